@@ -1,0 +1,140 @@
+package engine
+
+// Entry is one player's round as the rules see it.
+type Entry struct {
+	Opponent int    // 0 when there was no game
+	Colour   Colour // NoColour when there was no game
+	Outcome  Outcome
+	Points   Points
+	Fouls    int
+	Bye      ByeKind // meaningful when Outcome is OutcomeBye
+	// ByeColour is a colour an import recorded for a bye (Match BP Online
+	// does); qisai's own rules never count it (R-S-3).
+	ByeColour Colour
+}
+
+// Outcome of one round for one player.
+type Outcome int8
+
+const (
+	OutcomeNone        Outcome = iota // not paired in that round (yet)
+	OutcomePending                    // paired, no result yet
+	OutcomeWin                        // won over the board
+	OutcomeDraw                       // drew over the board
+	OutcomeLoss                       // lost over the board
+	OutcomeForfeitWin                 // + : opponent did not play
+	OutcomeForfeitLoss                // − : did not play
+	OutcomeBye                        // no game; see Entry.Bye
+)
+
+// Played reports whether the game was played over the board (R-T-0).
+func (e Entry) Played() bool {
+	return e.Outcome == OutcomeWin || e.Outcome == OutcomeDraw || e.Outcome == OutcomeLoss
+}
+
+// PlayedColour is the colour of a game played over the board, else NoColour.
+func (e Entry) PlayedColour() Colour {
+	if e.Played() {
+		return e.Colour
+	}
+	return NoColour
+}
+
+// Won reports a win, a forfeit win included (胜局 counts forfeit wins, R-T-0).
+func (e Entry) Won() bool { return e.Outcome == OutcomeWin || e.Outcome == OutcomeForfeitWin }
+
+// Histories returns, for every player, one Entry per round in ev.Rounds
+// (index 0 is round 1). A player absent from a round has OutcomeNone there.
+func (ev *Event) Histories() [][]Entry {
+	n := len(ev.Players)
+	h := make([][]Entry, n+1) // indexed by player ID; h[0] unused
+	for id := 1; id <= n; id++ {
+		h[id] = make([]Entry, len(ev.Rounds))
+	}
+	sc := ev.Settings.Scoring
+	for r, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			if !valid(g.Red, n) || !valid(g.Black, n) {
+				continue
+			}
+			red, black := gameOutcomes(g.Result)
+			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}
+			h[g.Black][r] = Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls}
+		}
+		for _, b := range rd.Byes {
+			if !valid(b.Player, n) {
+				continue
+			}
+			h[b.Player][r] = Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour}
+		}
+	}
+	return h
+}
+
+func valid(id, n int) bool { return id >= 1 && id <= n }
+
+func gameOutcomes(r Result) (red, black Outcome) {
+	switch r {
+	case RedWin:
+		return OutcomeWin, OutcomeLoss
+	case BlackWin:
+		return OutcomeLoss, OutcomeWin
+	case Draw:
+		return OutcomeDraw, OutcomeDraw
+	case RedForfeitWin:
+		return OutcomeForfeitWin, OutcomeForfeitLoss
+	case BlackForfeitWin:
+		return OutcomeForfeitLoss, OutcomeForfeitWin
+	case DoubleForfeit:
+		return OutcomeForfeitLoss, OutcomeForfeitLoss
+	}
+	return OutcomePending, OutcomePending
+}
+
+// points scores one outcome: forfeit wins as wins, forfeit losses as losses (R-S-1).
+func (s Scoring) points(o Outcome) Points {
+	switch o {
+	case OutcomeWin, OutcomeForfeitWin:
+		return s.Win
+	case OutcomeDraw:
+		return s.Draw
+	case OutcomeLoss, OutcomeForfeitLoss:
+		return s.Loss
+	}
+	return 0
+}
+
+// byePoints values a round without a game (R-S-3, R-W-3).
+func (s Settings) byePoints(k ByeKind) Points {
+	switch k {
+	case PairingBye:
+		return s.ByeValue
+	case FullBye:
+		return s.Win
+	case HalfBye:
+		return s.Draw
+	case WithdrawnLoss:
+		return s.Loss
+	}
+	return 0
+}
+
+// Score is the sum of a history's points.
+func Score(h []Entry) Points {
+	var p Points
+	for _, e := range h {
+		p += e.Points
+	}
+	return p
+}
+
+// met reports whether a and b played a game over the board (R-SW-9 counts
+// played games; R-T-0).
+func met(h []Entry, opp int) bool {
+	for _, e := range h {
+		if e.Opponent == opp && e.Played() {
+			return true
+		}
+	}
+	return false
+}

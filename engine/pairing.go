@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Pairing is the pairing of one round with its record (编排记录, R-SW-13).
+type Pairing struct {
+	Round  int
+	Boards []Board
+	// Byes are the players who get a pairing bye (轮空) this round.
+	Byes []int
+	// Relaxed lists the rules given up to find a complete pairing (R-SW-9),
+	// most important last; empty when every rule held.
+	Relaxed []Relaxation
+}
+
+// Board is one pair and why it was made.
+type Board struct {
+	Number     int
+	Red, Black int
+	Placed     Placement // the move that placed the pair (R-SW-8)
+	// Float is set when the pair joins players of different scores: the
+	// higher scorer floated down to meet the lower (下调), or the reverse.
+	Float      bool
+	ColourRule ColourReason // the criterion that chose the colours (R-SW-10, R-SW-11)
+}
+
+// Placement names the move that made a pair (R-SW-8, R-SW-3, R-C-2).
+type Placement int8
+
+const (
+	PlacedSame       Placement = iota + 1 // 同位
+	PlacedShifted                         // 错位
+	PlacedSameRow                         // 同行
+	PlacedFloat                           // 下调
+	PlacedFirstRound                      // round 1 by the chosen method (R-SW-3)
+	PlacedBerger                          // Berger table (R-C-2)
+	PlacedSearch                          // found by search after the moves above failed (R-SW-9)
+)
+
+// ColourReason names the rule that decided who plays red.
+type ColourReason int8
+
+const (
+	ColourFirstRound  ColourReason = iota + 1 // R-SW-5
+	ColourFewerReds                           // R-SW-10 (1) 少先
+	ColourBlackRun                            // (2) 连后 over 连先
+	ColourLongerBlack                         // (3) longer black run
+	ColourShorterRed                          // (4) shorter red run
+	ColourRunOverLast                         // (5) 连后 over 上后
+	ColourLastOverRun                         // (6) 上先 over 连先
+	ColourBlackLast                           // (7) 上后 over 上先
+	ColourTieNumbers                          // (8) all equal
+	ColourHigherScore                         // R-SW-11 higher score's need
+	ColourBerger                              // R-C-2
+	ColourSecondCycle                         // R-F-2 second cycle swaps
+	ColourNeedList                            // R-SW-8 needs-red list member plays red
+)
+
+// Relaxation is one rule given up for a round, and why.
+type Relaxation struct {
+	Rule string // rule ID, e.g. "R-SW-12"
+	Why  string
+}
+
+// ErrNoPairing is wrapped by errors that say why no legal pairing exists.
+var ErrNoPairing = errors.New("no legal pairing")
+
+// Pair pairs the next round of ev: round len(ev.Rounds)+1. Results of the
+// rounds before must be in. It never returns a pairing that breaks R-SW-9.
+func Pair(ev *Event) (Pairing, error) {
+	next := len(ev.Rounds) + 1
+	if ev.Settings.Rounds > 0 && next > ev.Settings.Rounds {
+		return Pairing{}, fmt.Errorf("round %d: the event has only %d rounds: %w", next, ev.Settings.Rounds, ErrNoPairing)
+	}
+	switch ev.Settings.System {
+	case RoundRobin, DoubleRoundRobin:
+		return pairRoundRobin(ev, next)
+	default:
+		return pairSwiss(ev, next)
+	}
+}

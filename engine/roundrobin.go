@@ -1,0 +1,3 @@
+package engine
+
+func pairRoundRobin(ev *Event, round int) (Pairing, error) { panic("TODO") }

@@ -1,0 +1,3 @@
+package engine
+
+func pairSwiss(ev *Event, round int) (Pairing, error) { panic("TODO") }

@@ -1,0 +1,3 @@
+module github.com/qisai/qisai
+
+go 1.26.8
