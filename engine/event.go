@@ -10,6 +10,7 @@ package engine
 // Event is an individual event as far as the rules need it: its settings,
 // its players and the rounds played or paired so far.
 type Event struct {
+	Name     string // the event's title (TRF 012); for display only
 	Settings Settings
 	Players  []Player // Players[i].ID == i+1
 	Rounds   []Round  // Rounds[r-1] is round r
@@ -49,6 +50,10 @@ type Game struct {
 	Result     Result
 	RedFouls   int // R-G-3
 	BlackFouls int
+	// Void marks a game struck out because a player left a round robin
+	// having played fewer than half of their games (R-W-2). It counts for
+	// nobody: Histories leaves it out. The game stays in the round (R-W-4).
+	Void bool
 }
 
 // Result of a game (R-G-1).

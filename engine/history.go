@@ -44,7 +44,8 @@ func (e Entry) PlayedColour() Colour {
 func (e Entry) Won() bool { return e.Outcome == OutcomeWin || e.Outcome == OutcomeForfeitWin }
 
 // Histories returns, for every player, one Entry per round in ev.Rounds
-// (index 0 is round 1). A player absent from a round has OutcomeNone there.
+// (index 0 is round 1). A player absent from a round, or whose game there
+// was struck out (Game.Void, R-W-2), has OutcomeNone there.
 func (ev *Event) Histories() [][]Entry {
 	n := len(ev.Players)
 	h := make([][]Entry, n+1) // indexed by player ID; h[0] unused
@@ -54,8 +55,8 @@ func (ev *Event) Histories() [][]Entry {
 	sc := ev.Settings.Scoring
 	for r, rd := range ev.Rounds {
 		for _, g := range rd.Games {
-			if !valid(g.Red, n) || !valid(g.Black, n) {
-				continue
+			if g.Void || !valid(g.Red, n) || !valid(g.Black, n) {
+				continue // a struck-out game counts for nobody (R-W-2)
 			}
 			red, black := gameOutcomes(g.Result)
 			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}

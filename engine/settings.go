@@ -21,6 +21,18 @@ type Settings struct {
 	// NoThreeInARow forbids three of one colour in a row and a colour
 	// imbalance of three (禁连三, 禁多三, R-SW-12).
 	NoThreeInARow bool
+	// ScorePriorityRounds is how many rounds at the end of the event give
+	// the higher score's colour need priority (R-SW-11: 3, from the
+	// third-last round on). Match BP Online starts one round earlier (4).
+	ScorePriorityRounds int
+	// CountByeColour counts the colour recorded with a bye in the colour
+	// history. R-S-3 says a bye is no game for colours, so it is off by
+	// default; Match BP Online counts it, and replays of its events turn it on.
+	CountByeColour bool
+	// CountForfeits counts forfeited games (+/−) for colours and rematches.
+	// R-T-0's default counts games actually played only; Match BP Online
+	// counts every pairing.
+	CountForfeits bool
 
 	Tiebreaks []Tiebreak // R-T-*; the order the organiser chose
 	// ByeOpponent is what an absent opponent (bye) adds to 对手分 (R-T-0).
@@ -35,19 +47,20 @@ type Settings struct {
 // with 2/1/0 scoring (the scoring clubs use most).
 func DefaultSettings(rounds int) Settings {
 	return Settings{
-		System:           Swiss,
-		Rounds:           rounds,
-		Scoring:          ScoringTwoOne,
-		ByeValue:         ScoringTwoOne.Win,
-		FirstRound:       Fold,
-		Halves:           TopBottom,
-		FirstColour:      AlternateBoards,
-		ColourTie:        SumParity,
-		AvoidUnit:        AvoidFirstRound,
-		NoThreeInARow:    true,
-		Tiebreaks:        []Tiebreak{Buchholz, Wins, Fouls, BlackWins, BlackGames, EarlierRounds},
-		ByeOpponent:      OpponentCountsZero,
-		SharedPlaceSkips: true,
+		System:              Swiss,
+		Rounds:              rounds,
+		Scoring:             ScoringTwoOne,
+		ByeValue:            ScoringTwoOne.Win,
+		FirstRound:          Fold,
+		Halves:              TopBottom,
+		FirstColour:         AlternateBoards,
+		ColourTie:           SumParity,
+		AvoidUnit:           AvoidFirstRound,
+		NoThreeInARow:       true,
+		ScorePriorityRounds: 3,
+		Tiebreaks:           []Tiebreak{Buchholz, Wins, Fouls, BlackWins, BlackGames, EarlierRounds},
+		ByeOpponent:         OpponentCountsZero,
+		SharedPlaceSkips:    true,
 	}
 }
 
@@ -86,6 +99,11 @@ const (
 	UpperRed                                 // the upper-half player is red
 	OddNumberRed                             // odd sequence numbers red
 	DrawnColour                              // drawn from the seed
+	// AlternateBoardsHigherRed mirrors AlternateBoards: odd boards higher
+	// number red, even boards lower number red, so the top seed is black on
+	// board 1 (TRF's "XXC black1").
+	AlternateBoardsHigherRed
+	LowerNumberRed // the lower number is red on every board
 )
 
 // ColourTieRule settles R-SW-10 (8) when every colour criterion is equal.
@@ -165,6 +183,8 @@ var (
 		{UpperRed, []string{"upper-red", "上半区先"}},
 		{OddNumberRed, []string{"odd-red", "单号先"}},
 		{DrawnColour, []string{"drawn", "抽签"}},
+		{LowerNumberRed, []string{"lower-red", "小号先"}},
+		{AlternateBoardsHigherRed, []string{"alternate-higher", "单台大号先"}},
 	}
 	colourTieNames = enumNames[ColourTieRule]{
 		{SumParity, []string{"sum-parity", "和数"}},
@@ -188,7 +208,8 @@ func ParseFirstRound(s string) (FirstRoundMethod, error) {
 // ParseHalves reads top-bottom or odd-even.
 func ParseHalves(s string) (HalvesMethod, error) { return halvesNames.parse("halves", s) }
 
-// ParseFirstColour reads alternate, upper-red, odd-red or drawn.
+// ParseFirstColour reads alternate, upper-red, odd-red, drawn or
+// alternate-higher.
 func ParseFirstColour(s string) (FirstColourMethod, error) {
 	return firstColourNames.parse("first-colour method", s)
 }

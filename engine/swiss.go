@@ -1,3 +1,397 @@
 package engine
 
-func pairSwiss(ev *Event, round int) (Pairing, error) { panic("TODO") }
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// swissPlayer is one player as the 定位编排 procedure sees them before a round.
+type swissPlayer struct {
+	id     int
+	score  Points
+	steps  float64 // score in scoring steps: the unit of the procedure's weights
+	state  int     // colour state: 100·(reds−blacks) + signed run (R-SW-7)
+	floats int     // floats up minus floats down so far (R-SW-8 balance)
+	unit   string
+	hadBye bool
+	// colours is the counted colour history, oldest first (R-SW-10).
+	colours []Colour
+	opps    []int // opponents in games played (R-SW-9)
+	// listed and searched record how the player was last paired in this
+	// round (by the lists, by search); they order otherwise equal players in
+	// a search the way the reference procedure does (see searchOrder).
+	listed, searched bool
+}
+
+// run is the signed length of the player's current colour run: +2 after two
+// reds, −1 after one black (R-SW-7, R-SW-10).
+func (p *swissPlayer) run() int { return p.state - phpRound(float64(p.state)/100)*100 }
+
+// balance is reds minus blacks.
+func (p *swissPlayer) balance() int { return phpRound(float64(p.state) / 100) }
+
+// needsBlack reports the "needs black" list (要后行, R-SW-7); everybody
+// else is in the "needs red" list (要先行), the colourless included.
+func (p *swissPlayer) needsBlack() bool { return p.state > 0 }
+
+func (p *swissPlayer) hasMet(id int) bool {
+	for _, o := range p.opps {
+		if o == id {
+			return true
+		}
+	}
+	return false
+}
+
+// phpRound rounds half away from zero, as the procedure's reference
+// implementation does.
+func phpRound(x float64) int { return int(math.Round(x)) }
+
+// pair is two players on one board; p[0] is red until colours are allocated.
+type pair struct {
+	p      [2]*swissPlayer
+	placed Placement
+	search bool // made by search rather than by the lists
+}
+
+// commit records how the players of pairs were paired (see searchOrder).
+func commit(pairs []pair) {
+	for _, pr := range pairs {
+		for _, p := range pr.p {
+			if pr.search {
+				p.searched = true
+			} else {
+				p.listed = true
+			}
+		}
+	}
+}
+
+// rows are a score group's "needs red" (0) and "needs black" (1) lists.
+type rows [2][]*swissPlayer
+
+func (r rows) len() int { return len(r[0]) + len(r[1]) }
+
+func (r rows) flat() []*swissPlayer {
+	out := make([]*swissPlayer, 0, r.len())
+	return append(append(out, r[0]...), r[1]...)
+}
+
+// swiss pairs one round of an individual Swiss by 定位编排 (R-SW-6..12).
+type swiss struct {
+	set      Settings
+	round    int
+	players  []*swissPlayer // active players
+	step     Points         // one scoring step (the draw value, usually)
+	units    bool           // same-unit players may not meet this round (R-SW-4)
+	byeScore float64        // steps of the players who may take the bye
+	relaxed  []Relaxation
+}
+
+func pairSwiss(ev *Event, round int) (Pairing, error) {
+	if round == 1 {
+		return pairFirstRound(ev)
+	}
+	s, err := newSwiss(ev, round)
+	if err != nil {
+		return Pairing{}, err
+	}
+	pairs, bye := s.pairGroups()
+	if !s.complete(pairs, bye) {
+		pairs, bye, err = s.pairBySearch()
+		if err != nil {
+			return Pairing{}, err
+		}
+	}
+	return s.finish(pairs, bye), nil
+}
+
+func newSwiss(ev *Event, round int) (*swiss, error) {
+	set := ev.Settings
+	s := &swiss{
+		set:   set,
+		round: round,
+		step:  scoringStep(set.Scoring),
+		units: set.AvoidUnit == AvoidAllRounds,
+	}
+	hist := ev.Histories()
+	for _, p := range ev.Players {
+		if !p.Active(round) {
+			continue
+		}
+		h := hist[p.ID]
+		for r, e := range h {
+			if e.Outcome == OutcomePending {
+				return nil, fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+					round, describe(p), r+1, round)
+			}
+		}
+		s.players = append(s.players, s.newPlayer(p, h, hist))
+	}
+	if len(s.players) < 2 {
+		return nil, fmt.Errorf("round %d: only %d player(s) left to pair: %w", round, len(s.players), ErrNoPairing)
+	}
+	return s, nil
+}
+
+func describe(p Player) string {
+	if p.Name != "" {
+		return fmt.Sprintf("%d %s", p.ID, p.Name)
+	}
+	return fmt.Sprintf("player %d", p.ID)
+}
+
+// scoringStep is the smallest score difference the scoring can make: the
+// procedure weighs score differences in these steps (2/1/0 and 1/½/0 both
+// count a draw as one step).
+func scoringStep(sc Scoring) Points {
+	g := 0
+	for _, v := range []Points{sc.Win, sc.Draw, sc.Loss} {
+		g = gcd(g, int(v))
+	}
+	if g <= 0 {
+		return 1
+	}
+	return Points(g)
+}
+
+func gcd(a, b int) int {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func (s *swiss) newPlayer(p Player, h []Entry, hist [][]Entry) *swissPlayer {
+	sp := &swissPlayer{id: p.ID, unit: p.Unit}
+	for r, e := range h {
+		c := e.PlayedColour()
+		counted := e.Played() || (s.set.CountForfeits && e.Opponent != 0)
+		if counted {
+			c = e.Colour
+		}
+		if e.Outcome == OutcomeBye {
+			sp.hadBye = sp.hadBye || e.Bye == PairingBye
+			if s.set.CountByeColour {
+				c = e.ByeColour
+			}
+		}
+		if c != NoColour {
+			sp.colours = append(sp.colours, c)
+		}
+		if counted {
+			sp.opps = append(sp.opps, e.Opponent)
+		}
+		// A float is a game against a player of another score (R-SW-8);
+		// a pairing bye floats the player down out of the field.
+		if e.Outcome == OutcomeBye && e.Bye == PairingBye {
+			sp.floats--
+		}
+		if e.Opponent != 0 {
+			mine, theirs := scoreBefore(h, r), scoreBefore(hist[e.Opponent], r)
+			switch {
+			case mine < theirs:
+				sp.floats++
+			case mine > theirs:
+				sp.floats--
+			}
+		}
+		sp.score += e.Points
+	}
+	sp.steps = float64(sp.score) / float64(s.step)
+	sp.state = colourState(sp.colours)
+	return sp
+}
+
+func scoreBefore(h []Entry, round int) Points {
+	return Score(h[:round])
+}
+
+// colourState is 100·(reds−blacks) plus the signed length of the current run
+// of one colour: its sign says which list the player is in and its size
+// orders the list (R-SW-7).
+func colourState(cs []Colour) int {
+	st := 0
+	for _, c := range cs {
+		if c == Red {
+			st += 100
+		} else {
+			st -= 100
+		}
+	}
+	for i := len(cs) - 1; i >= 0 && cs[i] == cs[len(cs)-1]; i-- {
+		if cs[i] == Red {
+			st++
+		} else {
+			st--
+		}
+	}
+	return st
+}
+
+// allowed reports whether a and b may meet: never a rematch (R-SW-9), no
+// third colour in a row and no imbalance of three (R-SW-12) when those
+// checks are on, and no same-unit game when the event asks (R-SW-4).
+func (s *swiss) allowed(a, b *swissPlayer, imbalance, threeInARow bool) bool {
+	if a.hasMet(b.id) {
+		return false
+	}
+	if s.set.NoThreeInARow && imbalance && a.state*b.state > 0 && abs(a.state) > 150 && abs(b.state) > 150 {
+		return false
+	}
+	if s.set.NoThreeInARow && threeInARow {
+		red, black := a, b
+		if a.state > b.state {
+			red, black = b, a
+		}
+		if red.run()+1 >= 3 || black.run()-1 <= -3 {
+			return false
+		}
+	}
+	if s.units && a.unit != "" && a.unit == b.unit {
+		return false
+	}
+	return true
+}
+
+func (s *swiss) ok(a, b *swissPlayer) bool { return s.allowed(a, b, true, true) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// oddRound: in odd rounds lower numbers come first, in even rounds higher
+// numbers (R-SW-6 c).
+func (s *swiss) oddRound() bool { return s.round%2 == 1 }
+
+// sortPlayers orders players for pairing: score high to low; inside a
+// score the larger colour imbalance first, then fewer floats up, then by
+// number, lower first in odd rounds (R-SW-6, R-SW-7, R-SW-8).
+func (s *swiss) sortPlayers(ps []*swissPlayer) {
+	odd := s.oddRound()
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		if abs(a.state) != abs(b.state) {
+			return abs(a.state) > abs(b.state)
+		}
+		if a.floats != b.floats {
+			return a.floats < b.floats
+		}
+		if odd {
+			return a.id < b.id
+		}
+		return a.id > b.id
+	})
+}
+
+// split puts sorted players into the needs-red and needs-black lists.
+func split(ps []*swissPlayer) rows {
+	var r rows
+	for _, p := range ps {
+		if p.needsBlack() {
+			r[1] = append(r[1], p)
+		} else {
+			r[0] = append(r[0], p)
+		}
+	}
+	return r
+}
+
+// scoreGroups splits the players into score groups, high to low (R-SW-6 a).
+func (s *swiss) scoreGroups() []rows {
+	ps := append([]*swissPlayer(nil), s.players...)
+	s.sortPlayers(ps)
+	var groups []rows
+	for i := 0; i < len(ps); {
+		j := i
+		for j < len(ps) && ps[j].score == ps[i].score {
+			j++
+		}
+		groups = append(groups, split(ps[i:j]))
+		i = j
+	}
+	return groups
+}
+
+// complete reports whether pairs and bye cover every player once with no
+// rematch.
+func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
+	seen := make(map[int]bool, len(s.players))
+	for _, p := range pairs {
+		for _, x := range p.p {
+			if x == nil || seen[x.id] {
+				return false
+			}
+			seen[x.id] = true
+		}
+		if p.p[0].hasMet(p.p[1].id) {
+			return false
+		}
+	}
+	if bye != nil {
+		if seen[bye.id] {
+			return false
+		}
+		seen[bye.id] = true
+	}
+	return len(seen) == len(s.players) && (bye == nil) == (len(s.players)%2 == 0)
+}
+
+// finish allocates colours, orders the boards and writes the record.
+func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
+	pg := Pairing{Round: s.round, Relaxed: s.relaxed}
+	type board struct {
+		b        Board
+		hi, lo   Points
+		position int
+	}
+	bs := make([]board, 0, len(pairs))
+	for i, p := range pairs {
+		red, black, why := s.colours(p)
+		hi, lo := red.score, black.score
+		if lo > hi {
+			hi, lo = lo, hi
+		}
+		bs = append(bs, board{
+			b:  Board{Red: red.id, Black: black.id, Placed: p.placed, Float: hi != lo, ColourRule: why},
+			hi: hi, lo: lo, position: i,
+		})
+	}
+	// Boards: the higher score first, then the lower, then pairing order.
+	sort.SliceStable(bs, func(i, j int) bool {
+		if bs[i].hi != bs[j].hi {
+			return bs[i].hi > bs[j].hi
+		}
+		return bs[i].lo > bs[j].lo
+	})
+	for i, b := range bs {
+		b.b.Number = i + 1
+		pg.Boards = append(pg.Boards, b.b)
+	}
+	if bye != nil {
+		pg.Byes = []int{bye.id}
+	}
+	return pg
+}
+
+// ByeColour is the colour Match BP Online records with a bye: red for a
+// player who needs red. qisai's own rules ignore it (R-S-3).
+func byeColour(p *swissPlayer) Colour {
+	if p.state < 0 {
+		return Red
+	}
+	return Black
+}

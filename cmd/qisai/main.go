@@ -1,0 +1,225 @@
+// Command qisai is the xiangqi tournament assistant (棋赛). For now it pairs
+// rounds and prints standings from TRF files; the chat bot will be started
+// by `qisai bot`.
+//
+// Exit codes: 0 success, 1 the work failed (bad file, no legal pairing,
+// internal error), 2 the command line was wrong.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/trf"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3";
+// without it the module version from the build info is printed.
+var version = ""
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand: it gets the arguments after its name.
+type command func(args []string, stdout io.Writer) error
+
+// commands maps subcommand names to their implementations.
+var commands = map[string]command{
+	"pair":      pairCmd,
+	"standings": standingsCmd,
+	"version":   versionCmd,
+}
+
+// run is the whole program behind main, callable from tests: it returns the
+// exit code and never panics.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		// A panic is our bug, not the user's: one line, no trace.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "qisai: internal error: %v, please report it with the command and the file you used\n", r)
+			code = 1
+		}
+	}()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "qisai: unknown command %q; run \"qisai help\" to list the commands\n", args[0])
+		return 2
+	}
+	err := cmd(args[1:], stdout)
+	var uerr usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0
+	case errors.As(err, &uerr):
+		fmt.Fprintf(stderr, "qisai %s: %v; run \"qisai help\" for usage\n", args[0], uerr.err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "qisai %s: %v\n", args[0], err)
+	return 1
+}
+
+// usageError marks a mistake on the command line (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
+
+用法 Usage:
+  qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
+  qisai standings [flags] EVENT.trf   名次表 print the standings
+  qisai version                       版本 print the version
+  qisai help                          本说明 print this help
+
+The chat bot (Telegram, Discord) is not part of this version; it will run as
+"qisai bot". 聊天机器人尚未包含在此版本中，将来用 "qisai bot" 启动。
+
+Flags may come before or after the file name. 选项可放在文件名前后。
+
+qisai pair — prints the number of pairs (a bye counts as one), then one line
+per board "RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings
+and JaVaFo print with -p. 先输出对数（轮空算一对），再每台一行"红方 黑方"。
+  --system cn-swiss|round-robin|double-round-robin
+                         赛制 system (default cn-swiss)
+  --first-round fold|adjacent|head-tail|random
+                         首轮配对 first-round method, R-SW-3 (default fold)
+  --halves top-bottom|odd-even
+                         上下半区 halves, R-SW-2 (default top-bottom)
+  --first-colour alternate|upper-red|odd-red|drawn
+                         首轮先后手 first-round colours, R-SW-5 (default alternate)
+  --colour-tie sum-parity|round-parity
+                         先后手条件均等时 last colour rule, R-SW-10 (8) (default sum-parity)
+  --avoid-same-unit first-round|all-rounds|off
+                         同单位回避 same-unit avoidance, R-SW-4 (default first-round)
+  --scoring W/D/L        计分 points for win/draw/loss, e.g. 2/1/0 (default: the
+                         file's BBW/BBD/BBL, else 1/0.5/0)
+  --rounds N             总轮数 total rounds (default: XXR in the file)
+  --seed N               随机种子 seed for random choices (default 0)
+  --explain              输出编排记录 print the pairing record instead, R-SW-13
+  --lang zh|en           编排记录语言 language of --explain (default zh)
+  --out FILE.trf         把新一轮写入 write the event with the new round as TRF
+
+qisai standings — 名次表 the standings.
+  --tiebreaks LIST       破同分顺序 tiebreaks in order, e.g. 对手分,胜局,犯规 or
+                         buchholz,wins,fouls (default, R-T-1: 对手分,胜局,犯规,
+                         后走胜局,后走局数,倒数轮次分)
+  --format text|json|csv 输出格式 output format (default text)
+  --scoring W/D/L        计分 points for win/draw/loss (default as for pair)
+
+Exit codes 退出码: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
+`
+
+func versionCmd(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("version takes no arguments")
+	}
+	v := version
+	if v == "" {
+		v = "(devel)"
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+	}
+	fmt.Fprintln(stdout, "qisai", v)
+	return nil
+}
+
+// parseArgs parses flags wherever they stand among args (Go's flag package
+// stops at the first non-flag) and returns the other arguments in order.
+// "--" ends the flags.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard) // run prints the one-line error itself
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if i := len(args) - len(rest) - 1; i >= 0 && args[i] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
+// oneFile checks that exactly one event file was named.
+func oneFile(pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", usagef("name the event file, e.g. EVENT.trf")
+	case 1:
+		return pos[0], nil
+	}
+	return "", usagef("one event file expected, got %d: %s", len(pos), strings.Join(pos, " "))
+}
+
+// readEvent reads a TRF file; its errors say file:line (trf.Error).
+func readEvent(path string) (*engine.Event, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return trf.Read(f, path)
+}
+
+// overrides are the settings given on the command line; they win over the
+// file's, so only flags actually given are applied.
+type overrides []func(*engine.Settings)
+
+func (o overrides) apply(s *engine.Settings) {
+	for _, set := range o {
+		set(s)
+	}
+}
+
+// setting registers a flag that parses its value at once (a bad value is a
+// usage error naming the flag) and records how to apply it.
+func setting[T any](fs *flag.FlagSet, o *overrides, name string, parse func(string) (T, error), set func(*engine.Settings, T)) {
+	fs.Func(name, "", func(s string) error {
+		v, err := parse(s)
+		if err != nil {
+			return err
+		}
+		*o = append(*o, func(st *engine.Settings) { set(st, v) })
+		return nil
+	})
+}
+
+// scoringFlag registers --scoring. A bye keeps its worth relative to the
+// scoring: a bye worth a win stays worth a win (R-S-3).
+func scoringFlag(fs *flag.FlagSet, o *overrides) {
+	setting(fs, o, "scoring", engine.ParseScoring, func(s *engine.Settings, sc engine.Scoring) {
+		switch s.ByeValue {
+		case s.Win:
+			s.ByeValue = sc.Win
+		case s.Draw:
+			s.ByeValue = sc.Draw
+		case s.Loss:
+			s.ByeValue = sc.Loss
+		}
+		s.Scoring = sc
+	})
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/trf"
+)
+
+// pairCmd pairs the next round of an event: qisai pair [flags] EVENT.trf.
+func pairCmd(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("pair", flag.ContinueOnError)
+	var o overrides
+	setting(fs, &o, "system", engine.ParseSystem, func(s *engine.Settings, v engine.System) { s.System = v })
+	setting(fs, &o, "first-round", engine.ParseFirstRound, func(s *engine.Settings, v engine.FirstRoundMethod) { s.FirstRound = v })
+	setting(fs, &o, "halves", engine.ParseHalves, func(s *engine.Settings, v engine.HalvesMethod) { s.Halves = v })
+	setting(fs, &o, "first-colour", engine.ParseFirstColour, func(s *engine.Settings, v engine.FirstColourMethod) { s.FirstColour = v })
+	setting(fs, &o, "colour-tie", engine.ParseColourTie, func(s *engine.Settings, v engine.ColourTieRule) { s.ColourTie = v })
+	setting(fs, &o, "avoid-same-unit", engine.ParseUnitAvoidance, func(s *engine.Settings, v engine.UnitAvoidance) { s.AvoidUnit = v })
+	setting(fs, &o, "rounds", parseRounds, func(s *engine.Settings, n int) { s.Rounds = n })
+	setting(fs, &o, "seed", parseSeed, func(s *engine.Settings, n uint64) { s.Seed = n })
+	scoringFlag(fs, &o)
+	explain := fs.Bool("explain", false, "")
+	lang := zh
+	fs.Func("lang", "", func(s string) (err error) { lang, err = parseLang(s); return err })
+	out := fs.String("out", "", "")
+
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(pos)
+	if err != nil {
+		return err
+	}
+	ev, err := readEvent(path)
+	if err != nil {
+		return err
+	}
+	o.apply(&ev.Settings)
+	p, err := engine.Pair(ev)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err) // the engine's errors name the round
+	}
+	// The record needs the scores before this round, so print it first.
+	w := bufio.NewWriter(stdout)
+	if *explain {
+		err = writeRecord(w, ev, p, lang)
+	} else {
+		err = writePairs(w, p)
+	}
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		ev.Rounds = append(ev.Rounds, newRound(p))
+		if err := writeEvent(*out, ev); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}
+
+// writePairs prints the pairing the way bbpPairings and JaVaFo do with -p:
+// the number of pairs, a bye counting as one, then "RED BLACK" per board
+// and "ID 0" per bye, last.
+func writePairs(w io.Writer, p engine.Pairing) error {
+	var b strings.Builder
+	fmt.Fprintln(&b, len(p.Boards)+len(p.Byes))
+	for _, bd := range p.Boards {
+		fmt.Fprintln(&b, bd.Red, bd.Black)
+	}
+	for _, id := range p.Byes {
+		fmt.Fprintln(&b, id, 0)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// newRound turns a pairing into a round waiting for its results.
+func newRound(p engine.Pairing) engine.Round {
+	var r engine.Round
+	for _, b := range p.Boards {
+		r.Games = append(r.Games, engine.Game{Board: b.Number, Red: b.Red, Black: b.Black})
+	}
+	for _, id := range p.Byes {
+		r.Byes = append(r.Byes, engine.Bye{Player: id, Kind: engine.PairingBye})
+	}
+	return r
+}
+
+// writeEvent writes ev as TRF to path through a temporary file, so a failed
+// write never leaves a half-written event (path may be the input file).
+func writeEvent(path string, ev *engine.Event) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".qisai-*.trf")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(f.Name()) // fails harmlessly once renamed
+	werr := trf.Write(f, ev)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("writing %s: %w", path, werr)
+	}
+	// CreateTemp makes the file 0600; an event file is an ordinary document.
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+func parseRounds(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q is not a number of rounds (write a whole number, at least 1)", s)
+	}
+	return n, nil
+}
+
+func parseSeed(s string) (uint64, error) {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a seed (write a whole number from 0)", s)
+	}
+	return n, nil
+}

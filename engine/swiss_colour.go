@@ -1,0 +1,109 @@
+package engine
+
+// colours decides who plays red in a pair (R-SW-10, R-SW-11, R-SW-12).
+func (s *swiss) colours(p pair) (red, black *swissPlayer, why ColourReason) {
+	a, b := p.p[0], p.p[1]
+	if s.scorePriority() && a.score != b.score {
+		// R-SW-11: from the third-last round on, the higher score's need wins
+		// (缺先补先、缺后补后) unless it would give three in a row or an
+		// imbalance of three (R-SW-12); then the pairing's colours stay.
+		hi, lo := a, b
+		if b.score > a.score {
+			hi, lo = b, a
+		}
+		r, bl := hi, lo
+		if hi.needsBlack() {
+			r, bl = lo, hi
+		}
+		if s.colourKeepsRules(r, bl) {
+			return r, bl, ColourHigherScore
+		}
+		return a, b, ColourNeedList
+	}
+	return s.colourByHistory(a, b)
+}
+
+// scorePriority reports whether this round is one of the last rounds in
+// which R-SW-11 applies.
+func (s *swiss) scorePriority() bool {
+	n := s.set.ScorePriorityRounds
+	return n > 0 && s.set.Rounds > 0 && s.round > s.set.Rounds-n
+}
+
+// colourKeepsRules reports whether red/black keeps R-SW-12: no third colour
+// in a row, or no imbalance of three (either is enough, as in the
+// reference procedure). With R-SW-12 off every allocation keeps it.
+func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
+	if !s.set.NoThreeInARow {
+		return true
+	}
+	noThree := red.run()+1 < 3 && black.run()-1 > -3
+	noImbalance := red.balance()+1 < 3 && black.balance()-1 > -3
+	return noThree || noImbalance
+}
+
+// colourByHistory applies R-SW-10 in order. The colour state folds rules
+// (1)–(7) into one number: the lower state plays red.
+func (s *swiss) colourByHistory(a, b *swissPlayer) (red, black *swissPlayer, why ColourReason) {
+	if a.state != b.state {
+		red, black = a, b
+		if b.state < a.state {
+			red, black = b, a
+		}
+		return red, black, colourRule(red.state, black.state)
+	}
+	// Equal in all of (1)–(7): the one who had black more recently, looking
+	// back round by round, plays red — the reading of "上轮先后走" that
+	// compares earlier rounds too.
+	for i, j := len(a.colours)-1, len(b.colours)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a.colours[i] != b.colours[j] {
+			if a.colours[i] == Black {
+				return a, b, ColourBlackLast
+			}
+			return b, a, ColourBlackLast
+		}
+	}
+	if len(a.colours) != len(b.colours) {
+		if len(a.colours) < len(b.colours) {
+			return b, a, ColourBlackLast
+		}
+		return a, b, ColourBlackLast
+	}
+	// (8): all equal.
+	lowerRed := s.round%2 == 1
+	if s.set.ColourTie == SumParity {
+		lowerRed = (a.id+b.id)%2 == 1
+	}
+	lo, hi := a, b
+	if b.id < a.id {
+		lo, hi = b, a
+	}
+	if lowerRed {
+		return lo, hi, ColourTieNumbers
+	}
+	return hi, lo, ColourTieNumbers
+}
+
+// colourRule names the R-SW-10 criterion that separates two colour states,
+// red being the lower.
+func colourRule(red, black int) ColourReason {
+	rb, bb := phpRound(float64(red)/100), phpRound(float64(black)/100)
+	if rb != bb {
+		return ColourFewerReds // (1)
+	}
+	rr, br := red-rb*100, black-bb*100
+	switch {
+	case rr <= -2 && br >= 2:
+		return ColourBlackRun // (2)
+	case rr <= -2 && br <= -2:
+		return ColourLongerBlack // (3)
+	case rr >= 2 && br >= 2:
+		return ColourShorterRed // (4)
+	case rr <= -2 && br == -1:
+		return ColourRunOverLast // (5)
+	case rr == 1 && br >= 2:
+		return ColourLastOverRun // (6)
+	default:
+		return ColourBlackLast // (7)
+	}
+}

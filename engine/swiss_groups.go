@@ -1,0 +1,418 @@
+package engine
+
+import "math"
+
+// pairGroups runs 定位编排 over the score groups from the top down
+// (R-SW-6, R-SW-8): each group pairs its own lists position by position,
+// the players floated down from above first; leftovers float down; a group
+// with more than one leftover breaks its pairs from the bottom up until at
+// most one is left; the last group breaks pairs upwards until everybody is
+// paired but the one who takes the bye (R-S-3).
+func (s *swiss) pairGroups() ([]pair, *swissPlayer) {
+	groups := s.scoreGroups()
+	var all []pair
+	var floaters rows
+	var bye *swissPlayer
+	for gi, g := range groups {
+		base := s.groupSteps(g)
+		pairs, left := s.firstPass(g, floaters, base)
+		if gi < len(groups)-1 {
+			if left.len() > 1 {
+				res := s.breakUp(left, pairs, base, false)
+				pairs = append(pairs[:len(pairs)-res.broken], res.pairs...)
+				left = res.left
+			}
+			floaters = left
+			all = append(all, pairs...)
+			continue
+		}
+		all = append(all, pairs...)
+		s.byeScore = s.lowestByeScore(groups)
+		res := s.breakUp(left, all, base, true)
+		all = append(all[:len(all)-res.broken], res.pairs...)
+		if res.value != 0 {
+			if len(res.left[1]) > 0 {
+				bye = res.left[1][0]
+			} else if len(res.left[0]) > 0 {
+				bye = res.left[0][0]
+			}
+		}
+	}
+	return all, bye
+}
+
+func (s *swiss) groupSteps(g rows) float64 {
+	for _, r := range g {
+		if len(r) > 0 {
+			return r[len(r)-1].steps
+		}
+	}
+	return 0
+}
+
+// lowestByeScore is the score of the lowest group with a player who has not
+// had a bye: the bye goes to such a player (R-S-3).
+func (s *swiss) lowestByeScore(groups []rows) float64 {
+	for i := len(groups) - 1; i >= 0; i-- {
+		for _, p := range groups[i].flat() {
+			if !p.hadBye {
+				return p.steps
+			}
+		}
+	}
+	// Everybody has had a bye: the lowest score takes the next one.
+	return groups[len(groups)-1].flat()[0].steps
+}
+
+// byeEligible reports whether p may take this round's bye (R-S-3).
+func (s *swiss) byeEligible(p *swissPlayer) bool {
+	return p.steps == s.byeScore && !p.hadBye
+}
+
+// firstPass pairs a group with the players floated down into it: floaters
+// first (下调 are paired first, R-SW-8), then the group's own lists.
+func (s *swiss) firstPass(group, floaters rows, base float64) ([]pair, rows) {
+	if floaters.len() == 0 {
+		pairs, left := s.pairWithin(group)
+		commit(pairs)
+		return pairs, left
+	}
+	pairs, left := s.pairFloaters(group, floaters)
+	if left.len() > 0 {
+		if v := leftValue(left.flat(), base); v >= 100 {
+			// A floater is still unpaired: search the floaters' partners
+			// exhaustively and take that when it leaves fewer floaters.
+			if sp, fl, gl, sv, found := s.searchFloaters(group, floaters, base); found &&
+				math.Floor(sv/100) < math.Floor(v/100) {
+				pairs = sp
+				left = rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+			}
+		}
+	}
+	more, rest := s.pairWithin(left)
+	pairs = append(pairs, more...)
+	commit(pairs)
+	return pairs, rest
+}
+
+// pairFloaters pairs the floaters with the group: across the lists first
+// (a floater who needs black meets one who needs red), then inside a list.
+func (s *swiss) pairFloaters(group, floaters rows) ([]pair, rows) {
+	pairs, gl, fl := s.crossPairs(group, floaters)
+	if (len(gl[0]) > 0 && len(fl[0]) > 0) || (len(gl[1]) > 0 && len(fl[1]) > 0) {
+		more, left := s.sameRowPairs(gl, fl)
+		return append(pairs, more...), left
+	}
+	return pairs, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+}
+
+// pairWithin pairs a group's own lists: 同位 and 错位 across the lists,
+// then 同行 inside a list when many are left; a few leftovers are left to
+// the break-up search.
+func (s *swiss) pairWithin(group rows) ([]pair, rows) {
+	pairs, left, _ := s.crossPairs(group, rows{})
+	if left.len() > 5 {
+		more, rest := s.sameRowPairs(left, rows{})
+		return append(pairs, more...), rest
+	}
+	return pairs, left
+}
+
+// crossPairs pairs needs-red with needs-black players (R-SW-8 同位/错位).
+// Without floaters the shorter list picks from the longer (以少调多,
+// R-SW-6 b); with equal lists, the list whose head has the lower number
+// picks in odd rounds, the higher in even rounds (R-SW-6 c). Each picker
+// takes the first partner down the other list it may meet. Floaters pick
+// first, those who need black before those who need red.
+func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
+	usedG := [2][]bool{make([]bool, len(group[0])), make([]bool, len(group[1]))}
+	var pairs []pair
+	if floaters.len() > 0 {
+		usedF := [2][]bool{make([]bool, len(floaters[0])), make([]bool, len(floaters[1]))}
+		for _, r := range []int{1, 0} {
+			o := 1 - r
+			for j, f := range floaters[r] {
+				for h, m := range group[o] {
+					if usedG[o][h] || !s.ok(f, m) {
+						continue
+					}
+					var pr pair
+					pr.p[r], pr.p[o], pr.placed = f, m, PlacedFloat
+					pairs = append(pairs, pr)
+					usedF[r][j], usedG[o][h] = true, true
+					break
+				}
+			}
+		}
+		return pairs, unused(group, usedG), unused(floaters, usedF)
+	}
+	picker := s.picker(group)
+	o := 1 - picker
+	for j, a := range group[picker] {
+		for h, m := range group[o] {
+			if usedG[o][h] || !s.ok(a, m) {
+				continue
+			}
+			var pr pair
+			pr.p[picker], pr.p[o] = a, m
+			pr.placed = PlacedShifted
+			if h == j {
+				pr.placed = PlacedSame
+			}
+			pairs = append(pairs, pr)
+			usedG[picker][j], usedG[o][h] = true, true
+			break
+		}
+	}
+	return pairs, unused(group, usedG), rows{}
+}
+
+// picker is the list that picks partners from the other (R-SW-6 b, c).
+func (s *swiss) picker(g rows) int {
+	if len(g[0]) != len(g[1]) {
+		if len(g[0]) < len(g[1]) {
+			return 0
+		}
+		return 1
+	}
+	if len(g[0]) == 0 {
+		return 0
+	}
+	lowerFirst := g[0][0].id < g[1][0].id
+	if lowerFirst == s.oddRound() {
+		return 0
+	}
+	return 1
+}
+
+// sameRowPairs pairs inside one list (同行, R-SW-8): a floater with a group
+// member of its own list, or neighbours in a list.
+func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
+	usedG := [2][]bool{make([]bool, len(group[0])), make([]bool, len(group[1]))}
+	var pairs []pair
+	if floaters.len() > 0 {
+		usedF := [2][]bool{make([]bool, len(floaters[0])), make([]bool, len(floaters[1]))}
+		for _, r := range []int{1, 0} {
+			for j, f := range floaters[r] {
+				for h, m := range group[r] {
+					if usedG[r][h] || !s.ok(f, m) {
+						continue
+					}
+					pairs = append(pairs, pair{p: [2]*swissPlayer{f, m}, placed: PlacedFloat})
+					usedF[r][j], usedG[r][h] = true, true
+					break
+				}
+			}
+		}
+		fl, gl := unused(floaters, usedF), unused(group, usedG)
+		return pairs, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+	}
+	for _, r := range []int{1, 0} {
+		list := group[r]
+		for j := range list {
+			if usedG[r][j] {
+				continue
+			}
+			for h := j + 1; h < len(list); h++ {
+				if usedG[r][h] || !s.ok(list[j], list[h]) {
+					continue
+				}
+				pr := pair{p: [2]*swissPlayer{list[j], list[h]}, placed: PlacedSameRow}
+				if r == 1 {
+					pr.p = [2]*swissPlayer{list[h], list[j]}
+				}
+				pairs = append(pairs, pr)
+				usedG[r][j], usedG[r][h] = true, true
+				break
+			}
+		}
+	}
+	return pairs, unused(group, usedG)
+}
+
+func unused(g rows, used [2][]bool) rows {
+	var out rows
+	for r := range g {
+		for i, p := range g[r] {
+			if !used[r][i] {
+				out[r] = append(out[r], p)
+			}
+		}
+	}
+	return out
+}
+
+// leftValue weighs the players left unpaired in a group whose score is base:
+// one for each player of that score, 100^k for each player k steps above
+// it, so that leaving a higher scorer unpaired always weighs more (R-SW-6 a).
+func leftValue(left []*swissPlayer, base float64) float64 {
+	v := 0.0
+	for _, p := range left {
+		if p.steps == base {
+			v++
+		} else {
+			v += math.Pow(100, p.steps-base)
+		}
+	}
+	return v
+}
+
+// breakResult is a group's pairing after pairs were broken up and re-paired.
+type breakResult struct {
+	pairs  []pair
+	left   rows
+	value  float64
+	broken int // how many pairs at the end of the list it replaces
+}
+
+// breakUp breaks pairs one at a time from the bottom up (拆对) and re-pairs
+// the broken pairs with the leftovers by search, until at most one player
+// is left (R-SW-8 下调: then he floats down) — in the last group until
+// nobody is left but the player who takes the bye. When every pair has
+// been broken without success, the best of all attempts is taken, a last
+// attempt giving up R-SW-12's three-in-a-row check among them (R-SW-9).
+func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakResult {
+	if len(pairs) == 0 {
+		t := s.repair(rows{}, left, base, true, last)
+		commit(t.pairs)
+		return t
+	}
+	var broken rows
+	var tries []breakResult
+	for i := len(pairs) - 1; i >= 0; i-- {
+		for _, p := range pairs[i].p {
+			r := 1
+			if p.state < 0 {
+				r = 0
+			}
+			broken[r] = append([]*swissPlayer{p}, broken[r]...)
+		}
+		t := s.repair(broken, left, base, true, last)
+		t.broken = len(pairs) - i
+		if s.settled(t, last) {
+			commit(t.pairs)
+			return t
+		}
+		tries = append(tries, t)
+	}
+	t := s.repair(broken, left, base, false, last)
+	t.broken = len(pairs)
+	tries = append(tries, t)
+	best := 0
+	for i := 1; i < len(tries); i++ {
+		if s.betterTry(tries[i], tries[best], base) {
+			best = i
+		}
+	}
+	if best == len(tries)-1 {
+		s.relax("R-SW-12", "a player gets a third colour in a row: no complete pairing of the lowest groups avoids it")
+	}
+	commit(tries[best].pairs)
+	return s.sorted(tries[best])
+}
+
+// settled reports whether a break-up attempt may stop.
+func (s *swiss) settled(t breakResult, last bool) bool {
+	if !last {
+		return math.Mod(t.value, 100) < 2
+	}
+	switch n := t.left.len(); n {
+	case 0:
+		return true
+	case 1:
+		return s.byeEligible(t.left.flat()[0])
+	}
+	return false
+}
+
+// betterTry compares two break-up attempts: fewer and lower leftovers,
+// then the ones the reference procedure compares in this order.
+func (s *swiss) betterTry(a, b breakResult, base float64) bool {
+	al, bl := a.left.flat(), b.left.flat()
+	keys := [][2]float64{
+		{a.value, b.value},
+		{leftValue(al, base), leftValue(bl, base)},
+		{scoreSpread(a.pairs, al, base), scoreSpread(b.pairs, bl, base)},
+		{colourSpread(a.pairs, al), colourSpread(b.pairs, bl)},
+		{s.floatSpread(a.pairs, al), s.floatSpread(b.pairs, bl)},
+		{float64(a.broken), float64(b.broken)},
+	}
+	for _, k := range keys {
+		if k[0] != k[1] {
+			return k[0] < k[1]
+		}
+	}
+	return false
+}
+
+// sorted puts a result's leftovers back in pairing order.
+func (s *swiss) sorted(t breakResult) breakResult {
+	if t.left.len() > 0 {
+		ps := t.left.flat()
+		s.sortPlayers(ps)
+		t.left = split(ps)
+	}
+	return t
+}
+
+// repair pairs broken pairs and leftovers together by search.
+func (s *swiss) repair(broken, left rows, base float64, threeInARow, last bool) breakResult {
+	in := rows{append(append([]*swissPlayer(nil), broken[0]...), left[0]...), append(append([]*swissPlayer(nil), broken[1]...), left[1]...)}
+	pairs, rest, v := s.search(in, base, threeInARow, last)
+	return breakResult{pairs: pairs, left: rest, value: v}
+}
+
+func (s *swiss) relax(rule, why string) {
+	for _, r := range s.relaxed {
+		if r.Rule == rule {
+			return
+		}
+	}
+	s.relaxed = append(s.relaxed, Relaxation{Rule: rule, Why: why})
+}
+
+// scoreSpread is large when pairs join high scores (R-SW-6 a weighs
+// pairing the higher scorers among themselves).
+func scoreSpread(pairs []pair, left []*swissPlayer, base float64) float64 {
+	v := 0.0
+	for _, p := range pairs {
+		v += math.Pow(100, p.p[0].steps+p.p[1].steps-2*base)
+	}
+	for _, p := range left {
+		v += math.Pow(100, p.steps-base)
+	}
+	return v
+}
+
+// colourSpread is large when pairs join opposite colour needs.
+func colourSpread(pairs []pair, left []*swissPlayer) float64 {
+	v := 0.0
+	for _, p := range pairs {
+		v += math.Pow(100, -float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
+	}
+	for _, p := range left {
+		v += math.Pow(100, -float64(abs(phpRound(float64(p.state)/100))))
+	}
+	return v
+}
+
+// floatSpread is small when floats up and down stay balanced (R-SW-8).
+func (s *swiss) floatSpread(pairs []pair, left []*swissPlayer) float64 {
+	v := 0.0
+	w := func(f int) float64 { return math.Pow(100, float64(abs(f))) }
+	for _, p := range pairs {
+		a, b := p.p[0], p.p[1]
+		switch {
+		case a.score > b.score:
+			v += w(a.floats-1) + w(b.floats+1)
+		case a.score < b.score:
+			v += w(a.floats+1) + w(b.floats-1)
+		default:
+			v += w(a.floats) + w(b.floats)
+		}
+	}
+	for _, p := range left {
+		v += w(p.floats - 1)
+	}
+	return v
+}

@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Withdraw records that player id leaves the event after round `after`
+// (0 = before round 1). It applies R-W-1..3 for ev.Settings.System and
+// returns an error (and changes nothing) when id is unknown, already
+// withdrawn, or after is out of range.
+//
+// Nothing is deleted (R-W-4): games stay in their rounds, only their
+// results change. For the rounds already in ev.Rounds after `after`:
+//
+//   - The player's pending games go to the opponent by forfeit
+//     (RedForfeitWin or BlackForfeitWin); a forfeit win the player got from
+//     an opponent who had left too becomes a DoubleForfeit. A game the player
+//     played, or won by forfeit from an opponent still in the event, shows
+//     they did not leave then: Withdraw refuses it.
+//   - Swiss (R-W-3): results so far stand and each remaining round counts as
+//     a forfeit loss: a bye of theirs, or a round without any entry, becomes
+//     Bye{Kind: WithdrawnLoss}. The Swiss pairer does not pair them again.
+//   - Round robin (R-W-2): the player keeps their place in the table and
+//     their remaining games are forfeited to the opponents; a bye of theirs
+//     becomes a ZeroBye. If they played fewer than half of the games the
+//     table gives them (n−1 in a single cycle, byes not counted; twice that
+//     in a double round robin; forfeits are not games played, R-T-0), all
+//     their results are struck out: every game of theirs, past and paired,
+//     is marked Void, so it counts for nobody — not for them, not for the
+//     opponent — and their byes become ZeroByes.
+//
+// Rounds paired later go through AddRound, which settles the leaver's board
+// or bye the same way.
+//
+// Before round 1 (R-W-1) the player is marked WithdrawnAfter = -1. A round
+// robin then draws its table over the remaining players, renumbered 1, 2, …
+// in ID order (the redraw of §20.2); once round 1 is paired the table is
+// drawn, so a round robin refuses after == 0 and the player must be
+// withdrawn after round 1 instead. A Swiss just does not pair them; the
+// pairing bye fills the parity.
+func Withdraw(ev *Event, id, after int) error {
+	p, ok := ev.Player(id)
+	if !ok {
+		return fmt.Errorf("withdraw player %d: no such player (players are numbered 1 to %d)", id, len(ev.Players))
+	}
+	switch {
+	case p.WithdrawnAfter == -1:
+		return fmt.Errorf("withdraw player %d: already withdrew before round 1", id)
+	case p.WithdrawnAfter != 0:
+		return fmt.Errorf("withdraw player %d: already withdrew after round %d", id, p.WithdrawnAfter)
+	}
+	if err := checkWithdrawal(ev, id, after); err != nil {
+		return fmt.Errorf("withdraw player %d after round %d: %w", id, after, err)
+	}
+	left := after
+	if after == 0 {
+		left = -1 // Player.WithdrawnAfter's "before round 1"
+	}
+	ev.Players[id-1].WithdrawnAfter = left
+	for r := after; r < len(ev.Rounds); r++ {
+		leaveRound(ev.Settings.System, &ev.Rounds[r], id)
+	}
+	if struckOut(ev, id) {
+		for r := range ev.Rounds {
+			strikeRound(&ev.Rounds[r], id)
+		}
+	}
+	return nil
+}
+
+// checkWithdrawal says why player id cannot leave after round `after`.
+func checkWithdrawal(ev *Event, id, after int) error {
+	if after < 0 || after > len(ev.Rounds) {
+		return fmt.Errorf("give a round from 0 (before round 1) to %d, the last round paired", len(ev.Rounds))
+	}
+	last := ev.Settings.Rounds
+	if isRoundRobin(ev.Settings.System) && len(ev.Rounds) > 0 {
+		if after == 0 {
+			return errors.New("the round robin table is drawn and round 1 paired: enter their round 1 game as a forfeit and withdraw them after round 1 (R-W-2), or clear round 1 to redraw the table without them (R-W-1)")
+		}
+		t, err := newBergerTable(ev)
+		if err != nil {
+			return err
+		}
+		last = t.rounds
+	}
+	if last > 0 && after >= last {
+		return fmt.Errorf("round %d is the last of the event: a player who finished it did not withdraw", last)
+	}
+	for r := after; r < len(ev.Rounds); r++ {
+		for _, g := range ev.Rounds[r].Games {
+			if g.Red != id && g.Black != id {
+				continue
+			}
+			opp, won := g.Black, RedForfeitWin
+			if g.Black == id {
+				opp, won = g.Red, BlackForfeitWin
+			}
+			o, ok := ev.Player(opp)
+			if g.Result.Played() || g.Result == won && (!ok || o.Active(r+1)) {
+				return fmt.Errorf("they have a result in round %d: withdraw them after round %d or later, or correct that result first", r+1, r+1)
+			}
+		}
+	}
+	return nil
+}
+
+// AddRound appends a pairing made by Pair to ev.Rounds: its boards become
+// pending games and its byes pairing byes. Players who have left the event
+// are settled as Withdraw settles the rounds already paired: in a round
+// robin the leaver's board stays and the game goes to the opponent by
+// forfeit (R-W-2), Void when their results are struck out, and a bye of
+// theirs is worth nothing; in a Swiss each round after leaving counts as a
+// forfeit loss (R-W-3). Players who withdrew before round 1 and never took
+// part get nothing (R-W-1).
+func AddRound(ev *Event, p Pairing) error {
+	if next := len(ev.Rounds) + 1; p.Round != next {
+		return fmt.Errorf("add round %d: the event has %d rounds, so the next one is round %d", p.Round, len(ev.Rounds), next)
+	}
+	var rd Round
+	for _, b := range p.Boards {
+		rd.Games = append(rd.Games, Game{Board: b.Number, Red: b.Red, Black: b.Black})
+	}
+	for _, id := range p.Byes {
+		rd.Byes = append(rd.Byes, Bye{Player: id, Kind: PairingBye})
+	}
+	for _, pl := range ev.Players {
+		if pl.Active(p.Round) || !tookPart(ev, pl.ID) {
+			continue
+		}
+		leaveRound(ev.Settings.System, &rd, pl.ID)
+		if struckOut(ev, pl.ID) {
+			strikeRound(&rd, pl.ID)
+		}
+	}
+	ev.Rounds = append(ev.Rounds, rd)
+	return nil
+}
+
+func isRoundRobin(s System) bool { return s == RoundRobin || s == DoubleRoundRobin }
+
+// leaveRound settles one round after player id has left the event: their
+// game goes to the opponent by forfeit, a bye of theirs is worth nothing
+// (a forfeit loss in a Swiss), and a Swiss round without any entry for them
+// counts as a forfeit loss (R-W-2, R-W-3). Decided results stay.
+func leaveRound(sys System, rd *Round, id int) {
+	for i := range rd.Games {
+		g := &rd.Games[i]
+		switch id {
+		case g.Red:
+			g.Result = forfeited(g.Result, Red)
+			return
+		case g.Black:
+			g.Result = forfeited(g.Result, Black)
+			return
+		}
+	}
+	kind := WithdrawnLoss
+	if isRoundRobin(sys) {
+		kind = ZeroBye
+	}
+	for i := range rd.Byes {
+		if rd.Byes[i].Player == id {
+			rd.Byes[i].Kind = kind
+			return
+		}
+	}
+	if !isRoundRobin(sys) {
+		rd.Byes = append(rd.Byes, Bye{Player: id, Kind: WithdrawnLoss})
+	}
+}
+
+// forfeited is the result of a game whose player of colour c did not come:
+// a pending game goes to the opponent, and a forfeit win of c's (from an
+// opponent who left too) becomes a double forfeit.
+func forfeited(r Result, c Colour) Result {
+	win, loss := RedForfeitWin, BlackForfeitWin // c's forfeit win, c's forfeit loss
+	if c == Black {
+		win, loss = loss, win
+	}
+	switch r {
+	case Pending:
+		return loss
+	case win:
+		return DoubleForfeit
+	}
+	return r
+}
+
+// struckOut reports whether R-W-2 strikes out the results of player id: they
+// left a round robin having played over the board fewer than half of the
+// games the table gives them over the whole event.
+func struckOut(ev *Event, id int) bool {
+	p, ok := ev.Player(id)
+	if !ok || p.WithdrawnAfter <= 0 || !isRoundRobin(ev.Settings.System) {
+		return false
+	}
+	t, err := newBergerTable(ev)
+	if err != nil {
+		return false
+	}
+	played := 0
+	for _, rd := range ev.Rounds[:min(p.WithdrawnAfter, len(ev.Rounds))] {
+		for _, g := range rd.Games {
+			if (g.Red == id || g.Black == id) && g.Result.Played() {
+				played++
+			}
+		}
+	}
+	return 2*played < t.games(t.number(id))
+}
+
+// strikeRound voids player id's game in a round and empties a bye of
+// theirs (R-W-2); both stay in the round (R-W-4).
+func strikeRound(rd *Round, id int) {
+	for i := range rd.Games {
+		if g := &rd.Games[i]; g.Red == id || g.Black == id {
+			g.Void = true
+		}
+	}
+	for i := range rd.Byes {
+		if rd.Byes[i].Player == id {
+			rd.Byes[i].Kind = ZeroBye
+		}
+	}
+}
+
+// tookPart reports whether player id has a game or a bye in any round.
+func tookPart(ev *Event, id int) bool {
+	for _, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			if g.Red == id || g.Black == id {
+				return true
+			}
+		}
+		for _, b := range rd.Byes {
+			if b.Player == id {
+				return true
+			}
+		}
+	}
+	return false
+}

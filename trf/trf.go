@@ -1,0 +1,135 @@
+// Package trf reads and writes FIDE TRF-16 tournament report files, the
+// interchange format of chess arbiters' tools and pairing engines
+// (bbpPairings, JaVaFo). White in TRF is red in qisai: the player who moves
+// first (R-C-1).
+//
+// # What is read
+//
+//   - 001 player lines in their fixed columns: starting rank (5-8), name
+//     (15-47), rating (49-52) and one 10-column block per round from column
+//     92: opponent (4 digits, 0000 or blank for none), colour (w, b, -) and
+//     result. The starting rank is the player's ID; the ranks must run 1..N.
+//     Points (81-84) and rank (86-89) are not read: the results are trusted,
+//     since other programs score differently.
+//   - 012 the event's name; 013 teams (name in 5-36, then starting ranks),
+//     which become Player.Unit for same-unit avoidance (R-SW-4).
+//   - XXR (or TRF-2026's 142) the total number of rounds; without it, the
+//     number of rounds in the player lines.
+//   - XXC white1 / black1: the top seed plays red / black on board 1 of
+//     round 1 (R-SW-5): engine.AlternateBoards / AlternateBoardsHigherRed.
+//   - BBW, BBD, BBL: points for a win, draw and loss (R-S-1, default FIDE's
+//     1/½/0); BBU: points for a pairing-allocated bye (R-S-3, default a win).
+//
+// Every other line is skipped: the other header records (022..132), other
+// XX and BB extensions (BBF, BBZ: qisai scores a forfeit loss as a loss and a
+// zero bye as nothing) and codes this package does not know.
+//
+// # Rounds
+//
+// Results are 1 0 = (played), W D L (played, not rated; read as 1 0 =), + -
+// (forfeit) and, with opponent 0000, the byes H (half point), F (full
+// point), U (pairing-allocated, worth BBU) and Z or blank (zero point,
+// not paired). Letters may be lower case. Older files, FIDE's own example
+// among them, write a pairing-allocated bye as "0000 - +"; it is read as U,
+// "0000 - =" as H and "0000 - -" (lichess writes it for absent players) as Z.
+// A round block that is entirely blank means the player has no record in
+// that round. A game whose result is not in yet is written with a blank
+// result ("  12 w  ") and read as engine.Pending.
+//
+// Both players' blocks of a game must agree: opponents pointing at each
+// other, opposite colours, matching results. A forfeit may leave colours
+// out ("153 - -" against "13 - +"); then the lower starting rank is red.
+// TRF has no board numbers, so the games of a round are numbered 1, 2, ... in
+// the order of their lower starting rank, and byes are listed by starting
+// rank.
+//
+// # What is written
+//
+// Write writes what Read reads, so Read(Write(ev)) gives ev back for every
+// event Read can return. TRF has no place for the rest of an event, which
+// Write leaves out: board numbers and game order, fouls, Game.Void,
+// withdrawals (Player.WithdrawnAfter), penalties, a bye's colour, and every
+// setting except Rounds, Scoring, ByeValue and the two alternating
+// first-colour methods. A WithdrawnLoss bye is written "0000 - -" (a
+// forfeit loss, R-W-3) and so reads back as a zero-point bye. Write also
+// emits BBF equal to BBL, so a pairing engine scores a forfeit loss as a loss
+// the way qisai does (R-S-1).
+//
+// bbpPairings refuses files with 013 team lines ("team tournaments are not
+// supported"); leave units out of an event meant for it.
+package trf
+
+import (
+	"fmt"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// Error is a parse error at a place in the file.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Fixed columns, as 0-based rune offsets (TRF columns count characters).
+const (
+	colRank       = 4  // 5-8: starting rank
+	colName       = 14 // 15-47
+	nameWidth     = 33
+	colRating     = 48 // 49-52
+	colRounds     = 91 // 92: round 1's block; each block is 10 wide
+	blockWidth    = 10
+	colTeamName   = 4 // 013: 5-36
+	teamNameWidth = 32
+	colMembers    = 36 // 013: 37-40, 42-45, ...
+	maxRank       = 9999
+)
+
+type gameCode struct {
+	result     engine.Result
+	red, black rune
+}
+
+// gameCodes pairs a game result with the result codes of its red and black
+// players. Write uses it as it stands; Read looks the pair up in reverse.
+var gameCodes = []gameCode{
+	{engine.Pending, ' ', ' '},
+	{engine.RedWin, '1', '0'},
+	{engine.BlackWin, '0', '1'},
+	{engine.Draw, '=', '='},
+	{engine.RedForfeitWin, '+', '-'},
+	{engine.BlackForfeitWin, '-', '+'},
+	{engine.DoubleForfeit, '-', '-'},
+}
+
+// byeCodes is the result code Write gives each kind of bye. Read maps them
+// back, except "-", which it reads as a zero-point bye (see the package
+// comment).
+var byeCodes = map[engine.ByeKind]rune{
+	engine.PairingBye:    'U',
+	engine.FullBye:       'F',
+	engine.HalfBye:       'H',
+	engine.ZeroBye:       'Z',
+	engine.WithdrawnLoss: '-',
+}
+
+// formatPoints writes points the way TRF does: "1.0", "0.5", "17.0".
+func formatPoints(p engine.Points) string {
+	if p%2 == 0 {
+		return p.String() + ".0"
+	}
+	return p.String()
+}
+
+// pointsField formats points for the 4-column points field, dropping ".0"
+// when that makes them fit; ok is false when they cannot fit.
+func pointsField(p engine.Points) (s string, ok bool) {
+	s = formatPoints(p)
+	if len(s) > 4 && p%2 == 0 {
+		s = p.String()
+	}
+	return s, len(s) <= 4
+}
