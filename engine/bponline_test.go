@@ -267,7 +267,7 @@ func (b *bpEvent) settings(e bpEventJSON) (Settings, error) {
 		// 11 keeps each pair as listed (lower number first for adjacent,
 		// head-tail and fold); 3 and 7 never swap because of a precedence
 		// bug in diyilun.php; 8 is "lower number red" outright.
-		s.FirstColour = UpperRed
+		s.FirstColour = LowerNumberRed
 	case 2:
 		s.FirstColour = AlternateBoards
 	case 6:

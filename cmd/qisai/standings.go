@@ -80,7 +80,7 @@ func header(ev *engine.Event) []string {
 func cells(ev *engine.Event, s engine.Standing) []string {
 	c := []string{s.PlaceLabel(), fmt.Sprint(s.Player), name(ev, s.Player), s.Score.String()}
 	for _, v := range s.Tiebreaks {
-		c = append(c, v.Value.String())
+		c = append(c, v.String())
 	}
 	return c
 }
@@ -134,7 +134,7 @@ func (t tiebreaksObject) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "%s:%v", k, v.Value.Float())
+		fmt.Fprintf(&b, "%s:%v", k, v.Float())
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil

@@ -1,0 +1,56 @@
+package trf
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"testing"
+)
+
+// FuzzRead checks that Read never panics, that it fails only with a
+// *trf.Error at a line of the file, and that whatever it accepts, Write
+// writes and Read reads back unchanged.
+func FuzzRead(f *testing.F) {
+	codes, err := os.ReadFile("testdata/codes.trf")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(codes)
+	for _, s := range []string{
+		"",
+		line(1, "A"),
+		line(1, "A", "   2 w 1") + line(2, "B", "   1 b 0"),
+		line(1, "A", "   2 - +", "0000 - H") + line(2, "B", "   1 - -", "        ", "0000 - U"),
+		line(1, "A", "   2 w  ") + line(2, "B", "   1 b  ") + "XXR 3\nXXC black1\nBBW 3.0\nBBU 0.5\n",
+		line(2, "B") + line(1, "A") + "013 Red                                 1    2\n",
+		"012 Cup\r" + line(1, "A", "     - -"),
+		line(1, "A", "   2 w X") + line(2, "B", "   1 b 0"),
+		line(1, "A", "   2 w 1") + line(2, "B", "   1 b 1"),
+		line(1, "A") + line(3, "C"),
+		"001    1      A                                 2x00\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ev, err := Read(bytes.NewReader(data), "fuzz.trf")
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "fuzz.trf" || e.Line < 1 {
+				t.Fatalf("error %v: want a *trf.Error at a line of fuzz.trf", err)
+			}
+			return
+		}
+		var b bytes.Buffer
+		if err := Write(&b, ev); err != nil {
+			t.Fatalf("Write of an event Read accepted: %v", err)
+		}
+		back, err := Read(&b, "written.trf")
+		if err != nil {
+			t.Fatalf("Read(Write(ev)): %v\n%s", err, b.String())
+		}
+		if !reflect.DeepEqual(back, ev) {
+			t.Fatalf("Read(Write(ev)) differs:\n got %+v\nwant %+v", back, ev)
+		}
+	})
+}

@@ -1,0 +1,237 @@
+package trf
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/engine"
+)
+
+func mustWrite(t *testing.T, ev *engine.Event) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, ev); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	return b.String()
+}
+
+// roundTrip writes ev, reads it back and checks that the result equals ev
+// and that writing it again gives the same text.
+func roundTrip(t *testing.T, ev *engine.Event) {
+	t.Helper()
+	text := mustWrite(t, ev)
+	back, err := readString(text)
+	if err != nil {
+		t.Fatalf("Read(Write(ev)): %v\n%s", err, text)
+	}
+	if !reflect.DeepEqual(back, ev) {
+		t.Fatalf("Read(Write(ev)) differs:\n got %+v\nwant %+v\n%s", back, ev, text)
+	}
+	if again := mustWrite(t, back); again != text {
+		t.Fatalf("writing again changed the text:\n%s\nthen\n%s", text, again)
+	}
+}
+
+// The columns of codes_written.trf were checked by hand against FIDE's
+// TRF-16 table: name at 15, rating at 49, points at 81, rank at 86, rounds
+// from 92; team members from 37.
+func TestWriteGolden(t *testing.T) {
+	want, err := os.ReadFile("testdata/codes_written.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustWrite(t, readFile(t, "testdata/codes.trf")); got != string(want) {
+		t.Errorf("Write(codes.trf):\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRoundTripFiles(t *testing.T) {
+	paths := []string{"testdata/codes.trf"}
+	for _, name := range sharedFiles {
+		paths = append(paths, sharedTRF(t, name))
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(path[strings.LastIndex(path, "/")+1:], ".trf"), func(t *testing.T) {
+			roundTrip(t, readFile(t, path))
+		})
+	}
+}
+
+func TestRoundTripGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 500 {
+		ev := randomEvent(rng)
+		t.Run(fmt.Sprint(i), func(t *testing.T) { roundTrip(t, ev) })
+	}
+}
+
+// randomEvent makes an event in the form Read returns: games numbered in
+// the order of their lower ID, byes by ID, no empty last round, and only
+// what TRF holds.
+func randomEvent(rng *rand.Rand) *engine.Event {
+	pick := func(s ...string) string { return s[rng.IntN(len(s))] }
+	n := 1 + rng.IntN(14)
+	ev := &engine.Event{Name: pick("", "全国象棋甲级联赛", "Open 2025 — Round robin", "x")}
+	for id := 1; id <= n; id++ {
+		rating := 0
+		if rng.IntN(2) == 0 {
+			rating = 1000 + rng.IntN(9000)
+		}
+		ev.Players = append(ev.Players, engine.Player{
+			ID:     id,
+			Name:   pick("", "张三", "Müller, Jörg", strings.Repeat("象", nameWidth), fmt.Sprintf("P%d", id)),
+			Unit:   pick("", "", "红队", "Team B", strings.Repeat("队", teamNameWidth)),
+			Rating: rating,
+		})
+	}
+	byes := []engine.ByeKind{engine.PairingBye, engine.FullBye, engine.HalfBye, engine.ZeroBye}
+	for r := rng.IntN(7); r > 0; r-- {
+		var rd engine.Round
+		var waiting []int // players to pair
+		for _, id := range rng.Perm(n) {
+			switch rng.IntN(6) {
+			case 0: // no record this round
+			case 1:
+				rd.Byes = append(rd.Byes, engine.Bye{Player: id + 1, Kind: byes[rng.IntN(len(byes))]})
+			default:
+				waiting = append(waiting, id+1)
+			}
+		}
+		for len(waiting) >= 2 {
+			a, b := waiting[0], waiting[1]
+			waiting = waiting[2:]
+			rd.Games = append(rd.Games, engine.Game{Red: a, Black: b, Result: gameCodes[rng.IntN(len(gameCodes))].result})
+		}
+		slices.SortFunc(rd.Games, func(x, y engine.Game) int { return min(x.Red, x.Black) - min(y.Red, y.Black) })
+		for i := range rd.Games {
+			rd.Games[i].Board = i + 1
+		}
+		slices.SortFunc(rd.Byes, func(x, y engine.Bye) int { return x.Player - y.Player })
+		ev.Rounds = append(ev.Rounds, rd)
+	}
+	for len(ev.Rounds) > 0 && len(ev.Rounds[len(ev.Rounds)-1].Games)+len(ev.Rounds[len(ev.Rounds)-1].Byes) == 0 {
+		ev.Rounds = ev.Rounds[:len(ev.Rounds)-1]
+	}
+	if len(ev.Rounds) == 0 {
+		ev.Rounds = nil
+	}
+	s := engine.DefaultSettings(len(ev.Rounds) + rng.IntN(3))
+	s.Scoring = []engine.Scoring{engine.ScoringNational, engine.ScoringTwoOne, engine.ScoringThreeOne}[rng.IntN(3)]
+	s.ByeValue = []engine.Points{s.Win, s.Draw, 0}[rng.IntN(3)]
+	s.FirstColour = []engine.FirstColourMethod{engine.AlternateBoards, engine.AlternateBoardsHigherRed}[rng.IntN(2)]
+	ev.Settings = s
+	return ev
+}
+
+// What TRF cannot hold is dropped or mapped to its nearest TRF form, as the
+// package comment says.
+func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
+	ev := &engine.Event{
+		Name: "  Spring Cup  ",
+		Players: []engine.Player{
+			{ID: 1, Name: " A ", Unit: " Red ", WithdrawnAfter: 1, Penalties: 2},
+			{ID: 2, Name: "B"}, {ID: 3, Name: "C"}, {ID: 4, Name: "D"}, {ID: 5, Name: "E"},
+		},
+		Rounds: []engine.Round{
+			{
+				Games: []engine.Game{
+					{Board: 7, Red: 4, Black: 3, Result: engine.RedWin, RedFouls: 1},
+					{Board: 3, Red: 2, Black: 1, Result: engine.Draw, Void: true},
+				},
+				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye, Colour: engine.Red}},
+			},
+			{Byes: []engine.Bye{{Player: 1, Kind: engine.WithdrawnLoss}}},
+			{}, // an empty last round is not written, though XXR counts it
+		},
+	}
+	ev.Settings = engine.DefaultSettings(0) // Rounds 0: the rounds present count
+	ev.Settings.FirstColour = engine.UpperRed
+	ev.Settings.System = engine.RoundRobin
+	ev.Settings.Scoring = engine.ScoringNational
+	ev.Settings.ByeValue = engine.Pts(1)
+
+	want := &engine.Event{
+		Name:     "Spring Cup",
+		Settings: engine.DefaultSettings(3), // XXR counts the empty round
+		Players: []engine.Player{
+			{ID: 1, Name: "A", Unit: "Red"},
+			{ID: 2, Name: "B"}, {ID: 3, Name: "C"}, {ID: 4, Name: "D"}, {ID: 5, Name: "E"},
+		},
+		Rounds: []engine.Round{
+			{
+				Games: []engine.Game{
+					{Board: 1, Red: 2, Black: 1, Result: engine.Draw},
+					{Board: 2, Red: 4, Black: 3, Result: engine.RedWin},
+				},
+				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
+			},
+			{Byes: []engine.Bye{{Player: 1, Kind: engine.ZeroBye}}}, // "0000 - -"
+		},
+	}
+	want.Settings.Scoring = engine.ScoringNational
+	want.Settings.ByeValue = engine.Pts(1)
+	text := mustWrite(t, ev)
+	got, err := readString(text)
+	if err != nil {
+		t.Fatalf("Read: %v\n%s", err, text)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Read(Write(ev)):\n got %+v\nwant %+v\n%s", got, want, text)
+	}
+	if !strings.Contains(text, "  0000 - -\n") || strings.Contains(text, "XXC") {
+		t.Errorf("want the withdrawn loss as \"0000 - -\" and no XXC for upper-red:\n%s", text)
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	base := func() *engine.Event {
+		return &engine.Event{
+			Settings: engine.DefaultSettings(1),
+			Players:  []engine.Player{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}},
+			Rounds:   []engine.Round{{Games: []engine.Game{{Board: 1, Red: 1, Black: 2, Result: engine.RedWin}}}},
+		}
+	}
+	tests := []struct {
+		name   string
+		change func(*engine.Event)
+		msg    string
+	}{
+		{"IDs out of order", func(ev *engine.Event) { ev.Players[1].ID = 3 }, "player 2 has ID 3"},
+		{"long name", func(ev *engine.Event) { ev.Players[0].Name = strings.Repeat("n", 34) }, "longer than the 33 characters"},
+		{"name with a line break", func(ev *engine.Event) { ev.Players[0].Name = "A\nB" }, "line break or tab"},
+		{"name with a tab", func(ev *engine.Event) { ev.Players[0].Name = "A\tB" }, "line break or tab"},
+		{"event name with a line break", func(ev *engine.Event) { ev.Name = "Cup\r2" }, "line break"},
+		{"name not UTF-8", func(ev *engine.Event) { ev.Players[0].Name = "Caf\xe9" }, "not UTF-8"},
+		{"long unit", func(ev *engine.Event) { ev.Players[0].Unit = strings.Repeat("u", 33) }, "longer than the 32 characters"},
+		{"rating", func(ev *engine.Event) { ev.Players[0].Rating = 10000 }, "rating 10000"},
+		{"unknown player", func(ev *engine.Event) { ev.Rounds[0].Games[0].Black = 9 }, "round 1: player 9 is not in the event"},
+		{"player twice", func(ev *engine.Event) {
+			ev.Rounds[0].Byes = []engine.Bye{{Player: 2, Kind: engine.HalfBye}}
+		}, "round 1: player 2 appears twice"},
+		{"unknown result", func(ev *engine.Event) { ev.Rounds[0].Games[0].Result = 42 }, "unknown result 42"},
+		{"unknown bye", func(ev *engine.Event) {
+			ev.Rounds = append(ev.Rounds, engine.Round{Byes: []engine.Bye{{Player: 1, Kind: 42}}})
+		}, "unknown kind of bye"},
+		{"points too wide", func(ev *engine.Event) { ev.Settings.Win = engine.Pts(10000) }, "does not fit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := base()
+			tt.change(ev)
+			err := Write(&bytes.Buffer{}, ev)
+			if err == nil || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("Write: %v, want an error containing %q", err, tt.msg)
+			}
+		})
+	}
+	if err := Write(&bytes.Buffer{}, nil); err == nil {
+		t.Error("Write(nil) succeeded")
+	}
+}
