@@ -18,10 +18,6 @@ type swissPlayer struct {
 	// colours is the counted colour history, oldest first (R-SW-10).
 	colours []Colour
 	opps    []int // opponents in games played (R-SW-9)
-	// listed and searched record how the player was last paired in this
-	// round (by the lists, by search); they order otherwise equal players in
-	// a search the way the reference procedure does (see searchOrder).
-	listed, searched bool
 }
 
 // run is the signed length of the player's current colour run: +2 after two
@@ -52,20 +48,6 @@ func phpRound(x float64) int { return int(math.Round(x)) }
 type pair struct {
 	p      [2]*swissPlayer
 	placed Placement
-	search bool // made by search rather than by the lists
-}
-
-// commit records how the players of pairs were paired (see searchOrder).
-func commit(pairs []pair) {
-	for _, pr := range pairs {
-		for _, p := range pr.p {
-			if pr.search {
-				p.searched = true
-			} else {
-				p.listed = true
-			}
-		}
-	}
 }
 
 // rows are a score group's "needs red" (0) and "needs black" (1) lists.

@@ -73,9 +73,7 @@ func (s *swiss) byeEligible(p *swissPlayer) bool {
 // first (下调 are paired first, R-SW-8), then the group's own lists.
 func (s *swiss) firstPass(group, floaters rows, base float64) ([]pair, rows) {
 	if floaters.len() == 0 {
-		pairs, left := s.pairWithin(group)
-		commit(pairs)
-		return pairs, left
+		return s.pairWithin(group)
 	}
 	pairs, left := s.pairFloaters(group, floaters)
 	if left.len() > 0 {
@@ -90,9 +88,7 @@ func (s *swiss) firstPass(group, floaters rows, base float64) ([]pair, rows) {
 		}
 	}
 	more, rest := s.pairWithin(left)
-	pairs = append(pairs, more...)
-	commit(pairs)
-	return pairs, rest
+	return append(pairs, more...), rest
 }
 
 // pairFloaters pairs the floaters with the group: across the lists first
@@ -273,9 +269,7 @@ type breakResult struct {
 // attempt giving up R-SW-12's three-in-a-row check among them (R-SW-9).
 func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakResult {
 	if len(pairs) == 0 {
-		t := s.repair(rows{}, left, base, true, last)
-		commit(t.pairs)
-		return t
+		return s.repair(rows{}, left, base, true, last)
 	}
 	var broken rows
 	var tries []breakResult
@@ -290,7 +284,6 @@ func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakR
 		t := s.repair(broken, left, base, true, last)
 		t.broken = len(pairs) - i
 		if s.settled(t, last) {
-			commit(t.pairs)
 			return t
 		}
 		tries = append(tries, t)
@@ -307,7 +300,6 @@ func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakR
 	if best == len(tries)-1 {
 		s.relax("R-SW-12", "a player gets a third colour in a row: no complete pairing of the lowest groups avoids it")
 	}
-	commit(tries[best].pairs)
 	return s.sorted(tries[best])
 }
 

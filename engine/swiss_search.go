@@ -11,22 +11,11 @@ import (
 const maxExactSearch = 16
 
 // searchOrder sorts players for a search: score high to low, larger colour
-// imbalance first, fewer possible partners first, then players not yet
-// paired by the lists or by search, then by number.
+// imbalance first, fewer possible partners first, then by number.
 func searchOrder(ps []*swissPlayer, partners []int) {
 	idx := make([]int, len(ps))
 	for i := range idx {
 		idx[i] = i
-	}
-	marks := func(p *swissPlayer) int {
-		m := 0
-		if p.listed {
-			m++
-		}
-		if p.searched {
-			m++
-		}
-		return m
 	}
 	sort.SliceStable(idx, func(i, j int) bool {
 		a, b := ps[idx[i]], ps[idx[j]]
@@ -38,9 +27,6 @@ func searchOrder(ps []*swissPlayer, partners []int) {
 		}
 		if partners[idx[i]] != partners[idx[j]] {
 			return partners[idx[i]] < partners[idx[j]]
-		}
-		if marks(a) != marks(b) {
-			return marks(a) < marks(b)
 		}
 		return a.id < b.id
 	})
@@ -86,7 +72,7 @@ func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, r
 	pairs := make([]pair, 0, len(matched))
 	for _, m := range matched {
 		c, k := ps[m[0]], ps[m[1]] // candidate, initiator
-		pr := pair{p: [2]*swissPlayer{k, c}, placed: PlacedSearch, search: true}
+		pr := pair{p: [2]*swissPlayer{k, c}, placed: PlacedSearch}
 		if c.state < k.state {
 			pr.p = [2]*swissPlayer{c, k}
 		}
@@ -326,7 +312,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 				continue
 			}
 			used[j] = true
-			pr := pair{p: [2]*swissPlayer{yuan[j], yu[k]}, placed: PlacedFloat, search: true}
+			pr := pair{p: [2]*swissPlayer{yuan[j], yu[k]}, placed: PlacedFloat}
 			if yu[k].state < yuan[j].state {
 				pr.p = [2]*swissPlayer{yu[k], yuan[j]}
 			}
