@@ -1002,19 +1002,19 @@ func TestBPOnlineCompare(t *testing.T) {
 		return out
 	}
 	tests := []struct {
-		name                string
-		q                   Pairing
-		err                 error
-		pairs, same         int
-		byeAgree, agree     bool
-		invalid, invalidHas string
+		name            string
+		q               Pairing
+		err             error
+		pairs, same     int
+		byeAgree, agree bool
+		invalidHas      string
 	}{
-		{"same, other board order", Pairing{Boards: boards([2]int{5, 6}, [2]int{1, 2}, [2]int{3, 4}), Byes: []int{7}}, nil, 3, 3, true, true, "", ""},
-		{"colours swapped", Pairing{Boards: boards([2]int{2, 1}, [2]int{3, 4}, [2]int{5, 6}), Byes: []int{7}}, nil, 3, 2, true, false, "", ""},
-		{"other pairs and bye", Pairing{Boards: boards([2]int{1, 3}, [2]int{2, 4}, [2]int{5, 7}), Byes: []int{6}}, nil, 0, 0, false, false, "", ""},
-		{"pairs the withdrawn", Pairing{Boards: boards([2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6}, [2]int{7, 8})}, nil, 3, 3, false, false, "", "8 is paired after withdrawing"},
-		{"misses a player", Pairing{Boards: boards([2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6})}, nil, 3, 3, false, false, "", "7 appears 0 times"},
-		{"failed", Pairing{}, errors.New("panic: TODO"), 0, 0, false, false, "", ""},
+		{"same, other board order", Pairing{Boards: boards([2]int{5, 6}, [2]int{1, 2}, [2]int{3, 4}), Byes: []int{7}}, nil, 3, 3, true, true, ""},
+		{"colours swapped", Pairing{Boards: boards([2]int{2, 1}, [2]int{3, 4}, [2]int{5, 6}), Byes: []int{7}}, nil, 3, 2, true, false, ""},
+		{"other pairs and bye", Pairing{Boards: boards([2]int{1, 3}, [2]int{2, 4}, [2]int{5, 7}), Byes: []int{6}}, nil, 0, 0, false, false, ""},
+		{"pairs the withdrawn", Pairing{Boards: boards([2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6}, [2]int{7, 8})}, nil, 3, 3, false, false, "8 is paired after withdrawing"},
+		{"misses a player", Pairing{Boards: boards([2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6})}, nil, 3, 3, false, false, "7 appears 0 times"},
+		{"failed", Pairing{}, errors.New("panic: TODO"), 0, 0, false, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,8 +5,7 @@ import (
 	"math/rand/v2"
 )
 
-// pairFirstRound pairs round 1 by the chosen method (R-SW-2..5). With an
-// odd field the highest number takes the bye.
+// pairFirstRound pairs round 1 by the chosen method (R-SW-2..5).
 func pairFirstRound(ev *Event) (Pairing, error) {
 	set := ev.Settings
 	var ids []int
@@ -20,11 +19,22 @@ func pairFirstRound(ev *Event) (Pairing, error) {
 	}
 	pg := Pairing{Round: 1}
 	if len(ids)%2 == 1 {
-		pg.Byes = []int{ids[len(ids)-1]}
-		ids = ids[:len(ids)-1]
+		// An odd field is paired as if it had one more player, the bye
+		// (numbered 0 here): whoever the method pairs with it has the bye,
+		// as in the round-robin tables (R-C-2) — the last number when
+		// adjacent, the top seed when head–tail, the middle when folded.
+		ids = append(ids, 0)
 	}
 	rng := rand.New(rand.NewPCG(set.Seed, 0x71697361)) // "qisa"
 	pairs := firstRoundPairs(ids, set, rng)
+	for i, pr := range pairs {
+		if pr[0] == 0 || pr[1] == 0 {
+			pg.Byes = []int{pr[0] + pr[1]}
+			pairs = append(pairs[:i], pairs[i+1:]...)
+			ids = ids[:len(ids)-1]
+			break
+		}
+	}
 	if set.AvoidUnit != AvoidNever {
 		separateUnits(pairs, ev)
 	}
