@@ -221,6 +221,9 @@ func (p *parser) player(n int, line []rune) error {
 	for len(rec.entries) > 0 && rec.entries[len(rec.entries)-1].kind == noEntry {
 		rec.entries = rec.entries[:len(rec.entries)-1]
 	}
+	if len(rec.entries) > maxRank {
+		return p.errorf(n, "%d rounds: TRF holds at most %d", len(rec.entries), maxRank)
+	}
 	p.players = append(p.players, rec)
 	return nil
 }
