@@ -274,6 +274,14 @@ func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakR
 	var broken rows
 	var tries []breakResult
 	for i := len(pairs) - 1; i >= 0; i-- {
+		if broken.len()+left.len()+2 > maxExactSearch {
+			// Too many to search exhaustively: keep the best attempt so far;
+			// when it leaves players unpaired, pairBySearch takes over.
+			if len(tries) == 0 {
+				return breakResult{left: left, value: leftValue(left.flat(), base)}
+			}
+			return s.bestTry(tries, base, false)
+		}
 		for _, p := range pairs[i].p {
 			r := 1
 			if p.state < 0 {
@@ -291,13 +299,19 @@ func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakR
 	t := s.repair(broken, left, base, false, last)
 	t.broken = len(pairs)
 	tries = append(tries, t)
+	return s.bestTry(tries, base, true)
+}
+
+// bestTry picks the best break-up attempt; relaxedLast says the last attempt
+// gave up R-SW-12's three-in-a-row check.
+func (s *swiss) bestTry(tries []breakResult, base float64, relaxedLast bool) breakResult {
 	best := 0
 	for i := 1; i < len(tries); i++ {
 		if s.betterTry(tries[i], tries[best], base) {
 			best = i
 		}
 	}
-	if best == len(tries)-1 {
+	if relaxedLast && best == len(tries)-1 {
 		s.relax("R-SW-12", "a player gets a third colour in a row: no complete pairing of the lowest groups avoids it")
 	}
 	return s.sorted(tries[best])
