@@ -11,6 +11,9 @@ type Pairing struct {
 	Boards []Board
 	// Byes are the players who get a pairing bye (轮空) this round.
 	Byes []int
+	// ByeColours, with Settings.CountByeColour, holds the colour recorded
+	// with each bye (red for a player who needs red), parallel to Byes.
+	ByeColours []Colour
 	// Relaxed lists the rules given up to find a complete pairing (R-SW-9),
 	// most important last; empty when every rule held.
 	Relaxed []Relaxation

@@ -365,11 +365,14 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 	}
 	if bye != nil {
 		pg.Byes = []int{bye.id}
+		if s.set.CountByeColour {
+			pg.ByeColours = []Colour{byeColour(bye)}
+		}
 	}
 	return pg
 }
 
-// ByeColour is the colour Match BP Online records with a bye: red for a
+// byeColour is the colour Match BP Online records with a bye: red for a
 // player who needs red. qisai's own rules ignore it (R-S-3).
 func byeColour(p *swissPlayer) Colour {
 	if p.state < 0 {

@@ -122,8 +122,12 @@ func AddRound(ev *Event, p Pairing) error {
 	for _, b := range p.Boards {
 		rd.Games = append(rd.Games, Game{Board: b.Number, Red: b.Red, Black: b.Black})
 	}
-	for _, id := range p.Byes {
-		rd.Byes = append(rd.Byes, Bye{Player: id, Kind: PairingBye})
+	for i, id := range p.Byes {
+		b := Bye{Player: id, Kind: PairingBye}
+		if i < len(p.ByeColours) {
+			b.Colour = p.ByeColours[i]
+		}
+		rd.Byes = append(rd.Byes, b)
 	}
 	for _, pl := range ev.Players {
 		if pl.Active(p.Round) || !tookPart(ev, pl.ID) {
