@@ -10,7 +10,7 @@ func pairFirstRound(ev *Event) (Pairing, error) {
 	set := ev.Settings
 	var ids []int
 	for _, p := range ev.Players {
-		if p.Active(1) {
+		if p.Active(1) && !ev.preset(p.ID, 1) {
 			ids = append(ids, p.ID)
 		}
 	}

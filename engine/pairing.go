@@ -59,7 +59,6 @@ const (
 	ColourHigherScore                         // R-SW-11 higher score's need
 	ColourBerger                              // R-C-2
 	ColourSecondCycle                         // R-F-2 second cycle swaps
-	ColourNeedList                            // R-SW-8 needs-red list member plays red
 )
 
 // Relaxation is one rule given up for a round, and why.
@@ -71,10 +70,13 @@ type Relaxation struct {
 // ErrNoPairing is wrapped by errors that say why no legal pairing exists.
 var ErrNoPairing = errors.New("no legal pairing")
 
-// Pair pairs the next round of ev: round len(ev.Rounds)+1. Results of the
-// rounds before must be in. It never returns a pairing that breaks R-SW-9.
+// Pair pairs the next round of ev. That is round len(ev.Rounds)+1, or the
+// last round when it holds byes but no games yet: byes entered ahead of
+// pairing (a requested bye, an announced absence) keep those players out of
+// the pairing. Results of the rounds before must be in. Pair never returns
+// a pairing that breaks R-SW-9.
 func Pair(ev *Event) (Pairing, error) {
-	next := len(ev.Rounds) + 1
+	next := ev.NextRound()
 	if ev.Settings.Rounds > 0 && next > ev.Settings.Rounds {
 		return Pairing{}, fmt.Errorf("round %d: the event has only %d rounds: %w", next, ev.Settings.Rounds, ErrNoPairing)
 	}
@@ -84,4 +86,27 @@ func Pair(ev *Event) (Pairing, error) {
 	default:
 		return pairSwiss(ev, next)
 	}
+}
+
+// NextRound is the round Pair pairs: the last round if it has byes entered
+// but no games, else the round after the last.
+func (ev *Event) NextRound() int {
+	if n := len(ev.Rounds); n > 0 && len(ev.Rounds[n-1].Games) == 0 && len(ev.Rounds[n-1].Byes) > 0 {
+		return n
+	}
+	return len(ev.Rounds) + 1
+}
+
+// preset reports whether player id has a bye entered for round ahead of
+// its pairing.
+func (ev *Event) preset(id, round int) bool {
+	if round > len(ev.Rounds) {
+		return false
+	}
+	for _, b := range ev.Rounds[round-1].Byes {
+		if b.Player == id {
+			return true
+		}
+	}
+	return false
 }

@@ -99,7 +99,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 	}
 	hist := ev.Histories()
 	for _, p := range ev.Players {
-		if !p.Active(round) {
+		if !p.Active(round) || ev.preset(p.ID, round) {
 			continue
 		}
 		h := hist[p.ID]

@@ -6,7 +6,7 @@ func (s *swiss) colours(p pair) (red, black *swissPlayer, why ColourReason) {
 	if s.scorePriority() && a.score != b.score {
 		// R-SW-11: from the third-last round on, the higher score's need wins
 		// (缺先补先、缺后补后) unless it would give three in a row or an
-		// imbalance of three (R-SW-12); then the pairing's colours stay.
+		// imbalance of three (R-SW-12); then the normal rules decide.
 		hi, lo := a, b
 		if b.score > a.score {
 			hi, lo = b, a
@@ -18,7 +18,6 @@ func (s *swiss) colours(p pair) (red, black *swissPlayer, why ColourReason) {
 		if s.colourKeepsRules(r, bl) {
 			return r, bl, ColourHigherScore
 		}
-		return a, b, ColourNeedList
 	}
 	return s.colourByHistory(a, b)
 }
@@ -31,15 +30,15 @@ func (s *swiss) scorePriority() bool {
 }
 
 // colourKeepsRules reports whether red/black keeps R-SW-12: no third colour
-// in a row, or no imbalance of three (either is enough, as in the
-// reference procedure). With R-SW-12 off every allocation keeps it.
+// in a row and no imbalance of three. With R-SW-12 off every allocation
+// keeps it.
 func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
 	if !s.set.NoThreeInARow {
 		return true
 	}
 	noThree := red.run()+1 < 3 && black.run()-1 > -3
 	noImbalance := red.balance()+1 < 3 && black.balance()-1 > -3
-	return noThree || noImbalance
+	return noThree && noImbalance
 }
 
 // colourByHistory applies R-SW-10 in order. The colour state folds rules

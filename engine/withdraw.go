@@ -115,10 +115,14 @@ func checkWithdrawal(ev *Event, id, after int) error {
 // forfeit loss (R-W-3). Players who withdrew before round 1 and never took
 // part get nothing (R-W-1).
 func AddRound(ev *Event, p Pairing) error {
-	if next := len(ev.Rounds) + 1; p.Round != next {
+	if next := ev.NextRound(); p.Round != next {
 		return fmt.Errorf("add round %d: the event has %d rounds, so the next one is round %d", p.Round, len(ev.Rounds), next)
 	}
 	var rd Round
+	if p.Round == len(ev.Rounds) {
+		// The round had byes entered ahead of pairing: keep them.
+		rd, ev.Rounds = ev.Rounds[p.Round-1], ev.Rounds[:p.Round-1]
+	}
 	for _, b := range p.Boards {
 		rd.Games = append(rd.Games, Game{Board: b.Number, Red: b.Red, Black: b.Black})
 	}

@@ -67,7 +67,6 @@ var colourReasons = map[engine.ColourReason][2]string{
 	engine.ColourHigherScore: {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
 	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
 	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
-	engine.ColourNeedList:    {"要先行者先 R-SW-8", "needs red plays red R-SW-8"},
 }
 
 // say looks a text up, falling back to the number for values added to the

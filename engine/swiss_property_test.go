@@ -1,0 +1,481 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// simEvent makes a Swiss of n players and the given number of rounds with
+// settings drawn from rng: scoring, bye value, first-round method, halves,
+// first-round colours, the R-SW-10 (8) tie rule, same-unit avoidance (with
+// units for about a third of the players) and the R-SW-11 window. R-SW-12 is
+// on and colours count games actually played (R-T-0), as the checks of
+// TestSwissProperties assume.
+func simEvent(rng *rand.Rand, n, rounds int) *Event {
+	scorings := []Scoring{ScoringNational, ScoringTwoOne, ScoringThreeOne}
+	s := DefaultSettings(rounds)
+	s.Scoring = scorings[rng.IntN(len(scorings))]
+	s.ByeValue = []Points{s.Win, s.Draw}[rng.IntN(2)]
+	s.FirstRound = FirstRoundMethod(rng.IntN(4))
+	s.Halves = HalvesMethod(rng.IntN(2))
+	s.FirstColour = FirstColourMethod(rng.IntN(6))
+	s.ColourTie = ColourTieRule(rng.IntN(2))
+	s.AvoidUnit = UnitAvoidance(rng.IntN(3))
+	s.ScorePriorityRounds = []int{0, 3, 3, 4}[rng.IntN(4)]
+	s.Seed = rng.Uint64()
+	ev := &Event{Name: fmt.Sprintf("sim %d×%d", n, rounds), Settings: s}
+	units := max(2, n/6)
+	for id := 1; id <= n; id++ {
+		p := Player{ID: id, Name: fmt.Sprintf("P%d", id), Rating: 2000 - id}
+		if rng.IntN(3) == 0 {
+			p.Unit = fmt.Sprintf("U%d", rng.IntN(units))
+		}
+		ev.Players = append(ev.Players, p)
+	}
+	return ev
+}
+
+// fillResults enters a result for every pending game of rd: red win, black
+// win or draw, about 3% forfeits, and now and then a foul.
+func fillResults(rng *rand.Rand, rd *Round) {
+	for i := range rd.Games {
+		g := &rd.Games[i]
+		if g.Result != Pending {
+			continue // a withdrawn player's forfeit (R-W-3)
+		}
+		switch k := rng.IntN(100); {
+		case k < 1:
+			g.Result = RedForfeitWin
+		case k < 2:
+			g.Result = BlackForfeitWin
+		case k < 3:
+			g.Result = DoubleForfeit
+		case k < 40:
+			g.Result = RedWin
+		case k < 75:
+			g.Result = BlackWin
+		default:
+			g.Result = Draw
+		}
+		g.RedFouls, g.BlackFouls = rng.IntN(8)/7, rng.IntN(8)/7
+	}
+}
+
+// playSwiss pairs rounds of ev until it has `upto` rounds, entering random
+// results after each.
+func playSwiss(tb testing.TB, rng *rand.Rand, ev *Event, upto int) {
+	tb.Helper()
+	for len(ev.Rounds) < upto {
+		p, err := Pair(ev)
+		if err != nil {
+			tb.Fatalf("%s round %d: %v", ev.Name, len(ev.Rounds)+1, err)
+		}
+		if err := AddRound(ev, p); err != nil {
+			tb.Fatal(err)
+		}
+		fillResults(rng, &ev.Rounds[len(ev.Rounds)-1])
+	}
+}
+
+// simState is what the checks need to know about an event before a round.
+type simState struct {
+	ev     *Event
+	round  int
+	active []int
+	hist   [][]Entry
+}
+
+func newSimState(ev *Event) simState {
+	st := simState{ev: ev, round: len(ev.Rounds) + 1, hist: ev.Histories()}
+	for _, p := range ev.Players {
+		if p.Active(st.round) {
+			st.active = append(st.active, p.ID)
+		}
+	}
+	return st
+}
+
+func (st simState) score(id int) Points { return Score(st.hist[id]) }
+
+// hadBye reports a pairing bye (轮空) in an earlier round (R-S-3).
+func (st simState) hadBye(id int) bool {
+	return slices.ContainsFunc(st.hist[id], func(e Entry) bool { return e.Outcome == OutcomeBye && e.Bye == PairingBye })
+}
+
+// colours are the colours of the games id played over the board (R-T-0).
+func (st simState) colours(id int) []Colour {
+	var cs []Colour
+	for _, e := range st.hist[id] {
+		if c := e.PlayedColour(); c != NoColour {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+func (st simState) met(a, b int) bool { return met(st.hist[a], b) }
+
+// pairable reports whether the active players, but for those in skip, can
+// all be paired without a rematch (R-SW-9), one of them taking the bye when
+// their number is odd — only a player for whom byeOK holds. decided is false
+// when the search ran out of steps.
+func (st simState) pairable(skip map[int]bool, byeOK func(id int) bool) (ok, decided bool) {
+	var ids []int
+	for _, id := range st.active {
+		if !skip[id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids)%2 == 1 {
+		ids = append(ids, 0) // 0 stands for the bye
+	}
+	can := func(a, b int) bool {
+		switch {
+		case a == 0:
+			return byeOK(b)
+		case b == 0:
+			return byeOK(a)
+		}
+		return !st.met(a, b)
+	}
+	// Pair the players with the fewest partners first: the search then
+	// fails early on the events that cannot be paired.
+	deg := make(map[int]int, len(ids))
+	for _, a := range ids {
+		for _, b := range ids {
+			if a != b && can(a, b) {
+				deg[a]++
+			}
+		}
+	}
+	slices.SortStableFunc(ids, func(a, b int) int { return deg[a] - deg[b] })
+	used := make([]bool, len(ids))
+	budget := 1_000_000
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		for i < len(ids) && used[i] {
+			i++
+		}
+		if i == len(ids) {
+			return true
+		}
+		used[i] = true
+		for j := i + 1; j < len(ids) && budget > 0; j++ {
+			budget--
+			if used[j] || !can(ids[i], ids[j]) {
+				continue
+			}
+			used[j] = true
+			if rec(i + 1) {
+				return true
+			}
+			used[j] = false
+		}
+		used[i] = false
+		return false
+	}
+	ok = rec(0)
+	return ok, ok || budget > 0
+}
+
+func relaxed(p Pairing, rule string) bool {
+	return slices.ContainsFunc(p.Relaxed, func(r Relaxation) bool { return r.Rule == rule })
+}
+
+// violation is one way a pairing breaks a rule. Rule "pairing" means it
+// is not a whole pairing of the round at all.
+type violation struct{ rule, msg string }
+
+func (v violation) String() string { return v.msg + " (" + v.rule + ")" }
+
+// check lists every way p breaks the rules for the round st describes.
+func (st simState) check(p Pairing) []violation {
+	var bad []violation
+	fail := func(rule, format string, args ...any) {
+		bad = append(bad, violation{rule, fmt.Sprintf(format, args...)})
+	}
+	set := st.ev.Settings
+	if p.Round != st.round {
+		fail("pairing", "Pairing.Round = %d, want %d", p.Round, st.round)
+	}
+	seen := map[int]int{}
+	for i, b := range p.Boards {
+		if b.Number != i+1 {
+			fail("R-SW-13", "board %d is numbered %d", i+1, b.Number)
+		}
+		if b.Placed == 0 || b.ColourRule == 0 {
+			fail("R-SW-13", "board %d (%d–%d) has no record: Placed %d, ColourRule %d", b.Number, b.Red, b.Black, b.Placed, b.ColourRule)
+		}
+		seen[b.Red]++
+		seen[b.Black]++
+		if st.met(b.Red, b.Black) {
+			fail("R-SW-9", "board %d: %d and %d have met before", b.Number, b.Red, b.Black)
+		}
+		u := st.ev.Players[b.Red-1].Unit
+		if st.round > 1 && set.AvoidUnit == AvoidAllRounds && u != "" && u == st.ev.Players[b.Black-1].Unit && !relaxed(p, "R-SW-4") {
+			fail("R-SW-4", "board %d: %d and %d are both of unit %s", b.Number, b.Red, b.Black, u)
+		}
+	}
+	for _, id := range p.Byes {
+		seen[id]++
+	}
+	for _, id := range st.active {
+		if seen[id] != 1 {
+			fail("pairing", "active player %d is paired %d times", id, seen[id])
+		}
+		delete(seen, id)
+	}
+	for id := range seen {
+		fail("pairing", "player %d is paired but not active (withdrawn or unknown)", id)
+	}
+	if want := len(st.active) % 2; len(p.Byes) != want {
+		fail("pairing", "%d byes for %d active players, want %d", len(p.Byes), len(st.active), want)
+	}
+	for _, id := range p.Byes {
+		if msg := st.checkBye(p, id); msg != "" {
+			fail("R-S-3", "%s", msg)
+		}
+	}
+	if st.round < set.Rounds && !relaxed(p, "R-SW-12") {
+		for _, b := range p.Boards {
+			for _, x := range []struct {
+				id int
+				c  Colour
+			}{{b.Red, Red}, {b.Black, Black}} {
+				if why := colourBreak(append(st.colours(x.id), x.c)); why != "" {
+					fail("R-SW-12", "board %d: player %d %s (colour rule %d)", b.Number, x.id, why, b.ColourRule)
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// checkBye checks the bye of player id against R-S-3: to a lowest score
+// among the players without a bye, and never a second while avoidable.
+func (st simState) checkBye(p Pairing, id int) string {
+	noBye := func(x int) bool { return !st.hadBye(x) }
+	if st.hadBye(id) {
+		if ok, _ := st.pairable(nil, noBye); ok {
+			return fmt.Sprintf("player %d gets a second bye, but the others can be paired with the bye to a player who had none", id)
+		}
+		return ""
+	}
+	low := st.score(id)
+	for _, x := range st.active {
+		if noBye(x) {
+			low = min(low, st.score(x))
+		}
+	}
+	if low == st.score(id) || relaxed(p, "R-S-3") {
+		return ""
+	}
+	avoidable, _ := st.pairable(nil, func(x int) bool { return noBye(x) && st.score(x) == low })
+	return fmt.Sprintf("bye to player %d with %v, but a player without a bye has %v and Relaxed does not say why; a pairing with the bye at %v exists: %v",
+		id, st.score(id), low, low, avoidable)
+}
+
+// colourBreak says how a colour history breaks R-SW-12, or "".
+func colourBreak(cs []Colour) string {
+	if n := len(cs); n >= 3 && cs[n-1] == cs[n-2] && cs[n-2] == cs[n-3] {
+		return fmt.Sprintf("gets a third %s in a row", colourName(cs[n-1]))
+	}
+	d := 0
+	for _, c := range cs {
+		if c == Red {
+			d++
+		} else {
+			d--
+		}
+	}
+	if abs(d) >= 3 {
+		return fmt.Sprintf("reaches reds − blacks = %+d", d)
+	}
+	return ""
+}
+
+func colourName(c Colour) string {
+	switch c {
+	case Red:
+		return "red"
+	case Black:
+		return "black"
+	}
+	return "no colour"
+}
+
+// TestSwissProperties pairs hundreds of random Swiss events round by round
+// and checks every pairing against the rules that hold whatever the
+// procedure's choices: R-SW-9, R-S-3, R-SW-12, R-SW-4 (every round when
+// asked), R-SW-13, withdrawals (R-W-3) and determinism.
+func TestSwissProperties(t *testing.T) {
+	events, maxN := 300, 300
+	if testing.Short() {
+		events, maxN = 60, 120
+	}
+	rng := rand.New(rand.NewPCG(20240611, 12))
+	errs, shown := 0, 0
+	broken := map[string]int{} // rule → pairings that break it
+	for iter := range events {
+		// Mostly club-sized fields, a few large ones.
+		n := 4 + rng.IntN(29)
+		if iter%10 == 0 {
+			n = 4 + rng.IntN(maxN-3)
+		}
+		rounds := min(5+rng.IntN(9), n-1)
+		ev := simEvent(rng, n, rounds)
+		name := fmt.Sprintf("event %d (%d players, %d rounds, %+v)", iter, n, rounds, ev.Settings)
+		for r := 1; r <= rounds; r++ {
+			simWithdraw(t, rng, ev, r)
+			st := newSimState(ev)
+			before := wdClone(ev)
+			p, err := Pair(ev)
+			if !reflect.DeepEqual(ev, before) {
+				t.Fatalf("%s round %d: Pair changed the event", name, r)
+			}
+			if err != nil {
+				errs++
+				if !errors.Is(err, ErrNoPairing) {
+					t.Errorf("%s round %d: error %q does not wrap ErrNoPairing", name, r, err)
+				}
+				if ok, _ := st.pairable(nil, func(int) bool { return true }); ok {
+					t.Errorf("%s round %d: Pair failed (%v), but a complete pairing without rematches exists", name, r, err)
+				}
+				break
+			}
+			if bad := st.check(p); len(bad) > 0 {
+				var msgs []string
+				for _, v := range bad {
+					broken[v.rule]++
+					msgs = append(msgs, v.String())
+				}
+				if os.Getenv("SIMDUMP") == fmt.Sprint(iter) {
+					t.Log(simDump(st, p))
+				}
+				if shown++; shown <= 10 {
+					t.Errorf("%s round %d:\n\t%s\npairing %+v", name, r, strings.Join(msgs, "\n\t"), p)
+				}
+				if slices.ContainsFunc(bad, func(v violation) bool { return v.rule == "pairing" }) {
+					break // not a whole pairing: the event cannot go on
+				}
+			}
+			if again, _ := Pair(ev); !reflect.DeepEqual(again, p) {
+				t.Fatalf("%s round %d: pairing the same event twice differs:\n%+v\n%+v", name, r, p, again)
+			}
+			if clone, _ := Pair(before); !reflect.DeepEqual(clone, p) {
+				t.Fatalf("%s round %d: pairing a copy of the event differs:\n%+v\n%+v", name, r, p, clone)
+			}
+			if err := AddRound(ev, p); err != nil {
+				t.Fatal(err)
+			}
+			fillResults(rng, &ev.Rounds[r-1])
+		}
+	}
+	if shown > 0 {
+		t.Errorf("%d pairings break rules; pairings per rule broken: %v", shown, broken)
+	}
+	t.Logf("%d events, %d stopped by ErrNoPairing", events, errs)
+}
+
+// simWithdraw now and then withdraws a few players before round r (R-W-3),
+// keeping at least four in the event.
+func simWithdraw(t *testing.T, rng *rand.Rand, ev *Event, r int) {
+	if rng.IntN(4) != 0 {
+		return
+	}
+	for range 1 + rng.IntN(1+len(ev.Players)/25) {
+		var active []int
+		for _, p := range ev.Players {
+			if p.Active(r) {
+				active = append(active, p.ID)
+			}
+		}
+		if len(active) <= 4 {
+			return
+		}
+		id := active[rng.IntN(len(active))]
+		if err := Withdraw(ev, id, r-1); err != nil {
+			t.Fatalf("%s: withdraw %d after round %d: %v", ev.Name, id, r-1, err)
+		}
+	}
+}
+
+// TestPairNoPairing asks for a round that every complete pairing would make
+// a rematch: Pair must say so with ErrNoPairing and never pair a rematch
+// (R-SW-9). A forfeit is no game played (R-T-0), so it does not block.
+func TestPairNoPairing(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		rounds  int // Settings.Rounds; 0: as many as asked
+		played  int
+		forfeit bool // round 1's games were forfeited
+		wantErr bool
+	}{
+		{"4 players, round 4 of 5", 4, 5, 3, false, true},
+		{"4 players, round 4, rounds open", 4, 0, 3, false, true},
+		{"5 players, round 6 of 7", 5, 7, 5, false, true},
+		{"6 players, round 6 of 6", 6, 6, 5, false, true},
+		{"4 players, round 4 after forfeits", 4, 5, 3, true, false},
+		{"4 players, round 4 of 3", 4, 3, 3, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := rrEvent(tt.n, RoundRobin)
+			for range tt.played {
+				p, err := Pair(ev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := AddRound(ev, p); err != nil {
+					t.Fatal(err)
+				}
+				for i := range ev.Rounds[len(ev.Rounds)-1].Games {
+					ev.Rounds[len(ev.Rounds)-1].Games[i].Result = Draw
+				}
+			}
+			if tt.forfeit {
+				for i := range ev.Rounds[0].Games {
+					ev.Rounds[0].Games[i].Result = RedForfeitWin
+				}
+			}
+			ev.Settings.System, ev.Settings.Rounds = Swiss, tt.rounds
+			p, err := Pair(ev)
+			round := fmt.Sprintf("round %d", tt.played+1)
+			switch {
+			case tt.wantErr && err == nil:
+				t.Fatalf("paired %+v, want ErrNoPairing", p)
+			case tt.wantErr && !errors.Is(err, ErrNoPairing):
+				t.Fatalf("error %v does not wrap ErrNoPairing", err)
+			case tt.wantErr && !strings.Contains(err.Error(), round):
+				t.Errorf("error %q does not name %s", err, round)
+			case !tt.wantErr && err != nil:
+				t.Fatalf("%v, want a pairing: forfeits are no games, so round 1's pairs may meet again", err)
+			}
+			if err == nil {
+				for _, v := range newSimState(ev).check(p) {
+					t.Errorf("%v\npairing %+v", v, p)
+				}
+			}
+		})
+	}
+}
+
+func simDump(st simState, p Pairing) string {
+	var b strings.Builder
+	for _, id := range st.active {
+		fmt.Fprintf(&b, "%3d score %v bye %v cols %v:", id, st.score(id), st.hadBye(id), st.colours(id))
+		for _, e := range st.hist[id] {
+			fmt.Fprintf(&b, " %d/%d/%d", e.Opponent, e.Outcome, e.Points)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "%+v\n", p)
+	return b.String()
+}
