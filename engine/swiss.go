@@ -80,13 +80,39 @@ func pairSwiss(ev *Event, round int) (Pairing, error) {
 		return Pairing{}, err
 	}
 	pairs, bye := s.pairGroups()
-	if !s.complete(pairs, bye) {
-		pairs, bye, err = s.pairBySearch()
-		if err != nil {
+	switch {
+	case !s.complete(pairs, bye):
+		if pairs, bye, err = s.pairBySearch(); err != nil {
 			return Pairing{}, err
 		}
+	case bye != nil && !s.byeEligible(bye):
+		// The groups could only pair everybody by giving the bye to a
+		// higher score or a second time: search for a fairer bye (R-S-3).
+		if p2, b2, err := s.pairBySearch(); err == nil && fairerBye(b2, bye) {
+			pairs, bye = p2, b2
+		}
+	}
+	if bye != nil && !s.byeEligible(bye) {
+		s.relax("R-S-3", s.byeWhy(bye))
 	}
 	return s.finish(pairs, bye), nil
+}
+
+// fairerBye reports whether a is a fairer bye than b: first one who has
+// not had a bye, then the lower score (R-S-3).
+func fairerBye(a, b *swissPlayer) bool {
+	if a.hadBye != b.hadBye {
+		return !a.hadBye
+	}
+	return a.score < b.score
+}
+
+// byeWhy explains a bye that does not go to the lowest score without one.
+func (s *swiss) byeWhy(bye *swissPlayer) string {
+	if bye.hadBye {
+		return fmt.Sprintf("player %d gets a second bye: every complete pairing needs it", bye.id)
+	}
+	return fmt.Sprintf("player %d (score %s) gets the bye: no complete pairing gives it to a lower score without one", bye.id, bye.score)
 }
 
 func newSwiss(ev *Event, round int) (*swiss, error) {

@@ -10,36 +10,41 @@ import (
 const searchBudget = 2_000_000
 
 // pairBySearch is the last resort when the score-group procedure cannot pair
-// everybody: a backtracking search over the whole field in score order,
-// that gives up R-SW-12 and then same-unit avoidance (R-SW-4) before it
-// gives up (R-SW-9: never a rematch).
+// everybody: a backtracking search over the whole field in score order.
+// It keeps R-S-3's one bye per player above all; to find a complete
+// pairing it gives up R-SW-12 and then same-unit avoidance (R-SW-4), and
+// never R-SW-9: no rematch.
 func (s *swiss) pairBySearch() ([]pair, *swissPlayer, error) {
 	ps := append([]*swissPlayer(nil), s.players...)
 	s.sortPlayers(ps)
+	three, units := s.set.NoThreeInARow, s.units
+	defer func() { s.set.NoThreeInARow, s.units = three, units }()
 	steps := []struct {
-		rule, why string
-		apply     func()
+		rule, why   string
+		three, unit bool
 	}{
-		{"", "", func() {}},
-		{"R-SW-12", "no complete pairing avoids a third colour in a row or an imbalance of three", func() { s.set.NoThreeInARow = false }},
-		{"R-SW-4", "no complete pairing keeps players of one unit apart", func() { s.units = false }},
+		{"", "", three, units},
+		{"R-SW-12", "no complete pairing avoids a third colour in a row or an imbalance of three", false, units},
+		{"R-SW-4", "no complete pairing keeps players of one unit apart", false, false},
 	}
 	budget := searchBudget
-	for _, st := range steps {
-		st.apply()
-		if st.rule != "" {
-			s.relax(st.rule, st.why)
-		}
-		for _, bye := range s.byeCandidates(ps) {
-			rest := ps
-			if bye != nil {
-				rest = without(ps, bye)
-			}
-			if pairs, ok := s.backtrack(rest, &budget); ok {
-				return pairs, bye, nil
-			}
-			if budget <= 0 {
-				break
+	for _, class := range s.byeClasses(ps) {
+		for i, st := range steps {
+			s.set.NoThreeInARow, s.units = st.three, st.unit
+			for _, bye := range class {
+				rest := ps
+				if bye != nil {
+					rest = without(ps, bye)
+				}
+				if pairs, ok := s.backtrack(rest, &budget); ok {
+					for _, given := range steps[1 : i+1] {
+						s.relax(given.rule, given.why)
+					}
+					return pairs, bye, nil
+				}
+				if budget <= 0 {
+					return nil, nil, fmt.Errorf("round %d: no pairing of the %d players without a rematch was found (R-SW-9): %w", s.round, len(ps), ErrNoPairing)
+				}
 			}
 		}
 	}
@@ -47,25 +52,22 @@ func (s *swiss) pairBySearch() ([]pair, *swissPlayer, error) {
 		s.round, len(ps), ErrNoPairing)
 }
 
-// byeCandidates lists who may take the bye, best first: players without a
-// bye from the lowest score up, then the others (R-S-3). An even field
-// has no bye.
-func (s *swiss) byeCandidates(ps []*swissPlayer) []*swissPlayer {
+// byeClasses lists who may take the bye, in two classes tried in turn:
+// players without a bye, lowest score first, then those who had one
+// (R-S-3). An even field has one class with no bye.
+func (s *swiss) byeClasses(ps []*swissPlayer) [][]*swissPlayer {
 	if len(ps)%2 == 0 {
-		return []*swissPlayer{nil}
+		return [][]*swissPlayer{{nil}}
 	}
-	out := make([]*swissPlayer, 0, len(ps))
-	for i := len(ps) - 1; i >= 0; i-- {
-		if !ps[i].hadBye {
-			out = append(out, ps[i])
-		}
-	}
+	var fresh, again []*swissPlayer
 	for i := len(ps) - 1; i >= 0; i-- {
 		if ps[i].hadBye {
-			out = append(out, ps[i])
+			again = append(again, ps[i])
+		} else {
+			fresh = append(fresh, ps[i])
 		}
 	}
-	return out
+	return [][]*swissPlayer{fresh, again}
 }
 
 func without(ps []*swissPlayer, x *swissPlayer) []*swissPlayer {

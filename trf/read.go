@@ -212,7 +212,7 @@ func (p *parser) player(n int, line []rune) error {
 		Rating: rating,
 	}}
 	for k := 0; colRounds+k*blockWidth < len(line); k++ {
-		e, err := p.block(n, line, k+1)
+		e, err := p.block(n, line, k+1, id)
 		if err != nil {
 			return err
 		}
@@ -228,8 +228,8 @@ func (p *parser) player(n int, line []rune) error {
 	return nil
 }
 
-// block reads round r's block of a 001 line.
-func (p *parser) block(n int, line []rune, r int) (entry, error) {
+// block reads round r's block of player id's 001 line.
+func (p *parser) block(n int, line []rune, r, id int) (entry, error) {
 	c := colRounds + (r-1)*blockWidth
 	for _, gap := range []int{c + 4, c + 6, c + 8, c + 9} {
 		if at(line, gap) != ' ' {
@@ -268,7 +268,7 @@ func (p *parser) block(n int, line []rune, r int) (entry, error) {
 	if e.opp == 0 {
 		return p.bye(n, r, e, code, res)
 	}
-	if e.opp == p.playerID(line) {
+	if e.opp == id {
 		return e, p.errorf(n, "round %d: the player is paired against themself", r)
 	}
 	switch code {
@@ -285,12 +285,6 @@ func (p *parser) block(n int, line []rune, r int) (entry, error) {
 	}
 	e.kind, e.code = gameEntry, code
 	return e, nil
-}
-
-// playerID is the starting rank of a 001 line already checked by player.
-func (p *parser) playerID(line []rune) int {
-	id, _ := number(strings.TrimSpace(field(line, colRank, 4)), maxRank)
-	return id
 }
 
 // bye reads a block with opponent 0000 (or blank).
