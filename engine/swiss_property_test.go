@@ -330,7 +330,9 @@ func TestSwissProperties(t *testing.T) {
 		}
 		rounds := min(5+rng.IntN(9), n-1)
 		ev := simEvent(rng, n, rounds)
-		name := fmt.Sprintf("event %d (%d players, %d rounds, %+v)", iter, n, rounds, ev.Settings)
+		set := ev.Settings
+		name := fmt.Sprintf("event %d (%d players, %d rounds, %v, first round %v/%v/%v, tie %v, units %v, R-SW-11 %d)",
+			iter, n, rounds, set.Scoring, set.FirstRound, set.Halves, set.FirstColour, set.ColourTie, set.AvoidUnit, set.ScorePriorityRounds)
 		for r := 1; r <= rounds; r++ {
 			simWithdraw(t, rng, ev, r)
 			st := newSimState(ev)
