@@ -31,7 +31,8 @@
 // point), U (pairing-allocated, worth BBU) and Z or blank (zero point,
 // not paired). Letters may be lower case. Older files, FIDE's own example
 // among them, write a pairing-allocated bye as "0000 - +"; it is read as U,
-// "0000 - =" as H and "0000 - -" (lichess writes it for absent players) as Z.
+// "0000 - =" as H, and "-" without an opponent (lichess's mark for an absent
+// player) as Z.
 // A round block that is entirely blank means the player has no record in
 // that round. A game whose result is not in yet is written with a blank
 // result ("  12 w  ") and read as engine.Pending.
@@ -43,14 +44,21 @@
 // the order of their lower starting rank, and byes are listed by starting
 // rank.
 //
+// The file must be UTF-8 (bbpPairings asks the same); lines may end in LF,
+// CR LF or CR. Read refuses a scoring under which some score would not fit
+// the 4-column points field, since Write could not write it.
+//
 // # What is written
 //
 // Write writes what Read reads, so Read(Write(ev)) gives ev back for every
 // event Read can return. TRF has no place for the rest of an event, which
-// Write leaves out: board numbers and game order, fouls, Game.Void,
-// withdrawals (Player.WithdrawnAfter), penalties, a bye's colour, and every
-// setting except Rounds, Scoring, ByeValue and the two alternating
-// first-colour methods. A WithdrawnLoss bye is written "0000 - -" (a
+// Write leaves out: board numbers and game order, fouls, Game.Void (the game
+// is written with its result, which then counts), withdrawals
+// (Player.WithdrawnAfter), penalties, a bye's colour, blanks around names,
+// and every setting except Rounds, Scoring, ByeValue and the two alternating
+// first-colour methods. XXR is the larger of Settings.Rounds and the rounds
+// present. The rank column ranks by score, then starting rank: qisai's
+// tiebreaks are not in the file. A WithdrawnLoss bye is written "0000 - -" (a
 // forfeit loss, R-W-3) and so reads back as a zero-point bye. Write also
 // emits BBF equal to BBL, so a pairing engine scores a forfeit loss as a loss
 // the way qisai does (R-S-1).
