@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -132,6 +133,11 @@ func pairsOf(p Pairing) [][2]int {
 	return out
 }
 
+// oneOf reports whether got is one of the wanted lists of pairs.
+func oneOf(got [][2]int, want ...[][2]int) bool {
+	return slices.ContainsFunc(want, func(w [][2]int) bool { return reflect.DeepEqual(got, w) })
+}
+
 // firstRound pairs round 1 of n players numbered 1..n, with units.
 func firstRound(t *testing.T, n int, s Settings, units map[int]string) Pairing {
 	t.Helper()
@@ -242,10 +248,10 @@ func TestR_SW_4_SameUnitFirstRound(t *testing.T) {
 	later := []struct {
 		name  string
 		avoid UnitAvoidance
-		want  [][2]int
+		want  [][][2]int // any of these
 	}{
-		{"round 2, first round only", AvoidFirstRound, [][2]int{{1, 2}, {3, 4}}},
-		{"round 2, every round", AvoidAllRounds, [][2]int{{1, 4}, {2, 3}}},
+		{"round 2, first round only", AvoidFirstRound, [][][2]int{{{1, 2}, {3, 4}}}},
+		{"round 2, every round", AvoidAllRounds, [][][2]int{{{1, 3}, {2, 4}}, {{1, 4}, {2, 3}}}},
 	}
 	for _, tt := range later {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,8 +260,8 @@ func TestR_SW_4_SameUnitFirstRound(t *testing.T) {
 			ev := swEvent(t, s, map[int]string{1: "RW", 2: "BW", 3: "RL", 4: "BL"})
 			ev.Players[0].Unit, ev.Players[1].Unit = "A", "A"
 			p := swPair(t, ev)
-			if got := pairsOf(p); !reflect.DeepEqual(got, tt.want) && !(tt.avoid == AvoidAllRounds && reflect.DeepEqual(got, [][2]int{{1, 3}, {2, 4}})) {
-				t.Errorf("pairs %v, want %v", got, tt.want)
+			if got := pairsOf(p); !oneOf(got, tt.want...) {
+				t.Errorf("pairs %v, want one of %v", got, tt.want)
 			}
 		})
 	}
@@ -298,20 +304,20 @@ func TestR_SW_5_FirstRoundColours(t *testing.T) {
 	})
 }
 
-// scorePairs lists the scores of each board's players, higher first,
-// sorted: which score groups met.
-func scorePairs(ev *Event, p Pairing) [][2]Points {
+// scorePairs lists the scores in points of each board's players, higher
+// first, sorted: which score groups met.
+func scorePairs(ev *Event, p Pairing) [][2]float64 {
 	h := ev.Histories()
-	var out [][2]Points
+	var out [][2]float64
 	for _, b := range p.Boards {
-		x, y := Score(h[b.Red]), Score(h[b.Black])
-		out = append(out, [2]Points{max(x, y), min(x, y)})
+		x, y := Score(h[b.Red]).Float(), Score(h[b.Black]).Float()
+		out = append(out, [2]float64{max(x, y), min(x, y)})
 	}
-	slices.SortFunc(out, func(a, b [2]Points) int {
+	slices.SortFunc(out, func(a, b [2]float64) int {
 		if a[0] != b[0] {
-			return int(b[0] - a[0])
+			return cmp.Compare(b[0], a[0])
 		}
-		return int(b[1] - a[1])
+		return cmp.Compare(b[1], a[1])
 	})
 	return out
 }
@@ -323,22 +329,22 @@ func TestR_SW_6_TopDown(t *testing.T) {
 	tests := []struct {
 		name string
 		hist map[int]string
-		want [][2]Points // 2/1/0 scoring
+		want [][2]float64 // 2/1/0 scoring
 	}{
 		{
 			name: "winners meet winners",
 			hist: map[int]string{1: "RW", 2: "BW", 3: "RW", 4: "BW", 5: "RL", 6: "BL", 7: "RL", 8: "BL"},
-			want: [][2]Points{{2, 2}, {2, 2}, {0, 0}, {0, 0}},
+			want: [][2]float64{{2, 2}, {2, 2}, {0, 0}, {0, 0}},
 		},
 		{
 			name: "odd groups float to the next group",
 			hist: map[int]string{1: "RW", 2: "BD", 3: "BW", 4: "RW", 5: "RL", 6: "RD", 7: "BL", 8: "BL"},
-			want: [][2]Points{{2, 2}, {2, 1}, {1, 0}, {0, 0}},
+			want: [][2]float64{{2, 2}, {2, 1}, {1, 0}, {0, 0}},
 		},
 		{
 			name: "a top pair that met floats into the nearest group",
 			hist: map[int]string{1: "R2D RW", 2: "B1D BW", 3: "RW BL", 4: "BW RL", 5: "RD BD", 6: "BL RL"},
-			want: [][2]Points{{3, 2}, {3, 2}, {2, 0}},
+			want: [][2]float64{{3, 2}, {3, 2}, {2, 0}},
 		},
 	}
 	for _, tt := range tests {
@@ -395,7 +401,7 @@ func TestR_SW_9_NoRematch(t *testing.T) {
 		{"shift past a met player", map[int]string{1: "R3D", 2: "RD", 3: "B1D", 4: "BD"}, [][2]int{{1, 4}, {2, 3}}},
 		{"a draw is a game", map[int]string{1: "R2D", 2: "B1D"}, nil},
 		{"a forfeit is no game", map[int]string{1: "R2+", 2: "B1-"}, [][2]int{{1, 2}}},
-		{"a double-checked forfeit loss", map[int]string{1: "R2-", 2: "B1+"}, [][2]int{{1, 2}}},
+		{"a forfeit loss is no game", map[int]string{1: "R2-", 2: "B1+"}, [][2]int{{1, 2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -413,8 +419,8 @@ func TestR_SW_9_NoRematch(t *testing.T) {
 	}
 }
 
-// colourCase is a forced pair of two players (or a pairing of four) and
-// the colours the rules give it.
+// colourCase is a forced pair — the only two active players, who have not
+// met — and the colours the rules give it.
 type colourCase struct {
 	name     string
 	rounds   int // Settings.Rounds; 0: 9
@@ -505,27 +511,28 @@ func TestR_SW_12_NoThreeInARow(t *testing.T) {
 		{name: "forced pair of two red runs", hist: map[int]string{1: "BD RD RD", 2: "BD RD RD"}, red: 1, rule: ColourTieNumbers, relaxed: true},
 	})
 	runs := map[int]string{1: "BW RW RW", 2: "BW RW RW", 3: "RL BL BL", 4: "RL BL BL"}
+	imbalances := map[int]string{1: "RW RW BW RW", 2: "RW RW BW RW", 3: "BL BL RL BL", 4: "BL BL RL BL"}
+	apart := [][][2]int{{{1, 3}, {2, 4}}, {{1, 4}, {2, 3}}}
 	tests := []struct {
 		name   string
 		rounds int
 		hist   map[int]string
-		want   [][2]int // alternatives for pairsOf
+		want   [][][2]int // any of these
 	}{
-		{"two red runs are kept apart", 9, runs, [][2]int{{1, 3}, {2, 4}, {1, 4}, {2, 3}}},
-		{"two +2 imbalances are kept apart", 9, map[int]string{1: "RW RW BW RW", 2: "RW RW BW RW", 3: "BL BL RL BL", 4: "BL BL RL BL"},
-			[][2]int{{1, 3}, {2, 4}, {1, 4}, {2, 3}}},
+		{"two red runs are kept apart", 9, runs, apart},
+		{"two +2 imbalances are kept apart", 9, imbalances, apart},
 		// 003: 最后一轮中出现连三先配对、连三后配对，均不拆开重排.
-		{"last round: not broken up", 4, runs, [][2]int{{1, 2}, {3, 4}}},
+		{"last round: not broken up", 4, runs, [][][2]int{{{1, 2}, {3, 4}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := swPair(t, swEvent(t, DefaultSettings(tt.rounds), tt.hist))
-			got := pairsOf(p)
-			if !reflect.DeepEqual(got, tt.want[:2]) && (len(tt.want) < 4 || !reflect.DeepEqual(got, tt.want[2:])) {
-				t.Errorf("pairs %v, want %v", got, tt.want)
+			ev := swEvent(t, DefaultSettings(tt.rounds), tt.hist)
+			p := swPair(t, ev)
+			if got := pairsOf(p); !oneOf(got, tt.want...) {
+				t.Errorf("pairs %v, want one of %v", got, tt.want)
 			}
-			if tt.rounds > len(tt.hist) && len(p.Relaxed) > 0 {
-				t.Errorf("relaxed %+v; a pairing keeping every rule exists", p.Relaxed)
+			if last := len(ev.Rounds)+1 == tt.rounds; !last && len(p.Relaxed) > 0 {
+				t.Errorf("relaxed %+v; a pairing that keeps every rule exists", p.Relaxed)
 			}
 		})
 	}
@@ -538,19 +545,23 @@ func TestR_S_3_ByeLowestScore(t *testing.T) {
 	tests := []struct {
 		name string
 		hist map[int]string
-		bye  int
+		bye  []int // any of these
 	}{
-		{"lowest score", map[int]string{1: "RW", 2: "BW", 3: "RD", 4: "BL", 5: "bye"}, 4},
-		{"lowest had one", map[int]string{1: "RW RW", 2: "BW BW", 3: "RD RW", 4: "BD RD", 5: "bye BL"}, 4},
-		{"everybody had one", map[int]string{1: "bye RW RW", 2: "BW bye RD", 3: "RL BL bye"}, 3},
+		{"lowest score", map[int]string{1: "RW", 2: "BW", 3: "RD", 4: "BL", 5: "bye"}, []int{4}},
+		{"lowest had one", map[int]string{1: "RW RW", 2: "BW BW", 3: "RD RW", 4: "BD RD", 5: "bye BL"}, []int{4}},
+		{"everybody had one", map[int]string{1: "bye RW RW", 2: "BW bye RD", 3: "RL BL bye"}, []int{3}},
 		// 2 cannot take it: 1 and 3 met. 3 had one, so 1 takes it.
-		{"a second bye only when unavoidable", map[int]string{1: "R3W RW", 2: "BL BL", 3: "B1L bye"}, 1},
+		{"a second bye only when unavoidable", map[int]string{1: "R3W RW", 2: "BL BL", 3: "B1L bye"}, []int{1}},
+		// 5 cannot take it: 1 has met all but 5. 2 and 7 had one; 1 or 4
+		// (5 points each) takes it, leaving 4–5 and 2–7 or 1–5 and 2–7.
+		{"a second bye only when unavoidable, higher up", map[int]string{
+			1: "R2W B7W B4D", 2: "B1L R5D bye", 4: "BW BW R1D", 5: "RL B2D R7D", 7: "bye R1L B5D"}, []int{1, 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := swPair(t, swEvent(t, DefaultSettings(9), tt.hist))
-			if !slices.Equal(p.Byes, []int{tt.bye}) {
-				t.Errorf("byes %v, want [%d] (boards %v)", p.Byes, tt.bye, redBlack(p))
+			if len(p.Byes) != 1 || !slices.Contains(tt.bye, p.Byes[0]) {
+				t.Errorf("byes %v, want one of %v (boards %v)", p.Byes, tt.bye, redBlack(p))
 			}
 		})
 	}
