@@ -56,6 +56,7 @@ const (
 	ColourLastOverRun                         // (6) 上先 over 连先
 	ColourBlackLast                           // (7) 上后 over 上先
 	ColourTieNumbers                          // (8) all equal
+	ColourEarlier                             // black in an earlier round (Settings.EarlierColours)
 	ColourHigherScore                         // R-SW-11 higher score's need
 	ColourBerger                              // R-C-2
 	ColourSecondCycle                         // R-F-2 second cycle swaps

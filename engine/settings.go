@@ -29,6 +29,11 @@ type Settings struct {
 	// history. R-S-3 says a bye is no game for colours, so it is off by
 	// default; Match BP Online counts it, and replays of its events turn it on.
 	CountByeColour bool
+	// EarlierColours extends R-SW-10 before rule (8): when two players are
+	// equal in every criterion, the one who had black more recently,
+	// looking back round by round, plays red. The seed goes straight to the
+	// numbers (rule 8); Match BP Online looks back.
+	EarlierColours bool
 	// CountForfeits counts forfeited games (+/−) for colours and rematches.
 	// R-T-0's default counts games actually played only; Match BP Online
 	// counts every pairing.

@@ -30,13 +30,13 @@ func (s *swiss) scorePriority() bool {
 }
 
 // colourKeepsRules reports whether red/black keeps R-SW-12: no third colour
-// in a row and no imbalance of three. With R-SW-12 off every allocation
-// keeps it.
+// in a row (but in the last round) and no imbalance of three. With R-SW-12
+// off every allocation keeps it.
 func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
 	if !s.set.NoThreeInARow {
 		return true
 	}
-	noThree := red.run()+1 < 3 && black.run()-1 > -3
+	noThree := s.lastRound || red.run()+1 < 3 && black.run()-1 > -3
 	noImbalance := red.balance()+1 < 3 && black.balance()-1 > -3
 	return noThree && noImbalance
 }
@@ -51,22 +51,10 @@ func (s *swiss) colourByHistory(a, b *swissPlayer) (red, black *swissPlayer, why
 		}
 		return red, black, colourRule(red.state, black.state)
 	}
-	// Equal in all of (1)–(7): the one who had black more recently, looking
-	// back round by round, plays red — the reading of "上轮先后走" that
-	// compares earlier rounds too.
-	for i, j := len(a.colours)-1, len(b.colours)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
-		if a.colours[i] != b.colours[j] {
-			if a.colours[i] == Black {
-				return a, b, ColourBlackLast
-			}
-			return b, a, ColourBlackLast
+	if s.set.EarlierColours {
+		if red, black, ok := byEarlierColours(a, b); ok {
+			return red, black, ColourEarlier
 		}
-	}
-	if len(a.colours) != len(b.colours) {
-		if len(a.colours) < len(b.colours) {
-			return b, a, ColourBlackLast
-		}
-		return a, b, ColourBlackLast
 	}
 	// (8): all equal.
 	lowerRed := s.round%2 == 1
@@ -81,6 +69,27 @@ func (s *swiss) colourByHistory(a, b *swissPlayer) (red, black *swissPlayer, why
 		return lo, hi, ColourTieNumbers
 	}
 	return hi, lo, ColourTieNumbers
+}
+
+// byEarlierColours looks back round by round for the first round in which
+// a and b had different colours: the one who had black then plays red
+// (Settings.EarlierColours).
+func byEarlierColours(a, b *swissPlayer) (red, black *swissPlayer, ok bool) {
+	for i, j := len(a.colours)-1, len(b.colours)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a.colours[i] != b.colours[j] {
+			if a.colours[i] == Black {
+				return a, b, true
+			}
+			return b, a, true
+		}
+	}
+	switch {
+	case len(a.colours) < len(b.colours):
+		return b, a, true
+	case len(a.colours) > len(b.colours):
+		return a, b, true
+	}
+	return nil, nil, false
 }
 
 // colourRule names the R-SW-10 criterion that separates two colour states,

@@ -271,6 +271,30 @@ func (s *swiss) breakUp(left rows, pairs []pair, base float64, last bool) breakR
 	if len(pairs) == 0 {
 		return s.repair(rows{}, left, base, true, last)
 	}
+	t := s.breakFromBottom(left, pairs, base, last)
+	if last && left.len() > 1 && t.broken > 0 {
+		// The lowest group may pair its own leftovers among themselves
+		// with fewer score differences than breaking the pairs above gives:
+		// equal scores before near scores (R-SW-6 a).
+		if own := s.repair(rows{}, left, base, true, last); s.settled(own, last) &&
+			scoreGap(own.pairs)+scoreGap(pairs[len(pairs)-t.broken:]) < scoreGap(t.pairs) {
+			return own
+		}
+	}
+	return t
+}
+
+// scoreGap sums the score differences across pairs, in scoring steps.
+func scoreGap(pairs []pair) float64 {
+	g := 0.0
+	for _, p := range pairs {
+		g += math.Abs(p.p[0].steps - p.p[1].steps)
+	}
+	return g
+}
+
+// breakFromBottom is breakUp's search: pairs broken from the bottom up.
+func (s *swiss) breakFromBottom(left rows, pairs []pair, base float64, last bool) breakResult {
 	var broken rows
 	var tries []breakResult
 	for i := len(pairs) - 1; i >= 0; i-- {

@@ -64,6 +64,7 @@ var colourReasons = map[engine.ColourReason][2]string{
 	engine.ColourLastOverRun: {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
 	engine.ColourBlackLast:   {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
 	engine.ColourTieNumbers:  {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
+	engine.ColourEarlier:     {"前几轮后走者先", "black in an earlier round"},
 	engine.ColourHigherScore: {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
 	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
 	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
