@@ -15,9 +15,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/qisai/qisai/internal/shared"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,35 +107,10 @@ type bpEvent struct {
 	notes    []string     // BP settings without an exact engine equivalent
 }
 
-// sharedTestdataPath finds a file of the shared test data next to the
-// repository (../shared/testdata/...), skipping the test when it is absent.
-func sharedTestdataPath(t *testing.T, elem ...string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	path := filepath.Join(append([]string{dir, "..", "shared", "testdata"}, elem...)...)
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("shared test data not found at %s", path)
-	}
-	return path
-}
-
 // loadBPEvents reads bp_events.json and returns its events in ID order.
 func loadBPEvents(t *testing.T) []*bpEvent {
 	t.Helper()
-	path := sharedTestdataPath(t, "match_bp_online", "bp_events.json")
+	path := shared.Path(t, "match_bp_online", "bp_events.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

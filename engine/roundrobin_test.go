@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/qisai/qisai/internal/shared"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -25,25 +25,8 @@ func rrEvent(n int, sys System) *Event {
 // test data: n → rounds → boards → [white, black].
 func bergerTables(t *testing.T) map[int][][][2]int {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	path := filepath.Join(dir, "..", "shared", "testdata", "berger", "berger_3-24.json")
+	path := shared.Path(t, "berger", "berger_3-24.json")
 	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("FIDE Berger tables not found at %s (shared test data absent)", path)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -128,15 +128,11 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 		for _, r := range []int{1, 0} {
 			o := 1 - r
 			for j, f := range floaters[r] {
-				for h, m := range group[o] {
-					if usedG[o][h] || !s.ok(f, m) {
-						continue
-					}
+				if h := s.firstPartner(f, group[o], usedG[o]); h >= 0 {
 					var pr pair
-					pr.p[r], pr.p[o], pr.placed = f, m, PlacedFloat
+					pr.p[r], pr.p[o], pr.placed = f, group[o][h], PlacedFloat
 					pairs = append(pairs, pr)
 					usedF[r][j], usedG[o][h] = true, true
-					break
 				}
 			}
 		}
@@ -145,22 +141,29 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 	picker := s.picker(group)
 	o := 1 - picker
 	for j, a := range group[picker] {
-		for h, m := range group[o] {
-			if usedG[o][h] || !s.ok(a, m) {
-				continue
-			}
+		if h := s.firstPartner(a, group[o], usedG[o]); h >= 0 {
 			var pr pair
-			pr.p[picker], pr.p[o] = a, m
+			pr.p[picker], pr.p[o] = a, group[o][h]
 			pr.placed = PlacedShifted
 			if h == j {
 				pr.placed = PlacedSame
 			}
 			pairs = append(pairs, pr)
 			usedG[picker][j], usedG[o][h] = true, true
-			break
 		}
 	}
 	return pairs, unused(group, usedG), rows{}
+}
+
+// firstPartner is the index of the first player down list, not used yet,
+// that p may meet; −1 when there is none.
+func (s *swiss) firstPartner(p *swissPlayer, list []*swissPlayer, used []bool) int {
+	for h, m := range list {
+		if !used[h] && s.ok(p, m) {
+			return h
+		}
+	}
+	return -1
 }
 
 // picker is the list that picks partners from the other (R-SW-6 b, c).
@@ -190,13 +193,9 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 		usedF := [2][]bool{make([]bool, len(floaters[0])), make([]bool, len(floaters[1]))}
 		for _, r := range []int{1, 0} {
 			for j, f := range floaters[r] {
-				for h, m := range group[r] {
-					if usedG[r][h] || !s.ok(f, m) {
-						continue
-					}
-					pairs = append(pairs, pair{p: [2]*swissPlayer{f, m}, placed: PlacedFloat})
+				if h := s.firstPartner(f, group[r], usedG[r]); h >= 0 {
+					pairs = append(pairs, pair{p: [2]*swissPlayer{f, group[r][h]}, placed: PlacedFloat})
 					usedF[r][j], usedG[r][h] = true, true
-					break
 				}
 			}
 		}

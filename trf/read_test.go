@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/qisai/qisai/internal/shared"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,29 +15,10 @@ import (
 	"github.com/qisai/qisai/engine"
 )
 
-// sharedTRF returns the path of a file in ../shared/testdata/trf, found from
-// the repository root (the directory holding go.mod), or skips the test.
+// sharedTRF returns the path of a file in ../shared/testdata/trf, or skips.
 func sharedTRF(t *testing.T, name string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory; cannot find ../shared/testdata")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "testdata", "trf", name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared TRF test data absent (%v); these tests need the project's ../shared/testdata/trf", err)
-	}
-	return path
+	return shared.Path(t, "trf", name)
 }
 
 func readFile(t *testing.T, path string) *engine.Event {

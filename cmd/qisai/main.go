@@ -164,6 +164,23 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// loadEvent parses the command line of a subcommand that reads one event
+// file, reads it and applies the settings given as flags.
+func loadEvent(fs *flag.FlagSet, args []string, o *overrides) (ev *engine.Event, path string, err error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, "", err
+	}
+	if path, err = oneFile(pos); err != nil {
+		return nil, "", err
+	}
+	if ev, err = readEvent(path); err != nil {
+		return nil, "", err
+	}
+	o.apply(&ev.Settings)
+	return ev, path, nil
+}
+
 // oneFile checks that exactly one event file was named.
 func oneFile(pos []string) (string, error) {
 	switch len(pos) {

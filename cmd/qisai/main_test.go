@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/qisai/qisai/internal/shared"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,21 +62,7 @@ func golden(t *testing.T, name, got string) {
 // root, found by walking up to go.mod), or skips when they are absent.
 func sharedTRF(t *testing.T) []string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's directory")
-		}
-		dir = parent
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "..", "shared", "testdata", "trf", "*.trf"))
+	files, _ := filepath.Glob(filepath.Join(shared.Path(t, "trf"), "*.trf"))
 	if len(files) == 0 {
 		t.Skip("skipped: ../shared/testdata/trf not found beside the repository")
 	}

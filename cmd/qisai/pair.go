@@ -32,19 +32,10 @@ func pairCmd(args []string, stdout io.Writer) error {
 	fs.Func("lang", "", func(s string) (err error) { lang, err = parseLang(s); return err })
 	out := fs.String("out", "", "")
 
-	pos, err := parseArgs(fs, args)
+	ev, path, err := loadEvent(fs, args, &o)
 	if err != nil {
 		return err
 	}
-	path, err := oneFile(pos)
-	if err != nil {
-		return err
-	}
-	ev, err := readEvent(path)
-	if err != nil {
-		return err
-	}
-	o.apply(&ev.Settings)
 	p, err := engine.Pair(ev)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err) // the engine's errors name the round

@@ -32,19 +32,10 @@ func standingsCmd(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unknown format %q: use text, json or csv", s)
 	})
 
-	pos, err := parseArgs(fs, args)
+	ev, _, err := loadEvent(fs, args, &o)
 	if err != nil {
 		return err
 	}
-	path, err := oneFile(pos)
-	if err != nil {
-		return err
-	}
-	ev, err := readEvent(path)
-	if err != nil {
-		return err
-	}
-	o.apply(&ev.Settings)
 	rows := engine.Standings(ev)
 	w := bufio.NewWriter(stdout)
 	switch format {
