@@ -870,7 +870,7 @@ func (b *bpEvent) debug(k int, ev *Event, q Pairing, err error) string {
 	}
 	var bpByes []string
 	for _, by := range bp.Byes {
-		bpByes = append(bpByes, fmt.Sprintf("%d(%s, recorded %s)", by.Player, score[by.Player], bpColourName(by.Colour)))
+		bpByes = append(bpByes, fmt.Sprintf("%d(%s, recorded %s)", by.Player, score[by.Player], by.Colour.String()))
 	}
 	var qByes []string
 	for _, id := range q.Byes {
@@ -903,16 +903,6 @@ func bpColourChar(e Entry) byte {
 		return 'b'
 	}
 	return '.'
-}
-
-func bpColourName(c Colour) string {
-	switch c {
-	case Red:
-		return "red"
-	case Black:
-		return "black"
-	}
-	return "no colour"
 }
 
 // xianshu is Match BP Online's colour state before round k (ersilun's
@@ -1026,7 +1016,7 @@ func TestBPOnlineDataSelfConsistent(t *testing.T) {
 				}
 				if run >= 3 {
 					threes++
-					t.Logf("event %d round %d: player %d has %d %ss in a row", b.id, r+1, id, run, bpColourName(e.colour))
+					t.Logf("event %d round %d: player %d has %d %ss in a row", b.id, r+1, id, run, e.colour.String())
 				}
 				if balance >= 3 || balance <= -3 {
 					imbalances++

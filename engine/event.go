@@ -106,6 +106,16 @@ const (
 	Black
 )
 
+func (c Colour) String() string {
+	switch c {
+	case Red:
+		return "red"
+	case Black:
+		return "black"
+	}
+	return "no colour"
+}
+
 // Opposite returns the other colour; NoColour stays NoColour.
 func (c Colour) Opposite() Colour {
 	switch c {

@@ -278,7 +278,7 @@ func (st simState) checkBye(p Pairing, id int) string {
 // colourBreak says how a colour history breaks R-SW-12, or "".
 func colourBreak(cs []Colour) string {
 	if n := len(cs); n >= 3 && cs[n-1] == cs[n-2] && cs[n-2] == cs[n-3] {
-		return fmt.Sprintf("gets a third %s in a row", colourName(cs[n-1]))
+		return fmt.Sprintf("gets a third %s in a row", cs[n-1].String())
 	}
 	d := 0
 	for _, c := range cs {
@@ -292,16 +292,6 @@ func colourBreak(cs []Colour) string {
 		return fmt.Sprintf("reaches reds − blacks = %+d", d)
 	}
 	return ""
-}
-
-func colourName(c Colour) string {
-	switch c {
-	case Red:
-		return "red"
-	case Black:
-		return "black"
-	}
-	return "no colour"
 }
 
 // TestSwissProperty pairs hundreds of random Swiss events round by round

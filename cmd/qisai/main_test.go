@@ -334,12 +334,7 @@ func TestPairOut(t *testing.T) {
 func TestPairShared(t *testing.T) {
 	for _, path := range sharedTRF(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := trf.Read(f, path)
-			f.Close()
+			ev, err := readEvent(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -450,12 +445,7 @@ func TestStandingsGolden(t *testing.T) {
 func TestStandingsShared(t *testing.T) {
 	for _, path := range sharedTRF(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := trf.Read(f, path)
-			f.Close()
+			ev, err := readEvent(path)
 			if err != nil {
 				t.Fatal(err)
 			}
