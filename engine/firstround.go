@@ -18,27 +18,38 @@ func pairFirstRound(ev *Event) (Pairing, error) {
 		return Pairing{}, fmt.Errorf("round 1: %d player(s) signed up, at least 2 are needed: %w", len(ids), ErrNoPairing)
 	}
 	pg := Pairing{Round: 1}
+	phantom := 0
 	if len(ids)%2 == 1 {
-		// An odd field is paired as if it had one more player, the bye
-		// (numbered 0 here): whoever the method pairs with it has the bye,
-		// as in the round-robin tables (R-C-2) — the last number when
+		// An odd field is paired as if it had one more player, the bye,
+		// numbered after the last: whoever the method pairs with it has the
+		// bye, as in the round-robin tables (R-C-2) — the last number when
 		// adjacent, the top seed when head–tail, the middle when folded.
-		ids = append(ids, 0)
+		phantom = ids[len(ids)-1] + 1
+		ids = append(ids, phantom)
 	}
 	rng := rand.New(rand.NewPCG(set.Seed, 0x71697361)) // "qisa"
 	pairs := firstRoundPairs(ids, set, rng)
+	upper := upperHalf(ids, set.Halves)
 	for i, pr := range pairs {
-		if pr[0] == 0 || pr[1] == 0 {
-			pg.Byes = []int{pr[0] + pr[1]}
-			pairs = append(pairs[:i], pairs[i+1:]...)
-			ids = ids[:len(ids)-1]
-			break
+		if pr[0] != phantom && pr[1] != phantom {
+			continue
 		}
+		red, _ := firstRoundColours(pr, i+1, upper, set.FirstColour, rng)
+		bye := pr[0] + pr[1] - phantom
+		pg.Byes = []int{bye}
+		if set.CountByeColour {
+			c := Black
+			if red == bye {
+				c = Red
+			}
+			pg.ByeColours = []Colour{c}
+		}
+		pairs = append(pairs[:i], pairs[i+1:]...)
+		break
 	}
 	if set.AvoidUnit != AvoidNever {
 		separateUnits(pairs, ev)
 	}
-	upper := upperHalf(ids, set.Halves)
 	for i, pr := range pairs {
 		red, black := firstRoundColours(pr, i+1, upper, set.FirstColour, rng)
 		pg.Boards = append(pg.Boards, Board{
