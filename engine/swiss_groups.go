@@ -243,13 +243,26 @@ func unused(g rows, used [2][]bool) rows {
 func leftValue(left []*swissPlayer, base float64) float64 {
 	v := 0.0
 	for _, p := range left {
-		if p.steps == base {
-			v++
-		} else {
-			v += math.Pow(100, p.steps-base)
-		}
+		v += weight(p.steps - base)
 	}
 	return v
+}
+
+// powers holds 100^k for the whole steps k that weights mostly take.
+var powers = func() (t [64]float64) {
+	t[0] = 1
+	for k := 1; k < len(t); k++ {
+		t[k] = t[k-1] * 100
+	}
+	return t
+}()
+
+// weight is 100^k: the weight of k scoring steps.
+func weight(k float64) float64 {
+	if i := int(k); float64(i) == k && i >= 0 && i < len(powers) {
+		return powers[i]
+	}
+	return math.Pow(100, k)
 }
 
 // breakResult is a group's pairing after pairs were broken up and re-paired.
@@ -405,10 +418,10 @@ func (s *swiss) relax(rule, why string) {
 func scoreSpread(pairs []pair, left []*swissPlayer, base float64) float64 {
 	v := 0.0
 	for _, p := range pairs {
-		v += math.Pow(100, p.p[0].steps+p.p[1].steps-2*base)
+		v += weight(p.p[0].steps + p.p[1].steps - 2*base)
 	}
 	for _, p := range left {
-		v += math.Pow(100, p.steps-base)
+		v += weight(p.steps - base)
 	}
 	return v
 }
@@ -417,10 +430,10 @@ func scoreSpread(pairs []pair, left []*swissPlayer, base float64) float64 {
 func colourSpread(pairs []pair, left []*swissPlayer) float64 {
 	v := 0.0
 	for _, p := range pairs {
-		v += math.Pow(100, -float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
+		v += 1 / weight(float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
 	}
 	for _, p := range left {
-		v += math.Pow(100, -float64(abs(phpRound(float64(p.state)/100))))
+		v += 1 / weight(float64(abs(phpRound(float64(p.state)/100))))
 	}
 	return v
 }
@@ -428,7 +441,7 @@ func colourSpread(pairs []pair, left []*swissPlayer) float64 {
 // floatSpread is small when floats up and down stay balanced (R-SW-8).
 func (s *swiss) floatSpread(pairs []pair, left []*swissPlayer) float64 {
 	v := 0.0
-	w := func(f int) float64 { return math.Pow(100, float64(abs(f))) }
+	w := func(f int) float64 { return weight(float64(abs(f))) }
 	for _, p := range pairs {
 		a, b := p.p[0], p.p[1]
 		switch {

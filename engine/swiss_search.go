@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 )
 
@@ -99,16 +100,32 @@ func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, r
 // reference procedure does.
 func (s *swiss) searchValue(left []*swissPlayer, base float64, last, first bool) float64 {
 	if last && len(left) == 1 {
-		switch {
-		case s.byeEligible(left[0]):
-			return 1
-		case first:
-			return 49
-		default:
-			return 50
-		}
+		return s.singleLeft(left[0], first)
 	}
 	return leftValue(left, base)
+}
+
+// maskValue is searchValue of the players of ps outside mask.
+func (s *swiss) maskValue(ps []*swissPlayer, mask uint32, base float64, last, first bool) float64 {
+	out := ^mask & (1<<len(ps) - 1)
+	if last && bits.OnesCount32(out) == 1 {
+		return s.singleLeft(ps[bits.TrailingZeros32(out)], first)
+	}
+	v := 0.0
+	for ; out != 0; out &= out - 1 {
+		v += weight(ps[bits.TrailingZeros32(out)].steps - base)
+	}
+	return v
+}
+
+func (s *swiss) singleLeft(p *swissPlayer, first bool) float64 {
+	switch {
+	case s.byeEligible(p):
+		return 1
+	case first:
+		return 49
+	}
+	return 50
 }
 
 // enumerate walks the ways to pair ps in the reference order — player k
@@ -116,51 +133,34 @@ func (s *swiss) searchValue(left []*swissPlayer, base float64, last, first bool)
 // way as (candidate, initiator) index pairs in initiator order.
 func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bool) [][2]int {
 	n := len(ps)
-	type key struct {
-		level   int
-		mask    uint32
-		hasPair bool
-	}
-	memo := map[key]float64{}
+	// A way has a pair exactly when its mask is not empty; ways without a
+	// pair do not count.
+	memo := newMemo(n)
 	inf := math.Inf(1)
-	leaf := func(mask uint32, first bool) float64 {
-		var left []*swissPlayer
-		for i := 0; i < n; i++ {
-			if mask&(1<<i) == 0 {
-				left = append(left, ps[i])
-			}
-		}
-		return s.searchValue(left, base, last, first)
-	}
-	// best is the lowest leaf value reachable from a state; leaves without
-	// a pair do not count.
-	var best func(level int, mask uint32, hasPair bool) float64
-	best = func(level int, mask uint32, hasPair bool) float64 {
+	// best is the lowest leaf value reachable from a state.
+	var best func(level int, mask uint32) float64
+	best = func(level int, mask uint32) float64 {
 		if level == n {
-			if !hasPair {
+			if mask == 0 {
 				return inf
 			}
-			return leaf(mask, false)
+			return s.maskValue(ps, mask, base, last, false)
 		}
-		k := key{level, mask, hasPair}
-		if v, ok := memo[k]; ok {
+		if v, ok := memo.get(level, mask); ok {
 			return v
 		}
-		var v float64
-		if mask&(1<<level) != 0 {
-			v = best(level+1, mask, hasPair)
-		} else {
-			v = best(level+1, mask, hasPair)
+		v := best(level+1, mask)
+		if mask&(1<<level) == 0 {
 			for _, c := range cand[level] {
 				if mask&(1<<c) == 0 {
-					v = math.Min(v, best(level+1, mask|1<<level|1<<c, true))
+					v = math.Min(v, best(level+1, mask|1<<level|1<<c))
 				}
 			}
 		}
-		memo[k] = v
+		memo.set(level, mask, v)
 		return v
 	}
-	root := best(0, 0, false)
+	root := best(0, 0)
 	if math.IsInf(root, 1) {
 		return nil
 	}
@@ -168,7 +168,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	// subtree holds a leaf of value want (any leaf when want is NaN).
 	walk := func(want float64, lastFirst bool) ([][2]int, uint32) {
 		var out [][2]int
-		mask, hasPair := uint32(0), false
+		mask := uint32(0)
 		for level := 0; level < n; level++ {
 			if mask&(1<<level) != 0 {
 				continue
@@ -190,13 +190,12 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 				}
 			}
 			for _, o := range opts {
-				hp := hasPair || o.c >= 0
-				v := best(level+1, o.next, hp)
+				v := best(level+1, o.next)
 				if (math.IsNaN(want) && !math.IsInf(v, 1)) || v == want {
 					if o.c >= 0 {
 						out = append(out, [2]int{o.c, level})
 					}
-					mask, hasPair = o.next, hp
+					mask = o.next
 					break
 				}
 			}
@@ -204,21 +203,11 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 		return out, mask
 	}
 	firstWay, firstMask := walk(math.NaN(), false)
-	if s.searchValue(leftOf(ps, firstMask), base, last, true) < root {
+	if s.maskValue(ps, firstMask, base, last, true) < root {
 		return firstWay
 	}
 	way, _ := walk(root, true)
 	return way
-}
-
-func leftOf(ps []*swissPlayer, mask uint32) []*swissPlayer {
-	var left []*swissPlayer
-	for i, p := range ps {
-		if mask&(1<<i) == 0 {
-			left = append(left, p)
-		}
-	}
-	return left
 }
 
 // greedyMatch pairs each player with the first free partner on its list,
@@ -349,4 +338,42 @@ func inPairs(pairs []pair, p *swissPlayer) bool {
 		}
 	}
 	return false
+}
+
+// memo holds the best leaf value of each search state (level, mask): in a
+// slice for small searches, in a map for larger ones.
+type memo struct {
+	n     int
+	slice []float64 // NaN: not known yet
+	m     map[uint64]float64
+}
+
+const memoSliceMax = 10
+
+func newMemo(n int) *memo {
+	if n <= memoSliceMax {
+		sl := make([]float64, n<<n)
+		for i := range sl {
+			sl[i] = math.NaN()
+		}
+		return &memo{n: n, slice: sl}
+	}
+	return &memo{n: n, m: map[uint64]float64{}}
+}
+
+func (m *memo) get(level int, mask uint32) (float64, bool) {
+	if m.slice != nil {
+		v := m.slice[level<<m.n|int(mask)]
+		return v, !math.IsNaN(v)
+	}
+	v, ok := m.m[uint64(level)<<32|uint64(mask)]
+	return v, ok
+}
+
+func (m *memo) set(level int, mask uint32, v float64) {
+	if m.slice != nil {
+		m.slice[level<<m.n|int(mask)] = v
+		return
+	}
+	m.m[uint64(level)<<32|uint64(mask)] = v
 }
