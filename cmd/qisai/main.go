@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -101,12 +102,19 @@ and JaVaFo print with -p. 先输出对数（轮空算一对），再每台一行
                          首轮配对 first-round method, R-SW-3 (default fold)
   --halves top-bottom|odd-even
                          上下半区 halves, R-SW-2 (default top-bottom)
-  --first-colour alternate|upper-red|odd-red|drawn
+  --first-colour alternate|alternate-higher|upper-red|odd-red|lower-red|drawn
                          首轮先后手 first-round colours, R-SW-5 (default alternate)
   --colour-tie sum-parity|round-parity
                          先后手条件均等时 last colour rule, R-SW-10 (8) (default sum-parity)
   --avoid-same-unit first-round|all-rounds|off
                          同单位回避 same-unit avoidance, R-SW-4 (default first-round)
+  --allow-three-in-a-row 不禁连三、多三 allow a third colour in a row and an
+                         imbalance of three, R-SW-12 (default: forbidden)
+  --score-priority N     最后N轮高分优先先后手 R-SW-11 for the last N rounds (default 3)
+  --count-forfeits       弃权局计先后手及相遇 forfeits count for colours and rematches
+  --count-bye-colour     轮空记先后手 a bye's recorded colour counts
+  --earlier-colours      条件均等时比较更早轮次 look back before R-SW-10 (8)
+                         (the last three are how Match BP Online pairs)
   --scoring W/D/L        计分 points for win/draw/loss, e.g. 2/1/0 (default: the
                          file's BBW/BBD/BBL, else 1/0.5/0)
   --rounds N             总轮数 total rounds (default: XXR in the file)
@@ -221,6 +229,19 @@ func setting[T any](fs *flag.FlagSet, o *overrides, name string, parse func(stri
 			return err
 		}
 		*o = append(*o, func(st *engine.Settings) { set(st, v) })
+		return nil
+	})
+}
+
+// switchFlag registers a flag that turns a setting on (--name) or off
+// (--name=false).
+func switchFlag(fs *flag.FlagSet, o *overrides, name string, set func(*engine.Settings, bool)) {
+	fs.BoolFunc(name, "", func(s string) error {
+		on, err := strconv.ParseBool(s)
+		if err != nil {
+			return fmt.Errorf("--%s takes true or false, not %q", name, s)
+		}
+		*o = append(*o, func(st *engine.Settings) { set(st, on) })
 		return nil
 	})
 }

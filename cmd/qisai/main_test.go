@@ -552,3 +552,24 @@ func TestTableAlignsWideText(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestSwitchFlags: the settings switches reach the engine, bare or with a
+// value, and a bad value is a usage error naming the flag.
+func TestSwitchFlags(t *testing.T) {
+	fs := flag.NewFlagSet("pair", flag.ContinueOnError)
+	var o overrides
+	switchFlag(fs, &o, "count-forfeits", func(s *engine.Settings, on bool) { s.CountForfeits = on })
+	switchFlag(fs, &o, "allow-three-in-a-row", func(s *engine.Settings, on bool) { s.NoThreeInARow = !on })
+	if _, err := parseArgs(fs, []string{"x.trf", "--count-forfeits", "--allow-three-in-a-row=false"}); err != nil {
+		t.Fatal(err)
+	}
+	s := engine.DefaultSettings(7)
+	o.apply(&s)
+	if !s.CountForfeits || !s.NoThreeInARow {
+		t.Errorf("CountForfeits %v NoThreeInARow %v, want true true", s.CountForfeits, s.NoThreeInARow)
+	}
+	_, errOut, code := qisai(t, "pair", "--count-forfeits=maybe", "testdata/new6.trf")
+	if code != 2 || !strings.Contains(errOut, "count-forfeits") {
+		t.Errorf("exit %d, stderr %q; want 2 naming --count-forfeits", code, errOut)
+	}
+}

@@ -26,6 +26,11 @@ func pairCmd(args []string, stdout io.Writer) error {
 	setting(fs, &o, "avoid-same-unit", engine.ParseUnitAvoidance, func(s *engine.Settings, v engine.UnitAvoidance) { s.AvoidUnit = v })
 	setting(fs, &o, "rounds", parseRounds, func(s *engine.Settings, n int) { s.Rounds = n })
 	setting(fs, &o, "seed", parseSeed, func(s *engine.Settings, n uint64) { s.Seed = n })
+	setting(fs, &o, "score-priority", parseRounds, func(s *engine.Settings, n int) { s.ScorePriorityRounds = n })
+	switchFlag(fs, &o, "allow-three-in-a-row", func(s *engine.Settings, on bool) { s.NoThreeInARow = !on })
+	switchFlag(fs, &o, "count-forfeits", func(s *engine.Settings, on bool) { s.CountForfeits = on })
+	switchFlag(fs, &o, "count-bye-colour", func(s *engine.Settings, on bool) { s.CountByeColour = on })
+	switchFlag(fs, &o, "earlier-colours", func(s *engine.Settings, on bool) { s.EarlierColours = on })
 	scoringFlag(fs, &o)
 	explain := fs.Bool("explain", false, "")
 	lang := zh
