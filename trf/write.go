@@ -15,19 +15,34 @@ import (
 // The lines are: 012 (when the event has a name), one 001 line per player,
 // one 013 line per unit, then XXR, XXC, BBW, BBD, BBL, BBF and BBU. The
 // package comment lists what TRF cannot hold.
-func Write(w io.Writer, ev *engine.Event) error {
+func Write(w io.Writer, ev *engine.Event, opts ...Option) error {
 	if ev == nil {
 		return fmt.Errorf("trf: no event to write")
 	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	var b strings.Builder
-	if err := write(&b, ev); err != nil {
+	if err := write(&b, ev, o); err != nil {
 		return fmt.Errorf("trf: %w", err)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func write(b *strings.Builder, ev *engine.Event) error {
+// Option changes what Write writes.
+type Option func(*options)
+
+type options struct {
+	withoutUnits bool
+}
+
+// WithoutUnits leaves out the 013 lines that carry the players' units:
+// bbpPairings refuses a file that has them (it pairs individuals only).
+func WithoutUnits() Option { return func(o *options) { o.withoutUnits = true } }
+
+func write(b *strings.Builder, ev *engine.Event, o options) error {
 	n := len(ev.Players)
 	if n > maxRank {
 		return fmt.Errorf("%d players: TRF-16 holds at most %d", n, maxRank)
@@ -85,7 +100,7 @@ func write(b *strings.Builder, ev *engine.Event) error {
 		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 
-		if unit := strings.TrimSpace(pl.Unit); unit != "" {
+		if unit := strings.TrimSpace(pl.Unit); unit != "" && !o.withoutUnits {
 			if err := text(fmt.Sprintf("player %d's unit", pl.ID), unit, teamNameWidth); err != nil {
 				return err
 			}

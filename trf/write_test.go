@@ -235,3 +235,33 @@ func TestWriteErrors(t *testing.T) {
 		t.Error("Write(nil) succeeded")
 	}
 }
+
+// TestWriteWithoutUnits leaves out the 013 lines and nothing else.
+func TestWriteWithoutUnits(t *testing.T) {
+	ev := &engine.Event{Settings: engine.DefaultSettings(3)}
+	for id := 1; id <= 4; id++ {
+		ev.Players = append(ev.Players, engine.Player{ID: id, Name: fmt.Sprintf("P%d", id), Unit: "Club"})
+	}
+	var with, without strings.Builder
+	if err := Write(&with, ev); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&without, ev, WithoutUnits()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(with.String(), "\n013 Club") {
+		t.Errorf("Write left out the 013 line:\n%s", with.String())
+	}
+	if strings.Contains(without.String(), "013") {
+		t.Errorf("WithoutUnits still writes a 013 line:\n%s", without.String())
+	}
+	var kept []string
+	for _, l := range strings.Split(with.String(), "\n") {
+		if !strings.HasPrefix(l, "013") {
+			kept = append(kept, l)
+		}
+	}
+	if got := strings.Join(kept, "\n"); got != without.String() {
+		t.Errorf("WithoutUnits changed more than the 013 lines:\n%s\nwant\n%s", without.String(), got)
+	}
+}

@@ -36,6 +36,7 @@ func pairCmd(args []string, stdout io.Writer) error {
 	lang := zh
 	fs.Func("lang", "", func(s string) (err error) { lang, err = parseLang(s); return err })
 	out := fs.String("out", "", "")
+	noUnits := fs.Bool("no-units", false, "")
 
 	ev, path, err := loadEvent(fs, args, &o)
 	if err != nil {
@@ -56,8 +57,14 @@ func pairCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *out != "" {
-		ev.Rounds = append(ev.Rounds, newRound(p))
-		if err := writeEvent(*out, ev); err != nil {
+		if err := engine.AddRound(ev, p); err != nil {
+			return err
+		}
+		var opts []trf.Option
+		if *noUnits {
+			opts = append(opts, trf.WithoutUnits())
+		}
+		if err := writeEvent(*out, ev, opts...); err != nil {
 			return err
 		}
 	}
@@ -80,27 +87,15 @@ func writePairs(w io.Writer, p engine.Pairing) error {
 	return err
 }
 
-// newRound turns a pairing into a round waiting for its results.
-func newRound(p engine.Pairing) engine.Round {
-	var r engine.Round
-	for _, b := range p.Boards {
-		r.Games = append(r.Games, engine.Game{Board: b.Number, Red: b.Red, Black: b.Black})
-	}
-	for _, id := range p.Byes {
-		r.Byes = append(r.Byes, engine.Bye{Player: id, Kind: engine.PairingBye})
-	}
-	return r
-}
-
 // writeEvent writes ev as TRF to path through a temporary file, so a failed
 // write never leaves a half-written event (path may be the input file).
-func writeEvent(path string, ev *engine.Event) error {
+func writeEvent(path string, ev *engine.Event, opts ...trf.Option) error {
 	f, err := os.CreateTemp(filepath.Dir(path), ".qisai-*.trf")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	defer os.Remove(f.Name()) // fails harmlessly once renamed
-	werr := trf.Write(f, ev)
+	werr := trf.Write(f, ev, opts...)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
