@@ -1,0 +1,93 @@
+package action
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// Status is where an event stands.
+type Status string
+
+const (
+	Setup    Status = "setup"    // created, entries being prepared
+	Signup   Status = "signup"   // players may join
+	Running  Status = "running"  // started: sequence numbers fixed, rounds paired
+	Finished Status = "finished" // over: nothing changes any more
+)
+
+// State is an event as its log builds it.
+type State struct {
+	Event  engine.Event
+	Status Status
+	// Through is the Seq of the last record folded in.
+	Through int64
+}
+
+// ErrRefold says a snapshot cannot be continued: an Undo in the records
+// after it cancels an action the snapshot already holds. Fold the whole
+// log instead.
+var ErrRefold = errors.New("an undo reaches into the snapshot")
+
+// Fold builds the state of an event from its whole log, oldest first.
+func Fold(log []Record) (*State, error) {
+	return FoldFrom(nil, log)
+}
+
+// FoldFrom continues a snapshot (a state folded through some record; nil
+// for an empty event) with the records after it, oldest first. Actions
+// cancelled by an Undo are skipped; an Undo of an Undo restores its target.
+// It returns ErrRefold when an Undo cancels a record the snapshot holds.
+func FoldFrom(snapshot *State, tail []Record) (*State, error) {
+	st := &State{Status: Setup}
+	if snapshot != nil {
+		st = snapshot.clone()
+	}
+	cancelled := cancelledSeqs(tail)
+	for seq := range cancelled {
+		if seq <= st.Through {
+			return nil, ErrRefold
+		}
+	}
+	for _, r := range tail {
+		if r.Seq <= st.Through {
+			return nil, fmt.Errorf("fold: record %d comes after record %d", r.Seq, st.Through)
+		}
+		if _, isUndo := r.Action.(*Undo); !isUndo && !cancelled[r.Seq] {
+			if err := r.Action.Apply(st); err != nil {
+				return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)
+			}
+		}
+		st.Through = r.Seq
+	}
+	return st, nil
+}
+
+// cancelledSeqs walks the log from the newest record back: an Undo that is
+// not itself cancelled cancels its target.
+func cancelledSeqs(log []Record) map[int64]bool {
+	cancelled := map[int64]bool{}
+	for i := len(log) - 1; i >= 0; i-- {
+		if u, ok := log[i].Action.(*Undo); ok && !cancelled[log[i].Seq] {
+			cancelled[u.Seq] = true
+		}
+	}
+	return cancelled
+}
+
+// clone copies a state deeply enough that applying actions to the copy
+// leaves the original as it was.
+func (st *State) clone() *State {
+	c := *st
+	c.Event.Players = append([]engine.Player(nil), st.Event.Players...)
+	c.Event.Rounds = make([]engine.Round, len(st.Event.Rounds))
+	for i, r := range st.Event.Rounds {
+		c.Event.Rounds[i] = engine.Round{
+			Games: append([]engine.Game(nil), r.Games...),
+			Byes:  append([]engine.Bye(nil), r.Byes...),
+		}
+	}
+	c.Event.Settings.Tiebreaks = append([]engine.Tiebreak(nil), st.Event.Settings.Tiebreaks...)
+	return &c
+}

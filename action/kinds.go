@@ -1,0 +1,368 @@
+package action
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+)
+
+func init() {
+	register(func() Action { return new(Created) })
+	register(func() Action { return new(SettingsChanged) })
+	register(func() Action { return new(SignupOpened) })
+	register(func() Action { return new(SignupClosed) })
+	register(func() Action { return new(PlayerAdded) })
+	register(func() Action { return new(PlayerEdited) })
+	register(func() Action { return new(PlayerRemoved) })
+	register(func() Action { return new(Started) })
+	register(func() Action { return new(RoundPublished) })
+	register(func() Action { return new(ResultSet) })
+	register(func() Action { return new(FoulRecorded) })
+	register(func() Action { return new(PenaltyRecorded) })
+	register(func() Action { return new(Withdrawn) })
+	register(func() Action { return new(EventFinished) })
+	register(func() Action { return new(Undo) })
+}
+
+// Created starts an event's log.
+type Created struct {
+	Name     string          `json:"name"`
+	Settings engine.Settings `json:"settings"`
+}
+
+func (*Created) Kind() string { return "created" }
+
+func (a *Created) Apply(st *State) error {
+	if st.Through > 0 || st.Event.Name != "" {
+		return fmt.Errorf("the event exists already")
+	}
+	if strings.TrimSpace(a.Name) == "" {
+		return fmt.Errorf("an event needs a name")
+	}
+	st.Event.Name = a.Name
+	st.Event.Settings = a.Settings
+	st.Status = Setup
+	return nil
+}
+
+// SettingsChanged replaces the event's settings. Before the start anything
+// may change; once rounds are played only what does not touch them: the
+// number of rounds (not below those paired), the tiebreaks and how shared
+// places are written.
+type SettingsChanged struct {
+	Settings engine.Settings `json:"settings"`
+}
+
+func (*SettingsChanged) Kind() string { return "settings-changed" }
+
+func (a *SettingsChanged) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	if st.Status == Running {
+		if n := a.Settings.Rounds; n != 0 && n < len(st.Event.Rounds) {
+			return fmt.Errorf("%d rounds are paired already; the event cannot have only %d", len(st.Event.Rounds), n)
+		}
+		if !reflect.DeepEqual(fixedSettings(st.Event.Settings), fixedSettings(a.Settings)) {
+			return fmt.Errorf("the event has started: only the number of rounds and the tiebreaks may change")
+		}
+	}
+	st.Event.Settings = a.Settings
+	return nil
+}
+
+// fixedSettings blanks what may change once the event runs.
+func fixedSettings(s engine.Settings) engine.Settings {
+	s.Rounds, s.Tiebreaks, s.SharedPlaceSkips = 0, nil, false
+	return s
+}
+
+// SignupOpened lets players join.
+type SignupOpened struct{}
+
+func (*SignupOpened) Kind() string { return "signup-opened" }
+
+func (*SignupOpened) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return err
+	}
+	st.Status = Signup
+	return nil
+}
+
+// SignupClosed stops players joining; organisers may still add them.
+type SignupClosed struct{}
+
+func (*SignupClosed) Kind() string { return "signup-closed" }
+
+func (*SignupClosed) Apply(st *State) error {
+	if st.Status != Signup {
+		return fmt.Errorf("sign-up is not open")
+	}
+	st.Status = Setup
+	return nil
+}
+
+// PlayerAdded enters a player. Before the start players are numbered in
+// the order they entered; Started gives the sequence numbers (R-SW-1).
+type PlayerAdded struct {
+	Name   string `json:"name"`
+	Unit   string `json:"unit,omitempty"`
+	Rating int    `json:"rating,omitempty"`
+}
+
+func (*PlayerAdded) Kind() string { return "player-added" }
+
+func (a *PlayerAdded) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(a.Name)
+	if name == "" {
+		return fmt.Errorf("a player needs a name")
+	}
+	for _, p := range st.Event.Players {
+		if strings.EqualFold(p.Name, name) {
+			return fmt.Errorf("%q has entered already (player %d)", name, p.ID)
+		}
+	}
+	st.Event.Players = append(st.Event.Players, engine.Player{
+		ID: len(st.Event.Players) + 1, Name: name, Unit: strings.TrimSpace(a.Unit), Rating: a.Rating,
+	})
+	return nil
+}
+
+// PlayerEdited changes a player's name, unit or rating.
+type PlayerEdited struct {
+	Player int    `json:"player"`
+	Name   string `json:"name"`
+	Unit   string `json:"unit,omitempty"`
+	Rating int    `json:"rating,omitempty"`
+}
+
+func (*PlayerEdited) Kind() string { return "player-edited" }
+
+func (a *PlayerEdited) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	p, err := player(st, a.Player)
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSpace(a.Name)
+	if name == "" {
+		return fmt.Errorf("a player needs a name")
+	}
+	p.Name, p.Unit, p.Rating = name, strings.TrimSpace(a.Unit), a.Rating
+	return nil
+}
+
+// PlayerRemoved takes a player out before the start; the players after
+// move up one number. After the start a player withdraws instead (R-W-*).
+type PlayerRemoved struct {
+	Player int `json:"player"`
+}
+
+func (*PlayerRemoved) Kind() string { return "player-removed" }
+
+func (a *PlayerRemoved) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return fmt.Errorf("%w; withdraw the player instead", err)
+	}
+	if _, err := player(st, a.Player); err != nil {
+		return err
+	}
+	ps := append(st.Event.Players[:a.Player-1:a.Player-1], st.Event.Players[a.Player:]...)
+	for i := range ps {
+		ps[i].ID = i + 1
+	}
+	st.Event.Players = ps
+	return nil
+}
+
+// Started closes the entries and gives the sequence numbers (R-SW-1).
+type Started struct {
+	Numbering engine.Numbering `json:"numbering"`
+}
+
+func (*Started) Kind() string { return "started" }
+
+func (a *Started) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return err
+	}
+	if len(st.Event.Players) < 2 {
+		return fmt.Errorf("an event needs at least 2 players to start, it has %d", len(st.Event.Players))
+	}
+	s := st.Event.Settings
+	st.Event.Players = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed)
+	st.Status = Running
+	return nil
+}
+
+// RoundPublished makes a pairing the next round, its results pending.
+type RoundPublished struct {
+	Pairing engine.Pairing `json:"pairing"`
+}
+
+func (*RoundPublished) Kind() string { return "round-published" }
+
+func (a *RoundPublished) Apply(st *State) error {
+	if st.Status != Running {
+		return fmt.Errorf("the event is not running")
+	}
+	return engine.AddRound(&st.Event, a.Pairing)
+}
+
+// ResultSet enters or corrects the result of a game (R-G-1).
+type ResultSet struct {
+	Round  int           `json:"round"`
+	Board  int           `json:"board"`
+	Result engine.Result `json:"result"`
+}
+
+func (*ResultSet) Kind() string { return "result-set" }
+
+func (a *ResultSet) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	g, err := game(st, a.Round, a.Board)
+	if err != nil {
+		return err
+	}
+	if a.Result < engine.Pending || a.Result > engine.DoubleForfeit {
+		return fmt.Errorf("result %d is not a result", a.Result)
+	}
+	g.Result = a.Result
+	return nil
+}
+
+// FoulRecorded counts a foul against a player in a game (R-G-3).
+type FoulRecorded struct {
+	Round  int `json:"round"`
+	Player int `json:"player"`
+}
+
+func (*FoulRecorded) Kind() string { return "foul-recorded" }
+
+func (a *FoulRecorded) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	if a.Round < 1 || a.Round > len(st.Event.Rounds) {
+		return fmt.Errorf("there is no round %d", a.Round)
+	}
+	for i := range st.Event.Rounds[a.Round-1].Games {
+		g := &st.Event.Rounds[a.Round-1].Games[i]
+		switch a.Player {
+		case g.Red:
+			g.RedFouls++
+			return nil
+		case g.Black:
+			g.BlackFouls++
+			return nil
+		}
+	}
+	return fmt.Errorf("player %d has no game in round %d", a.Player, a.Round)
+}
+
+// PenaltyRecorded counts a warning or game disqualification (R-T-7).
+type PenaltyRecorded struct {
+	Player int `json:"player"`
+}
+
+func (*PenaltyRecorded) Kind() string { return "penalty-recorded" }
+
+func (a *PenaltyRecorded) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	p, err := player(st, a.Player)
+	if err != nil {
+		return err
+	}
+	p.Penalties++
+	return nil
+}
+
+// Withdrawn takes a player out of the event after a round (R-W-1..4).
+type Withdrawn struct {
+	Player int `json:"player"`
+	After  int `json:"after"`
+}
+
+func (*Withdrawn) Kind() string { return "withdrawn" }
+
+func (a *Withdrawn) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	return engine.Withdraw(&st.Event, a.Player, a.After)
+}
+
+// EventFinished ends the event: nothing changes after it.
+type EventFinished struct{}
+
+func (*EventFinished) Kind() string { return "finished" }
+
+func (*EventFinished) Apply(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	st.Status = Finished
+	return nil
+}
+
+// Undo cancels the action with sequence number Seq; Fold skips it. An Undo
+// of an Undo brings its target back.
+type Undo struct {
+	Seq int64 `json:"seq"`
+}
+
+func (*Undo) Kind() string { return "undo" }
+
+// Apply does nothing: Fold handles undos over the whole log.
+func (*Undo) Apply(*State) error { return nil }
+
+func open(st *State) error {
+	switch {
+	case st.Through == 0 && st.Event.Name == "":
+		return fmt.Errorf("there is no event yet")
+	case st.Status == Finished:
+		return fmt.Errorf("the event has finished")
+	}
+	return nil
+}
+
+func beforeStart(st *State) error {
+	if err := open(st); err != nil {
+		return err
+	}
+	if st.Status == Running {
+		return fmt.Errorf("the event has started")
+	}
+	return nil
+}
+
+func player(st *State, id int) (*engine.Player, error) {
+	if id < 1 || id > len(st.Event.Players) {
+		return nil, fmt.Errorf("there is no player %d", id)
+	}
+	return &st.Event.Players[id-1], nil
+}
+
+func game(st *State, round, board int) (*engine.Game, error) {
+	if round < 1 || round > len(st.Event.Rounds) {
+		return nil, fmt.Errorf("there is no round %d", round)
+	}
+	for i := range st.Event.Rounds[round-1].Games {
+		if g := &st.Event.Rounds[round-1].Games[i]; g.Board == board {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("round %d has no board %d", round, board)
+}

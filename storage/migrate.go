@@ -1,0 +1,132 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"gorm.io/gorm"
+)
+
+// migrations are the schema's versions, oldest first. Never edit one that
+// has shipped: add the next. Statements use placeholders that each dialect
+// fills in (see sqlFor).
+var migrations = []struct {
+	version int
+	what    string
+	sql     []string
+}{
+	{1, "events, their action log, bindings and the outbox", []string{
+		`CREATE TABLE events (
+			id {{id}},
+			name TEXT NOT NULL,
+			version BIGINT NOT NULL DEFAULT 0,
+			created_at {{time}} NOT NULL,
+			snapshot TEXT NOT NULL DEFAULT '',
+			snapshot_seq BIGINT NOT NULL DEFAULT 0
+		)`,
+		`CREATE TABLE actions (
+			id {{id}},
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			seq BIGINT NOT NULL,
+			actor_platform TEXT NOT NULL,
+			actor_user TEXT NOT NULL,
+			at {{time}} NOT NULL,
+			kind TEXT NOT NULL,
+			payload TEXT NOT NULL,
+			update_key TEXT,
+			UNIQUE (event_id, seq)
+		)`,
+		`CREATE UNIQUE INDEX actions_update_key ON actions (update_key)`,
+		`CREATE TABLE chats (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			PRIMARY KEY (platform, chat_id)
+		)`,
+		`CREATE INDEX chats_event ON chats (event_id)`,
+		`CREATE TABLE identities (
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			platform TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			player INTEGER NOT NULL,
+			PRIMARY KEY (event_id, platform, user_id)
+		)`,
+		`CREATE TABLE roles (
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			platform TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			role TEXT NOT NULL,
+			PRIMARY KEY (event_id, platform, user_id, role)
+		)`,
+		`CREATE TABLE outbox (
+			id {{id}},
+			event_id BIGINT REFERENCES events(id),
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			body TEXT NOT NULL,
+			dedup_key TEXT NOT NULL,
+			created_at {{time}} NOT NULL,
+			attempts INTEGER NOT NULL DEFAULT 0,
+			next_attempt_at {{time}} NOT NULL,
+			claimed_by TEXT NOT NULL DEFAULT '',
+			claimed_until {{time}},
+			sent_at {{time}},
+			last_error TEXT NOT NULL DEFAULT ''
+		)`,
+		`CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key)`,
+		`CREATE INDEX outbox_pending ON outbox (platform, chat_id, id) WHERE sent_at IS NULL`,
+	}},
+}
+
+// migrate brings the schema up to date. Several instances may start at
+// once: PostgreSQL serialises them on an advisory lock, SQLite on its write
+// lock (transactions are immediate).
+func (s *Store) migrate(ctx context.Context) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if s.dialect == "postgres" {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(7251661)").Error; err != nil {
+				return fmt.Errorf("migrate: lock: %w", err)
+			}
+		}
+		if err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_versions (
+			version INTEGER PRIMARY KEY, what TEXT NOT NULL, applied_at ` + s.sqlFor("{{time}}") + ` NOT NULL)`).Error; err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		var current int
+		if err := tx.Raw("SELECT COALESCE(MAX(version), 0) FROM schema_versions").Scan(&current).Error; err != nil {
+			return fmt.Errorf("migrate: read version: %w", err)
+		}
+		for _, m := range migrations {
+			if m.version <= current {
+				continue
+			}
+			for _, stmt := range m.sql {
+				if err := tx.Exec(s.sqlFor(stmt)).Error; err != nil {
+					return fmt.Errorf("migrate to version %d (%s): %w", m.version, m.what, err)
+				}
+			}
+			if err := tx.Exec("INSERT INTO schema_versions (version, what, applied_at) VALUES (?, ?, ?)",
+				m.version, m.what, s.now().UTC()).Error; err != nil {
+				return fmt.Errorf("migrate to version %d: %w", m.version, err)
+			}
+		}
+		return nil
+	})
+}
+
+// SchemaVersion is the newest migration applied.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.WithContext(ctx).Raw("SELECT COALESCE(MAX(version), 0) FROM schema_versions").Scan(&v).Error
+	return v, err
+}
+
+// sqlFor fills a statement's placeholders for the dialect.
+func (s *Store) sqlFor(stmt string) string {
+	id, ts := "INTEGER PRIMARY KEY AUTOINCREMENT", "DATETIME"
+	if s.dialect == "postgres" {
+		id, ts = "BIGSERIAL PRIMARY KEY", "TIMESTAMPTZ"
+	}
+	return strings.NewReplacer("{{id}}", id, "{{time}}", ts).Replace(stmt)
+}

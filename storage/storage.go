@@ -1,0 +1,135 @@
+// Package storage keeps qisai's events: each event is an append-only log of
+// actions (package action) with a snapshot for fast loading, the chats and
+// users bound to it, and an outbox of messages waiting to go out. It runs on
+// SQLite (one file, the default) or PostgreSQL (by DSN) through gorm, and
+// several bot instances may share one database: writes to an event check
+// its version and retry on a conflict.
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Store is an open database.
+type Store struct {
+	db            *gorm.DB
+	dialect       string // "sqlite" or "postgres"
+	now           func() time.Time
+	snapshotEvery int64
+}
+
+// Option changes how Open sets up a Store.
+type Option func(*Store)
+
+// WithClock sets the clock that stamps actions and schedules deliveries;
+// tests move it by hand.
+func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
+// WithSnapshotEvery sets how many actions may pile up after an event's
+// snapshot before a new one is written (default 100).
+func WithSnapshotEvery(n int64) Option {
+	return func(s *Store) {
+		if n > 0 {
+			s.snapshotEvery = n
+		}
+	}
+}
+
+// Errors that callers tell apart.
+var (
+	ErrNotFound = errors.New("not found")
+)
+
+// DefaultDSN is the SQLite file qisai uses when nothing else is named.
+const DefaultDSN = "qisai.db"
+
+// Open opens (and creates, for SQLite) the database dsn names and brings
+// its schema up to date. dsn is a PostgreSQL URL (postgres://…), or a SQLite
+// file name or file: URI; "" is DefaultDSN. SQLite gets WAL, foreign keys,
+// a busy timeout and immediate transactions unless the URI sets them.
+func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
+	s := &Store{now: time.Now, snapshotEvery: 100}
+	for _, o := range opts {
+		o(s)
+	}
+	cfg := &gorm.Config{
+		Logger:                 logger.Discard,
+		SkipDefaultTransaction: true,
+		NowFunc:                func() time.Time { return s.now().UTC() },
+	}
+	var dial gorm.Dialector
+	if isPostgres(dsn) {
+		s.dialect = "postgres"
+		dial = postgres.Open(dsn)
+	} else {
+		s.dialect = "sqlite"
+		dial = sqlite.Open(SQLiteDSN(dsn))
+	}
+	db, err := gorm.Open(dial, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
+	}
+	s.db = db
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// Dialect is "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect }
+
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// sqliteParams are the settings every SQLite connection needs: WAL so
+// readers do not wait for the writer, foreign keys, a busy timeout, and
+// immediate transactions so a read-then-write transaction takes the write
+// lock at its start instead of failing at once with "database is locked".
+var sqliteParams = [][2]string{
+	{"_journal_mode", "WAL"},
+	{"_busy_timeout", "5000"},
+	{"_foreign_keys", "on"},
+	{"_synchronous", "NORMAL"},
+	{"_txlock", "immediate"},
+}
+
+// SQLiteDSN turns a file name or file: URI into the DSN qisai opens,
+// adding the parameters of sqliteParams that it does not set.
+func SQLiteDSN(dsn string) string {
+	if dsn == "" {
+		dsn = DefaultDSN
+	}
+	path, query, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		q = url.Values{}
+	}
+	for _, p := range sqliteParams {
+		if q.Get(p[0]) == "" {
+			q.Set(p[0], p[1])
+		}
+	}
+	return "file:" + path + "?" + q.Encode()
+}
