@@ -44,6 +44,13 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 	if snapshot != nil {
 		st = snapshot.clone()
 	}
+	for _, r := range tail {
+		if u, ok := r.Action.(*Undo); ok {
+			if err := u.check(r.Seq); err != nil {
+				return nil, fmt.Errorf("action %d (undo): %w", r.Seq, err)
+			}
+		}
+	}
 	cancelled := cancelledSeqs(tail)
 	for seq := range cancelled {
 		if seq <= st.Through {

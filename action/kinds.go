@@ -123,10 +123,8 @@ func (a *PlayerAdded) Apply(st *State) error {
 	if name == "" {
 		return fmt.Errorf("a player needs a name")
 	}
-	for _, p := range st.Event.Players {
-		if strings.EqualFold(p.Name, name) {
-			return fmt.Errorf("%q has entered already (player %d)", name, p.ID)
-		}
+	if other := playerNamed(st, name); other != nil {
+		return fmt.Errorf("%q has entered already (player %d)", name, other.ID)
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: strings.TrimSpace(a.Unit), Rating: a.Rating,
@@ -155,6 +153,9 @@ func (a *PlayerEdited) Apply(st *State) error {
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
 		return fmt.Errorf("a player needs a name")
+	}
+	if other := playerNamed(st, name); other != nil && other.ID != p.ID {
+		return fmt.Errorf("%q is the name of player %d already", name, other.ID)
 	}
 	p.Name, p.Unit, p.Rating = name, strings.TrimSpace(a.Unit), a.Rating
 	return nil
@@ -328,9 +329,21 @@ func (*Undo) Kind() string { return "undo" }
 // Apply does nothing: Fold handles undos over the whole log.
 func (*Undo) Apply(*State) error { return nil }
 
+// check refuses an undo, recorded as action seq, of anything but an
+// earlier action other than the event's creation.
+func (u *Undo) check(seq int64) error {
+	switch {
+	case u.Seq == 1:
+		return fmt.Errorf("the event's creation cannot be undone")
+	case u.Seq < 1 || u.Seq >= seq:
+		return fmt.Errorf("there is no earlier action %d to undo", u.Seq)
+	}
+	return nil
+}
+
 func open(st *State) error {
 	switch {
-	case st.Through == 0 && st.Event.Name == "":
+	case st.Event.Name == "":
 		return fmt.Errorf("there is no event yet")
 	case st.Status == Finished:
 		return fmt.Errorf("the event has finished")
@@ -353,6 +366,16 @@ func player(st *State, id int) (*engine.Player, error) {
 		return nil, fmt.Errorf("there is no player %d", id)
 	}
 	return &st.Event.Players[id-1], nil
+}
+
+// playerNamed finds a player by name, ignoring case.
+func playerNamed(st *State, name string) *engine.Player {
+	for i := range st.Event.Players {
+		if strings.EqualFold(st.Event.Players[i].Name, name) {
+			return &st.Event.Players[i]
+		}
+	}
+	return nil
 }
 
 func game(st *State, round, board int) (*engine.Game, error) {

@@ -72,10 +72,12 @@ var migrations = []struct {
 			claimed_by TEXT NOT NULL DEFAULT '',
 			claimed_until {{time}},
 			sent_at {{time}},
+			gave_up_at {{time}},
 			last_error TEXT NOT NULL DEFAULT ''
 		)`,
 		`CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key)`,
-		`CREATE INDEX outbox_pending ON outbox (platform, chat_id, id) WHERE sent_at IS NULL`,
+		// A message is pending until it is sent or given up (see Claim).
+		`CREATE INDEX outbox_pending ON outbox (platform, chat_id, id) WHERE sent_at IS NULL AND gave_up_at IS NULL`,
 	}},
 }
 

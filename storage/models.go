@@ -68,6 +68,7 @@ type outboxRow struct {
 	ClaimedBy     string
 	ClaimedUntil  *time.Time
 	SentAt        *time.Time
+	GaveUpAt      *time.Time // set when MarkFailed stops retrying
 	LastError     string
 }
 

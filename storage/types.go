@@ -48,6 +48,10 @@ type Change struct {
 	actions  []action.Action
 	messages []Message
 	ops      []bindingOp
+	// fold folds the event's whole log with pending, the change's actions
+	// so far, after it. Append needs it for an Undo, which can cancel any
+	// earlier action; Update and Create set it.
+	fold func(pending []action.Action) (*action.State, error)
 }
 
 // bindingOp is a change to the chats, identities or roles tables.

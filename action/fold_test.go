@@ -1,0 +1,489 @@
+package action_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+func add(name string) action.Action { return &action.PlayerAdded{Name: name} }
+func undo(seq int64) action.Action  { return &action.Undo{Seq: seq} }
+func createdAs(name string) action.Action {
+	return &action.Created{Name: name, Settings: engine.DefaultSettings(3)}
+}
+
+// names lists the players' names by number.
+func names(st *action.State) []string {
+	var out []string
+	for _, p := range st.Event.Players {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func TestFoldUndo(t *testing.T) {
+	c := createdAs("Club night")
+	tests := []struct {
+		name    string
+		log     []action.Action
+		players []string
+		status  action.Status
+	}{
+		{"no undo", []action.Action{c, add("A"), add("B")}, []string{"A", "B"}, action.Setup},
+		{"undo skips its target", []action.Action{c, add("A"), add("B"), undo(3)}, []string{"A"}, action.Setup},
+		{"undo of an undo restores", []action.Action{c, add("A"), add("B"), undo(3), undo(4)}, []string{"A", "B"}, action.Setup},
+		{"a chain of three undoes", []action.Action{c, add("A"), add("B"), undo(3), undo(4), undo(5)}, []string{"A"}, action.Setup},
+		{"a chain of four restores", []action.Action{c, add("A"), add("B"), undo(3), undo(4), undo(5), undo(6)}, []string{"A", "B"}, action.Setup},
+		{"two undos, one of them undone", []action.Action{c, add("A"), add("B"), add("C"), undo(2), undo(3), undo(6)}, []string{"B", "C"}, action.Setup},
+		{"undo of a removal brings the numbers back", []action.Action{c, add("A"), add("B"), add("C"), &action.PlayerRemoved{Player: 1}, undo(5)}, []string{"A", "B", "C"}, action.Setup},
+		{"an undone entry frees its name", []action.Action{c, add("A"), undo(2), add("A"), add("B")}, []string{"A", "B"}, action.Setup},
+		{"undo of the finish reopens", []action.Action{c, add("A"), add("B"), &action.Started{}, &action.EventFinished{}, undo(5)}, []string{"A", "B"}, action.Running},
+		{"undo of the start reopens the entries", []action.Action{c, add("B"), add("A"), &action.Started{}, undo(4), add("C")}, []string{"B", "A", "C"}, action.Setup},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := action.Fold(numbered(tt.log...))
+			if err != nil {
+				t.Fatalf("Fold: %v", err)
+			}
+			if got := names(st); !slices.Equal(got, tt.players) {
+				t.Errorf("players %q, want %q", got, tt.players)
+			}
+			if st.Status != tt.status {
+				t.Errorf("status %q, want %q", st.Status, tt.status)
+			}
+			if want := int64(len(tt.log)); st.Through != want {
+				t.Errorf("through %d, want %d (undos and skipped records count)", st.Through, want)
+			}
+		})
+	}
+}
+
+// TestFoldErrors: an error in an action names its seq and kind and says
+// what was wrong; a log out of order is refused.
+func TestFoldErrors(t *testing.T) {
+	c := createdAs("Club night")
+	tests := []struct {
+		name string
+		log  []action.Record
+		want []string // parts of the message
+	}{
+		{"refused action", numbered(c, add("A"), add("a")),
+			[]string{"action 3 (player-added)", "has entered already"}},
+		{"an undo leaves a later action without its ground", numbered(c, add("A"), add("B"), undo(2), &action.PlayerEdited{Player: 2, Name: "X"}),
+			[]string{"action 5 (player-edited)", "there is no player 2"}},
+		{"seqs are the log's, not positions", []action.Record{record(10, c), record(20, add("A")), record(30, &action.Started{})},
+			[]string{"action 30 (started)", "at least 2 players"}},
+		{"before the event", numbered(add("A")), []string{"action 1 (player-added)", "no event yet"}},
+		{"a seq twice", []action.Record{record(1, c), record(2, add("A")), record(2, add("B"))}, []string{"record 2"}},
+		{"seqs going back", []action.Record{record(1, c), record(3, add("A")), record(2, add("B"))}, []string{"record 2"}},
+		{"seq 0", []action.Record{record(0, c)}, []string{"record 0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := action.Fold(tt.log)
+			if err == nil {
+				t.Fatalf("Fold = %+v, want an error", st)
+			}
+			if errors.Is(err, action.ErrRefold) {
+				t.Errorf("Fold of a whole log says %v", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestFoldUndoTarget: an undo must cancel an earlier record. One that
+// names none, itself or a later record is an error in that undo, never a
+// silent skip, and from Fold never ErrRefold (which tells the caller to
+// fold the whole log: that is what it did). A later target would also
+// break undo of undo (see the last case).
+func TestFoldUndoTarget(t *testing.T) {
+	c := createdAs("Club night")
+	tests := []struct {
+		name string
+		log  []action.Action
+	}{
+		{"seq 0", []action.Action{c, add("A"), undo(0)}},
+		{"negative seq", []action.Action{c, add("A"), undo(-1)}},
+		{"itself", []action.Action{c, add("A"), undo(3)}},
+		{"a record not yet written", []action.Action{c, add("A"), undo(9)}},
+		// Record 2 cancels record 4, which would cancel record 3: is A
+		// in the event or not?
+		{"a later record", []action.Action{c, undo(4), add("A"), undo(3)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := numbered(tt.log...)
+			st, err := action.Fold(log)
+			if err == nil {
+				t.Fatalf("Fold = players %q, want an error for the undo", names(st))
+			}
+			if errors.Is(err, action.ErrRefold) {
+				t.Errorf("Fold of the whole log says %q", err)
+			}
+			if !strings.Contains(err.Error(), "(undo)") {
+				t.Errorf("error %q does not name the undo", err)
+			}
+		})
+	}
+}
+
+// TestFoldUndoneCreated: once the Created record is undone there is no
+// event, and actions after it must be refused as they are before it.
+func TestFoldUndoneCreated(t *testing.T) {
+	log := numbered(createdAs("Club night"), undo(1), add("A"))
+	if st, err := action.Fold(log); err == nil {
+		t.Errorf("Fold = event %q (status %s) with players %q; want an error: the event was undone", st.Event.Name, st.Status, names(st))
+	}
+}
+
+// TestFoldFromRefold: a snapshot continues unless an undo in the tail
+// reaches into it.
+func TestFoldFromRefold(t *testing.T) {
+	c := createdAs("Club night")
+	tests := []struct {
+		name    string
+		log     []action.Action
+		split   int      // records in the snapshot
+		players []string // nil: want ErrRefold
+	}{
+		{"undo of a snapshot record", []action.Action{c, add("A"), add("B"), add("C"), undo(3)}, 4, nil},
+		{"undo of the snapshot's undo", []action.Action{c, add("A"), add("B"), undo(3), undo(4)}, 4, nil},
+		{"undo of a snapshot record, undone in the tail", []action.Action{c, add("A"), add("B"), add("C"), undo(3), undo(5)}, 4, []string{"A", "B", "C"}},
+		{"undo of a tail record", []action.Action{c, add("A"), add("B"), undo(3)}, 2, []string{"A"}},
+		{"undo of the snapshot's last record", []action.Action{c, add("A"), add("B"), undo(3)}, 3, nil},
+		{"undo of an undo in the tail", []action.Action{c, add("A"), add("B"), undo(3), undo(4)}, 3, []string{"A", "B"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := numbered(tt.log...)
+			snap, err := action.Fold(log[:tt.split])
+			if err != nil {
+				t.Fatalf("snapshot: %v", err)
+			}
+			st, err := action.FoldFrom(snap, log[tt.split:])
+			if tt.players == nil {
+				if !errors.Is(err, action.ErrRefold) {
+					t.Fatalf("FoldFrom = %v, %v; want ErrRefold", st, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("FoldFrom: %v", err)
+			}
+			if got := names(st); !slices.Equal(got, tt.players) {
+				t.Errorf("players %q, want %q", got, tt.players)
+			}
+			if want := int64(len(log)); st.Through != want {
+				t.Errorf("through %d, want %d", st.Through, want)
+			}
+		})
+	}
+}
+
+// TestFoldFromOrder: the tail must follow the snapshot.
+func TestFoldFromOrder(t *testing.T) {
+	log := numbered(createdAs("Club night"), add("A"), add("B"))
+	snap, err := action.Fold(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tail := range [][]action.Record{log[2:], {record(1, add("C"))}, {record(4, add("C")), record(3, add("D"))}} {
+		st, err := action.FoldFrom(snap, tail)
+		switch {
+		case err == nil:
+			t.Errorf("FoldFrom(through 3, records %d…) = players %q, want an error: the records are out of order", tail[0].Seq, names(st))
+		case errors.Is(err, action.ErrRefold):
+			t.Errorf("FoldFrom(through 3, records %d…) says %q, want that the records are out of order", tail[0].Seq, err)
+		}
+	}
+}
+
+// TestFoldReplaysLive: the fold of a random valid log is the state its
+// actions built one by one (half the logs have undos, kept when the log
+// still folds).
+func TestFoldReplaysLive(t *testing.T) {
+	seen := map[string]int{}
+	for seed := range uint64(200) {
+		log, live := randomLog(t, seed, 60, seed%2 == 1)
+		for _, r := range log {
+			seen[r.Action.Kind()]++
+		}
+		st, err := action.Fold(log)
+		if err != nil {
+			t.Fatalf("seed %d: Fold: %v", seed, err)
+		}
+		if d := diff(st, live); d != "" {
+			t.Fatalf("seed %d: Fold(log) differs from the live state: %s", seed, d)
+		}
+	}
+	// The generator must keep covering every kind, or the test proves
+	// less than it says.
+	for _, k := range action.Kinds() {
+		if seen[k] == 0 {
+			t.Errorf("no random log holds a %s record", k)
+		}
+	}
+	t.Logf("records by kind over 200 logs: %v", seen)
+}
+
+// TestFoldUndoProperty checks undo against its definition on random logs:
+// undoing record s folds like the log without s, and undoing that undo
+// folds like the log itself.
+func TestFoldUndoProperty(t *testing.T) {
+	for seed := range uint64(40) {
+		log, _ := randomLog(t, seed, 30, false)
+		n := int64(len(log))
+		full, err := action.Fold(log)
+		if err != nil {
+			t.Fatalf("seed %d: Fold: %v", seed, err)
+		}
+		for s := int64(2); s <= n; s++ {
+			without := slices.Delete(slices.Clone(log), int(s-1), int(s))
+			want, wantErr := action.Fold(without)
+			undone := append(slices.Clone(log), record(n+1, undo(s)))
+			got, err := action.Fold(undone)
+			switch {
+			case wantErr != nil && err == nil:
+				t.Errorf("seed %d: undo of %d (%s) folds, but the log without it fails: %v", seed, s, log[s-1].Action.Kind(), wantErr)
+			case wantErr == nil && err != nil:
+				t.Errorf("seed %d: undo of %d (%s): %v; the log without it folds", seed, s, log[s-1].Action.Kind(), err)
+			case wantErr == nil:
+				want.Through = n + 1
+				if d := diff(got, want); d != "" {
+					t.Errorf("seed %d: undo of %d (%s) differs from the log without it: %s", seed, s, log[s-1].Action.Kind(), d)
+				}
+			}
+			redone, err := action.Fold(append(undone, record(n+2, undo(n+1))))
+			if err != nil {
+				t.Fatalf("seed %d: undo of the undo of %d: %v", seed, s, err)
+			}
+			want = deepCopy(full)
+			want.Through = n + 2
+			if d := diff(redone, want); d != "" {
+				t.Errorf("seed %d: undo of the undo of %d (%s) differs from the log: %s", seed, s, log[s-1].Action.Kind(), d)
+			}
+		}
+	}
+}
+
+// TestFoldFromSplits: continuing a snapshot at any split of a random log
+// gives the fold of the whole log, or ErrRefold when an undo in the tail
+// reaches into the snapshot; the snapshot itself never changes.
+func TestFoldFromSplits(t *testing.T) {
+	refolds := 0
+	for seed := range uint64(100) {
+		log, _ := randomLog(t, seed, 40, true)
+		full, err := action.Fold(log)
+		if err != nil {
+			t.Fatalf("seed %d: Fold: %v", seed, err)
+		}
+		for k := range len(log) + 1 {
+			var snap *action.State
+			if k > 0 {
+				if snap, err = action.Fold(log[:k]); err != nil {
+					t.Fatalf("seed %d: Fold(first %d): %v", seed, k, err)
+				}
+			}
+			before := deepCopy(snap)
+			tail := log[k:]
+			got, err := action.FoldFrom(snap, tail)
+			if d := diff(snap, before); d != "" {
+				t.Fatalf("seed %d: FoldFrom changed the snapshot through %d: %s", seed, k, d)
+			}
+			reaches := slices.ContainsFunc(tail, func(r action.Record) bool {
+				u, ok := r.Action.(*action.Undo)
+				return ok && u.Seq <= int64(k)
+			})
+			switch {
+			case errors.Is(err, action.ErrRefold) && reaches:
+				refolds++
+			case err != nil:
+				t.Fatalf("seed %d: FoldFrom(through %d): %v (an undo in the tail reaches the snapshot: %v)", seed, k, err, reaches)
+			default:
+				// A tail undo may reach the snapshot and change nothing
+				// there (its target undone again): continuing is fine,
+				// if the result is right.
+				if d := diff(norm(got), norm(full)); d != "" {
+					t.Fatalf("seed %d: FoldFrom(through %d) differs from Fold: %s", seed, k, d)
+				}
+			}
+		}
+	}
+	if refolds == 0 {
+		t.Error("no split needed a refold: the random logs do not test ErrRefold")
+	}
+}
+
+// randomLog builds a log of up to n records by trying random actions
+// against a live state and keeping those that apply; with undos it also
+// tries undos of earlier records (never of Created), kept when the log
+// still folds, and the live state becomes that fold. A refused action
+// must leave the live state as it was.
+func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *action.State) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0x666f6c64)) // "fold"
+	live, err := action.Fold(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []action.Record
+	for try := 0; len(log) < n && try < 40*n; try++ {
+		seq := int64(len(log) + 1)
+		if undos && seq > 2 && rng.IntN(100) < 4 {
+			tried := append(slices.Clone(log), record(seq, undo(2+rng.Int64N(seq-2))))
+			if st, err := action.Fold(tried); err == nil {
+				log, live = tried, st
+			}
+			continue
+		}
+		a := randomAction(rng, live)
+		before := deepCopy(live)
+		if err := a.Apply(live); err != nil {
+			if d := diff(live, before); d != "" {
+				t.Fatalf("seed %d: refused %s %+v (%v) changed the state: %s", seed, a.Kind(), a, err, d)
+			}
+			continue
+		}
+		live.Through = seq
+		log = append(log, record(seq, a))
+	}
+	return log, live
+}
+
+var (
+	randomNames = []string{"Wang Tianyi", "Zheng Weitong", "Xu Yinchuan", "Hong Zhi", "Lü Qin", "Zhao Xinxin",
+		"Jiang Chuan", "Sun Yongzheng", "Meng Chen", "wang tianyi", "Li Hongjia", " "}
+	randomUnits   = []string{"", "", "Beijing", "Shanghai", "Guangdong", "Sichuan"}
+	randomResults = []engine.Result{engine.RedWin, engine.RedWin, engine.BlackWin, engine.BlackWin, engine.Draw, engine.Draw,
+		engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit, engine.Pending, engine.DoubleForfeit + 1}
+)
+
+// randomAction draws an action for st, often one that st allows and
+// sometimes one it must refuse. It never draws an Undo: its Apply does
+// nothing, so the live state could not follow it.
+func randomAction(rng *rand.Rand, st *action.State) action.Action {
+	ev := &st.Event
+	player := func() int { return rng.IntN(len(ev.Players) + 2) } // 0 and n+1 are nobody
+	round := func() int { return rng.IntN(len(ev.Rounds) + 2) }
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	if ev.Name == "" && rng.IntN(10) > 0 {
+		return randomCreated(rng)
+	}
+	switch w := rng.IntN(100); {
+	case w < 2:
+		return randomCreated(rng)
+	case w < 18:
+		return &action.PlayerAdded{Name: pick(randomNames), Unit: pick(randomUnits), Rating: 1500 + 50*rng.IntN(25)}
+	case w < 22:
+		return &action.PlayerEdited{Player: player(), Name: pick(randomNames), Unit: pick(randomUnits), Rating: 1500 + 50*rng.IntN(25)}
+	case w < 25:
+		return &action.PlayerRemoved{Player: player()}
+	case w < 28:
+		return &action.SignupOpened{}
+	case w < 30:
+		return &action.SignupClosed{}
+	case w < 34:
+		return &action.SettingsChanged{Settings: randomSettings(rng, ev.Settings)}
+	case w < 39:
+		return &action.Started{Numbering: engine.Numbering(rng.IntN(2))}
+	case w < 59:
+		return randomRound(rng, st)
+	case w < 79:
+		return randomResult(rng, ev)
+	case w < 85:
+		return &action.FoulRecorded{Round: round(), Player: player()}
+	case w < 89:
+		return &action.PenaltyRecorded{Player: player()}
+	case w < 94:
+		return &action.Withdrawn{Player: player(), After: round()}
+	default:
+		if len(ev.Rounds) > 0 && rng.IntN(10) == 0 {
+			return &action.EventFinished{}
+		}
+		return &action.PlayerAdded{Name: pick(randomNames)}
+	}
+}
+
+func randomCreated(rng *rand.Rand) action.Action {
+	s := engine.DefaultSettings(3 + rng.IntN(5))
+	if rng.IntN(5) == 0 {
+		s.System = engine.RoundRobin
+	}
+	s.Seed = rng.Uint64()
+	return &action.Created{Name: "Open " + string(rune('A'+rng.IntN(26))), Settings: s}
+}
+
+// randomSettings changes one thing in s: after the start, only some
+// changes are allowed.
+func randomSettings(rng *rand.Rand, s engine.Settings) engine.Settings {
+	s.Tiebreaks = slices.Clone(s.Tiebreaks)
+	switch rng.IntN(6) {
+	case 0:
+		s.Rounds = rng.IntN(9)
+	case 1:
+		rng.Shuffle(len(s.Tiebreaks), func(i, j int) { s.Tiebreaks[i], s.Tiebreaks[j] = s.Tiebreaks[j], s.Tiebreaks[i] })
+		s.Tiebreaks = s.Tiebreaks[:rng.IntN(len(s.Tiebreaks)+1)]
+	case 2:
+		s.SharedPlaceSkips = !s.SharedPlaceSkips
+	case 3:
+		s.Seed = rng.Uint64()
+	case 4:
+		s.System = []engine.System{engine.Swiss, engine.RoundRobin, engine.DoubleRoundRobin}[rng.IntN(3)]
+	default:
+		s.Scoring, s.ByeValue = engine.ScoringNational, engine.ScoringNational.Win
+	}
+	return s
+}
+
+// randomRound publishes the round engine.Pair makes, or one with the
+// wrong number when there is none (or one time in ten).
+func randomRound(rng *rand.Rand, st *action.State) action.Action {
+	wrong := &action.RoundPublished{Pairing: engine.Pairing{Round: st.Event.NextRound() + 1}}
+	if st.Status != action.Running || rng.IntN(10) == 0 {
+		return wrong
+	}
+	ev := st.Event
+	p, err := engine.Pair(&ev)
+	if err != nil {
+		return wrong
+	}
+	return &action.RoundPublished{Pairing: p}
+}
+
+// randomResult mostly enters a result for a pending game of the last
+// round, so that the next round can be paired.
+func randomResult(rng *rand.Rand, ev *engine.Event) action.Action {
+	res := randomResults[rng.IntN(len(randomResults))]
+	if len(ev.Rounds) == 0 || rng.IntN(10) == 0 {
+		return &action.ResultSet{Round: rng.IntN(3), Board: 1 + rng.IntN(3), Result: res}
+	}
+	r := len(ev.Rounds)
+	if rng.IntN(5) == 0 {
+		r = 1 + rng.IntN(len(ev.Rounds))
+	}
+	games := ev.Rounds[r-1].Games
+	if len(games) == 0 {
+		return &action.ResultSet{Round: r, Board: 1, Result: res}
+	}
+	var pending []engine.Game
+	for _, g := range games {
+		if g.Result == engine.Pending {
+			pending = append(pending, g)
+		}
+	}
+	if len(pending) > 0 && rng.IntN(4) > 0 {
+		games = pending
+	}
+	return &action.ResultSet{Round: r, Board: games[rng.IntN(len(games))].Board, Result: res}
+}

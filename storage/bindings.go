@@ -1,0 +1,155 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Bind makes chat follow this event, replacing the event it followed.
+func (c *Change) Bind(chat Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
+
+// Unbind stops chat following this event; a chat that follows another
+// event keeps it.
+func (c *Change) Unbind(chat Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
+
+// Identify records that the platform's user is player in this event,
+// replacing the player they were.
+func (c *Change) Identify(platform, user string, player int) {
+	c.ops = append(c.ops, bindingOp{kind: "identify", platform: platform, user: user, player: player})
+}
+
+// Grant gives the platform's user role r in this event; granting it twice
+// is granting it once.
+func (c *Change) Grant(platform, user string, r Role) {
+	c.ops = append(c.ops, bindingOp{kind: "grant", platform: platform, user: user, role: r})
+}
+
+// Revoke takes role r from the platform's user in this event.
+func (c *Change) Revoke(platform, user string, r Role) {
+	c.ops = append(c.ops, bindingOp{kind: "revoke", platform: platform, user: user, role: r})
+}
+
+// applyOps applies a change's binding operations to event id inside tx, in
+// the order the change made them.
+func applyOps(tx *gorm.DB, id EventID, ops []bindingOp) error {
+	for _, op := range ops {
+		if err := applyOp(tx, int64(id), op); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+	}
+	return nil
+}
+
+func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
+	switch op.kind {
+	case "bind", "unbind":
+		if op.chat.Platform == "" || op.chat.ID == "" {
+			return errors.New("the chat needs a platform and an id")
+		}
+	default:
+		if op.platform == "" || op.user == "" {
+			return errors.New("the user needs a platform and an id")
+		}
+	}
+	switch op.kind {
+	case "bind":
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "platform"}, {Name: "chat_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"event_id"}),
+		}).Create(&chatRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id}).Error
+	case "unbind":
+		return tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
+			Delete(&chatRow{}).Error
+	case "identify":
+		if op.player < 1 {
+			return fmt.Errorf("there is no player %d", op.player)
+		}
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "event_id"}, {Name: "platform"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"player"}),
+		}).Create(&identityRow{EventID: id, Platform: op.platform, UserID: op.user, Player: op.player}).Error
+	case "grant":
+		if op.role == "" {
+			return errors.New("no role")
+		}
+		return tx.Clauses(clause.OnConflict{DoNothing: true}).
+			Create(&roleRow{EventID: id, Platform: op.platform, UserID: op.user, Role: string(op.role)}).Error
+	case "revoke":
+		return tx.Where("event_id = ? AND platform = ? AND user_id = ? AND role = ?", id, op.platform, op.user, string(op.role)).Delete(&roleRow{}).Error
+	}
+	return errors.New("unknown operation")
+}
+
+// String names an operation in errors.
+func (op bindingOp) String() string {
+	switch op.kind {
+	case "bind", "unbind":
+		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
+	case "identify":
+		return fmt.Sprintf("identify %s user %s as player %d", op.platform, op.user, op.player)
+	}
+	return fmt.Sprintf("%s %s to %s user %s", op.kind, op.role, op.platform, op.user)
+}
+
+// EventOf returns the event chat follows, or ErrNotFound.
+func (s *Store) EventOf(ctx context.Context, chat Chat) (EventID, error) {
+	var row chatRow
+	err := s.db.WithContext(ctx).Where("platform = ? AND chat_id = ?", chat.Platform, chat.ID).Take(&row).Error
+	if err != nil {
+		return 0, fmt.Errorf("event of chat %s:%s: %w", chat.Platform, chat.ID, notFound(err))
+	}
+	return EventID(row.EventID), nil
+}
+
+// Chats returns the chats that follow event id, by platform and id.
+func (s *Store) Chats(ctx context.Context, id EventID) ([]Chat, error) {
+	var rows []chatRow
+	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("chats of event %d: %w", id, err)
+	}
+	chats := make([]Chat, len(rows))
+	for i, r := range rows {
+		chats[i] = Chat{Platform: r.Platform, ID: r.ChatID}
+	}
+	return chats, nil
+}
+
+// PlayerOf returns the player the platform's user is in event id, or
+// ErrNotFound.
+func (s *Store) PlayerOf(ctx context.Context, id EventID, platform, user string) (int, error) {
+	var row identityRow
+	err := s.db.WithContext(ctx).Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
+	if err != nil {
+		return 0, fmt.Errorf("player of %s user %s in event %d: %w", platform, user, id, notFound(err))
+	}
+	return row.Player, nil
+}
+
+// Roles returns the platform user's roles in event id, sorted; none is
+// an empty list, not an error.
+func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([]Role, error) {
+	var names []string
+	err := s.db.WithContext(ctx).Model(&roleRow{}).
+		Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).
+		Order("role").Pluck("role", &names).Error
+	if err != nil {
+		return nil, fmt.Errorf("roles of %s user %s in event %d: %w", platform, user, id, err)
+	}
+	roles := make([]Role, len(names))
+	for i, n := range names {
+		roles[i] = Role(n)
+	}
+	return roles, nil
+}
+
+// notFound turns gorm's missing row into ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ErrNotFound
+	}
+	return err
+}

@@ -1,0 +1,479 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/mattn/go-sqlite3"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/qisai/qisai/action"
+)
+
+// Internal outcomes of one attempt at a change.
+var (
+	// errConflict: another writer committed to the event since it was
+	// loaded; the change is made again on the new state.
+	errConflict = errors.New("the event changed meanwhile")
+	// errDuplicate: the update key was stored by a concurrent change.
+	errDuplicate = errors.New("duplicate update key")
+)
+
+// maxTransient bounds how often a change is tried again after the database
+// said it was busy or broke a deadlock: each try on SQLite has waited the
+// busy timeout already, so by then something holds the database for good.
+const maxTransient = 10
+
+// insertBatch is how many rows one INSERT writes: PostgreSQL takes at most
+// 65,535 parameters a statement.
+const insertBatch = 500
+
+// Create makes a new event and runs fn on its empty state (fn appends
+// action.Created first); the event's row, fn's actions, messages and
+// bindings are committed in one transaction. The same updateKey again
+// creates nothing: it returns the event the first call made and
+// Result{Duplicate: true}.
+func (s *Store) Create(ctx context.Context, actor action.Actor, updateKey string, fn func(*Change) error) (EventID, Result, error) {
+	var id EventID
+	res, err := retry(ctx, func() (Result, bool, error) {
+		var (
+			res   Result
+			retry bool
+			err   error
+		)
+		id, res, retry, err = s.tryCreate(ctx, actor, updateKey, fn)
+		return res, retry, err
+	})
+	if err != nil {
+		return 0, Result{}, fmt.Errorf("create event: %w", err)
+	}
+	return id, res, nil
+}
+
+// Update loads the event, runs fn on it and commits fn's actions, messages
+// and binding changes in one transaction, checking that the event's version
+// is still the one loaded. When another writer got there first it loads
+// the event again and runs fn again (so fn must have no side effects); the
+// conflict never reaches the caller. A non-empty updateKey (a platform's
+// update id, e.g. "telegram:update:123456") is stored with the first
+// action: when it is there already Update runs nothing and returns
+// Result{Duplicate: true}. An error from fn is returned and nothing is
+// committed; a change that holds nothing commits nothing.
+func (s *Store) Update(ctx context.Context, id EventID, actor action.Actor, updateKey string, fn func(*Change) error) (Result, error) {
+	res, err := retry(ctx, func() (Result, bool, error) {
+		return s.tryUpdate(ctx, id, actor, updateKey, fn)
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("update event %d: %w", id, err)
+	}
+	return res, nil
+}
+
+// retry runs try until it succeeds or fails for good: try says whether its
+// error is worth another go (a version conflict, a busy database, a broken
+// deadlock). Conflicts are retried for as long as ctx allows, since each
+// means another change committed; other transient errors maxTransient times.
+func retry(ctx context.Context, try func() (Result, bool, error)) (Result, error) {
+	busy := 0
+	for attempt := 0; ; attempt++ {
+		res, again, err := try()
+		if !again {
+			return res, err
+		}
+		if !errors.Is(err, errConflict) {
+			if busy++; busy >= maxTransient {
+				return Result{}, fmt.Errorf("gave up after %d tries: %w", busy, err)
+			}
+		}
+		if err := backoff(ctx, attempt); err != nil {
+			return Result{}, err
+		}
+	}
+}
+
+// backoff waits a jittered, bounded time that grows with attempt, so that
+// writers who collided do not collide again in step.
+func backoff(ctx context.Context, attempt int) error {
+	d := time.Millisecond << min(attempt, 5) // 1 ms … 32 ms
+	t := time.NewTimer(d/2 + rand.N(d/2+1))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// transient reports whether err is the database asking to be tried again:
+// SQLite busy or locked past its busy timeout, PostgreSQL serialisation
+// failures and deadlocks.
+func transient(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "40001" || pg.Code == "40P01"
+	}
+	var lite sqlite3.Error
+	if errors.As(err, &lite) {
+		return lite.Code == sqlite3.ErrBusy || lite.Code == sqlite3.ErrLocked
+	}
+	return false
+}
+
+// outcome sorts a transaction's error: done, duplicate, or tried again.
+func outcome(seqs []int64, err error) (Result, bool, error) {
+	switch {
+	case err == nil:
+		return Result{Seqs: seqs}, false, nil
+	case errors.Is(err, errDuplicate):
+		return Result{Duplicate: true}, false, nil
+	case errors.Is(err, errConflict) || transient(err):
+		return Result{}, true, err
+	}
+	return Result{}, false, err
+}
+
+func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey string, fn func(*Change) error) (EventID, Result, bool, error) {
+	db := s.db.WithContext(ctx)
+	if id, found, err := keyEvent(db, updateKey); err != nil || found {
+		return id, Result{Duplicate: found}, transient(err), err
+	}
+	c := &Change{State: &action.State{Status: action.Setup}}
+	c.fold = folder(0, func() ([]action.Record, error) { return nil, nil })
+	if err := fn(c); err != nil {
+		return 0, Result{}, false, err
+	}
+	if len(c.actions) == 0 {
+		return 0, Result{}, false, errors.New("the change appends no action: append action.Created first")
+	}
+	name := ""
+	if cr, ok := c.actions[0].(*action.Created); ok {
+		name = cr.Name
+	}
+	now := s.now().UTC()
+	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now}
+	if ev.Version >= s.snapshotEvery {
+		snap, err := snapshotOf(c.State)
+		if err != nil {
+			return 0, Result{}, false, err
+		}
+		ev.Snapshot, ev.SnapshotSeq = snap, ev.Version
+	}
+	var seqs []int64
+	err := db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&ev).Error; err != nil {
+			return err
+		}
+		var err error
+		seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now)
+		return err
+	})
+	res, retry, err := outcome(seqs, err)
+	if res.Duplicate {
+		// A concurrent Create with the same key won: name its event.
+		id, _, err := keyEvent(db, updateKey)
+		return id, res, transient(err), err
+	}
+	if err != nil {
+		return 0, res, retry, err
+	}
+	return EventID(ev.ID), res, false, nil
+}
+
+func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, updateKey string, fn func(*Change) error) (Result, bool, error) {
+	db := s.db.WithContext(ctx)
+	if _, found, err := keyEvent(db, updateKey); err != nil || found {
+		return Result{Duplicate: found}, transient(err), err
+	}
+	st, snapSeq, refolded, err := s.load(db, id)
+	if err != nil {
+		return Result{}, transient(err), err
+	}
+	// The version the change builds on is the last record folded: records
+	// committed after the events row was read are in st already.
+	v := st.Through
+	c := &Change{State: st}
+	c.fold = folder(v, func() ([]action.Record, error) { return records(db, id, 0, v, 0) })
+	if err := fn(c); err != nil {
+		return Result{}, false, err
+	}
+	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 {
+		return Result{}, false, nil
+	}
+	n := int64(len(c.actions))
+	set := map[string]any{"version": v + n}
+	// A snapshot when enough actions piled up after the last one, or when
+	// the last one could not be continued (an undo reached into it).
+	if n > 0 && (v+n-snapSeq >= s.snapshotEvery || refolded) {
+		snap, err := snapshotOf(c.State)
+		if err != nil {
+			return Result{}, false, err
+		}
+		set["snapshot"], set["snapshot_seq"] = snap, v+n
+	}
+	now := s.now().UTC()
+	var seqs []int64
+	err = db.Transaction(func(tx *gorm.DB) error {
+		// The optimistic check: the row matches only if nobody committed
+		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
+		// for this one and then matches no row.
+		q := tx.Model(&eventRow{}).Where("id = ? AND version = ?", id, v).Updates(set)
+		if q.Error != nil {
+			return q.Error
+		}
+		if q.RowsAffected == 0 {
+			return errConflict
+		}
+		var err error
+		seqs, err = write(tx, id, v, c, actor, updateKey, now)
+		return err
+	})
+	return outcome(seqs, err)
+}
+
+// snapshotOf is st as events.snapshot holds it.
+func snapshotOf(st *action.State) (string, error) {
+	snap, err := json.Marshal(st)
+	if err != nil {
+		return "", fmt.Errorf("snapshot: %w", err)
+	}
+	return string(snap), nil
+}
+
+// keyEvent finds the event whose action holds updateKey; "" finds nothing.
+func keyEvent(db *gorm.DB, updateKey string) (EventID, bool, error) {
+	if updateKey == "" {
+		return 0, false, nil
+	}
+	var ids []int64
+	if err := db.Model(&actionRow{}).Where("update_key = ?", updateKey).Limit(1).Pluck("event_id", &ids).Error; err != nil {
+		return 0, false, fmt.Errorf("look up update key %q: %w", updateKey, err)
+	}
+	if len(ids) == 0 {
+		return 0, false, nil
+	}
+	return EventID(ids[0]), true, nil
+}
+
+// write inserts what c holds for event id, whose version was v, inside tx:
+// the actions with seqs v+1…, updateKey on the first, then the messages and
+// the binding changes. It returns the actions' seqs, or errDuplicate when
+// a concurrent change stored updateKey first.
+func write(tx *gorm.DB, id EventID, v int64, c *Change, actor action.Actor, updateKey string, at time.Time) ([]int64, error) {
+	var (
+		rows []actionRow
+		seqs []int64 // nil, not empty, for a change without actions
+	)
+	for i, a := range c.actions {
+		kind, payload, err := action.Encode(a)
+		if err != nil {
+			return nil, err
+		}
+		seqs = append(seqs, v+int64(i)+1)
+		rows = append(rows, actionRow{
+			EventID: int64(id), Seq: seqs[i], ActorPlatform: actor.Platform, ActorUser: actor.User,
+			At: at, Kind: kind, Payload: string(payload),
+		})
+	}
+	prefix := fmt.Sprintf("event:%d:seq:%d", id, v+1)
+	switch {
+	case len(rows) > 0:
+		if updateKey != "" {
+			rows[0].UpdateKey = &updateKey
+		}
+		// DO NOTHING instead of failing on the key keeps a PostgreSQL
+		// transaction usable to tell a duplicate from a real error.
+		q := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(&rows, insertBatch)
+		if q.Error != nil {
+			return nil, fmt.Errorf("append actions %d to %d: %w", v+1, v+int64(len(rows)), q.Error)
+		}
+		if q.RowsAffected != int64(len(rows)) {
+			switch _, found, err := keyEvent(tx, updateKey); {
+			case err != nil:
+				return nil, err
+			case found:
+				return nil, errDuplicate
+			}
+			return nil, fmt.Errorf("append actions %d to %d: %w", v+1, v+int64(len(rows)), errConflict)
+		}
+	case updateKey != "":
+		// No action to carry the key: it keys the messages at least.
+		prefix = "update:" + updateKey
+	default:
+		prefix = fmt.Sprintf("event:%d:seq:%d:r:%016x", id, v, rand.Uint64())
+	}
+	if err := insertMessages(tx, &id, c.messages, prefix); err != nil {
+		return nil, err
+	}
+	if err := applyOps(tx, id, c.ops); err != nil {
+		return nil, err
+	}
+	return seqs, nil
+}
+
+// folder makes a Change's fold for an event at version v whose log history
+// reads (once, when the first Undo needs it).
+func folder(v int64, history func() ([]action.Record, error)) func([]action.Action) (*action.State, error) {
+	var log []action.Record
+	read := false
+	return func(pending []action.Action) (*action.State, error) {
+		if !read {
+			var err error
+			if log, err = history(); err != nil {
+				return nil, err
+			}
+			read = true
+		}
+		all := append(log[:len(log):len(log)], make([]action.Record, len(pending))...)
+		for i, a := range pending {
+			seq := v + int64(i) + 1
+			if u, ok := a.(*action.Undo); ok {
+				switch {
+				case u.Seq < 1 || u.Seq >= seq:
+					return nil, fmt.Errorf("there is no action %d before it", u.Seq)
+				case u.Seq > v:
+					return nil, fmt.Errorf("action %d is part of the same change: leave it out instead", u.Seq)
+				case int(u.Seq) <= len(log) && isCreation(log[u.Seq-1].Action):
+					// Folding without it would leave an event with no name
+					// that still takes actions.
+					return nil, errors.New("the event's creation cannot be undone")
+				}
+			}
+			all[len(log)+i] = action.Record{Seq: seq, Action: a}
+		}
+		return action.Fold(all)
+	}
+}
+
+func isCreation(a action.Action) bool {
+	_, ok := a.(*action.Created)
+	return ok
+}
+
+// Append adds an action to the change and applies it to c.State at once.
+// When the action is refused (it does not fit the state) Append returns
+// why, keeps nothing of it and leaves c.State as it was; the caller decides
+// whether to go on. An Undo folds the event's whole log with the change's
+// actions and is refused when that fails (the undone action is needed by a
+// later one) or when its target is not an earlier action of the event.
+func (c *Change) Append(a action.Action) error {
+	switch {
+	case a == nil:
+		return errors.New("append: no action")
+	case c.State == nil || c.fold == nil:
+		return fmt.Errorf("append %s: the change has no event (changes come from Store.Update and Store.Create)", a.Kind())
+	}
+	if u, ok := a.(*action.Undo); ok {
+		st, err := c.fold(append(c.actions[:len(c.actions):len(c.actions)], a))
+		if err != nil {
+			return fmt.Errorf("undo action %d: %w", u.Seq, err)
+		}
+		*c.State = *st
+	} else {
+		if err := a.Apply(c.State); err != nil {
+			return fmt.Errorf("%s: %w", a.Kind(), err)
+		}
+		c.State.Through++
+	}
+	c.actions = append(c.actions, a)
+	return nil
+}
+
+// Send queues m in the outbox; it goes out once the change commits.
+func (c *Change) Send(m Message) { c.messages = append(c.messages, m) }
+
+// Load reads an event's state: its snapshot and the actions after it.
+func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
+	st, _, _, err := s.load(s.db.WithContext(ctx), id)
+	if err != nil {
+		return nil, fmt.Errorf("load event %d: %w", id, err)
+	}
+	return st, nil
+}
+
+// load folds event id from its snapshot, or from its whole log when the
+// snapshot cannot be continued (refolded). snapSeq is the snapshot's seq.
+// Nothing is cached: other instances write to the same database.
+func (s *Store) load(db *gorm.DB, id EventID) (st *action.State, snapSeq int64, refolded bool, err error) {
+	var ev eventRow
+	if err := db.Select("snapshot", "snapshot_seq").Where("id = ?", id).Take(&ev).Error; err != nil {
+		return nil, 0, false, notFound(err)
+	}
+	var snap *action.State
+	if ev.Snapshot != "" {
+		snap = new(action.State)
+		if json.Unmarshal([]byte(ev.Snapshot), snap) != nil || snap.Through != ev.SnapshotSeq {
+			// Not a snapshot this code can continue: the log says it all.
+			snap, ev.SnapshotSeq, refolded = nil, 0, true
+		}
+	}
+	tail, err := records(db, id, ev.SnapshotSeq, 0, 0)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	st, err = action.FoldFrom(snap, tail)
+	if errors.Is(err, action.ErrRefold) {
+		refolded = true
+		var log []action.Record
+		if log, err = records(db, id, 0, 0, 0); err == nil {
+			st, err = action.Fold(log)
+		}
+	}
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return st, ev.SnapshotSeq, refolded, nil
+}
+
+// Log returns event id's records with seq > after, oldest first, at most
+// limit of them (limit <= 0: all): the audit trail.
+func (s *Store) Log(ctx context.Context, id EventID, after int64, limit int) ([]action.Record, error) {
+	db := s.db.WithContext(ctx)
+	log, err := records(db, id, after, 0, limit)
+	if err == nil && len(log) == 0 {
+		var n int64
+		if err = db.Model(&eventRow{}).Where("id = ?", id).Count(&n).Error; err == nil && n == 0 {
+			err = ErrNotFound
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("log of event %d: %w", id, err)
+	}
+	return log, nil
+}
+
+// records reads event id's records after seq after and through seq through
+// (0: the newest), oldest first, at most limit (<= 0: all).
+func records(db *gorm.DB, id EventID, after, through int64, limit int) ([]action.Record, error) {
+	q := db.Where("event_id = ? AND seq > ?", id, after).Order("seq")
+	if through > 0 {
+		q = q.Where("seq <= ?", through)
+	}
+	if limit > 0 {
+		q = q.Limit(limit)
+	}
+	var rows []actionRow
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read actions: %w", err)
+	}
+	log := make([]action.Record, len(rows))
+	for i, r := range rows {
+		a, err := action.Decode(r.Kind, []byte(r.Payload))
+		if err != nil {
+			return nil, fmt.Errorf("action %d: %w", r.Seq, err)
+		}
+		log[i] = action.Record{
+			Seq:    r.Seq,
+			Actor:  action.Actor{Platform: r.ActorPlatform, User: r.ActorUser},
+			At:     r.At.UTC(),
+			Action: a,
+		}
+	}
+	return log, nil
+}

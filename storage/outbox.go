@@ -1,0 +1,343 @@
+package storage
+
+// The outbox (issue 3 item 6). Messages are stored in the transaction that
+// causes them (Update, or Enqueue for messages outside an event change)
+// and go out later through Deliver, so a crash between "saved" and "sent"
+// loses nothing. Delivery is at least once: a worker claims messages for a
+// lease, sends them and marks them sent; when it dies the lease runs out
+// and another worker sends them again. Within a chat, messages go out in
+// the order they were stored: only the oldest pending message of a chat
+// may be claimed, so a chat's next message waits while an earlier one is
+// being sent, waits for a retry, or belongs to another worker.
+//
+// A message is pending until it is sent or given up. A message that failed
+// DeliverOptions.MaxAttempts times is given up (gave_up_at is set, the
+// last error kept in last_error): it is never sent, and it no longer holds
+// back the later messages of its chat, so one undeliverable message (a
+// user who blocked the bot, a deleted chat) does not silence a chat for
+// good.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Delivery is a message claimed for sending.
+type Delivery struct {
+	ID       int64
+	Event    EventID // 0 for a message Enqueue stored
+	Message  Message
+	Attempts int // failed attempts so far
+}
+
+// Sender sends a message to its chat; the platform adapters implement it.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// DeliverOptions tune Deliver; a zero field takes its default.
+type DeliverOptions struct {
+	Batch       int           // messages claimed at a time (default 100)
+	Lease       time.Duration // how long a claim lasts before others may take the message (default 30 s)
+	Poll        time.Duration // wait when nothing is due (default 200 ms)
+	MaxAttempts int           // failed attempts after which a message is given up (default 20, about 2¼ hours)
+}
+
+// Defaults of DeliverOptions and of MarkFailed.
+const (
+	defaultBatch       = 100
+	defaultLease       = 30 * time.Second
+	defaultPoll        = 200 * time.Millisecond
+	defaultMaxAttempts = 20
+)
+
+// Retries wait firstRetry after the first failure, twice as long after
+// each further one, and never longer than lastRetry.
+const (
+	firstRetry = time.Second
+	lastRetry  = 10 * time.Minute
+)
+
+// settleTimeout bounds the bookkeeping Deliver still does after its context
+// ended: recording a message it has sent, releasing the ones it has not.
+const settleTimeout = 5 * time.Second
+
+// pending holds for a message that is neither sent nor given up.
+const pending = "sent_at IS NULL AND gave_up_at IS NULL"
+
+// claimable holds for a pending message that is due (argument 1: now), not
+// under a live lease (argument 2: now), and the oldest pending message of
+// its chat. Index outbox_pending serves both the scan and the NOT EXISTS.
+const claimable = pending + ` AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+	AND NOT EXISTS (SELECT 1 FROM outbox AS earlier
+		WHERE earlier.platform = outbox.platform AND earlier.chat_id = outbox.chat_id
+		AND earlier.id < outbox.id AND earlier.sent_at IS NULL AND earlier.gave_up_at IS NULL)`
+
+// Enqueue stores messages that no event change causes (a reply to a
+// command that changed nothing, a reminder) in one transaction. Each needs
+// a DedupKey: enqueueing a message whose key is stored already does
+// nothing, so a caller may retry Enqueue safely.
+func (s *Store) Enqueue(ctx context.Context, msgs ...Message) error {
+	for i, m := range msgs {
+		if m.DedupKey == "" {
+			return fmt.Errorf("enqueue message %d of %d (to %s chat %s): DedupKey is empty; messages outside an event change need one so that enqueueing them again does nothing",
+				i+1, len(msgs), m.Chat.Platform, m.Chat.ID)
+		}
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return insertMessages(tx, nil, msgs, "")
+	})
+	if err != nil {
+		return fmt.Errorf("enqueue %d messages: %w", len(msgs), err)
+	}
+	return nil
+}
+
+// Claim takes up to limit messages that are due for worker, for lease,
+// oldest first: each the oldest pending message of its chat (so a batch
+// holds at most one message per chat), due, and not claimed by a live
+// lease. Several workers, in one process or many, may claim at once: on
+// PostgreSQL each skips the rows another is claiming (FOR UPDATE SKIP
+// LOCKED) and the UPDATE checks the claim again; on SQLite the immediate
+// transaction serialises them. worker must be unique to the caller.
+func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]Delivery, error) {
+	if worker == "" || limit <= 0 || lease <= 0 {
+		return nil, fmt.Errorf("claim outbox messages: need a worker name, a positive limit and a positive lease (got %q, %d, %v)", worker, limit, lease)
+	}
+	now := s.now().UTC()
+	var rows []outboxRow
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var due []outboxRow
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).
+			Where(claimable, now, now).Order("id").Limit(limit).Find(&due).Error; err != nil {
+			return err
+		}
+		if len(due) == 0 {
+			return nil
+		}
+		ids := make([]int64, len(due))
+		for i, r := range due {
+			ids[i] = r.ID
+		}
+		var claimed []int64
+		if err := tx.Raw(`UPDATE outbox SET claimed_by = ?, claimed_until = ?
+			WHERE id IN ? AND `+pending+` AND (claimed_until IS NULL OR claimed_until < ?)
+			RETURNING id`, worker, now.Add(lease), ids, now).Scan(&claimed).Error; err != nil {
+			return err
+		}
+		won := make(map[int64]bool, len(claimed))
+		for _, id := range claimed {
+			won[id] = true
+		}
+		for _, r := range due {
+			if won[r.ID] {
+				rows = append(rows, r)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("claim outbox messages for %s: %w", worker, err)
+	}
+	ds := make([]Delivery, len(rows))
+	for i, r := range rows {
+		m := Message{Chat: Chat{Platform: r.Platform, ID: r.ChatID}, DedupKey: r.DedupKey}
+		if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
+			// The claim stands; the lease runs out and the message is
+			// claimed again, which is the best a corrupt row allows.
+			return nil, fmt.Errorf("claim outbox messages for %s: message %d: body: %w", worker, r.ID, err)
+		}
+		ds[i] = Delivery{ID: r.ID, Message: m, Attempts: r.Attempts}
+		if r.EventID != nil {
+			ds[i].Event = EventID(*r.EventID)
+		}
+	}
+	return ds, nil
+}
+
+// MarkSent records that message id went out and ends its claim. Marking a
+// message sent again does nothing, so a worker whose lease ran out and
+// another that took the message over may both mark it.
+func (s *Store) MarkSent(ctx context.Context, id int64) error {
+	res := s.db.WithContext(ctx).Exec(`UPDATE outbox SET sent_at = COALESCE(sent_at, ?), claimed_by = '', claimed_until = NULL
+		WHERE id = ?`, s.now().UTC(), id)
+	if res.Error != nil {
+		return fmt.Errorf("mark outbox message %d sent: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("mark outbox message %d sent: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+// MarkFailed records a failed attempt to send message id, ends its claim
+// and schedules the next attempt after a backoff (1 s, doubling, at most
+// 10 min). After the default number of attempts (see DeliverOptions) the
+// message is given up. A message already sent or given up stays as it is.
+func (s *Store) MarkFailed(ctx context.Context, id int64, cause error) error {
+	return s.fail(ctx, id, cause, defaultMaxAttempts)
+}
+
+// fail is MarkFailed giving up after maxAttempts failed attempts.
+func (s *Store) fail(ctx context.Context, id int64, cause error, maxAttempts int) error {
+	why := "unknown error"
+	if cause != nil {
+		why = cause.Error()
+	}
+	now := s.now().UTC()
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var r outboxRow
+		// Locked so that two failures at once both count.
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Take(&r, id).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if r.SentAt != nil || r.GaveUpAt != nil {
+			return nil
+		}
+		attempts := r.Attempts + 1
+		set := map[string]any{"attempts": attempts, "last_error": why, "claimed_by": "", "claimed_until": nil}
+		if attempts >= maxAttempts {
+			set["gave_up_at"] = now
+		} else {
+			set["next_attempt_at"] = now.Add(retryAfter(attempts))
+		}
+		return tx.Model(&outboxRow{}).Where("id = ?", id).Updates(set).Error
+	})
+	if err != nil {
+		return fmt.Errorf("mark outbox message %d failed: %w", id, err)
+	}
+	return nil
+}
+
+// retryAfter is the wait before the next attempt after attempts failures.
+func retryAfter(attempts int) time.Duration {
+	d := firstRetry
+	for i := 1; i < attempts && d < lastRetry; i++ {
+		d *= 2
+	}
+	return min(d, lastRetry)
+}
+
+// release ends worker's claims on messages it will not send now, so that
+// another worker need not wait for the leases to run out.
+func (s *Store) release(ctx context.Context, worker string, ds []Delivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(ds))
+	for i, d := range ds {
+		ids[i] = d.ID
+	}
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
+		WHERE id IN ? AND claimed_by = ? AND `+pending, ids, worker).Error
+	if err != nil {
+		return fmt.Errorf("release %d outbox messages of %s: %w", len(ds), worker, err)
+	}
+	return nil
+}
+
+// Deliver sends the outbox through send until ctx ends: it claims a batch
+// (o.Batch messages for o.Lease), sends them oldest first, marks each sent
+// or failed (a failed message is retried after a backoff and given up
+// after o.MaxAttempts attempts), and claims again at once while there was
+// something to send, else after o.Poll. Due times follow the Store's clock.
+// A batch holds at most one message per chat (see Claim), and a chat's
+// next message is claimable only once this one is sent, so per-chat order
+// holds across batches, failures and workers.
+//
+// Deliver returns nil when ctx ends between batches. When it ends in the
+// middle of a batch, Deliver records what it has sent, releases what it
+// has not, and returns an error wrapping ctx.Err(). A database error stops
+// Deliver and is returned; its claims then lapse with their leases.
+func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
+	o.withDefaults()
+	timer := time.NewTimer(o.Poll)
+	defer timer.Stop()
+	for ctx.Err() == nil {
+		n, err := s.deliverBatch(ctx, worker, send, o)
+		if err != nil {
+			if n == 0 && ctx.Err() != nil {
+				return nil // the claim was cut short: nothing is in flight
+			}
+			return fmt.Errorf("deliver outbox as %s: %w", worker, err)
+		}
+		if n > 0 {
+			continue // the chats' next messages may be due now
+		}
+		timer.Reset(o.Poll)
+		select {
+		case <-ctx.Done():
+		case <-timer.C:
+		}
+	}
+	return nil
+}
+
+func (o *DeliverOptions) withDefaults() {
+	if o.Batch <= 0 {
+		o.Batch = defaultBatch
+	}
+	if o.Lease <= 0 {
+		o.Lease = defaultLease
+	}
+	if o.Poll <= 0 {
+		o.Poll = defaultPoll
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = defaultMaxAttempts
+	}
+}
+
+// deliverBatch claims one batch and sends it, reporting how many messages
+// it claimed.
+func (s *Store) deliverBatch(ctx context.Context, worker string, send Sender, o DeliverOptions) (int, error) {
+	// The lease runs from a moment after this one, so sending stops before
+	// another worker can have taken the rest.
+	expires := s.now().Add(o.Lease)
+	ds, err := s.Claim(ctx, worker, o.Batch, o.Lease)
+	if err != nil {
+		return 0, err
+	}
+	// Bookkeeping outlives ctx: a message sent must be recorded as sent
+	// even when Deliver is being stopped, or it would go out twice.
+	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	for i, d := range ds {
+		if ctx.Err() != nil || !s.now().Before(expires) {
+			if err := s.release(settle, worker, ds[i:]); err != nil {
+				return len(ds), err
+			}
+			return len(ds), ctx.Err()
+		}
+		err := send.Send(ctx, d.Message)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			// Interrupted, not failed: no attempt is counted.
+			if err := s.release(settle, worker, ds[i:]); err != nil {
+				return len(ds), err
+			}
+			return len(ds), ctx.Err()
+		case err != nil:
+			err = s.fail(settle, d.ID, err, o.MaxAttempts)
+		default:
+			err = s.MarkSent(settle, d.ID)
+		}
+		if err != nil {
+			return len(ds), err
+		}
+	}
+	return len(ds), nil
+}
