@@ -183,6 +183,7 @@ func norm(st *action.State) *action.State {
 	if c == nil {
 		return nil
 	}
+	c.At = time.Time{} // when the last action was applied: the live state never sets it
 	ev := &c.Event
 	if len(ev.Players) == 0 {
 		ev.Players = nil
@@ -207,6 +208,12 @@ func norm(st *action.State) *action.State {
 // diff describes the first difference between two states, "" when they
 // are deeply equal.
 func diff(got, want *action.State) string {
+	if got != nil && want != nil {
+		// At is when the last action was applied: the live state never sets it.
+		g, w := *got, *want
+		g.At, w.At = time.Time{}, time.Time{}
+		got, want = &g, &w
+	}
 	if reflect.DeepEqual(got, want) {
 		return ""
 	}

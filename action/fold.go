@@ -3,6 +3,7 @@ package action
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -23,6 +24,10 @@ type State struct {
 	Status Status
 	// Through is the Seq of the last record folded in.
 	Through int64
+	// At is when the action being applied was recorded (Record.At): rules
+	// that count time (confirmation windows, late arrival) read it, so the
+	// fold gives the same state whenever it runs.
+	At time.Time `json:"-"`
 }
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
@@ -61,6 +66,7 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 		if r.Seq <= st.Through {
 			return nil, fmt.Errorf("fold: record %d comes after record %d", r.Seq, st.Through)
 		}
+		st.At = r.At
 		if _, isUndo := r.Action.(*Undo); !isUndo && !cancelled[r.Seq] {
 			if err := r.Action.Apply(st); err != nil {
 				return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)

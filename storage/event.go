@@ -144,7 +144,8 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	if id, found, err := keyEvent(db, updateKey); err != nil || found {
 		return id, Result{Duplicate: found}, transient(err), err
 	}
-	c := &Change{State: &action.State{Status: action.Setup}}
+	now := s.now().UTC()
+	c := &Change{State: &action.State{Status: action.Setup}, at: now}
 	c.fold = folder(0, func() ([]action.Record, error) { return nil, nil })
 	if err := fn(c); err != nil {
 		return 0, Result{}, false, err
@@ -156,7 +157,6 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	if cr, ok := c.actions[0].(*action.Created); ok {
 		name = cr.Name
 	}
-	now := s.now().UTC()
 	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now}
 	if ev.Version >= s.snapshotEvery {
 		snap, err := snapshotOf(c.State)
@@ -198,7 +198,8 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	// The version the change builds on is the last record folded: records
 	// committed after the events row was read are in st already.
 	v := st.Through
-	c := &Change{State: st}
+	now := s.now().UTC()
+	c := &Change{State: st, at: now}
 	c.fold = folder(v, func() ([]action.Record, error) { return records(db, id, 0, v, 0) })
 	if err := fn(c); err != nil {
 		return Result{}, false, err
@@ -217,7 +218,6 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		}
 		set["snapshot"], set["snapshot_seq"] = snap, v+n
 	}
-	now := s.now().UTC()
 	var seqs []int64
 	err = db.Transaction(func(tx *gorm.DB) error {
 		// The optimistic check: the row matches only if nobody committed
@@ -376,6 +376,7 @@ func (c *Change) Append(a action.Action) error {
 		}
 		*c.State = *st
 	} else {
+		c.State.At = c.at
 		if err := a.Apply(c.State); err != nil {
 			return fmt.Errorf("%s: %w", a.Kind(), err)
 		}

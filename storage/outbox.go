@@ -71,13 +71,25 @@ const settleTimeout = 5 * time.Second
 // pending holds for a message that is neither sent nor given up.
 const pending = "sent_at IS NULL AND gave_up_at IS NULL"
 
-// claimable holds for a pending message that is due (argument 1: now), not
-// under a live lease (argument 2: now), and the oldest pending message of
-// its chat. Index outbox_pending serves both the scan and the NOT EXISTS.
-const claimable = pending + ` AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-	AND NOT EXISTS (SELECT 1 FROM outbox AS earlier
-		WHERE earlier.platform = outbox.platform AND earlier.chat_id = outbox.chat_id
-		AND earlier.id < outbox.id AND earlier.sent_at IS NULL AND earlier.gave_up_at IS NULL)`
+// claimable is the condition on a message Claim may take: pending, the
+// oldest pending message of its chat, due (argument 1: now) and not under a
+// live lease (argument 2: now). The chats' heads come from index
+// outbox_pending, which holds pending messages only, so a claim costs in
+// the messages pending, not in all those ever sent. The condition repeats
+// pending because PostgreSQL checks only the outer conditions again on a
+// row that changed while it waited for its lock.
+func (s *Store) claimable() string {
+	heads := `SELECT MIN(id) FROM outbox WHERE ` + pending + ` GROUP BY platform, chat_id`
+	isHead := `id IN (` + heads + `)`
+	if s.dialect == "postgres" {
+		// An ARRAY is computed once, whatever the planner believes. With
+		// IN, statistics gathered while nothing was pending (the usual
+		// state) make it recompute the heads for every pending row: 1.3 s
+		// instead of 6 ms for a claim among 2,000 pending messages.
+		isHead = `id = ANY(ARRAY(` + heads + `))`
+	}
+	return pending + ` AND ` + isHead + ` AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)`
+}
 
 // Enqueue stores messages that no event change causes (a reply to a
 // command that changed nothing, a reminder) in one transaction. Each needs
@@ -118,7 +130,7 @@ func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var due []outboxRow
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).
-			Where(claimable, now, now).Order("id").Limit(limit).Find(&due).Error; err != nil {
+			Where(s.claimable(), now, now).Order("id").Limit(limit).Find(&due).Error; err != nil {
 			return err
 		}
 		if len(due) == 0 {

@@ -1,6 +1,10 @@
 package storage
 
-import "github.com/qisai/qisai/action"
+import (
+	"time"
+
+	"github.com/qisai/qisai/action"
+)
 
 // EventID names an event in the database.
 type EventID int64
@@ -52,6 +56,9 @@ type Change struct {
 	// so far, after it. Append needs it for an Undo, which can cancel any
 	// earlier action; Update and Create set it.
 	fold func(pending []action.Action) (*action.State, error)
+	// at is when the change's actions are recorded: Append applies them
+	// with State.At set to it, as the fold will.
+	at time.Time
 }
 
 // bindingOp is a change to the chats, identities or roles tables.
