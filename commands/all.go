@@ -1,0 +1,15 @@
+package commands
+
+// all is every command qisai knows: each file declares its own.
+func all() []*Command {
+	var cmds []*Command
+	for _, group := range [][]*Command{
+		basicCommands(),     // basic.go: help, lang, event new/show
+		organiserCommands(), // organiser.go
+		playerCommands(),    // player.go
+		viewCommands(),      // views.go
+	} {
+		cmds = append(cmds, group...)
+	}
+	return cmds
+}

@@ -1,0 +1,168 @@
+package commands
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+func basicCommands() []*Command {
+	return []*Command{
+		{
+			Name: "help", Aliases: []string{"帮助"}, Who: Anyone,
+			Args: []Arg{{Name: "command", Kind: Rest, Optional: true, Help: T{"要查看的命令", "the command to explain"}}},
+			Help: T{"列出命令，或说明一个命令", "list the commands, or explain one"},
+			Run:  help,
+		},
+		{
+			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
+			Args: []Arg{
+				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写 swiss 或 roundrobin、rounds N", "the event's name, then optionally swiss or roundrobin and rounds N"}},
+			},
+			Help: T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
+			Run:  newEvent,
+		},
+		{
+			Name: "event show", Aliases: []string{"比赛设置"}, Who: Member,
+			Help: T{"显示比赛的设置", "show the event's settings"},
+			Run:  showEvent,
+		},
+	}
+}
+
+// help lists the commands the sender may use, or explains one.
+func help(c *Context) (Reply, error) {
+	if name := strings.TrimPrefix(strings.TrimSpace(c.Args["command"]), "/"); name != "" {
+		cmd, rest := c.svc.reg.Lookup(strings.Fields(name))
+		if cmd == nil || len(rest) > 0 {
+			return Reply{}, problem("没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all.", name)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s\n%s\n", cmd.Usage(c.Lang), cmd.Help.In(c.Lang))
+		for _, a := range cmd.Args {
+			fmt.Fprintf(&b, "  %s: %s\n", strings.ToUpper(a.Name), a.Help.In(c.Lang))
+		}
+		if len(cmd.Aliases) > 0 {
+			fmt.Fprintf(&b, "%s /%s\n", T{"也可以输入", "Also"}.In(c.Lang), strings.Join(cmd.Aliases, " /"))
+		}
+		return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
+	}
+	var b strings.Builder
+	b.WriteString(T{"命令（/help 命令 查看详细说明）：", "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
+	for _, cmd := range c.svc.reg.All() {
+		fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
+	}
+	return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
+}
+
+// newEvent creates an event bound to this chat, its creator organiser.
+// The name may end with the system and the rounds:
+// "/event new 春季赛 swiss rounds 7".
+func newEvent(c *Context) (Reply, error) {
+	if c.Req.DM {
+		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
+	}
+	if _, err := c.svc.store.EventOf(c, c.Req.Chat); err == nil {
+		return Reply{}, problem("这个聊天已经有比赛了。用 /event show 查看。", "This chat follows an event already. See it with /event show.")
+	}
+	name, settings, err := eventSpec(c.Args["name"])
+	if err != nil {
+		return Reply{}, err
+	}
+	settings.Seed = randomSeed()
+	actor := c.Actor()
+	id, _, err := c.svc.store.Create(c, actor, c.Req.UpdateID, func(ch *storage.Change) error {
+		if err := ch.Append(&action.Created{Name: name, Settings: settings}); err != nil {
+			return err
+		}
+		ch.Bind(c.Req.Chat)
+		ch.Grant(actor.Platform, actor.User, storage.Organiser)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	c.Event = id
+	return Reply{Text: T{
+		"已创建比赛「%s」（%s，%d 轮）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
+		"Created the event %q (%s, %d rounds). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
+	}.In(c.Lang, name, settings.System, settings.Rounds)}, nil
+}
+
+// eventSpec reads "NAME [swiss|roundrobin] [rounds N]".
+func eventSpec(text string) (string, engine.Settings, error) {
+	words := strings.Fields(text)
+	set := engine.DefaultSettings(7)
+	for len(words) > 1 {
+		n := len(words)
+		if strings.EqualFold(words[n-2], "rounds") || words[n-2] == "轮数" {
+			var r int
+			if _, err := fmt.Sscan(words[n-1], &r); err != nil || r < 1 {
+				return "", set, problem("轮数应是正整数，不是 %q。", "rounds must be a positive number, not %q.", words[n-1])
+			}
+			set.Rounds, words = r, words[:n-2]
+			continue
+		}
+		if sys, err := engine.ParseSystem(words[n-1]); err == nil || strings.EqualFold(words[n-1], "roundrobin") {
+			if err != nil {
+				sys = engine.RoundRobin
+			}
+			set.System, words = sys, words[:n-1]
+			if sys != engine.Swiss {
+				set.Rounds = 0 // the table decides (R-C-2)
+				set.Tiebreaks = []engine.Tiebreak{engine.SonnebornBerger, engine.Wins, engine.Direct, engine.Fouls}
+			}
+			continue
+		}
+		break
+	}
+	name := strings.Join(words, " ")
+	if name == "" {
+		return "", set, problem("请给比赛起个名字：/event new 名称 [swiss|roundrobin] [rounds N]", "Give the event a name: /event new NAME [swiss|roundrobin] [rounds N]")
+	}
+	return name, set, nil
+}
+
+// randomSeed seeds an event's random choices (R-SW-1 shuffle, lots): the
+// engine is deterministic given the seed, which is recorded in the log.
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// showEvent prints the event's settings.
+func showEvent(c *Context) (Reply, error) {
+	st := c.State
+	s := st.Event.Settings
+	rounds := fmt.Sprint(s.Rounds)
+	if s.Rounds == 0 {
+		rounds = T{"按循环表", "by the table"}.In(c.Lang)
+	}
+	var tbs []string
+	for _, tb := range s.Tiebreaks {
+		tbs = append(tbs, tb.Name())
+	}
+	return Reply{Text: T{
+		"比赛：%s\n状态：%s\n赛制：%s，轮数：%s\n计分：%s，轮空：%s\n名次：%s\n选手：%d 人，已赛 %d 轮",
+		"Event: %s\nStatus: %s\nSystem: %s, rounds: %s\nScoring: %s, bye: %s\nTiebreaks: %s\nPlayers: %d, rounds paired: %d",
+	}.In(c.Lang, st.Event.Name, statusName(st.Status, c.Lang), s.System, rounds, s.Scoring, s.ByeValue,
+		strings.Join(tbs, ","), len(st.Event.Players), len(st.Event.Rounds))}, nil
+}
+
+func statusName(s action.Status, lang Lang) string {
+	switch s {
+	case action.Signup:
+		return T{"报名中", "sign-up open"}.In(lang)
+	case action.Running:
+		return T{"进行中", "running"}.In(lang)
+	case action.Finished:
+		return T{"已结束", "finished"}.In(lang)
+	}
+	return T{"准备中", "being set up"}.In(lang)
+}

@@ -1,0 +1,233 @@
+// Package commands is what qisai does when somebody types a command, on any
+// platform: it parses the line, finds the event the chat follows, checks who
+// may do it, applies the rules (engine) to the event's log (action) through
+// the store (storage), and answers — at once to the user, and through the
+// outbox to every chat of the event. It knows no chat library: adapters
+// (bot/*) turn platform updates into Requests and Replies into messages.
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/storage"
+)
+
+// Request is one line a user sent the bot.
+type Request struct {
+	Chat storage.Chat // where it was said
+	DM   bool         // in the user's private chat with the bot
+	User User         // who said it
+	// Locale is the user's language as the platform reports it ("zh-CN",
+	// "en"); "" when unknown.
+	Locale string
+	Text   string // the line as typed, "/report win"
+	// UpdateID is the platform's id of the update ("telegram:update:42"):
+	// the same update delivered twice changes nothing the second time.
+	UpdateID string
+}
+
+// User is a person on a platform.
+type User struct {
+	ID   string
+	Name string // display name, for messages
+}
+
+// Reply is the answer to the user who sent a Request. Announcements to
+// the event's chats go through the outbox instead.
+type Reply struct {
+	Text    string
+	Buttons []storage.Button
+	// Private asks the adapter to show it to the user alone (a direct
+	// message, or an ephemeral answer where the platform has them).
+	Private bool
+}
+
+// Service runs commands against a store.
+type Service struct {
+	store *storage.Store
+	now   func() time.Time
+	log   *slog.Logger
+	reg   *Registry
+}
+
+// Option changes a Service.
+type Option func(*Service)
+
+// WithClock sets the service's clock (tests move it).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithLogger sets where internal errors are logged.
+func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
+
+// New makes a Service on store with every command.
+func New(store *storage.Store, opts ...Option) *Service {
+	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	for _, o := range opts {
+		o(s)
+	}
+	s.reg = NewRegistry(all()...)
+	return s
+}
+
+// Commands lists every command, for adapters that register them with the
+// platform (Discord's slash commands, Telegram's menu) and for help.
+func (s *Service) Commands() []*Command { return s.reg.All() }
+
+// Handle runs one request and returns the reply to its sender. It never
+// panics and never shows an internal error to the user: those are logged
+// and the user gets an apology in their language. A line that is not a
+// command gets an empty reply (nothing to send).
+func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
+	lang := s.lang(ctx, req)
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("command panicked", "text", req.Text, "panic", r, "stack", string(debug.Stack()))
+			reply = apology(lang)
+		}
+	}()
+	words := splitLine(req.Text)
+	if words == nil {
+		return Reply{}
+	}
+	cmd, rest := s.reg.Lookup(words)
+	if cmd == nil {
+		return Reply{Text: T{"没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
+	}
+	c, err := s.context(ctx, req, lang, cmd)
+	if err == nil {
+		c.Args, err = cmd.parseArgs(rest, lang)
+	}
+	if err == nil {
+		err = c.allowed(cmd)
+	}
+	if err == nil {
+		reply, err = cmd.Run(c)
+	}
+	if err != nil {
+		var p *Problem
+		if errors.As(err, &p) {
+			return Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
+		}
+		s.log.Error("command failed", "text", req.Text, "err", err)
+		return apology(lang)
+	}
+	return reply
+}
+
+func apology(lang Lang) Reply {
+	return Reply{Text: T{"抱歉，出了点问题，没有做任何改动。请稍后再试。", "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
+}
+
+// lang is the request's language: the platform's locale, else Chinese.
+func (s *Service) lang(ctx context.Context, req Request) Lang {
+	if l := ParseLang(req.Locale); l != "" {
+		return l
+	}
+	return Zh
+}
+
+// Context is what a command runs with.
+type Context struct {
+	context.Context
+	svc  *Service
+	Req  Request
+	Lang Lang
+	Args map[string]string
+	// Event is the event the chat follows (0 when none) and State its
+	// state as loaded before the command.
+	Event storage.EventID
+	State *action.State
+	// Player is the sender's player number in the event (0: not a player);
+	// Roles what else they are.
+	Player int
+	Roles  []storage.Role
+}
+
+// Actor is the sender as the event's log records them.
+func (c *Context) Actor() action.Actor {
+	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
+}
+
+func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command) (*Context, error) {
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang}
+	if cmd.Who == Anyone {
+		return c, nil
+	}
+	id, err := s.store.EventOf(ctx, req.Chat)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建，或用 /link 代码 关联已有的比赛。",
+			"This chat follows no event yet. An organiser can create one with /event new NAME, or link an existing one with /link CODE.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find the event of %v: %w", req.Chat, err)
+	}
+	c.Event = id
+	if c.State, err = s.store.Load(ctx, id); err != nil {
+		return nil, err
+	}
+	platform := req.Chat.Platform
+	if c.Player, err = s.store.PlayerOf(ctx, id, platform, req.User.ID); err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return nil, err
+	}
+	if c.Roles, err = s.store.Roles(ctx, id, platform, req.User.ID); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Is reports whether the sender has role r.
+func (c *Context) Is(r storage.Role) bool {
+	for _, x := range c.Roles {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// allowed checks the command's permission (the event exists already).
+func (c *Context) allowed(cmd *Command) error {
+	staff := c.Is(storage.Organiser) || c.Is(storage.Arbiter)
+	switch cmd.Who {
+	case Player:
+		if c.Player == 0 && !staff {
+			return problem("只有本赛选手可以用 /%s。先用 /join 名字 报名。", "Only players of this event can use /%s. Join first with /join NAME.", cmd.Name)
+		}
+	case Staff:
+		if !staff {
+			return problem("只有组织者或裁判可以用 /%s。", "Only the organisers and arbiters can use /%s.", cmd.Name)
+		}
+	case Organiser:
+		if !c.Is(storage.Organiser) {
+			return problem("只有组织者可以用 /%s。", "Only the organisers can use /%s.", cmd.Name)
+		}
+	}
+	return nil
+}
+
+// Update changes the event through the store, with the request's update
+// id for idempotency; fn may run more than once (on a conflict), so it
+// must only build the change.
+func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
+	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, fn)
+	if err != nil {
+		var p *Problem
+		if errors.As(err, &p) {
+			return res, p
+		}
+		return res, err
+	}
+	return res, nil
+}
+
+// Refused turns an action the rules refused into a Problem the user reads.
+// The rules speak English; the Chinese text says what was refused.
+func refused(what T, err error) *Problem {
+	return &Problem{Text: T{what.Zh + "：%v", what.En + ": %v"}, Args: []any{err}}
+}

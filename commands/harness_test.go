@@ -1,0 +1,118 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// harness drives a Service as several users in one group chat and their
+// private chats, on a real SQLite file, with a clock the test moves.
+type harness struct {
+	t      testing.TB
+	store  *storage.Store
+	svc    *Service
+	now    time.Time
+	group  storage.Chat
+	update int
+}
+
+func newHarness(t testing.TB) *harness {
+	t.Helper()
+	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: storage.Chat{Platform: "console", ID: "group"}}
+	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(h.clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h.store = st
+	h.svc = New(st, WithClock(h.clock))
+	return h
+}
+
+func (h *harness) clock() time.Time { return h.now }
+
+// advance moves the clock.
+func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
+
+// say sends text as user in the group chat and returns the reply's text.
+func (h *harness) say(user, text string) string {
+	h.t.Helper()
+	return h.send(user, text, false).Text
+}
+
+// dm sends text as user in their private chat with the bot.
+func (h *harness) dm(user, text string) string {
+	h.t.Helper()
+	return h.send(user, text, true).Text
+}
+
+// send runs one request; each gets a fresh update id.
+func (h *harness) send(user, text string, dm bool) Reply {
+	h.t.Helper()
+	h.update++
+	chat := h.group
+	if dm {
+		chat = storage.Chat{Platform: "console", ID: "dm:" + user}
+	}
+	return h.svc.Handle(context.Background(), Request{
+		Chat: chat, DM: dm, User: User{ID: user, Name: user}, Locale: "zh",
+		Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update),
+	})
+}
+
+// sendAs is send with a language.
+func (h *harness) sendAs(user, locale, text string) Reply {
+	h.t.Helper()
+	h.update++
+	return h.svc.Handle(context.Background(), Request{
+		Chat: h.group, User: User{ID: user, Name: user}, Locale: locale,
+		Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update),
+	})
+}
+
+// sent drains the outbox: every message due, by chat ID then in order.
+func (h *harness) sent() map[string][]string {
+	h.t.Helper()
+	out := map[string][]string{}
+	for {
+		ds, err := h.store.Claim(context.Background(), "test", 100, time.Minute)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if len(ds) == 0 {
+			return out
+		}
+		for _, d := range ds {
+			out[d.Message.Chat.ID] = append(out[d.Message.Chat.ID], d.Message.Text)
+			if err := h.store.MarkSent(context.Background(), d.ID); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+	}
+}
+
+// must fails the test unless got contains every want.
+func must(t testing.TB, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("reply %q does not contain %q", got, w)
+		}
+	}
+}
+
+func keys(m map[string][]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,3 @@
+package commands
+
+func organiserCommands() []*Command { return nil }

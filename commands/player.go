@@ -1,0 +1,3 @@
+package commands
+
+func playerCommands() []*Command { return nil }

@@ -1,0 +1,198 @@
+package commands
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Permission says who may run a command.
+type Permission int
+
+const (
+	Anyone    Permission = iota // everybody, with or without an event
+	Member                      // anybody in a chat that follows an event
+	Player                      // a player of the event
+	Staff                       // the event's organisers and arbiters
+	Organiser                   // the event's organisers
+)
+
+// ArgKind is the type of a command's argument.
+type ArgKind int
+
+const (
+	Word   ArgKind = iota // one word
+	Int                   // a whole number
+	Choice                // one of Arg.Choices
+	Rest                  // the rest of the line, spaces and all
+)
+
+// Arg is one positional argument of a command.
+type Arg struct {
+	Name     string
+	Kind     ArgKind
+	Choices  []string // for Choice: the values, English first where a value has a Chinese twin
+	Optional bool
+	Help     T
+}
+
+// Command is one command, declared once: adapters derive Discord's slash
+// commands, Telegram's menus and the console's help from it.
+type Command struct {
+	// Name is the command as typed after "/", one or two words:
+	// "report", "event new".
+	Name string
+	// Aliases are other names, in Chinese mostly: "报告".
+	Aliases []string
+	Args    []Arg
+	Who     Permission
+	Help    T
+	Run     func(*Context) (Reply, error)
+}
+
+// Usage is how the command is typed, e.g. "/result BOARD RESULT".
+func (c *Command) Usage(lang Lang) string {
+	var b strings.Builder
+	b.WriteString("/" + c.Name)
+	for _, a := range c.Args {
+		name := strings.ToUpper(a.Name)
+		if a.Kind == Choice {
+			name = strings.Join(a.Choices, "|")
+		}
+		if a.Optional {
+			name = "[" + name + "]"
+		}
+		b.WriteString(" " + name)
+	}
+	return b.String()
+}
+
+// Registry holds the commands by name and alias.
+type Registry struct {
+	list   []*Command
+	byName map[string]*Command
+}
+
+// NewRegistry indexes cmds; a name or alias used twice is a programming
+// error and panics at start-up.
+func NewRegistry(cmds ...*Command) *Registry {
+	r := &Registry{byName: map[string]*Command{}}
+	for _, c := range cmds {
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			key := strings.ToLower(n)
+			if _, dup := r.byName[key]; dup {
+				panic("commands: name used twice: " + n)
+			}
+			r.byName[key] = c
+		}
+		r.list = append(r.list, c)
+	}
+	sort.SliceStable(r.list, func(i, j int) bool { return r.list[i].Name < r.list[j].Name })
+	return r
+}
+
+// All lists the commands by name.
+func (r *Registry) All() []*Command { return r.list }
+
+// Lookup finds the command a line starts with: it returns the command and
+// the words after its name, or nil when the first word names none.
+func (r *Registry) Lookup(words []string) (*Command, []string) {
+	if len(words) == 0 {
+		return nil, nil
+	}
+	first := strings.ToLower(words[0])
+	if len(words) > 1 {
+		if c, ok := r.byName[first+" "+strings.ToLower(words[1])]; ok {
+			return c, words[2:]
+		}
+	}
+	return r.byName[first], words[1:]
+}
+
+// splitLine turns "/Report@qisai_bot win" into its words without the slash
+// and the bot's name: ["Report", "win"]. Double quotes keep spaces in a
+// word: /join "Wang Tianyi" 一中. It returns nil when the line is not a
+// command (it does not start with "/").
+func splitLine(line string) []string {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "/") && !strings.HasPrefix(line, "／") {
+		return nil
+	}
+	line = strings.TrimPrefix(strings.TrimPrefix(line, "/"), "／")
+	var words []string
+	var cur strings.Builder
+	inQuote, have := false, false
+	for _, r := range line {
+		switch {
+		case r == '"' || r == '“' || r == '”':
+			inQuote, have = !inQuote, true
+		case unicode.IsSpace(r) && !inQuote:
+			if have {
+				words = append(words, cur.String())
+				cur.Reset()
+				have = false
+			}
+		default:
+			cur.WriteRune(r)
+			have = true
+		}
+	}
+	if have {
+		words = append(words, cur.String())
+	}
+	if len(words) > 0 {
+		// Telegram groups send /cmd@botname.
+		if i := strings.IndexByte(words[0], '@'); i > 0 {
+			words[0] = words[0][:i]
+		}
+	}
+	return words
+}
+
+// parseArgs matches words to the command's arguments.
+func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error) {
+	args := map[string]string{}
+	i := 0
+	for _, a := range c.Args {
+		if i >= len(words) {
+			if !a.Optional {
+				return nil, problem("缺少 %s。用法：%s", "%s is missing. Usage: %s", strings.ToUpper(a.Name), c.Usage(lang))
+			}
+			continue
+		}
+		w := words[i]
+		switch a.Kind {
+		case Rest:
+			args[a.Name] = strings.Join(words[i:], " ")
+			i = len(words)
+			continue
+		case Int:
+			if _, err := strconv.Atoi(w); err != nil {
+				return nil, problem("%s 应是数字，不是 %q。用法：%s", "%s must be a number, not %q. Usage: %s", strings.ToUpper(a.Name), w, c.Usage(lang))
+			}
+		case Choice:
+			v, ok := choose(a.Choices, w)
+			if !ok {
+				return nil, problem("%s 应是 %s 之一，不是 %q。", "%s must be one of %s, not %q.", strings.ToUpper(a.Name), strings.Join(a.Choices, ", "), w)
+			}
+			w = v
+		}
+		args[a.Name] = w
+		i++
+	}
+	if i < len(words) {
+		return nil, problem("多余的 %q。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
+	}
+	return args, nil
+}
+
+// choose matches a typed value to a choice, ignoring case.
+func choose(choices []string, typed string) (string, bool) {
+	for _, c := range choices {
+		if strings.EqualFold(c, typed) {
+			return c, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,3 @@
+package commands
+
+func viewCommands() []*Command { return nil }
