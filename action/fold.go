@@ -24,6 +24,13 @@ type State struct {
 	Status Status
 	// Through is the Seq of the last record folded in.
 	Through int64
+	// Info is the organiser's details of the event beyond the rules'
+	// settings (info.go); Preview a pairing shown but not yet published.
+	Info    Info
+	Preview *engine.Pairing `json:",omitempty"`
+	// Play is what is under way in the games: results reported and not yet
+	// confirmed, draw offers, check-ins, 猜先 (play.go).
+	Play Play
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -102,5 +109,15 @@ func (st *State) clone() *State {
 		}
 	}
 	c.Event.Settings.Tiebreaks = append([]engine.Tiebreak(nil), st.Event.Settings.Tiebreaks...)
+	c.Info = st.Info.clone()
+	c.Play = st.Play.clone()
+	if st.Preview != nil {
+		p := *st.Preview
+		p.Boards = append([]engine.Board(nil), p.Boards...)
+		p.Byes = append([]int(nil), p.Byes...)
+		p.ByeColours = append([]engine.Colour(nil), p.ByeColours...)
+		p.Relaxed = append([]engine.Relaxation(nil), p.Relaxed...)
+		c.Preview = &p
+	}
 	return &c
 }

@@ -126,19 +126,29 @@ func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.
 		return nil, fmt.Errorf("claim outbox messages: need a worker name, a positive limit and a positive lease (got %q, %d, %v)", worker, limit, lease)
 	}
 	now := s.now().UTC()
-	var rows []outboxRow
+	var ds []Delivery
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var due []outboxRow
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).
 			Where(s.claimable(), now, now).Order("id").Limit(limit).Find(&due).Error; err != nil {
 			return err
 		}
-		if len(due) == 0 {
-			return nil
+		var ids []int64
+		byID := make(map[int64]Delivery, len(due))
+		for _, r := range due {
+			d, err := delivery(r)
+			if err != nil {
+				// Unsendable, and it would hold back its chat for good.
+				if err := tx.Exec("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?", now, err.Error(), r.ID).Error; err != nil {
+					return err
+				}
+				continue
+			}
+			ids = append(ids, r.ID)
+			byID[r.ID] = d
 		}
-		ids := make([]int64, len(due))
-		for i, r := range due {
-			ids[i] = r.ID
+		if len(ids) == 0 {
+			return nil
 		}
 		var claimed []int64
 		if err := tx.Raw(`UPDATE outbox SET claimed_by = ?, claimed_until = ?
@@ -150,9 +160,9 @@ func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.
 		for _, id := range claimed {
 			won[id] = true
 		}
-		for _, r := range due {
-			if won[r.ID] {
-				rows = append(rows, r)
+		for _, id := range ids { // oldest first
+			if won[id] {
+				ds = append(ds, byID[id])
 			}
 		}
 		return nil
@@ -160,20 +170,20 @@ func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.
 	if err != nil {
 		return nil, fmt.Errorf("claim outbox messages for %s: %w", worker, err)
 	}
-	ds := make([]Delivery, len(rows))
-	for i, r := range rows {
-		m := Message{Chat: Chat{Platform: r.Platform, ID: r.ChatID}, DedupKey: r.DedupKey}
-		if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
-			// The claim stands; the lease runs out and the message is
-			// claimed again, which is the best a corrupt row allows.
-			return nil, fmt.Errorf("claim outbox messages for %s: message %d: body: %w", worker, r.ID, err)
-		}
-		ds[i] = Delivery{ID: r.ID, Message: m, Attempts: r.Attempts}
-		if r.EventID != nil {
-			ds[i].Event = EventID(*r.EventID)
-		}
-	}
 	return ds, nil
+}
+
+// delivery reads an outbox row.
+func delivery(r outboxRow) (Delivery, error) {
+	m := Message{Chat: Chat{Platform: r.Platform, ID: r.ChatID}, DedupKey: r.DedupKey}
+	if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
+		return Delivery{}, fmt.Errorf("unreadable body: %w", err)
+	}
+	d := Delivery{ID: r.ID, Message: m, Attempts: r.Attempts}
+	if r.EventID != nil {
+		d.Event = EventID(*r.EventID)
+	}
+	return d, nil
 }
 
 // MarkSent records that message id went out and ends its claim. Marking a

@@ -483,3 +483,24 @@ func TestOutboxBadCalls(t *testing.T) {
 		}
 	})
 }
+
+func TestOutboxUnreadableBody(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		if err := s.Enqueue(ctx, msg("a", "a1"), msg("a", "a2")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.db.Exec("UPDATE outbox SET body = 'not json' WHERE dedup_key = ?", msg("a", "a1").DedupKey).Error; err != nil {
+			t.Fatal(err)
+		}
+		if got := claimTexts(t, s, "w", time.Minute); len(got) != 0 {
+			t.Errorf("claimed %v, want nothing: a1 is unreadable and a2 waits behind it", got)
+		}
+		if r := row(t, s, "a", "a1"); r.GaveUpAt == nil || !strings.Contains(r.LastError, "unreadable") {
+			t.Errorf("a1: gave up %v, last error %q; want given up as unreadable", r.GaveUpAt, r.LastError)
+		}
+		if got, want := claimTexts(t, s, "w", time.Minute), []string{"a/a2"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("next claim %v, want %v: an unreadable message must not hold back its chat", got, want)
+		}
+	})
+}
