@@ -79,6 +79,14 @@ var migrations = []struct {
 		// A message is pending until it is sent or given up (see Claim).
 		`CREATE INDEX outbox_pending ON outbox (platform, chat_id, id) WHERE sent_at IS NULL AND gave_up_at IS NULL`,
 	}},
+	{2, "users' preferences: the language they chose", []string{
+		`CREATE TABLE prefs (
+			platform TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			lang TEXT NOT NULL,
+			PRIMARY KEY (platform, user_id)
+		)`,
+	}},
 }
 
 // migrate brings the schema up to date. Several instances may start at

@@ -46,7 +46,7 @@ type DeliverOptions struct {
 	Batch       int           // messages claimed at a time (default 100)
 	Lease       time.Duration // how long a claim lasts before others may take the message (default 30 s)
 	Poll        time.Duration // wait when nothing is due (default 200 ms)
-	MaxAttempts int           // failed attempts after which a message is given up (default 20, about 2¼ hours)
+	MaxAttempts int           // failed attempts after which a message is given up (default 20: about 1¾ hours of retries)
 }
 
 // Defaults of DeliverOptions and of MarkFailed.

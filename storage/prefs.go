@@ -1,0 +1,52 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// A user's preferences belong to the user on a platform, not to an event:
+// the language chosen with /lang holds in every chat and every event.
+
+type prefRow struct {
+	Platform string `gorm:"primaryKey"`
+	UserID   string `gorm:"primaryKey"`
+	Lang     string
+}
+
+func (prefRow) TableName() string { return "prefs" }
+
+// SetLang records the language the platform's user chose ("zh", "en"),
+// replacing the one they chose before. The store keeps what it is given:
+// the caller checks that it is a language it speaks.
+func (s *Store) SetLang(ctx context.Context, platform, user, lang string) error {
+	if platform == "" || user == "" || lang == "" {
+		return fmt.Errorf("set the language of %s user %q to %q: need a platform, a user and a language", platform, user, lang)
+	}
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
+		DoUpdates: clause.AssignmentColumns([]string{"lang"}),
+	}).Create(&prefRow{Platform: platform, UserID: user, Lang: lang}).Error
+	if err != nil {
+		return fmt.Errorf("set the language of %s user %q: %w", platform, user, err)
+	}
+	return nil
+}
+
+// Lang is the language the platform's user chose with SetLang, or "" when
+// they chose none.
+func (s *Store) Lang(ctx context.Context, platform, user string) (string, error) {
+	var r prefRow
+	err := s.db.WithContext(ctx).Where("platform = ? AND user_id = ?", platform, user).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read the language of %s user %q: %w", platform, user, err)
+	}
+	return r.Lang, nil
+}
