@@ -1,0 +1,346 @@
+package commands
+
+import (
+	"cmp"
+	"context"
+	"encoding/csv"
+	"flag"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/trf"
+)
+
+// nine are the players of the test Swiss, strongest first: their ratings
+// give them the sequence numbers 1..9 (R-SW-1). One name is too long for
+// a phone's table.
+var nine = []struct {
+	name, unit string
+}{
+	{"王天一", "杭州"}, {"郑惟桐", "四川"}, {"Alice Wong", "HK"}, {"许银川", "广东"}, {"赵鑫鑫", "浙江"},
+	{"欧阳长名字的选手", "北京"}, {"洪智", "湖北"}, {"Bob", ""}, {"孙勇征", "上海"},
+}
+
+// swissAfter builds, directly through the store, a 9-player Swiss of 5
+// rounds with rounds paired by the engine and results set by result, and
+// binds it to the harness's group chat.
+func swissAfter(t *testing.T, h *harness, rounds int, result func(round int, b engine.Board) engine.Result) storage.EventID {
+	t.Helper()
+	ctx := context.Background()
+	org := action.Actor{Platform: "console", User: "org"}
+	set := engine.DefaultSettings(5)
+	set.Seed = 7
+	set.Tiebreaks = []engine.Tiebreak{engine.Buchholz, engine.Wins, engine.Fouls}
+	id, _, err := h.store.Create(ctx, org, "", func(ch *storage.Change) error {
+		if err := ch.Append(&action.Created{Name: "春季赛 2026", Settings: set}); err != nil {
+			return err
+		}
+		ch.Bind(h.group)
+		ch.Grant(org.Platform, org.User, storage.Organiser)
+		for i, p := range nine {
+			if err := ch.Append(&action.PlayerAdded{Name: p.name, Unit: p.unit, Rating: 2600 - 10*i}); err != nil {
+				return err
+			}
+		}
+		return ch.Append(&action.Started{Numbering: engine.ByRating})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 1; r <= rounds; r++ {
+		_, err := h.store.Update(ctx, id, org, "", func(ch *storage.Change) error {
+			p, err := engine.Pair(&ch.State.Event)
+			if err != nil {
+				return err
+			}
+			if err := ch.Append(&action.RoundPublished{Pairing: p}); err != nil {
+				return err
+			}
+			for _, b := range p.Boards {
+				if err := ch.Append(&action.ResultSet{Round: r, Board: b.Number, Result: result(r, b)}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+	}
+	return id
+}
+
+// results of the test Swiss: the lower sequence number wins, except the
+// draws listed by round and board. They give shared places 3= and 7=.
+func results(round int, b engine.Board) engine.Result {
+	draws := map[[2]int]bool{{1, 2}: true, {1, 3}: true, {1, 4}: true, {2, 2}: true, {2, 3}: true}
+	switch {
+	case draws[[2]int{round, b.Number}]:
+		return engine.Draw
+	case b.Red < b.Black:
+		return engine.RedWin
+	}
+	return engine.BlackWin
+}
+
+var updateViews = flag.Bool("update-views", false, "rewrite testdata/views.golden")
+
+// The views of the test Swiss in both languages, as a phone shows them:
+// the golden file was checked by hand against the results above (scores,
+// 对手分, shared places, crosstable cells).
+func TestViewsGolden(t *testing.T) {
+	h := newHarness(t)
+	swissAfter(t, h, 3, results)
+	var b strings.Builder
+	for _, lang := range []string{"zh", "en"} {
+		for _, cmd := range []string{"/pairings", "/pairings 1", "/standings", "/crosstable"} {
+			text := h.sendAs("li", lang, cmd).Text
+			b.WriteString("== " + lang + " " + cmd + "\n" + text + "\n")
+			for _, line := range strings.Split(text, "\n") {
+				if w := textWidth(line); w > phoneWidth {
+					t.Errorf("%s %s: line %q is %d wide, more than a phone's %d", lang, cmd, line, w, phoneWidth)
+				}
+			}
+		}
+	}
+	const golden = "testdata/views.golden"
+	if *updateViews {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./commands -run TestViewsGolden -update-views to write it)", err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("views differ from %s:\n%s", golden, b.String())
+	}
+}
+
+// standingsRows returns the rows of a standings reply: place and name.
+func standingsRows(text string) [][2]string {
+	var rows [][2]string
+	for _, line := range strings.Split(text, "\n")[2:] {
+		f := strings.Fields(line)
+		rows = append(rows, [2]string{f[0], f[1]})
+	}
+	return rows
+}
+
+// R-T-1 (score, 对手分, 胜局, 犯规) and R-T-9: players equal on all of them
+// share a place, written "3=", and the next place skips.
+func TestR_T_9_StandingsSharedPlaces(t *testing.T) {
+	h := newHarness(t)
+	swissAfter(t, h, 3, results)
+	text := h.say("li", "/standings")
+	must(t, text, "第3轮后排名", "名次 姓名", "积分 对手分 胜局")
+	want := [][2]string{
+		{"1", "王天一"}, {"2", "洪智"}, {"3=", "许银川"}, {"3=", "赵鑫鑫"}, {"5", "郑惟桐"},
+		{"6", "Alice"}, {"7=", "欧阳长名字的…"}, {"7=", "孙勇征"}, {"9", "Bob"},
+	}
+	if got := standingsRows(text); !reflect.DeepEqual(got, want) {
+		t.Errorf("standings rows %v, want %v\n%s", got, want, text)
+	}
+	// 许银川 and 赵鑫鑫: 4 points, 对手分 8, one win each.
+	must(t, text, "3=   许银川            4      8    1")
+	must(t, h.sendAs("li", "en", "/standings").Text, "Standings after round 3", "#  Name", "Pts BH Wins", "3= 赵鑫鑫")
+	must(t, h.say("li", "/排名"), "3=   赵鑫鑫")
+}
+
+// standingsTable's top keeps everyone sharing the last place kept.
+func TestStandingsTop(t *testing.T) {
+	h := newHarness(t)
+	id := swissAfter(t, h, 3, results)
+	st, err := h.store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ top, rows int }{{1, 1}, {3, 4}, {4, 4}, {5, 5}, {7, 8}, {0, 9}, {20, 9}} {
+		text := standingsTable(st, Zh, tt.top)
+		if n := strings.Count(text, "\n") - 1; n != tt.rows {
+			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
+		}
+	}
+}
+
+func TestPairingsRounds(t *testing.T) {
+	h := newHarness(t)
+	id := swissAfter(t, h, 3, results)
+	now := h.say("li", "/pairings")
+	if third := h.say("li", "/pairings 3"); now != third {
+		t.Errorf("/pairings shows\n%s\nnot the current round 3:\n%s", now, third)
+	}
+	must(t, now, "第3轮对阵", " 1 王天一           郑惟桐 1-0", "轮空：Alice Wong")
+	must(t, h.say("li", "/pairings 1"), "第1轮对阵", " 2 洪智       郑惟桐           1/2", "轮空：赵鑫鑫")
+	must(t, h.say("li", "/pairings 4"), "没有第 4 轮", "/pairings 3")
+	must(t, h.say("li", "/pairings 0"), "没有第 0 轮")
+	must(t, h.sendAs("li", "en", "/pairings 9").Text, "There is no round 9")
+	must(t, h.say("li", "/pairings two"), "ROUND 应是数字")
+
+	st, err := h.store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pairingTable(st, 4, Zh); got != "" {
+		t.Errorf("pairingTable of a round not paired = %q, want \"\"", got)
+	}
+}
+
+// The crosstable (成绩表): opponent number, colour and result per round,
+// checked against the games of the rounds above; split in sections of
+// whole columns that fit a phone.
+func TestCrosstable(t *testing.T) {
+	h := newHarness(t)
+	swissAfter(t, h, 3, results)
+	text := h.say("li", "/成绩表")
+	row := func(id string) string {
+		for _, line := range strings.Split(text, "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == id && strings.Contains(line, "红") {
+				return line
+			}
+		}
+		t.Fatalf("no row of player %s in\n%s", id, text)
+		return ""
+	}
+	// 许银川 (4): black drew 9, red drew 7, black beat 8.
+	must(t, row("4"), "4 许银川 9黑= 7红= 8黑+    4      8")
+	// 赵鑫鑫 (5): the round-1 bye, then lost to 1 as red, beat 6 as black.
+	must(t, row("5"), "5 赵鑫鑫 轮空 1红- 6黑+")
+	must(t, row("6"), "6 欧阳…  1黑- 轮空 5红-")
+	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0 3=")
+	en := h.sendAs("li", "en", "/crosstable").Text
+	must(t, en, "Crosstable 1/2", " 4 许银川 9b= 7r= 8b+   4  8    1")
+
+	// A message limit that holds one section keeps each section whole.
+	sections := strings.Split(text, "\n\n")
+	parts := splitMessage(text, msgLen(sections[0])+5)
+	if !reflect.DeepEqual(parts, sections) {
+		t.Errorf("split into %q, want the sections %q", parts, sections)
+	}
+}
+
+// TRF export reads back as the event, in the form TRF holds it.
+func TestExportTRFReadsBack(t *testing.T) {
+	h := newHarness(t)
+	id := swissAfter(t, h, 3, results)
+	reply := h.say("li", "/export trf")
+	name, content, _ := strings.Cut(reply, "\n")
+	if name != "春季赛_2026.trf" {
+		t.Errorf("file name %q, want 春季赛_2026.trf", name)
+	}
+	back, err := trf.Read(strings.NewReader(content), name)
+	if err != nil {
+		t.Fatalf("trf.Read: %v\n%s", err, content)
+	}
+	st, err := h.store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := trfForm(st.Event)
+	if back.Name != want.Name || !reflect.DeepEqual(back.Players, want.Players) || !reflect.DeepEqual(back.Rounds, want.Rounds) {
+		t.Errorf("read back\n%+v\nwant\n%+v", back, want)
+	}
+	s := back.Settings
+	if s.Rounds != 5 || s.Scoring != engine.ScoringTwoOne || s.ByeValue != engine.Pts(2) {
+		t.Errorf("settings read back: rounds %d, scoring %v, bye %v", s.Rounds, s.Scoring, s.ByeValue)
+	}
+	// The scores the file carries are the event's.
+	for _, p := range engine.Standings(back) {
+		if p.Score != engine.Score(st.Event.Histories()[p.Player]) {
+			t.Errorf("player %d scores %v read back", p.Player, p.Score)
+		}
+	}
+}
+
+// trfForm is ev as trf.Read returns it: games numbered in the order of
+// their lower starting rank, byes by rank, and only what TRF holds.
+func trfForm(ev engine.Event) engine.Event {
+	out := engine.Event{Name: ev.Name}
+	for _, p := range ev.Players {
+		out.Players = append(out.Players, engine.Player{ID: p.ID, Name: p.Name, Unit: p.Unit, Rating: p.Rating})
+	}
+	for _, rd := range ev.Rounds {
+		var r engine.Round
+		for _, g := range rd.Games {
+			r.Games = append(r.Games, engine.Game{Red: g.Red, Black: g.Black, Result: g.Result})
+		}
+		slices.SortFunc(r.Games, func(a, b engine.Game) int { return cmp.Compare(min(a.Red, a.Black), min(b.Red, b.Black)) })
+		for i := range r.Games {
+			r.Games[i].Board = i + 1
+		}
+		for _, b := range rd.Byes {
+			r.Byes = append(r.Byes, engine.Bye{Player: b.Player, Kind: b.Kind})
+		}
+		slices.SortFunc(r.Byes, func(a, b engine.Bye) int { return cmp.Compare(a.Player, b.Player) })
+		out.Rounds = append(out.Rounds, r)
+	}
+	return out
+}
+
+// The CSV export is the standings with every tiebreak.
+func TestExportCSV(t *testing.T) {
+	h := newHarness(t)
+	swissAfter(t, h, 3, results)
+	for _, tt := range []struct{ lang, head string }{
+		{"zh", "名次,序号,姓名,单位,积分,对手分,胜局,犯规"},
+		{"en", "Place,No,Name,Unit,Score,buchholz,wins,fouls"},
+	} {
+		name, content, _ := strings.Cut(h.sendAs("li", tt.lang, "/导出 csv").Text, "\n")
+		if name != "春季赛_2026.csv" {
+			t.Errorf("file name %q", name)
+		}
+		recs, err := csv.NewReader(strings.NewReader(content)).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tt.lang, err, content)
+		}
+		if got := strings.Join(recs[0], ","); got != tt.head {
+			t.Errorf("%s header %q, want %q", tt.lang, got, tt.head)
+		}
+		if len(recs) != 10 {
+			t.Fatalf("%s: %d records, want a header and 9 players", tt.lang, len(recs))
+		}
+		if got := strings.Join(recs[3], ","); got != "3=,4,许银川,广东,4,8,1,0" {
+			t.Errorf("%s third row %q", tt.lang, got)
+		}
+		if got := strings.Join(recs[6], ","); got != "6,3,Alice Wong,HK,3,5,0,0" {
+			t.Errorf("%s sixth row %q (names are not truncated in a file)", tt.lang, got)
+		}
+	}
+}
+
+// Before the first round the views say what comes first; without an event
+// they say how to get one.
+func TestViewsBeforeFirstRound(t *testing.T) {
+	h := newHarness(t)
+	must(t, h.say("li", "/standings"), "还没有比赛", "/event new")
+	h.say("wang", "/event new 春季赛")
+	for _, cmd := range []string{"/pairings", "/standings", "/crosstable"} {
+		must(t, h.say("li", cmd), "还没有公布对阵", "/publish")
+		must(t, h.sendAs("li", "en", cmd).Text, "No round is published yet")
+	}
+	name, content, _ := strings.Cut(h.say("li", "/export trf"), "\n")
+	if name != "春季赛.trf" || !strings.HasPrefix(content, "012 春季赛\n") {
+		t.Errorf("export of an empty event: %q, %q", name, content)
+	}
+	must(t, h.say("li", "/export pdf"), "FORMAT 应是 trf, csv 之一")
+}
+
+func TestFileName(t *testing.T) {
+	for _, tt := range []struct{ event, want string }{
+		{"春季赛 2026", "春季赛_2026.trf"},
+		{"../../etc/passwd", "etc_passwd.trf"},
+		{"  ", "event.trf"},
+		{"Club-Cup", "Club-Cup.trf"},
+	} {
+		if got := fileName(tt.event, "trf"); got != tt.want {
+			t.Errorf("fileName(%q) = %q, want %q", tt.event, got, tt.want)
+		}
+	}
+}
