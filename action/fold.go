@@ -3,6 +3,7 @@ package action
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/qisai/qisai/engine"
@@ -100,23 +101,18 @@ func cancelledSeqs(log []Record) map[int64]bool {
 // leaves the original as it was.
 func (st *State) clone() *State {
 	c := *st
-	c.Event.Players = append([]engine.Player(nil), st.Event.Players...)
-	c.Event.Rounds = make([]engine.Round, len(st.Event.Rounds))
-	for i, r := range st.Event.Rounds {
-		c.Event.Rounds[i] = engine.Round{
-			Games: append([]engine.Game(nil), r.Games...),
-			Byes:  append([]engine.Bye(nil), r.Byes...),
-		}
+	c.Event.Players = slices.Clone(st.Event.Players)
+	c.Event.Rounds = slices.Clone(st.Event.Rounds)
+	for i, r := range c.Event.Rounds {
+		c.Event.Rounds[i] = engine.Round{Games: slices.Clone(r.Games), Byes: slices.Clone(r.Byes)}
 	}
-	c.Event.Settings.Tiebreaks = append([]engine.Tiebreak(nil), st.Event.Settings.Tiebreaks...)
+	c.Event.Settings.Tiebreaks = slices.Clone(st.Event.Settings.Tiebreaks)
 	c.Info = st.Info.clone()
 	c.Play = st.Play.clone()
 	if st.Preview != nil {
 		p := *st.Preview
-		p.Boards = append([]engine.Board(nil), p.Boards...)
-		p.Byes = append([]int(nil), p.Byes...)
-		p.ByeColours = append([]engine.Colour(nil), p.ByeColours...)
-		p.Relaxed = append([]engine.Relaxation(nil), p.Relaxed...)
+		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)
+		p.ByeColours, p.Relaxed = slices.Clone(p.ByeColours), slices.Clone(p.Relaxed)
 		c.Preview = &p
 	}
 	return &c

@@ -2,10 +2,12 @@ package action_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -347,8 +349,22 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			}
 			continue
 		}
-		a := randomAction(rng, live)
+		var a action.Action
+		switch w := rng.IntN(100); {
+		case w < 10:
+			a = guessFollowUp(rng, live)
+			if a == nil {
+				a = randomPlay(rng, live)
+			}
+		case w < 15:
+			a = randomPlay(rng, live)
+		case w < 22:
+			a = randomOrganising(rng, live)
+		default:
+			a = randomAction(rng, live)
+		}
 		before := deepCopy(live)
+		live.At = record(seq, a).At // as the fold will see it
 		if err := a.Apply(live); err != nil {
 			if d := diff(live, before); d != "" {
 				t.Fatalf("seed %d: refused %s %+v (%v) changed the state: %s", seed, a.Kind(), a, err, d)
@@ -368,6 +384,63 @@ var (
 	randomResults = []engine.Result{engine.RedWin, engine.RedWin, engine.BlackWin, engine.BlackWin, engine.Draw, engine.Draw,
 		engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit, engine.Pending, engine.DoubleForfeit + 1}
 )
+
+// guessFollowUp continues a 猜先 under way: the opponent guesses, then the
+// winner chooses a colour (R-C-4); nil when no guess is open.
+func guessFollowUp(rng *rand.Rand, st *action.State) action.Action {
+	r := len(st.Event.Rounds)
+	for _, gp := range st.Play.Games {
+		g := gp.Guess
+		if g == nil {
+			continue
+		}
+		var red, black int
+		for _, game := range st.Event.Rounds[r-1].Games {
+			if game.Board == gp.Board {
+				red, black = game.Red, game.Black
+			}
+		}
+		other := red
+		if g.Hider == red {
+			other = black
+		}
+		colour := engine.Colour(1 + rng.IntN(2))
+		switch {
+		case g.Guessed == engine.NoColour:
+			return &action.GuessMade{Round: r, Board: gp.Board, Player: other, Colour: colour}
+		case g.Chosen == engine.NoColour:
+			winner := g.Winner
+			if winner == 0 {
+				winner = other
+			}
+			return &action.ColourChosen{Round: r, Board: gp.Board, Player: winner, Colour: colour}
+		}
+	}
+	return nil
+}
+
+// randomOrganising draws one of the organiser's actions beyond the rules'
+// settings: the event's details, a pairing preview, a swap in it.
+func randomOrganising(rng *rand.Rand, st *action.State) action.Action {
+	switch rng.IntN(3) {
+	case 0:
+		tc := fmt.Sprintf("%d min + %d s", 10+rng.IntN(50), rng.IntN(30))
+		late := time.Duration(rng.IntN(30)) * time.Minute
+		return &action.InfoChanged{TimeControl: &tc, LateAfter: &late}
+	case 1:
+		p, err := engine.Pair(&st.Event)
+		if err != nil {
+			p = engine.Pairing{Round: len(st.Event.Rounds) + 1}
+		}
+		return &action.PairingPreviewed{Pairing: p}
+	}
+	if pv := st.PendingPreview(); pv != nil && len(pv.Boards) >= 2 {
+		i := rng.IntN(len(pv.Boards))
+		j := (i + 1 + rng.IntN(len(pv.Boards)-1)) % len(pv.Boards)
+		return &action.BoardsSwapped{A: pv.Boards[i].Number, B: pv.Boards[j].Number}
+	}
+	return &action.BoardsSwapped{A: 1 + rng.IntN(3), B: 1 + rng.IntN(3)}
+}
 
 // randomAction draws an action for st, often one that st allows and
 // sometimes one it must refuse. It never draws an Undo: its Apply does

@@ -1,7 +1,6 @@
 package action
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -36,10 +35,10 @@ func (*Created) Kind() string { return "created" }
 
 func (a *Created) Apply(st *State) error {
 	if st.Through > 0 || st.Event.Name != "" {
-		return fmt.Errorf("the event exists already")
+		return refuse("比赛已经存在", "the event exists already")
 	}
 	if strings.TrimSpace(a.Name) == "" {
-		return fmt.Errorf("an event needs a name")
+		return refuse("比赛需要一个名称", "an event needs a name")
 	}
 	st.Event.Name = a.Name
 	st.Event.Settings = a.Settings
@@ -63,10 +62,10 @@ func (a *SettingsChanged) Apply(st *State) error {
 	}
 	if st.Status == Running {
 		if n := a.Settings.Rounds; n != 0 && n < len(st.Event.Rounds) {
-			return fmt.Errorf("%d rounds are paired already; the event cannot have only %d", len(st.Event.Rounds), n)
+			return refuse("已经编排了 %d 轮，比赛不能只有 %d 轮", "%d rounds are paired already; the event cannot have only %d", len(st.Event.Rounds), n)
 		}
 		if !reflect.DeepEqual(fixedSettings(st.Event.Settings), fixedSettings(a.Settings)) {
-			return fmt.Errorf("the event has started: only the number of rounds and the tiebreaks may change")
+			return refuse("比赛已经开始：只能修改轮数和名次规则", "the event has started: only the number of rounds and the tiebreaks may change")
 		}
 	}
 	st.Event.Settings = a.Settings
@@ -99,7 +98,7 @@ func (*SignupClosed) Kind() string { return "signup-closed" }
 
 func (*SignupClosed) Apply(st *State) error {
 	if st.Status != Signup {
-		return fmt.Errorf("sign-up is not open")
+		return refuse("报名没有开放", "sign-up is not open")
 	}
 	st.Status = Setup
 	return nil
@@ -121,10 +120,10 @@ func (a *PlayerAdded) Apply(st *State) error {
 	}
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
-		return fmt.Errorf("a player needs a name")
+		return refuse("选手需要一个名字", "a player needs a name")
 	}
 	if other := playerNamed(st, name); other != nil {
-		return fmt.Errorf("%q has entered already (player %d)", name, other.ID)
+		return refuse("「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: strings.TrimSpace(a.Unit), Rating: a.Rating,
@@ -152,10 +151,10 @@ func (a *PlayerEdited) Apply(st *State) error {
 	}
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
-		return fmt.Errorf("a player needs a name")
+		return refuse("选手需要一个名字", "a player needs a name")
 	}
 	if other := playerNamed(st, name); other != nil && other.ID != p.ID {
-		return fmt.Errorf("%q is the name of player %d already", name, other.ID)
+		return refuse("%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already", name, other.ID)
 	}
 	p.Name, p.Unit, p.Rating = name, strings.TrimSpace(a.Unit), a.Rating
 	return nil
@@ -171,7 +170,7 @@ func (*PlayerRemoved) Kind() string { return "player-removed" }
 
 func (a *PlayerRemoved) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
-		return fmt.Errorf("%w; withdraw the player instead", err)
+		return also(err, "请改为让选手退赛", "withdraw the player instead")
 	}
 	if _, err := player(st, a.Player); err != nil {
 		return err
@@ -196,7 +195,7 @@ func (a *Started) Apply(st *State) error {
 		return err
 	}
 	if len(st.Event.Players) < 2 {
-		return fmt.Errorf("an event needs at least 2 players to start, it has %d", len(st.Event.Players))
+		return refuse("比赛至少要有 2 名选手才能开始，现在有 %d 名", "an event needs at least 2 players to start, it has %d", len(st.Event.Players))
 	}
 	s := st.Event.Settings
 	st.Event.Players = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed)
@@ -213,9 +212,13 @@ func (*RoundPublished) Kind() string { return "round-published" }
 
 func (a *RoundPublished) Apply(st *State) error {
 	if st.Status != Running {
-		return fmt.Errorf("the event is not running")
+		return refuse("比赛不在进行中", "the event is not running")
 	}
-	return engine.AddRound(&st.Event, a.Pairing)
+	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {
+		return refuseErr("不能发布这一轮", err)
+	}
+	st.startPlay() // the round's clock starts: late arrival counts from here (R-G-4)
+	return nil
 }
 
 // ResultSet enters or corrects the result of a game (R-G-1).
@@ -236,7 +239,7 @@ func (a *ResultSet) Apply(st *State) error {
 		return err
 	}
 	if a.Result < engine.Pending || a.Result > engine.DoubleForfeit {
-		return fmt.Errorf("result %d is not a result", a.Result)
+		return refuse("%d 不是一种结果", "result %d is not a result", a.Result)
 	}
 	g.Result = a.Result
 	return nil
@@ -255,7 +258,7 @@ func (a *FoulRecorded) Apply(st *State) error {
 		return err
 	}
 	if a.Round < 1 || a.Round > len(st.Event.Rounds) {
-		return fmt.Errorf("there is no round %d", a.Round)
+		return refuse("没有第 %d 轮", "there is no round %d", a.Round)
 	}
 	for i := range st.Event.Rounds[a.Round-1].Games {
 		g := &st.Event.Rounds[a.Round-1].Games[i]
@@ -268,7 +271,7 @@ func (a *FoulRecorded) Apply(st *State) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("player %d has no game in round %d", a.Player, a.Round)
+	return refuse("%d 号选手在第 %d 轮没有对局", "player %d has no game in round %d", a.Player, a.Round)
 }
 
 // PenaltyRecorded counts a warning or game disqualification (R-T-7).
@@ -302,7 +305,10 @@ func (a *Withdrawn) Apply(st *State) error {
 	if err := open(st); err != nil {
 		return err
 	}
-	return engine.Withdraw(&st.Event, a.Player, a.After)
+	if err := engine.Withdraw(&st.Event, a.Player, a.After); err != nil {
+		return refuseErr("不能退赛", err)
+	}
+	return nil
 }
 
 // EventFinished ends the event: nothing changes after it.
@@ -334,9 +340,9 @@ func (*Undo) Apply(*State) error { return nil }
 func (u *Undo) check(seq int64) error {
 	switch {
 	case u.Seq == 1:
-		return fmt.Errorf("the event's creation cannot be undone")
+		return refuse("不能撤销比赛的创建", "the event's creation cannot be undone")
 	case u.Seq < 1 || u.Seq >= seq:
-		return fmt.Errorf("there is no earlier action %d to undo", u.Seq)
+		return refuse("没有更早的第 %d 步可以撤销", "there is no earlier action %d to undo", u.Seq)
 	}
 	return nil
 }
@@ -344,9 +350,9 @@ func (u *Undo) check(seq int64) error {
 func open(st *State) error {
 	switch {
 	case st.Event.Name == "":
-		return fmt.Errorf("there is no event yet")
+		return refuse("还没有比赛", "there is no event yet")
 	case st.Status == Finished:
-		return fmt.Errorf("the event has finished")
+		return refuse("比赛已经结束", "the event has finished")
 	}
 	return nil
 }
@@ -356,14 +362,14 @@ func beforeStart(st *State) error {
 		return err
 	}
 	if st.Status == Running {
-		return fmt.Errorf("the event has started")
+		return refuse("比赛已经开始", "the event has started")
 	}
 	return nil
 }
 
 func player(st *State, id int) (*engine.Player, error) {
 	if id < 1 || id > len(st.Event.Players) {
-		return nil, fmt.Errorf("there is no player %d", id)
+		return nil, refuse("没有 %d 号选手", "there is no player %d", id)
 	}
 	return &st.Event.Players[id-1], nil
 }
@@ -380,12 +386,12 @@ func playerNamed(st *State, name string) *engine.Player {
 
 func game(st *State, round, board int) (*engine.Game, error) {
 	if round < 1 || round > len(st.Event.Rounds) {
-		return nil, fmt.Errorf("there is no round %d", round)
+		return nil, refuse("没有第 %d 轮", "there is no round %d", round)
 	}
 	for i := range st.Event.Rounds[round-1].Games {
 		if g := &st.Event.Rounds[round-1].Games[i]; g.Board == board {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("round %d has no board %d", round, board)
+	return nil, refuse("第 %d 轮没有第 %d 台", "round %d has no board %d", round, board)
 }

@@ -29,11 +29,13 @@ func (s *script) do(acts ...action.Action) *script {
 	s.t.Helper()
 	for _, a := range acts {
 		seq := int64(len(s.log) + 1)
+		r := record(seq, a)
+		s.st.At = r.At // as the fold will see it
 		if err := a.Apply(s.st); err != nil {
 			s.t.Fatalf("fixture: action %d (%s) refused: %v", seq, a.Kind(), err)
 		}
 		s.st.Through = seq
-		s.log = append(s.log, record(seq, a))
+		s.log = append(s.log, r)
 	}
 	return s
 }
@@ -347,6 +349,8 @@ func TestRoundPublished(t *testing.T) {
 	added := func(st *action.State) {
 		if p, err := engine.Pair(&st.Event); err == nil {
 			_ = engine.AddRound(&st.Event, p)
+			// The round's play starts when it is published (R-G-4).
+			st.Play = action.Play{Round: len(st.Event.Rounds), Since: st.At}
 		}
 	}
 	runApply(t, []applyCase{

@@ -1,6 +1,314 @@
 package action
 
-// Play is what is under way in the games of the current round.
-type Play struct{}
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"time"
 
-func (p Play) clone() Play { return p }
+	"github.com/qisai/qisai/engine"
+)
+
+// Play is what is under way in the games of the current round: results
+// reported and not yet confirmed (R-G-1), draw offers (R-G-2), check-ins
+// at the board (R-G-4) and 猜先 (R-C-4). The play actions (playkinds.go)
+// build it; results become final through ResultSet only.
+//
+// Play belongs to one round: the first play action of a newer round starts
+// it afresh, so nothing carries over once a round is published. A game
+// whose result is in has nothing under way: Underway hides it and the next
+// play action drops it.
+type Play struct {
+	Round int `json:"round,omitempty"`
+	// Since is when Round was published (startPlay), the time late
+	// arrivals count from (R-G-4); zero when unknown: no forfeits then.
+	Since time.Time `json:"since,omitzero"`
+	// Guessing says an arbiter called for 猜先 in this round: the winner of
+	// each game's guess chooses their colour (R-C-3, GuessCalled).
+	Guessing bool       `json:"guessing,omitempty"`
+	Games    []GamePlay `json:"games,omitempty"` // by board, only boards with something under way
+}
+
+// GamePlay is what is under way on one board.
+type GamePlay struct {
+	Board int `json:"board"`
+	// Report is a result one player reported; it is pending until the
+	// opponent confirms, an arbiter sets the result or the confirmation
+	// window ends (R-G-1).
+	Report *Report `json:"report,omitempty"`
+	// Dispute is the opponent's answer to Report when they disagree: a
+	// contradicting report, or a plain dispute (Result Pending). Only an
+	// arbiter decides the game then.
+	Dispute *Report `json:"dispute,omitempty"`
+	// Offer is an open draw offer; it cannot be withdrawn (R-G-2).
+	Offer *Offer `json:"offer,omitempty"`
+	// Declined is the player whose draw offer was declined last: they may
+	// not offer again until the opponent has offered (R-G-2). 0: nobody.
+	Declined int `json:"declined,omitempty"`
+	// Here are the players at the board (R-G-4), from their check-in or
+	// their first play action, whichever came first.
+	Here []CheckIn `json:"here,omitempty"`
+	// Guess is the 猜先 of the game (R-C-4), nil before it starts.
+	Guess *Guess `json:"guess,omitempty"`
+}
+
+// Report is a result as a player reported it, red's view (RedWin, BlackWin
+// or Draw), and when.
+type Report struct {
+	Player int           `json:"player"`
+	Result engine.Result `json:"result"`
+	At     time.Time     `json:"at"`
+}
+
+// Offer is a draw offer: who made it, and when.
+type Offer struct {
+	Player int       `json:"player"`
+	At     time.Time `json:"at"`
+}
+
+// CheckIn is a player at the board, and since when (R-G-4).
+type CheckIn struct {
+	Player int       `json:"player"`
+	At     time.Time `json:"at"`
+}
+
+// Guess is a 猜先 (R-C-4): one player hides a colour, the bot commits to it
+// (Commitment, published at once), the opponent guesses in public, the bot
+// reveals the hidden colour and its nonce so that anyone can check the
+// commitment, and the winner of the guess chooses the colour they play.
+type Guess struct {
+	Hider int `json:"hider"`
+	// Commitment is Commit(Hidden, Nonce): public from the start.
+	Commitment string `json:"commitment"`
+	// Hidden and Nonce are the sealed choice: the bot shows them only once
+	// the opponent has guessed. Views must not print them before.
+	Hidden engine.Colour `json:"hidden"`
+	Nonce  string        `json:"nonce"`
+	// Guessed is the opponent's guess, NoColour until they guess.
+	Guesser int           `json:"guesser,omitempty"`
+	Guessed engine.Colour `json:"guessed,omitempty"`
+	// Winner chooses the colour they play (Chosen, NoColour until then).
+	Winner int           `json:"winner,omitempty"`
+	Chosen engine.Colour `json:"chosen,omitempty"`
+}
+
+// Arrived returns when player checked in at the board, and whether they
+// have (R-G-4).
+func (gp GamePlay) Arrived(player int) (time.Time, bool) {
+	for _, h := range gp.Here {
+		if h.Player == player {
+			return h.At, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// Revealed reports whether the guess is in, and with it the hidden colour
+// and the nonce public.
+func (g *Guess) Revealed() bool { return g.Guessed != engine.NoColour }
+
+// Commit is the commitment to a hidden colour: the hex SHA-256 of
+// "red:NONCE" or "black:NONCE". Anyone can check a revealed 猜先 with
+// `printf 'red:NONCE' | sha256sum` (R-C-4).
+func Commit(hidden engine.Colour, nonce string) string {
+	sum := sha256.Sum256([]byte(hidden.String() + ":" + nonce))
+	return hex.EncodeToString(sum[:])
+}
+
+// Underway returns what is under way on board of round: the zero GamePlay
+// (with Board set) when play belongs to another round or the game's result
+// is in.
+func (st *State) Underway(round, board int) GamePlay {
+	g, err := game(st, round, board)
+	if err != nil || g.Result.Decided() || st.Play.Round != round {
+		return GamePlay{Board: board}
+	}
+	if i := st.Play.find(board); i >= 0 {
+		return st.Play.Games[i]
+	}
+	return GamePlay{Board: board}
+}
+
+// GameOf returns player's game in the current (last published) round, and
+// whether they have one there (not: a bye, no round yet, no such player).
+func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
+	round = len(st.Event.Rounds)
+	if round == 0 || player < 1 {
+		return round, engine.Game{}, false
+	}
+	for _, g := range st.Event.Rounds[round-1].Games {
+		if g.Red == player || g.Black == player {
+			return round, g, true
+		}
+	}
+	return round, engine.Game{}, false
+}
+
+// DueActions returns the actions the clock makes due at now, for the
+// scheduler (commands.Service.Tick) to append:
+//
+//   - R-G-4: once the late-arrival limit (Info.LateAfter) has passed since
+//     the round was published, a pending game with a player not at the
+//     board by then is lost by that player by forfeit (both absent: a
+//     double forfeit);
+//   - R-G-1: a reported result the opponent neither confirmed nor disputed
+//     within the confirmation window (Info.ConfirmWithin) stands as
+//     reported.
+//
+// Both are ResultSet actions, at most one a game, late arrival first. It is
+// pure: the scheduler calls it again on the state inside its Update, so a
+// report confirmed or disputed meanwhile is not overtaken. A limit or a
+// window of 0 makes nothing due; neither does an event that is not running.
+func DueActions(st *State, now time.Time) []Action {
+	round := len(st.Event.Rounds)
+	if st.Status != Running || round == 0 {
+		return nil
+	}
+	late, window := st.Info.LateAfter, st.Info.ConfirmWithin
+	lateDue := late > 0 && st.Play.Round == round && !st.Play.Since.IsZero() && !now.Before(st.Play.Since.Add(late))
+	var due []Action
+	for _, g := range st.Event.Rounds[round-1].Games {
+		if g.Result.Decided() || g.Void {
+			continue
+		}
+		gp := st.Underway(round, g.Board)
+		if lateDue {
+			deadline := st.Play.Since.Add(late)
+			if res := forfeit(gp.arrivedBy(g.Red, deadline), gp.arrivedBy(g.Black, deadline)); res != engine.Pending {
+				due = append(due, &ResultSet{Round: round, Board: g.Board, Result: res})
+				continue
+			}
+		}
+		if r := gp.Report; window > 0 && r != nil && gp.Dispute == nil && !now.Before(r.At.Add(window)) {
+			due = append(due, &ResultSet{Round: round, Board: g.Board, Result: r.Result})
+		}
+	}
+	return due
+}
+
+// forfeit is the result of a game whose players were at the board in time
+// or not (R-G-4): Pending when both were.
+func forfeit(red, black bool) engine.Result {
+	switch {
+	case !red && !black:
+		return engine.DoubleForfeit
+	case !red:
+		return engine.BlackForfeitWin
+	case !black:
+		return engine.RedForfeitWin
+	}
+	return engine.Pending
+}
+
+// arrivedBy reports whether player was at the board by deadline.
+func (gp GamePlay) arrivedBy(player int, deadline time.Time) bool {
+	at, ok := gp.Arrived(player)
+	return ok && !at.After(deadline)
+}
+
+// startPlay begins the play of the round just published, at st.At: late
+// arrivals count from then (R-G-4). RoundPublished.Apply calls it.
+func (st *State) startPlay() {
+	st.Play = Play{Round: len(st.Event.Rounds), Since: st.At}
+}
+
+// roundPlay returns the play of round for a play action to change,
+// started afresh when it belonged to an older round.
+func (st *State) roundPlay(round int) *Play {
+	if st.Play.Round != round {
+		st.Play = Play{Round: round}
+	}
+	return &st.Play
+}
+
+// Guessing reports whether the colours of round's games are decided by
+// 猜先 (R-C-3): an arbiter called for it (GuessCalled). In the systems
+// qisai pairs the pairing gives the colours otherwise (R-SW-10, R-C-2).
+func (st *State) Guessing(round int) bool {
+	return st.Play.Round == round && st.Play.Guessing
+}
+
+// find returns the index of board's play, or -1.
+func (p *Play) find(board int) int {
+	return slices.IndexFunc(p.Games, func(gp GamePlay) bool { return gp.Board == board })
+}
+
+// gamePlay returns board's play in round for a play action to change, after
+// starting afresh when play belonged to an older round and dropping the
+// play of games whose result is in.
+func (st *State) gamePlay(round, board int) *GamePlay {
+	st.roundPlay(round)
+	st.Play.Games = slices.DeleteFunc(st.Play.Games, func(gp GamePlay) bool {
+		g, err := game(st, round, gp.Board)
+		return err != nil || g.Result.Decided()
+	})
+	i := st.Play.find(board)
+	if i < 0 {
+		st.Play.Games = append(st.Play.Games, GamePlay{Board: board})
+		slices.SortFunc(st.Play.Games, func(a, b GamePlay) int { return a.Board - b.Board })
+		i = st.Play.find(board)
+	}
+	return &st.Play.Games[i]
+}
+
+// playing checks that player may act in their game on board of round: the
+// event runs, round is the current one, the game is theirs and has no
+// result yet. It returns the game and the opponent.
+func playing(st *State, round, board, player int) (*engine.Game, int, error) {
+	if st.Status != Running {
+		return nil, 0, refuse("比赛不在进行中", "the event is not running")
+	}
+	if round != len(st.Event.Rounds) {
+		return nil, 0, refuse("第 %d 轮不是当前轮次", "round %d is not the current round", round)
+	}
+	g, err := game(st, round, board)
+	if err != nil {
+		return nil, 0, err
+	}
+	var opponent int
+	switch player {
+	case g.Red:
+		opponent = g.Black
+	case g.Black:
+		opponent = g.Red
+	default:
+		return nil, 0, refuse("%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board)
+	}
+	if g.Result.Decided() || g.Void {
+		return nil, 0, refuse("第 %d 台的结果已经确定", "the result of board %d is in already", board)
+	}
+	return g, opponent, nil
+}
+
+// arrive records player at the board at st.At unless they are there
+// already: whoever acts in their game is at the board (R-G-4).
+func (gp *GamePlay) arrive(player int, at time.Time) {
+	if _, ok := gp.Arrived(player); !ok {
+		gp.Here = append(gp.Here, CheckIn{Player: player, At: at})
+	}
+}
+
+func (p Play) clone() Play {
+	c := p
+	c.Games = make([]GamePlay, len(p.Games))
+	for i, gp := range p.Games {
+		gp.Report = clonePtr(gp.Report)
+		gp.Dispute = clonePtr(gp.Dispute)
+		gp.Offer = clonePtr(gp.Offer)
+		gp.Guess = clonePtr(gp.Guess)
+		gp.Here = slices.Clone(gp.Here)
+		c.Games[i] = gp
+	}
+	if p.Games == nil {
+		c.Games = nil
+	}
+	return c
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}

@@ -114,6 +114,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		if errors.As(err, &p) {
 			return Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
 		}
+		var r *action.Refusal // an action the rules refused, said in both languages
+		if errors.As(err, &r) {
+			return Reply{Text: T{r.Zh, r.En}.In(lang), Private: reply.Private}
+		}
 		s.log.Error("command failed", "text", req.Text, "err", err)
 		return apology(lang)
 	}
@@ -124,8 +128,17 @@ func apology(lang Lang) Reply {
 	return Reply{Text: T{"抱歉，出了点问题，没有做任何改动。请稍后再试。", "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
 }
 
-// lang is the request's language: the platform's locale, else Chinese.
+// lang is the request's language: the one the user chose with /lang, else
+// the platform's locale, else Chinese. A preference that cannot be read
+// is logged and skipped: the user still gets an answer.
 func (s *Service) lang(ctx context.Context, req Request) Lang {
+	chosen, err := s.store.Lang(ctx, req.Chat.Platform, req.User.ID)
+	if err != nil {
+		s.log.Warn("language preference unreadable", "platform", req.Chat.Platform, "user", req.User.ID, "err", err)
+	}
+	if l := ParseLang(chosen); l != "" {
+		return l
+	}
 	if l := ParseLang(req.Locale); l != "" {
 		return l
 	}

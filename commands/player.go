@@ -1,3 +1,1012 @@
 package commands
 
-func playerCommands() []*Command { return nil }
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// The player commands: joining and leaving before the start, "me", and
+// what a player does in their game of the current round — check in
+// (R-G-4), 猜先 (R-C-4), report a result and answer the opponent's report
+// (R-G-1), resign, offer a draw and answer one (R-G-2). Results become
+// final through action.ResultSet; what is pending lives in State.Play.
+//
+// The game commands are declared Who: Anyone because a private chat with
+// the bot follows no event, yet players type there and press the buttons
+// of the bot's private messages there: asPlayer finds the event (the
+// chat's, or in a private chat the one the sender plays in) and checks
+// that the sender is a player of it.
+func playerCommands() []*Command {
+	return []*Command{
+		{
+			Name: "join", Aliases: []string{"报名"}, Who: Member,
+			Args: []Arg{
+				{Name: "name", Kind: Word, Help: T{"你在比赛中的名字（有空格请加引号）", "your name in the event (quote it if it has spaces)"}},
+				{Name: "unit", Kind: Word, Optional: true, Help: T{"单位：学校、俱乐部或公司", "your unit: school, club or company"}},
+			},
+			Help: T{"报名参加这个聊天的比赛", "join this chat's event"},
+			Run:  playJoin,
+		},
+		{
+			Name: "leave", Aliases: []string{"取消报名"}, Who: Anyone,
+			Help: T{"比赛开始前取消报名", "leave the event before it starts"},
+			Run:  asPlayer(playLeave),
+		},
+		{
+			Name: "me", Aliases: []string{"我"}, Who: Anyone,
+			Help: T{"我的台次、先后手、对手、积分、名次和现在要做的事", "my board, colour, opponent, score, place and what to do now"},
+			Run:  asPlayer(playMe),
+		},
+		{
+			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
+			Help: T{"到棋盘后签到（迟到超时判负）", "check in at the board (late past the limit loses)"},
+			Run:  asPlayer(playHere),
+		},
+		{
+			Name: "guess", Aliases: []string{"猜先"}, Who: Anyone,
+			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: T{
+				"hide red|black（私聊藏子）、red|black（猜）、choose red|black（赢家选先后手）；裁判：call（本轮猜先）",
+				"hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by 猜先)"}}},
+			Help: T{"猜先：一方私下藏子，另一方公开猜，赢家选先后手", "猜先: one player hides a colour in private, the other guesses in public, the winner chooses"},
+			Run:  playGuess,
+		},
+		{
+			Name: "report", Aliases: []string{"报告"}, Who: Anyone,
+			Args: []Arg{{Name: "result", Kind: Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}, Help: T{"你的结果：胜、负或和", "your result: win, loss or draw"}}},
+			Help: T{"报告你这一轮的结果，等对手确认", "report your result of this round; the opponent confirms it"},
+			Run:  asPlayer(playReport),
+		},
+		{
+			Name: "confirm", Aliases: []string{"确认"}, Who: Anyone,
+			Help: T{"确认对手报告的结果", "confirm the result your opponent reported"},
+			Run:  asPlayer(playConfirm),
+		},
+		{
+			Name: "dispute", Aliases: []string{"异议"}, Who: Anyone,
+			Help: T{"对对手报告的结果提出异议，由裁判裁决", "dispute the result your opponent reported; an arbiter decides"},
+			Run:  asPlayer(playDispute),
+		},
+		{
+			Name: "resign", Aliases: []string{"认输"}, Who: Anyone,
+			Help: T{"认输：对手立即获胜", "resign: your opponent wins at once"},
+			Run:  asPlayer(playResign),
+		},
+		{
+			Name: "draw", Aliases: []string{"提和"}, Who: Anyone,
+			Help: T{"向对手提和（不能撤回；被拒绝后须等对手提和才能再提）", "offer your opponent a draw (it cannot be withdrawn; after a refusal the opponent offers next)"},
+			Run:  asPlayer(playDraw),
+		},
+		{
+			Name: "accept", Aliases: []string{"接受"}, Who: Anyone,
+			Help: T{"接受对手的提和", "accept your opponent's draw offer"},
+			Run:  asPlayer(playAccept),
+		},
+		{
+			Name: "decline", Aliases: []string{"拒绝"}, Who: Anyone,
+			Help: T{"拒绝对手的提和", "decline your opponent's draw offer"},
+			Run:  asPlayer(playDecline),
+		},
+	}
+}
+
+// asPlayer runs a game command for a player of the event (see
+// playerCommands).
+func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
+	return func(c *Context) (Reply, error) {
+		if err := c.findEvent(); err != nil {
+			return Reply{}, err
+		}
+		if c.Player == 0 {
+			return Reply{}, problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
+				"Only players of the event can do that. Join first in the event's group with /join NAME.")
+		}
+		return run(c)
+	}
+}
+
+// findEvent loads the event a command declared Who: Anyone is about: the
+// one the chat follows or, in a private chat, the one the sender plays in
+// (the newest running one when they play in several).
+func (c *Context) findEvent() error {
+	if c.Event != 0 {
+		return nil
+	}
+	store, platform, user := c.svc.store, c.Req.Chat.Platform, c.Req.User.ID
+	var ids []storage.EventID
+	if c.Req.DM {
+		var err error
+		if ids, err = store.PlayerEvents(c, platform, user); err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
+				"You play in no event yet. Join one in its group with /join NAME.")
+		}
+	} else {
+		id, err := store.EventOf(c, c.Req.Chat)
+		if errors.Is(err, storage.ErrNotFound) {
+			return problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建。",
+				"This chat follows no event yet. An organiser can create one with /event new NAME.")
+		}
+		if err != nil {
+			return err
+		}
+		ids = []storage.EventID{id}
+	}
+	for i, id := range ids {
+		st, err := store.Load(c, id)
+		if err != nil {
+			return err
+		}
+		if i == 0 || st.Status == action.Running {
+			c.Event, c.State = id, st
+		}
+		if st.Status == action.Running {
+			break
+		}
+	}
+	var err error
+	if c.Player, err = store.PlayerOf(c, c.Event, platform, user); err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	c.Roles, err = store.Roles(c, c.Event, platform, user)
+	return err
+}
+
+// playJoin enters the sender while sign-up is open.
+func playJoin(c *Context) (Reply, error) {
+	st := c.State
+	if c.Player != 0 {
+		p, _ := st.Event.Player(c.Player)
+		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
+	}
+	switch st.Status {
+	case action.Setup:
+		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
+	case action.Running:
+		return Reply{}, problem("比赛已经开始，不能再报名了。请联系组织者。", "The event has started: it takes no more entries. Ask an organiser.")
+	case action.Finished:
+		return Reply{}, problem("比赛已经结束。", "The event has finished.")
+	}
+	name, unit := c.Args["name"], c.Args["unit"]
+	var number int
+	if _, err := c.Update(func(ch *storage.Change) error {
+		// The same user joining twice at once: the second sees the first.
+		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
+			if err != nil {
+				return err
+			}
+			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
+		}
+		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
+			return err
+		}
+		number = len(ch.State.Event.Players)
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, number)
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	if unit != "" {
+		name += T{"（%s）", " (%s)"}.In(c.Lang, unit)
+	}
+	return Reply{Text: T{"报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
+}
+
+// playLeave takes the sender out before the start. The players after them
+// move up one number (PlayerRemoved), so their users are identified anew.
+func playLeave(c *Context) (Reply, error) {
+	switch c.State.Status {
+	case action.Running:
+		return Reply{}, problem("比赛已经开始，不能取消报名。要退赛请联系裁判（/withdraw）。", "The event has started: you cannot leave it now. To withdraw, ask an arbiter (/withdraw).")
+	case action.Finished:
+		return Reply{}, problem("比赛已经结束。", "The event has finished.")
+	}
+	gone := c.Player
+	var leaving []storage.Identity
+	if _, err := c.Update(func(ch *storage.Change) error {
+		ids, err := c.svc.store.Identities(c, c.Event)
+		if err != nil {
+			return err
+		}
+		var staying []storage.Identity
+		leaving = leaving[:0]
+		for _, id := range ids {
+			if id.Player == gone {
+				leaving = append(leaving, id)
+			} else {
+				staying = append(staying, id)
+			}
+		}
+		before := slices.Clone(ch.State.Event.Players)
+		if err := ch.Append(&action.PlayerRemoved{Player: gone}); err != nil {
+			return err
+		}
+		return renumber(ch, staying, before)
+	}); err != nil {
+		return Reply{}, err
+	}
+	// The store has no way yet to drop an identity inside the change:
+	// forget the leaver's now that their removal is committed.
+	for _, id := range leaving {
+		if err := c.svc.store.Forget(c, c.Event, id.Platform, id.User); err != nil {
+			c.svc.log.Error("forget a player who left", "event", c.Event, "platform", id.Platform, "user", id.User, "err", err)
+		}
+	}
+	return Reply{Text: T{"已取消报名。", "You have left the event."}.In(c.Lang)}, nil
+}
+
+// seat is a player's game in the current round.
+type seat struct {
+	round    int
+	game     engine.Game
+	colour   engine.Colour
+	opponent int
+	play     action.GamePlay // what is under way in it
+}
+
+// seatOf finds player's game in the current round; false for none (no
+// round yet, a bye).
+func seatOf(st *action.State, player int) (seat, bool) {
+	round, g, ok := st.GameOf(player)
+	if !ok {
+		return seat{round: round}, false
+	}
+	s := seat{round: round, game: g, colour: engine.Red, opponent: g.Black, play: st.Underway(round, g.Board)}
+	if g.Black == player {
+		s.colour, s.opponent = engine.Black, g.Red
+	}
+	return s, true
+}
+
+// liveSeat is the sender's game when it is under way: the event runs and
+// the game has no result yet; otherwise it says why not.
+func (c *Context) liveSeat() (seat, error) {
+	st := c.State
+	switch st.Status {
+	case action.Setup, action.Signup:
+		return seat{}, problem("比赛还没有开始。", "The event has not started yet.")
+	case action.Finished:
+		return seat{}, problem("比赛已经结束。", "The event has finished.")
+	}
+	s, ok := seatOf(st, c.Player)
+	switch {
+	case s.round == 0:
+		return seat{}, problem("第 1 轮还没有公布对阵。", "Round 1 is not published yet.")
+	case !ok:
+		return seat{}, problem("第 %d 轮你没有对局（轮空），没有要做的。", "You have no game in round %d (a bye): nothing to do.", s.round)
+	case s.game.Result.Decided():
+		return seat{}, problem("第 %d 轮你的对局已有结果：%s。", "Your game of round %d has its result: %s.", s.round, outcome(s.game.Result, s.colour, c.Lang))
+	}
+	return s, nil
+}
+
+// outcome is a result as the player of colour sees it.
+func outcome(r engine.Result, colour engine.Colour, lang Lang) string {
+	mine := func(red, black engine.Result) bool {
+		return r == red && colour == engine.Red || r == black && colour == engine.Black
+	}
+	switch {
+	case r == engine.Draw:
+		return T{"和", "draw"}.In(lang)
+	case mine(engine.RedWin, engine.BlackWin):
+		return T{"胜", "win"}.In(lang)
+	case mine(engine.BlackWin, engine.RedWin):
+		return T{"负", "loss"}.In(lang)
+	case mine(engine.RedForfeitWin, engine.BlackForfeitWin):
+		return T{"胜（对手弃权）", "win by forfeit"}.In(lang)
+	case r == engine.DoubleForfeit:
+		return T{"双方弃权", "double forfeit"}.In(lang)
+	case r.Decided():
+		return T{"负（弃权）", "loss by forfeit"}.In(lang)
+	}
+	return T{"未定", "pending"}.In(lang)
+}
+
+// resultFor is the result of a game that the player of colour reports as
+// "win", "loss" or "draw" (or 胜, 负, 和).
+func resultFor(said string, colour engine.Colour) engine.Result {
+	switch said {
+	case "draw", "和":
+		return engine.Draw
+	case "win", "胜":
+		if colour == engine.Red {
+			return engine.RedWin
+		}
+		return engine.BlackWin
+	}
+	if colour == engine.Red {
+		return engine.BlackWin
+	}
+	return engine.RedWin
+}
+
+// colourName is 红/黑, red/black.
+func colourName(c engine.Colour, lang Lang) string {
+	if c == engine.Red {
+		return T{"红", "red"}.In(lang)
+	}
+	return T{"黑", "black"}.In(lang)
+}
+
+// gameLine is a game and its result in one short line, red first in
+// Chinese ("第3台 王五 胜 赵六"), the winner first in English ("Board 3:
+// Wang beat Zhao").
+func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang Lang) string {
+	red, black := playerName(ev, g.Red), playerName(ev, g.Black)
+	var t T
+	switch r {
+	case engine.RedWin:
+		t = T{"第%d台 %s 胜 %s", "Board %d: %s beat %s"}
+	case engine.BlackWin:
+		t = T{"第%d台 %s 负 %s", "Board %d: %[3]s beat %[2]s"}
+	case engine.Draw:
+		t = T{"第%d台 %s 和 %s", "Board %d: %s drew with %s"}
+	case engine.RedForfeitWin:
+		t = T{"第%d台 %s 胜 %s（弃权）", "Board %d: %s won by forfeit against %s"}
+	case engine.BlackForfeitWin:
+		t = T{"第%d台 %s 负 %s（弃权）", "Board %d: %[3]s won by forfeit against %[2]s"}
+	case engine.DoubleForfeit:
+		t = T{"第%d台 %s 与 %s 双方弃权", "Board %d: %s and %s both forfeited"}
+	default:
+		t = T{"第%d台 %s 对 %s", "Board %d: %s against %s"}
+	}
+	return t.In(lang, g.Board, red, black)
+}
+
+// contact is one of a player's private chats with the bot, and the
+// language they read.
+type contact struct {
+	chat storage.Chat
+	lang Lang
+}
+
+// contacts are player's private chats: one on each platform they are
+// identified on, in the language they chose (Chinese when none).
+func (c *Context) contacts(player int) ([]contact, error) {
+	ids, err := c.svc.store.Identities(c, c.Event)
+	if err != nil {
+		return nil, err
+	}
+	var out []contact
+	for _, id := range ids {
+		if id.Player != player {
+			continue
+		}
+		chosen, err := c.svc.store.Lang(c, id.Platform, id.User)
+		if err != nil {
+			return nil, err
+		}
+		lang := ParseLang(chosen)
+		if lang == "" {
+			lang = Zh
+		}
+		out = append(out, contact{chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, lang: lang})
+	}
+	return out, nil
+}
+
+// button is a choice in a private message, labelled in lang.
+type button struct {
+	label   T
+	command string
+}
+
+// tell sends each contact a private message in their language, with
+// buttons.
+func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
+	for _, ct := range to {
+		m := storage.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
+		for _, b := range buttons {
+			m.Buttons = append(m.Buttons, storage.Button{Label: b.label.In(ct.lang), Command: b.command})
+		}
+		ch.Send(m)
+	}
+}
+
+// clock shows t in the event's zone: "14:05".
+func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location()).Format("15:04") }
+
+// lateDeadline is when a player must be at the board in the current
+// round (R-G-4); false when the event sets no limit or the round's start
+// is unknown.
+func lateDeadline(st *action.State) (time.Time, bool) {
+	if st.Info.LateAfter <= 0 || st.Play.Round != len(st.Event.Rounds) || st.Play.Since.IsZero() {
+		return time.Time{}, false
+	}
+	return st.Play.Since.Add(st.Info.LateAfter), true
+}
+
+// playMe shows the sender their event: who they are, their game now, their
+// score and place, and what they must do next.
+func playMe(c *Context) (Reply, error) {
+	st, lang := c.State, c.Lang
+	p, _ := st.Event.Player(c.Player)
+	var lines []string
+	who := T{"%s（第 %d 位）", "%s (number %d)"}.In(lang, p.Name, p.ID)
+	if p.Unit != "" {
+		who += " · " + p.Unit
+	}
+	lines = append(lines, who)
+	if st.Status != action.Running && st.Status != action.Finished {
+		lines = append(lines, T{"比赛%s，还没有开始。开始前可以用 /leave 取消报名。", "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
+		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+	}
+	for _, s := range engine.Standings(&st.Event) {
+		if s.Player == c.Player {
+			lines = append(lines, T{"积分 %s，第 %s 名", "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel()))
+		}
+	}
+	if st.Status == action.Finished {
+		lines = append(lines, T{"比赛已经结束。", "The event has finished."}.In(lang))
+		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+	}
+	s, ok := seatOf(st, c.Player)
+	switch {
+	case s.round == 0:
+		lines = append(lines, T{"第 1 轮还没有公布对阵。", "Round 1 is not published yet."}.In(lang))
+	case !ok:
+		lines = append(lines, T{"第 %d 轮：轮空，没有对局。", "Round %d: a bye, no game."}.In(lang, s.round))
+	default:
+		lines = append(lines, T{"第 %d 轮第 %d 台：你执%s，对手 %s", "Round %d, board %d: you play %s against %s"}.In(lang,
+			s.round, s.game.Board, colourName(s.colour, lang), playerName(&st.Event, s.opponent)))
+		lines = append(lines, todo(st, s, c.Player, lang))
+	}
+	return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+}
+
+// todo says what the player in seat s must do now.
+func todo(st *action.State, s seat, me int, lang Lang) string {
+	if s.game.Result.Decided() {
+		return T{"结果：%s。等待下一轮。", "Result: %s. Wait for the next round."}.In(lang, outcome(s.game.Result, s.colour, lang))
+	}
+	gp, opp := s.play, playerName(&st.Event, s.opponent)
+	now := T{"现在：", "Now: "}.In(lang)
+	switch {
+	case gp.Dispute != nil:
+		return now + T{"结果有争议，等待裁判裁决。", "the result is disputed: wait for an arbiter to decide."}.In(lang)
+	case gp.Report != nil && gp.Report.Player != me:
+		return now + T{"%s 报告：%s。用 /confirm 确认，或 /dispute 提出异议。", "%s reported: %s. Confirm with /confirm, or /dispute it."}.In(lang,
+			opp, gameLine(&st.Event, s.game, gp.Report.Result, lang))
+	case gp.Report != nil:
+		return now + T{"等待 %s 确认你报告的结果。", "wait for %s to confirm the result you reported."}.In(lang, opp)
+	case gp.Offer != nil && gp.Offer.Player != me:
+		return now + T{"%s 提和：用 /accept 接受，或 /decline 拒绝。", "%s offers a draw: /accept or /decline it."}.In(lang, opp)
+	case gp.Offer != nil:
+		return now + T{"等待 %s 回应你的提和。", "wait for %s to answer your draw offer."}.In(lang, opp)
+	}
+	if st.Guessing(s.round) {
+		switch g := gp.Guess; {
+		case g == nil:
+			return now + T{"猜先：一方私聊我 /guess hide red 或 black 藏子。", "猜先: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
+		case !g.Revealed() && g.Hider != me:
+			return now + T{"猜先：用 /guess red 或 /guess black 猜 %s 藏的颜色。", "猜先: guess %s's hidden colour with /guess red or /guess black."}.In(lang, opp)
+		case !g.Revealed():
+			return now + T{"猜先：等待 %s 猜。", "猜先: wait for %s to guess."}.In(lang, opp)
+		case g.Chosen == engine.NoColour && g.Winner == me:
+			return now + T{"你赢得猜先：用 /guess choose red 或 black 选择先后手。", "you won the 猜先: choose with /guess choose red or black."}.In(lang)
+		case g.Chosen == engine.NoColour:
+			return now + T{"等待 %s 选择先后手。", "wait for %s to choose colours."}.In(lang, opp)
+		}
+	}
+	if _, here := gp.Arrived(me); !here {
+		line := now + T{"到棋盘后用 /here 签到", "check in at the board with /here"}.In(lang)
+		if d, ok := lateDeadline(st); ok {
+			line += T{"（%s 前，否则判负）", " (by %s, or you lose by forfeit)"}.In(lang, clock(st, d))
+		}
+		return line + T{"。", "."}.In(lang)
+	}
+	return now + T{"下完后用 /report win、loss 或 draw 报告结果。", "after the game, report it with /report win, loss or draw."}.In(lang)
+}
+
+// playHere checks the sender in at the board (R-G-4).
+func playHere(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	st := c.State
+	if at, here := s.play.Arrived(c.Player); here {
+		return Reply{}, problem("你已经在 %s 到场了。", "You are at the board since %s already.", clock(st, at))
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})
+	}); err != nil {
+		return Reply{}, err
+	}
+	now := c.svc.now()
+	text := T{"已签到：第 %d 台，%s。", "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
+	if d, ok := lateDeadline(st); ok && now.After(d) {
+		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	}
+	return Reply{Text: text}, nil
+}
+
+// playReport reports the sender's result (R-G-1): pending until the
+// opponent confirms; the same result as the opponent's report confirms
+// it, a contradicting one is a dispute.
+func playReport(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	st, gp := c.State, s.play
+	res := resultFor(c.Args["result"], s.colour)
+	switch {
+	case gp.Dispute != nil:
+		return Reply{}, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
+	case gp.Report != nil && gp.Report.Player == c.Player:
+		return Reply{}, problem("你已经报告过了：%s。等待对手确认；报错了请联系裁判。", "You have reported already: %s. Wait for your opponent to confirm; if it was wrong, ask an arbiter.",
+			gameLine(&st.Event, s.game, gp.Report.Result, c.Lang))
+	case gp.Report != nil && gp.Report.Result == res:
+		return playConfirm(c) // the same result: a confirmation
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	opp, err := c.contacts(s.opponent)
+	if err != nil {
+		return Reply{}, err
+	}
+	me, them := playerName(&st.Event, c.Player), playerName(&st.Event, s.opponent)
+	line := func(l Lang) string { return gameLine(&st.Event, s.game, res, l) }
+	if gp.Report != nil {
+		// A contradicting report: a dispute only an arbiter settles.
+		if _, err := c.Update(func(ch *storage.Change) error {
+			if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
+				return err
+			}
+			announce(ch, chats, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(c.Lang, s.game.Board, them, me))
+			return nil
+		}); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line(c.Lang))}, nil
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(c.Lang, s.game.Board, me, them))
+		for _, ct := range opp {
+			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, line(ct.lang)},
+				button{T{"确认", "Confirm"}, "/confirm"}, button{T{"异议", "Dispute"}, "/dispute"})
+		}
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	text := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line(c.Lang), them)
+	if w := st.Info.ConfirmWithin; w > 0 {
+		text += "\n" + T{"对手 %d 分钟内不回应，结果按报告确认。", "If they do not answer within %d minutes, the result stands as reported."}.In(c.Lang, int(w.Minutes()))
+	}
+	return Reply{Text: text}, nil
+}
+
+// final makes the result of the sender's game final (a ResultSet) and
+// announces it, why being how it came about; the result that completes
+// the round announces the standings too (decide).
+func (c *Context) final(s seat, res engine.Result, why T) error {
+	chats, err := eventChats(c)
+	if err != nil {
+		return err
+	}
+	_, err = c.Update(func(ch *storage.Change) error {
+		return decide(ch, chats, s.round, s.game.Board, res, why, c.Lang)
+	})
+	return err
+}
+
+// loss is the result of a game the player of colour loses.
+func loss(colour engine.Colour) engine.Result {
+	if colour == engine.Red {
+		return engine.BlackWin
+	}
+	return engine.RedWin
+}
+
+// playConfirm confirms the opponent's report: the result is final.
+func playConfirm(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	r, err := c.opponentReport(s)
+	if err != nil {
+		return Reply{}, err
+	}
+	me := playerName(&c.State.Event, c.Player)
+	if err := c.final(s, r.Result, T{me + " 确认", "confirmed by " + me}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, r.Result, c.Lang))}, nil
+}
+
+// opponentReport is the opponent's pending report the sender answers.
+func (c *Context) opponentReport(s seat) (*action.Report, error) {
+	gp := s.play
+	switch {
+	case gp.Dispute != nil:
+		return nil, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
+	case gp.Report == nil:
+		return nil, problem("第 %d 台没有待确认的报告。下完后用 /report win、loss 或 draw 报告结果。", "Board %d has no report to answer. After the game, report with /report win, loss or draw.", s.game.Board)
+	case gp.Report.Player == c.Player:
+		return nil, problem("这是你自己的报告，要由对手确认。", "That is your own report: your opponent confirms it.")
+	}
+	return gp.Report, nil
+}
+
+// playDispute disputes the opponent's report: an arbiter decides (R-G-1).
+func playDispute(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.opponentReport(s); err != nil {
+		return Reply{}, err
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	me := playerName(&c.State.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang)}, nil
+}
+
+// playResign ends the sender's game at once: the opponent wins.
+func playResign(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	if s.play.Dispute != nil {
+		return Reply{}, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
+	}
+	res, me := loss(s.colour), playerName(&c.State.Event, c.Player)
+	if err := c.final(s, res, T{me + " 认输", me + " resigned"}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, res, c.Lang))}, nil
+}
+
+// playDraw offers the opponent a draw (R-G-2). A second offer after a
+// refusal, before the opponent has offered, is refused with the reason and
+// recorded as a foul where the event says so (§9.1.3).
+func playDraw(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	st := c.State
+	switch err := st.MayOffer(s.round, s.game.Board, c.Player); {
+	case errors.Is(err, action.ErrOfferAgain):
+		return Reply{}, c.offerAgain(s)
+	case s.play.Offer != nil && s.play.Offer.Player != c.Player:
+		return Reply{}, problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
+	case s.play.Offer != nil:
+		return Reply{}, problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
+	case err != nil:
+		return Reply{}, err
+	}
+	opp, err := c.contacts(s.opponent)
+	if err != nil {
+		return Reply{}, err
+	}
+	me := playerName(&st.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.DrawOffered{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+			return err
+		}
+		tell(ch, opp, T{"%s 向你提和。", "%s offers you a draw."}, []any{me},
+			button{T{"接受", "Accept"}, "/accept"}, button{T{"拒绝", "Decline"}, "/decline"})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(&st.Event, s.opponent))}, nil
+}
+
+// offerAgain refuses a second draw offer (R-G-2) and, where the event
+// says so, records it as a foul (§9.1.3); enough fouls lose the game
+// (R-G-3).
+func (c *Context) offerAgain(s seat) error {
+	refusal := problem(action.ErrOfferAgain.Zh+"。", action.ErrOfferAgain.En+".")
+	st := c.State
+	if !st.Info.OfferFoul {
+		return refusal
+	}
+	fouls := s.game.RedFouls
+	if s.colour == engine.Black {
+		fouls = s.game.BlackFouls
+	}
+	fouls++
+	lost := fouls >= st.Info.FoulLimit()
+	chats, err := eventChats(c)
+	if err != nil {
+		return err
+	}
+	me := playerName(&st.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.FoulRecorded{Round: s.round, Player: c.Player}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(c.Lang, s.game.Board, me, fouls))
+		if !lost {
+			return nil
+		}
+		return decide(ch, chats, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}, c.Lang)
+	}); err != nil {
+		return err
+	}
+	if lost {
+		return problem(refusal.Text.Zh+"已记犯规，累计 %d 次：本局判负（R-G-3）。", refusal.Text.En+" It is recorded as a foul, your %d: you lose the game (R-G-3).", fouls)
+	}
+	return problem(refusal.Text.Zh+"已记犯规一次（累计 %d 次）。", refusal.Text.En+" It is recorded as a foul (your %d).", fouls)
+}
+
+// theirOffer is the opponent's open draw offer the sender answers.
+func theirOffer(s seat, me int) error {
+	switch o := s.play.Offer; {
+	case o == nil:
+		return problem("对手没有向你提和。", "Your opponent has not offered a draw.")
+	case o.Player == me:
+		return problem("这是你自己的提和，要由对手回应。", "That is your own draw offer: your opponent answers it.")
+	}
+	return nil
+}
+
+// playAccept accepts the opponent's draw offer: the game is drawn.
+func playAccept(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := theirOffer(s, c.Player); err != nil {
+		return Reply{}, err
+	}
+	if err := c.final(s, engine.Draw, T{"同意和棋", "draw agreed"}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, engine.Draw, c.Lang))}, nil
+}
+
+// playDecline declines the opponent's draw offer; they may not offer
+// again until the sender has (R-G-2).
+func playDecline(c *Context) (Reply, error) {
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := theirOffer(s, c.Player); err != nil {
+		return Reply{}, err
+	}
+	opp, err := c.contacts(s.opponent)
+	if err != nil {
+		return Reply{}, err
+	}
+	me := playerName(&c.State.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.DrawDeclined{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+			return err
+		}
+		tell(ch, opp, T{"%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang)}, nil
+}
+
+// playGuess runs 猜先 (R-C-4): "/guess hide red" in a private chat commits
+// to a hidden colour, "/guess black" guesses it in public and reveals it
+// with its nonce, "/guess choose red" is the winner's choice; "/guess
+// call" is an arbiter calling for 猜先 in the current round (R-C-3).
+func playGuess(c *Context) (Reply, error) {
+	if err := c.findEvent(); err != nil {
+		return Reply{}, err
+	}
+	words := strings.Fields(strings.ToLower(c.Args["what"]))
+	verb, col := "", engine.NoColour
+	for _, w := range words {
+		switch w {
+		case "hide", "藏", "藏子":
+			verb = "hide"
+		case "choose", "选", "选择":
+			verb = "choose"
+		case "call", "要求":
+			verb = "call"
+		case "red", "红", "红方":
+			col = engine.Red
+		case "black", "黑", "黑方":
+			col = engine.Black
+		default:
+			return Reply{}, problem("看不懂 %q。用法：/guess hide red|black（私聊）、/guess red|black、/guess choose red|black。", "%q is not understood. Usage: /guess hide red|black (in private), /guess red|black, /guess choose red|black.", w)
+		}
+	}
+	if verb == "call" {
+		return guessCall(c)
+	}
+	if c.Player == 0 {
+		return Reply{}, problem("只有本赛选手才能猜先。", "Only players of the event take part in 猜先.")
+	}
+	s, err := c.liveSeat()
+	if err != nil {
+		return Reply{}, err
+	}
+	if !c.State.Guessing(s.round) {
+		return Reply{}, problem("本赛的先后手由编排决定（R-C-2、R-SW-10），不需要猜先：第 %d 台你执%s。", "This event's pairing gives the colours (R-C-2, R-SW-10): no 猜先 is needed. On board %d you play %s.",
+			s.game.Board, colourName(s.colour, c.Lang))
+	}
+	switch {
+	case col == engine.NoColour && verb == "":
+		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.DM}, nil
+	case col == engine.NoColour:
+		return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
+	}
+	switch verb {
+	case "hide":
+		return guessHide(c, s, col)
+	case "choose":
+		return guessChoose(c, s, col)
+	}
+	return guessMake(c, s, col)
+}
+
+// guessCall has an arbiter call for 猜先 in the current round (R-C-3).
+func guessCall(c *Context) (Reply, error) {
+	if !c.Is(storage.Organiser) && !c.Is(storage.Arbiter) {
+		return Reply{}, problem("只有组织者或裁判可以要求猜先。", "Only the organisers and arbiters can call for 猜先.")
+	}
+	if c.State.Status != action.Running || len(c.State.Event.Rounds) == 0 {
+		return Reply{}, problem("还没有进行中的轮次。", "No round is under way.")
+	}
+	round := len(c.State.Event.Rounds)
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.GuessCalled{Round: round}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。",
+			"Round %d: colours by 猜先. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(c.Lang, round))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已要求第 %d 轮猜先。", "Round %d is decided by 猜先."}.In(c.Lang, round)}, nil
+}
+
+// nonceBytes is the nonce's length: 128 random bits, so the hidden colour
+// cannot be found from the commitment by trying nonces.
+const nonceBytes = 16
+
+// guessHide commits to the sender's hidden colour: only the commitment is
+// shown until the opponent has guessed.
+func guessHide(c *Context, s seat, col engine.Colour) (Reply, error) {
+	if !c.Req.DM {
+		return Reply{}, problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
+	}
+	if s.play.Guess != nil {
+		return Reply{}, problem("第 %d 台的猜先已经开始了。用 /me 查看现在要做什么。", "The 猜先 of board %d has begun already. See what to do now with /me.", s.game.Board)
+	}
+	b := make([]byte, nonceBytes)
+	rand.Read(b)
+	nonce := hex.EncodeToString(b)
+	commit := action.Commit(col, nonce)
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	opp, err := c.contacts(s.opponent)
+	if err != nil {
+		return Reply{}, err
+	}
+	me := playerName(&c.State.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.GuessHidden{Round: s.round, Board: s.game.Board, Player: c.Player, Commitment: commit, Hidden: col, Nonce: nonce}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d 猜先: %s has hidden a colour. Commitment SHA-256 %s"}.In(c.Lang, s.game.Board, me, commit))
+		tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
+			button{T{"猜红", "Red"}, "/guess red"}, button{T{"猜黑", "Black"}, "/guess black"})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), Private: true}, nil
+}
+
+// guessMake is the opponent's public guess; the bot reveals the hidden
+// colour and the nonce, which anyone checks against the commitment.
+func guessMake(c *Context, s seat, col engine.Colour) (Reply, error) {
+	g := s.play.Guess
+	switch {
+	case g == nil:
+		return Reply{}, problem("还没有人藏子：一方先私聊我 /guess hide red 或 black。", "Nobody has hidden a colour yet: one of you first sends me /guess hide red or black in private.")
+	case g.Hider == c.Player:
+		return Reply{}, problem("你是藏子的一方，由对手来猜。", "You hid the colour: your opponent guesses.")
+	case g.Revealed():
+		return Reply{}, problem("已经猜过了。用 /me 查看现在要做什么。", "The guess is made already. See what to do now with /me.")
+	}
+	winner, loser := c.Player, s.opponent
+	if col != g.Hidden {
+		winner, loser = s.opponent, c.Player
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	win, err := c.contacts(winner)
+	if err != nil {
+		return Reply{}, err
+	}
+	ev := &c.State.Event
+	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s",
+		"Board %d 猜先: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
+	text := reveal.In(c.Lang, s.game.Board, playerName(ev, c.Player), colourName(col, c.Lang), playerName(ev, s.opponent),
+		colourName(g.Hidden, c.Lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
+			return err
+		}
+		announce(ch, chats, text)
+		tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the 猜先 against %s: choose your colour."}, []any{playerName(ev, loser)},
+			button{T{"执红（先行）", "Red (moves first)"}, "/guess choose red"}, button{T{"执黑", "Black"}, "/guess choose black"})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text}, nil
+}
+
+// guessChoose is the 猜先 winner's choice of colour: the game's colours
+// follow it.
+func guessChoose(c *Context, s seat, col engine.Colour) (Reply, error) {
+	switch g := s.play.Guess; {
+	case g == nil || !g.Revealed():
+		return Reply{}, problem("猜先还没有结果。用 /me 查看现在要做什么。", "The 猜先 is not decided yet. See what to do now with /me.")
+	case g.Winner != c.Player:
+		return Reply{}, problem("对手赢得了猜先，由对手选择先后手。", "Your opponent won the 猜先: they choose the colours.")
+	case g.Chosen != engine.NoColour:
+		return Reply{}, problem("先后手已经选定了。", "The colours are chosen already.")
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	ev := &c.State.Event
+	red, black := playerName(ev, c.Player), playerName(ev, s.opponent)
+	if col == engine.Black {
+		red, black = black, red
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
+			return err
+		}
+		announce(ch, chats, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(c.Lang, s.game.Board, red, black))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black)}, nil
+}

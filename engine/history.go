@@ -139,3 +139,21 @@ func met(h []Entry, opp int) bool {
 	}
 	return false
 }
+
+// Met reports whether players a and b have met in a game that R-SW-9
+// forbids repeating: a game played over the board, or any pairing when
+// Settings.CountForfeits counts forfeits (the pairer's own test, for
+// checking a pairing changed by hand).
+func (ev *Event) Met(a, b int) bool {
+	for _, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			if g.Void || !(g.Red == a && g.Black == b || g.Red == b && g.Black == a) {
+				continue
+			}
+			if g.Result.Played() || ev.Settings.CountForfeits {
+				return true
+			}
+		}
+	}
+	return false
+}

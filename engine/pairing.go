@@ -41,6 +41,7 @@ const (
 	PlacedFirstRound                      // round 1 by the chosen method (R-SW-3)
 	PlacedBerger                          // Berger table (R-C-2)
 	PlacedSearch                          // found by search after the moves above failed (R-SW-9)
+	PlacedByHand                          // an arbiter swapped opponents between boards (R-SW-9 still holds)
 )
 
 // ColourReason names the rule that decided who plays red.
@@ -60,6 +61,7 @@ const (
 	ColourHigherScore                         // R-SW-11 higher score's need
 	ColourBerger                              // R-C-2
 	ColourSecondCycle                         // R-F-2 second cycle swaps
+	ColourByHand                              // colours kept from the pair an arbiter broke up by hand
 )
 
 // Relaxation is one rule given up for a round, and why.

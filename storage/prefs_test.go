@@ -15,7 +15,7 @@ func TestLang(t *testing.T) {
 		ctx := context.Background()
 		steps := []struct{ platform, user, set string }{
 			{"telegram", "1", "en"},
-			{"discord", "1", "zh"}, // the same id on another platform is another user
+			{"discord", "1", "zh"},  // the same id on another platform is another user
 			{"telegram", "1", "zh"}, // a new choice replaces the old
 			{"console", "王芳", "en"},
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -23,8 +24,9 @@ const replayHistories = 50
 func TestReplay(t *testing.T) {
 	for _, db := range testDBs(t) {
 		t.Run(db.name, func(t *testing.T) {
-			w := openTest(t, db.dsn, WithSnapshotEvery(7))
-			r := openTest(t, db.dsn)
+			clock := WithClock(func() time.Time { return replayTime })
+			w := openTest(t, db.dsn, WithSnapshotEvery(7), clock)
+			r := openTest(t, db.dsn, clock)
 			var actions, undos, refolds int
 			for h := range replayHistories {
 				rp := newReplay(t, w, r, uint64(h))
@@ -41,6 +43,10 @@ func TestReplay(t *testing.T) {
 		})
 	}
 }
+
+// replayTime is the time of every action the replay records: the live
+// state applies its actions at it too (State.At).
+var replayTime = time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
 
 // replay is one random event history in play.
 type replay struct {
@@ -63,6 +69,7 @@ func newReplay(t *testing.T, w, r *Store, seed uint64) *replay {
 	set.Seed = rng.Uint64()
 	created := &action.Created{Name: fmt.Sprintf("Replay %d", seed), Settings: set}
 	rp := &replay{t: t, w: w, r: r, rng: rng, live: &action.State{Status: action.Setup}}
+	rp.live.At = replayTime
 	if err := created.Apply(rp.live); err != nil {
 		t.Fatal(err)
 	}
@@ -198,12 +205,13 @@ func (rp *replay) try(a action.Action) bool {
 func (rp *replay) apply(a action.Action) (*action.State, error) {
 	seq := int64(len(rp.log)) + 1
 	if _, ok := a.(*action.Undo); ok {
-		return action.Fold(append(rp.log[:len(rp.log):len(rp.log)], action.Record{Seq: seq, Action: a}))
+		return action.Fold(append(rp.log[:len(rp.log):len(rp.log)], action.Record{Seq: seq, At: replayTime, Action: a}))
 	}
 	st, err := action.FoldFrom(rp.live, nil) // a copy
 	if err != nil {
 		return nil, err
 	}
+	st.At = replayTime
 	if err := a.Apply(st); err != nil {
 		return nil, err
 	}
@@ -216,7 +224,7 @@ func (rp *replay) record(res Result, a action.Action) {
 	if !reflect.DeepEqual(res.Seqs, []int64{seq}) {
 		rp.t.Fatalf("event %d: %s got seqs %v, want [%d]", rp.id, a.Kind(), res.Seqs, seq)
 	}
-	rp.log = append(rp.log, action.Record{Seq: seq, Action: a})
+	rp.log = append(rp.log, action.Record{Seq: seq, At: replayTime, Action: a})
 	rp.live.Through = seq
 }
 

@@ -1,6 +1,7 @@
-// Command qisai is the xiangqi tournament assistant (棋赛). For now it pairs
-// rounds and prints standings from TRF files; the chat bot will be started
-// by `qisai bot`.
+// Command qisai is the xiangqi tournament assistant (棋赛). With no
+// arguments it opens the chat: the console chat in the terminal (qisai
+// console) while no platform token is set. It also pairs rounds and
+// prints standings from TRF files.
 //
 // Exit codes: 0 success, 1 the work failed (bad file, no legal pairing,
 // internal error), 2 the command line was wrong.
@@ -33,6 +34,7 @@ type command func(args []string, stdout io.Writer) error
 
 // commands maps subcommand names to their implementations.
 var commands = map[string]command{
+	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
 	"standings": standingsCmd,
 	"version":   versionCmd,
@@ -48,16 +50,22 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = 1
 		}
 	}()
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "qisai: unknown command %q; run \"qisai help\" to list the commands\n", args[0])
-		return 2
+	name, err := "qisai", error(nil)
+	if len(args) == 0 {
+		err = chatCmd(os.Stdin, stdout)
+	} else {
+		cmd, ok := commands[args[0]]
+		if !ok {
+			fmt.Fprintf(stderr, "qisai: unknown command %q; run \"qisai help\" to list the commands\n", args[0])
+			return 2
+		}
+		name += " " + args[0]
+		err = cmd(args[1:], stdout)
 	}
-	err := cmd(args[1:], stdout)
 	var uerr usageError
 	switch {
 	case err == nil:
@@ -66,10 +74,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case errors.As(err, &uerr):
-		fmt.Fprintf(stderr, "qisai %s: %v; run \"qisai help\" for usage\n", args[0], uerr.err)
+		fmt.Fprintf(stderr, "%s: %v; run \"qisai help\" for usage\n", name, uerr.err)
 		return 2
 	}
-	fmt.Fprintf(stderr, "qisai %s: %v\n", args[0], err)
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	return 1
 }
 
@@ -83,15 +91,33 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
 
 用法 Usage:
+  qisai                               聊天 the chat: the console chat on qisai.db
+  qisai console [--db FILE] [--lang zh|en]
+                                      控制台聊天 the chat in the terminal
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
   qisai version                       版本 print the version
   qisai help                          本说明 print this help
 
-The chat bot (Telegram, Discord) is not part of this version; it will run as
-"qisai bot". 聊天机器人尚未包含在此版本中，将来用 "qisai bot" 启动。
-
 Flags may come before or after the file name. 选项可放在文件名前后。
+
+qisai console — 控制台聊天：一个人扮演俱乐部群里的每个人。One person plays
+everyone in a club's group chat. A line "NAME: TEXT" is NAME saying TEXT in
+the group, "NAME@dm: TEXT" a private message to the bot; a line without NAME:
+is the previous speaker's. 每行「名字: 内容」为群聊发言，「名字@dm: 内容」为私聊。
+The bot's messages print as "[group] …" and "[dm NAME] …" (every line of a
+message so prefixed), buttons as "[buttons: Label → /command | …]": typing
+the command presses the button. It reads a person typing or a script:
+qisai console < script.txt (then each line is echoed before its answers).
+  --db FILE              数据库 SQLite file or postgres:// URL (default:
+                         $QISAI_DATABASE_URL, else qisai.db); the events
+                         survive a restart 重启后比赛仍在
+  --lang zh|en           默认语言 users' language until they choose one with
+                         /lang (default zh)
+"qisai" with no arguments is "qisai console" while TELEGRAM_BOT_TOKEN and
+DISCORD_BOT_TOKEN are unset. The Telegram and Discord adapters come in the
+next version; until then a token set makes "qisai" stop with exit code 2.
+Telegram、Discord 接入将在下一版本提供。
 
 qisai pair — prints the number of pairs (a bye counts as one), then one line
 per board "RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings

@@ -70,12 +70,12 @@ func sharedTRF(t *testing.T) []string {
 }
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"pair", "-h"}, {"standings", "--help"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"pair", "-h"}, {"standings", "--help"}} {
 		out, errOut, code := qisai(t, args...)
 		if code != 0 || errOut != "" {
 			t.Errorf("qisai %v: exit %d, stderr %q; want 0 and nothing", args, code, errOut)
 		}
-		for _, want := range []string{"qisai pair", "qisai standings", "qisai version", "用法", "Usage", "qisai bot", "--avoid-same-unit"} {
+		for _, want := range []string{"qisai pair", "qisai standings", "qisai version", "用法", "Usage", "qisai console", "--avoid-same-unit"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("qisai %v: usage lacks %q", args, want)
 			}

@@ -1,0 +1,336 @@
+// Package console is qisai's chat in a terminal, the first adapter: one
+// person plays every role of a club's group chat by typing lines, and the
+// bot answers as it would on Telegram or Discord. It is what `qisai`
+// opens when no platform token is set, and what tests script.
+//
+// Input, one line at a time:
+//
+//	王芳: /event new 周末快棋赛     王芳 says it in the club's group chat
+//	/signup open                  a line without NAME: is the previous speaker's
+//	李四@dm: /me                  李四 says it to the bot in private
+//	李四:                         NAME: alone makes NAME the speaker
+//
+// A NAME is one word (no spaces); the colon may be full-width (：). Blank
+// lines are skipped. Output: every message the bot sends, each of its
+// lines prefixed with its chat — "[group] " or "[dm NAME] " — so that
+// tables stay aligned and `grep '^\[dm 李四\]'` shows one person's private
+// chat; its buttons follow as one more line of the message:
+//
+//	[dm 李四] 王芳 报告第 1 台：红胜。请确认。
+//	[dm 李四] [buttons: 确认 → /confirm | 异议 → /dispute]
+//
+// Typing a button's command is pressing it. Messages to chats of other
+// platforms (an event linked to a Telegram group) print as
+// "[telegram CHAT] ": the console is the only adapter running.
+//
+// The console maps its world onto storage like any adapter: the group is
+// storage.Chat{Platform: "console", ID: "group"}, NAME's private chat
+// {Platform: "console", ID: "dm:NAME"}, and NAME is the user's id.
+package console
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// Platform is the console's name in storage and in the log.
+const Platform = "console"
+
+// Group is the club's group chat; NAME's private chat is DM(NAME).
+var Group = storage.Chat{Platform: Platform, ID: "group"}
+
+// DM is user's private chat with the bot.
+func DM(user string) storage.Chat { return storage.Chat{Platform: Platform, ID: "dm:" + user} }
+
+// Options change how Run talks.
+type Options struct {
+	// Lang is the language every console user's "platform" reports, "zh"
+	// (the default) or "en"; a user's /lang wins over it.
+	Lang string
+	// RunID tells this run's updates from other runs' ("" makes a fresh
+	// one): the same script run twice runs twice, as a person expects.
+	RunID string
+	// Interactive is set when a person types: Run greets them and prompts
+	// with the speaker's name.
+	Interactive bool
+	// Where names the database in the greeting ("qisai.db").
+	Where string
+	// Echo prints each line read, as "NAME: TEXT", before the answers, so
+	// that the output of a script reads as the conversation.
+	Echo bool
+	// Tick, when positive, runs the scheduler that often while Run waits
+	// for input (reminders, confirmation windows that end). The scheduler
+	// runs after every line anyway.
+	Tick time.Duration
+}
+
+// Console is one run of the console chat.
+type Console struct {
+	svc    *commands.Service
+	store  *storage.Store
+	out    io.Writer
+	opts   Options
+	worker string // the outbox claims' owner
+
+	speaker  line // who says the next line without NAME:
+	lineNo   int  // lines read, counting blank ones: the update ids
+	prompted bool // a prompt is waiting on the current output line
+	err      error
+}
+
+// Run reads lines from in until it ends or ctx is done, runs each as its
+// speaker's message through svc, and prints to out the reply and then
+// every message the outbox holds, delivered at once through store (so a
+// script's transcript is the same every time). It returns an error only
+// when it cannot go on: out or in fails, or the database does.
+func Run(ctx context.Context, in io.Reader, out io.Writer, svc *commands.Service, store *storage.Store, opts Options) error {
+	if opts.RunID == "" {
+		var b [4]byte
+		rand.Read(b[:])
+		opts.RunID = hex.EncodeToString(b[:])
+	}
+	if opts.Lang == "" {
+		opts.Lang = "zh"
+	}
+	c := &Console{svc: svc, store: store, out: out, opts: opts, worker: "console:" + opts.RunID}
+	if opts.Interactive {
+		c.greet()
+	}
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() { readErr <- readLines(ctx, in, lines) }()
+	var ticks <-chan time.Time
+	if opts.Tick > 0 {
+		t := time.NewTicker(opts.Tick)
+		defer t.Stop()
+		ticks = t.C
+	}
+	// Messages left from an earlier run (a crash before they went out).
+	c.deliver(ctx)
+	for c.err == nil {
+		c.prompt()
+		select {
+		case <-ctx.Done():
+			return nil
+		case s, ok := <-lines:
+			if !ok {
+				if c.prompted {
+					c.write("\n") // leave the terminal on a fresh line
+				}
+				if err := <-readErr; err != nil {
+					return fmt.Errorf("console: read input: %w", err)
+				}
+				return nil
+			}
+			c.prompted = false // the person pressed Enter
+			c.say(ctx, s)
+		case <-ticks:
+			c.tick(ctx)
+		}
+	}
+	return c.err
+}
+
+// readLines sends in's lines to lines, closing it at the end of in. It
+// drops line ends and a byte-order mark, and replaces invalid UTF-8.
+func readLines(ctx context.Context, in io.Reader, lines chan<- string) error {
+	defer close(lines)
+	r := bufio.NewReader(in)
+	for first := true; ; first = false {
+		s, err := r.ReadString('\n')
+		if s != "" {
+			s = strings.ToValidUTF8(strings.TrimRight(s, "\r\n"), "\uFFFD")
+			if first {
+				s = strings.TrimPrefix(s, "\uFEFF")
+			}
+			select {
+			case lines <- s:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// say runs one line of input.
+func (c *Console) say(ctx context.Context, s string) {
+	c.lineNo++
+	l, ok := parseLine(s, c.speaker)
+	if !ok {
+		c.print("console", "请先写说话人，例如：王芳: /help\nStart with who speaks, e.g. 王芳: /help", nil)
+		return
+	}
+	c.speaker = line{User: l.User, DM: l.DM}
+	if l.Text == "" {
+		return
+	}
+	if c.opts.Echo {
+		c.write(speakerName(l) + ": " + l.Text + "\n")
+	}
+	chat := Group
+	if l.DM {
+		chat = DM(l.User)
+	}
+	reply := c.svc.Handle(ctx, commands.Request{
+		Chat: chat, DM: l.DM, User: commands.User{ID: l.User, Name: l.User},
+		Locale: c.opts.Lang, Text: l.Text,
+		UpdateID: fmt.Sprintf("console:%s:%d", c.opts.RunID, c.lineNo),
+	})
+	if reply.Private {
+		chat = DM(l.User)
+	}
+	c.Send(ctx, storage.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons})
+	c.tick(ctx)
+}
+
+// tick runs the scheduler and prints what it and the last line sent.
+func (c *Console) tick(ctx context.Context) {
+	if err := c.svc.Tick(ctx); err != nil && ctx.Err() == nil {
+		// The scheduler tries again at the next tick; the chat goes on.
+		slog.Warn("console: scheduler", "err", err)
+	}
+	c.deliver(ctx)
+}
+
+// deliver prints the outbox's messages, oldest first, until none is due:
+// Claim takes the oldest pending message of each chat, so claiming one at
+// a time keeps the order they were stored in across chats too.
+func (c *Console) deliver(ctx context.Context) {
+	for c.err == nil {
+		ds, err := c.store.Claim(ctx, c.worker, 1, time.Minute)
+		if err != nil {
+			if ctx.Err() == nil {
+				c.fail(err)
+			}
+			return
+		}
+		if len(ds) == 0 {
+			return
+		}
+		if err := c.Send(ctx, ds[0].Message); err != nil {
+			return
+		}
+		// Printed is sent, even when ctx ended meanwhile.
+		if err := c.store.MarkSent(context.WithoutCancel(ctx), ds[0].ID); err != nil {
+			c.fail(err)
+		}
+	}
+}
+
+// Send prints m as the console shows a message: it makes the console a
+// storage.Sender. It fails only when out does.
+func (c *Console) Send(ctx context.Context, m storage.Message) error {
+	c.print(label(m.Chat), m.Text, m.Buttons)
+	return c.err
+}
+
+// print writes a message: every line prefixed with its chat's label, the
+// buttons as one more line. An empty message prints nothing.
+func (c *Console) print(label, text string, buttons []storage.Button) {
+	var lines []string
+	if text = strings.TrimRight(text, "\n"); text != "" {
+		lines = strings.Split(text, "\n")
+	}
+	if len(buttons) > 0 {
+		var bs []string
+		for _, b := range buttons {
+			bs = append(bs, b.Label+" → "+b.Command)
+		}
+		lines = append(lines, "[buttons: "+strings.Join(bs, " | ")+"]")
+	}
+	if len(lines) == 0 {
+		return
+	}
+	var b strings.Builder
+	if c.prompted { // a message arriving while the person types
+		b.WriteString("\n")
+		c.prompted = false
+	}
+	for _, l := range lines {
+		b.WriteString(strings.TrimRight("["+label+"] "+l, " ") + "\n")
+	}
+	c.write(b.String())
+}
+
+// label names a chat the way output lines start.
+func label(chat storage.Chat) string {
+	switch {
+	case chat == Group:
+		return "group"
+	case chat.Platform == Platform && strings.HasPrefix(chat.ID, "dm:"):
+		return "dm " + strings.TrimPrefix(chat.ID, "dm:")
+	case chat.Platform == Platform:
+		return chat.ID
+	}
+	return chat.Platform + " " + chat.ID
+}
+
+// speakerName is how a line's speaker is written: NAME or NAME@dm.
+func speakerName(l line) string {
+	if l.DM {
+		return l.User + "@dm"
+	}
+	return l.User
+}
+
+// prompt shows who speaks next, for a person typing.
+func (c *Console) prompt() {
+	if !c.opts.Interactive || c.prompted {
+		return
+	}
+	who := speakerName(c.speaker)
+	if c.speaker.User == "" {
+		who = ""
+	}
+	c.write(who + "> ")
+	c.prompted = true
+}
+
+func (c *Console) greet() {
+	where := ""
+	if c.opts.Where != "" {
+		where = "（数据 data: " + c.opts.Where + "）"
+	}
+	c.write("qisai 棋赛 — 控制台聊天 console chat" + where + `
+每行写「名字: 内容」：该用户在俱乐部群里说话；「名字@dm: 内容」：私聊机器人；不写名字：上一位接着说。
+Type "NAME: TEXT" for NAME saying TEXT in the club's group, "NAME@dm: TEXT" for a private
+message to the bot; a line without NAME: is the previous speaker's.
+例 Example:  王芳: /event new 周末快棋赛
+/help 列出命令 lists the commands · /lang en English · Ctrl-D 退出 quits
+
+`)
+}
+
+// write writes to out, remembering the first failure: after it the
+// console stops.
+func (c *Console) write(s string) {
+	if c.err != nil {
+		return
+	}
+	if _, err := io.WriteString(c.out, s); err != nil {
+		c.fail(fmt.Errorf("write output: %w", err))
+	}
+}
+
+func (c *Console) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("console: %w", err)
+	}
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/qisai/qisai/bot/console"
+	// Imported under another name: this package's subcommand table is
+	// called commands.
+	chatcmd "github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// Environment variables the bot reads.
+const (
+	databaseEnv = "QISAI_DATABASE_URL" // postgres://… or a SQLite file; --db wins
+	telegramEnv = "TELEGRAM_BOT_TOKEN"
+	discordEnv  = "DISCORD_BOT_TOKEN"
+)
+
+// schedulerEvery is how often an interactive console runs the scheduler
+// while nobody types: late arrivals and confirmation windows count in
+// minutes.
+const schedulerEvery = 10 * time.Second
+
+// chatCmd is what `qisai` with no arguments runs: the chat bot on the
+// platform whose token is set, else the console chat.
+func chatCmd(stdin io.Reader, stdout io.Writer) error {
+	var set []string
+	for _, env := range []string{telegramEnv, discordEnv} {
+		if os.Getenv(env) != "" {
+			set = append(set, env)
+		}
+	}
+	if len(set) > 0 {
+		return usagef("%s is set, but this version has no Telegram or Discord adapter yet; "+
+			"unset it to open the console chat, or run \"qisai console\". "+
+			"已设置 %s，但此版本还没有 Telegram/Discord 接入；取消该变量即可打开控制台聊天",
+			strings.Join(set, " and "), strings.Join(set, "、"))
+	}
+	return consoleCmd(nil, stdin, stdout)
+}
+
+// consoleCmd runs `qisai console [--db FILE] [--lang zh|en]`: the chat in
+// the terminal (package console), on the database --db names, else
+// QISAI_DATABASE_URL, else qisai.db in the current directory.
+func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	db := fs.String("db", "", "")
+	lang := fs.String("lang", "zh", "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("console takes no arguments but its flags, got %q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
+	}
+	l := chatcmd.ParseLang(*lang)
+	if l == "" {
+		return usagef("--lang takes zh or en, not %q", *lang)
+	}
+	dsn := *db
+	if dsn == "" {
+		dsn = os.Getenv(databaseEnv)
+	}
+	if dsn == "" {
+		dsn = storage.DefaultDSN
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := storage.Open(ctx, dsn)
+	if err != nil {
+		return fmt.Errorf("open the database %s: %w", redact(dsn), err)
+	}
+	defer store.Close()
+	opts := console.Options{Lang: string(l), Where: redact(dsn)}
+	if isTerminal(stdin) {
+		opts.Interactive, opts.Tick = true, schedulerEvery
+	} else {
+		// A script's transcript shows each line before its answers.
+		opts.Echo = true
+	}
+	return console.Run(ctx, stdin, stdout, chatcmd.New(store), store, opts)
+}
+
+// redact is a DSN fit to print: a PostgreSQL URL without its password.
+func redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	return u.Redacted()
+}
+
+// isTerminal reports whether r is a terminal, where a person types.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,25 @@
+package commands
+
+func langCommands() []*Command {
+	return []*Command{{
+		Name: "lang", Aliases: []string{"语言"}, Who: Anyone,
+		Args: []Arg{{Name: "language", Kind: Choice, Choices: []string{"zh", "en"}, Optional: true,
+			Help: T{"zh 中文，en 英文", "zh for Chinese, en for English"}}},
+		Help: T{"选择回复你的语言", "choose the language the bot answers you in"},
+		Run:  setLang,
+	}}
+}
+
+// setLang records the language the sender chose: it holds for them on
+// this platform in every chat and event, before the platform's locale
+// (Service.lang). Without an argument it says which language is in use.
+func setLang(c *Context) (Reply, error) {
+	l := ParseLang(c.Args["language"])
+	if l == "" {
+		return Reply{Text: T{"现在用中文回复你。要改用英文，输入 /lang en。", "I answer you in English. For Chinese, type /lang zh."}.In(c.Lang)}, nil
+	}
+	if err := c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, string(l)); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"好的，以后用中文回复你。", "OK, I will answer you in English from now on."}.In(l)}, nil
+}

@@ -1,0 +1,119 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// The pairing record (编排记录, R-SW-13) as a chat message: an arbiter
+// checks a preview by hand from it before publishing. The texts are those
+// of cmd/qisai's record, which prints it for a terminal.
+
+// placedBy says which move made a pair, with its rule.
+var placedBy = map[engine.Placement]T{
+	engine.PlacedSame:       {"同位 R-SW-8", "same position R-SW-8"},
+	engine.PlacedShifted:    {"错位 R-SW-8", "shifted R-SW-8"},
+	engine.PlacedSameRow:    {"同行 R-SW-8", "same list R-SW-8"},
+	engine.PlacedFloat:      {"下调 R-SW-8", "floated R-SW-8"},
+	engine.PlacedFirstRound: {"首轮 R-SW-3", "first round R-SW-3"},
+	engine.PlacedBerger:     {"贝格尔表 R-C-2", "Berger table R-C-2"},
+	engine.PlacedSearch:     {"搜索 R-SW-9", "search R-SW-9"},
+	engine.PlacedByHand:     {"裁判换台", "swapped by the arbiter"},
+}
+
+// colourBy says which rule gave the colours, in 高海明's words (003).
+var colourBy = map[engine.ColourReason]T{
+	engine.ColourFirstRound:  {"首轮 R-SW-5", "first round R-SW-5"},
+	engine.ColourFewerReds:   {"少先先走 R-SW-10(1)", "fewer reds R-SW-10(1)"},
+	engine.ColourBlackRun:    {"连后对连先 R-SW-10(2)", "black run over red run R-SW-10(2)"},
+	engine.ColourLongerBlack: {"连后多者先 R-SW-10(3)", "longer black run R-SW-10(3)"},
+	engine.ColourShorterRed:  {"连先少者先 R-SW-10(4)", "shorter red run R-SW-10(4)"},
+	engine.ColourRunOverLast: {"连后对上后 R-SW-10(5)", "black run over last black R-SW-10(5)"},
+	engine.ColourLastOverRun: {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
+	engine.ColourBlackLast:   {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
+	engine.ColourTieNumbers:  {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
+	engine.ColourEarlier:     {"前几轮后走者先", "black in an earlier round"},
+	engine.ColourHigherScore: {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
+	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
+	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
+	engine.ColourByHand:      {"先后手不变", "colours kept"},
+}
+
+// pairingRecord is p, a pairing of ev's next round, with its record: per
+// board the players with their sequence numbers and scores before the
+// round, and under it the move that paired them, a float, and the rule
+// that gave the colours; then the byes and the rules given up (R-SW-9).
+func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
+	s := ev.Settings
+	h := ev.Histories()
+	score := func(id int) string {
+		if id < 1 || id >= len(h) {
+			return ""
+		}
+		return engine.Score(h[id]).String()
+	}
+	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
+
+	t := table{fit: phoneWidth, shrink: []int{1, 3}}
+	t.row(T{"台", "Bd"}.In(lang), T{"红方", "Red"}.In(lang), T{"分", "Pts"}.In(lang), T{"黑方", "Black"}.In(lang), T{"分", "Pts"}.In(lang))
+	var why []string
+	for _, b := range p.Boards {
+		t.row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
+		w := placement(b.Placed, s, lang)
+		if b.Float && b.Placed != engine.PlacedFloat {
+			w += T{"，下调", ", floated"}.In(lang)
+		}
+		why = append(why, "   "+w+" · "+colourReason(b.ColourRule, s, lang))
+	}
+	rows := strings.Split(t.String(), "\n")
+	lines := []string{T{"第%d轮编排预览（编排记录 R-SW-13）", "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), rows[0]}
+	for i, r := range rows[1:] {
+		lines = append(lines, r, why[i])
+	}
+	for _, id := range p.Byes {
+		lines = append(lines, T{"轮空：%s（%s 分）", "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
+	}
+	if len(p.Relaxed) == 0 {
+		lines = append(lines, T{"所有规则均满足。", "Every rule held."}.In(lang))
+	} else {
+		lines = append(lines, T{"放宽的规则（R-SW-9）：", "Rules relaxed (R-SW-9):"}.In(lang))
+		for _, r := range p.Relaxed {
+			lines = append(lines, "  "+r.Rule+": "+r.Why)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// say looks a text up, falling back to the number for values added to the
+// engine after these tables were written.
+func say[K comparable](texts map[K]T, k K, lang Lang) string {
+	if t, ok := texts[k]; ok {
+		return t.In(lang)
+	}
+	return fmt.Sprint(k)
+}
+
+// placement names the move that made a pair, adding the first-round method
+// the event chose (R-SW-3).
+func placement(p engine.Placement, s engine.Settings, lang Lang) string {
+	if p == engine.PlacedFirstRound {
+		return say(placedBy, p, lang) + " " + s.FirstRound.String()
+	}
+	return say(placedBy, p, lang)
+}
+
+// colourReason names the colour rule, adding the method the event chose
+// where the rule is a setting (R-SW-5, R-SW-10 (8)).
+func colourReason(r engine.ColourReason, s engine.Settings, lang Lang) string {
+	text := say(colourBy, r, lang)
+	switch r {
+	case engine.ColourFirstRound:
+		return text + " " + s.FirstColour.String()
+	case engine.ColourTieNumbers:
+		return text + " " + s.ColourTie.String()
+	}
+	return text
+}

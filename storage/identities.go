@@ -1,0 +1,29 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+)
+
+// Identity is a platform user who is a player of an event (Change.Identify).
+type Identity struct {
+	Platform string
+	User     string
+	Player   int
+}
+
+// Identities lists the users who are players of event id, by player, then
+// platform and user. Commands that renumber players (the start, R-SW-1;
+// removing a player) read them to identify the users anew.
+func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) {
+	var rows []identityRow
+	err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("player, platform, user_id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("identities of event %d: %w", id, err)
+	}
+	out := make([]Identity, len(rows))
+	for i, r := range rows {
+		out[i] = Identity{Platform: r.Platform, User: r.UserID, Player: r.Player}
+	}
+	return out, nil
+}

@@ -1,0 +1,42 @@
+package storage
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// TestIdentities: the list holds the event's users only, by player, then
+// platform and user, and follows a re-identification (the start renumbers
+// players, R-SW-1).
+func TestIdentities(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		a := evCreate(t, s, "Club Open", "Li", "Wang", "Sun")
+		b := evCreate(t, s, "Junior Cup", "Zhao")
+		change := func(id EventID, fn func(c *Change)) {
+			t.Helper()
+			if _, err := s.Update(ctx, id, evOrganiser, "", func(c *Change) error { fn(c); return nil }); err != nil {
+				t.Fatalf("update event %d: %v", id, err)
+			}
+		}
+		if got, err := s.Identities(ctx, a); err != nil || len(got) != 0 {
+			t.Fatalf("Identities of a new event = %v, %v; want none", got, err)
+		}
+		change(a, func(c *Change) {
+			c.Identify("telegram", "200", 2)
+			c.Identify("discord", "77", 2)
+			c.Identify("telegram", "100", 1)
+		})
+		change(b, func(c *Change) { c.Identify("telegram", "100", 1) })
+		want := []Identity{{"telegram", "100", 1}, {"discord", "77", 2}, {"telegram", "200", 2}}
+		if got, err := s.Identities(ctx, a); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Identities(a) = %v, %v; want %v", got, err, want)
+		}
+		change(a, func(c *Change) { c.Identify("telegram", "100", 3) })
+		want = []Identity{{"discord", "77", 2}, {"telegram", "200", 2}, {"telegram", "100", 3}}
+		if got, err := s.Identities(ctx, a); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("after re-identifying: Identities(a) = %v, %v; want %v", got, err, want)
+		}
+	})
+}
