@@ -211,14 +211,12 @@ func playLeave(c *Context) (Reply, error) {
 		return Reply{}, problem("比赛已经结束。", "The event has finished.")
 	}
 	gone := c.Player
-	var leaving []storage.Identity
 	if _, err := c.Update(func(ch *storage.Change) error {
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
 		}
-		var staying []storage.Identity
-		leaving = leaving[:0]
+		var staying, leaving []storage.Identity
 		for _, id := range ids {
 			if id.Player == gone {
 				leaving = append(leaving, id)
@@ -230,16 +228,12 @@ func playLeave(c *Context) (Reply, error) {
 		if err := ch.Append(&action.PlayerRemoved{Player: gone}); err != nil {
 			return err
 		}
+		for _, id := range leaving {
+			ch.Forget(id.Platform, id.User)
+		}
 		return renumber(ch, staying, before)
 	}); err != nil {
 		return Reply{}, err
-	}
-	// The store has no way yet to drop an identity inside the change:
-	// forget the leaver's now that their removal is committed.
-	for _, id := range leaving {
-		if err := c.svc.store.Forget(c, c.Event, id.Platform, id.User); err != nil {
-			c.svc.log.Error("forget a player who left", "event", c.Event, "platform", id.Platform, "user", id.User, "err", err)
-		}
 	}
 	return Reply{Text: T{"已取消报名。", "You have left the event."}.In(c.Lang)}, nil
 }

@@ -22,6 +22,12 @@ func (c *Change) Identify(platform, user string, player int) {
 	c.ops = append(c.ops, bindingOp{kind: "identify", platform: platform, user: user, player: player})
 }
 
+// Forget removes the platform's user as a player of this event (a player
+// who left before the start); forgetting a user who is none is no error.
+func (c *Change) Forget(platform, user string) {
+	c.ops = append(c.ops, bindingOp{kind: "forget", platform: platform, user: user})
+}
+
 // Grant gives the platform's user role r in this event; granting it twice
 // is granting it once.
 func (c *Change) Grant(platform, user string, r Role) {
@@ -72,6 +78,9 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 			Columns:   []clause.Column{{Name: "event_id"}, {Name: "platform"}, {Name: "user_id"}},
 			DoUpdates: clause.AssignmentColumns([]string{"player"}),
 		}).Create(&identityRow{EventID: id, Platform: op.platform, UserID: op.user, Player: op.player}).Error
+	case "forget":
+		return tx.Where("event_id = ? AND platform = ? AND user_id = ?", id, op.platform, op.user).
+			Delete(&identityRow{}).Error
 	case "grant":
 		if op.role == "" {
 			return errors.New("no role")
@@ -91,6 +100,8 @@ func (op bindingOp) String() string {
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
 	case "identify":
 		return fmt.Sprintf("identify %s user %s as player %d", op.platform, op.user, op.player)
+	case "forget":
+		return fmt.Sprintf("forget %s user %s", op.platform, op.user)
 	}
 	return fmt.Sprintf("%s %s to %s user %s", op.kind, op.role, op.platform, op.user)
 }

@@ -19,19 +19,3 @@ func (s *Store) PlayerEvents(ctx context.Context, platform, user string) ([]Even
 	}
 	return ids, nil
 }
-
-// Forget removes the platform user's identity in event id: they are no
-// player of it any more (a player who left before the start). Forgetting
-// a user who has none is no error.
-//
-// It is not part of a Change, so it commits on its own: call it after the
-// Update that removed the player has committed.
-func (s *Store) Forget(ctx context.Context, id EventID, platform, user string) error {
-	err := s.db.WithContext(ctx).
-		Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).
-		Delete(&identityRow{}).Error
-	if err != nil {
-		return fmt.Errorf("forget %s user %s in event %d: %w", platform, user, id, err)
-	}
-	return nil
-}

@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"errors"
+	"github.com/qisai/qisai/action"
 	"reflect"
 	"testing"
 )
@@ -37,6 +39,36 @@ func TestIdentities(t *testing.T) {
 		want = []Identity{{"discord", "77", 2}, {"telegram", "200", 2}, {"telegram", "100", 3}}
 		if got, err := s.Identities(ctx, a); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("after re-identifying: Identities(a) = %v, %v; want %v", got, err, want)
+		}
+	})
+}
+
+// TestForget: a change forgets a user's identity in the same transaction
+// as its actions; forgetting a user who is none is no error.
+func TestForget(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		id := newPairedEvent(t, s, 1)
+		org := action.Actor{Platform: "test", User: "organiser"}
+		if _, err := s.Update(ctx, id, org, "", func(c *Change) error {
+			c.Identify("telegram", "7", 1)
+			c.Identify("telegram", "8", 2)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Update(ctx, id, org, "", func(c *Change) error {
+			c.Forget("telegram", "7")
+			c.Forget("telegram", "nobody")
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.PlayerOf(ctx, id, "telegram", "7"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("user 7 after Forget: %v, want ErrNotFound", err)
+		}
+		if p, err := s.PlayerOf(ctx, id, "telegram", "8"); err != nil || p != 2 {
+			t.Errorf("user 8: player %d, %v; want 2", p, err)
 		}
 	})
 }

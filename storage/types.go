@@ -63,7 +63,7 @@ type Change struct {
 
 // bindingOp is a change to the chats, identities or roles tables.
 type bindingOp struct {
-	kind     string // "bind", "unbind", "identify", "grant", "revoke"
+	kind     string // "bind", "unbind", "identify", "forget", "grant", "revoke"
 	chat     Chat
 	platform string
 	user     string
