@@ -136,23 +136,14 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// showEvent prints the event's settings.
+// showEvent prints where the event stands and every setting, with how
+// to change it.
 func showEvent(c *Context) (Reply, error) {
 	st := c.State
-	s := st.Event.Settings
-	rounds := fmt.Sprint(s.Rounds)
-	if s.Rounds == 0 {
-		rounds = T{"按循环表", "by the table"}.In(c.Lang)
-	}
-	var tbs []string
-	for _, tb := range s.Tiebreaks {
-		tbs = append(tbs, tb.Name())
-	}
-	return Reply{Text: T{
-		"比赛：%s\n状态：%s\n赛制：%s，轮数：%s\n计分：%s，轮空：%s\n名次：%s\n选手：%d 人，已赛 %d 轮",
-		"Event: %s\nStatus: %s\nSystem: %s, rounds: %s\nScoring: %s, bye: %s\nTiebreaks: %s\nPlayers: %d, rounds paired: %d",
-	}.In(c.Lang, st.Event.Name, statusName(st.Status, c.Lang), s.System, rounds, s.Scoring, s.ByeValue,
-		strings.Join(tbs, ","), len(st.Event.Players), len(st.Event.Rounds))}, nil
+	head := T{"比赛：%s（%s）\n选手 %d 人，已编排 %d 轮",
+		"Event: %s (%s)\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
+		st.Event.Name, statusName(st.Status, c.Lang), len(st.Event.Players), len(st.Event.Rounds))
+	return Reply{Text: head + "\n" + eventKeysText(st, c.Lang)}, nil
 }
 
 func statusName(s action.Status, lang Lang) string {

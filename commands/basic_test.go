@@ -18,7 +18,7 @@ func TestEventNewRoundRobinInEnglish(t *testing.T) {
 	h := newHarness(t)
 	r := h.sendAs("ann", "en-GB", "/event new Club Cup roundrobin").Text
 	must(t, r, `"Club Cup"`, "round-robin", "organiser")
-	must(t, h.sendAs("ann", "en", "/event show").Text, "by the table", "小分")
+	must(t, h.sendAs("ann", "en", "/event show").Text, "by the table", "sb,wins,direct")
 }
 
 func TestUnknownCommandAndPlainText(t *testing.T) {
