@@ -140,8 +140,8 @@ func randomSeed() uint64 {
 // to change it.
 func showEvent(c *Context) (Reply, error) {
 	st := c.State
-	head := T{"比赛：%s（%s）\n选手 %d 人，已编排 %d 轮",
-		"Event: %s (%s)\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
+	head := T{"比赛：%s\n状态：%s\n选手：%d 人，已赛 %d 轮",
+		"Event: %s\nStatus: %s\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
 		st.Event.Name, statusName(st.Status, c.Lang), len(st.Event.Players), len(st.Event.Rounds))
 	return Reply{Text: head + "\n" + eventKeysText(st, c.Lang)}, nil
 }
