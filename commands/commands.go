@@ -12,7 +12,10 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/storage"
@@ -116,7 +119,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		}
 		var r *action.Refusal // an action the rules refused, said in both languages
 		if errors.As(err, &r) {
-			return Reply{Text: T{r.Zh, r.En}.In(lang), Private: reply.Private}
+			return Reply{Text: sentence(T{r.Zh, r.En}.In(lang), lang), Private: reply.Private}
 		}
 		s.log.Error("command failed", "text", req.Text, "err", err)
 		return apology(lang)
@@ -124,13 +127,35 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	return reply
 }
 
+// sentence turns a refusal, written as an error is ("the event is not
+// running"), into a sentence for a chat: a capital letter in English, and
+// a full stop.
+func sentence(s string, lang Lang) string {
+	if s == "" {
+		return s
+	}
+	if lang == Zh {
+		if !strings.HasSuffix(s, "。") && !strings.HasSuffix(s, "！") && !strings.HasSuffix(s, "？") {
+			s += "。"
+		}
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
+		s += "."
+	}
+	return s
+}
+
 func apology(lang Lang) Reply {
 	return Reply{Text: T{"抱歉，出了点问题，没有做任何改动。请稍后再试。", "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
 }
 
 // lang is the request's language: the one the user chose with /lang, else
-// the platform's locale, else Chinese. A preference that cannot be read
-// is logged and skipped: the user still gets an answer.
+// the platform's locale, else the locale they joined with, else Chinese.
+// A preference that cannot be read is logged and skipped: the user still
+// gets an answer.
 func (s *Service) lang(ctx context.Context, req Request) Lang {
 	chosen, err := s.store.Lang(ctx, req.Chat.Platform, req.User.ID)
 	if err != nil {
@@ -141,6 +166,9 @@ func (s *Service) lang(ctx context.Context, req Request) Lang {
 	}
 	if l := ParseLang(req.Locale); l != "" {
 		return l
+	}
+	if l := ParseLang(strings.TrimPrefix(chosen, localePref)); l != "" {
+		return l // the locale they joined with
 	}
 	return Zh
 }

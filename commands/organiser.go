@@ -379,6 +379,32 @@ func setFormat(s *engine.Settings, v string) error {
 	return nil
 }
 
+// plannedRounds is how many rounds the event plays: the setting or, for a
+// round robin that leaves it at 0, its whole table (R-C-2) — one round
+// fewer than the entrants rounded up to even (players withdrawn before
+// round 1 are not in it, R-W-1), twice that in a double round robin. 0
+// when no number is set.
+func plannedRounds(ev *engine.Event) int {
+	s := ev.Settings
+	if s.Rounds > 0 || !roundRobin(s.System) {
+		return s.Rounds
+	}
+	n := 0
+	for _, p := range ev.Players {
+		if p.WithdrawnAfter != -1 {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	rounds := n + n%2 - 1
+	if s.System == engine.DoubleRoundRobin {
+		rounds *= 2
+	}
+	return rounds
+}
+
 func roundRobin(s engine.System) bool {
 	return s == engine.RoundRobin || s == engine.DoubleRoundRobin
 }
@@ -919,7 +945,7 @@ func start(c *Context) (Reply, error) {
 func startText(st *action.State, by engine.Numbering, lang Lang) string {
 	how := T{"按等级分", "by rating"}
 	if by == engine.Shuffled {
-		how = T{"随机抽签", "drawn at random"}
+		how = T{"随机抽签", "at random"}
 	}
 	t := table{fit: phoneWidth, shrink: []int{1, 2}}
 	t.row(T{"序号", "No"}.In(lang), T{"姓名", "Name"}.In(lang), T{"单位", "Unit"}.In(lang), T{"等级分", "Rating"}.In(lang))
@@ -977,15 +1003,21 @@ func pairNext(c *Context) (Reply, error) {
 	if err := roundOpen(ev, c.Lang); err != nil {
 		return Reply{}, err
 	}
-	if n := ev.Settings.Rounds; n > 0 && ev.NextRound() > n {
+	if n := plannedRounds(ev); n > 0 && ev.NextRound() > n {
 		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
 	}
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
 		next := ch.State.Event.NextRound()
 		p, err := engine.Pair(&ch.State.Event)
+		if errors.Is(err, engine.ErrNoPairing) {
+			// The engine says why in English only: the Chinese names the
+			// usual cause, the players left having all met (R-SW-9).
+			return problem("无法编排第 %[1]d 轮：剩下的选手无法两两配对而不重复对阵（R-SW-9），或可编排的选手不足。组织者可以用 /finish 结束比赛。",
+				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
+		}
 		if err != nil {
-			return problem("无法编排第 %d 轮：%v", "Round %d cannot be paired: %v", next, err)
+			return fmt.Errorf("pair round %d: %w", next, err)
 		}
 		if err := ch.Append(&action.PairingPreviewed{Pairing: p}); err != nil {
 			return err
@@ -1074,9 +1106,9 @@ func publish(c *Context) (Reply, error) {
 			return err
 		}
 		for _, id := range ids {
-			lang := c.Lang
-			if chosen, err := c.svc.store.Lang(c, id.Platform, id.User); err == nil && ParseLang(chosen) != "" {
-				lang = ParseLang(chosen)
+			lang, err := c.readerLang(id.Platform, id.User)
+			if err != nil {
+				return err
 			}
 			if note := playerNote(ch.State, round, id.Player, lang); note != "" {
 				ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: note})
@@ -1088,7 +1120,7 @@ func publish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"第 %d 轮已公布：对阵表发到 %d 个聊天，私信通知了 %d 位选手。", "Round %d is published: the pairings went to %d chats and %d players got a private note."}.In(c.Lang, round, len(chats), notes)}, nil
+	return Reply{Text: T{"第 %d 轮已公布：对阵表发到 %d 个聊天，私信通知了 %d 位选手。", "Round %d is published. Pairings sent to the event's chats: %d; private notes to players: %d."}.In(c.Lang, round, len(chats), notes)}, nil
 }
 
 // roundTerms are the lines under a published round's pairings: the time
@@ -1213,7 +1245,7 @@ func decide(ch *storage.Change, chats []storage.Chat, round, board int, res engi
 		In(lang, round, board, playerName(ev, g.Red), resultText(res), playerName(ev, g.Black), why.In(lang)))
 	if wasOpen && len(openBoards(ev.Rounds[round-1])) == 0 {
 		next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
-		if n := ev.Settings.Rounds; n > 0 && round >= n {
+		if n := plannedRounds(ev); n > 0 && round >= n {
 			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
 		announce(ch, chats, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
@@ -1597,7 +1629,7 @@ func finish(c *Context) (Reply, error) {
 		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, c.Lang); lots != "" {
 			text += "\n" + lots
 		}
-		if n := ch.State.Event.Settings.Rounds; n > len(ch.State.Event.Rounds) {
+		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(c.Lang, n, len(ch.State.Event.Rounds))
 		}
 		announce(ch, chats, text)

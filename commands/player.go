@@ -195,6 +195,19 @@ func playJoin(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
+	// The player's private notes are written when others act, in the
+	// language the player reads (readerLang): without a /lang choice, the
+	// locale their platform reports now, remembered as such.
+	if l := ParseLang(c.Req.Locale); l != "" {
+		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
+			if err == nil {
+				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
+			}
+			if err != nil {
+				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
+			}
+		}
+	}
 	if unit != "" {
 		name += T{"（%s）", " (%s)"}.In(c.Lang, unit)
 	}
@@ -261,6 +274,23 @@ func seatOf(st *action.State, player int) (seat, bool) {
 	return s, true
 }
 
+// noGame says why player has no game in round: their bye (R-S-3), or
+// their withdrawal (R-W-3), which is no bye.
+func noGame(ev *engine.Event, round, player int, lang Lang) string {
+	if p, ok := ev.Player(player); ok && !p.Active(round) {
+		if p.WithdrawnAfter < 1 {
+			return T{"第 %d 轮：你在第 1 轮前已退赛，不参加编排（R-W-1）。", "Round %d: you withdrew before round 1 and are not paired (R-W-1)."}.In(lang, round)
+		}
+		return T{"第 %d 轮：你已在第 %d 轮后退赛，不再编排（R-W-3）。", "Round %d: you withdrew after round %d and are not paired again (R-W-3)."}.In(lang, round, p.WithdrawnAfter)
+	}
+	for _, b := range ev.Rounds[round-1].Byes {
+		if b.Player == player {
+			return T{"第 %d 轮：%s，没有对局。", "Round %d: %s, no game."}.In(lang, round, strings.ToLower(byeName(b.Kind, lang)))
+		}
+	}
+	return T{"第 %d 轮：你没有对局。", "Round %d: you have no game."}.In(lang, round)
+}
+
 // liveSeat is the sender's game when it is under way: the event runs and
 // the game has no result yet; otherwise it says why not.
 func (c *Context) liveSeat() (seat, error) {
@@ -276,7 +306,7 @@ func (c *Context) liveSeat() (seat, error) {
 	case s.round == 0:
 		return seat{}, problem("第 1 轮还没有公布对阵。", "Round 1 is not published yet.")
 	case !ok:
-		return seat{}, problem("第 %d 轮你没有对局（轮空），没有要做的。", "You have no game in round %d (a bye): nothing to do.", s.round)
+		return seat{}, &Problem{Text: T{"%s", "%s"}, Args: []any{noGame(&st.Event, s.round, c.Player, c.Lang)}}
 	case s.game.Result.Decided():
 		return seat{}, problem("第 %d 轮你的对局已有结果：%s。", "Your game of round %d has its result: %s.", s.round, outcome(s.game.Result, s.colour, c.Lang))
 	}
@@ -375,17 +405,32 @@ func (c *Context) contacts(player int) ([]contact, error) {
 		if id.Player != player {
 			continue
 		}
-		chosen, err := c.svc.store.Lang(c, id.Platform, id.User)
+		lang, err := c.readerLang(id.Platform, id.User)
 		if err != nil {
 			return nil, err
-		}
-		lang := ParseLang(chosen)
-		if lang == "" {
-			lang = Zh
 		}
 		out = append(out, contact{chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, lang: lang})
 	}
 	return out, nil
+}
+
+// localePref marks a stored language the user did not choose: the locale
+// their platform reported when they joined. Their private notes use it
+// until they choose one with /lang; their replies follow the locale of
+// each request (Service.lang reads no language in it).
+const localePref = "locale:"
+
+// readerLang is the language a user reads their private notes in: the one
+// they chose with /lang, or the locale they joined with, else Chinese.
+func (c *Context) readerLang(platform, user string) (Lang, error) {
+	chosen, err := c.svc.store.Lang(c, platform, user)
+	if err != nil {
+		return "", err
+	}
+	if l := ParseLang(strings.TrimPrefix(chosen, localePref)); l != "" {
+		return l, nil
+	}
+	return Zh, nil
 }
 
 // button is a choice in a private message, labelled in lang.
@@ -448,7 +493,7 @@ func playMe(c *Context) (Reply, error) {
 	case s.round == 0:
 		lines = append(lines, T{"第 1 轮还没有公布对阵。", "Round 1 is not published yet."}.In(lang))
 	case !ok:
-		lines = append(lines, T{"第 %d 轮：轮空，没有对局。", "Round %d: a bye, no game."}.In(lang, s.round))
+		lines = append(lines, noGame(&st.Event, s.round, c.Player, lang))
 	default:
 		lines = append(lines, T{"第 %d 轮第 %d 台：你执%s，对手 %s", "Round %d, board %d: you play %s against %s"}.In(lang,
 			s.round, s.game.Board, colourName(s.colour, lang), playerName(&st.Event, s.opponent)))
@@ -722,7 +767,7 @@ func playDraw(c *Context) (Reply, error) {
 // says so, records it as a foul (§9.1.3); enough fouls lose the game
 // (R-G-3).
 func (c *Context) offerAgain(s seat) error {
-	refusal := problem(action.ErrOfferAgain.Zh+"。", action.ErrOfferAgain.En+".")
+	refusal := problem(sentence(action.ErrOfferAgain.Zh, Zh), sentence(action.ErrOfferAgain.En, En))
 	st := c.State
 	if !st.Info.OfferFoul {
 		return refusal

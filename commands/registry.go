@@ -58,7 +58,7 @@ func (c *Command) Usage(lang Lang) string {
 	for _, a := range c.Args {
 		name := strings.ToUpper(a.Name)
 		if a.Kind == Choice {
-			name = strings.Join(a.Choices, "|")
+			name = strings.Join(a.choices(lang), "|")
 		}
 		if a.Optional {
 			name = "[" + name + "]"
@@ -174,7 +174,7 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		case Choice:
 			v, ok := choose(a.Choices, w)
 			if !ok {
-				return nil, problem("%s 应是 %s 之一，不是 %q。", "%s must be one of %s, not %q.", strings.ToUpper(a.Name), strings.Join(a.Choices, ", "), w)
+				return nil, problem("%s 应是 %s 之一，不是 %q。", "%s must be one of %s, not %q.", strings.ToUpper(a.Name), strings.Join(a.choices(lang), ", "), w)
 			}
 			w = v
 		}
@@ -185,6 +185,22 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		return nil, problem("多余的 %q。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
 	}
 	return args, nil
+}
+
+// choices are the values shown to a reader of lang: all of them in
+// Chinese, only those without Chinese characters in English (the Chinese
+// twins are still accepted).
+func (a Arg) choices(lang Lang) []string {
+	if lang == Zh {
+		return a.Choices
+	}
+	var cs []string
+	for _, c := range a.Choices {
+		if !strings.ContainsFunc(c, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
 
 // choose matches a typed value to a choice, ignoring case.
