@@ -88,10 +88,25 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	c.Event = id
+	rounds := T{"%d 轮", "%d rounds"}.In(c.Lang, settings.Rounds)
+	if settings.Rounds == 0 {
+		rounds = T{"轮数按循环表", "rounds by the table"}.In(c.Lang)
+	}
 	return Reply{Text: T{
-		"已创建比赛「%s」（%s，%d 轮）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
-		"Created the event %q (%s, %d rounds). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, settings.System, settings.Rounds)}, nil
+		"已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
+		"Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
+	}.In(c.Lang, name, systemName(settings.System, c.Lang), rounds)}, nil
+}
+
+// systemName names a pairing system for people (R-F-1, R-F-2).
+func systemName(s engine.System, lang Lang) string {
+	switch s {
+	case engine.RoundRobin:
+		return T{"单循环", "round robin"}.In(lang)
+	case engine.DoubleRoundRobin:
+		return T{"双循环", "double round robin"}.In(lang)
+	}
+	return T{"积分编排", "Swiss"}.In(lang)
 }
 
 // eventSpec reads "NAME [swiss|roundrobin] [rounds N]".

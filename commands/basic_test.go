@@ -17,7 +17,7 @@ func TestEventNewAndShow(t *testing.T) {
 func TestEventNewRoundRobinInEnglish(t *testing.T) {
 	h := newHarness(t)
 	r := h.sendAs("ann", "en-GB", "/event new Club Cup roundrobin").Text
-	must(t, r, `"Club Cup"`, "round-robin", "organiser")
+	must(t, r, `"Club Cup"`, "round robin", "rounds by the table", "organiser")
 	must(t, h.sendAs("ann", "en", "/event show").Text, "by the table", "sb,wins,direct")
 }
 

@@ -131,7 +131,7 @@ func TestConsoleEvent(t *testing.T) {
 	out := p.stdout
 	lines(t, out,
 		"王芳: /event new 周赛 rounds 3",
-		"[group] 已创建比赛「周赛」（cn-swiss，3 轮）。你是组织者。",
+		"[group] 已创建比赛「周赛」（积分编排，3 轮）。你是组织者。",
 		"王芳: /signup open",
 		"张三: /join 张三", // the full-width colon read as the speaker's
 		"王芳: /start",
