@@ -66,6 +66,7 @@ func (s *Store) Create(ctx context.Context, actor action.Actor, updateKey string
 // Result{Duplicate: true}. An error from fn is returned and nothing is
 // committed; a change that holds nothing commits nothing.
 func (s *Store) Update(ctx context.Context, id EventID, actor action.Actor, updateKey string, fn func(*Change) error) (Result, error) {
+	defer s.writers.lock(id)()
 	res, err := retry(ctx, func() (Result, bool, error) {
 		return s.tryUpdate(ctx, id, actor, updateKey, fn)
 	})
@@ -234,6 +235,14 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		seqs, err = write(tx, id, v, c, actor, updateKey, now)
 		return err
 	})
+	if err == nil && n > 0 {
+		e := cacheEntry{snapSeq: snapSeq, stale: refolded || undoReaches(c.actions, snapSeq)}
+		if snapped, ok := set["snapshot_seq"]; ok {
+			e.snapSeq, e.stale = snapped.(int64), false
+		}
+		e.st, _ = action.FoldFrom(c.State, nil) // a copy: the caller keeps c.State
+		s.cache.put(id, e)
+	}
 	return outcome(seqs, err)
 }
 
@@ -398,10 +407,40 @@ func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
 	return st, nil
 }
 
-// load folds event id from its snapshot, or from its whole log when the
-// snapshot cannot be continued (refolded). snapSeq is the snapshot's seq.
-// Nothing is cached: other instances write to the same database.
+// load folds event id: the state this Store folded last (see stateCache)
+// with the actions after it, or else the snapshot with the actions after
+// it, or the whole log when the snapshot cannot be continued (refolded).
+// snapSeq is the snapshot's seq. The state returned is the caller's own.
 func (s *Store) load(db *gorm.DB, id EventID) (st *action.State, snapSeq int64, refolded bool, err error) {
+	if e, ok := s.cache.get(id); ok {
+		tail, err := records(db, id, e.st.Through, 0, 0)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		if st, err = action.FoldFrom(e.st, tail); err == nil {
+			if len(tail) > 0 {
+				var undos []action.Action
+				for _, r := range tail {
+					undos = append(undos, r.Action)
+				}
+				e.stale = e.stale || undoReaches(undos, e.snapSeq)
+				e.st, _ = action.FoldFrom(st, nil) // a copy to keep
+				s.cache.put(id, e)
+			}
+			return st, e.snapSeq, e.stale, nil
+		}
+		s.cache.drop(id) // an undo reaches into it, or it no longer folds
+	}
+	st, snapSeq, refolded, err = s.loadStored(db, id)
+	if err == nil {
+		cached, _ := action.FoldFrom(st, nil)
+		s.cache.put(id, cacheEntry{st: cached, snapSeq: snapSeq, stale: refolded})
+	}
+	return st, snapSeq, refolded, err
+}
+
+// loadStored folds event id from the database alone.
+func (s *Store) loadStored(db *gorm.DB, id EventID) (st *action.State, snapSeq int64, refolded bool, err error) {
 	var ev eventRow
 	if err := db.Select("snapshot", "snapshot_seq").Where("id = ?", id).Take(&ev).Error; err != nil {
 		return nil, 0, false, notFound(err)

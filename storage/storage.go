@@ -26,6 +26,8 @@ type Store struct {
 	dialect       string // "sqlite" or "postgres"
 	now           func() time.Time
 	snapshotEvery int64
+	cache         stateCache
+	writers       eventLocks
 }
 
 // Option changes how Open sets up a Store.
