@@ -396,15 +396,12 @@ type contact struct {
 // contacts are player's private chats: one on each platform they are
 // identified on, in the language they chose (Chinese when none).
 func (c *Context) contacts(player int) ([]contact, error) {
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.svc.store.PlayerIdentities(c, c.Event, player)
 	if err != nil {
 		return nil, err
 	}
 	var out []contact
 	for _, id := range ids {
-		if id.Player != player {
-			continue
-		}
 		lang, err := c.readerLang(id.Platform, id.User)
 		if err != nil {
 			return nil, err

@@ -27,3 +27,17 @@ func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) 
 	}
 	return out, nil
 }
+
+// PlayerIdentities lists the platform users who are player in event id.
+func (s *Store) PlayerIdentities(ctx context.Context, id EventID, player int) ([]Identity, error) {
+	var rows []identityRow
+	err := s.db.WithContext(ctx).Where("event_id = ? AND player = ?", id, player).Order("platform, user_id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("identities of player %d in event %d: %w", player, id, err)
+	}
+	out := make([]Identity, len(rows))
+	for i, r := range rows {
+		out[i] = Identity{Platform: r.Platform, User: r.UserID, Player: r.Player}
+	}
+	return out, nil
+}

@@ -72,3 +72,27 @@ func TestForget(t *testing.T) {
 		}
 	})
 }
+
+// TestPlayerIdentities lists one player's users only.
+func TestPlayerIdentities(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		id := newPairedEvent(t, s, 2)
+		if _, err := s.Update(ctx, id, action.Actor{Platform: "test", User: "o"}, "", func(c *Change) error {
+			c.Identify("telegram", "7", 1)
+			c.Identify("discord", "70", 1)
+			c.Identify("telegram", "8", 2)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.PlayerIdentities(ctx, id, 1)
+		want := []Identity{{"discord", "70", 1}, {"telegram", "7", 1}}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("PlayerIdentities(1) = %v, %v; want %v", got, err, want)
+		}
+		if got, _ := s.PlayerIdentities(ctx, id, 3); len(got) != 0 {
+			t.Errorf("PlayerIdentities(3) = %v, want none", got)
+		}
+	})
+}
