@@ -240,7 +240,9 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		if snapped, ok := set["snapshot_seq"]; ok {
 			e.snapSeq, e.stale = snapped.(int64), false
 		}
-		e.st, _ = action.FoldFrom(c.State, nil) // a copy: the caller keeps c.State
+		// fn is done with the change (it must not keep c.State past its
+		// return), so its state is the cache's now.
+		e.st = c.State
 		s.cache.put(id, e)
 	}
 	return outcome(seqs, err)

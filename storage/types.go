@@ -46,7 +46,8 @@ type Message struct {
 // commits it all in one transaction.
 type Change struct {
 	// State is the event as loaded, with the actions appended so far
-	// applied. Read it; change it only through Append.
+	// applied. Read it; change it only through Append; do not keep it once
+	// the function given to Update returns (the store keeps it then).
 	State *action.State
 
 	actions  []action.Action
