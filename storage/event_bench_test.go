@@ -40,16 +40,18 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
-// BenchmarkLoad measures loading an event of 10,000 actions, with the
-// default snapshots and from the log alone.
+// BenchmarkLoad measures loading an event of 10,000 actions: cold (as a
+// new instance does: from the snapshot, or from the log alone) and warm
+// (from the state this Store folded last).
 func BenchmarkLoad(b *testing.B) {
 	for _, db := range testDBs(b) {
-		for _, every := range []int64{100, 1 << 40} {
-			name := "snapshots"
-			if every > 10000 {
-				name = "log-only"
-			}
-			b.Run(db.name+"/"+name, func(b *testing.B) {
+		for _, c := range []struct {
+			name  string
+			every int64
+			warm  bool
+		}{{"cold/snapshots", 100, false}, {"cold/log-only", 1 << 40, false}, {"warm", 100, true}} {
+			every := c.every
+			b.Run(db.name+"/"+c.name, func(b *testing.B) {
 				s := openTest(b, db.dsn, WithSnapshotEvery(every))
 				id := newPairedEvent(b, s, 1)
 				ctx := context.Background()
@@ -69,6 +71,9 @@ func BenchmarkLoad(b *testing.B) {
 				}
 				b.ReportAllocs()
 				for b.Loop() {
+					if !c.warm {
+						s.cache.drop(id)
+					}
 					if _, err := s.Load(ctx, id); err != nil {
 						b.Fatal(err)
 					}
