@@ -62,11 +62,11 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 	var why []string
 	for _, b := range p.Boards {
 		t.row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
-		w := placement(b.Placed, s, lang)
+		w := PlacementName(b.Placed, s, lang)
 		if b.Float && b.Placed != engine.PlacedFloat {
 			w += T{"，下调", ", floated"}.In(lang)
 		}
-		why = append(why, "   "+w+" · "+colourReason(b.ColourRule, s, lang))
+		why = append(why, "   "+w+" · "+ColourRuleName(b.ColourRule, s, lang))
 	}
 	rows := strings.Split(t.String(), "\n")
 	lines := []string{T{"第%d轮编排预览（编排记录 R-SW-13）", "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), rows[0]}
@@ -96,18 +96,19 @@ func say[K comparable](texts map[K]T, k K, lang Lang) string {
 	return fmt.Sprint(k)
 }
 
-// placement names the move that made a pair, adding the first-round method
-// the event chose (R-SW-3).
-func placement(p engine.Placement, s engine.Settings, lang Lang) string {
+// PlacementName names the move that made a pair (R-SW-13), adding the
+// first-round method the event chose (R-SW-3).
+func PlacementName(p engine.Placement, s engine.Settings, lang Lang) string {
 	if p == engine.PlacedFirstRound {
 		return say(placedBy, p, lang) + " " + s.FirstRound.String()
 	}
 	return say(placedBy, p, lang)
 }
 
-// colourReason names the colour rule, adding the method the event chose
-// where the rule is a setting (R-SW-5, R-SW-10 (8)).
-func colourReason(r engine.ColourReason, s engine.Settings, lang Lang) string {
+// ColourRuleName names the rule that gave a pair its colours (R-SW-13),
+// adding the method the event chose where the rule is a setting (R-SW-5,
+// R-SW-10 (8)).
+func ColourRuleName(r engine.ColourReason, s engine.Settings, lang Lang) string {
 	text := say(colourBy, r, lang)
 	switch r {
 	case engine.ColourFirstRound:

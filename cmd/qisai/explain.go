@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -14,6 +15,14 @@ const (
 	zh lang = iota
 	en
 )
+
+// chat is the language as package commands names it.
+func (l lang) chat() chatcmd.Lang {
+	if l == en {
+		return chatcmd.En
+	}
+	return chatcmd.Zh
+}
 
 func parseLang(s string) (lang, error) {
 	switch s {
@@ -43,33 +52,7 @@ var words = map[string][2]string{
 }
 
 // placements say which move made a pair, with its rule.
-var placements = map[engine.Placement][2]string{
-	engine.PlacedSame:       {"同位 R-SW-8", "same position R-SW-8"},
-	engine.PlacedShifted:    {"错位 R-SW-8", "shifted R-SW-8"},
-	engine.PlacedSameRow:    {"同行 R-SW-8", "same list R-SW-8"},
-	engine.PlacedFloat:      {"下调 R-SW-8", "floated R-SW-8"},
-	engine.PlacedFirstRound: {"首轮 R-SW-3", "first round R-SW-3"},
-	engine.PlacedBerger:     {"贝格尔表 R-C-2", "Berger table R-C-2"},
-	engine.PlacedSearch:     {"搜索 R-SW-9", "search R-SW-9"},
-}
-
 // colourReasons say which rule gave the colours, in 高海明's words (003).
-var colourReasons = map[engine.ColourReason][2]string{
-	engine.ColourFirstRound:  {"首轮 R-SW-5", "first round R-SW-5"},
-	engine.ColourFewerReds:   {"少先先走 R-SW-10(1)", "fewer reds R-SW-10(1)"},
-	engine.ColourBlackRun:    {"连后对连先 R-SW-10(2)", "black run over red run R-SW-10(2)"},
-	engine.ColourLongerBlack: {"连后多者先 R-SW-10(3)", "longer black run R-SW-10(3)"},
-	engine.ColourShorterRed:  {"连先少者先 R-SW-10(4)", "shorter red run R-SW-10(4)"},
-	engine.ColourRunOverLast: {"连后对上后 R-SW-10(5)", "black run over last black R-SW-10(5)"},
-	engine.ColourLastOverRun: {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
-	engine.ColourBlackLast:   {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
-	engine.ColourTieNumbers:  {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
-	engine.ColourEarlier:     {"前几轮后走者先", "black in an earlier round"},
-	engine.ColourHigherScore: {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
-	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
-	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
-}
-
 // say looks a text up, falling back to the number for values added to the
 // engine after this table was written.
 func say[K comparable](texts map[K][2]string, k K, l lang) string {
@@ -106,7 +89,7 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 			float = say(words, "yes", l)
 		}
 		t.add(fmt.Sprint(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black),
-			placement(b.Placed, s, l), float, colourReason(b.ColourRule, s, l))
+			chatcmd.PlacementName(b.Placed, s, l.chat()), float, chatcmd.ColourRuleName(b.ColourRule, s, l.chat()))
 	}
 	if err := t.write(w); err != nil {
 		return err
@@ -124,26 +107,4 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 		fmt.Fprintf(w, "  %s: %s\n", r.Rule, r.Why)
 	}
 	return nil
-}
-
-// placement names the move that made a pair, adding the first-round method
-// the event chose (R-SW-3).
-func placement(p engine.Placement, s engine.Settings, l lang) string {
-	if p == engine.PlacedFirstRound {
-		return say(placements, p, l) + " " + s.FirstRound.String()
-	}
-	return say(placements, p, l)
-}
-
-// colourReason names the colour rule, adding the method the event chose
-// where the rule is a setting (R-SW-5, R-SW-10 (8)).
-func colourReason(r engine.ColourReason, s engine.Settings, l lang) string {
-	text := say(colourReasons, r, l)
-	switch r {
-	case engine.ColourFirstRound:
-		return text + " " + s.FirstColour.String()
-	case engine.ColourTieNumbers:
-		return text + " " + s.ColourTie.String()
-	}
-	return text
 }
