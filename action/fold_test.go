@@ -352,7 +352,7 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 		var a action.Action
 		switch w := rng.IntN(100); {
 		case w < 10:
-			a = guessFollowUp(rng, live)
+			a = followUp(rng, live)
 			if a == nil {
 				a = randomPlay(rng, live)
 			}
@@ -360,6 +360,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomPlay(rng, live)
 		case w < 22:
 			a = randomOrganising(rng, live)
+		case w < 24:
+			a = randomStart(rng, live)
 		default:
 			a = randomAction(rng, live)
 		}
@@ -384,6 +386,29 @@ var (
 	randomResults = []engine.Result{engine.RedWin, engine.RedWin, engine.BlackWin, engine.BlackWin, engine.Draw, engine.Draw,
 		engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit, engine.Pending, engine.DoubleForfeit + 1}
 )
+
+// followUp answers what is open, so that the rarer kinds that need it
+// come up: a swap in a pending preview, a dispute of a pending report, or
+// the next step of a 猜先; nil when nothing is open.
+func followUp(rng *rand.Rand, st *action.State) action.Action {
+	if pv := st.PendingPreview(); pv != nil && len(pv.Boards) >= 2 {
+		return randomSwap(rng, pv)
+	}
+	if r := len(st.Event.Rounds); r > 0 && st.Play.Round == r {
+		for _, gp := range st.Play.Games {
+			if gp.Report == nil || gp.Dispute != nil || rng.IntN(2) == 0 {
+				continue
+			}
+			for _, g := range st.Event.Rounds[r-1].Games {
+				if g.Board == gp.Board {
+					other := g.Red + g.Black - gp.Report.Player
+					return &action.ReportDisputed{Round: r, Board: g.Board, Player: other}
+				}
+			}
+		}
+	}
+	return guessFollowUp(rng, st)
+}
 
 // guessFollowUp continues a 猜先 under way: the opponent guesses, then the
 // winner chooses a colour (R-C-4); nil when no guess is open.
@@ -426,7 +451,8 @@ func randomOrganising(rng *rand.Rand, st *action.State) action.Action {
 	case 0:
 		tc := fmt.Sprintf("%d min + %d s", 10+rng.IntN(50), rng.IntN(30))
 		late := time.Duration(rng.IntN(30)) * time.Minute
-		return &action.InfoChanged{TimeControl: &tc, LateAfter: &late}
+		remind := time.Duration(rng.IntN(60)) * time.Minute
+		return &action.InfoChanged{TimeControl: &tc, LateAfter: &late, RemindBefore: &remind}
 	case 1:
 		p, err := engine.Pair(&st.Event)
 		if err != nil {
@@ -435,11 +461,27 @@ func randomOrganising(rng *rand.Rand, st *action.State) action.Action {
 		return &action.PairingPreviewed{Pairing: p}
 	}
 	if pv := st.PendingPreview(); pv != nil && len(pv.Boards) >= 2 {
-		i := rng.IntN(len(pv.Boards))
-		j := (i + 1 + rng.IntN(len(pv.Boards)-1)) % len(pv.Boards)
-		return &action.BoardsSwapped{A: pv.Boards[i].Number, B: pv.Boards[j].Number}
+		return randomSwap(rng, pv)
 	}
 	return &action.BoardsSwapped{A: 1 + rng.IntN(3), B: 1 + rng.IntN(3)}
+}
+
+// randomSwap swaps two boards of the preview pv.
+func randomSwap(rng *rand.Rand, pv *engine.Pairing) action.Action {
+	i := rng.IntN(len(pv.Boards))
+	j := (i + 1 + rng.IntN(len(pv.Boards)-1)) % len(pv.Boards)
+	return &action.BoardsSwapped{A: pv.Boards[i].Number, B: pv.Boards[j].Number}
+}
+
+// randomStart gives the current round a start time, some of them passed
+// when the record is made, or reminds of it.
+func randomStart(rng *rand.Rand, st *action.State) action.Action {
+	round := len(st.Event.Rounds)
+	if rng.IntN(3) == 0 {
+		return &action.RoundReminded{Round: round}
+	}
+	start := record(st.Through+1, nil).At.Add(time.Duration(rng.IntN(240)-30) * time.Minute)
+	return &action.RoundScheduled{Round: round, Start: start}
 }
 
 // randomAction draws an action for st, often one that st allows and

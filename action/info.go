@@ -16,9 +16,14 @@ type Info struct {
 	// (R-G-5). The bot does not time games.
 	TimeControl string `json:"timeControl,omitempty"`
 	// LateAfter is the late-arrival limit (R-G-4): a player not checked in
-	// at the board this long after the round is published loses by
-	// forfeit. 0: no limit, the arbiter decides.
+	// at the board this long after the round starts (its start time, else
+	// its publication: State.LateDeadline) loses by forfeit. 0: no limit,
+	// the arbiter decides.
 	LateAfter time.Duration `json:"lateAfter,omitempty"`
+	// RemindBefore is how long before a round's start time the scheduler
+	// reminds the event's chats and players (RoundReminded). 0: no
+	// reminders; neither for a round published without a start time.
+	RemindBefore time.Duration `json:"remindBefore,omitempty"`
 	// ConfirmWithin is the result-confirmation window (R-G-1): a reported
 	// result the opponent neither confirms nor disputes within it stands.
 	// 0: a report waits for the opponent or an arbiter.

@@ -25,6 +25,7 @@ func init() {
 type InfoChanged struct {
 	TimeControl    *string        `json:"timeControl,omitempty"`
 	LateAfter      *time.Duration `json:"lateAfter,omitempty"`
+	RemindBefore   *time.Duration `json:"remindBefore,omitempty"`
 	ConfirmWithin  *time.Duration `json:"confirmWithin,omitempty"`
 	FreeDrawOffers *bool          `json:"freeDrawOffers,omitempty"`
 	OfferFoul      *bool          `json:"offerFoul,omitempty"`
@@ -40,10 +41,11 @@ func (a *InfoChanged) Apply(st *State) error {
 		return err
 	}
 	switch {
-	case a.TimeControl == nil && a.LateAfter == nil && a.ConfirmWithin == nil && a.FreeDrawOffers == nil &&
-		a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil:
+	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
+		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil:
 		return refuse("没有要修改的内容", "nothing to change")
-	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0:
+	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
+		a.RemindBefore != nil && *a.RemindBefore < 0:
 		return refuse("时间不能是负数", "a time limit cannot be negative")
 	case a.FoulsToLose != nil && *a.FoulsToLose < 0:
 		return refuse("判负的犯规次数不能是负数", "the fouls that lose a game cannot be negative")
@@ -57,6 +59,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	}
 	set(&st.Info.TimeControl, a.TimeControl)
 	set(&st.Info.LateAfter, a.LateAfter)
+	set(&st.Info.RemindBefore, a.RemindBefore)
 	set(&st.Info.ConfirmWithin, a.ConfirmWithin)
 	set(&st.Info.FreeDrawOffers, a.FreeDrawOffers)
 	set(&st.Info.OfferFoul, a.OfferFoul)

@@ -12,13 +12,13 @@ import (
 
 // The organiser kinds' samples join the round trip in action_test.go.
 func init() {
-	late, fouls, code, free := 15*time.Minute, 2, "7-123456", true
+	late, remind, fouls, code, free := 15*time.Minute, 30*time.Minute, 2, "7-123456", true
 	samples = append(samples, []struct {
 		action  action.Action
 		payload string
 	}{
-		{&action.InfoChanged{LateAfter: &late, FoulsToLose: &fouls, LinkCode: &code, FreeDrawOffers: &free},
-			`{"lateAfter":900000000000,"freeDrawOffers":true,"foulsToLose":2,"linkCode":"7-123456"}`},
+		{&action.InfoChanged{LateAfter: &late, RemindBefore: &remind, FoulsToLose: &fouls, LinkCode: &code, FreeDrawOffers: &free},
+			`{"lateAfter":900000000000,"remindBefore":1800000000000,"freeDrawOffers":true,"foulsToLose":2,"linkCode":"7-123456"}`},
 		{&action.PairingPreviewed{Pairing: engine.Pairing{
 			Round:  1,
 			Boards: []engine.Board{{Number: 1, Red: 1, Black: 3, Placed: engine.PlacedFirstRound, ColourRule: engine.ColourFirstRound}},
@@ -42,6 +42,9 @@ func TestInfoChanged(t *testing.T) {
 			want: func(st *action.State) { st.Info.FoulsToLose, st.Info.Zone, st.Info.OfferFoul = 2, "UTC-5:30", true }},
 		{name: "nothing", from: created, act: is(&action.InfoChanged{}), err: "nothing to change"},
 		{name: "negative window", from: created, act: is(&action.InfoChanged{ConfirmWithin: ptr(-time.Minute)}), err: "negative"},
+		{name: "reminder", from: round1, act: is(&action.InfoChanged{RemindBefore: ptr(30 * time.Minute)}),
+			want: func(st *action.State) { st.Info.RemindBefore = 30 * time.Minute }},
+		{name: "negative reminder", from: created, act: is(&action.InfoChanged{RemindBefore: ptr(-time.Minute)}), err: "negative"},
 		{name: "bad zone", from: created, act: is(&action.InfoChanged{Zone: ptr("Mars")}), err: "not an offset"},
 		{name: "empty code", from: created, act: is(&action.InfoChanged{LinkCode: ptr("")}), err: "cannot be empty"},
 		{name: "finished", from: finished, act: is(&action.InfoChanged{TimeControl: ptr("60")}), err: "has finished"},

@@ -20,9 +20,14 @@ import (
 // play action drops it.
 type Play struct {
 	Round int `json:"round,omitempty"`
-	// Since is when Round was published (startPlay), the time late
-	// arrivals count from (R-G-4); zero when unknown: no forfeits then.
+	// Since is when Round was published (startPlay); zero when unknown.
 	Since time.Time `json:"since,omitzero"`
+	// Starts is when Round starts, when an organiser said so
+	// (RoundScheduled); late arrivals count from it, else from Since
+	// (R-G-4, LateDeadline). Reminded says the reminder before it went out
+	// (RoundReminded).
+	Starts   time.Time `json:"starts,omitzero"`
+	Reminded bool      `json:"reminded,omitempty"`
 	// Guessing says an arbiter called for 猜先 in this round: the winner of
 	// each game's guess chooses their colour (R-C-3, GuessCalled).
 	Guessing bool       `json:"guessing,omitempty"`
@@ -147,33 +152,41 @@ func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
 // DueActions returns the actions the clock makes due at now, for the
 // scheduler (commands.Service.Tick) to append:
 //
+//   - the reminder of the current round's start (RoundReminded), once,
+//     Info.RemindBefore before it (remindDue);
 //   - R-G-4: once the late-arrival limit (Info.LateAfter) has passed since
-//     the round was published, a pending game with a player not at the
-//     board by then is lost by that player by forfeit (both absent: a
-//     double forfeit);
+//     the round started — its start time, else its publication
+//     (LateDeadline) — a pending game with a player not at the board by
+//     then is lost by that player by forfeit (both absent: a double
+//     forfeit);
 //   - R-G-1: a reported result the opponent neither confirmed nor disputed
 //     within the confirmation window (Info.ConfirmWithin) stands as
 //     reported.
 //
-// Both are ResultSet actions, at most one a game, late arrival first. It is
-// pure: the scheduler calls it again on the state inside its Update, so a
-// report confirmed or disputed meanwhile is not overtaken. A limit or a
-// window of 0 makes nothing due; neither does an event that is not running.
+// The reminder comes first, then the results: ResultSet actions, at most
+// one a game, late arrival first. It is pure: the scheduler calls it again
+// on the state inside its Update, so a report confirmed or disputed
+// meanwhile is not overtaken and a reminder goes out once. A limit, a
+// window or a reminder time of 0 makes nothing due; neither does an event
+// that is not running.
 func DueActions(st *State, now time.Time) []Action {
 	round := len(st.Event.Rounds)
 	if st.Status != Running || round == 0 {
 		return nil
 	}
-	late, window := st.Info.LateAfter, st.Info.ConfirmWithin
-	lateDue := late > 0 && st.Play.Round == round && !st.Play.Since.IsZero() && !now.Before(st.Play.Since.Add(late))
 	var due []Action
+	if st.remindDue(now) {
+		due = append(due, &RoundReminded{Round: round})
+	}
+	deadline, late := st.LateDeadline()
+	lateDue := late && !now.Before(deadline)
+	window := st.Info.ConfirmWithin
 	for _, g := range st.Event.Rounds[round-1].Games {
 		if g.Result.Decided() || g.Void {
 			continue
 		}
 		gp := st.Underway(round, g.Board)
 		if lateDue {
-			deadline := st.Play.Since.Add(late)
 			if res := forfeit(gp.arrivedBy(g.Red, deadline), gp.arrivedBy(g.Black, deadline)); res != engine.Pending {
 				due = append(due, &ResultSet{Round: round, Board: g.Board, Result: res})
 				continue
@@ -207,7 +220,8 @@ func (gp GamePlay) arrivedBy(player int, deadline time.Time) bool {
 }
 
 // startPlay begins the play of the round just published, at st.At: late
-// arrivals count from then (R-G-4). RoundPublished.Apply calls it.
+// arrivals count from then (R-G-4) unless the round is given a start time
+// (RoundScheduled). RoundPublished.Apply calls it.
 func (st *State) startPlay() {
 	st.Play = Play{Round: len(st.Event.Rounds), Since: st.At}
 }
@@ -255,11 +269,8 @@ func (st *State) gamePlay(round, board int) *GamePlay {
 // event runs, round is the current one, the game is theirs and has no
 // result yet. It returns the game and the opponent.
 func playing(st *State, round, board, player int) (*engine.Game, int, error) {
-	if st.Status != Running {
-		return nil, 0, refuse("比赛不在进行中", "the event is not running")
-	}
-	if round != len(st.Event.Rounds) {
-		return nil, 0, refuse("第 %d 轮不是当前轮次", "round %d is not the current round", round)
+	if err := current(st, round); err != nil {
+		return nil, 0, err
 	}
 	g, err := game(st, round, board)
 	if err != nil {

@@ -196,12 +196,10 @@ type GuessCalled struct {
 func (*GuessCalled) Kind() string { return "guess-called" }
 
 func (a *GuessCalled) Apply(st *State) error {
-	switch {
-	case st.Status != Running:
-		return refuse("比赛不在进行中", "the event is not running")
-	case a.Round != len(st.Event.Rounds):
-		return refuse("第 %d 轮不是当前轮次", "round %d is not the current round", a.Round)
-	case st.Guessing(a.Round):
+	if err := current(st, a.Round); err != nil {
+		return err
+	}
+	if st.Guessing(a.Round) {
 		return refuse("第 %d 轮已经要求猜先了", "round %d is decided by 猜先 already", a.Round)
 	}
 	st.roundPlay(a.Round).Guessing = true

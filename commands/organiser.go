@@ -98,7 +98,8 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "publish", Aliases: []string{"发布"}, Who: Staff,
-			Help: T{"公布预览的这一轮", "publish the previewed round"},
+			Args: []Arg{{Name: "time", Kind: Word, Optional: true, Help: T{"开始时间 时:分（本赛时区），如 19:30，今天已过则为明天；不写则公布即开始", "the start time HH:MM in the event's zone, e.g. 19:30, tomorrow if passed today; left out, the round starts when published"}}},
+			Help: T{"公布预览的这一轮，可附开始时间", "publish the previewed round, with its start time if given"},
 			Run:  publish,
 		},
 		{
@@ -278,6 +279,15 @@ var eventKeys = []eventKey{
 			return err
 		},
 		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.LateAfter, lang) },
+	},
+	{
+		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 off 不提醒", "minutes before the start, 0 or off for none"},
+		info: func(a *action.InfoChanged, v string) error {
+			d, err := minutes(v)
+			a.RemindBefore = &d
+			return err
+		},
+		show: func(st *action.State, lang Lang) string { return showRemind(st.Info.RemindBefore, lang) },
 	},
 	{
 		names: []string{"confirm", "确认时限"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
@@ -527,6 +537,14 @@ func showMinutes(d time.Duration, lang Lang) string {
 		return T{"不限", "none"}.In(lang)
 	}
 	return T{"%d 分钟", "%d min"}.In(lang, int(d/time.Minute))
+}
+
+// showRemind shows how long before a round's start the scheduler reminds.
+func showRemind(d time.Duration, lang Lang) string {
+	if d == 0 {
+		return T{"不提醒", "off"}.In(lang)
+	}
+	return T{"开始前 %d 分钟", "%d min before the start"}.In(lang, int(d/time.Minute))
 }
 
 func showOnOff(on bool, lang Lang) string {
@@ -1081,10 +1099,21 @@ func swap(c *Context) (Reply, error) {
 
 // publish makes the preview the next round: the pairing table goes to
 // every chat of the event and a private note to each player a user is
-// linked to (board, colour, opponent, time control).
+// linked to (board, colour, opponent, time control, start time). With a
+// time, the round starts then (RoundScheduled): late arrival counts from
+// it (R-G-4) and the scheduler reminds everybody before it.
 func publish(c *Context) (Reply, error) {
 	if err := previewReady(c.State); err != nil {
 		return Reply{}, err
+	}
+	now := c.svc.now()
+	var start time.Time
+	var tomorrow bool
+	if v := c.Args["time"]; v != "" {
+		var err error
+		if start, tomorrow, err = startTime(c.State, v, now); err != nil {
+			return Reply{}, err
+		}
 	}
 	chats, err := eventChats(c)
 	if err != nil {
@@ -1100,7 +1129,12 @@ func publish(c *Context) (Reply, error) {
 		if err := ch.Append(&action.RoundPublished{Pairing: *pv}); err != nil {
 			return err
 		}
-		announce(ch, chats, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State.Info, c.Lang))
+		if !start.IsZero() {
+			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
+				return err
+			}
+		}
+		announce(ch, chats, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
@@ -1110,7 +1144,7 @@ func publish(c *Context) (Reply, error) {
 			if err != nil {
 				return err
 			}
-			if note := playerNote(ch.State, round, id.Player, lang); note != "" {
+			if note := playerNote(ch.State, round, id.Player, now, lang); note != "" {
 				ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: note})
 				notes++
 			}
@@ -1120,33 +1154,116 @@ func publish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"第 %d 轮已公布：对阵表发到 %d 个聊天，私信通知了 %d 位选手。", "Round %d is published. Pairings sent to the event's chats: %d; private notes to players: %d."}.In(c.Lang, round, len(chats), notes)}, nil
+	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天，私信通知了 %d 位选手。", "Round %d is published. Pairings sent to the event's chats: %d; private notes to players: %d."}.In(c.Lang, round, len(chats), notes)
+	if !start.IsZero() {
+		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang))
+		if tomorrow {
+			text += T{"（今天的 %s 已过，所以是明天。）", " (Today's %s has passed, so it is tomorrow.)"}.In(c.Lang, start.In(c.State.Info.Location()).Format("15:04"))
+		}
+	}
+	return Reply{Text: text}, nil
 }
 
-// roundTerms are the lines under a published round's pairings: the time
-// control (R-G-5) and the late-arrival limit (R-G-4).
-func roundTerms(in action.Info, lang Lang) string {
+// pastGrace is how long ago a start time given to /publish may have
+// passed today and still be refused rather than taken for tomorrow: a
+// round published a little late, not a day ahead.
+const pastGrace = time.Hour
+
+// startTime reads /publish's "HH:MM" (or "HH：MM") as the next such time
+// in the event's zone after now: today, or tomorrow (and says so) when it
+// has passed today — except a time passed within pastGrace, which is
+// refused: the organiser most likely means the round starts now.
+func startTime(st *action.State, v string, now time.Time) (start time.Time, tomorrow bool, err error) {
+	hh, mm, ok := strings.Cut(strings.ReplaceAll(v, "：", ":"), ":")
+	h, herr := strconv.Atoi(hh)
+	m, merr := strconv.Atoi(mm)
+	if !ok || herr != nil || merr != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
+		return time.Time{}, false, problem("「%s」不是开始时间：请写 时:分，例如 /publish 19:30；不写则公布即开始。", "%q is not a start time: write HH:MM, e.g. /publish 19:30, or leave it out to start on publishing.", v)
+	}
+	loc := st.Info.Location()
+	local := now.In(loc)
+	start = time.Date(local.Year(), local.Month(), local.Day(), h, m, 0, 0, loc)
+	switch {
+	case start.After(now):
+		return start.UTC(), false, nil
+	case now.Sub(start) < pastGrace:
+		hm := start.Format("15:04")
+		return time.Time{}, false, problem("%[1]s 已经过了（现在 %[2]s）。要现在开始，直接输入 /publish；或写一个更晚的时间，例如 /publish %[3]s。",
+			"%[1]s has passed (it is %[2]s now). To start now, type /publish alone; or give a later time, e.g. /publish %[3]s.",
+			hm, local.Format("15:04"), local.Add(30*time.Minute).Truncate(15*time.Minute).Format("15:04"))
+	}
+	return start.AddDate(0, 0, 1).UTC(), true, nil
+}
+
+// startClock shows a round's start in the event's zone as seen at now:
+// "19:30" on the same day, "明天 08:00" / "08:00 tomorrow" on the next,
+// "3月2日 08:00" / "08:00 on 2 Mar" further off.
+func startClock(st *action.State, start, now time.Time, lang Lang) string {
+	loc := st.Info.Location()
+	s, n := start.In(loc), now.In(loc)
+	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc) }
+	hm := s.Format("15:04")
+	switch day(s).Sub(day(n)) {
+	case 0:
+		return hm
+	case 24 * time.Hour:
+		return T{"明天 %s", "%s tomorrow"}.In(lang, hm)
+	}
+	return T{"%[1]d月%[2]d日 %[4]s", "%[4]s on %[3]s"}.In(lang, int(s.Month()), s.Day(), s.Format("2 Jan"), hm)
+}
+
+// roundTerms are the lines under a published round's pairings: its start
+// time, the time control (R-G-5) and the late-arrival limit (R-G-4), as
+// seen at now.
+func roundTerms(st *action.State, now time.Time, lang Lang) string {
 	var s string
-	if in.TimeControl != "" {
-		s += "\n" + T{"用时：%s", "Time control: %s"}.In(lang, in.TimeControl)
+	if p := st.Play; p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() {
+		s += "\n" + T{"开始时间：%s", "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang))
 	}
-	if in.LateAfter > 0 {
-		s += "\n" + T{"迟到 %d 分钟未签到（/here）判负（R-G-4）。", "Not checked in (/here) within %d minutes: lost by forfeit (R-G-4)."}.In(lang, int(in.LateAfter/time.Minute))
+	if tc := st.Info.TimeControl; tc != "" {
+		s += "\n" + T{"用时：%s", "Time control: %s"}.In(lang, tc)
 	}
-	return s
+	return s + lateTerm(st, now, lang)
 }
 
-// playerNote tells player their game in round: board, colour, opponent
-// and their score, and the terms; or their bye. "" when they have neither
-// (a withdrawn player).
-func playerNote(st *action.State, round, player int, lang Lang) string {
+// lateTerm is the line on the late-arrival limit (R-G-4) of the current
+// round, "" without one: the minutes after publication, or the deadline's
+// clock when the round has a start time.
+func lateTerm(st *action.State, now time.Time, lang Lang) string {
+	late := st.Info.LateAfter
+	if late <= 0 {
+		return ""
+	}
+	if d, ok := st.LateDeadline(); ok && !st.Play.Starts.IsZero() {
+		return "\n" + T{"%s 前未签到（/here）判负（R-G-4）。", "Not checked in (/here) by %s: lost by forfeit (R-G-4)."}.In(lang, startClock(st, d, now, lang))
+	}
+	return "\n" + T{"迟到 %d 分钟未签到（/here）判负（R-G-4）。", "Not checked in (/here) within %d minutes: lost by forfeit (R-G-4)."}.In(lang, int(late/time.Minute))
+}
+
+// playerNote tells player their game in round — board, colour, opponent
+// and their score — and the terms; or their bye. "" when they have
+// neither (a withdrawn player).
+func playerNote(st *action.State, round, player int, now time.Time, lang Lang) string {
 	ev := &st.Event
 	if round < 1 || round > len(ev.Rounds) {
 		return ""
 	}
+	if seat := seatNote(ev, round, player, lang); seat != "" {
+		return T{"第 %d 轮：%s。", "Round %d: %s."}.In(lang, round, seat) + roundTerms(st, now, lang)
+	}
+	for _, b := range ev.Rounds[round-1].Byes {
+		if b.Player == player && b.Kind == engine.PairingBye {
+			return T{"第 %d 轮你轮空，得 %s 分（R-S-3）。", "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
+		}
+	}
+	return ""
+}
+
+// seatNote says player's game in round: "你在第 2 台执红（先走），对手 3 号
+// 张三（1 分）"; "" when they have none.
+func seatNote(ev *engine.Event, round, player int, lang Lang) string {
 	h := ev.Histories()
-	rd := ev.Rounds[round-1]
-	for _, g := range rd.Games {
+	for _, g := range ev.Rounds[round-1].Games {
 		colour, opp := T{"执红（先走）", "red (you move first)"}, g.Black
 		switch player {
 		case g.Red:
@@ -1155,13 +1272,8 @@ func playerNote(st *action.State, round, player int, lang Lang) string {
 		default:
 			continue
 		}
-		return T{"第 %d 轮：你在第 %d 台%s，对手 %d 号 %s（%s 分）。", "Round %d: you play on board %d with %s against %d %s (%s pts)."}.
-			In(lang, round, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String()) + roundTerms(st.Info, lang)
-	}
-	for _, b := range rd.Byes {
-		if b.Player == player && b.Kind == engine.PairingBye {
-			return T{"第 %d 轮你轮空，得 %s 分（R-S-3）。", "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
-		}
+		return T{"你在第 %d 台%s，对手 %d 号 %s（%s 分）", "you play on board %d with %s against %d %s (%s pts)"}.
+			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
 	}
 	return ""
 }
@@ -1533,6 +1645,10 @@ func describe(a action.Action, st *action.State, named bool, lang Lang) string {
 		return T{"交换第 %d、%d 台的黑方", "swapped black on boards %d and %d"}.In(lang, a.A, a.B)
 	case *action.RoundPublished:
 		return T{"公布第 %d 轮（%d 台）", "published round %d (%d boards)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
+	case *action.RoundScheduled:
+		return T{"第 %d 轮定于 %s 开始", "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
+	case *action.RoundReminded:
+		return T{"提醒第 %d 轮即将开始", "reminded everybody of round %d's start"}.In(lang, a.Round)
 	case *action.ResultSet:
 		return T{"第 %d 轮第 %d 台结果 %s", "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
 	case *action.FoulRecorded:
@@ -1573,6 +1689,9 @@ func infoChange(a *action.InfoChanged, lang Lang) string {
 	}
 	if a.LateAfter != nil {
 		add(T{"迟到时限 %s", "late limit %s"}, showMinutes(*a.LateAfter, lang))
+	}
+	if a.RemindBefore != nil {
+		add(T{"提醒 %s", "reminder %s"}, showRemind(*a.RemindBefore, lang))
 	}
 	if a.ConfirmWithin != nil {
 		add(T{"确认时限 %s", "confirmation window %s"}, showMinutes(*a.ConfirmWithin, lang))

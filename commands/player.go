@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -417,10 +418,15 @@ func (c *Context) contacts(player int) ([]contact, error) {
 // each request (Service.lang reads no language in it).
 const localePref = "locale:"
 
+// readerLang is Service.readerLang in the command's context.
+func (c *Context) readerLang(platform, user string) (Lang, error) {
+	return c.svc.readerLang(c, platform, user)
+}
+
 // readerLang is the language a user reads their private notes in: the one
 // they chose with /lang, or the locale they joined with, else Chinese.
-func (c *Context) readerLang(platform, user string) (Lang, error) {
-	chosen, err := c.svc.store.Lang(c, platform, user)
+func (s *Service) readerLang(ctx context.Context, platform, user string) (Lang, error) {
+	chosen, err := s.store.Lang(ctx, platform, user)
 	if err != nil {
 		return "", err
 	}
@@ -450,16 +456,6 @@ func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) 
 
 // clock shows t in the event's zone: "14:05".
 func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location()).Format("15:04") }
-
-// lateDeadline is when a player must be at the board in the current
-// round (R-G-4); false when the event sets no limit or the round's start
-// is unknown.
-func lateDeadline(st *action.State) (time.Time, bool) {
-	if st.Info.LateAfter <= 0 || st.Play.Round != len(st.Event.Rounds) || st.Play.Since.IsZero() {
-		return time.Time{}, false
-	}
-	return st.Play.Since.Add(st.Info.LateAfter), true
-}
 
 // playMe shows the sender their event: who they are, their game now, their
 // score and place, and what they must do next.
@@ -494,6 +490,9 @@ func playMe(c *Context) (Reply, error) {
 	default:
 		lines = append(lines, T{"第 %d 轮第 %d 台：你执%s，对手 %s", "Round %d, board %d: you play %s against %s"}.In(lang,
 			s.round, s.game.Board, colourName(s.colour, lang), playerName(&st.Event, s.opponent)))
+		if start, now := st.Play.Starts, c.svc.now(); st.Play.Round == s.round && now.Before(start) {
+			lines = append(lines, T{"本轮 %s 开始。", "The round starts at %s."}.In(lang, startClock(st, start, now, lang)))
+		}
 		lines = append(lines, todo(st, s, c.Player, lang))
 	}
 	return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
@@ -535,7 +534,7 @@ func todo(st *action.State, s seat, me int, lang Lang) string {
 	}
 	if _, here := gp.Arrived(me); !here {
 		line := now + T{"到棋盘后用 /here 签到", "check in at the board with /here"}.In(lang)
-		if d, ok := lateDeadline(st); ok {
+		if d, ok := st.LateDeadline(); ok {
 			line += T{"（%s 前，否则判负）", " (by %s, or you lose by forfeit)"}.In(lang, clock(st, d))
 		}
 		return line + T{"。", "."}.In(lang)
@@ -560,7 +559,7 @@ func playHere(c *Context) (Reply, error) {
 	}
 	now := c.svc.now()
 	text := T{"已签到：第 %d 台，%s。", "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
-	if d, ok := lateDeadline(st); ok && now.After(d) {
+	if d, ok := st.LateDeadline(); ok && now.After(d) {
 		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
 	}
 	return Reply{Text: text}, nil

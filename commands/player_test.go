@@ -62,8 +62,9 @@ func newPlayEvent(t *testing.T, h *harness, info *action.InfoChanged) *playEvent
 	return e
 }
 
-// enter adds every entrant and starts the event with round 1 published.
-func (e *playEvent) start() *playEvent {
+// enter adds every entrant, starts the event and links the users to
+// their players; no round is published.
+func (e *playEvent) enter() *playEvent {
 	e.t.Helper()
 	e.update(func(ch *storage.Change) error {
 		for i, en := range entrants {
@@ -72,13 +73,6 @@ func (e *playEvent) start() *playEvent {
 			}
 		}
 		if err := ch.Append(&action.Started{}); err != nil {
-			return err
-		}
-		p, err := engine.Pair(&ch.State.Event)
-		if err != nil {
-			return err
-		}
-		if err := ch.Append(&action.RoundPublished{Pairing: p}); err != nil {
 			return err
 		}
 		for _, en := range entrants {
@@ -92,6 +86,20 @@ func (e *playEvent) start() *playEvent {
 		return nil
 	})
 	e.h.sent() // setting up is not under test
+	return e
+}
+
+// start enters the entrants and publishes round 1.
+func (e *playEvent) start() *playEvent {
+	e.t.Helper()
+	e.enter().update(func(ch *storage.Change) error {
+		p, err := engine.Pair(&ch.State.Event)
+		if err != nil {
+			return err
+		}
+		return ch.Append(&action.RoundPublished{Pairing: p})
+	})
+	e.h.sent()
 	return e
 }
 

@@ -1,8 +1,9 @@
 package commands
 
-// The scheduler: the work the clock makes due rather than a user — a
-// reported result whose confirmation window ended (R-G-1), a player not
-// at the board when the late-arrival limit passes (R-G-4). The rules of
+// The scheduler: the work the clock makes due rather than a user — the
+// reminder of a round's start, a reported result whose confirmation
+// window ended (R-G-1), a player not at the board when the late-arrival
+// limit passes (R-G-4). The rules of
 // what is due are action.DueActions; Tick applies them to every running
 // event and announces them, with the Service's clock, so tests move time
 // and call Tick. Adapters call Tick every few seconds.
@@ -11,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/qisai/qisai/action"
@@ -63,7 +65,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 	if len(acts) == 0 {
 		return nil
 	}
-	chats, err := s.store.Chats(ctx, id)
+	to, err := s.audience(ctx, id, acts)
 	if err != nil {
 		return err
 	}
@@ -77,7 +79,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 			// a player confirming): apply the action only if still due.
 			for _, b := range due(ch.State, now) {
 				if k, err := tickKey(id, b); err == nil && k == key {
-					return applyDue(ch, chats, b)
+					return applyDue(ch, to, b, now)
 				}
 			}
 			return nil
@@ -89,30 +91,97 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 	return nil
 }
 
+// audience is who hears what the scheduler does in an event: its chats,
+// and for a reminder each player's private chats with the bot, in the
+// language they read.
+type audience struct {
+	chats   []storage.Chat
+	players map[int][]contact
+}
+
+// audience finds who hears acts in event id.
+func (s *Service) audience(ctx context.Context, id storage.EventID, acts []action.Action) (audience, error) {
+	chats, err := s.store.Chats(ctx, id)
+	if err != nil {
+		return audience{}, err
+	}
+	to := audience{chats: chats}
+	if !slices.ContainsFunc(acts, func(a action.Action) bool { _, ok := a.(*action.RoundReminded); return ok }) {
+		return to, nil
+	}
+	ids, err := s.store.Identities(ctx, id)
+	if err != nil {
+		return audience{}, err
+	}
+	to.players = map[int][]contact{}
+	for _, i := range ids {
+		lang, err := s.readerLang(ctx, i.Platform, i.User)
+		if err != nil {
+			return audience{}, err
+		}
+		to.players[i.Player] = append(to.players[i.Player], contact{chat: storage.Chat{Platform: i.Platform, ID: "dm:" + i.User}, lang: lang})
+	}
+	return to, nil
+}
+
 // applyDue appends a due action and announces it. The scheduler answers
-// nobody, so it speaks the default language, Chinese.
-func applyDue(ch *storage.Change, chats []storage.Chat, a action.Action) error {
-	r, ok := a.(*action.ResultSet)
-	if !ok {
-		// DueActions returns results only; a kind it learns later is
-		// applied, and needs its announcement here.
-		return ch.Append(a)
+// nobody, so it speaks the default language, Chinese, in the event's
+// chats; private notes are in each reader's language.
+func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) error {
+	switch a := a.(type) {
+	case *action.RoundReminded:
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		remind(ch, to, a.Round, now)
+		return nil
+	case *action.ResultSet:
+		// R-G-1: an unanswered report stands once the window ends.
+		why := T{"确认时限已过，按报告确认", "not answered in time: stands as reported"}
+		switch a.Result {
+		case engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit:
+			// R-G-4: the forfeits the clock decides are late arrivals.
+			why = T{"迟到超过时限，判负", "late past the limit: lost by forfeit"}
+		}
+		return decide(ch, to.chats, a.Round, a.Board, a.Result, why, Zh)
 	}
-	// R-G-1: an unanswered report stands once the window ends.
-	why := T{"确认时限已过，按报告确认", "not answered in time: stands as reported"}
-	switch r.Result {
-	case engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit:
-		// R-G-4: the forfeits the clock decides are late arrivals.
-		why = T{"迟到超过时限，判负", "late past the limit: lost by forfeit"}
+	// A kind DueActions learns later is applied, and needs its
+	// announcement here.
+	return ch.Append(a)
+}
+
+// remind tells the event's chats that round starts soon, and each player
+// with a game in it where, with what colour and against whom.
+func remind(ch *storage.Change, to audience, round int, now time.Time) {
+	st := ch.State
+	start := st.Play.Starts
+	left := int(start.Sub(now).Round(time.Minute) / time.Minute)
+	announce(ch, to.chats, T{"提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", "Reminder: round %d starts at %s (in %d min)."}.
+		In(Zh, round, startClock(st, start, now, Zh), left)+lateTerm(st, now, Zh))
+	for _, g := range st.Event.Rounds[round-1].Games {
+		if g.Result.Decided() || g.Void {
+			continue
+		}
+		for _, p := range []int{g.Red, g.Black} {
+			for _, ct := range to.players[p] {
+				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
+					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(&st.Event, round, p, ct.lang))
+				ch.Send(storage.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
+			}
+		}
 	}
-	return decide(ch, chats, r.Round, r.Board, r.Result, why, Zh)
 }
 
 // tickKey is the update key of a due action: the event, the kind and the
-// payload ("tick:3:result-set:{"round":2,"board":4,"result":1}"). The same
-// action due again — after an undo of it, say — is a duplicate and is not
-// applied again: what an organiser undid stays undone.
+// payload ("tick:3:result-set:{"round":2,"board":4,"result":1}"); for a
+// reminder the event and the round ("tick:3:remind:2"), so that a round is
+// reminded of once whatever else changes. The same action due again —
+// after an undo of it, say — is a duplicate and is not applied again: what
+// an organiser undid stays undone.
 func tickKey(id storage.EventID, a action.Action) (string, error) {
+	if r, ok := a.(*action.RoundReminded); ok {
+		return fmt.Sprintf("tick:%d:remind:%d", id, r.Round), nil
+	}
 	kind, payload, err := action.Encode(a)
 	if err != nil {
 		return "", err
