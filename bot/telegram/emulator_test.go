@@ -1,0 +1,437 @@
+package telegram
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-telegram/bot"
+	"github.com/go-telegram/bot/models"
+
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// emulatorVersion is the telegram-test-api release the tests run.
+const emulatorVersion = "4.2.1"
+
+// emulator is a running telegram-test-api server on 127.0.0.1.
+type emulator struct {
+	url   string
+	token string
+}
+
+// startEmulator installs telegram-test-api with npm (once, into the user's
+// cache directory) and runs it with node; it skips t when either is
+// missing or the install fails (no network).
+func startEmulator(t *testing.T) *emulator {
+	t.Helper()
+	for _, tool := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("skipping the Telegram emulator test: %s is not installed (it runs the npm package telegram-test-api)", tool)
+		}
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "qisai", "telegram-test-api@"+emulatorVersion)
+	pkg := filepath.Join(dir, "node_modules", "telegram-test-api")
+	if _, err := os.Stat(filepath.Join(pkg, "package.json")); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "npm", "install", "--no-audit", "--no-fund", "--prefix", dir,
+			"telegram-test-api@"+emulatorVersion).CombinedOutput()
+		if err != nil {
+			t.Skipf("skipping the Telegram emulator test: npm install telegram-test-api@%s failed (no registry?): %v\n%s", emulatorVersion, err, out)
+		}
+	}
+	port := freePort(t)
+	script := `const S = require(process.argv[1]);
+const s = new S({host: '127.0.0.1', port: Number(process.argv[2]), storeTimeout: 3600});
+s.start().then(() => console.log('ready'));
+process.stdin.on('end', () => s.stop().then(() => process.exit(0)));
+process.stdin.resume();`
+	cmd := exec.Command("node", "-e", script, pkg, strconv.Itoa(port))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start the emulator: %v", err)
+	}
+	t.Cleanup(func() {
+		stdin.Close() // the script stops the server when its input ends
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	ready := make(chan bool, 1)
+	go func() {
+		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		ready <- strings.TrimSpace(line) == "ready"
+		io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case ok := <-ready:
+		if !ok {
+			t.Fatalf("the emulator did not start:\n%s", stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the emulator did not start in 20 s:\n%s", stderr.String())
+	}
+	return &emulator{url: fmt.Sprintf("http://127.0.0.1:%d", port), token: "12345:test-token"}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// post sends v as JSON to one of the emulator's client methods.
+func (e *emulator) post(t *testing.T, method string, v any) json.RawMessage {
+	t.Helper()
+	body, _ := json.Marshal(v)
+	resp, err := http.Post(e.url+"/"+method, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("emulator %s: %v", method, err)
+	}
+	defer resp.Body.Close()
+	var r struct {
+		OK     bool            `json:"ok"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || !r.OK {
+		t.Fatalf("emulator %s: ok=%v err=%v", method, r.OK, err)
+	}
+	return r.Result
+}
+
+// person is a Telegram user of the scenario.
+type person struct {
+	id   int64
+	name string
+	lang string
+}
+
+func (p person) user() map[string]any {
+	return map[string]any{"id": p.id, "is_bot": false, "first_name": p.name, "language_code": p.lang}
+}
+
+// chat is a chat as updates carry it.
+func chat(id int64) map[string]any {
+	if id > 0 {
+		return map[string]any{"id": id, "type": "private"}
+	}
+	return map[string]any{"id": id, "type": "supergroup", "title": "象棋俱乐部"}
+}
+
+// say sends text from p in chat id, as Telegram would deliver it.
+func (e *emulator) say(t *testing.T, p person, id int64, text string) {
+	t.Helper()
+	e.post(t, "sendMessage", map[string]any{
+		"botToken": e.token, "from": p.user(), "chat": chat(id),
+		"date": time.Now().Unix(), "text": text,
+	})
+}
+
+// press presses a button with data under a message in chat id.
+func (e *emulator) press(t *testing.T, p person, id int64, data string) {
+	t.Helper()
+	e.post(t, "sendCallback", map[string]any{
+		"botToken": e.token, "from": p.user(), "data": data,
+		"message": map[string]any{"chat": chat(id), "message_id": 1},
+	})
+}
+
+// sent is a message the bot sent.
+type sent struct {
+	Chat    string
+	Text    string
+	Buttons []models.InlineKeyboardButton
+}
+
+// sent lists what the bot has sent so far, oldest first.
+func (e *emulator) sent(t *testing.T) []sent {
+	t.Helper()
+	var items []struct {
+		Message struct {
+			ChatID      any    `json:"chat_id"`
+			Text        string `json:"text"`
+			ReplyMarkup *struct {
+				InlineKeyboard [][]models.InlineKeyboardButton `json:"inline_keyboard"`
+			} `json:"reply_markup"`
+		} `json:"message"`
+	}
+	if err := json.Unmarshal(e.post(t, "getUpdatesHistory", map[string]any{"token": e.token}), &items); err != nil {
+		t.Fatal(err)
+	}
+	var out []sent
+	for _, it := range items {
+		if it.Message.ChatID == nil {
+			continue // a user's update
+		}
+		s := sent{Chat: fmt.Sprint(it.Message.ChatID), Text: it.Message.Text}
+		if rm := it.Message.ReplyMarkup; rm != nil {
+			for _, row := range rm.InlineKeyboard {
+				s.Buttons = append(s.Buttons, row...)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// await waits until the bot has sent to chat id a message containing
+// want, after the first skip messages it sent, and returns it and how
+// many messages the bot had sent up to it.
+func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, int) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ms := e.sent(t)
+		for i := skip; i < len(ms); i++ {
+			if ms[i].Chat == strconv.FormatInt(id, 10) && strings.Contains(ms[i].Text, want) {
+				return ms[i], i + 1
+			}
+		}
+		if time.Now().After(deadline) {
+			var b strings.Builder
+			for _, m := range ms {
+				fmt.Fprintf(&b, "[%s] %s\n", m.Chat, m.Text)
+			}
+			t.Fatalf("the bot sent chat %d no message with %q in 15 s; it sent:\n%s", id, want, b.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// transport adapts go-telegram/bot's requests to the emulator, and plays
+// the parts of Telegram the emulator lacks. It is the test's, never the
+// adapter's:
+//   - the emulator parses JSON and urlencoded bodies, not the multipart
+//     ones the client sends: bodies are re-encoded as urlencoded;
+//   - it has no setMyCommands: the menus are recorded and answered here;
+//   - it lets a bot write to any user: sendMessage to a user in blocked
+//     answers 403, as Telegram does for users who never started the bot;
+//   - it answers getUpdates at once instead of holding a long poll: an
+//     empty answer is delayed a little, so the client does not spin.
+type transport struct {
+	mu        sync.Mutex
+	menus     map[string][]models.BotCommand // by language_code
+	blocked   map[string]bool                // chat ids
+	callbacks int                            // answerCallbackQuery calls
+}
+
+func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
+	form, err := multipartValues(r)
+	if err != nil {
+		return nil, err
+	}
+	tr.mu.Lock()
+	method := path.Base(r.URL.Path)
+	switch method {
+	case "setMyCommands":
+		var cmds []models.BotCommand
+		if err := json.Unmarshal([]byte(form.Get("commands")), &cmds); err != nil {
+			tr.mu.Unlock()
+			return nil, fmt.Errorf("setMyCommands: commands: %w", err)
+		}
+		tr.menus[form.Get("language_code")] = cmds
+		tr.mu.Unlock()
+		return answer(r, `{"ok":true,"result":true}`), nil
+	case "sendMessage":
+		if tr.blocked[form.Get("chat_id")] {
+			tr.mu.Unlock()
+			return answer(r, `{"ok":false,"error_code":403,"description":"Forbidden: bot can't initiate conversation with a user"}`), nil
+		}
+	case "answerCallbackQuery":
+		tr.callbacks++
+	}
+	tr.mu.Unlock()
+	body := form.Encode()
+	r = r.Clone(r.Context())
+	r.Body = io.NopCloser(strings.NewReader(body))
+	r.ContentLength = int64(len(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err != nil || method != "getUpdates" {
+		return resp, err
+	}
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(b, []byte(`"result":[]`)) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(b))
+	return resp, nil
+}
+
+// multipartValues reads the fields of a multipart/form-data request.
+func multipartValues(r *http.Request) (url.Values, error) {
+	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, fmt.Errorf("request to %s: content type: %w", path.Base(r.URL.Path), err)
+	}
+	form, err := multipart.NewReader(r.Body, params["boundary"]).ReadForm(1 << 20)
+	r.Body.Close()
+	if err != nil {
+		return nil, fmt.Errorf("request to %s: multipart body: %w", path.Base(r.URL.Path), err)
+	}
+	return url.Values(form.Value), nil
+}
+
+// answer is a Bot API answer to r.
+func answer(r *http.Request, body string) *http.Response {
+	return &http.Response{
+		StatusCode: http.StatusOK, Status: "200 OK", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header:  http.Header{"Content-Type": {"application/json"}},
+		Body:    io.NopCloser(strings.NewReader(body)),
+		Request: r, ContentLength: int64(len(body)),
+	}
+}
+
+// TestEmulatorScenario runs the adapter against the telegram-test-api
+// emulator: the real client long-polls it, commands come as the updates a
+// group and private chats send, and the test reads what the bot sent.
+func TestEmulatorScenario(t *testing.T) {
+	emu := startEmulator(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := commands.New(store)
+	const group = -1001234
+	org := person{100, "王芳", "zh"}
+	players := []person{{101, "张三", "zh"}, {102, "李四", "zh"}, {103, "王五", "zh"}, {104, "Ann", "en"}}
+	tr := &transport{menus: map[string][]models.BotCommand{}, blocked: map[string]bool{"100": true}}
+	client := bot.WithHTTPClient(2*time.Second, &http.Client{Transport: tr, Timeout: 10 * time.Second})
+	cfg := Config{Token: emu.token, APIURL: emu.url + "/", Poll: true}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+
+	var wg sync.WaitGroup
+	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := run(ctx, cfg, svc, log, client); err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}()
+	sender, err := newSender(cfg, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer wg.Done()
+		if err := store.Deliver(ctx, "telegram-test", sender, storage.DeliverOptions{Poll: 20 * time.Millisecond}); err != nil {
+			t.Errorf("deliver: %v", err)
+		}
+	}()
+
+	emu.say(t, org, group, "/event new 周末快棋赛")
+	_, at := emu.await(t, 0, group, "已创建比赛「周末快棋赛」")
+	emu.say(t, org, group, "/signup open")
+	_, at = emu.await(t, at, group, "报名已开放")
+	for i, p := range players {
+		cmd := "/join " + p.name
+		if i == 0 {
+			cmd = "/join@qisai_bot " + p.name // as a group's menu sends it
+		}
+		emu.say(t, p, group, cmd)
+	}
+	// Replies keep the order the commands were sent in.
+	_, at = emu.await(t, at, group, "报名成功：张三")
+	_, at = emu.await(t, at, group, "报名成功：李四")
+	_, at = emu.await(t, at, group, "报名成功：王五")
+	_, at = emu.await(t, at, group, "Ann") // Ann's phone speaks English
+	emu.say(t, org, group, "/start")
+	_, at = emu.await(t, at, group, "已开赛")
+
+	// The preview is private; 王芳 has not started the bot yet.
+	emu.say(t, org, group, "/pair")
+	_, at = emu.await(t, at, group, "王芳：我还不能私信你")
+	tr.mu.Lock()
+	delete(tr.blocked, "100") // 王芳 opens the private chat and presses Start
+	tr.mu.Unlock()
+	emu.say(t, org, org.id, "/start")
+	emu.say(t, org, group, "/pair")
+	_, at = emu.await(t, at, org.id, "第1轮编排预览")
+	emu.say(t, org, group, "/publish")
+	_, at = emu.await(t, at, group, "第 1 轮已公布")
+	// The outbox: the pairings to the group, each board to its players.
+	emu.await(t, at, group, "第1轮对阵")
+	last := at
+	for _, p := range players {
+		want := "第 1 轮：你在"
+		if p.lang == "en" {
+			want = "Round 1: you play"
+		}
+		if _, i := emu.await(t, at, p.id, want); i > last {
+			last = i
+		}
+	}
+
+	// A button pressed in the group runs its command as the presser's;
+	// /me answers privately.
+	emu.press(t, players[0], group, "/me")
+	emu.await(t, last, players[0].id, "积分 0")
+
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if tr.callbacks != 1 {
+		t.Errorf("answerCallbackQuery called %d times; want 1", tr.callbacks)
+	}
+	for _, lang := range []string{"", "zh", "en"} {
+		if !hasCommand(tr.menus[lang], "event") || !hasCommand(tr.menus[lang], "join") {
+			t.Errorf("menu %q = %v; want event and join", lang, tr.menus[lang])
+		}
+	}
+}
+
+func hasCommand(cmds []models.BotCommand, name string) bool {
+	for _, c := range cmds {
+		if c.Command == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,80 @@
+package telegram
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/go-telegram/bot/models"
+
+	"github.com/qisai/qisai/commands"
+)
+
+// Menu is the command menu for one language: Lang "" is the default,
+// shown to users whose language has no menu of its own.
+type Menu struct {
+	Lang     string
+	Commands []models.BotCommand
+}
+
+// menuName is what Telegram takes as a menu entry's command.
+var menuName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// maxDescription is the most characters of a menu entry's description.
+const maxDescription = 256
+
+// Menus derives the command menus from the registry: in Chinese (also the
+// default, as commands.Service's default language) and in English. A menu
+// entry is one word, so a two-word command ("event new") is listed by its
+// first word ("event"), once, described by the commands it starts.
+func Menus(cmds []*commands.Command) []Menu {
+	menus := []Menu{{Lang: ""}, {Lang: "zh"}, {Lang: "en"}}
+	langs := []commands.Lang{commands.Zh, commands.Zh, commands.En}
+	for i := range menus {
+		menus[i].Commands = menu(cmds, langs[i])
+	}
+	return menus
+}
+
+// menu is the menu in lang.
+func menu(cmds []*commands.Command, lang commands.Lang) []models.BotCommand {
+	var (
+		words []string
+		own   = map[string]string{} // a word's own command's help
+		subs  = map[string][]string{}
+	)
+	for _, c := range cmds {
+		word, rest, group := strings.Cut(c.Name, " ")
+		if !menuName.MatchString(word) {
+			continue
+		}
+		if _, ok := own[word]; !ok && subs[word] == nil {
+			words = append(words, word)
+		}
+		if group {
+			subs[word] = append(subs[word], rest)
+		} else {
+			own[word] = c.Help.In(lang)
+		}
+	}
+	out := make([]models.BotCommand, len(words))
+	for i, w := range words {
+		d, ok := own[w] // the word's own command describes it best
+		if !ok {
+			d = "/" + w + " " + strings.Join(subs[w], ", ")
+		}
+		if d = strings.TrimSpace(d); d == "" {
+			d = "/" + w // Telegram requires a description
+		}
+		out[i] = models.BotCommand{Command: w, Description: clip(d, maxDescription)}
+	}
+	return out
+}
+
+// clip cuts s to at most n characters, marking the cut with "…".
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

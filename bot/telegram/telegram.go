@@ -1,0 +1,189 @@
+// Package telegram connects qisai to Telegram through the Bot API
+// (github.com/go-telegram/bot): it long-polls for updates, runs every
+// command typed in a group or a private chat through commands.Service,
+// answers in the chat, and sends the outbox's messages (Sender).
+//
+// Chats map onto storage as the other adapters' do: a group is
+// storage.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private
+// chat with the bot {Platform: "telegram", ID: "dm:<user id>"} (on
+// Telegram the private chat's id is the user's id), and a user's id is
+// their Telegram user id.
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"github.com/go-telegram/bot"
+	"github.com/go-telegram/bot/models"
+
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// Platform is Telegram's name in storage and in the log.
+const Platform = "telegram"
+
+// Config says how to reach Telegram.
+type Config struct {
+	Token string // the bot's token from @BotFather; never logged
+	// APIURL is a self-hosted Bot API server ("" is Telegram's).
+	APIURL string
+	// Poll selects long polling, the only mode Run has so far.
+	Poll bool
+}
+
+// Run long-polls Telegram for updates until ctx ends, and answers every
+// command in the chat it came from. It first sets the command menu and
+// deletes any webhook (Telegram refuses getUpdates while one is set).
+// Handlers run one update at a time, in order, so a chat's commands run
+// in the order they were sent. Run returns nil when ctx ends, and an error
+// when it cannot start. The outbox is not Run's: the caller delivers it
+// through a Sender, with the other platforms' messages.
+func Run(ctx context.Context, cfg Config, svc *commands.Service, _ *storage.Store, log *slog.Logger) error {
+	return run(ctx, cfg, svc, log)
+}
+
+// run is Run with extra client options: the tests' HTTP client.
+func run(ctx context.Context, cfg Config, svc *commands.Service, log *slog.Logger, opts ...bot.Option) error {
+	if !cfg.Poll {
+		return errors.New("telegram: only long polling is supported: set Config.Poll")
+	}
+	a := &adapter{svc: svc, log: log}
+	opts = append([]bot.Option{
+		bot.WithNotAsyncHandlers(),
+		bot.WithDefaultHandler(a.handle),
+		bot.WithErrorsHandler(func(err error) { log.Warn("telegram: client", "err", err) }),
+	}, opts...)
+	s, err := newSender(cfg, opts...)
+	if err != nil {
+		return err
+	}
+	a.send = s
+	if _, err := s.b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
+		return fmt.Errorf("telegram: delete webhook before polling (is the token right?): %w", err)
+	}
+	for _, m := range Menus(svc.Commands()) {
+		// A menu is a convenience: typed commands work without one.
+		if _, err := s.b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, LanguageCode: m.Lang}); err != nil {
+			log.Warn("telegram: set command menu", "lang", m.Lang, "err", err)
+		}
+	}
+	log.Info("telegram: polling for updates")
+	s.b.Start(ctx)
+	return nil
+}
+
+// adapter turns updates into requests and replies into messages.
+type adapter struct {
+	svc  *commands.Service
+	send *Sender
+	log  *slog.Logger
+}
+
+// handle runs one update: a command typed or a button pressed.
+func (a *adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
+	if q := u.CallbackQuery; q != nil {
+		// Always answered, and first: until then the button's spinner
+		// turns, and the answer (the reply) is a message of its own.
+		if _, err := a.send.b.AnswerCallbackQuery(ctx, &bot.AnswerCallbackQueryParams{CallbackQueryID: q.ID}); err != nil {
+			a.log.Warn("telegram: answer callback query", "err", err)
+		}
+	}
+	req, ok := request(u)
+	if !ok {
+		return
+	}
+	reply := a.svc.Handle(ctx, req)
+	a.answer(ctx, req, reply)
+}
+
+// answer sends reply where req asks: in its chat, or privately.
+func (a *adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
+	if reply.Text == "" && len(reply.Buttons) == 0 {
+		return
+	}
+	chat := req.Chat
+	if reply.Private {
+		chat = dm(req.User.ID)
+	}
+	m := storage.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons}
+	err := a.send.Send(ctx, m)
+	if errors.Is(err, bot.ErrorForbidden) && chat != req.Chat {
+		// A bot may not write first to a user who has not started it.
+		m = storage.Message{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
+		err = a.send.Send(ctx, m)
+	}
+	if err != nil {
+		a.log.Warn("telegram: reply", "chat", m.Chat.ID, "err", err)
+	}
+}
+
+// privateNote is said in the group when a private reply cannot be sent.
+const privateNote = "%s：我还不能私信你。请先打开与我的私聊并点「开始」，再输入一次命令。\n" +
+	"%[1]s: I cannot message you privately yet. Open a private chat with me, press Start, and type the command again."
+
+// request maps an update onto a command request; ok is false for updates
+// that are no command (plain chat, edits, joins).
+func request(u *models.Update) (req commands.Request, ok bool) {
+	var (
+		from *models.User
+		chat *models.Chat
+	)
+	switch {
+	case u.Message != nil:
+		from, chat, req.Text = u.Message.From, &u.Message.Chat, u.Message.Text
+		// commands.Service strips "@botname" from "/cmd@botname".
+		if !strings.HasPrefix(req.Text, "/") && !strings.HasPrefix(req.Text, "／") {
+			return req, false
+		}
+	case u.CallbackQuery != nil:
+		q := u.CallbackQuery
+		from, req.Text = &q.From, q.Data
+		switch {
+		case q.Message.Message != nil:
+			chat = &q.Message.Message.Chat
+		case q.Message.InaccessibleMessage != nil:
+			chat = &q.Message.InaccessibleMessage.Chat
+		}
+		if req.Text == "" {
+			return req, false
+		}
+	default:
+		return req, false
+	}
+	if from == nil { // a channel post or an anonymous admin: nobody to act as
+		return req, false
+	}
+	id := strconv.FormatInt(from.ID, 10)
+	req.User = commands.User{ID: id, Name: name(from)}
+	req.Locale = from.LanguageCode
+	req.UpdateID = "telegram:update:" + strconv.FormatInt(u.ID, 10)
+	switch {
+	case chat == nil: // an inline message's button: answer privately
+		req.Chat, req.DM = dm(id), true
+	case chat.Type == models.ChatTypePrivate:
+		req.Chat, req.DM = dm(id), true
+	default:
+		req.Chat = storage.Chat{Platform: Platform, ID: strconv.FormatInt(chat.ID, 10)}
+	}
+	return req, true
+}
+
+// name is how messages call u: their full name, else their @username.
+func name(u *models.User) string {
+	if n := strings.TrimSpace(u.FirstName + " " + u.LastName); n != "" {
+		return n
+	}
+	if u.Username != "" {
+		return "@" + u.Username
+	}
+	return strconv.FormatInt(u.ID, 10)
+}
+
+// dm is the private chat of the user with Telegram id user.
+func dm(user string) storage.Chat { return storage.Chat{Platform: Platform, ID: "dm:" + user} }
