@@ -1,0 +1,305 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// endpoint is an interactions endpoint on a fresh database, and the key
+// that signs for Discord.
+type endpoint struct {
+	t     *testing.T
+	srv   *httptest.Server
+	store *storage.Store
+	priv  ed25519.PrivateKey
+	ids   int
+}
+
+func newEndpoint(t *testing.T) *endpoint {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	key, err := ParsePublicKey(hex.EncodeToString(pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(NewHandler(commands.New(st), key, slog.Default()))
+	t.Cleanup(srv.Close)
+	return &endpoint{t: t, srv: srv, store: st, priv: priv}
+}
+
+// post sends body signed with key at time at, and returns the status and
+// the response.
+func (e *endpoint) post(body string, key ed25519.PrivateKey, at time.Time) (int, discordgo.InteractionResponse) {
+	e.t.Helper()
+	ts := strconv.FormatInt(at.Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, e.srv.URL, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, []byte(ts+body))))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var resp discordgo.InteractionResponse
+	if res.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(b, &resp); err != nil {
+			e.t.Fatalf("response %s: %v", b, err)
+		}
+	}
+	return res.StatusCode, resp
+}
+
+// who is a Discord user in a guild channel, or in their DM with the bot.
+type who struct {
+	id, name string
+	dm       bool
+}
+
+// interaction is the JSON Discord posts for an interaction of type typ
+// with data from u.
+func (e *endpoint) interaction(typ discordgo.InteractionType, data any, u who) string {
+	e.ids++
+	in := map[string]any{
+		"id": fmt.Sprint(1000 + e.ids), "application_id": "42", "type": typ, "token": "tok",
+		"version": 1, "locale": "zh-CN", "data": data,
+	}
+	user := map[string]any{"id": u.id, "username": u.name}
+	if u.dm {
+		in["channel_id"] = "dm-channel-" + u.id
+		in["user"] = user
+	} else {
+		in["guild_id"], in["channel_id"] = "G1", "C1"
+		in["member"] = map[string]any{"user": user, "nick": u.name}
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// slash is a slash command's interaction; sub is "" for none, options
+// alternate names and values.
+func (e *endpoint) slash(u who, name, sub string, options ...any) string {
+	var opts []map[string]any
+	for i := 0; i+1 < len(options); i += 2 {
+		typ := discordgo.ApplicationCommandOptionString
+		if _, ok := options[i+1].(int); ok {
+			typ = discordgo.ApplicationCommandOptionInteger
+		}
+		opts = append(opts, map[string]any{"name": options[i], "type": typ, "value": options[i+1]})
+	}
+	data := map[string]any{"id": "9", "name": name, "type": discordgo.ChatApplicationCommand, "options": opts}
+	if sub != "" {
+		data["options"] = []map[string]any{{"name": sub, "type": discordgo.ApplicationCommandOptionSubCommand, "options": opts}}
+	}
+	return e.interaction(discordgo.InteractionApplicationCommand, data, u)
+}
+
+func (e *endpoint) click(u who, command string) string {
+	return e.interaction(discordgo.InteractionMessageComponent,
+		map[string]any{"custom_id": command, "component_type": discordgo.ButtonComponent}, u)
+}
+
+// send posts body signed now, checks that the response is a message in
+// the channel and returns it.
+func (e *endpoint) send(body string) *discordgo.InteractionResponseData {
+	e.t.Helper()
+	status, resp := e.post(body, e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data == nil {
+		e.t.Fatalf("got status %d, response %+v; want 200 and a channel message", status, resp)
+	}
+	return resp.Data
+}
+
+var (
+	wang = who{id: "111", name: "王芳"}
+	li   = who{id: "222", name: "李四"}
+)
+
+func TestHandlerPing(t *testing.T) {
+	e := newEndpoint(t)
+	status, resp := e.post(`{"id":"1","application_id":"42","type":1,"token":"t","version":1}`, e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponsePong {
+		t.Errorf("PING: status %d, response type %d; want 200 and PONG", status, resp.Type)
+	}
+}
+
+func TestHandlerRefuses(t *testing.T) {
+	e := newEndpoint(t)
+	_, other, _ := ed25519.GenerateKey(nil)
+	ping := `{"id":"1","application_id":"42","type":1,"token":"t","version":1}`
+	for _, tt := range []struct {
+		name string
+		key  ed25519.PrivateKey
+		at   time.Time
+		want int
+	}{
+		{"another key's signature", other, time.Now(), http.StatusUnauthorized},
+		{"6 minutes old", e.priv, time.Now().Add(-6 * time.Minute), http.StatusUnauthorized},
+		{"2 minutes ahead", e.priv, time.Now().Add(2 * time.Minute), http.StatusUnauthorized},
+		{"4 minutes old", e.priv, time.Now().Add(-4 * time.Minute), http.StatusOK},
+	} {
+		if status, _ := e.post(ping, tt.key, tt.at); status != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.name, status, tt.want)
+		}
+	}
+	// A body changed after signing.
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest(http.MethodPost, e.srv.URL, strings.NewReader(ping+" "))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(e.priv, []byte(ts+ping))))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("tampered body: status %d, want 401", res.StatusCode)
+	}
+}
+
+func TestHandlerCommands(t *testing.T) {
+	e := newEndpoint(t)
+	ctx := context.Background()
+	group := storage.Chat{Platform: Platform, ID: "C1"}
+
+	data := e.send(e.slash(wang, "event", "new", "name", "周末快棋赛"))
+	if !strings.Contains(data.Content, "周末快棋赛") || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Errorf("/event new: %q (flags %d); want the event's name, in the channel", data.Content, data.Flags)
+	}
+	id, err := e.store.EventOf(ctx, group)
+	if err != nil || id == 0 {
+		t.Fatalf("the channel follows event %d (%v); want the new event", id, err)
+	}
+	st, err := e.store.Load(ctx, id)
+	if err != nil || st.Event.Name != "周末快棋赛" {
+		t.Fatalf("event name %q (%v), want 周末快棋赛", st.Event.Name, err)
+	}
+
+	e.send(e.slash(wang, "signup", "", "state", "open"))
+	// 李四 joins by a button: the clicker is the user, not the message's author.
+	e.send(e.click(li, `/join "Li Si"`))
+	if n, err := e.store.PlayerOf(ctx, id, Platform, li.id); err != nil || n != 1 {
+		t.Errorf("李四 is player %d (%v) after the button, want 1", n, err)
+	}
+	st, _ = e.store.Load(ctx, id)
+	if len(st.Event.Players) != 1 || st.Event.Players[0].Name != "Li Si" {
+		t.Errorf("players %+v, want Li Si", st.Event.Players)
+	}
+
+	// A word with a space is quoted: it stays one argument.
+	e.send(e.slash(wang, "player", "add", "name", "Wang Tianyi", "unit", "一中"))
+	st, _ = e.store.Load(ctx, id)
+	if len(st.Event.Players) != 2 || st.Event.Players[1].Name != "Wang Tianyi" {
+		t.Errorf("players %+v, want Wang Tianyi second", st.Event.Players)
+	}
+
+	// The arguments are positional: RATING without UNIT cannot be said.
+	data = e.send(e.slash(wang, "player", "add", "name", "赵六", "rating", 1500))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(data.Content, "UNIT") {
+		t.Errorf("rating without unit: %q (flags %d); want an ephemeral word about UNIT", data.Content, data.Flags)
+	}
+	if st, _ = e.store.Load(ctx, id); len(st.Event.Players) != 2 {
+		t.Errorf("%d players after a refused /player add, want 2", len(st.Event.Players))
+	}
+
+	// In the bot's DM the chat is "dm:<user id>" and the user's own.
+	e.send(e.slash(who{id: li.id, name: li.name, dm: true}, "lang", "", "language", "en"))
+	if l, err := e.store.Lang(ctx, Platform, li.id); err != nil || l != "en" {
+		t.Errorf("李四's language %q (%v) after /lang en in DM, want en", l, err)
+	}
+}
+
+// Discord may deliver an interaction twice: the update id makes the
+// second a no-op.
+func TestHandlerSameInteractionTwice(t *testing.T) {
+	e := newEndpoint(t)
+	e.send(e.slash(wang, "event", "new", "name", "春季赛"))
+	ctx := context.Background()
+	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := e.store.Log(ctx, id, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := e.slash(wang, "event", "set", "key", "rounds", "value", "5")
+	e.send(body)
+	e.send(body)
+	after, err := e.store.Log(ctx, id, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(after) - len(before); n != 1 {
+		t.Errorf("%d actions after the same /event set twice, want 1", n)
+	}
+}
+
+func TestResponse(t *testing.T) {
+	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
+	for _, tt := range []struct {
+		name      string
+		reply     commands.Reply
+		ephemeral bool
+		cut       bool
+		buttons   int
+	}{
+		{"plain", commands.Reply{Text: "好"}, false, false, 0},
+		{"private", commands.Reply{Text: "好", Private: true}, true, false, 0},
+		{"long", commands.Reply{Text: long}, false, true, 0},
+		{"buttons", commands.Reply{Text: "请确认", Buttons: []storage.Button{
+			{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"},
+			{Label: "too long", Command: "/" + strings.Repeat("x", 100)},
+		}}, false, false, 2},
+	} {
+		d := response(tt.reply, commands.Zh).Data
+		if got := d.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
+			t.Errorf("%s: ephemeral %v, want %v", tt.name, got, tt.ephemeral)
+		}
+		if n := length(d.Content); n > maxContent {
+			t.Errorf("%s: %d characters, more than a message", tt.name, n)
+		}
+		if cut := d.Content != tt.reply.Text; cut != tt.cut {
+			t.Errorf("%s: cut %v, want %v", tt.name, cut, tt.cut)
+		}
+		if tt.cut && !strings.HasSuffix(d.Content, note.In(commands.Zh)) {
+			t.Errorf("%s: a cut reply ends %q, want the note", tt.name, d.Content[len(d.Content)-40:])
+		}
+		b, _ := json.Marshal(d.Components)
+		if got := bytes.Count(b, []byte(`"custom_id"`)); got != tt.buttons {
+			t.Errorf("%s: %d buttons in %s, want %d", tt.name, got, b, tt.buttons)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/storage"
+)
+
+// maxWait is the longest 429 retry_after Sender waits out itself; a longer
+// one goes back to the outbox as an error, which retries the message later
+// (waiting longer here would outlast the outbox's 30-second claim).
+const maxWait = 10 * time.Second
+
+// Sender posts the outbox's messages through Discord's REST API: to the
+// channel whose id is the chat's, or for "dm:<user id>" to the user's DM
+// channel. It implements storage.Sender.
+type Sender struct {
+	session *discordgo.Session
+
+	mu  sync.Mutex
+	dms map[string]string // user id → their DM channel's id
+}
+
+// NewSender sends through session's REST client (its Client, token and
+// rate limiter); it needs no gateway connection.
+func NewSender(session *discordgo.Session) *Sender {
+	return &Sender{session: session, dms: map[string]string{}}
+}
+
+// Send posts m, cut into messages of Discord's length (the buttons go with
+// the last). Delivery is at least once, like the outbox's: when a later
+// part fails, the retry sends the earlier ones again.
+func (s *Sender) Send(ctx context.Context, m storage.Message) error {
+	if m.Chat.Platform != Platform {
+		return fmt.Errorf("discord: cannot send to a %s chat", m.Chat.Platform)
+	}
+	channel, err := s.channel(ctx, m.Chat.ID)
+	if err != nil {
+		return err
+	}
+	parts := split(m.Text, maxContent)
+	buttons := components(m.Buttons)
+	if len(parts) == 0 {
+		if len(buttons) == 0 {
+			return nil // nothing to say; Discord refuses empty messages
+		}
+		parts = []string{""}
+	}
+	for i, p := range parts {
+		msg := &discordgo.MessageSend{Content: p, AllowedMentions: noMentions}
+		if i == len(parts)-1 {
+			msg.Components = buttons
+		}
+		err := s.retry(ctx, func(opts ...discordgo.RequestOption) error {
+			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("discord: send to channel %s: %w", channel, err)
+		}
+	}
+	return nil
+}
+
+// channel is the id of the channel to post to for chat id.
+func (s *Sender) channel(ctx context.Context, id string) (string, error) {
+	user, dm := strings.CutPrefix(id, "dm:")
+	if !dm {
+		return id, nil
+	}
+	s.mu.Lock()
+	ch, ok := s.dms[user]
+	s.mu.Unlock()
+	if ok {
+		return ch, nil
+	}
+	err := s.retry(ctx, func(opts ...discordgo.RequestOption) error {
+		c, err := s.session.UserChannelCreate(user, opts...)
+		if err == nil {
+			ch = c.ID
+		}
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("discord: open the DM channel of user %s: %w", user, err)
+	}
+	s.mu.Lock()
+	s.dms[user] = ch
+	s.mu.Unlock()
+	return ch, nil
+}
+
+// retry makes a request, and once more after waiting out a 429's
+// retry_after when that is short (maxWait). discordgo's own retry on 429
+// is turned off because it sleeps without regard to ctx.
+func (s *Sender) retry(ctx context.Context, request func(...discordgo.RequestOption) error) error {
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	err := request(opts...)
+	var limited *discordgo.RateLimitError
+	if !errors.As(err, &limited) || limited.RetryAfter > maxWait {
+		return err
+	}
+	t := time.NewTimer(limited.RetryAfter)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return errors.Join(err, ctx.Err())
+	case <-t.C:
+	}
+	return request(opts...)
+}

@@ -1,0 +1,188 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/storage"
+)
+
+// redirect sends the session's requests for discord.com to a test server.
+type redirect struct{ host string }
+
+func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = "http", r.host, r.host
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// call is a REST request the test server received.
+type call struct {
+	path string
+	body map[string]any
+	at   time.Time
+}
+
+// rest is a fake of Discord's REST API: it opens DM channel "DM-<user>",
+// accepts messages, and answers 429 with limited's retry_after (seconds)
+// while limited has some left.
+type rest struct {
+	mu      sync.Mutex
+	calls   []call
+	limited []float64
+}
+
+func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	var body map[string]any
+	json.Unmarshal(b, &body)
+	f.mu.Lock()
+	f.calls = append(f.calls, call{path: strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion), body: body, at: time.Now()})
+	var wait []float64
+	if len(f.limited) > 0 {
+		wait, f.limited = f.limited[:1], f.limited[1:]
+	}
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case len(wait) > 0:
+		w.WriteHeader(http.StatusTooManyRequests)
+		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
+	case r.URL.Path == "/api/v"+discordgo.APIVersion+"/users/@me/channels":
+		json.NewEncoder(w).Encode(map[string]any{"id": "DM-" + body["recipient_id"].(string), "type": 1})
+	default:
+		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "x", "content": body["content"]})
+	}
+}
+
+func newSender(t *testing.T, f *rest) *Sender {
+	t.Helper()
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = &http.Client{Transport: redirect{strings.TrimPrefix(srv.URL, "http://")}, Timeout: 5 * time.Second}
+	return NewSender(s)
+}
+
+func customIDs(t *testing.T, body map[string]any) []string {
+	t.Helper()
+	var ids []string
+	rows, _ := body["components"].([]any)
+	for _, r := range rows {
+		for _, b := range r.(map[string]any)["components"].([]any) {
+			ids = append(ids, b.(map[string]any)["custom_id"].(string))
+		}
+	}
+	return ids
+}
+
+func TestSenderChannel(t *testing.T) {
+	f := &rest{}
+	s := newSender(t, f)
+	err := s.Send(context.Background(), storage.Message{
+		Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: "王芳 报告第 1 台：红胜。请确认。",
+		Buttons: []storage.Button{{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 1 || f.calls[0].path != "/channels/C1/messages" {
+		t.Fatalf("calls %+v, want one message to channel C1", f.calls)
+	}
+	b := f.calls[0].body
+	if b["content"] != "王芳 报告第 1 台：红胜。请确认。" {
+		t.Errorf("content %q", b["content"])
+	}
+	if ids := customIDs(t, b); strings.Join(ids, " ") != "/confirm /dispute" {
+		t.Errorf("buttons %q, want /confirm /dispute", ids)
+	}
+	if m, ok := b["allowed_mentions"].(map[string]any); !ok || len(m["parse"].([]any)) != 0 {
+		t.Errorf("allowed_mentions %v, want parse: [] (nobody pinged)", b["allowed_mentions"])
+	}
+}
+
+func TestSenderDM(t *testing.T) {
+	f := &rest{}
+	s := newSender(t, f)
+	ctx := context.Background()
+	for _, text := range []string{"一", "二"} {
+		if err := s.Send(ctx, storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:222"}, Text: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"/users/@me/channels", "/channels/DM-222/messages", "/channels/DM-222/messages"}
+	var got []string
+	for _, c := range f.calls {
+		got = append(got, c.path)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("calls %q, want %q (the DM channel opened once)", got, want)
+	}
+	if f.calls[0].body["recipient_id"] != "222" {
+		t.Errorf("DM opened for %v, want 222", f.calls[0].body["recipient_id"])
+	}
+}
+
+func TestSenderLong(t *testing.T) {
+	f := &rest{}
+	s := newSender(t, f)
+	text := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
+	err := s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: text,
+		Buttons: []storage.Button{{Label: "排名", Command: "/standings"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 2 {
+		t.Fatalf("%d messages, want 2", len(f.calls))
+	}
+	var joined []string
+	for i, c := range f.calls {
+		content := c.body["content"].(string)
+		if length(content) > maxContent {
+			t.Errorf("message %d: %d characters", i, length(content))
+		}
+		joined = append(joined, content)
+		if ids := customIDs(t, c.body); (i == 1) != (len(ids) == 1) {
+			t.Errorf("message %d: buttons %q; want them on the last message only", i, ids)
+		}
+	}
+	if strings.Join(joined, "\n") != strings.TrimSuffix(text, "\n") {
+		t.Errorf("the parts do not make the text again")
+	}
+}
+
+func TestSenderRateLimited(t *testing.T) {
+	chat := storage.Chat{Platform: Platform, ID: "C1"}
+	// A short retry_after is waited out, then the message goes.
+	f := &rest{limited: []float64{0.2}}
+	if err := newSender(t, f).Send(context.Background(), storage.Message{Chat: chat, Text: "hi"}); err != nil {
+		t.Fatalf("after a 429 of 0.2 s: %v", err)
+	}
+	if len(f.calls) != 2 || f.calls[1].at.Sub(f.calls[0].at) < 200*time.Millisecond {
+		t.Errorf("calls %+v; want a retry at least 0.2 s after the 429", f.calls)
+	}
+	// A long one goes back to the outbox as an error, at once.
+	f = &rest{limited: []float64{60}}
+	start := time.Now()
+	if err := newSender(t, f).Send(context.Background(), storage.Message{Chat: chat, Text: "hi"}); err == nil {
+		t.Error("a 429 of 60 s: no error, want one for the outbox to retry")
+	}
+	if d := time.Since(start); d > 5*time.Second || len(f.calls) != 1 {
+		t.Errorf("a 429 of 60 s: %d calls in %v, want 1 and no waiting", len(f.calls), d)
+	}
+	// Another platform's chat is refused.
+	if err := newSender(t, &rest{}).Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "1"}, Text: "x"}); err == nil {
+		t.Error("a telegram chat: no error")
+	}
+}
