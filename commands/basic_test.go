@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -71,4 +72,15 @@ func FuzzSplitLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDuplicateUpdate: the same update delivered twice is done once, and
+// the second delivery says so instead of a reply built from nothing.
+func TestDuplicateUpdate(t *testing.T) {
+	h := newHarness(t)
+	h.say("wang", "/event new 春季赛")
+	req := Request{Chat: h.group, User: User{ID: "wang", Name: "wang"}, Locale: "zh", Text: "/player add 赵六", UpdateID: "console:update:dup"}
+	must(t, h.svc.Handle(context.Background(), req).Text, "赵六")
+	must(t, h.svc.Handle(context.Background(), req).Text, "已经处理过")
+	must(t, h.say("wang", "/event show"), "选手：1 人")
 }

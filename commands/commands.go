@@ -257,6 +257,11 @@ func (c *Context) allowed(cmd *Command) error {
 // must only build the change.
 func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
 	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, fn)
+	if err == nil && res.Duplicate {
+		// The platform delivered the same update again: it was done the
+		// first time, and its reply went out then.
+		return res, problem("这条消息已经处理过了，没有重复执行。", "This message was handled already; nothing was done twice.")
+	}
 	if err != nil {
 		var p *Problem
 		if errors.As(err, &p) {
