@@ -47,6 +47,10 @@ type DeliverOptions struct {
 	Lease       time.Duration // how long a claim lasts before others may take the message (default 30 s)
 	Poll        time.Duration // wait when nothing is due (default 200 ms)
 	MaxAttempts int           // failed attempts after which a message is given up (default 20: about 1¾ hours of retries)
+	// Platform, when set, limits delivery to the messages of that platform
+	// ("telegram", "discord"), so that each platform's adapter delivers its
+	// own messages at its own pace. Empty: every platform's messages.
+	Platform string
 }
 
 // Defaults of DeliverOptions and of MarkFailed.
@@ -71,15 +75,23 @@ const settleTimeout = 5 * time.Second
 // pending holds for a message that is neither sent nor given up.
 const pending = "sent_at IS NULL AND gave_up_at IS NULL"
 
-// claimable is the condition on a message Claim may take: pending, the
-// oldest pending message of its chat, due (argument 1: now) and not under a
-// live lease (argument 2: now). The chats' heads come from index
-// outbox_pending, which holds pending messages only, so a claim costs in
-// the messages pending, not in all those ever sent. The condition repeats
-// pending because PostgreSQL checks only the outer conditions again on a
-// row that changed while it waited for its lock.
-func (s *Store) claimable() string {
-	heads := `SELECT MIN(id) FROM outbox WHERE ` + pending + ` GROUP BY platform, chat_id`
+// claimable is the condition on a message Claim may take, with its
+// arguments: pending, the oldest pending message of its chat, of platform
+// unless platform is empty, due and not under a live lease at now. The
+// chats' heads come from index outbox_pending, which holds pending messages
+// only, so a claim costs in the messages pending, not in all those ever
+// sent. The condition repeats pending because PostgreSQL checks only the
+// outer conditions again on a row that changed while it waited for its lock.
+func (s *Store) claimable(platform string, now time.Time) (string, []any) {
+	var args []any
+	of := ""
+	if platform != "" {
+		// A chat belongs to one platform, so filtering the heads filters
+		// the messages.
+		of = ` AND platform = ?`
+		args = append(args, platform)
+	}
+	heads := `SELECT MIN(id) FROM outbox WHERE ` + pending + of + ` GROUP BY platform, chat_id`
 	isHead := `id IN (` + heads + `)`
 	if s.dialect == "postgres" {
 		// An ARRAY is computed once, whatever the planner believes. With
@@ -88,7 +100,8 @@ func (s *Store) claimable() string {
 		// instead of 6 ms for a claim among 2,000 pending messages.
 		isHead = `id = ANY(ARRAY(` + heads + `))`
 	}
-	return pending + ` AND ` + isHead + ` AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)`
+	cond := pending + ` AND ` + isHead + ` AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)`
+	return cond, append(args, now, now)
 }
 
 // Enqueue stores messages that no event change causes (a reply to a
@@ -122,15 +135,22 @@ func (s *Store) Enqueue(ctx context.Context, msgs ...Message) error {
 // LOCKED) and the UPDATE checks the claim again; on SQLite the immediate
 // transaction serialises them. worker must be unique to the caller.
 func (s *Store) Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]Delivery, error) {
+	return s.ClaimPlatform(ctx, worker, "", limit, lease)
+}
+
+// ClaimPlatform is Claim taking only the messages of platform; "" takes
+// every platform's, as Claim does.
+func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limit int, lease time.Duration) ([]Delivery, error) {
 	if worker == "" || limit <= 0 || lease <= 0 {
 		return nil, fmt.Errorf("claim outbox messages: need a worker name, a positive limit and a positive lease (got %q, %d, %v)", worker, limit, lease)
 	}
 	now := s.now().UTC()
+	cond, args := s.claimable(platform, now)
 	var ds []Delivery
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var due []outboxRow
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).
-			Where(s.claimable(), now, now).Order("id").Limit(limit).Find(&due).Error; err != nil {
+			Where(cond, args...).Order("id").Limit(limit).Find(&due).Error; err != nil {
 			return err
 		}
 		var ids []int64
@@ -280,6 +300,8 @@ func (s *Store) release(ctx context.Context, worker string, ds []Delivery) error
 // next message is claimable only once this one is sent, so per-chat order
 // holds across batches, failures and workers.
 //
+// With o.Platform set, Deliver sends only that platform's messages.
+//
 // Deliver returns nil when ctx ends between batches. When it ends in the
 // middle of a batch, Deliver records what it has sent, releases what it
 // has not, and returns an error wrapping ctx.Err(). A database error stops
@@ -329,7 +351,7 @@ func (s *Store) deliverBatch(ctx context.Context, worker string, send Sender, o 
 	// The lease runs from a moment after this one, so sending stops before
 	// another worker can have taken the rest.
 	expires := s.now().Add(o.Lease)
-	ds, err := s.Claim(ctx, worker, o.Batch, o.Lease)
+	ds, err := s.ClaimPlatform(ctx, worker, o.Platform, o.Batch, o.Lease)
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,227 @@
+// Package pace sends messages no faster than a platform allows (issue 5):
+// a storage.Sender wrapped by New waits for its turn instead of dropping a
+// message, and waits out a platform's "retry after" once before giving an
+// error back to the outbox, which retries later.
+//
+// Each limit is a sliding window: at most N sends in any span of Per. A
+// token bucket of N tokens refilled at N per Per would let 2N−1 messages
+// through in one span (a full bucket, then the refill), which a platform
+// counting per minute, as Telegram does for groups, punishes.
+package pace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// Rate is a limit: at most N sends in any span of Per.
+type Rate struct {
+	N   int
+	Per time.Duration
+}
+
+// Limits are a platform's limits on sending.
+type Limits struct {
+	Global []Rate // all sends together
+	Chat   []Rate // the sends to each chat
+	Group  []Rate // the sends to each group chat, on top of Chat
+	// IsGroup tells group chats from private ones; nil: no chat is a group.
+	IsGroup func(storage.Chat) bool
+}
+
+// Telegram's limits (core.telegram.org/bots/faq): about 30 messages a
+// second overall, one a second to a chat, 20 a minute to a group.
+var Telegram = Limits{
+	Global:  []Rate{{30, time.Second}},
+	Chat:    []Rate{{1, time.Second}},
+	Group:   []Rate{{20, time.Minute}},
+	IsGroup: telegramGroup,
+}
+
+// telegramGroup: groups, supergroups and channels have negative ids;
+// private chats have positive ones or, before the adapter maps them, the
+// "dm:<user>" form.
+func telegramGroup(c storage.Chat) bool { return strings.HasPrefix(c.ID, "-") }
+
+// Discord's limits (discord.com/developers/docs/topics/rate-limits): 5
+// messages per 5 seconds to a channel, 50 requests a second overall.
+var Discord = Limits{
+	Global: []Rate{{50, time.Second}},
+	Chat:   []Rate{{5, 5 * time.Second}},
+}
+
+// RetryAfter is an error saying the platform refused a send and asked to
+// wait (an HTTP 429 with Retry-After, Telegram's retry_after). Adapters
+// return it, or wrap it, so that Sender waits and retries.
+type RetryAfter struct{ Wait time.Duration }
+
+func (r RetryAfter) Error() string {
+	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
+}
+
+// Clock is the time as Sender sees it; tests move it by hand.
+type Clock interface {
+	Now() time.Time
+	// Sleep waits d, or less when ctx ends, returning ctx's error then.
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// Sender is a storage.Sender that keeps to Limits. It is safe for
+// concurrent use; each call returns once its message is sent (or failed),
+// so a caller sending a chat's messages one after another, as
+// storage.Store.Deliver does, keeps their order.
+type Sender struct {
+	inner  storage.Sender
+	limits Limits
+	clock  Clock
+
+	mu     sync.Mutex
+	global []*window
+	chats  map[storage.Chat][]*window
+}
+
+// New wraps inner in limits, timed by clock; a nil clock is the real one.
+func New(inner storage.Sender, limits Limits, clock Clock) *Sender {
+	if clock == nil {
+		clock = realClock{}
+	}
+	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[storage.Chat][]*window{}}
+}
+
+// Send sends m once the limits allow it. When the platform asks to wait
+// (RetryAfter), Send waits that long and tries once more, returning the
+// second attempt's error. When ctx ends while waiting, Send returns ctx's
+// error without sending.
+func (s *Sender) Send(ctx context.Context, m storage.Message) error {
+	err := s.send(ctx, m)
+	var ra RetryAfter
+	if !errors.As(err, &ra) {
+		return err
+	}
+	if err := s.clock.Sleep(ctx, ra.Wait); err != nil {
+		return err
+	}
+	return s.send(ctx, m)
+}
+
+// send waits for m's turn and sends it.
+func (s *Sender) send(ctx context.Context, m storage.Message) error {
+	for {
+		wait := s.take(m.Chat)
+		if wait <= 0 {
+			return s.inner.Send(ctx, m)
+		}
+		if err := s.clock.Sleep(ctx, wait); err != nil {
+			return err
+		}
+	}
+}
+
+// take records a send to chat now and returns 0 when every limit allows
+// it; otherwise it records nothing and returns how long to wait before
+// asking again.
+func (s *Sender) take(chat storage.Chat) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ws, ok := s.chats[chat]
+	if !ok {
+		ws = windows(s.limits.Chat)
+		if s.limits.IsGroup != nil && s.limits.IsGroup(chat) {
+			ws = append(ws, windows(s.limits.Group)...)
+		}
+		s.chats[chat] = ws
+	}
+	all := slices.Concat(ws, s.global)
+	now := s.clock.Now()
+	var wait time.Duration
+	for _, w := range all {
+		wait = max(wait, w.wait(now))
+	}
+	if wait > 0 {
+		return wait
+	}
+	for _, w := range all {
+		w.add(now)
+	}
+	if len(s.chats) > maxChats {
+		s.forget(now)
+	}
+	return 0
+}
+
+// maxChats is how many chats Sender remembers before it forgets those
+// whose windows have all passed.
+const maxChats = 10000
+
+// forget drops the chats no limit holds back any longer.
+func (s *Sender) forget(now time.Time) {
+	for chat, ws := range s.chats {
+		idle := true
+		for _, w := range ws {
+			idle = idle && w.idle(now)
+		}
+		if idle {
+			delete(s.chats, chat)
+		}
+	}
+}
+
+// window is one Rate's sliding window: the times of the last sends, at
+// most N, oldest first.
+type window struct {
+	rate  Rate
+	times []time.Time
+}
+
+func windows(rates []Rate) []*window {
+	ws := make([]*window, 0, len(rates))
+	for _, r := range rates {
+		if r.N > 0 && r.Per > 0 {
+			ws = append(ws, &window{rate: r})
+		}
+	}
+	return ws
+}
+
+// wait is how long after now the window lets the next send through.
+func (w *window) wait(now time.Time) time.Duration {
+	if len(w.times) < w.rate.N {
+		return 0
+	}
+	return w.times[0].Add(w.rate.Per).Sub(now)
+}
+
+// add records a send at now.
+func (w *window) add(now time.Time) {
+	if len(w.times) == w.rate.N {
+		w.times = append(w.times[:0], w.times[1:]...)
+	}
+	w.times = append(w.times, now)
+}
+
+// idle says whether every send the window remembers is older than Per.
+func (w *window) idle(now time.Time) bool {
+	return len(w.times) == 0 || !now.Before(w.times[len(w.times)-1].Add(w.rate.Per))
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+func (realClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

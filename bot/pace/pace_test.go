@@ -1,0 +1,285 @@
+package pace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// start is when the fake clock starts.
+var start = time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+
+// fakeClock is a Clock whose Sleep moves the time on at once.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(max(d, 0))
+	return nil
+}
+
+// sent is a message the recorder sent, and when.
+type sent struct {
+	chat storage.Chat
+	text string
+	at   time.Duration // after start
+}
+
+// recorder is the inner Sender: it records what it sends and when, and
+// answers the first sends with the errors in fail.
+type recorder struct {
+	clock *fakeClock
+	mu    sync.Mutex
+	sent  []sent
+	calls int
+	fail  []error
+}
+
+func (r *recorder) Send(ctx context.Context, m storage.Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls++
+	if len(r.fail) > 0 {
+		err := r.fail[0]
+		r.fail = r.fail[1:]
+		return err
+	}
+	r.sent = append(r.sent, sent{m.Chat, m.Text, r.clock.Now().Sub(start)})
+	return nil
+}
+
+func newTest(limits Limits, fail ...error) (*Sender, *recorder) {
+	clock := &fakeClock{t: start}
+	rec := &recorder{clock: clock, fail: fail}
+	return New(rec, limits, clock), rec
+}
+
+func tg(id string) storage.Chat { return storage.Chat{Platform: "telegram", ID: id} }
+func dc(id string) storage.Chat { return storage.Chat{Platform: "discord", ID: id} }
+
+// secs turns seconds into durations.
+func secs(s ...int) []time.Duration {
+	ds := make([]time.Duration, len(s))
+	for i, n := range s {
+		ds[i] = time.Duration(n) * time.Second
+	}
+	return ds
+}
+
+// repeat is n copies of x.
+func repeat[T any](x T, n int) []T {
+	xs := make([]T, n)
+	for i := range xs {
+		xs[i] = x
+	}
+	return xs
+}
+
+// TestSendTimes checks that each message goes out at the first moment its
+// limits allow: not earlier (too fast for the platform) and not later.
+func TestSendTimes(t *testing.T) {
+	channels := make([]storage.Chat, 60)
+	privates := make([]storage.Chat, 31)
+	for i := range channels {
+		channels[i] = dc(fmt.Sprint(i))
+	}
+	for i := range privates {
+		privates[i] = tg(fmt.Sprintf("dm:%d", i))
+	}
+	tests := []struct {
+		name   string
+		limits Limits
+		to     []storage.Chat
+		want   []time.Duration
+	}{
+		{"telegram private chat: 1/s", Telegram, repeat(tg("dm:7"), 3), secs(0, 1, 2)},
+		{"telegram positive id is private", Telegram, repeat(tg("42"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)},
+		// The 21st message waits for the first to leave the minute.
+		{"telegram group: 1/s and 20/min", Telegram, repeat(tg("-1001"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 60, 61)},
+		{"telegram overall: 30/s", Telegram, privates, append(repeat(time.Duration(0), 30), time.Second)},
+		{"discord channel: 5 per 5 s", Discord, repeat(dc("9"), 7), secs(0, 0, 0, 0, 0, 5, 5)},
+		{"discord overall: 50/s", Discord, channels, append(repeat(time.Duration(0), 50), repeat(time.Second, 10)...)},
+		{"no limits", Limits{}, repeat(dc("9"), 3), secs(0, 0, 0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, rec := newTest(tt.limits)
+			for i, chat := range tt.to {
+				if err := s.Send(context.Background(), storage.Message{Chat: chat, Text: fmt.Sprint(i)}); err != nil {
+					t.Fatalf("send %d: %v", i, err)
+				}
+			}
+			var got []time.Duration
+			for _, m := range rec.sent {
+				got = append(got, m.at)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("sent at %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// check fails t unless msgs keep to rate in every span of rate.Per.
+func check(t *testing.T, what string, msgs []sent, rate Rate) {
+	t.Helper()
+	for i := rate.N; i < len(msgs); i++ {
+		if d := msgs[i].at - msgs[i-rate.N].at; d < rate.Per {
+			t.Errorf("%s: messages %d and %d are %v apart: more than %d in %v", what, i-rate.N, i, d, rate.N, rate.Per)
+			return
+		}
+	}
+}
+
+// TestDeliver500 delivers 500 announcements to one Telegram group through
+// the outbox: all arrive, in order, never faster than Telegram allows, and
+// no slower than needed.
+func TestDeliver500(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	const n = 500
+	group := tg("-100123")
+	msgs := make([]storage.Message, n)
+	for i := range msgs {
+		msgs[i] = storage.Message{Chat: group, Text: fmt.Sprint(i), DedupKey: fmt.Sprint("announce/", i)}
+	}
+	if err := store.Enqueue(ctx, msgs...); err != nil {
+		t.Fatal(err)
+	}
+	s, rec := newTest(Telegram)
+	done := make(chan error, 1)
+	go func() {
+		done <- store.Deliver(ctx, "pace-test", s, storage.DeliverOptions{Platform: "telegram", Poll: time.Millisecond})
+	}()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		rec.mu.Lock()
+		got := len(rec.sent)
+		rec.mu.Unlock()
+		if got >= n {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after a minute %d of %d messages were sent", got, n)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Deliver: %v", err)
+	}
+	if len(rec.sent) != n {
+		t.Fatalf("sent %d messages, want %d", len(rec.sent), n)
+	}
+	for i, m := range rec.sent {
+		if m.text != fmt.Sprint(i) || m.chat != group {
+			t.Fatalf("message %d sent was %q to %v, want %q to %v", i, m.text, m.chat, fmt.Sprint(i), group)
+		}
+	}
+	check(t, "per chat", rec.sent, Rate{1, time.Second})
+	check(t, "per group", rec.sent, Rate{20, time.Minute})
+	// 25 minutes of 20 messages, the last minute's starting at 24 min.
+	if last, want := rec.sent[n-1].at, 24*time.Minute+19*time.Second; last != want {
+		t.Errorf("the last message went out at %v, want %v", last, want)
+	}
+}
+
+// TestConcurrentSends sends to many chats from several goroutines: the
+// overall limit holds across them.
+func TestConcurrentSends(t *testing.T) {
+	s, rec := newTest(Discord)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 40 {
+				m := storage.Message{Chat: dc(fmt.Sprint(g, "/", i%4)), Text: fmt.Sprint(i)}
+				if err := s.Send(context.Background(), m); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if len(rec.sent) != 8*40 {
+		t.Fatalf("sent %d messages, want %d", len(rec.sent), 8*40)
+	}
+	check(t, "overall", rec.sent, Rate{50, time.Second})
+	byChat := map[storage.Chat][]sent{}
+	for _, m := range rec.sent {
+		byChat[m.chat] = append(byChat[m.chat], m)
+	}
+	for chat, msgs := range byChat {
+		check(t, "channel "+chat.ID, msgs, Rate{5, 5 * time.Second})
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	limited := RetryAfter{Wait: 7 * time.Second}
+	other := errors.New("chat not found")
+	tests := []struct {
+		name    string
+		fail    []error
+		wantErr error // nil: sent
+		calls   int
+		at      time.Duration // when it was sent
+	}{
+		{"429 honoured", []error{limited}, nil, 2, 7 * time.Second},
+		{"429 wrapped by the adapter", []error{fmt.Errorf("discord: %w", limited)}, nil, 2, 7 * time.Second},
+		{"429 twice: the error", []error{limited, limited}, limited, 2, 0},
+		{"other error: no retry", []error{other}, other, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, rec := newTest(Discord, tt.fail...)
+			err := s.Send(context.Background(), storage.Message{Chat: dc("1"), Text: "hi"})
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Send: %v, want %v", err, tt.wantErr)
+			}
+			if rec.calls != tt.calls {
+				t.Errorf("the platform was called %d times, want %d", rec.calls, tt.calls)
+			}
+			if tt.wantErr == nil && (len(rec.sent) != 1 || rec.sent[0].at != tt.at) {
+				t.Errorf("sent %v, want one message at %v", rec.sent, tt.at)
+			}
+		})
+	}
+}
+
+func TestSendCancelled(t *testing.T) {
+	s, rec := newTest(Telegram)
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := s.Send(ctx, storage.Message{Chat: tg("5"), Text: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	// The chat's next message must wait a second: the wait is cut short.
+	if err := s.Send(ctx, storage.Message{Chat: tg("5"), Text: "second"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Send after cancel: %v, want context.Canceled", err)
+	}
+	if len(rec.sent) != 1 {
+		t.Errorf("sent %d messages, want only the first", len(rec.sent))
+	}
+}

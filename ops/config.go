@@ -1,0 +1,259 @@
+package ops
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Config is how qisai runs as a service: each field comes from an
+// environment variable and may be overridden by the matching flag (see
+// Load). Tokens never show in String, in logs or in flag defaults.
+type Config struct {
+	TelegramToken      string // QISAI_TELEGRAM_TOKEN: the bot's token from @BotFather
+	TelegramAPIURL     string // QISAI_TELEGRAM_API_URL: a self-hosted Bot API server; "" Telegram's
+	TelegramWebhookURL string // QISAI_TELEGRAM_WEBHOOK_URL: webhook mode at this public https URL; "" long polling
+	DiscordToken       string // QISAI_DISCORD_TOKEN: the bot token of the Discord application
+	DiscordAppID       string // QISAI_DISCORD_APP_ID: the application's id
+	DiscordPublicKey   string // QISAI_DISCORD_PUBLIC_KEY: hex Ed25519 key; enables the interactions endpoint
+	DiscordAPIURL      string // QISAI_DISCORD_API_URL: a REST proxy; "" Discord's
+	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file or postgres:// URL; "" storage.DefaultDSN
+	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks), e.g. 127.0.0.1:8080
+}
+
+// setting ties a Config field to its variable and flag.
+type setting struct {
+	env, flag string
+	// show gives the value fit to show in String, logs and flag defaults;
+	// nil shows it as it is.
+	show  func(string) string
+	field func(*Config) *string
+	help  string
+}
+
+var settings = []setting{
+	{"QISAI_TELEGRAM_TOKEN", "telegram-token", redact, func(c *Config) *string { return &c.TelegramToken }, "Telegram bot token 机器人令牌"},
+	{"QISAI_TELEGRAM_API_URL", "telegram-api-url", nil, func(c *Config) *string { return &c.TelegramAPIURL }, "self-hosted Telegram Bot API server 自建 Bot API 服务器 (default Telegram's)"},
+	{"QISAI_TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", nil, func(c *Config) *string { return &c.TelegramWebhookURL }, "public https URL for webhook mode 网络钩子地址 (default long polling)"},
+	{"QISAI_DISCORD_TOKEN", "discord-token", redact, func(c *Config) *string { return &c.DiscordToken }, "Discord bot token 机器人令牌"},
+	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, "Discord application ID 应用 ID"},
+	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
+	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
+	{"QISAI_DATABASE_URL", "db", redactURL, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
+	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics and webhooks 监听地址, e.g. 127.0.0.1:8080"},
+}
+
+// Load reads the Config from the environment through getenv (os.Getenv),
+// then from the flags in args, which override it, and validates it.
+func Load(args []string, getenv func(string) string) (Config, error) {
+	var c Config
+	for _, s := range settings {
+		*s.field(&c) = getenv(s.env)
+	}
+	fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
+	c.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q 多余的参数", fs.Arg(0))
+	}
+	return c, c.Validate()
+}
+
+// Flags defines on fs a flag for each setting, defaulting to c's value
+// and storing into c. The defaults of secrets print as <redacted>.
+func (c *Config) Flags(fs *flag.FlagSet) {
+	for _, s := range settings {
+		help := s.help + " ($" + s.env + ")"
+		if s.show != nil {
+			fs.Var(&hidden{s.field(c), s.show}, s.flag, help)
+		} else {
+			fs.StringVar(s.field(c), s.flag, *s.field(c), help)
+		}
+	}
+}
+
+// hidden is a string flag.Value that shows its value through show.
+type hidden struct {
+	v    *string
+	show func(string) string
+}
+
+func (h *hidden) Set(v string) error { *h.v = v; return nil }
+
+func (h *hidden) String() string {
+	if h.v == nil { // the zero value flag.PrintDefaults makes
+		return ""
+	}
+	return h.show(*h.v)
+}
+
+const redacted = "<redacted>"
+
+// redact hides a secret; an empty one shows as empty, so that an unset
+// token is told from a set one.
+func redact(v string) string {
+	if v == "" {
+		return ""
+	}
+	return redacted
+}
+
+// Telegram says whether the Telegram adapter is to run.
+func (c Config) Telegram() bool { return c.TelegramToken != "" }
+
+// Discord says whether the Discord adapter is to run.
+func (c Config) Discord() bool { return c.DiscordToken != "" }
+
+// DiscordKey decodes DiscordPublicKey; nil when it is unset.
+func (c Config) DiscordKey() (ed25519.PublicKey, error) {
+	if c.DiscordPublicKey == "" {
+		return nil, nil
+	}
+	b, err := hex.DecodeString(c.DiscordPublicKey)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("QISAI_DISCORD_PUBLIC_KEY 公钥应为 64 位十六进制数（32 字节）must be 64 hex digits (32 bytes), got %d characters: copy the Public Key from the application's General Information page of the Discord Developer Portal 请从 Discord 开发者门户复制",
+			len(c.DiscordPublicKey))
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// telegramToken is the shape of a bot token: the bot's id, a colon, a
+// secret. Checking it catches a token pasted with quotes or a newline.
+var telegramToken = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
+
+// Validate checks c, returning every problem found, each saying in Chinese
+// and English what to set. Messages never quote a token.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	if c.TelegramToken != "" && !telegramToken.MatchString(c.TelegramToken) {
+		bad("QISAI_TELEGRAM_TOKEN 令牌格式不对 does not look like a bot token (digits, a colon, letters): copy it again from @BotFather, without quotes or spaces")
+	}
+	if err := checkURL("QISAI_TELEGRAM_API_URL", c.TelegramAPIURL, false); err != nil {
+		errs = append(errs, err)
+	}
+	if err := checkURL("QISAI_DISCORD_API_URL", c.DiscordAPIURL, false); err != nil {
+		errs = append(errs, err)
+	}
+	if c.TelegramWebhookURL != "" {
+		if err := checkURL("QISAI_TELEGRAM_WEBHOOK_URL", c.TelegramWebhookURL, true); err != nil {
+			errs = append(errs, err)
+		}
+		if !c.Telegram() {
+			bad("QISAI_TELEGRAM_WEBHOOK_URL 需要同时设置 QISAI_TELEGRAM_TOKEN needs QISAI_TELEGRAM_TOKEN set as well")
+		}
+		if c.Listen == "" {
+			bad("QISAI_TELEGRAM_WEBHOOK_URL 需要 QISAI_LISTEN 接收更新 needs QISAI_LISTEN, the address where Telegram's updates arrive (e.g. 0.0.0.0:8080 behind your https proxy)")
+		}
+	}
+	if c.Discord() && c.DiscordAppID == "" {
+		bad("QISAI_DISCORD_TOKEN 需要 QISAI_DISCORD_APP_ID needs QISAI_DISCORD_APP_ID, the Application ID on the General Information page of the Discord Developer Portal")
+	}
+	if c.DiscordAppID != "" {
+		if _, err := strconv.ParseUint(c.DiscordAppID, 10, 64); err != nil {
+			bad("QISAI_DISCORD_APP_ID 应为数字 must be a number (the Application ID), got %q", c.DiscordAppID)
+		}
+	}
+	if _, err := c.DiscordKey(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.DiscordPublicKey != "" {
+		if c.DiscordAppID == "" {
+			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_DISCORD_APP_ID needs QISAI_DISCORD_APP_ID to register the slash commands")
+		}
+		if c.Listen == "" {
+			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_LISTEN needs QISAI_LISTEN, the address of the interactions endpoint (Interactions Endpoint URL in the Developer Portal)")
+		}
+	}
+	if c.Listen != "" {
+		_, port, err := net.SplitHostPort(c.Listen)
+		n, perr := strconv.ParseUint(port, 10, 16)
+		switch {
+		case err != nil || perr != nil:
+			bad("QISAI_LISTEN 应为「主机:端口」must be host:port, e.g. 127.0.0.1:8080 or :8080, got %q", c.Listen)
+		case n == 0:
+			bad("QISAI_LISTEN 端口不能为 0 needs a fixed port, got %q", c.Listen)
+		}
+	}
+	if strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		if _, err := url.Parse(c.DatabaseURL); err != nil {
+			bad("QISAI_DATABASE_URL PostgreSQL 地址无效 is not a valid postgres:// URL (check the password's special characters are %%-encoded)")
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkURL checks that an http(s) URL setting is absolute; https says it
+// must be https.
+func checkURL(name, v string, https bool) error {
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	switch {
+	case err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https"):
+		return fmt.Errorf("%s 应为完整网址 must be an absolute http(s) URL such as https://example.org/path, got %q", name, v)
+	case https && u.Scheme != "https":
+		return fmt.Errorf("%s 必须使用 https must be an https URL (Telegram sends webhooks over https only), got %q", name, v)
+	}
+	return nil
+}
+
+// String shows c with its tokens and the database password redacted.
+func (c Config) String() string {
+	var b strings.Builder
+	for i, s := range c.shown() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s=%q", s[0], s[1])
+	}
+	return b.String()
+}
+
+// GoString keeps %#v from printing the tokens.
+func (c Config) GoString() string { return "ops.Config{" + c.String() + "}" }
+
+// LogValue keeps slog, whatever its handler, from logging the tokens.
+func (c Config) LogValue() slog.Value {
+	var attrs []slog.Attr
+	for _, s := range c.shown() {
+		attrs = append(attrs, slog.String(s[0], s[1]))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// shown lists c's settings as flag name and value fit to show.
+func (c Config) shown() [][2]string {
+	var out [][2]string
+	for _, s := range settings {
+		v := *s.field(&c)
+		if s.show != nil {
+			v = s.show(v)
+		}
+		out = append(out, [2]string{s.flag, v})
+	}
+	return out
+}
+
+// redactURL hides the password in a database URL; a file name stays.
+func redactURL(v string) string {
+	u, err := url.Parse(v)
+	if err != nil || u.User == nil {
+		if strings.Contains(v, "@") {
+			return redacted // unparsable, and may hold a password
+		}
+		return v
+	}
+	return u.Redacted()
+}

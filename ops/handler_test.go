@@ -1,0 +1,122 @@
+package ops
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// serve opens a store and serves Handler over it on 127.0.0.1.
+func serve(t *testing.T, m *Metrics) (*storage.Store, *httptest.Server) {
+	t.Helper()
+	store, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	srv := httptest.NewServer(Handler(store, m))
+	t.Cleanup(srv.Close)
+	return store, srv
+}
+
+// get returns the status and body of path.
+func get(t *testing.T, srv *httptest.Server, path string) (int, string, http.Header) {
+	t.Helper()
+	res, err := srv.Client().Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(body), res.Header
+}
+
+func TestHealthz(t *testing.T) {
+	store, srv := serve(t, &Metrics{})
+	if code, body, _ := get(t, srv, "/healthz"); code != http.StatusOK || body != "ok\n" {
+		t.Errorf("healthz with the database up: %d %q, want 200 \"ok\\n\"", code, body)
+	}
+	store.Close()
+	if code, _, _ := get(t, srv, "/healthz"); code != http.StatusServiceUnavailable {
+		t.Errorf("healthz with the database closed: %d, want 503", code)
+	}
+	if code, _, _ := get(t, srv, "/metrics"); code != http.StatusServiceUnavailable {
+		t.Errorf("metrics with the database closed: %d, want 503", code)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	m := &Metrics{}
+	store, srv := serve(t, m)
+	m.CommandDone(false)
+	m.CommandDone(false)
+	m.CommandDone(true)
+	m.Sent("telegram", 40*time.Millisecond)
+	m.Sent("telegram", 100*time.Millisecond) // on a bound: counted in it
+	m.Sent("telegram", time.Minute)          // beyond the last bound
+	m.Sent("discord", 3*time.Second)
+	err := store.Enqueue(context.Background(),
+		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"},
+		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-2"}, Text: "b", DedupKey: "b"},
+		storage.Message{Chat: storage.Chat{Platform: "discord", ID: "9"}, Text: "c", DedupKey: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body, h := get(t, srv, "/metrics")
+	if code != http.StatusOK {
+		t.Fatalf("metrics: %d %s", code, body)
+	}
+	if ct := h.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
+		t.Errorf("Content-Type %q, want the Prometheus text format", ct)
+	}
+	for _, line := range []string{
+		"# TYPE qisai_commands_total counter",
+		`qisai_commands_total{result="ok"} 2`,
+		`qisai_commands_total{result="error"} 1`,
+		"# TYPE qisai_outbox_pending gauge",
+		`qisai_outbox_pending{platform="discord"} 1`,
+		`qisai_outbox_pending{platform="telegram"} 2`,
+		"# TYPE qisai_send_seconds histogram",
+		`qisai_send_seconds_bucket{platform="telegram",le="0.025"} 0`,
+		`qisai_send_seconds_bucket{platform="telegram",le="0.05"} 1`,
+		`qisai_send_seconds_bucket{platform="telegram",le="0.1"} 2`,
+		`qisai_send_seconds_bucket{platform="telegram",le="30"} 2`,
+		`qisai_send_seconds_bucket{platform="telegram",le="+Inf"} 3`,
+		`qisai_send_seconds_sum{platform="telegram"} 60.14`,
+		`qisai_send_seconds_count{platform="telegram"} 3`,
+		`qisai_send_seconds_bucket{platform="discord",le="2.5"} 0`,
+		`qisai_send_seconds_bucket{platform="discord",le="5"} 1`,
+	} {
+		if !strings.Contains("\n"+body, "\n"+line+"\n") {
+			t.Errorf("metrics lack the line %s; got\n%s", line, body)
+		}
+	}
+	// Each family once, each sample line a name, optional labels, a value.
+	if n := strings.Count(body, "# TYPE qisai_send_seconds "); n != 1 {
+		t.Errorf("the histogram's TYPE line is there %d times, want once", n)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if f := strings.Fields(line); len(f) != 2 || !strings.HasPrefix(f[0], "qisai_") {
+			t.Errorf("malformed sample line %q", line)
+		}
+	}
+}
+
+func TestLabelEscaping(t *testing.T) {
+	if got, want := label("a\"b\\c\nd"), `"a\"b\\c\nd"`; got != want {
+		t.Errorf("label: %s, want %s", got, want)
+	}
+}
