@@ -22,8 +22,8 @@ import (
 // Environment variables the bot reads.
 const (
 	databaseEnv = "QISAI_DATABASE_URL" // postgres://… or a SQLite file; --db wins
-	telegramEnv = "TELEGRAM_BOT_TOKEN"
-	discordEnv  = "DISCORD_BOT_TOKEN"
+	telegramEnv = "QISAI_TELEGRAM_TOKEN"
+	discordEnv  = "QISAI_DISCORD_TOKEN"
 )
 
 // schedulerEvery is how often an interactive console runs the scheduler
@@ -32,19 +32,10 @@ const (
 const schedulerEvery = 10 * time.Second
 
 // chatCmd is what `qisai` with no arguments runs: the chat bot on the
-// platform whose token is set, else the console chat.
+// platforms whose tokens are set (qisai serve), else the console chat.
 func chatCmd(stdin io.Reader, stdout io.Writer) error {
-	var set []string
-	for _, env := range []string{telegramEnv, discordEnv} {
-		if os.Getenv(env) != "" {
-			set = append(set, env)
-		}
-	}
-	if len(set) > 0 {
-		return usagef("%s is set, but this version has no Telegram or Discord adapter yet; "+
-			"unset it to open the console chat, or run \"qisai console\". "+
-			"已设置 %s，但此版本还没有 Telegram/Discord 接入；取消该变量即可打开控制台聊天",
-			strings.Join(set, " and "), strings.Join(set, "、"))
+	if os.Getenv(telegramEnv) != "" || os.Getenv(discordEnv) != "" {
+		return serveCmd(nil, stdout)
 	}
 	return consoleCmd(nil, stdin, stdout)
 }

@@ -216,19 +216,22 @@ func TestConsoleNoArguments(t *testing.T) {
 	lines(t, p.stdout, "[group] 比赛：Cup")
 }
 
-// TestConsoleToken: with a platform token set, qisai alone stops with a
-// clear message (the adapters come with issue 5); qisai console still
-// opens the console.
+// TestConsoleToken: with a platform token set, qisai alone is the bot
+// service: a bad token is refused before anything runs, with a message
+// that names it; qisai console still opens the console.
 func TestConsoleToken(t *testing.T) {
 	dir := t.TempDir()
-	p := runProcess(t, dir, "ann: /help\n", []string{telegramEnv + "=123:abc"})
+	p := runProcess(t, dir, "ann: /help\n", []string{telegramEnv + "=not-a-token"})
 	if p.code != 2 || p.stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 2 and nothing", p.code, p.stdout)
 	}
-	for _, w := range []string{telegramEnv, "qisai console", "Telegram"} {
+	for _, w := range []string{telegramEnv, "BotFather"} {
 		if !strings.Contains(p.stderr, w) {
 			t.Errorf("stderr %q lacks %q", p.stderr, w)
 		}
+	}
+	if strings.Contains(p.stderr, "not-a-token") {
+		t.Errorf("stderr shows the token: %q", p.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "qisai.db")); err == nil {
 		t.Error("a database was made although nothing ran")

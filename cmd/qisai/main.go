@@ -36,6 +36,7 @@ type command func(args []string, stdout io.Writer) error
 var commands = map[string]command{
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
+	"serve":     serveCmd,
 	"standings": standingsCmd,
 	"version":   versionCmd,
 }
@@ -114,10 +115,15 @@ qisai console < script.txt (then each line is echoed before its answers).
                          survive a restart 重启后比赛仍在
   --lang zh|en           默认语言 users' language until they choose one with
                          /lang (default zh)
-"qisai" with no arguments is "qisai console" while TELEGRAM_BOT_TOKEN and
-DISCORD_BOT_TOKEN are unset. The Telegram and Discord adapters come in the
-next version; until then a token set makes "qisai" stop with exit code 2.
-Telegram、Discord 接入将在下一版本提供。
+"qisai" with no arguments is "qisai console" while QISAI_TELEGRAM_TOKEN and
+QISAI_DISCORD_TOKEN are unset, and "qisai serve" when one is set.
+
+qisai serve — 聊天机器人 the chat bot on Telegram and/or Discord, configured by
+environment variables (or the matching flags): QISAI_TELEGRAM_TOKEN,
+QISAI_TELEGRAM_API_URL, QISAI_DISCORD_TOKEN, QISAI_DISCORD_APP_ID,
+QISAI_DISCORD_PUBLIC_KEY (the interactions endpoint /discord/interactions),
+QISAI_DATABASE_URL, QISAI_LISTEN (/healthz, /metrics). It logs JSON lines and
+never prints a token. 日志为 JSON，不显示令牌。
 
 qisai pair — prints the number of pairs (a bye counts as one), then one line
 per board "RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings

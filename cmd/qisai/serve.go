@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/bot/discord"
+	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/bot/telegram"
+	chatcmd "github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/ops"
+	"github.com/qisai/qisai/storage"
+)
+
+// tickEvery is how often the service runs the scheduler (confirmation
+// windows, late arrivals, reminders count in minutes).
+const tickEvery = 30 * time.Second
+
+// serveCmd runs `qisai serve`: the chat bot on Telegram and/or Discord, as
+// the environment (QISAI_*) and flags configure it, with /healthz and
+// /metrics on QISAI_LISTEN. It stops cleanly on SIGINT or SIGTERM.
+func serveCmd(args []string, stdout io.Writer) error {
+	cfg, err := ops.Load(args, os.Getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	if !cfg.Telegram() && !cfg.Discord() && cfg.DiscordPublicKey == "" {
+		return usagef("no platform is configured: set QISAI_TELEGRAM_TOKEN and/or QISAI_DISCORD_TOKEN " +
+			"(see README), or run \"qisai console\". 未设置平台令牌：请设置 QISAI_TELEGRAM_TOKEN 或 QISAI_DISCORD_TOKEN")
+	}
+	log := slog.New(slog.NewJSONHandler(stdout, nil))
+	log.Info("starting", "config", cfg)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	dsn := cfg.DatabaseURL
+	if dsn == "" {
+		dsn = storage.DefaultDSN
+	}
+	store, err := storage.Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	svc := chatcmd.New(store, chatcmd.WithLogger(log))
+	metrics := &ops.Metrics{}
+
+	var (
+		wg      sync.WaitGroup
+		errOnce sync.Once
+		first   error
+	)
+	run := func(name string, f func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				errOnce.Do(func() { first = fmt.Errorf("%s: %w", name, err) })
+				log.Error("stopped", "part", name, "err", err)
+				stop()
+			}
+		}()
+	}
+	host, _ := os.Hostname()
+	deliver := func(platform string, send storage.Sender, limits pace.Limits) {
+		run(platform+" delivery", func(ctx context.Context) error {
+			timed := timedSender{platform: platform, inner: pace.New(send, limits, nil), metrics: metrics}
+			return store.Deliver(ctx, platform+"@"+host, timed, storage.DeliverOptions{Platform: platform})
+		})
+	}
+
+	if cfg.Telegram() {
+		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, Poll: true}
+		sender, err := telegram.NewSender(tc)
+		if err != nil {
+			return err
+		}
+		run("telegram", func(ctx context.Context) error { return telegram.Run(ctx, tc, svc, store, log) })
+		deliver(telegram.Platform, sender, pace.Telegram)
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/healthz", ops.Handler(store, metrics))
+	mux.Handle("/metrics", ops.Handler(store, metrics))
+	if key, err := cfg.DiscordKey(); err == nil && key != nil {
+		mux.Handle("/discord/interactions", discord.NewHandler(svc, key, log))
+	}
+	if cfg.Discord() {
+		session, err := discordgo.New("Bot " + cfg.DiscordToken)
+		if err != nil {
+			return fmt.Errorf("discord: %w", err)
+		}
+		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
+			log.Error("registering the slash commands failed; they may be out of date", "err", err)
+		}
+		deliver(discord.Platform, discord.NewSender(session), pace.Discord)
+	}
+
+	if cfg.Listen != "" {
+		srv := &http.Server{Addr: cfg.Listen, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		run("http", func(ctx context.Context) error {
+			go func() {
+				<-ctx.Done()
+				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				srv.Shutdown(shut)
+			}()
+			log.Info("listening", "addr", cfg.Listen)
+			if err := srv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			return nil
+		})
+	}
+	run("scheduler", func(ctx context.Context) error {
+		t := time.NewTicker(tickEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-t.C:
+				if err := svc.Tick(ctx); err != nil && ctx.Err() == nil {
+					log.Error("scheduler", "err", err)
+				}
+			}
+		}
+	})
+	<-ctx.Done()
+	wg.Wait()
+	log.Info("stopped")
+	return first
+}
+
+// timedSender records how long each platform send takes (ops metrics).
+type timedSender struct {
+	platform string
+	inner    storage.Sender
+	metrics  *ops.Metrics
+}
+
+func (t timedSender) Send(ctx context.Context, m storage.Message) error {
+	start := time.Now()
+	err := t.inner.Send(ctx, m)
+	if err == nil {
+		t.metrics.Sent(t.platform, time.Since(start))
+	}
+	return err
+}
