@@ -172,3 +172,43 @@ func statusName(s action.Status, lang Lang) string {
 	}
 	return T{"准备中", "being set up"}.In(lang)
 }
+
+// greetInDM makes cmd (/start) say hello in a private chat. Telegram sends
+// /start when a user presses Start in the bot's private chat — the step
+// that lets the bot write to them — and there the organiser's "start the
+// event" makes no sense: a private chat follows no event (/event new and
+// /link refuse them). Elsewhere cmd runs as declared: the chat's event and
+// cmd.Who are checked as Handle checks them. The result is declared Who:
+// Anyone so that Handle lets a private chat reach it.
+func greetInDM(cmd *Command) *Command {
+	declared := *cmd
+	run := func(c *Context) (Reply, error) {
+		if c.Req.DM {
+			return welcome(c.Lang), nil
+		}
+		full, err := c.svc.context(c, c.Req, c.Lang, &declared)
+		if err != nil {
+			return Reply{}, err
+		}
+		if err := full.allowed(&declared); err != nil {
+			return Reply{}, err
+		}
+		full.Args = c.Args
+		return declared.Run(full)
+	}
+	greeting := declared
+	greeting.Who, greeting.Run = Anyone, run
+	return &greeting
+}
+
+// welcome greets a user who opened their private chat with the bot.
+func welcome(lang Lang) Reply {
+	return Reply{Text: T{
+		"你好！我是棋赛（qisai），象棋比赛助手：在俱乐部的群里报名、编排、报告结果、查看排名。\n" +
+			"以后你的私人消息会发到这里：每轮的对阵、需要你确认的结果、提和等。\n" +
+			"在比赛的群里用 /join 名字 报名；输入 /help 查看所有命令。",
+		"Hello! I am qisai (棋赛), the xiangqi tournament assistant: sign-up, pairings, results and standings, in your club's group.\n" +
+			"Your private notes will arrive here: your pairing each round, results waiting for your confirmation, draw offers.\n" +
+			"Join an event in its group with /join NAME; type /help to see every command.",
+	}.In(lang)}
+}

@@ -2,8 +2,11 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/storage"
 )
 
 func TestEventNewAndShow(t *testing.T) {
@@ -83,4 +86,45 @@ func TestDuplicateUpdate(t *testing.T) {
 	must(t, h.svc.Handle(context.Background(), req).Text, "赵六")
 	must(t, h.svc.Handle(context.Background(), req).Text, "已经处理过")
 	must(t, h.say("wang", "/event show"), "选手：1 人")
+}
+
+// TestStartInDMGreets: Telegram sends /start when a user presses Start in
+// the bot's private chat; there qisai greets them in their language —
+// who it is, that private notes arrive there, /help — and starts nothing,
+// even when the user organises an event.
+func TestStartInDMGreets(t *testing.T) {
+	h := setUp(t, "问候赛")
+	n := h.logLen()
+	for _, tt := range []struct {
+		user, locale string
+		want         []string
+	}{
+		{"newcomer", "zh-CN", []string{"棋赛", "私人消息", "对阵", "/help"}},
+		{"ann", "en-GB", []string{"qisai", "private notes", "pairing", "/help"}},
+		{"org", "zh", []string{"棋赛", "私人消息", "/help"}},
+	} {
+		h.update++
+		r := h.svc.Handle(context.Background(), Request{
+			Chat: storage.Chat{Platform: "telegram", ID: "dm:" + tt.user}, DM: true,
+			User: User{ID: tt.user, Name: tt.user}, Locale: tt.locale, Text: "/start",
+			UpdateID: fmt.Sprintf("telegram:update:%d", h.update),
+		})
+		must(t, r.Text, tt.want...)
+		if strings.Contains(r.Text, "还没有比赛") || strings.Contains(r.Text, "follows no event") {
+			t.Errorf("%s: /start in a private chat → %q, want a greeting, not the organiser's command", tt.user, r.Text)
+		}
+	}
+	if got := h.logLen(); got != n {
+		t.Errorf("/start in a private chat changed the event's log: %d actions, were %d", got, n)
+	}
+}
+
+// TestStartInGroupStartsEvent: in a group /start is still the organiser's
+// "start the event", with its checks.
+func TestStartInGroupStartsEvent(t *testing.T) {
+	must(t, newHarness(t).say("org", "/start"), "还没有比赛")
+	h := setUp(t, "开赛 swiss rounds 3")
+	must(t, h.say("li", "/start"), "只有组织者")
+	must(t, h.say("org", "/start"), "已开赛")
+	must(t, h.say("org", "/start"), "已经开始")
 }

@@ -57,6 +57,7 @@ type Service struct {
 	now   func() time.Time
 	log   *slog.Logger
 	reg   *Registry
+	obs   func(command string, failed bool) // WithObserver
 }
 
 // Option changes a Service.
@@ -88,6 +89,7 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 // command gets an empty reply (nothing to send).
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	lang := s.lang(ctx, req)
+	defer s.observe(lang, req.Text, &reply) // runs last: sees the apology a panic gets
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("command panicked", "text", req.Text, "panic", r, "stack", string(debug.Stack()))

@@ -77,11 +77,11 @@ func organiserCommands() []*Command {
 			Help: T{"组织者：取得关联代码；在另一个聊天（任何平台）输入 /link 代码，让它也关注本赛", "organisers: get the link code; type /link CODE in another chat (any platform) to make it follow the event"},
 			Run:  link,
 		},
-		{
+		greetInDM(&Command{
 			Name: "start", Aliases: []string{"开赛"}, Who: Organiser,
 			Help: T{"开赛：截止报名，排定序号", "start: close the entries and give the sequence numbers"},
 			Run:  start,
-		},
+		}),
 		{
 			Name: "pair", Aliases: []string{"编排"}, Who: Staff,
 			Help: T{"编排下一轮（预览，附编排记录）", "pair the next round (a preview, with its record)"},

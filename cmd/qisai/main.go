@@ -87,6 +87,9 @@ type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 
+// Unwrap lets errors.Is see through, e.g. to flag.ErrHelp.
+func (e usageError) Unwrap() error { return e.err }
+
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
 const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
