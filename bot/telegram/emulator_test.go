@@ -169,27 +169,41 @@ func (e *emulator) say(t *testing.T, p person, id int64, text string) {
 	})
 }
 
-// press presses a button with data under a message in chat id.
-func (e *emulator) press(t *testing.T, p person, id int64, data string) {
+// press presses a button with data under message msg in chat id.
+func (e *emulator) press(t *testing.T, p person, id int64, msg int, data string) {
 	t.Helper()
 	e.post(t, "sendCallback", map[string]any{
 		"botToken": e.token, "from": p.user(), "data": data,
-		"message": map[string]any{"chat": chat(id), "message_id": 1},
+		"message": map[string]any{"chat": chat(id), "message_id": msg},
 	})
 }
 
 // sent is a message the bot sent.
 type sent struct {
+	ID      int
 	Chat    string
 	Text    string
 	Buttons []models.InlineKeyboardButton
+}
+
+// button is m's button labelled label.
+func (m sent) button(t *testing.T, label string) models.InlineKeyboardButton {
+	t.Helper()
+	for _, b := range m.Buttons {
+		if b.Text == label {
+			return b
+		}
+	}
+	t.Fatalf("message %q has no button %q; it has %+v", m.Text, label, m.Buttons)
+	return models.InlineKeyboardButton{}
 }
 
 // sent lists what the bot has sent so far, oldest first.
 func (e *emulator) sent(t *testing.T) []sent {
 	t.Helper()
 	var items []struct {
-		Message struct {
+		MessageID int `json:"messageId"`
+		Message   struct {
 			ChatID      any    `json:"chat_id"`
 			Text        string `json:"text"`
 			ReplyMarkup *struct {
@@ -205,7 +219,7 @@ func (e *emulator) sent(t *testing.T) []sent {
 		if it.Message.ChatID == nil {
 			continue // a user's update
 		}
-		s := sent{Chat: fmt.Sprint(it.Message.ChatID), Text: it.Message.Text}
+		s := sent{ID: it.MessageID, Chat: fmt.Sprint(it.Message.ChatID), Text: it.Message.Text}
 		if rm := it.Message.ReplyMarkup; rm != nil {
 			for _, row := range rm.InlineKeyboard {
 				s.Buttons = append(s.Buttons, row...)
@@ -329,8 +343,11 @@ func answer(r *http.Request, body string) *http.Response {
 }
 
 // TestEmulatorScenario runs the adapter against the telegram-test-api
-// emulator: the real client long-polls it, commands come as the updates a
-// group and private chats send, and the test reads what the bot sent.
+// emulator, the issue's scenario: the real client long-polls it, 8 users
+// join in a group, the organiser starts and pairs, players report in the
+// group and their opponents confirm with the buttons the bot sent them
+// privately, and the round's standings arrive in the group. The test
+// sends what Telegram would deliver and reads what the bot sent.
 func TestEmulatorScenario(t *testing.T) {
 	emu := startEmulator(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -341,25 +358,30 @@ func TestEmulatorScenario(t *testing.T) {
 	svc := commands.New(store)
 	const group = -1001234
 	org := person{100, "王芳", "zh"}
-	players := []person{{101, "张三", "zh"}, {102, "李四", "zh"}, {103, "王五", "zh"}, {104, "Ann", "en"}}
+	players := []person{{101, "张三", "zh"}, {102, "李四", "zh"}, {103, "王五", "zh"}, {104, "Ann", "en"},
+		{105, "赵六", "zh"}, {106, "孙七", "zh"}, {107, "周八", "zh"}, {108, "吴九", "zh"}}
 	tr := &transport{menus: map[string][]models.BotCommand{}, blocked: map[string]bool{"100": true}}
 	client := bot.WithHTTPClient(2*time.Second, &http.Client{Transport: tr, Timeout: 10 * time.Second})
-	cfg := Config{Token: emu.token, APIURL: emu.url + "/", Poll: true}
+	cfg := Config{Token: emu.token, APIURL: emu.url + "/"}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := newAdapter(cfg, svc, log, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sender, err := newSender(cfg, client)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	var wg sync.WaitGroup
 	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		if err := run(ctx, cfg, svc, log, client); err != nil {
+		if err := a.Run(ctx); err != nil {
 			t.Errorf("run: %v", err)
 		}
 	}()
-	sender, err := newSender(cfg, client)
-	if err != nil {
-		t.Fatal(err)
-	}
 	go func() {
 		defer wg.Done()
 		if err := store.Deliver(ctx, "telegram-test", sender, storage.DeliverOptions{Poll: 20 * time.Millisecond}); err != nil {
@@ -379,10 +401,13 @@ func TestEmulatorScenario(t *testing.T) {
 		emu.say(t, p, group, cmd)
 	}
 	// Replies keep the order the commands were sent in.
-	_, at = emu.await(t, at, group, "报名成功：张三")
-	_, at = emu.await(t, at, group, "报名成功：李四")
-	_, at = emu.await(t, at, group, "报名成功：王五")
-	_, at = emu.await(t, at, group, "Ann") // Ann's phone speaks English
+	for _, p := range players {
+		want := "报名成功：" + p.name
+		if p.lang == "en" {
+			want = p.name // Ann's phone speaks English
+		}
+		_, at = emu.await(t, at, group, want)
+	}
 	emu.say(t, org, group, "/start")
 	_, at = emu.await(t, at, group, "已开赛")
 
@@ -400,25 +425,61 @@ func TestEmulatorScenario(t *testing.T) {
 	// The outbox: the pairings to the group, each board to its players.
 	emu.await(t, at, group, "第1轮对阵")
 	last := at
+	var reds, blacks []person
 	for _, p := range players {
-		want := "第 1 轮：你在"
+		want, red := "第 1 轮：你在", "执红"
 		if p.lang == "en" {
-			want = "Round 1: you play"
+			want, red = "Round 1: you play", "with red"
 		}
-		if _, i := emu.await(t, at, p.id, want); i > last {
-			last = i
+		m, i := emu.await(t, at, p.id, want)
+		last = max(last, i)
+		if strings.Contains(m.Text, red) {
+			reds = append(reds, p)
+		} else {
+			blacks = append(blacks, p)
 		}
+	}
+	if len(reds) != len(players)/2 {
+		t.Fatalf("%d of %d players play red; want half", len(reds), len(players))
 	}
 
 	// A button pressed in the group runs its command as the presser's;
 	// /me answers privately.
-	emu.press(t, players[0], group, "/me")
+	emu.press(t, players[0], group, 1, "/me")
 	emu.await(t, last, players[0].id, "积分 0")
+
+	// Red wins every board: the red players report in the group, and each
+	// opponent presses Confirm under the question the bot sent privately.
+	for _, p := range reds {
+		emu.say(t, p, group, "/report win")
+	}
+	for _, p := range blacks {
+		ask, yes, done := "确认吗？", "确认", "已确认"
+		if p.lang == "en" {
+			ask, yes, done = "Do you confirm?", "Confirm", "Confirmed"
+		}
+		m, _ := emu.await(t, last, p.id, ask)
+		emu.press(t, p, p.id, m.ID, m.button(t, yes).CallbackData)
+		emu.await(t, last, p.id, done)
+	}
+	// The last confirmation completes the round, in its sender's language.
+	complete := "第 1 轮全部结束"
+	if blacks[len(blacks)-1].lang == "en" {
+		complete = "Round 1 is complete"
+	}
+	standings, _ := emu.await(t, last, group, complete)
+	for _, w := range reds {
+		for _, l := range blacks {
+			if i, j := strings.Index(standings.Text, w.name), strings.Index(standings.Text, l.name); i < 0 || j < 0 || i > j {
+				t.Errorf("standings: winner %s at %d, loser %s at %d; want both, the winner first:\n%s", w.name, i, l.name, j, standings.Text)
+			}
+		}
+	}
 
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if tr.callbacks != 1 {
-		t.Errorf("answerCallbackQuery called %d times; want 1", tr.callbacks)
+	if want := 1 + len(blacks); tr.callbacks != want {
+		t.Errorf("answerCallbackQuery called %d times; want %d (/me and each confirmation)", tr.callbacks, want)
 	}
 	for _, lang := range []string{"", "zh", "en"} {
 		if !hasCommand(tr.menus[lang], "event") || !hasCommand(tr.menus[lang], "join") {

@@ -1,7 +1,8 @@
 // Package telegram connects qisai to Telegram through the Bot API
-// (github.com/go-telegram/bot): it long-polls for updates, runs every
-// command typed in a group or a private chat through commands.Service,
-// answers in the chat, and sends the outbox's messages (Sender).
+// (github.com/go-telegram/bot): it receives updates by long polling or,
+// behind a public https URL, by webhook; runs every command typed in a
+// group or a private chat through commands.Service; answers in the chat;
+// and sends the outbox's messages (Sender).
 //
 // Chats map onto storage as the other adapters' do: a group is
 // storage.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private
@@ -12,11 +13,17 @@ package telegram
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
@@ -28,32 +35,39 @@ import (
 // Platform is Telegram's name in storage and in the log.
 const Platform = "telegram"
 
+// WebhookPath is where the HTTP listener serves WebhookHandler; the
+// public WebhookURL must reach it (through the operator's https proxy).
+const WebhookPath = "/telegram/webhook"
+
 // Config says how to reach Telegram.
 type Config struct {
 	Token string // the bot's token from @BotFather; never logged
 	// APIURL is a self-hosted Bot API server ("" is Telegram's).
 	APIURL string
-	// Poll selects long polling, the only mode Run has so far.
-	Poll bool
+	// WebhookURL selects webhook mode: Telegram posts updates to this
+	// public https URL, which must lead to WebhookHandler. "" long-polls.
+	WebhookURL string
 }
 
-// Run long-polls Telegram for updates until ctx ends, and answers every
-// command in the chat it came from. It first sets the command menu and
-// deletes any webhook (Telegram refuses getUpdates while one is set).
-// Handlers run one update at a time, in order, so a chat's commands run
-// in the order they were sent. Run returns nil when ctx ends, and an error
-// when it cannot start. The outbox is not Run's: the caller delivers it
-// through a Sender, with the other platforms' messages.
-func Run(ctx context.Context, cfg Config, svc *commands.Service, _ *storage.Store, log *slog.Logger) error {
-	return run(ctx, cfg, svc, log)
+// Adapter is the bot: it turns updates into requests and replies into
+// messages.
+type Adapter struct {
+	cfg    Config
+	svc    *commands.Service
+	send   *Sender
+	log    *slog.Logger
+	secret string     // the webhook's secret token
+	mu     sync.Mutex // one webhook update at a time
 }
 
-// run is Run with extra client options: the tests' HTTP client.
-func run(ctx context.Context, cfg Config, svc *commands.Service, log *slog.Logger, opts ...bot.Option) error {
-	if !cfg.Poll {
-		return errors.New("telegram: only long polling is supported: set Config.Poll")
-	}
-	a := &adapter{svc: svc, log: log}
+// New makes the adapter for cfg's bot. It does not call Telegram.
+func New(cfg Config, svc *commands.Service, log *slog.Logger) (*Adapter, error) {
+	return newAdapter(cfg, svc, log)
+}
+
+// newAdapter is New with extra client options: the tests' HTTP client.
+func newAdapter(cfg Config, svc *commands.Service, log *slog.Logger, opts ...bot.Option) (*Adapter, error) {
+	a := &Adapter{cfg: cfg, svc: svc, log: log, secret: webhookSecret(cfg.Token)}
 	opts = append([]bot.Option{
 		bot.WithNotAsyncHandlers(),
 		bot.WithDefaultHandler(a.handle),
@@ -61,32 +75,94 @@ func run(ctx context.Context, cfg Config, svc *commands.Service, log *slog.Logge
 	}, opts...)
 	s, err := newSender(cfg, opts...)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	a.send = s
-	if _, err := s.b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
-		return fmt.Errorf("telegram: delete webhook before polling (is the token right?): %w", err)
-	}
-	for _, m := range Menus(svc.Commands()) {
-		// A menu is a convenience: typed commands work without one.
-		if _, err := s.b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, LanguageCode: m.Lang}); err != nil {
-			log.Warn("telegram: set command menu", "lang", m.Lang, "err", err)
+	return a, nil
+}
+
+// webhookSecret is the secret token Telegram sends with every webhook
+// update, derived from the bot token so that no other setting is needed:
+// only who knows the token can forge it, and they can read the updates
+// anyway. Telegram takes 1-256 of A-Z, a-z, 0-9, _ and -: hex fits.
+func webhookSecret(token string) string {
+	sum := sha256.Sum256([]byte("qisai telegram webhook\x00" + token))
+	return hex.EncodeToString(sum[:])[:32]
+}
+
+// Run receives updates until ctx ends, and answers every command in the
+// chat it came from. It first sets the command menu. Without a webhook
+// URL it deletes any webhook (Telegram refuses getUpdates while one is
+// set) and long-polls; with one it sets the webhook, and the updates
+// arrive through WebhookHandler. Either way one update is handled at a
+// time, in order, so a chat's commands run in the order they were sent.
+// Run returns nil when ctx ends, and an error when it cannot start. The
+// outbox is not Run's: the caller delivers it through a Sender, with the
+// other platforms' messages.
+func (a *Adapter) Run(ctx context.Context) error {
+	b := a.send.b
+	if a.cfg.WebhookURL == "" {
+		if _, err := b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
+			return fmt.Errorf("telegram: delete webhook before polling (is the token right?): %w", err)
+		}
+	} else {
+		// One connection: Telegram sends the next update only when the
+		// last is answered, which keeps them in order.
+		p := &bot.SetWebhookParams{URL: a.cfg.WebhookURL, SecretToken: a.secret, MaxConnections: 1}
+		if _, err := b.SetWebhook(ctx, p); err != nil {
+			return fmt.Errorf("telegram: set the webhook to %s (is the token right, the URL public https?): %w", a.cfg.WebhookURL, err)
 		}
 	}
-	log.Info("telegram: polling for updates")
-	s.b.Start(ctx)
+	for _, m := range Menus(a.svc.Commands()) {
+		// A menu is a convenience: typed commands work without one.
+		if _, err := b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, LanguageCode: m.Lang}); err != nil {
+			a.log.Warn("telegram: set command menu", "lang", m.Lang, "err", err)
+		}
+	}
+	if a.cfg.WebhookURL != "" {
+		a.log.Info("telegram: receiving updates by webhook", "url", a.cfg.WebhookURL, "path", WebhookPath)
+		<-ctx.Done()
+		return nil
+	}
+	a.log.Info("telegram: polling for updates")
+	b.Start(ctx)
 	return nil
 }
 
-// adapter turns updates into requests and replies into messages.
-type adapter struct {
-	svc  *commands.Service
-	send *Sender
-	log  *slog.Logger
+// maxUpdate is the most bytes of an update the webhook reads; Telegram's
+// are a few kilobytes.
+const maxUpdate = 1 << 20
+
+// WebhookHandler serves the updates Telegram posts in webhook mode. A
+// request without the secret token Run registered is refused with 403
+// and not read: anyone can post to a public URL. An update is handled
+// before the answer, so Telegram posts it again when handling fails
+// half-way (commands.Service runs an update id once).
+func (a *Adapter) WebhookHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := r.Header.Get("X-Telegram-Bot-Api-Secret-Token")
+		if subtle.ConstantTimeCompare([]byte(got), []byte(a.secret)) != 1 {
+			http.Error(w, "wrong or missing X-Telegram-Bot-Api-Secret-Token", http.StatusForbidden)
+			return
+		}
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			http.Error(w, "updates are posted", http.StatusMethodNotAllowed)
+			return
+		}
+		var u models.Update
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxUpdate)).Decode(&u); err != nil {
+			http.Error(w, "the body is no update: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		a.handle(r.Context(), a.send.b, &u)
+	})
 }
 
 // handle runs one update: a command typed or a button pressed.
-func (a *adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
+func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 	if q := u.CallbackQuery; q != nil {
 		// Always answered, and first: until then the button's spinner
 		// turns, and the answer (the reply) is a message of its own.
@@ -103,7 +179,7 @@ func (a *adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 }
 
 // answer sends reply where req asks: in its chat, or privately.
-func (a *adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
+func (a *Adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
 	if reply.Text == "" && len(reply.Buttons) == 0 {
 		return
 	}

@@ -53,8 +53,9 @@ func serveCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	svc := chatcmd.New(store, chatcmd.WithLogger(log))
 	metrics := &ops.Metrics{}
+	svc := chatcmd.New(store, chatcmd.WithLogger(log),
+		chatcmd.WithObserver(func(_ string, failed bool) { metrics.CommandDone(failed) }))
 
 	var (
 		wg      sync.WaitGroup
@@ -80,19 +81,26 @@ func serveCmd(args []string, stdout io.Writer) error {
 		})
 	}
 
+	mux := http.NewServeMux()
+	mux.Handle("/healthz", ops.Handler(store, metrics))
+	mux.Handle("/metrics", ops.Handler(store, metrics))
 	if cfg.Telegram() {
-		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, Poll: true}
+		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, WebhookURL: cfg.TelegramWebhookURL}
 		sender, err := telegram.NewSender(tc)
 		if err != nil {
 			return err
 		}
-		run("telegram", func(ctx context.Context) error { return telegram.Run(ctx, tc, svc, store, log) })
+		tg, err := telegram.New(tc, svc, log)
+		if err != nil {
+			return err
+		}
+		if tc.WebhookURL != "" {
+			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
+		}
+		run("telegram", tg.Run)
 		deliver(telegram.Platform, sender, pace.Telegram)
 	}
 
-	mux := http.NewServeMux()
-	mux.Handle("/healthz", ops.Handler(store, metrics))
-	mux.Handle("/metrics", ops.Handler(store, metrics))
 	if key, err := cfg.DiscordKey(); err == nil && key != nil {
 		mux.Handle("/discord/interactions", discord.NewHandler(svc, key, log))
 	}
