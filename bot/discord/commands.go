@@ -1,7 +1,8 @@
-// Package discord connects qisai to Discord through its HTTP interactions
-// endpoint: slash commands derived from the command registry (Commands),
-// a Handler that runs signed interactions as commands.Requests, and a
-// Sender that posts the outbox's messages through the REST API.
+// Package discord connects qisai to Discord: slash commands derived from
+// the command registry (Commands); interactions run as commands.Requests,
+// delivered either through the gateway's websocket (RunGateway) or to the
+// HTTP interactions endpoint (Handler, which checks their signatures);
+// and a Sender that posts the outbox's messages through the REST API.
 //
 // Chats map onto storage as storage.Chat{Platform: "discord", ID: the
 // channel's id}; a user's private chat with the bot is "dm:<user id>" (the
@@ -33,8 +34,9 @@ const zh = discordgo.ChineseCN
 // two-word ones sharing a first word ("event new", "event set") become one
 // command with a subcommand each, because Discord's names are single words.
 // Each argument is an option (Word and Rest: string, Int: integer, Choice:
-// string with its choices); its name and place are the registry's, so the
-// Handler rebuilds the typed line from them.
+// string with its choices; one that names a player completes the event's
+// players as the user types); its name and place are the registry's, so
+// the Handler rebuilds the typed line from them.
 func Commands(cmds []*commands.Command) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	groups := map[string]*discordgo.ApplicationCommand{}
@@ -127,6 +129,7 @@ func options(args []commands.Arg) []*discordgo.ApplicationCommandOption {
 			Description:              describe(a.Help.En),
 			DescriptionLocalizations: map[discordgo.Locale]string{zh: describe(a.Help.Zh)},
 			Required:                 !a.Optional,
+			Autocomplete:             completesPlayers(a),
 		}
 		switch a.Kind {
 		case commands.Int:

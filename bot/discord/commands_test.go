@@ -62,6 +62,9 @@ func TestCommandsValid(t *testing.T) {
 				t.Errorf("%s: required after an optional option", w)
 			}
 			optional = optional || !o.Required
+			if o.Autocomplete && len(o.Choices) > 0 {
+				t.Errorf("%s: autocomplete and choices both; Discord takes one", w)
+			}
 			if len(o.Choices) > maxOptions {
 				t.Errorf("%s: %d choices", w, len(o.Choices))
 			}
@@ -101,10 +104,14 @@ func TestCommandsShape(t *testing.T) {
 			{Name: "result", Kind: commands.Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}},
 			{Name: "board", Kind: commands.Int, Optional: true},
 		}},
+		{Name: "withdraw", Args: []commands.Arg{{Name: "player", Kind: commands.Word}}},
 	}
 	cmds := Commands(reg)
-	if len(cmds) != 2 || cmds[0].Name != "event" || cmds[1].Name != "report" {
-		t.Fatalf("commands %v, want event and report", cmds)
+	if len(cmds) != 3 || cmds[0].Name != "event" || cmds[1].Name != "report" || cmds[2].Name != "withdraw" {
+		t.Fatalf("commands %v, want event, report and withdraw", cmds)
+	}
+	if o := cmds[2].Options[0]; !o.Autocomplete || o.Type != discordgo.ApplicationCommandOptionString {
+		t.Errorf("withdraw's player %+v, want a string that autocompletes", o)
 	}
 	ev := cmds[0]
 	if len(ev.Options) != 2 || ev.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand ||
@@ -121,6 +128,9 @@ func TestCommandsShape(t *testing.T) {
 	res, board := rep.Options[0], rep.Options[1]
 	if len(res.Choices) != 3 || res.Choices[0].Value != "win" || res.Choices[0].NameLocalizations[zh] != "胜" {
 		t.Errorf("result's choices %+v, want win (胜), loss, draw", res.Choices)
+	}
+	if res.Autocomplete || board.Autocomplete {
+		t.Error("report's options autocomplete; only players do")
 	}
 	if board.Type != discordgo.ApplicationCommandOptionInteger || board.Required {
 		t.Errorf("board %+v, want an optional integer", board)

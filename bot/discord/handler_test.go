@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,31 +27,38 @@ import (
 // endpoint is an interactions endpoint on a fresh database, and the key
 // that signs for Discord.
 type endpoint struct {
-	t     *testing.T
-	srv   *httptest.Server
-	store *storage.Store
-	priv  ed25519.PrivateKey
-	ids   int
+	maker
+	srv     *httptest.Server
+	handler *Handler
+	store   *storage.Store
+	priv    ed25519.PrivateKey
 }
 
-func newEndpoint(t *testing.T) *endpoint {
+func newEndpoint(t *testing.T, opts ...Option) *endpoint {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := newStore(t)
+	key, err := ParsePublicKey(hex.EncodeToString(pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHandler(commands.New(st), key, slog.Default(), opts...)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, store: st, priv: priv}
+}
+
+func newStore(t *testing.T) *storage.Store {
+	t.Helper()
 	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	key, err := ParsePublicKey(hex.EncodeToString(pub))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(NewHandler(commands.New(st), key, slog.Default()))
-	t.Cleanup(srv.Close)
-	return &endpoint{t: t, srv: srv, store: st, priv: priv}
+	return st
 }
 
 // post sends body signed with key at time at, and returns the status and
@@ -79,19 +88,28 @@ func (e *endpoint) post(body string, key ed25519.PrivateKey, at time.Time) (int,
 	return res.StatusCode, resp
 }
 
-// who is a Discord user in a guild channel, or in their DM with the bot.
+// who is a Discord user in a guild channel, or in their DM with the bot;
+// their client speaks locale, zh-CN if "".
 type who struct {
 	id, name string
 	dm       bool
+	locale   string
 }
 
-// interaction is the JSON Discord posts for an interaction of type typ
-// with data from u.
-func (e *endpoint) interaction(typ discordgo.InteractionType, data any, u who) string {
-	e.ids++
+// maker makes the JSON Discord sends for interactions, numbering them.
+type maker struct {
+	t   *testing.T
+	ids int
+}
+
+// interaction is the JSON of an interaction of type typ with data from u;
+// its id is 1000 and the number of interactions made.
+func (m *maker) interaction(typ discordgo.InteractionType, data any, u who) string {
+	m.ids++
+	locale := cmp.Or(u.locale, "zh-CN")
 	in := map[string]any{
-		"id": fmt.Sprint(1000 + e.ids), "application_id": "42", "type": typ, "token": "tok",
-		"version": 1, "locale": "zh-CN", "data": data,
+		"id": fmt.Sprint(1000 + m.ids), "application_id": "42", "type": typ, "token": "tok",
+		"version": 1, "locale": locale, "data": data,
 	}
 	user := map[string]any{"id": u.id, "username": u.name}
 	if u.dm {
@@ -103,14 +121,14 @@ func (e *endpoint) interaction(typ discordgo.InteractionType, data any, u who) s
 	}
 	b, err := json.Marshal(in)
 	if err != nil {
-		e.t.Fatal(err)
+		m.t.Fatal(err)
 	}
 	return string(b)
 }
 
 // slash is a slash command's interaction; sub is "" for none, options
 // alternate names and values.
-func (e *endpoint) slash(u who, name, sub string, options ...any) string {
+func (m *maker) slash(u who, name, sub string, options ...any) string {
 	var opts []map[string]any
 	for i := 0; i+1 < len(options); i += 2 {
 		typ := discordgo.ApplicationCommandOptionString
@@ -123,12 +141,21 @@ func (e *endpoint) slash(u who, name, sub string, options ...any) string {
 	if sub != "" {
 		data["options"] = []map[string]any{{"name": sub, "type": discordgo.ApplicationCommandOptionSubCommand, "options": opts}}
 	}
-	return e.interaction(discordgo.InteractionApplicationCommand, data, u)
+	return m.interaction(discordgo.InteractionApplicationCommand, data, u)
 }
 
-func (e *endpoint) click(u who, command string) string {
-	return e.interaction(discordgo.InteractionMessageComponent,
+func (m *maker) click(u who, command string) string {
+	return m.interaction(discordgo.InteractionMessageComponent,
 		map[string]any{"custom_id": command, "component_type": discordgo.ButtonComponent}, u)
+}
+
+// complete is an autocomplete interaction: u has typed typed into option
+// opt of command name.
+func (m *maker) complete(u who, name, opt, typed string) string {
+	return m.interaction(discordgo.InteractionApplicationCommandAutocomplete, map[string]any{
+		"id": "9", "name": name, "type": discordgo.ChatApplicationCommand,
+		"options": []map[string]any{{"name": opt, "type": discordgo.ApplicationCommandOptionString, "value": typed, "focused": true}},
+	}, u)
 }
 
 // send posts body signed now, checks that the response is a message in
@@ -301,5 +328,138 @@ func TestResponse(t *testing.T) {
 		if got := bytes.Count(b, []byte(`"custom_id"`)); got != tt.buttons {
 			t.Errorf("%s: %d buttons in %s, want %d", tt.name, got, b, tt.buttons)
 		}
+	}
+}
+
+// A reply longer than a message is deferred and comes as follow-ups to
+// the interaction's webhook, cut between lines; without a session it is
+// cut to one message.
+func TestHandlerDeferred(t *testing.T) {
+	f := &rest{}
+	e := newEndpoint(t, WithFollowups(newSession(t, f), "77"))
+	help := longHelp(t, e.store)
+
+	status, resp := e.post(e.slash(ann, "help", ""), e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("status %d, response type %d; want 200 and a deferred message (5)", status, resp.Type)
+	}
+	e.handler.Wait()
+	calls := f.await(t, 2)
+	var parts []string
+	for i, c := range calls {
+		content, _ := c.body["content"].(string)
+		if c.path != "/webhooks/77/tok" {
+			t.Errorf("follow-up %d went to %s, want /webhooks/77/tok", i, c.path)
+		}
+		if n := length(content); n > maxContent {
+			t.Errorf("follow-up %d: %d characters", i, n)
+		}
+		if i < len(calls)-1 && !strings.Contains(help, content+"\n") {
+			t.Errorf("follow-up %d does not end at the end of a line: …%q", i, content[max(0, len(content)-40):])
+		}
+		parts = append(parts, content)
+	}
+	flat := func(s string) string { return strings.ReplaceAll(s, "\n", "") }
+	if flat(strings.Join(parts, "")) != flat(help) {
+		t.Errorf("the %d follow-ups do not make the reply again", len(parts))
+	}
+
+	// A reply that fits is the response itself, even with a session.
+	data := e.send(e.slash(wang, "help", ""))
+	if data.Content == "" || data.Content == note.In(commands.Zh) {
+		t.Errorf("/help in Chinese: %q, want the list in place", data.Content)
+	}
+	e.handler.Wait()
+	if n := len(f.await(t, len(calls))); n != len(calls) {
+		t.Errorf("%d more REST calls for a short reply, want none", n-len(calls))
+	}
+
+	// Without a session, the long reply is cut to one message.
+	data = newEndpoint(t).send(e.slash(ann, "help", ""))
+	if !strings.HasSuffix(data.Content, note.In(commands.En)) {
+		t.Errorf("without a session /help ends …%q, want the note", data.Content[max(0, len(data.Content)-60):])
+	}
+}
+
+// ann's client speaks English, in which /help is longer than a message.
+var ann = who{id: "333", name: "Ann", locale: "en-US"}
+
+// longHelp is /help as ann gets it in channel C1.
+func longHelp(t *testing.T, st *storage.Store) string {
+	t.Helper()
+	help := commands.New(st).Handle(context.Background(), commands.Request{
+		Chat: storage.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
+		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
+	}).Text
+	if length(help) <= maxContent {
+		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", length(help))
+	}
+	return help
+}
+
+func TestDeferred(t *testing.T) {
+	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
+	buttons := []storage.Button{{Label: "排名", Command: "/standings"}}
+	for _, private := range []bool{false, true} {
+		a := deferred(commands.Reply{Text: long, Buttons: buttons, Private: private})
+		want := discordgo.MessageFlags(0)
+		if private {
+			want = discordgo.MessageFlagsEphemeral
+		}
+		if a.resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || a.resp.Data.Flags != want {
+			t.Errorf("private %v: response %d with flags %d, want 5 with %d", private, a.resp.Type, a.resp.Data.Flags, want)
+		}
+		if len(a.follow) != 2 {
+			t.Fatalf("private %v: %d follow-ups, want 2", private, len(a.follow))
+		}
+		for i, m := range a.follow {
+			if m.Flags != want {
+				t.Errorf("private %v: follow-up %d has flags %d, want %d", private, i, m.Flags, want)
+			}
+			if hasButtons := len(m.Components) > 0; hasButtons != (i == 1) {
+				t.Errorf("private %v: follow-up %d has buttons %v; want them on the last only", private, i, hasButtons)
+			}
+		}
+	}
+}
+
+// The PLAYER of /withdraw completes the channel's players: up to 25,
+// numbered, their number the value.
+func TestHandlerAutocomplete(t *testing.T) {
+	e := newEndpoint(t)
+	e.send(e.slash(wang, "event", "new", "name", "周末快棋赛"))
+	e.send(e.slash(wang, "signup", "", "state", "open"))
+	e.send(e.slash(wang, "player", "add", "name", "Li Si", "unit", "一中"))
+	e.send(e.slash(wang, "player", "add", "name", "Wang Li"))
+	for i := range 28 {
+		e.send(e.slash(wang, "player", "add", "name", fmt.Sprintf("选手%02d", i+3)))
+	}
+	choices := func(body string) []string {
+		t.Helper()
+		status, resp := e.post(body, e.priv, time.Now())
+		if status != http.StatusOK || resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult || resp.Data == nil {
+			t.Fatalf("status %d, response %+v; want 200 and autocomplete choices (8)", status, resp)
+		}
+		var out []string
+		for _, c := range resp.Data.Choices {
+			out = append(out, fmt.Sprintf("%s=%v", c.Name, c.Value))
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"li", e.complete(wang, "withdraw", "player", "li"), []string{"1 Li Si (一中)=1", "2 Wang Li=2"}},
+		{"number", e.complete(wang, "foul", "player", "30"), []string{"30 选手30=30"}},
+		{"not a player option", e.complete(wang, "lang", "language", ""), nil},
+		{"a DM follows no event", e.complete(who{id: wang.id, name: wang.name, dm: true}, "withdraw", "player", "li"), nil},
+	} {
+		if got := choices(tt.body); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: choices %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := choices(e.complete(wang, "withdraw", "player", "")); len(got) != maxChoices || got[0] != "1 Li Si (一中)=1" {
+		t.Errorf("nothing typed: %d choices from %q, want the first 25 of 30", len(got), got[:min(len(got), 1)])
 	}
 }

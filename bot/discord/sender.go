@@ -57,7 +57,7 @@ func (s *Sender) Send(ctx context.Context, m storage.Message) error {
 		if i == len(parts)-1 {
 			msg.Components = buttons
 		}
-		err := s.retry(ctx, func(opts ...discordgo.RequestOption) error {
+		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
 			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
 			return err
 		})
@@ -80,7 +80,7 @@ func (s *Sender) channel(ctx context.Context, id string) (string, error) {
 	if ok {
 		return ch, nil
 	}
-	err := s.retry(ctx, func(opts ...discordgo.RequestOption) error {
+	err := retry(ctx, func(opts ...discordgo.RequestOption) error {
 		c, err := s.session.UserChannelCreate(user, opts...)
 		if err == nil {
 			ch = c.ID
@@ -99,7 +99,7 @@ func (s *Sender) channel(ctx context.Context, id string) (string, error) {
 // retry makes a request, and once more after waiting out a 429's
 // retry_after when that is short (maxWait). discordgo's own retry on 429
 // is turned off because it sleeps without regard to ctx.
-func (s *Sender) retry(ctx context.Context, request func(...discordgo.RequestOption) error) error {
+func retry(ctx context.Context, request func(...discordgo.RequestOption) error) error {
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	err := request(opts...)
 	var limited *discordgo.RateLimitError

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -63,7 +64,8 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func newSender(t *testing.T, f *rest) *Sender {
+// newSession is a bot's session whose REST requests go to f.
+func newSession(t *testing.T, f http.Handler) *discordgo.Session {
 	t.Helper()
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
@@ -72,7 +74,32 @@ func newSender(t *testing.T, f *rest) *Sender {
 		t.Fatal(err)
 	}
 	s.Client = &http.Client{Transport: redirect{strings.TrimPrefix(srv.URL, "http://")}, Timeout: 5 * time.Second}
-	return NewSender(s)
+	return s
+}
+
+func newSender(t *testing.T, f *rest) *Sender {
+	t.Helper()
+	return NewSender(newSession(t, f))
+}
+
+// await returns the calls once there are n, failing the test when they
+// do not come in 5 seconds: an interaction's answers and follow-ups go
+// from other goroutines.
+func (f *rest) await(t *testing.T, n int) []call {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.mu.Lock()
+		calls := slices.Clone(f.calls)
+		f.mu.Unlock()
+		if len(calls) >= n {
+			return calls
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d REST calls after 5 s, want %d: %+v", len(calls), n, calls)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func customIDs(t *testing.T, body map[string]any) []string {

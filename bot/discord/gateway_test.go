@@ -1,0 +1,192 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// gateway is a fake of Discord's gateway and REST API on one server. GET
+// /gateway (which discordgo asks, not /gateway/bot) gives the websocket's
+// address; on the websocket it says HELLO (op 10), reads IDENTIFY (op 2)
+// into identify, says READY (op 0) and then dispatches what comes on
+// dispatch as INTERACTION_CREATE, acknowledging heartbeats (op 1 → 11).
+// Every other request goes to rest.
+type gateway struct {
+	rest     *rest
+	srv      *httptest.Server
+	identify chan frame
+	dispatch chan string
+}
+
+// frame is a gateway message.
+type frame struct {
+	Op   int             `json:"op"`
+	Data json.RawMessage `json:"d,omitempty"`
+	Seq  int             `json:"s,omitempty"`
+	Type string          `json:"t,omitempty"`
+}
+
+func newGateway(t *testing.T) *gateway {
+	g := &gateway{rest: &rest{}, identify: make(chan frame, 1), dispatch: make(chan string)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v"+discordgo.APIVersion+"/gateway", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(g.srv.URL, "http") + "/ws"})
+	})
+	mux.HandleFunc("/ws/", g.serveWS) // discordgo adds the slash
+	mux.Handle("/", g.rest)
+	g.srv = httptest.NewServer(mux)
+	t.Cleanup(g.srv.Close)
+	return g
+}
+
+func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
+	c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+	if err != nil {
+		return // Upgrade has answered
+	}
+	defer c.Close()
+	var mu sync.Mutex // one writer at a time
+	send := func(f frame) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return c.WriteJSON(f)
+	}
+	if send(frame{Op: 10, Data: json.RawMessage(`{"heartbeat_interval":45000}`)}) != nil {
+		return
+	}
+	var id frame
+	if c.ReadJSON(&id) != nil {
+		return
+	}
+	g.identify <- id
+	ready := `{"v":10,"session_id":"S1","user":{"id":"42","username":"qisai","bot":true},"guilds":[]}`
+	if send(frame{Op: 0, Type: "READY", Seq: 1, Data: json.RawMessage(ready)}) != nil {
+		return
+	}
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		for {
+			var f frame
+			if c.ReadJSON(&f) != nil {
+				return
+			}
+			if f.Op == 1 {
+				send(frame{Op: 11})
+			}
+		}
+	}()
+	for seq := 2; ; seq++ {
+		select {
+		case in := <-g.dispatch:
+			if send(frame{Op: 0, Type: "INTERACTION_CREATE", Seq: seq, Data: json.RawMessage(in)}) != nil {
+				return
+			}
+		case <-closed:
+			return
+		}
+	}
+}
+
+// TestRunGateway connects through a gateway test server and answers a
+// slash command, a button click, an autocomplete and a long reply through
+// the REST API, as the HTTP endpoint does.
+func TestRunGateway(t *testing.T) {
+	g := newGateway(t)
+	session := newSession(t, g.srv.Config.Handler)
+	st := newStore(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- RunGateway(ctx, session, commands.New(st), slog.Default()) }()
+	defer func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("RunGateway: %v, want nil when ctx is done", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("RunGateway still runs 5 s after ctx is done")
+		}
+	}()
+
+	select {
+	case id := <-g.identify:
+		var d struct{ Token string }
+		json.Unmarshal(id.Data, &d)
+		if id.Op != 2 || d.Token != "Bot test-token" {
+			t.Fatalf("first frame op %d with token %q, want IDENTIFY (2) with the bot's token", id.Op, d.Token)
+		}
+	case err := <-done:
+		done <- nil // for the deferred check
+		t.Fatalf("RunGateway returned %v before identifying", err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no IDENTIFY in 5 s")
+	}
+
+	m := &maker{t: t}
+	n := 0
+	// exchange dispatches an interaction and returns the REST calls it
+	// made, at least want of them; discordgo handles events concurrently,
+	// so the next goes only when these are in.
+	exchange := func(in string, want int) []call {
+		t.Helper()
+		g.dispatch <- in
+		n += want
+		return g.rest.await(t, n)[n-want:]
+	}
+	callback := func(c call) (typ float64, data map[string]any) {
+		t.Helper()
+		if !strings.HasPrefix(c.path, "/interactions/") || !strings.HasSuffix(c.path, "/tok/callback") {
+			t.Fatalf("call to %s, want an interaction callback", c.path)
+		}
+		typ, _ = c.body["type"].(float64)
+		data, _ = c.body["data"].(map[string]any)
+		return typ, data
+	}
+
+	typ, data := callback(exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), 1)[0])
+	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || !strings.Contains(data["content"].(string), "周末快棋赛") {
+		t.Errorf("/event new: response %v %v, want a message naming the event", typ, data)
+	}
+	id, err := st.EventOf(context.Background(), storage.Chat{Platform: Platform, ID: "C1"})
+	if err != nil {
+		t.Fatalf("channel C1 follows no event after /event new: %v", err)
+	}
+	exchange(m.slash(wang, "signup", "", "state", "open"), 1)
+
+	exchange(m.click(li, `/join "Li Si"`), 1)
+	if p, err := st.PlayerOf(context.Background(), id, Platform, li.id); err != nil || p != 1 {
+		t.Errorf("李四 is player %d (%v) after the button, want 1", p, err)
+	}
+
+	typ, data = callback(exchange(m.complete(wang, "withdraw", "player", "li"), 1)[0])
+	choices, _ := data["choices"].([]any)
+	if typ != float64(discordgo.InteractionApplicationCommandAutocompleteResult) || len(choices) != 1 ||
+		choices[0].(map[string]any)["value"] != "1" {
+		t.Errorf("autocomplete: response %v %v, want Li Si, value 1", typ, data)
+	}
+
+	parts := split(longHelp(t, st), maxContent)
+	calls := exchange(m.slash(ann, "help", ""), 1+len(parts))
+	if typ, _ := callback(calls[0]); typ != float64(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
+		t.Errorf("long /help: response type %v, want deferred (5)", typ)
+	}
+	for i, c := range calls[1:] {
+		if c.path != "/webhooks/42/tok" || c.body["content"] != parts[i] {
+			t.Errorf("follow-up %d to %s: %.40q…, want part %d of the reply to /webhooks/42/tok", i, c.path, c.body["content"], i)
+		}
+	}
+}

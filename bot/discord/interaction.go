@@ -1,0 +1,320 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// Discord's limits on an autocomplete answer.
+const (
+	maxChoices    = 25  // choices
+	maxChoiceName = 100 // characters of a choice's name
+)
+
+// core runs interactions as commands.Requests; both ways Discord delivers
+// them share it: Handler (the HTTP endpoint) and RunGateway (the
+// websocket).
+type core struct {
+	svc  *commands.Service
+	cmds map[string]*commands.Command // by name: "event new"
+	log  *slog.Logger
+}
+
+func newCore(svc *commands.Service, log *slog.Logger) *core {
+	c := &core{svc: svc, cmds: map[string]*commands.Command{}, log: log}
+	for _, cmd := range svc.Commands() {
+		c.cmds[cmd.Name] = cmd
+	}
+	return c
+}
+
+// answer is how to answer an interaction: with resp, and then with follow
+// as follow-up messages (a long reply's parts, after a deferred resp).
+type answer struct {
+	resp   *discordgo.InteractionResponse
+	follow []*discordgo.WebhookParams
+}
+
+// answer runs a slash command, button click or autocomplete. With
+// followups, a reply longer than a message is deferred and comes in
+// follow-ups; without, it is cut to one message.
+func (c *core) answer(ctx context.Context, in *discordgo.Interaction, followups bool) (answer, error) {
+	switch in.Type {
+	case discordgo.InteractionApplicationCommand:
+		text, problem := c.line(in)
+		if problem != "" {
+			return answer{resp: response(commands.Reply{Text: problem, Private: true}, lang(in))}, nil
+		}
+		return c.run(ctx, in, text, followups), nil
+	case discordgo.InteractionMessageComponent:
+		return c.run(ctx, in, in.MessageComponentData().CustomID, followups), nil
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return answer{resp: c.autocomplete(ctx, in)}, nil
+	}
+	return answer{}, fmt.Errorf("unsupported interaction type %s", in.Type)
+}
+
+// followUp posts an answer's follow-up messages, in order, to the webhook
+// of interaction in of application appID.
+func followUp(ctx context.Context, session *discordgo.Session, appID string, in *discordgo.Interaction, follow []*discordgo.WebhookParams) error {
+	hook := &discordgo.Interaction{AppID: appID, Token: in.Token}
+	for i, p := range follow {
+		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
+			// wait: Discord confirms each message before the next goes.
+			_, err := session.FollowupMessageCreate(hook, true, p, opts...)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("discord: follow-up %d of %d to interaction %s: %w", i+1, len(follow), in.ID, err)
+		}
+	}
+	return nil
+}
+
+// user is who made the interaction, and the name to call them by; nil
+// when Discord does not say (it always does).
+func user(in *discordgo.Interaction) (*discordgo.User, string) {
+	if in.Member != nil && in.Member.User != nil {
+		return in.Member.User, in.Member.DisplayName()
+	}
+	if in.User != nil {
+		return in.User, in.User.DisplayName()
+	}
+	return nil, ""
+}
+
+// chat is where the interaction happened: its channel, or for the bot's
+// DM "dm:<user id>", the adapters' name for a private chat.
+func chat(in *discordgo.Interaction, u *discordgo.User) storage.Chat {
+	if in.GuildID == "" {
+		return storage.Chat{Platform: Platform, ID: "dm:" + u.ID}
+	}
+	return storage.Chat{Platform: Platform, ID: in.ChannelID}
+}
+
+// run runs text as the interaction's user's line and makes the answer.
+func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, followups bool) answer {
+	u, name := user(in)
+	if u == nil { // answer something valid anyway
+		return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
+	}
+	reply := c.svc.Handle(ctx, commands.Request{
+		Chat:     chat(in, u),
+		DM:       in.GuildID == "",
+		User:     commands.User{ID: u.ID, Name: name},
+		Locale:   string(in.Locale),
+		Text:     text,
+		UpdateID: "discord:interaction:" + in.ID,
+	})
+	if reply.Text == "" && len(reply.Buttons) == 0 {
+		if in.Type == discordgo.InteractionMessageComponent {
+			// A button that is no command: acknowledge the click, say nothing.
+			return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
+		}
+		reply = commands.Reply{Text: "✓", Private: true}
+	}
+	if !followups || length(reply.Text) <= maxContent {
+		return answer{resp: response(reply, lang(in))}
+	}
+	return deferred(reply)
+}
+
+// deferred answers a reply longer than a message: a deferred response
+// ("qisai is thinking…") and the reply's parts, cut between lines, as
+// follow-ups, the buttons with the last. A private reply is ephemeral
+// throughout: the deferred response decides that of the first follow-up,
+// which takes its place.
+func deferred(reply commands.Reply) answer {
+	var flags discordgo.MessageFlags
+	if reply.Private {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	a := answer{resp: &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: flags},
+	}}
+	parts := split(reply.Text, maxContent)
+	for i, p := range parts {
+		m := &discordgo.WebhookParams{Content: p, AllowedMentions: noMentions, Flags: flags}
+		if i == len(parts)-1 {
+			m.Components = components(reply.Buttons)
+		}
+		a.follow = append(a.follow, m)
+	}
+	return a
+}
+
+// command is the registry's name of a slash command's interaction ("event
+// new" for command "event", subcommand "new") and its options.
+func command(in *discordgo.Interaction) (string, []*discordgo.ApplicationCommandInteractionDataOption) {
+	d := in.ApplicationCommandData()
+	name, opts := d.Name, d.Options
+	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		name, opts = name+" "+opts[0].Name, opts[0].Options
+	}
+	return name, opts
+}
+
+// line rebuilds the line a user would have typed from a slash command:
+// "/event new 周末快棋赛" from command "event", subcommand "new" and option
+// "name". The options go in the registry's order of the arguments, which
+// are positional; so an optional argument given without an earlier
+// optional one cannot be said, and line returns what to tell the user
+// instead (problem) of the line.
+func (c *core) line(in *discordgo.Interaction) (text, problem string) {
+	name, opts := command(in)
+	words := []string{"/" + name}
+	cmd := c.cmds[name]
+	if cmd == nil {
+		return words[0], "" // the service says there is no such command
+	}
+	given := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range opts {
+		given[o.Name] = o
+	}
+	skipped := ""
+	for _, a := range cmd.Args {
+		o := given[a.Name]
+		if o == nil {
+			if skipped == "" {
+				skipped = a.Name
+			}
+			continue
+		}
+		if skipped != "" {
+			return "", commands.T{Zh: "填 %s 时也要填 %s。", En: "To give %s, give %s too."}.
+				In(lang(in), strings.ToUpper(a.Name), strings.ToUpper(skipped))
+		}
+		words = append(words, word(o.Value, a.Kind))
+	}
+	return strings.Join(words, " "), ""
+}
+
+// completesPlayers reports whether an argument names a player, so that
+// Discord offers the event's players as the user types it (the PLAYER of
+// /withdraw and /foul, which takes a number or a name).
+func completesPlayers(a commands.Arg) bool {
+	return a.Name == "player" && a.Kind == commands.Word
+}
+
+// namesPlayer reports whether option opt of command name names a player.
+func (c *core) namesPlayer(name, opt string) bool {
+	if cmd := c.cmds[name]; cmd != nil {
+		for _, a := range cmd.Args {
+			if a.Name == opt {
+				return completesPlayers(a)
+			}
+		}
+	}
+	return false
+}
+
+// autocomplete answers an autocomplete interaction: for an option that
+// names a player, up to 25 players of the channel's event whose name or
+// number starts with what the user typed; their number is the value,
+// which the command takes as well as the name and needs no quotes. Any
+// other option, or a failure, gets no choices: the user can still type.
+func (c *core) autocomplete(ctx context.Context, in *discordgo.Interaction) *discordgo.InteractionResponse {
+	resp := &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{},
+	}
+	name, opts := command(in)
+	u, _ := user(in)
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range opts {
+		if o.Focused {
+			focused = o
+		}
+	}
+	if u == nil || focused == nil || !c.namesPlayer(name, focused.Name) {
+		return resp
+	}
+	typed, _ := focused.Value.(string)
+	players, err := c.svc.Players(ctx, chat(in, u), typed)
+	if err != nil {
+		c.log.Error("discord: autocomplete players", "interaction", in.ID, "err", err)
+		return resp
+	}
+	for _, p := range players[:min(len(players), maxChoices)] {
+		label := fmt.Sprintf("%d %s", p.Number, p.Name)
+		if p.Unit != "" {
+			label += " (" + p.Unit + ")"
+		}
+		if length(label) > maxChoiceName {
+			label = cutAt(label, maxChoiceName-1) + "…"
+		}
+		resp.Data.Choices = append(resp.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: strconv.Itoa(p.Number)})
+	}
+	return resp
+}
+
+// word is an option's value as typed: numbers in decimal, and a one-word
+// value that is empty or has spaces in quotes (which commands reads as
+// one word), its own quotes dropped.
+func word(v any, kind commands.ArgKind) string {
+	var s string
+	switch v := v.(type) {
+	case string:
+		s = v
+	case float64: // JSON numbers, integers here
+		s = strconv.FormatFloat(v, 'f', -1, 64)
+	default:
+		s = fmt.Sprint(v)
+	}
+	if kind == commands.Rest {
+		return s
+	}
+	s = strings.Map(func(r rune) rune {
+		if r == '"' || r == '“' || r == '”' {
+			return -1
+		}
+		return r
+	}, s)
+	if s == "" || strings.ContainsFunc(s, unicode.IsSpace) {
+		s = `"` + s + `"`
+	}
+	return s
+}
+
+// lang is the language of the adapter's own words to the user (the
+// service picks the commands' language itself): the client's locale,
+// Chinese when it names none qisai speaks, as the service does.
+func lang(in *discordgo.Interaction) commands.Lang {
+	if l := commands.ParseLang(string(in.Locale)); l != "" {
+		return l
+	}
+	return commands.Zh
+}
+
+// note ends a reply cut to fit one message.
+var note = commands.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
+
+// response is reply as an interaction's response: a message in the
+// channel, ephemeral when the reply is private, with the buttons. A reply
+// longer than a message is cut at a line and says so: this is the answer
+// where no follow-ups can be sent (a Handler without a session).
+func response(reply commands.Reply, l commands.Lang) *discordgo.InteractionResponse {
+	text := reply.Text
+	if length(text) > maxContent {
+		n := note.In(l)
+		text = split(text, maxContent-length(n))[0] + n
+	}
+	data := &discordgo.InteractionResponseData{
+		Content:         text,
+		Components:      components(reply.Buttons),
+		AllowedMentions: noMentions,
+	}
+	if reply.Private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
