@@ -101,18 +101,30 @@ func serveCmd(args []string, stdout io.Writer) error {
 		deliver(telegram.Platform, sender, pace.Telegram)
 	}
 
-	if key, err := cfg.DiscordKey(); err == nil && key != nil {
-		mux.Handle("/discord/interactions", discord.NewHandler(svc, key, log))
-	}
+	// Discord: with a public key, interactions come to the HTTP endpoint;
+	// without one, through the gateway connection. Long replies go out as
+	// follow-ups, which need the bot's session.
+	var session *discordgo.Session
 	if cfg.Discord() {
-		session, err := discordgo.New("Bot " + cfg.DiscordToken)
-		if err != nil {
+		if session, err = discordgo.New("Bot " + cfg.DiscordToken); err != nil {
 			return fmt.Errorf("discord: %w", err)
 		}
+		session.Identify.Intents = discordgo.IntentsNone // interactions need none
 		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
 			log.Error("registering the slash commands failed; they may be out of date", "err", err)
 		}
 		deliver(discord.Platform, discord.NewSender(session), pace.Discord)
+	}
+	var interactions *discord.Handler
+	if key, err := cfg.DiscordKey(); err == nil && key != nil {
+		var opts []discord.Option
+		if session != nil {
+			opts = append(opts, discord.WithFollowups(session, cfg.DiscordAppID))
+		}
+		interactions = discord.NewHandler(svc, key, log, opts...)
+		mux.Handle("/discord/interactions", interactions)
+	} else if session != nil {
+		run("discord gateway", func(ctx context.Context) error { return discord.RunGateway(ctx, session, svc, log) })
 	}
 
 	if cfg.Listen != "" {
@@ -147,6 +159,9 @@ func serveCmd(args []string, stdout io.Writer) error {
 	})
 	<-ctx.Done()
 	wg.Wait()
+	if interactions != nil {
+		interactions.Wait() // follow-ups still being sent
+	}
 	log.Info("stopped")
 	return first
 }
