@@ -2,13 +2,16 @@ package telegram
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
+	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -49,10 +52,20 @@ func (s *Sender) Send(ctx context.Context, m storage.Message) error {
 		p.ReplyMarkup = kb
 	}
 	if _, err := s.b.SendMessage(ctx, p); err != nil {
+		var tooMany *bot.TooManyRequestsError
+		if errors.As(err, &tooMany) && tooMany.RetryAfter <= maxRetryAfter {
+			// pace waits retry_after and sends again; a longer wait goes
+			// back to the outbox, whose claim would not outlast it.
+			err = fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
+		}
 		return fmt.Errorf("telegram: send to chat %s: %w", m.Chat.ID, err)
 	}
 	return nil
 }
+
+// maxRetryAfter is the longest 429 retry_after, in seconds, waited out in
+// place (Telegram asks for a few seconds at most when a chat is too busy).
+const maxRetryAfter = 10
 
 // chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the
 // user's private chat, whose id is the user's.

@@ -1,0 +1,48 @@
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/storage"
+)
+
+// TestSenderTooManyRequests: a 429 with a short retry_after reaches pace as
+// a RetryAfter to wait out; a long one does not (the outbox retries it).
+func TestSenderTooManyRequests(t *testing.T) {
+	for _, tt := range []struct {
+		after int
+		wait  time.Duration
+	}{{1, time.Second}, {600, 0}} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			if strings.HasSuffix(r.URL.Path, "/sendMessage") {
+				fmt.Fprintf(w, `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after %d","parameters":{"retry_after":%d}}`, tt.after, tt.after)
+				return
+			}
+			fmt.Fprint(w, `{"ok":true,"result":true}`)
+		}))
+		s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
+		srv.Close()
+		var ra pace.RetryAfter
+		switch {
+		case err == nil:
+			t.Errorf("retry_after %d: no error", tt.after)
+		case tt.wait > 0 && (!errors.As(err, &ra) || ra.Wait != tt.wait):
+			t.Errorf("retry_after %d: %v, want a pace.RetryAfter of %v", tt.after, err, tt.wait)
+		case tt.wait == 0 && errors.As(err, &ra):
+			t.Errorf("retry_after %d: %v is waited out in place", tt.after, err)
+		}
+	}
+}
