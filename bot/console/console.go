@@ -24,7 +24,7 @@
 // "[telegram CHAT] ": the console is the only adapter running.
 //
 // The console maps its world onto storage like any adapter: the group is
-// storage.Chat{Platform: "console", ID: "group"}, NAME's private chat
+// commands.Chat{Platform: "console", ID: "group"}, NAME's private chat
 // {Platform: "console", ID: "dm:NAME"}, and NAME is the user's id.
 package console
 
@@ -41,17 +41,16 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // Platform is the console's name in storage and in the log.
 const Platform = "console"
 
 // Group is the club's group chat; NAME's private chat is DM(NAME).
-var Group = storage.Chat{Platform: Platform, ID: "group"}
+var Group = commands.Chat{Platform: Platform, ID: "group"}
 
 // DM is user's private chat with the bot.
-func DM(user string) storage.Chat { return storage.Chat{Platform: Platform, ID: "dm:" + user} }
+func DM(user string) commands.Chat { return commands.Chat{Platform: Platform, ID: "dm:" + user} }
 
 // Options change how Run talks.
 type Options struct {
@@ -78,7 +77,6 @@ type Options struct {
 // Console is one run of the console chat.
 type Console struct {
 	svc    *commands.Service
-	store  *storage.Store
 	out    io.Writer
 	opts   Options
 	worker string // the outbox claims' owner
@@ -91,10 +89,10 @@ type Console struct {
 
 // Run reads lines from in until it ends or ctx is done, runs each as its
 // speaker's message through svc, and prints to out the reply and then
-// every message the outbox holds, delivered at once through store (so a
+// every message the outbox holds, delivered at once through the service (so a
 // script's transcript is the same every time). It returns an error only
 // when it cannot go on: out or in fails, or the database does.
-func Run(ctx context.Context, in io.Reader, out io.Writer, svc *commands.Service, store *storage.Store, opts Options) error {
+func Run(ctx context.Context, in io.Reader, out io.Writer, svc *commands.Service, opts Options) error {
 	if opts.RunID == "" {
 		var b [4]byte
 		rand.Read(b[:])
@@ -103,7 +101,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, svc *commands.Service
 	if opts.Lang == "" {
 		opts.Lang = "zh"
 	}
-	c := &Console{svc: svc, store: store, out: out, opts: opts, worker: "console:" + opts.RunID}
+	c := &Console{svc: svc, out: out, opts: opts, worker: "console:" + opts.RunID}
 	if opts.Interactive {
 		c.greet()
 	}
@@ -196,7 +194,7 @@ func (c *Console) say(ctx context.Context, s string) {
 	if reply.Private {
 		chat = DM(l.User)
 	}
-	c.Send(ctx, storage.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons})
+	c.Send(ctx, commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons})
 	c.tick(ctx)
 }
 
@@ -209,41 +207,26 @@ func (c *Console) tick(ctx context.Context) {
 	c.deliver(ctx)
 }
 
-// deliver prints the outbox's messages, oldest first, until none is due:
-// Claim takes the oldest pending message of each chat, so claiming one at
-// a time keeps the order they were stored in across chats too.
+// deliver prints the outbox's messages, oldest first, until none is due.
 func (c *Console) deliver(ctx context.Context) {
-	for c.err == nil {
-		ds, err := c.store.Claim(ctx, c.worker, 1, time.Minute)
-		if err != nil {
-			if ctx.Err() == nil {
-				c.fail(err)
-			}
-			return
-		}
-		if len(ds) == 0 {
-			return
-		}
-		if err := c.Send(ctx, ds[0].Message); err != nil {
-			return
-		}
-		// Printed is sent, even when ctx ended meanwhile.
-		if err := c.store.MarkSent(context.WithoutCancel(ctx), ds[0].ID); err != nil {
-			c.fail(err)
-		}
+	if c.err != nil {
+		return
+	}
+	if err := c.svc.DeliverDue(ctx, c.worker, c); err != nil && ctx.Err() == nil && c.err == nil {
+		c.fail(err)
 	}
 }
 
 // Send prints m as the console shows a message: it makes the console a
-// storage.Sender. It fails only when out does.
-func (c *Console) Send(ctx context.Context, m storage.Message) error {
+// commands.Sender. It fails only when out does.
+func (c *Console) Send(ctx context.Context, m commands.Message) error {
 	c.print(label(m.Chat), m.Text, m.Buttons)
 	return c.err
 }
 
 // print writes a message: every line prefixed with its chat's label, the
 // buttons as one more line. An empty message prints nothing.
-func (c *Console) print(label, text string, buttons []storage.Button) {
+func (c *Console) print(label, text string, buttons []commands.Button) {
 	var lines []string
 	if text = strings.TrimRight(text, "\n"); text != "" {
 		lines = strings.Split(text, "\n")
@@ -270,7 +253,7 @@ func (c *Console) print(label, text string, buttons []storage.Button) {
 }
 
 // label names a chat the way output lines start.
-func label(chat storage.Chat) string {
+func label(chat commands.Chat) string {
 	switch {
 	case chat == Group:
 		return "group"

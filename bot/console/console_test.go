@@ -38,7 +38,7 @@ func newSession(t *testing.T, path string) *session {
 func (s *session) run(script string, opts Options) string {
 	s.t.Helper()
 	var out bytes.Buffer
-	if err := Run(context.Background(), strings.NewReader(script), &out, s.svc, s.store, opts); err != nil {
+	if err := Run(context.Background(), strings.NewReader(script), &out, s.svc, opts); err != nil {
 		s.t.Fatalf("Run: %v\ntranscript:\n%s", err, out.String())
 	}
 	return out.String()
@@ -184,7 +184,7 @@ func TestRunStops(t *testing.T) {
 	defer w.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, r, &bytes.Buffer{}, s.svc, s.store, Options{Tick: time.Millisecond}) }()
+	go func() { done <- Run(ctx, r, &bytes.Buffer{}, s.svc, Options{Tick: time.Millisecond}) }()
 	time.Sleep(20 * time.Millisecond)
 	cancel()
 	select {

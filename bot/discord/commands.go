@@ -4,7 +4,7 @@
 // HTTP interactions endpoint (Handler, which checks their signatures);
 // and a Sender that posts the outbox's messages through the REST API.
 //
-// Chats map onto storage as storage.Chat{Platform: "discord", ID: the
+// Chats map onto storage as commands.Chat{Platform: "discord", ID: the
 // channel's id}; a user's private chat with the bot is "dm:<user id>" (the
 // convention of every adapter), which Sender resolves to the DM channel.
 package discord

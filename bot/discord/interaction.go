@@ -10,7 +10,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // Discord's limits on an autocomplete answer.
@@ -93,11 +92,11 @@ func user(in *discordgo.Interaction) (*discordgo.User, string) {
 
 // chat is where the interaction happened: its channel, or for the bot's
 // DM "dm:<user id>", the adapters' name for a private chat.
-func chat(in *discordgo.Interaction, u *discordgo.User) storage.Chat {
+func chat(in *discordgo.Interaction, u *discordgo.User) commands.Chat {
 	if in.GuildID == "" {
-		return storage.Chat{Platform: Platform, ID: "dm:" + u.ID}
+		return commands.Chat{Platform: Platform, ID: "dm:" + u.ID}
 	}
-	return storage.Chat{Platform: Platform, ID: in.ChannelID}
+	return commands.Chat{Platform: Platform, ID: in.ChannelID}
 }
 
 // run runs text as the interaction's user's line and makes the answer.

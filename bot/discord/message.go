@@ -5,7 +5,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/commands"
 )
 
 // Discord's limits on what qisai sends.
@@ -78,7 +78,7 @@ func cutAt(s string, limit int) string {
 // components lays buttons out in action rows, five to a row. A button
 // whose command does not fit in a custom_id is left out (the text of the
 // message still says what to type); labels are cut to Discord's limit.
-func components(buttons []storage.Button) []discordgo.MessageComponent {
+func components(buttons []commands.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range buttons {

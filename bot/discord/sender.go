@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/commands"
 )
 
 // maxWait is the longest 429 retry_after Sender waits out itself; a longer
@@ -19,7 +19,7 @@ const maxWait = 10 * time.Second
 
 // Sender posts the outbox's messages through Discord's REST API: to the
 // channel whose id is the chat's, or for "dm:<user id>" to the user's DM
-// channel. It implements storage.Sender.
+// channel. It implements commands.Sender.
 type Sender struct {
 	session *discordgo.Session
 
@@ -36,7 +36,7 @@ func NewSender(session *discordgo.Session) *Sender {
 // Send posts m, cut into messages of Discord's length (the buttons go with
 // the last). Delivery is at least once, like the outbox's: when a later
 // part fails, the retry sends the earlier ones again.
-func (s *Sender) Send(ctx context.Context, m storage.Message) error {
+func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	if m.Chat.Platform != Platform {
 		return fmt.Errorf("discord: cannot send to a %s chat", m.Chat.Platform)
 	}

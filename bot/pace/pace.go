@@ -1,5 +1,5 @@
 // Package pace sends messages no faster than a platform allows (issue 5):
-// a storage.Sender wrapped by New waits for its turn instead of dropping a
+// a commands.Sender wrapped by New waits for its turn instead of dropping a
 // message, and waits out a platform's "retry after" once before giving an
 // error back to the outbox, which retries later.
 //
@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/commands"
 )
 
 // Rate is a limit: at most N sends in any span of Per.
@@ -33,7 +33,7 @@ type Limits struct {
 	Chat   []Rate // the sends to each chat
 	Group  []Rate // the sends to each group chat, on top of Chat
 	// IsGroup tells group chats from private ones; nil: no chat is a group.
-	IsGroup func(storage.Chat) bool
+	IsGroup func(commands.Chat) bool
 }
 
 // Telegram's limits (core.telegram.org/bots/faq): about 30 messages a
@@ -48,7 +48,7 @@ var Telegram = Limits{
 // telegramGroup: groups, supergroups and channels have negative ids;
 // private chats have positive ones or, before the adapter maps them, the
 // "dm:<user>" form.
-func telegramGroup(c storage.Chat) bool { return strings.HasPrefix(c.ID, "-") }
+func telegramGroup(c commands.Chat) bool { return strings.HasPrefix(c.ID, "-") }
 
 // Discord's limits (discord.com/developers/docs/topics/rate-limits): 5
 // messages per 5 seconds to a channel, 50 requests a second overall.
@@ -73,33 +73,33 @@ type Clock interface {
 	Sleep(ctx context.Context, d time.Duration) error
 }
 
-// Sender is a storage.Sender that keeps to Limits. It is safe for
+// Sender is a commands.Sender that keeps to Limits. It is safe for
 // concurrent use; each call returns once its message is sent (or failed),
 // so a caller sending a chat's messages one after another, as
 // storage.Store.Deliver does, keeps their order.
 type Sender struct {
-	inner  storage.Sender
+	inner  commands.Sender
 	limits Limits
 	clock  Clock
 
 	mu     sync.Mutex
 	global []*window
-	chats  map[storage.Chat][]*window
+	chats  map[commands.Chat][]*window
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
-func New(inner storage.Sender, limits Limits, clock Clock) *Sender {
+func New(inner commands.Sender, limits Limits, clock Clock) *Sender {
 	if clock == nil {
 		clock = realClock{}
 	}
-	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[storage.Chat][]*window{}}
+	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[commands.Chat][]*window{}}
 }
 
 // Send sends m once the limits allow it. When the platform asks to wait
 // (RetryAfter), Send waits that long and tries once more, returning the
 // second attempt's error. When ctx ends while waiting, Send returns ctx's
 // error without sending.
-func (s *Sender) Send(ctx context.Context, m storage.Message) error {
+func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	err := s.send(ctx, m)
 	var ra RetryAfter
 	if !errors.As(err, &ra) {
@@ -112,7 +112,7 @@ func (s *Sender) Send(ctx context.Context, m storage.Message) error {
 }
 
 // send waits for m's turn and sends it.
-func (s *Sender) send(ctx context.Context, m storage.Message) error {
+func (s *Sender) send(ctx context.Context, m commands.Message) error {
 	for {
 		wait := s.take(m.Chat)
 		if wait <= 0 {
@@ -127,7 +127,7 @@ func (s *Sender) send(ctx context.Context, m storage.Message) error {
 // take records a send to chat now and returns 0 when every limit allows
 // it; otherwise it records nothing and returns how long to wait before
 // asking again.
-func (s *Sender) take(chat storage.Chat) time.Duration {
+func (s *Sender) take(chat commands.Chat) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ws, ok := s.chats[chat]

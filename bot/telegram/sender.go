@@ -12,10 +12,10 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/bot/pace"
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/commands"
 )
 
-// Sender sends messages to Telegram chats: it is the storage.Sender the
+// Sender sends messages to Telegram chats: it is the commands.Sender the
 // outbox delivers Telegram's messages through.
 type Sender struct {
 	b *bot.Bot
@@ -42,7 +42,7 @@ func newSender(cfg Config, opts ...bot.Option) (*Sender, error) {
 // presses come back as callback queries carrying the buttons' commands.
 // A user who blocked the bot or never started it makes Telegram answer
 // 403: the error wraps bot.ErrorForbidden.
-func (s *Sender) Send(ctx context.Context, m storage.Message) error {
+func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	id, err := chatID(m.Chat)
 	if err != nil {
 		return err
@@ -69,7 +69,7 @@ const maxRetryAfter = 10
 
 // chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the
 // user's private chat, whose id is the user's.
-func chatID(chat storage.Chat) (int64, error) {
+func chatID(chat commands.Chat) (int64, error) {
 	if chat.Platform != Platform {
 		return 0, fmt.Errorf("telegram: chat %s/%s is not a Telegram chat", chat.Platform, chat.ID)
 	}
@@ -85,7 +85,7 @@ func chatID(chat storage.Chat) (int64, error) {
 const maxCallbackData = 64
 
 // keyboard lays buttons out in one row; nil when there are none.
-func keyboard(buttons []storage.Button) *models.InlineKeyboardMarkup {
+func keyboard(buttons []commands.Button) *models.InlineKeyboardMarkup {
 	if len(buttons) == 0 {
 		return nil
 	}

@@ -5,7 +5,7 @@
 // and sends the outbox's messages (Sender).
 //
 // Chats map onto storage as the other adapters' do: a group is
-// storage.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private
+// commands.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private
 // chat with the bot {Platform: "telegram", ID: "dm:<user id>"} (on
 // Telegram the private chat's id is the user's id), and a user's id is
 // their Telegram user id.
@@ -29,7 +29,6 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // Platform is Telegram's name in storage and in the log.
@@ -187,11 +186,11 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 	if reply.Private {
 		chat = dm(req.User.ID)
 	}
-	m := storage.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons}
+	m := commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons}
 	err := a.send.Send(ctx, m)
 	if errors.Is(err, bot.ErrorForbidden) && chat != req.Chat {
 		// A bot may not write first to a user who has not started it.
-		m = storage.Message{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
+		m = commands.Message{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
 		err = a.send.Send(ctx, m)
 	}
 	if err != nil {
@@ -245,7 +244,7 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 	case chat.Type == models.ChatTypePrivate:
 		req.Chat, req.DM = dm(id), true
 	default:
-		req.Chat = storage.Chat{Platform: Platform, ID: strconv.FormatInt(chat.ID, 10)}
+		req.Chat = commands.Chat{Platform: Platform, ID: strconv.FormatInt(chat.ID, 10)}
 	}
 	return req, true
 }
@@ -262,4 +261,4 @@ func name(u *models.User) string {
 }
 
 // dm is the private chat of the user with Telegram id user.
-func dm(user string) storage.Chat { return storage.Chat{Platform: Platform, ID: "dm:" + user} }
+func dm(user string) commands.Chat { return commands.Chat{Platform: Platform, ID: "dm:" + user} }

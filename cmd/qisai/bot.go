@@ -80,7 +80,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		// A script's transcript shows each line before its answers.
 		opts.Echo = true
 	}
-	return console.Run(ctx, stdin, stdout, chatcmd.New(store), store, opts)
+	return console.Run(ctx, stdin, stdout, chatcmd.New(store), opts)
 }
 
 // redact is a DSN fit to print: a PostgreSQL URL without its password.
