@@ -85,6 +85,9 @@ type Sender struct {
 	mu     sync.Mutex
 	global []*window
 	chats  map[commands.Chat][]*window
+	// granted, when set (tests), hears every send the limits let through,
+	// with the time they counted it at.
+	granted func(chat commands.Chat, at time.Time)
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
@@ -149,6 +152,9 @@ func (s *Sender) take(chat commands.Chat) time.Duration {
 	}
 	for _, w := range all {
 		w.add(now)
+	}
+	if s.granted != nil {
+		s.granted(chat, now)
 	}
 	if len(s.chats) > maxChats {
 		s.forget(now)

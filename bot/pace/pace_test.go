@@ -208,9 +208,18 @@ func TestDeliver500(t *testing.T) {
 }
 
 // TestConcurrentSends sends to many chats from several goroutines: the
-// overall limit holds across them.
+// overall limit holds across them. The goroutines share the fake clock, so
+// a send's time is the one the limits counted it at, not when the recorder
+// got it (another goroutine may move the clock between the two).
 func TestConcurrentSends(t *testing.T) {
-	s, rec := newTest(Discord)
+	s, _ := newTest(Discord)
+	rec := &recorder{}
+	var mu sync.Mutex
+	s.granted = func(chat storage.Chat, at time.Time) {
+		mu.Lock()
+		defer mu.Unlock()
+		rec.sent = append(rec.sent, sent{chat: chat, at: at.Sub(start)})
+	}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
