@@ -2,6 +2,9 @@ package commands
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/qisai/qisai/storage"
@@ -15,7 +18,13 @@ type (
 	Message        = storage.Message        // a message the outbox sends
 	Sender         = storage.Sender         // what sends a platform's messages
 	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
+	Delivery       = storage.Delivery       // a message claimed for sending
 )
+
+// ErrUndeliverable, wrapped in a Sender's error, says a message can never
+// be delivered: the user blocked the bot or never opened a private chat
+// with it (see Undeliverable).
+var ErrUndeliverable = storage.ErrUndeliverable
 
 // Deliver sends the outbox's messages through send until ctx ends: the
 // announcements and private notes commands made (see storage.Store.Deliver
@@ -39,6 +48,52 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) er
 		// Sent is sent, even when ctx ended meanwhile.
 		if err := s.store.MarkSent(context.WithoutCancel(ctx), ds[0].ID); err != nil {
 			return err
+		}
+	}
+}
+
+// Undeliverable tells the event's chats on the platform, once per user,
+// that a player's private notes cannot reach them until they open a private
+// chat with the bot: a message to "dm:USER" the platform refused for good.
+// Give it to DeliverOptions.Undeliverable.
+func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
+	chat := d.Message.Chat
+	user, private := strings.CutPrefix(chat.ID, "dm:")
+	if d.Event == 0 || !private {
+		return
+	}
+	name := user
+	if p, err := s.store.PlayerOf(ctx, d.Event, chat.Platform, user); err == nil {
+		if st, err := s.store.Load(ctx, d.Event); err == nil && p <= len(st.Event.Players) {
+			name = st.Event.Players[p-1].Name
+		}
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		s.log.Error("undeliverable note", "event", d.Event, "err", err)
+		return
+	}
+	chats, err := s.store.Chats(ctx, d.Event)
+	if err != nil {
+		s.log.Error("undeliverable note", "event", d.Event, "err", err)
+		return
+	}
+	// The group reads both languages: the player's own is unknown here.
+	note := T{"%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
+		"%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
+	text := note.In(Zh, name) + "\n" + note.In(En, name)
+	var notes []Message
+	for _, c := range chats {
+		if c.Platform != chat.Platform {
+			continue
+		}
+		notes = append(notes, Message{
+			Chat:     c,
+			Text:     text,
+			DedupKey: fmt.Sprintf("undeliverable:%d:%s:%s:%s", d.Event, chat.Platform, user, c.ID),
+		})
+	}
+	if len(notes) > 0 {
+		if err := s.store.Enqueue(ctx, notes...); err != nil {
+			s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		}
 	}
 }

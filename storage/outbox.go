@@ -51,7 +51,16 @@ type DeliverOptions struct {
 	// ("telegram", "discord"), so that each platform's adapter delivers its
 	// own messages at its own pace. Empty: every platform's messages.
 	Platform string
+	// Undeliverable, when set, hears of each message the sender refused
+	// for good (an error wrapping ErrUndeliverable): it is given up at
+	// once, without retries.
+	Undeliverable func(ctx context.Context, d Delivery)
 }
+
+// ErrUndeliverable, wrapped in a Sender's error, says a message can never
+// be delivered (the user blocked the bot, or never opened a private chat
+// with it): the outbox gives it up at once instead of retrying.
+var ErrUndeliverable = errors.New("undeliverable")
 
 // Defaults of DeliverOptions and of MarkFailed.
 const (
@@ -374,6 +383,10 @@ func (s *Store) deliverBatch(ctx context.Context, worker string, send Sender, o 
 				return len(ds), err
 			}
 			return len(ds), ctx.Err()
+		case errors.Is(err, ErrUndeliverable):
+			if err = s.fail(settle, d.ID, err, 1); err == nil && o.Undeliverable != nil {
+				o.Undeliverable(settle, d)
+			}
 		case err != nil:
 			err = s.fail(settle, d.ID, err, o.MaxAttempts)
 		default:

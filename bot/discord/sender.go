@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -62,6 +63,12 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 			return err
 		})
 		if err != nil {
+			var rest *discordgo.RESTError
+			if strings.HasPrefix(m.Chat.ID, "dm:") && errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
+				// The user allows no direct messages from the server's
+				// members: retrying will not help; the group is told.
+				err = fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+			}
 			return fmt.Errorf("discord: send to channel %s: %w", channel, err)
 		}
 	}

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -211,5 +212,28 @@ func TestSenderRateLimited(t *testing.T) {
 	// Another platform's chat is refused.
 	if err := newSender(t, &rest{}).Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "1"}, Text: "x"}); err == nil {
 		t.Error("a telegram chat: no error")
+	}
+}
+
+// TestSenderForbiddenDM: Discord's 403 to a user's direct messages is
+// undeliverable (no retries); a 403 in a channel is an ordinary failure.
+func TestSenderForbiddenDM(t *testing.T) {
+	forbid := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "/users/@me/channels") {
+			json.NewEncoder(w).Encode(map[string]any{"id": "DM-7", "type": 1})
+			return
+		}
+		w.WriteHeader(http.StatusForbidden)
+		json.NewEncoder(w).Encode(map[string]any{"code": 50007, "message": "Cannot send messages to this user"})
+	})
+	s := NewSender(newSession(t, forbid))
+	err := s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:7"}, Text: "hi"})
+	if !errors.Is(err, storage.ErrUndeliverable) {
+		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
+	}
+	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
+	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
+		t.Errorf("403 in a channel: %v, want an ordinary error", err)
 	}
 }

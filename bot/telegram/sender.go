@@ -53,7 +53,11 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	}
 	if _, err := s.b.SendMessage(ctx, p); err != nil {
 		var tooMany *bot.TooManyRequestsError
-		if errors.As(err, &tooMany) && tooMany.RetryAfter <= maxRetryAfter {
+		if errors.Is(err, bot.ErrorForbidden) && strings.HasPrefix(m.Chat.ID, "dm:") {
+			// The user blocked the bot or never pressed Start: retrying
+			// will not help; the group is told instead (see Undeliverable).
+			err = fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		} else if errors.As(err, &tooMany) && tooMany.RetryAfter <= maxRetryAfter {
 			// pace waits retry_after and sends again; a longer wait goes
 			// back to the outbox, whose claim would not outlast it.
 			err = fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)

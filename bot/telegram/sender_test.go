@@ -46,3 +46,30 @@ func TestSenderTooManyRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestSenderForbiddenDM: a 403 to a user's private chat is undeliverable
+// (no retries); a 403 to a group is an ordinary failure.
+func TestSenderForbiddenDM(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "/sendMessage") {
+			w.WriteHeader(http.StatusForbidden)
+			fmt.Fprint(w, `{"ok":false,"error_code":403,"description":"Forbidden: bot can't initiate conversation with a user"}`)
+			return
+		}
+		fmt.Fprint(w, `{"ok":true,"result":true}`)
+	}))
+	defer srv.Close()
+	s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:7"}, Text: "hi"})
+	if !errors.Is(err, storage.ErrUndeliverable) {
+		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
+	}
+	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
+	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
+		t.Errorf("403 to a group: %v, want an ordinary error", err)
+	}
+}

@@ -77,7 +77,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	deliver := func(platform string, send storage.Sender, limits pace.Limits) {
 		run(platform+" delivery", func(ctx context.Context) error {
 			timed := timedSender{platform: platform, inner: pace.New(send, limits, nil), metrics: metrics}
-			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{Platform: platform})
+			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{Platform: platform, Undeliverable: svc.Undeliverable})
 		})
 	}
 

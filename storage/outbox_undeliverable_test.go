@@ -1,0 +1,72 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// refusing refuses one chat's messages for good and sends the rest.
+type refusing struct {
+	mu   sync.Mutex
+	bad  Chat
+	sent []string
+}
+
+func (r *refusing) Send(ctx context.Context, m Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.Chat == r.bad {
+		return fmt.Errorf("403 Forbidden: %w", ErrUndeliverable)
+	}
+	r.sent = append(r.sent, m.Text)
+	return nil
+}
+
+// TestUndeliverable: a message the sender refuses for good is given up at
+// once — no retry, its chat not held up — and the hook hears of it once.
+func TestUndeliverable(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		dm, group := Chat{"telegram", "dm:7"}, Chat{"telegram", "-100"}
+		if err := s.Enqueue(ctx,
+			Message{Chat: dm, Text: "note 1", DedupKey: "u1"},
+			Message{Chat: dm, Text: "note 2", DedupKey: "u2"},
+			Message{Chat: group, Text: "table", DedupKey: "u3"}); err != nil {
+			t.Fatal(err)
+		}
+		send := &refusing{bad: dm}
+		var heard []string
+		var mu sync.Mutex
+		dctx, stop := context.WithTimeout(ctx, 2*time.Second)
+		defer stop()
+		go s.Deliver(dctx, "w", send, DeliverOptions{Poll: 5 * time.Millisecond, Undeliverable: func(_ context.Context, d Delivery) {
+			mu.Lock()
+			defer mu.Unlock()
+			heard = append(heard, d.Message.Text)
+		}})
+		for {
+			pending, err := s.Pending(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pending["telegram"] == 0 || dctx.Err() != nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		if fmt.Sprint(heard) != "[note 1 note 2]" || fmt.Sprint(send.sent) != "[table]" {
+			t.Errorf("heard %v, sent %v; want both notes given up at once and the table sent", heard, send.sent)
+		}
+		var attempts []int
+		s.db.Raw("SELECT attempts FROM outbox WHERE platform = 'telegram' AND chat_id = 'dm:7' ORDER BY id").Scan(&attempts)
+		if fmt.Sprint(attempts) != "[1 1]" {
+			t.Errorf("attempts %v, want one each (no retries)", attempts)
+		}
+	})
+}
