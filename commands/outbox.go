@@ -19,6 +19,7 @@ type (
 	Sender         = storage.Sender         // what sends a platform's messages
 	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
 	Delivery       = storage.Delivery       // a message claimed for sending
+	RetryAfter     = storage.RetryAfter     // a platform's 429: wait this long
 )
 
 // ErrUndeliverable, wrapped in a Sender's error, says a message can never

@@ -57,6 +57,15 @@ type DeliverOptions struct {
 	Undeliverable func(ctx context.Context, d Delivery)
 }
 
+// RetryAfter, as a Sender's error (or wrapped in one), says the platform
+// refused a send and asked to wait (HTTP 429 retry-after): the outbox tries
+// the message again no sooner than that.
+type RetryAfter struct{ Wait time.Duration }
+
+func (r RetryAfter) Error() string {
+	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
+}
+
 // ErrUndeliverable, wrapped in a Sender's error, says a message can never
 // be delivered (the user blocked the bot, or never opened a private chat
 // with it): the outbox gives it up at once instead of retrying.
@@ -239,7 +248,23 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, cause error) error {
 }
 
 // fail is MarkFailed giving up after maxAttempts failed attempts.
+// failAfter is fail, honouring a RetryAfter the cause carries: the next
+// attempt comes no sooner than the platform asked.
+func (s *Store) failAfter(ctx context.Context, id int64, cause error, maxAttempts int) error {
+	var ra RetryAfter
+	if !errors.As(cause, &ra) {
+		return s.fail(ctx, id, cause, maxAttempts)
+	}
+	return s.failWait(ctx, id, cause, maxAttempts, ra.Wait)
+}
+
 func (s *Store) fail(ctx context.Context, id int64, cause error, maxAttempts int) error {
+	return s.failWait(ctx, id, cause, maxAttempts, 0)
+}
+
+// failWait counts a failed attempt; the next one comes after the backoff,
+// or after atLeast when that is longer.
+func (s *Store) failWait(ctx context.Context, id int64, cause error, maxAttempts int, atLeast time.Duration) error {
 	why := "unknown error"
 	if cause != nil {
 		why = cause.Error()
@@ -263,7 +288,7 @@ func (s *Store) fail(ctx context.Context, id int64, cause error, maxAttempts int
 		if attempts >= maxAttempts {
 			set["gave_up_at"] = now
 		} else {
-			set["next_attempt_at"] = now.Add(retryAfter(attempts))
+			set["next_attempt_at"] = now.Add(max(retryAfter(attempts), atLeast))
 		}
 		return tx.Model(&outboxRow{}).Where("id = ?", id).Updates(set).Error
 	})
@@ -388,7 +413,7 @@ func (s *Store) deliverBatch(ctx context.Context, worker string, send Sender, o 
 				o.Undeliverable(settle, d)
 			}
 		case err != nil:
-			err = s.fail(settle, d.ID, err, o.MaxAttempts)
+			err = s.failAfter(settle, d.ID, err, o.MaxAttempts)
 		default:
 			err = s.MarkSent(settle, d.ID)
 		}

@@ -70,3 +70,34 @@ func TestUndeliverable(t *testing.T) {
 		}
 	})
 }
+
+// TestRetryAfterHoldsBack: a platform's long retry-after keeps the message
+// from being claimed again until it has passed, longer than the backoff.
+func TestRetryAfterHoldsBack(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		if err := s.Enqueue(ctx, Message{Chat: Chat{"discord", "9"}, Text: "hi", DedupKey: "r1"}); err != nil {
+			t.Fatal(err)
+		}
+		ds, err := s.Claim(ctx, "w", 1, time.Minute)
+		if err != nil || len(ds) != 1 {
+			t.Fatalf("claim: %v, %v", ds, err)
+		}
+		cause := fmt.Errorf("429: %w", RetryAfter{Wait: 5 * time.Minute})
+		if err := s.failAfter(ctx, ds[0].ID, cause, 20); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			after time.Duration
+			want  int
+		}{{time.Minute, 0}, {5*time.Minute - time.Second, 0}, {5 * time.Minute, 1}} {
+			at := now.Add(tt.after)
+			s.now = func() time.Time { return at }
+			ds, err := s.Claim(ctx, "w2", 1, time.Minute)
+			if err != nil || len(ds) != tt.want {
+				t.Errorf("%v after the 429: claimed %d (%v), want %d", tt.after, len(ds), err, tt.want)
+			}
+		}
+	}, WithClock(func() time.Time { return now }))
+}

@@ -110,8 +110,12 @@ func retry(ctx context.Context, request func(...discordgo.RequestOption) error) 
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	err := request(opts...)
 	var limited *discordgo.RateLimitError
-	if !errors.As(err, &limited) || limited.RetryAfter > maxWait {
+	if !errors.As(err, &limited) {
 		return err
+	}
+	if limited.RetryAfter > maxWait {
+		// Too long to wait here: the outbox holds the message back as long.
+		return fmt.Errorf("%w: %w", commands.RetryAfter{Wait: limited.RetryAfter}, err)
 	}
 	t := time.NewTimer(limited.RetryAfter)
 	defer t.Stop()

@@ -12,7 +12,6 @@ package pace
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -58,13 +57,13 @@ var Discord = Limits{
 }
 
 // RetryAfter is an error saying the platform refused a send and asked to
-// wait (an HTTP 429 with Retry-After, Telegram's retry_after). Adapters
-// return it, or wrap it, so that Sender waits and retries.
-type RetryAfter struct{ Wait time.Duration }
+// wait (a 429's retry-after); adapters return it, or wrap it with %w.
+type RetryAfter = commands.RetryAfter
 
-func (r RetryAfter) Error() string {
-	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
-}
+// MaxWaitInPlace is the longest retry-after Send waits out itself; a
+// longer one goes back to the outbox, which tries the message again no
+// sooner than asked (a wait in place would outlast the outbox's claim).
+const MaxWaitInPlace = 10 * time.Second
 
 // Clock is the time as Sender sees it; tests move it by hand.
 type Clock interface {
@@ -105,7 +104,7 @@ func New(inner commands.Sender, limits Limits, clock Clock) *Sender {
 func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	err := s.send(ctx, m)
 	var ra RetryAfter
-	if !errors.As(err, &ra) {
+	if !errors.As(err, &ra) || ra.Wait > MaxWaitInPlace {
 		return err
 	}
 	if err := s.clock.Sleep(ctx, ra.Wait); err != nil {

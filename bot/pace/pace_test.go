@@ -292,3 +292,19 @@ func TestSendCancelled(t *testing.T) {
 		t.Errorf("sent %d messages, want only the first", len(rec.sent))
 	}
 }
+
+// TestLongRetryAfter: a retry-after longer than MaxWaitInPlace is not
+// waited out here: the error goes back at once, for the outbox to hold the
+// message back.
+func TestLongRetryAfter(t *testing.T) {
+	long := RetryAfter{Wait: time.Minute}
+	s, rec := newTest(Discord, long)
+	err := s.Send(context.Background(), storage.Message{Chat: dc("1"), Text: "hi"})
+	var ra RetryAfter
+	if !errors.As(err, &ra) || ra.Wait != time.Minute {
+		t.Errorf("Send = %v, want the RetryAfter of a minute back", err)
+	}
+	if rec.calls != 1 || s.clock.Now() != start {
+		t.Errorf("%d calls, clock moved %v; want one call and no wait", rec.calls, s.clock.Now().Sub(start))
+	}
+}

@@ -57,19 +57,15 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 			// The user blocked the bot or never pressed Start: retrying
 			// will not help; the group is told instead (see Undeliverable).
 			err = fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-		} else if errors.As(err, &tooMany) && tooMany.RetryAfter <= maxRetryAfter {
-			// pace waits retry_after and sends again; a longer wait goes
-			// back to the outbox, whose claim would not outlast it.
+		} else if errors.As(err, &tooMany) {
+			// pace waits a short retry_after and sends again; the outbox
+			// holds the message back for a longer one.
 			err = fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
 		}
 		return fmt.Errorf("telegram: send to chat %s: %w", m.Chat.ID, err)
 	}
 	return nil
 }
-
-// maxRetryAfter is the longest 429 retry_after, in seconds, waited out in
-// place (Telegram asks for a few seconds at most when a chat is too busy).
-const maxRetryAfter = 10
 
 // chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the
 // user's private chat, whose id is the user's.
