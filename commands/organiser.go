@@ -119,6 +119,12 @@ func organiserCommands() []*Command {
 			Run:  foul,
 		},
 		{
+			Name: "penalty", Aliases: []string{"处罚"}, Who: Staff,
+			Args: []Arg{player},
+			Help: T{"记录对选手的警告或判罚：同分时名列最后（R-T-7）", "record a warning or penalty against a player: they rank last among equal scores (R-T-7)"},
+			Run:  penalty,
+		},
+		{
 			Name: "withdraw", Aliases: []string{"选手退赛"}, Who: Staff,
 			Args: []Arg{player},
 			Help: T{"让选手退赛（R-W-1..4）", "withdraw a player from the event (R-W-1..4)"},
@@ -1381,6 +1387,34 @@ func findPlayer(st *action.State, arg string) (engine.Player, error) {
 // foul records a foul by a player in their game of the current round
 // (R-G-3); the foul that reaches the event's limit loses the game, when
 // its result is not in yet.
+// penalty records a warning or penalty (§18.4): the player ranks last
+// among those of equal score (R-T-7).
+func penalty(c *Context) (Reply, error) {
+	if err := running(c.State); err != nil {
+		return Reply{}, err
+	}
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	count := 0
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.PenaltyRecorded{Player: p.ID}); err != nil {
+			return err
+		}
+		count = ch.State.Event.Players[p.ID-1].Penalties
+		announce(ch, chats, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)}, nil
+}
+
 func foul(c *Context) (Reply, error) {
 	if err := running(c.State); err != nil {
 		return Reply{}, err

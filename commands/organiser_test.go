@@ -204,7 +204,7 @@ func TestOrganiserScenario(t *testing.T) {
 var organiserLines = []string{
 	"/event set rounds 5", "/signup open", "/player add 新人", "/player edit 1 新名字", "/player remove 1",
 	"/arbiter add @p", "/link", "/start", "/pair", "/swap 1 2", "/publish", "/result 1 1-0",
-	"/foul 1", "/withdraw 1", "/undo 2", "/log", "/finish",
+	"/foul 1", "/penalty 1", "/withdraw 1", "/undo 2", "/log", "/finish",
 }
 
 // TestPermissions: a player tries every organiser and arbiter command, in
@@ -390,4 +390,37 @@ func TestR_SW_13_PreviewStale(t *testing.T) {
 	h.say("org", "/result 2 0-1 1")
 	must(t, h.say("org", "/publish"), "预览作废", "/pair")
 	must(t, h.say("org", "/swap 1 2"), "预览作废")
+}
+
+// TestR_T_7_PenaltyCommand: an arbiter's /penalty puts the player last
+// among equal scores (R-T-7), announced to the group; a player may not.
+func TestR_T_7_PenaltyCommand(t *testing.T) {
+	h := newHarness(t)
+	h.say("wang", "/event new 春季赛")
+	for _, p := range []string{"甲", "乙", "丙", "丁"} {
+		h.say("wang", "/player add "+p)
+	}
+	h.say("wang", "/start")
+	h.sent()
+	must(t, h.say("li", "/penalty 1"), "只有组织者或裁判")
+	must(t, h.say("wang", "/penalty 1"), "已记录", "共 1 次")
+	must(t, strings.Join(h.sent()[h.group.ID], "\n"), "受到处罚（第 1 次）", "R-T-7")
+	st, err := h.store.Load(context.Background(), mustEvent(t, h))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := engine.Standings(&st.Event)
+	if last := rows[len(rows)-1]; last.Player != 1 {
+		t.Errorf("the last row is player %d, want the penalised player 1 (all scores equal)", last.Player)
+	}
+	must(t, h.say("wang", "/penalty 9"), "9")
+}
+
+func mustEvent(t *testing.T, h *harness) storage.EventID {
+	t.Helper()
+	id, err := h.store.EventOf(context.Background(), h.group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
