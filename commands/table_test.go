@@ -4,81 +4,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/textwidth"
 )
-
-func TestTextWidth(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want int
-	}{
-		{"", 0},
-		{"Bob", 3},
-		{"王天一", 6},
-		{"王 Wang", 7},
-		{"ＡＢ", 4},       // fullwidth forms
-		{"，。", 4},       // CJK punctuation
-		{"e\u0301", 1},  // combining accent
-		{"a\u200bb", 2}, // zero-width space
-		{"😀", 2},
-		{"…", 1},
-		{"한국", 4},
-		{"𠀀", 2}, // CJK extension B
-		{"a\tb", 2},
-	} {
-		if got := textWidth(tt.s); got != tt.want {
-			t.Errorf("textWidth(%q) = %d, want %d", tt.s, got, tt.want)
-		}
-	}
-}
-
-func TestWideRangesSorted(t *testing.T) {
-	for i, r := range wideRanges {
-		if r[0] > r[1] || i > 0 && r[0] <= wideRanges[i-1][1] {
-			t.Errorf("wideRanges[%d] = %#x..%#x is out of order", i, r[0], r[1])
-		}
-	}
-}
-
-func TestTruncate(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		w    int
-		want string
-	}{
-		{"Bob", 3, "Bob"},
-		{"Alice", 4, "Ali…"},
-		{"王天一", 6, "王天一"},
-		{"王天一", 5, "王天…"},
-		{"王天一", 4, "王…"}, // 天 would straddle the limit: it goes whole
-		{"王天一", 1, "…"},
-		{"王天一", 0, ""},
-		{"王天一", -1, ""},
-	} {
-		got := truncate(tt.s, tt.w)
-		if got != tt.want {
-			t.Errorf("truncate(%q, %d) = %q, want %q", tt.s, tt.w, got, tt.want)
-		}
-		if tt.w >= 0 && textWidth(got) > tt.w {
-			t.Errorf("truncate(%q, %d) = %q is %d wide", tt.s, tt.w, got, textWidth(got))
-		}
-	}
-}
-
-func TestPadRight(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		w    int
-		want string
-	}{
-		{"王", 4, "王  "},
-		{"ab", 4, "ab  "},
-		{"王天一", 4, "王天一"}, // wider than w: unchanged
-	} {
-		if got := padRight(tt.s, tt.w); got != tt.want {
-			t.Errorf("padRight(%q, %d) = %q, want %q", tt.s, tt.w, got, tt.want)
-		}
-	}
-}
 
 // Chinese names count double, so the columns after them line up on screen
 // even though the lines hold different numbers of characters. Numbers are
@@ -101,7 +29,7 @@ func TestTableAlignsChineseNames(t *testing.T) {
 	// The score column starts at the same screen column on every line.
 	for _, line := range strings.Split(tb.String(), "\n")[1:] {
 		runes := []rune(line)
-		if w := textWidth(string(runes[:len(runes)-4])); w != 13 {
+		if w := textwidth.Of(string(runes[:len(runes)-4])); w != 13 {
 			t.Errorf("line %q: the score starts at column %d, want 13", line, w)
 		}
 	}
@@ -116,8 +44,8 @@ func TestTableFit(t *testing.T) {
 	tb.row("10", "Bob", "Alexander Wong")
 	got := tb.String()
 	for _, line := range strings.Split(got, "\n") {
-		if textWidth(line) > 20 {
-			t.Errorf("line %q is %d wide, want at most 20:\n%s", line, textWidth(line), got)
+		if textwidth.Of(line) > 20 {
+			t.Errorf("line %q is %d wide, want at most 20:\n%s", line, textwidth.Of(line), got)
 		}
 	}
 	must(t, got, " 1 欧阳长…  王天一", "10 Bob      Alexand…")

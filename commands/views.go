@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/trf"
 )
 
@@ -271,7 +272,7 @@ func crosstable(st *action.State, lang Lang) string {
 	}
 	full.row(append(head, T{"名次", "#"}.In(lang))...)
 	for _, p := range ev.Players {
-		row := []string{strconv.Itoa(p.ID), truncate(p.Name, crossName)}
+		row := []string{strconv.Itoa(p.ID), textwidth.Truncate(p.Name, crossName)}
 		for _, e := range hist[p.ID] {
 			row = append(row, crossCell(e, digits, lang))
 		}

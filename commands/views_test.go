@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"flag"
+	"github.com/qisai/qisai/internal/textwidth"
 	"os"
 	"reflect"
 	"slices"
@@ -103,7 +104,7 @@ func TestViewsGolden(t *testing.T) {
 			text := h.sendAs("li", lang, cmd).Text
 			b.WriteString("== " + lang + " " + cmd + "\n" + text + "\n")
 			for _, line := range strings.Split(text, "\n") {
-				if w := textWidth(line); w > phoneWidth {
+				if w := textwidth.Of(line); w > phoneWidth {
 					t.Errorf("%s %s: line %q is %d wide, more than a phone's %d", lang, cmd, line, w, phoneWidth)
 				}
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/qisai/qisai/internal/textwidth"
 	"io"
 
 	chatcmd "github.com/qisai/qisai/commands"
@@ -78,7 +79,7 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 		}
 		return engine.Score(h[id]).String()
 	}
-	player := func(id int) string { return fmt.Sprintf("%d %s", id, truncate(name(ev, id), nameColumns)) }
+	player := func(id int) string { return fmt.Sprintf("%d %s", id, textwidth.Truncate(name(ev, id), nameColumns)) }
 
 	t := table{right: []bool{true, false, true, false, true}}
 	t.add(say(words, "board", l), say(words, "red", l), say(words, "score", l), say(words, "black", l),

@@ -500,41 +500,6 @@ func TestStandingsShared(t *testing.T) {
 	}
 }
 
-func TestWidth(t *testing.T) {
-	tests := []struct {
-		s string
-		w int
-	}{
-		{"", 0}, {"abc", 3}, {"张三", 4}, {"对手分", 6}, {"1.5", 3}, {"½", 1},
-		{"Ｑ，", 4}, {"e\u0301", 1}, {"한국", 4}, {"王五 Wang", 9},
-	}
-	for _, tt := range tests {
-		if got := width(tt.s); got != tt.w {
-			t.Errorf("width(%q) = %d, want %d", tt.s, got, tt.w)
-		}
-	}
-}
-
-func TestTruncate(t *testing.T) {
-	tests := []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"张三", 4, "张三"},
-		{"abcdef", 6, "abcdef"},
-		{"abcdefg", 6, "abcde…"},
-		{"欧阳小明同学", 6, "欧阳…"}, // a wide rune that does not fit whole is dropped
-		{"欧阳小明同学", 7, "欧阳小…"},
-	}
-	for _, tt := range tests {
-		got := truncate(tt.s, tt.n)
-		if got != tt.want || width(got) > tt.n {
-			t.Errorf("truncate(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
-		}
-	}
-}
-
 func TestTableAlignsWideText(t *testing.T) {
 	tb := table{right: []bool{true, false, true}}
 	tb.add("名次", "姓名", "积分")

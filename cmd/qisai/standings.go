@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/qisai/qisai/internal/textwidth"
 	"io"
 
 	"github.com/qisai/qisai/engine"
@@ -85,7 +86,7 @@ func writeText(w io.Writer, ev *engine.Event, rows []engine.Standing) error {
 	t.add(h...)
 	for _, s := range rows {
 		c := cells(ev, s)
-		c[2] = truncate(c[2], nameColumns)
+		c[2] = textwidth.Truncate(c[2], nameColumns)
 		t.add(c...)
 	}
 	return t.write(w)
