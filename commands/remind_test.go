@@ -1,9 +1,7 @@
 package commands
 
 import (
-	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -205,26 +203,7 @@ func TestRemindTwoInstances(t *testing.T) {
 	h := newHarness(t)
 	e, _ := remindEvent(t, h)
 	h.advance(140 * time.Minute) // 19:20
-	other := New(h.store, WithClock(h.clock))
-	var wg sync.WaitGroup
-	errs := make([]error, 4)
-	for i := range errs {
-		svc := h.svc
-		if i%2 == 1 {
-			svc = other
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = svc.Tick(context.Background())
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	tickTwice(t, h)
 	if got := schedulerActions(t, h, e.id); strings.Join(got, ",") != "round-reminded" {
 		t.Errorf("the scheduler did %v, want one round-reminded", got)
 	}

@@ -218,26 +218,7 @@ func TestR_G_1_TickTwoInstances(t *testing.T) {
 	}
 	h.advance(time.Hour)
 	h.sent()
-	other := New(h.store, WithClock(h.clock))
-	var wg sync.WaitGroup
-	errs := make([]error, 4)
-	for i := range errs {
-		svc := h.svc
-		if i%2 == 1 {
-			svc = other
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = svc.Tick(context.Background())
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	tickTwice(t, h)
 	if got, want := len(schedulerActions(t, h, id)), len(p.Boards); got != want {
 		t.Errorf("the scheduler made %d changes, want %d (one per board)", got, want)
 	}
@@ -303,5 +284,31 @@ func TestR_G_1_TickWithoutWindow(t *testing.T) {
 	tick(t, h.svc)
 	if r := roundOne(t, h, id)[p.Boards[0].Number]; r != engine.Pending {
 		t.Errorf("result %v, want pending", r)
+	}
+}
+
+// tickTwice runs the scheduler four times at once from two services on one
+// database, as two bot instances would.
+func tickTwice(t *testing.T, h *harness) {
+	t.Helper()
+	other := New(h.store, WithClock(h.clock))
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		svc := h.svc
+		if i%2 == 1 {
+			svc = other
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = svc.Tick(context.Background())
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
