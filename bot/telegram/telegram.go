@@ -80,6 +80,9 @@ func newAdapter(cfg Config, svc *commands.Service, log *slog.Logger, opts ...bot
 	return a, nil
 }
 
+// Sender is the adapter's outbox sender, on the same client.
+func (a *Adapter) Sender() *Sender { return a.send }
+
 // webhookSecret is the secret token Telegram sends with every webhook
 // update, derived from the bot token so that no other setting is needed:
 // only who knows the token can forge it, and they can read the updates

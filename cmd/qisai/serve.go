@@ -82,14 +82,11 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 
 	mux := http.NewServeMux()
-	mux.Handle("/healthz", ops.Handler(store, metrics))
-	mux.Handle("/metrics", ops.Handler(store, metrics))
+	health := ops.Handler(store, metrics)
+	mux.Handle("/healthz", health)
+	mux.Handle("/metrics", health)
 	if cfg.Telegram() {
 		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, WebhookURL: cfg.TelegramWebhookURL}
-		sender, err := telegram.NewSender(tc)
-		if err != nil {
-			return err
-		}
 		tg, err := telegram.New(tc, svc, log)
 		if err != nil {
 			return err
@@ -98,7 +95,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
 		}
 		run("telegram", tg.Run)
-		deliver(telegram.Platform, sender, pace.Telegram)
+		deliver(telegram.Platform, tg.Sender(), pace.Telegram)
 	}
 
 	// Discord: with a public key, interactions come to the HTTP endpoint;
