@@ -273,9 +273,3 @@ func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, err
 	}
 	return res, nil
 }
-
-// Refused turns an action the rules refused into a Problem the user reads.
-// The rules speak English; the Chinese text says what was refused.
-func refused(what T, err error) *Problem {
-	return &Problem{Text: T{what.Zh + "：%v", what.En + ": %v"}, Args: []any{err}}
-}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -106,13 +105,4 @@ func must(t testing.TB, got string, want ...string) {
 			t.Errorf("reply %q does not contain %q", got, w)
 		}
 	}
-}
-
-func keys(m map[string][]string) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -166,7 +166,7 @@ func msgLen(s string) int {
 	return n
 }
 
-// splitMessage cuts text into messages of at most limit characters (see
+// SplitMessage cuts text into messages of at most limit characters (see
 // LimitDiscord, LimitTelegram; an adapter that wraps each part in markup
 // passes the limit less the markup). It cuts between lines, so a table row
 // is never split; it prefers the last blank line of a message, so that
@@ -174,7 +174,7 @@ func msgLen(s string) int {
 // than limit is cut hard. Parts do not begin or end with blank lines and
 // are never empty (the platforms refuse empty messages). A limit below 1
 // means no limit.
-func splitMessage(text string, limit int) []string {
+func SplitMessage(text string, limit int) []string {
 	var out []string
 	emit := func(lines []string) {
 		for len(lines) > 0 && isBlank(lines[0]) {
@@ -197,11 +197,13 @@ func splitMessage(text string, limit int) []string {
 		n := msgLen(line)
 		if n > limit {
 			emit(cur)
-			cur, size, blank = nil, 0, -1
-			for _, part := range cutHard(line, limit) {
+			pieces := cutHard(line, limit)
+			for _, part := range pieces[:len(pieces)-1] {
 				emit([]string{part})
 			}
-			continue
+			// The line's last piece starts the next part, as a line would.
+			line, n = pieces[len(pieces)-1], msgLen(pieces[len(pieces)-1])
+			cur, size, blank = nil, 0, -1
 		}
 		if len(cur) > 0 && size+1+n > limit {
 			if blank > 0 {

@@ -73,12 +73,12 @@ func TestSplitMessage(t *testing.T) {
 		{"no limit", "a\nb", 0, []string{"a\nb"}},
 		{"emoji counts two", "😀😀\n😀", 4, []string{"😀😀", "😀"}},
 	} {
-		got := splitMessage(tt.text, tt.limit)
+		got := SplitMessage(tt.text, tt.limit)
 		if strings.Join(got, "|") != strings.Join(tt.want, "|") || len(got) != len(tt.want) {
-			t.Errorf("%s: splitMessage(%q, %d) = %q, want %q", tt.name, tt.text, tt.limit, got, tt.want)
+			t.Errorf("%s: SplitMessage(%q, %d) = %q, want %q", tt.name, tt.text, tt.limit, got, tt.want)
 		}
 	}
-	if n := len(splitMessage(strings.Repeat("王天一 1-0 许银川\n", 400), LimitDiscord)); n != 3 {
+	if n := len(SplitMessage(strings.Repeat("王天一 1-0 许银川\n", 400), LimitDiscord)); n != 3 {
 		t.Errorf("400 lines of 14 characters: %d Discord messages, want 3", n)
 	}
 }
@@ -102,7 +102,7 @@ func TestSplitMessageProperty(t *testing.T) {
 			long = long || msgLen(b.String()) > limit
 		}
 		text := strings.Join(lines, "\n")
-		parts := splitMessage(text, limit)
+		parts := SplitMessage(text, limit)
 		for _, p := range parts {
 			if n := msgLen(p); n > limit || n == 0 {
 				t.Fatalf("case %d: part %q has length %d, limit %d", i, p, n, limit)

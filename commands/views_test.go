@@ -221,7 +221,7 @@ func TestCrosstable(t *testing.T) {
 
 	// A message limit that holds one section keeps each section whole.
 	sections := strings.Split(text, "\n\n")
-	parts := splitMessage(text, msgLen(sections[0])+5)
+	parts := SplitMessage(text, msgLen(sections[0])+5)
 	if !reflect.DeepEqual(parts, sections) {
 		t.Errorf("split into %q, want the sections %q", parts, sections)
 	}

@@ -129,17 +129,6 @@ func Score(h []Entry) Points {
 	return p
 }
 
-// met reports whether a and b played a game over the board (R-SW-9 counts
-// played games; R-T-0).
-func met(h []Entry, opp int) bool {
-	for _, e := range h {
-		if e.Opponent == opp && e.Played() {
-			return true
-		}
-	}
-	return false
-}
-
 // Met reports whether players a and b have met in a game that R-SW-9
 // forbids repeating: a game played over the board, or any pairing when
 // Settings.CountForfeits counts forfeits (the pairer's own test, for

@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"strings"
 	"unicode/utf16"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,38 +24,7 @@ func length(s string) int { return len(utf16.Encode([]rune(s))) }
 // limit is cut inside. Blank parts are dropped: Discord refuses empty
 // messages. (commands.splitMessage does the same more carefully, keeping
 // sections whole, but is not exported.)
-func split(text string, limit int) []string {
-	var parts []string
-	var cur strings.Builder
-	curLen := 0
-	flush := func() {
-		if s := strings.Trim(cur.String(), "\n"); strings.TrimSpace(s) != "" {
-			parts = append(parts, s)
-		}
-		cur.Reset()
-		curLen = 0
-	}
-	for _, line := range strings.Split(text, "\n") {
-		n := length(line)
-		if curLen > 0 && curLen+1+n > limit {
-			flush()
-		}
-		for n > limit { // a line longer than a message: cut it hard
-			head := cutAt(line, limit)
-			parts = append(parts, head)
-			line = line[len(head):]
-			n = length(line)
-		}
-		if curLen > 0 {
-			cur.WriteByte('\n')
-			curLen++
-		}
-		cur.WriteString(line)
-		curLen += n
-	}
-	flush()
-	return parts
-}
+func split(text string, limit int) []string { return commands.SplitMessage(text, limit) }
 
 // cutAt is the longest prefix of s at most limit characters long, cut
 // between runes.
