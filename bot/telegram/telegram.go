@@ -46,6 +46,9 @@ type Config struct {
 	// WebhookURL selects webhook mode: Telegram posts updates to this
 	// public https URL, which must lead to WebhookHandler. "" long-polls.
 	WebhookURL string
+	// Client makes the Bot API calls (nil: a default one); tests and
+	// proxies set it.
+	Client *http.Client
 }
 
 // Adapter is the bot: it turns updates into requests and replies into
@@ -61,18 +64,14 @@ type Adapter struct {
 
 // New makes the adapter for cfg's bot. It does not call Telegram.
 func New(cfg Config, svc *commands.Service, log *slog.Logger) (*Adapter, error) {
-	return newAdapter(cfg, svc, log)
-}
-
-// newAdapter is New with extra client options: the tests' HTTP client.
-func newAdapter(cfg Config, svc *commands.Service, log *slog.Logger, opts ...bot.Option) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, svc: svc, log: log, secret: webhookSecret(cfg.Token)}
-	opts = append([]bot.Option{
-		bot.WithNotAsyncHandlers(),
-		bot.WithDefaultHandler(a.handle),
-		bot.WithErrorsHandler(func(err error) { log.Warn("telegram: client", "err", err) }),
-	}, opts...)
-	s, err := newSender(cfg, opts...)
+	if cfg.Client == nil {
+		// Long enough for the long poll; a send that hangs is cut off.
+		a.cfg.Client = &http.Client{Timeout: pollWait + pollSlack}
+	}
+	s, err := newSender(cfg,
+		bot.WithHTTPClient(pollWait+pollSlack, a.cfg.Client),
+		bot.WithErrorsHandler(func(err error) { log.Warn("telegram: client", "err", err) }))
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +94,12 @@ func webhookSecret(token string) string {
 // Run receives updates until ctx ends, and answers every command in the
 // chat it came from. It first sets the command menu. Without a webhook
 // URL it deletes any webhook (Telegram refuses getUpdates while one is
-// set) and long-polls; with one it sets the webhook, and the updates
-// arrive through WebhookHandler. Either way one update is handled at a
-// time, in order, so a chat's commands run in the order they were sent.
-// Run returns nil when ctx ends, and an error when it cannot start. The
+// set) and long-polls (poll.go: an update counts as received once it is
+// handled); with one it sets the webhook, and the updates arrive through
+// WebhookHandler. Either way one update is handled at a time, in order,
+// so a chat's commands run in the order they were sent. Run returns nil
+// when ctx ends, and an error when it cannot start; once polling, a slow
+// or failing Telegram is waited out, never a reason to return. The
 // outbox is not Run's: the caller delivers it through a Sender, with the
 // other platforms' messages.
 func (a *Adapter) Run(ctx context.Context) error {
@@ -127,7 +128,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return nil
 	}
 	a.log.Info("telegram: polling for updates")
-	b.Start(ctx)
+	a.poller().run(ctx)
 	return nil
 }
 
