@@ -209,9 +209,10 @@ func norm(st *action.State) *action.State {
 // are deeply equal.
 func diff(got, want *action.State) string {
 	if got != nil && want != nil {
-		// At is when the last action was applied: the live state never sets it.
+		// At and Seq are of the last action applied: the live state need
+		// not set them.
 		g, w := *got, *want
-		g.At, w.At = time.Time{}, time.Time{}
+		g.At, w.At, g.Seq, w.Seq = time.Time{}, time.Time{}, 0, 0
 		got, want = &g, &w
 	}
 	if reflect.DeepEqual(got, want) {

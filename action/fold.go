@@ -36,6 +36,10 @@ type State struct {
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
 	At time.Time `json:"-"`
+	// Seq is the number of the action being applied (Record.Seq), set as
+	// At is: what an action starts (a report, a draw offer) keeps it, so
+	// that a button answering it can name it.
+	Seq int64 `json:"-"`
 }
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
@@ -74,7 +78,7 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 		if r.Seq <= st.Through {
 			return nil, fmt.Errorf("fold: record %d comes after record %d", r.Seq, st.Through)
 		}
-		st.At = r.At
+		st.At, st.Seq = r.At, r.Seq
 		if _, isUndo := r.Action.(*Undo); !isUndo && !cancelled[r.Seq] {
 			if err := r.Action.Apply(st); err != nil {
 				return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)

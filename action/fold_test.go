@@ -366,7 +366,7 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomAction(rng, live)
 		}
 		before := deepCopy(live)
-		live.At = record(seq, a).At // as the fold will see it
+		live.At, live.Seq = record(seq, a).At, seq // as the fold will see them
 		if err := a.Apply(live); err != nil {
 			if d := diff(live, before); d != "" {
 				t.Fatalf("seed %d: refused %s %+v (%v) changed the state: %s", seed, a.Kind(), a, err, d)

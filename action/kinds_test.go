@@ -30,7 +30,7 @@ func (s *script) do(acts ...action.Action) *script {
 	for _, a := range acts {
 		seq := int64(len(s.log) + 1)
 		r := record(seq, a)
-		s.st.At = r.At // as the fold will see it
+		s.st.At, s.st.Seq = r.At, seq // as the fold will see them
 		if err := a.Apply(s.st); err != nil {
 			s.t.Fatalf("fixture: action %d (%s) refused: %v", seq, a.Kind(), err)
 		}

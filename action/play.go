@@ -58,17 +58,21 @@ type GamePlay struct {
 }
 
 // Report is a result as a player reported it, red's view (RedWin, BlackWin
-// or Draw), and when.
+// or Draw), and when. Seq is the number of the action that made it: a
+// button that answers this report names it (0 in states saved before).
 type Report struct {
 	Player int           `json:"player"`
 	Result engine.Result `json:"result"`
 	At     time.Time     `json:"at"`
+	Seq    int64         `json:"seq,omitempty"`
 }
 
-// Offer is a draw offer: who made it, and when.
+// Offer is a draw offer: who made it, when, and the number of the action
+// that made it (as Report's Seq).
 type Offer struct {
 	Player int       `json:"player"`
 	At     time.Time `json:"at"`
+	Seq    int64     `json:"seq,omitempty"`
 }
 
 // CheckIn is a player at the board, and since when (R-G-4).
@@ -83,6 +87,8 @@ type CheckIn struct {
 // commitment, and the winner of the guess chooses the colour they play.
 type Guess struct {
 	Hider int `json:"hider"`
+	// Seq is the number of the action that hid the colour (as Report's).
+	Seq int64 `json:"seq,omitempty"`
 	// Commitment is Commit(Hidden, Nonce): public from the start.
 	Commitment string `json:"commitment"`
 	// Hidden and Nonce are the sealed choice: the bot shows them only once

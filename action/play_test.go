@@ -56,7 +56,7 @@ func runPlay(t *testing.T, steps ...playStep) (st *action.State, red, black int)
 	red, black = board1(st)
 	for i, s := range steps {
 		a := s.act(red, black)
-		st.At = playAt.Add(time.Duration(i) * time.Minute)
+		st.At, st.Seq = playAt.Add(time.Duration(i)*time.Minute), st.Through+int64(i)+1
 		before := snapshot(t, st)
 		err := a.Apply(st)
 		switch {
@@ -110,7 +110,7 @@ func blackP(_, b int) int { return b }
 func TestR_G_1_ReportPendingUntilConfirmed(t *testing.T) {
 	st, red, _ := runPlay(t, ok(report(redP, engine.RedWin)))
 	gp := st.Underway(1, 1)
-	want := &action.Report{Player: red, Result: engine.RedWin, At: playAt}
+	want := &action.Report{Player: red, Result: engine.RedWin, At: playAt, Seq: st.Through + 1}
 	if !reflect.DeepEqual(gp.Report, want) || gp.Dispute != nil {
 		t.Fatalf("after a report: report %+v dispute %+v, want report %+v and no dispute", gp.Report, gp.Dispute, want)
 	}
@@ -540,7 +540,7 @@ func TestPlayFoldReplaysLive(t *testing.T) {
 			}
 			seq := int64(len(s.log) + 1)
 			r := record(seq, a)
-			s.st.At = r.At
+			s.st.At, s.st.Seq = r.At, seq
 			before := snapshot(t, s.st)
 			if err := a.Apply(s.st); err != nil {
 				if snapshot(t, s.st) != before {

@@ -51,7 +51,7 @@ func (a *ResultReported) Apply(st *State) error {
 		return refuse("与对手的报告一致：这是确认，应直接记为结果", "the report agrees with the opponent's: that confirms it (a ResultSet)")
 	}
 	gp := st.gamePlay(a.Round, a.Board)
-	r := &Report{Player: a.Player, Result: a.Result, At: st.At}
+	r := &Report{Player: a.Player, Result: a.Result, At: st.At, Seq: st.Seq}
 	if gp.Report == nil {
 		gp.Report = r
 	} else {
@@ -85,7 +85,7 @@ func (a *ReportDisputed) Apply(st *State) error {
 		return refuse("%d 号选手不能对自己的报告提出异议", "player %d cannot dispute their own report", a.Player)
 	}
 	gp := st.gamePlay(a.Round, a.Board)
-	gp.Dispute = &Report{Player: a.Player, Result: engine.Pending, At: st.At}
+	gp.Dispute = &Report{Player: a.Player, Result: engine.Pending, At: st.At, Seq: st.Seq}
 	gp.arrive(a.Player, st.At)
 	return nil
 }
@@ -111,7 +111,7 @@ func (a *DrawOffered) Apply(st *State) error {
 	if gp.Declined != a.Player {
 		gp.Declined = 0 // the opponent's turn to offer was this one
 	}
-	gp.Offer = &Offer{Player: a.Player, At: st.At}
+	gp.Offer = &Offer{Player: a.Player, At: st.At, Seq: st.Seq}
 	gp.arrive(a.Player, st.At)
 	return nil
 }
@@ -239,7 +239,7 @@ func (a *GuessHidden) Apply(st *State) error {
 		return refuse("第 %d 台的猜先已经开始了", "the 猜先 of board %d has begun already", a.Board)
 	}
 	gp := st.gamePlay(a.Round, a.Board)
-	gp.Guess = &Guess{Hider: a.Player, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}
+	gp.Guess = &Guess{Hider: a.Player, Seq: st.Seq, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}
 	gp.arrive(a.Player, st.At)
 	return nil
 }

@@ -387,7 +387,7 @@ func (c *Change) Append(a action.Action) error {
 		}
 		*c.State = *st
 	} else {
-		c.State.At = c.at
+		c.State.At, c.State.Seq = c.at, c.State.Through+1 // the seq write gives it
 		if err := a.Apply(c.State); err != nil {
 			return fmt.Errorf("%s: %w", a.Kind(), err)
 		}
