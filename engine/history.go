@@ -8,8 +8,8 @@ type Entry struct {
 	Points   Points
 	Fouls    int
 	Bye      ByeKind // meaningful when Outcome is OutcomeBye
-	// ByeColour is a colour an import recorded for a bye (Match BP Online
-	// does); qisai's own rules never count it (R-S-3).
+	// ByeColour is the colour recorded with a pairing bye (R-S-3: red for a
+	// player who needed red, else black); Settings.CountByeColour counts it.
 	ByeColour Colour
 }
 

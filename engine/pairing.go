@@ -62,13 +62,33 @@ const (
 	ColourBerger                              // R-C-2
 	ColourSecondCycle                         // R-F-2 second cycle swaps
 	ColourByHand                              // colours kept from the pair an arbiter broke up by hand
+	ColourKeepsRule12                         // R-SW-12: the other order would give a third colour in a row or an imbalance of three
 )
 
 // Relaxation is one rule given up for a round, and why.
 type Relaxation struct {
-	Rule string // rule ID, e.g. "R-SW-12"
-	Why  string
+	Rule   string // rule ID, e.g. "R-SW-12"
+	Reason RelaxReason
+	// Players are those for whom the rule was broken (the bye's taker for
+	// R-S-3); empty when it names nobody.
+	Players []int
+	Why     string // the reason in English, for logs and the command line
 }
+
+// RelaxReason says why a rule was given up, so that every interface can
+// say it in its user's language.
+type RelaxReason int8
+
+const (
+	// RelaxedNoComplete: no complete pairing of the whole field keeps the
+	// rule (R-SW-9, proved by maximum matching).
+	RelaxedNoComplete RelaxReason = iota + 1
+	// RelaxedSecondBye: every complete pairing gives somebody a second bye (R-S-3).
+	RelaxedSecondBye
+	// RelaxedHigherBye: no complete pairing gives the bye to a lower score
+	// without one (R-S-3).
+	RelaxedHigherBye
+)
 
 // ErrNoPairing is wrapped by errors that say why no legal pairing exists.
 var ErrNoPairing = errors.New("no legal pairing")

@@ -25,18 +25,18 @@ type Settings struct {
 	// the higher score's colour need priority (R-SW-11: 3, from the
 	// third-last round on). Match BP Online starts one round earlier (4).
 	ScorePriorityRounds int
-	// CountByeColour counts the colour recorded with a bye in the colour
-	// history. R-S-3 says a bye is no game for colours, so it is off by
-	// default; Match BP Online counts it, and replays of its events turn it on.
+	// CountByeColour records a bye with Match BP Online's colour (red for a
+	// player who needs red, else black) and counts it in the colour history:
+	// the default, as R-S-3 says. Off, byes are colourless (FIDE's systems).
 	CountByeColour bool
 	// EarlierColours extends R-SW-10 before rule (8): when two players are
 	// equal in every criterion, the one who had black more recently,
 	// looking back round by round, plays red. The seed goes straight to the
 	// numbers (rule 8); Match BP Online looks back.
 	EarlierColours bool
-	// CountForfeits counts forfeited games (+/−) for colours and rematches.
-	// R-T-0's default counts games actually played only; Match BP Online
-	// counts every pairing.
+	// CountForfeits counts every paired game, forfeits (+/−) included, for
+	// colours and for having met: the default, as Match BP Online does
+	// (R-T-0). Off, only games actually played count (FIDE's convention).
 	CountForfeits bool
 
 	Tiebreaks []Tiebreak // R-T-*; the order the organiser chose
@@ -63,6 +63,8 @@ func DefaultSettings(rounds int) Settings {
 		AvoidUnit:           AvoidFirstRound,
 		NoThreeInARow:       true,
 		ScorePriorityRounds: 3,
+		CountByeColour:      true, // R-S-3
+		CountForfeits:       true, // R-T-0
 		Tiebreaks:           []Tiebreak{Buchholz, Wins, Fouls, BlackWins, BlackGames, EarlierRounds},
 		ByeOpponent:         OpponentCountsZero,
 		SharedPlaceSkips:    true,

@@ -12,6 +12,7 @@ type swissPlayer struct {
 	score  Points
 	steps  float64 // score in scoring steps: the unit of the procedure's weights
 	state  int     // colour state: 100·(reds−blacks) + signed run (R-SW-7)
+	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
 	floats int     // floats up minus floats down so far (R-SW-8 balance)
 	unit   string
 	hadBye bool
@@ -70,6 +71,8 @@ type swiss struct {
 	byeScore  float64        // steps of the players who may take the bye
 	lastRound bool           // three of a colour in a row is allowed (R-SW-12)
 	relaxed   []Relaxation
+	// groupsRelaxed: the score groups gave up R-SW-12 to pair everybody.
+	groupsRelaxed bool
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -81,22 +84,51 @@ func pairSwiss(ev *Event, round int) (Pairing, error) {
 		return Pairing{}, err
 	}
 	pairs, bye := s.pairGroups()
-	switch {
-	case !s.complete(pairs, bye):
-		if pairs, bye, err = s.pairBySearch(); err != nil {
+	switch complete := s.complete(pairs, bye); {
+	case !complete || s.groupsRelaxed:
+		// R-SW-9: the score groups could not pair everybody under every
+		// rule; whether the whole field can, and how, a matching decides.
+		full, fullBye, err := s.pairComplete()
+		if err != nil {
 			return Pairing{}, err
+		}
+		if complete && s.groupsBreakLess(pairs, bye, full, fullBye) {
+			s.relaxed = nil
+			s.relax("R-SW-12", RelaxedNoComplete, s.broken12(pairs),
+				"no complete pairing of the whole field keeps it (maximum matching): a third colour in a row")
+		} else {
+			pairs, bye = full, fullBye
 		}
 	case bye != nil && !s.byeEligible(bye):
 		// The groups could only pair everybody by giving the bye to a
 		// higher score or a second time: search for a fairer bye (R-S-3).
-		if p2, b2, err := s.pairBySearch(); err == nil && fairerBye(b2, bye) {
-			pairs, bye = p2, b2
+		if full, fullBye, err := s.pairComplete(); err == nil && fairerBye(fullBye, bye) {
+			pairs, bye = full, fullBye
+		} else {
+			s.relaxed = nil
 		}
 	}
 	if bye != nil && !s.byeEligible(bye) {
-		s.relax("R-S-3", s.byeWhy(bye))
+		reason := RelaxedHigherBye
+		if bye.hadBye {
+			reason = RelaxedSecondBye
+		}
+		s.relax("R-S-3", reason, []int{bye.id}, s.byeWhy(bye))
 	}
 	return s.finish(pairs, bye), nil
+}
+
+// groupsBreakLess reports whether the score groups' complete pairing, which
+// gave up R-SW-12, is to be kept over the matching's: the matching had to
+// give up R-SW-12 alone too, for no fewer players, and found no fairer bye.
+func (s *swiss) groupsBreakLess(groups []pair, bye *swissPlayer, full []pair, fullBye *swissPlayer) bool {
+	if len(s.relaxed) != 1 || s.relaxed[0].Rule != "R-SW-12" {
+		return false
+	}
+	if bye != nil && fairerBye(fullBye, bye) {
+		return false
+	}
+	return len(s.broken12(groups)) <= len(s.broken12(full))
 }
 
 // fairerBye reports whether a is a fairer bye than b: first one who has
@@ -221,6 +253,11 @@ func (s *swiss) newPlayer(p Player, h []Entry, hist [][]Entry) *swissPlayer {
 	}
 	sp.steps = float64(sp.score) / float64(s.step)
 	sp.state = colourState(sp.colours)
+	for _, c := range sp.colours {
+		if c == Red {
+			sp.reds++
+		}
+	}
 	return sp
 }
 
@@ -252,20 +289,16 @@ func colourState(cs []Colour) int {
 
 // allowed reports whether a and b may meet: never a rematch (R-SW-9), no
 // third colour in a row and no imbalance of three (R-SW-12) when those
-// checks are on, and no same-unit game when the event asks (R-SW-4).
+// checks are on — a pair is forbidden only when both colour orders would
+// break the rule, for colours then choose the order that keeps it — and no
+// same-unit game when the event asks (R-SW-4).
 func (s *swiss) allowed(a, b *swissPlayer, imbalance, threeInARow bool) bool {
 	if a.hasMet(b.id) {
 		return false
 	}
-	if s.set.NoThreeInARow && imbalance && a.state*b.state > 0 && abs(a.state) > 150 && abs(b.state) > 150 {
-		return false
-	}
-	if s.set.NoThreeInARow && threeInARow && !s.lastRound {
-		red, black := a, b
-		if a.state > b.state {
-			red, black = b, a
-		}
-		if red.run()+1 >= 3 || black.run()-1 <= -3 {
+	if s.set.NoThreeInARow {
+		three := threeInARow && !s.lastRound
+		if s.breaks12(a, b, imbalance, three) > 0 && s.breaks12(b, a, imbalance, three) > 0 {
 			return false
 		}
 	}
@@ -273,6 +306,20 @@ func (s *swiss) allowed(a, b *swissPlayer, imbalance, threeInARow bool) bool {
 		return false
 	}
 	return true
+}
+
+// breaks12 counts the players of the two whom red/black would give a third
+// colour in a row (with three) or a colour imbalance of three (with
+// imbalance): R-SW-12.
+func (s *swiss) breaks12(red, black *swissPlayer, imbalance, three bool) int {
+	n := 0
+	if imbalance && red.balance() >= 2 || three && red.run() >= 2 {
+		n++
+	}
+	if imbalance && black.balance() <= -2 || three && black.run() <= -2 {
+		n++
+	}
+	return n
 }
 
 func (s *swiss) ok(a, b *swissPlayer) bool { return s.allowed(a, b, true, true) }

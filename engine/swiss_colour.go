@@ -33,23 +33,36 @@ func (s *swiss) scorePriority() bool {
 // in a row (but in the last round) and no imbalance of three. With R-SW-12
 // off every allocation keeps it.
 func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
-	if !s.set.NoThreeInARow {
-		return true
-	}
-	noThree := s.lastRound || red.run()+1 < 3 && black.run()-1 > -3
-	noImbalance := red.balance()+1 < 3 && black.balance()-1 > -3
-	return noThree && noImbalance
+	return !s.set.NoThreeInARow || s.breaks12(red, black, true, !s.lastRound) == 0
 }
 
-// colourByHistory applies R-SW-10 in order. The colour state folds rules
-// (1)–(7) into one number: the lower state plays red.
+// colourByHistory applies R-SW-10 in order, then makes sure the colours keep
+// R-SW-12 where the other order would: a pair is only allowed when one of
+// its two colour orders keeps it (see allowed).
 func (s *swiss) colourByHistory(a, b *swissPlayer) (red, black *swissPlayer, why ColourReason) {
-	if a.state != b.state {
+	red, black, why = s.colourRules(a, b)
+	if !s.colourKeepsRules(red, black) && s.colourKeepsRules(black, red) {
+		return black, red, ColourKeepsRule12
+	}
+	return red, black, why
+}
+
+// colourRules applies R-SW-10 (1)–(8). Rule (1) counts reds; rules (2)–(7)
+// fold into the signed length of the current run: the lower plays red.
+func (s *swiss) colourRules(a, b *swissPlayer) (red, black *swissPlayer, why ColourReason) {
+	if a.reds != b.reds {
 		red, black = a, b
-		if b.state < a.state {
+		if b.reds < a.reds {
 			red, black = b, a
 		}
-		return red, black, colourRule(red.state, black.state)
+		return red, black, ColourFewerReds
+	}
+	if ar, br := a.run(), b.run(); ar != br {
+		red, black = a, b
+		if br < ar {
+			red, black = b, a
+		}
+		return red, black, runRule(red.run(), black.run())
 	}
 	if s.set.EarlierColours {
 		if red, black, ok := byEarlierColours(a, b); ok {
@@ -92,14 +105,9 @@ func byEarlierColours(a, b *swissPlayer) (red, black *swissPlayer, ok bool) {
 	return nil, nil, false
 }
 
-// colourRule names the R-SW-10 criterion that separates two colour states,
-// red being the lower.
-func colourRule(red, black int) ColourReason {
-	rb, bb := phpRound(float64(red)/100), phpRound(float64(black)/100)
-	if rb != bb {
-		return ColourFewerReds // (1)
-	}
-	rr, br := red-rb*100, black-bb*100
+// runRule names the R-SW-10 criterion (2)–(7) that separates two signed
+// runs, red's being the lower.
+func runRule(rr, br int) ColourReason {
 	switch {
 	case rr <= -2 && br >= 2:
 		return ColourBlackRun // (2)

@@ -312,7 +312,7 @@ func (s *swiss) breakFromBottom(left rows, pairs []pair, base float64, last bool
 	for i := len(pairs) - 1; i >= 0; i-- {
 		if broken.len()+left.len()+2 > maxExactSearch {
 			// Too many to search exhaustively: keep the best attempt so far;
-			// when it leaves players unpaired, pairBySearch takes over.
+			// when it leaves players unpaired, pairComplete takes over.
 			if len(tries) == 0 {
 				return breakResult{left: left, value: leftValue(left.flat(), base)}
 			}
@@ -348,7 +348,9 @@ func (s *swiss) bestTry(tries []breakResult, base float64, relaxedLast bool) bre
 		}
 	}
 	if relaxedLast && best == len(tries)-1 {
-		s.relax("R-SW-12", "a player gets a third colour in a row: no complete pairing of the lowest groups avoids it")
+		// Whether the whole field could keep the rule, and for whom it
+		// breaks, pairSwiss settles by matching (R-SW-9).
+		s.groupsRelaxed = true
 	}
 	return s.sorted(tries[best])
 }
@@ -404,13 +406,16 @@ func (s *swiss) repair(broken, left rows, base float64, threeInARow, last bool) 
 	return breakResult{pairs: pairs, left: rest, value: v}
 }
 
-func (s *swiss) relax(rule, why string) {
-	for _, r := range s.relaxed {
+// relax records that rule was given up for players (R-SW-9, R-SW-13); a
+// rule is recorded once, with every player it was broken for.
+func (s *swiss) relax(rule string, reason RelaxReason, players []int, why string) {
+	for i, r := range s.relaxed {
 		if r.Rule == rule {
+			s.relaxed[i].Players = append(s.relaxed[i].Players, players...)
 			return
 		}
 	}
-	s.relaxed = append(s.relaxed, Relaxation{Rule: rule, Why: why})
+	s.relaxed = append(s.relaxed, Relaxation{Rule: rule, Reason: reason, Players: players, Why: why})
 }
 
 // scoreSpread is large when pairs join high scores (R-SW-6 a weighs

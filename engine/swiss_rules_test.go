@@ -43,8 +43,8 @@ func swEvent(t *testing.T, s Settings, hist map[int]string) *Event {
 		var rd Round
 		for _, id := range ids {
 			tok := toks[id][r]
-			if tok == "bye" {
-				rd.Byes = append(rd.Byes, Bye{Player: id, Kind: PairingBye})
+			if c, ok := byeTokens[tok]; ok {
+				rd.Byes = append(rd.Byes, Bye{Player: id, Kind: PairingBye, Colour: c})
 				continue
 			}
 			c, opp, res := swToken(t, tok)
@@ -65,6 +65,18 @@ func swEvent(t *testing.T, s Settings, hist map[int]string) *Event {
 		ev.Rounds = append(ev.Rounds, rd)
 	}
 	return ev
+}
+
+// byeTokens are swEvent's byes: "bye" without a colour (as TRF's "0000 - U"
+// gives it), "byeR" and "byeB" recorded with one (R-S-3).
+var byeTokens = map[string]Colour{"bye": NoColour, "byeR": Red, "byeB": Black}
+
+// fide is DefaultSettings with FIDE's conventions for pairing: only games
+// played count for colours and for having met, and a bye has no colour.
+func fide(rounds int) Settings {
+	s := DefaultSettings(rounds)
+	s.CountForfeits, s.CountByeColour = false, false
+	return s
 }
 
 // swToken reads a round of swEvent: colour, opponent (0: a fresh one) and
@@ -359,25 +371,34 @@ func TestR_SW_6_TopDown(t *testing.T) {
 }
 
 // TestR_SW_7_NeedsRedList: a player with more blacks than reds needs red
-// and gets it; with equal colours, black in the last round. Only games
-// played over the board count (R-T-0): not forfeits, not byes (R-S-3).
+// and gets it; with equal colours, black in the last round. By default
+// every paired game counts, forfeits included (R-T-0), and a bye counts with
+// the colour recorded for it (R-S-3); with FIDE's conventions only games
+// played over the board count.
 func TestR_SW_7_NeedsRedList(t *testing.T) {
 	tests := []struct {
 		name string
+		set  Settings
 		hist map[int]string
 		red  []int // the players who must play red
 	}{
-		{"needs red meets needs black", map[int]string{1: "RD BD RD", 2: "BD RD BD", 3: "RD BD RD", 4: "BD RD BD"}, []int{2, 4}},
-		{"more blacks plays red", map[int]string{1: "BD RD RD", 2: "RD BD BD"}, []int{2}},
-		{"black last round plays red", map[int]string{1: "BD RD", 2: "RD BD"}, []int{2}},
-		// Counting the forfeit would give 1 R,B and 2 B: 2 would need red more.
-		{"a forfeit is no game", map[int]string{1: "R+ BD", 2: "bye BD"}, []int{1}},
-		// Counting the bye as a game would give 1 a colour it never played.
-		{"a bye is no game", map[int]string{1: "bye RD", 2: "BW RD"}, []int{2}},
+		{"needs red meets needs black", DefaultSettings(9), map[int]string{1: "RD BD RD", 2: "BD RD BD", 3: "RD BD RD", 4: "BD RD BD"}, []int{2, 4}},
+		{"more blacks plays red", DefaultSettings(9), map[int]string{1: "BD RD RD", 2: "RD BD BD"}, []int{2}},
+		{"black last round plays red", DefaultSettings(9), map[int]string{1: "BD RD", 2: "RD BD"}, []int{2}},
+		// R-T-0: 1 had R (a forfeit), B; 2 had B: 2 has fewer reds.
+		{"R-T-0 a forfeit counts", DefaultSettings(9), map[int]string{1: "R+ BD", 2: "bye BD"}, []int{2}},
+		// FIDE: 1 had B only, 2 had B: 1's black run... both B; the sum 3 is odd: lower number red.
+		{"FIDE a forfeit is no game", fide(9), map[int]string{1: "R+ BD", 2: "bye BD"}, []int{1}},
+		// R-S-3: 1's bye was recorded black, so 1 had B R against 2's B R.
+		{"R-S-3 a bye counts with its colour", DefaultSettings(9), map[int]string{1: "byeB RD", 2: "BW RD"}, []int{1}},
+		{"R-S-3 a red bye counts", DefaultSettings(9), map[int]string{1: "byeR RD", 2: "BW RD"}, []int{2}},
+		// FIDE: the bye has no colour. 1 had R, 2 had B R: equal reds (R-SW-10 (1)
+		// counts reds) and equal runs, so the numbers decide: 1+2 odd, 1 red.
+		{"FIDE a bye is no game", fide(9), map[int]string{1: "byeB RD", 2: "BW RD"}, []int{1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := swPair(t, swEvent(t, DefaultSettings(9), tt.hist))
+			p := swPair(t, swEvent(t, tt.set, tt.hist))
 			var red []int
 			for _, b := range p.Boards {
 				red = append(red, b.Red)
@@ -400,12 +421,17 @@ func TestR_SW_9_NoRematch(t *testing.T) {
 		{"the leader's group met him", map[int]string{1: "R2W R3W", 2: "B1L R4W", 3: "R4W B1L", 4: "B3L B2L"}, [][2]int{{1, 4}, {2, 3}}},
 		{"shift past a met player", map[int]string{1: "R3D", 2: "RD", 3: "B1D", 4: "BD"}, [][2]int{{1, 4}, {2, 3}}},
 		{"a draw is a game", map[int]string{1: "R2D", 2: "B1D"}, nil},
-		{"a forfeit is no game", map[int]string{1: "R2+", 2: "B1-"}, [][2]int{{1, 2}}},
-		{"a forfeit loss is no game", map[int]string{1: "R2-", 2: "B1+"}, [][2]int{{1, 2}}},
+		{"R-T-0 a forfeit counts as having met", map[int]string{1: "R2+", 2: "B1-"}, nil},
+		{"FIDE a forfeit is no game", map[int]string{1: "R2+", 2: "B1-"}, [][2]int{{1, 2}}},
+		{"FIDE a forfeit loss is no game", map[int]string{1: "R2-", 2: "B1+"}, [][2]int{{1, 2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := Pair(swEvent(t, DefaultSettings(9), tt.hist))
+			set := DefaultSettings(9)
+			if strings.HasPrefix(tt.name, "FIDE") {
+				set = fide(9)
+			}
+			p, err := Pair(swEvent(t, set, tt.hist))
 			switch {
 			case tt.want == nil && !errors.Is(err, ErrNoPairing):
 				t.Fatalf("got %v, %v; want ErrNoPairing", redBlack(p), err)

@@ -1,0 +1,213 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// denseField is the largest field whose graph of allowed pairs is built in
+// full for the completeness check; a larger field offers each player the
+// fieldWindow nearest players in pairing order, which is where its partners
+// are found in practice (the graph is dense: a player has met at most a
+// round's worth of the field).
+const (
+	denseField  = 4096
+	fieldWindow = 256
+)
+
+// completion is one set of rules a complete pairing is looked for under:
+// R-SW-9 always, R-SW-12 and R-SW-4 while they are kept.
+type completion struct {
+	rule12, units bool
+}
+
+// pairComplete pairs the whole field when the score-group procedure cannot
+// pair everybody under every rule (R-SW-9). A maximum matching of the graph
+// of allowed pairs (Edmonds' blossom algorithm) says whether a complete
+// pairing exists, and steers the pairing: in pairing order, each player meets
+// the nearest player below whom he may meet and with whom the rest can still
+// all be paired — the first complete pairing in that order, found without
+// backtracking. The bye goes to the first player R-S-3 allows with whom the
+// rest can be paired: one without a bye, lowest score first, before one who
+// had one. Rules are given up only when no complete pairing of the whole
+// field keeps them, R-SW-12 before R-SW-4, never R-SW-9; the record names
+// the players for whom a rule was broken.
+func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
+	ps := append([]*swissPlayer(nil), s.players...)
+	s.sortPlayers(ps)
+	keep := completion{rule12: s.set.NoThreeInARow, units: s.units}
+	defer func() { s.set.NoThreeInARow, s.units = keep.rule12, keep.units }()
+	steps := []completion{keep}
+	if keep.rule12 {
+		steps = append(steps, completion{false, keep.units})
+	}
+	if keep.units {
+		steps = append(steps, completion{keep.rule12, false})
+		if keep.rule12 {
+			steps = append(steps, completion{false, false})
+		}
+	}
+	for _, class := range s.byeClasses(ps) {
+		for _, st := range steps {
+			s.set.NoThreeInARow, s.units = st.rule12, st.units
+			m := s.fieldMatcher(ps, class)
+			m.maximise()
+			if !m.perfect() {
+				continue
+			}
+			pairs, bye := s.steer(ps, class, m, keep)
+			s.set.NoThreeInARow, s.units = keep.rule12, keep.units
+			s.recordRelaxed(pairs, st, keep)
+			return pairs, bye, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("round %d: no complete pairing of the %d players without a rematch exists (R-SW-9); the event has more rounds than its players can play: %w",
+		s.round, len(ps), ErrNoPairing)
+}
+
+// fieldMatcher builds the graph of the pairs allowed under the current
+// rules: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
+// joined to every player of class.
+func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer) *matcher {
+	n := len(ps)
+	adj := make([][]int32, n, n+1)
+	for i := range ps {
+		hi := n
+		if n > denseField {
+			hi = min(n, i+fieldWindow+1)
+		}
+		for j := i + 1; j < hi; j++ {
+			if s.ok(ps[i], ps[j]) {
+				adj[i] = append(adj[i], int32(j))
+				adj[j] = append(adj[j], int32(i))
+			}
+		}
+	}
+	if class[0] != nil {
+		at := index(ps)
+		bye := make([]int32, 0, len(class))
+		for _, c := range class {
+			bye = append(bye, at[c])
+			adj[at[c]] = append(adj[at[c]], int32(n))
+		}
+		adj = append(adj, bye)
+	}
+	return newMatcher(adj)
+}
+
+func index(ps []*swissPlayer) map[*swissPlayer]int32 {
+	at := make(map[*swissPlayer]int32, len(ps))
+	for i, p := range ps {
+		at[p] = int32(i)
+	}
+	return at
+}
+
+// steer takes the first complete pairing in pairing order that m proves
+// possible. While rules are given up, partners the kept rules allow are
+// tried first, so as few pairs as the order allows break them.
+func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep completion) ([]pair, *swissPlayer) {
+	var bye *swissPlayer
+	if class[0] != nil {
+		at := index(ps)
+		for _, c := range class {
+			if m.commit(int32(len(ps)), at[c]) {
+				bye = c
+				break
+			}
+		}
+	}
+	relaxing := s.set.NoThreeInARow != keep.rule12 || s.units != keep.units
+	strict := func(a, b *swissPlayer) bool {
+		now := completion{s.set.NoThreeInARow, s.units}
+		s.set.NoThreeInARow, s.units = keep.rule12, keep.units
+		defer func() { s.set.NoThreeInARow, s.units = now.rule12, now.units }()
+		return s.ok(a, b)
+	}
+	pairs := make([]pair, 0, len(ps)/2)
+	for i := range ps {
+		if m.removed[i] {
+			continue
+		}
+		partner := -1
+		for pass := 0; pass < 2 && partner < 0; pass++ {
+			if pass == 1 && !relaxing {
+				break
+			}
+			for _, j := range m.adj[i] {
+				if int(j) <= i || int(j) >= len(ps) || m.removed[j] {
+					continue
+				}
+				if relaxing && pass == 0 && !strict(ps[i], ps[j]) {
+					continue
+				}
+				if m.commit(int32(i), j) {
+					partner = int(j)
+					break
+				}
+			}
+		}
+		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
+	}
+	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
+	return pairs, bye
+}
+
+// recordRelaxed writes down the rules the complete pairing gave up (st
+// against keep), naming the players for whom each was broken (R-SW-13).
+func (s *swiss) recordRelaxed(pairs []pair, st, keep completion) {
+	if keep.rule12 && !st.rule12 {
+		s.relax("R-SW-12", RelaxedNoComplete, s.broken12(pairs),
+			"no complete pairing of the whole field keeps it (maximum matching): a third colour in a row or an imbalance of three")
+	}
+	if keep.units && !st.units {
+		var who []int
+		for _, p := range pairs {
+			if a, b := p.p[0], p.p[1]; a.unit != "" && a.unit == b.unit {
+				who = append(who, a.id, b.id)
+			}
+		}
+		s.relax("R-SW-4", RelaxedNoComplete, who, "no complete pairing of the whole field keeps players of one unit apart (maximum matching)")
+	}
+}
+
+// broken12 lists the players whose colours in pairs give them a third
+// colour in a row (but in the last round) or an imbalance of three (R-SW-12).
+func (s *swiss) broken12(pairs []pair) []int {
+	var who []int
+	for _, p := range pairs {
+		red, black, _ := s.colours(p)
+		if red.balance() >= 2 || !s.lastRound && red.run() >= 2 {
+			who = append(who, red.id)
+		}
+		if black.balance() <= -2 || !s.lastRound && black.run() <= -2 {
+			who = append(who, black.id)
+		}
+	}
+	sort.Ints(who)
+	return who
+}
+
+// byeClasses lists who may take the bye, in two classes tried in turn:
+// players without a bye, lowest score first, then those who had one
+// (R-S-3). An even field has one class with no bye.
+func (s *swiss) byeClasses(ps []*swissPlayer) [][]*swissPlayer {
+	if len(ps)%2 == 0 {
+		return [][]*swissPlayer{{nil}}
+	}
+	var fresh, again []*swissPlayer
+	for i := len(ps) - 1; i >= 0; i-- {
+		if ps[i].hadBye {
+			again = append(again, ps[i])
+		} else {
+			fresh = append(fresh, ps[i])
+		}
+	}
+	var classes [][]*swissPlayer
+	for _, c := range [][]*swissPlayer{fresh, again} {
+		if len(c) > 0 {
+			classes = append(classes, c)
+		}
+	}
+	return classes
+}
