@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -56,9 +57,10 @@ var (
 const DefaultDSN = "qisai.db"
 
 // Open opens (and creates, for SQLite) the database dsn names and brings
-// its schema up to date. dsn is a PostgreSQL URL (postgres://…), or a SQLite
-// file name or file: URI; "" is DefaultDSN. SQLite gets WAL, foreign keys,
-// a busy timeout and immediate transactions unless the URI sets them.
+// its schema up to date. dsn is a PostgreSQL URL (postgres://…), or a
+// SQLite file name, sqlite://PATH, sqlite:PATH or file: URI; "" is
+// DefaultDSN. SQLite gets WAL, foreign keys, a busy timeout and immediate
+// transactions unless the URI sets them.
 func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	s := &Store{now: time.Now, snapshotEvery: 100}
 	for _, o := range opts {
@@ -68,6 +70,9 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
 		NowFunc:                func() time.Time { return s.now().UTC() },
+	}
+	if err := CheckDSN(dsn); err != nil {
+		return nil, err
 	}
 	var dial gorm.Dialector
 	if isPostgres(dsn) {
@@ -105,6 +110,28 @@ func isPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
+// CheckDSN says whether dsn is of a kind Open opens: a PostgreSQL URL, a
+// SQLite file name, or a SQLite URL (sqlite://PATH, sqlite:PATH, a file:
+// URI). Another scheme ("mysql://…") is refused here rather than taken for
+// a strange file name.
+func CheckDSN(dsn string) error {
+	scheme, _, found := strings.Cut(dsn, "://")
+	if !found || isPostgres(dsn) || strings.EqualFold(scheme, "sqlite") || !urlScheme.MatchString(scheme) {
+		return nil // not a URL: a file name (a folder's may hold "://")
+	}
+	return fmt.Errorf("数据库地址的类型 %q 不支持：请用 SQLite 文件（路径、sqlite://路径、file:路径）或 postgres:// 网址 "+
+		"database URL of kind %q: give a SQLite file (PATH, sqlite://PATH or file:PATH) or a postgres:// URL", scheme, scheme)
+}
+
+// urlScheme is what a URL's scheme looks like (RFC 3986, less the dots,
+// which a file name has rather).
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+-]*$`)
+
+// sqlitePrefixes are the URL forms of a SQLite file name, cut off before
+// opening: the path follows as it is (sqlite:///srv/qisai.db is
+// /srv/qisai.db, sqlite://qisai.db the file in the working folder).
+var sqlitePrefixes = []string{"sqlite://", "sqlite:"}
+
 // sqliteParams are the settings every SQLite connection needs: WAL so
 // readers do not wait for the writer, foreign keys, a busy timeout, and
 // immediate transactions so a read-then-write transaction takes the write
@@ -120,6 +147,12 @@ var sqliteParams = [][2]string{
 // SQLiteDSN turns a file name or file: URI into the DSN qisai opens,
 // adding the parameters of sqliteParams that it does not set.
 func SQLiteDSN(dsn string) string {
+	for _, p := range sqlitePrefixes {
+		if rest, ok := strings.CutPrefix(dsn, p); ok {
+			dsn = rest
+			break
+		}
+	}
 	if dsn == "" {
 		dsn = DefaultDSN
 	}
