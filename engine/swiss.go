@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -162,6 +164,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 	// an imbalance of three (禁多三) is still avoided.
 	s.lastRound = set.Rounds > 0 && round >= set.Rounds
 	hist := ev.Histories()
+	running := runningScores(hist)
 	for _, p := range ev.Players {
 		if !p.Active(round) || ev.preset(p.ID, round) {
 			continue
@@ -173,7 +176,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 					round, describe(p), r+1, round)
 			}
 		}
-		s.players = append(s.players, s.newPlayer(p, h, hist))
+		s.players = append(s.players, s.newPlayer(p, h, running))
 	}
 	if len(s.players) < 2 {
 		return nil, fmt.Errorf("round %d: only %d player(s) left to pair: %w", round, len(s.players), ErrNoPairing)
@@ -215,8 +218,8 @@ func gcd(a, b int) int {
 	return a
 }
 
-func (s *swiss) newPlayer(p Player, h []Entry, hist [][]Entry) *swissPlayer {
-	sp := &swissPlayer{id: p.ID, unit: p.Unit}
+func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points) *swissPlayer {
+	sp := &swissPlayer{id: p.ID, unit: p.Unit, colours: make([]Colour, 0, len(h)), opps: make([]int, 0, len(h))}
 	for r, e := range h {
 		c := e.PlayedColour()
 		counted := e.Played() || (s.set.CountForfeits && e.Opponent != 0)
@@ -241,7 +244,7 @@ func (s *swiss) newPlayer(p Player, h []Entry, hist [][]Entry) *swissPlayer {
 			sp.floats--
 		}
 		if e.Opponent != 0 {
-			mine, theirs := scoreBefore(h, r), scoreBefore(hist[e.Opponent], r)
+			mine, theirs := running[p.ID][r], running[e.Opponent][r]
 			switch {
 			case mine < theirs:
 				sp.floats++
@@ -261,8 +264,18 @@ func (s *swiss) newPlayer(p Player, h []Entry, hist [][]Entry) *swissPlayer {
 	return sp
 }
 
-func scoreBefore(h []Entry, round int) Points {
-	return Score(h[:round])
+// runningScores holds each player's score before every round:
+// running[id][r] is the score after r rounds.
+func runningScores(hist [][]Entry) [][]Points {
+	running := make([][]Points, len(hist))
+	for id, h := range hist {
+		rs := make([]Points, len(h)+1)
+		for r, e := range h {
+			rs[r+1] = rs[r] + e.Points
+		}
+		running[id] = rs
+	}
+	return running
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run
@@ -340,21 +353,19 @@ func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 // number, lower first in odd rounds (R-SW-6, R-SW-7, R-SW-8).
 func (s *swiss) sortPlayers(ps []*swissPlayer) {
 	odd := s.oddRound()
-	sort.SliceStable(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
-		if a.score != b.score {
-			return a.score > b.score
+	// The order is total (numbers differ), so an unstable sort gives it.
+	slices.SortFunc(ps, func(a, b *swissPlayer) int {
+		switch {
+		case a.score != b.score:
+			return cmp.Compare(b.score, a.score)
+		case abs(a.state) != abs(b.state):
+			return cmp.Compare(abs(b.state), abs(a.state))
+		case a.floats != b.floats:
+			return cmp.Compare(a.floats, b.floats)
+		case odd:
+			return cmp.Compare(a.id, b.id)
 		}
-		if abs(a.state) != abs(b.state) {
-			return abs(a.state) > abs(b.state)
-		}
-		if a.floats != b.floats {
-			return a.floats < b.floats
-		}
-		if odd {
-			return a.id < b.id
-		}
-		return a.id > b.id
+		return cmp.Compare(b.id, a.id)
 	})
 }
 
@@ -390,25 +401,29 @@ func (s *swiss) scoreGroups() []rows {
 // complete reports whether pairs and bye cover every player once with no
 // rematch.
 func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
-	seen := make(map[int]bool, len(s.players))
+	top := 0
+	for _, p := range s.players {
+		top = max(top, p.id)
+	}
+	seen := make([]bool, top+1) // by id
+	count := 0
+	mark := func(x *swissPlayer) bool {
+		if x == nil || x.id > top || seen[x.id] {
+			return false
+		}
+		seen[x.id] = true
+		count++
+		return true
+	}
 	for _, p := range pairs {
-		for _, x := range p.p {
-			if x == nil || seen[x.id] {
-				return false
-			}
-			seen[x.id] = true
-		}
-		if p.p[0].hasMet(p.p[1].id) {
+		if !mark(p.p[0]) || !mark(p.p[1]) || p.p[0].hasMet(p.p[1].id) {
 			return false
 		}
 	}
-	if bye != nil {
-		if seen[bye.id] {
-			return false
-		}
-		seen[bye.id] = true
+	if bye != nil && !mark(bye) {
+		return false
 	}
-	return len(seen) == len(s.players) && (bye == nil) == (len(s.players)%2 == 0)
+	return count == len(s.players) && (bye == nil) == (len(s.players)%2 == 0)
 }
 
 // finish allocates colours, orders the boards and writes the record.

@@ -121,10 +121,10 @@ func (s *swiss) pairWithin(group rows) ([]pair, rows) {
 // takes the first partner down the other list it may meet. Floaters pick
 // first, those who need black before those who need red.
 func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
-	usedG := [2][]bool{make([]bool, len(group[0])), make([]bool, len(group[1]))}
+	usedG := [2]*taken{newTaken(len(group[0])), newTaken(len(group[1]))}
 	var pairs []pair
 	if floaters.len() > 0 {
-		usedF := [2][]bool{make([]bool, len(floaters[0])), make([]bool, len(floaters[1]))}
+		usedF := [2]*taken{newTaken(len(floaters[0])), newTaken(len(floaters[1]))}
 		for _, r := range []int{1, 0} {
 			o := 1 - r
 			for j, f := range floaters[r] {
@@ -132,7 +132,8 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 					var pr pair
 					pr.p[r], pr.p[o], pr.placed = f, group[o][h], PlacedFloat
 					pairs = append(pairs, pr)
-					usedF[r][j], usedG[o][h] = true, true
+					usedF[r].take(j)
+					usedG[o].take(h)
 				}
 			}
 		}
@@ -149,17 +150,18 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 				pr.placed = PlacedSame
 			}
 			pairs = append(pairs, pr)
-			usedG[picker][j], usedG[o][h] = true, true
+			usedG[picker].take(j)
+			usedG[o].take(h)
 		}
 	}
 	return pairs, unused(group, usedG), rows{}
 }
 
-// firstPartner is the index of the first player down list, not used yet,
+// firstPartner is the index of the first player down list, not taken yet,
 // that p may meet; −1 when there is none.
-func (s *swiss) firstPartner(p *swissPlayer, list []*swissPlayer, used []bool) int {
-	for h, m := range list {
-		if !used[h] && s.ok(p, m) {
+func (s *swiss) firstPartner(p *swissPlayer, list []*swissPlayer, used *taken) int {
+	for h := used.from(0); h < len(list); h = used.from(h + 1) {
+		if s.ok(p, list[h]) {
 			return h
 		}
 	}
@@ -187,15 +189,16 @@ func (s *swiss) picker(g rows) int {
 // sameRowPairs pairs inside one list (同行, R-SW-8): a floater with a group
 // member of its own list, or neighbours in a list.
 func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
-	usedG := [2][]bool{make([]bool, len(group[0])), make([]bool, len(group[1]))}
+	usedG := [2]*taken{newTaken(len(group[0])), newTaken(len(group[1]))}
 	var pairs []pair
 	if floaters.len() > 0 {
-		usedF := [2][]bool{make([]bool, len(floaters[0])), make([]bool, len(floaters[1]))}
+		usedF := [2]*taken{newTaken(len(floaters[0])), newTaken(len(floaters[1]))}
 		for _, r := range []int{1, 0} {
 			for j, f := range floaters[r] {
 				if h := s.firstPartner(f, group[r], usedG[r]); h >= 0 {
 					pairs = append(pairs, pair{p: [2]*swissPlayer{f, group[r][h]}, placed: PlacedFloat})
-					usedF[r][j], usedG[r][h] = true, true
+					usedF[r].take(j)
+					usedG[r].take(h)
 				}
 			}
 		}
@@ -205,11 +208,11 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 	for _, r := range []int{1, 0} {
 		list := group[r]
 		for j := range list {
-			if usedG[r][j] {
+			if usedG[r].used[j] {
 				continue
 			}
-			for h := j + 1; h < len(list); h++ {
-				if usedG[r][h] || !s.ok(list[j], list[h]) {
+			for h := usedG[r].from(j + 1); h < len(list); h = usedG[r].from(h + 1) {
+				if !s.ok(list[j], list[h]) {
 					continue
 				}
 				pr := pair{p: [2]*swissPlayer{list[j], list[h]}, placed: PlacedSameRow}
@@ -217,7 +220,8 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 					pr.p = [2]*swissPlayer{list[h], list[j]}
 				}
 				pairs = append(pairs, pr)
-				usedG[r][j], usedG[r][h] = true, true
+				usedG[r].take(j)
+				usedG[r].take(h)
 				break
 			}
 		}
@@ -225,11 +229,11 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 	return pairs, unused(group, usedG)
 }
 
-func unused(g rows, used [2][]bool) rows {
+func unused(g rows, used [2]*taken) rows {
 	var out rows
 	for r := range g {
 		for i, p := range g[r] {
-			if !used[r][i] {
+			if !used[r].used[i] {
 				out[r] = append(out[r], p)
 			}
 		}
