@@ -125,6 +125,6 @@ func TestStartInGroupStartsEvent(t *testing.T) {
 	must(t, newHarness(t).say("org", "/start"), "还没有比赛")
 	h := setUp(t, "开赛 swiss rounds 3")
 	must(t, h.say("li", "/start"), "只有组织者")
-	must(t, h.say("org", "/start"), "已开赛")
+	must(t, h.say("org", "/start"), "开赛！")
 	must(t, h.say("org", "/start"), "已经开始")
 }

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -33,12 +34,38 @@ type Request struct {
 	// UpdateID is the platform's id of the update ("telegram:update:42"):
 	// the same update delivered twice changes nothing the second time.
 	UpdateID string
+	// Bot is the bot's own user name on the platform ("qisai_bot"), where
+	// a command may name the bot it is for ("/join@qisai_bot"): a command
+	// for another bot is ignored. "" takes any name (and none).
+	Bot string
+	// Anonymous says the sender hid who they are (a Telegram group's
+	// anonymous admin): they are refused, since every such admin is one
+	// user to the bot.
+	Anonymous bool
+	// MessageID is the platform's id of the message whose button was
+	// pressed ("" for a typed line): Reply.Unbutton edits it.
+	MessageID string
+	// Mentions are the users the line names whom the platform identified
+	// (Telegram text mentions, Discord user options), by the text that
+	// names them in the line; ReplyTo the author of the message the line
+	// answers (a Telegram reply), nil when none.
+	Mentions []Mention
+	ReplyTo  *User
 }
 
 // User is a person on a platform.
 type User struct {
 	ID   string
 	Name string // display name, for messages
+	// Username is the platform's handle without "@" ("li_wei"), "" when
+	// the user has none: qisai remembers it so that "@li_wei" names them.
+	Username string
+}
+
+// Mention is a user the platform identified where the line names them.
+type Mention struct {
+	Text string // as it stands in the line: "@li_wei", "Li Wei", "<@123>"
+	User User
 }
 
 // Reply is the answer to the user who sent a Request. Announcements to
@@ -49,6 +76,9 @@ type Reply struct {
 	// Private asks the adapter to show it to the user alone (a direct
 	// message, or an ephemeral answer where the platform has them).
 	Private bool
+	// Unbutton asks the adapter to remove the buttons of the pressed
+	// message (Request.MessageID): they were used, or answer what is over.
+	Unbutton bool
 }
 
 // Service runs commands against a store.
@@ -58,6 +88,9 @@ type Service struct {
 	log   *slog.Logger
 	reg   *Registry
 	obs   func(command string, failed bool) // WithObserver
+	// seen holds the handle and name each user was last remembered under
+	// (saw), by platform and id.
+	seen sync.Map
 }
 
 // Option changes a Service.
@@ -96,16 +129,25 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			reply = apology(lang)
 		}
 	}()
+	s.saw(ctx, req)
 	words := splitLine(req.Text)
 	if words == nil {
 		return Reply{}
 	}
+	if to := addressee(req.Text); to != "" && req.Bot != "" && !strings.EqualFold(to, req.Bot) {
+		return Reply{} // "/join@otherbot": for another bot in the group
+	}
+	if req.Anonymous {
+		return anonymousReply()
+	}
+	pressed, words := takeRef(words)
 	cmd, rest := s.reg.Lookup(words)
 	if cmd == nil {
 		return Reply{Text: T{"没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	c, err := s.context(ctx, req, lang, cmd)
 	if err == nil {
+		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
 	}
 	if err == nil {
@@ -116,16 +158,20 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	if err != nil {
 		var p *Problem
-		if errors.As(err, &p) {
-			return Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
-		}
 		var r *action.Refusal // an action the rules refused, said in both languages
-		if errors.As(err, &r) {
-			return Reply{Text: sentence(T{r.Zh, r.En}.In(lang), lang), Private: reply.Private}
+		switch {
+		case errors.As(err, &p):
+			reply = Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
+		case errors.As(err, &r):
+			reply = Reply{Text: sentence(T{r.Zh, r.En}.In(lang), lang), Private: reply.Private}
+		default:
+			s.log.Error("command failed", "text", req.Text, "err", err)
+			return apology(lang) // the buttons stay: pressing again may work
 		}
-		s.log.Error("command failed", "text", req.Text, "err", err)
-		return apology(lang)
 	}
+	// A button that says what it answers was used, or answers what is
+	// over: either way it is done.
+	reply.Unbutton = pressed != nil && req.MessageID != ""
 	return reply
 }
 
@@ -190,6 +236,8 @@ type Context struct {
 	// Roles what else they are.
 	Player int
 	Roles  []storage.Role
+	// ref is what the pressed button answers; nil for a typed line.
+	ref *ref
 }
 
 // Actor is the sender as the event's log records them.

@@ -20,6 +20,9 @@ type harness struct {
 	now    time.Time
 	group  storage.Chat
 	update int
+	// heard holds the replies said in the group since sent last drained
+	// it: the group sees them as it sees the outbox's messages.
+	heard []string
 }
 
 func newHarness(t testing.TB) *harness {
@@ -60,41 +63,56 @@ func (h *harness) send(user, text string, dm bool) Reply {
 	if dm {
 		chat = storage.Chat{Platform: "console", ID: "dm:" + user}
 	}
-	return h.svc.Handle(context.Background(), Request{
+	r := h.svc.Handle(context.Background(), Request{
 		Chat: chat, DM: dm, User: User{ID: user, Name: user}, Locale: "zh",
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update),
 	})
+	h.hear(r, dm)
+	return r
+}
+
+// hear notes a reply said in the group.
+func (h *harness) hear(r Reply, dm bool) {
+	if !dm && !r.Private && r.Text != "" {
+		h.heard = append(h.heard, r.Text)
+	}
 }
 
 // sendAs is send with a language.
 func (h *harness) sendAs(user, locale, text string) Reply {
 	h.t.Helper()
 	h.update++
-	return h.svc.Handle(context.Background(), Request{
+	r := h.svc.Handle(context.Background(), Request{
 		Chat: h.group, User: User{ID: user, Name: user}, Locale: locale,
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update),
 	})
+	h.hear(r, false)
+	return r
 }
 
-// sent drains the outbox: every message due, by chat ID then in order.
+// sent is what each chat saw since the last call, by chat ID then in
+// order: the group's replies, and every message due in the outbox, which
+// it drains.
 func (h *harness) sent() map[string][]string {
 	h.t.Helper()
+	out := h.drain()
+	if len(h.heard) > 0 {
+		out[h.group.ID], h.heard = append(h.heard, out[h.group.ID]...), nil
+	}
+	return out
+}
+
+// drain drains the outbox: the texts of every message due, by chat ID
+// then in order.
+func (h *harness) drain() map[string][]string {
+	h.t.Helper()
 	out := map[string][]string{}
-	for {
-		ds, err := h.store.Claim(context.Background(), "test", 100, time.Minute)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		if len(ds) == 0 {
-			return out
-		}
-		for _, d := range ds {
-			out[d.Message.Chat.ID] = append(out[d.Message.Chat.ID], d.Message.Text)
-			if err := h.store.MarkSent(context.Background(), d.ID); err != nil {
-				h.t.Fatal(err)
-			}
+	for chat, ms := range h.outbox() {
+		for _, m := range ms {
+			out[chat] = append(out[chat], m.Text)
 		}
 	}
+	return out
 }
 
 // must fails the test unless got contains every want.

@@ -889,33 +889,21 @@ func linkChat(c *Context, code string) (Reply, error) {
 	case !errors.Is(err, storage.ErrNotFound):
 		return Reply{}, err
 	}
-	chats, err := c.svc.store.Chats(c, id)
+	c.Event = id
+	chats, err := eventChats(c) // this chat follows it only once linked
 	if err != nil {
 		return Reply{}, err
 	}
-	c.Event = id
 	actor := c.Actor()
 	if _, err := c.Update(func(ch *storage.Change) error {
 		ch.Bind(c.Req.Chat)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		announce(ch, chats, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(c.Lang, c.Req.Chat.Platform, c.Req.User.Name))
+		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(c.Lang, c.Req.Chat.Platform, c.Req.User.Name))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: T{"这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name)}, nil
-}
-
-// eventChats are the chats the event's announcements go to.
-func eventChats(c *Context) ([]storage.Chat, error) {
-	return c.svc.store.Chats(c, c.Event)
-}
-
-// announce sends text to every chat in chats, with the change.
-func announce(ch *storage.Change, chats []storage.Chat, text string) {
-	for _, chat := range chats {
-		ch.Send(storage.Message{Chat: chat, Text: text})
-	}
 }
 
 // ---- start, pair, swap, publish ----
@@ -956,13 +944,14 @@ func start(c *Context) (Reply, error) {
 		if err := renumber(ch, ids, before); err != nil {
 			return err
 		}
-		announce(ch, chats, startText(ch.State, by, c.Lang))
+		chats.announce(ch, startText(ch.State, by, c.Lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang)}, nil
+	return chats.reply(T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang),
+		T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(c.Lang)), nil
 }
 
 // startText announces the start with the players by sequence number.
@@ -1140,7 +1129,7 @@ func publish(c *Context) (Reply, error) {
 				return err
 			}
 		}
-		announce(ch, chats, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
+		chats.announce(ch, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
@@ -1160,14 +1149,18 @@ func publish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天，私信通知了 %d 位选手。", "Round %d is published. Pairings sent to the event's chats: %d; private notes to players: %d."}.In(c.Lang, round, len(chats), notes)
+	notesLine := T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)
+	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天。", "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats()) + notesLine
+	next := []string{notesLine}
 	if !start.IsZero() {
 		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang))
 		if tomorrow {
-			text += T{"（今天的 %s 已过，所以是明天。）", " (Today's %s has passed, so it is tomorrow.)"}.In(c.Lang, start.In(c.State.Info.Location()).Format("15:04"))
+			note := T{"今天的 %s 已过，所以是明天。", "Today's %s has passed, so it is tomorrow."}.In(c.Lang, start.In(c.State.Info.Location()).Format("15:04"))
+			text += note
+			next = append(next, note)
 		}
 	}
-	return Reply{Text: text}, nil
+	return chats.reply(text, next...), nil
 }
 
 // pastGrace is how long ago a start time given to /publish may have
@@ -1329,11 +1322,11 @@ func setResult(c *Context) (Reply, error) {
 		why = T{"裁判更正，原为 " + resultText(g.Result), "corrected by the arbiter, was " + resultText(g.Result)}
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		return decide(ch, chats, round, board, res, why, c.Lang)
+		return chats.decide(ch, round, board, res, why, c.Lang)
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))}, nil
+	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
 }
 
 // gameOn is the game on board of round.
@@ -1349,24 +1342,30 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 	return engine.Game{}, false
 }
 
+// decide sets a result (R-G-1) and announces it in chats, why being who
+// decided: the scheduler's decisions, which no chat asked for.
+func decide(ch *storage.Change, chats []storage.Chat, round, board int, res engine.Result, why T, lang Lang) error {
+	return (&voice{others: chats}).decide(ch, round, board, res, why, lang)
+}
+
 // decide sets a result (R-G-1) and announces it, why being who decided;
 // the result that completes the current round also announces the
 // standings and what comes next.
-func decide(ch *storage.Change, chats []storage.Chat, round, board int, res engine.Result, why T, lang Lang) error {
+func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T, lang Lang) error {
 	ev := &ch.State.Event
 	wasOpen := round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
 	if err := ch.Append(&action.ResultSet{Round: round, Board: board, Result: res}); err != nil {
 		return err
 	}
 	g, _ := gameOn(ev, round, board)
-	announce(ch, chats, T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
+	v.announce(ch, T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
 		In(lang, round, board, playerName(ev, g.Red), resultText(res), playerName(ev, g.Black), why.In(lang)))
 	if wasOpen && len(openBoards(ev.Rounds[round-1])) == 0 {
 		next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
 		if n := plannedRounds(ev); n > 0 && round >= n {
 			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
-		announce(ch, chats, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
+		v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
 	}
 	return nil
 }
@@ -1407,12 +1406,12 @@ func penalty(c *Context) (Reply, error) {
 			return err
 		}
 		count = ch.State.Event.Players[p.ID-1].Penalties
-		announce(ch, chats, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
+		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)}, nil
+	return chats.reply(T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
 }
 
 func foul(c *Context) (Reply, error) {
@@ -1446,10 +1445,10 @@ func foul(c *Context) (Reply, error) {
 		if red {
 			count, loss = g.RedFouls, engine.BlackWin
 		}
-		announce(ch, chats, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
+		chats.announce(ch, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
 			In(c.Lang, round, g.Board, p.Name, count, limit))
 		if count >= limit && !g.Result.Decided() && !g.Void {
-			return decide(ch, chats, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"}, c.Lang)
+			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"}, c.Lang)
 		}
 		return nil
 	})
@@ -1460,7 +1459,7 @@ func foul(c *Context) (Reply, error) {
 	if count >= limit {
 		reply += T{"已达 %d 次。", " That is %d."}.In(c.Lang, limit)
 	}
-	return Reply{Text: reply}, nil
+	return chats.reply(reply), nil
 }
 
 // gameOf is player's game in round, and whether they play red.
@@ -1519,12 +1518,12 @@ func withdraw(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Withdrawn{Player: p.ID, After: after}); err != nil {
 			return err
 		}
-		announce(ch, chats, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(c.Lang, p.Name, when, rule.In(c.Lang)))
+		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(c.Lang, p.Name, when, rule.In(c.Lang)))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when)}, nil
+	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when)), nil
 }
 
 // ---- undo, log, finish ----
@@ -1568,13 +1567,13 @@ func undo(c *Context) (Reply, error) {
 		if err := renumber(ch, ids, before); err != nil {
 			return err
 		}
-		announce(ch, chats, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(c.Lang, n, what, c.Req.User.Name))
+		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(c.Lang, n, what, c.Req.User.Name))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what)}, nil
+	return chats.reply(T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what)), nil
 }
 
 // undoneBy is the undo that cancels record n: the latest one that targets
@@ -1607,9 +1606,13 @@ func showLog(c *Context) (Reply, error) {
 	started := startedAt(log)
 	loc := c.State.Info.Location()
 	shown := log[max(0, len(log)-n):]
+	names, err := c.actorNames(shown)
+	if err != nil {
+		return Reply{}, err
+	}
 	lines := []string{T{"操作记录（最近 %d 条，共 %d 条，时间为 %s）：", "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), len(log), loc.String())}
 	for _, r := range shown {
-		line := fmt.Sprintf("%d %s %s %s", r.Seq, r.At.In(loc).Format("01-02 15:04"), actorName(r.Actor, c.Req.Chat.Platform, c.Lang),
+		line := fmt.Sprintf("%d %s %s %s", r.Seq, r.At.In(loc).Format("01-02 15:04"), actorName(r.Actor, names, c.Req.Chat.Platform, c.Lang),
 			describe(r.Action, c.State, r.Seq > started, c.Lang))
 		if cancelled[r.Seq] {
 			line += T{"（已撤销）", " (undone)"}.In(c.Lang)
@@ -1633,16 +1636,20 @@ func startedAt(log []action.Record) int64 {
 	return int64(len(log)) + 1
 }
 
-// actorName is who made a change, with their platform when it is not the
-// chat's own.
-func actorName(a action.Actor, platform string, lang Lang) string {
-	switch {
-	case a.Platform == "qisai":
+// actorName is who made a change, by the name names gives them (see
+// actorNames), with their platform when it is not the chat's own.
+func actorName(a action.Actor, names map[action.Actor]string, platform string, lang Lang) string {
+	if a.Platform == "qisai" {
 		return T{"系统", "qisai"}.In(lang) // the scheduler
-	case a.Platform != platform:
-		return a.User + "@" + a.Platform
 	}
-	return a.User
+	name := names[a]
+	if name == "" {
+		name = a.User
+	}
+	if a.Platform != platform {
+		name += "@" + a.Platform
+	}
+	return name
 }
 
 // describe says in one line what an action did. named: player numbers in
@@ -1785,13 +1792,14 @@ func finish(c *Context) (Reply, error) {
 		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(c.Lang, n, len(ch.State.Event.Rounds))
 		}
-		announce(ch, chats, text)
+		chats.announce(ch, text)
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)}, nil
+	return chats.reply(T{"比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang),
+		T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
 }
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).

@@ -105,7 +105,7 @@ func (h *harness) resultsIn() {
 			res = "1/2"
 		}
 		if !g.Result.Decided() {
-			must(h.t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, res)), "已记录")
+			must(h.t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, res)), fmt.Sprintf("第 %d 台", g.Board), "裁判裁定")
 		}
 	}
 }
@@ -130,7 +130,7 @@ func TestOrganiserScenario(t *testing.T) {
 
 	// A user linked to 赵鑫鑫 (entered third) keeps her through the start.
 	h.identify("zhao", 3)
-	must(t, h.say("org", "/start"), "已开赛", "/pair")
+	must(t, h.say("org", "/start"), "开赛！", "/pair")
 	if got := h.playerOf("zhao"); got != 1 {
 		t.Errorf("after the start the user of 赵鑫鑫 is player %d, want 1 (R-SW-1 by rating)", got)
 	}
@@ -149,7 +149,7 @@ func TestOrganiserScenario(t *testing.T) {
 	}
 	must(t, h.say("org", "/swap 1 9"), "第 1 轮没有第 9 台")
 
-	must(t, h.say("org", "/publish"), "第 1 轮已公布", "1 位选手")
+	must(t, h.say("org", "/publish"), "第1轮对阵", "已私信通知 1 位选手")
 	out = h.sent()
 	must(t, strings.Join(out["group"], "\n"), "第1轮对阵", "用时：25分+5秒", "迟到 15 分钟")
 	zhao := strings.Join(out["dm:zhao"], "\n")
@@ -166,10 +166,10 @@ func TestOrganiserScenario(t *testing.T) {
 	must(t, group, "第 1 轮第 1 台", "1-0", "裁判裁定", "第 1 轮全部结束", "第1轮后排名", "/pair 编排第 2 轮")
 
 	// A correction, then its undo: the result is back as it was.
-	must(t, h.say("org", "/result 1 0-1"), "已记录第 1 轮第 1 台：0-1")
+	must(t, h.say("org", "/result 1 0-1"), "第 1 轮第 1 台：赵鑫鑫 0-1 王天一")
 	must(t, strings.Join(h.sent()["group"], "\n"), "裁判更正，原为 1-0")
 	n := h.logLen()
-	must(t, h.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("已撤销第 %d 步", n), "第 1 轮第 1 台结果 0-1")
+	must(t, h.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("第 %d 步（第 1 轮第 1 台结果 0-1）已被 org 撤销", n))
 	if g := h.state().Event.Rounds[0].Games[0]; g.Result != engine.RedWin {
 		t.Errorf("after the undo board 1 is %v, want red's win back", g.Result)
 	}
@@ -179,12 +179,12 @@ func TestOrganiserScenario(t *testing.T) {
 
 	for round := 2; round <= 3; round++ {
 		must(t, h.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
-		must(t, h.say("org", "/publish"), fmt.Sprintf("第 %d 轮已公布", round))
+		must(t, h.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		h.resultsIn()
 	}
 	must(t, h.say("org", "/pair"), "全部 3 轮已赛完", "/finish")
 	h.sent()
-	must(t, h.say("org", "/finish"), "比赛已结束")
+	must(t, h.say("org", "/finish"), "「春季赛」结束！", "/standings")
 	final := strings.Join(h.sent()["group"], "\n")
 	must(t, final, "「春季赛」结束！", "最终排名")
 	if strings.Contains(final, "=") {
@@ -236,19 +236,19 @@ func TestPermissions(t *testing.T) {
 	if got := h.logLen(); got != n {
 		t.Errorf("the refused commands changed the log: %d actions, were %d", got, n)
 	}
-	if sent := h.sent(); len(sent) != 0 {
+	if sent := h.drain(); len(sent) != 0 {
 		t.Errorf("the refused commands announced %v", sent)
 	}
 
 	must(t, h.say("org", "/arbiter add @ref"), "ref 现在是本赛裁判")
-	must(t, h.say("org", "/arbiter add ref"), "已经是本赛裁判")
+	must(t, h.say("org", "/arbiter add @ref"), "已经是本赛裁判")
 	for _, line := range []string{"/event set rounds 5", "/start", "/undo 2", "/finish", "/player add 新人", "/arbiter add x"} {
 		must(t, h.say("ref", line), "只有组织者可以用")
 	}
-	must(t, h.say("org", "/start"), "已开赛")
+	must(t, h.say("org", "/start"), "开赛！")
 	must(t, h.say("ref", "/pair"), "第1轮编排预览")
-	must(t, h.say("ref", "/publish"), "第 1 轮已公布")
-	must(t, h.say("ref", "/result 1 1-0"), "已记录")
+	must(t, h.say("ref", "/publish"), "第1轮对阵")
+	must(t, h.say("ref", "/result 1 1-0"), "裁判裁定")
 	must(t, h.say("ref", "/log 1"), "第 1 轮第 1 台结果 1-0")
 }
 
@@ -277,7 +277,7 @@ func TestR_SW_1_StartRenumbersUsers(t *testing.T) {
 	must(t, h.say("org", "/player remove 3"), "是用户 c 自己报名的", "/leave", "/withdraw 3")
 	h.say("org", "/player add 庚")
 	h.say("org", "/player remove 7")
-	must(t, h.say("org", "/start"), "已开赛")
+	must(t, h.say("org", "/start"), "开赛！")
 	must(t, strings.Join(h.sent()["group"], "\n"), "随机抽签")
 	st := h.state()
 	for i, u := range []string{"a", "b", "c", "d", "e", "f"} {
@@ -322,7 +322,7 @@ func TestR_G_3_FoulsLoseGame(t *testing.T) {
 	h.say("org", "/publish")
 	_, g, _ := h.state().GameOf(2)
 	must(t, h.say("org", "/foul 2"), "本局第 1 次")
-	must(t, h.say("org", "/foul 王天一"), "本局第 2 次", "已达 2 次")
+	must(t, h.say("org", "/foul 王天一"), "本局第 2 次", "王天一 犯规判负")
 	want := engine.BlackWin
 	if g.Black == 2 {
 		want = engine.RedWin
@@ -403,7 +403,7 @@ func TestR_T_7_PenaltyCommand(t *testing.T) {
 	h.say("wang", "/start")
 	h.sent()
 	must(t, h.say("li", "/penalty 1"), "只有组织者或裁判")
-	must(t, h.say("wang", "/penalty 1"), "已记录", "共 1 次")
+	must(t, h.say("wang", "/penalty 1"), "受到处罚（第 1 次）")
 	must(t, strings.Join(h.sent()[h.group.ID], "\n"), "受到处罚（第 1 次）", "R-T-7")
 	st, err := h.store.Load(context.Background(), mustEvent(t, h))
 	if err != nil {

@@ -2,8 +2,6 @@ package commands
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"slices"
 	"strings"
@@ -122,7 +120,10 @@ func (c *Context) findEvent() error {
 	}
 	store, platform, user := c.svc.store, c.Req.Chat.Platform, c.Req.User.ID
 	var ids []storage.EventID
-	if c.Req.DM {
+	switch {
+	case c.ref != nil:
+		ids = []storage.EventID{c.ref.event} // the button says which
+	case c.Req.DM:
 		var err error
 		if ids, err = store.PlayerEvents(c, platform, user); err != nil {
 			return err
@@ -131,7 +132,7 @@ func (c *Context) findEvent() error {
 			return problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
 				"You play in no event yet. Join one in its group with /join NAME.")
 		}
-	} else {
+	default:
 		id, err := store.EventOf(c, c.Req.Chat)
 		if errors.Is(err, storage.ErrNotFound) {
 			return problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建。",
@@ -144,6 +145,9 @@ func (c *Context) findEvent() error {
 	}
 	for i, id := range ids {
 		st, err := store.Load(c, id)
+		if errors.Is(err, storage.ErrNotFound) && c.ref != nil {
+			return problem("这个按钮已失效：它的比赛不存在了。", "That button no longer applies: its event is gone.")
+		}
 		if err != nil {
 			return err
 		}
@@ -292,10 +296,14 @@ func noGame(ev *engine.Event, round, player int, lang Lang) string {
 	return T{"第 %d 轮：你没有对局。", "Round %d: you have no game."}.In(lang, round)
 }
 
-// liveSeat is the sender's game when it is under way: the event runs and
-// the game has no result yet; otherwise it says why not.
-func (c *Context) liveSeat() (seat, error) {
-	st := c.State
+// liveSeat is the sender's game in st when it is under way: the event
+// runs and the game has no result yet; otherwise it says why not. A
+// pressed button that answers another game, or one whose result is in,
+// says that instead (pressedGame).
+func (c *Context) liveSeat(st *action.State) (seat, error) {
+	if err := c.pressedGame(st); err != nil {
+		return seat{}, err
+	}
 	switch st.Status {
 	case action.Setup, action.Signup:
 		return seat{}, problem("比赛还没有开始。", "The event has not started yet.")
@@ -436,24 +444,6 @@ func (s *Service) readerLang(ctx context.Context, platform, user string) (Lang, 
 	return Zh, nil
 }
 
-// button is a choice in a private message, labelled in lang.
-type button struct {
-	label   T
-	command string
-}
-
-// tell sends each contact a private message in their language, with
-// buttons.
-func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
-	for _, ct := range to {
-		m := storage.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
-		for _, b := range buttons {
-			m.Buttons = append(m.Buttons, storage.Button{Label: b.label.In(ct.lang), Command: b.command})
-		}
-		ch.Send(m)
-	}
-}
-
 // clock shows t in the event's zone: "14:05".
 func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location()).Format("15:04") }
 
@@ -544,15 +534,16 @@ func todo(st *action.State, s seat, me int, lang Lang) string {
 
 // playHere checks the sender in at the board (R-G-4).
 func playHere(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
 	st := c.State
-	if at, here := s.play.Arrived(c.Player); here {
-		return Reply{}, problem("你已经在 %s 到场了。", "You are at the board since %s already.", clock(st, at))
-	}
+	var s seat
 	if _, err := c.Update(func(ch *storage.Change) error {
+		var err error
+		if s, err = c.liveSeat(ch.State); err != nil {
+			return err
+		}
+		if at, here := s.play.Arrived(c.Player); here {
+			return problem("你已经在 %s 到场了。", "You are at the board since %s already.", clock(st, at))
+		}
 		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})
 	}); err != nil {
 		return Reply{}, err
@@ -563,485 +554,4 @@ func playHere(c *Context) (Reply, error) {
 		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
 	}
 	return Reply{Text: text}, nil
-}
-
-// playReport reports the sender's result (R-G-1): pending until the
-// opponent confirms; the same result as the opponent's report confirms
-// it, a contradicting one is a dispute.
-func playReport(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	st, gp := c.State, s.play
-	res := resultFor(c.Args["result"], s.colour)
-	switch {
-	case gp.Dispute != nil:
-		return Reply{}, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
-	case gp.Report != nil && gp.Report.Player == c.Player:
-		return Reply{}, problem("你已经报告过了：%s。等待对手确认；报错了请联系裁判。", "You have reported already: %s. Wait for your opponent to confirm; if it was wrong, ask an arbiter.",
-			gameLine(&st.Event, s.game, gp.Report.Result, c.Lang))
-	case gp.Report != nil && gp.Report.Result == res:
-		return playConfirm(c) // the same result: a confirmation
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	opp, err := c.contacts(s.opponent)
-	if err != nil {
-		return Reply{}, err
-	}
-	me, them := playerName(&st.Event, c.Player), playerName(&st.Event, s.opponent)
-	line := func(l Lang) string { return gameLine(&st.Event, s.game, res, l) }
-	if gp.Report != nil {
-		// A contradicting report: a dispute only an arbiter settles.
-		if _, err := c.Update(func(ch *storage.Change) error {
-			if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
-				return err
-			}
-			announce(ch, chats, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(c.Lang, s.game.Board, them, me))
-			return nil
-		}); err != nil {
-			return Reply{}, err
-		}
-		return Reply{Text: T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line(c.Lang))}, nil
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(c.Lang, s.game.Board, me, them))
-		for _, ct := range opp {
-			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, line(ct.lang)},
-				button{T{"确认", "Confirm"}, "/confirm"}, button{T{"异议", "Dispute"}, "/dispute"})
-		}
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	text := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line(c.Lang), them)
-	if w := st.Info.ConfirmWithin; w > 0 {
-		text += "\n" + T{"对手 %d 分钟内不回应，结果按报告确认。", "If they do not answer within %d minutes, the result stands as reported."}.In(c.Lang, int(w.Minutes()))
-	}
-	return Reply{Text: text}, nil
-}
-
-// final makes the result of the sender's game final (a ResultSet) and
-// announces it, why being how it came about; the result that completes
-// the round announces the standings too (decide).
-func (c *Context) final(s seat, res engine.Result, why T) error {
-	chats, err := eventChats(c)
-	if err != nil {
-		return err
-	}
-	_, err = c.Update(func(ch *storage.Change) error {
-		return decide(ch, chats, s.round, s.game.Board, res, why, c.Lang)
-	})
-	return err
-}
-
-// loss is the result of a game the player of colour loses.
-func loss(colour engine.Colour) engine.Result {
-	if colour == engine.Red {
-		return engine.BlackWin
-	}
-	return engine.RedWin
-}
-
-// playConfirm confirms the opponent's report: the result is final.
-func playConfirm(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	r, err := c.opponentReport(s)
-	if err != nil {
-		return Reply{}, err
-	}
-	me := playerName(&c.State.Event, c.Player)
-	if err := c.final(s, r.Result, T{me + " 确认", "confirmed by " + me}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, r.Result, c.Lang))}, nil
-}
-
-// opponentReport is the opponent's pending report the sender answers.
-func (c *Context) opponentReport(s seat) (*action.Report, error) {
-	gp := s.play
-	switch {
-	case gp.Dispute != nil:
-		return nil, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
-	case gp.Report == nil:
-		return nil, problem("第 %d 台没有待确认的报告。下完后用 /report win、loss 或 draw 报告结果。", "Board %d has no report to answer. After the game, report with /report win, loss or draw.", s.game.Board)
-	case gp.Report.Player == c.Player:
-		return nil, problem("这是你自己的报告，要由对手确认。", "That is your own report: your opponent confirms it.")
-	}
-	return gp.Report, nil
-}
-
-// playDispute disputes the opponent's report: an arbiter decides (R-G-1).
-func playDispute(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	if _, err := c.opponentReport(s); err != nil {
-		return Reply{}, err
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	me := playerName(&c.State.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang)}, nil
-}
-
-// playResign ends the sender's game at once: the opponent wins.
-func playResign(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	if s.play.Dispute != nil {
-		return Reply{}, problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
-	}
-	res, me := loss(s.colour), playerName(&c.State.Event, c.Player)
-	if err := c.final(s, res, T{me + " 认输", me + " resigned"}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, res, c.Lang))}, nil
-}
-
-// playDraw offers the opponent a draw (R-G-2). A second offer after a
-// refusal, before the opponent has offered, is refused with the reason and
-// recorded as a foul where the event says so (§9.1.3).
-func playDraw(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	st := c.State
-	switch err := st.MayOffer(s.round, s.game.Board, c.Player); {
-	case errors.Is(err, action.ErrOfferAgain):
-		return Reply{}, c.offerAgain(s)
-	case s.play.Offer != nil && s.play.Offer.Player != c.Player:
-		return Reply{}, problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
-	case s.play.Offer != nil:
-		return Reply{}, problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
-	case err != nil:
-		return Reply{}, err
-	}
-	opp, err := c.contacts(s.opponent)
-	if err != nil {
-		return Reply{}, err
-	}
-	me := playerName(&st.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.DrawOffered{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
-			return err
-		}
-		tell(ch, opp, T{"%s 向你提和。", "%s offers you a draw."}, []any{me},
-			button{T{"接受", "Accept"}, "/accept"}, button{T{"拒绝", "Decline"}, "/decline"})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(&st.Event, s.opponent))}, nil
-}
-
-// offerAgain refuses a second draw offer (R-G-2) and, where the event
-// says so, records it as a foul (§9.1.3); enough fouls lose the game
-// (R-G-3).
-func (c *Context) offerAgain(s seat) error {
-	refusal := problem(sentence(action.ErrOfferAgain.Zh, Zh), sentence(action.ErrOfferAgain.En, En))
-	st := c.State
-	if !st.Info.OfferFoul {
-		return refusal
-	}
-	fouls := s.game.RedFouls
-	if s.colour == engine.Black {
-		fouls = s.game.BlackFouls
-	}
-	fouls++
-	lost := fouls >= st.Info.FoulLimit()
-	chats, err := eventChats(c)
-	if err != nil {
-		return err
-	}
-	me := playerName(&st.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.FoulRecorded{Round: s.round, Player: c.Player}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(c.Lang, s.game.Board, me, fouls))
-		if !lost {
-			return nil
-		}
-		return decide(ch, chats, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}, c.Lang)
-	}); err != nil {
-		return err
-	}
-	if lost {
-		return problem(refusal.Text.Zh+"已记犯规，累计 %d 次：本局判负（R-G-3）。", refusal.Text.En+" It is recorded as a foul, your %d: you lose the game (R-G-3).", fouls)
-	}
-	return problem(refusal.Text.Zh+"已记犯规一次（累计 %d 次）。", refusal.Text.En+" It is recorded as a foul (your %d).", fouls)
-}
-
-// theirOffer is the opponent's open draw offer the sender answers.
-func theirOffer(s seat, me int) error {
-	switch o := s.play.Offer; {
-	case o == nil:
-		return problem("对手没有向你提和。", "Your opponent has not offered a draw.")
-	case o.Player == me:
-		return problem("这是你自己的提和，要由对手回应。", "That is your own draw offer: your opponent answers it.")
-	}
-	return nil
-}
-
-// playAccept accepts the opponent's draw offer: the game is drawn.
-func playAccept(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	if err := theirOffer(s, c.Player); err != nil {
-		return Reply{}, err
-	}
-	if err := c.final(s, engine.Draw, T{"同意和棋", "draw agreed"}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&c.State.Event, s.game, engine.Draw, c.Lang))}, nil
-}
-
-// playDecline declines the opponent's draw offer; they may not offer
-// again until the sender has (R-G-2).
-func playDecline(c *Context) (Reply, error) {
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	if err := theirOffer(s, c.Player); err != nil {
-		return Reply{}, err
-	}
-	opp, err := c.contacts(s.opponent)
-	if err != nil {
-		return Reply{}, err
-	}
-	me := playerName(&c.State.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.DrawDeclined{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
-			return err
-		}
-		tell(ch, opp, T{"%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang)}, nil
-}
-
-// playGuess runs 猜先 (R-C-4): "/guess hide red" in a private chat commits
-// to a hidden colour, "/guess black" guesses it in public and reveals it
-// with its nonce, "/guess choose red" is the winner's choice; "/guess
-// call" is an arbiter calling for 猜先 in the current round (R-C-3).
-func playGuess(c *Context) (Reply, error) {
-	if err := c.findEvent(); err != nil {
-		return Reply{}, err
-	}
-	words := strings.Fields(strings.ToLower(c.Args["what"]))
-	verb, col := "", engine.NoColour
-	for _, w := range words {
-		switch w {
-		case "hide", "藏", "藏子":
-			verb = "hide"
-		case "choose", "选", "选择":
-			verb = "choose"
-		case "call", "要求":
-			verb = "call"
-		case "red", "红", "红方":
-			col = engine.Red
-		case "black", "黑", "黑方":
-			col = engine.Black
-		default:
-			return Reply{}, problem("看不懂 %q。用法：/guess hide red|black（私聊）、/guess red|black、/guess choose red|black。", "%q is not understood. Usage: /guess hide red|black (in private), /guess red|black, /guess choose red|black.", w)
-		}
-	}
-	if verb == "call" {
-		return guessCall(c)
-	}
-	if c.Player == 0 {
-		return Reply{}, problem("只有本赛选手才能猜先。", "Only players of the event take part in 猜先.")
-	}
-	s, err := c.liveSeat()
-	if err != nil {
-		return Reply{}, err
-	}
-	if !c.State.Guessing(s.round) {
-		return Reply{}, problem("本赛的先后手由编排决定（R-C-2、R-SW-10），不需要猜先：第 %d 台你执%s。", "This event's pairing gives the colours (R-C-2, R-SW-10): no 猜先 is needed. On board %d you play %s.",
-			s.game.Board, colourName(s.colour, c.Lang))
-	}
-	switch {
-	case col == engine.NoColour && verb == "":
-		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.DM}, nil
-	case col == engine.NoColour:
-		return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
-	}
-	switch verb {
-	case "hide":
-		return guessHide(c, s, col)
-	case "choose":
-		return guessChoose(c, s, col)
-	}
-	return guessMake(c, s, col)
-}
-
-// guessCall has an arbiter call for 猜先 in the current round (R-C-3).
-func guessCall(c *Context) (Reply, error) {
-	if !c.Is(storage.Organiser) && !c.Is(storage.Arbiter) {
-		return Reply{}, problem("只有组织者或裁判可以要求猜先。", "Only the organisers and arbiters can call for 猜先.")
-	}
-	if c.State.Status != action.Running || len(c.State.Event.Rounds) == 0 {
-		return Reply{}, problem("还没有进行中的轮次。", "No round is under way.")
-	}
-	round := len(c.State.Event.Rounds)
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.GuessCalled{Round: round}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。",
-			"Round %d: colours by 猜先. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(c.Lang, round))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已要求第 %d 轮猜先。", "Round %d is decided by 猜先."}.In(c.Lang, round)}, nil
-}
-
-// nonceBytes is the nonce's length: 128 random bits, so the hidden colour
-// cannot be found from the commitment by trying nonces.
-const nonceBytes = 16
-
-// guessHide commits to the sender's hidden colour: only the commitment is
-// shown until the opponent has guessed.
-func guessHide(c *Context, s seat, col engine.Colour) (Reply, error) {
-	if !c.Req.DM {
-		return Reply{}, problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
-	}
-	if s.play.Guess != nil {
-		return Reply{}, problem("第 %d 台的猜先已经开始了。用 /me 查看现在要做什么。", "The 猜先 of board %d has begun already. See what to do now with /me.", s.game.Board)
-	}
-	b := make([]byte, nonceBytes)
-	rand.Read(b)
-	nonce := hex.EncodeToString(b)
-	commit := action.Commit(col, nonce)
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	opp, err := c.contacts(s.opponent)
-	if err != nil {
-		return Reply{}, err
-	}
-	me := playerName(&c.State.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.GuessHidden{Round: s.round, Board: s.game.Board, Player: c.Player, Commitment: commit, Hidden: col, Nonce: nonce}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d 猜先: %s has hidden a colour. Commitment SHA-256 %s"}.In(c.Lang, s.game.Board, me, commit))
-		tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
-			button{T{"猜红", "Red"}, "/guess red"}, button{T{"猜黑", "Black"}, "/guess black"})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), Private: true}, nil
-}
-
-// guessMake is the opponent's public guess; the bot reveals the hidden
-// colour and the nonce, which anyone checks against the commitment.
-func guessMake(c *Context, s seat, col engine.Colour) (Reply, error) {
-	g := s.play.Guess
-	switch {
-	case g == nil:
-		return Reply{}, problem("还没有人藏子：一方先私聊我 /guess hide red 或 black。", "Nobody has hidden a colour yet: one of you first sends me /guess hide red or black in private.")
-	case g.Hider == c.Player:
-		return Reply{}, problem("你是藏子的一方，由对手来猜。", "You hid the colour: your opponent guesses.")
-	case g.Revealed():
-		return Reply{}, problem("已经猜过了。用 /me 查看现在要做什么。", "The guess is made already. See what to do now with /me.")
-	}
-	winner, loser := c.Player, s.opponent
-	if col != g.Hidden {
-		winner, loser = s.opponent, c.Player
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	win, err := c.contacts(winner)
-	if err != nil {
-		return Reply{}, err
-	}
-	ev := &c.State.Event
-	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s",
-		"Board %d 猜先: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
-	text := reveal.In(c.Lang, s.game.Board, playerName(ev, c.Player), colourName(col, c.Lang), playerName(ev, s.opponent),
-		colourName(g.Hidden, c.Lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
-			return err
-		}
-		announce(ch, chats, text)
-		tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the 猜先 against %s: choose your colour."}, []any{playerName(ev, loser)},
-			button{T{"执红（先行）", "Red (moves first)"}, "/guess choose red"}, button{T{"执黑", "Black"}, "/guess choose black"})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: text}, nil
-}
-
-// guessChoose is the 猜先 winner's choice of colour: the game's colours
-// follow it.
-func guessChoose(c *Context, s seat, col engine.Colour) (Reply, error) {
-	switch g := s.play.Guess; {
-	case g == nil || !g.Revealed():
-		return Reply{}, problem("猜先还没有结果。用 /me 查看现在要做什么。", "The 猜先 is not decided yet. See what to do now with /me.")
-	case g.Winner != c.Player:
-		return Reply{}, problem("对手赢得了猜先，由对手选择先后手。", "Your opponent won the 猜先: they choose the colours.")
-	case g.Chosen != engine.NoColour:
-		return Reply{}, problem("先后手已经选定了。", "The colours are chosen already.")
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	ev := &c.State.Event
-	red, black := playerName(ev, c.Player), playerName(ev, s.opponent)
-	if col == engine.Black {
-		red, black = black, red
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
-			return err
-		}
-		announce(ch, chats, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(c.Lang, s.game.Board, red, black))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black)}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -171,8 +172,7 @@ func (e *playEvent) logKinds() []string {
 	return kinds
 }
 
-// outbox drains the outbox like harness.sent, keeping whole messages:
-// by chat ID, in order.
+// outbox drains the outbox, keeping whole messages: by chat ID, in order.
 func (h *harness) outbox() map[string][]storage.Message {
 	h.t.Helper()
 	out := map[string][]storage.Message{}
@@ -260,15 +260,15 @@ func TestR_G_1_ReportConfirmed(t *testing.T) {
 	e := newPlayEvent(t, h, &action.InfoChanged{ConfirmWithin: new(30 * time.Minute)}).start()
 	red, black := e.board(1)
 	rn, bn := e.name(red), e.name(black)
-	must(t, h.say(red, "/report win"), "已报告", "第1台 "+rn+" 胜 "+bn, "等待 "+bn+" 确认", "30 分钟")
+	// In the group the reply is the announcement: the group hears it once.
+	must(t, h.say(red, "/report win"), "第1台 "+rn+" 报告了结果，等待 "+bn+" 确认。", "30 分钟")
 	only(t, h.outbox(), map[string][]string{
-		"group":       {"第1台 " + rn + " 报告了结果，等待 " + bn + " 确认。"},
 		"dm:" + black: {rn + " 报告：第1台 " + rn + " 胜 " + bn + "。确认吗？"},
 	})
 	must(t, h.dm(black, "/me"), rn+" 报告", "/confirm", "/dispute")
 	must(t, h.dm(red, "/me"), "等待 "+bn+" 确认")
 	must(t, h.say(red, "/confirm"), "这是你自己的报告")
-	must(t, h.dm(black, "/confirm"), "已确认：第1台 "+rn+" 胜 "+bn)
+	must(t, h.dm(black, "/confirm"), "已确认：第1台 "+rn+" 胜 "+bn) // in private, their own account
 	only(t, h.outbox(), map[string][]string{"group": {"第 1 轮第 1 台：" + rn + " 1-0 " + bn + "（" + bn + " 确认）"}})
 	if g := e.game(1); g.Result != engine.RedWin {
 		t.Errorf("board 1 result %v, want a red win", g.Result)
@@ -290,8 +290,9 @@ func TestR_G_1_NoteInReadersLanguage(t *testing.T) {
 		t.Fatalf("%d notes to red, want 1", len(m))
 	}
 	must(t, m[0].Text, e.name(black)+" reports: Board 2: "+e.name(red)+" drew with "+e.name(black)+". Do you confirm?")
-	if b := buttons(m[0]); b != "Confirm → /confirm | Dispute → /dispute" {
-		t.Errorf("buttons %q, want [Confirm → /confirm | Dispute → /dispute]", b)
+	ref := fmt.Sprintf("e%d r1 b2 a%d", e.id, e.state().Underway(1, 2).Report.Seq)
+	if b, want := buttons(m[0]), "Confirm → /confirm "+ref+" | Dispute → /dispute "+ref; b != want {
+		t.Errorf("buttons %q, want %q", b, want)
 	}
 }
 
@@ -321,8 +322,9 @@ func TestR_G_1_ContradictingReports(t *testing.T) {
 	rn, bn := e.name(red), e.name(black)
 	h.say(red, "/report win")
 	h.outbox()
-	must(t, h.say(black, "/report win"), "与对手的不同", "裁判")
-	only(t, h.outbox(), map[string][]string{"group": {"第1台 结果有争议：" + rn + " 与 " + bn + " 的报告不同"}})
+	must(t, h.say(black, "/report win"), "第1台 结果有争议："+rn+" 与 "+bn+" 的报告不同")
+	only(t, h.outbox(), map[string][]string{})
+	must(t, h.dm(black, "/me"), "结果有争议")
 	gp := e.state().Underway(1, 1)
 	if gp.Dispute == nil || gp.Dispute.Result != engine.BlackWin {
 		t.Errorf("play %+v: want black's contradicting report as the dispute", gp)
@@ -336,7 +338,7 @@ func TestR_G_1_AgreeingReports(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, black := e.board(2)
 	h.say(black, "/report 胜")
-	must(t, h.say(red, "/report loss"), "已确认")
+	must(t, h.say(red, "/report loss"), "（"+e.name(red)+" 确认）")
 	if g := e.game(2); g.Result != engine.BlackWin {
 		t.Errorf("board 2 result %v, want a black win", g.Result)
 	}
@@ -347,8 +349,8 @@ func TestResign(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, black := e.board(1)
 	rn, bn := e.name(red), e.name(black)
-	must(t, h.sendAs(black, "en", "/resign").Text, "You resigned: Board 1: "+rn+" beat "+bn)
-	only(t, h.outbox(), map[string][]string{"group": {"Round 1 board 1: " + rn + " 1-0 " + bn + " (" + bn + " resigned)"}})
+	must(t, h.sendAs(black, "en", "/resign").Text, "Round 1 board 1: "+rn+" 1-0 "+bn+" ("+bn+" resigned)")
+	only(t, h.outbox(), map[string][]string{})
 	if g := e.game(1); g.Result != engine.RedWin {
 		t.Errorf("after black resigned: %v", g.Result)
 	}
@@ -363,7 +365,8 @@ func TestR_G_2_DrawAccepted(t *testing.T) {
 	must(t, h.say(red, "/draw"), "已向 "+bn+" 提和", "不能撤回")
 	out := h.outbox()
 	only(t, out, map[string][]string{"dm:" + black: {rn + " 向你提和。"}})
-	if b := buttons(out["dm:"+black][0]); b != "接受 → /accept | 拒绝 → /decline" {
+	ref := fmt.Sprintf("e%d r1 b1 a%d", e.id, e.state().Underway(1, 1).Offer.Seq)
+	if b := buttons(out["dm:"+black][0]); b != "接受 → /accept "+ref+" | 拒绝 → /decline "+ref {
 		t.Errorf("offer buttons %q", b)
 	}
 	must(t, h.dm(black, "/me"), rn+" 提和", "/accept")
@@ -411,8 +414,8 @@ func TestR_G_2_SecondOfferFoul(t *testing.T) {
 		reply string
 		want  engine.Result
 	}{
-		{"a foul", 0, "已记犯规一次（累计 1 次）", engine.Pending},
-		{"the foul that loses", 1, "本局判负", engine.BlackWin},
+		{"a foul", 0, "记犯规一次（第 1 次，R-G-2）", engine.Pending},
+		{"the foul that loses", 1, "犯规判负", engine.BlackWin},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -482,19 +485,19 @@ func TestR_C_4_Guess(t *testing.T) {
 	rn, bn := e.name(red), e.name(black)
 	must(t, h.say(red, "/guess"), "不需要猜先", "你执红")
 	must(t, h.say(red, "/guess call"), "只有组织者或裁判")
-	must(t, h.say("org", "/guess call"), "已要求第 1 轮猜先")
-	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮猜先定先后手")
+	must(t, h.say("org", "/guess call"), "第 1 轮猜先定先后手")
 
 	must(t, h.say(black, "/guess hide red"), "请私聊我藏子")
 	r := h.dm(black, "/guess hide red")
 	must(t, r, "你藏了红", "承诺")
 	out := h.outbox()
-	hidden := out["group"][0].Text
+	hidden := out["group"][0].Text // the hider is in private: the group is told
 	commit := regexp.MustCompile(`SHA-256 ([0-9a-f]{64})`).FindStringSubmatch(hidden)
 	if commit == nil || strings.ContainsAny(hidden, "红黑") || strings.Contains(hidden, "red") || strings.Contains(hidden, "black") {
 		t.Fatalf("the group read %q: want the commitment and not the colour", hidden)
 	}
-	if b := buttons(out["dm:"+red][0]); b != "猜红 → /guess red | 猜黑 → /guess black" {
+	ref := fmt.Sprintf("e%d r1 b1 a%d", e.id, e.state().Underway(1, 1).Guess.Seq)
+	if b := buttons(out["dm:"+red][0]); b != "猜红 → /guess red "+ref+" | 猜黑 → /guess black "+ref {
 		t.Errorf("guess buttons %q", b)
 	}
 	must(t, h.dm(black, "/guess red"), "你是藏子的一方")

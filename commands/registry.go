@@ -142,12 +142,27 @@ func splitLine(line string) []string {
 		words = append(words, cur.String())
 	}
 	if len(words) > 0 {
-		// Telegram groups send /cmd@botname.
+		// Telegram groups send /cmd@botname (see addressee).
 		if i := strings.IndexByte(words[0], '@'); i > 0 {
 			words[0] = words[0][:i]
 		}
 	}
 	return words
+}
+
+// addressee is the bot a command line names: "qisai_bot" for
+// "/join@qisai_bot 王", "" for none. In a Telegram group every bot reads
+// every command; the name says which one it is for.
+func addressee(line string) string {
+	words := splitLine(line)
+	if words == nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "/／"), " ")
+	if i := strings.IndexByte(first, '@'); i > 0 {
+		return first[i+1:]
+	}
+	return ""
 }
 
 // parseArgs matches words to the command's arguments.

@@ -30,11 +30,11 @@ func TestPublishStartTime(t *testing.T) {
 		want      []string
 		start     time.Time // UTC; zero: refused, nothing published
 	}{
-		{"19:30", "zh", []string{"第 1 轮已公布", "开始时间：19:30。"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		{"19：30", "zh", []string{"开始时间：19:30。"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		{"19:30", "en", []string{"Round 1 is published", "Starts: 19:30."}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		{"08:00", "zh", []string{"开始时间：明天 08:00。", "今天的 08:00 已过，所以是明天"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
-		{"08:00", "en", []string{"Starts: 08:00 tomorrow.", "Today's 08:00 has passed, so it is tomorrow"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
+		{"19:30", "zh", []string{"第1轮对阵", "开始时间：19:30", "已私信通知"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
+		{"19：30", "zh", []string{"开始时间：19:30"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
+		{"19:30", "en", []string{"Round 1 pairings", "Starts: 19:30", "Private notes went to"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
+		{"08:00", "zh", []string{"开始时间：明天 08:00", "今天的 08:00 已过，所以是明天"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
+		{"08:00", "en", []string{"Starts: 08:00 tomorrow", "Today's 08:00 has passed, so it is tomorrow"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
 		{"16:30", "zh", []string{"16:30 已经过了（现在 17:00）", "直接输入 /publish"}, time.Time{}},
 		{"16:30", "en", []string{"16:30 has passed (it is 17:00 now)", "type /publish alone"}, time.Time{}},
 		{"17:00", "zh", []string{"17:00 已经过了"}, time.Time{}},
@@ -49,7 +49,7 @@ func TestPublishStartTime(t *testing.T) {
 			must(t, h.sendAs("org", tt.lang, "/publish "+tt.arg).Text, tt.want...)
 			st := e.state()
 			if tt.start.IsZero() {
-				if len(st.Event.Rounds) != 0 || len(h.sent()) != 0 {
+				if sent := h.sent(); len(st.Event.Rounds) != 0 || len(sent) != 1 || len(sent["group"]) != 1 {
 					t.Errorf("a refused /publish published %d rounds or announced something", len(st.Event.Rounds))
 				}
 				return

@@ -33,8 +33,11 @@ type script struct {
 	*harness
 	t   *testing.T
 	out strings.Builder
-	// last is what the last step queued, by chat ID.
+	// last is what the last step queued, by chat ID; said its reply when
+	// the group heard it (the group hears an action once: its reply there
+	// is the announcement).
 	last map[string][]storage.Message
+	said string
 }
 
 func newScript(t *testing.T) *script {
@@ -76,6 +79,10 @@ func (s *script) run(user, locale, text string, dm bool) Reply {
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", s.update),
 	})
 	fmt.Fprintf(&s.out, "%s: %s\n", who, text)
+	s.said = ""
+	if !dm && !r.Private {
+		s.said = r.Text
+	}
 	if r.Text != "" {
 		mark := "→ "
 		if r.Private {
@@ -91,6 +98,7 @@ func (s *script) run(user, locale, text string, dm bool) Reply {
 func (s *script) tick() {
 	s.t.Helper()
 	s.note("scheduler tick at %s", s.clockText())
+	s.said = "" // nobody said anything: the clock acts
 	if err := s.svc.Tick(context.Background()); err != nil {
 		s.t.Fatal(err)
 	}
@@ -152,6 +160,9 @@ func (s *script) write(label, text string) {
 // message.
 func (s *script) announced(chat string) []string {
 	var texts []string
+	if chat == s.group.ID && s.said != "" {
+		texts = append(texts, s.said)
+	}
 	for _, m := range s.last[chat] {
 		texts = append(texts, m.Text)
 	}
@@ -316,7 +327,7 @@ func TestScenarioSwiss9(t *testing.T) {
 	s.say("org", "/event show")
 
 	s.heading("开赛")
-	must(t, s.say("org", "/start"), "已开赛")
+	must(t, s.say("org", "/start"), "开赛！")
 	if got := s.say("liu", "/join 柳大华 湖北"); got != "比赛已经开始，不能再报名了。请联系组织者。" {
 		t.Errorf("a late entry: %q, want the refusal saying the event has started", got)
 	}
@@ -334,7 +345,7 @@ func TestScenarioSwiss9(t *testing.T) {
 		if pv := s.say("org", "/pair"); !strings.Contains(pv, fmt.Sprintf("第%d轮编排预览", round)) {
 			t.Fatalf("round %d: /pair says %q\n%s", round, pv, s.say("org", "/crosstable"))
 		}
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第 %d 轮已公布", round))
+		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		if round == 5 {
 			must(t, s.dm("meng", "/me"), "第 5 轮：你已在第 4 轮后退赛，不再编排（R-W-3）。")
 			must(t, s.dm("meng", "/report win"), "第 5 轮：你已在第 4 轮后退赛")
@@ -356,7 +367,7 @@ func TestScenarioSwiss9(t *testing.T) {
 		}
 		if round == 4 {
 			s.heading("退赛")
-			must(t, s.say("ref", "/withdraw "+withdrawn), "已记录 孟辰 退赛（第 4 轮后）")
+			must(t, s.say("ref", "/withdraw "+withdrawn), "孟辰 退赛（第 4 轮后）")
 			s.exactly("group", "孟辰 退赛（第 4 轮后）：已赛成绩保留，之后各轮记负，不再编排（R-W-3）。")
 		}
 	}
@@ -370,7 +381,7 @@ func TestScenarioSwiss9(t *testing.T) {
 	if !shared {
 		t.Errorf("no prize place is shared before /finish: the scenario does not exercise R-T-8's lots")
 	}
-	must(t, s.say("org", "/finish"), "比赛已结束")
+	must(t, s.say("org", "/finish"), "结束！")
 	final := s.announced("group")
 	must(t, strings.Join(final, "\n"), "抽签排定（R-T-8）：")
 	s.say("wang", "/standings")
@@ -404,13 +415,13 @@ func (s *script) play(g swissGame, e ending) {
 		if g.board%2 == 0 {
 			reporter, confirmer, said = g.loser(), g.winner(), "loss"
 		}
-		must(t, s.say(reporter, "/report "+said), "已报告")
+		must(t, s.say(reporter, "/report "+said), "报告了结果")
 		must(t, s.dm(confirmer, "/confirm"), "已确认")
 	case disputed:
-		must(t, s.say(g.winner(), "/report win"), "已报告")
+		must(t, s.say(g.winner(), "/report win"), "报告了结果")
 		must(t, s.dm(g.loser(), "/dispute"), "已提出异议")
 		must(t, s.dm(g.loser(), "/me"), "等待裁判裁决")
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "已记录")
+		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
 	case drawAgreed:
 		must(t, s.say(g.red, "/draw"), "提和")
 		must(t, s.dm(g.black, "/accept"), "已接受提和")
@@ -425,7 +436,7 @@ func (s *script) play(g swissGame, e ending) {
 		}
 		s.play(g, confirmed)
 	case resigned:
-		must(t, s.say(g.loser(), "/resign"), "你已认输")
+		must(t, s.say(g.loser(), "/resign"), "认输）")
 	case lateArrival:
 		s.advance(16 * time.Minute)
 		s.tick()
@@ -450,17 +461,17 @@ func (s *script) play(g swissGame, e ending) {
 		if g.code() == "0-1" {
 			wrong = "1-0"
 		}
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, wrong)), "已记录")
+		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, wrong)), "裁判裁定")
 		n := s.logLen()
 		s.say("org", "/log 3")
-		must(t, s.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("已撤销第 %d 步", n))
+		must(t, s.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("第 %d 步（", n), "已被 org 撤销")
 		s.exactly("group", fmt.Sprintf("第 %d 步（第 %d 轮第 %d 台结果 %s）已被 org 撤销。", n, g.round, g.board, wrong))
 		if r := s.state().Event.Rounds[g.round-1].Games[g.board-1].Result; r != engine.Pending {
 			t.Errorf("after the undo board %d is %v, want no result", g.board, r)
 		}
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "已记录")
+		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
 	case fromSheet:
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "已记录")
+		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
 	}
 }
 
@@ -635,7 +646,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 	for _, p := range rrField {
 		must(t, s.say(p.user, "/join "+p.name), "报名成功")
 	}
-	must(t, s.say("org", "/start"), "已开赛")
+	must(t, s.say("org", "/start"), "开赛！")
 	user := map[int]string{}
 	for _, p := range rrField {
 		user[s.playerOf(p.user)] = p.user
@@ -644,7 +655,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 	for round := 1; round <= 5; round++ {
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round), "贝格尔表 R-C-2")
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第 %d 轮已公布", round))
+		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		st := s.state()
 		for _, g := range st.Event.Rounds[round-1].Games {
 			red, black := playerName(&st.Event, g.Red), playerName(&st.Event, g.Black)
@@ -660,11 +671,11 @@ func TestScenarioRoundRobin6(t *testing.T) {
 				if code == "0-1" {
 					winner, loser = loser, winner
 				}
-				must(t, s.say(winner, "/report win"), "已报告")
+				must(t, s.say(winner, "/report win"), "报告了结果")
 				must(t, s.dm(loser, "/confirm"), "已确认")
 				continue
 			}
-			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "已记录")
+			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
 		}
 	}
 
@@ -673,7 +684,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 	must(t, strings.Join(s.announced("group"), "\n"), "第 5 轮全部结束", "全部轮次已赛完，组织者输入 /finish 结束比赛。")
 	s.heading("结束")
 	must(t, s.say("org", "/pair"), "全部 5 轮已赛完", "/finish")
-	must(t, s.say("org", "/finish"), "比赛已结束")
+	must(t, s.say("org", "/finish"), "结束！")
 	final := strings.Join(s.announced("group"), "\n")
 	s.say("hu", "/crosstable")
 
@@ -705,7 +716,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 		{"5", "李来群", "3", "7", "1"},
 		{"6", "阎文清", "3", "6", "1"},
 	}
-	lines := strings.Split(final, "\n")
+	lines := strings.Split(Plain(final), "\n")
 	if len(lines) < 2+len(want) || lines[0] != "「六人循环赛」结束！" || lines[1] != "最终排名" {
 		t.Fatalf("the final announcement:\n%s", final)
 	}
@@ -790,7 +801,7 @@ func TestScenarioEnglish(t *testing.T) {
 	for round := 1; round <= 2; round++ {
 		s.heading(fmt.Sprintf("round %d", round))
 		must(t, say("ann", "/pair"), fmt.Sprintf("Round %d pairing preview", round))
-		must(t, say("ann", "/publish"), fmt.Sprintf("Round %d is published", round))
+		must(t, say("ann", "/publish"), fmt.Sprintf("Round %d pairings", round))
 		st := s.state()
 		users := map[int]string{}
 		for _, u := range []string{"ann", "bob", "wang", "li"} {
@@ -818,7 +829,7 @@ func TestScenarioEnglish(t *testing.T) {
 				} else {
 					say(black, "/result 1 1-0")
 				}
-				must(t, say("ann", "/result 1 1-0"), "Recorded")
+				must(t, say("ann", "/result 1 1-0"), "set by the arbiter")
 			} else {
 				dm(black, "/confirm")
 			}
@@ -826,7 +837,7 @@ func TestScenarioEnglish(t *testing.T) {
 		}
 	}
 	s.heading("finish")
-	must(t, say("ann", "/finish"), "finished")
+	must(t, say("ann", "/finish"), "is over!")
 	say("bob", "/standings")
 	say("li", "/standings")
 	say("wang", "/leave")
@@ -864,8 +875,8 @@ func TestPermissionsOthersGame(t *testing.T) {
 	red1, black1 := e.board(1)
 	red2, black2 := e.board(2)
 	bye := e.byeUser()
-	must(t, h.say(red1, "/report win"), "已报告") // a report waits on board 1
-	must(t, h.say(red2, "/draw"), "已向")        // an offer waits on board 2
+	must(t, h.say(red1, "/report win"), "报告了结果") // a report waits on board 1
+	must(t, h.say(red2, "/draw"), "已向")          // an offer waits on board 2
 	h.outbox()
 	ctx := context.Background()
 	before, err := h.store.Log(ctx, e.id, 0, 0)
@@ -987,7 +998,7 @@ func TestR_SW_9_NoPairingLeft(t *testing.T) {
 	h.say("org", "/start")
 	h.say("org", "/pair")
 	h.say("org", "/publish")
-	must(t, h.say("org", "/result 1 1-0"), "已记录")
+	must(t, h.say("org", "/result 1 1-0"), "裁判裁定")
 	n := h.logLen()
 	zh := h.say("org", "/pair")
 	must(t, zh, "无法编排第 2 轮", "R-SW-9", "/finish")

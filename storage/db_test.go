@@ -2,21 +2,14 @@ package storage
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
-	"math/rand/v2"
-	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the admin connection that makes test databases
+	"github.com/qisai/qisai/internal/pgtest"
 )
 
-// postgresEnv names the PostgreSQL server tests use: a URL of a database on
-// it that the tests may connect to as a user who can create databases.
-// scripts/test starts a throwaway server and sets it.
-const postgresEnv = "QISAI_TEST_POSTGRES"
+// postgresEnv names the PostgreSQL server tests use (pgtest.Env).
+const postgresEnv = pgtest.Env
 
 // testDB is one database a test runs against.
 type testDB struct {
@@ -59,34 +52,4 @@ func openTest(t testing.TB, dsn string, opts ...Option) *Store {
 
 // freshPostgres creates an empty database on the test server and returns
 // its URL, or "" (having logged why) when there is no server.
-func freshPostgres(t testing.TB) string {
-	t.Helper()
-	admin := os.Getenv(postgresEnv)
-	if admin == "" {
-		t.Logf("PostgreSQL case skipped: %s is not set (scripts/test starts a server and sets it)", postgresEnv)
-		return ""
-	}
-	db, err := sql.Open("pgx", admin)
-	if err != nil {
-		t.Fatalf("%s=%q: %v", postgresEnv, admin, err)
-	}
-	defer db.Close()
-	name := fmt.Sprintf("qisai_test_%d", rand.Uint64()>>1)
-	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatalf("create test database on %s: %v", admin, err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", admin)
-		if err != nil {
-			return
-		}
-		defer db.Close()
-		db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatalf("%s: %v", postgresEnv, err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
+func freshPostgres(t testing.TB) string { return pgtest.Fresh(t) }

@@ -3,6 +3,10 @@ package storage
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm/clause"
 )
 
 // Identity is a platform user who is a player of an event (Change.Identify).
@@ -55,4 +59,66 @@ func (s *Store) PlayerEvents(ctx context.Context, platform, user string) ([]Even
 		return nil, fmt.Errorf("events of %s user %s: %w", platform, user, err)
 	}
 	return ids, nil
+}
+
+// The users qisai has seen: whoever wrote in a chat the bot reads, or to
+// the bot. Permissions and roles name a user by their numeric id, which
+// people cannot see; they name each other by handle ("@li_wei"), which
+// only the users seen here turn into an id.
+
+type userRow struct {
+	Platform string `gorm:"primaryKey"`
+	UserID   string `gorm:"primaryKey"`
+	Handle   string // the platform's user name in lower case, "" for none
+	Name     string // the display name last seen
+	SeenAt   time.Time
+}
+
+func (userRow) TableName() string { return "users" }
+
+// SawUser records that the platform's user wrote under handle (without
+// "@", any case; "" for none) and display name, replacing what was seen
+// before.
+func (s *Store) SawUser(ctx context.Context, platform, user, handle, name string) error {
+	if platform == "" || user == "" {
+		return fmt.Errorf("saw %s user %q: need a platform and a user", platform, user)
+	}
+	row := userRow{Platform: platform, UserID: user, Handle: strings.ToLower(handle), Name: name, SeenAt: s.now().UTC()}
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
+		DoUpdates: clause.AssignmentColumns([]string{"handle", "name", "seen_at"}),
+	}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("saw %s user %q: %w", platform, user, err)
+	}
+	return nil
+}
+
+// UserByHandle returns the id of the platform's user seen last under
+// handle (without "@", any case), or ErrNotFound when nobody was.
+func (s *Store) UserByHandle(ctx context.Context, platform, handle string) (string, error) {
+	if handle == "" {
+		return "", fmt.Errorf("%s user without a handle: %w", platform, ErrNotFound)
+	}
+	var row userRow
+	err := s.db.WithContext(ctx).Where("platform = ? AND handle = ?", platform, strings.ToLower(handle)).
+		Order("seen_at DESC").Take(&row).Error
+	if err != nil {
+		return "", fmt.Errorf("%s user @%s: %w", platform, handle, notFound(err))
+	}
+	return row.UserID, nil
+}
+
+// UserNames returns the display names the platform's users were last seen
+// under, by id; users never seen are left out.
+func (s *Store) UserNames(ctx context.Context, platform string, users []string) (map[string]string, error) {
+	var rows []userRow
+	if err := s.db.WithContext(ctx).Where("platform = ? AND user_id IN ?", platform, users).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("names of %d %s users: %w", len(users), platform, err)
+	}
+	names := make(map[string]string, len(rows))
+	for _, r := range rows {
+		names[r.UserID] = r.Name
+	}
+	return names, nil
 }

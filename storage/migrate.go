@@ -87,6 +87,22 @@ var migrations = []struct {
 			PRIMARY KEY (platform, user_id)
 		)`,
 	}},
+	{3, "the users qisai has seen: their handles, so that @name names them", []string{
+		`CREATE TABLE users (
+			platform TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			handle TEXT NOT NULL,
+			name TEXT NOT NULL,
+			seen_at {{time}} NOT NULL,
+			PRIMARY KEY (platform, user_id)
+		)`,
+		`CREATE INDEX users_handle ON users (platform, handle)`,
+	}},
+	{4, "outbox: attached files, and the parts of a long message sent so far", []string{
+		`ALTER TABLE outbox ADD COLUMN file_name TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE outbox ADD COLUMN file_data {{bytes}}`,
+		`ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0`,
+	}},
 }
 
 // migrate brings the schema up to date. Several instances may start at
@@ -134,9 +150,9 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 
 // sqlFor fills a statement's placeholders for the dialect.
 func (s *Store) sqlFor(stmt string) string {
-	id, ts := "INTEGER PRIMARY KEY AUTOINCREMENT", "DATETIME"
+	id, ts, bytes := "INTEGER PRIMARY KEY AUTOINCREMENT", "DATETIME", "BLOB"
 	if s.dialect == "postgres" {
-		id, ts = "BIGSERIAL PRIMARY KEY", "TIMESTAMPTZ"
+		id, ts, bytes = "BIGSERIAL PRIMARY KEY", "TIMESTAMPTZ", "BYTEA"
 	}
-	return strings.NewReplacer("{{id}}", id, "{{time}}", ts).Replace(stmt)
+	return strings.NewReplacer("{{id}}", id, "{{time}}", ts, "{{bytes}}", bytes).Replace(stmt)
 }

@@ -1,0 +1,136 @@
+package commands
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/storage"
+)
+
+// Buttons under the bot's private messages say what they answer: the
+// event, the round and board of the game, and the action they answer (the
+// report to confirm, the draw offer, the hidden colour), as
+// "/confirm e12 r1 b3 a57". Pressed later — the round moved on, the
+// result is in, the report was replaced — a button does nothing but say
+// what happened instead, and the adapter removes it (Reply.Unbutton).
+
+// ref is what a button answers.
+type ref struct {
+	event        storage.EventID
+	round, board int
+	seq          int64 // the action answered: Report.Seq, Offer.Seq, Guess.Seq
+}
+
+// maxCallback is how many bytes a Telegram button carries (callback_data).
+const maxCallback = 64
+
+// answering is the button's command: cmd with what it answers, at most
+// maxCallback bytes ("/guess choose black e123456 r12 b400 a1234567" is 45).
+func (r ref) answering(cmd string) string {
+	s := fmt.Sprintf("%s e%d r%d b%d a%d", cmd, r.event, r.round, r.board, r.seq)
+	if len(s) > maxCallback {
+		return cmd // too big to say (never, in practice): the bare command
+	}
+	return s
+}
+
+// refWord is one word of a ref: its letter and number.
+var refWord = regexp.MustCompile(`^([erba])([0-9]{1,18})$`)
+
+// takeRef splits a button's ref off the end of a command line's words:
+// the last four are "eN rN bN aN". Typed lines have none.
+func takeRef(words []string) (*ref, []string) {
+	n := len(words)
+	if n < 5 {
+		return nil, words
+	}
+	var nums [4]int64
+	for i, letter := range "erba" {
+		m := refWord.FindStringSubmatch(words[n-4+i])
+		if m == nil || m[1] != string(letter) {
+			return nil, words
+		}
+		nums[i], _ = strconv.ParseInt(m[2], 10, 64)
+	}
+	r := &ref{event: storage.EventID(nums[0]), round: int(nums[1]), board: int(nums[2]), seq: nums[3]}
+	return r, words[:n-4]
+}
+
+// button is a choice in a private message, labelled in the reader's
+// language.
+type button struct {
+	label   T
+	command string
+}
+
+// tell sends each contact a private message in their language, with
+// buttons.
+func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
+	for _, ct := range to {
+		m := storage.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
+		for _, b := range buttons {
+			m.Buttons = append(m.Buttons, storage.Button{Label: b.label.In(ct.lang), Command: b.command})
+		}
+		ch.Send(m)
+	}
+}
+
+// pressedGame says, for a pressed button, why it no longer applies to the
+// game it answers, as st (the state the change sees) has it: the event is
+// over, the round moved on, or the game's result is in (and who decided
+// it). nil for a typed command, or when the game is still under way.
+func (c *Context) pressedGame(st *action.State) error {
+	r := c.ref
+	switch {
+	case r == nil:
+		return nil
+	case st.Status == action.Finished:
+		return problem("这个按钮已失效：比赛已经结束。", "That button no longer applies: the event has finished.")
+	case r.round != len(st.Event.Rounds):
+		return problem("这个按钮已失效：它是第 %d 轮的，现在是第 %d 轮。用 /me 查看现在要做什么。",
+			"That button no longer applies: it was for round %d, and round %d is under way. See what to do now with /me.", r.round, len(st.Event.Rounds))
+	}
+	g, ok := gameOn(&st.Event, r.round, r.board)
+	if !ok || !g.Result.Decided() {
+		return nil
+	}
+	line := gameLine(&st.Event, g, g.Result, c.Lang)
+	by, err := c.decidedBy(r.round, r.board)
+	if err != nil {
+		return err
+	}
+	return problem("这个按钮已失效：结果已经确定（%s，由 %s 确定）。", "That button no longer applies: the result is in (%s, decided by %s).", line, by)
+}
+
+// pressedAction says, for a pressed button, that the action it answers is
+// no longer the one under way: seq is the one under way now (0: none).
+func (c *Context) pressedAction(seq int64, now T) error {
+	if c.ref == nil || c.ref.seq == seq {
+		return nil
+	}
+	return problem("这个按钮已失效：它回应的%s已被取代或撤销。", "That button no longer applies: what it answered (%s) was replaced or undone.", now.In(c.Lang))
+}
+
+// decidedBy names who made the result of board in round final: the player
+// who confirmed or agreed, the arbiter, or the bot's clock.
+func (c *Context) decidedBy(round, board int) (string, error) {
+	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	if err != nil {
+		return "", err
+	}
+	cancelled := action.Cancelled(log)
+	for i := len(log) - 1; i >= 0; i-- {
+		set, ok := log[i].Action.(*action.ResultSet)
+		if !ok || set.Round != round || set.Board != board || cancelled[log[i].Seq] {
+			continue
+		}
+		names, err := c.actorNames(log[i : i+1])
+		if err != nil {
+			return "", err
+		}
+		return actorName(log[i].Actor, names, c.Req.Chat.Platform, c.Lang), nil
+	}
+	return T{"裁判", "an arbiter"}.In(c.Lang), nil
+}

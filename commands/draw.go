@@ -1,0 +1,162 @@
+package commands
+
+import (
+	"errors"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// Draw offers (提和, R-G-2): an offer cannot be withdrawn; the opponent
+// accepts or declines it, and offers alternate. Each is decided on the
+// state the change sees, as reports are (report.go).
+
+// playDraw offers the opponent a draw. A second offer after a refusal,
+// before the opponent has offered, is refused with the reason and recorded
+// as a foul where the event says so (§9.1.3); enough fouls lose the game
+// (R-G-3).
+func playDraw(c *Context) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var personal string
+	var next []string // for the group: why the offer was refused
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		switch err := ch.State.MayOffer(s.round, s.game.Board, c.Player); {
+		case errors.Is(err, action.ErrOfferAgain):
+			next = []string{sentence(T{action.ErrOfferAgain.Zh, action.ErrOfferAgain.En}.In(c.Lang), c.Lang)}
+			personal, err = c.offerAgain(ch, chats, s)
+			return err
+		case s.play.Offer != nil && s.play.Offer.Player != c.Player:
+			return problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
+		case s.play.Offer != nil:
+			return problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
+		case err != nil:
+			return err
+		}
+		if err := ch.Append(&action.DrawOffered{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+			return err
+		}
+		opp, err := c.contacts(s.opponent)
+		if err != nil {
+			return err
+		}
+		ev := &ch.State.Event
+		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Offer.Seq}
+		tell(ch, opp, T{"%s 向你提和。", "%s offers you a draw."}, []any{playerName(ev, c.Player)},
+			button{T{"接受", "Accept"}, r.answering("/accept")}, button{T{"拒绝", "Decline"}, r.answering("/decline")})
+		personal = T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(ev, s.opponent))
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(personal, next...), nil
+}
+
+// offerAgain refuses a second draw offer (R-G-2) in ch and, where the
+// event says so, records it as a foul (§9.1.3), which may lose the game
+// (R-G-3). Without the foul rule it is a refusal and ch stays empty; with
+// it, it returns the sender's account of it.
+func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, error) {
+	refusal := problem(sentence(action.ErrOfferAgain.Zh, Zh), sentence(action.ErrOfferAgain.En, En))
+	st := ch.State
+	if !st.Info.OfferFoul {
+		return "", refusal
+	}
+	if err := ch.Append(&action.FoulRecorded{Round: s.round, Player: c.Player}); err != nil {
+		return "", err
+	}
+	g, _ := gameOn(&st.Event, s.round, s.game.Board)
+	fouls := g.RedFouls
+	if s.colour == engine.Black {
+		fouls = g.BlackFouls
+	}
+	me := playerName(&st.Event, c.Player)
+	chats.announce(ch, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(c.Lang, s.game.Board, me, fouls))
+	if fouls < st.Info.FoulLimit() {
+		return T{refusal.Text.Zh + "已记犯规一次（累计 %d 次）。", refusal.Text.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
+	}
+	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}, c.Lang); err != nil {
+		return "", err
+	}
+	return T{refusal.Text.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", refusal.Text.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
+}
+
+// theirOffer checks that the opponent has an open draw offer for player
+// to answer, the one a pressed button answers.
+func (c *Context) theirOffer(s seat) error {
+	o := s.play.Offer
+	var seq int64
+	if o != nil {
+		seq = o.Seq
+	}
+	if err := c.pressedAction(seq, T{"提和", "the draw offer"}); err != nil {
+		return err
+	}
+	switch {
+	case o == nil:
+		return problem("对手没有向你提和。", "Your opponent has not offered a draw.")
+	case o.Player == c.Player:
+		return problem("这是你自己的提和，要由对手回应。", "That is your own draw offer: your opponent answers it.")
+	}
+	return nil
+}
+
+// playAccept accepts the opponent's draw offer: the game is drawn.
+func playAccept(c *Context) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var personal string
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		if err := c.theirOffer(s); err != nil {
+			return err
+		}
+		personal = T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang))
+		return chats.decide(ch, s.round, s.game.Board, engine.Draw, T{"同意和棋", "draw agreed"}, c.Lang)
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(personal), nil
+}
+
+// playDecline declines the opponent's draw offer; they may not offer
+// again until the sender has (R-G-2).
+func playDecline(c *Context) (Reply, error) {
+	_, err := c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		if err := c.theirOffer(s); err != nil {
+			return err
+		}
+		if err := ch.Append(&action.DrawDeclined{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+			return err
+		}
+		opp, err := c.contacts(s.opponent)
+		if err != nil {
+			return err
+		}
+		me := playerName(&ch.State.Event, c.Player)
+		tell(ch, opp, T{"%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang)}, nil
+}

@@ -1,0 +1,179 @@
+package commands
+
+import (
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// Results as the players give them (R-G-1): a report, the opponent's
+// confirmation or dispute, resigning. Whether a report is the first one,
+// a confirmation or a contradiction depends on the opponent's report, so
+// it is decided inside the update on the state the change sees, never on
+// the state loaded before (DESIGN, "Data flow" 3): two players reporting
+// at the same moment make a confirmation or a dispute, one after the
+// other, and the announcement says which.
+
+// playReport reports the sender's result: pending until the opponent
+// confirms when the opponent has not reported; the same result as the
+// opponent's report confirms it; a contradicting one is a dispute.
+func playReport(c *Context) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var personal string
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		ev, gp := &ch.State.Event, s.play
+		res := resultFor(c.Args["result"], s.colour)
+		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
+		line := gameLine(ev, s.game, res, c.Lang)
+		switch {
+		case gp.Dispute != nil:
+			return errDisputed
+		case gp.Report != nil && gp.Report.Player == c.Player:
+			return problem("你已经报告过了：%s。等待对手确认；报错了请联系裁判。", "You have reported already: %s. Wait for your opponent to confirm; if it was wrong, ask an arbiter.",
+				gameLine(ev, s.game, gp.Report.Result, c.Lang))
+		case gp.Report != nil && gp.Report.Result == res:
+			personal = T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line)
+			return chats.decide(ch, s.round, s.game.Board, res, T{me + " 确认", "confirmed by " + me}, c.Lang)
+		}
+		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
+			return err
+		}
+		if gp.Report != nil {
+			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(c.Lang, s.game.Board, them, me))
+			personal = T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line)
+			return nil
+		}
+		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(c.Lang, s.game.Board, me, them)
+		personal = T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
+		if w := ch.State.Info.ConfirmWithin; w > 0 {
+			window := "\n" + T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}.In(c.Lang, int(w.Minutes()))
+			text, personal = text+window, personal+window
+		}
+		chats.announce(ch, text)
+		opp, err := c.contacts(s.opponent)
+		if err != nil {
+			return err
+		}
+		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Report.Seq}
+		for _, ct := range opp {
+			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
+				button{T{"确认", "Confirm"}, r.answering("/confirm")}, button{T{"异议", "Dispute"}, r.answering("/dispute")})
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(personal), nil
+}
+
+// errDisputed refuses what a disputed result leaves to the arbiter.
+var errDisputed = problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
+
+// loss is the result of a game the player of colour loses.
+func loss(colour engine.Colour) engine.Result {
+	if colour == engine.Red {
+		return engine.BlackWin
+	}
+	return engine.RedWin
+}
+
+// playConfirm confirms the opponent's report: the result is final.
+func playConfirm(c *Context) (Reply, error) { return answerReport(c, false) }
+
+// playDispute disputes the opponent's report: an arbiter decides (R-G-1).
+func playDispute(c *Context) (Reply, error) { return answerReport(c, true) }
+
+// answerReport confirms or disputes the opponent's report as the change
+// sees it: the report a pressed button answers, when that is still the
+// one pending.
+func answerReport(c *Context, dispute bool) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var personal string
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		if err := c.pressedAction(reportSeq(s.play), T{"报告", "the report"}); err != nil {
+			return err
+		}
+		r, err := opponentReport(s, c.Player)
+		if err != nil {
+			return err
+		}
+		ev := &ch.State.Event
+		me := playerName(ev, c.Player)
+		if dispute {
+			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+				return err
+			}
+			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
+			personal = T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang)
+			return nil
+		}
+		personal = T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, r.Result, c.Lang))
+		return chats.decide(ch, s.round, s.game.Board, r.Result, T{me + " 确认", "confirmed by " + me}, c.Lang)
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(personal), nil
+}
+
+// reportSeq is the action that made the pending report, 0 for none.
+func reportSeq(gp action.GamePlay) int64 {
+	if gp.Report == nil {
+		return 0
+	}
+	return gp.Report.Seq
+}
+
+// opponentReport is the opponent's pending report that player answers.
+func opponentReport(s seat, player int) (*action.Report, error) {
+	gp := s.play
+	switch {
+	case gp.Dispute != nil:
+		return nil, errDisputed
+	case gp.Report == nil:
+		return nil, problem("第 %d 台没有待确认的报告。下完后用 /report win、loss 或 draw 报告结果。", "Board %d has no report to answer. After the game, report with /report win, loss or draw.", s.game.Board)
+	case gp.Report.Player == player:
+		return nil, problem("这是你自己的报告，要由对手确认。", "That is your own report: your opponent confirms it.")
+	}
+	return gp.Report, nil
+}
+
+// playResign ends the sender's game at once: the opponent wins.
+func playResign(c *Context) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var personal string
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		if s.play.Dispute != nil {
+			return errDisputed
+		}
+		res, me := loss(s.colour), playerName(&ch.State.Event, c.Player)
+		personal = T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, res, c.Lang))
+		return chats.decide(ch, s.round, s.game.Board, res, T{me + " 认输", me + " resigned"}, c.Lang)
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(personal), nil
+}

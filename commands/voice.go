@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// voice is how a command speaks to the event's chats: each chat is told
+// once. The chat the command came from, when it follows the event, hears
+// the announcements as the reply to the command, not a second time
+// through the outbox; the other chats get them through the outbox, with
+// the change.
+type voice struct {
+	others []storage.Chat // the event's chats but the request's
+	here   bool           // the request's chat follows the event
+	// said is what ch announced, for the reply here. The store may run
+	// an update's function again on a newer state, with a new Change:
+	// what an earlier try said is dropped then.
+	ch   *storage.Change
+	said []string
+}
+
+// eventChats is the voice of the command in the event's chats.
+func eventChats(c *Context) (*voice, error) {
+	chats, err := c.svc.store.Chats(c, c.Event)
+	if err != nil {
+		return nil, err
+	}
+	v := &voice{}
+	for _, chat := range chats {
+		if chat == c.Req.Chat && !c.Req.DM {
+			v.here = true
+			continue
+		}
+		v.others = append(v.others, chat)
+	}
+	return v, nil
+}
+
+// announce tells every chat of the event text, with the change.
+func (v *voice) announce(ch *storage.Change, text string) {
+	if v.ch != ch {
+		v.ch, v.said = ch, nil
+	}
+	announce(ch, v.others, text)
+	if v.here {
+		v.said = append(v.said, text)
+	}
+}
+
+// reply is the answer to the sender: in a chat of the event, what the
+// command announced there, and then next (what to type next, when the
+// announcement does not say); elsewhere (a private chat, a chat that
+// follows no event), personal, the sender's own account of it.
+func (v *voice) reply(personal string, next ...string) Reply {
+	if v.here && len(v.said) > 0 {
+		return Reply{Text: strings.Join(append(v.said[:len(v.said):len(v.said)], next...), "\n\n")}
+	}
+	return Reply{Text: personal}
+}
+
+// chats counts the chats that hear the announcements.
+func (v *voice) chats() int {
+	n := len(v.others)
+	if v.here {
+		n++
+	}
+	return n
+}
+
+// announce sends text to every chat in chats, with the change: the
+// scheduler's voice, which no chat asked for.
+func announce(ch *storage.Change, chats []storage.Chat, text string) {
+	for _, chat := range chats {
+		ch.Send(storage.Message{Chat: chat, Text: text})
+	}
+}
