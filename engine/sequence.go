@@ -9,35 +9,58 @@ import (
 type Numbering int8
 
 const (
-	ByRating Numbering = iota // strong to weak where ratings are known
-	Shuffled                  // shuffled from the event seed, for unrated amateur events
+	// ByRating numbers strong to weak where ratings are known: the rated
+	// players first, by rating (equal ratings by name), then the unrated
+	// by lot — all of them by lot when nobody has a rating.
+	ByRating  Numbering = iota
+	Shuffled            // by lot from the event seed, for unrated amateur events
+	AsEntered           // in the order the organiser entered the players
 )
 
-// Number gives the players their sequence numbers (R-SW-1): by rating,
-// strongest first (equal ratings by name), or shuffled from seed. Players
-// of one unit are then spread over the two halves (R-SW-2) as evenly as
-// swaps with the nearest player of the other half allow. It returns the
-// players in their new order with ID = sequence number.
+// Number gives the players their sequence numbers (R-SW-1) as by says,
+// the lots drawn from seed. Players of one unit are then spread over the two
+// halves (R-SW-2) as evenly as swaps with the nearest player of the other
+// half allow — but for AsEntered, where the organiser's order stands. It
+// returns the players in their new order with ID = sequence number.
 func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64) []Player {
 	out := append([]Player(nil), ps...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	switch by {
+	case AsEntered:
+		for i := range out {
+			out[i].ID = i + 1
+		}
+		return out
 	case Shuffled:
-		sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-		rng := rand.New(rand.NewPCG(seed, 0x7365716e)) // "seqn"
-		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		draw(out, seed)
 	default:
-		sort.SliceStable(out, func(i, j int) bool {
+		rated := 0
+		for i, p := range out {
+			if p.Rating > 0 {
+				out[rated], out[i] = out[i], out[rated]
+				rated++
+			}
+		}
+		sort.SliceStable(out[rated:], func(i, j int) bool { return out[rated+i].ID < out[rated+j].ID })
+		sort.SliceStable(out[:rated], func(i, j int) bool {
 			if out[i].Rating != out[j].Rating {
 				return out[i].Rating > out[j].Rating
 			}
 			return out[i].Name < out[j].Name
 		})
+		draw(out[rated:], seed)
 	}
 	spreadUnits(out, halves)
 	for i := range out {
 		out[i].ID = i + 1
 	}
 	return out
+}
+
+// draw shuffles ps by lot from seed.
+func draw(ps []Player, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0x7365716e)) // "seqn"
+	rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
 }
 
 // spreadUnits swaps players so that no unit has more than one player more

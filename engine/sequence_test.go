@@ -88,3 +88,43 @@ func splitHalves(ps []Player, m HalvesMethod) (up, low []Player) {
 	}
 	return up, low
 }
+
+// TestR_SW_1_RatedFirst: where only some ratings are known, the rated come
+// first, strong to weak, and the unrated after them by lot (R-SW-1).
+func TestR_SW_1_RatedFirst(t *testing.T) {
+	ps := []Player{
+		{ID: 1, Name: "u1"}, {ID: 2, Name: "r1500", Rating: 1500}, {ID: 3, Name: "u2"},
+		{ID: 4, Name: "r1900", Rating: 1900}, {ID: 5, Name: "u3"}, {ID: 6, Name: "u4"},
+	}
+	got := ids(Number(ps, ByRating, TopBottom, 3))
+	if got[0] != "r1900" || got[1] != "r1500" {
+		t.Errorf("order %v, want r1900, r1500 first", got)
+	}
+	unrated := map[string]bool{}
+	for _, n := range got[2:] {
+		unrated[n] = true
+	}
+	if len(unrated) != 4 || !unrated["u1"] || !unrated["u4"] {
+		t.Errorf("the unrated after the rated: %v", got)
+	}
+	if again := ids(Number(ps, ByRating, TopBottom, 3)); !reflect.DeepEqual(again, got) {
+		t.Errorf("the same seed gave %v and %v", got, again)
+	}
+}
+
+// TestR_SW_1_AsEntered keeps the organiser's order, units and all.
+func TestR_SW_1_AsEntered(t *testing.T) {
+	ps := []Player{
+		{ID: 1, Name: "a", Unit: "A", Rating: 1000}, {ID: 2, Name: "b", Unit: "A", Rating: 2000},
+		{ID: 3, Name: "c", Unit: "A"}, {ID: 4, Name: "d", Unit: "A"},
+	}
+	got := Number(ps, AsEntered, TopBottom, 1)
+	if want := []string{"a", "b", "c", "d"}; !reflect.DeepEqual(ids(got), want) {
+		t.Errorf("order %v, want %v", ids(got), want)
+	}
+	for i, p := range got {
+		if p.ID != i+1 {
+			t.Errorf("%s has ID %d, want %d", p.Name, p.ID, i+1)
+		}
+	}
+}

@@ -15,6 +15,7 @@ type Settings struct {
 
 	FirstRound  FirstRoundMethod  // R-SW-3
 	Halves      HalvesMethod      // R-SW-2
+	Numbering   Numbering         // R-SW-1: sequence numbers by rating (default), by lot, or as entered
 	FirstColour FirstColourMethod // R-SW-5
 	ColourTie   ColourTieRule     // R-SW-10 (8)
 	AvoidUnit   UnitAvoidance     // R-SW-4
@@ -197,6 +198,11 @@ var (
 		{SumParity, []string{"sum-parity", "和数"}},
 		{RoundParity, []string{"round-parity", "轮次"}},
 	}
+	numberingNames = enumNames[Numbering]{
+		{ByRating, []string{"rating", "等级分"}},
+		{Shuffled, []string{"lot", "抽签"}},
+		{AsEntered, []string{"entered", "报名顺序"}},
+	}
 	unitNames = enumNames[UnitAvoidance]{
 		{AvoidFirstRound, []string{"first-round", "首轮"}},
 		{AvoidAllRounds, []string{"all-rounds", "同队不相遇"}},
@@ -226,6 +232,9 @@ func ParseColourTie(s string) (ColourTieRule, error) {
 	return colourTieNames.parse("colour tie rule", s)
 }
 
+// ParseNumbering reads rating, lot or entered (R-SW-1).
+func ParseNumbering(s string) (Numbering, error) { return numberingNames.parse("numbering", s) }
+
 // ParseUnitAvoidance reads first-round, all-rounds or off.
 func ParseUnitAvoidance(s string) (UnitAvoidance, error) {
 	return unitNames.parse("same-unit avoidance", s)
@@ -237,3 +246,4 @@ func (m HalvesMethod) String() string      { return halvesNames.name(m) }
 func (m FirstColourMethod) String() string { return firstColourNames.name(m) }
 func (r ColourTieRule) String() string     { return colourTieNames.name(r) }
 func (u UnitAvoidance) String() string     { return unitNames.name(u) }
+func (n Numbering) String() string         { return numberingNames.name(n) }
