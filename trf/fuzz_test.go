@@ -5,12 +5,14 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 )
 
 // FuzzRead checks that Read never panics, that it fails only with a
 // *trf.Error at a line of the file, and that whatever it accepts, Write
-// writes and Read reads back unchanged.
+// writes in a form bbpPairings reads (bbpCheck) and Read reads back
+// unchanged.
 func FuzzRead(f *testing.F) {
 	codes, err := os.ReadFile("testdata/codes.trf")
 	if err != nil {
@@ -29,6 +31,12 @@ func FuzzRead(f *testing.F) {
 		line(1, "A", "   2 w 1") + line(2, "B", "   1 b 1"),
 		line(1, "A") + line(3, "C"),
 		"001    1      A                                 2x00\n",
+		// Match BP Online's bye colours (R-S-3) and qisai's own lines.
+		line(1, "A", "0000 w U") + line(2, "B", "0000 b U", "0000 - U") + "QSB    2    2 w\n",
+		line(1, "A", "   2 w 1") + line(2, "B", "   1 b 0") + line(3, "C") +
+			"QSN    1 " + strings.Repeat("欧阳", 20) + "\nQSU    1 第一中学\nQSU    3 Tab\tClub\n" +
+			"QSG    3    2    1\nQSF    2    1    1\nQSF    1    2    3\n",
+		line(1, "A") + "QSG    1    1    1\nQSB    1    9 x\nQSF\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -44,6 +52,9 @@ func FuzzRead(f *testing.F) {
 		var b bytes.Buffer
 		if err := Write(&b, ev); err != nil {
 			t.Fatalf("Write of an event Read accepted: %v", err)
+		}
+		if err := bbpCheck(b.Bytes(), false); err != nil && !errors.Is(err, errBBPLimit) {
+			t.Fatalf("bbpPairings would refuse what Write wrote: %v\n%s", err, b.String())
 		}
 		back, err := Read(&b, "written.trf")
 		if err != nil {

@@ -337,6 +337,65 @@ func TestReadByeForms(t *testing.T) {
 	}
 }
 
+// TestReadByeColours_R_S_3: Match BP Online gives a pairing-allocated bye a
+// colour, in the block ("0000 w U") or, as Write keeps it out of the block
+// for bbpPairings, in a QSB line.
+func TestReadByeColours_R_S_3(t *testing.T) {
+	tests := []struct {
+		block, extra string
+		colour       engine.Colour
+	}{
+		{"0000 w U", "", engine.Red},
+		{"0000 b U", "", engine.Black},
+		{"0000 B u", "", engine.Black},
+		{"0000 w +", "", engine.Red}, // the old form of U
+		{"0000 - U", "", engine.NoColour},
+		{"0000 - U", "QSB    1    1 w\n", engine.Red},
+		{"0000 b U", "QSB    1    1 b\n", engine.Black},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.block+tt.extra, " ", "_"), func(t *testing.T) {
+			ev, err := readString(line(1, "A", tt.block) + tt.extra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []engine.Bye{{Player: 1, Kind: engine.PairingBye, Colour: tt.colour}}
+			if got := ev.Rounds[0].Byes; !reflect.DeepEqual(got, want) {
+				t.Errorf("byes %+v, want %+v", got, want)
+			}
+			roundTrip(t, ev)
+		})
+	}
+}
+
+// TestReadOwnLines reads qisai's own lines: a whole name, units, a game
+// paired without a result, fouls (R-G-3).
+func TestReadOwnLines(t *testing.T) {
+	long := strings.Repeat("欧阳", 20)
+	text := line(1, string([]rune(long)[:nameWidth]), "   2 w 1") + line(2, "B", "   1 b 0") + line(3, "C") +
+		"QSN    1 " + long + "\n" +
+		"QSU    1 第一中学\nQSU    3 第一中学\n" +
+		"QSG    3    2    1\n" +
+		"QSF    2    1    1\nQSF    1    2    3\n"
+	ev, err := readString(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &engine.Event{
+		Settings: engine.DefaultSettings(2),
+		Players:  []engine.Player{{ID: 1, Name: long, Unit: "第一中学"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C", Unit: "第一中学"}},
+		Rounds: []engine.Round{
+			{Games: []engine.Game{{Board: 1, Red: 1, Black: 2, Result: engine.RedWin, BlackFouls: 1}}},
+			{Games: []engine.Game{{Board: 1, Red: 3, Black: 1, Result: engine.Pending, BlackFouls: 3}}},
+		},
+	}
+	want.Settings.Scoring = engine.ScoringNational
+	want.Settings.ByeValue = engine.Pts(1)
+	if !reflect.DeepEqual(ev, want) {
+		t.Errorf("Read:\n got %+v\nwant %+v", ev, want)
+	}
+}
+
 func TestReadSettings(t *testing.T) {
 	players := line(1, "A", "   2 w 1") + line(2, "B", "   1 b 0")
 	tests := []struct {
@@ -420,7 +479,22 @@ func TestReadErrors(t *testing.T) {
 		{"game without colour", ab("   2 - 1", "   1 - 0"), 1, `round 1: result "1" needs colour w or b`},
 		{"pending without colour", ab("   2 -  ", "   1 -  "), 1, "round 1: a game without a result needs colour w or b"},
 		{"bad colour", ab("   2 x 1", "   1 b 0"), 1, `round 1 colour "x" is not w, b or -`},
-		{"colour on a bye", ab("0000 w U", "0000 - U"), 1, "colour w without an opponent"},
+		{"colour on a half bye", ab("0000 w H", "0000 - U"), 1, `round 1: colour w with bye "H"; only a pairing-allocated bye (U) has a colour`},
+		{"own line without a rank", line(1, "A") + "QSN Name\n", 2, `QSN: want a starting rank from 1 to 9999 after the code, as in "QSN   12 Name"`},
+		{"own name without text", line(1, "A") + "QSN    1\n", 2, "QSN 1: no text after the starting rank"},
+		{"own name of nobody", line(1, "A") + "QSN    2 Bea\n", 2, "QSN: player 2 is not in the file (starting ranks run 1..1)"},
+		{"own name twice", line(1, "A") + "QSN    1 Ann\nQSN    1 Anna\n", 3, "player 1's name is given twice (also at line 2)"},
+		{"unit and team disagree", line(1, "A") + "013 Red                                 1\nQSU    1 Blue\n", 3,
+			`player 1 is in two teams: "Red" (line 2) and "Blue"`},
+		{"pending game over a result", ab("   2 w 1", "   1 b 0") + "QSG    1    1    2\n", 3,
+			`QSG: players 1 and 2 are paired in round 1, but player 1 (line 1) has "2 w 1" there`},
+		{"pending game against self", ab("", "") + "QSG    1    1    1\n", 3, "player 1's opponent 1 in round 1 is not another player"},
+		{"pending game malformed", ab("", "") + "QSG    1    1\n", 3, `QSG "1    1": want a starting rank, a round and the black player's starting rank`},
+		{"bye colour without a bye", ab("   2 w 1", "   1 b 0") + "QSB    1    1 w\n", 3, "QSB: player 1 has no pairing-allocated bye (U) in round 1"},
+		{"bye colours disagree", ab("0000 w U", "0000 - U") + "QSB    1    1 b\n", 3, "player 1's bye in round 1 has colour w in line 1, and b here"},
+		{"bye colour not w or b", ab("0000 - U", "0000 - U") + "QSB    1    1 r\n", 3, "want a starting rank, a round and the colour w or b"},
+		{"fouls without a game", ab("0000 - U", "0000 - U") + "QSF    1    1    2\n", 3, "QSF: player 1 has no game in round 1 to count fouls in"},
+		{"fouls twice", ab("   2 w 1", "   1 b 0") + "QSF    1    1    2\nQSF    1    1    3\n", 4, "player 1's fouls in round 1 are given twice"},
 		{"win without opponent", ab("0000 - 1", "0000 - U"), 1, `result "1" needs an opponent`},
 		{"bad opponent", ab("  2x w 1", "   1 b 0"), 1, `round 1 opponent "2x" is not a starting rank`},
 		{"XXR below rounds", "XXR 1\n" + line(1, "A", "0000 - U", "0000 - U"), 1, "XXR says 1 rounds, but player 1 (line 2) has 2"},

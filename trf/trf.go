@@ -19,6 +19,8 @@
 //     round 1 (R-SW-5): engine.AlternateBoards / AlternateBoardsHigherRed.
 //   - BBW, BBD, BBL: points for a win, draw and loss (R-S-1, default FIDE's
 //     1/½/0); BBU: points for a pairing-allocated bye (R-S-3, default a win).
+//   - qisai's own lines (QSN, QSU, QSG, QSB, QSF; see ownLines): whole
+//     names, units, games paired without a result, bye colours and fouls.
 //
 // Every other line is skipped: the other header records (022..132), other
 // XX and BB extensions (BBF, BBZ: qisai scores a forfeit loss as a loss and a
@@ -32,7 +34,9 @@
 // not paired). Letters may be lower case. Older files, FIDE's own example
 // among them, write a pairing-allocated bye as "0000 - +"; it is read as U,
 // "0000 - =" as H, and "-" without an opponent (lichess's mark for an absent
-// player) as Z.
+// player) as Z. A pairing-allocated bye may carry the colour Match BP Online
+// gives it ("0000 w U", "0000 b U"; R-S-3), which becomes Bye.Colour; TRF-16
+// gives every other bye the colour "-".
 // A round block that is entirely blank means the player has no record in
 // that round. A game whose result is not in yet is written with a blank
 // result ("  12 w  ") and read as engine.Pending.
@@ -51,20 +55,26 @@
 // # What is written
 //
 // Write writes what Read reads, so Read(Write(ev)) gives ev back for every
-// event Read can return. TRF has no place for the rest of an event, which
-// Write leaves out: board numbers and game order, fouls, Game.Void (the game
-// is written with its result, which then counts), withdrawals
-// (Player.WithdrawnAfter), penalties, a bye's colour, blanks around names,
-// and every setting except Rounds, Scoring, ByeValue and the two alternating
-// first-colour methods. XXR is the larger of Settings.Rounds and the rounds
-// present. The rank column ranks by score, then starting rank: qisai's
-// tiebreaks are not in the file. A WithdrawnLoss bye is written "0000 - -" (a
-// forfeit loss, R-W-3) and so reads back as a zero-point bye. Write also
-// emits BBF equal to BBL, so a pairing engine scores a forfeit loss as a loss
-// the way qisai does (R-S-1).
+// event Read can return, and bbpPairings and JaVaFo read every file it
+// writes (bbp_test.go checks each written file the way bbpPairings' parser
+// does). What those programs would refuse goes into qisai's own lines,
+// which they skip: units (bbpPairings refuses 013 team lines), a name longer
+// than the 33 columns of the 001 line (cut there, kept whole in QSN), a game
+// paired without a result (bbpPairings refuses a blank result, so both
+// blocks stay blank and the pairing is a QSG line), a bye's colour
+// (bbpPairings refuses "0000 w U") and fouls.
 //
-// bbpPairings refuses files with 013 team lines ("team tournaments are not
-// supported"); leave units out of an event meant for it.
+// TRF has no place for the rest of an event, which Write leaves out: board
+// numbers and game order, Game.Void (the game is written with its result,
+// which then counts), withdrawals (Player.WithdrawnAfter), penalties, the
+// colour of a bye other than a pairing-allocated one, blanks around names
+// and line breaks in them, and every setting except Rounds, Scoring,
+// ByeValue and the two alternating first-colour methods. XXR is the larger
+// of Settings.Rounds and the rounds present. The rank column ranks by score,
+// then starting rank: qisai's tiebreaks are not in the file. A WithdrawnLoss
+// bye is written "0000 - -" (a forfeit loss, R-W-3) and so reads back as a
+// zero-point bye. Write also emits BBF equal to BBL, so a pairing engine
+// scores a forfeit loss as a loss the way qisai does (R-S-1).
 package trf
 
 import (
@@ -82,7 +92,7 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-// Fixed columns, as 0-based rune offsets (TRF columns count characters).
+// Fixed columns, as 0-based offsets (TRF columns count characters).
 const (
 	colRank       = 4  // 5-8: starting rank
 	colName       = 14 // 15-47

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
@@ -13,8 +14,10 @@ import (
 // Write writes ev as TRF-16 (with the extension lines below) so Read(Write(ev)) round-trips.
 //
 // The lines are: 012 (when the event has a name), one 001 line per player,
-// one 013 line per unit, then XXR, XXC, BBW, BBD, BBL, BBF and BBU. The
-// package comment lists what TRF cannot hold.
+// qisai's own lines (see ownLines), then XXR, XXC, BBW, BBD, BBL, BBF and
+// BBU. The package comment lists what TRF cannot hold. No name makes Write
+// fail: a name the 001 line cannot hold is cut there and kept whole in a
+// QSN line.
 func Write(w io.Writer, ev *engine.Event, opts ...Option) error {
 	if ev == nil {
 		return fmt.Errorf("trf: no event to write")
@@ -38,8 +41,7 @@ type options struct {
 	withoutUnits bool
 }
 
-// WithoutUnits leaves out the 013 lines that carry the players' units:
-// bbpPairings refuses a file that has them (it pairs individuals only).
+// WithoutUnits leaves out the players' units (the QSU lines).
 func WithoutUnits() Option { return func(o *options) { o.withoutUnits = true } }
 
 func write(b *strings.Builder, ev *engine.Event, o options) error {
@@ -51,14 +53,11 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 	if err != nil {
 		return err
 	}
-	if name := strings.TrimSpace(ev.Name); name != "" {
-		if err := text("the event name", name, 0); err != nil {
-			return err
-		}
+	if name := cleanText(ev.Name); name != "" {
 		fmt.Fprintf(b, "012 %s\n", name)
 	}
 
-	hist := ev.Histories()
+	hist := readBack(ev).Histories()
 	byScore := make([]int, n)
 	for i := range byScore {
 		byScore[i] = i + 1
@@ -71,15 +70,11 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 		rank[id] = i + 1
 	}
 
-	var units []string
-	members := map[string][]int{}
+	names := make([]string, n)
+	b.Grow(n * (colRounds + blockWidth*len(ev.Rounds) + 1))
 	for i, pl := range ev.Players {
 		if pl.ID != i+1 {
 			return fmt.Errorf("player %d has ID %d: IDs must be 1, 2, ... in order", i+1, pl.ID)
-		}
-		name := strings.TrimSpace(pl.Name)
-		if err := text(fmt.Sprintf("player %d's name", pl.ID), name, nameWidth); err != nil {
-			return err
 		}
 		if pl.Rating < 0 || pl.Rating > 9999 {
 			return fmt.Errorf("player %d's rating %d does not fit TRF's 4 columns", pl.ID, pl.Rating)
@@ -92,39 +87,24 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 		if !ok {
 			return fmt.Errorf("player %d's score %s does not fit TRF's 4-column points field", pl.ID, score)
 		}
+		name := fieldName(pl.Name)
+		names[i] = name
 		// Columns 1-89: code, rank, sex and title (blank), name, rating,
 		// federation, FIDE number and birth date (blank), points, rank.
 		line := fmt.Sprintf("001 %4d      %s%s %s%28s%4s %4d", pl.ID, name, pad(name, nameWidth), rating, "", score, rank[pl.ID])
 		for _, blk := range blocks[pl.ID] {
 			line += "  " + blk
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
-
-		if unit := strings.TrimSpace(pl.Unit); unit != "" && !o.withoutUnits {
-			if err := text(fmt.Sprintf("player %d's unit", pl.ID), unit, teamNameWidth); err != nil {
-				return err
-			}
-			if members[unit] == nil {
-				units = append(units, unit)
-			}
-			members[unit] = append(members[unit], pl.ID)
-		}
-	}
-	for _, unit := range units { // R-SW-4 reads Unit back from these
-		fmt.Fprintf(b, "013 %s%s", unit, pad(unit, teamNameWidth))
-		for i, id := range members[unit] {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(b, "%4d", id)
-		}
+		b.WriteString(strings.TrimRight(line, " "))
 		b.WriteByte('\n')
 	}
+	writeOwn(b, ev, names, o)
 	return writeSettings(b, ev)
 }
 
 // writeSettings writes the extension lines bbpPairings and JaVaFo read, so
-// that they pair with the same rounds and points as qisai.
+// that they pair with the same rounds and points as qisai. bbpPairings
+// wants the points of a BB line in columns 5-8 ("BBW  2.0").
 func writeSettings(b *strings.Builder, ev *engine.Event) error {
 	s := ev.Settings
 	if rounds := max(s.Rounds, len(ev.Rounds)); rounds > 0 {
@@ -147,24 +127,29 @@ func writeSettings(b *strings.Builder, ev *engine.Event) error {
 		{"BBF", s.Loss}, // a forfeit loss scores as a loss (R-S-1)
 		{"BBU", s.ByeValue},
 	} {
-		if _, ok := pointsField(x.v); !ok {
-			return fmt.Errorf("%s %s: TRF holds points of at most 4 characters", x.code, formatPoints(x.v))
+		v, ok := pointsField(x.v)
+		if !ok {
+			return fmt.Errorf("%s %s: TRF holds points of at most 4 characters", x.code, v)
 		}
-		fmt.Fprintf(b, "%s %s\n", x.code, formatPoints(x.v))
+		fmt.Fprintf(b, "%s %4s\n", x.code, v)
 	}
 	return nil
 }
 
+const emptyBlock = "        "
+
 // roundBlocks returns each player's round blocks (8 columns: opponent,
-// colour, result), indexed by player ID and round.
+// colour, result), indexed by player ID and round. A game without a result
+// is left blank: bbpPairings refuses a block without a result, so the
+// pairing goes to a QSG line.
 func roundBlocks(ev *engine.Event) ([][]string, error) {
 	n := len(ev.Players)
 	blocks := make([][]string, n+1)
 	for id := range blocks {
-		blocks[id] = slices.Repeat([]string{"        "}, len(ev.Rounds))
+		blocks[id] = slices.Repeat([]string{emptyBlock}, len(ev.Rounds))
 	}
 	for r, rd := range ev.Rounds {
-		seen := map[int]bool{}
+		seen := make([]bool, n+1)
 		place := func(id int, blk string) error {
 			if id < 1 || id > n {
 				return fmt.Errorf("round %d: player %d is not in the event (IDs run 1..%d)", r+1, id, n)
@@ -181,11 +166,17 @@ func roundBlocks(ev *engine.Event) ([][]string, error) {
 			if i < 0 {
 				return nil, fmt.Errorf("round %d board %d: unknown result %d", r+1, g.Board, g.Result)
 			}
-			c := gameCodes[i]
-			if err := place(g.Red, fmt.Sprintf("%4d w %c", g.Black, c.red)); err != nil {
+			if min(g.RedFouls, g.BlackFouls) < 0 || max(g.RedFouls, g.BlackFouls) > maxRank {
+				return nil, fmt.Errorf("round %d board %d: fouls %d and %d: a count from 0 to %d", r+1, g.Board, g.RedFouls, g.BlackFouls, maxRank)
+			}
+			red, black := emptyBlock, emptyBlock
+			if c := gameCodes[i]; g.Result != engine.Pending {
+				red, black = fmt.Sprintf("%4d w %c", g.Black, c.red), fmt.Sprintf("%4d b %c", g.Red, c.black)
+			}
+			if err := place(g.Red, red); err != nil {
 				return nil, err
 			}
-			if err := place(g.Black, fmt.Sprintf("%4d b %c", g.Red, c.black)); err != nil {
+			if err := place(g.Black, black); err != nil {
 				return nil, err
 			}
 		}
@@ -202,18 +193,56 @@ func roundBlocks(ev *engine.Event) ([][]string, error) {
 	return blocks, nil
 }
 
-// text checks that s can be written and read back: one line of UTF-8, no
-// tabs (the columns would shift), and at most width characters (0: any).
-func text(what, s string, width int) error {
-	switch {
-	case !utf8.ValidString(s):
-		return fmt.Errorf("%s %q is not UTF-8", what, s)
-	case strings.ContainsAny(s, "\r\n"), width > 0 && strings.ContainsRune(s, '\t'):
-		return fmt.Errorf("%s %q contains a line break or tab", what, s)
-	case width > 0 && utf8.RuneCountInString(s) > width:
-		return fmt.Errorf("%s %q is longer than the %d characters TRF-16 has for it", what, s, width)
+// readBack is ev as the written file gives it back for scoring: a void
+// game is written with its result (TRF has no mark for it), so the points
+// column counts it, as bbpPairings checks.
+func readBack(ev *engine.Event) *engine.Event {
+	void := func(g engine.Game) bool { return g.Void }
+	if !slices.ContainsFunc(ev.Rounds, func(rd engine.Round) bool { return slices.ContainsFunc(rd.Games, void) }) {
+		return ev
 	}
-	return nil
+	back := *ev
+	back.Rounds = slices.Clone(ev.Rounds)
+	for r := range back.Rounds {
+		back.Rounds[r].Games = slices.Clone(back.Rounds[r].Games)
+		for i := range back.Rounds[r].Games {
+			back.Rounds[r].Games[i].Void = false
+		}
+	}
+	return &back
+}
+
+// cleanText makes s fit one line of a file: valid UTF-8, line breaks as
+// blanks, no blanks around it.
+func cleanText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.ContainsAny(s, "\r\n") {
+		s = strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+	}
+	return strings.TrimSpace(s)
+}
+
+// fieldName is name as the 001 line's 33 columns hold it: cut to fit, a tab
+// as a blank (TRF's columns would shift), and a character beyond Unicode's
+// basic plane as "?", since JaVaFo, in Java, counts such a character as two
+// columns.
+func fieldName(name string) string {
+	var b strings.Builder
+	cols := 0
+	for _, r := range cleanText(name) {
+		if cols == nameWidth {
+			break
+		}
+		switch {
+		case r == '\t':
+			r = ' '
+		case r > 0xFFFF:
+			r = '?'
+		}
+		b.WriteRune(r)
+		cols++
+	}
+	return strings.TrimRightFunc(b.String(), unicode.IsSpace)
 }
 
 // pad returns the blanks that fill s to width characters.

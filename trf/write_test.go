@@ -41,7 +41,8 @@ func roundTrip(t *testing.T, ev *engine.Event) {
 
 // The columns of codes_written.trf were checked by hand against FIDE's
 // TRF-16 table: name at 15, rating at 49, points at 81, rank at 86, rounds
-// from 92; team members from 37.
+// from 92; and against bbpPairings' parser: BB points in columns 5-8, units
+// and the pending round 3 in qisai's own lines.
 func TestWriteGolden(t *testing.T) {
 	want, err := os.ReadFile("testdata/codes_written.trf")
 	if err != nil {
@@ -85,9 +86,10 @@ func randomEvent(rng *rand.Rand) *engine.Event {
 			rating = 1000 + rng.IntN(9000)
 		}
 		ev.Players = append(ev.Players, engine.Player{
-			ID:     id,
-			Name:   pick("", "张三", "Müller, Jörg", strings.Repeat("象", nameWidth), fmt.Sprintf("P%d", id)),
-			Unit:   pick("", "", "红队", "Team B", strings.Repeat("队", teamNameWidth)),
+			ID: id,
+			Name: pick("", "张三", "Müller, Jörg", strings.Repeat("象", nameWidth), fmt.Sprintf("P%d", id),
+				strings.Repeat("欧阳", nameWidth), "𠀀字", "Tab\there"),
+			Unit:   pick("", "", "红队", "Team B", strings.Repeat("队", teamNameWidth+3)),
 			Rating: rating,
 		})
 	}
@@ -99,7 +101,11 @@ func randomEvent(rng *rand.Rand) *engine.Event {
 			switch rng.IntN(6) {
 			case 0: // no record this round
 			case 1:
-				rd.Byes = append(rd.Byes, engine.Bye{Player: id + 1, Kind: byes[rng.IntN(len(byes))]})
+				by := engine.Bye{Player: id + 1, Kind: byes[rng.IntN(len(byes))]}
+				if by.Kind == engine.PairingBye { // R-S-3: Match BP Online's bye colours
+					by.Colour = []engine.Colour{engine.NoColour, engine.Red, engine.Black}[rng.IntN(3)]
+				}
+				rd.Byes = append(rd.Byes, by)
 			default:
 				waiting = append(waiting, id+1)
 			}
@@ -107,7 +113,10 @@ func randomEvent(rng *rand.Rand) *engine.Event {
 		for len(waiting) >= 2 {
 			a, b := waiting[0], waiting[1]
 			waiting = waiting[2:]
-			rd.Games = append(rd.Games, engine.Game{Red: a, Black: b, Result: gameCodes[rng.IntN(len(gameCodes))].result})
+			rd.Games = append(rd.Games, engine.Game{
+				Red: a, Black: b, Result: gameCodes[rng.IntN(len(gameCodes))].result,
+				RedFouls: max(0, rng.IntN(6)-3), BlackFouls: max(0, rng.IntN(6)-3), // R-G-3
+			})
 		}
 		slices.SortFunc(rd.Games, func(x, y engine.Game) int { return min(x.Red, x.Black) - min(y.Red, y.Black) })
 		for i := range rd.Games {
@@ -130,9 +139,8 @@ func randomEvent(rng *rand.Rand) *engine.Event {
 	return ev
 }
 
-// What TRF cannot hold is dropped or mapped to its nearest TRF form, as the
-// package comment says.
-func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
+// eventTRFCannotHold has what TRF cannot hold, even in qisai's own lines.
+func eventTRFCannotHold() *engine.Event {
 	ev := &engine.Event{
 		Name: "  Spring Cup  ",
 		Players: []engine.Player{
@@ -147,7 +155,7 @@ func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 				},
 				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye, Colour: engine.Red}},
 			},
-			{Byes: []engine.Bye{{Player: 1, Kind: engine.WithdrawnLoss}}},
+			{Byes: []engine.Bye{{Player: 1, Kind: engine.WithdrawnLoss}, {Player: 2, Kind: engine.HalfBye, Colour: engine.Black}}},
 			{}, // an empty last round is not written, though XXR counts it
 		},
 	}
@@ -156,7 +164,12 @@ func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 	ev.Settings.System = engine.RoundRobin
 	ev.Settings.Scoring = engine.ScoringNational
 	ev.Settings.ByeValue = engine.Pts(1)
+	return ev
+}
 
+// What TRF cannot hold is dropped or mapped to its nearest TRF form, as the
+// package comment says; fouls and a pairing bye's colour (R-S-3) are kept.
+func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 	want := &engine.Event{
 		Name:     "Spring Cup",
 		Settings: engine.DefaultSettings(3), // XXR counts the empty round
@@ -168,16 +181,17 @@ func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 			{
 				Games: []engine.Game{
 					{Board: 1, Red: 2, Black: 1, Result: engine.Draw},
-					{Board: 2, Red: 4, Black: 3, Result: engine.RedWin},
+					{Board: 2, Red: 4, Black: 3, Result: engine.RedWin, RedFouls: 1},
 				},
-				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
+				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye, Colour: engine.Red}},
 			},
-			{Byes: []engine.Bye{{Player: 1, Kind: engine.ZeroBye}}}, // "0000 - -"
+			// "0000 - -"; only a pairing-allocated bye keeps a colour
+			{Byes: []engine.Bye{{Player: 1, Kind: engine.ZeroBye}, {Player: 2, Kind: engine.HalfBye}}},
 		},
 	}
 	want.Settings.Scoring = engine.ScoringNational
 	want.Settings.ByeValue = engine.Pts(1)
-	text := mustWrite(t, ev)
+	text := mustWrite(t, eventTRFCannotHold())
 	got, err := readString(text)
 	if err != nil {
 		t.Fatalf("Read: %v\n%s", err, text)
@@ -188,6 +202,54 @@ func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 	if !strings.Contains(text, "  0000 - -\n") || strings.Contains(text, "XXC") {
 		t.Errorf("want the withdrawn loss as \"0000 - -\" and no XXC for upper-red:\n%s", text)
 	}
+}
+
+// eventWithNames has names and units the 001 line cannot hold as they are.
+func eventWithNames() *engine.Event {
+	ev := &engine.Event{Name: "Cup\r\n2026", Settings: engine.DefaultSettings(3)}
+	for id, name := range []string{
+		strings.Repeat("欧阳", 20),              // 40 characters
+		"Line\nbreak",                         // a line break
+		"Tab\there",                           // a tab
+		"Caf\xe9",                             // not UTF-8
+		"𠀀" + strings.Repeat("字", 40),         // beyond the basic plane, and long
+		"  " + strings.Repeat("n", 33) + "  ", // exactly 33, blanks around
+	} {
+		ev.Players = append(ev.Players, engine.Player{ID: id + 1, Name: name, Unit: strings.Repeat("队", 2*id)})
+	}
+	return ev
+}
+
+// TestWriteNames: no name makes an export fail. A name the 001 line cannot
+// hold is written there cut to its 33 columns, and whole in a QSN line that
+// Read takes it back from.
+func TestWriteNames(t *testing.T) {
+	ev := eventWithNames()
+	text := mustWrite(t, ev)
+	got, err := readString(text)
+	if err != nil {
+		t.Fatalf("Read: %v\n%s", err, text)
+	}
+	wantNames := []string{
+		strings.Repeat("欧阳", 20), "Line break", "Tab\there", "Caf\uFFFD", "𠀀" + strings.Repeat("字", 40), strings.Repeat("n", 33),
+	}
+	wantField := []string{
+		strings.Repeat("欧阳", 16) + "欧", "Line break", "Tab here", "Caf\uFFFD", "?" + strings.Repeat("字", 32), strings.Repeat("n", 33),
+	}
+	if got.Name != "Cup  2026" {
+		t.Errorf("event name %q, want %q", got.Name, "Cup  2026")
+	}
+	lines := strings.Split(text, "\n")
+	for i, p := range got.Players {
+		if p.Name != wantNames[i] || p.Unit != strings.Repeat("队", 2*i) {
+			t.Errorf("player %d: name %q, unit %q; want %q, %q", i+1, p.Name, p.Unit, wantNames[i], strings.Repeat("队", 2*i))
+		}
+		field := strings.TrimSpace(string([]rune(lines[i+1])[colName : colName+nameWidth]))
+		if field != wantField[i] {
+			t.Errorf("player %d: the 001 line holds %q, want %q", i+1, field, wantField[i])
+		}
+	}
+	roundTrip(t, got)
 }
 
 func TestWriteErrors(t *testing.T) {
@@ -204,12 +266,7 @@ func TestWriteErrors(t *testing.T) {
 		msg    string
 	}{
 		{"IDs out of order", func(ev *engine.Event) { ev.Players[1].ID = 3 }, "player 2 has ID 3"},
-		{"long name", func(ev *engine.Event) { ev.Players[0].Name = strings.Repeat("n", 34) }, "longer than the 33 characters"},
-		{"name with a line break", func(ev *engine.Event) { ev.Players[0].Name = "A\nB" }, "line break or tab"},
-		{"name with a tab", func(ev *engine.Event) { ev.Players[0].Name = "A\tB" }, "line break or tab"},
-		{"event name with a line break", func(ev *engine.Event) { ev.Name = "Cup\r2" }, "line break"},
-		{"name not UTF-8", func(ev *engine.Event) { ev.Players[0].Name = "Caf\xe9" }, "not UTF-8"},
-		{"long unit", func(ev *engine.Event) { ev.Players[0].Unit = strings.Repeat("u", 33) }, "longer than the 32 characters"},
+		{"fouls", func(ev *engine.Event) { ev.Rounds[0].Games[0].BlackFouls = -1 }, "fouls 0 and -1"},
 		{"rating", func(ev *engine.Event) { ev.Players[0].Rating = 10000 }, "rating 10000"},
 		{"unknown player", func(ev *engine.Event) { ev.Rounds[0].Games[0].Black = 9 }, "round 1: player 9 is not in the event"},
 		{"player twice", func(ev *engine.Event) {
@@ -236,7 +293,7 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
-// TestWriteWithoutUnits leaves out the 013 lines and nothing else.
+// TestWriteWithoutUnits leaves out the QSU lines and nothing else.
 func TestWriteWithoutUnits(t *testing.T) {
 	ev := &engine.Event{Settings: engine.DefaultSettings(3)}
 	for id := 1; id <= 4; id++ {
@@ -249,19 +306,19 @@ func TestWriteWithoutUnits(t *testing.T) {
 	if err := Write(&without, ev, WithoutUnits()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(with.String(), "\n013 Club") {
-		t.Errorf("Write left out the 013 line:\n%s", with.String())
+	if !strings.Contains(with.String(), "\nQSU    1 Club\n") {
+		t.Errorf("Write left out the QSU line:\n%s", with.String())
 	}
-	if strings.Contains(without.String(), "013") {
-		t.Errorf("WithoutUnits still writes a 013 line:\n%s", without.String())
+	if strings.Contains(without.String(), "QSU") {
+		t.Errorf("WithoutUnits still writes a QSU line:\n%s", without.String())
 	}
 	var kept []string
 	for _, l := range strings.Split(with.String(), "\n") {
-		if !strings.HasPrefix(l, "013") {
+		if !strings.HasPrefix(l, "QSU") {
 			kept = append(kept, l)
 		}
 	}
 	if got := strings.Join(kept, "\n"); got != without.String() {
-		t.Errorf("WithoutUnits changed more than the 013 lines:\n%s\nwant\n%s", without.String(), got)
+		t.Errorf("WithoutUnits changed more than the QSU lines:\n%s\nwant\n%s", without.String(), got)
 	}
 }

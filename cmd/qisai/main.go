@@ -157,8 +157,8 @@ and JaVaFo print with -p. 先输出对数（轮空算一对），再每台一行
   --explain              输出编排记录 print the pairing record instead, R-SW-13
   --lang zh|en           编排记录语言 language of --explain (default zh)
   --out FILE.trf         把新一轮写入 write the event with the new round as TRF
-  --no-units             --out 不写单位（013行）leave out the 013 unit lines,
-                         which bbpPairings refuses
+  --no-units             --out 不写单位（QSU行）leave out the players' units
+                         (QSU lines, which bbpPairings and JaVaFo skip)
 
 qisai standings — 名次表 the standings.
   --tiebreaks LIST       破同分顺序 tiebreaks in order, e.g. 对手分,胜局,犯规 or

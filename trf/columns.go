@@ -1,0 +1,125 @@
+package trf
+
+import (
+	"bytes"
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// columns is one line of a file seen in TRF's fixed columns, which count
+// characters, not bytes: a Chinese name takes 3 bytes a column. Most lines
+// are ASCII but for the name, so columns keeps the byte offset of each
+// column only from the first non-ASCII byte to the last; before and after
+// them, a column is a byte.
+type columns struct {
+	b      []byte
+	lo, hi int     // bytes lo..hi-1 hold every non-ASCII character (lo == hi == len(b) when there is none)
+	hiCol  int     // the column that starts at byte hi
+	offs   []int32 // the byte offsets of columns lo..hiCol
+}
+
+// set makes c view line b, reusing the memory of c's offsets.
+func (c *columns) set(b []byte) {
+	c.b = b
+	c.lo = firstNonASCII(b)
+	c.hi, c.hiCol = len(b), len(b)
+	if c.lo == len(b) {
+		return
+	}
+	c.hi = lastNonASCII(b) + 1
+	c.offs = c.offs[:0]
+	for i := range string(b[c.lo:c.hi]) { // ranging over string(b) does not copy b
+		c.offs = append(c.offs, int32(c.lo+i))
+	}
+	c.offs = append(c.offs, int32(c.hi))
+	c.hiCol = c.lo + len(c.offs) - 1
+}
+
+// len is the number of columns.
+func (c *columns) len() int { return c.hiCol + len(c.b) - c.hi }
+
+// offset is the byte where column col starts; col is at most c.len().
+func (c *columns) offset(col int) int {
+	switch {
+	case col <= c.lo:
+		return col
+	case col >= c.hiCol:
+		return col - c.hiCol + c.hi
+	}
+	return int(c.offs[col-c.lo])
+}
+
+// field returns width columns from column from (0-based), cut short at the
+// end of the line.
+func (c *columns) field(from, width int) []byte {
+	n := c.len()
+	if from >= n {
+		return nil
+	}
+	return c.b[c.offset(from):c.offset(min(from+width, n))]
+}
+
+// trimmed is field without blanks around it.
+func (c *columns) trimmed(from, width int) []byte {
+	return bytes.TrimSpace(c.field(from, width))
+}
+
+// at returns the character in column col (0-based), blank past the end.
+func (c *columns) at(col int) rune {
+	if col >= c.len() {
+		return ' '
+	}
+	i := c.offset(col)
+	if c.b[i] < utf8.RuneSelf {
+		return rune(c.b[i])
+	}
+	r, _ := utf8.DecodeRune(c.b[i:])
+	return r
+}
+
+// block copies the blockWidth columns from column from into dst, blank
+// past the end of the line; most directly where the line is ASCII.
+func (c *columns) block(from int, dst *[blockWidth]rune) {
+	if from < c.hiCol {
+		for i := range dst {
+			dst[i] = c.at(from + i)
+		}
+		return
+	}
+	tail := c.b[min(from-c.hiCol+c.hi, len(c.b)):]
+	for i := range dst {
+		dst[i] = ' '
+		if i < len(tail) {
+			dst[i] = rune(tail[i])
+		}
+	}
+}
+
+const highBits = 0x8080808080808080
+
+// firstNonASCII returns the index of b's first byte above 7 bits, or len(b),
+// looking at 8 bytes at a time.
+func firstNonASCII(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&highBits != 0 {
+			break
+		}
+	}
+	for ; i < len(b) && b[i] < utf8.RuneSelf; i++ {
+	}
+	return i
+}
+
+// lastNonASCII returns the index of b's last byte above 7 bits; b has one.
+func lastNonASCII(b []byte) int {
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		if binary.LittleEndian.Uint64(b[i-8:])&highBits != 0 {
+			break
+		}
+	}
+	for i--; b[i] < utf8.RuneSelf; i-- {
+	}
+	return i
+}

@@ -1,0 +1,228 @@
+package trf
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// qisai's own lines carry what TRF-16 has no place for, under record codes
+// that neither bbpPairings nor JaVaFo knows and so both skip. Each names a
+// player by starting rank in columns 5-8, like a 001 line:
+//
+//	QSN rank name          the whole name, when the 001 line could not hold it
+//	QSU rank unit          the player's unit (R-SW-4)
+//	QSG rank round black   a game paired but not yet played: rank is red
+//	QSB rank round w|b     the colour of a pairing-allocated bye (R-S-3)
+//	QSF rank round fouls   the fouls in the player's game of that round (R-G-3)
+const (
+	codeName      = "QSN"
+	codeUnit      = "QSU"
+	codePending   = "QSG"
+	codeByeColour = "QSB"
+	codeFouls     = "QSF"
+)
+
+// ownLines holds qisai's own lines as read, until the 001 lines are all in.
+type ownLines struct {
+	names []ownName
+	marks []ownMark // QSG, QSB and QSF
+}
+
+type ownName struct {
+	line, id int
+	name     string
+}
+
+type ownMark struct {
+	line             int
+	code             string
+	id, round, value int
+}
+
+func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
+	f := bytes.Fields(rest)
+	var id int
+	ok := len(f) > 0
+	if ok {
+		id, ok = number(f[0], maxRank)
+	}
+	if !ok || id == 0 {
+		return p.errorf(n, "%s: want a starting rank from 1 to %d after the code, as in %q", code, maxRank, ownExample[code])
+	}
+	switch code {
+	case codeName, codeUnit:
+		text := string(bytes.TrimSpace(rest[len(f[0]):]))
+		if text == "" {
+			return p.errorf(n, "%s %d: no text after the starting rank, as in %q", code, id, ownExample[code])
+		}
+		if code == codeUnit {
+			p.teams = append(p.teams, team{line: n, name: text, members: []int{id}})
+		} else {
+			o.names = append(o.names, ownName{n, id, text})
+		}
+		return nil
+	}
+	m := ownMark{line: n, code: code, id: id}
+	if len(f) == 3 {
+		m.round, ok = number(f[1], maxRank)
+		switch code {
+		case codeByeColour:
+			m.value = int(f[2][0])
+			ok = ok && len(f[2]) == 1 && (m.value == 'w' || m.value == 'b')
+		default:
+			m.value, ok = number(f[2], maxRank)
+		}
+	}
+	if len(f) != 3 || !ok || m.round == 0 {
+		return p.errorf(n, "%s %q: want a starting rank, a round and %s, as in %q", code, rest, ownValue[code], ownExample[code])
+	}
+	o.marks = append(o.marks, m)
+	return nil
+}
+
+var ownExample = map[string]string{
+	codeName:      "QSN   12 Name",
+	codeUnit:      "QSU   12 Unit",
+	codePending:   "QSG   12    5   30",
+	codeByeColour: "QSB   12    5 w",
+	codeFouls:     "QSF   12    5    2",
+}
+
+var ownValue = map[string]string{
+	codePending:   "the black player's starting rank",
+	codeByeColour: "the colour w or b",
+	codeFouls:     "the number of fouls",
+}
+
+// apply puts what qisai's own lines say into the players' records: the
+// pending games first, so that fouls may be marked on them.
+func (o *ownLines) apply(p *parser, byID []*record) error {
+	player := func(line int, code string, id int) (*record, error) {
+		if id > len(byID) {
+			return nil, p.errorf(line, "%s: player %d is not in the file (starting ranks run 1..%d)", code, id, len(byID))
+		}
+		return byID[id-1], nil
+	}
+	named := map[int]int{} // player → the line that named them
+	for _, nm := range o.names {
+		rec, err := player(nm.line, codeName, nm.id)
+		if err != nil {
+			return err
+		}
+		if prev, ok := named[nm.id]; ok {
+			return p.errorf(nm.line, "%s: player %d's name is given twice (also at line %d)", codeName, nm.id, prev)
+		}
+		named[nm.id] = nm.line
+		rec.player.Name = nm.name
+	}
+	for _, pass := range []string{codePending, codeByeColour, codeFouls} {
+		for _, m := range o.marks {
+			if m.code != pass {
+				continue
+			}
+			rec, err := player(m.line, m.code, m.id)
+			if err != nil {
+				return err
+			}
+			if err := p.mark(m, rec, byID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mark applies one QSG, QSB or QSF line to player rec.
+func (p *parser) mark(m ownMark, rec *record, byID []*record) error {
+	r := m.round - 1
+	var e entry
+	if r < len(rec.entries) {
+		e = rec.entries[r]
+	}
+	switch m.code {
+	case codePending:
+		if m.value == 0 || m.value > len(byID) || m.value == m.id {
+			return p.errorf(m.line, "%s: player %d's opponent %d in round %d is not another player (starting ranks run 1..%d)",
+				m.code, m.id, m.value, m.round, len(byID))
+		}
+		black := byID[m.value-1]
+		for _, x := range []*record{rec, black} {
+			if r < len(x.entries) && x.entries[r].kind != noEntry {
+				return p.errorf(m.line, "%s: players %d and %d are paired in round %d, but player %d (line %d) has %q there",
+					m.code, m.id, m.value, m.round, x.player.ID, x.line, p.raw(x, m.round))
+			}
+		}
+		setEntry(rec, r, entry{kind: gameEntry, opp: int32(m.value), colour: 'w', code: ' '})
+		setEntry(black, r, entry{kind: gameEntry, opp: int32(m.id), colour: 'b', code: ' '})
+	case codeByeColour:
+		if e.kind != byeEntry || e.bye != engine.PairingBye {
+			return p.errorf(m.line, "%s: player %d has no pairing-allocated bye (U) in round %d to give a colour", m.code, m.id, m.round)
+		}
+		if e.colour != '-' && e.colour != byte(m.value) {
+			return p.errorf(m.line, "%s: player %d's bye in round %d has colour %c in line %d, and %c here", m.code, m.id, m.round, e.colour, rec.line, m.value)
+		}
+		rec.entries[r].colour = byte(m.value)
+	case codeFouls:
+		if e.kind != gameEntry {
+			return p.errorf(m.line, "%s: player %d has no game in round %d to count fouls in", m.code, m.id, m.round)
+		}
+		if e.fouls != 0 {
+			return p.errorf(m.line, "%s: player %d's fouls in round %d are given twice", m.code, m.id, m.round)
+		}
+		rec.entries[r].fouls = int32(m.value)
+	}
+	return nil
+}
+
+// setEntry sets rec's block of round r+1, adding empty rounds before it as needed.
+func setEntry(rec *record, r int, e entry) {
+	for len(rec.entries) <= r {
+		rec.entries = append(rec.entries, entry{})
+	}
+	rec.entries[r] = e
+}
+
+// writeOwn writes qisai's own lines for ev (see ownLines); names[id] is the
+// name the 001 line of player id holds.
+func writeOwn(b *strings.Builder, ev *engine.Event, names []string, o options) {
+	for _, pl := range ev.Players {
+		if name := cleanText(pl.Name); name != names[pl.ID-1] {
+			fmt.Fprintf(b, "%s %4d %s\n", codeName, pl.ID, name)
+		}
+	}
+	if !o.withoutUnits {
+		for _, pl := range ev.Players {
+			if unit := cleanText(pl.Unit); unit != "" {
+				fmt.Fprintf(b, "%s %4d %s\n", codeUnit, pl.ID, unit)
+			}
+		}
+	}
+	for r, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			if g.Result == engine.Pending {
+				fmt.Fprintf(b, "%s %4d %4d %4d\n", codePending, g.Red, r+1, g.Black)
+			}
+		}
+	}
+	for r, rd := range ev.Rounds {
+		for _, by := range rd.Byes {
+			if c, ok := colourCode[by.Colour]; ok && by.Kind == engine.PairingBye {
+				fmt.Fprintf(b, "%s %4d %4d %c\n", codeByeColour, by.Player, r+1, c)
+			}
+		}
+	}
+	for r, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			for _, side := range [...]struct{ id, fouls int }{{g.Red, g.RedFouls}, {g.Black, g.BlackFouls}} {
+				if side.fouls > 0 {
+					fmt.Fprintf(b, "%s %4d %4d %4d\n", codeFouls, side.id, r+1, side.fouls)
+				}
+			}
+		}
+	}
+}
+
+var colourCode = map[engine.Colour]byte{engine.Red: 'w', engine.Black: 'b'}
