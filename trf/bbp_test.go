@@ -96,20 +96,8 @@ func (c *bbpChecker) line(r []rune) error {
 		if err != nil {
 			return err
 		}
-		switch code {
-		case "BBW":
-			c.win = v
-		case "BBD":
-			c.draw = v
-		case "BBL":
-			c.loss = v
-		case "BBZ":
-			c.zero = v
-		case "BBF":
-			c.forfeit = v
-		case "BBU":
-			c.bbu = v
-		}
+		field := map[string]*int{"BBW": &c.win, "BBD": &c.draw, "BBL": &c.loss, "BBZ": &c.zero, "BBF": &c.forfeit, "BBU": &c.bbu}
+		*field[code] = v
 	}
 	return nil
 }
