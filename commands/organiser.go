@@ -67,8 +67,9 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "arbiter add", Aliases: []string{"添加裁判"}, Who: Organiser,
-			Args: []Arg{{Name: "user", Kind: Word, Help: T{"裁判在本平台的用户名，如 @li", "the arbiter's user name on this platform, e.g. @li"}}},
+			Args: []Arg{{Name: "user", Kind: Rest, Optional: true, Help: T{"裁判：@ 点选、@用户名，或回复裁判的消息时不写", "the arbiter: picked after @, an @username, or left out when replying to their message"}}},
 			Help: T{"添加裁判", "add an arbiter"},
+			More: namingHelp,
 			Run:  addArbiter,
 		},
 		{
@@ -788,26 +789,33 @@ func renumber(ch *storage.Change, ids []storage.Identity, before []engine.Player
 
 // ---- staff and chats ----
 
+// addArbiter gives a user the arbiter's powers. The user is named by a
+// mention, a reply or a handle qisai has seen (namedUser): what is stored
+// is their numeric id, which the permissions check.
 func addArbiter(c *Context) (Reply, error) {
-	user := strings.TrimPrefix(strings.TrimSpace(c.Args["user"]), "@")
-	if user == "" {
-		return Reply{}, problem("请写出裁判的用户名：/arbiter add @名字", "Name the arbiter's user: /arbiter add @NAME")
-	}
-	platform := c.Req.Chat.Platform
-	roles, err := c.svc.store.Roles(c, c.Event, platform, user)
+	u, err := c.namedUser(c.Args["user"])
 	if err != nil {
 		return Reply{}, err
 	}
+	platform := c.Req.Chat.Platform
+	roles, err := c.svc.store.Roles(c, c.Event, platform, u.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := u.Name
+	if name == "" {
+		name = u.ID
+	}
 	if slices.Contains(roles, storage.Arbiter) {
-		return Reply{}, problem("%s 已经是本赛裁判了。", "%s is an arbiter of this event already.", user)
+		return Reply{}, problem("%s 已经是本赛裁判了。", "%s is an arbiter of this event already.", name)
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		ch.Grant(platform, user, storage.Arbiter)
+		ch.Grant(platform, u.ID, storage.Arbiter)
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, user)}, nil
+	return Reply{Text: T{"%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
 }
 
 // link shows the event's link code to an organiser (making it the first

@@ -48,7 +48,10 @@ type Command struct {
 	Args    []Arg
 	Who     Permission
 	Help    T
-	Run     func(*Context) (Reply, error)
+	// More is what /help COMMAND adds to Help: how to say what the
+	// arguments want, where Help alone does not tell (naming a user).
+	More T
+	Run  func(*Context) (Reply, error)
 }
 
 // Usage is how the command is typed, e.g. "/result BOARD RESULT".

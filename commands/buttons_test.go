@@ -1,0 +1,112 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// press presses the first button of the last note to user, in their
+// private chat, as the adapters send a button's command.
+func press(t *testing.T, h *harness, user string, button storage.Button) Reply {
+	t.Helper()
+	h.update++
+	return h.svc.Handle(context.Background(), Request{
+		Chat: storage.Chat{Platform: "console", ID: "dm:" + user}, DM: true,
+		User: User{ID: user, Name: user}, Locale: "zh", Text: button.Command,
+		UpdateID: fmt.Sprintf("console:update:%d", h.update), MessageID: "note",
+	})
+}
+
+// confirmButton reports red's win on board 1 and returns black's
+// confirm button.
+func confirmButton(t *testing.T, h *harness, e *playEvent) storage.Button {
+	t.Helper()
+	red, black := e.board(1)
+	h.say(red, "/report win")
+	notes := h.outbox()["dm:"+black]
+	if len(notes) != 1 || len(notes[0].Buttons) != 2 {
+		t.Fatalf("the note to black: %+v, want one with two buttons", notes)
+	}
+	return notes[0].Buttons[0]
+}
+
+// TestButtonStale: a button answers one report of one game of one round
+// (R-G-1): pressed after the result is in, after the round moved on, or
+// after the report was undone and made again, it changes nothing, says
+// what happened instead in the presser's language, and asks the adapter
+// to remove it. Pressed while it holds, it confirms and is removed too.
+func TestButtonStale(t *testing.T) {
+	tests := []struct {
+		name   string
+		before func(h *harness, e *playEvent)
+		want   []string
+		result engine.Result // board 1's result after the press
+	}{
+		{"still good", func(*harness, *playEvent) {}, []string{"已确认"}, engine.RedWin},
+		{"decided by the arbiter", func(h *harness, e *playEvent) { h.say("org", "/result 1 1/2") },
+			[]string{"已失效", "结果已经确定", "由 org 确定"}, engine.Draw},
+		{"the round moved on", func(h *harness, e *playEvent) {
+			h.say("org", "/result 1 1/2")
+			h.say("org", "/result 2 1-0")
+			h.say("org", "/pair")
+			h.say("org", "/publish")
+		}, []string{"已失效", "它是第 1 轮的，现在是第 2 轮"}, engine.Draw},
+		{"the report was undone and made again", func(h *harness, e *playEvent) {
+			red, _ := e.board(1)
+			h.say("org", fmt.Sprintf("/undo %d", e.state().Underway(1, 1).Report.Seq))
+			h.say(red, "/report win")
+		}, []string{"已失效", "报告已被取代或撤销"}, engine.Pending},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			e := newPlayEvent(t, h, nil).start()
+			b := confirmButton(t, h, e)
+			tt.before(h, e)
+			h.sent()
+			_, black := e.board(1)
+			if tt.name == "the round moved on" {
+				black = e.user[e.state().Event.Rounds[0].Games[0].Black]
+			}
+			r := press(t, h, black, b)
+			must(t, r.Text, tt.want...)
+			if !r.Unbutton {
+				t.Errorf("the press's reply keeps the buttons: want them removed")
+			}
+			if g := e.state().Event.Rounds[0].Games[0]; g.Result != tt.result {
+				t.Errorf("board 1 of round 1 is %v after the press, want %v", g.Result, tt.result)
+			}
+		})
+	}
+}
+
+// TestButtonInEnglish: a stale press is answered in the presser's
+// language.
+func TestButtonInEnglish(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).start()
+	b := confirmButton(t, h, e)
+	h.say("org", "/result 1 1-0")
+	_, black := e.board(1)
+	h.dm(black, "/lang en")
+	must(t, press(t, h, black, b).Text, "That button no longer applies: the result is in", "decided by org")
+}
+
+// TestButtonFitsTelegram: the longest button command fits Telegram's 64
+// bytes of callback data.
+func TestButtonFitsTelegram(t *testing.T) {
+	r := ref{event: 9_999_999, round: 99, board: 9999, seq: 99_999_999}
+	for _, cmd := range []string{"/confirm", "/dispute", "/accept", "/decline", "/guess choose black", "/guess black"} {
+		s := r.answering(cmd)
+		if len(s) > maxCallback || s == cmd {
+			t.Errorf("%q: %d bytes, want the ref within %d", s, len(s), maxCallback)
+		}
+		if got, _ := takeRef(splitLine(s)); got == nil || *got != r {
+			t.Errorf("%q reads back as %+v, want %+v", s, got, r)
+		}
+	}
+}

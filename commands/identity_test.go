@@ -1,0 +1,142 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// tgGroup is a Telegram group: there user ids are numbers nobody sees.
+var tgGroup = storage.Chat{Platform: "telegram", ID: "-1001"}
+
+// tg sends req in the Telegram group, from the bot's point of view.
+func tg(t *testing.T, h *harness, req Request) Reply {
+	t.Helper()
+	h.update++
+	req.Chat, req.Bot, req.Locale = tgGroup, "qisai_bot", "zh"
+	req.UpdateID = fmt.Sprintf("telegram:update:%d", h.update)
+	return h.svc.Handle(context.Background(), req)
+}
+
+var (
+	tgOrg = User{ID: "100", Name: "Org", Username: "org"}
+	tgLi  = User{ID: "777", Name: "Li Wei", Username: "li_wei"}
+)
+
+// tgEvent is an event in tgGroup organised by tgOrg.
+func tgEvent(t *testing.T) *harness {
+	t.Helper()
+	h := newHarness(t)
+	must(t, tg(t, h, Request{User: tgOrg, Text: "/event new 周赛"}).Text, "已创建比赛")
+	return h
+}
+
+// isArbiter reports whether the Telegram user id is an arbiter of the
+// group's event.
+func isArbiter(t *testing.T, h *harness, id string) bool {
+	t.Helper()
+	ev, err := h.store.EventOf(context.Background(), tgGroup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles, err := h.store.Roles(context.Background(), ev, "telegram", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Contains(roles, storage.Arbiter)
+}
+
+// TestCommandForAnotherBot: in a group every bot reads "/join@otherbot";
+// qisai runs only what names it, or no bot.
+func TestCommandForAnotherBot(t *testing.T) {
+	h := tgEvent(t)
+	tg(t, h, Request{User: tgOrg, Text: "/signup open"})
+	if r := tg(t, h, Request{User: tgLi, Text: "/join@otherbot 李伟"}); r.Text != "" {
+		t.Errorf("/join@otherbot answered %q, want nothing", r.Text)
+	}
+	if r := tg(t, h, Request{User: tgLi, Text: "/start@OtherBot"}); r.Text != "" {
+		t.Errorf("/start@OtherBot answered %q, want nothing", r.Text)
+	}
+	ev, err := h.store.EventOf(context.Background(), tgGroup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := h.store.Load(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(st.Event.Players); n != 0 {
+		t.Fatalf("%d players after commands for another bot, want 0", n)
+	}
+	must(t, tg(t, h, Request{User: tgLi, Text: "/join@Qisai_Bot 李伟"}).Text, "报名成功")
+}
+
+// TestAnonymousAdmin: every anonymous admin of a Telegram group is one
+// user to the bot, so qisai refuses them, in both languages, and tells
+// them to post as themselves; nothing changes.
+func TestAnonymousAdmin(t *testing.T) {
+	h := newHarness(t)
+	r := tg(t, h, Request{User: User{ID: "1087968824", Name: "Group"}, Anonymous: true, Text: "/event new 匿名赛"})
+	must(t, r.Text, "匿名管理员", "保持匿名", "anonymous admin", "Remain anonymous")
+	if _, err := h.store.EventOf(context.Background(), tgGroup); err == nil {
+		t.Errorf("an anonymous admin created an event")
+	}
+}
+
+// TestArbiterNamed: an arbiter is named by a reply, a text mention, or a
+// handle qisai has seen; what is stored is their id. A handle nobody has
+// seen is answered with how to name them, and grants nothing.
+func TestArbiterNamed(t *testing.T) {
+	tests := []struct {
+		name string
+		req  Request
+		seen bool // tgLi wrote in the group before
+		want string
+		id   string // the arbiter made, "" none
+	}{
+		{"by a reply", Request{Text: "/arbiter add", ReplyTo: &tgLi}, false, "Li Wei 现在是本赛裁判", "777"},
+		{"by a text mention", Request{Text: "/arbiter add Li Wei", Mentions: []Mention{{Text: "Li Wei", User: tgLi}}}, false, "现在是本赛裁判", "777"},
+		{"by a seen handle", Request{Text: "/arbiter add @Li_Wei"}, true, "@Li_Wei 现在是本赛裁判", "777"},
+		{"by an unseen handle", Request{Text: "/arbiter add @li_wei"}, false, "还没见过 @li_wei 发言", ""},
+		{"by a plain name", Request{Text: "/arbiter add 李伟"}, true, "看不出", ""},
+		{"by nobody", Request{Text: "/arbiter add"}, true, "回复对方的消息", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := tgEvent(t)
+			if tt.seen {
+				tg(t, h, Request{User: tgLi, Text: "大家好"}) // not a command: seen all the same
+			}
+			req := tt.req
+			req.User = tgOrg
+			must(t, tg(t, h, req).Text, tt.want)
+			if got := isArbiter(t, h, "777"); got != (tt.id != "") {
+				t.Errorf("user 777 arbiter: %v, want %v", got, tt.id != "")
+			}
+			if isArbiter(t, h, "li_wei") || isArbiter(t, h, "@li_wei") {
+				t.Errorf("a handle was stored as a user id")
+			}
+		})
+	}
+}
+
+// TestHelpArbiter: /help arbiter says how to name a user.
+func TestHelpArbiter(t *testing.T) {
+	h := newHarness(t)
+	must(t, h.say("org", "/help arbiter"), "/arbiter add", "回复对方的消息", "@用户名", "Discord 上用 user 选项")
+	must(t, h.sendAs("org", "en", "/help arbiter").Text, "reply to one of their messages", "the user option")
+}
+
+// TestPostAsChannel: a post made as a channel acts as the channel (the
+// adapter names it as the user): a member posting as another channel is
+// not the event's organiser.
+func TestPostAsChannel(t *testing.T) {
+	h := newHarness(t)
+	channel := User{ID: "-1002", Name: "象棋频道"}
+	must(t, tg(t, h, Request{User: channel, Text: "/event new 频道赛"}).Text, "你是组织者")
+	must(t, tg(t, h, Request{User: User{ID: "-1003", Name: "别的频道"}, Text: "/signup open"}).Text, "只有组织者")
+	must(t, tg(t, h, Request{User: channel, Text: "/signup open"}).Text, "报名已开放")
+}
