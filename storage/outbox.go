@@ -19,9 +19,9 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"gorm.io/gorm"
@@ -34,6 +34,9 @@ type Delivery struct {
 	Event    EventID // 0 for a message Enqueue stored
 	Message  Message
 	Attempts int // failed attempts so far
+	// PartsSent is how many of the message's parts (DeliverOptions.Split)
+	// went out already: a retry, or another worker, goes on from there.
+	PartsSent int
 }
 
 // Sender sends a message to its chat; the platform adapters implement it.
@@ -55,6 +58,14 @@ type DeliverOptions struct {
 	// for good (an error wrapping ErrUndeliverable): it is given up at
 	// once, without retries.
 	Undeliverable func(ctx context.Context, d Delivery)
+	// Split, when set, cuts a message into the parts the platform takes
+	// (its length, a file of its own): each part is sent, paced and
+	// recorded on its own, so a retry or a restart goes on with the first
+	// part not sent. Nil: a message is one part.
+	Split func(Message) []Message
+	// Log hears what delivery cannot say to anybody: messages given up,
+	// database errors it retries (nil: slog.Default()).
+	Log *slog.Logger
 }
 
 // RetryAfter, as a Sender's error (or wrapped in one), says the platform
@@ -85,10 +96,6 @@ const (
 	firstRetry = time.Second
 	lastRetry  = 10 * time.Minute
 )
-
-// settleTimeout bounds the bookkeeping Deliver still does after its context
-// ended: recording a message it has sent, releasing the ones it has not.
-const settleTimeout = 5 * time.Second
 
 // pending holds for a message that is neither sent nor given up.
 const pending = "sent_at IS NULL AND gave_up_at IS NULL"
@@ -166,7 +173,7 @@ func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limi
 	cond, args := s.claimable(platform, now)
 	var ds []Delivery
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var due []outboxRow
+		var due []outboxMessage
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).
 			Where(cond, args...).Order("id").Limit(limit).Find(&due).Error; err != nil {
 			return err
@@ -177,13 +184,13 @@ func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limi
 			d, err := delivery(r)
 			if err != nil {
 				// Unsendable, and it would hold back its chat for good.
-				if err := tx.Exec("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?", now, err.Error(), r.ID).Error; err != nil {
+				if err := tx.Exec("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?", now, err.Error(), r.Row.ID).Error; err != nil {
 					return err
 				}
 				continue
 			}
-			ids = append(ids, r.ID)
-			byID[r.ID] = d
+			ids = append(ids, r.Row.ID)
+			byID[r.Row.ID] = d
 		}
 		if len(ids) == 0 {
 			return nil
@@ -209,19 +216,6 @@ func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limi
 		return nil, fmt.Errorf("claim outbox messages for %s: %w", worker, err)
 	}
 	return ds, nil
-}
-
-// delivery reads an outbox row.
-func delivery(r outboxRow) (Delivery, error) {
-	m := Message{Chat: Chat{Platform: r.Platform, ID: r.ChatID}, DedupKey: r.DedupKey}
-	if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
-		return Delivery{}, fmt.Errorf("unreadable body: %w", err)
-	}
-	d := Delivery{ID: r.ID, Message: m, Attempts: r.Attempts}
-	if r.EventID != nil {
-		d.Event = EventID(*r.EventID)
-	}
-	return d, nil
 }
 
 // MarkSent records that message id went out and ends its claim. Marking a
@@ -323,103 +317,4 @@ func (s *Store) release(ctx context.Context, worker string, ds []Delivery) error
 		return fmt.Errorf("release %d outbox messages of %s: %w", len(ds), worker, err)
 	}
 	return nil
-}
-
-// Deliver sends the outbox through send until ctx ends: it claims a batch
-// (o.Batch messages for o.Lease), sends them oldest first, marks each sent
-// or failed (a failed message is retried after a backoff and given up
-// after o.MaxAttempts attempts), and claims again at once while there was
-// something to send, else after o.Poll. Due times follow the Store's clock.
-// A batch holds at most one message per chat (see Claim), and a chat's
-// next message is claimable only once this one is sent, so per-chat order
-// holds across batches, failures and workers.
-//
-// With o.Platform set, Deliver sends only that platform's messages.
-//
-// Deliver returns nil when ctx ends between batches. When it ends in the
-// middle of a batch, Deliver records what it has sent, releases what it
-// has not, and returns an error wrapping ctx.Err(). A database error stops
-// Deliver and is returned; its claims then lapse with their leases.
-func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
-	o.withDefaults()
-	timer := time.NewTimer(o.Poll)
-	defer timer.Stop()
-	for ctx.Err() == nil {
-		n, err := s.deliverBatch(ctx, worker, send, o)
-		if err != nil {
-			if n == 0 && ctx.Err() != nil {
-				return nil // the claim was cut short: nothing is in flight
-			}
-			return fmt.Errorf("deliver outbox as %s: %w", worker, err)
-		}
-		if n > 0 {
-			continue // the chats' next messages may be due now
-		}
-		timer.Reset(o.Poll)
-		select {
-		case <-ctx.Done():
-		case <-timer.C:
-		}
-	}
-	return nil
-}
-
-func (o *DeliverOptions) withDefaults() {
-	if o.Batch <= 0 {
-		o.Batch = defaultBatch
-	}
-	if o.Lease <= 0 {
-		o.Lease = defaultLease
-	}
-	if o.Poll <= 0 {
-		o.Poll = defaultPoll
-	}
-	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = defaultMaxAttempts
-	}
-}
-
-// deliverBatch claims one batch and sends it, reporting how many messages
-// it claimed.
-func (s *Store) deliverBatch(ctx context.Context, worker string, send Sender, o DeliverOptions) (int, error) {
-	// The lease runs from a moment after this one, so sending stops before
-	// another worker can have taken the rest.
-	expires := s.now().Add(o.Lease)
-	ds, err := s.ClaimPlatform(ctx, worker, o.Platform, o.Batch, o.Lease)
-	if err != nil {
-		return 0, err
-	}
-	// Bookkeeping outlives ctx: a message sent must be recorded as sent
-	// even when Deliver is being stopped, or it would go out twice.
-	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
-	defer cancel()
-	for i, d := range ds {
-		if ctx.Err() != nil || !s.now().Before(expires) {
-			if err := s.release(settle, worker, ds[i:]); err != nil {
-				return len(ds), err
-			}
-			return len(ds), ctx.Err()
-		}
-		err := send.Send(ctx, d.Message)
-		switch {
-		case err != nil && ctx.Err() != nil:
-			// Interrupted, not failed: no attempt is counted.
-			if err := s.release(settle, worker, ds[i:]); err != nil {
-				return len(ds), err
-			}
-			return len(ds), ctx.Err()
-		case errors.Is(err, ErrUndeliverable):
-			if err = s.fail(settle, d.ID, err, 1); err == nil && o.Undeliverable != nil {
-				o.Undeliverable(settle, d)
-			}
-		case err != nil:
-			err = s.failAfter(settle, d.ID, err, o.MaxAttempts)
-		default:
-			err = s.MarkSent(settle, d.ID)
-		}
-		if err != nil {
-			return len(ds), err
-		}
-	}
-	return len(ds), nil
 }

@@ -8,6 +8,17 @@ import (
 	"gorm.io/gorm/clause"
 )
 
+// outboxMessage is an outbox row with the columns migration 4 added: the
+// attached file and how many parts of a long message went out already.
+type outboxMessage struct {
+	Row       outboxRow `gorm:"embedded"`
+	FileName  string
+	FileData  []byte
+	PartsSent int
+}
+
+func (outboxMessage) TableName() string { return "outbox" }
+
 // insertMessages puts msgs in the outbox inside tx, due at once, for event
 // (nil: no event). A message without a DedupKey gets keyPrefix:msg:i, i its
 // place in msgs. A message whose key is there already is dropped: that is
@@ -22,7 +33,7 @@ func insertMessages(tx *gorm.DB, event *EventID, msgs []Message, keyPrefix strin
 		eventID = &id
 	}
 	now := tx.NowFunc() // the Store's clock, in UTC
-	rows := make([]outboxRow, len(msgs))
+	rows := make([]outboxMessage, len(msgs))
 	for i, m := range msgs {
 		if m.Chat.Platform == "" || m.Chat.ID == "" {
 			return fmt.Errorf("message %d: the chat needs a platform and an id", i)
@@ -38,13 +49,32 @@ func insertMessages(tx *gorm.DB, event *EventID, msgs []Message, keyPrefix strin
 		if err != nil {
 			return fmt.Errorf("message %d: %w", i, err)
 		}
-		rows[i] = outboxRow{
+		rows[i] = outboxMessage{Row: outboxRow{
 			EventID: eventID, Platform: m.Chat.Platform, ChatID: m.Chat.ID, Body: string(body),
 			DedupKey: key, CreatedAt: now, NextAttemptAt: now,
+		}}
+		if m.File != nil {
+			rows[i].FileName, rows[i].FileData = m.File.Name, m.File.Data
 		}
 	}
 	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(&rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("queue messages: %w", err)
 	}
 	return nil
+}
+
+// delivery reads an outbox row.
+func delivery(r outboxMessage) (Delivery, error) {
+	m := Message{Chat: Chat{Platform: r.Row.Platform, ID: r.Row.ChatID}, DedupKey: r.Row.DedupKey}
+	if err := json.Unmarshal([]byte(r.Row.Body), &m); err != nil {
+		return Delivery{}, fmt.Errorf("unreadable body: %w", err)
+	}
+	if r.FileName != "" {
+		m.File = &File{Name: r.FileName, Data: r.FileData}
+	}
+	d := Delivery{ID: r.Row.ID, Message: m, Attempts: r.Row.Attempts, PartsSent: r.PartsSent}
+	if r.Row.EventID != nil {
+		d.Event = EventID(*r.Row.EventID)
+	}
+	return d, nil
 }

@@ -453,8 +453,8 @@ func TestOutboxDeliverStop(t *testing.T) {
 		b := blocker{make(chan struct{})}
 		stop := run(t, s, "busy", b, fast)
 		<-b.called
-		if err := stop(); !errors.Is(err, context.Canceled) {
-			t.Errorf("Deliver stopped while sending: %v, want an error wrapping context.Canceled", err)
+		if err := stop(); err != nil {
+			t.Errorf("Deliver stopped while sending: %v, want nil (stopping is no failure)", err)
 		}
 		ds, err := s.Claim(ctx, "heir", 10, time.Minute)
 		if err != nil || len(ds) != 1 || ds[0].Attempts != 0 {

@@ -1,0 +1,274 @@
+package storage
+
+// Delivery (issue 9, "one way out"): one loop per platform claims the
+// chats' oldest messages and sends each in a goroutine of its own, so a
+// chat waiting for its limit (a group's 20 a minute on Telegram) or a slow
+// platform never holds back another chat's messages. A chat has at most
+// one message in flight, which keeps its order. The claims of the messages
+// in flight are renewed while they are sent, however long that takes, and
+// every bookkeeping statement runs on a fresh context of its own: a batch
+// that took long, or a service being stopped, cannot make "sent" fail to
+// be recorded and the message go out twice.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// settleTimeout bounds one bookkeeping statement of delivery (marking a
+// message sent, failed or held back).
+const settleTimeout = 5 * time.Second
+
+// settleTries is how often delivery tries a bookkeeping statement before
+// it logs the failure and leaves the message to its lease: it is then sent
+// again, at least once being better than never.
+const settleTries = 5
+
+// maxClaimBackoff is the longest delivery waits before claiming again
+// after the database failed.
+const maxClaimBackoff = time.Minute
+
+// Deliver sends the outbox through send until ctx ends. It claims the
+// chats' oldest due messages (up to o.Batch in flight, each claimed for
+// o.Lease and renewed while it is sent), sends each message's parts
+// (o.Split) in order, and marks it sent, or failed: a failed message is
+// retried after a backoff, or no sooner than a RetryAfter asks, and given
+// up after o.MaxAttempts attempts or at once when the platform refuses it
+// for good (ErrUndeliverable). Due times follow the Store's clock. A
+// chat's next message is claimable only once this one is sent or given
+// up, so per-chat order holds across failures and workers.
+//
+// With o.Platform set, Deliver sends only that platform's messages.
+//
+// Nothing but ctx stops Deliver: database errors are logged (o.Log) and
+// tried again. When ctx ends, Deliver waits for the sends in flight to
+// stop, records what was sent, releases the rest at once for another
+// worker, and returns nil. It returns an error only for a bad call.
+func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
+	if worker == "" || send == nil {
+		return fmt.Errorf("deliver outbox: need a worker name and a sender")
+	}
+	o.withDefaults()
+	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[Chat]int64{}, done: make(chan Chat)}
+	d.run(ctx)
+	return nil
+}
+
+func (o *DeliverOptions) withDefaults() {
+	if o.Batch <= 0 {
+		o.Batch = defaultBatch
+	}
+	if o.Lease <= 0 {
+		o.Lease = defaultLease
+	}
+	if o.Poll <= 0 {
+		o.Poll = defaultPoll
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = defaultMaxAttempts
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+}
+
+// deliverer is one Deliver loop.
+type deliverer struct {
+	store  *Store
+	worker string
+	send   Sender
+	o      DeliverOptions
+
+	busy map[Chat]int64 // the chats with a message in flight: its id (the loop's alone)
+	done chan Chat      // a chat's message in flight is settled
+	wg   sync.WaitGroup
+}
+
+// run claims and dispatches until ctx ends, then waits for the messages in
+// flight.
+func (d *deliverer) run(ctx context.Context) {
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	renew := time.NewTicker(d.o.Lease / 3)
+	defer renew.Stop()
+	failures := 0
+	for ctx.Err() == nil {
+		wait := d.o.Poll
+		if free := d.o.Batch - len(d.busy); free > 0 {
+			ds, err := d.store.ClaimPlatform(ctx, d.worker, d.o.Platform, free, d.o.Lease)
+			switch {
+			case err != nil && ctx.Err() == nil:
+				failures++
+				wait = min(retryAfter(failures), maxClaimBackoff)
+				d.o.Log.Error("outbox: claiming messages failed; trying again", "worker", d.worker, "in", wait, "err", err)
+			case err == nil:
+				failures = 0
+			}
+			for _, m := range ds {
+				d.start(ctx, m)
+			}
+			if len(ds) > 0 && len(ds) < free {
+				wait = 0 // the chats' next messages may be due as well
+			}
+		}
+		timer.Reset(wait)
+		select {
+		case <-ctx.Done():
+		case chat := <-d.done:
+			delete(d.busy, chat)
+			d.collect()
+		case <-timer.C:
+		case <-renew.C:
+			d.renew(ctx)
+		}
+	}
+	for len(d.busy) > 0 {
+		delete(d.busy, <-d.done)
+	}
+	d.wg.Wait()
+}
+
+// collect takes the other chats settled meanwhile, so that one claim
+// follows them all.
+func (d *deliverer) collect() {
+	for {
+		select {
+		case chat := <-d.done:
+			delete(d.busy, chat)
+		default:
+			return
+		}
+	}
+}
+
+// start sends m in a goroutine of its own.
+func (d *deliverer) start(ctx context.Context, m Delivery) {
+	chat := m.Message.Chat
+	if _, ok := d.busy[chat]; ok {
+		// Only when a claim lapsed (the database was away while it should
+		// have been renewed): the chat's order comes first.
+		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
+		return
+	}
+	d.busy[chat] = m.ID
+	d.wg.Add(1)
+	go func() {
+		defer d.wg.Done()
+		d.deliver(ctx, m)
+		d.done <- chat
+	}()
+}
+
+// renew extends the claims of the messages in flight by a lease from now.
+func (d *deliverer) renew(ctx context.Context) {
+	if len(d.busy) == 0 {
+		return
+	}
+	ids := make([]int64, 0, len(d.busy))
+	for _, id := range d.busy {
+		ids = append(ids, id)
+	}
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	s := d.store
+	err := s.db.WithContext(c).Exec(`UPDATE outbox SET claimed_until = ? WHERE id IN ? AND claimed_by = ? AND `+pending,
+		s.now().UTC().Add(d.o.Lease), ids, d.worker).Error
+	if err != nil {
+		d.o.Log.Error("outbox: renewing the claims of the messages being sent failed", "worker", d.worker, "messages", len(ids), "err", err)
+	}
+}
+
+// deliver sends m's parts from the first not sent yet and records the
+// outcome.
+func (d *deliverer) deliver(ctx context.Context, m Delivery) {
+	parts := []Message{m.Message}
+	if d.o.Split != nil {
+		parts = d.o.Split(m.Message)
+	}
+	for i := m.PartsSent; i < len(parts); i++ {
+		if err := d.send.Send(ctx, parts[i]); err != nil {
+			d.failed(ctx, m, err)
+			return
+		}
+		if i+1 < len(parts) {
+			sent := i + 1
+			d.settle(ctx, "record a part sent", m, func(c context.Context) error { return d.store.markParts(c, m.ID, sent) })
+		}
+	}
+	d.settle(ctx, "mark sent", m, func(c context.Context) error { return d.store.MarkSent(c, m.ID) })
+}
+
+// failed records that sending m failed with err.
+func (d *deliverer) failed(ctx context.Context, m Delivery, err error) {
+	switch {
+	case ctx.Err() != nil:
+		// Interrupted, not failed: no attempt is counted, and another
+		// worker may take it at once.
+		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
+	case errors.Is(err, ErrUndeliverable):
+		d.o.Log.Warn("outbox: the platform refuses a message for good; given up", "message", m.ID,
+			"platform", m.Message.Chat.Platform, "chat", m.Message.Chat.ID, "err", err)
+		if d.settle(ctx, "give up", m, func(c context.Context) error { return d.store.fail(c, m.ID, err, 1) }) {
+			d.undeliverable(ctx, m)
+		}
+	default:
+		level := slog.LevelWarn
+		if m.Attempts+1 >= d.o.MaxAttempts {
+			level = slog.LevelError // the last attempt: given up now
+		}
+		d.o.Log.Log(ctx, level, "outbox: sending failed", "message", m.ID, "platform", m.Message.Chat.Platform,
+			"chat", m.Message.Chat.ID, "attempt", m.Attempts+1, "of", d.o.MaxAttempts, "err", err)
+		d.settle(ctx, "mark failed", m, func(c context.Context) error { return d.store.failAfter(c, m.ID, err, d.o.MaxAttempts) })
+	}
+}
+
+// undeliverable tells who should know of m, given up for good.
+func (d *deliverer) undeliverable(ctx context.Context, m Delivery) {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	if d.o.Undeliverable != nil {
+		d.o.Undeliverable(c, m)
+	}
+	if n := m.Message.IfUndeliverable; n != nil {
+		note := Message{Chat: n.Chat, Text: n.Text, DedupKey: fmt.Sprintf("undeliverable:%d", m.ID)}
+		if err := d.store.Enqueue(c, note); err != nil {
+			d.o.Log.Error("outbox: queueing the note on an undeliverable message failed", "message", m.ID, "err", err)
+		}
+	}
+}
+
+// settle runs a bookkeeping statement about m, each try on a fresh context
+// (neither ctx's end nor the time the sends took can fail it), and tries
+// again a few times; it reports whether the statement succeeded.
+func (d *deliverer) settle(ctx context.Context, what string, m Delivery, op func(context.Context) error) bool {
+	var err error
+	pause := 100 * time.Millisecond
+	for try := 1; try <= settleTries; try++ {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+		err = op(c)
+		cancel()
+		if err == nil || errors.Is(err, ErrNotFound) {
+			return err == nil
+		}
+		if try < settleTries {
+			time.Sleep(pause)
+			pause *= 2
+		}
+	}
+	d.o.Log.Error("outbox: bookkeeping failed; the message's claim will lapse and it may go out again",
+		"what", what, "message", m.ID, "worker", d.worker, "err", err)
+	return false
+}
+
+// markParts records that the first n parts of message id went out.
+func (s *Store) markParts(ctx context.Context, id int64, n int) error {
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET parts_sent = ? WHERE id = ? AND `+pending, n, id).Error
+	if err != nil {
+		return fmt.Errorf("record %d parts of outbox message %d sent: %w", n, id, err)
+	}
+	return nil
+}
