@@ -59,9 +59,11 @@ func (c *columns) field(from, width int) []byte {
 	return c.b[c.offset(from):c.offset(min(from+width, n))]
 }
 
-// trimmed is field without blanks around it.
+// trimmed is field without blanks around it (unicode.IsSpace). The blanks
+// that pad a field go first, byte by byte: bytes.TrimSpace alone would
+// decode them one character at a time after a Chinese name.
 func (c *columns) trimmed(from, width int) []byte {
-	return bytes.TrimSpace(c.field(from, width))
+	return bytes.TrimSpace(bytes.TrimRight(c.field(from, width), " "))
 }
 
 // at returns the character in column col (0-based), blank past the end.

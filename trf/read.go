@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
@@ -11,7 +12,7 @@ import (
 
 // Read parses a TRF-16 file; name is used in error messages ("name:line: what is wrong").
 func Read(r io.Reader, name string) (*engine.Event, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -36,6 +37,27 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 		}
 	}
 	return p.event()
+}
+
+// readAll is io.ReadAll, in one piece for a file or a reader that knows
+// its length, instead of growing a buffer many times over a big file.
+func readAll(r io.Reader) ([]byte, error) {
+	size := 0
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = int(fi.Size())
+		}
+	case interface{ Len() int }:
+		size = r.Len()
+	}
+	if size == 0 {
+		return io.ReadAll(r)
+	}
+	var b bytes.Buffer
+	b.Grow(size + bytes.MinRead) // ReadFrom wants room for one more read to see the end
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }
 
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
