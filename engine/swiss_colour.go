@@ -33,7 +33,12 @@ func (s *swiss) scorePriority() bool {
 // in a row (but in the last round) and no imbalance of three. With R-SW-12
 // off every allocation keeps it.
 func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
-	return !s.set.NoThreeInARow || s.breaks12(red, black, true, !s.lastRound) == 0
+	return !s.set.NoThreeInARow || s.broken(red, black) == 0
+}
+
+// broken counts the players red/black breaks R-SW-12 for.
+func (s *swiss) broken(red, black *swissPlayer) int {
+	return s.breaks12(red, black, true, !s.lastRound)
 }
 
 // colourByHistory applies R-SW-10 in order, then makes sure the colours keep
@@ -41,7 +46,9 @@ func (s *swiss) colourKeepsRules(red, black *swissPlayer) bool {
 // its two colour orders keeps it (see allowed).
 func (s *swiss) colourByHistory(a, b *swissPlayer) (red, black *swissPlayer, why ColourReason) {
 	red, black, why = s.colourRules(a, b)
-	if !s.colourKeepsRules(red, black) && s.colourKeepsRules(black, red) {
+	if s.set.NoThreeInARow && s.broken(black, red) < s.broken(red, black) {
+		// The other order keeps R-SW-12, or (where the rule had to be
+		// given up) breaks it for one player instead of two.
 		return black, red, ColourKeepsRule12
 	}
 	return red, black, why

@@ -56,8 +56,12 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 				continue
 			}
 			pairs, bye := s.steer(ps, class, m, keep)
+			fewestProved := true
+			if keep.rule12 && !st.rule12 {
+				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye)
+			}
 			s.set.NoThreeInARow, s.units = keep.rule12, keep.units
-			s.recordRelaxed(pairs, st, keep)
+			s.recordRelaxed(pairs, st, keep, fewestProved)
 			return pairs, bye, nil
 		}
 	}
@@ -155,10 +159,13 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep 
 
 // recordRelaxed writes down the rules the complete pairing gave up (st
 // against keep), naming the players for whom each was broken (R-SW-13).
-func (s *swiss) recordRelaxed(pairs []pair, st, keep completion) {
+func (s *swiss) recordRelaxed(pairs []pair, st, keep completion, fewestProved bool) {
 	if keep.rule12 && !st.rule12 {
-		s.relax("R-SW-12", RelaxedNoComplete, s.broken12(pairs),
-			"no complete pairing of the whole field keeps it (maximum matching): a third colour in a row or an imbalance of three")
+		why := "no complete pairing of the whole field keeps it (maximum matching): broken for as few players as possible"
+		if !fewestProved {
+			why = "no complete pairing of the whole field keeps it (maximum matching): broken for the fewest players a bounded search found"
+		}
+		s.relax("R-SW-12", RelaxedNoComplete, s.broken12(pairs), why)
 	}
 	if keep.units && !st.units {
 		var who []int

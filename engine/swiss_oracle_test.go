@@ -155,3 +155,37 @@ func tutte(n int, edge func(i, j int) bool, seed uint64) bool {
 	}
 	return true
 }
+
+// fewestBroken is the least total cost of a complete pairing of n vertices
+// whose pairs cost cost(i, j) (−1: not allowed), by a subset table; −1 when
+// none exists. The completeness tests use it to check that R-SW-12 is broken
+// for as few players as possible.
+func fewestBroken(n int, cost func(i, j int) int) int {
+	best := make([]int16, 1<<n) // −2 unknown, −1 impossible
+	for i := range best {
+		best[i] = -2
+	}
+	best[0] = 0
+	var f func(mask uint32) int16
+	f = func(mask uint32) int16 {
+		if b := best[mask]; b != -2 {
+			return b
+		}
+		i := bits.TrailingZeros32(mask)
+		rest := mask &^ (1 << i)
+		out := int16(-1)
+		for m := rest; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			c := cost(i, j)
+			if c < 0 {
+				continue
+			}
+			if sub := f(rest &^ (1 << j)); sub >= 0 && (out < 0 || sub+int16(c) < out) {
+				out = sub + int16(c)
+			}
+		}
+		best[mask] = out
+		return out
+	}
+	return int(f(1<<n - 1))
+}
