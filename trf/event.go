@@ -187,16 +187,17 @@ func (p *parser) checkScores(ev *engine.Event, byID []*record) error {
 
 // units sets Player.Unit from the 013 team lines and qisai's unit lines (R-SW-4).
 func (p *parser) units(players []engine.Player) error {
-	from := map[int]team{} // player ID → the team that named them
-	for _, t := range p.teams {
+	from := make([]int, len(players)+1) // player ID → 1 + the index in p.teams of the team that named them
+	for i, t := range p.teams {
 		for _, id := range t.members {
 			if id > len(players) {
 				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", t.name, id, len(players))
 			}
-			if prev, ok := from[id]; ok && prev.name != t.name {
+			if k := from[id]; k != 0 && p.teams[k-1].name != t.name {
+				prev := p.teams[k-1]
 				return p.errorf(t.line, "player %d is in two teams: %q (line %d) and %q", id, prev.name, prev.line, t.name)
 			}
-			from[id] = t
+			from[id] = i + 1
 			players[id-1].Unit = t.name
 		}
 	}

@@ -27,8 +27,10 @@ const (
 
 // ownLines holds qisai's own lines as read, until the 001 lines are all in.
 type ownLines struct {
-	names []ownName
-	marks []ownMark // QSG, QSB and QSF
+	names   []ownName
+	marks   []ownMark // QSG, QSB and QSF
+	members []int     // of the units' one-member teams
+	strings map[string]string
 }
 
 type ownName struct {
@@ -43,9 +45,10 @@ type ownMark struct {
 }
 
 func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
-	f := bytes.Fields(rest)
+	var f [4][]byte
+	nf := fields(rest, &f)
 	var id int
-	ok := len(f) > 0
+	ok := nf > 0
 	if ok {
 		id, ok = number(f[0], maxRank)
 	}
@@ -54,19 +57,23 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	}
 	switch code {
 	case codeName, codeUnit:
-		text := string(bytes.TrimSpace(rest[len(f[0]):]))
-		if text == "" {
+		text := bytes.TrimSpace(rest[len(f[0]):])
+		if len(text) == 0 {
 			return p.errorf(n, "%s %d: no text after the starting rank, as in %q", code, id, ownExample[code])
 		}
-		if code == codeUnit {
-			p.teams = append(p.teams, team{line: n, name: text, members: []int{id}})
-		} else {
-			o.names = append(o.names, ownName{n, id, text})
+		if code == codeName {
+			o.names = append(o.names, ownName{n, id, string(text)})
+			return nil
 		}
+		// A unit is a team of one. Its member is kept in one array for all
+		// units, capped so that the next append cannot overwrite it.
+		o.members = append(o.members, id)
+		members := o.members[len(o.members)-1 : len(o.members) : len(o.members)]
+		p.teams = append(p.teams, team{line: n, name: o.intern(text), members: members})
 		return nil
 	}
 	m := ownMark{line: n, code: code, id: id}
-	if len(f) == 3 {
+	if nf == 3 {
 		m.round, ok = number(f[1], maxRank)
 		switch code {
 		case codeByeColour:
@@ -76,11 +83,44 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 			m.value, ok = number(f[2], maxRank)
 		}
 	}
-	if len(f) != 3 || !ok || m.round == 0 {
+	if nf != 3 || !ok || m.round == 0 {
 		return p.errorf(n, "%s %q: want a starting rank, a round and %s, as in %q", code, rest, ownValue[code], ownExample[code])
 	}
 	o.marks = append(o.marks, m)
 	return nil
+}
+
+// intern returns s as a string, the same string for every line that names
+// the same unit.
+func (o *ownLines) intern(s []byte) string {
+	if v, ok := o.strings[string(s)]; ok { // the lookup does not copy s
+		return v
+	}
+	if o.strings == nil {
+		o.strings = map[string]string{}
+	}
+	v := string(s)
+	o.strings[v] = v
+	return v
+}
+
+// fields splits s at ASCII blanks into f, as far as f goes (the rest of s
+// is the last field), and returns how many fields s has, up to len(f).
+func fields(s []byte, f *[4][]byte) int {
+	n := 0
+	for n < len(f) {
+		s = bytes.TrimLeft(s, " \t\v\f")
+		if len(s) == 0 {
+			break
+		}
+		end := bytes.IndexAny(s, " \t\v\f")
+		if end < 0 || n == len(f)-1 {
+			end = len(s)
+		}
+		f[n], s = s[:end], s[end:]
+		n++
+	}
+	return n
 }
 
 var ownExample = map[string]string{

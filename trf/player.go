@@ -90,11 +90,10 @@ func (p *parser) player(n int, b []byte) error {
 	}
 	start := len(p.blocks)
 	for r := 1; blockStart(r) < line.len(); r++ {
-		e, err := p.block(n, r, id)
-		if err != nil {
+		p.blocks = append(p.blocks, entry{})
+		if err := p.block(n, r, id, &p.blocks[len(p.blocks)-1]); err != nil {
 			return err
 		}
-		p.blocks = append(p.blocks, e)
 	}
 	end := len(p.blocks)
 	for end > start && p.blocks[end-1].kind == noEntry {
@@ -113,70 +112,73 @@ func (p *parser) player(n int, b []byte) error {
 // blockStart is the column (0-based) where round r's block begins.
 func blockStart(r int) int { return colRounds + (r-1)*blockWidth }
 
-// block reads round r's block of player id's 001 line, in p.cols.
-func (p *parser) block(n, r, id int) (entry, error) {
+// block reads round r's block of player id's 001 line, in p.cols, into e.
+func (p *parser) block(n, r, id int, e *entry) error {
 	var blk [blockWidth]rune
 	c := blockStart(r)
 	p.cols.block(c, &blk)
 	for _, gap := range [...]int{4, 6, 8, 9} {
 		if blk[gap] != ' ' {
-			return entry{}, p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
+			return p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
 				c+gap+1, r, c+1, c+4, c+6, c+8)
 		}
 	}
-	var e entry
 	opp := trimRunes(blk[:4])
 	col, res := blk[5], blk[7]
 	if len(opp) == 0 && col == ' ' && res == ' ' {
-		return e, nil
+		return nil
 	}
 	if len(opp) > 0 {
 		v, ok := runeNumber(opp, maxRank)
 		if !ok {
-			return e, p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, string(opp))
+			return p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, string(opp))
 		}
 		e.opp = int32(v)
 	}
-	switch unicode.ToLower(col) {
-	case 'w', 'b':
-		e.colour = byte(unicode.ToLower(col))
+	switch col { // letters may be upper case; no other character lowers to w or b
+	case 'w', 'W':
+		e.colour = 'w'
+	case 'b', 'B':
+		e.colour = 'b'
 	case '-', ' ':
 		e.colour = '-'
 	default:
-		return e, p.errorf(n, "round %d colour %q is not w, b or -", r, string(col))
+		return p.errorf(n, "round %d colour %q is not w, b or -", r, string(col))
 	}
-	code := unicode.ToUpper(res)
+	code := res
 	switch code {
-	case 'W': // played but not rated: the same outcome as 1 = 0
+	case 'W', 'w': // played but not rated: the same outcome as 1 = 0
 		code = '1'
-	case 'D':
+	case 'D', 'd':
 		code = '='
-	case 'L':
+	case 'L', 'l':
 		code = '0'
+	case 'h', 'f', 'u', 'z': // no other character uppers to a result code
+		code -= 'a' - 'A'
 	case '1', '0', '=', '+', '-', ' ', 'H', 'F', 'U', 'Z':
 	default:
-		return e, p.errorf(n, "round %d result %q is not a TRF result code (use 1 0 = + - H F U Z W D L)", r, string(res))
+		return p.errorf(n, "round %d result %q is not a TRF result code (use 1 0 = + - H F U Z W D L)", r, string(res))
 	}
 	if e.opp == 0 {
 		return p.bye(n, r, e, code, res)
 	}
 	if int(e.opp) == id {
-		return e, p.errorf(n, "round %d: the player is paired against themself", r)
+		return p.errorf(n, "round %d: the player is paired against themself", r)
 	}
 	switch code {
 	case 'H', 'F', 'U', 'Z':
-		return e, p.errorf(n, "round %d: bye %q with opponent %d; a bye has opponent 0000", r, string(res), e.opp)
+		return p.errorf(n, "round %d: bye %q with opponent %d; a bye has opponent 0000", r, string(res), e.opp)
 	case '1', '0', '=', ' ':
 		if e.colour == '-' {
 			what := fmt.Sprintf("result %q", string(res))
 			if code == ' ' {
 				what = "a game without a result"
 			}
-			return e, p.errorf(n, "round %d: %s needs colour w or b (only a forfeit + or - may have -)", r, what)
+			return p.errorf(n, "round %d: %s needs colour w or b (only a forfeit + or - may have -)", r, what)
 		}
 	}
 	e.kind, e.code = gameEntry, byte(code)
-	return e, nil
+	return nil
 }
 
 // trimRunes is s without blanks around it.
@@ -205,7 +207,7 @@ func runeNumber(s []rune, max int) (int, bool) {
 // bye reads a block with opponent 0000 (or blank). Match BP Online writes
 // the colour it gives a pairing bye in the block ("0000 w U", R-S-3); TRF-16
 // itself writes "-" for every bye, and so does Write (see ownLines).
-func (p *parser) bye(n, r int, e entry, code, res rune) (entry, error) {
+func (p *parser) bye(n, r int, e *entry, code, res rune) error {
 	switch code {
 	case 'U', '+': // "0000 - +": the old way to write U
 		e.bye = engine.PairingBye
@@ -216,13 +218,13 @@ func (p *parser) bye(n, r int, e entry, code, res rune) (entry, error) {
 	case 'Z', ' ', '-': // not paired
 		e.bye = engine.ZeroBye
 	default:
-		return e, p.errorf(n, "round %d: result %q needs an opponent; without one use a bye: H, F, U or Z", r, string(res))
+		return p.errorf(n, "round %d: result %q needs an opponent; without one use a bye: H, F, U or Z", r, string(res))
 	}
 	if e.colour != '-' && e.bye != engine.PairingBye {
-		return e, p.errorf(n, "round %d: colour %c with bye %q; only a pairing-allocated bye (U) has a colour", r, e.colour, string(res))
+		return p.errorf(n, "round %d: colour %c with bye %q; only a pairing-allocated bye (U) has a colour", r, e.colour, string(res))
 	}
 	e.kind = byeEntry
-	return e, nil
+	return nil
 }
 
 // raw is round r's block of rec as written, blanks trimmed, for messages.
