@@ -65,7 +65,7 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 			return pairs, bye, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("round %d: no complete pairing of the %d players without a rematch exists (R-SW-9); the event has more rounds than its players can play: %w",
+	return nil, nil, fmt.Errorf("round %d: every way to pair the %d players would repeat a game (R-SW-9), as a maximum matching proves; the event has more rounds than its players can play: %w",
 		s.round, len(ps), ErrNoPairing)
 }
 
