@@ -96,7 +96,7 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
 
 用法 Usage:
   qisai                               聊天 the chat: the console chat on qisai.db
-  qisai console [--db FILE] [--lang zh|en]
+  qisai console [--db FILE] [--lang zh|en] [--files DIR]
                                       控制台聊天 the chat in the terminal
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
@@ -118,6 +118,9 @@ qisai console < script.txt (then each line is echoed before its answers).
                          survive a restart 重启后比赛仍在
   --lang zh|en           默认语言 users' language until they choose one with
                          /lang (default zh)
+  --files DIR            文件夹 where the files the bot sends (exports, long
+                         tables) are written, shown as "[file: PATH]"
+                         (default: qisai-files beside the database)
 "qisai" with no arguments is "qisai console" while QISAI_TELEGRAM_TOKEN and
 QISAI_DISCORD_TOKEN are unset, and "qisai serve" when one is set.
 
@@ -146,10 +149,13 @@ and JaVaFo print with -p. 先输出对数（轮空算一对），再每台一行
   --allow-three-in-a-row 不禁连三、多三 allow a third colour in a row and an
                          imbalance of three, R-SW-12 (default: forbidden)
   --score-priority N     最后N轮高分优先先后手 R-SW-11 for the last N rounds (default 3)
-  --count-forfeits       弃权局计先后手及相遇 forfeits count for colours and rematches
-  --count-bye-colour     轮空记先后手 a bye's recorded colour counts
-  --earlier-colours      条件均等时比较更早轮次 look back before R-SW-10 (8)
-                         (the last three are how Match BP Online pairs)
+  --count-forfeits=BOOL  弃权局计先后手及相遇 forfeits count for colours and
+                         rematches, R-T-0 (default true; false: games played only)
+  --count-bye-colour=BOOL
+                         轮空记先后手 a bye is recorded with a colour that counts,
+                         R-S-3 (default true; false: colourless byes, as FIDE's)
+  --earlier-colours      条件均等时比较更早轮次 look back before R-SW-10 (8), as
+                         Match BP Online does
   --scoring W/D/L        计分 points for win/draw/loss, e.g. 2/1/0 (default: the
                          file's BBW/BBD/BBL, else 1/0.5/0)
   --rounds N             总轮数 total rounds (default: XXR in the file)
