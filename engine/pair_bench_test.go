@@ -35,3 +35,33 @@ func BenchmarkPairSwiss(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairTight pairs rounds the score groups cannot complete, so
+// the completeness step runs (R-SW-9): the last round of a round robin's
+// worth of Swiss rounds, after the Berger table's first N−2 rounds with
+// seeded random results — one complete pairing is left.
+func BenchmarkPairTight(b *testing.B) {
+	for _, n := range []int{10, 20, 40} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 3))
+			ev := rrEvent(n, RoundRobin)
+			for range n - 2 {
+				p, err := Pair(ev)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := AddRound(ev, p); err != nil {
+					b.Fatal(err)
+				}
+				fillResults(rng, &ev.Rounds[len(ev.Rounds)-1])
+			}
+			ev.Settings.System, ev.Settings.Rounds = Swiss, n-1
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Pair(ev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
