@@ -65,6 +65,10 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 			return pairs, bye, nil
 		}
 	}
+	if len(ps) > denseField {
+		return nil, nil, fmt.Errorf("round %d: no pairing of the %d players without a rematch was found among each player's %d nearest in pairing order (R-SW-9): %w",
+			s.round, len(ps), fieldWindow, ErrNoPairing)
+	}
 	return nil, nil, fmt.Errorf("round %d: every way to pair the %d players would repeat a game (R-SW-9), as a maximum matching proves; the event has more rounds than its players can play: %w",
 		s.round, len(ps), ErrNoPairing)
 }
