@@ -588,14 +588,3 @@ func (st simState) dump(p Pairing) string {
 	}
 	return b.String()
 }
-
-// met reports whether a and b played a game over the board (R-SW-9 counts
-// played games; R-T-0).
-func met(h []Entry, opp int) bool {
-	for _, e := range h {
-		if e.Opponent == opp && e.Played() {
-			return true
-		}
-	}
-	return false
-}
