@@ -92,7 +92,8 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []*record) error {
 			rounds[r].Byes = make([]engine.Bye, 0, byes[r])
 		}
 	}
-	err := p.fill(rounds, byID, false)
+	g := newGrid(byID, len(rounds))
+	err := p.fill(rounds, byID, g, false)
 	for r := range rounds {
 		if err == nil && blocks[r] != 2*len(rounds[r].Games) {
 			err = errUnpaired
@@ -102,10 +103,29 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []*record) error {
 		for r := range rounds {
 			rounds[r].Games, rounds[r].Byes = rounds[r].Games[:0], rounds[r].Byes[:0]
 		}
-		return p.fill(rounds, byID, true) // for the error that names the first player at fault
+		return p.fill(rounds, byID, g, true) // for the error that names the first player at fault
 	}
 	return nil
 }
+
+// grid holds every player's round blocks in one array, a row of rounds per
+// player, so that looking up an opponent's block is one read from memory,
+// not two (the record, then its blocks).
+type grid struct {
+	e      []entry
+	rounds int
+}
+
+func newGrid(byID []*record, rounds int) grid {
+	g := grid{e: make([]entry, len(byID)*rounds), rounds: rounds}
+	for i, rec := range byID {
+		copy(g.e[i*rounds:], rec.entries)
+	}
+	return g
+}
+
+// at is player id's block of round r+1.
+func (g grid) at(id, r int) entry { return g.e[(id-1)*g.rounds+r] }
 
 // errUnpaired is an inconsistency fill finds only when it checks every block.
 var errUnpaired = errors.New("a game block its opponent does not have")
@@ -113,7 +133,7 @@ var errUnpaired = errors.New("a game block its opponent does not have")
 // fill adds each player's games and byes to the rounds, in the order of
 // starting rank. Unless all is set, the block of a game's higher starting
 // rank is not checked against its opponent's.
-func (p *parser) fill(rounds []engine.Round, byID []*record, all bool) error {
+func (p *parser) fill(rounds []engine.Round, byID []*record, blocks grid, all bool) error {
 	for _, a := range byID {
 		for r, e := range a.entries {
 			rd := &rounds[r]
@@ -121,7 +141,7 @@ func (p *parser) fill(rounds []engine.Round, byID []*record, all bool) error {
 			case e.kind == byeEntry:
 				rd.Byes = append(rd.Byes, engine.Bye{Player: a.player.ID, Kind: e.bye, Colour: colourOf(e.colour)})
 			case e.kind == gameEntry && (all || int(e.opp) > a.player.ID):
-				g, ok, err := p.game(byID, a, r)
+				g, ok, err := p.game(byID, blocks, a, r)
 				if err != nil {
 					return err
 				}
@@ -207,44 +227,43 @@ func (p *parser) units(players []engine.Player) error {
 // game checks a's round r+1 block against its opponent's and returns the
 // game, or ok false when the opponent has the lower starting rank and so
 // has already given it.
-func (p *parser) game(byID []*record, a *record, r int) (g engine.Game, ok bool, err error) {
-	e := a.entries[r]
-	if int(e.opp) > len(byID) {
+func (p *parser) game(byID []*record, blocks grid, a *record, r int) (g engine.Game, ok bool, err error) {
+	e := blocks.at(a.player.ID, r)
+	opp := int(e.opp)
+	if opp > len(byID) {
 		return g, false, p.errorf(a.line, "round %d: opponent %d is not a player (starting ranks run 1..%d)", r+1, e.opp, len(byID))
 	}
-	b := byID[e.opp-1]
-	var f entry
-	if r < len(b.entries) {
-		f = b.entries[r]
-	}
+	f := blocks.at(opp, r)
 	if f.kind != gameEntry || int(f.opp) != a.player.ID {
+		b := byID[opp-1]
 		has := "no game"
 		if raw := p.raw(b, r+1); raw != "" {
 			has = fmt.Sprintf("%q", raw)
 		}
 		return g, false, p.errorf(a.line, "round %d: player %d plays %d, but player %d (line %d) has %s in round %d",
-			r+1, a.player.ID, b.player.ID, b.player.ID, b.line, has, r+1)
+			r+1, a.player.ID, opp, opp, b.line, has, r+1)
 	}
-	if a.player.ID > b.player.ID {
+	if a.player.ID > opp {
 		return g, false, nil
 	}
 	if e.colour == f.colour && e.colour != '-' {
 		return g, false, p.errorf(a.line, "round %d: player %d and player %d (line %d) both have colour %c",
-			r+1, a.player.ID, b.player.ID, b.line, e.colour)
+			r+1, a.player.ID, opp, byID[opp-1].line, e.colour)
 	}
-	red, black := a, b // a forfeit without colours: the lower starting rank is red
+	red, black := a.player.ID, opp // a forfeit without colours: the lower starting rank is red
 	re, be := e, f
 	if e.colour == 'b' || f.colour == 'w' {
-		red, black, re, be = b, a, f, e
+		red, black, re, be = opp, a.player.ID, f, e
 	}
 	for _, c := range gameCodes {
 		if c.red == rune(re.code) && c.black == rune(be.code) {
 			return engine.Game{
-				Red: red.player.ID, Black: black.player.ID, Result: c.result,
+				Red: red, Black: black, Result: c.result,
 				RedFouls: int(re.fouls), BlackFouls: int(be.fouls),
 			}, true, nil
 		}
 	}
+	b := byID[opp-1]
 	return g, false, p.errorf(a.line, "round %d: the results disagree: player %d has %q, player %d (line %d) has %q",
-		r+1, a.player.ID, p.raw(a, r+1), b.player.ID, b.line, p.raw(b, r+1))
+		r+1, a.player.ID, p.raw(a, r+1), opp, b.line, p.raw(b, r+1))
 }
