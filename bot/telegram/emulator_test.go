@@ -258,16 +258,19 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 // adapter's:
 //   - the emulator parses JSON and urlencoded bodies, not the multipart
 //     ones the client sends: bodies are re-encoded as urlencoded;
-//   - it has no setMyCommands: the menus are recorded and answered here;
+//   - it has no setMyCommands: the menus are recorded and answered here,
+//     by scope and language; nor editMessageReplyMarkup: the messages
+//     whose buttons are removed are recorded;
 //   - it lets a bot write to any user: sendMessage to a user in blocked
 //     answers 403, as Telegram does for users who never started the bot;
 //   - it answers getUpdates at once instead of holding a long poll: an
 //     empty answer is delayed a little, so the client does not spin.
 type transport struct {
 	mu        sync.Mutex
-	menus     map[string][]models.BotCommand // by language_code
+	menus     map[string][]models.BotCommand // by scope type "/" language_code
 	blocked   map[string]bool                // chat ids
 	callbacks int                            // answerCallbackQuery calls
+	unbutton  []string                       // "chat/message" of each editMessageReplyMarkup
 }
 
 func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -287,7 +290,20 @@ func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
 			tr.mu.Unlock()
 			return nil, fmt.Errorf("setMyCommands: commands: %w", err)
 		}
-		tr.menus[form.Get("language_code")] = cmds
+		var scope struct{ Type string }
+		if err := json.Unmarshal([]byte(form.Get("scope")), &scope); err != nil {
+			tr.mu.Unlock()
+			return nil, fmt.Errorf("setMyCommands: scope %q: %w", form.Get("scope"), err)
+		}
+		tr.menus[scope.Type+"/"+form.Get("language_code")] = cmds
+		tr.mu.Unlock()
+		return answer(r, `{"ok":true,"result":true}`), nil
+	case "editMessageReplyMarkup":
+		if form.Get("reply_markup") != "" {
+			tr.mu.Unlock()
+			return nil, fmt.Errorf("editMessageReplyMarkup: a new keyboard %q, want none", form.Get("reply_markup"))
+		}
+		tr.unbutton = append(tr.unbutton, form.Get("chat_id")+"/"+form.Get("message_id"))
 		tr.mu.Unlock()
 		return answer(r, `{"ok":true,"result":true}`), nil
 	case "sendMessage":
@@ -413,7 +429,7 @@ func TestEmulatorScenario(t *testing.T) {
 		_, at = emu.await(t, at, group, want)
 	}
 	emu.say(t, org, group, "/start")
-	_, at = emu.await(t, at, group, "已开赛")
+	_, at = emu.await(t, at, group, "开赛！")
 
 	// The preview is private; 王芳 has not started the bot yet.
 	emu.say(t, org, group, "/pair")
@@ -424,10 +440,11 @@ func TestEmulatorScenario(t *testing.T) {
 	emu.say(t, org, org.id, "/start")
 	emu.say(t, org, group, "/pair")
 	_, at = emu.await(t, at, org.id, "第1轮编排预览")
+	published := at
 	emu.say(t, org, group, "/publish")
-	_, at = emu.await(t, at, group, "第 1 轮已公布")
-	// The outbox: the pairings to the group, each board to its players.
-	emu.await(t, at, group, "第1轮对阵")
+	// The reply is the group's pairings; the outbox has each board's
+	// players told privately, in whatever order the chats' turns come.
+	_, at = emu.await(t, at, group, "第1轮对阵")
 	last := at
 	var reds, blacks []person
 	for _, p := range players {
@@ -435,7 +452,7 @@ func TestEmulatorScenario(t *testing.T) {
 		if p.lang == "en" {
 			want, red = "Round 1: you play", "with red"
 		}
-		m, i := emu.await(t, at, p.id, want)
+		m, i := emu.await(t, published, p.id, want)
 		last = max(last, i)
 		if strings.Contains(m.Text, red) {
 			reds = append(reds, p)
@@ -457,6 +474,12 @@ func TestEmulatorScenario(t *testing.T) {
 	for _, p := range reds {
 		emu.say(t, p, group, "/report win")
 	}
+	type pressed struct {
+		p    person
+		msg  int
+		data string
+	}
+	var stale []pressed // the confirm buttons, used
 	for _, p := range blacks {
 		ask, yes, done := "确认吗？", "确认", "已确认"
 		if p.lang == "en" {
@@ -465,13 +488,22 @@ func TestEmulatorScenario(t *testing.T) {
 		m, _ := emu.await(t, last, p.id, ask)
 		emu.press(t, p, p.id, m.ID, m.button(t, yes).CallbackData)
 		emu.await(t, last, p.id, done)
+		stale = append(stale, pressed{p, m.ID, m.button(t, yes).CallbackData})
 	}
 	// The last confirmation completes the round, in its sender's language.
 	complete := "第 1 轮全部结束"
 	if blacks[len(blacks)-1].lang == "en" {
 		complete = "Round 1 is complete"
 	}
-	standings, _ := emu.await(t, last, group, complete)
+	standings, at := emu.await(t, last, group, complete)
+	// A button pressed again, after its result is in, changes nothing and
+	// says so in the presser's language.
+	again, gone := stale[0], "这个按钮已失效：结果已经确定"
+	if again.p.lang == "en" {
+		gone = "That button no longer applies: the result is in"
+	}
+	emu.press(t, again.p, again.p.id, again.msg, again.data)
+	emu.await(t, at, again.p.id, gone)
 	for _, w := range reds {
 		for _, l := range blacks {
 			if i, j := strings.Index(standings.Text, w.name), strings.Index(standings.Text, l.name); i < 0 || j < 0 || i > j {
@@ -482,13 +514,20 @@ func TestEmulatorScenario(t *testing.T) {
 
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if want := 1 + len(blacks); tr.callbacks != want {
-		t.Errorf("answerCallbackQuery called %d times; want %d (/me and each confirmation)", tr.callbacks, want)
+	if want := 2 + len(blacks); tr.callbacks != want {
+		t.Errorf("answerCallbackQuery called %d times; want %d (/me, each confirmation, the stale press)", tr.callbacks, want)
 	}
 	for _, lang := range []string{"", "zh", "en"} {
-		if !hasCommand(tr.menus[lang], "event") || !hasCommand(tr.menus[lang], "join") {
-			t.Errorf("menu %q = %v; want event and join", lang, tr.menus[lang])
+		if g := tr.menus["all_group_chats/"+lang]; !hasCommand(g, "event") || !hasCommand(g, "join") {
+			t.Errorf("group menu %q = %v; want event and join", lang, g)
 		}
+		if p := tr.menus["all_private_chats/"+lang]; !hasCommand(p, "report") || !hasCommand(p, "start") || hasCommand(p, "event") || hasCommand(p, "join") {
+			t.Errorf("private menu %q = %v; want report and start, not event or join", lang, p)
+		}
+	}
+	// Each confirmation's buttons were removed once used.
+	if len(tr.unbutton) != len(blacks)+1 {
+		t.Errorf("buttons removed from %v; want the %d confirmations' messages, and the stale press's", tr.unbutton, len(blacks))
 	}
 }
 

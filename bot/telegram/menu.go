@@ -9,10 +9,13 @@ import (
 	"github.com/qisai/qisai/commands"
 )
 
-// Menu is the command menu for one language: Lang "" is the default,
-// shown to users whose language has no menu of its own.
+// Menu is the command menu for one language in one kind of chat: Lang ""
+// is the default, shown to users whose language has no menu of its own;
+// Scope is groups (models.BotCommandScopeAllGroupChats) or private chats
+// (models.BotCommandScopeAllPrivateChats).
 type Menu struct {
 	Lang     string
+	Scope    models.BotCommandScope
 	Commands []models.BotCommand
 }
 
@@ -22,15 +25,36 @@ var menuName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 // maxDescription is the most characters of a menu entry's description.
 const maxDescription = 256
 
-// Menus derives the command menus from the registry: in Chinese (also the
-// default, as commands.Service's default language) and in English. A menu
-// entry is one word, so a two-word command ("event new") is listed by its
-// first word ("event"), once, described by the commands it starts.
+// Menus derives the command menus from the registry, for groups and for
+// private chats, each in Chinese (also the default, as commands.Service's
+// default language) and in English. A group's menu lists every command;
+// a private chat's those that work there (commands.Command.InPrivate),
+// described as they work there (/start greets). A menu entry is one word,
+// so a two-word command ("event new") is listed by its first word
+// ("event"), once, described by the commands it starts.
 func Menus(cmds []*commands.Command) []Menu {
-	menus := []Menu{{Lang: ""}, {Lang: "zh"}, {Lang: "en"}}
-	langs := []commands.Lang{commands.Zh, commands.Zh, commands.En}
-	for i := range menus {
-		menus[i].Commands = menu(cmds, langs[i])
+	var private []*commands.Command
+	for _, c := range cmds {
+		if c.InPrivate() {
+			dm := *c
+			dm.Help = c.PrivateHelp()
+			private = append(private, &dm)
+		}
+	}
+	var menus []Menu
+	for _, scope := range []struct {
+		scope models.BotCommandScope
+		cmds  []*commands.Command
+	}{
+		{&models.BotCommandScopeAllGroupChats{}, cmds},
+		{&models.BotCommandScopeAllPrivateChats{}, private},
+	} {
+		for _, l := range []struct {
+			code string
+			lang commands.Lang
+		}{{"", commands.Zh}, {"zh", commands.Zh}, {"en", commands.En}} {
+			menus = append(menus, Menu{Lang: l.code, Scope: scope.scope, Commands: menu(scope.cmds, l.lang)})
+		}
 	}
 	return menus
 }

@@ -60,6 +60,7 @@ type Adapter struct {
 	log    *slog.Logger
 	secret string     // the webhook's secret token
 	mu     sync.Mutex // one webhook update at a time
+	me     self       // the bot's own user name (identity.go)
 }
 
 // New makes the adapter for cfg's bot. It does not call Telegram.
@@ -118,8 +119,8 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	for _, m := range Menus(a.svc.Commands()) {
 		// A menu is a convenience: typed commands work without one.
-		if _, err := b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, LanguageCode: m.Lang}); err != nil {
-			a.log.Warn("telegram: set command menu", "lang", m.Lang, "err", err)
+		if _, err := b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, Scope: m.Scope, LanguageCode: m.Lang}); err != nil {
+			a.log.Warn("telegram: set command menu", "lang", m.Lang, "scope", fmt.Sprintf("%T", m.Scope), "err", err)
 		}
 	}
 	if a.cfg.WebhookURL != "" {
@@ -164,7 +165,8 @@ func (a *Adapter) WebhookHandler() http.Handler {
 	})
 }
 
-// handle runs one update: a command typed or a button pressed.
+// handle runs one update: a command typed, a button pressed, or a plain
+// message (the service notes who wrote it).
 func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 	if q := u.CallbackQuery; q != nil {
 		// Always answered, and first: until then the button's spinner
@@ -177,7 +179,13 @@ func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 	if !ok {
 		return
 	}
+	if addressed(req.Text) {
+		req.Bot = a.botName(ctx) // is it this bot?
+	}
 	reply := a.svc.Handle(ctx, req)
+	if reply.Unbutton {
+		a.unbutton(ctx, req)
+	}
 	a.answer(ctx, req, reply)
 }
 
@@ -206,28 +214,28 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 const privateNote = "%s：我还不能私信你。请先打开与我的私聊并点「开始」，再输入一次命令。\n" +
 	"%[1]s: I cannot message you privately yet. Open a private chat with me, press Start, and type the command again."
 
-// request maps an update onto a command request; ok is false for updates
-// that are no command (plain chat, edits, joins).
+// request maps an update onto a request: a message (a command, or plain
+// chat: the service notes who wrote it, so that their @username names
+// them later) or a button pressed. ok is false for other updates (edits,
+// joins).
 func request(u *models.Update) (req commands.Request, ok bool) {
 	var (
 		from *models.User
 		chat *models.Chat
+		msg  *models.Message
 	)
 	switch {
 	case u.Message != nil:
-		from, chat, req.Text = u.Message.From, &u.Message.Chat, u.Message.Text
-		// commands.Service strips "@botname" from "/cmd@botname".
-		if !strings.HasPrefix(req.Text, "/") && !strings.HasPrefix(req.Text, "／") {
-			return req, false
-		}
+		msg = u.Message
+		from, chat, req.Text = msg.From, &msg.Chat, msg.Text
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery
 		from, req.Text = &q.From, q.Data
 		switch {
 		case q.Message.Message != nil:
-			chat = &q.Message.Message.Chat
+			chat, req.MessageID = &q.Message.Message.Chat, strconv.Itoa(q.Message.Message.ID)
 		case q.Message.InaccessibleMessage != nil:
-			chat = &q.Message.InaccessibleMessage.Chat
+			chat, req.MessageID = &q.Message.InaccessibleMessage.Chat, strconv.Itoa(q.Message.InaccessibleMessage.MessageID)
 		}
 		if req.Text == "" {
 			return req, false
@@ -235,13 +243,12 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 	default:
 		return req, false
 	}
-	if from == nil { // a channel post or an anonymous admin: nobody to act as
+	if from == nil { // nobody to act as
 		return req, false
 	}
-	id := strconv.FormatInt(from.ID, 10)
-	req.User = commands.User{ID: id, Name: name(from)}
-	req.Locale = from.LanguageCode
+	req.User, req.Locale = user(from), from.LanguageCode
 	req.UpdateID = "telegram:update:" + strconv.FormatInt(u.ID, 10)
+	id := req.User.ID
 	switch {
 	case chat == nil: // an inline message's button: answer privately
 		req.Chat, req.DM = dm(id), true
@@ -249,6 +256,12 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 		req.Chat, req.DM = dm(id), true
 	default:
 		req.Chat = commands.Chat{Platform: Platform, ID: strconv.FormatInt(chat.ID, 10)}
+	}
+	if msg != nil {
+		if req.User, req.Anonymous = sender(msg, from); req.User.ID != id {
+			req.Locale = "" // a channel's post: the channel has no language
+		}
+		req.Mentions, req.ReplyTo = mentions(msg), repliedTo(msg)
 	}
 	return req, true
 }
