@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/qisai/qisai/storage"
 )
 
 // Config is how qisai runs as a service: each field comes from an
@@ -24,8 +26,8 @@ type Config struct {
 	DiscordToken       string // QISAI_DISCORD_TOKEN: the bot token of the Discord application
 	DiscordAppID       string // QISAI_DISCORD_APP_ID: the application's id
 	DiscordPublicKey   string // QISAI_DISCORD_PUBLIC_KEY: hex Ed25519 key; enables the interactions endpoint
-	DiscordAPIURL      string // QISAI_DISCORD_API_URL: a REST proxy; "" Discord's
-	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file or postgres:// URL; "" storage.DefaultDSN
+	DiscordAPIURL      string // QISAI_DISCORD_API_URL: stands for https://discord.com (REST and the gateway's address); "" Discord's
+	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file (PATH, sqlite://PATH, file:PATH) or postgres:// URL; "" storage.DefaultDSN
 	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks), e.g. 127.0.0.1:8080
 }
 
@@ -168,6 +170,12 @@ func (c Config) Validate() error {
 		errs = append(errs, err)
 	}
 	if c.DiscordPublicKey != "" {
+		if !c.Discord() {
+			// The endpoint would answer commands, and every announcement
+			// and long reply would wait in the outbox for ever (issue 9).
+			bad("QISAI_DISCORD_PUBLIC_KEY 需要同时设置 QISAI_DISCORD_TOKEN：没有机器人令牌，公告和长回复无法发到 Discord " +
+				"needs QISAI_DISCORD_TOKEN as well: without the bot token no announcement or long reply can be sent to Discord")
+		}
 		if c.DiscordAppID == "" {
 			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_DISCORD_APP_ID needs QISAI_DISCORD_APP_ID to register the slash commands")
 		}
@@ -184,6 +192,9 @@ func (c Config) Validate() error {
 		case n == 0:
 			bad("QISAI_LISTEN 端口不能为 0 needs a fixed port, got %q", c.Listen)
 		}
+	}
+	if err := storage.CheckDSN(c.DatabaseURL); err != nil {
+		bad("QISAI_DATABASE_URL: %w", err)
 	}
 	if strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		if _, err := url.Parse(c.DatabaseURL); err != nil {

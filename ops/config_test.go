@@ -76,6 +76,11 @@ func TestValidate(t *testing.T) {
 		{"listener without port", func(c *Config) { c.Listen = "localhost" }, []string{"QISAI_LISTEN", "host:port"}},
 		{"listener port 0", func(c *Config) { c.Listen = "127.0.0.1:0" }, []string{"QISAI_LISTEN", "port"}},
 		{"bad postgres URL", func(c *Config) { c.DatabaseURL = "postgres://u:p@host:port/db" }, []string{"QISAI_DATABASE_URL"}},
+		{"public key without token", func(c *Config) { c.DiscordToken = "" }, []string{"QISAI_DISCORD_PUBLIC_KEY", "needs QISAI_DISCORD_TOKEN", "令牌"}},
+		{"sqlite URL", func(c *Config) { c.DatabaseURL = "sqlite:///srv/qisai/club.db" }, nil},
+		{"sqlite: URL", func(c *Config) { c.DatabaseURL = "sqlite:club.db" }, nil},
+		{"file URI", func(c *Config) { c.DatabaseURL = "file:club.db?_busy_timeout=9000" }, nil},
+		{"database URL of another kind", func(c *Config) { c.DatabaseURL = "mysql://u@h/db" }, []string{"QISAI_DATABASE_URL", "mysql", "不支持", "sqlite://PATH"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

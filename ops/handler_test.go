@@ -42,7 +42,7 @@ func get(t *testing.T, srv *httptest.Server, path string) (int, string, http.Hea
 }
 
 func TestHealthz(t *testing.T) {
-	store, srv := serve(t, &Metrics{})
+	store, srv := serve(t, nil)
 	if code, body, _ := get(t, srv, "/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Errorf("healthz with the database up: %d %q, want 200 \"ok\\n\"", code, body)
 	}
@@ -50,11 +50,14 @@ func TestHealthz(t *testing.T) {
 	if code, _, _ := get(t, srv, "/healthz"); code != http.StatusServiceUnavailable {
 		t.Errorf("healthz with the database closed: %d, want 503", code)
 	}
-	if code, _, _ := get(t, srv, "/metrics"); code != http.StatusServiceUnavailable {
-		t.Errorf("metrics with the database closed: %d, want 503", code)
+	if code, _, _ := get(t, srv, "/metrics"); code != http.StatusInternalServerError {
+		t.Errorf("metrics with the database closed: %d, want 500 (a failed scrape)", code)
 	}
 }
 
+// TestMetrics: /metrics is the Prometheus client's, on a registry of
+// qisai's own: commands, send latency and errors, the delivery wait, the
+// outbox's depth and the age of its oldest message.
 func TestMetrics(t *testing.T) {
 	m := &Metrics{}
 	store, srv := serve(t, m)
@@ -65,6 +68,9 @@ func TestMetrics(t *testing.T) {
 	m.Sent("telegram", 100*time.Millisecond) // on a bound: counted in it
 	m.Sent("telegram", time.Minute)          // beyond the last bound
 	m.Sent("discord", 3*time.Second)
+	m.SendFailed("telegram")
+	m.Waited("telegram", 0)
+	m.Waited("telegram", 45*time.Second) // a group over its 20 a minute
 	err := store.Enqueue(context.Background(),
 		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"},
 		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-2"}, Text: "b", DedupKey: "b"},
@@ -86,6 +92,7 @@ func TestMetrics(t *testing.T) {
 		"# TYPE qisai_outbox_pending gauge",
 		`qisai_outbox_pending{platform="discord"} 1`,
 		`qisai_outbox_pending{platform="telegram"} 2`,
+		"# TYPE qisai_outbox_oldest_seconds gauge",
 		"# TYPE qisai_send_seconds histogram",
 		`qisai_send_seconds_bucket{platform="telegram",le="0.025"} 0`,
 		`qisai_send_seconds_bucket{platform="telegram",le="0.05"} 1`,
@@ -96,27 +103,23 @@ func TestMetrics(t *testing.T) {
 		`qisai_send_seconds_count{platform="telegram"} 3`,
 		`qisai_send_seconds_bucket{platform="discord",le="2.5"} 0`,
 		`qisai_send_seconds_bucket{platform="discord",le="5"} 1`,
+		`qisai_send_errors_total{platform="telegram"} 1`,
+		"# TYPE qisai_delivery_wait_seconds histogram",
+		`qisai_delivery_wait_seconds_bucket{platform="telegram",le="0.1"} 1`,
+		`qisai_delivery_wait_seconds_bucket{platform="telegram",le="30"} 1`,
+		`qisai_delivery_wait_seconds_bucket{platform="telegram",le="60"} 2`,
+		`qisai_delivery_wait_seconds_sum{platform="telegram"} 45`,
 	} {
 		if !strings.Contains("\n"+body, "\n"+line+"\n") {
 			t.Errorf("metrics lack the line %s; got\n%s", line, body)
 		}
 	}
-	// Each family once, each sample line a name, optional labels, a value.
-	if n := strings.Count(body, "# TYPE qisai_send_seconds "); n != 1 {
-		t.Errorf("the histogram's TYPE line is there %d times, want once", n)
-	}
-	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if f := strings.Fields(line); len(f) != 2 || !strings.HasPrefix(f[0], "qisai_") {
-			t.Errorf("malformed sample line %q", line)
+	for _, p := range []string{"telegram", "discord"} {
+		if !strings.Contains(body, `qisai_outbox_oldest_seconds{platform="`+p+`"} `) {
+			t.Errorf("no age of %s's oldest waiting message:\n%s", p, body)
 		}
 	}
-}
-
-func TestLabelEscaping(t *testing.T) {
-	if got, want := label("a\"b\\c\nd"), `"a\"b\\c\nd"`; got != want {
-		t.Errorf("label: %s, want %s", got, want)
+	if !strings.Contains(body, "go_goroutines ") {
+		t.Errorf("the Go runtime's metrics are missing:\n%s", body)
 	}
 }

@@ -4,14 +4,11 @@
 package ops
 
 import (
-	"fmt"
-	"io"
-	"maps"
-	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
 // sendBuckets are the upper bounds, in seconds, of the send latency
@@ -19,87 +16,78 @@ import (
 // seconds.
 var sendBuckets = []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
 
-// Metrics counts what the adapters do. The zero value is ready; it is safe
-// for concurrent use.
+// waitBuckets are those of the delivery wait: nothing for a private note,
+// seconds to minutes for a group over its limit (Telegram's 20 a minute),
+// up to an hour behind a long retry-after.
+var waitBuckets = []float64{0.1, 0.5, 1, 3, 10, 30, 60, 180, 600, 1800, 3600}
+
+// Metrics counts what the adapters and the delivery do, in a Prometheus
+// registry of its own (the process's default one is left alone, so that
+// tests and several services in one process do not collide). The zero
+// value is ready; it is safe for concurrent use.
 type Metrics struct {
-	mu       sync.Mutex
-	commands [2]uint64 // done without and with an error
-	sends    map[string]*histogram
+	once     sync.Once
+	reg      *prometheus.Registry
+	commands *prometheus.CounterVec
+	sends    *prometheus.HistogramVec
+	failures *prometheus.CounterVec
+	waits    *prometheus.HistogramVec
 }
 
-// histogram is a Prometheus histogram: counts[i] observations at most
-// sendBuckets[i] (not cumulative), and the rest.
-type histogram struct {
-	counts []uint64
-	count  uint64
-	sum    float64
+// init makes the metrics, with the Go runtime's and the process's.
+func (m *Metrics) init() {
+	m.once.Do(func() {
+		m.reg = prometheus.NewRegistry()
+		m.commands = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qisai_commands_total", Help: "Commands handled, by result (ok, error).",
+		}, []string{"result"})
+		m.sends = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "qisai_send_seconds", Help: "Time the platform took to take a message, by platform.", Buckets: sendBuckets,
+		}, []string{"platform"})
+		m.failures = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qisai_send_errors_total", Help: "Sends the platform refused or that failed (the outbox tries again), by platform.",
+		}, []string{"platform"})
+		m.waits = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "qisai_delivery_wait_seconds", Help: "Time a message waited for the platform's rate limits before it was sent, by platform.", Buckets: waitBuckets,
+		}, []string{"platform"})
+		// Both results show from the start: a rate of errors needs its zero.
+		m.commands.WithLabelValues("ok")
+		m.commands.WithLabelValues("error")
+		m.reg.MustRegister(m.commands, m.sends, m.failures, m.waits,
+			collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	})
 }
 
-// CommandDone counts a command handled; err says whether it failed.
-func (m *Metrics) CommandDone(err bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if err {
-		m.commands[1]++
-	} else {
-		m.commands[0]++
+// gatherer is m's registry.
+func (m *Metrics) gatherer() prometheus.Gatherer {
+	m.init()
+	return m.reg
+}
+
+// CommandDone counts a command handled; failed says whether it failed.
+func (m *Metrics) CommandDone(failed bool) {
+	m.init()
+	result := "ok"
+	if failed {
+		result = "error"
 	}
+	m.commands.WithLabelValues(result).Inc()
 }
 
-// Sent records a message sent on platform, taking d.
+// Sent records a message the platform took in d.
 func (m *Metrics) Sent(platform string, d time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.sends == nil {
-		m.sends = map[string]*histogram{}
-	}
-	h := m.sends[platform]
-	if h == nil {
-		h = &histogram{counts: make([]uint64, len(sendBuckets))}
-		m.sends[platform] = h
-	}
-	s := d.Seconds()
-	if i, _ := slices.BinarySearch(sendBuckets, s); i < len(sendBuckets) {
-		h.counts[i]++
-	}
-	h.count++
-	h.sum += s
+	m.init()
+	m.sends.WithLabelValues(platform).Observe(d.Seconds())
 }
 
-// write writes the metrics, with pending, the outbox messages waiting by
-// platform, in the Prometheus text format (version 0.0.4).
-func (m *Metrics) write(w io.Writer, pending map[string]int64) error {
-	var b strings.Builder
-	m.mu.Lock()
-	header(&b, "qisai_commands_total", "counter", "Commands handled, by result.")
-	fmt.Fprintf(&b, "qisai_commands_total{result=\"ok\"} %d\n", m.commands[0])
-	fmt.Fprintf(&b, "qisai_commands_total{result=\"error\"} %d\n", m.commands[1])
-	header(&b, "qisai_send_seconds", "histogram", "Time to send a message to a platform, by platform.")
-	for _, p := range slices.Sorted(maps.Keys(m.sends)) {
-		h, l := m.sends[p], label(p)
-		var n uint64
-		for i, le := range sendBuckets {
-			n += h.counts[i]
-			fmt.Fprintf(&b, "qisai_send_seconds_bucket{platform=%s,le=\"%s\"} %d\n", l, strconv.FormatFloat(le, 'g', -1, 64), n)
-		}
-		fmt.Fprintf(&b, "qisai_send_seconds_bucket{platform=%s,le=\"+Inf\"} %d\n", l, h.count)
-		fmt.Fprintf(&b, "qisai_send_seconds_sum{platform=%s} %s\n", l, strconv.FormatFloat(h.sum, 'g', -1, 64))
-		fmt.Fprintf(&b, "qisai_send_seconds_count{platform=%s} %d\n", l, h.count)
-	}
-	m.mu.Unlock()
-	header(&b, "qisai_outbox_pending", "gauge", "Messages waiting in the outbox, by platform.")
-	for _, p := range slices.Sorted(maps.Keys(pending)) {
-		fmt.Fprintf(&b, "qisai_outbox_pending{platform=%s} %d\n", label(p), pending[p])
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+// SendFailed counts a send that failed.
+func (m *Metrics) SendFailed(platform string) {
+	m.init()
+	m.failures.WithLabelValues(platform).Inc()
 }
 
-func header(b *strings.Builder, name, kind, help string) {
-	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, kind)
-}
-
-// label quotes a label value as the text format wants it.
-func label(v string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(v) + `"`
+// Waited records that a message waited d for platform's limits.
+func (m *Metrics) Waited(platform string, d time.Duration) {
+	m.init()
+	m.waits.WithLabelValues(platform).Observe(d.Seconds())
 }

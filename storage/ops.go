@@ -5,6 +5,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // Ping checks that the database answers a query.
@@ -34,4 +35,27 @@ func (s *Store) Pending(ctx context.Context) (map[string]int64, error) {
 		n[r.Platform] = r.N
 	}
 	return n, nil
+}
+
+// OldestPending gives, by platform, when the oldest message waiting in the
+// outbox was queued: how far delivery is behind. A platform with none is
+// absent.
+func (s *Store) OldestPending(ctx context.Context) (map[string]time.Time, error) {
+	db := s.db.WithContext(ctx)
+	var platforms []string
+	if err := db.Model(&outboxRow{}).Where(pending).Distinct().Pluck("platform", &platforms).Error; err != nil {
+		return nil, fmt.Errorf("list platforms with pending outbox messages: %w", err)
+	}
+	oldest := make(map[string]time.Time, len(platforms))
+	for _, p := range platforms {
+		var at []time.Time
+		err := db.Model(&outboxRow{}).Where(pending+" AND platform = ?", p).Order("created_at").Limit(1).Pluck("created_at", &at).Error
+		if err != nil {
+			return nil, fmt.Errorf("oldest pending outbox message of %s: %w", p, err)
+		}
+		if len(at) > 0 {
+			oldest[p] = at[0]
+		}
+	}
+	return oldest, nil
 }
