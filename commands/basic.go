@@ -24,8 +24,9 @@ func basicCommands() []*Command {
 			Args: []Arg{
 				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写 swiss 或 roundrobin、rounds N", "the event's name, then optionally swiss or roundrobin and rounds N"}},
 			},
-			Help: T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
-			Run:  newEvent,
+			Help:      T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
+			GroupOnly: true,
+			Run:       newEvent,
 		},
 		{
 			Name: "event show", Aliases: []string{"比赛设置"}, Who: Member,
@@ -222,6 +223,7 @@ func greetInDM(cmd *Command) *Command {
 	}
 	greeting := declared
 	greeting.Who, greeting.Run = Anyone, run
+	greeting.DMHelp = T{"打开与我的私聊：对阵、待确认的结果和提和会私信给你", "open your private chat with me: your pairings, results to confirm and draw offers arrive here"}
 	return &greeting
 }
 

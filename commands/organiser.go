@@ -67,16 +67,17 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "arbiter add", Aliases: []string{"添加裁判"}, Who: Organiser,
-			Args: []Arg{{Name: "user", Kind: Rest, Optional: true, Help: T{"裁判：@ 点选、@用户名，或回复裁判的消息时不写", "the arbiter: picked after @, an @username, or left out when replying to their message"}}},
+			Args: []Arg{{Name: "user", Kind: Person, Optional: true, Help: T{"裁判：@ 点选、@用户名，或回复裁判的消息时不写", "the arbiter: picked after @, an @username, or left out when replying to their message"}}},
 			Help: T{"添加裁判", "add an arbiter"},
 			More: namingHelp,
 			Run:  addArbiter,
 		},
 		{
 			Name: "link", Aliases: []string{"关联"}, Who: Anyone,
-			Args: []Arg{{Name: "code", Kind: Word, Optional: true, Help: T{"另一场比赛的关联代码", "another event's link code"}}},
-			Help: T{"组织者：取得关联代码；在另一个聊天（任何平台）输入 /link 代码，让它也关注本赛", "organisers: get the link code; type /link CODE in another chat (any platform) to make it follow the event"},
-			Run:  link,
+			Args:      []Arg{{Name: "code", Kind: Word, Optional: true, Help: T{"另一场比赛的关联代码", "another event's link code"}}},
+			Help:      T{"组织者：取得关联代码；在另一个聊天（任何平台）输入 /link 代码，让它也关注本赛", "organisers: get the link code; type /link CODE in another chat (any platform) to make it follow the event"},
+			GroupOnly: true,
+			Run:       link,
 		},
 		greetInDM(&Command{
 			Name: "start", Aliases: []string{"开赛"}, Who: Organiser,

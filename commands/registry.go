@@ -26,6 +26,9 @@ const (
 	Int                   // a whole number
 	Choice                // one of Arg.Choices
 	Rest                  // the rest of the line, spaces and all
+	// Person names a user, as the rest of the line (a name the platform
+	// linked may have spaces): Discord offers its user picker for it.
+	Person
 )
 
 // Arg is one positional argument of a command.
@@ -51,7 +54,26 @@ type Command struct {
 	// More is what /help COMMAND adds to Help: how to say what the
 	// arguments want, where Help alone does not tell (naming a user).
 	More T
-	Run  func(*Context) (Reply, error)
+	// GroupOnly marks a command anybody may type that only a group can
+	// use (creating or linking an event), left out of private menus.
+	GroupOnly bool
+	// DMHelp, when set, is what the command does in a private chat instead
+	// (/start greets there), for the private chats' menu.
+	DMHelp T
+	Run    func(*Context) (Reply, error)
+}
+
+// InPrivate reports whether the command works in a private chat with the
+// bot: one anybody may run (a private chat follows no event, so the
+// others refuse there) that is not for groups only.
+func (c *Command) InPrivate() bool { return c.Who == Anyone && !c.GroupOnly }
+
+// PrivateHelp is the command's help in a private chat.
+func (c *Command) PrivateHelp() T {
+	if c.DMHelp != (T{}) {
+		return c.DMHelp
+	}
+	return c.Help
 }
 
 // Usage is how the command is typed, e.g. "/result BOARD RESULT".
@@ -181,7 +203,7 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		}
 		w := words[i]
 		switch a.Kind {
-		case Rest:
+		case Rest, Person:
 			args[a.Name] = strings.Join(words[i:], " ")
 			i = len(words)
 			continue
