@@ -34,7 +34,7 @@ const zh = discordgo.ChineseCN
 // two-word ones sharing a first word ("event new", "event set") become one
 // command with a subcommand each, because Discord's names are single words.
 // Each argument is an option (Word and Rest: string, Int: integer, Choice:
-// string with its choices; one that names a player completes the event's
+// string with its choices, Person: user; one that names a player completes the event's
 // players as the user types); its name and place are the registry's, so
 // the Handler rebuilds the typed line from them.
 func Commands(cmds []*commands.Command) []*discordgo.ApplicationCommand {
@@ -136,6 +136,8 @@ func options(args []commands.Arg) []*discordgo.ApplicationCommandOption {
 			o.Type = discordgo.ApplicationCommandOptionInteger
 		case commands.Choice:
 			o.Choices = choices(a.Choices)
+		case commands.Person:
+			o.Type = discordgo.ApplicationCommandOptionUser // the value is the user's id
 		}
 		out = append(out, o)
 	}

@@ -106,12 +106,13 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
 	}
 	reply := c.svc.Handle(ctx, commands.Request{
-		Chat:     chat(in, u),
-		DM:       in.GuildID == "",
-		User:     commands.User{ID: u.ID, Name: name},
-		Locale:   string(in.Locale),
-		Text:     text,
-		UpdateID: "discord:interaction:" + in.ID,
+		Chat:      chat(in, u),
+		DM:        in.GuildID == "",
+		User:      commands.User{ID: u.ID, Name: name, Username: u.Username},
+		Locale:    string(in.Locale),
+		Text:      text,
+		UpdateID:  "discord:interaction:" + in.ID,
+		MessageID: messageID(in),
 	})
 	if reply.Text == "" && len(reply.Buttons) == 0 {
 		if in.Type == discordgo.InteractionMessageComponent {
@@ -119,6 +120,9 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 			return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
 		}
 		reply = commands.Reply{Text: "✓", Private: true}
+	}
+	if reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil {
+		return answer{resp: unbuttoned(in.Message, reply)}
 	}
 	if !followups || length(reply.Text) <= maxContent {
 		return answer{resp: response(reply, lang(in))}
@@ -256,9 +260,9 @@ func (c *core) autocomplete(ctx context.Context, in *discordgo.Interaction) *dis
 	return resp
 }
 
-// word is an option's value as typed: numbers in decimal, and a one-word
-// value that is empty or has spaces in quotes (which commands reads as
-// one word), its own quotes dropped.
+// word is an option's value as typed: numbers in decimal, a user as a
+// mention (<@id>), and a one-word value that is empty or has spaces in
+// quotes (which commands reads as one word), its own quotes dropped.
 func word(v any, kind commands.ArgKind) string {
 	var s string
 	switch v := v.(type) {
@@ -269,8 +273,11 @@ func word(v any, kind commands.ArgKind) string {
 	default:
 		s = fmt.Sprint(v)
 	}
-	if kind == commands.Rest {
+	switch kind {
+	case commands.Rest:
 		return s
+	case commands.Person:
+		return "<@" + s + ">" // the user option's value is the id: a mention names them
 	}
 	s = strings.Map(func(r rune) rune {
 		if r == '"' || r == '“' || r == '”' {

@@ -1,0 +1,39 @@
+package discord
+
+import (
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
+)
+
+// unbuttoned answers a button press whose reply asks to remove the
+// buttons (commands.Reply.Unbutton: they were used, or answer what is
+// over) by updating the pressed message: its text, then the reply under
+// it, and no buttons. That is Discord's one response to a component that
+// both answers and edits, so a private reply is shown there too: the
+// buttons qisai puts under messages are in the user's private chat.
+func unbuttoned(pressed *discordgo.Message, reply commands.Reply) *discordgo.InteractionResponse {
+	text := reply.Text
+	if pressed.Content != "" {
+		text = pressed.Content + "\n\n" + text
+	}
+	if parts := split(text, maxContent); len(parts) > 1 {
+		text = reply.Text // the answer matters more than the question
+	}
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{
+			Content:         text,
+			Components:      []discordgo.MessageComponent{}, // none: the buttons go
+			AllowedMentions: noMentions,
+		},
+	}
+}
+
+// messageID is the message whose button was pressed, "" for a slash
+// command.
+func messageID(in *discordgo.Interaction) string {
+	if in.Type != discordgo.InteractionMessageComponent || in.Message == nil {
+		return ""
+	}
+	return in.Message.ID
+}

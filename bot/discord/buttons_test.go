@@ -1,0 +1,58 @@
+package discord
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// TestArbiterByUserOption: /arbiter add takes Discord's user option, whose
+// value is the user's id: that id gets the powers.
+func TestArbiterByUserOption(t *testing.T) {
+	e := newEndpoint(t)
+	e.send(e.slash(wang, "event", "new", "name", "周赛"))
+	in := e.interaction(discordgo.InteractionApplicationCommand, map[string]any{
+		"id": "9", "name": "arbiter", "type": discordgo.ChatApplicationCommand,
+		"options": []map[string]any{{"name": "add", "type": discordgo.ApplicationCommandOptionSubCommand,
+			"options": []map[string]any{{"name": "user", "type": discordgo.ApplicationCommandOptionUser, "value": li.id}}}},
+	}, wang)
+	if data := e.send(in); !strings.Contains(data.Content, "现在是本赛裁判") {
+		t.Errorf("/arbiter add with a user option: %q", data.Content)
+	}
+	ctx := context.Background()
+	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if roles, err := e.store.Roles(ctx, id, Platform, li.id); err != nil || !slices.Contains(roles, storage.Arbiter) {
+		t.Errorf("李四's roles %v (%v), want arbiter", roles, err)
+	}
+}
+
+// TestStaleButtonUpdatesMessage: a pressed button the service is done
+// with (commands.Reply.Unbutton; here one pressed by a user who plays in
+// no such event) is answered by updating its message: the text, the
+// answer, and no buttons.
+func TestStaleButtonUpdatesMessage(t *testing.T) {
+	e := newEndpoint(t)
+	e.send(e.slash(wang, "event", "new", "name", "周赛"))
+	body := e.interaction(discordgo.InteractionMessageComponent, map[string]any{
+		"custom_id": "/confirm e1 r1 b1 a9", "component_type": discordgo.ButtonComponent,
+	}, who{id: li.id, name: li.name, dm: true})
+	// A button's interaction carries the message it was pressed under.
+	body = strings.Replace(body, `"data":`, `"message":{"id":"M1","channel_id":"dm-channel-222","content":"王芳 报告：第1台。确认吗？"},"data":`, 1)
+	status, resp := e.post(body, e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseUpdateMessage || resp.Data == nil {
+		t.Fatalf("status %d, response %+v; want the pressed message updated", status, resp)
+	}
+	if len(resp.Data.Components) != 0 || !strings.Contains(resp.Data.Content, "确认吗？") || !strings.Contains(resp.Data.Content, "只有本赛选手") {
+		t.Errorf("updated message %q with %d components; want its text, the answer, and no buttons", resp.Data.Content, len(resp.Data.Components))
+	}
+}
