@@ -79,6 +79,8 @@ type Reply struct {
 	// Unbutton asks the adapter to remove the buttons of the pressed
 	// message (Request.MessageID): they were used, or answer what is over.
 	Unbutton bool
+	// File, when set, goes with the reply as an attachment (an export).
+	File *storage.File
 }
 
 // Service runs commands against a store.

@@ -20,6 +20,8 @@ type (
 	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
 	Delivery       = storage.Delivery       // a message claimed for sending
 	RetryAfter     = storage.RetryAfter     // a platform's 429: wait this long
+	File           = storage.File           // an attachment
+	Notice         = storage.Notice         // a text for a chat
 )
 
 // ErrUndeliverable, wrapped in a Sender's error, says a message can never
@@ -32,6 +34,14 @@ var ErrUndeliverable = storage.ErrUndeliverable
 // for order, leases and retries).
 func (s *Service) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
 	return s.store.Deliver(ctx, worker, send, o)
+}
+
+// Enqueue queues messages in the outbox for Deliver, the one way every
+// message goes out: an adapter's replies too, so that they are paced,
+// split and retried like the announcements. Each needs a DedupKey (the
+// update's id, say): queueing it again does nothing.
+func (s *Service) Enqueue(ctx context.Context, msgs ...Message) error {
+	return s.store.Enqueue(ctx, msgs...)
 }
 
 // DeliverDue sends every message that is due now, one at a time in the

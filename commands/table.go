@@ -7,13 +7,6 @@ import (
 	"github.com/qisai/qisai/internal/textwidth"
 )
 
-// Message limits of the platforms, in characters (UTF-16 code units, the
-// way both count them). splitMessage cuts long replies to fit.
-const (
-	LimitDiscord  = 2000
-	LimitTelegram = 4096
-)
-
 // phoneWidth is the widest line a table aims at, so that a phone shows it
 // without wrapping in a monospace block.
 const phoneWidth = 36
@@ -21,8 +14,9 @@ const phoneWidth = 36
 // table lays out rows of cells in aligned columns, for a monospace block.
 // The first row is the heading. A column whose cells below the heading
 // are all numbers (or empty) is right-aligned, heading included; the
-// others are left-aligned. String returns plain lines: the adapters wrap
-// them in their platform's monospace markup.
+// others are left-aligned. String returns the lines as a monospace block
+// (Mono), which each platform's sender renders in its own markup; lines
+// returns them bare, for a caller that puts more lines in the block.
 type table struct {
 	rows [][]string
 	// fit, when positive, is the widest a line may be: the columns in
@@ -83,6 +77,14 @@ func (t *table) widths() (w []int, right []bool) {
 }
 
 func (t *table) String() string {
+	if len(t.rows) == 0 {
+		return ""
+	}
+	return Mono(t.lines())
+}
+
+// lines is the table's aligned lines, not marked as a block.
+func (t *table) lines() string {
 	if len(t.rows) == 0 {
 		return ""
 	}
@@ -152,101 +154,4 @@ func isNumber(s string) bool {
 		}
 	}
 	return digits > 0 && !strings.HasSuffix(s, ".")
-}
-
-// msgLen is the length of s as the platforms count it: UTF-16 code units.
-func msgLen(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++
-		}
-	}
-	return n
-}
-
-// SplitMessage cuts text into messages of at most limit characters (see
-// LimitDiscord, LimitTelegram; an adapter that wraps each part in markup
-// passes the limit less the markup). It cuts between lines, so a table row
-// is never split; it prefers the last blank line of a message, so that
-// sections separated by blank lines stay whole. Only a single line longer
-// than limit is cut hard. Parts do not begin or end with blank lines and
-// are never empty (the platforms refuse empty messages). A limit below 1
-// means no limit.
-func SplitMessage(text string, limit int) []string {
-	var out []string
-	emit := func(lines []string) {
-		for len(lines) > 0 && isBlank(lines[0]) {
-			lines = lines[1:]
-		}
-		for len(lines) > 0 && isBlank(lines[len(lines)-1]) {
-			lines = lines[:len(lines)-1]
-		}
-		if len(lines) > 0 {
-			out = append(out, strings.Join(lines, "\n"))
-		}
-	}
-	if limit < 1 {
-		emit(strings.Split(text, "\n"))
-		return out
-	}
-	var cur []string
-	size, blank := 0, -1 // size of strings.Join(cur, "\n"); index of cur's last blank line
-	for _, line := range strings.Split(text, "\n") {
-		n := msgLen(line)
-		if n > limit {
-			emit(cur)
-			pieces := cutHard(line, limit)
-			for _, part := range pieces[:len(pieces)-1] {
-				emit([]string{part})
-			}
-			// The line's last piece starts the next part, as a line would.
-			line, n = pieces[len(pieces)-1], msgLen(pieces[len(pieces)-1])
-			cur, size, blank = nil, 0, -1
-		}
-		if len(cur) > 0 && size+1+n > limit {
-			if blank > 0 {
-				emit(cur[:blank])
-				cur = cur[blank+1:]
-				size = msgLen(strings.Join(cur, "\n"))
-			}
-			if blank <= 0 || (len(cur) > 0 && size+1+n > limit) {
-				emit(cur)
-				cur, size = nil, 0
-			}
-			blank = -1
-		}
-		if len(cur) == 0 && isBlank(line) {
-			continue // a part never begins with a blank line
-		}
-		if len(cur) > 0 {
-			size++
-		}
-		cur = append(cur, line)
-		size += n
-		if isBlank(line) {
-			blank = len(cur) - 1
-		}
-	}
-	emit(cur)
-	return out
-}
-
-func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
-
-// cutHard cuts a line into pieces of at most limit characters, between
-// runes.
-func cutHard(line string, limit int) []string {
-	var parts []string
-	start, n := 0, 0
-	for i, r := range line {
-		w := msgLen(string(r))
-		if n > 0 && n+w > limit {
-			parts = append(parts, line[start:i])
-			start, n = i, 0
-		}
-		n += w
-	}
-	return append(parts, line[start:])
 }

@@ -23,11 +23,14 @@ func TestTableAlignsChineseNames(t *testing.T) {
 		"3=   Bob      9.5",
 		"3=   欧阳 琦  9.5",
 	}, "\n")
-	if got := tb.String(); got != want {
+	if got := tb.lines(); got != want {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
 	}
+	if got := tb.String(); got != Mono(want) {
+		t.Errorf("table as a message:\n%s\nwant it as a monospace block:\n%s", got, Mono(want))
+	}
 	// The score column starts at the same screen column on every line.
-	for _, line := range strings.Split(tb.String(), "\n")[1:] {
+	for _, line := range strings.Split(tb.lines(), "\n")[1:] {
 		runes := []rune(line)
 		if w := textwidth.Of(string(runes[:len(runes)-4])); w != 13 {
 			t.Errorf("line %q: the score starts at column %d, want 13", line, w)
@@ -42,7 +45,7 @@ func TestTableFit(t *testing.T) {
 	tb.row("台", "红方", "黑方")
 	tb.row("1", "欧阳长名字的选手", "王天一")
 	tb.row("10", "Bob", "Alexander Wong")
-	got := tb.String()
+	got := tb.lines()
 	for _, line := range strings.Split(got, "\n") {
 		if textwidth.Of(line) > 20 {
 			t.Errorf("line %q is %d wide, want at most 20:\n%s", line, textwidth.Of(line), got)

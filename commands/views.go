@@ -10,6 +10,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/textwidth"
+	"github.com/qisai/qisai/storage"
 	"github.com/qisai/qisai/trf"
 )
 
@@ -347,9 +348,8 @@ func crossCell(e engine.Entry, digits int, lang Lang) string {
 	return fmt.Sprintf("%*d%s%s", digits, e.Opponent, colour.In(lang), res)
 }
 
-// export answers with a file: the first line of the reply is the file's
-// name ("春季赛.trf"), the rest its content. Adapters send it as an
-// attached file.
+// export answers with a file ("春季赛.trf"), which the adapters send as an
+// attachment, and a line saying what it is.
 func export(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	var b strings.Builder
@@ -363,7 +363,12 @@ func export(c *Context) (Reply, error) {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
 	}
-	return Reply{Text: fileName(ev.Name, c.Args["format"]) + "\n" + b.String()}, nil
+	name := fileName(ev.Name, c.Args["format"])
+	what := T{"「%s」的排名表（CSV）：%s", "The standings of %q (CSV): %s"}
+	if c.Args["format"] == "trf" {
+		what = T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}
+	}
+	return Reply{Text: what.In(c.Lang, ev.Name, name), File: &storage.File{Name: name, Data: []byte(b.String())}}, nil
 }
 
 // standingsCSV writes the standings with every tiebreak, for a

@@ -128,7 +128,7 @@ func TestViewsGolden(t *testing.T) {
 // standingsRows returns the rows of a standings reply: place and name.
 func standingsRows(text string) [][2]string {
 	var rows [][2]string
-	for _, line := range strings.Split(text, "\n")[2:] {
+	for _, line := range strings.Split(Plain(text), "\n")[2:] {
 		f := strings.Fields(line)
 		rows = append(rows, [2]string{f[0], f[1]})
 	}
@@ -165,7 +165,7 @@ func TestStandingsTop(t *testing.T) {
 	}
 	for _, tt := range []struct{ top, rows int }{{1, 1}, {3, 4}, {4, 4}, {5, 5}, {7, 8}, {0, 9}, {20, 9}} {
 		text := standingsTable(st, Zh, tt.top)
-		if n := strings.Count(text, "\n") - 1; n != tt.rows {
+		if n := strings.Count(Plain(text), "\n") - 1; n != tt.rows {
 			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
 		}
 	}
@@ -202,7 +202,7 @@ func TestCrosstable(t *testing.T) {
 	swissAfter(t, h, 3, results)
 	text := h.say("li", "/成绩表")
 	row := func(id string) string {
-		for _, line := range strings.Split(text, "\n") {
+		for _, line := range strings.Split(Plain(text), "\n") {
 			if f := strings.Fields(line); len(f) > 0 && f[0] == id && strings.Contains(line, "红") {
 				return line
 			}
@@ -227,12 +227,24 @@ func TestCrosstable(t *testing.T) {
 	}
 }
 
+// exported is the file an export reply carries, its name and content; the
+// reply's text names it.
+func exported(t *testing.T, r Reply) (name, content string) {
+	t.Helper()
+	if r.File == nil {
+		t.Fatalf("the export reply %q carries no file", r.Text)
+	}
+	if !strings.Contains(r.Text, r.File.Name) {
+		t.Errorf("the export reply %q does not name its file %s", r.Text, r.File.Name)
+	}
+	return r.File.Name, string(r.File.Data)
+}
+
 // TRF export reads back as the event, in the form TRF holds it.
 func TestExportTRFReadsBack(t *testing.T) {
 	h := newHarness(t)
 	id := swissAfter(t, h, 3, results)
-	reply := h.say("li", "/export trf")
-	name, content, _ := strings.Cut(reply, "\n")
+	name, content := exported(t, h.send("li", "/export trf", false))
 	if name != "春季赛_2026.trf" {
 		t.Errorf("file name %q, want 春季赛_2026.trf", name)
 	}
@@ -293,7 +305,7 @@ func TestExportCSV(t *testing.T) {
 		{"zh", "名次,序号,姓名,单位,积分,对手分,胜局,犯规"},
 		{"en", "Place,No,Name,Unit,Score,buchholz,wins,fouls"},
 	} {
-		name, content, _ := strings.Cut(h.sendAs("li", tt.lang, "/导出 csv").Text, "\n")
+		name, content := exported(t, h.sendAs("li", tt.lang, "/导出 csv"))
 		if name != "春季赛_2026.csv" {
 			t.Errorf("file name %q", name)
 		}
@@ -326,7 +338,7 @@ func TestViewsBeforeFirstRound(t *testing.T) {
 		must(t, h.say("li", cmd), "还没有公布对阵", "/publish")
 		must(t, h.sendAs("li", "en", cmd).Text, "No round is published yet")
 	}
-	name, content, _ := strings.Cut(h.say("li", "/export trf"), "\n")
+	name, content := exported(t, h.send("li", "/export trf", false))
 	if name != "春季赛.trf" || !strings.HasPrefix(content, "012 春季赛\n") {
 		t.Errorf("export of an empty event: %q, %q", name, content)
 	}
