@@ -39,7 +39,8 @@ func dockerBuild(t *testing.T, path string) string {
 
 // TestStaticBuild runs the Dockerfile's build line (issue 5: no Docker
 // engine runs here, so the same command runs in the test) and checks that
-// it makes a statically linked program that runs.
+// it makes a statically linked program that runs, also alone in an empty
+// root as the image holds it (chroot_test.go).
 func TestStaticBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the static binary (about a minute the first time); skipped with -short")
@@ -82,4 +83,5 @@ func TestStaticBuild(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(msg), "qisai ") {
 		t.Errorf("qisai version: %v, %q; want \"qisai VERSION\"", err, msg)
 	}
+	t.Run("empty root", func(t *testing.T) { playInEmptyRoot(t, out) })
 }
