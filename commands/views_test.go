@@ -282,14 +282,18 @@ func trfForm(ev engine.Event) engine.Event {
 	for _, rd := range ev.Rounds {
 		var r engine.Round
 		for _, g := range rd.Games {
-			r.Games = append(r.Games, engine.Game{Red: g.Red, Black: g.Black, Result: g.Result})
+			r.Games = append(r.Games, engine.Game{Red: g.Red, Black: g.Black, Result: g.Result, RedFouls: g.RedFouls, BlackFouls: g.BlackFouls})
 		}
 		slices.SortFunc(r.Games, func(a, b engine.Game) int { return cmp.Compare(min(a.Red, a.Black), min(b.Red, b.Black)) })
 		for i := range r.Games {
 			r.Games[i].Board = i + 1
 		}
 		for _, b := range rd.Byes {
-			r.Byes = append(r.Byes, engine.Bye{Player: b.Player, Kind: b.Kind})
+			by := engine.Bye{Player: b.Player, Kind: b.Kind}
+			if b.Kind == engine.PairingBye { // TRF keeps a pairing bye's colour (R-S-3)
+				by.Colour = b.Colour
+			}
+			r.Byes = append(r.Byes, by)
 		}
 		slices.SortFunc(r.Byes, func(a, b engine.Bye) int { return cmp.Compare(a.Player, b.Player) })
 		out.Rounds = append(out.Rounds, r)
