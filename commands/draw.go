@@ -17,47 +17,30 @@ import (
 // as a foul where the event says so (§9.1.3); enough fouls lose the game
 // (R-G-3).
 func playDraw(c *Context) (Reply, error) {
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	var personal string
-	var next []string // for the group: why the offer was refused
-	_, err = c.Update(func(ch *storage.Change) error {
-		s, err := c.liveSeat(ch.State)
-		if err != nil {
-			return err
-		}
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		switch err := ch.State.MayOffer(s.round, s.game.Board, c.Player); {
 		case errors.Is(err, action.ErrOfferAgain):
-			next = []string{sentence(T{action.ErrOfferAgain.Zh, action.ErrOfferAgain.En}.In(c.Lang), c.Lang)}
-			personal, err = c.offerAgain(ch, chats, s)
-			return err
+			return c.offerAgain(ch, chats, s)
 		case s.play.Offer != nil && s.play.Offer.Player != c.Player:
-			return problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
+			return "", problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
 		case s.play.Offer != nil:
-			return problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
+			return "", problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
 		case err != nil:
-			return err
+			return "", err
 		}
 		if err := ch.Append(&action.DrawOffered{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
-			return err
+			return "", err
 		}
 		opp, err := c.contacts(s.opponent)
 		if err != nil {
-			return err
+			return "", err
 		}
 		ev := &ch.State.Event
 		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Offer.Seq}
 		tell(ch, opp, T{"%s 向你提和。", "%s offers you a draw."}, []any{playerName(ev, c.Player)},
 			button{T{"接受", "Accept"}, r.answering("/accept")}, button{T{"拒绝", "Decline"}, r.answering("/decline")})
-		personal = T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(ev, s.opponent))
-		return nil
+		return T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(ev, s.opponent)), nil
 	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(personal, next...), nil
 }
 
 // offerAgain refuses a second draw offer (R-G-2) in ch and, where the
@@ -111,52 +94,31 @@ func (c *Context) theirOffer(s seat) error {
 
 // playAccept accepts the opponent's draw offer: the game is drawn.
 func playAccept(c *Context) (Reply, error) {
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	var personal string
-	_, err = c.Update(func(ch *storage.Change) error {
-		s, err := c.liveSeat(ch.State)
-		if err != nil {
-			return err
-		}
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		if err := c.theirOffer(s); err != nil {
-			return err
+			return "", err
 		}
-		personal = T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang))
-		return chats.decide(ch, s.round, s.game.Board, engine.Draw, T{"同意和棋", "draw agreed"}, c.Lang)
+		return T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)),
+			chats.decide(ch, s.round, s.game.Board, engine.Draw, T{"同意和棋", "draw agreed"}, c.Lang)
 	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(personal), nil
 }
 
 // playDecline declines the opponent's draw offer; they may not offer
-// again until the sender has (R-G-2).
+// again until the sender has (R-G-2). Only the offerer is told.
 func playDecline(c *Context) (Reply, error) {
-	_, err := c.Update(func(ch *storage.Change) error {
-		s, err := c.liveSeat(ch.State)
-		if err != nil {
-			return err
-		}
+	return c.inGame(func(ch *storage.Change, _ *voice, s seat) (string, error) {
 		if err := c.theirOffer(s); err != nil {
-			return err
+			return "", err
 		}
 		if err := ch.Append(&action.DrawDeclined{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
-			return err
+			return "", err
 		}
 		opp, err := c.contacts(s.opponent)
 		if err != nil {
-			return err
+			return "", err
 		}
 		me := playerName(&ch.State.Event, c.Player)
 		tell(ch, opp, T{"%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
-		return nil
+		return T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang), nil
 	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang)}, nil
 }

@@ -424,7 +424,7 @@ func TestR_G_2_SecondOfferFoul(t *testing.T) {
 			h.say(red, "/draw")
 			h.dm(black, "/decline")
 			h.outbox()
-			must(t, h.say(red, "/draw"), "提和须轮流", tt.reply)
+			must(t, h.say(red, "/draw"), "被拒绝后再次提和", tt.reply)
 			g := e.game(1)
 			if g.RedFouls != 1 || g.Result != tt.want {
 				t.Errorf("red's fouls %d, result %v; want 1 and %v", g.RedFouls, g.Result, tt.want)

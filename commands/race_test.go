@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/pgtest"
+	"github.com/qisai/qisai/internal/testchild"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -238,28 +238,11 @@ func TestRaceReportsTwoProcesses(t *testing.T) {
 	id := newRaceEvent(t, store, boards)
 	var wg sync.WaitGroup
 	for _, colour := range []string{"red", "black"} {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestRaceChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), raceChildEnv+"="+colour, raceDSNEnv+"="+dsn, raceEventEnv+"="+strconv.FormatInt(int64(id), 10))
-		cmd.Stderr = os.Stderr
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, out := testchild.Start(t, "TestRaceChild", raceChildEnv+"="+colour, raceDSNEnv+"="+dsn, raceEventEnv+"="+strconv.FormatInt(int64(id), 10))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
-				if l := sc.Text(); strings.HasPrefix(l, "error") {
-					t.Errorf("%s: %s", colour, l)
-				}
-			}
-			if err := cmd.Wait(); err != nil {
-				t.Errorf("%s: %v", colour, err)
-			}
+			testchild.Watch(t, colour, cmd, out)
 		}()
 	}
 	wg.Wait()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/testchild"
 )
 
 // The crash and concurrency tests run this test binary again as a child
@@ -70,20 +71,9 @@ func TestChild(t *testing.T) {
 // actions from..from+n−1 on event id, and returns it with its output.
 func child(t *testing.T, job, dsn string, id EventID, from, n int) (*exec.Cmd, io.ReadCloser) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(),
-		childEnv+"="+job, childDSNEnv+"="+dsn,
+	return testchild.Start(t, "TestChild", childEnv+"="+job, childDSNEnv+"="+dsn,
 		childIDEnv+"="+strconv.FormatInt(int64(id), 10),
 		childFromEnv+"="+strconv.Itoa(from), childNEnv+"="+strconv.Itoa(n))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd, out
 }
 
 // newPairedEvent creates an event of 2·boards players with round 1 paired:

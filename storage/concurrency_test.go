@@ -1,14 +1,13 @@
 package storage
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/testchild"
 )
 
 // TestConcurrentGoroutinesSQLite: 8 goroutines, each with its own Store on
@@ -61,15 +60,7 @@ func TestConcurrentProcessesPostgres(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
-				if l := sc.Text(); strings.HasPrefix(l, "error") {
-					t.Errorf("process %d: %s", p, l)
-				}
-			}
-			if err := cmd.Wait(); err != nil {
-				t.Errorf("process %d: %v", p, err)
-			}
+			testchild.Watch(t, fmt.Sprintf("process %d", p), cmd, out)
 		}()
 	}
 	wg.Wait()
