@@ -121,8 +121,14 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
 // and the user gets an apology in their language. A line that is not a
-// command gets an empty reply (nothing to send).
+// command gets an empty reply (nothing to send); who wrote it is
+// remembered, as for every request (saw).
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
+	s.saw(ctx, req) // plain chat too: "@handle" names whoever wrote
+	words := splitLine(req.Text)
+	if words == nil {
+		return Reply{}
+	}
 	lang := s.lang(ctx, req)
 	defer s.observe(lang, req.Text, &reply) // runs last: sees the apology a panic gets
 	defer func() {
@@ -131,11 +137,6 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			reply = apology(lang)
 		}
 	}()
-	s.saw(ctx, req)
-	words := splitLine(req.Text)
-	if words == nil {
-		return Reply{}
-	}
 	if to := addressee(req.Text); to != "" && req.Bot != "" && !strings.EqualFold(to, req.Bot) {
 		return Reply{} // "/join@otherbot": for another bot in the group
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qisai/qisai/storage"
@@ -139,4 +140,19 @@ func TestPostAsChannel(t *testing.T) {
 	must(t, tg(t, h, Request{User: channel, Text: "/event new 频道赛"}).Text, "你是组织者")
 	must(t, tg(t, h, Request{User: User{ID: "-1003", Name: "别的频道"}, Text: "/signup open"}).Text, "只有组织者")
 	must(t, tg(t, h, Request{User: channel, Text: "/signup open"}).Text, "报名已开放")
+}
+
+// TestLogNamesPeople: /log names who acted by their player's name, else
+// the name qisai saw them under — never by the platform's numeric id.
+func TestLogNamesPeople(t *testing.T) {
+	h := tgEvent(t)
+	tg(t, h, Request{User: tgOrg, Text: "/signup open"})
+	must(t, tg(t, h, Request{User: tgLi, Text: "/join 李伟"}).Text, "报名成功")
+	log := tg(t, h, Request{User: tgOrg, Text: "/log"}).Text
+	must(t, log, "Org 开放报名", "李伟 添加选手 李伟")
+	for _, id := range []string{" 100 ", " 777 "} {
+		if strings.Contains(log, id) {
+			t.Errorf("the log names a user by id %q:\n%s", id, log)
+		}
+	}
 }

@@ -1,0 +1,386 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// The rounds: the start (R-SW-1), the pairing preview with its record
+// (R-SW-13), swaps by hand, and publishing with the players' notes.
+
+// start closes the entries and numbers the players (R-SW-1): by rating
+// when every player has one, else shuffled from the event's seed. The
+// users who joined as players keep their players under the new numbers.
+func start(c *Context) (Reply, error) {
+	st := c.State
+	if st.Status == action.Running {
+		return Reply{}, problem("比赛已经开始了。下一步：/pair 编排下一轮。", "The event has started already. Next: /pair pairs the next round.")
+	}
+	if err := beforeStart(st); err != nil {
+		return Reply{}, err
+	}
+	if n := len(st.Event.Players); n < 2 {
+		return Reply{}, problem("至少要 2 名选手才能开赛，现在有 %d 名。用 /player add 名字 添加，或 /signup open 开放报名。", "An event needs at least 2 players to start; it has %d. Add them with /player add NAME, or open sign-up with /signup open.", n)
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	_, err = c.Update(func(ch *storage.Change) error {
+		ids, err := c.svc.store.Identities(c, c.Event)
+		if err != nil {
+			return err
+		}
+		before := slices.Clone(ch.State.Event.Players)
+		by := engine.ByRating
+		for _, p := range before {
+			if p.Rating <= 0 {
+				by = engine.Shuffled
+			}
+		}
+		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
+			return err
+		}
+		if err := renumber(ch, ids, before); err != nil {
+			return err
+		}
+		chats.announce(ch, startText(ch.State, by, c.Lang))
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang),
+		T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(c.Lang)), nil
+}
+
+// startText announces the start with the players by sequence number.
+func startText(st *action.State, by engine.Numbering, lang Lang) string {
+	how := T{"按等级分", "by rating"}
+	if by == engine.Shuffled {
+		how = T{"随机抽签", "at random"}
+	}
+	t := table{fit: phoneWidth, shrink: []int{1, 2}}
+	t.row(T{"序号", "No"}.In(lang), T{"姓名", "Name"}.In(lang), T{"单位", "Unit"}.In(lang), T{"等级分", "Rating"}.In(lang))
+	for _, p := range st.Event.Players {
+		rating := ""
+		if p.Rating > 0 {
+			rating = strconv.Itoa(p.Rating)
+		}
+		t.row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
+	}
+	return T{"「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
+		"\n" + t.String()
+}
+
+// openBoards lists the boards of rd still without a result.
+func openBoards(rd engine.Round) []int {
+	var bs []int
+	for _, g := range rd.Games {
+		if !g.Result.Decided() && !g.Void {
+			bs = append(bs, g.Board)
+		}
+	}
+	return bs
+}
+
+func joinInts(ns []int, lang Lang) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, T{"、", ", "}.In(lang))
+}
+
+// roundOpen refuses while the last round has games without a result.
+func roundOpen(ev *engine.Event, lang Lang) error {
+	n := len(ev.Rounds)
+	if n == 0 {
+		return nil
+	}
+	if open := openBoards(ev.Rounds[n-1]); len(open) > 0 {
+		return problem("第 %[1]d 轮还有 %[2]d 台没有结果（第 %[3]s 台）。用 /result 台次 结果 录入，例如 /result %[4]d 1-0。",
+			"Round %[1]d has %[2]d boards without a result (boards %[3]s). Enter them with /result BOARD RESULT, e.g. /result %[4]d 1-0.",
+			n, len(open), joinInts(open, lang), open[0])
+	}
+	return nil
+}
+
+// pairNext pairs the next round as a preview and shows it with its record
+// (R-SW-13) to the arbiter who asked.
+func pairNext(c *Context) (Reply, error) {
+	if err := running(c.State); err != nil {
+		return Reply{}, err
+	}
+	ev := &c.State.Event
+	if err := roundOpen(ev, c.Lang); err != nil {
+		return Reply{}, err
+	}
+	if n := plannedRounds(ev); n > 0 && ev.NextRound() > n {
+		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
+	}
+	var text string
+	_, err := c.Update(func(ch *storage.Change) error {
+		next := ch.State.Event.NextRound()
+		p, err := engine.Pair(&ch.State.Event)
+		if errors.Is(err, engine.ErrNoPairing) {
+			// The engine says why in English only: the Chinese names the
+			// usual cause, the players left having all met (R-SW-9).
+			return problem("无法编排第 %[1]d 轮：剩下的选手无法两两配对而不重复对阵（R-SW-9），或可编排的选手不足。组织者可以用 /finish 结束比赛。",
+				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
+		}
+		if err != nil {
+			return fmt.Errorf("pair round %d: %w", next, err)
+		}
+		if err := ch.Append(&action.PairingPreviewed{Pairing: p}); err != nil {
+			return err
+		}
+		text = previewText(ch.State, c.Lang)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text, Private: true}, nil
+}
+
+// previewText is the preview with its record and what to do next.
+func previewText(st *action.State, lang Lang) string {
+	return pairingRecord(&st.Event, st.Preview, lang) + "\n" +
+		T{"换台：/swap 台 台　公布：/publish", "Swap boards: /swap B1 B2   Publish: /publish"}.In(lang)
+}
+
+// previewReady refuses when there is no preview to change or publish.
+func previewReady(st *action.State) error {
+	if err := running(st); err != nil {
+		return err
+	}
+	switch pv := st.Preview; {
+	case st.PendingPreview() != nil:
+		return nil
+	case pv == nil:
+		return problem("还没有编排预览。先输入 /pair。", "There is no pairing preview. Type /pair first.")
+	case pv.Round < st.Event.NextRound():
+		return problem("第 %d 轮已经公布了。输入 /pair 编排下一轮。", "Round %d is published already. Type /pair to pair the next round.", pv.Round)
+	}
+	return problem("预览之后比赛有了变动（结果、选手或设置），预览作废。请重新输入 /pair。", "The event changed after the preview (a result, a player or a setting): the preview is void. Type /pair again.")
+}
+
+// swap exchanges the black players of two boards of the preview: an
+// arbiter's change by hand. Colours stay; a rematch is refused (R-SW-9).
+func swap(c *Context) (Reply, error) {
+	if err := previewReady(c.State); err != nil {
+		return Reply{}, err
+	}
+	a, _ := strconv.Atoi(c.Args["b1"])
+	b, _ := strconv.Atoi(c.Args["b2"])
+	var text string
+	_, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.BoardsSwapped{A: a, B: b}); err != nil {
+			var r *action.Refusal
+			if errors.As(err, &r) {
+				return problem("%s。可以换别的台，或输入 /pair 重新编排。", "%s. Swap other boards, or type /pair to pair again.", T{r.Zh, r.En}.In(c.Lang))
+			}
+			return err
+		}
+		text = previewText(ch.State, c.Lang)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已交换第 %d、%d 台的黑方。\n", "Swapped the black players of boards %d and %d.\n"}.In(c.Lang, a, b) + text, Private: true}, nil
+}
+
+// publish makes the preview the next round: the pairing table goes to
+// every chat of the event and a private note to each player a user is
+// linked to (board, colour, opponent, time control, start time). With a
+// time, the round starts then (RoundScheduled): late arrival counts from
+// it (R-G-4) and the scheduler reminds everybody before it.
+func publish(c *Context) (Reply, error) {
+	if err := previewReady(c.State); err != nil {
+		return Reply{}, err
+	}
+	now := c.svc.now()
+	var start time.Time
+	var tomorrow bool
+	if v := c.Args["time"]; v != "" {
+		var err error
+		if start, tomorrow, err = startTime(c.State, v, now); err != nil {
+			return Reply{}, err
+		}
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var round, notes int
+	_, err = c.Update(func(ch *storage.Change) error {
+		pv := ch.State.PendingPreview()
+		if pv == nil {
+			return previewReady(ch.State)
+		}
+		round, notes = pv.Round, 0
+		if err := ch.Append(&action.RoundPublished{Pairing: *pv}); err != nil {
+			return err
+		}
+		if !start.IsZero() {
+			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
+				return err
+			}
+		}
+		chats.announce(ch, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
+		ids, err := c.svc.store.Identities(c, c.Event)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			lang, err := c.readerLang(id.Platform, id.User)
+			if err != nil {
+				return err
+			}
+			if note := playerNote(ch.State, round, id.Player, now, lang); note != "" {
+				ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: note})
+				notes++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	notesLine := T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)
+	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天。", "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats()) + notesLine
+	next := []string{notesLine}
+	if !start.IsZero() {
+		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang))
+		if tomorrow {
+			note := T{"今天的 %s 已过，所以是明天。", "Today's %s has passed, so it is tomorrow."}.In(c.Lang, start.In(c.State.Info.Location()).Format("15:04"))
+			text += note
+			next = append(next, note)
+		}
+	}
+	return chats.reply(text, next...), nil
+}
+
+// pastGrace is how long ago a start time given to /publish may have
+// passed today and still be refused rather than taken for tomorrow: a
+// round published a little late, not a day ahead.
+const pastGrace = time.Hour
+
+// startTime reads /publish's "HH:MM" (or "HH：MM") as the next such time
+// in the event's zone after now: today, or tomorrow (and says so) when it
+// has passed today — except a time passed within pastGrace, which is
+// refused: the organiser most likely means the round starts now.
+func startTime(st *action.State, v string, now time.Time) (start time.Time, tomorrow bool, err error) {
+	hh, mm, ok := strings.Cut(strings.ReplaceAll(v, "：", ":"), ":")
+	h, herr := strconv.Atoi(hh)
+	m, merr := strconv.Atoi(mm)
+	if !ok || herr != nil || merr != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
+		return time.Time{}, false, problem("「%s」不是开始时间：请写 时:分，例如 /publish 19:30；不写则公布即开始。", "%q is not a start time: write HH:MM, e.g. /publish 19:30, or leave it out to start on publishing.", v)
+	}
+	loc := st.Info.Location()
+	local := now.In(loc)
+	start = time.Date(local.Year(), local.Month(), local.Day(), h, m, 0, 0, loc)
+	switch {
+	case start.After(now):
+		return start.UTC(), false, nil
+	case now.Sub(start) < pastGrace:
+		hm := start.Format("15:04")
+		return time.Time{}, false, problem("%[1]s 已经过了（现在 %[2]s）。要现在开始，直接输入 /publish；或写一个更晚的时间，例如 /publish %[3]s。",
+			"%[1]s has passed (it is %[2]s now). To start now, type /publish alone; or give a later time, e.g. /publish %[3]s.",
+			hm, local.Format("15:04"), local.Add(30*time.Minute).Truncate(15*time.Minute).Format("15:04"))
+	}
+	return start.AddDate(0, 0, 1).UTC(), true, nil
+}
+
+// startClock shows a round's start in the event's zone as seen at now:
+// "19:30" on the same day, "明天 08:00" / "08:00 tomorrow" on the next,
+// "3月2日 08:00" / "08:00 on 2 Mar" further off.
+func startClock(st *action.State, start, now time.Time, lang Lang) string {
+	loc := st.Info.Location()
+	s, n := start.In(loc), now.In(loc)
+	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc) }
+	hm := s.Format("15:04")
+	switch day(s).Sub(day(n)) {
+	case 0:
+		return hm
+	case 24 * time.Hour:
+		return T{"明天 %s", "%s tomorrow"}.In(lang, hm)
+	}
+	return T{"%[1]d月%[2]d日 %[4]s", "%[4]s on %[3]s"}.In(lang, int(s.Month()), s.Day(), s.Format("2 Jan"), hm)
+}
+
+// roundTerms are the lines under a published round's pairings: its start
+// time, the time control (R-G-5) and the late-arrival limit (R-G-4), as
+// seen at now.
+func roundTerms(st *action.State, now time.Time, lang Lang) string {
+	var s string
+	if p := st.Play; p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() {
+		s += "\n" + T{"开始时间：%s", "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang))
+	}
+	if tc := st.Info.TimeControl; tc != "" {
+		s += "\n" + T{"用时：%s", "Time control: %s"}.In(lang, tc)
+	}
+	return s + lateTerm(st, now, lang)
+}
+
+// lateTerm is the line on the late-arrival limit (R-G-4) of the current
+// round, "" without one: the minutes after publication, or the deadline's
+// clock when the round has a start time.
+func lateTerm(st *action.State, now time.Time, lang Lang) string {
+	late := st.Info.LateAfter
+	if late <= 0 {
+		return ""
+	}
+	if d, ok := st.LateDeadline(); ok && !st.Play.Starts.IsZero() {
+		return "\n" + T{"%s 前未签到（/here）判负（R-G-4）。", "Not checked in (/here) by %s: lost by forfeit (R-G-4)."}.In(lang, startClock(st, d, now, lang))
+	}
+	return "\n" + T{"迟到 %d 分钟未签到（/here）判负（R-G-4）。", "Not checked in (/here) within %d minutes: lost by forfeit (R-G-4)."}.In(lang, int(late/time.Minute))
+}
+
+// playerNote tells player their game in round — board, colour, opponent
+// and their score — and the terms; or their bye. "" when they have
+// neither (a withdrawn player).
+func playerNote(st *action.State, round, player int, now time.Time, lang Lang) string {
+	ev := &st.Event
+	if round < 1 || round > len(ev.Rounds) {
+		return ""
+	}
+	if seat := seatNote(ev, round, player, lang); seat != "" {
+		return T{"第 %d 轮：%s。", "Round %d: %s."}.In(lang, round, seat) + roundTerms(st, now, lang)
+	}
+	for _, b := range ev.Rounds[round-1].Byes {
+		if b.Player == player && b.Kind == engine.PairingBye {
+			return T{"第 %d 轮你轮空，得 %s 分（R-S-3）。", "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
+		}
+	}
+	return ""
+}
+
+// seatNote says player's game in round: "你在第 2 台执红（先走），对手 3 号
+// 张三（1 分）"; "" when they have none.
+func seatNote(ev *engine.Event, round, player int, lang Lang) string {
+	h := ev.Histories()
+	for _, g := range ev.Rounds[round-1].Games {
+		colour, opp := T{"执红（先走）", "red (you move first)"}, g.Black
+		switch player {
+		case g.Red:
+		case g.Black:
+			colour, opp = T{"执黑（后走）", "black"}, g.Red
+		default:
+			continue
+		}
+		return T{"你在第 %d 台%s，对手 %d 号 %s（%s 分）", "you play on board %d with %s against %d %s (%s pts)"}.
+			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
+	}
+	return ""
+}

@@ -1,0 +1,436 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// The organiser's settings of the event: /event set, what it sets and how
+// the values read and show.
+
+// eventKey is one thing /event set sets: a rule setting (engine.Settings,
+// recorded by SettingsChanged) or an event detail (action.Info, recorded
+// by InfoChanged).
+type eventKey struct {
+	names   []string // the English name first, then aliases
+	values  T        // what the value may be
+	setting func(s *engine.Settings, v string) error
+	info    func(a *action.InfoChanged, v string) error
+	show    func(st *action.State, lang Lang) string
+}
+
+var eventKeys = []eventKey{
+	{
+		names: []string{"format", "system", "赛制"}, values: sameIn("swiss|roundrobin|double"),
+		setting: setFormat,
+		show:    func(st *action.State, _ Lang) string { return st.Event.Settings.System.String() },
+	},
+	{
+		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"),
+		setting: func(s *engine.Settings, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return problem("轮数应是正整数，不是「%s」。例如：/event set rounds 7", "rounds must be a positive number, not %q. For example: /event set rounds 7", v)
+			}
+			if roundRobin(s.System) {
+				return problem("循环赛的轮数由循环表决定（R-C-2），不能设置。", "A round robin's rounds come from its table (R-C-2): they cannot be set.")
+			}
+			s.Rounds = n
+			return nil
+		},
+		show: func(st *action.State, lang Lang) string {
+			if st.Event.Settings.Rounds == 0 {
+				return T{"按循环表", "by the table"}.In(lang)
+			}
+			return strconv.Itoa(st.Event.Settings.Rounds)
+		},
+	},
+	{
+		names: []string{"scoring", "计分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"),
+		setting: func(s *engine.Settings, v string) error {
+			sc, err := engine.ParseScoring(v)
+			if err != nil {
+				return err
+			}
+			if s.ByeValue == s.Win { // a bye worth a win stays worth a win (R-S-3)
+				s.ByeValue = sc.Win
+			}
+			s.Scoring = sc
+			return nil
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Scoring.String() },
+	},
+	{
+		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"),
+		setting: func(s *engine.Settings, v string) error {
+			p, err := engine.ParsePoints(v)
+			if err != nil || p < 0 {
+				return errors.New("not a number of points")
+			}
+			s.ByeValue = p
+			return nil
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.ByeValue.String() },
+	},
+	{
+		names: []string{"tiebreaks", "名次规则"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.Tiebreaks, err = engine.ParseTiebreaks(v)
+			return err
+		},
+		show: func(st *action.State, lang Lang) string {
+			var names []string
+			for _, tb := range st.Event.Settings.Tiebreaks {
+				if lang == Zh {
+					names = append(names, tb.Name())
+				} else {
+					names = append(names, tb.English())
+				}
+			}
+			return strings.Join(names, ",")
+		},
+	},
+	{
+		names: []string{"first-round", "首轮编排"}, values: sameIn("fold|adjacent|head-tail|random (拦腰|临近|首尾|随机)"),
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.FirstRound, err = engine.ParseFirstRound(v)
+			return err
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.FirstRound.String() },
+	},
+	{
+		names: []string{"halves", "分区"}, values: sameIn("top-bottom|odd-even (对折|单双)"),
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.Halves, err = engine.ParseHalves(v)
+			return err
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Halves.String() },
+	},
+	{
+		names: []string{"first-colour", "first-color", "首轮先后手"}, values: sameIn("alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"),
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.FirstColour, err = engine.ParseFirstColour(v)
+			return err
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.FirstColour.String() },
+	},
+	{
+		names: []string{"avoid-same-unit", "同单位回避"}, values: sameIn("first-round|all-rounds|off (首轮|同队不相遇|不回避)"),
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
+			return err
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.AvoidUnit.String() },
+	},
+	{
+		names: []string{"time", "time-control", "用时"}, values: T{"任意文字，如 25分+5秒；- 清除", "any text, e.g. 25 min + 5 s; - clears it"},
+		info: func(a *action.InfoChanged, v string) error {
+			if v == "-" {
+				v = ""
+			}
+			a.TimeControl = &v
+			return nil
+		},
+		show: func(st *action.State, lang Lang) string { return orUnset(st.Info.TimeControl, lang) },
+	},
+	{
+		names: []string{"late", "迟到"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		info: func(a *action.InfoChanged, v string) error {
+			d, err := minutes(v)
+			a.LateAfter = &d
+			return err
+		},
+		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.LateAfter, lang) },
+	},
+	{
+		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 off 不提醒", "minutes before the start, 0 or off for none"},
+		info: func(a *action.InfoChanged, v string) error {
+			d, err := minutes(v)
+			a.RemindBefore = &d
+			return err
+		},
+		show: func(st *action.State, lang Lang) string { return showRemind(st.Info.RemindBefore, lang) },
+	},
+	{
+		names: []string{"confirm", "确认时限"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		info: func(a *action.InfoChanged, v string) error {
+			d, err := minutes(v)
+			a.ConfirmWithin = &d
+			return err
+		},
+		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
+	},
+	{
+		names: []string{"draw-offers", "提和"}, values: sameIn("alternate|free (on|off)"),
+		info: func(a *action.InfoChanged, v string) error {
+			alternate, ok := onOff(v, "alternate", "轮流")
+			if !ok {
+				if !strings.EqualFold(v, "free") && v != "自由" {
+					return errors.New("not a draw-offer rule")
+				}
+				alternate = false
+			}
+			free := !alternate
+			a.FreeDrawOffers = &free
+			return nil
+		},
+		show: func(st *action.State, lang Lang) string {
+			if st.Info.FreeDrawOffers {
+				return T{"自由（不轮流）", "free"}.In(lang)
+			}
+			return T{"轮流（R-G-2）", "alternate (R-G-2)"}.In(lang)
+		},
+	},
+	{
+		names: []string{"offer-foul", "重复提和犯规"}, values: sameIn("on|off"),
+		info: func(a *action.InfoChanged, v string) error {
+			on, ok := onOff(v)
+			if !ok {
+				return errors.New("not on or off")
+			}
+			a.OfferFoul = &on
+			return nil
+		},
+		show: func(st *action.State, lang Lang) string { return showOnOff(st.Info.OfferFoul, lang) },
+	},
+	{
+		names: []string{"fouls", "犯规判负"}, values: sameIn("1, 2, 3, …"),
+		info: func(a *action.InfoChanged, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return errors.New("not a positive number")
+			}
+			a.FoulsToLose = &n
+			return nil
+		},
+		show: func(st *action.State, _ Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
+	},
+	{
+		names: []string{"zone", "时区"}, values: sameIn("UTC+8, UTC-5, +5:30"),
+		info: func(a *action.InfoChanged, v string) error {
+			off, err := action.ParseZone(v)
+			if err != nil {
+				return err
+			}
+			z := zoneName(off)
+			a.Zone = &z
+			return nil
+		},
+		show: func(st *action.State, _ Lang) string {
+			if st.Info.Zone == "" {
+				return action.DefaultZone
+			}
+			return st.Info.Zone
+		},
+	},
+}
+
+// setFormat changes the system; moving between Swiss and round robin also
+// brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
+// does.
+func setFormat(s *engine.Settings, v string) error {
+	sys, err := engine.ParseSystem(v)
+	switch strings.ToLower(v) {
+	case "roundrobin", "round_robin":
+		sys, err = engine.RoundRobin, nil
+	case "double", "doubleroundrobin":
+		sys, err = engine.DoubleRoundRobin, nil
+	}
+	if err != nil {
+		return err
+	}
+	if roundRobin(sys) != roundRobin(s.System) {
+		family := "swiss"
+		if roundRobin(sys) {
+			family = "roundrobin"
+		}
+		_, def, _ := eventSpec("_ " + family) // the defaults /event new gives the family
+		s.Rounds, s.Tiebreaks = def.Rounds, def.Tiebreaks
+	}
+	s.System = sys
+	return nil
+}
+
+// plannedRounds is how many rounds the event plays: the setting or, for a
+// round robin that leaves it at 0, its whole table (R-C-2) — one round
+// fewer than the entrants rounded up to even (players withdrawn before
+// round 1 are not in it, R-W-1), twice that in a double round robin. 0
+// when no number is set.
+func plannedRounds(ev *engine.Event) int {
+	s := ev.Settings
+	if s.Rounds > 0 || !roundRobin(s.System) {
+		return s.Rounds
+	}
+	n := 0
+	for _, p := range ev.Players {
+		if p.WithdrawnAfter != -1 {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	rounds := n + n%2 - 1
+	if s.System == engine.DoubleRoundRobin {
+		rounds *= 2
+	}
+	return rounds
+}
+
+func roundRobin(s engine.System) bool {
+	return s == engine.RoundRobin || s == engine.DoubleRoundRobin
+}
+
+// sameIn is a text that reads the same in both languages.
+func sameIn(s string) T { return T{s, s} }
+
+func lookupKey(name string) *eventKey {
+	for i := range eventKeys {
+		for _, n := range eventKeys[i].names {
+			if strings.EqualFold(n, name) {
+				return &eventKeys[i]
+			}
+		}
+	}
+	return nil
+}
+
+// setEvent sets one setting or detail, or lists them all with their
+// values when no key is given.
+func setEvent(c *Context) (Reply, error) {
+	name := c.Args["key"]
+	if name == "" {
+		return Reply{Text: eventKeysText(c.State, c.Lang)}, nil
+	}
+	k := lookupKey(name)
+	if k == nil {
+		return Reply{}, problem("没有「%s」这个设置项。输入 /event set 查看所有设置项。", "There is no setting %q. Type /event set to see them all.", name)
+	}
+	v := strings.TrimSpace(c.Args["value"])
+	if v == "" {
+		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.names[0], k.values.In(c.Lang))
+	}
+	var shown string
+	_, err := c.Update(func(ch *storage.Change) error {
+		var a action.Action
+		var err error
+		if k.setting != nil {
+			s := ch.State.Event.Settings
+			err = k.setting(&s, v)
+			a = &action.SettingsChanged{Settings: s}
+		} else {
+			ic := &action.InfoChanged{}
+			err = k.info(ic, v)
+			a = ic
+		}
+		if err != nil {
+			var p *Problem
+			if errors.As(err, &p) {
+				return p
+			}
+			return problem("%[1]s 不能设为「%[2]s」。可以用：%[3]s", "%[1]s cannot be %[2]q. Use: %[3]s", k.names[0], v, k.values.In(c.Lang))
+		}
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		shown = k.show(ch.State, c.Lang)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.names[0], shown)}, nil
+}
+
+// eventKeysText lists what /event set sets, with the values now.
+func eventKeysText(st *action.State, lang Lang) string {
+	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
+	for _, k := range eventKeys {
+		alias := ""
+		if len(k.names) > 1 {
+			alias = " " + k.names[len(k.names)-1]
+		}
+		lines = append(lines, fmt.Sprintf("%s%s = %s  [%s]", k.names[0], alias, k.show(st, lang), k.values.In(lang)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// minutes reads a number of minutes, "15", "15m", "15分钟"; "off" is 0.
+func minutes(v string) (time.Duration, error) {
+	t := strings.ToLower(strings.TrimSpace(v))
+	if off, ok := onOff(t); ok && !off {
+		return 0, nil
+	}
+	for _, suffix := range []string{"minutes", "minute", "mins", "min", "m", "分钟", "分"} {
+		t = strings.TrimSpace(strings.TrimSuffix(t, suffix))
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 0 || n > 24*60 {
+		return 0, errors.New("not a number of minutes")
+	}
+	return time.Duration(n) * time.Minute, nil
+}
+
+// onOff reads on/off in English or Chinese; more words may mean on.
+func onOff(v string, on ...string) (value, ok bool) {
+	t := strings.ToLower(strings.TrimSpace(v))
+	for _, w := range append(on, "on", "yes", "true", "开", "是") {
+		if t == w {
+			return true, true
+		}
+	}
+	for _, w := range []string{"off", "no", "false", "关", "否", "none", "无"} {
+		if t == w {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func orUnset(s string, lang Lang) string {
+	if s == "" {
+		return T{"未设", "not set"}.In(lang)
+	}
+	return s
+}
+
+func showMinutes(d time.Duration, lang Lang) string {
+	if d == 0 {
+		return T{"不限", "none"}.In(lang)
+	}
+	return T{"%d 分钟", "%d min"}.In(lang, int(d/time.Minute))
+}
+
+// showRemind shows how long before a round's start the scheduler reminds.
+func showRemind(d time.Duration, lang Lang) string {
+	if d == 0 {
+		return T{"不提醒", "off"}.In(lang)
+	}
+	return T{"开始前 %d 分钟", "%d min before the start"}.In(lang, int(d/time.Minute))
+}
+
+func showOnOff(on bool, lang Lang) string {
+	if on {
+		return T{"开", "on"}.In(lang)
+	}
+	return T{"关", "off"}.In(lang)
+}
+
+// zoneName writes an offset of minutes east of UTC as "UTC+8", "UTC-5:30".
+func zoneName(off int) string {
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	if off%60 == 0 {
+		return fmt.Sprintf("UTC%s%d", sign, off/60)
+	}
+	return fmt.Sprintf("UTC%s%d:%02d", sign, off/60, off%60)
+}
