@@ -183,14 +183,18 @@ func (p *parser) block(n, r, id int, e *entry) error {
 
 // trimRunes is s without blanks around it.
 func trimRunes(s []rune) []rune {
-	for len(s) > 0 && unicode.IsSpace(s[0]) {
+	for len(s) > 0 && isBlank(s[0]) {
 		s = s[1:]
 	}
-	for len(s) > 0 && unicode.IsSpace(s[len(s)-1]) {
+	for len(s) > 0 && isBlank(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
 	return s
 }
+
+// isBlank is unicode.IsSpace, without a call for a blank or a digit, of
+// which blocks are made.
+func isBlank(r rune) bool { return r == ' ' || (r < '0' || r > '9') && unicode.IsSpace(r) }
 
 // runeNumber is number for runes.
 func runeNumber(s []rune, max int) (int, bool) {
