@@ -55,9 +55,12 @@
 // # What is written
 //
 // Write writes what Read reads, so Read(Write(ev)) gives ev back for every
-// event Read can return, and bbpPairings and JaVaFo read every file it
-// writes (bbp_test.go checks each written file the way bbpPairings' parser
-// does). What those programs would refuse goes into qisai's own lines,
+// event Read can return, and bbpPairings reads every file it writes
+// (bbp_test.go checks each written file the way bbpPairings' parser does).
+// bbpPairings takes its input rules from JaVaFo's manual, so JaVaFo should
+// read them too; in the 001 line a character beyond Unicode's basic plane
+// is written "?", since Java counts it as two columns. What those programs
+// would refuse goes into qisai's own lines,
 // which they skip: units (bbpPairings refuses 013 team lines), a name longer
 // than the 33 columns of the 001 line (cut there, kept whole in QSN), a game
 // paired without a result (bbpPairings refuses a blank result, so both
