@@ -37,6 +37,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -72,6 +74,10 @@ type Options struct {
 	// for input (reminders, confirmation windows that end). The scheduler
 	// runs after every line anyway.
 	Tick time.Duration
+	// Files is the folder the files the bot sends are written to (exports,
+	// tables too long for a message); the message shows "[file: PATH]".
+	// "" is "qisai-files" in the working directory.
+	Files string
 }
 
 // Console is one run of the console chat.
@@ -194,7 +200,7 @@ func (c *Console) say(ctx context.Context, s string) {
 	if reply.Private {
 		chat = DM(l.User)
 	}
-	c.Send(ctx, commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons})
+	c.Send(ctx, commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File})
 	c.tick(ctx)
 }
 
@@ -218,10 +224,34 @@ func (c *Console) deliver(ctx context.Context) {
 }
 
 // Send prints m as the console shows a message: it makes the console a
-// commands.Sender. It fails only when out does.
+// commands.Sender. Tables show as their plain lines; a file is written to
+// Options.Files and shown as "[file: PATH]". It fails only when out does.
 func (c *Console) Send(ctx context.Context, m commands.Message) error {
-	c.print(label(m.Chat), m.Text, m.Buttons)
+	text := commands.Plain(m.Text)
+	if m.File != nil {
+		text = strings.TrimLeft(text+"\n"+c.save(m.File), "\n")
+	}
+	c.print(label(m.Chat), text, m.Buttons)
 	return c.err
+}
+
+// save writes f to the files folder and says where, or why not: a file
+// that cannot be written is no reason to stop the chat.
+func (c *Console) save(f *commands.File) string {
+	dir := c.opts.Files
+	if dir == "" {
+		dir = "qisai-files"
+	}
+	// The name is the bot's, made from an event's name: no folders in it.
+	path := filepath.Join(dir, filepath.Base(filepath.Clean("/"+f.Name)))
+	err := os.MkdirAll(dir, 0o755)
+	if err == nil {
+		err = os.WriteFile(path, f.Data, 0o644)
+	}
+	if err != nil {
+		return fmt.Sprintf("[file %s not written 文件未能保存: %v]", f.Name, err)
+	}
+	return "[file: " + path + "]"
 }
 
 // print writes a message: every line prefixed with its chat's label, the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -194,5 +195,28 @@ func TestRunStops(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return when its context ended")
+	}
+}
+
+// TestConsoleFilesAndTables (issue 9): tables print as their plain lines
+// (no monospace marks), and an export is written to the files folder and
+// shown as "[file: PATH]".
+func TestConsoleFilesAndTables(t *testing.T) {
+	s := newSession(t, "")
+	dir := filepath.Join(t.TempDir(), "files")
+	out := s.run(`王芳: /event new 春季赛
+/player add 张三
+/player add 李四
+/start
+/export csv
+`, Options{Files: dir})
+	if strings.Contains(out, commands.Fence) {
+		t.Errorf("the transcript shows monospace marks:\n%s", out)
+	}
+	path := filepath.Join(dir, "春季赛.csv")
+	has(t, out, "[group] 序号 姓名", "[group] [file: "+path+"]")
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.HasPrefix(string(b), "名次,序号,姓名") {
+		t.Errorf("the export file: %q, %v; want the standings as CSV", b, err)
 	}
 }

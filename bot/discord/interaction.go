@@ -124,17 +124,17 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 	if reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil {
 		return answer{resp: unbuttoned(in.Message, reply)}
 	}
-	if !followups || length(reply.Text) <= maxContent {
+	if !followups || (len(split(reply.Text, maxContent)) <= 1 && reply.File == nil) {
 		return answer{resp: response(reply, lang(in))}
 	}
 	return deferred(reply)
 }
 
 // deferred answers a reply longer than a message: a deferred response
-// ("qisai is thinking…") and the reply's parts, cut between lines, as
-// follow-ups, the buttons with the last. A private reply is ephemeral
-// throughout: the deferred response decides that of the first follow-up,
-// which takes its place.
+// ("qisai is thinking…") and the reply's parts (Split) as follow-ups, the
+// buttons with the last text, a file attached to a message of its own. A
+// private reply is ephemeral throughout: the deferred response decides
+// that of the first follow-up, which takes its place.
 func deferred(reply commands.Reply) answer {
 	var flags discordgo.MessageFlags
 	if reply.Private {
@@ -144,11 +144,10 @@ func deferred(reply commands.Reply) answer {
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags},
 	}}
-	parts := split(reply.Text, maxContent)
-	for i, p := range parts {
-		m := &discordgo.WebhookParams{Content: p, AllowedMentions: noMentions, Flags: flags}
-		if i == len(parts)-1 {
-			m.Components = components(reply.Buttons)
+	for _, p := range Split(commands.Message{Text: reply.Text, Buttons: reply.Buttons, File: reply.File}) {
+		m := &discordgo.WebhookParams{Content: render(p.Text), Components: components(p.Buttons), AllowedMentions: noMentions, Flags: flags}
+		if p.File != nil {
+			m.Files = []*discordgo.File{attachment(p.File)}
 		}
 		a.follow = append(a.follow, m)
 	}
@@ -305,14 +304,16 @@ func lang(in *discordgo.Interaction) commands.Lang {
 var note = commands.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
 
 // response is reply as an interaction's response: a message in the
-// channel, ephemeral when the reply is private, with the buttons. A reply
-// longer than a message is cut at a line and says so: this is the answer
-// where no follow-ups can be sent (a Handler without a session).
+// channel, ephemeral when the reply is private, rendered as Discord's
+// markdown, with the buttons. A reply longer than a message is cut at a
+// line and says so: this is the answer where no follow-ups can be sent (a
+// Handler without a session).
 func response(reply commands.Reply, l commands.Lang) *discordgo.InteractionResponse {
-	text := reply.Text
-	if length(text) > maxContent {
+	parts := split(reply.Text, maxContent)
+	text := strings.Join(parts, "\n")
+	if len(parts) > 1 {
 		n := note.In(l)
-		text = split(text, maxContent-length(n))[0] + n
+		text = split(reply.Text, maxContent-length(n))[0] + n
 	}
 	data := &discordgo.InteractionResponseData{
 		Content:         text,
@@ -321,6 +322,9 @@ func response(reply commands.Reply, l commands.Lang) *discordgo.InteractionRespo
 	}
 	if reply.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if f := reply.File; f != nil {
+		data.Files = []*discordgo.File{attachment(f)}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }

@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"bytes"
+	"strings"
 	"unicode/utf16"
 
 	"github.com/bwmarrin/discordgo"
@@ -19,12 +21,68 @@ const (
 // length is s's length as Discord counts it at most: UTF-16 code units.
 func length(s string) int { return len(utf16.Encode([]rune(s))) }
 
-// split cuts text into parts of at most limit characters, between lines
-// where it can, so that a table row stays whole; only a line longer than
-// limit is cut inside. Blank parts are dropped: Discord refuses empty
-// messages. (commands.splitMessage does the same more carefully, keeping
-// sections whole, but is not exported.)
-func split(text string, limit int) []string { return commands.SplitMessage(text, limit) }
+// split cuts text into the contents of messages of at most limit
+// characters, rendered (render): between lines where it can, so that a
+// table row stays whole, a code block closed and opened again across
+// parts; only a line longer than limit is cut inside. Blank parts are
+// dropped: Discord refuses empty messages.
+func split(text string, limit int) []string {
+	parts := commands.SplitMeasured(text, limit, rendered)
+	for i, p := range parts {
+		parts[i] = render(p)
+	}
+	return parts
+}
+
+// Split cuts m into the messages Discord takes (commands.Parts): texts
+// whose rendering fits maxContent, a text too long for a few messages as
+// a file. Give it to DeliverOptions.Split: each part is then paced and
+// recorded on its own.
+func Split(m commands.Message) []commands.Message {
+	return commands.Parts(m, func(text string) []string { return commands.SplitMeasured(text, maxContent, rendered) })
+}
+
+// rendered is a line's length once rendered, at most: as escaped.
+func rendered(line string) int { return length(escape(line)) }
+
+// render is a message's text as Discord's markdown: each monospace block a
+// code block whose backticks cannot end it, the other lines escaped, so
+// that a name like "*x*" or "<@123>" shows as typed.
+func render(text string) string {
+	var b strings.Builder
+	for i, bl := range commands.Blocks(text) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if bl.Mono {
+			// No escape works inside a code block: a look-alike keeps a
+			// name's "```" from closing it.
+			b.WriteString(commands.Fence + "\n" + strings.ReplaceAll(bl.Text, "`", "ˋ") + "\n" + commands.Fence)
+			continue
+		}
+		lines := strings.Split(bl.Text, "\n")
+		for j, l := range lines {
+			lines[j] = escape(l)
+		}
+		b.WriteString(strings.Join(lines, "\n"))
+	}
+	return b.String()
+}
+
+// markdown escapes the characters Discord's markdown reads anywhere in a
+// line (emphasis, code, spoilers, links, mentions and timestamps).
+var markdown = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, "[", `\[`, "<", `\<`)
+
+// escape escapes a line of plain text: markdown anywhere, and the marks
+// of a heading, a quote or a list at its start.
+func escape(line string) string {
+	line = markdown.Replace(line)
+	rest := strings.TrimLeft(line, " ")
+	if rest != "" && strings.ContainsAny(rest[:1], "#>-+") {
+		line = line[:len(line)-len(rest)] + `\` + rest
+	}
+	return line
+}
 
 // cutAt is the longest prefix of s at most limit characters long, cut
 // between runes.
@@ -70,6 +128,12 @@ func components(buttons []commands.Button) []discordgo.MessageComponent {
 		rows = rows[:maxRows]
 	}
 	return rows
+}
+
+// attachment is f as a file attached to a message, read afresh each time
+// it is made (a request tried again reads it again).
+func attachment(f *commands.File) *discordgo.File {
+	return &discordgo.File{Name: f.Name, ContentType: "application/octet-stream", Reader: bytes.NewReader(f.Data)}
 }
 
 // noMentions keeps a message from pinging anybody: a player may well be

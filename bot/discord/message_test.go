@@ -1,11 +1,13 @@
 package discord
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -43,6 +45,38 @@ func TestComponents(t *testing.T) {
 			if n := length(c.(discordgo.Button).Label); n > maxLabel {
 				t.Errorf("a label of %d characters, more than %d", n, maxLabel)
 			}
+		}
+	}
+}
+
+// TestRender: plain lines are escaped (a name cannot format, link or
+// mention), a monospace block is a code block that a name's backticks
+// cannot close, and a long table is cut into messages of Discord's length
+// whose code blocks each open and close.
+func TestRender(t *testing.T) {
+	for _, tt := range []struct{ name, text, want string }{
+		{"markdown", "*王* _x_ ~~y~~ `z` ||s|| [a](b) <@123>", `\*王\* \_x\_ \~\~y\~\~ \` + "`z\\`" + ` \|\|s\|\| \[a](b) \<@123>`},
+		{"line starts", "# h\n> q\n- l\n  - m\n1-0", "\\# h\n\\> q\n\\- l\n  \\- m\n1-0"},
+		{"block", "表\n" + commands.Mono("1 a```b *c*"), "表\n```\n1 aˋˋˋb *c*\n```"},
+	} {
+		if got := render(tt.text); got != tt.want {
+			t.Errorf("%s: render(%q) = %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+	var rows []string
+	for i := range 400 {
+		rows = append(rows, fmt.Sprintf("%3d *王天一* 许银川 1-0", i))
+	}
+	parts := split("排名\n"+commands.Mono(strings.Join(rows, "\n")), maxContent)
+	if len(parts) < 3 {
+		t.Fatalf("%d parts, want several", len(parts))
+	}
+	for i, p := range parts {
+		if n := length(p); n > maxContent {
+			t.Errorf("part %d: %d characters", i, n)
+		}
+		if n := strings.Count("\n"+p+"\n", "\n```\n"); n != 2 {
+			t.Errorf("part %d opens and closes %d code fences, want one block:\n%.80s…", i, n, p)
 		}
 	}
 }

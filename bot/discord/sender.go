@@ -34,9 +34,12 @@ func NewSender(session *discordgo.Session) *Sender {
 	return &Sender{session: session, dms: map[string]string{}}
 }
 
-// Send posts m, cut into messages of Discord's length (the buttons go with
-// the last). Delivery is at least once, like the outbox's: when a later
-// part fails, the retry sends the earlier ones again.
+// Send posts m, cut into messages of Discord's length (Split), rendered
+// as Discord's markdown (tables in code blocks, everything else escaped),
+// pinging nobody; the buttons go with the last text, a file as an
+// attachment of its own message. Delivery is at least once, like the
+// outbox's: when a later part fails, a retry of Send sends the earlier
+// ones again (the outbox, splitting first, does not).
 func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	if m.Chat.Platform != Platform {
 		return fmt.Errorf("discord: cannot send to a %s chat", m.Chat.Platform)
@@ -45,20 +48,12 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	if err != nil {
 		return err
 	}
-	parts := split(m.Text, maxContent)
-	buttons := components(m.Buttons)
-	if len(parts) == 0 {
-		if len(buttons) == 0 {
-			return nil // nothing to say; Discord refuses empty messages
-		}
-		parts = []string{""}
-	}
-	for i, p := range parts {
-		msg := &discordgo.MessageSend{Content: p, AllowedMentions: noMentions}
-		if i == len(parts)-1 {
-			msg.Components = buttons
-		}
+	for _, p := range Split(m) {
 		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
+			msg := &discordgo.MessageSend{Content: render(p.Text), Components: components(p.Buttons), AllowedMentions: noMentions}
+			if p.File != nil { // a fresh reader for every try
+				msg.Files = []*discordgo.File{attachment(p.File)}
+			}
 			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
 			return err
 		})

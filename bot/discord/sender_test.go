@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -235,5 +236,63 @@ func TestSenderForbiddenDM(t *testing.T) {
 	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
 	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("403 in a channel: %v, want an ordinary error", err)
+	}
+}
+
+// TestSenderRendersAndAttaches (issue 9): a message goes as Discord
+// markdown that pings nobody (allowed_mentions parses nothing, so
+// "@everyone" in a name stays text), and its file as an attachment.
+func TestSenderRendersAndAttaches(t *testing.T) {
+	type post struct {
+		payload    map[string]any
+		file, data string
+		multipart  bool
+	}
+	var (
+		mu    sync.Mutex
+		posts []post
+	)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var p post
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+			p.multipart = true
+			if err := r.ParseMultipartForm(1 << 20); err != nil {
+				t.Error(err)
+			}
+			json.Unmarshal([]byte(r.FormValue("payload_json")), &p.payload)
+			for _, fs := range r.MultipartForm.File {
+				f, _ := fs[0].Open()
+				b, _ := io.ReadAll(f)
+				p.file, p.data = fs[0].Filename, string(b)
+			}
+		} else {
+			json.NewDecoder(r.Body).Decode(&p.payload)
+		}
+		mu.Lock()
+		posts = append(posts, p)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "C1"})
+	})
+	s := NewSender(newSession(t, h))
+	m := storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + commands.Mono("1 `x`"),
+		File: &storage.File{Name: "春季赛.csv", Data: []byte("名次,姓名\n")}}
+	if err := s.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if len(posts) != 2 {
+		t.Fatalf("%d posts, want the text and the file", len(posts))
+	}
+	if got, want := posts[0].payload["content"], "@everyone \\*赢\\*\n```\n1 ˋxˋ\n```"; got != want {
+		t.Errorf("content %q, want %q", got, want)
+	}
+	for i, p := range posts {
+		am, _ := p.payload["allowed_mentions"].(map[string]any)
+		if parse, ok := am["parse"].([]any); !ok || len(parse) != 0 {
+			t.Errorf("post %d: allowed_mentions %v, want parse: [] (nobody pinged)", i, p.payload["allowed_mentions"])
+		}
+	}
+	if p := posts[1]; !p.multipart || p.file != "春季赛.csv" || p.data != "名次,姓名\n" {
+		t.Errorf("the file went as %+v, want an attachment 春季赛.csv with its bytes", p)
 	}
 }

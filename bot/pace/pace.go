@@ -62,7 +62,10 @@ type RetryAfter = commands.RetryAfter
 
 // MaxWaitInPlace is the longest retry-after Send waits out itself; a
 // longer one goes back to the outbox, which tries the message again no
-// sooner than asked (a wait in place would outlast the outbox's claim).
+// sooner than asked. (A wait for the limits' own turn is always waited
+// in place: the outbox sends each chat's message in a goroutine of its
+// own and renews its claim meanwhile, so the wait holds back that chat
+// alone.)
 const MaxWaitInPlace = 10 * time.Second
 
 // Clock is the time as Sender sees it; tests move it by hand.
@@ -87,6 +90,30 @@ type Sender struct {
 	// granted, when set (tests), hears every send the limits let through,
 	// with the time they counted it at.
 	granted func(chat commands.Chat, at time.Time)
+	waits   Waits
+}
+
+// Waits say what the limits have held back, for /metrics.
+type Waits struct {
+	Now   int           // sends waiting for their turn at this moment
+	Total time.Duration // how long sends have waited for their turn, all told
+}
+
+// Waits reports what the limits have held back so far.
+func (s *Sender) Waits() Waits {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waits
+}
+
+// waiting counts a send starting (n = 1) or ending (n = -1) a wait of d.
+func (s *Sender) waiting(n int, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.waits.Now += n
+	if n > 0 {
+		s.waits.Total += d
+	}
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
@@ -120,7 +147,10 @@ func (s *Sender) send(ctx context.Context, m commands.Message) error {
 		if wait <= 0 {
 			return s.inner.Send(ctx, m)
 		}
-		if err := s.clock.Sleep(ctx, wait); err != nil {
+		s.waiting(1, wait)
+		err := s.clock.Sleep(ctx, wait)
+		s.waiting(-1, 0)
+		if err != nil {
 			return err
 		}
 	}

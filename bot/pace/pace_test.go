@@ -308,3 +308,66 @@ func TestLongRetryAfter(t *testing.T) {
 		t.Errorf("%d calls, clock moved %v; want one call and no wait", rec.calls, s.clock.Now().Sub(start))
 	}
 }
+
+// TestGroupLimitHoldsNoNotes (issue 9: 40 s seen): a group over its limit
+// waits for its turn while the players' private notes behind it in the
+// outbox all go out; Waits shows the group's message waiting.
+func TestGroupLimitHoldsNoNotes(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	group := tg("-100123")
+	msgs := []storage.Message{{Chat: group, Text: "table 1", DedupKey: "g1"}, {Chat: group, Text: "table 2", DedupKey: "g2"}}
+	for i := range 20 {
+		msgs = append(msgs, storage.Message{Chat: tg(fmt.Sprint("dm:", i)), Text: "note", DedupKey: fmt.Sprint("n", i)})
+	}
+	if err := store.Enqueue(ctx, msgs...); err != nil {
+		t.Fatal(err)
+	}
+	// The group may have one message an hour: its second waits, for real.
+	limits := Limits{Global: Telegram.Global, Chat: Telegram.Chat, Group: []Rate{{1, time.Hour}}, IsGroup: Telegram.IsGroup}
+	rec := &recorder{clock: &fakeClock{t: start}}
+	s := New(rec, limits, nil)
+	done := make(chan error, 1)
+	go func() {
+		done <- store.Deliver(ctx, "pace-test", s, storage.DeliverOptions{Platform: "telegram", Poll: time.Millisecond})
+	}()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		rec.mu.Lock()
+		notes := 0
+		for _, m := range rec.sent {
+			if m.chat != group {
+				notes++
+			}
+		}
+		rec.mu.Unlock()
+		if notes == 20 && s.Waits().Now == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after a minute %d of 20 notes were sent, %d sends waiting", notes, s.Waits().Now)
+		}
+	}
+	rec.mu.Lock()
+	var toGroup []string
+	for _, m := range rec.sent {
+		if m.chat == group {
+			toGroup = append(toGroup, m.text)
+		}
+	}
+	rec.mu.Unlock()
+	if !reflect.DeepEqual(toGroup, []string{"table 1"}) {
+		t.Errorf("the group got %q, want table 1 alone (table 2 waits for its turn)", toGroup)
+	}
+	if w := s.Waits(); w.Total < 59*time.Minute {
+		t.Errorf("Waits %+v, want the group's wait of about an hour counted", w)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Deliver: %v", err)
+	}
+}

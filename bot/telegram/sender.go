@@ -1,6 +1,7 @@
 package telegram
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -38,33 +39,100 @@ func newSender(cfg Config, opts ...bot.Option) (*Sender, error) {
 	return &Sender{b: b}, nil
 }
 
-// Send sends m to its chat, its buttons as an inline keyboard whose
-// presses come back as callback queries carrying the buttons' commands.
-// A user who blocked the bot or never started it makes Telegram answer
-// 403: the error wraps bot.ErrorForbidden.
+// Send sends m to its chat: its text as HTML, monospace blocks in <pre>
+// and the rest escaped, cut into messages of Telegram's length (Split);
+// its buttons as an inline keyboard under the last part, whose presses
+// come back as callback queries carrying the buttons' commands; its file
+// as a document. Telegram's refusals come back as the outbox reads them:
+// a 429 as a pace.RetryAfter, a refusal for good (400, or 403 from a
+// user who blocked the bot or never started it) wrapping
+// commands.ErrUndeliverable.
 func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 	id, err := chatID(m.Chat)
 	if err != nil {
 		return err
 	}
-	p := &bot.SendMessageParams{ChatID: id, Text: m.Text}
-	if kb := keyboard(m.Buttons); kb != nil {
-		p.ReplyMarkup = kb
-	}
-	if _, err := s.b.SendMessage(ctx, p); err != nil {
-		var tooMany *bot.TooManyRequestsError
-		if errors.Is(err, bot.ErrorForbidden) && strings.HasPrefix(m.Chat.ID, "dm:") {
-			// The user blocked the bot or never pressed Start: retrying
-			// will not help; the group is told instead (see Undeliverable).
-			err = fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-		} else if errors.As(err, &tooMany) {
-			// pace waits a short retry_after and sends again; the outbox
-			// holds the message back for a longer one.
-			err = fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
+	for _, p := range Split(m) {
+		if err := s.send(ctx, id, p); err != nil {
+			return fmt.Errorf("telegram: send to chat %s: %w", m.Chat.ID, refusal(m.Chat, err))
 		}
-		return fmt.Errorf("telegram: send to chat %s: %w", m.Chat.ID, err)
 	}
 	return nil
+}
+
+// Split cuts m into the messages Telegram takes: at most LimitTelegram
+// UTF-16 code units of text each as Telegram counts them (after its HTML
+// is parsed), a monospace block closed and opened again across parts, a
+// text too long for a few messages as a file (commands.Parts). Give it to
+// DeliverOptions.Split: each part is then paced and recorded on its own.
+func Split(m commands.Message) []commands.Message {
+	return commands.Parts(m, func(text string) []string { return commands.SplitMessage(text, commands.LimitTelegram) })
+}
+
+// send sends one part: a document, or a message.
+func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
+	var markup models.ReplyMarkup
+	if kb := keyboard(m.Buttons); kb != nil {
+		markup = kb
+	}
+	if f := m.File; f != nil {
+		_, err := s.b.SendDocument(ctx, &bot.SendDocumentParams{
+			ChatID:      id,
+			Document:    &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
+			ReplyMarkup: markup,
+		})
+		return err
+	}
+	p := &bot.SendMessageParams{ChatID: id, Text: HTML(m.Text), ParseMode: models.ParseModeHTML, ReplyMarkup: markup}
+	_, err := s.b.SendMessage(ctx, p)
+	if errors.Is(err, bot.ErrorBadRequest) && strings.Contains(err.Error(), "can't parse entities") {
+		// Our markup and Telegram's parser disagree: the words matter
+		// more than the columns.
+		p.Text, p.ParseMode = commands.Plain(m.Text), ""
+		_, err = s.b.SendMessage(ctx, p)
+	}
+	return err
+}
+
+// refusal says what a failed request means for the outbox.
+func refusal(chat commands.Chat, err error) error {
+	var tooMany *bot.TooManyRequestsError
+	switch {
+	case errors.As(err, &tooMany):
+		// pace waits a short retry_after and sends again; the outbox
+		// holds the message back for a longer one.
+		return fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
+	case errors.Is(err, bot.ErrorBadRequest):
+		// Telegram will refuse the same request every time: retrying it
+		// for hours would only hold back the chat's later messages.
+		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+	case errors.Is(err, bot.ErrorForbidden) && strings.HasPrefix(chat.ID, "dm:"):
+		// The user blocked the bot or never pressed Start: retrying will
+		// not help; the group is told instead (see Undeliverable).
+		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+	}
+	return err
+}
+
+// html escapes what Telegram's HTML parse mode reads as markup.
+var html = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// HTML renders a message's text in Telegram's HTML parse mode: each
+// monospace block as <pre>, everything escaped, so that a name like
+// "<b>" or "A&B" shows as typed and cannot inject markup.
+func HTML(text string) string {
+	var b strings.Builder
+	for i, bl := range commands.Blocks(text) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if bl.Mono {
+			b.WriteString("<pre>" + html.Replace(bl.Text) + "</pre>")
+		} else {
+			b.WriteString(html.Replace(bl.Text))
+		}
+	}
+	return b.String()
 }
 
 // chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the

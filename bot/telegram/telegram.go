@@ -17,7 +17,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -189,24 +188,26 @@ func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 	a.answer(ctx, req, reply)
 }
 
-// answer sends reply where req asks: in its chat, or privately.
+// answer sends reply where req asks, in its chat or privately, the one
+// way every message goes: through the outbox, whose delivery paces,
+// splits, renders and retries it (a reply sent here directly would be
+// lost to a 429 or a network error). The update's id keys it, so a
+// redelivered update queues no second reply. A private reply the user
+// cannot receive (they never started the bot) is replaced by a note in
+// the chat the command came from.
 func (a *Adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
-	if reply.Text == "" && len(reply.Buttons) == 0 {
+	if reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
 		return
 	}
-	chat := req.Chat
+	m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: "reply:" + req.UpdateID}
 	if reply.Private {
-		chat = dm(req.User.ID)
+		m.Chat = dm(req.User.ID)
 	}
-	m := commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons}
-	err := a.send.Send(ctx, m)
-	if errors.Is(err, bot.ErrorForbidden) && chat != req.Chat {
-		// A bot may not write first to a user who has not started it.
-		m = commands.Message{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
-		err = a.send.Send(ctx, m)
+	if m.Chat != req.Chat {
+		m.IfUndeliverable = &commands.Notice{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
 	}
-	if err != nil {
-		a.log.Warn("telegram: reply", "chat", m.Chat.ID, "err", err)
+	if err := a.svc.Enqueue(ctx, m); err != nil {
+		a.log.Error("telegram: queue reply", "chat", m.Chat.ID, "update", req.UpdateID, "err", err)
 	}
 }
 

@@ -149,7 +149,11 @@ func TestWebhook(t *testing.T) {
 			if resp.StatusCode != tt.code {
 				t.Errorf("status %d; want %d", resp.StatusCode, tt.code)
 			}
-			// The update is handled before the answer: its reply is sent.
+			// The update is handled before the answer: its reply is queued
+			// in the outbox, which sends it (the one way out).
+			if err := a.svc.DeliverDue(ctx, "webhook-test", a.Sender()); err != nil {
+				t.Fatal(err)
+			}
 			sent := api.called("sendMessage")[before:]
 			if len(sent) != tt.replies {
 				t.Fatalf("%d replies sent; want %d", len(sent), tt.replies)

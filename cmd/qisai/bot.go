@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -47,6 +48,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	db := fs.String("db", "", "")
 	lang := fs.String("lang", "zh", "")
+	files := fs.String("files", "", "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -73,7 +75,10 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("open the database %s: %w", redact(dsn), err)
 	}
 	defer store.Close()
-	opts := console.Options{Lang: string(l), Where: redact(dsn)}
+	opts := console.Options{Lang: string(l), Where: redact(dsn), Files: *files}
+	if opts.Files == "" {
+		opts.Files = filesBeside(dsn)
+	}
 	if isTerminal(stdin) {
 		opts.Interactive, opts.Tick = true, schedulerEvery
 	} else {
@@ -81,6 +86,17 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		opts.Echo = true
 	}
 	return console.Run(ctx, stdin, stdout, chatcmd.New(store), opts)
+}
+
+// filesBeside is where the console writes the files the bot sends when
+// --files does not say: "qisai-files" beside a SQLite database, in the
+// working directory for a PostgreSQL one.
+func filesBeside(dsn string) string {
+	if strings.Contains(dsn, "://") && !strings.HasPrefix(dsn, "file:") {
+		return "qisai-files"
+	}
+	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	return filepath.Join(filepath.Dir(path), "qisai-files")
 }
 
 // redact is a DSN fit to print: a PostgreSQL URL without its password.

@@ -74,10 +74,16 @@ func serveCmd(args []string, stdout io.Writer) error {
 		}()
 	}
 	host, _ := os.Hostname()
-	deliver := func(platform string, send storage.Sender, limits pace.Limits) {
+	// Every message a platform's chats get, replies included, goes out
+	// here: split at the platform's length (each part paced and recorded
+	// on its own), paced by its limits, retried. Delivery logs what fails
+	// and goes on: a slow or refusing platform never stops the service.
+	deliver := func(platform string, send storage.Sender, limits pace.Limits, split func(storage.Message) []storage.Message) {
 		run(platform+" delivery", func(ctx context.Context) error {
 			timed := timedSender{platform: platform, inner: pace.New(send, limits, nil), metrics: metrics}
-			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{Platform: platform, Undeliverable: svc.Undeliverable})
+			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{
+				Platform: platform, Undeliverable: svc.Undeliverable, Split: split, Log: log,
+			})
 		})
 	}
 
@@ -95,7 +101,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
 		}
 		run("telegram", tg.Run)
-		deliver(telegram.Platform, tg.Sender(), pace.Telegram)
+		deliver(telegram.Platform, tg.Sender(), pace.Telegram, telegram.Split)
 	}
 
 	// Discord: with a public key, interactions come to the HTTP endpoint;
@@ -110,7 +116,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
 			log.Error("registering the slash commands failed; they may be out of date", "err", err)
 		}
-		deliver(discord.Platform, discord.NewSender(session), pace.Discord)
+		deliver(discord.Platform, discord.NewSender(session), pace.Discord, discord.Split)
 	}
 	var interactions *discord.Handler
 	if key, err := cfg.DiscordKey(); err == nil && key != nil {
