@@ -89,6 +89,12 @@ func (c *columns) block(from int, dst *[blockWidth]rune) {
 		return
 	}
 	tail := c.b[min(from-c.hiCol+c.hi, len(c.b)):]
+	if len(tail) >= blockWidth { // all but a line's last block
+		for i := range dst {
+			dst[i] = rune(tail[i])
+		}
+		return
+	}
 	for i := range dst {
 		dst[i] = ' '
 		if i < len(tail) {

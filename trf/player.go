@@ -117,10 +117,12 @@ func (p *parser) block(n, r, id int, e *entry) error {
 	var blk [blockWidth]rune
 	c := blockStart(r)
 	p.cols.block(c, &blk)
-	for _, gap := range [...]int{4, 6, 8, 9} {
-		if blk[gap] != ' ' {
-			return p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
-				c+gap+1, r, c+1, c+4, c+6, c+8)
+	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
+		for _, gap := range [...]int{4, 6, 8, 9} {
+			if blk[gap] != ' ' {
+				return p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
+					c+gap+1, r, c+1, c+4, c+6, c+8)
+			}
 		}
 	}
 	opp := trimRunes(blk[:4])
