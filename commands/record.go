@@ -40,6 +40,28 @@ var colourBy = map[engine.ColourReason]T{
 	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
 	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
 	engine.ColourByHand:      {"先后手不变", "colours kept"},
+	engine.ColourKeepsRule12: {"避免连三多三 R-SW-12", "keeps R-SW-12"},
+}
+
+// relaxedWhy says why a rule was given up (R-SW-9), in the user's language.
+var relaxedWhy = map[engine.RelaxReason]T{
+	engine.RelaxedNoComplete: {"全场没有任何完整编排能遵守此规则", "no complete pairing of the whole field keeps it"},
+	engine.RelaxedSecondBye:  {"每一种完整编排都要让人第二次轮空", "every complete pairing gives somebody a second bye"},
+	engine.RelaxedHigherBye:  {"没有完整编排能让更低分且未轮空的选手轮空", "no complete pairing gives the bye to a lower score without one"},
+}
+
+// RelaxationText is one rule given up, why, and for whom (R-SW-9,
+// R-SW-13): "R-SW-12：全场没有任何完整编排能遵守此规则；涉及 3、7 号".
+func RelaxationText(r engine.Relaxation, lang Lang) string {
+	text := r.Rule + T{"：", ": "}.In(lang) + say(relaxedWhy, r.Reason, lang)
+	if len(r.Players) > 0 {
+		ids := make([]string, len(r.Players))
+		for i, id := range r.Players {
+			ids[i] = strconv.Itoa(id)
+		}
+		text += T{"；涉及 %s 号", "; for players %s"}.In(lang, strings.Join(ids, T{"、", ", "}.In(lang)))
+	}
+	return text
 }
 
 // pairingRecord is p, a pairing of ev's next round, with its record: per
@@ -82,7 +104,7 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 	} else {
 		lines = append(lines, T{"放宽的规则（R-SW-9）：", "Rules relaxed (R-SW-9):"}.In(lang))
 		for _, r := range p.Relaxed {
-			lines = append(lines, "  "+r.Rule+": "+r.Why)
+			lines = append(lines, "  "+RelaxationText(r, lang))
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -105,7 +105,7 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 	}
 	fmt.Fprintln(w, say(words, "relaxed", l)+":")
 	for _, r := range p.Relaxed {
-		fmt.Fprintf(w, "  %s: %s\n", r.Rule, r.Why)
+		fmt.Fprintf(w, "  %s\n", chatcmd.RelaxationText(r, l.chat()))
 	}
 	return nil
 }
