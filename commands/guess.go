@@ -40,35 +40,45 @@ func playGuess(c *Context) (Reply, error) {
 		return guessCall(c)
 	}
 	if c.Player == 0 {
-		return Reply{}, problem("只有本赛选手才能猜先。", "Only players of the event take part in 猜先.")
+		return Reply{}, problem("只有本赛选手才能猜先。", "Only players of the event take part in the colour guess.")
 	}
-	s, err := c.liveSeat(c.State)
-	if err != nil {
-		return Reply{}, err
-	}
-	if !c.State.Guessing(s.round) {
-		return Reply{}, problem("本赛的先后手由编排决定（R-C-2、R-SW-10），不需要猜先：第 %d 台你执%s。", "This event's pairing gives the colours (R-C-2, R-SW-10): no 猜先 is needed. On board %d you play %s.",
-			s.game.Board, colourName(s.colour, c.Lang))
-	}
-	switch {
-	case col == engine.NoColour && verb == "":
+	if col == engine.NoColour {
+		s, err := c.liveSeat(c.State)
+		switch {
+		case err != nil:
+			return Reply{}, err
+		case !c.State.Guessing(s.round):
+			return Reply{}, noGuess(s, c.Lang)
+		case verb != "":
+			return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
+		}
 		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.DM}, nil
-	case col == engine.NoColour:
-		return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
 	}
+	step := guessMake
 	switch verb {
 	case "hide":
-		return guessHide(c, s, col)
+		step = guessHide
 	case "choose":
-		return guessChoose(c, s, col)
+		step = guessChoose
 	}
-	return guessMake(c, s, col)
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		if !ch.State.Guessing(s.round) {
+			return "", noGuess(s, c.Lang)
+		}
+		return step(c, ch, chats, s, col)
+	})
+}
+
+// noGuess says that the pairing gives the colours of s's game.
+func noGuess(s seat, lang Lang) error {
+	return problem("本赛的先后手由编排决定（R-C-2、R-SW-10），不需要猜先：第 %d 台你执%s。", "This event's pairing gives the colours (R-C-2, R-SW-10): no colour guess is needed. On board %d you play %s.",
+		s.game.Board, colourName(s.colour, lang))
 }
 
 // guessCall has an arbiter call for 猜先 in the current round (R-C-3).
 func guessCall(c *Context) (Reply, error) {
 	if !c.Is(storage.Organiser) && !c.Is(storage.Arbiter) {
-		return Reply{}, problem("只有组织者或裁判可以要求猜先。", "Only the organisers and arbiters can call for 猜先.")
+		return Reply{}, problem("只有组织者或裁判可以要求猜先。", "Only the organisers and arbiters can call for a colour guess.")
 	}
 	if c.State.Status != action.Running || len(c.State.Event.Rounds) == 0 {
 		return Reply{}, problem("还没有进行中的轮次。", "No round is under way.")
@@ -82,13 +92,12 @@ func guessCall(c *Context) (Reply, error) {
 		if err := ch.Append(&action.GuessCalled{Round: round}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。",
-			"Round %d: colours by 猜先. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(c.Lang, round))
+		chats.announce(ch, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。", "Round %d: colours by a guess. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(c.Lang, round))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已要求第 %d 轮猜先。", "Round %d is decided by 猜先."}.In(c.Lang, round)), nil
+	return chats.reply(T{"已要求第 %d 轮猜先。", "Round %d is decided by a colour guess."}.In(c.Lang, round)), nil
 }
 
 // nonceBytes is the nonce's length: 128 random bits, so the hidden colour
@@ -97,121 +106,93 @@ const nonceBytes = 16
 
 // guessHide commits to the sender's hidden colour: only the commitment is
 // shown until the opponent has guessed.
-func guessHide(c *Context, s seat, col engine.Colour) (Reply, error) {
+func guessHide(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
 	if !c.Req.DM {
-		return Reply{}, problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
+		return "", problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
 	}
 	if s.play.Guess != nil {
-		return Reply{}, problem("第 %d 台的猜先已经开始了。用 /me 查看现在要做什么。", "The 猜先 of board %d has begun already. See what to do now with /me.", s.game.Board)
+		return "", problem("第 %d 台的猜先已经开始了。用 /me 查看现在要做什么。", "The colour guess of board %d has begun already. See what to do now with /me.", s.game.Board)
 	}
 	b := make([]byte, nonceBytes)
 	rand.Read(b)
 	nonce := hex.EncodeToString(b)
 	commit := action.Commit(col, nonce)
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
+	if err := ch.Append(&action.GuessHidden{Round: s.round, Board: s.game.Board, Player: c.Player, Commitment: commit, Hidden: col, Nonce: nonce}); err != nil {
+		return "", err
 	}
 	opp, err := c.contacts(s.opponent)
 	if err != nil {
-		return Reply{}, err
+		return "", err
 	}
-	me := playerName(&c.State.Event, c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.GuessHidden{Round: s.round, Board: s.game.Board, Player: c.Player, Commitment: commit, Hidden: col, Nonce: nonce}); err != nil {
-			return err
-		}
-		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Guess.Seq}
-		chats.announce(ch, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d 猜先: %s has hidden a colour. Commitment SHA-256 %s"}.In(c.Lang, s.game.Board, me, commit))
-		tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
-			button{T{"猜红", "Red"}, r.answering("/guess red")}, button{T{"猜黑", "Black"}, r.answering("/guess black")})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), Private: true}, nil
+	me := playerName(&ch.State.Event, c.Player)
+	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Guess.Seq}
+	chats.announce(ch, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d colour guess: %s has hidden a colour. Commitment SHA-256 %s"}.In(c.Lang, s.game.Board, me, commit))
+	tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
+		button{T{"猜红", "Red"}, r.answering("/guess red")}, button{T{"猜黑", "Black"}, r.answering("/guess black")})
+	return T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), nil
 }
 
 // guessMake is the opponent's public guess; the bot reveals the hidden
 // colour and the nonce, which anyone checks against the commitment.
-func guessMake(c *Context, s seat, col engine.Colour) (Reply, error) {
+func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
 	g := s.play.Guess
 	if err := c.pressedAction(guessSeq(g), T{"藏子", "the hidden colour"}); err != nil {
-		return Reply{}, err
+		return "", err
 	}
 	switch {
 	case g == nil:
-		return Reply{}, problem("还没有人藏子：一方先私聊我 /guess hide red 或 black。", "Nobody has hidden a colour yet: one of you first sends me /guess hide red or black in private.")
+		return "", problem("还没有人藏子：一方先私聊我 /guess hide red 或 black。", "Nobody has hidden a colour yet: one of you first sends me /guess hide red or black in private.")
 	case g.Hider == c.Player:
-		return Reply{}, problem("你是藏子的一方，由对手来猜。", "You hid the colour: your opponent guesses.")
+		return "", problem("你是藏子的一方，由对手来猜。", "You hid the colour: your opponent guesses.")
 	case g.Revealed():
-		return Reply{}, problem("已经猜过了。用 /me 查看现在要做什么。", "The guess is made already. See what to do now with /me.")
+		return "", problem("已经猜过了。用 /me 查看现在要做什么。", "The guess is made already. See what to do now with /me.")
+	}
+	if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
+		return "", err
 	}
 	winner, loser := c.Player, s.opponent
 	if col != g.Hidden {
 		winner, loser = s.opponent, c.Player
 	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
 	win, err := c.contacts(winner)
 	if err != nil {
-		return Reply{}, err
+		return "", err
 	}
-	ev := &c.State.Event
-	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: g.Seq}
-	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s",
-		"Board %d 猜先: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
+	ev := &ch.State.Event
+	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s", "Board %d colour guess: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
 	text := reveal.In(c.Lang, s.game.Board, playerName(ev, c.Player), colourName(col, c.Lang), playerName(ev, s.opponent),
 		colourName(g.Hidden, c.Lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
-			return err
-		}
-		chats.announce(ch, text)
-		tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the 猜先 against %s: choose your colour."}, []any{playerName(ev, loser)},
-			button{T{"执红（先行）", "Red (moves first)"}, r.answering("/guess choose red")}, button{T{"执黑", "Black"}, r.answering("/guess choose black")})
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(text), nil
+	chats.announce(ch, text)
+	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: g.Seq}
+	tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the colour guess against %s: choose your colour."}, []any{playerName(ev, loser)},
+		button{T{"执红（先行）", "Red (moves first)"}, r.answering("/guess choose red")}, button{T{"执黑", "Black"}, r.answering("/guess choose black")})
+	return text, nil
 }
 
-// guessChoose is the 猜先 winner's choice of colour: the game's colours
-// follow it.
-func guessChoose(c *Context, s seat, col engine.Colour) (Reply, error) {
+// guessChoose is the guess's winner's choice of colour: the game's
+// colours follow it.
+func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
 	if err := c.pressedAction(guessSeq(s.play.Guess), T{"藏子", "the hidden colour"}); err != nil {
-		return Reply{}, err
+		return "", err
 	}
 	switch g := s.play.Guess; {
 	case g == nil || !g.Revealed():
-		return Reply{}, problem("猜先还没有结果。用 /me 查看现在要做什么。", "The 猜先 is not decided yet. See what to do now with /me.")
+		return "", problem("猜先还没有结果。用 /me 查看现在要做什么。", "The colour guess is not decided yet. See what to do now with /me.")
 	case g.Winner != c.Player:
-		return Reply{}, problem("对手赢得了猜先，由对手选择先后手。", "Your opponent won the 猜先: they choose the colours.")
+		return "", problem("对手赢得了猜先，由对手选择先后手。", "Your opponent won the colour guess: they choose the colours.")
 	case g.Chosen != engine.NoColour:
-		return Reply{}, problem("先后手已经选定了。", "The colours are chosen already.")
+		return "", problem("先后手已经选定了。", "The colours are chosen already.")
 	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
+	if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
+		return "", err
 	}
-	ev := &c.State.Event
+	ev := &ch.State.Event
 	red, black := playerName(ev, c.Player), playerName(ev, s.opponent)
 	if col == engine.Black {
 		red, black = black, red
 	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
-			return err
-		}
-		chats.announce(ch, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(c.Lang, s.game.Board, red, black))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black)), nil
+	chats.announce(ch, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(c.Lang, s.game.Board, red, black))
+	return T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black), nil
 }
 
 // guessSeq is the action that hid the colour of g, 0 for no guess.

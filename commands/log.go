@@ -202,7 +202,7 @@ func describe(a action.Action, st *action.State, named bool, lang Lang) string {
 		return T{"%s 在第 %d 台签到", "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
 	}
 	if k := a.Kind(); strings.HasPrefix(k, "guess-") || k == "colour-chosen" {
-		return T{"猜先（%s）", "猜先 (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
+		return T{"猜先（%s）", "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
 	}
 	return a.Kind()
 }

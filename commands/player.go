@@ -53,8 +53,8 @@ func playerCommands() []*Command {
 			Name: "guess", Aliases: []string{"猜先"}, Who: Anyone,
 			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: T{
 				"hide red|black（私聊藏子）、red|black（猜）、choose red|black（赢家选先后手）；裁判：call（本轮猜先）",
-				"hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by 猜先)"}}},
-			Help: T{"猜先：一方私下藏子，另一方公开猜，赢家选先后手", "猜先: one player hides a colour in private, the other guesses in public, the winner chooses"},
+				"hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by a colour guess)"}}},
+			Help: T{"猜先：一方私下藏子，另一方公开猜，赢家选先后手", "Colour guess: one player hides a colour in private, the other guesses in public, the winner chooses"},
 			Run:  playGuess,
 		},
 		{
@@ -511,13 +511,13 @@ func todo(st *action.State, s seat, me int, lang Lang) string {
 	if st.Guessing(s.round) {
 		switch g := gp.Guess; {
 		case g == nil:
-			return now + T{"猜先：一方私聊我 /guess hide red 或 black 藏子。", "猜先: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
+			return now + T{"猜先：一方私聊我 /guess hide red 或 black 藏子。", "colour guess: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
 		case !g.Revealed() && g.Hider != me:
-			return now + T{"猜先：用 /guess red 或 /guess black 猜 %s 藏的颜色。", "猜先: guess %s's hidden colour with /guess red or /guess black."}.In(lang, opp)
+			return now + T{"猜先：用 /guess red 或 /guess black 猜 %s 藏的颜色。", "colour guess: guess %s's hidden colour with /guess red or /guess black."}.In(lang, opp)
 		case !g.Revealed():
-			return now + T{"猜先：等待 %s 猜。", "猜先: wait for %s to guess."}.In(lang, opp)
+			return now + T{"猜先：等待 %s 猜。", "colour guess: wait for %s to guess."}.In(lang, opp)
 		case g.Chosen == engine.NoColour && g.Winner == me:
-			return now + T{"你赢得猜先：用 /guess choose red 或 black 选择先后手。", "you won the 猜先: choose with /guess choose red or black."}.In(lang)
+			return now + T{"你赢得猜先：用 /guess choose red 或 black 选择先后手。", "you won the colour guess: choose with /guess choose red or black."}.In(lang)
 		case g.Chosen == engine.NoColour:
 			return now + T{"等待 %s 选择先后手。", "wait for %s to choose colours."}.In(lang, opp)
 		}
