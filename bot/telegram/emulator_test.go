@@ -36,6 +36,8 @@ const emulatorVersion = "4.2.1"
 type emulator struct {
 	url   string
 	token string
+	// patience is how long await waits (0: 15 s).
+	patience time.Duration
 }
 
 // startEmulator installs telegram-test-api with npm (once, into the user's
@@ -234,7 +236,11 @@ func (e *emulator) sent(t *testing.T) []sent {
 // many messages the bot had sent up to it.
 func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, int) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	patience := e.patience
+	if patience == 0 {
+		patience = 15 * time.Second
+	}
+	deadline := time.Now().Add(patience)
 	for {
 		ms := e.sent(t)
 		for i := skip; i < len(ms); i++ {
@@ -247,7 +253,7 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 			for _, m := range ms {
 				fmt.Fprintf(&b, "[%s] %s\n", m.Chat, m.Text)
 			}
-			t.Fatalf("the bot sent chat %d no message with %q in 15 s; it sent:\n%s", id, want, b.String())
+			t.Fatalf("the bot sent chat %d no message with %q in %v; it sent:\n%s", id, want, patience, b.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -37,9 +37,33 @@ type front struct {
 	// is the Bot API's answer instead of the emulator's, and after, when
 	// set, runs once the emulator has answered (the bot not yet told).
 	onSend func(form url.Values) (answer []byte, after func())
+	// onPoll is called with each getUpdates' offset and the ids of the
+	// updates handed out and not confirmed; false keeps them unconfirmed
+	// whatever the offset says.
+	onPoll func(offset int64, pending []int64) (confirm bool)
+	// sends, while not nil, holds sendMessage until it is closed; dropped
+	// then says whether the messages held are dropped (never reach the
+	// emulator) or go on.
+	sends   chan struct{}
+	dropped bool
 	// held, while not nil, holds getUpdates until it is closed: updates
 	// sent meanwhile are handed out in one batch.
 	held chan struct{}
+}
+
+// holdSends holds sendMessage until the returned function is called,
+// which drops the messages held (drop) or lets them go on.
+func (f *front) holdSends() (release func(drop bool)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sends = make(chan struct{})
+	return func(drop bool) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.dropped = drop
+		close(f.sends)
+		f.sends = nil
+	}
 }
 
 // hold holds getUpdates until the returned function is called.
@@ -81,8 +105,18 @@ func (f *front) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case "sendMessage":
 		f.mu.Lock()
-		hook := f.onSend
+		hook, held := f.onSend, f.sends
 		f.mu.Unlock()
+		if held != nil {
+			<-held
+			f.mu.Lock()
+			drop := f.dropped
+			f.mu.Unlock()
+			if drop {
+				http.Error(w, "dropped by the test", http.StatusBadGateway)
+				return
+			}
+		}
 		if hook != nil {
 			var answer []byte
 			if answer, after = hook(form); answer != nil {
@@ -139,7 +173,11 @@ func (f *front) getUpdates(w http.ResponseWriter, r *http.Request) {
 		json.Unmarshal(u, &id)
 		f.pending, f.ids = append(f.pending, u), append(f.ids, id.ID)
 	}
-	for len(f.ids) > 0 && f.ids[0] < p.Offset {
+	confirm := true
+	if f.onPoll != nil {
+		confirm = f.onPoll(p.Offset, f.ids)
+	}
+	for confirm && len(f.ids) > 0 && f.ids[0] < p.Offset {
 		f.pending, f.ids = f.pending[1:], f.ids[1:]
 	}
 	out := f.pending

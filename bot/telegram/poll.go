@@ -20,8 +20,10 @@ import (
 // updates (the next getUpdates' offset) before its handlers have run, so
 // a crash lost the batch's unhandled updates (issue 9: 5 of 8 after
 // kill -9). Here an update is confirmed only after it is handled, and a
-// crash makes Telegram deliver again every update not yet confirmed;
-// those already stored are skipped (Adapter.receive).
+// crash makes Telegram deliver again every update not yet confirmed.
+// Handling one twice does no harm: a change is stored once per update id
+// (commands.Request.UpdateID), and the reply is queued under a key made
+// of it, so the outbox drops the second.
 
 const (
 	// pollWait is how long Telegram holds a getUpdates with nothing to
@@ -74,29 +76,11 @@ func (a *Adapter) poller() *poller {
 	return &poller{
 		url:    server + "/bot" + a.cfg.Token + "/getUpdates",
 		client: a.cfg.Client,
-		handle: a.receive,
+		handle: func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
 		log:    a.log,
 		wait:   pollWait,
 		sleep:  sleep,
 	}
-}
-
-// receive handles u unless it is a command already stored: Telegram
-// delivers again the updates a crash kept from being confirmed, and those
-// the last run handled are neither applied nor answered a second time.
-func (a *Adapter) receive(ctx context.Context, u *models.Update) {
-	if req, ok := request(u); ok && req.UpdateID != "" {
-		done, err := a.svc.Handled(ctx, req.UpdateID)
-		if err != nil {
-			// handle's own look-up decides (and answers "handled already").
-			a.log.Warn("telegram: was the update handled?", "update", u.ID, "err", err)
-		}
-		if done {
-			a.log.Info("telegram: update handled before a restart; skipped", "update", u.ID)
-			return
-		}
-	}
-	a.handle(ctx, a.send.b, u)
 }
 
 // run polls until ctx ends. It never returns early: a failing or slow
