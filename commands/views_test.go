@@ -143,16 +143,17 @@ func TestR_T_9_StandingsSharedPlaces(t *testing.T) {
 	text := h.say("li", "/standings")
 	must(t, text, "第3轮后排名", "名次 姓名", "积分 对手分 胜局")
 	want := [][2]string{
-		{"1", "王天一"}, {"2", "洪智"}, {"3=", "许银川"}, {"3=", "赵鑫鑫"}, {"5", "郑惟桐"},
-		{"6", "Alice"}, {"7=", "欧阳长名字的…"}, {"7=", "孙勇征"}, {"9", "Bob"},
+		{"1", "王天一"}, {"2=", "赵鑫鑫"}, {"2=", "欧阳长名字的…"}, {"4", "许银川"}, {"5", "郑惟桐"},
+		{"6", "Alice"}, {"7", "洪智"}, {"8", "孙勇征"}, {"9", "Bob"},
 	}
 	if got := standingsRows(text); !reflect.DeepEqual(got, want) {
 		t.Errorf("standings rows %v, want %v\n%s", got, want, text)
 	}
-	// 许银川 and 赵鑫鑫: 4 points, 对手分 8, one win each.
-	must(t, text, "3=   许银川            4      8    1")
-	must(t, h.sendAs("li", "en", "/standings").Text, "Standings after round 3", "#  Name", "Pts BH Wins", "3= 赵鑫鑫")
-	must(t, h.say("li", "/排名"), "3=   赵鑫鑫")
+	// 赵鑫鑫 and 欧阳长名字的选手: 4 points, 对手分 8, one win each; 许银川
+	// has 4 points too, but 对手分 6.
+	must(t, text, "2=   赵鑫鑫            4      8    1", "4    许银川            4      6    1")
+	must(t, h.sendAs("li", "en", "/standings").Text, "Standings after round 3", "#  Name", "Pts BH Wins", "2= 赵鑫鑫")
+	must(t, h.say("li", "/排名"), "2=   赵鑫鑫")
 }
 
 // standingsTable's top keeps everyone sharing the last place kept.
@@ -163,7 +164,7 @@ func TestStandingsTop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ top, rows int }{{1, 1}, {3, 4}, {4, 4}, {5, 5}, {7, 8}, {0, 9}, {20, 9}} {
+	for _, tt := range []struct{ top, rows int }{{1, 1}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {0, 9}, {20, 9}} {
 		text := standingsTable(st, Zh, tt.top)
 		if n := strings.Count(Plain(text), "\n") - 1; n != tt.rows {
 			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
@@ -178,7 +179,7 @@ func TestPairingsRounds(t *testing.T) {
 	if third := h.say("li", "/pairings 3"); now != third {
 		t.Errorf("/pairings shows\n%s\nnot the current round 3:\n%s", now, third)
 	}
-	must(t, now, "第3轮对阵", " 1 王天一           郑惟桐 1-0", "轮空：Alice Wong")
+	must(t, now, "第3轮对阵", " 1 王天一 郑惟桐           1-0", "轮空：Alice Wong")
 	must(t, h.say("li", "/pairings 1"), "第1轮对阵", " 2 洪智       郑惟桐           1/2", "轮空：赵鑫鑫")
 	must(t, h.say("li", "/pairings 4"), "没有第 4 轮", "/pairings 3")
 	must(t, h.say("li", "/pairings 0"), "没有第 0 轮")
@@ -211,13 +212,14 @@ func TestCrosstable(t *testing.T) {
 		return ""
 	}
 	// 许银川 (4): black drew 9, red drew 7, black beat 8.
-	must(t, row("4"), "4 许银川 9黑= 7红= 8黑+    4      8")
-	// 赵鑫鑫 (5): the round-1 bye, then lost to 1 as red, beat 6 as black.
-	must(t, row("5"), "5 赵鑫鑫 轮空 1红- 6黑+")
-	must(t, row("6"), "6 欧阳…  1黑- 轮空 5红-")
-	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0 3=")
+	must(t, row("4"), "4 许银川 9黑= 7红= 8黑+    4      6")
+	// 赵鑫鑫 (5): the round-1 bye, then lost to 1 as red, beat 7 as black.
+	must(t, row("5"), "5 赵鑫鑫 轮空 1红- 7黑+")
+	// 孙勇征 (9): drew 4 as red and 8 as black, lost to 6 as red.
+	must(t, row("9"), "9 孙勇征 4红= 8黑= 6红-")
+	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0 4", " 6 欧阳…     1    0 2=")
 	en := h.sendAs("li", "en", "/crosstable").Text
-	must(t, en, "Crosstable 1/2", " 4 许银川 9b= 7r= 8b+   4  8    1")
+	must(t, en, "Crosstable 1/2",  " 4 许银川 9b= 7r= 8b+   4  6    1")
 
 	// A message limit that holds one section keeps each section whole.
 	sections := strings.Split(text, "\n\n")
@@ -323,7 +325,7 @@ func TestExportCSV(t *testing.T) {
 		if len(recs) != 10 {
 			t.Fatalf("%s: %d records, want a header and 9 players", tt.lang, len(recs))
 		}
-		if got := strings.Join(recs[3], ","); got != "3=,4,许银川,广东,4,8,1,0" {
+		if got := strings.Join(recs[3], ","); got != "2=,6,欧阳长名字的选手,北京,4,8,1,0" {
 			t.Errorf("%s third row %q", tt.lang, got)
 		}
 		if got := strings.Join(recs[6], ","); got != "6,3,Alice Wong,HK,3,5,0,0" {
