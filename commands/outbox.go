@@ -36,6 +36,12 @@ func (s *Service) Deliver(ctx context.Context, worker string, send Sender, o Del
 	return s.store.Deliver(ctx, worker, send, o)
 }
 
+// Sending tells the outbox's delivery that a Sender is about to hand a
+// message to the platform: a crash before the request returns then counts
+// it as sent rather than sending it twice (see storage.Sending). Senders
+// call it right before each request that may deliver a message.
+func Sending(ctx context.Context) { storage.Sending(ctx) }
+
 // Enqueue queues messages in the outbox for Deliver, the one way every
 // message goes out: an adapter's replies too, so that they are paced,
 // split and retried like the announcements. Each needs a DedupKey (the

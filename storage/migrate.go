@@ -103,6 +103,9 @@ var migrations = []struct {
 		`ALTER TABLE outbox ADD COLUMN file_data {{bytes}}`,
 		`ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0`,
 	}},
+	{5, "outbox: the part whose request was under way, so that a crash does not send it twice", []string{
+		`ALTER TABLE outbox ADD COLUMN sending_part INTEGER NOT NULL DEFAULT 0`,
+	}},
 }
 
 // migrate brings the schema up to date. Several instances may start at

@@ -37,6 +37,9 @@ type Delivery struct {
 	// PartsSent is how many of the message's parts (DeliverOptions.Split)
 	// went out already: a retry, or another worker, goes on from there.
 	PartsSent int
+	// Unconfirmed says the last of those parts was being handed to the
+	// platform when its worker died (see Sending): counted as sent.
+	Unconfirmed bool
 }
 
 // Sender sends a message to its chat; the platform adapters implement it.
@@ -278,13 +281,13 @@ func (s *Store) failWait(ctx context.Context, id int64, cause error, maxAttempts
 			return nil
 		}
 		attempts := r.Attempts + 1
-		set := map[string]any{"attempts": attempts, "last_error": why, "claimed_by": "", "claimed_until": nil}
+		set := map[string]any{"attempts": attempts, "last_error": why, "claimed_by": "", "claimed_until": nil, "sending_part": 0}
 		if attempts >= maxAttempts {
 			set["gave_up_at"] = now
 		} else {
 			set["next_attempt_at"] = now.Add(max(retryAfter(attempts), atLeast))
 		}
-		return tx.Model(&outboxRow{}).Where("id = ?", id).Updates(set).Error
+		return tx.Model(&outboxMessage{}).Where("id = ?", id).Updates(set).Error
 	})
 	if err != nil {
 		return fmt.Errorf("mark outbox message %d failed: %w", id, err)
@@ -311,7 +314,7 @@ func (s *Store) release(ctx context.Context, worker string, ds []Delivery) error
 	for i, d := range ds {
 		ids[i] = d.ID
 	}
-	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL, sending_part = 0
 		WHERE id IN ? AND claimed_by = ? AND `+pending, ids, worker).Error
 	if err != nil {
 		return fmt.Errorf("release %d outbox messages of %s: %w", len(ds), worker, err)

@@ -48,14 +48,40 @@ const maxClaimBackoff = time.Minute
 // tried again. When ctx ends, Deliver waits for the sends in flight to
 // stop, records what was sent, releases the rest at once for another
 // worker, and returns nil. It returns an error only for a bad call.
+//
+// A message is sent once across restarts as far as the platform allows: a
+// Sender that calls Sending right before it hands a part to the platform
+// makes a crash during that request count the part as sent (the platform
+// cannot say whether it arrived; twice is worse than once here), and a
+// part sent and confirmed is never sent again. worker names one delivery
+// at a time: a Deliver started under a name takes that name's claims back
+// at once (a restart need not wait for its old leases to run out).
 func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
 	if worker == "" || send == nil {
 		return fmt.Errorf("deliver outbox: need a worker name and a sender")
 	}
 	o.withDefaults()
 	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[Chat]int64{}, done: make(chan Chat)}
+	if err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
+		WHERE claimed_by = ? AND `+pending, worker).Error; err != nil && ctx.Err() == nil {
+		o.Log.Warn("outbox: taking back the claims of an earlier run failed; they lapse with their leases", "worker", worker, "err", err)
+	}
 	d.run(ctx)
 	return nil
+}
+
+// sendingKey carries, in a Sender's context, what Sending calls.
+type sendingKey struct{}
+
+// Sending tells the outbox that the Sender is about to hand the message
+// (its part) to the platform: should the process die before the request
+// returns, the part counts as sent and is not sent again. A Sender calls
+// it right before each request that may deliver the message; outside
+// Deliver it does nothing.
+func Sending(ctx context.Context) {
+	if mark, ok := ctx.Value(sendingKey{}).(func()); ok {
+		mark()
+	}
 }
 
 func (o *DeliverOptions) withDefaults() {
@@ -189,14 +215,24 @@ func (d *deliverer) deliver(ctx context.Context, m Delivery) {
 	if d.o.Split != nil {
 		parts = d.o.Split(m.Message)
 	}
+	if m.Unconfirmed {
+		d.o.Log.Warn("outbox: a part was being sent when its worker stopped; it may have gone out and is not sent again",
+			"message", m.ID, "part", m.PartsSent, "of", len(parts), "chat", m.Message.Chat.ID)
+	}
 	for i := m.PartsSent; i < len(parts); i++ {
-		if err := d.send.Send(ctx, parts[i]); err != nil {
+		part := i + 1
+		marked := false
+		sending := context.WithValue(ctx, sendingKey{}, func() {
+			if !marked { // once per part, however many requests it takes
+				marked = d.settle(ctx, "record a part being sent", m, func(c context.Context) error { return d.store.markSending(c, m.ID, part) })
+			}
+		})
+		if err := d.send.Send(sending, parts[i]); err != nil {
 			d.failed(ctx, m, err)
 			return
 		}
-		if i+1 < len(parts) {
-			sent := i + 1
-			d.settle(ctx, "record a part sent", m, func(c context.Context) error { return d.store.markParts(c, m.ID, sent) })
+		if part < len(parts) {
+			d.settle(ctx, "record a part sent", m, func(c context.Context) error { return d.store.markParts(c, m.ID, part) })
 		}
 	}
 	d.settle(ctx, "mark sent", m, func(c context.Context) error { return d.store.MarkSent(c, m.ID) })
@@ -266,9 +302,19 @@ func (d *deliverer) settle(ctx context.Context, what string, m Delivery, op func
 
 // markParts records that the first n parts of message id went out.
 func (s *Store) markParts(ctx context.Context, id int64, n int) error {
-	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET parts_sent = ? WHERE id = ? AND `+pending, n, id).Error
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET parts_sent = ?, sending_part = 0 WHERE id = ? AND `+pending, n, id).Error
 	if err != nil {
 		return fmt.Errorf("record %d parts of outbox message %d sent: %w", n, id, err)
+	}
+	return nil
+}
+
+// markSending records that part (1 for the first) of message id is being
+// handed to the platform.
+func (s *Store) markSending(ctx context.Context, id int64, part int) error {
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET sending_part = ? WHERE id = ? AND `+pending, part, id).Error
+	if err != nil {
+		return fmt.Errorf("record part %d of outbox message %d being sent: %w", part, id, err)
 	}
 	return nil
 }

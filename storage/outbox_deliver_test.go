@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -179,4 +180,46 @@ func TestDeliverParts(t *testing.T) {
 			t.Errorf("sent %q, want %q: each part once", got, want)
 		}
 	}, WithClock(c.now))
+}
+
+// TestDeliverAfterCrash: a worker that died while the platform was being
+// handed a part (Sending had been called) leaves it counted as sent — the
+// platform cannot say whether it arrived, and twice is worse than once —
+// and a delivery started again under its name takes its claims back at
+// once instead of waiting for the leases to run out.
+func TestDeliverAfterCrash(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		if err := s.Enqueue(ctx, msg("a", "a1|a2"), msg("b", "b1"), msg("c", "c1")); err != nil {
+			t.Fatal(err)
+		}
+		ds, err := s.Claim(ctx, "w", 10, time.Hour)
+		if err != nil || len(ds) != 3 {
+			t.Fatalf("claim: %v, %v", ds, err)
+		}
+		// The dead run: a1 went out and was confirmed, a2 was being sent;
+		// b1 was being sent; c1 was claimed and waiting for its turn.
+		for _, step := range []error{
+			s.markParts(ctx, ds[0].ID, 1), s.markSending(ctx, ds[0].ID, 2), s.markSending(ctx, ds[1].ID, 1),
+		} {
+			if step != nil {
+				t.Fatal(step)
+			}
+		}
+		send := &parted{}
+		split := func(m Message) []Message {
+			var parts []Message
+			for _, p := range strings.Split(m.Text, "|") {
+				parts = append(parts, Message{Chat: m.Chat, Text: p})
+			}
+			return parts
+		}
+		run(t, s, "w", send, DeliverOptions{Poll: time.Millisecond, Split: split})
+		waitFor(t, "all three marked sent", func() bool {
+			return row(t, s, "a", "a1|a2").SentAt != nil && row(t, s, "b", "b1").SentAt != nil && row(t, s, "c", "c1").SentAt != nil
+		})
+		if got, want := send.texts(), []string{"c1"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("sent %q after the restart, want %q: only what had not been handed to the platform", got, want)
+		}
+	})
 }

@@ -8,13 +8,15 @@ import (
 	"gorm.io/gorm/clause"
 )
 
-// outboxMessage is an outbox row with the columns migration 4 added: the
-// attached file and how many parts of a long message went out already.
+// outboxMessage is an outbox row with the columns migrations 4 and 5
+// added: the attached file, how many parts of a long message went out
+// already, and which part's request was under way (0: none).
 type outboxMessage struct {
-	Row       outboxRow `gorm:"embedded"`
-	FileName  string
-	FileData  []byte
-	PartsSent int
+	Row         outboxRow `gorm:"embedded"`
+	FileName    string
+	FileData    []byte
+	PartsSent   int
+	SendingPart int
 }
 
 func (outboxMessage) TableName() string { return "outbox" }
@@ -73,6 +75,12 @@ func delivery(r outboxMessage) (Delivery, error) {
 		m.File = &File{Name: r.FileName, Data: r.FileData}
 	}
 	d := Delivery{ID: r.Row.ID, Message: m, Attempts: r.Row.Attempts, PartsSent: r.PartsSent}
+	if r.SendingPart > r.PartsSent {
+		// Its worker died while the platform was being handed this part:
+		// it may well have gone out, and the platform cannot say. Once
+		// rather than twice: it counts as sent.
+		d.PartsSent, d.Unconfirmed = r.SendingPart, true
+	}
 	if r.Row.EventID != nil {
 		d.Event = EventID(*r.Row.EventID)
 	}

@@ -54,6 +54,7 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 			if p.File != nil { // a fresh reader for every try
 				msg.Files = []*discordgo.File{attachment(p.File)}
 			}
+			commands.Sending(ctx) // from here on the part may reach the channel
 			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
 			return err
 		})

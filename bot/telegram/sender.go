@@ -75,6 +75,7 @@ func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
 	if kb := keyboard(m.Buttons); kb != nil {
 		markup = kb
 	}
+	commands.Sending(ctx) // from here on the part may reach the chat
 	if f := m.File; f != nil {
 		_, err := s.b.SendDocument(ctx, &bot.SendDocumentParams{
 			ChatID:      id,
