@@ -30,7 +30,7 @@ const (
 const zh = discordgo.ChineseCN
 
 // Commands derives Discord's slash commands from the registry, in English
-// with zh-CN localizations. A one-word command becomes a command; the
+// with zh-CN localizations, offered in the bot's DM where they work there. A one-word command becomes a command; the
 // two-word ones sharing a first word ("event new", "event set") become one
 // command with a subcommand each, because Discord's names are single words.
 // Each argument is an option (Word and Rest: string, Int: integer, Choice:
@@ -50,14 +50,18 @@ func Commands(cmds []*commands.Command) []*discordgo.ApplicationCommand {
 				Description:              describe(c.Help.En),
 				DescriptionLocalizations: &map[discordgo.Locale]string{zh: describe(c.Help.Zh)},
 				Options:                  options(c.Args),
+				Contexts:                 where(c.InPrivate()),
 			})
 			continue
 		}
 		g := groups[first]
 		if g == nil {
-			g = &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: first}
+			g = &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: first, Contexts: where(false)}
 			groups[first] = g
 			out = append(out, g)
+		}
+		if c.InPrivate() {
+			g.Contexts = where(true) // one subcommand works in the bot's DM
 		}
 		g.Options = append(g.Options, &discordgo.ApplicationCommandOption{
 			Type:                     discordgo.ApplicationCommandOptionSubCommand,
@@ -83,6 +87,16 @@ func Commands(cmds []*commands.Command) []*discordgo.ApplicationCommand {
 		g.DescriptionLocalizations = &map[discordgo.Locale]string{zh: describe(g.Name + "：" + strings.Join(zhs, "、"))}
 	}
 	return out
+}
+
+// where is where a command is offered: in servers, and in the bot's DM
+// when it works in a private chat (commands.Command.InPrivate).
+func where(private bool) *[]discordgo.InteractionContextType {
+	ctx := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	if private {
+		ctx = append(ctx, discordgo.InteractionContextBotDM)
+	}
+	return &ctx
 }
 
 // localName is the command's zh-CN name: its first alias when Discord

@@ -104,8 +104,9 @@ func TestCommandsShape(t *testing.T) {
 			{Name: "result", Kind: commands.Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}},
 			{Name: "board", Kind: commands.Int, Optional: true},
 		}},
-		{Name: "withdraw", Args: []commands.Arg{{Name: "player", Kind: commands.Word}}},
+		{Name: "withdraw", Who: commands.Staff, Args: []commands.Arg{{Name: "player", Kind: commands.Word}}},
 	}
+	reg[0].GroupOnly, reg[1].Who = true, commands.Member
 	cmds := Commands(reg)
 	if len(cmds) != 3 || cmds[0].Name != "event" || cmds[1].Name != "report" || cmds[2].Name != "withdraw" {
 		t.Fatalf("commands %v, want event, report and withdraw", cmds)
@@ -134,5 +135,21 @@ func TestCommandsShape(t *testing.T) {
 	}
 	if board.Type != discordgo.ApplicationCommandOptionInteger || board.Required {
 		t.Errorf("board %+v, want an optional integer", board)
+	}
+	// /report works in the bot's DM (Who: Anyone); /event and /withdraw
+	// are for servers only.
+	for i, want := range []int{1, 2, 1} {
+		if got := len(*cmds[i].Contexts); got != want {
+			t.Errorf("%s is offered in %v, want %d contexts", cmds[i].Name, *cmds[i].Contexts, want)
+		}
+	}
+}
+
+// TestArbiterUserOption: a Person argument is Discord's user option.
+func TestArbiterUserOption(t *testing.T) {
+	cmds := Commands([]*commands.Command{{Name: "arbiter add", Who: commands.Organiser,
+		Args: []commands.Arg{{Name: "user", Kind: commands.Person, Optional: true}}}})
+	if o := cmds[0].Options[0].Options[0]; o.Type != discordgo.ApplicationCommandOptionUser {
+		t.Errorf("arbiter add's user %+v, want a user option", o)
 	}
 }
