@@ -40,12 +40,7 @@ func start(c *Context) (Reply, error) {
 			return err
 		}
 		before := slices.Clone(ch.State.Event.Players)
-		by := engine.ByRating
-		for _, p := range before {
-			if p.Rating <= 0 {
-				by = engine.Shuffled
-			}
-		}
+		by := ch.State.Event.Settings.Numbering // R-SW-1
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
@@ -64,10 +59,7 @@ func start(c *Context) (Reply, error) {
 
 // startText announces the start with the players by sequence number.
 func startText(st *action.State, by engine.Numbering, lang Lang) string {
-	how := T{"按等级分", "by rating"}
-	if by == engine.Shuffled {
-		how = T{"随机抽签", "at random"}
-	}
+	how := numberedHow(st.Event.Players, by)
 	t := table{fit: phoneWidth, shrink: []int{1, 2}}
 	t.row(T{"序号", "No"}.In(lang), T{"姓名", "Name"}.In(lang), T{"单位", "Unit"}.In(lang), T{"等级分", "Rating"}.In(lang))
 	for _, p := range st.Event.Players {
@@ -79,6 +71,27 @@ func startText(st *action.State, by engine.Numbering, lang Lang) string {
 	}
 	return T{"「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
 		"\n" + t.String()
+}
+
+// numberedHow says how the sequence numbers were given (R-SW-1): by rating
+// puts the unrated after the rated, by lot, and is a draw when nobody has a
+// rating.
+func numberedHow(ps []engine.Player, by engine.Numbering) T {
+	rated := 0
+	for _, p := range ps {
+		if p.Rating > 0 {
+			rated++
+		}
+	}
+	switch {
+	case by == engine.AsEntered:
+		return T{"按报名顺序", "in the order entered"}
+	case by == engine.Shuffled || rated == 0:
+		return T{"随机抽签", "at random"}
+	case rated < len(ps):
+		return T{"按等级分（无等级分者随后抽签）", "by rating (the unrated after them, by lot)"}
+	}
+	return T{"按等级分", "by rating"}
 }
 
 // openBoards lists the boards of rd still without a result.

@@ -130,6 +130,38 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.AvoidUnit.String() },
 	},
 	{
+		names: []string{"numbering", "序号"}, values: sameIn("rating|lot|entered (等级分|抽签|报名顺序)"),
+		setting: func(s *engine.Settings, v string) (err error) {
+			s.Numbering, err = engine.ParseNumbering(v)
+			return err
+		},
+		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Numbering.String() },
+	},
+	{
+		// R-T-0, R-S-3: whether forfeits count for colours and having met,
+		// and whether a bye is recorded with a colour that counts.
+		names: []string{"counting", "计数"}, values: sameIn("bp|fide (全计|只计实赛)"),
+		setting: func(s *engine.Settings, v string) error {
+			switch strings.ToLower(v) {
+			case "bp", "全计":
+				s.CountForfeits, s.CountByeColour = true, true
+			case "fide", "只计实赛":
+				s.CountForfeits, s.CountByeColour = false, false
+			default:
+				return errors.New("not a counting convention")
+			}
+			return nil
+		},
+		show: func(st *action.State, _ Lang) string {
+			if s := st.Event.Settings; !s.CountForfeits && !s.CountByeColour {
+				return "fide"
+			} else if s.CountForfeits && s.CountByeColour {
+				return "bp"
+			}
+			return "mixed"
+		},
+	},
+	{
 		names: []string{"time", "time-control", "用时"}, values: T{"任意文字，如 25分+5秒；- 清除", "any text, e.g. 25 min + 5 s; - clears it"},
 		info: func(a *action.InfoChanged, v string) error {
 			if v == "-" {

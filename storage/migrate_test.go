@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 )
@@ -44,11 +46,35 @@ func TestMigrateConcurrently(t *testing.T) {
 }
 
 // TestSQLiteDSN adds what SQLite needs and keeps what the caller set.
+// TestOpenOddFileName opens a database whose directory has a # and a ?
+// in its name: the file is made there, with its parameters in force (WAL).
+func TestOpenOddFileName(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "round #1?")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "q.db")
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("no database at %s: %v", path, err)
+	}
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Errorf("no WAL file beside %s (the parameters were lost): %v", path, err)
+	}
+}
+
 func TestSQLiteDSN(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"", "file:qisai.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
 		{"club.db", "file:club.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
 		{"file:/data/q.db?_busy_timeout=100", "file:/data/q.db?_busy_timeout=100&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
+		// A file name is no URI: its ?, # and % are part of the name.
+		{"/srv/round #1/q?.db", "file:/srv/round %231/q%3f.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
+		{"100%.db", "file:100%25.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
 	} {
 		if got := SQLiteDSN(tt.in); got != tt.want {
 			t.Errorf("SQLiteDSN(%q) = %q, want %q", tt.in, got, tt.want)

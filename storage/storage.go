@@ -156,7 +156,14 @@ func SQLiteDSN(dsn string) string {
 	if dsn == "" {
 		dsn = DefaultDSN
 	}
-	path, query, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	var path, query string
+	if uri, ok := strings.CutPrefix(dsn, "file:"); ok {
+		path, query, _ = strings.Cut(uri, "?")
+	} else {
+		// A file name is a name, not a URI: its %, ? and # must reach
+		// SQLite as themselves (a directory "round #1" is a directory).
+		path = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dsn)
+	}
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		q = url.Values{}
