@@ -48,20 +48,17 @@ func (s *Service) saw(ctx context.Context, req Request) {
 	s.seen.Store(key, val)
 }
 
-// discordMention is how Discord writes a user in a message or an option:
-// <@123> or <@!123>.
-var discordMention = regexp.MustCompile(`^<@!?([0-9]+)>$`)
-
-// handle is what follows "@" in a handle: letters, digits, "_" (Telegram
-// allows 5 to 32 of them; other platforms differ, so any length here).
-var handle = regexp.MustCompile(`^@([A-Za-z0-9_.]+)$`)
+// handlePattern is "@" and a handle: letters, digits, "_" and "."
+// (Telegram allows 5 to 32 of them; other platforms differ, so any length
+// here).
+var handlePattern = regexp.MustCompile(`^@([A-Za-z0-9_.]+)$`)
 
 // consolePlatform names console users by their ids (bot/console): there
 // "@li" is user li.
 const consolePlatform = "console"
 
 // namedUser is the user a command's argument names: a mention the platform
-// identified, the author of the message replied to when the argument is
+// identified (a Telegram text mention, a Discord user option), the author of the message replied to when the argument is
 // left out, or a handle qisai has seen. Otherwise it says how to name
 // someone (see /help arbiter).
 func (c *Context) namedUser(arg string) (User, error) {
@@ -77,10 +74,7 @@ func (c *Context) namedUser(arg string) (User, error) {
 		}
 		return User{}, howToName(arg)
 	}
-	if m := discordMention.FindStringSubmatch(arg); m != nil {
-		return User{ID: m[1], Name: arg}, nil
-	}
-	m := handle.FindStringSubmatch(arg)
+	m := handlePattern.FindStringSubmatch(arg)
 	if m == nil {
 		return User{}, howToName(arg)
 	}

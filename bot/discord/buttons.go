@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"sort"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/qisai/qisai/commands"
 )
@@ -36,4 +38,27 @@ func messageID(in *discordgo.Interaction) string {
 		return ""
 	}
 	return in.Message.ID
+}
+
+// mentions are the users a slash command's user options name, as the
+// line names them (<@id>, see word) with the names Discord resolved: the
+// server nickname, else the display name.
+func mentions(in *discordgo.Interaction) []commands.Mention {
+	if in.Type != discordgo.InteractionApplicationCommand {
+		return nil
+	}
+	r := in.ApplicationCommandData().Resolved
+	if r == nil {
+		return nil
+	}
+	var out []commands.Mention
+	for id, u := range r.Users {
+		name := u.DisplayName()
+		if m := r.Members[id]; m != nil && m.Nick != "" {
+			name = m.Nick
+		}
+		out = append(out, commands.Mention{Text: "<@" + id + ">", User: commands.User{ID: id, Name: name, Username: u.Username}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].User.ID < out[j].User.ID })
+	return out
 }

@@ -22,8 +22,9 @@ func TestArbiterByUserOption(t *testing.T) {
 		"id": "9", "name": "arbiter", "type": discordgo.ChatApplicationCommand,
 		"options": []map[string]any{{"name": "add", "type": discordgo.ApplicationCommandOptionSubCommand,
 			"options": []map[string]any{{"name": "user", "type": discordgo.ApplicationCommandOptionUser, "value": li.id}}}},
+		"resolved": map[string]any{"users": map[string]any{li.id: map[string]any{"id": li.id, "username": "lisi", "global_name": li.name}}},
 	}, wang)
-	if data := e.send(in); !strings.Contains(data.Content, "现在是本赛裁判") {
+	if data := e.send(in); !strings.Contains(data.Content, li.name+" 现在是本赛裁判") {
 		t.Errorf("/arbiter add with a user option: %q", data.Content)
 	}
 	ctx := context.Background()

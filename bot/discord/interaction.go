@@ -113,6 +113,7 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		Text:      text,
 		UpdateID:  "discord:interaction:" + in.ID,
 		MessageID: messageID(in),
+		Mentions:  mentions(in),
 	})
 	if reply.Text == "" && len(reply.Buttons) == 0 {
 		if in.Type == discordgo.InteractionMessageComponent {
