@@ -51,11 +51,17 @@ func setResult(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	why := T{"裁判裁定", "set by the arbiter"}
-	if g.Result.Decided() {
-		why = T{"裁判更正，原为 " + resultText(g.Result), "corrected by the arbiter, was " + resultText(g.Result)}
-	}
 	if _, err := c.Update(func(ch *storage.Change) error {
+		// Set or corrected: what the result is as the change sees it (a
+		// player may have confirmed it meanwhile).
+		was, _ := gameOn(&ch.State.Event, round, board)
+		why := T{"裁判裁定", "set by the arbiter"}
+		switch {
+		case was.Result == res:
+			return problem("第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed.", round, board, resultText(res))
+		case was.Result.Decided():
+			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
+		}
 		return chats.decide(ch, round, board, res, why, c.Lang)
 	}); err != nil {
 		return Reply{}, err
