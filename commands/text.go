@@ -94,13 +94,25 @@ func Blocks(text string) []Block {
 	return out
 }
 
+// Render renders a message's text block by block: each monospace block
+// through mono, the other runs of lines through plain, joined by line
+// breaks. The senders render their platform's markup with it.
+func Render(text string, mono, plain func(string) string) string {
+	bs := Blocks(text)
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		if b.Mono {
+			out[i] = mono(b.Text)
+		} else {
+			out[i] = plain(b.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // Plain is a message's text as plain lines, without its fences: what the
 // console prints and what a file of it holds.
 func Plain(text string) string {
-	bs := Blocks(text)
-	lines := make([]string, len(bs))
-	for i, b := range bs {
-		lines[i] = b.Text
-	}
-	return strings.Join(lines, "\n")
+	same := func(s string) string { return s }
+	return Render(text, same, same)
 }

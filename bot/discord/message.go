@@ -49,24 +49,19 @@ func rendered(line string) int { return length(escape(line)) }
 // code block whose backticks cannot end it, the other lines escaped, so
 // that a name like "*x*" or "<@123>" shows as typed.
 func render(text string) string {
-	var b strings.Builder
-	for i, bl := range commands.Blocks(text) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if bl.Mono {
-			// No escape works inside a code block: a look-alike keeps a
-			// name's "```" from closing it.
-			b.WriteString(commands.Fence + "\n" + strings.ReplaceAll(bl.Text, "`", "ˋ") + "\n" + commands.Fence)
-			continue
-		}
-		lines := strings.Split(bl.Text, "\n")
-		for j, l := range lines {
-			lines[j] = escape(l)
-		}
-		b.WriteString(strings.Join(lines, "\n"))
+	// No escape works inside a code block: a look-alike keeps a name's
+	// "```" from closing it.
+	code := func(s string) string {
+		return commands.Fence + "\n" + strings.ReplaceAll(s, "`", "ˋ") + "\n" + commands.Fence
 	}
-	return b.String()
+	plain := func(s string) string {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			lines[i] = escape(l)
+		}
+		return strings.Join(lines, "\n")
+	}
+	return commands.Render(text, code, plain)
 }
 
 // markdown escapes the characters Discord's markdown reads anywhere in a

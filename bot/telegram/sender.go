@@ -122,18 +122,8 @@ var html = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // monospace block as <pre>, everything escaped, so that a name like
 // "<b>" or "A&B" shows as typed and cannot inject markup.
 func HTML(text string) string {
-	var b strings.Builder
-	for i, bl := range commands.Blocks(text) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if bl.Mono {
-			b.WriteString("<pre>" + html.Replace(bl.Text) + "</pre>")
-		} else {
-			b.WriteString(html.Replace(bl.Text))
-		}
-	}
-	return b.String()
+	pre := func(s string) string { return "<pre>" + html.Replace(s) + "</pre>" }
+	return commands.Render(text, pre, html.Replace)
 }
 
 // chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the

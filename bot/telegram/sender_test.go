@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/commands"
@@ -103,16 +104,7 @@ func visible(html string) (string, bool) {
 }
 
 // utf16Len is a text's length as Telegram counts it.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++
-		}
-	}
-	return n
-}
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // TestSplitLongReply (issue 9): a reply of 10,000 characters, a table with
 // names that look like markup among plain lines, is cut into parts that
