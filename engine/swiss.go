@@ -75,6 +75,7 @@ type swiss struct {
 	relaxed   []Relaxation
 	// groupsRelaxed: the score groups gave up R-SW-12 to pair everybody.
 	groupsRelaxed bool
+	table         *memoTable // the exhaustive search's memo, reused (swiss_search.go)
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {

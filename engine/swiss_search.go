@@ -135,7 +135,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	n := len(ps)
 	// A way has a pair exactly when its mask is not empty; ways without a
 	// pair do not count.
-	memo := newMemo(n)
+	memo := s.newMemo(n)
 	inf := math.Inf(1)
 	// best is the lowest leaf value reachable from a state.
 	var best func(level int, mask uint32) float64
@@ -341,16 +341,18 @@ func inPairs(pairs []pair, p *swissPlayer) bool {
 }
 
 // memo holds the best leaf value of each search state (level, mask): in a
-// slice for small searches, in a map for larger ones.
+// slice for small searches, in an open-addressing table for larger ones.
+// The table is kept between searches of one round (swiss.table): a search
+// starts a new generation instead of clearing it.
 type memo struct {
 	n     int
 	slice []float64 // NaN: not known yet
-	m     map[uint64]float64
+	t     *memoTable
 }
 
 const memoSliceMax = 10
 
-func newMemo(n int) *memo {
+func (s *swiss) newMemo(n int) *memo {
 	if n <= memoSliceMax {
 		sl := make([]float64, n<<n)
 		for i := range sl {
@@ -358,7 +360,12 @@ func newMemo(n int) *memo {
 		}
 		return &memo{n: n, slice: sl}
 	}
-	return &memo{n: n, m: map[uint64]float64{}}
+	if s.table == nil {
+		s.table = newMemoTable(1 << 12)
+	}
+	s.table.gen++
+	s.table.count = 0
+	return &memo{n: n, t: s.table}
 }
 
 func (m *memo) get(level int, mask uint32) (float64, bool) {
@@ -366,8 +373,7 @@ func (m *memo) get(level int, mask uint32) (float64, bool) {
 		v := m.slice[level<<m.n|int(mask)]
 		return v, !math.IsNaN(v)
 	}
-	v, ok := m.m[uint64(level)<<32|uint64(mask)]
-	return v, ok
+	return m.t.get(uint64(level)<<32 | uint64(mask))
 }
 
 func (m *memo) set(level int, mask uint32, v float64) {
@@ -375,5 +381,58 @@ func (m *memo) set(level int, mask uint32, v float64) {
 		m.slice[level<<m.n|int(mask)] = v
 		return
 	}
-	m.m[uint64(level)<<32|uint64(mask)] = v
+	m.t.set(uint64(level)<<32|uint64(mask), v)
+}
+
+// memoTable is a hash table of uint64 keys with linear probing; a slot
+// holds a value of the current generation only.
+type memoTable struct {
+	keys  []uint64
+	vals  []float64
+	gens  []uint32
+	gen   uint32
+	count int
+}
+
+func newMemoTable(size int) *memoTable {
+	return &memoTable{keys: make([]uint64, size), vals: make([]float64, size), gens: make([]uint32, size), gen: 1}
+}
+
+func (t *memoTable) slot(k uint64) int {
+	mask := len(t.keys) - 1
+	i := int((k * 0x9E3779B97F4A7C15) >> 32 & uint64(mask))
+	for t.gens[i] == t.gen && t.keys[i] != k {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (t *memoTable) get(k uint64) (float64, bool) {
+	i := t.slot(k)
+	if t.gens[i] != t.gen {
+		return 0, false
+	}
+	return t.vals[i], true
+}
+
+func (t *memoTable) set(k uint64, v float64) {
+	if 2*(t.count+1) > len(t.keys) {
+		t.grow()
+	}
+	i := t.slot(k)
+	if t.gens[i] != t.gen {
+		t.count++
+	}
+	t.keys[i], t.vals[i], t.gens[i] = k, v, t.gen
+}
+
+func (t *memoTable) grow() {
+	old := *t
+	*t = *newMemoTable(2 * len(old.keys))
+	t.gen = old.gen
+	for i, g := range old.gens {
+		if g == old.gen {
+			t.set(old.keys[i], old.vals[i])
+		}
+	}
 }
