@@ -57,10 +57,11 @@ var handlePattern = regexp.MustCompile(`^@([A-Za-z0-9_.]+)$`)
 // "@li" is user li.
 const consolePlatform = "console"
 
-// namedUser is the user a command's argument names: a mention the platform
-// identified (a Telegram text mention, a Discord user option), the author of the message replied to when the argument is
-// left out, or a handle qisai has seen. Otherwise it says how to name
-// someone (see /help arbiter).
+// namedUser is the user a command's argument names: a mention the
+// platform identified (a Telegram text mention, a Discord user option), the
+// author of the message replied to when the argument is left out, or a
+// handle qisai has seen write. Otherwise it says how to name someone (see
+// /help arbiter).
 func (c *Context) namedUser(arg string) (User, error) {
 	arg = strings.TrimSpace(arg)
 	for _, m := range c.Req.Mentions {
