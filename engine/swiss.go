@@ -306,20 +306,23 @@ func colourState(cs []Colour) int {
 // checks are on — a pair is forbidden only when both colour orders would
 // break the rule, for colours then choose the order that keeps it — and no
 // same-unit game when the event asks (R-SW-4).
-func (s *swiss) allowed(a, b *swissPlayer, imbalance, threeInARow bool) bool {
+func (s *swiss) allowed(a, b *swissPlayer, threeInARow bool) bool {
+	return s.allowedUnder(completion{rule12: s.set.NoThreeInARow, units: s.units}, a, b, threeInARow)
+}
+
+// allowedUnder is allowed with the rules c keeps; threeInARow false leaves
+// out the check of a third colour in a row (the break-up's last attempt).
+func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) bool {
 	if a.hasMet(b.id) {
 		return false
 	}
-	if s.set.NoThreeInARow {
+	if c.rule12 {
 		three := threeInARow && !s.lastRound
-		if s.breaks12(a, b, imbalance, three) > 0 && s.breaks12(b, a, imbalance, three) > 0 {
+		if s.breaks12(a, b, true, three) > 0 && s.breaks12(b, a, true, three) > 0 {
 			return false
 		}
 	}
-	if s.units && a.unit != "" && a.unit == b.unit {
-		return false
-	}
-	return true
+	return !c.units || a.unit == "" || a.unit != b.unit
 }
 
 // breaks12 counts the players of the two whom red/black would give a third
@@ -336,7 +339,7 @@ func (s *swiss) breaks12(red, black *swissPlayer, imbalance, three bool) int {
 	return n
 }
 
-func (s *swiss) ok(a, b *swissPlayer) bool { return s.allowed(a, b, true, true) }
+func (s *swiss) ok(a, b *swissPlayer) bool { return s.allowed(a, b, true) }
 
 func abs(x int) int {
 	if x < 0 {

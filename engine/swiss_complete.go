@@ -126,12 +126,6 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep 
 		}
 	}
 	relaxing := s.set.NoThreeInARow != keep.rule12 || s.units != keep.units
-	strict := func(a, b *swissPlayer) bool {
-		now := completion{s.set.NoThreeInARow, s.units}
-		s.set.NoThreeInARow, s.units = keep.rule12, keep.units
-		defer func() { s.set.NoThreeInARow, s.units = now.rule12, now.units }()
-		return s.ok(a, b)
-	}
 	pairs := make([]pair, 0, len(ps)/2)
 	for i := range ps {
 		if m.removed[i] {
@@ -146,7 +140,7 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep 
 				if int(j) <= i || int(j) >= len(ps) || m.removed[j] {
 					continue
 				}
-				if relaxing && pass == 0 && !strict(ps[i], ps[j]) {
+				if relaxing && pass == 0 && !s.allowedUnder(keep, ps[i], ps[j], true) {
 					continue
 				}
 				if m.commit(int32(i), j) {

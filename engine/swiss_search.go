@@ -49,7 +49,7 @@ func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, r
 	partners := make([]int, n)
 	for i := range ps {
 		for j := range ps {
-			if i != j && s.allowed(ps[i], ps[j], true, threeInARow) {
+			if i != j && s.allowed(ps[i], ps[j], threeInARow) {
 				partners[i]++
 			}
 		}
@@ -58,7 +58,7 @@ func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, r
 	cand := make([][]int, n)
 	for i := range ps {
 		for j := range ps {
-			if i != j && s.allowed(ps[i], ps[j], true, threeInARow) {
+			if i != j && s.allowed(ps[i], ps[j], threeInARow) {
 				cand[i] = append(cand[i], j)
 			}
 		}
