@@ -223,3 +223,34 @@ func TestDeliverAfterCrash(t *testing.T) {
 		}
 	})
 }
+
+// TestDeliverIfUndeliverable: a private message the platform refuses for
+// good is given up at once, and its notice is said in the chat it names,
+// once.
+func TestDeliverIfUndeliverable(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		dm, group := Chat{"telegram", "dm:7"}, Chat{"telegram", "-100"}
+		m := Message{Chat: dm, Text: "your board", DedupKey: "reply:1",
+			IfUndeliverable: &Notice{Chat: group, Text: "Ann: open a private chat with me first"}}
+		if err := s.Enqueue(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		send := &refusing{bad: dm}
+		run(t, s, "w", send, DeliverOptions{Poll: time.Millisecond})
+		waitFor(t, "the notice in the group", func() bool {
+			send.mu.Lock()
+			defer send.mu.Unlock()
+			return len(send.sent) == 1
+		})
+		var r outboxRow
+		if err := s.db.Where("dedup_key = ?", "reply:1").Take(&r).Error; err != nil || r.GaveUpAt == nil || r.Attempts != 1 {
+			t.Errorf("the refused message: %+v, %v; want given up after one attempt", r, err)
+		}
+		send.mu.Lock()
+		defer send.mu.Unlock()
+		if !reflect.DeepEqual(send.sent, []string{"Ann: open a private chat with me first"}) {
+			t.Errorf("sent %q, want the notice once", send.sent)
+		}
+	})
+}
