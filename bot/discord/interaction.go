@@ -2,10 +2,13 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
@@ -61,21 +64,50 @@ func (c *core) answer(ctx context.Context, in *discordgo.Interaction, followups 
 	return answer{}, fmt.Errorf("unsupported interaction type %s", in.Type)
 }
 
+// followTries is how often a follow-up is tried when the network or
+// Discord's side fails (not when Discord refuses it): its interaction's
+// token lasts 15 minutes, and the reader is waiting now.
+const followTries = 4
+
 // followUp posts an answer's follow-up messages, in order, to the webhook
-// of interaction in of application appID.
+// of interaction in of application appID. A follow-up the network or
+// Discord's side failed is tried again after a pause (a second, then two,
+// then three); a short 429 is waited out (retry).
 func followUp(ctx context.Context, session *discordgo.Session, appID string, in *discordgo.Interaction, follow []*discordgo.WebhookParams) error {
 	hook := &discordgo.Interaction{AppID: appID, Token: in.Token}
 	for i, p := range follow {
-		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
-			// wait: Discord confirms each message before the next goes.
-			_, err := session.FollowupMessageCreate(hook, true, p, opts...)
-			return err
-		})
+		var err error
+		for try := 1; try <= followTries; try++ {
+			err = retry(ctx, func(opts ...discordgo.RequestOption) error {
+				for _, f := range p.Files { // a try reads the file from its start
+					if r, ok := f.Reader.(io.Seeker); ok {
+						r.Seek(0, io.SeekStart)
+					}
+				}
+				// wait: Discord confirms each message before the next goes.
+				_, err := session.FollowupMessageCreate(hook, true, p, opts...)
+				return err
+			})
+			if err == nil || !transient(err) || try == followTries || pause(ctx, time.Duration(try)*time.Second) != nil {
+				break
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("discord: follow-up %d of %d to interaction %s: %w", i+1, len(follow), in.ID, err)
 		}
 	}
 	return nil
+}
+
+// transient reports whether a request failed on the way or on Discord's
+// side (a network error, a 5xx), so that trying again may work.
+func transient(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) {
+		return rest.Response != nil && rest.Response.StatusCode >= 500
+	}
+	var limited *discordgo.RateLimitError
+	return !errors.As(err, &limited) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // user is who made the interaction, and the name to call them by; nil

@@ -113,12 +113,20 @@ func retry(ctx context.Context, request func(...discordgo.RequestOption) error) 
 		// Too long to wait here: the outbox holds the message back as long.
 		return fmt.Errorf("%w: %w", commands.RetryAfter{Wait: limited.RetryAfter}, err)
 	}
-	t := time.NewTimer(limited.RetryAfter)
+	if err := pause(ctx, limited.RetryAfter); err != nil {
+		return errors.Join(limited, err)
+	}
+	return request(opts...)
+}
+
+// pause waits d, or less when ctx ends, returning ctx's error then.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
-		return errors.Join(err, ctx.Err())
+		return ctx.Err()
 	case <-t.C:
+		return nil
 	}
-	return request(opts...)
 }

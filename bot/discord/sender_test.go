@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -294,5 +295,42 @@ func TestSenderRendersAndAttaches(t *testing.T) {
 	}
 	if p := posts[1]; !p.multipart || p.file != "春季赛.csv" || p.data != "名次,姓名\n" {
 		t.Errorf("the file went as %+v, want an attachment 春季赛.csv with its bytes", p)
+	}
+}
+
+// TestFollowUpRetried: a follow-up Discord's side failed (a 500) is sent
+// again, its file read again from the start.
+func TestFollowUpRetried(t *testing.T) {
+	var (
+		mu    sync.Mutex
+		tries int
+		files []string
+	)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		tries++
+		if err := r.ParseMultipartForm(1 << 20); err == nil {
+			for _, fs := range r.MultipartForm.File {
+				f, _ := fs[0].Open()
+				b, _ := io.ReadAll(f)
+				files = append(files, string(b))
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if tries == 1 {
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprint(w, `{"message":"internal error","code":0}`)
+			return
+		}
+		fmt.Fprint(w, `{"id":"M1","channel_id":"C1"}`)
+	})
+	a := deferred(commands.Reply{Text: "导出", File: &storage.File{Name: "e.trf", Data: []byte("012 e\n")}})
+	in := &discordgo.Interaction{ID: "9", Token: "tok"}
+	if err := followUp(context.Background(), newSession(t, h), "42", in, a.follow[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if tries != 2 || !slices.Equal(files, []string{"012 e\n", "012 e\n"}) {
+		t.Errorf("%d tries with files %q, want 2, the whole file each time", tries, files)
 	}
 }
