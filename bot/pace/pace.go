@@ -90,30 +90,6 @@ type Sender struct {
 	// granted, when set (tests), hears every send the limits let through,
 	// with the time they counted it at.
 	granted func(chat commands.Chat, at time.Time)
-	waits   Waits
-}
-
-// Waits say what the limits have held back, for /metrics.
-type Waits struct {
-	Now   int           // sends waiting for their turn at this moment
-	Total time.Duration // how long sends have waited for their turn, all told
-}
-
-// Waits reports what the limits have held back so far.
-func (s *Sender) Waits() Waits {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.waits
-}
-
-// waiting counts a send starting (n = 1) or ending (n = -1) a wait of d.
-func (s *Sender) waiting(n int, d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.waits.Now += n
-	if n > 0 {
-		s.waits.Total += d
-	}
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
@@ -147,10 +123,7 @@ func (s *Sender) send(ctx context.Context, m commands.Message) error {
 		if wait <= 0 {
 			return s.inner.Send(ctx, m)
 		}
-		s.waiting(1, wait)
-		err := s.clock.Sleep(ctx, wait)
-		s.waiting(-1, 0)
-		if err != nil {
+		if err := s.clock.Sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
