@@ -3,9 +3,12 @@ package storage
 // The outbox (issue 3 item 6). Messages are stored in the transaction that
 // causes them (Update, or Enqueue for messages outside an event change)
 // and go out later through Deliver, so a crash between "saved" and "sent"
-// loses nothing. Delivery is at least once: a worker claims messages for a
-// lease, sends them and marks them sent; when it dies the lease runs out
-// and another worker sends them again. Within a chat, messages go out in
+// loses nothing. A worker claims messages for a lease (renewed while it
+// sends), sends them part by part and marks them sent; when it dies the
+// lease runs out and another worker (or the same one restarted) sends what
+// it had not handed to the platform yet: a part whose request was under
+// way counts as sent (see Sending), so nothing goes out twice as far as
+// the platform can tell us. Within a chat, messages go out in
 // the order they were stored: only the oldest pending message of a chat
 // may be claimed, so a chat's next message waits while an earlier one is
 // being sent, waits for a retry, or belongs to another worker.
