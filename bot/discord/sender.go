@@ -59,16 +59,32 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 			return err
 		})
 		if err != nil {
-			var rest *discordgo.RESTError
-			if strings.HasPrefix(m.Chat.ID, "dm:") && errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
-				// The user allows no direct messages from the server's
-				// members: retrying will not help; the group is told.
-				err = fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-			}
-			return fmt.Errorf("discord: send to channel %s: %w", channel, err)
+			return fmt.Errorf("discord: send to channel %s: %w", channel, refusal(m.Chat, err))
 		}
 	}
 	return nil
+}
+
+// refusal says what a failed request means for the outbox: Discord
+// refusing it for good wraps commands.ErrUndeliverable, so that it is
+// given up at once instead of holding back the chat's later messages for
+// hours of retries.
+func refusal(chat commands.Chat, err error) error {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return err
+	}
+	switch code := rest.Response.StatusCode; {
+	case code == http.StatusBadRequest || code == http.StatusNotFound:
+		// A message Discord cannot take, or a channel that is gone: the
+		// same request fails the same way every time.
+		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+	case code == http.StatusForbidden && strings.HasPrefix(chat.ID, "dm:"):
+		// The user allows no direct messages from the server's members:
+		// retrying will not help; the group is told.
+		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+	}
+	return err
 }
 
 // channel is the id of the channel to post to for chat id.

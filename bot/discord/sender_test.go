@@ -334,3 +334,23 @@ func TestFollowUpRetried(t *testing.T) {
 		t.Errorf("%d tries with files %q, want 2, the whole file each time", tries, files)
 	}
 }
+
+// TestSenderRefusedForGood: a message Discord refuses for good (400: it
+// cannot take it; 404: the channel is gone) is undeliverable, so the
+// outbox gives it up instead of retrying it for hours; a 500 is not.
+func TestSenderRefusedForGood(t *testing.T) {
+	for _, tt := range []struct {
+		code    int
+		forGood bool
+	}{{http.StatusBadRequest, true}, {http.StatusNotFound, true}, {http.StatusInternalServerError, false}} {
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(tt.code)
+			json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": http.StatusText(tt.code)})
+		})
+		err := NewSender(newSession(t, h)).Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
+		if err == nil || errors.Is(err, storage.ErrUndeliverable) != tt.forGood {
+			t.Errorf("%d: %v, want undeliverable %v", tt.code, err, tt.forGood)
+		}
+	}
+}
