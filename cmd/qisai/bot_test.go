@@ -141,7 +141,8 @@ func TestConsoleEvent(t *testing.T) {
 		"李四@dm: /report win",
 	)
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[dm ") && !strings.Contains(l, ": /") {
+		// A blank line between a message's paragraphs is its label alone.
+		if !strings.HasPrefix(l, "[group] ") && l != "[group]" && !strings.HasPrefix(l, "[dm ") && !strings.Contains(l, ": /") {
 			t.Errorf("line neither echoed input nor labelled with its chat: %q", l)
 		}
 	}
