@@ -151,17 +151,24 @@ func check(t *testing.T, what string, msgs []sent, rate Rate) {
 	}
 }
 
+// openStore opens a store on a fresh SQLite file, closed when t ends.
+func openStore(t *testing.T) *storage.Store {
+	t.Helper()
+	store, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
 // TestDeliver500 delivers 500 announcements to one Telegram group through
 // the outbox: all arrive, in order, never faster than Telegram allows, and
 // no slower than needed.
 func TestDeliver500(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t)
 	const n = 500
 	group := tg("-100123")
 	msgs := make([]storage.Message, n)
@@ -330,11 +337,7 @@ func (c longWaits) Sleep(ctx context.Context, d time.Duration) error {
 func TestGroupLimitHoldsNoNotes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t)
 	group := tg("-100123")
 	msgs := []storage.Message{{Chat: group, Text: "table 1", DedupKey: "g1"}, {Chat: group, Text: "table 2", DedupKey: "g2"}}
 	for i := range 20 {
