@@ -108,7 +108,11 @@ func (f *front) serve(w http.ResponseWriter, r *http.Request) {
 		hook, held := f.onSend, f.sends
 		f.mu.Unlock()
 		if held != nil {
-			<-held
+			select {
+			case <-held:
+			case <-r.Context().Done():
+				return // the bot is gone
+			}
 			f.mu.Lock()
 			drop := f.dropped
 			f.mu.Unlock()

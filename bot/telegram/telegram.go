@@ -106,6 +106,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 	b := a.send.b
 	if a.cfg.WebhookURL == "" {
 		if _, err := b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
+			if ctx.Err() != nil {
+				return nil // stopped while starting: no failure
+			}
 			return fmt.Errorf("telegram: delete webhook before polling (is the token right?): %w", err)
 		}
 	} else {
@@ -113,6 +116,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 		// last is answered, which keeps them in order.
 		p := &bot.SetWebhookParams{URL: a.cfg.WebhookURL, SecretToken: a.secret, MaxConnections: 1}
 		if _, err := b.SetWebhook(ctx, p); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
 			return fmt.Errorf("telegram: set the webhook to %s (is the token right, the URL public https?): %w", a.cfg.WebhookURL, err)
 		}
 	}

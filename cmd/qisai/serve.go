@@ -35,7 +35,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if !cfg.Telegram() && !cfg.Discord() && cfg.DiscordPublicKey == "" {
+	if !cfg.Telegram() && !cfg.Discord() {
 		return usagef("no platform is configured: set QISAI_TELEGRAM_TOKEN and/or QISAI_DISCORD_TOKEN " +
 			"(see README), or run \"qisai console\". 未设置平台令牌：请设置 QISAI_TELEGRAM_TOKEN 或 QISAI_DISCORD_TOKEN")
 	}
@@ -80,7 +80,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// and goes on: a slow or refusing platform never stops the service.
 	deliver := func(platform string, send storage.Sender, limits pace.Limits, split func(storage.Message) []storage.Message) {
 		run(platform+" delivery", func(ctx context.Context) error {
-			timed := timedSender{platform: platform, inner: pace.New(send, limits, nil), metrics: metrics}
+			timed := measured(platform, send, limits, metrics)
 			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{
 				Platform: platform, Undeliverable: svc.Undeliverable, Split: split, Log: log,
 			})
@@ -109,8 +109,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// follow-ups, which need the bot's session.
 	var session *discordgo.Session
 	if cfg.Discord() {
-		if session, err = discordgo.New("Bot " + cfg.DiscordToken); err != nil {
-			return fmt.Errorf("discord: %w", err)
+		if session, err = discord.NewSession(cfg.DiscordToken, cfg.DiscordAPIURL); err != nil {
+			return err
 		}
 		session.Identify.Intents = discordgo.IntentsNone // interactions need none
 		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
@@ -167,20 +167,4 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 	log.Info("stopped")
 	return first
-}
-
-// timedSender records how long each platform send takes (ops metrics).
-type timedSender struct {
-	platform string
-	inner    storage.Sender
-	metrics  *ops.Metrics
-}
-
-func (t timedSender) Send(ctx context.Context, m storage.Message) error {
-	start := time.Now()
-	err := t.inner.Send(ctx, m)
-	if err == nil {
-		t.metrics.Sent(t.platform, time.Since(start))
-	}
-	return err
 }

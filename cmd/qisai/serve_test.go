@@ -5,22 +5,29 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
 // TestServe runs qisai serve as a process with a Discord interactions
-// endpoint (no token: nothing to send) and checks what a deployment sees:
-// /healthz answers, a signed PING gets a PONG and a badly signed one a 401,
-// and SIGTERM stops it cleanly. (The config's log line hides tokens: ops
+// endpoint, its REST API a test server reached through the configured
+// QISAI_DISCORD_API_URL (issue 9 item 11: it was never used), and checks
+// what a deployment sees: /healthz answers, the slash commands are
+// registered through that URL even though its first answer is a 429, a
+// signed PING gets a PONG and a badly signed one a 401, a long reply's
+// follow-up goes through that URL, /metrics counts the command, and
+// SIGTERM stops it cleanly. (The config's log line hides tokens: ops
 // tests that.)
 func TestServe(t *testing.T) {
 	if testing.Short() {
@@ -30,6 +37,9 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	api := &discordAPI{limited: 1}
+	rest := httptest.NewServer(http.StripPrefix("/discord", api))
+	defer rest.Close()
 	port := freePort(t)
 	dir := t.TempDir()
 	exe, err := os.Executable()
@@ -45,6 +55,8 @@ func TestServe(t *testing.T) {
 	}
 	cmd.Env = append(cmd.Env, mainArgsEnv+"=serve",
 		"QISAI_DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub),
+		"QISAI_DISCORD_TOKEN=test-token",
+		"QISAI_DISCORD_API_URL="+rest.URL+"/discord",
 		"QISAI_DISCORD_APP_ID=1234567890",
 		"QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
 		"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
@@ -77,6 +89,26 @@ func TestServe(t *testing.T) {
 	_, other, _ := ed25519.GenerateKey(nil)
 	if code, _ := interaction(t, base, other, ping); code != http.StatusUnauthorized {
 		t.Errorf("PING signed by another key: %d, want 401", code)
+	}
+	if got := api.wait(t, "PUT /api/v9/applications/1234567890/commands", 2); got != 2 {
+		t.Errorf("slash commands registered %d times through QISAI_DISCORD_API_URL, want twice: the 429'd call and its retry", got)
+	}
+	help := []byte(`{"type":2,"id":"I1","application_id":"1234567890","token":"tok","channel_id":"C1","guild_id":"G1",` +
+		`"member":{"user":{"id":"333","username":"ann"}},"locale":"en-US","data":{"id":"D1","name":"help","type":1}}`)
+	if code, body := interaction(t, base, priv, help); code != http.StatusOK || !strings.Contains(body, `"type":5`) {
+		t.Errorf("signed /help: %d %s, want 200 and a deferred answer (type 5), the reply being long", code, body)
+	}
+	if api.wait(t, "POST /api/v9/webhooks/1234567890/tok", 1) == 0 {
+		t.Error("no follow-up of the long /help reached QISAI_DISCORD_API_URL")
+	}
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(metrics), `qisai_commands_total{result="ok"} 1`) {
+		t.Errorf("/metrics does not count the /help:\n%s", metrics)
 	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -117,4 +149,52 @@ func freePort(t *testing.T) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// discordAPI is a Discord-like REST server: it answers 429 to its first
+// limited requests, then 200 with an empty object, and counts the
+// requests by method and path.
+type discordAPI struct {
+	mu      sync.Mutex
+	limited int
+	calls   map[string]int
+}
+
+func (d *discordAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	io.Copy(io.Discard, r.Body)
+	d.mu.Lock()
+	if d.calls == nil {
+		d.calls = map[string]int{}
+	}
+	d.calls[r.Method+" "+r.URL.Path]++
+	limited := d.limited > 0
+	d.limited--
+	d.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if limited {
+		w.WriteHeader(http.StatusTooManyRequests)
+		io.WriteString(w, `{"message":"You are being rate limited.","retry_after":0.05,"global":false}`)
+		return
+	}
+	if r.Method == http.MethodPut {
+		io.WriteString(w, "[]")
+		return
+	}
+	io.WriteString(w, `{"id":"M1","channel_id":"C1"}`)
+}
+
+// wait waits up to 10 s for n requests to call ("METHOD /path") and
+// returns how many came.
+func (d *discordAPI) wait(t *testing.T, call string, n int) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		d.mu.Lock()
+		got := d.calls[call]
+		d.mu.Unlock()
+		if got >= n || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
