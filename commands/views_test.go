@@ -219,7 +219,7 @@ func TestCrosstable(t *testing.T) {
 	must(t, row("9"), "9 孙勇征 4红= 8黑= 6红-")
 	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0 4", " 6 欧阳…     1    0 2=")
 	en := h.sendAs("li", "en", "/crosstable").Text
-	must(t, en, "Crosstable 1/2",  " 4 许银川 9b= 7r= 8b+   4  6    1")
+	must(t, en, "Crosstable 1/2", " 4 许银川 9b= 7r= 8b+   4  6    1")
 
 	// A message limit that holds one section keeps each section whole.
 	sections := strings.Split(text, "\n\n")
