@@ -154,22 +154,25 @@ func (f *front) getUpdates(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "getUpdates: "+err.Error(), http.StatusBadRequest)
 		return
 	}
+	// The emulator is asked under the lock hold takes: once hold has
+	// returned, no getUpdates takes updates until release.
 	f.mu.Lock()
-	held := f.held
-	f.mu.Unlock()
-	if held != nil {
+	for f.held != nil {
+		held := f.held
+		f.mu.Unlock()
 		select {
 		case <-held:
 		case <-r.Context().Done():
 			return
 		}
+		f.mu.Lock()
 	}
 	fresh, err := f.fetch(r)
 	if err != nil {
+		f.mu.Unlock()
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
 	}
-	f.mu.Lock()
 	for _, u := range fresh {
 		var id struct {
 			ID int64 `json:"update_id"`
