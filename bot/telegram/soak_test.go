@@ -113,9 +113,9 @@ func TestSoak(t *testing.T) {
 	for round := 1; round <= 3; round++ {
 		emu.say(t, org, group, "/pair")
 		_, at = emu.await(t, at, org.id, fmt.Sprintf("第%d轮编排预览", round))
-		var release func() int
+		release := func() {}
 		if round == 2 {
-			release = refuseGroup(api, group, fmt.Sprintf("第%d轮对阵", round))
+			release = refuseGroup(t, api, group, fmt.Sprintf("第%d轮对阵", round))
 		}
 		emu.say(t, org, group, "/publish")
 		var reds, blacks []person
@@ -131,10 +131,7 @@ func TestSoak(t *testing.T) {
 				blacks = append(blacks, p)
 			}
 		}
-		// Every private note is in: the group may have its pairings.
-		if release != nil && release() == 0 {
-			t.Fatalf("round %d: the group's pairings were sent before the private notes were all in; the test wants them refused meanwhile", round)
-		}
+		release() // every private note is in: the group may have its pairings
 		clock.advance(30 * time.Second)
 		_, at = emu.await(t, at, group, fmt.Sprintf("第%d轮对阵", round))
 		for _, p := range reds {
@@ -165,27 +162,36 @@ func TestSoak(t *testing.T) {
 
 // refuseGroup makes the platform answer the group's message containing
 // first, and every message to the group after it, with a 429 asking to
-// retry after 30 s, until release is called.
-// release reports how many it refused.
-func refuseGroup(api *front, group int64, first string) (release func() int) {
+// retry after 30 s, until the returned release is called; release waits
+// for that message to have come (and been refused) first.
+func refuseGroup(t *testing.T, api *front, group int64, first string) (release func()) {
 	api.mu.Lock()
 	defer api.mu.Unlock()
-	refusing, refused := false, 0
+	refused := make(chan struct{})
+	refusing := false
 	api.onSend = func(form url.Values) ([]byte, func()) {
 		if form.Get("chat_id") != fmt.Sprint(group) {
 			return nil, nil
 		}
-		if refusing = refusing || strings.Contains(form.Get("text"), first); !refusing {
+		if !refusing && strings.Contains(form.Get("text"), first) {
+			refusing = true
+			close(refused)
+		}
+		if !refusing {
 			return nil, nil
 		}
-		refused++
 		return []byte(`{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 30","parameters":{"retry_after":30}}`), nil
 	}
-	return func() int {
+	return func() {
+		t.Helper()
+		select {
+		case <-refused:
+		case <-time.After(60 * time.Second):
+			t.Fatalf("the group's %q never came in 60 s", first)
+		}
 		api.mu.Lock()
 		defer api.mu.Unlock()
 		api.onSend = nil
-		return refused
 	}
 }
 
