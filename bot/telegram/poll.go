@@ -59,9 +59,9 @@ type poller struct {
 	handle func(context.Context, *models.Update)
 	log    *slog.Logger
 	wait   time.Duration // the long poll's timeout (pollWait)
-	// sleep waits d or until ctx ends, reporting whether d passed; tests
-	// replace it to see the backoff without waiting it out.
-	sleep func(ctx context.Context, d time.Duration) bool
+	// sleep waits d or until ctx ends; tests replace it to see the
+	// backoff without waiting it out.
+	sleep func(ctx context.Context, d time.Duration)
 }
 
 // defaultServer is Telegram's Bot API server.
@@ -220,14 +220,12 @@ func nextBackoff(last time.Duration, err error) time.Duration {
 	return min(max(2*last, minBackoff), maxBackoff)
 }
 
-// sleep waits d or until ctx ends, reporting whether d passed.
-func sleep(ctx context.Context, d time.Duration) bool {
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
-		return false
 	case <-t.C:
-		return true
 	}
 }

@@ -94,7 +94,7 @@ func testPoller(t *testing.T, answers []string, handle func(ctx context.Context,
 		client: srv.Client(),
 		handle: func(ctx context.Context, u *models.Update) { handle(ctx, s, u) },
 		log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		sleep:  func(_ context.Context, d time.Duration) bool { waits = append(waits, d); return true },
+		sleep:  func(_ context.Context, d time.Duration) { waits = append(waits, d) },
 	}
 	done := make(chan struct{})
 	go func() { defer close(done); p.run(ctx) }()
