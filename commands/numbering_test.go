@@ -19,6 +19,7 @@ func TestR_SW_1_NumberingSetting(t *testing.T) {
 		{"等级分", "按等级分（无等级分者随后抽签）", []string{"乙", "丙"}},
 		{"entered", "按报名顺序", []string{"甲", "乙", "丙", "丁"}},
 		{"抽签", "随机抽签", nil},
+		{"lots", "随机抽签", nil},
 	}
 	for _, tt := range tests {
 		name := tt.setting
@@ -29,7 +30,7 @@ func TestR_SW_1_NumberingSetting(t *testing.T) {
 			h := newHarness(t)
 			h.say("org", "/event new 序号赛 swiss rounds 3")
 			if tt.setting != "" {
-				must(t, h.say("org", "/event set numbering "+tt.setting), "numbering")
+				must(t, h.say("org", "/event set seeding "+tt.setting), "numbering")
 			}
 			h.say("org", "/player add 甲")
 			h.say("org", "/player add 乙 - 1900")

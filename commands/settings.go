@@ -130,7 +130,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.AvoidUnit.String() },
 	},
 	{
-		names: []string{"numbering", "序号"}, values: sameIn("rating|lot|entered (等级分|抽签|报名顺序)"),
+		names: []string{"numbering", "seeding", "序号"}, values: sameIn("rating|lot|entered (等级分|抽签|报名顺序)"),
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Numbering, err = engine.ParseNumbering(v)
 			return err

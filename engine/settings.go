@@ -200,7 +200,7 @@ var (
 	}
 	numberingNames = enumNames[Numbering]{
 		{ByRating, []string{"rating", "等级分"}},
-		{Shuffled, []string{"lot", "抽签"}},
+		{Shuffled, []string{"lot", "lots", "抽签"}},
 		{AsEntered, []string{"entered", "报名顺序"}},
 	}
 	unitNames = enumNames[UnitAvoidance]{
