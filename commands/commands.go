@@ -45,6 +45,10 @@ type Request struct {
 	// MessageID is the platform's id of the message whose button was
 	// pressed ("" for a typed line): Reply.Unbutton edits it.
 	MessageID string
+	// RepliesQueued says the adapter sends the reply through the outbox
+	// under ReplyKey(UpdateID): what the command says in a chat of the
+	// event is then stored with its change under that key (queueHeard).
+	RepliesQueued bool
 	// Mentions are the users the line names whom the platform identified
 	// (Telegram text mentions, Discord user options), by the text that
 	// names them in the line; ReplyTo the author of the message the line
@@ -241,6 +245,8 @@ type Context struct {
 	Roles  []storage.Role
 	// ref is what the pressed button answers; nil for a typed line.
 	ref *ref
+	// voice is how the command speaks to the event's chats (eventChats).
+	voice *voice
 }
 
 // Actor is the sender as the event's log records them.
@@ -305,11 +311,35 @@ func (c *Context) allowed(cmd *Command) error {
 	return nil
 }
 
+// ReplyKey is the outbox key of the reply to the platform update
+// updateID: an adapter that sends replies through the outbox queues them
+// under it (Request.RepliesQueued), so a reply is sent once.
+func ReplyKey(updateID string) string { return "reply:" + updateID }
+
+// queueHeard stores what ch says in the request's chat, when the chat
+// follows the event and its adapter queues replies (RepliesQueued), with
+// the change under the reply's key: the chat hears the statement even when
+// the service stops between the commit and the reply, and the reply
+// queued later under the same key is the same message, sent once.
+func (c *Context) queueHeard(ch *storage.Change) {
+	text := c.voice.heard(ch)
+	if text == "" || !c.Req.RepliesQueued || c.Req.UpdateID == "" {
+		return
+	}
+	ch.Send(storage.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
+}
+
 // Update changes the event through the store, with the request's update
 // id for idempotency; fn may run more than once (on a conflict), so it
 // must only build the change.
 func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
-	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, fn)
+	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, func(ch *storage.Change) error {
+		if err := fn(ch); err != nil {
+			return err
+		}
+		c.queueHeard(ch)
+		return nil
+	})
 	if err == nil && res.Duplicate {
 		// The platform delivered the same update again: it was done the
 		// first time, and its reply went out then.

@@ -156,3 +156,31 @@ func TestLogNamesPeople(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementStoredWithChange: where the adapter queues replies
+// (Telegram), what a command says in a chat of the event is stored with
+// its change under the reply's key: the chat hears it even when the
+// service stopped before the reply was queued, and hears it once.
+func TestStatementStoredWithChange(t *testing.T) {
+	h := tgEvent(t)
+	tg(t, h, Request{User: tgOrg, Text: "/player add 李伟"})
+	tg(t, h, Request{User: tgOrg, Text: "/player add 王五"})
+	tg(t, h, Request{User: tgOrg, Text: "/start"})
+	tg(t, h, Request{User: tgOrg, Text: "/pair"})
+	h.drain()
+	h.update++
+	publish := Request{Chat: tgGroup, Bot: "qisai_bot", User: tgOrg, Locale: "zh", RepliesQueued: true,
+		Text: "/publish", UpdateID: fmt.Sprintf("telegram:update:%d", h.update)}
+	reply := h.svc.Handle(context.Background(), publish)
+	must(t, reply.Text, "第1轮对阵", "已私信通知")
+	if got := h.drain()[tgGroup.ID]; len(got) != 1 || got[0] != reply.Text {
+		t.Fatalf("the change stored %q for the group, want the reply: %q", got, reply.Text)
+	}
+	// The adapter queues the reply under the same key: nothing more is sent.
+	if err := h.svc.Enqueue(context.Background(), Message{Chat: tgGroup, Text: reply.Text, DedupKey: ReplyKey(publish.UpdateID)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.drain()[tgGroup.ID]; len(got) != 0 {
+		t.Errorf("the reply queued again sent %q", got)
+	}
+}

@@ -48,13 +48,13 @@ func start(c *Context) (Reply, error) {
 			return err
 		}
 		chats.announce(ch, startText(ch.State, by, c.Lang))
+		chats.also(ch, T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(c.Lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang),
-		T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(c.Lang)), nil
+	return chats.reply(T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang)), nil
 }
 
 // startText announces the start with the players by sequence number.
@@ -265,23 +265,28 @@ func publish(c *Context) (Reply, error) {
 				notes++
 			}
 		}
+		// For the publisher's chat only: whom the notes reached, and why
+		// the start is tomorrow.
+		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)+tomorrowNote(c.State, start, tomorrow, c.Lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	notesLine := T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)
-	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天。", "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats()) + notesLine
-	next := []string{notesLine}
+	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), notes)
 	if !start.IsZero() {
-		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang))
-		if tomorrow {
-			note := T{"今天的 %s 已过，所以是明天。", "Today's %s has passed, so it is tomorrow."}.In(c.Lang, start.In(c.State.Info.Location()).Format("15:04"))
-			text += note
-			next = append(next, note)
-		}
+		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang)) + tomorrowNote(c.State, start, tomorrow, c.Lang)
 	}
-	return chats.reply(text, next...), nil
+	return chats.reply(text), nil
+}
+
+// tomorrowNote says that a start time given to /publish is tomorrow's,
+// since today's has passed; "" when it is today's.
+func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang Lang) string {
+	if !tomorrow {
+		return ""
+	}
+	return T{"今天的 %s 已过，所以是明天。", " Today's %s has passed, so it is tomorrow."}.In(lang, start.In(st.Info.Location()).Format("15:04"))
 }
 
 // pastGrace is how long ago a start time given to /publish may have

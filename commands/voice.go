@@ -21,7 +21,9 @@ type voice struct {
 	said []string
 }
 
-// eventChats is the voice of the command in the event's chats.
+// eventChats is the voice of the command in the event's chats. The
+// command's updates (Context.Update) store what it says in its own chat
+// with the change (heard).
 func eventChats(c *Context) (*voice, error) {
 	chats, err := c.svc.store.Chats(c, c.Event)
 	if err != nil {
@@ -35,27 +37,45 @@ func eventChats(c *Context) (*voice, error) {
 		}
 		v.others = append(v.others, chat)
 	}
+	c.voice = v
 	return v, nil
 }
 
 // announce tells every chat of the event text, with the change.
 func (v *voice) announce(ch *storage.Change, text string) {
+	v.say(ch, text)
+	announce(ch, v.others, text)
+}
+
+// also adds text to what the request's chat hears, when it follows the
+// event: what to type next, which the other chats need not hear.
+func (v *voice) also(ch *storage.Change, text string) { v.say(ch, text) }
+
+// say notes text as said in the request's chat by ch.
+func (v *voice) say(ch *storage.Change, text string) {
 	if v.ch != ch {
 		v.ch, v.said = ch, nil
 	}
-	announce(ch, v.others, text)
 	if v.here {
 		v.said = append(v.said, text)
 	}
 }
 
+// heard is what ch said in the request's chat ("" when nothing, or when
+// the chat does not follow the event).
+func (v *voice) heard(ch *storage.Change) string {
+	if v == nil || !v.here || v.ch != ch {
+		return ""
+	}
+	return strings.Join(v.said, "\n\n")
+}
+
 // reply is the answer to the sender: in a chat of the event, what the
-// command announced there, and then next (what to type next, when the
-// announcement does not say); elsewhere (a private chat, a chat that
-// follows no event), personal, the sender's own account of it.
-func (v *voice) reply(personal string, next ...string) Reply {
-	if v.here && len(v.said) > 0 {
-		return Reply{Text: strings.Join(append(v.said[:len(v.said):len(v.said)], next...), "\n\n")}
+// command said there; elsewhere (a private chat, a chat that follows no
+// event), personal, the sender's own account of it.
+func (v *voice) reply(personal string) Reply {
+	if text := v.heard(v.ch); text != "" {
+		return Reply{Text: text}
 	}
 	return Reply{Text: personal}
 }

@@ -205,7 +205,7 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 	if reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
 		return
 	}
-	m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: "reply:" + req.UpdateID}
+	m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
 	if reply.Private {
 		m.Chat = dm(req.User.ID)
 	}
@@ -255,6 +255,7 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 	}
 	req.User, req.Locale = user(from), from.LanguageCode
 	req.UpdateID = "telegram:update:" + strconv.FormatInt(u.ID, 10)
+	req.RepliesQueued = true // answer queues them under commands.ReplyKey
 	id := req.User.ID
 	switch {
 	case chat == nil: // an inline message's button: answer privately
