@@ -192,6 +192,20 @@ func removePlayer(c *Context) (Reply, error) {
 	return Reply{Text: T{"已删除 %d 号选手 %s；后面的选手序号前移一位。", "Removed player %d, %s; the players after them move up one number."}.In(c.Lang, p.ID, p.Name)}, nil
 }
 
+// appendRenumbering appends a, which may give players new numbers (the
+// start, R-SW-1; an undo), and identifies the event's users anew.
+func (c *Context) appendRenumbering(ch *storage.Change, a action.Action) error {
+	ids, err := c.svc.store.Identities(c, c.Event)
+	if err != nil {
+		return err
+	}
+	before := slices.Clone(ch.State.Event.Players)
+	if err := ch.Append(a); err != nil {
+		return err
+	}
+	return renumber(ch, ids, before)
+}
+
 // renumber identifies the event's users anew after the change's actions
 // gave players new numbers (the start, R-SW-1; a removal; an undo of
 // either): a user stays with the player of the same name (names are

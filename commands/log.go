@@ -3,7 +3,6 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -38,19 +37,11 @@ func undo(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.Identities(c, c.Event)
-		if err != nil {
-			return err
-		}
-		before := slices.Clone(ch.State.Event.Players)
-		if err := ch.Append(&action.Undo{Seq: n}); err != nil {
+		if err := c.appendRenumbering(ch, &action.Undo{Seq: n}); err != nil {
 			var r *action.Refusal
 			if errors.As(err, &r) {
 				return problem("不能撤销第 %d 步：之后的操作依赖它（%s）。先撤销那些操作。", "Action %d cannot be undone: later actions depend on it (%s). Undo those first.", n, T{r.Zh, r.En}.In(c.Lang))
 			}
-			return err
-		}
-		if err := renumber(ch, ids, before); err != nil {
 			return err
 		}
 		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(c.Lang, n, what, c.Req.User.Name))

@@ -3,7 +3,6 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,16 +34,8 @@ func start(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.Identities(c, c.Event)
-		if err != nil {
-			return err
-		}
-		before := slices.Clone(ch.State.Event.Players)
 		by := ch.State.Event.Settings.Numbering // R-SW-1
-		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
-			return err
-		}
-		if err := renumber(ch, ids, before); err != nil {
+		if err := c.appendRenumbering(ch, &action.Started{Numbering: by}); err != nil {
 			return err
 		}
 		chats.announce(ch, startText(ch.State, by, c.Lang))
