@@ -96,3 +96,52 @@ func TestPlayerIdentities(t *testing.T) {
 		}
 	})
 }
+
+// TestUsersSeen: a handle names the user seen last under it, in any case,
+// on its platform only; a user seen again under a new handle and name is
+// found by those; nobody seen is ErrNotFound.
+func TestUsersSeen(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		for _, u := range []struct{ platform, id, handle, name string }{
+			{"telegram", "777", "Li_Wei", "Li Wei"},
+			{"discord", "888", "li_wei", "LW"},
+			{"telegram", "100", "", "Org"},
+		} {
+			if err := s.SawUser(ctx, u.platform, u.id, u.handle, u.name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tests := []struct {
+			platform, handle, want string
+		}{
+			{"telegram", "li_wei", "777"},
+			{"telegram", "LI_WEI", "777"},
+			{"discord", "Li_Wei", "888"},
+			{"telegram", "nobody", ""},
+			{"telegram", "", ""},
+		}
+		for _, tt := range tests {
+			got, err := s.UserByHandle(ctx, tt.platform, tt.handle)
+			if tt.want == "" {
+				if !errors.Is(err, ErrNotFound) {
+					t.Errorf("UserByHandle(%s, %q) = %q, %v; want ErrNotFound", tt.platform, tt.handle, got, err)
+				}
+				continue
+			}
+			if err != nil || got != tt.want {
+				t.Errorf("UserByHandle(%s, %q) = %q, %v; want %q", tt.platform, tt.handle, got, err, tt.want)
+			}
+		}
+		if err := s.SawUser(ctx, "telegram", "777", "weili", "Wei Li"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.UserByHandle(ctx, "telegram", "li_wei"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the old handle still names user 777: %v", err)
+		}
+		names, err := s.UserNames(ctx, "telegram", []string{"777", "100", "999"})
+		if want := map[string]string{"777": "Wei Li", "100": "Org"}; err != nil || !reflect.DeepEqual(names, want) {
+			t.Errorf("UserNames = %v, %v; want %v", names, err, want)
+		}
+	})
+}
