@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf16"
 
 	"github.com/go-telegram/bot"
@@ -21,6 +22,11 @@ import (
 // one user. Users named in a message come from its text mentions and the
 // message it replies to.
 
+// directTimeout bounds the calls handle makes to Telegram itself rather
+// than through the outbox (getMe, answering a button, removing buttons):
+// a slow Telegram holds up the next update no longer than this.
+const directTimeout = 10 * time.Second
+
 // self is the bot's own user name, from getMe, for telling the commands
 // addressed to it ("/join@qisai_bot") from those for other bots in the
 // group. It is asked once; a failure is asked again at the next update.
@@ -35,6 +41,8 @@ func (a *Adapter) botName(ctx context.Context) string {
 	a.me.mu.Lock()
 	defer a.me.mu.Unlock()
 	if a.me.name == "" {
+		ctx, cancel := context.WithTimeout(ctx, directTimeout)
+		defer cancel()
 		me, err := a.send.b.GetMe(ctx)
 		if err != nil {
 			a.log.Warn("telegram: getMe, for the bot's user name", "err", err)
@@ -60,6 +68,8 @@ func (a *Adapter) unbutton(ctx context.Context, req commands.Request) {
 	if err != nil || convErr != nil {
 		return // no message to edit
 	}
+	ctx, cancel := context.WithTimeout(ctx, directTimeout)
+	defer cancel()
 	// No reply_markup: the message keeps its text and loses its keyboard.
 	if _, err := a.send.b.EditMessageReplyMarkup(ctx, &bot.EditMessageReplyMarkupParams{ChatID: chat, MessageID: msg}); err != nil {
 		a.log.Warn("telegram: remove the buttons of a pressed message", "chat", chat, "message", msg, "err", err)

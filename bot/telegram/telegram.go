@@ -176,9 +176,11 @@ func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 	if q := u.CallbackQuery; q != nil {
 		// Always answered, and first: until then the button's spinner
 		// turns, and the answer (the reply) is a message of its own.
-		if _, err := a.send.b.AnswerCallbackQuery(ctx, &bot.AnswerCallbackQueryParams{CallbackQueryID: q.ID}); err != nil {
+		actx, cancel := context.WithTimeout(ctx, directTimeout)
+		if _, err := a.send.b.AnswerCallbackQuery(actx, &bot.AnswerCallbackQueryParams{CallbackQueryID: q.ID}); err != nil {
 			a.log.Warn("telegram: answer callback query", "err", err)
 		}
+		cancel()
 	}
 	req, ok := request(u)
 	if !ok {
