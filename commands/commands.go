@@ -334,6 +334,7 @@ func (c *Context) queueHeard(ch *storage.Change) {
 // must only build the change.
 func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
 	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, func(ch *storage.Change) error {
+		c.voice.begin(ch) // a try again says it all again
 		if err := fn(ch); err != nil {
 			return err
 		}

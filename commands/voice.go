@@ -16,9 +16,16 @@ type voice struct {
 	here   bool           // the request's chat follows the event
 	// said is what ch announced, for the reply here. The store may run
 	// an update's function again on a newer state, with a new Change:
-	// what an earlier try said is dropped then.
+	// what an earlier try said is dropped then (begin).
 	ch   *storage.Change
 	said []string
+}
+
+// begin starts what ch says: Context.Update calls it before each try.
+func (v *voice) begin(ch *storage.Change) {
+	if v != nil {
+		v.ch, v.said = ch, nil
+	}
 }
 
 // eventChats is the voice of the command in the event's chats. The
@@ -54,7 +61,7 @@ func (v *voice) also(ch *storage.Change, text string) { v.say(ch, text) }
 // say notes text as said in the request's chat by ch.
 func (v *voice) say(ch *storage.Change, text string) {
 	if v.ch != ch {
-		v.ch, v.said = ch, nil
+		v.begin(ch) // a change not made through Context.Update
 	}
 	if v.here {
 		v.said = append(v.said, text)
