@@ -1,0 +1,175 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// The player commands on someone else's game, and a round nobody can
+// pair: refusals that change nothing.
+
+// playerLines is one line for every player command.
+var playerLines = []string{
+	"/join 某人", "/leave", "/me", "/here", "/guess red", "/report win", "/confirm", "/dispute",
+	"/resign", "/draw", "/accept", "/decline",
+}
+
+// TestPermissionsOthersGame: the player commands act on the sender's own
+// game only. A user who plays in no game — a stranger, in the group or in
+// private, the organiser, the player with the bye — and a player answering
+// what was said in another game are all refused with the reason, in their
+// language, and nothing changes: not the log, not the outbox. (The
+// organiser's commands are TestPermissions'.)
+func TestPermissionsOthersGame(t *testing.T) {
+	for _, cmd := range playerCommands() {
+		if !slices.ContainsFunc(playerLines, func(l string) bool { return strings.HasPrefix(l+" ", "/"+cmd.Name+" ") }) {
+			t.Errorf("/%s is not tried: add a line for it to playerLines", cmd.Name)
+		}
+	}
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).start()
+	red1, black1 := e.board(1)
+	red2, black2 := e.board(2)
+	bye := e.byeUser()
+	must(t, h.say(red1, "/report win"), "报告了结果") // a report waits on board 1
+	must(t, h.say(red2, "/draw"), "已向")          // an offer waits on board 2
+	h.outbox()
+	ctx := context.Background()
+	before, err := h.store.Log(ctx, e.id, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Names are the same in both languages.
+	var names []string
+	for _, en := range entrants {
+		names = append(names, en.name, "")
+	}
+	content := strings.NewReplacer(names...)
+
+	type want struct{ zh, en string }
+	everything := func(w want, except map[string]want) map[string]want {
+		m := map[string]want{}
+		for _, l := range playerLines {
+			m[l] = w
+			if x, ok := except[l]; ok {
+				m[l] = x
+			}
+		}
+		return m
+	}
+	notPlayer := want{"只有本赛选手", "Only players of the event"}
+	started := want{"比赛已经开始", "has started"}
+	for _, tt := range []struct {
+		who   string
+		user  string
+		dm    bool
+		lines map[string]want
+	}{
+		{"a stranger", "stranger", false, everything(notPlayer, map[string]want{
+			"/join 某人": started, "/guess red": {"只有本赛选手才能猜先", "Only players of the event take part"},
+		})},
+		{"a stranger in private", "stranger", true, everything(want{"你还没有参加任何比赛", "You play in no event yet"}, map[string]want{
+			"/join 某人": {"这个聊天还没有比赛", "This chat follows no event yet"},
+		})},
+		{"the organiser", "org", false, everything(notPlayer, map[string]want{
+			"/join 某人": started, "/guess red": {"只有本赛选手才能猜先", "Only players of the event take part"},
+		})},
+		{"the player with the bye", bye, false, everything(want{"第 1 轮：轮空，没有对局。", "Round 1: bye, no game."}, map[string]want{
+			"/join 某人": {"你已经以「" + e.name(bye) + "」报名了", "You have joined already"},
+			"/leave":   {"比赛已经开始，不能取消报名", "The event has started: you cannot leave it now"},
+			"/me":      {}, // their own business: allowed
+		})},
+		{"board 2's black, about board 1's report", black2, true, map[string]want{
+			"/confirm": {"第 2 台没有待确认的报告", "Board 2 has no report to answer"},
+			"/dispute": {"第 2 台没有待确认的报告", "Board 2 has no report to answer"},
+		}},
+		{"board 1's black, about board 2's offer", black1, true, map[string]want{
+			"/accept":  {"对手没有向你提和", "Your opponent has not offered a draw"},
+			"/decline": {"对手没有向你提和", "Your opponent has not offered a draw"},
+		}},
+		{"board 1's red, about their own report", red1, false, map[string]want{
+			"/confirm":    {"这是你自己的报告", "That is your own report"},
+			"/report win": {"你已经报告过了", "You have reported already"},
+		}},
+		{"board 2's red, about their own offer", red2, false, map[string]want{
+			"/accept": {"这是你自己的提和", "That is your own draw offer"},
+			"/draw":   {"你的提和还在等对手回应", "Your draw offer waits"},
+		}},
+		{"a player calling for 猜先", red1, false, map[string]want{
+			"/guess call": {"只有组织者或裁判可以要求猜先", "Only the organisers and arbiters can call for a colour guess"},
+		}},
+	} {
+		for _, line := range playerLines {
+			w, ok := tt.lines[line]
+			if !ok || w == (want{}) {
+				continue
+			}
+			for _, l := range []struct{ locale, want string }{{"zh", w.zh}, {"en", w.en}} {
+				chat := h.group
+				if tt.dm {
+					chat = storage.Chat{Platform: "console", ID: "dm:" + tt.user}
+				}
+				h.update++
+				r := h.svc.Handle(ctx, Request{Chat: chat, DM: tt.dm, User: User{ID: tt.user, Name: tt.user}, Locale: l.locale,
+					Text: line, UpdateID: fmt.Sprintf("console:update:%d", h.update)})
+				if !strings.Contains(r.Text, l.want) {
+					t.Errorf("%s (%s): %s → %q, want a refusal saying %q", tt.who, l.locale, line, r.Text, l.want)
+				}
+				if (l.locale == "zh") != cjk(content.Replace(r.Text)) {
+					t.Errorf("%s (%s): %s → %q is in the other language", tt.who, l.locale, line, r.Text)
+				}
+			}
+		}
+		for line := range tt.lines {
+			if !slices.Contains(playerLines, line) && line != "/guess call" {
+				t.Errorf("%s: %s is not in playerLines", tt.who, line)
+			}
+		}
+		if w, ok := tt.lines["/guess call"]; ok {
+			must(t, h.say(tt.user, "/guess call"), w.zh)
+			must(t, h.sendAs(tt.user, "en", "/guess call").Text, w.en)
+		}
+	}
+	after, err := h.store.Log(ctx, e.id, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(after, before) {
+		t.Errorf("the refused commands changed the log: %d actions, were %d", len(after), len(before))
+	}
+	if out := h.outbox(); len(out) != 0 {
+		t.Errorf("the refused commands sent %v", out)
+	}
+}
+
+// TestR_SW_9_NoPairingLeft: when the players left have all met, /pair
+// says so in the reader's language — no English in a Chinese chat — and
+// what to do.
+func TestR_SW_9_NoPairingLeft(t *testing.T) {
+	h := newHarness(t)
+	h.say("org", "/event new 双人赛 swiss rounds 2")
+	h.say("org", "/player add 甲")
+	h.say("org", "/player add 乙")
+	h.say("org", "/start")
+	h.say("org", "/pair")
+	h.say("org", "/publish")
+	must(t, h.say("org", "/result 1 1-0"), "裁判裁定")
+	n := h.logLen()
+	zh := h.say("org", "/pair")
+	must(t, zh, "无法编排第 2 轮", "R-SW-9", "/finish")
+	if rest := strings.NewReplacer("/finish", "", "R-SW-", "").Replace(zh); strings.ContainsFunc(rest, func(r rune) bool { return r < unicode.MaxASCII && unicode.IsLetter(r) }) {
+		t.Errorf("the Chinese refusal has English in it: %q", zh)
+	}
+	must(t, h.sendAs("org", "en", "/pair").Text, "Round 2 cannot be paired", "repeat a game", "/finish")
+	if got := h.logLen(); got != n {
+		t.Errorf("the refused /pair changed the log: %d actions, were %d", got, n)
+	}
+}
