@@ -238,7 +238,9 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 	t.Helper()
 	patience := e.patience
 	if patience == 0 {
-		patience = 15 * time.Second
+		// A guard against a bot that never answers, not a measure of its
+		// speed: a loaded CI machine under -race may take many seconds.
+		patience = 60 * time.Second
 	}
 	deadline := time.Now().Add(patience)
 	for {
