@@ -49,8 +49,10 @@ func (e Entry) Won() bool { return e.Outcome == OutcomeWin || e.Outcome == Outco
 func (ev *Event) Histories() [][]Entry {
 	n := len(ev.Players)
 	h := make([][]Entry, n+1) // indexed by player ID; h[0] unused
+	rounds := len(ev.Rounds)
+	all := make([]Entry, n*rounds) // one block: one allocation, not one a player
 	for id := 1; id <= n; id++ {
-		h[id] = make([]Entry, len(ev.Rounds))
+		h[id] = all[(id-1)*rounds : id*rounds : id*rounds]
 	}
 	sc := ev.Settings.Scoring
 	for r, rd := range ev.Rounds {

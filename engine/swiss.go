@@ -166,6 +166,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 	s.lastRound = set.Rounds > 0 && round >= set.Rounds
 	hist := ev.Histories()
 	running := runningScores(hist)
+	arena := newPlayerArena(len(ev.Players), len(ev.Rounds))
 	for _, p := range ev.Players {
 		if !p.Active(round) || ev.preset(p.ID, round) {
 			continue
@@ -177,7 +178,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 					round, describe(p), r+1, round)
 			}
 		}
-		s.players = append(s.players, s.newPlayer(p, h, running))
+		s.players = append(s.players, s.newPlayer(p, h, running, &arena))
 	}
 	if len(s.players) < 2 {
 		return nil, fmt.Errorf("round %d: only %d player(s) left to pair: %w", round, len(s.players), ErrNoPairing)
@@ -219,8 +220,34 @@ func gcd(a, b int) int {
 	return a
 }
 
-func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points) *swissPlayer {
-	sp := &swissPlayer{id: p.ID, unit: p.Unit, colours: make([]Colour, 0, len(h)), opps: make([]int, 0, len(h))}
+// playerArena holds the players of one round and their histories in a few
+// blocks instead of three allocations a player.
+type playerArena struct {
+	players []swissPlayer
+	colours []Colour
+	opps    []int
+}
+
+func newPlayerArena(players, rounds int) playerArena {
+	return playerArena{
+		players: make([]swissPlayer, 0, players),
+		colours: make([]Colour, 0, players*rounds),
+		opps:    make([]int, 0, players*rounds),
+	}
+}
+
+func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
+	a.players = append(a.players, swissPlayer{id: id, unit: unit})
+	sp := &a.players[len(a.players)-1]
+	n := len(a.colours)
+	a.colours = a.colours[:n+rounds]
+	a.opps = a.opps[:n+rounds]
+	sp.colours, sp.opps = a.colours[n:n:n+rounds], a.opps[n:n:n+rounds]
+	return sp
+}
+
+func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *playerArena) *swissPlayer {
+	sp := arena.player(p.ID, p.Unit, len(h))
 	for r, e := range h {
 		c := e.PlayedColour()
 		counted := e.Played() || (s.set.CountForfeits && e.Opponent != 0)
