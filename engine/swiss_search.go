@@ -385,54 +385,60 @@ func (m *memo) set(level int, mask uint32, v float64) {
 }
 
 // memoTable is a hash table of uint64 keys with linear probing; a slot
-// holds a value of the current generation only.
+// holds a value of the current generation only. Key, value and generation
+// share a slot, so a probe touches one cache line.
 type memoTable struct {
-	keys  []uint64
-	vals  []float64
-	gens  []uint32
+	slots []memoSlot
+	shift uint // 64 − log2(len(slots)): the hash's top bits index the table
 	gen   uint32
 	count int
 }
 
+type memoSlot struct {
+	key uint64
+	val float64
+	gen uint32
+}
+
 func newMemoTable(size int) *memoTable {
-	return &memoTable{keys: make([]uint64, size), vals: make([]float64, size), gens: make([]uint32, size), gen: 1}
+	return &memoTable{slots: make([]memoSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size))), gen: 1}
 }
 
 func (t *memoTable) slot(k uint64) int {
-	mask := len(t.keys) - 1
-	i := int((k * 0x9E3779B97F4A7C15) >> 32 & uint64(mask))
-	for t.gens[i] == t.gen && t.keys[i] != k {
+	mask := len(t.slots) - 1
+	i := int((k * 0x9E3779B97F4A7C15) >> t.shift)
+	for t.slots[i].gen == t.gen && t.slots[i].key != k {
 		i = (i + 1) & mask
 	}
 	return i
 }
 
 func (t *memoTable) get(k uint64) (float64, bool) {
-	i := t.slot(k)
-	if t.gens[i] != t.gen {
+	sl := &t.slots[t.slot(k)]
+	if sl.gen != t.gen {
 		return 0, false
 	}
-	return t.vals[i], true
+	return sl.val, true
 }
 
 func (t *memoTable) set(k uint64, v float64) {
-	if 2*(t.count+1) > len(t.keys) {
+	if 2*(t.count+1) > len(t.slots) {
 		t.grow()
 	}
-	i := t.slot(k)
-	if t.gens[i] != t.gen {
+	sl := &t.slots[t.slot(k)]
+	if sl.gen != t.gen {
 		t.count++
 	}
-	t.keys[i], t.vals[i], t.gens[i] = k, v, t.gen
+	*sl = memoSlot{key: k, val: v, gen: t.gen}
 }
 
 func (t *memoTable) grow() {
 	old := *t
-	*t = *newMemoTable(2 * len(old.keys))
+	*t = *newMemoTable(2 * len(old.slots))
 	t.gen = old.gen
-	for i, g := range old.gens {
-		if g == old.gen {
-			t.set(old.keys[i], old.vals[i])
+	for _, sl := range old.slots {
+		if sl.gen == old.gen {
+			t.set(sl.key, sl.val)
 		}
 	}
 }
