@@ -13,14 +13,11 @@ func ids(ps []Player) []string {
 	return out
 }
 
-// TestR_SW_1_ByRating numbers strong to weak, equal ratings by name.
-func TestR_SW_1_ByRating(t *testing.T) {
-	ps := []Player{
-		{ID: 1, Name: "d", Rating: 1500}, {ID: 2, Name: "a", Rating: 1800},
-		{ID: 3, Name: "c", Rating: 1600}, {ID: 4, Name: "b", Rating: 1600},
-	}
-	got := Number(ps, ByRating, TopBottom, 0)
-	if want := []string{"a", "b", "c", "d"}; !reflect.DeepEqual(ids(got), want) {
+// checkNumbered fails unless got holds the names want in order, numbered
+// 1, 2, … (ID = sequence number).
+func checkNumbered(t *testing.T, got []Player, want ...string) {
+	t.Helper()
+	if !reflect.DeepEqual(ids(got), want) {
 		t.Errorf("order %v, want %v", ids(got), want)
 	}
 	for i, p := range got {
@@ -28,6 +25,16 @@ func TestR_SW_1_ByRating(t *testing.T) {
 			t.Errorf("%s has ID %d, want %d", p.Name, p.ID, i+1)
 		}
 	}
+}
+
+// TestR_SW_1_ByRating numbers strong to weak, equal ratings by name.
+func TestR_SW_1_ByRating(t *testing.T) {
+	ps := []Player{
+		{ID: 1, Name: "d", Rating: 1500}, {ID: 2, Name: "a", Rating: 1800},
+		{ID: 3, Name: "c", Rating: 1600}, {ID: 4, Name: "b", Rating: 1600},
+	}
+	got := Number(ps, ByRating, TopBottom, 0)
+	checkNumbered(t, got, "a", "b", "c", "d")
 }
 
 // TestR_SW_1_Shuffled is a permutation fixed by the seed.
@@ -119,12 +126,5 @@ func TestR_SW_1_AsEntered(t *testing.T) {
 		{ID: 3, Name: "c", Unit: "A"}, {ID: 4, Name: "d", Unit: "A"},
 	}
 	got := Number(ps, AsEntered, TopBottom, 1)
-	if want := []string{"a", "b", "c", "d"}; !reflect.DeepEqual(ids(got), want) {
-		t.Errorf("order %v, want %v", ids(got), want)
-	}
-	for i, p := range got {
-		if p.ID != i+1 {
-			t.Errorf("%s has ID %d, want %d", p.Name, p.ID, i+1)
-		}
-	}
+	checkNumbered(t, got, "a", "b", "c", "d")
 }
