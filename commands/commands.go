@@ -85,6 +85,11 @@ type Reply struct {
 	Unbutton bool
 	// File, when set, goes with the reply as an attachment (an export).
 	File *storage.File
+	// Queued says the reply is in the outbox already, stored with the
+	// change it tells of under ReplyKey(Request.UpdateID) (RepliesQueued):
+	// the outbox says it in the chat, so an adapter that answers some
+	// other way too (a Discord interaction's response) must not repeat it.
+	Queued bool
 }
 
 // Service runs commands against a store.
@@ -121,6 +126,10 @@ func New(store *storage.Store, opts ...Option) *Service {
 // Commands lists every command, for adapters that register them with the
 // platform (Discord's slash commands, Telegram's menu) and for help.
 func (s *Service) Commands() []*Command { return s.reg.All() }
+
+// Lang is the language Handle answers req's sender in: adapters say their
+// own words to the user (an acknowledgement) in it.
+func (s *Service) Lang(ctx context.Context, req Request) Lang { return s.lang(ctx, req) }
 
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
@@ -327,6 +336,7 @@ func (c *Context) queueHeard(ch *storage.Change) {
 		return
 	}
 	ch.Send(storage.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
+	c.voice.queued = true
 }
 
 // Update changes the event through the store, with the request's update

@@ -173,6 +173,9 @@ func TestStatementStoredWithChange(t *testing.T) {
 		Text: "/publish", UpdateID: fmt.Sprintf("telegram:update:%d", h.update)}
 	reply := h.svc.Handle(context.Background(), publish)
 	must(t, reply.Text, "第1轮对阵", "已私信通知")
+	if !reply.Queued {
+		t.Error("the reply does not say it is in the outbox already (Reply.Queued): a Discord response would repeat it")
+	}
 	if got := h.drain()[tgGroup.ID]; len(got) != 1 || got[0] != reply.Text {
 		t.Fatalf("the change stored %q for the group, want the reply: %q", got, reply.Text)
 	}

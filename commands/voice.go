@@ -19,12 +19,15 @@ type voice struct {
 	// what an earlier try said is dropped then (begin).
 	ch   *storage.Change
 	said []string
+	// queued says ch stored what was said here in the outbox as the
+	// reply (queueHeard).
+	queued bool
 }
 
 // begin starts what ch says: Context.Update calls it before each try.
 func (v *voice) begin(ch *storage.Change) {
 	if v != nil {
-		v.ch, v.said = ch, nil
+		v.ch, v.said, v.queued = ch, nil, false
 	}
 }
 
@@ -82,7 +85,7 @@ func (v *voice) heard(ch *storage.Change) string {
 // event), personal, the sender's own account of it.
 func (v *voice) reply(personal string) Reply {
 	if text := v.heard(v.ch); text != "" {
-		return Reply{Text: text}
+		return Reply{Text: text, Queued: v.queued}
 	}
 	return Reply{Text: personal}
 }

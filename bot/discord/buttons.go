@@ -12,14 +12,19 @@ import (
 // over) by updating the pressed message: its text, then the reply under
 // it, and no buttons. That is Discord's one response to a component that
 // both answers and edits, so a private reply is shown there too: the
-// buttons qisai puts under messages are in the user's private chat.
+// buttons qisai puts under messages are in the user's private chat. A
+// reply without text (the outbox says it: Reply.Queued) leaves the text
+// as it was.
 func unbuttoned(pressed *discordgo.Message, reply commands.Reply) *discordgo.InteractionResponse {
-	text := reply.Text
-	if pressed.Content != "" {
-		text = pressed.Content + "\n\n" + text
-	}
-	if parts := split(text, maxContent); len(parts) > 1 {
-		text = reply.Text // the answer matters more than the question
+	text := pressed.Content
+	switch {
+	case text == "":
+		text = reply.Text
+	case reply.Text != "":
+		text += "\n\n" + reply.Text
+		if parts := split(text, maxContent); len(parts) > 1 {
+			text = reply.Text // the answer matters more than the question
+		}
 	}
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,

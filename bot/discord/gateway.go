@@ -13,7 +13,8 @@ import (
 // RunGateway connects session to Discord's gateway (the websocket) and
 // answers the interactions it delivers — slash commands, button clicks
 // and autocompletes — as the HTTP endpoint does (Handler), through the
-// session's REST client: a long reply is deferred and sent as follow-ups.
+// session's REST client: a long private reply is deferred and sent as
+// ephemeral follow-ups.
 // It returns when ctx is done, after closing the connection and waiting
 // for the answers under way; or at once when it cannot connect.
 //

@@ -102,14 +102,16 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 
 // TestRunGateway connects through a gateway test server and answers a
 // slash command, a button click, an autocomplete and a long reply through
-// the REST API, as the HTTP endpoint does.
+// the REST API, as the HTTP endpoint does (the long reply through the
+// outbox).
 func TestRunGateway(t *testing.T) {
 	g := newGateway(t)
 	session := newSession(t, g.srv.Config.Handler)
 	st := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- RunGateway(ctx, session, commands.New(st), slog.Default()) }()
+	svc := commands.New(st)
+	go func() { done <- RunGateway(ctx, session, svc, slog.Default()) }()
 	defer func() {
 		cancel()
 		select {
@@ -179,14 +181,21 @@ func TestRunGateway(t *testing.T) {
 		t.Errorf("autocomplete: response %v %v, want Li Si, value 1", typ, data)
 	}
 
+	// A long public reply goes through the outbox to the channel, the
+	// response saying so privately.
 	parts := split(longHelp(t, st), maxContent)
-	calls := exchange(m.slash(ann, "help", ""), 1+len(parts))
-	if typ, _ := callback(calls[0]); typ != float64(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
-		t.Errorf("long /help: response type %v, want deferred (5)", typ)
+	typ, data = callback(exchange(m.slash(ann, "help", ""), 1)[0])
+	flags, _ := data["flags"].(float64)
+	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || flags != float64(discordgo.MessageFlagsEphemeral) ||
+		data["content"] != follows.In(commands.En) {
+		t.Errorf("long /help: response %v %v, want the private note that the answer follows", typ, data)
 	}
-	for i, c := range calls[1:] {
-		if c.path != "/webhooks/42/tok" || c.body["content"] != parts[i] {
-			t.Errorf("follow-up %d to %s: %.40q…, want part %d of the reply to /webhooks/42/tok", i, c.path, c.body["content"], i)
+	if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range g.rest.await(t, n+len(parts))[n:] {
+		if c.path != "/channels/C1/messages" || c.body["content"] != parts[i] {
+			t.Errorf("message %d to %s: %.40q…, want part %d of the reply to /channels/C1/messages", i, c.path, c.body["content"], i)
 		}
 	}
 }

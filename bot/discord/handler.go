@@ -34,14 +34,15 @@ const tokenLife = 15 * time.Minute
 
 // Handler serves Discord's HTTP interactions endpoint: it checks each
 // request's Ed25519 signature and age, answers PINGs, and runs slash
-// commands, button clicks and autocompletes as commands.Requests,
-// answering with the reply as a message in the channel (ephemeral when the
-// reply is private).
+// commands, button clicks and autocompletes as commands.Requests.
 //
-// The reply is the interaction's response, so it must come within
-// Discord's 3 seconds: Service.Handle takes milliseconds. A reply longer
-// than a message is sent as follow-up messages after a deferred response
-// when the Handler has a session (WithFollowups), else cut to one message.
+// The response must come within Discord's 3 seconds: Service.Handle takes
+// milliseconds. It is the reply as a message in the channel (ephemeral
+// when the reply is private), or, when the outbox says the reply in the
+// channel (a statement stored with its change, a public reply longer than
+// a message), a private acknowledgement. A private reply longer than a
+// message is sent as ephemeral follow-ups after a deferred response when
+// the Handler has a session (WithFollowups), else cut to one message.
 type Handler struct {
 	*core
 	key ed25519.PublicKey
@@ -55,9 +56,9 @@ type Handler struct {
 // Option changes a Handler.
 type Option func(*Handler)
 
-// WithFollowups lets the Handler send a long reply as follow-up messages
-// to the interaction's webhook, through session's REST client, as
-// application appID (QISAI_DISCORD_APP_ID).
+// WithFollowups lets the Handler send a long private reply as follow-up
+// messages to the interaction's webhook, through session's REST client,
+// as application appID (QISAI_DISCORD_APP_ID).
 func WithFollowups(session *discordgo.Session, appID string) Option {
 	return func(h *Handler) { h.session, h.appID = session, appID }
 }

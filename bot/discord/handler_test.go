@@ -25,35 +25,44 @@ import (
 )
 
 // endpoint is an interactions endpoint on a fresh database, and the key
-// that signs for Discord.
+// that signs for Discord; heard delivers its outbox to out.
 type endpoint struct {
 	maker
 	srv     *httptest.Server
 	handler *Handler
+	svc     *commands.Service
 	store   *storage.Store
 	priv    ed25519.PrivateKey
+	out     *rest
+	heardOf int // calls to out that heard has seen
 }
 
 func newEndpoint(t *testing.T, opts ...Option) *endpoint {
+	t.Helper()
+	st := newStore(t)
+	return endpointOn(t, st, commands.New(st), opts...)
+}
+
+// endpointOn is an endpoint of svc, which runs on st.
+func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service, opts ...Option) *endpoint {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := newStore(t)
 	key, err := ParsePublicKey(hex.EncodeToString(pub))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHandler(commands.New(st), key, slog.Default(), opts...)
+	h := NewHandler(svc, key, slog.Default(), opts...)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, store: st, priv: priv}
+	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, svc: svc, store: st, priv: priv, out: &rest{}}
 }
 
-func newStore(t *testing.T) *storage.Store {
+func newStore(t *testing.T, opts ...storage.Option) *storage.Store {
 	t.Helper()
-	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"))
+	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,19 +70,30 @@ func newStore(t *testing.T) *storage.Store {
 	return st
 }
 
+// heard sends the outbox's due messages through a Sender to the REST test
+// server out, as serve's Discord delivery does, and returns what channel
+// C1 was told since the last call.
+func (e *endpoint) heard() []string {
+	e.t.Helper()
+	if err := e.svc.DeliverDue(context.Background(), "test", NewSender(newSession(e.t, e.out))); err != nil {
+		e.t.Fatal(err)
+	}
+	calls := e.out.await(e.t, 0)
+	var said []string
+	for _, c := range calls[e.heardOf:] {
+		if c.path == "/channels/C1/messages" {
+			said = append(said, c.body["content"].(string))
+		}
+	}
+	e.heardOf = len(calls)
+	return said
+}
+
 // post sends body signed with key at time at, and returns the status and
 // the response.
 func (e *endpoint) post(body string, key ed25519.PrivateKey, at time.Time) (int, discordgo.InteractionResponse) {
 	e.t.Helper()
-	ts := strconv.FormatInt(at.Unix(), 10)
-	req, err := http.NewRequest(http.MethodPost, e.srv.URL, strings.NewReader(body))
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, []byte(ts+body))))
-	res, err := http.DefaultClient.Do(req)
+	res, err := http.DefaultClient.Do(e.request(e.srv.URL, body, key, at))
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -86,6 +106,20 @@ func (e *endpoint) post(body string, key ed25519.PrivateKey, at time.Time) (int,
 		}
 	}
 	return res.StatusCode, resp
+}
+
+// request is body posted to url, signed with key at time at.
+func (e *endpoint) request(url, body string, key ed25519.PrivateKey, at time.Time) *http.Request {
+	e.t.Helper()
+	ts := strconv.FormatInt(at.Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(key, []byte(ts+body))))
+	return req
 }
 
 // who is a Discord user in a guild channel, or in their DM with the bot;
@@ -331,54 +365,90 @@ func TestResponse(t *testing.T) {
 	}
 }
 
-// A reply longer than a message is deferred and comes as follow-ups to
-// the interaction's webhook, cut between lines; without a session it is
-// cut to one message.
-func TestHandlerDeferred(t *testing.T) {
+// TestHandlerLongReplies (issue 9, one way out): a public reply longer
+// than a message goes through the outbox to the channel, in parts that
+// make it again, and the response says so privately: a follow-up would be
+// lost to a long 429. A private one can only be the interaction's: it is
+// deferred and comes as ephemeral follow-ups to the interaction's webhook,
+// or, without a session, is cut to one message.
+func TestHandlerLongReplies(t *testing.T) {
 	f := &rest{}
 	e := newEndpoint(t, WithFollowups(newSession(t, f), "77"))
 	help := longHelp(t, e.store)
 
-	status, resp := e.post(e.slash(ann, "help", ""), e.priv, time.Now())
-	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("status %d, response type %d; want 200 and a deferred message (5)", status, resp.Type)
+	data := e.send(e.slash(ann, "help", ""))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(commands.En) {
+		t.Errorf("long /help: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(commands.En))
 	}
-	e.handler.Wait()
-	calls := f.await(t, 2)
-	var parts []string
-	for i, c := range calls {
-		content, _ := c.body["content"].(string)
-		if c.path != "/webhooks/77/tok" {
-			t.Errorf("follow-up %d went to %s, want /webhooks/77/tok", i, c.path)
-		}
+	parts := e.heard()
+	if len(parts) < 2 {
+		t.Fatalf("the channel heard %d messages of the long /help, want its parts", len(parts))
+	}
+	for i, content := range parts {
 		if n := length(content); n > maxContent {
-			t.Errorf("follow-up %d: %d characters", i, n)
+			t.Errorf("part %d: %d characters", i, n)
 		}
-		if i < len(calls)-1 && !strings.Contains(help, content+"\n") {
-			t.Errorf("follow-up %d does not end at the end of a line: …%q", i, content[max(0, len(content)-40):])
+		if i < len(parts)-1 && !strings.Contains(help, content+"\n") {
+			t.Errorf("part %d does not end at the end of a line: …%q", i, content[max(0, len(content)-40):])
 		}
-		parts = append(parts, content)
 	}
 	flat := func(s string) string { return strings.ReplaceAll(s, "\n", "") }
 	if flat(strings.Join(parts, "")) != flat(help) {
-		t.Errorf("the %d follow-ups do not make the reply again", len(parts))
+		t.Errorf("the %d parts do not make the reply again", len(parts))
 	}
 
 	// A reply that fits is the response itself, even with a session.
-	data := e.send(e.slash(wang, "help", ""))
-	if data.Content == "" || data.Content == note.In(commands.Zh) {
-		t.Errorf("/help in Chinese: %q, want the list in place", data.Content)
+	data = e.send(e.slash(wang, "help", ""))
+	if data.Content == "" || data.Content == note.In(commands.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Errorf("/help in Chinese: %q (flags %d), want the list in place, in the channel", data.Content, data.Flags)
 	}
-	e.handler.Wait()
-	if n := len(f.await(t, len(calls))); n != len(calls) {
-		t.Errorf("%d more REST calls for a short reply, want none", n-len(calls))
+	if said := e.heard(); len(said) != 0 {
+		t.Errorf("the short /help was said again in the channel: %q", said)
 	}
 
-	// Without a session, the long reply is cut to one message.
-	data = newEndpoint(t).send(e.slash(ann, "help", ""))
-	if !strings.HasSuffix(data.Content, note.In(commands.En)) {
-		t.Errorf("without a session /help ends …%q, want the note", data.Content[max(0, len(data.Content)-60):])
+	// A private reply too long for a message: /pair's preview of a large field.
+	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Player Number %02d With A Long Name", i) })
+	status, resp := e.post(e.slash(ann, "pair", ""), e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral {
+		t.Fatalf("long preview: status %d, response %+v; want 200 and an ephemeral deferred message (5)", status, resp)
 	}
+	e.handler.Wait()
+	calls := f.await(t, 2)
+	for i, c := range calls {
+		content, _ := c.body["content"].(string)
+		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || length(content) > maxContent {
+			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], length(content))
+		}
+	}
+	if said := e.heard(); len(said) != 0 {
+		t.Errorf("the private preview was said in the channel: %.80q", said)
+	}
+
+	// Without a session, the private reply is cut to one message.
+	e = newEndpoint(t)
+	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Player Number %02d With A Long Name", i) })
+	data = e.send(e.slash(ann, "pair", ""))
+	if !strings.HasSuffix(data.Content, note.In(commands.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("without a session the preview ends …%q (flags %d), want the note, ephemeral", data.Content[max(0, len(data.Content)-60):], data.Flags)
+	}
+}
+
+// started makes org the organiser of an event in channel C1 that n players
+// named name(1)…name(n) joined, starts it and returns the players; the
+// start's announcement is heard already.
+func (e *endpoint) started(org who, n int, name func(int) string) []who {
+	e.t.Helper()
+	e.send(e.slash(org, "event", "new", "name", "并发赛"))
+	e.send(e.slash(org, "signup", "", "state", "open"))
+	players := make([]who, n)
+	for i := range players {
+		players[i] = who{id: fmt.Sprint(5000 + i), name: name(i + 1)}
+		e.send(e.slash(players[i], "join", "", "name", players[i].name))
+	}
+	e.send(e.slash(org, "start", ""))
+	e.heard()
+	return players
 }
 
 // ann's client speaks English, in which /help is longer than a message.
@@ -397,28 +467,25 @@ func longHelp(t *testing.T, st *storage.Store) string {
 	return help
 }
 
+// TestDeferred: a private long reply's deferred response and follow-ups
+// are ephemeral throughout, the buttons on the last.
 func TestDeferred(t *testing.T) {
 	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
 	buttons := []storage.Button{{Label: "排名", Command: "/standings"}}
-	for _, private := range []bool{false, true} {
-		a := deferred(commands.Reply{Text: long, Buttons: buttons, Private: private})
-		want := discordgo.MessageFlags(0)
-		if private {
-			want = discordgo.MessageFlagsEphemeral
+	a := deferred(commands.Reply{Text: long, Buttons: buttons, Private: true})
+	want := discordgo.MessageFlagsEphemeral
+	if a.resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || a.resp.Data.Flags != want {
+		t.Errorf("response %d with flags %d, want 5 with %d", a.resp.Type, a.resp.Data.Flags, want)
+	}
+	if len(a.follow) != 2 {
+		t.Fatalf("%d follow-ups, want 2", len(a.follow))
+	}
+	for i, m := range a.follow {
+		if m.Flags != want {
+			t.Errorf("follow-up %d has flags %d, want %d", i, m.Flags, want)
 		}
-		if a.resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || a.resp.Data.Flags != want {
-			t.Errorf("private %v: response %d with flags %d, want 5 with %d", private, a.resp.Type, a.resp.Data.Flags, want)
-		}
-		if len(a.follow) != 2 {
-			t.Fatalf("private %v: %d follow-ups, want 2", private, len(a.follow))
-		}
-		for i, m := range a.follow {
-			if m.Flags != want {
-				t.Errorf("private %v: follow-up %d has flags %d, want %d", private, i, m.Flags, want)
-			}
-			if hasButtons := len(m.Components) > 0; hasButtons != (i == 1) {
-				t.Errorf("private %v: follow-up %d has buttons %v; want them on the last only", private, i, hasButtons)
-			}
+		if hasButtons := len(m.Components) > 0; hasButtons != (i == 1) {
+			t.Errorf("follow-up %d has buttons %v; want them on the last only", i, hasButtons)
 		}
 	}
 }

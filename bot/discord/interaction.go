@@ -132,21 +132,33 @@ func chat(in *discordgo.Interaction, u *discordgo.User) commands.Chat {
 }
 
 // run runs text as the interaction's user's line and makes the answer.
+//
+// What the channel is to hear goes through the outbox, the one way out
+// (paced, split and retried by Sender), and the response only
+// acknowledges it privately: the statement a command makes in a channel
+// of the event is stored with its change (commands.Request.RepliesQueued),
+// so a crash before the response loses nothing, and is said once; a
+// public reply longer than a message is queued too, where a follow-up
+// would be lost to a long 429. A private reply stays the response (only
+// the interaction can show a message to one user), deferred with
+// follow-ups when it is long.
 func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, followups bool) answer {
 	u, name := user(in)
 	if u == nil { // answer something valid anyway
 		return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
 	}
-	reply := c.svc.Handle(ctx, commands.Request{
-		Chat:      chat(in, u),
-		DM:        in.GuildID == "",
-		User:      commands.User{ID: u.ID, Name: name, Username: u.Username},
-		Locale:    string(in.Locale),
-		Text:      text,
-		UpdateID:  "discord:interaction:" + in.ID,
-		MessageID: messageID(in),
-		Mentions:  mentions(in),
-	})
+	req := commands.Request{
+		Chat:          chat(in, u),
+		DM:            in.GuildID == "",
+		User:          commands.User{ID: u.ID, Name: name, Username: u.Username},
+		Locale:        string(in.Locale),
+		Text:          text,
+		UpdateID:      "discord:interaction:" + in.ID,
+		MessageID:     messageID(in),
+		Mentions:      mentions(in),
+		RepliesQueued: true, // a statement in the channel goes out with its change
+	}
+	reply := c.svc.Handle(ctx, req)
 	if reply.Text == "" && len(reply.Buttons) == 0 {
 		if in.Type == discordgo.InteractionMessageComponent {
 			// A button that is no command: acknowledge the click, say nothing.
@@ -154,25 +166,46 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		}
 		reply = commands.Reply{Text: "✓", Private: true}
 	}
-	if reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil {
+	pressed := reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil
+	long := len(split(reply.Text, maxContent)) > 1 || reply.File != nil
+	switch {
+	case reply.Queued && pressed:
+		return answer{resp: unbuttoned(in.Message, commands.Reply{})} // the outbox says the rest
+	case reply.Queued:
+		return answer{resp: ack(announced, c.svc.Lang(ctx, req))}
+	case pressed:
 		return answer{resp: unbuttoned(in.Message, reply)}
+	case long && !reply.Private:
+		m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
+		if err := c.svc.Enqueue(ctx, m); err != nil {
+			c.log.Error("discord: queue a long reply; it is cut to the response", "interaction", in.ID, "err", err)
+			break
+		}
+		return answer{resp: ack(follows, c.svc.Lang(ctx, req))}
+	case long && followups:
+		return deferred(reply)
 	}
-	if !followups || (len(split(reply.Text, maxContent)) <= 1 && reply.File == nil) {
-		return answer{resp: response(reply, lang(in))}
-	}
-	return deferred(reply)
+	return answer{resp: response(reply, lang(in))}
 }
 
-// deferred answers a reply longer than a message: a deferred response
-// ("qisai is thinking…") and the reply's parts (Split) as follow-ups, the
-// buttons with the last text, a file attached to a message of its own. A
-// private reply is ephemeral throughout: the deferred response decides
-// that of the first follow-up, which takes its place.
+// What the response says privately when the outbox says the reply here.
+var (
+	announced = commands.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
+	follows   = commands.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
+)
+
+// ack is a response only the user sees, saying what in l.
+func ack(what commands.T, l commands.Lang) *discordgo.InteractionResponse {
+	return response(commands.Reply{Text: what.In(l), Private: true}, l)
+}
+
+// deferred answers a private reply longer than a message: a deferred
+// ephemeral response ("qisai is thinking…"), which the first follow-up
+// takes the place of, and the reply's parts (Split) as ephemeral
+// follow-ups, the buttons with the last text, a file attached to a message
+// of its own. (A public one goes through the outbox: run.)
 func deferred(reply commands.Reply) answer {
-	var flags discordgo.MessageFlags
-	if reply.Private {
-		flags = discordgo.MessageFlagsEphemeral
-	}
+	flags := discordgo.MessageFlagsEphemeral
 	a := answer{resp: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags},

@@ -22,16 +22,10 @@ import (
 func TestHandlerReportsAtOnce(t *testing.T) {
 	const boards = 25
 	e := newEndpoint(t)
-	e.send(e.slash(wang, "event", "new", "name", "并发赛"))
-	e.send(e.slash(wang, "signup", "", "state", "open"))
-	players := make([]who, 2*boards)
-	for i := range players {
-		players[i] = who{id: fmt.Sprint(5000 + i), name: fmt.Sprintf("棋手%02d", i)}
-		e.send(e.slash(players[i], "join", "", "name", players[i].name))
-	}
-	e.send(e.slash(wang, "start", ""))
+	players := e.started(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
 	e.send(e.slash(wang, "pair", ""))
 	e.send(e.slash(wang, "publish", ""))
+	e.heard()
 
 	ctx := context.Background()
 	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
@@ -65,8 +59,6 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			report{g.Board, e.slash(user(g.Red), "report", "", "result", "win")},
 			report{g.Board, e.slash(user(g.Black), "report", "", "result", black)})
 	}
-	heard := make([][]string, boards+1) // by board: what the channel was answered
-	var mu sync.Mutex
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for _, r := range reports {
@@ -75,32 +67,40 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			defer wg.Done()
 			<-start
 			status, resp := e.post(r.body, e.priv, time.Now())
-			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseChannelMessageWithSource {
-				t.Errorf("board %d: status %d, response %+v", r.board, status, resp)
-				return
+			// The statement is the outbox's (stored with the change); the
+			// response acknowledges it privately.
+			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseChannelMessageWithSource ||
+				resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+				t.Errorf("board %d: status %d, response %+v; want a private acknowledgement", r.board, status, resp)
 			}
-			mu.Lock()
-			heard[r.board] = append(heard[r.board], resp.Data.Content)
-			mu.Unlock()
 		}()
 	}
 	close(start)
 	wg.Wait()
+	channel := e.heard() // what the channel was told
+	if len(channel) != len(reports) {
+		t.Errorf("the channel heard %d statements for %d reports, want one each:\n%s", len(channel), len(reports), strings.Join(channel, "\n"))
+	}
 
 	st, err = e.store.Load(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, g := range st.Event.Rounds[0].Games {
-		said := strings.Join(heard[g.Board], " | ")
 		if g.Board%2 == 0 {
 			if g.Result != engine.RedWin {
-				t.Errorf("board %d: both reported red's win, the result is %v; the channel heard %q", g.Board, g.Result, said)
+				t.Errorf("board %d: both reported red's win, the result is %v", g.Board, g.Result)
 			}
 			continue
 		}
-		if gp := st.Underway(1, g.Board); g.Result.Decided() || gp.Dispute == nil || !strings.Contains(said, "结果有争议") {
-			t.Errorf("board %d: contradicting reports left %v, dispute %v; the channel heard %q", g.Board, g.Result, gp.Dispute, said)
+		disputed := 0
+		for _, m := range channel {
+			if strings.HasPrefix(m, fmt.Sprintf("第%d台 结果有争议", g.Board)) {
+				disputed++
+			}
+		}
+		if gp := st.Underway(1, g.Board); g.Result.Decided() || gp.Dispute == nil || disputed != 1 {
+			t.Errorf("board %d: contradicting reports left %v, dispute %v; the channel heard of a dispute %d times, want once", g.Board, g.Result, gp.Dispute, disputed)
 		}
 	}
 }

@@ -37,21 +37,29 @@ type call struct {
 
 // rest is a fake of Discord's REST API: it opens DM channel "DM-<user>",
 // accepts messages, and answers 429 with limited's retry_after (seconds)
-// while limited has some left.
+// while limited has some left, to requests for limitPath only when that
+// is set. A call's time is now's (the test's clock), time.Now without.
 type rest struct {
-	mu      sync.Mutex
-	calls   []call
-	limited []float64
+	mu        sync.Mutex
+	calls     []call
+	limited   []float64
+	limitPath string
+	now       func() time.Time
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(r.Body)
 	var body map[string]any
 	json.Unmarshal(b, &body)
+	path := strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion)
 	f.mu.Lock()
-	f.calls = append(f.calls, call{path: strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion), body: body, at: time.Now()})
+	now := time.Now
+	if f.now != nil {
+		now = f.now
+	}
+	f.calls = append(f.calls, call{path: path, body: body, at: now()})
 	var wait []float64
-	if len(f.limited) > 0 {
+	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
 	}
 	f.mu.Unlock()

@@ -105,8 +105,10 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 
 	// Discord: with a public key, interactions come to the HTTP endpoint;
-	// without one, through the gateway connection. Long replies go out as
-	// follow-ups, which need the bot's session.
+	// without one, through the gateway connection. What a channel hears,
+	// the statements and long replies too, goes out through the outbox's
+	// Discord sender; long private replies as follow-ups, which need the
+	// bot's session.
 	var session *discordgo.Session
 	if cfg.Discord() {
 		if session, err = discord.NewSession(cfg.DiscordToken, cfg.DiscordAPIURL); err != nil {

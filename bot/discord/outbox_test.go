@@ -1,0 +1,194 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/storage"
+)
+
+// stopping is the ResponseWriter of a process that stops as it answers:
+// nothing of the response reaches Discord.
+type stopping struct{ http.ResponseWriter }
+
+func (stopping) Write([]byte) (int, error) { panic(http.ErrAbortHandler) }
+
+// TestStatementSurvivesCrash (issue 9, one way out): the statement a
+// command makes in a channel of the event is stored with its change, not
+// only answered. When the process stops between the commit and the
+// interaction's response, the channel still hears it after the restart,
+// from the outbox's Discord sender, once; a response that does go only
+// acknowledges privately, so the channel is not told twice.
+func TestStatementSurvivesCrash(t *testing.T) {
+	e := newEndpoint(t)
+	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
+	e.send(e.slash(wang, "pair", ""))
+	stops := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.handler.ServeHTTP(stopping{w}, r)
+	}))
+	defer stops.Close()
+	if res, err := http.DefaultClient.Do(e.request(stops.URL, e.slash(wang, "publish", ""), e.priv, time.Now())); err == nil {
+		res.Body.Close()
+		t.Fatalf("/publish answered %s; the test needs a response that never arrives", res.Status)
+	}
+
+	// The restart: a new service on the same database, its own delivery.
+	restarted := endpointOn(t, e.store, commands.New(e.store))
+	restarted.maker = e.maker // interaction ids go on
+	said := restarted.heard()
+	if len(said) != 1 || !strings.Contains(said[0], "第1轮对阵") {
+		t.Fatalf("after the restart the channel heard %q, want the round's pairings once", said)
+	}
+	if again := restarted.heard(); len(again) != 0 {
+		t.Errorf("delivered again: %q", again)
+	}
+
+	data := restarted.send(restarted.slash(players[0], "report", "", "result", "win"))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != announced.In(commands.Zh) {
+		t.Errorf("/report's response %q (flags %d), want the private acknowledgement %q", data.Content, data.Flags, announced.In(commands.Zh))
+	}
+	if said := restarted.heard(); len(said) != 1 || !strings.Contains(said[0], "报告了结果") {
+		t.Errorf("the channel heard %q of the report, want its statement once", said)
+	}
+}
+
+// clock is a test's time, moved by the test alone.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// TestStatementWaitsOutLongRetryAfter (issue 9): Discord's 429 with a
+// retry_after of 30 s on the channel's message holds the statement back
+// in the outbox for 30 s of the store's clock, and then it goes, once:
+// nothing is lost, as it would be by a response or a follow-up, which
+// cannot wait that long.
+func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC)}
+	st := newStore(t, storage.WithClock(clk.Now))
+	svc := commands.New(st, commands.WithClock(clk.Now))
+	e := endpointOn(t, st, svc)
+	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
+	e.send(e.slash(wang, "pair", ""))
+	e.send(e.slash(wang, "publish", ""))
+	e.heard()
+
+	const channel = "/channels/C1/messages"
+	api := &rest{limited: []float64{30}, limitPath: channel, now: clk.Now}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- svc.Deliver(ctx, "discord@test", NewSender(newSession(t, api)),
+			commands.DeliverOptions{Platform: Platform, Split: Split, Poll: 5 * time.Millisecond})
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Deliver: %v", err)
+		}
+	}()
+	e.send(e.slash(players[0], "report", "", "result", "win"))
+
+	// The clock moves a second at a time until the message is tried
+	// again; the real wait is a guard against a delivery that never
+	// tries, not part of what is checked.
+	tries := func() []call {
+		var out []call
+		for _, c := range api.await(t, 0) {
+			if c.path == channel {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	guard := time.Now().Add(time.Minute)
+	for len(tries()) < 2 {
+		if time.Now().After(guard) {
+			t.Fatalf("the channel's message was tried %d times in a minute, with the clock at %v", len(tries()), clk.Now())
+		}
+		clk.advance(time.Second)
+		time.Sleep(5 * time.Millisecond)
+	}
+	for {
+		pending, err := st.Pending(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pending[Platform] == 0 {
+			break
+		}
+		if time.Now().After(guard) {
+			t.Fatalf("%d Discord messages still pending", pending[Platform])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	got := tries()
+	if len(got) != 2 {
+		t.Fatalf("the channel's message was tried %d times, want twice: the 429 and its retry", len(got))
+	}
+	if wait := got[1].at.Sub(got[0].at); wait < 30*time.Second {
+		t.Errorf("tried again %v after the 429, want no sooner than its retry_after of 30 s", wait)
+	}
+	if content, _ := got[1].body["content"].(string); !strings.Contains(content, "报告了结果") {
+		t.Errorf("the retry sent %q, want the report's statement", content)
+	}
+}
+
+// TestQueuedButtonPress: a button pressed in the channel whose statement
+// the outbox says (the opponent confirming a report from the channel)
+// loses its buttons, the message's text as it was, and the statement is
+// said in the channel once, not in the updated message as well.
+func TestQueuedButtonPress(t *testing.T) {
+	e := newEndpoint(t)
+	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
+	e.send(e.slash(wang, "pair", ""))
+	e.send(e.slash(wang, "publish", ""))
+	e.heard()
+	e.send(e.slash(players[0], "report", "", "result", "win"))
+	e.heard()
+	var confirm string
+	for _, c := range e.out.await(t, 0) {
+		for _, id := range customIDs(t, c.body) {
+			if strings.HasPrefix(id, "/confirm ") && c.path == "/channels/DM-"+players[1].id+"/messages" {
+				confirm = id
+			}
+		}
+	}
+	if confirm == "" {
+		t.Fatalf("no confirmation button reached %s privately", players[1].name)
+	}
+	body := e.interaction(discordgo.InteractionMessageComponent, map[string]any{
+		"custom_id": confirm, "component_type": discordgo.ButtonComponent,
+	}, players[1])
+	body = strings.Replace(body, `"data":`, `"message":{"id":"M1","channel_id":"C1","content":"确认吗？"},"data":`, 1)
+	status, resp := e.post(body, e.priv, time.Now())
+	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseUpdateMessage || resp.Data == nil {
+		t.Fatalf("status %d, response %+v; want the pressed message updated", status, resp)
+	}
+	if resp.Data.Content != "确认吗？" || len(resp.Data.Components) != 0 {
+		t.Errorf("updated message %q with %d components; want its text alone and no buttons", resp.Data.Content, len(resp.Data.Components))
+	}
+	if said := e.heard(); len(said) != 1 {
+		t.Errorf("the channel heard %q of the confirmation, want its statement once", said)
+	}
+}
