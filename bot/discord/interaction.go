@@ -39,15 +39,16 @@ func newCore(svc *commands.Service, log *slog.Logger) *core {
 }
 
 // answer is how to answer an interaction: with resp, and then with follow
-// as follow-up messages (a long reply's parts, after a deferred resp).
+// as follow-up messages (a long private reply's parts, after a deferred
+// resp).
 type answer struct {
 	resp   *discordgo.InteractionResponse
 	follow []*discordgo.WebhookParams
 }
 
 // answer runs a slash command, button click or autocomplete. With
-// followups, a reply longer than a message is deferred and comes in
-// follow-ups; without, it is cut to one message.
+// followups, a private reply longer than a message is deferred and comes
+// in follow-ups; without, it is cut to one message (see run).
 func (c *core) answer(ctx context.Context, in *discordgo.Interaction, followups bool) (answer, error) {
 	switch in.Type {
 	case discordgo.InteractionApplicationCommand:
