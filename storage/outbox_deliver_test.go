@@ -160,7 +160,7 @@ func TestDeliverParts(t *testing.T) {
 		if f := ds[0].Message.File; f == nil || f.Name != m.File.Name || string(f.Data) != string(m.File.Data) {
 			t.Errorf("the file came back as %+v, want %+v", f, m.File)
 		}
-		c.add(time.Second) // the peek's claim is over
+		c.Advance(time.Second) // the peek's claim is over
 		send := &parted{fail: "b"}
 		split := func(m Message) []Message {
 			var parts []Message
@@ -174,12 +174,12 @@ func TestDeliverParts(t *testing.T) {
 		if r := row(t, s, "group", "a|b|c"); r.SentAt != nil {
 			t.Fatalf("marked sent after a part failed")
 		}
-		c.add(time.Minute) // the retry is due
+		c.Advance(time.Minute) // the retry is due
 		waitFor(t, "the message marked sent", func() bool { return row(t, s, "group", "a|b|c").SentAt != nil })
 		if got, want := send.texts(), []string{"a", "b", "c"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("sent %q, want %q: each part once", got, want)
 		}
-	}, WithClock(c.now))
+	}, WithClock(c.Now))
 }
 
 // TestDeliverAfterCrash: a worker that died while the platform was being

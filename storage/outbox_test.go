@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/qisai/qisai/internal/testclock"
 )
 
 // recorder is a Sender that records what it sends, in order, and fails
@@ -59,25 +61,8 @@ func (r *recorder) texts(chat string) []string {
 	return append([]string(nil), r.sent[chat]...)
 }
 
-// clock is a clock the tests move by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *clock { return &clock{t: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)} }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
+// newClock is the outbox tests' clock, moved by hand.
+func newClock() *testclock.Clock { return testclock.At(time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)) }
 
 // fast are DeliverOptions that keep tests quick.
 var fast = DeliverOptions{Batch: 3, Poll: time.Millisecond}
@@ -273,13 +258,13 @@ func TestOutboxRetryAfterBackoff(t *testing.T) {
 			if r := row(t, s, "a", "hello"); r.LastError != "flood wait" || r.ClaimedUntil != nil {
 				t.Errorf("after a failure last_error %q, claimed until %v; want the cause and no claim", r.LastError, r.ClaimedUntil)
 			}
-			c.add(wait - time.Millisecond)
+			c.Advance(wait - time.Millisecond)
 			if got := claimTexts(t, s, "w", time.Minute); len(got) != 0 {
 				t.Fatalf("%v after failure %d claimed %v, want nothing before %v", wait-time.Millisecond, attempt+1, got, wait)
 			}
-			c.add(time.Millisecond)
+			c.Advance(time.Millisecond)
 		}
-	}, WithClock(c.now))
+	}, WithClock(c.Now))
 }
 
 func TestOutboxChatOrderAcrossFailure(t *testing.T) {
@@ -302,12 +287,12 @@ func TestOutboxChatOrderAcrossFailure(t *testing.T) {
 		if got := claimTexts(t, s, "other", time.Minute); len(got) != 0 {
 			t.Fatalf("another worker claimed %v while a1 waits for its retry, want nothing", got)
 		}
-		c.add(firstRetry)
+		c.Advance(firstRetry)
 		waitFor(t, "chat a sent", func() bool { return rec.count() == 3 })
 		if got, want := rec.texts("a"), []string{"a1", "a2"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("chat a got %v, want %v", got, want)
 		}
-	}, WithClock(c.now))
+	}, WithClock(c.Now))
 }
 
 func TestOutboxExpiredLease(t *testing.T) {
@@ -330,7 +315,7 @@ func TestOutboxExpiredLease(t *testing.T) {
 			{lease, nil}, // the lease holds up to its end
 			{time.Millisecond, []string{"a/a1"}},
 		} {
-			c.add(step.after)
+			c.Advance(step.after)
 			if got := claimTexts(t, s, "heir", lease); !reflect.DeepEqual(got, step.want) {
 				t.Fatalf("after +%v the heir claimed %v, want %v", step.after, got, step.want)
 			}
@@ -344,7 +329,7 @@ func TestOutboxExpiredLease(t *testing.T) {
 		if got, want := claimTexts(t, s, "heir", lease), []string{"a/a2"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("after a1 was sent the heir claimed %v, want %v", got, want)
 		}
-	}, WithClock(c.now))
+	}, WithClock(c.Now))
 }
 
 func TestOutboxGiveUp(t *testing.T) {
@@ -361,7 +346,7 @@ func TestOutboxGiveUp(t *testing.T) {
 		stop := run(t, s, "w", rec, o)
 		for attempts := 1; attempts < o.MaxAttempts; attempts++ {
 			waitFor(t, fmt.Sprintf("attempt %d", attempts), func() bool { return row(t, s, "a", "a1").Attempts == attempts })
-			c.add(retryAfter(attempts))
+			c.Advance(retryAfter(attempts))
 		}
 		waitFor(t, "a2 sent", func() bool { return rec.count() == 1 })
 		if err := stop(); err != nil { // and a2 marked sent
@@ -375,14 +360,14 @@ func TestOutboxGiveUp(t *testing.T) {
 			t.Errorf("a1 after %d failures: gave up %v, sent %v, attempts %d, last error %q; want given up, not sent, with the cause",
 				o.MaxAttempts, r.GaveUpAt, r.SentAt, r.Attempts, r.LastError)
 		}
-		c.add(24 * time.Hour)
+		c.Advance(24 * time.Hour)
 		if got := claimTexts(t, s, "later", time.Minute); len(got) != 0 {
 			t.Errorf("a day later Claim found %v, want nothing: a given-up message stays given up", got)
 		}
 		if err := s.MarkFailed(ctx, r.ID, errors.New("again")); err != nil || row(t, s, "a", "a1").Attempts != o.MaxAttempts {
 			t.Errorf("MarkFailed on a given-up message: %v; want nil and no change", err)
 		}
-	}, WithClock(c.now))
+	}, WithClock(c.Now))
 }
 
 func TestOutboxTwoWorkers(t *testing.T) {

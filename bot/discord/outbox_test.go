@@ -6,12 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -60,31 +60,13 @@ func TestStatementSurvivesCrash(t *testing.T) {
 	}
 }
 
-// clock is a test's time, moved by the test alone.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // TestStatementWaitsOutLongRetryAfter (issue 9): Discord's 429 with a
 // retry_after of 30 s on the channel's message holds the statement back
 // in the outbox for 30 s of the store's clock, and then it goes, once:
 // nothing is lost, as it would be by a response or a follow-up, which
 // cannot wait that long.
 func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
-	clk := &clock{now: time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC)}
+	clk := testclock.At(time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC))
 	st := newStore(t, storage.WithClock(clk.Now))
 	svc := commands.New(st, commands.WithClock(clk.Now))
 	e := endpointOn(t, st, svc)
@@ -126,7 +108,7 @@ func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
 		if time.Now().After(guard) {
 			t.Fatalf("the channel's message was tried %d times in a minute, with the clock at %v", len(tries()), clk.Now())
 		}
-		clk.advance(time.Second)
+		clk.Advance(time.Second)
 		time.Sleep(5 * time.Millisecond)
 	}
 	for {

@@ -10,33 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
 // start is when the fake clock starts.
 var start = time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
-
-// fakeClock is a Clock whose Sleep moves the time on at once.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(max(d, 0))
-	return nil
-}
 
 // sent is a message the recorder sent, and when.
 type sent struct {
@@ -48,7 +27,7 @@ type sent struct {
 // recorder is the inner Sender: it records what it sends and when, and
 // answers the first sends with the errors in fail.
 type recorder struct {
-	clock *fakeClock
+	clock *testclock.Clock
 	mu    sync.Mutex
 	sent  []sent
 	calls int
@@ -69,7 +48,7 @@ func (r *recorder) Send(ctx context.Context, m storage.Message) error {
 }
 
 func newTest(limits Limits, fail ...error) (*Sender, *recorder) {
-	clock := &fakeClock{t: start}
+	clock := testclock.At(start)
 	rec := &recorder{clock: clock, fail: fail}
 	return New(rec, limits, clock), rec
 }
@@ -348,7 +327,7 @@ func TestGroupLimitHoldsNoNotes(t *testing.T) {
 	}
 	// The group may have one message an hour: its second waits its turn.
 	limits := Limits{Global: Telegram.Global, Chat: Telegram.Chat, Group: []Rate{{1, time.Hour}}, IsGroup: Telegram.IsGroup}
-	rec := &recorder{clock: &fakeClock{t: start}}
+	rec := &recorder{clock: testclock.At(start)}
 	clock := longWaits{started: make(chan time.Duration, 1)}
 	s := New(rec, limits, clock)
 	done := make(chan error, 1)

@@ -14,34 +14,9 @@ import (
 
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
-
-// virtualClock is the time of the soak: the real time moved on by every
-// wait the pacer asks for (which returns at once) and by the test. Limits
-// keep their real values (pace.Telegram: 20 a minute to a group) and cost
-// no real minutes.
-type virtualClock struct {
-	mu    sync.Mutex
-	ahead time.Duration
-}
-
-func (c *virtualClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.ahead)
-}
-
-func (c *virtualClock) Sleep(ctx context.Context, d time.Duration) error {
-	c.advance(d)
-	return ctx.Err()
-}
-
-func (c *virtualClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.ahead += max(d, 0)
-}
 
 // TestSoak plays a 16-player, 3-round Swiss in a Telegram group against
 // the emulator, with Telegram's limits (pace.Telegram) and a 429 with
@@ -54,7 +29,10 @@ func TestSoak(t *testing.T) {
 	emu := startEmulator(t)
 	emu.patience = 60 * time.Second
 	api := newFront(t, emu)
-	clock := &virtualClock{}
+	// The soak's time: the real time moved on by every wait the pacer asks
+	// for (which returns at once) and by the test. Limits keep their real
+	// values (pace.Telegram: 20 a minute to a group) and cost no real minutes.
+	clock := testclock.Real()
 	ctx, cancel := context.WithCancel(context.Background())
 	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(clock.Now))
 	if err != nil {
@@ -132,7 +110,7 @@ func TestSoak(t *testing.T) {
 			}
 		}
 		release() // every private note is in: the group may have its pairings
-		clock.advance(30 * time.Second)
+		clock.Advance(30 * time.Second)
 		_, at = emu.await(t, at, group, fmt.Sprintf("第%d轮对阵", round))
 		for _, p := range reds {
 			emu.say(t, p, group, "/report win")
