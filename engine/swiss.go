@@ -352,6 +352,17 @@ func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) 
 	return !c.units || a.unit == "" || a.unit != b.unit
 }
 
+// breaksAsRed and breaksAsBlack say whether red, or black, would break
+// R-SW-12 for p whoever the opponent: an imbalance of three, or (but in the
+// last round) a third colour in a row.
+func breaksAsRed(s *swiss, p *swissPlayer) bool {
+	return p.balance() >= 2 || !s.lastRound && p.run() >= 2
+}
+
+func breaksAsBlack(s *swiss, p *swissPlayer) bool {
+	return p.balance() <= -2 || !s.lastRound && p.run() <= -2
+}
+
 // breaks12 counts the players of the two whom red/black would give a third
 // colour in a row (with three) or a colour imbalance of three (with
 // imbalance): R-SW-12.

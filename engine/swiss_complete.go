@@ -36,7 +36,6 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	ps := append([]*swissPlayer(nil), s.players...)
 	s.sortPlayers(ps)
 	keep := completion{rule12: s.set.NoThreeInARow, units: s.units}
-	defer func() { s.set.NoThreeInARow, s.units = keep.rule12, keep.units }()
 	steps := []completion{keep}
 	if keep.rule12 {
 		steps = append(steps, completion{false, keep.units})
@@ -49,18 +48,16 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	}
 	for _, class := range s.byeClasses(ps) {
 		for _, st := range steps {
-			s.set.NoThreeInARow, s.units = st.rule12, st.units
-			m := s.fieldMatcher(ps, class)
+			m := s.fieldMatcher(ps, class, st)
 			m.maximise()
 			if !m.perfect() {
 				continue
 			}
-			pairs, bye := s.steer(ps, class, m, keep)
+			pairs, bye := s.steer(ps, class, m, st, keep)
 			fewestProved := true
 			if keep.rule12 && !st.rule12 {
-				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye)
+				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye, st)
 			}
-			s.set.NoThreeInARow, s.units = keep.rule12, keep.units
 			s.recordRelaxed(pairs, st, keep, fewestProved)
 			return pairs, bye, nil
 		}
@@ -73,10 +70,10 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 		s.round, len(ps), ErrNoPairing)
 }
 
-// fieldMatcher builds the graph of the pairs allowed under the current
-// rules: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
+// fieldMatcher builds the graph of the pairs allowed under the rules st
+// keeps: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
 // joined to every player of class.
-func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer) *matcher {
+func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st completion) *matcher {
 	n := len(ps)
 	adj := make([][]int32, n, n+1)
 	for i := range ps {
@@ -85,7 +82,7 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer) *matcher {
 			hi = min(n, i+fieldWindow+1)
 		}
 		for j := i + 1; j < hi; j++ {
-			if s.ok(ps[i], ps[j]) {
+			if s.allowedUnder(st, ps[i], ps[j], true) {
 				adj[i] = append(adj[i], int32(j))
 				adj[j] = append(adj[j], int32(i))
 			}
@@ -111,10 +108,10 @@ func index(ps []*swissPlayer) map[*swissPlayer]int32 {
 	return at
 }
 
-// steer takes the first complete pairing in pairing order that m proves
-// possible. While rules are given up, partners the kept rules allow are
-// tried first, so as few pairs as the order allows break them.
-func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep completion) ([]pair, *swissPlayer) {
+// steer takes the first complete pairing in pairing order that m (the
+// graph of st) proves possible. While st gives up rules that keep has,
+// partners keep allows are tried first, so that few pairs break them.
+func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, keep completion) ([]pair, *swissPlayer) {
 	var bye *swissPlayer
 	if class[0] != nil {
 		at := index(ps)
@@ -125,7 +122,7 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, keep 
 			}
 		}
 	}
-	relaxing := s.set.NoThreeInARow != keep.rule12 || s.units != keep.units
+	relaxing := st != keep
 	pairs := make([]pair, 0, len(ps)/2)
 	for i := range ps {
 		if m.removed[i] {
@@ -182,10 +179,10 @@ func (s *swiss) broken12(pairs []pair) []int {
 	var who []int
 	for _, p := range pairs {
 		red, black, _ := s.colours(p)
-		if red.balance() >= 2 || !s.lastRound && red.run() >= 2 {
+		if breaksAsRed(s, red) {
 			who = append(who, red.id)
 		}
-		if black.balance() <= -2 || !s.lastRound && black.run() <= -2 {
+		if breaksAsBlack(s, black) {
 			who = append(who, black.id)
 		}
 	}

@@ -36,14 +36,14 @@ type fewest struct {
 	nodes    int
 }
 
-// searchFewest improves pairs (from steer) when a pairing that breaks
-// R-SW-12 for fewer players exists. It reports whether the pairing returned
+// searchFewest improves pairs (from steer) when a pairing under st's rules
+// that breaks R-SW-12 for fewer players exists. It reports whether the pairing returned
 // is proved to break it for as few players as possible.
-func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissPlayer) ([]pair, *swissPlayer, bool) {
+func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissPlayer, st completion) ([]pair, *swissPlayer, bool) {
 	if len(ps) > fewestField {
 		return pairs, bye, false
 	}
-	f := s.newFewest(ps, class)
+	f := s.newFewest(ps, class, st)
 	at := index(ps)
 	for _, p := range pairs {
 		f.best = append(f.best, [2]int32{at[p.p[0]], at[p.p[1]]})
@@ -73,7 +73,7 @@ func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissP
 	return pairs, bye, f.nodes <= fewestBudget
 }
 
-func (s *swiss) newFewest(ps, class []*swissPlayer) *fewest {
+func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
 	n := len(ps)
 	if class[0] != nil {
 		n++
@@ -92,7 +92,7 @@ func (s *swiss) newFewest(ps, class []*swissPlayer) *fewest {
 		f.must[i] = breaksAsRed(s, a) && breaksAsBlack(s, a)
 		for j := i + 1; j < len(ps); j++ {
 			b := ps[j]
-			if !s.ok(a, b) {
+			if !s.allowedUnder(st, a, b, true) {
 				continue
 			}
 			c := min(s.breaks12(a, b, true, three), s.breaks12(b, a, true, three))
@@ -123,16 +123,6 @@ func (s *swiss) newFewest(ps, class []*swissPlayer) *fewest {
 		}
 	}
 	return f
-}
-
-// breaksAsRed and breaksAsBlack say whether red, or black, would break
-// R-SW-12 for p whoever the opponent.
-func breaksAsRed(s *swiss, p *swissPlayer) bool {
-	return p.balance() >= 2 || !s.lastRound && p.run() >= 2
-}
-
-func breaksAsBlack(s *swiss, p *swissPlayer) bool {
-	return p.balance() <= -2 || !s.lastRound && p.run() <= -2
 }
 
 // next is the vertex the search pairs next: the bye, then the first
