@@ -204,8 +204,8 @@ func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
 // cannot receive (they never started the bot) is replaced by a note in
 // the chat the command came from.
 func (a *Adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
-	if reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
-		return
+	if reply.Queued || reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
+		return // nothing to say, or the change queued it already
 	}
 	m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
 	if reply.Private {
