@@ -1,0 +1,102 @@
+// Package sheet is what people look at of an event — a round's pairings,
+// the standings, the crosstable (成绩表), a player's games, the score
+// sheets (记分单) — as tables of cells in one language. The chat's
+// monospace text, the pictures (package picture), the CSV files and the
+// printable and live web pages (package page) each lay the same tables out
+// in their own way, so they never disagree about what an event says.
+package sheet
+
+// Lang is the language a sheet is written in: "zh" or "en".
+type Lang string
+
+const (
+	Zh Lang = "zh"
+	En Lang = "en"
+)
+
+// Kind says what a table shows, for a renderer that lays one kind out in
+// its own way (a picture's column widths, a page's anchors).
+type Kind string
+
+const (
+	Pairings   Kind = "pairings"   // a round's boards: board, red, black, scores, result
+	Standings  Kind = "standings"  // place, name, unit, score, tiebreaks
+	Crosstable Kind = "crosstable" // 成绩表: per round opponent, colour, result; totals
+	Games      Kind = "games"      // one player's games, round by round
+	Bracket    Kind = "bracket"    // a knockout's matches by round (the formats issue)
+)
+
+// Align is how a column's cells sit in it.
+type Align uint8
+
+const (
+	Left Align = iota
+	Right
+	Center
+)
+
+// Tone is how a cell is marked where colour or weight can be shown.
+type Tone uint8
+
+const (
+	Plain  Tone = iota
+	Red         // the red side's player, a red win
+	Black       // the black side's player
+	Muted       // no result yet, a bye, a player who withdrew
+	Strong      // a winner, the leader
+)
+
+// Cell is one cell of a table.
+type Cell struct {
+	Text string
+	Tone Tone
+	// Link, when set, is a path relative to the event's web page that the
+	// cell leads to ("p/5": player 5's games); renderers without links
+	// ignore it.
+	Link string
+}
+
+// Column is a column's heading and layout.
+type Column struct {
+	Title string
+	Align Align
+	// Shrink marks the column that may be shortened ("…") where the width
+	// is short: the names.
+	Shrink bool
+}
+
+// Table is a titled table. Rows hold one cell per column.
+type Table struct {
+	Kind    Kind
+	Title   string   // "第3轮对阵" / "Round 3 pairings"
+	Note    string   // a line under the title: the start time, "2 results pending"
+	Columns []Column // the headings
+	Rows    [][]Cell
+	Footer  []string // lines under the table: what the tiebreak columns are, "= shared place"
+}
+
+// Page is everything a live page or a print shows of one event at one
+// moment.
+type Page struct {
+	Event  string // the event's name
+	Lang   Lang
+	Status string // "第3轮进行中" / "Round 3 in progress"
+	// Version changes whenever anything in the event does (the number of
+	// actions in its log): a page that shows Version n is up to date while
+	// the event's version is n.
+	Version int64
+	Tables  []Table
+}
+
+// ScoreSheet is one board's score sheet (记分单), printed for the players
+// to write their moves on and sign.
+type ScoreSheet struct {
+	Event       string
+	Round       int
+	Board       int
+	Red, Black  string // "3 王天一" — number and name
+	RedUnit     string
+	BlackUnit   string
+	TimeControl string // as the event states it, "" if none
+	Start       string // the round's start, "" if none
+}
