@@ -106,6 +106,16 @@ var migrations = []struct {
 	{5, "outbox: the part whose request was under way, so that a crash does not send it twice", []string{
 		`ALTER TABLE outbox ADD COLUMN sending_part INTEGER NOT NULL DEFAULT 0`,
 	}},
+	{6, "web links: the secret tokens of the events' live pages", []string{
+		`CREATE TABLE weblinks (
+			token TEXT PRIMARY KEY,
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			created_at {{time}} NOT NULL,
+			revoked_at {{time}}
+		)`,
+		// One link in use per event: two /web at once agree on it.
+		`CREATE UNIQUE INDEX weblinks_live ON weblinks (event_id) WHERE revoked_at IS NULL`,
+	}},
 }
 
 // migrate brings the schema up to date. Several instances may start at
