@@ -16,7 +16,10 @@ func init() {
 // RoundScheduled sets when the current round starts (Play.Starts): late
 // arrival counts from then (R-G-4). It is appended with the round's
 // RoundPublished, or later to move the start; a start that has passed is
-// refused.
+// refused. The reminder follows the start: a start set inside the
+// reminder's lead time is announced with the minutes left, and that
+// announcement is the reminder (so none is skipped and none comes twice);
+// a start set further ahead is reminded of again before it.
 type RoundScheduled struct {
 	Round int       `json:"round"`
 	Start time.Time `json:"start"`
@@ -35,7 +38,9 @@ func (a *RoundScheduled) Apply(st *State) error {
 		at := a.Start.In(st.Info.Location()).Format("2006-01-02 15:04")
 		return refuse("第 %d 轮的开始时间 %s 已经过了", "round %d's start time %s has passed", a.Round, at)
 	}
-	st.roundPlay(a.Round).Starts = a.Start
+	p := st.roundPlay(a.Round)
+	p.Starts = a.Start
+	p.Reminded = st.Info.RemindBefore > 0 && !st.At.Before(a.Start.Add(-st.Info.RemindBefore))
 	return nil
 }
 
@@ -67,13 +72,11 @@ func (a *RoundReminded) Apply(st *State) error {
 // the event reminds (Info.RemindBefore), the round has a start time, the
 // reminder has not gone out, its time has come and the start has not (a
 // reminder after the start, when the bot was down, would only confuse).
-// A round published after its reminder time gets none: the publication
-// told everybody the start a moment ago.
+// A start set inside the lead time was its own reminder (RoundScheduled).
 func (st *State) remindDue(now time.Time) bool {
 	p, before := st.Play, st.Info.RemindBefore
-	at := p.Starts.Add(-before)
 	return before > 0 && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !p.Reminded &&
-		!now.Before(at) && now.Before(p.Starts) && (p.Since.IsZero() || p.Since.Before(at))
+		!now.Before(p.Starts.Add(-before)) && now.Before(p.Starts)
 }
 
 // LateDeadline is when a player must be at the board in the current round

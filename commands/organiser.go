@@ -87,7 +87,7 @@ func organiserCommands() []*Command {
 		{
 			Name: "publish", Aliases: []string{"发布"}, Who: Staff,
 			Args: []Arg{{Name: "time", Kind: Word, Optional: true, Help: T{"开始时间 时:分（本赛时区），如 19:30，今天已过则为明天；不写则公布即开始", "the start time HH:MM in the event's zone, e.g. 19:30, tomorrow if passed today; left out, the round starts when published"}}},
-			Help: T{"公布预览的这一轮，可附开始时间", "publish the previewed round, with its start time if given"},
+			Help: T{"公布预览的这一轮，可附开始时间；已公布的轮次再输入 /publish 时:分 改开始时间", "publish the previewed round, with its start time if given; /publish HH:MM again moves a published round's start"},
 			Run:  publish,
 		},
 		{

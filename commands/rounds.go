@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -173,6 +174,9 @@ func previewReady(st *action.State) error {
 	case pv == nil:
 		return problem("还没有编排预览。先输入 /pair。", "There is no pairing preview. Type /pair first.")
 	case pv.Round < st.Event.NextRound():
+		if inPlay(st) {
+			return problem("第 %d 轮已经公布了。改开始时间：/publish 时:分，例如 /publish 19:30；本轮结束后输入 /pair 编排下一轮。", "Round %d is published already. To move its start: /publish HH:MM, e.g. /publish 19:30; when it is over, /pair pairs the next round.", pv.Round)
+		}
 		return problem("第 %d 轮已经公布了。输入 /pair 编排下一轮。", "Round %d is published already. Type /pair to pair the next round.", pv.Round)
 	}
 	return problem("预览之后比赛有了变动（结果、选手或设置），预览作废。请重新输入 /pair。", "The event changed after the preview (a result, a player or a setting): the preview is void. Type /pair again.")
@@ -210,9 +214,6 @@ func swap(c *Context) (Reply, error) {
 // time, the round starts then (RoundScheduled): late arrival counts from
 // it (R-G-4) and the scheduler reminds everybody before it.
 func publish(c *Context) (Reply, error) {
-	if err := previewReady(c.State); err != nil {
-		return Reply{}, err
-	}
 	now := c.svc.now()
 	var start time.Time
 	var tomorrow bool
@@ -221,6 +222,12 @@ func publish(c *Context) (Reply, error) {
 		if start, tomorrow, err = startTime(c.State, v, now); err != nil {
 			return Reply{}, err
 		}
+		if c.State.PendingPreview() == nil && inPlay(c.State) {
+			return moveStart(c, start, tomorrow)
+		}
+	}
+	if err := previewReady(c.State); err != nil {
+		return Reply{}, err
 	}
 	chats, err := eventChats(c)
 	if err != nil {
@@ -334,7 +341,7 @@ func startClock(st *action.State, start, now time.Time, lang Lang) string {
 func roundTerms(st *action.State, now time.Time, lang Lang) string {
 	var s string
 	if p := st.Play; p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() {
-		s += "\n" + T{"开始时间：%s", "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang))
+		s += "\n" + T{"开始时间：%s", "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang)) + leftNote(st, now, lang)
 	}
 	if tc := st.Info.TimeControl; tc != "" {
 		s += "\n" + T{"用时：%s", "Time control: %s"}.In(lang, tc)
@@ -392,4 +399,69 @@ func seatNote(ev *engine.Event, round, player int, lang Lang) string {
 			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
 	}
 	return ""
+}
+
+// inPlay reports whether the event's last published round still has games
+// to play, so that its start can be moved.
+func inPlay(st *action.State) bool {
+	n := len(st.Event.Rounds)
+	return st.Status == action.Running && n > 0 && pending(st.Event.Rounds[n-1]) > 0
+}
+
+// moveStart moves the start of the round in play (/publish HH:MM once it
+// is published): one announcement in the event's chats and a note to each
+// player whose game is still to play, saying the new time and the old; the
+// late-arrival limit (R-G-4) and the reminder follow the new time.
+func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
+	now := c.svc.now()
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	round := len(c.State.Event.Rounds)
+	var notes int
+	_, err = c.Update(func(ch *storage.Change) error {
+		if !inPlay(ch.State) || len(ch.State.Event.Rounds) != round {
+			return problem("第 %d 轮已经结束，无从改开始时间。", "Round %d is over: there is no start to move.", round)
+		}
+		was := ch.State.Play.Starts
+		if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
+			return err
+		}
+		st := ch.State
+		moved := func(lang Lang) string {
+			s := T{"第 %d 轮开始时间改为 %s", "Round %d now starts at %s"}.In(lang, round, startClock(st, start, now, lang)) + leftNote(st, now, lang)
+			if !was.IsZero() {
+				s += T{"（原为 %s）", " (was %s)"}.In(lang, startClock(st, was, now, lang))
+			}
+			return s
+		}
+		chats.announce(ch, moved(c.Lang)+T{"。", "."}.In(c.Lang)+lateTerm(st, now, c.Lang))
+		ids, err := c.svc.store.Identities(c, c.Event)
+		if err != nil {
+			return err
+		}
+		games := st.Event.Rounds[round-1].Games
+		for _, id := range ids {
+			if !slices.ContainsFunc(games, func(g engine.Game) bool {
+				return (g.Red == id.Player || g.Black == id.Player) && !g.Result.Decided() && !g.Void
+			}) {
+				continue
+			}
+			lang, err := c.readerLang(id.Platform, id.User)
+			if err != nil {
+				return err
+			}
+			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(&st.Event, round, id.Player, lang)) + lateTerm(st, now, lang)
+			ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: text})
+			notes++
+		}
+		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)+tomorrowNote(st, start, tomorrow, c.Lang))
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"第 %d 轮开始时间已改为 %s。已私信通知 %d 位选手。", "Round %d's start is moved to %s. Private notes went to %d players."}.
+		In(c.Lang, round, startClock(c.State, start, now, c.Lang), notes) + tomorrowNote(c.State, start, tomorrow, c.Lang)), nil
 }

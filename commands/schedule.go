@@ -70,7 +70,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 		return err
 	}
 	for _, a := range acts {
-		key, err := tickKey(id, a)
+		key, err := tickKey(id, st, a)
 		if err != nil {
 			return err
 		}
@@ -78,7 +78,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 			// The state may have moved on since the load (another instance,
 			// a player confirming): apply the action only if still due.
 			for _, b := range due(ch.State, now) {
-				if k, err := tickKey(id, b); err == nil && k == key {
+				if k, err := tickKey(id, ch.State, b); err == nil && k == key {
 					return applyDue(ch, to, b, now)
 				}
 			}
@@ -155,7 +155,7 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 func remind(ch *storage.Change, to audience, round int, now time.Time) {
 	st := ch.State
 	start := st.Play.Starts
-	left := int(start.Sub(now).Round(time.Minute) / time.Minute)
+	left := minutesLeft(start, now)
 	announce(ch, to.chats, T{"提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", "Reminder: round %d starts at %s (in %d min)."}.
 		In(Zh, round, startClock(st, start, now, Zh), left)+lateTerm(st, now, Zh))
 	for _, g := range st.Event.Rounds[round-1].Games {
@@ -174,17 +174,35 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 
 // tickKey is the update key of a due action: the event, the kind and the
 // payload ("tick:3:result-set:{"round":2,"board":4,"result":1}"); for a
-// reminder the event and the round ("tick:3:remind:2"), so that a round is
-// reminded of once whatever else changes. The same action due again —
+// reminder the event, the round and its start ("tick:3:remind:2:1772364600"),
+// so that a start is reminded of once whatever else changes, and a moved
+// start again. The same action due again —
 // after an undo of it, say — is a duplicate and is not applied again: what
 // an organiser undid stays undone.
-func tickKey(id storage.EventID, a action.Action) (string, error) {
+func tickKey(id storage.EventID, st *action.State, a action.Action) (string, error) {
 	if r, ok := a.(*action.RoundReminded); ok {
-		return fmt.Sprintf("tick:%d:remind:%d", id, r.Round), nil
+		return fmt.Sprintf("tick:%d:remind:%d:%d", id, r.Round, st.Play.Starts.Unix()), nil
 	}
 	kind, payload, err := action.Encode(a)
 	if err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("tick:%d:%s:%s", id, kind, payload), nil
+}
+
+// minutesLeft is the whole minutes from now to start, rounded up: a
+// reminder half a minute ahead says 1, never 0.
+func minutesLeft(start, now time.Time) int {
+	return int((start.Sub(now) + time.Minute - 1) / time.Minute)
+}
+
+// leftNote says how soon the current round starts when its start was set
+// inside the reminder's lead time: that announcement is the reminder
+// (action.RoundScheduled), so it says what the reminder would have.
+func leftNote(st *action.State, now time.Time, lang Lang) string {
+	p := st.Play
+	if st.Info.RemindBefore <= 0 || !p.Reminded || p.Starts.IsZero() || !now.Before(p.Starts) || now.Before(p.Starts.Add(-st.Info.RemindBefore)) {
+		return ""
+	}
+	return T{"（还有 %d 分钟）", " (in %d min)"}.In(lang, minutesLeft(p.Starts, now))
 }
