@@ -18,12 +18,14 @@ const (
 // its own way (a picture's column widths, a page's anchors).
 type Kind string
 
+// The kinds are named Kind… because the builders that make each table are
+// named by what they show: Pairings(st, round, lang) is a KindPairings table.
 const (
-	Pairings   Kind = "pairings"   // a round's boards: board, red, black, scores, result
-	Standings  Kind = "standings"  // place, name, unit, score, tiebreaks
-	Crosstable Kind = "crosstable" // 成绩表: per round opponent, colour, result; totals
-	Games      Kind = "games"      // one player's games, round by round
-	Bracket    Kind = "bracket"    // a knockout's matches by round (the formats issue)
+	KindPairings   Kind = "pairings"   // a round's boards: board, red, black, scores, result
+	KindStandings  Kind = "standings"  // place, name, unit, score, tiebreaks
+	KindCrosstable Kind = "crosstable" // 成绩表: per round opponent, colour, result; totals
+	KindGames      Kind = "games"      // one player's games, round by round
+	KindBracket    Kind = "bracket"    // a knockout's matches by round (the formats issue)
 )
 
 // Align is how a column's cells sit in it.
@@ -63,6 +65,21 @@ type Column struct {
 	// Shrink marks the column that may be shortened ("…") where the width
 	// is short: the names.
 	Shrink bool
+	// Full is the heading in full, for a layout with room (a file, a
+	// page): "Buchholz" where Title is "BH"; "" when Title says it all.
+	Full string
+	// Brief marks the columns a narrow layout keeps (the chat's table on
+	// a phone): a pairing's board, names and result, say, without the
+	// numbers, units and scores the sheet also has.
+	Brief bool
+}
+
+// Heading is the column's heading in full (Full, else Title).
+func (c Column) Heading() string {
+	if c.Full != "" {
+		return c.Full
+	}
+	return c.Title
 }
 
 // Table is a titled table. Rows hold one cell per column.

@@ -1,0 +1,138 @@
+package sheet
+
+import (
+	"strconv"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+// Pairings is round's pairing sheet (编排记录公告, rules §9): for each board
+// the board, then red's number, name, unit and score before the round,
+// black's likewise, and the result; the players without a game are the
+// footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
+// table without rows.
+func Pairings(st *action.State, round int, lang Lang) Table {
+	ev := &st.Event
+	t := Table{
+		Kind:  KindPairings,
+		Title: text{"第%d轮对阵", "Round %d pairings"}.in(lang, round),
+		Columns: []Column{
+			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
+			{Title: text{"号", "No"}.in(lang), Align: Right},
+			{Title: text{"红方", "Red"}.in(lang), Shrink: true, Brief: true},
+			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
+			{Title: text{"号", "No"}.in(lang), Align: Right},
+			{Title: text{"黑方", "Black"}.in(lang), Shrink: true, Brief: true},
+			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
+			{Title: text{"结果", "Result"}.in(lang), Align: Center, Brief: true},
+		},
+	}
+	if round < 1 || round > len(ev.Rounds) {
+		return t
+	}
+	t.Note = roundNote(st, round, lang)
+	before := scoresBefore(ev, round)
+	rd := ev.Rounds[round-1]
+	for _, g := range rd.Games {
+		res, tone := Result(g.Result), resultTone(g.Result)
+		if g.Void {
+			res, tone = text{"作废", "void"}.in(lang), Muted // struck out (R-W-2)
+		}
+		t.Rows = append(t.Rows, []Cell{
+			{Text: strconv.Itoa(g.Board)},
+			{Text: strconv.Itoa(g.Red)}, nameCell(ev, g.Red, Red), {Text: unitOf(ev, g.Red)}, {Text: before[g.Red].String()},
+			{Text: strconv.Itoa(g.Black)}, nameCell(ev, g.Black, Black), {Text: unitOf(ev, g.Black)}, {Text: before[g.Black].String()},
+			{Text: res, Tone: tone},
+		})
+	}
+	for _, b := range rd.Byes {
+		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+text{"：", ": "}.in(lang)+PlayerName(ev, b.Player))
+	}
+	return t
+}
+
+// resultTone marks a result by the side that won it; a draw is plain, a
+// game still being played muted.
+func resultTone(r engine.Result) Tone {
+	switch r {
+	case engine.RedWin, engine.RedForfeitWin:
+		return Red
+	case engine.BlackWin, engine.BlackForfeitWin:
+		return Black
+	case engine.Pending:
+		return Muted
+	}
+	return Plain
+}
+
+// scoresBefore is every player's score from the rounds before round, by
+// player id: what they bring to the board.
+func scoresBefore(ev *engine.Event, round int) []engine.Points {
+	hist := ev.Histories()
+	out := make([]engine.Points, len(hist))
+	for id, h := range hist {
+		for _, e := range h[:min(round-1, len(h))] {
+			out[id] += e.Points
+		}
+	}
+	return out
+}
+
+// roundNote is what players need to know of round beside the boards: the
+// time control (R-G-5) and the start, where the organiser gave them.
+func roundNote(st *action.State, round int, lang Lang) string {
+	var parts []string
+	if tc := st.Info.TimeControl; tc != "" {
+		parts = append(parts, text{"用时：%s", "Time control: %s"}.in(lang, tc))
+	}
+	if s := roundStart(st, round); s != "" {
+		parts = append(parts, text{"开始：%s", "Start: %s"}.in(lang, s))
+	}
+	note := ""
+	for i, p := range parts {
+		if i > 0 {
+			note += text{"；", "; "}.in(lang)
+		}
+		note += p
+	}
+	return note
+}
+
+// roundStart is when round starts in the event's clock, "2026-03-01 19:30
+// UTC+8"; "" when no start was given.
+func roundStart(st *action.State, round int) string {
+	if st.Play.Round != round || st.Play.Starts.IsZero() {
+		return ""
+	}
+	loc := st.Info.Location()
+	return st.Play.Starts.In(loc).Format("2006-01-02 15:04 ") + loc.String()
+}
+
+// ScoreSheets are round's score sheets (记分单), one a board, for the
+// players to write their moves on and sign (rules §9).
+func ScoreSheets(st *action.State, round int) []ScoreSheet {
+	ev := &st.Event
+	if round < 1 || round > len(ev.Rounds) {
+		return nil
+	}
+	start := roundStart(st, round)
+	games := ev.Rounds[round-1].Games
+	out := make([]ScoreSheet, 0, len(games))
+	for _, g := range games {
+		out = append(out, ScoreSheet{
+			Event: ev.Name, Round: round, Board: g.Board,
+			Red: numbered(ev, g.Red), Black: numbered(ev, g.Black),
+			RedUnit: unitOf(ev, g.Red), BlackUnit: unitOf(ev, g.Black),
+			TimeControl: st.Info.TimeControl, Start: start,
+		})
+	}
+	return out
+}
+
+// numbered is a player as a score sheet names them: "3 王天一".
+func numbered(ev *engine.Event, id int) string {
+	return strconv.Itoa(id) + " " + PlayerName(ev, id)
+}
