@@ -2,9 +2,9 @@ package action
 
 import (
 	"reflect"
-	"strings"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/names"
 )
 
 func init() {
@@ -37,10 +37,11 @@ func (a *Created) Apply(st *State) error {
 	if st.Through > 0 || st.Event.Name != "" {
 		return refuse("比赛已经存在", "the event exists already")
 	}
-	if strings.TrimSpace(a.Name) == "" {
-		return refuse("比赛需要一个名称", "an event needs a name")
+	name, fault := names.Event(a.Name)
+	if fault != nil {
+		return refuseName(fault)
 	}
-	st.Event.Name = a.Name
+	st.Event.Name = name
 	st.Event.Settings = a.Settings
 	st.Status = Setup
 	return nil
@@ -118,15 +119,15 @@ func (a *PlayerAdded) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
-	name := strings.TrimSpace(a.Name)
-	if name == "" {
-		return refuse("选手需要一个名字", "a player needs a name")
+	name, fault := names.Player(a.Name)
+	if fault != nil {
+		return refuseName(fault)
 	}
 	if other := playerNamed(st, name); other != nil {
 		return refuse("「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
-		ID: len(st.Event.Players) + 1, Name: name, Unit: strings.TrimSpace(a.Unit), Rating: a.Rating,
+		ID: len(st.Event.Players) + 1, Name: name, Unit: names.Clean(a.Unit), Rating: a.Rating,
 	})
 	return nil
 }
@@ -149,14 +150,14 @@ func (a *PlayerEdited) Apply(st *State) error {
 	if err != nil {
 		return err
 	}
-	name := strings.TrimSpace(a.Name)
-	if name == "" {
-		return refuse("选手需要一个名字", "a player needs a name")
+	name, fault := names.Player(a.Name)
+	if fault != nil {
+		return refuseName(fault)
 	}
 	if other := playerNamed(st, name); other != nil && other.ID != p.ID {
 		return refuse("%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already", name, other.ID)
 	}
-	p.Name, p.Unit, p.Rating = name, strings.TrimSpace(a.Unit), a.Rating
+	p.Name, p.Unit, p.Rating = name, names.Clean(a.Unit), a.Rating
 	return nil
 }
 
@@ -374,10 +375,12 @@ func player(st *State, id int) (*engine.Player, error) {
 	return &st.Event.Players[id-1], nil
 }
 
-// playerNamed finds a player by name, ignoring case.
+// playerNamed finds a player whose name looks like name: the same but for
+// case, width or look-alike letters (names.Key).
 func playerNamed(st *State, name string) *engine.Player {
+	key := names.Key(name)
 	for i := range st.Event.Players {
-		if strings.EqualFold(st.Event.Players[i].Name, name) {
+		if names.Key(st.Event.Players[i].Name) == key {
 			return &st.Event.Players[i]
 		}
 	}

@@ -3,6 +3,8 @@ package action
 import (
 	"errors"
 	"fmt"
+
+	"github.com/qisai/qisai/internal/names"
 )
 
 // Refusal is why an action does not fit the state, in Chinese and English,
@@ -23,6 +25,11 @@ func refuse(zh, en string, args ...any) *Refusal {
 // Chinese gets a lead that says what was refused.
 func refuseErr(zh string, err error) *Refusal {
 	return &Refusal{Zh: zh + "：" + err.Error(), En: err.Error()}
+}
+
+// refuseName turns a name's refusal (package names) into the action's.
+func refuseName(fault *names.Error) *Refusal {
+	return &Refusal{Zh: fault.Zh, En: fault.En}
 }
 
 // also adds to a refusal, in both languages.
