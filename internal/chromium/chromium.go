@@ -1,0 +1,92 @@
+// Package chromium runs headless Chromium for tests: the DOM of a page
+// after its scripts ran, and screenshots. Tests that need it skip, saying
+// why, when Chromium is not installed (scripts/test installs Debian's
+// chromium package when it can).
+package chromium
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// candidates are where Chromium is looked for, the binary behind Debian's
+// launcher script first (the script adds nothing headless needs).
+var candidates = []string{"/usr/lib/chromium/chromium", "chromium", "chromium-browser", "google-chrome"}
+
+// Browser is a Chromium binary.
+type Browser struct{ path string }
+
+// Find returns Chromium, or skips t when there is none.
+func Find(t testing.TB) *Browser {
+	t.Helper()
+	for _, c := range candidates {
+		if p, err := exec.LookPath(c); err == nil {
+			return &Browser{path: p}
+		}
+	}
+	t.Skip("headless Chromium not found (install Debian's chromium package; scripts/test does): the page's browser test is skipped")
+	return nil
+}
+
+// timeout bounds one run of Chromium: a loaded machine starts it slowly,
+// and a page that never loads must fail the test, not hang it.
+const timeout = 2 * time.Minute
+
+// run runs Chromium headless on url with args, in a profile of its own
+// (concurrent runs do not share one), and returns what it printed.
+func (b *Browser) run(t testing.TB, url string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	profile, err := os.MkdirTemp("", "qisai-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(profile)
+	all := append([]string{
+		"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + profile,
+	}, args...)
+	cmd := exec.CommandContext(ctx, b.path, append(all, url)...)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %s: %v\n%s", url, err, tail(errs.Bytes()))
+	}
+	return out.Bytes()
+}
+
+// DOM is the page at url as Chromium has it once loaded and its scripts
+// ran (--dump-dom), at a window width × height.
+func (b *Browser) DOM(t testing.TB, url string, width, height int) string {
+	t.Helper()
+	return string(b.run(t, url, "--window-size="+size(width, height), "--dump-dom"))
+}
+
+// Screenshot saves the page at url, as a window of width × height CSS
+// pixels shows it, to the PNG file path.
+func (b *Browser) Screenshot(t testing.TB, url, path string, width, height int) {
+	t.Helper()
+	b.run(t, url, "--window-size="+size(width, height), "--screenshot="+path)
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		t.Fatalf("chromium wrote no screenshot of %s to %s (%v)", url, path, err)
+	}
+}
+
+func size(width, height int) string { return strconv.Itoa(width) + "," + strconv.Itoa(height) }
+
+// tail is the end of Chromium's log, where a failure says why.
+func tail(b []byte) string {
+	const keep = 2000
+	if len(b) > keep {
+		b = b[len(b)-keep:]
+	}
+	return fmt.Sprintf("%s", b)
+}

@@ -1,0 +1,161 @@
+// Package page lays an event's sheets (package sheet) out as HTML: the
+// live page a phone or a projector at the venue shows (Live), and the
+// printable file an organiser prints on A4 (Print) — the round's pairing
+// sheet, a score sheet (记分单) per board, the crosstable (成绩表) and the
+// standings. Pages are self-contained: the CSS, and on the live page a
+// small script that reloads it when the event changes, are inside the
+// file, so the live page's Content-Security-Policy (CSP) allows exactly
+// them by their hashes and nothing else.
+package page
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"encoding/hex"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/sheet"
+)
+
+//go:embed *.css *.js *.html
+var files embed.FS
+
+// asset is an embedded file's text.
+func asset(name string) string {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic("page: " + err.Error()) // embedded at build time: cannot happen
+	}
+	return string(b)
+}
+
+var (
+	baseCSS  = asset("base.css")
+	liveCSS  = baseCSS + asset("live.css")
+	printCSS = baseCSS + asset("print.css")
+	liveJS   = asset("live.js")
+)
+
+// CSP is the Content-Security-Policy of the live page: its own style and
+// script (by their hashes), requests to its own origin (the version poll),
+// and nothing else — no frames, no forms, no other origin.
+var CSP = "default-src 'none'; style-src " + hash(liveCSS) + "; script-src " + hash(liveJS) +
+	"; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// Revision names this build's page layout: a cached copy of a page of the
+// same event version but another layout is not the same page (an ETag
+// names both).
+var Revision = func() string {
+	sum := sha256.Sum256([]byte(liveCSS + liveJS + asset("live.html")))
+	return hex.EncodeToString(sum[:4])
+}()
+
+func hash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// text is a page's text in both languages, side by side where it is used.
+type text struct{ zh, en string }
+
+func (t text) in(l sheet.Lang) string {
+	if l == sheet.En {
+		return t.en
+	}
+	return t.zh
+}
+
+// htmlLang is the lang attribute of a page in l.
+func htmlLang(l sheet.Lang) string {
+	if l == sheet.En {
+		return "en"
+	}
+	return "zh-CN"
+}
+
+// view is a table as the templates lay it out: classes worked out,
+// links made absolute.
+type view struct {
+	ID, Kind    string
+	Title, Note string
+	Heads       []head
+	Rows        [][]cell
+	Footer      []string
+}
+
+type head struct{ Title, Class string }
+
+type cell struct {
+	Text  string
+	Class string
+	Href  string // "" for no link
+}
+
+// views lays tables out; links are made relative to root (the event
+// page's path, "/e/TOKEN/"), or dropped where root is "" (a printed file).
+// Each table's ID is its kind, numbered from the second table of a kind
+// on, so the page's menu can jump to it.
+func views(tables []sheet.Table, root string) []view {
+	seen := map[sheet.Kind]int{}
+	out := make([]view, 0, len(tables))
+	for _, t := range tables {
+		seen[t.Kind]++
+		v := view{ID: string(t.Kind), Kind: string(t.Kind), Title: t.Title, Note: t.Note, Footer: t.Footer}
+		if n := seen[t.Kind]; n > 1 {
+			v.ID += "-" + strconv.Itoa(n)
+		}
+		aligns := make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			aligns[i] = alignClass(c)
+			v.Heads = append(v.Heads, head{Title: c.Title, Class: aligns[i]})
+		}
+		v.Rows = make([][]cell, len(t.Rows))
+		for i, r := range t.Rows {
+			row := make([]cell, len(r))
+			for j, c := range r {
+				class := toneClass[c.Tone]
+				if j < len(aligns) && aligns[j] != "" {
+					class = strings.TrimSpace(aligns[j] + " " + class)
+				}
+				row[j] = cell{Text: c.Text, Class: class}
+				if c.Link != "" && root != "" {
+					row[j].Href = root + c.Link
+				}
+			}
+			v.Rows[i] = row
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// alignClass is the class of a column's cells: how they sit, and "name"
+// for the column that may be shortened.
+func alignClass(c sheet.Column) string {
+	var cls []string
+	switch c.Align {
+	case sheet.Right:
+		cls = append(cls, "r")
+	case sheet.Center:
+		cls = append(cls, "c")
+	}
+	if c.Shrink {
+		cls = append(cls, "name")
+	}
+	return strings.Join(cls, " ")
+}
+
+var toneClass = map[sheet.Tone]string{
+	sheet.Red:    "red",
+	sheet.Black:  "black",
+	sheet.Muted:  "muted",
+	sheet.Strong: "strong",
+}
+
+// parse reads the named embedded template with the shared table layout.
+func parse(name string) *template.Template {
+	return template.Must(template.New(name).Parse(asset("table.html") + asset(name)))
+}
