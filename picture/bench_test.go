@@ -1,0 +1,34 @@
+package picture
+
+import (
+	"testing"
+
+	"github.com/qisai/qisai/sheet"
+)
+
+// BenchmarkStandings232 draws every page of a 232-player standings table
+// (issue 12: at most 0.5 s), with the glyphs already drawn once, as in a
+// running service; png-bytes is the size of all its pages.
+func BenchmarkStandings232(b *testing.B) {
+	for _, lang := range []sheet.Lang{sheet.Zh, sheet.En} {
+		b.Run(string(lang), func(b *testing.B) {
+			p := cjk(b)
+			t := standingsTable(232, lang)
+			pages, err := p.Draw(t)
+			if err != nil {
+				b.Fatal(err)
+			}
+			size := 0
+			for _, pg := range pages {
+				size += len(pg)
+			}
+			for b.Loop() {
+				if _, err := p.Draw(t); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(size), "png-bytes")
+			b.ReportMetric(float64(len(pages)), "pages")
+		})
+	}
+}

@@ -1,0 +1,123 @@
+package picture
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+
+	"github.com/qisai/qisai/sheet"
+)
+
+// Draw draws t as PNG pictures, one a page of at most 36 rows: each page
+// with the title (and "2/7" when there are more), the note, the heading
+// row and the footer. Every page has the same column widths, each as wide
+// as its widest cell, Chinese characters counting double the width of
+// Latin ones as the font draws them. A picture is within Telegram's
+// limits for a photo (width + height ≤ 10,000, neither side more than 20
+// times the other, 10 MB) unless the table has hundreds of columns. The
+// same table gives the same bytes.
+func (p *Painter) Draw(t sheet.Table) ([][]byte, error) {
+	l := p.layout(t)
+	pages := make([][]byte, len(l.pages))
+	for i := range l.pages {
+		var buf bytes.Buffer
+		if err := encoder.Encode(&buf, p.page(t, l, i)); err != nil {
+			return nil, err
+		}
+		pages[i] = buf.Bytes()
+	}
+	return pages, nil
+}
+
+// encoder compresses for speed: a 4-bit picture of flat colours is small
+// at any level, and the best level takes several times as long.
+var encoder = png.Encoder{CompressionLevel: png.BestSpeed}
+
+// page draws page i of t.
+func (p *Painter) page(t sheet.Table, l layout, i int) *image.Paletted {
+	first, end := l.pages[i][0], l.pages[i][1]
+	w := 2*margin + l.textW
+	h := margin + titleH + len(l.note)*lineH + gap + headH + (end-first)*rowH + 1 + gap + len(l.footer)*lineH + margin
+	// Neither side more than 20 times the other (Telegram's limit): only
+	// a table of many columns and few rows is that wide.
+	h = max(h, w/19)
+	img := image.NewPaletted(image.Rect(0, 0, w, h), palette)
+
+	y := margin
+	p.draw(img, margin, y+baseline(titleH, large), t.Title, titleStyle, darkInk)
+	if n := pageNumber(i+1, len(l.pages)); n != "" {
+		p.draw(img, margin+l.textW-p.width(n, textStyle), y+baseline(titleH, body), n, textStyle, greyInk)
+	}
+	y += titleH
+	for _, line := range l.note {
+		p.draw(img, margin, y+baseline(lineH, body), line, textStyle, greyInk)
+		y += lineH
+	}
+	y += gap
+
+	fill(img, margin, y, l.tableW, headH, heading)
+	x := margin
+	for c, col := range t.Columns {
+		p.cell(img, x, y, headH, l.widths[c], col.Title, headStyle, darkInk, col.Align)
+		x += l.widths[c]
+	}
+	y += headH
+	fill(img, margin, y-1, l.tableW, 1, rule)
+	for r, row := range t.Rows[first:end] {
+		if r%2 == 1 {
+			fill(img, margin, y, l.tableW, rowH, zebra)
+		}
+		x := margin
+		for c, col := range t.Columns {
+			if c < len(row) {
+				st, in := cellStyle(row[c].Tone)
+				text := row[c].Text
+				if col.Shrink {
+					text = p.fit(text, st, l.widths[c]-2*cellPad)
+				}
+				p.cell(img, x, y, rowH, l.widths[c], text, st, in, col.Align)
+			}
+			x += l.widths[c]
+		}
+		y += rowH
+	}
+	fill(img, margin, y, l.tableW, 1, rule)
+	y += 1 + gap
+	for _, line := range l.footer {
+		p.draw(img, margin, y+baseline(lineH, body), line, textStyle, greyInk)
+		y += lineH
+	}
+	return img
+}
+
+// cell draws text in a cell w wide and h high at (x, y), as the column
+// aligns it.
+func (p *Painter) cell(img *image.Paletted, x, y, h, w int, text string, st style, in ink, a sheet.Align) {
+	left := x + cellPad
+	switch a {
+	case sheet.Right:
+		left = x + w - cellPad - p.width(text, st)
+	case sheet.Center:
+		left = x + (w-p.width(text, st))/2
+	}
+	p.draw(img, left, y+baseline(h, st.size), text, st, in)
+}
+
+// baseline is where in a line h high the baseline of text in size s goes
+// so that the text looks centred: Chinese characters stand from a little
+// below the baseline to about 0.88 em above it, capitals to 0.7 em, so
+// the middle of the line is put about 0.37 em above the baseline.
+func baseline(h int, s size) int {
+	return (h + int(0.74*pixels[s])) / 2
+}
+
+// fill paints a w×h rectangle at (x, y) in colour c.
+func fill(img *image.Paletted, x, y, w, h int, c uint8) {
+	r := image.Rect(x, y, x+w, y+h).Intersect(img.Rect)
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		row := img.Pix[img.PixOffset(r.Min.X, py):][:r.Dx()]
+		for i := range row {
+			row[i] = c
+		}
+	}
+}
