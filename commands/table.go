@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/qisai/qisai/internal/textwidth"
+	"github.com/qisai/qisai/sheet"
 )
 
 // phoneWidth is the widest line a table aims at, so that a phone shows it
@@ -24,6 +25,39 @@ type table struct {
 	// minShrink, to keep lines within it.
 	fit    int
 	shrink []int
+}
+
+// briefTable lays out a sheet's Brief columns (what a phone shows of it)
+// as a table: their titles as the heading, their cells' texts as the rows,
+// through cell where it is given (a view's own way with a column, by the
+// sheet's column index). The sheet's Shrink columns shrink to fit when fit
+// is positive.
+func briefTable(s sheet.Table, fit int, cell func(col int, text string) string) *table {
+	var keep []int
+	t := &table{fit: fit}
+	head := []string{}
+	for i, c := range s.Columns {
+		if !c.Brief {
+			continue
+		}
+		if c.Shrink {
+			t.shrink = append(t.shrink, len(keep))
+		}
+		keep = append(keep, i)
+		head = append(head, c.Title)
+	}
+	t.row(head...)
+	for _, r := range s.Rows {
+		cells := make([]string, len(keep))
+		for j, i := range keep {
+			cells[j] = r[i].Text
+			if cell != nil {
+				cells[j] = cell(i, cells[j])
+			}
+		}
+		t.row(cells...)
+	}
+	return t
 }
 
 // minShrink is the narrowest a shrinking column gets: two 汉字, or three

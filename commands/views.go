@@ -10,6 +10,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/textwidth"
+	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 	"github.com/qisai/qisai/trf"
 )
@@ -80,209 +81,73 @@ func showCrosstable(c *Context) (Reply, error) {
 	return Reply{Text: crosstable(c.State, c.Lang)}, nil
 }
 
-// currentRound is the last round with games: a last round that holds only
-// byes entered ahead of its pairing is not paired yet (engine.NextRound).
-func currentRound(ev *engine.Event) int {
-	n := len(ev.Rounds)
-	if n > 1 && len(ev.Rounds[n-1].Games) == 0 {
-		n--
-	}
-	return n
-}
+// The labels are the sheets' (package sheet), one copy for every reply.
+func currentRound(ev *engine.Event) int          { return sheet.CurrentRound(ev) }
+func resultText(r engine.Result) string          { return sheet.Result(r) }
+func byeName(k engine.ByeKind, lang Lang) string { return sheet.ByeName(k, sheet.Lang(lang)) }
+func playerName(ev *engine.Event, id int) string { return sheet.PlayerName(ev, id) }
+func pending(rd engine.Round) int                { return sheet.Pending(rd) }
 
-// pairingTable is round's pairing (编排记录公告): a heading line, then
-// board, red, black and result for each game, then the players without a
-// game. It is "" for a round that does not exist. The announcement of a
-// published round sends it as it is.
+// pairingTable is round's pairing sheet as the chat shows it (编排记录公告):
+// the title, then board, red, black and result for each game, then the
+// players without a game. It is "" for a round that does not exist. The
+// announcement of a published round sends it as it is.
 func pairingTable(st *action.State, round int, lang Lang) string {
-	ev := &st.Event
-	if round < 1 || round > len(ev.Rounds) {
+	if round < 1 || round > len(st.Event.Rounds) {
 		return ""
 	}
-	rd := ev.Rounds[round-1]
-	lines := []string{T{"第%d轮对阵", "Round %d pairings"}.In(lang, round)}
-	if len(rd.Games) > 0 {
-		t := table{fit: phoneWidth, shrink: []int{1, 2}}
-		t.row(T{"台", "Bd"}.In(lang), T{"红方", "Red"}.In(lang), T{"黑方", "Black"}.In(lang), T{"结果", "Result"}.In(lang))
-		for _, g := range rd.Games {
-			res := resultText(g.Result)
-			if g.Void {
-				res = T{"作废", "void"}.In(lang) // struck out (R-W-2)
-			}
-			t.row(strconv.Itoa(g.Board), playerName(ev, g.Red), playerName(ev, g.Black), res)
-		}
-		lines = append(lines, t.String())
+	s := sheet.Pairings(st, round, sheet.Lang(lang))
+	lines := []string{s.Title}
+	if len(s.Rows) > 0 {
+		lines = append(lines, briefTable(s, phoneWidth, nil).String())
 	}
-	for _, b := range rd.Byes {
-		lines = append(lines, byeName(b.Kind, lang)+T{"：", ": "}.In(lang)+playerName(ev, b.Player))
-	}
-	return strings.Join(lines, "\n")
+	return strings.Join(append(lines, s.Footer...), "\n")
 }
 
-// resultText writes a result the way /result takes it: red's first.
-func resultText(r engine.Result) string {
-	switch r {
-	case engine.RedWin:
-		return "1-0"
-	case engine.BlackWin:
-		return "0-1"
-	case engine.Draw:
-		return "1/2"
-	case engine.RedForfeitWin:
-		return "+-"
-	case engine.BlackForfeitWin:
-		return "-+"
-	case engine.DoubleForfeit:
-		return "--"
-	}
-	return ""
-}
-
-func byeName(k engine.ByeKind, lang Lang) string {
-	switch k {
-	case engine.FullBye:
-		return T{"全分轮空", "Full-point bye"}.In(lang)
-	case engine.HalfBye:
-		return T{"半分轮空", "Half-point bye"}.In(lang)
-	case engine.ZeroBye:
-		return T{"缺席", "Absent"}.In(lang)
-	case engine.WithdrawnLoss:
-		return T{"退赛", "Withdrawn"}.In(lang)
-	}
-	return T{"轮空", "Bye"}.In(lang) // R-S-3
-}
-
-func playerName(ev *engine.Event, id int) string {
-	if p, ok := ev.Player(id); ok {
-		return p.Name
-	}
-	return "#" + strconv.Itoa(id)
-}
-
-// standingsTable is the standings (R-T-*): a heading line, then place
-// ("3=" when shared, R-T-9), name, score and the event's first two
-// tiebreaks, sized for a phone. top > 0 keeps the first top rows and
-// everyone sharing the last place kept; 0 keeps all. The announcement of
-// a completed round sends it as it is.
+// standingsTable is the standings sheet as the chat shows it (R-T-*): the
+// title, then place ("3=" when shared, R-T-9), name, score and the
+// event's first two tiebreaks, sized for a phone. top > 0 keeps the first
+// top rows and everyone sharing the last place kept; 0 keeps all. The
+// announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang Lang, top int) string {
-	ev := &st.Event
-	rows := engine.Standings(ev)
-	if top > 0 && top < len(rows) {
-		last := rows[top-1].Place
-		n := top
-		for n < len(rows) && rows[n].Place == last {
+	s := sheet.Standings(st, sheet.Lang(lang))
+	if top > 0 && top < len(s.Rows) {
+		last, n := s.Rows[top-1][0].Text, top // the place column
+		for n < len(s.Rows) && s.Rows[n][0].Text == last {
 			n++
 		}
-		rows = rows[:n]
+		s.Rows = s.Rows[:n]
 	}
-	tbs := ev.Settings.Tiebreaks
-	if len(tbs) > 2 {
-		tbs = tbs[:2]
-	}
-	t := table{fit: phoneWidth, shrink: []int{1}}
-	head := []string{T{"名次", "#"}.In(lang), T{"姓名", "Name"}.In(lang), T{"积分", "Pts"}.In(lang)}
-	for _, tb := range tbs {
-		head = append(head, tiebreakLabel(tb, lang))
-	}
-	t.row(head...)
-	for _, s := range rows {
-		cells := []string{s.PlaceLabel(), playerName(ev, s.Player), s.Score.String()}
-		for i := range tbs {
-			cells = append(cells, s.Tiebreaks[i].String())
-		}
-		t.row(cells...)
-	}
-	return standingsTitle(st, lang) + "\n" + t.String()
-}
-
-// standingsTitle says which results the standings hold.
-func standingsTitle(st *action.State, lang Lang) string {
-	n := len(st.Event.Rounds)
-	switch {
-	case st.Status == action.Finished:
-		return T{"最终排名", "Final standings"}.In(lang)
-	case n == 0:
-		return T{"排名（尚未比赛）", "Standings (no round played)"}.In(lang)
-	case pending(st.Event.Rounds[n-1]) > 0:
-		return T{"排名（第%d轮进行中）", "Standings (round %d in progress)"}.In(lang, n)
-	}
-	return T{"第%d轮后排名", "Standings after round %d"}.In(lang, n)
-}
-
-// pending counts the games of a round still without a result.
-func pending(rd engine.Round) int {
-	n := 0
-	for _, g := range rd.Games {
-		if !g.Result.Decided() && !g.Void {
-			n++
-		}
-	}
-	return n
-}
-
-// tiebreakLabel is a tiebreak's column heading: short, for a phone.
-func tiebreakLabel(tb engine.Tiebreak, lang Lang) string {
-	labels := map[engine.Tiebreak]T{
-		engine.Buchholz:        {"对手分", "BH"},
-		engine.Progressive:     {"累进分", "Prog"},
-		engine.Wins:            {"胜局", "Wins"},
-		engine.Fouls:           {"犯规", "Fouls"},
-		engine.BlackWins:       {"后胜", "BWins"},
-		engine.BlackGames:      {"后局", "BGames"},
-		engine.Direct:          {"直胜", "H2H"},
-		engine.SonnebornBerger: {"小分", "SB"},
-		engine.EarlierRounds:   {"前轮分", "Prev"},
-		engine.DropRounds:      {"扣轮分", "Drop"},
-		engine.Lots:            {"抽签", "Lots"},
-	}
-	if l, ok := labels[tb]; ok {
-		return l.In(lang)
-	}
-	return tb.Name()
+	return s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in
 // every section: three 汉字.
 const crossName = 6
 
-// crosstable is the results table (成绩表, 003 §六): one row per player in
-// sequence-number order with, for each round, the opponent's number, the
-// colour (红/黑, r/b) and the result (+ = -), then the score, the
-// tiebreaks and the place. A table wider than a phone is cut into
-// sections of whole columns, each repeating number and name and headed
-// "成绩表 1/2", separated by blank lines so splitMessage keeps them whole.
-func crosstable(st *action.State, lang Lang) string {
-	ev := &st.Event
-	hist := ev.Histories()
-	place := map[int]string{}
-	tbs := map[int][]engine.TiebreakValue{}
-	for _, s := range engine.Standings(ev) {
-		place[s.Player] = s.PlaceLabel()
-		tbs[s.Player] = s.Tiebreaks
-	}
-	digits := len(strconv.Itoa(len(ev.Players)))
+// crossRounds is the crosstable sheet's first round column: after the
+// number, the name and the unit.
+const crossRounds = 3
 
-	full := &table{}
-	head := []string{T{"号", "No"}.In(lang), T{"姓名", "Name"}.In(lang)}
-	for r := range ev.Rounds {
-		head = append(head, strconv.Itoa(r+1))
-	}
-	head = append(head, T{"积分", "Pts"}.In(lang))
-	for _, tb := range ev.Settings.Tiebreaks {
-		head = append(head, tiebreakLabel(tb, lang))
-	}
-	full.row(append(head, T{"名次", "#"}.In(lang))...)
-	for _, p := range ev.Players {
-		row := []string{strconv.Itoa(p.ID), textwidth.Truncate(p.Name, crossName)}
-		for _, e := range hist[p.ID] {
-			row = append(row, crossCell(e, digits, lang))
+// crosstable is the results table (成绩表, 003 §六) as the chat shows it:
+// one row per player in sequence-number order with, for each round, the
+// opponent's number, the colour (红/黑, r/b) and the result (+ = -), then
+// the score, the tiebreaks and the place. A table wider than a phone is
+// cut into sections of whole columns, each repeating number and name and
+// headed "成绩表 1/2", separated by blank lines so splitMessage keeps them
+// whole.
+func crosstable(st *action.State, lang Lang) string {
+	s := sheet.Crosstable(st, sheet.Lang(lang))
+	digits, rounds := len(strconv.Itoa(len(st.Event.Players))), len(st.Event.Rounds)
+	full := briefTable(s, 0, func(col int, text string) string {
+		switch {
+		case col == 1: // the name
+			return textwidth.Truncate(text, crossName)
+		case col >= crossRounds && col < crossRounds+rounds:
+			return padOpponent(text, digits) // the colours line up
 		}
-		row = append(row, engine.Score(hist[p.ID]).String())
-		for _, v := range tbs[p.ID] {
-			row = append(row, v.String())
-		}
-		full.row(append(row, place[p.ID])...)
-	}
+		return text
+	})
 
 	// Every section shows the number and the name (the key columns), then
 	// as many further columns as fit on a phone, at least one.
@@ -300,7 +165,7 @@ func crosstable(st *action.State, lang Lang) string {
 	}
 	var parts []string
 	for i, sec := range sections {
-		title := T{"成绩表", "Crosstable"}.In(lang)
+		title := s.Title
 		if len(sections) > 1 {
 			title += fmt.Sprintf(" %d/%d", i+1, len(sections))
 		}
@@ -313,39 +178,17 @@ func crosstable(st *action.State, lang Lang) string {
 	return strings.Join(parts, "\n\n")
 }
 
-// crossCell is one player's round in the crosstable: "12红+", " 3黑=",
-// "轮空". The opponent's number is padded so the colours line up.
-func crossCell(e engine.Entry, digits int, lang Lang) string {
-	switch e.Outcome {
-	case engine.OutcomeNone:
-		return ""
-	case engine.OutcomeBye:
-		switch e.Bye {
-		case engine.FullBye:
-			return T{"全分", "full"}.In(lang)
-		case engine.HalfBye:
-			return T{"半分", "half"}.In(lang)
-		case engine.ZeroBye:
-			return T{"缺席", "out"}.In(lang)
-		case engine.WithdrawnLoss:
-			return T{"退赛", "wd"}.In(lang)
-		}
-		return T{"轮空", "bye"}.In(lang)
+// padOpponent pads the opponent's number a crosstable cell starts with to
+// digits: " 3黑=" under "12红+".
+func padOpponent(cell string, digits int) string {
+	n := 0
+	for n < len(cell) && cell[n] >= '0' && cell[n] <= '9' {
+		n++
 	}
-	colour := T{"红", "r"}
-	if e.Colour == engine.Black {
-		colour = T{"黑", "b"}
+	if n == 0 || n >= digits {
+		return cell
 	}
-	res := ""
-	switch e.Outcome {
-	case engine.OutcomeWin, engine.OutcomeForfeitWin:
-		res = "+"
-	case engine.OutcomeDraw:
-		res = "="
-	case engine.OutcomeLoss, engine.OutcomeForfeitLoss:
-		res = "-"
-	}
-	return fmt.Sprintf("%*d%s%s", digits, e.Opponent, colour.In(lang), res)
+	return strings.Repeat(" ", digits-n) + cell
 }
 
 // export answers with a file ("春季赛.trf"), which the adapters send as an

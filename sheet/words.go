@@ -117,14 +117,6 @@ func TiebreakName(tb engine.Tiebreak, lang Lang) string {
 	return tb.Name()
 }
 
-// ColourName is a side: "红方", "red".
-func ColourName(c engine.Colour, lang Lang) string {
-	if c == engine.Black {
-		return text{"黑方", "black"}.in(lang)
-	}
-	return text{"红方", "red"}.in(lang)
-}
-
 // CurrentRound is the last round with games: a last round that holds only
 // byes entered ahead of its pairing is not paired yet (engine.NextRound).
 // It is 0 before the first round.

@@ -1,0 +1,87 @@
+package sheet
+
+import (
+	"strconv"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+// Crosstable is the results table (成绩表, 003 §六, rules §9): one row per
+// player in sequence-number order with number, name and unit, then for
+// each round the opponent's number, the colour (红/黑, r/b) and the result
+// (+ = -) in one cell ("12红+"; a bye by its kind, "轮空"), then the
+// score, every tiebreak and the place.
+func Crosstable(st *action.State, lang Lang) Table {
+	ev := &st.Event
+	t := Table{
+		Kind:  KindCrosstable,
+		Title: text{"成绩表", "Crosstable"}.in(lang),
+		Columns: []Column{
+			{Title: text{"号", "No"}.in(lang), Align: Right, Brief: true},
+			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
+			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+		},
+	}
+	for r := range ev.Rounds {
+		n := strconv.Itoa(r + 1)
+		t.Columns = append(t.Columns, Column{Title: n, Full: text{"第%s轮", "Round %s"}.in(lang, n), Align: Center, Brief: true})
+	}
+	t.Columns = append(t.Columns, Column{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right, Brief: true})
+	for _, tb := range ev.Settings.Tiebreaks {
+		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: true})
+	}
+	t.Columns = append(t.Columns, Column{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true})
+
+	hist := ev.Histories()
+	standing := make([]engine.Standing, len(ev.Players)+1)
+	for _, s := range engine.Standings(ev) {
+		standing[s.Player] = s
+	}
+	for _, p := range ev.Players {
+		tone := Plain
+		if p.WithdrawnAfter != 0 {
+			tone = Muted // R-W-4: the rows stay
+		}
+		row := make([]Cell, 0, len(t.Columns))
+		row = append(row, Cell{Text: strconv.Itoa(p.ID)}, Cell{Text: p.Name, Tone: tone, Link: PlayerLink(p.ID)}, Cell{Text: p.Unit})
+		for _, e := range hist[p.ID] {
+			row = append(row, crossCell(e, lang))
+		}
+		s := standing[p.ID]
+		row = append(row, Cell{Text: engine.Score(hist[p.ID]).String()})
+		for _, v := range s.Tiebreaks {
+			row = append(row, Cell{Text: v.String()})
+		}
+		t.Rows = append(t.Rows, append(row, Cell{Text: s.PlaceLabel()}))
+	}
+	return t
+}
+
+// crossCell is one player's round in the crosstable: "12红+", "3黑=",
+// "轮空", "" when not paired; marked with the colour played, leading to the
+// opponent's page.
+func crossCell(e engine.Entry, lang Lang) Cell {
+	switch e.Outcome {
+	case engine.OutcomeNone:
+		return Cell{}
+	case engine.OutcomeBye:
+		return Cell{Text: byeCell(e.Bye, lang), Tone: Muted}
+	}
+	colour, tone := text{"红", "r"}, Red
+	if e.Colour == engine.Black {
+		colour, tone = text{"黑", "b"}, Black
+	}
+	res := ""
+	switch e.Outcome {
+	case engine.OutcomeWin, engine.OutcomeForfeitWin:
+		res = "+"
+	case engine.OutcomeDraw:
+		res = "="
+	case engine.OutcomeLoss, engine.OutcomeForfeitLoss:
+		res = "-"
+	case engine.OutcomePending:
+		tone = Muted
+	}
+	return Cell{Text: strconv.Itoa(e.Opponent) + colour.in(lang) + res, Tone: tone, Link: PlayerLink(e.Opponent)}
+}

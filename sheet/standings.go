@@ -1,0 +1,97 @@
+package sheet
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+// briefTiebreaks is how many tiebreak columns a phone's table keeps: the
+// standings' with more than two do not fit 36 columns beside the names.
+const briefTiebreaks = 2
+
+// Standings is the standings (R-T-*): place ("3=" when shared, R-T-9),
+// number, name, unit, score and every tiebreak of the event in its order,
+// with a footer that names them; withdrawn players stay, muted (R-W-4).
+func Standings(st *action.State, lang Lang) Table {
+	ev := &st.Event
+	tbs := ev.Settings.Tiebreaks
+	t := Table{
+		Kind:  KindStandings,
+		Title: standingsTitle(st, lang),
+		Columns: []Column{
+			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
+			{Title: text{"号", "No"}.in(lang), Align: Right},
+			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
+			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right, Brief: true},
+		},
+	}
+	for i, tb := range tbs {
+		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: i < briefTiebreaks})
+	}
+	rows := engine.Standings(ev)
+	t.Rows = make([][]Cell, 0, len(rows))
+	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
+	shared := false
+	for i, s := range rows {
+		p, _ := ev.Player(s.Player)
+		tone := Plain
+		switch {
+		case p.WithdrawnAfter != 0:
+			tone = Muted
+		case s.Place == 1:
+			tone = Strong
+		}
+		row := cells[i*len(t.Columns) : (i+1)*len(t.Columns) : (i+1)*len(t.Columns)]
+		row[0] = Cell{Text: s.PlaceLabel(), Tone: tone}
+		row[1] = Cell{Text: strconv.Itoa(p.ID)}
+		row[2] = Cell{Text: p.Name, Tone: tone, Link: PlayerLink(p.ID)}
+		row[3] = Cell{Text: p.Unit}
+		row[4] = Cell{Text: s.Score.String(), Tone: tone}
+		for j, v := range s.Tiebreaks {
+			row[5+j] = Cell{Text: v.String()}
+		}
+		t.Rows = append(t.Rows, row)
+		shared = shared || s.Shared
+	}
+	t.Footer = rankedBy(tbs, shared, lang)
+	return t
+}
+
+// standingsTitle says which results the standings hold.
+func standingsTitle(st *action.State, lang Lang) string {
+	n := len(st.Event.Rounds)
+	switch {
+	case st.Status == action.Finished:
+		return text{"最终排名", "Final standings"}.in(lang)
+	case n == 0:
+		return text{"排名（尚未比赛）", "Standings (no round played)"}.in(lang)
+	case Pending(st.Event.Rounds[n-1]) > 0:
+		return text{"排名（第%d轮进行中）", "Standings (round %d in progress)"}.in(lang, n)
+	}
+	return text{"第%d轮后排名", "Standings after round %d"}.in(lang, n)
+}
+
+// rankedBy is the standings' footer: the order of comparison, each
+// tiebreak by its heading and, where that is short, its name in full;
+// and what "=" means when a place is shared (R-T-9).
+func rankedBy(tbs []engine.Tiebreak, shared bool, lang Lang) []string {
+	names := []string{text{"积分", "points"}.in(lang)}
+	for _, tb := range tbs {
+		label, full := TiebreakLabel(tb, lang), TiebreakName(tb, lang)
+		switch {
+		case strings.HasPrefix(strings.ToLower(full), strings.ToLower(label)):
+			names = append(names, full) // "胜局", "wins", "犯规（少者优先）"
+		default:
+			names = append(names, text{"%s（%s）", "%s (%s)"}.in(lang, label, full))
+		}
+	}
+	out := []string{text{"名次依次比较：%s。", "Ranked by %s."}.in(lang, strings.Join(names, text{"、", ", then "}.in(lang)))}
+	if shared {
+		out = append(out, text{"名次后的“=”表示并列（R-T-9）。", "\"=\" after a place: shared (R-T-9)."}.in(lang))
+	}
+	return out
+}

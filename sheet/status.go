@@ -1,0 +1,37 @@
+package sheet
+
+import (
+	"github.com/qisai/qisai/action"
+)
+
+// Status is where the event stands, in a line: "第3轮进行中（还有2局）".
+func Status(st *action.State, lang Lang) string {
+	ev := &st.Event
+	switch st.Status {
+	case action.Setup:
+		return text{"筹备中", "Being prepared"}.in(lang)
+	case action.Signup:
+		return text{"报名中（%d人）", "Sign-up open (%d players)"}.in(lang, len(ev.Players))
+	case action.Finished:
+		return text{"比赛已结束", "Finished"}.in(lang)
+	}
+	n := CurrentRound(ev)
+	if n == 0 {
+		return text{"已开始，尚未公布对阵", "Started; no round published yet"}.in(lang)
+	}
+	if k := Pending(ev.Rounds[n-1]); k > 0 {
+		return text{"第%d轮进行中（还有%d局）", "Round %d in progress (games to finish: %d)"}.in(lang, n, k)
+	}
+	return text{"第%d轮已结束", "Round %d complete"}.in(lang, n)
+}
+
+// PageOf is everything a live page or a print shows of the event now: the
+// current round's pairings, the standings and the crosstable, once a
+// round is published; before, none.
+func PageOf(st *action.State, lang Lang) Page {
+	p := Page{Event: st.Event.Name, Lang: lang, Status: Status(st, lang), Version: st.Through}
+	if n := CurrentRound(&st.Event); n > 0 {
+		p.Tables = []Table{Pairings(st, n, lang), Standings(st, lang), Crosstable(st, lang)}
+	}
+	return p
+}
