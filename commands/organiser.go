@@ -96,8 +96,9 @@ func organiserCommands() []*Command {
 				{Name: "board", Kind: Int, Help: T{"台次", "the board"}},
 				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--"}, Help: T{"红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权", "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit"}},
 				{Name: "round", Kind: Int, Optional: true, Help: T{"轮次；不写则为当前轮", "the round; the current one if left out"}},
+				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: T{"更正已编排过后续轮次的结果时写 confirm 确认", "confirm, to correct a round that later rounds were paired on"}},
 			},
-			Help: T{"裁定或更正一台的结果", "set or correct a board's result"},
+			Help: T{"裁定或更正一台的结果；更正后续轮次已编排的结果需确认", "set or correct a board's result; correcting a round later rounds were paired on asks to confirm"},
 			Run:  setResult,
 		},
 		{

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,9 @@ func setResult(c *Context) (Reply, error) {
 	if g.Result == res {
 		return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 	}
+	if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" {
+		return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
+	}
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -62,11 +66,47 @@ func setResult(c *Context) (Reply, error) {
 		case was.Result.Decided():
 			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
 		}
+		if n := len(ch.State.Event.Rounds); round < n {
+			_, told := pairedOnOld(round+1, n)
+			why.Zh += "；" + told.Zh
+			why.En += "; " + told.En
+		}
 		return chats.decide(ch, round, board, res, why, c.Lang)
 	}); err != nil {
 		return Reply{}, err
 	}
 	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
+}
+
+// askCorrection asks the arbiter to confirm a change to a round that later
+// rounds were paired on: those pairings stand (they are not re-paired), so
+// the arbiter says so knowingly, with a button or by typing confirm.
+func askCorrection(c *Context, round, board int, was engine.Result, code string) Reply {
+	n := len(c.State.Event.Rounds)
+	res := resultCodes[code]
+	asked, _ := pairedOnOld(round+1, n)
+	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
+	from := T{"未定", "no result"}.In(c.Lang)
+	if was.Decided() {
+		from = resultText(was)
+	}
+	return Reply{
+		Text: T{"第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
+			"Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
+			In(c.Lang, round, board, from, resultText(res), asked.In(c.Lang), cmd),
+		Buttons: []storage.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
+	}
+}
+
+// pairedOnOld says that rounds from to to were paired on a result being
+// changed and stand as paired: asked before the change, told after it.
+func pairedOnOld(from, to int) (asked, told T) {
+	if from == to {
+		return T{fmt.Sprintf("第 %d 轮已按原结果编排，改动后不重新编排", from), fmt.Sprintf("round %d was paired on the old result and stands as paired", from)},
+			T{fmt.Sprintf("第 %d 轮已按原结果编排，不重新编排", from), fmt.Sprintf("round %d stands as paired on the old result", from)}
+	}
+	return T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，改动后不重新编排", from, to), fmt.Sprintf("rounds %d–%d were paired on the old result and stand as paired", from, to)},
+		T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，不重新编排", from, to), fmt.Sprintf("rounds %d–%d stand as paired on the old result", from, to)}
 }
 
 // gameOn is the game on board of round.
@@ -93,14 +133,21 @@ func decide(ch *storage.Change, chats []storage.Chat, round, board int, res engi
 // standings and what comes next.
 func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T, lang Lang) error {
 	ev := &ch.State.Event
-	wasOpen := round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
+	wasOpen := len(openBoards(ev.Rounds[round-1])) > 0
 	if err := ch.Append(&action.ResultSet{Round: round, Board: board, Result: res}); err != nil {
 		return err
 	}
 	g, _ := gameOn(ev, round, board)
-	v.announce(ch, T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
-		In(lang, round, board, playerName(ev, g.Red), resultText(res), playerName(ev, g.Black), why.In(lang)))
-	if wasOpen && len(openBoards(ev.Rounds[round-1])) == 0 {
+	said := T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
+		In(lang, round, board, playerName(ev, g.Red), resultText(res), playerName(ev, g.Black), why.In(lang))
+	if !wasOpen {
+		// A correction of a complete round changes the standings the
+		// group was shown: they are shown again, once, marked as such.
+		v.announce(ch, said+"\n\n"+T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
+		return nil
+	}
+	v.announce(ch, said)
+	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
 		next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
 		if n := plannedRounds(ev); n > 0 && round >= n {
 			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)

@@ -405,7 +405,7 @@ func seatNote(ev *engine.Event, round, player int, lang Lang) string {
 // to play, so that its start can be moved.
 func inPlay(st *action.State) bool {
 	n := len(st.Event.Rounds)
-	return st.Status == action.Running && n > 0 && pending(st.Event.Rounds[n-1]) > 0
+	return st.Status == action.Running && n > 0 && len(openBoards(st.Event.Rounds[n-1])) > 0
 }
 
 // moveStart moves the start of the round in play (/publish HH:MM once it

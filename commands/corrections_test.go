@@ -1,0 +1,132 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// finishRound sets every open game of the current round to 1-0.
+func finishRound(t *testing.T, h *harness, e *playEvent) {
+	t.Helper()
+	st := e.state()
+	for _, g := range st.Event.Rounds[len(st.Event.Rounds)-1].Games {
+		if !g.Result.Decided() {
+			h.say("org", fmt.Sprintf("/result %d 1-0", g.Board))
+		}
+	}
+}
+
+// TestCorrectionRepostsStandings: a result corrected after its round is
+// complete re-posts the standings once, marked as a correction, and does
+// not announce the round complete again.
+func TestCorrectionRepostsStandings(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			e := pairedEvent(t, h, nil)
+			h.say("org", "/publish")
+			finishRound(t, h, e)
+			h.sent()
+			h.sendAs("org", lang, "/result 1 0-1")
+			group := h.sent()["group"]
+			if len(group) != 1 {
+				t.Fatalf("the group heard %d messages, want 1: %q", len(group), group)
+			}
+			if lang == "zh" {
+				must(t, group[0], "裁判更正，原为 1-0", "成绩更正，排名随之更新", "第1轮后排名")
+			} else {
+				must(t, group[0], "corrected by the arbiter, was 1-0", "A corrected result: the standings now read", "Standings after round 1")
+			}
+			if strings.Contains(group[0], "全部结束") || strings.Contains(group[0], "is complete") {
+				t.Errorf("the round was announced complete again: %q", group[0])
+			}
+			red, black := e.board(1)
+			_ = red
+			st := e.state()
+			if got := st.Event.Rounds[0].Games[0].Result; got != engine.BlackWin {
+				t.Errorf("board 1 is %v after the correction, want 0-1", got)
+			}
+			must(t, group[0], playerName(&st.Event, playerOf(e, black)))
+		})
+	}
+}
+
+// playerOf is the player number of a user of the play event.
+func playerOf(e *playEvent, user string) int {
+	for p, u := range e.user {
+		if u == user {
+			return p
+		}
+	}
+	return 0
+}
+
+// TestCorrectionOfPairedRoundAsks: changing a round that later rounds were
+// paired on asks the arbiter to confirm, naming those rounds, and changes
+// nothing until confirmed — by the button or by typing confirm; the
+// announcement then says the later rounds stand as paired.
+func TestCorrectionOfPairedRoundAsks(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			e := pairedEvent(t, h, nil)
+			h.say("org", "/publish")
+			finishRound(t, h, e)
+			h.say("org", "/pair")
+			h.say("org", "/publish")
+			h.sent()
+			before := e.state().Seq
+
+			r := h.sendAs("org", lang, "/result 1 0-1 1")
+			if lang == "zh" {
+				must(t, r.Text, "第 1 轮第 1 台由 1-0 改为 0-1", "第 2 轮已按原结果编排", "/result 1 0-1 1 confirm")
+			} else {
+				must(t, r.Text, "Round 1 board 1 from 1-0 to 0-1", "round 2 was paired on the old result and stands as paired", "/result 1 0-1 1 confirm")
+			}
+			if len(r.Buttons) != 1 || r.Buttons[0].Command != "/result 1 0-1 1 confirm" {
+				t.Fatalf("buttons %+v, want one that confirms", r.Buttons)
+			}
+			if got := e.state().Seq; got != before {
+				t.Fatalf("asking changed the log: %d actions, was %d", got, before)
+			}
+			if got := e.state().Event.Rounds[0].Games[0].Result; got != engine.RedWin {
+				t.Fatalf("board 1 is %v before confirming, want 1-0", got)
+			}
+			for chat, msgs := range h.sent() {
+				if chat != "group" || len(msgs) != 1 {
+					t.Errorf("asking said %q to %s", msgs, chat)
+				}
+			}
+
+			h.sendAs("org", lang, r.Buttons[0].Command)
+			if got := e.state().Event.Rounds[0].Games[0].Result; got != engine.BlackWin {
+				t.Fatalf("board 1 is %v after confirming, want 0-1", got)
+			}
+			group := strings.Join(h.sent()["group"], "\n")
+			if lang == "zh" {
+				must(t, group, "裁判更正，原为 1-0；第 2 轮已按原结果编排，不重新编排", "成绩更正，排名随之更新")
+			} else {
+				must(t, group, "corrected by the arbiter, was 1-0; round 2 stands as paired on the old result", "A corrected result")
+			}
+		})
+	}
+}
+
+// TestPairedOnOld names one later round or a range, in both languages.
+func TestPairedOnOld(t *testing.T) {
+	for _, tt := range []struct {
+		from, to int
+		asked    T
+		told     T
+	}{
+		{2, 2, T{"第 2 轮已按原结果编排，改动后不重新编排", "round 2 was paired on the old result and stands as paired"}, T{"第 2 轮已按原结果编排，不重新编排", "round 2 stands as paired on the old result"}},
+		{2, 4, T{"第 2–4 轮已按原结果编排，改动后不重新编排", "rounds 2–4 were paired on the old result and stand as paired"}, T{"第 2–4 轮已按原结果编排，不重新编排", "rounds 2–4 stand as paired on the old result"}},
+	} {
+		if asked, told := pairedOnOld(tt.from, tt.to); asked != tt.asked || told != tt.told {
+			t.Errorf("pairedOnOld(%d, %d) = %q, %q; want %q, %q", tt.from, tt.to, asked, told, tt.asked, tt.told)
+		}
+	}
+}
