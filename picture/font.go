@@ -23,8 +23,8 @@ var ErrNoFont = errors.New("no CJK font 没有中文字体")
 // is not among them: its collection's table offsets defeat x/image's sfnt
 // (go-text/typesetting reads it, but would bring its own rasteriser).
 var SystemFonts = []string{
-	"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",       // fonts-noto-cjk
-	"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",    // fonts-droid-fallback (and qisai's Docker image)
+	"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",         // fonts-noto-cjk
+	"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",      // fonts-droid-fallback (and qisai's Docker image)
 	"/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf", // fonts-droid-fallback, the smaller cut
 }
 

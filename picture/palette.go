@@ -9,11 +9,11 @@ import (
 // 4-bit PNG, about a fifth of the bytes of a full-colour one, and quicker
 // to compress.
 const (
-	white = iota // the page
-	zebra        // every other row
-	heading      // the heading row
-	rule         // the lines under the heading and the last row
-	darkInk      // text, in full; the three after it fainter
+	white   = iota // the page
+	zebra          // every other row
+	heading        // the heading row
+	rule           // the lines under the heading and the last row
+	darkInk        // text, in full; the three after it fainter
 	_
 	_
 	_
