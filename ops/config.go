@@ -29,6 +29,7 @@ type Config struct {
 	DiscordAPIURL      string // QISAI_DISCORD_API_URL: stands for https://discord.com (REST and the gateway's address); "" Discord's
 	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file (PATH, sqlite://PATH, file:PATH) or postgres:// URL; "" storage.DefaultDSN
 	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks), e.g. 127.0.0.1:8080
+	Font               string // QISAI_FONT: the CJK font pictures are drawn in (picture.Open); "" one found on the system
 }
 
 // setting ties a Config field to its variable and flag.
@@ -51,6 +52,7 @@ var settings = []setting{
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
 	{"QISAI_DATABASE_URL", "db", redactURL, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
 	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics and webhooks 监听地址, e.g. 127.0.0.1:8080"},
+	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, "CJK font file for pictures 图片用的中文字体文件 (default one installed: fonts-noto-cjk, fonts-droid-fallback)"},
 }
 
 // Load reads the Config from the environment through getenv (os.Getenv),
