@@ -8,6 +8,7 @@ func all() []*Command {
 		organiserCommands(), // organiser.go
 		playerCommands(),    // player.go
 		viewCommands(),      // views.go
+		exportCommands(),    // export.go
 		langCommands(),      // lang.go
 	} {
 		cmds = append(cmds, group...)

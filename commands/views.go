@@ -1,22 +1,19 @@
 package commands
 
 import (
-	"encoding/csv"
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/sheet"
-	"github.com/qisai/qisai/storage"
-	"github.com/qisai/qisai/trf"
 )
 
-// The read-only views: pairings, standings, the results table (成绩表) and
-// the exports. Anybody in a chat that follows the event may see them.
+// The read-only views: pairings, standings and the results table (成绩表);
+// the files are export.go's. Anybody in a chat that follows the event may
+// see them.
 func viewCommands() []*Command {
 	return []*Command{
 		{
@@ -34,12 +31,6 @@ func viewCommands() []*Command {
 			Name: "crosstable", Aliases: []string{"成绩表"}, Who: Member,
 			Help: T{"显示成绩表：每轮的对手、先后手和结果", "show the crosstable: each round's opponent, colour and result"},
 			Run:  showCrosstable,
-		},
-		{
-			Name: "export", Aliases: []string{"导出"}, Who: Member,
-			Args: []Arg{{Name: "format", Kind: Choice, Choices: []string{"trf", "csv"}, Help: T{"trf：全部对局（FIDE TRF-16）；csv：排名表", "trf: every game (FIDE TRF-16); csv: the standings"}}},
-			Help: T{"导出比赛文件", "export the event as a file"},
-			Run:  export,
 		},
 	}
 }
@@ -189,71 +180,4 @@ func padOpponent(cell string, digits int) string {
 		return cell
 	}
 	return strings.Repeat(" ", digits-n) + cell
-}
-
-// export answers with a file ("春季赛.trf"), which the adapters send as an
-// attachment, and a line saying what it is.
-func export(c *Context) (Reply, error) {
-	ev := &c.State.Event
-	var b strings.Builder
-	switch c.Args["format"] {
-	case "trf":
-		if err := trf.Write(&b, ev); err != nil {
-			return Reply{}, &Problem{Text: T{"无法导出 TRF（%v）。请用 /player edit 修改后再试。", "Cannot export TRF (%v). Fix it with /player edit and try again."}, Args: []any{err}}
-		}
-	default:
-		if err := standingsCSV(&b, ev, c.Lang); err != nil {
-			return Reply{}, fmt.Errorf("export csv: %w", err)
-		}
-	}
-	name := fileName(ev.Name, c.Args["format"])
-	what := T{"「%s」的排名表（CSV）：%s", "The standings of %q (CSV): %s"}
-	if c.Args["format"] == "trf" {
-		what = T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}
-	}
-	return Reply{Text: what.In(c.Lang, ev.Name, name), File: &storage.File{Name: name, Data: []byte(b.String())}}, nil
-}
-
-// standingsCSV writes the standings with every tiebreak, for a
-// spreadsheet.
-func standingsCSV(b *strings.Builder, ev *engine.Event, lang Lang) error {
-	w := csv.NewWriter(b)
-	head := []string{T{"名次", "Place"}.In(lang), T{"序号", "No"}.In(lang), T{"姓名", "Name"}.In(lang), T{"单位", "Unit"}.In(lang), T{"积分", "Score"}.In(lang)}
-	for _, tb := range ev.Settings.Tiebreaks {
-		name := tb.Name()
-		if lang == En {
-			name = tb.English()
-		}
-		head = append(head, name)
-	}
-	w.Write(head)
-	for _, s := range engine.Standings(ev) {
-		p, _ := ev.Player(s.Player)
-		row := []string{s.PlaceLabel(), strconv.Itoa(p.ID), p.Name, p.Unit, s.Score.String()}
-		for _, v := range s.Tiebreaks {
-			row = append(row, v.String())
-		}
-		w.Write(row)
-	}
-	w.Flush()
-	return w.Error()
-}
-
-// fileName makes a file name from the event's name: letters and digits
-// kept (汉字 too), anything else "_", "event" when nothing is left.
-func fileName(event, ext string) string {
-	name := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
-			return r
-		}
-		return '_'
-	}, strings.TrimSpace(event))
-	name = strings.Trim(name, "_")
-	if r := []rune(name); len(r) > 60 {
-		name = string(r[:60])
-	}
-	if name == "" {
-		name = "event"
-	}
-	return name + "." + ext
 }

@@ -1,21 +1,17 @@
 package commands
 
 import (
-	"cmp"
 	"context"
-	"encoding/csv"
 	"flag"
-	"github.com/qisai/qisai/internal/textwidth"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/storage"
-	"github.com/qisai/qisai/trf"
 )
 
 // nine are the players of the test Swiss, strongest first: their ratings
@@ -33,6 +29,12 @@ var nine = []struct {
 // binds it to the harness's group chat.
 func swissAfter(t *testing.T, h *harness, rounds int, result func(round int, b engine.Board) engine.Result) storage.EventID {
 	t.Helper()
+	return swissOf(t, h, nine, rounds, result)
+}
+
+// swissOf is swissAfter with other players, strongest first.
+func swissOf(t *testing.T, h *harness, players []struct{ name, unit string }, rounds int, result func(round int, b engine.Board) engine.Result) storage.EventID {
+	t.Helper()
 	ctx := context.Background()
 	org := action.Actor{Platform: "console", User: "org"}
 	set := engine.DefaultSettings(5)
@@ -44,7 +46,7 @@ func swissAfter(t *testing.T, h *harness, rounds int, result func(round int, b e
 		}
 		ch.Bind(h.group)
 		ch.Grant(org.Platform, org.User, storage.Organiser)
-		for i, p := range nine {
+		for i, p := range players {
 			if err := ch.Append(&action.PlayerAdded{Name: p.name, Unit: p.unit, Rating: 2600 - 10*i}); err != nil {
 				return err
 			}
@@ -229,111 +231,6 @@ func TestCrosstable(t *testing.T) {
 	}
 }
 
-// exported is the file an export reply carries, its name and content; the
-// reply's text names it.
-func exported(t *testing.T, r Reply) (name, content string) {
-	t.Helper()
-	if r.File == nil {
-		t.Fatalf("the export reply %q carries no file", r.Text)
-	}
-	if !strings.Contains(r.Text, r.File.Name) {
-		t.Errorf("the export reply %q does not name its file %s", r.Text, r.File.Name)
-	}
-	return r.File.Name, string(r.File.Data)
-}
-
-// TRF export reads back as the event, in the form TRF holds it.
-func TestExportTRFReadsBack(t *testing.T) {
-	h := newHarness(t)
-	id := swissAfter(t, h, 3, results)
-	name, content := exported(t, h.send("li", "/export trf", false))
-	if name != "春季赛_2026.trf" {
-		t.Errorf("file name %q, want 春季赛_2026.trf", name)
-	}
-	back, err := trf.Read(strings.NewReader(content), name)
-	if err != nil {
-		t.Fatalf("trf.Read: %v\n%s", err, content)
-	}
-	st, err := h.store.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := trfForm(st.Event)
-	if back.Name != want.Name || !reflect.DeepEqual(back.Players, want.Players) || !reflect.DeepEqual(back.Rounds, want.Rounds) {
-		t.Errorf("read back\n%+v\nwant\n%+v", back, want)
-	}
-	s := back.Settings
-	if s.Rounds != 5 || s.Scoring != engine.ScoringTwoOne || s.ByeValue != engine.Pts(2) {
-		t.Errorf("settings read back: rounds %d, scoring %v, bye %v", s.Rounds, s.Scoring, s.ByeValue)
-	}
-	// The scores the file carries are the event's.
-	for _, p := range engine.Standings(back) {
-		if p.Score != engine.Score(st.Event.Histories()[p.Player]) {
-			t.Errorf("player %d scores %v read back", p.Player, p.Score)
-		}
-	}
-}
-
-// trfForm is ev as trf.Read returns it: games numbered in the order of
-// their lower starting rank, byes by rank, and only what TRF holds.
-func trfForm(ev engine.Event) engine.Event {
-	out := engine.Event{Name: ev.Name}
-	for _, p := range ev.Players {
-		out.Players = append(out.Players, engine.Player{ID: p.ID, Name: p.Name, Unit: p.Unit, Rating: p.Rating})
-	}
-	for _, rd := range ev.Rounds {
-		var r engine.Round
-		for _, g := range rd.Games {
-			r.Games = append(r.Games, engine.Game{Red: g.Red, Black: g.Black, Result: g.Result, RedFouls: g.RedFouls, BlackFouls: g.BlackFouls})
-		}
-		slices.SortFunc(r.Games, func(a, b engine.Game) int { return cmp.Compare(min(a.Red, a.Black), min(b.Red, b.Black)) })
-		for i := range r.Games {
-			r.Games[i].Board = i + 1
-		}
-		for _, b := range rd.Byes {
-			by := engine.Bye{Player: b.Player, Kind: b.Kind}
-			if b.Kind == engine.PairingBye { // TRF keeps a pairing bye's colour (R-S-3)
-				by.Colour = b.Colour
-			}
-			r.Byes = append(r.Byes, by)
-		}
-		slices.SortFunc(r.Byes, func(a, b engine.Bye) int { return cmp.Compare(a.Player, b.Player) })
-		out.Rounds = append(out.Rounds, r)
-	}
-	return out
-}
-
-// The CSV export is the standings with every tiebreak.
-func TestExportCSV(t *testing.T) {
-	h := newHarness(t)
-	swissAfter(t, h, 3, results)
-	for _, tt := range []struct{ lang, head string }{
-		{"zh", "名次,序号,姓名,单位,积分,对手分,胜局,犯规"},
-		{"en", "Place,No,Name,Unit,Score,buchholz,wins,fouls"},
-	} {
-		name, content := exported(t, h.sendAs("li", tt.lang, "/导出 csv"))
-		if name != "春季赛_2026.csv" {
-			t.Errorf("file name %q", name)
-		}
-		recs, err := csv.NewReader(strings.NewReader(content)).ReadAll()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", tt.lang, err, content)
-		}
-		if got := strings.Join(recs[0], ","); got != tt.head {
-			t.Errorf("%s header %q, want %q", tt.lang, got, tt.head)
-		}
-		if len(recs) != 10 {
-			t.Fatalf("%s: %d records, want a header and 9 players", tt.lang, len(recs))
-		}
-		if got := strings.Join(recs[3], ","); got != "2=,6,欧阳长名字的选手,北京,4,8,1,0" {
-			t.Errorf("%s third row %q", tt.lang, got)
-		}
-		if got := strings.Join(recs[6], ","); got != "6,3,Alice Wong,HK,3,5,0,0" {
-			t.Errorf("%s sixth row %q (names are not truncated in a file)", tt.lang, got)
-		}
-	}
-}
-
 // Before the first round the views say what comes first; without an event
 // they say how to get one.
 func TestViewsBeforeFirstRound(t *testing.T) {
@@ -343,23 +240,5 @@ func TestViewsBeforeFirstRound(t *testing.T) {
 	for _, cmd := range []string{"/pairings", "/standings", "/crosstable"} {
 		must(t, h.say("li", cmd), "还没有公布对阵", "/publish")
 		must(t, h.sendAs("li", "en", cmd).Text, "No round is published yet")
-	}
-	name, content := exported(t, h.send("li", "/export trf", false))
-	if name != "春季赛.trf" || !strings.HasPrefix(content, "012 春季赛\n") {
-		t.Errorf("export of an empty event: %q, %q", name, content)
-	}
-	must(t, h.say("li", "/export pdf"), "FORMAT 应是 trf, csv 之一")
-}
-
-func TestFileName(t *testing.T) {
-	for _, tt := range []struct{ event, want string }{
-		{"春季赛 2026", "春季赛_2026.trf"},
-		{"../../etc/passwd", "etc_passwd.trf"},
-		{"  ", "event.trf"},
-		{"Club-Cup", "Club-Cup.trf"},
-	} {
-		if got := fileName(tt.event, "trf"); got != tt.want {
-			t.Errorf("fileName(%q) = %q, want %q", tt.event, got, tt.want)
-		}
 	}
 }

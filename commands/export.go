@@ -1,0 +1,197 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/qisai/qisai/page"
+	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/trf"
+)
+
+// The files an event is exported as (issue 12): the standings and the
+// crosstable for a spreadsheet, every game as TRF-16, and one printable
+// page of the round's papers; sent as attachments.
+
+func exportCommands() []*Command {
+	return []*Command{{
+		Name: "export", Aliases: []string{"导出"}, Who: Member,
+		Args: []Arg{{Name: "format", Kind: Choice, Optional: true, Choices: []string{"csv", "trf", "print", "表格", "打印"},
+			Help: T{"csv/表格：排名表和成绩表（Excel 可打开）；trf：全部对局（FIDE TRF-16）；print/打印：可打印的网页（对阵、记分单、成绩表、排名）",
+				"csv: the standings and the crosstable (Excel opens them); trf: every game (FIDE TRF-16); print: a printable page (pairings, score sheets, crosstable, standings)"}}},
+		Help: T{"导出比赛文件", "export the event as a file"},
+		Run:  export,
+	}}
+}
+
+// export answers with the files of the format asked for, and a line saying
+// what they are; without a format it asks which, with a button for each.
+func export(c *Context) (Reply, error) {
+	ev := &c.State.Event
+	switch c.Args["format"] {
+	case "":
+		return Reply{
+			Text: T{"导出哪种文件？csv：排名表和成绩表；trf：全部对局；打印：可打印的对阵、记分单和成绩表。",
+				"Which file? csv: the standings and the crosstable; trf: every game; print: the pairings, score sheets and crosstable to print."}.In(c.Lang),
+			Buttons: []storage.Button{
+				{Label: T{"表格 CSV", "CSV"}.In(c.Lang), Command: "/export csv"},
+				{Label: "TRF", Command: "/export trf"},
+				{Label: T{"打印", "Print"}.In(c.Lang), Command: "/export print"},
+			},
+		}, nil
+	case "trf":
+		var b strings.Builder
+		if err := trf.Write(&b, ev); err != nil {
+			return Reply{}, &Problem{Text: T{"无法导出 TRF（%v）。请用 /player edit 修改后再试。", "Cannot export TRF (%v). Fix it with /player edit and try again."}, Args: []any{err}}
+		}
+		name := fileName(ev.Name, "trf")
+		return Reply{Text: T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name),
+			File: &storage.File{Name: name, Data: []byte(b.String())}}, nil
+	case "print", "打印":
+		return exportPrint(c)
+	}
+	lang := sheet.Lang(c.Lang)
+	var files []*storage.File
+	for _, t := range []struct {
+		table sheet.Table
+		what  T
+	}{
+		{sheet.Standings(c.State, lang), T{"排名", "standings"}},
+		{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}},
+	} {
+		data, err := sheetCSV(t.table)
+		if err != nil {
+			return Reply{}, fmt.Errorf("export csv: %w", err)
+		}
+		files = append(files, &storage.File{Name: fileName(ev.Name+" "+t.what.In(c.Lang), "csv"), Data: data})
+	}
+	text := T{"「%s」的排名表和成绩表（CSV，Excel 可直接打开）：%s、%s", "The standings and the crosstable of %q (CSV, for Excel): %s, %s"}.
+		In(c.Lang, ev.Name, files[0].Name, files[1].Name)
+	return withFiles(c, text, files)
+}
+
+// exportPrint is the printable page of the current round: its pairing
+// sheet, a score sheet (记分单) per board, the crosstable and the
+// standings, as one HTML file to open in a browser and print (A4).
+func exportPrint(c *Context) (Reply, error) {
+	st := c.State
+	round := sheet.CurrentRound(&st.Event)
+	if round == 0 {
+		return Reply{}, noRounds()
+	}
+	var b bytes.Buffer
+	if err := page.Print(&b, sheet.PageOf(st, sheet.Lang(c.Lang)), sheet.ScoreSheets(st, round)); err != nil {
+		return Reply{}, fmt.Errorf("export print: %w", err)
+	}
+	name := fileName(st.Event.Name+" "+T{"第%d轮", "round %d"}.In(c.Lang, round), "html")
+	text := T{"「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
+	return Reply{Text: text, File: &storage.File{Name: name, Data: b.Bytes()}}, nil
+}
+
+// sheetCSV is a table as a CSV file for a spreadsheet: the headings in
+// full, then the rows. Excel takes a CSV for the local code page unless
+// it starts with UTF-8's byte order mark, so it does (汉字 would be
+// garbled without), and its lines end in CRLF as Excel writes them. A text
+// cell that a spreadsheet would take for a formula (a name typed as
+// "=HYPERLINK(…)") is written with a leading "'", which shows it as text.
+func sheetCSV(t sheet.Table) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("\ufeff")
+	w := csv.NewWriter(&b)
+	w.UseCRLF = true
+	head := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		head[i] = c.Heading()
+	}
+	w.Write(head)
+	row := make([]string, len(t.Columns))
+	for _, r := range t.Rows {
+		for i, c := range r {
+			row[i] = asText(c.Text)
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
+
+// asText keeps a spreadsheet from evaluating s: a cell that starts with
+// = + - @ (or a tab or CR) and is not a number gets a leading "'".
+func asText(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || isNumber(s) {
+		return s
+	}
+	return "'" + s
+}
+
+// fileName makes a file name from the event's name that every system
+// takes: letters and digits kept (汉字 too), anything else "_", at most 60
+// characters, "event" when nothing is left, and a name Windows reserves
+// for a device (CON, NUL, COM1 …) made ordinary with a "_".
+func fileName(event, ext string) string {
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
+			return r
+		}
+		return '_'
+	}, strings.TrimSpace(event))
+	name = strings.Trim(name, "_")
+	if r := []rune(name); len(r) > 60 {
+		name = string(r[:60])
+	}
+	if name == "" {
+		name = "event"
+	}
+	if windowsDevice(name) {
+		name += "_"
+	}
+	return name + "." + ext
+}
+
+// windowsDevice reports whether name is one Windows keeps for a device,
+// whatever the extension: "con.csv" cannot be saved there.
+func windowsDevice(name string) bool {
+	switch n := strings.ToUpper(name); n {
+	case "CON", "PRN", "AUX", "NUL":
+		return true
+	default:
+		return len(n) == 4 && (strings.HasPrefix(n, "COM") || strings.HasPrefix(n, "LPT")) && n[3] >= '1' && n[3] <= '9'
+	}
+}
+
+// withFiles answers c with text and files. One file goes with the reply
+// as its attachment. A reply carries one, so more go through the outbox to
+// the request's chat, each a message of its own after the text, under
+// keys made from the update's id: the same update sends them once. Where
+// the adapter queues replies (RepliesQueued) the text is queued first
+// under the reply's key, so the chat reads it before the files.
+func withFiles(c *Context, text string, files []*storage.File) (Reply, error) {
+	if len(files) <= 1 {
+		r := Reply{Text: text}
+		if len(files) == 1 {
+			r.File = files[0]
+		}
+		return r, nil
+	}
+	chat := c.Req.Chat
+	key := ReplyKey(c.Req.UpdateID)
+	if c.Req.UpdateID == "" {
+		key = fmt.Sprintf("files:%s:%s:%d", chat.Platform, chat.ID, c.svc.now().UnixNano())
+	}
+	queued := c.Req.RepliesQueued && c.Req.UpdateID != ""
+	var msgs []storage.Message
+	if queued {
+		msgs = append(msgs, storage.Message{Chat: chat, Text: text, DedupKey: key})
+	}
+	for i, f := range files {
+		msgs = append(msgs, storage.Message{Chat: chat, File: f, DedupKey: fmt.Sprintf("%s:file:%d", key, i+1)})
+	}
+	if err := c.svc.store.Enqueue(c, msgs...); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text, Queued: queued}, nil
+}
