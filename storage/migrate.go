@@ -136,6 +136,9 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err := tx.Raw("SELECT COALESCE(MAX(version), 0) FROM schema_versions").Scan(&current).Error; err != nil {
 			return fmt.Errorf("migrate: read version: %w", err)
 		}
+		if known := migrations[len(migrations)-1].version; current > known {
+			return &SchemaError{Version: current, Known: known}
+		}
 		for _, m := range migrations {
 			if m.version <= current {
 				continue

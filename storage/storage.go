@@ -70,6 +70,7 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		Logger:                 logger.Discard,
 		SkipDefaultTransaction: true,
 		NowFunc:                func() time.Time { return s.now().UTC() },
+		TranslateError:         true, // errors name their fault (faultNaming)
 	}
 	if err := CheckDSN(dsn); err != nil {
 		return nil, err
@@ -82,9 +83,9 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		s.dialect = "sqlite"
 		dial = sqlite.Open(SQLiteDSN(dsn))
 	}
-	db, err := gorm.Open(dial, cfg)
+	db, err := gorm.Open(faultNaming{dial}, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
+		return nil, fmt.Errorf("open %s database: %w", s.dialect, named(err))
 	}
 	s.db = db
 	if err := s.migrate(ctx); err != nil {
