@@ -466,11 +466,19 @@ func randomOrganising(rng *rand.Rand, st *action.State) action.Action {
 	return &action.BoardsSwapped{A: 1 + rng.IntN(3), B: 1 + rng.IntN(3)}
 }
 
-// randomSwap swaps two boards of the preview pv.
+// randomSwap changes the preview pv by hand: swaps the black players of
+// two boards, exchanges two players of two boards, or flips a board.
 func randomSwap(rng *rand.Rand, pv *engine.Pairing) action.Action {
 	i := rng.IntN(len(pv.Boards))
 	j := (i + 1 + rng.IntN(len(pv.Boards)-1)) % len(pv.Boards)
-	return &action.BoardsSwapped{A: pv.Boards[i].Number, B: pv.Boards[j].Number}
+	a, b := pv.Boards[i], pv.Boards[j]
+	switch rng.IntN(3) {
+	case 0:
+		return &action.BoardFlipped{Board: a.Number}
+	case 1:
+		return &action.PlayersExchanged{A: a.Red, B: b.Black}
+	}
+	return &action.BoardsSwapped{A: a.Number, B: b.Number}
 }
 
 // randomStart gives the current round a start time, some of them passed

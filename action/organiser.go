@@ -17,6 +17,8 @@ func init() {
 	register(func() Action { return new(InfoChanged) })
 	register(func() Action { return new(PairingPreviewed) })
 	register(func() Action { return new(BoardsSwapped) })
+	register(func() Action { return new(BoardFlipped) })
+	register(func() Action { return new(PlayersExchanged) })
 }
 
 // InfoChanged sets some of the event's details (Info); the fields left nil
@@ -125,28 +127,121 @@ type BoardsSwapped struct {
 func (*BoardsSwapped) Kind() string { return "boards-swapped" }
 
 func (a *BoardsSwapped) Apply(st *State) error {
-	pv := st.PendingPreview()
-	if pv == nil {
-		return refuse("没有可以修改的编排预览", "there is no pairing preview to change")
-	}
-	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
-		return refuse("循环赛按贝格尔表编排，不能换台（R-C-2）", "a round robin follows its Berger table: its boards are not swapped (R-C-2)")
+	p, err := handPreview(st)
+	if err != nil {
+		return err
 	}
 	if a.A == a.B {
 		return refuse("请给出两个不同的台次", "name two different boards")
 	}
-	p := *clonePairing(*pv)
-	i := slices.IndexFunc(p.Boards, func(b engine.Board) bool { return b.Number == a.A })
-	j := slices.IndexFunc(p.Boards, func(b engine.Board) bool { return b.Number == a.B })
+	i, j := boardIndex(p, a.A), boardIndex(p, a.B)
 	for _, k := range [][2]int{{i, a.A}, {j, a.B}} {
 		if k[0] < 0 {
 			return refuse("第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, k[1])
 		}
 	}
-	x, y := &p.Boards[i], &p.Boards[j]
-	x.Black, y.Black = y.Black, x.Black
+	p.Boards[i].Black, p.Boards[j].Black = p.Boards[j].Black, p.Boards[i].Black
+	return placeByHand(st, p, i, j)
+}
+
+// BoardFlipped gives a board of the preview the other colours: red plays
+// black and black red. The pair stays; the preview names the rules the
+// new colours break (engine.Check: R-SW-10, R-SW-12).
+type BoardFlipped struct {
+	Board int `json:"board"`
+}
+
+func (*BoardFlipped) Kind() string { return "board-flipped" }
+
+func (a *BoardFlipped) Apply(st *State) error {
+	p, err := handPreview(st)
+	if err != nil {
+		return err
+	}
+	i := boardIndex(p, a.Board)
+	if i < 0 {
+		return refuse("第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, a.Board)
+	}
+	b := &p.Boards[i]
+	b.Red, b.Black = b.Black, b.Red
+	b.ColourRule = engine.ColourFlippedByHand
+	st.Preview = p
+	return nil
+}
+
+// PlayersExchanged exchanges two players of the preview on different
+// boards: each takes the other's seat and colour. The new pairs must not be
+// rematches (R-SW-9); the preview names any other rule they break
+// (engine.Check). The bye is not moved by hand: pair again for another.
+type PlayersExchanged struct {
+	A int `json:"a"`
+	B int `json:"b"`
+}
+
+func (*PlayersExchanged) Kind() string { return "players-exchanged" }
+
+func (a *PlayersExchanged) Apply(st *State) error {
+	p, err := handPreview(st)
+	if err != nil {
+		return err
+	}
+	seat := func(id int) (board int, red bool, err error) {
+		for i, b := range p.Boards {
+			if b.Red == id || b.Black == id {
+				return i, b.Red == id, nil
+			}
+		}
+		if slices.Contains(p.Byes, id) {
+			return -1, false, refuse("%d 号轮空：轮空不能人工调换，请重新 /pair 编排", "%d has the bye: the bye is not moved by hand; pair again with /pair", id)
+		}
+		return -1, false, refuse("%d 号不在第 %d 轮的对阵中", "%d is not paired in round %d", id, p.Round)
+	}
+	i, ri, err := seat(a.A)
+	if err != nil {
+		return err
+	}
+	j, rj, err := seat(a.B)
+	if err != nil {
+		return err
+	}
+	if i == j {
+		return refuse("%d 号和 %d 号在同一台：要对调先后手请用 /flip %d", "%d and %d are on one board: to flip its colours, /flip %d", a.A, a.B, p.Boards[i].Number)
+	}
+	put := func(b *engine.Board, red bool, id int) {
+		if red {
+			b.Red = id
+		} else {
+			b.Black = id
+		}
+	}
+	put(&p.Boards[i], ri, a.B)
+	put(&p.Boards[j], rj, a.A)
+	return placeByHand(st, p, i, j)
+}
+
+// handPreview is a copy of the preview for a change by hand, or the
+// refusal: no preview to change, or a round robin's fixed table (R-C-2).
+func handPreview(st *State) (*engine.Pairing, error) {
+	pv := st.PendingPreview()
+	if pv == nil {
+		return nil, refuse("没有可以修改的编排预览", "there is no pairing preview to change")
+	}
+	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
+		return nil, refuse("循环赛按贝格尔表编排，不能人工改动（R-C-2）", "a round robin follows its Berger table: it is not changed by hand (R-C-2)")
+	}
+	return clonePairing(*pv), nil
+}
+
+func boardIndex(p *engine.Pairing, number int) int {
+	return slices.IndexFunc(p.Boards, func(b engine.Board) bool { return b.Number == number })
+}
+
+// placeByHand marks boards i and j of p as placed by hand (R-SW-13) and
+// makes p the preview, refusing a rematch (R-SW-9): the one rule no change
+// by hand may break. The others it breaks the preview names.
+func placeByHand(st *State, p *engine.Pairing, i, j int) error {
 	h := st.Event.Histories()
-	for _, b := range []*engine.Board{x, y} {
+	for _, b := range []*engine.Board{&p.Boards[i], &p.Boards[j]} {
 		if st.Event.Met(b.Red, b.Black) {
 			red, black := st.Event.Players[b.Red-1].Name, st.Event.Players[b.Black-1].Name
 			return refuse("%[1]d 号%[2]s和 %[3]d 号%[4]s已经下过，不能再次相遇（R-SW-9）", "%[1]d %[2]s and %[3]d %[4]s have met already: no rematch (R-SW-9)", b.Red, red, b.Black, black)
@@ -154,7 +249,7 @@ func (a *BoardsSwapped) Apply(st *State) error {
 		b.Placed, b.ColourRule = engine.PlacedByHand, engine.ColourByHand
 		b.Float = engine.Score(h[b.Red]) != engine.Score(h[b.Black])
 	}
-	st.Preview = &p
+	st.Preview = p
 	return nil
 }
 

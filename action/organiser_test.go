@@ -25,6 +25,8 @@ func init() {
 			Byes:   []int{2},
 		}}, ""},
 		{&action.BoardsSwapped{A: 1, B: 3}, `{"a":1,"b":3}`},
+		{&action.BoardFlipped{Board: 2}, `{"board":2}`},
+		{&action.PlayersExchanged{A: 4, B: 7}, `{"a":4,"b":7}`},
 	}...)
 }
 

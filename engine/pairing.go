@@ -63,6 +63,7 @@ const (
 	ColourSecondCycle                         // R-F-2 second cycle swaps
 	ColourByHand                              // colours kept from the pair an arbiter broke up by hand
 	ColourKeepsRule12                         // R-SW-12: the other order would give a third colour in a row or an imbalance of three
+	ColourFlippedByHand                       // an arbiter gave the pair the other colours
 )
 
 // Relaxation is one rule given up for a round, and why.
