@@ -85,6 +85,21 @@ func organiserCommands() []*Command {
 			Run:  swap,
 		},
 		{
+			Name: "exchange", Aliases: []string{"换人"}, Who: Staff,
+			Args: []Arg{
+				{Name: "player1", Kind: Word, Help: T{"选手的序号或名字", "a player's number or name"}},
+				{Name: "player2", Kind: Word, Help: T{"另一选手的序号或名字", "another player's number or name"}},
+			},
+			Help: T{"预览中两名选手对调位置（各取对方的台次和先后手）", "exchange two players of the preview: each takes the other's board and colour"},
+			Run:  exchange,
+		},
+		{
+			Name: "flip", Aliases: []string{"对调先后"}, Who: Staff,
+			Args: []Arg{{Name: "board", Kind: Int, Help: T{"台次", "the board"}}},
+			Help: T{"对调预览中一台的先后手", "give a board of the preview the other colours"},
+			Run:  flip,
+		},
+		{
 			Name: "publish", Aliases: []string{"发布"}, Who: Staff,
 			Args: []Arg{{Name: "time", Kind: Word, Optional: true, Help: T{"开始时间 时:分（本赛时区），如 19:30，今天已过则为明天；不写则公布即开始", "the start time HH:MM in the event's zone, e.g. 19:30, tomorrow if passed today; left out, the round starts when published"}}},
 			Help: T{"公布预览的这一轮，可附开始时间；已公布的轮次再输入 /publish 时:分 改开始时间", "publish the previewed round, with its start time if given; /publish HH:MM again moves a published round's start"},

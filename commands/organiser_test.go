@@ -203,7 +203,7 @@ func TestOrganiserScenario(t *testing.T) {
 // arguments a real event takes.
 var organiserLines = []string{
 	"/event set rounds 5", "/signup open", "/player add 新人", "/player edit 1 新名字", "/player remove 1",
-	"/arbiter add @p", "/link", "/start", "/pair", "/swap 1 2", "/publish", "/result 1 1-0",
+	"/arbiter add @p", "/link", "/start", "/pair", "/swap 1 2", "/exchange 1 2", "/flip 1", "/publish", "/result 1 1-0",
 	"/foul 1", "/penalty 1", "/withdraw 1", "/undo 2", "/log", "/finish",
 }
 

@@ -26,21 +26,22 @@ var placedBy = map[engine.Placement]T{
 
 // colourBy says which rule gave the colours, in 高海明's words (003).
 var colourBy = map[engine.ColourReason]T{
-	engine.ColourFirstRound:  {"首轮 R-SW-5", "first round R-SW-5"},
-	engine.ColourFewerReds:   {"少先先走 R-SW-10(1)", "fewer reds R-SW-10(1)"},
-	engine.ColourBlackRun:    {"连后对连先 R-SW-10(2)", "black run over red run R-SW-10(2)"},
-	engine.ColourLongerBlack: {"连后多者先 R-SW-10(3)", "longer black run R-SW-10(3)"},
-	engine.ColourShorterRed:  {"连先少者先 R-SW-10(4)", "shorter red run R-SW-10(4)"},
-	engine.ColourRunOverLast: {"连后对上后 R-SW-10(5)", "black run over last black R-SW-10(5)"},
-	engine.ColourLastOverRun: {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
-	engine.ColourBlackLast:   {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
-	engine.ColourTieNumbers:  {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
-	engine.ColourEarlier:     {"前几轮后走者先", "black in an earlier round"},
-	engine.ColourHigherScore: {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
-	engine.ColourBerger:      {"贝格尔表 R-C-2", "Berger table R-C-2"},
-	engine.ColourSecondCycle: {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
-	engine.ColourByHand:      {"先后手不变", "colours kept"},
-	engine.ColourKeepsRule12: {"避免连三多三 R-SW-12", "keeps R-SW-12"},
+	engine.ColourFirstRound:    {"首轮 R-SW-5", "first round R-SW-5"},
+	engine.ColourFewerReds:     {"少先先走 R-SW-10(1)", "fewer reds R-SW-10(1)"},
+	engine.ColourBlackRun:      {"连后对连先 R-SW-10(2)", "black run over red run R-SW-10(2)"},
+	engine.ColourLongerBlack:   {"连后多者先 R-SW-10(3)", "longer black run R-SW-10(3)"},
+	engine.ColourShorterRed:    {"连先少者先 R-SW-10(4)", "shorter red run R-SW-10(4)"},
+	engine.ColourRunOverLast:   {"连后对上后 R-SW-10(5)", "black run over last black R-SW-10(5)"},
+	engine.ColourLastOverRun:   {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
+	engine.ColourBlackLast:     {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
+	engine.ColourTieNumbers:    {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
+	engine.ColourEarlier:       {"前几轮后走者先", "black in an earlier round"},
+	engine.ColourHigherScore:   {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
+	engine.ColourBerger:        {"贝格尔表 R-C-2", "Berger table R-C-2"},
+	engine.ColourSecondCycle:   {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
+	engine.ColourByHand:        {"先后手不变", "colours kept"},
+	engine.ColourKeepsRule12:   {"避免连三多三 R-SW-12", "keeps R-SW-12"},
+	engine.ColourFlippedByHand: {"裁判对调先后手", "colours flipped by the arbiter"},
 }
 
 // relaxedWhy says why a rule was given up (R-SW-9), in the user's language.
@@ -99,15 +100,53 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 	for _, id := range p.Byes {
 		lines = append(lines, T{"轮空：%s（%s 分）", "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
 	}
-	if len(p.Relaxed) == 0 {
+	// The action that changed the preview by hand checked its players are
+	// in the round, so Check has nothing to refuse: an error would leave
+	// nothing named, and the boards' record still says they were changed.
+	breaches, _ := engine.Check(ev, *p)
+	if len(p.Relaxed) == 0 && len(breaches) == 0 {
 		lines = append(lines, T{"所有规则均满足。", "Every rule held."}.In(lang))
-	} else {
+	}
+	if len(p.Relaxed) > 0 {
 		lines = append(lines, T{"放宽的规则（R-SW-9）：", "Rules relaxed (R-SW-9):"}.In(lang))
 		for _, r := range p.Relaxed {
 			lines = append(lines, "  "+RelaxationText(r, lang))
 		}
 	}
+	if len(breaches) > 0 {
+		lines = append(lines, T{"人工改动违反的规则：", "Rules the changes by hand break:"}.In(lang))
+		for _, b := range breaches {
+			lines = append(lines, "  "+BreachText(b, lang))
+		}
+	}
 	return strings.Join(lines, "\n")
+}
+
+// breachWhy says what a board changed by hand breaks.
+var breachWhy = map[engine.BreachKind]T{
+	engine.BreachRematch:     {"两人已经下过，不得再次相遇", "they have met already: no rematch"},
+	engine.BreachSameUnit:    {"同单位选手相遇", "players of one unit meet"},
+	engine.BreachThreeInARow: {"同一颜色连续三局（禁连三）", "a third colour in a row"},
+	engine.BreachImbalance:   {"先后手之差达到 3（禁多三）", "reds minus blacks reaches 3"},
+	engine.BreachColours:     {"先后手与规则相反", "the colours are the other way round"},
+}
+
+// BreachText says a rule a board changed by hand breaks, in lang: "第 2 台
+// R-SW-12：同一颜色连续三局（禁连三）；涉及 1、4 号"; for the colours, who
+// the rule gives red.
+func BreachText(b engine.Breach, lang Lang) string {
+	text := T{"第 %d 台 %s：%s", "board %d %s: %s"}.In(lang, b.Board, b.Rule, say(breachWhy, b.Kind, lang))
+	ids := make([]string, len(b.Players))
+	for i, id := range b.Players {
+		ids[i] = strconv.Itoa(id)
+	}
+	switch {
+	case b.Kind == engine.BreachColours && len(ids) == 1:
+		text += T{"：应由 %s 号执红（/flip %d 对调）", ": %s should play red (/flip %d flips them)"}.In(lang, ids[0], b.Board)
+	case len(ids) > 0:
+		text += T{"；涉及 %s 号", "; for players %s"}.In(lang, strings.Join(ids, T{"、", ", "}.In(lang)))
+	}
+	return text
 }
 
 // say looks a text up, falling back to the number for values added to the

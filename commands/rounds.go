@@ -159,8 +159,13 @@ func pairNext(c *Context) (Reply, error) {
 
 // previewText is the preview with its record and what to do next.
 func previewText(st *action.State, lang Lang) string {
-	return pairingRecord(&st.Event, st.Preview, lang) + "\n" +
-		T{"换台：/swap 台 台　公布：/publish", "Swap boards: /swap B1 B2   Publish: /publish"}.In(lang)
+	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
+	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
+		// A round robin's table is fixed (R-C-2): nothing to change by hand.
+		return text + T{"公布：/publish", "Publish: /publish"}.In(lang)
+	}
+	return text + T{"改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
+		"Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
 }
 
 // previewReady refuses when there is no preview to change or publish.
@@ -185,17 +190,48 @@ func previewReady(st *action.State) error {
 // swap exchanges the black players of two boards of the preview: an
 // arbiter's change by hand. Colours stay; a rematch is refused (R-SW-9).
 func swap(c *Context) (Reply, error) {
+	a, _ := strconv.Atoi(c.Args["b1"])
+	b, _ := strconv.Atoi(c.Args["b2"])
+	return changePreview(c, &action.BoardsSwapped{A: a, B: b},
+		T{"已交换第 %d、%d 台的黑方。", "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
+}
+
+// flip gives a board of the preview the other colours.
+func flip(c *Context) (Reply, error) {
+	b, _ := strconv.Atoi(c.Args["board"])
+	return changePreview(c, &action.BoardFlipped{Board: b},
+		T{"已对调第 %d 台的先后手。", "Flipped the colours of board %d."}.In(c.Lang, b))
+}
+
+// exchange exchanges two players of the preview between their boards.
+func exchange(c *Context) (Reply, error) {
 	if err := previewReady(c.State); err != nil {
 		return Reply{}, err
 	}
-	a, _ := strconv.Atoi(c.Args["b1"])
-	b, _ := strconv.Atoi(c.Args["b2"])
+	a, err := findPlayer(c.State, c.Args["player1"])
+	if err != nil {
+		return Reply{}, err
+	}
+	b, err := findPlayer(c.State, c.Args["player2"])
+	if err != nil {
+		return Reply{}, err
+	}
+	return changePreview(c, &action.PlayersExchanged{A: a.ID, B: b.ID},
+		T{"已对调 %d 号%s和 %d 号%s的位置。", "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
+}
+
+// changePreview applies a change by hand to the preview and shows it again,
+// re-checked: the record names each rule the change breaks (engine.Check).
+func changePreview(c *Context, a action.Action, done string) (Reply, error) {
+	if err := previewReady(c.State); err != nil {
+		return Reply{}, err
+	}
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.BoardsSwapped{A: a, B: b}); err != nil {
+		if err := ch.Append(a); err != nil {
 			var r *action.Refusal
 			if errors.As(err, &r) {
-				return problem("%s。可以换别的台，或输入 /pair 重新编排。", "%s. Swap other boards, or type /pair to pair again.", T{r.Zh, r.En}.In(c.Lang))
+				return problem("%s。可以改别的台，或输入 /pair 重新编排。", "%s. Change other boards, or type /pair to pair again.", T{r.Zh, r.En}.In(c.Lang))
 			}
 			return err
 		}
@@ -205,7 +241,7 @@ func swap(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已交换第 %d、%d 台的黑方。\n", "Swapped the black players of boards %d and %d.\n"}.In(c.Lang, a, b) + text, Private: true}, nil
+	return Reply{Text: done + "\n" + text, Private: true}, nil
 }
 
 // publish makes the preview the next round: the pairing table goes to
