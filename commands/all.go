@@ -10,6 +10,7 @@ func all() []*Command {
 		viewCommands(),      // views.go
 		exportCommands(),    // export.go
 		langCommands(),      // lang.go
+		webCommands(),       // web.go: the event's web page link
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -99,6 +99,8 @@ type Service struct {
 	log   *slog.Logger
 	reg   *Registry
 	obs   func(command string, failed bool) // WithObserver
+	// publicURL is where the event pages are served (WithPublicURL).
+	publicURL string
 	// seen holds the handle and name each user was last remembered under
 	// (saw), by platform and id.
 	seen sync.Map

@@ -1,0 +1,111 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/storage"
+)
+
+// The event's live web page (served by bot/web on qisai's HTTP listener)
+// is reached by a secret link: /web posts it, /web new replaces it.
+func webCommands() []*Command {
+	return []*Command{
+		{
+			Name: "web", Aliases: []string{"网页"}, Who: Member,
+			Help: T{"本赛实时网页的链接：对阵、结果、排名和成绩表，手机和投影都能看", "the link to the event's live web page: pairings, results, standings and the crosstable, on a phone or a projector"},
+			Run:  postWebLink,
+		},
+		{
+			Name: "web new", Aliases: []string{"网页 更换", "更换网页"}, Who: Organiser,
+			Help: T{"更换本赛网页的链接，旧链接随即失效", "replace the event's web page link; the old one stops working at once"},
+			Run:  replaceWebLink,
+		},
+	}
+}
+
+// WithPublicURL sets the address the event pages are served under, as
+// people open it ("https://qisai.example.org"): /web gives links under
+// it. Without it /web says the page is off and what to set.
+func WithPublicURL(base string) Option {
+	return func(s *Service) { s.publicURL = strings.TrimRight(base, "/") }
+}
+
+// noWebPage is the answer where nobody set the page's address.
+func noWebPage() *Problem {
+	return problem("网页没有开启：运行 qisai 的人需要设置 QISAI_LISTEN（监听地址）和 QISAI_PUBLIC_URL（网页的 https 地址）；控制台模式用 qisai console --listen 地址。",
+		"The web page is off: whoever runs qisai sets QISAI_LISTEN (the listener) and QISAI_PUBLIC_URL (the page's https address); in the console, qisai console --listen ADDR.")
+}
+
+func postWebLink(c *Context) (Reply, error) {
+	if c.svc.publicURL == "" {
+		return Reply{}, noWebPage()
+	}
+	token, err := c.svc.store.WebLink(c, c.Event)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"本赛实时网页（不用登录，有链接的人都能看）：\n%s\n组织者可用 /web new 更换链接，旧链接随即失效。",
+		"The event's live page (no login: anyone with the link can look):\n%s\nOrganisers can replace the link with /web new; the old one stops working at once."}.
+		In(c.Lang, c.svc.webURL(token))}, nil
+}
+
+func replaceWebLink(c *Context) (Reply, error) {
+	if c.svc.publicURL == "" {
+		return Reply{}, noWebPage()
+	}
+	token, err := c.svc.store.NewWebLink(c, c.Event)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"本赛网页换了新链接，旧链接已经失效：\n%s", "The event's page has a new link; the old one no longer works:\n%s"}.
+		In(c.Lang, c.svc.webURL(token))}, nil
+}
+
+// webURL is the link of the event page with token.
+func (s *Service) webURL(token string) string { return s.publicURL + "/e/" + token + "/" }
+
+// WebPages are the events' pages behind their web links, for bot/web.
+type WebPages struct{ s *Service }
+
+// Web gives the events' pages to the web handler.
+func (s *Service) Web() WebPages { return WebPages{s} }
+
+// Version is the version of the event whose link token is; ok is false
+// when no link in use has it.
+func (w WebPages) Version(ctx context.Context, token string) (int64, bool, error) {
+	_, v, err := w.s.store.WebEvent(ctx, token)
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, false, nil
+	}
+	return v, err == nil, err
+}
+
+// Page is the page of the event whose link token is, in lang: the event's
+// (player 0) or one player's games. ok is false when no link in use has
+// token, or the event has no such player.
+func (w WebPages) Page(ctx context.Context, token string, player int, lang sheet.Lang) (sheet.Page, bool, error) {
+	id, _, err := w.s.store.WebEvent(ctx, token)
+	if errors.Is(err, storage.ErrNotFound) {
+		return sheet.Page{}, false, nil
+	}
+	if err != nil {
+		return sheet.Page{}, false, err
+	}
+	st, err := w.s.store.Load(ctx, id)
+	if err != nil {
+		return sheet.Page{}, false, err
+	}
+	if player == 0 {
+		return sheet.PageOf(st, lang), true, nil
+	}
+	if _, ok := st.Event.Player(player); !ok {
+		return sheet.Page{}, false, nil
+	}
+	return sheet.Page{
+		Event: st.Event.Name, Lang: lang, Status: sheet.Status(st, lang), Version: st.Through,
+		Tables: []sheet.Table{sheet.Games(st, player, lang)},
+	}, true, nil
+}
