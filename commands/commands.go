@@ -184,7 +184,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			reply = Reply{Text: sentence(T{r.Zh, r.En}.In(lang), lang), Private: reply.Private}
 		default:
 			s.log.Error("command failed", "text", req.Text, "err", err)
-			return apology(lang) // the buttons stay: pressing again may work
+			return failed(err, lang) // the buttons stay: pressing again may work
 		}
 	}
 	// A button that says what it answers was used, or answers what is
