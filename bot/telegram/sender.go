@@ -1,7 +1,6 @@
 package telegram
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -69,7 +68,7 @@ func Split(m commands.Message) []commands.Message {
 	return commands.Parts(m, func(text string) []string { return commands.SplitMessage(text, commands.LimitTelegram) })
 }
 
-// send sends one part: a document, or a message.
+// send sends one part: a picture, a document, or a message.
 func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
 	var markup models.ReplyMarkup
 	if kb := keyboard(m.Buttons); kb != nil {
@@ -77,12 +76,7 @@ func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
 	}
 	commands.Sending(ctx) // from here on the part may reach the chat
 	if f := m.File; f != nil {
-		_, err := s.b.SendDocument(ctx, &bot.SendDocumentParams{
-			ChatID:      id,
-			Document:    &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
-			ReplyMarkup: markup,
-		})
-		return err
+		return s.sendFile(ctx, id, f, markup)
 	}
 	p := &bot.SendMessageParams{ChatID: id, Text: HTML(m.Text), ParseMode: models.ParseModeHTML, ReplyMarkup: markup}
 	_, err := s.b.SendMessage(ctx, p)
