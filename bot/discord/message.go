@@ -126,9 +126,14 @@ func components(buttons []commands.Button) []discordgo.MessageComponent {
 }
 
 // attachment is f as a file attached to a message, read afresh each time
-// it is made (a request tried again reads it again).
+// it is made (a request tried again reads it again). A picture (a .png)
+// says so, and Discord shows it in the channel instead of as a download.
 func attachment(f *commands.File) *discordgo.File {
-	return &discordgo.File{Name: f.Name, ContentType: "application/octet-stream", Reader: bytes.NewReader(f.Data)}
+	kind := "application/octet-stream"
+	if strings.HasSuffix(strings.ToLower(f.Name), ".png") {
+		kind = "image/png"
+	}
+	return &discordgo.File{Name: f.Name, ContentType: kind, Reader: bytes.NewReader(f.Data)}
 }
 
 // noMentions keeps a message from pinging anybody: a player may well be
