@@ -73,6 +73,7 @@ func Live(w io.Writer, p sheet.Page, o Options) error {
 	}
 	if o.Player {
 		d.Back = o.Root
+		d.BackLabel = text{"← 全部赛况", "← The whole event"}.in(p.Lang)
 	}
 	if d.View == Phone {
 		d.Menu = menu(d.Tables, p.Lang)
@@ -82,20 +83,21 @@ func Live(w io.Writer, p sheet.Page, o Options) error {
 }
 
 type liveData struct {
-	HTMLLang string
-	Version  int64
-	Poll     string
-	View     View
-	Event    string
-	Status   string
-	Back     string
-	CSS      template.CSS
-	JS       template.JS
-	Menu     []menuItem
-	Switches []link
-	Tables   []view
-	Empty    string
-	Updated  string
+	HTMLLang  string
+	Version   int64
+	Poll      string
+	View      View
+	Event     string
+	Status    string
+	Back      string
+	BackLabel string
+	CSS       template.CSS
+	JS        template.JS
+	Menu      []menuItem
+	Switches  []link
+	Tables    []view
+	Empty     string
+	Updated   string
 }
 
 type menuItem struct{ ID, Title string }

@@ -6,38 +6,45 @@
 (function () {
 	var root = document.documentElement;
 	var shown = root.getAttribute("data-version");
-	var every = 15000;
 	function poll() {
 		fetch(root.getAttribute("data-poll"), { cache: "no-store" })
 			.then(function (r) { return r.ok ? r.text() : null; })
 			.then(function (v) { if (v !== null && v.trim() !== shown) location.reload(); })
 			.catch(function () {});
 	}
-	setInterval(poll, every);
+	setInterval(poll, 15000);
 	if (root.getAttribute("data-view") !== "projector") return;
 
-	// Slides: each table's rows in pages that fit the screen.
 	var sections = Array.prototype.slice.call(document.querySelectorAll("main section"));
-	var slides = [];
-	sections.forEach(function (s) {
-		var rows = s.querySelectorAll("tbody tr");
-		var top = s.querySelector("tbody");
-		var room = window.innerHeight - (top ? top.getBoundingClientRect().top - s.getBoundingClientRect().top : 0)
-			- document.querySelector("header").offsetHeight - 24;
-		var height = rows.length ? rows[0].getBoundingClientRect().height : 1;
-		var per = Math.max(1, Math.floor(room / height));
-		for (var i = 0; i < Math.max(rows.length, 1); i += per) slides.push({ s: s, from: i, to: i + per });
-	});
-	if (!slides.length) return;
-	function show(n) {
-		var slide = slides[n % slides.length];
-		sections.forEach(function (s) { s.hidden = s !== slide.s; });
-		slide.s.querySelectorAll("tbody tr").forEach(function (r, i) { r.hidden = i < slide.from || i >= slide.to; });
-		try { sessionStorage.setItem("qisai-slide", String(n % slides.length)); } catch (e) {}
+	if (!sections.length) return;
+	// show shows section s from row from on, as many rows as fit the
+	// screen, and returns the first row left for the next screen.
+	function show(s, from) {
+		sections.forEach(function (x, i) { x.hidden = i !== s; });
+		var rows = sections[s].querySelectorAll("tbody tr");
+		var i;
+		for (i = 0; i < rows.length; i++) rows[i].hidden = true;
+		for (i = from; i < rows.length; i++) {
+			rows[i].hidden = false;
+			if (i > from && rows[i].getBoundingClientRect().bottom > window.innerHeight) {
+				rows[i].hidden = true;
+				break;
+			}
+		}
+		try { sessionStorage.setItem("qisai-slide", s + "," + from); } catch (e) {}
+		return i;
 	}
-	// A reload (the event changed) goes on from the slide it showed.
-	var n = 0;
-	try { n = parseInt(sessionStorage.getItem("qisai-slide") || "0", 10) || 0; } catch (e) {}
-	show(n);
-	setInterval(function () { show(++n); }, 12000);
+	// A reload (the event changed) goes on from the screen it showed.
+	var at = [0, 0];
+	try { at = (sessionStorage.getItem("qisai-slide") || "0,0").split(",").map(Number); } catch (e) {}
+	var s = at[0] < sections.length ? at[0] : 0, from = at[1] || 0;
+	var next = show(s, from);
+	setInterval(function () {
+		if (next >= sections[s].querySelectorAll("tbody tr").length) {
+			s = (s + 1) % sections.length;
+			next = 0;
+		}
+		from = next;
+		next = show(s, from);
+	}, 12000);
 })();

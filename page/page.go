@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,9 +96,10 @@ type cell struct {
 }
 
 // views lays tables out; links are made relative to root (the event
-// page's path, "/e/TOKEN/"), or dropped where root is "" (a printed file).
-// Each table's ID is its kind, numbered from the second table of a kind
-// on, so the page's menu can jump to it.
+// page's path, "/e/TOKEN/"), or dropped where root is "" (a printed file,
+// which has room for the headings in full). Each table's ID is its kind,
+// numbered from the second table of a kind on, so the page's menu can
+// jump to it.
 func views(tables []sheet.Table, root string) []view {
 	seen := map[sheet.Kind]int{}
 	out := make([]view, 0, len(tables))
@@ -108,9 +110,14 @@ func views(tables []sheet.Table, root string) []view {
 			v.ID += "-" + strconv.Itoa(n)
 		}
 		aligns := make([]string, len(t.Columns))
+		brief := slices.ContainsFunc(t.Columns, func(c sheet.Column) bool { return c.Brief })
 		for i, c := range t.Columns {
-			aligns[i] = alignClass(c)
-			v.Heads = append(v.Heads, head{Title: c.Title, Class: aligns[i]})
+			aligns[i] = alignClass(c, brief)
+			title := c.Title
+			if root == "" {
+				title = c.Heading()
+			}
+			v.Heads = append(v.Heads, head{Title: title, Class: aligns[i]})
 		}
 		v.Rows = make([][]cell, len(t.Rows))
 		for i, r := range t.Rows {
@@ -132,10 +139,14 @@ func views(tables []sheet.Table, root string) []view {
 	return out
 }
 
-// alignClass is the class of a column's cells: how they sit, and "name"
-// for the column that may be shortened.
-func alignClass(c sheet.Column) string {
+// alignClass is the class of a column's cells: how they sit, "name" for
+// the column that may be shortened, and "x" for a column a phone leaves
+// out where the table marks those it keeps (brief: sheet.Column.Brief).
+func alignClass(c sheet.Column, brief bool) string {
 	var cls []string
+	if brief && !c.Brief {
+		cls = append(cls, "x")
+	}
 	switch c.Align {
 	case sheet.Right:
 		cls = append(cls, "r")
