@@ -44,6 +44,10 @@ type Info struct {
 	// LinkCode is the secret another chat types to follow the event
 	// ("/link CODE"); "" until an organiser asks for one.
 	LinkCode string `json:"linkCode,omitempty"`
+	// Pictures says whether the round's announcements come with pictures
+	// of the sheets: "on", "off", or "" for auto (a large field only; the
+	// commands decide how large).
+	Pictures string `json:"pictures,omitempty"`
 	// PreviewOf is the digest of the event the pairing preview was paired
 	// on (State.Preview); the preview is stale once the event changes
 	// (see State.PendingPreview).

@@ -34,6 +34,7 @@ type InfoChanged struct {
 	FoulsToLose    *int           `json:"foulsToLose,omitempty"`
 	Zone           *string        `json:"zone,omitempty"`
 	LinkCode       *string        `json:"linkCode,omitempty"`
+	Pictures       *string        `json:"pictures,omitempty"`
 }
 
 func (*InfoChanged) Kind() string { return "info-changed" }
@@ -44,7 +45,8 @@ func (a *InfoChanged) Apply(st *State) error {
 	}
 	switch {
 	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
-		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil:
+		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil &&
+		a.Pictures == nil:
 		return refuse("没有要修改的内容", "nothing to change")
 	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
 		a.RemindBefore != nil && *a.RemindBefore < 0:
@@ -53,6 +55,8 @@ func (a *InfoChanged) Apply(st *State) error {
 		return refuse("判负的犯规次数不能是负数", "the fouls that lose a game cannot be negative")
 	case a.LinkCode != nil && *a.LinkCode == "":
 		return refuse("关联代码不能为空", "a link code cannot be empty")
+	case a.Pictures != nil && *a.Pictures != "" && *a.Pictures != "on" && *a.Pictures != "off":
+		return refuse("图片设置应是 auto、on 或 off", "pictures are auto, on or off")
 	}
 	if a.Zone != nil {
 		if _, err := ParseZone(*a.Zone); err != nil {
@@ -68,6 +72,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.FoulsToLose, a.FoulsToLose)
 	set(&st.Info.Zone, a.Zone)
 	set(&st.Info.LinkCode, a.LinkCode)
+	set(&st.Info.Pictures, a.Pictures)
 	return nil
 }
 

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -99,6 +100,8 @@ type Service struct {
 	log   *slog.Logger
 	reg   *Registry
 	obs   func(command string, failed bool) // WithObserver
+	// painter draws the pictures (WithPainter); nil: none.
+	painter *picture.Painter
 	// publicURL is where the event pages are served (WithPublicURL).
 	publicURL string
 	// seen holds the handle and name each user was last remembered under
@@ -351,6 +354,7 @@ func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, err
 			return err
 		}
 		c.queueHeard(ch)
+		c.showHere(ch) // the pictures after the text
 		return nil
 	})
 	if err == nil && res.Duplicate {

@@ -194,7 +194,7 @@ func addressee(line string) string {
 func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error) {
 	args := map[string]string{}
 	i := 0
-	for _, a := range c.Args {
+	for n, a := range c.Args {
 		if i >= len(words) {
 			if !a.Optional {
 				return nil, problem("缺少 %s。用法：%s", "%s is missing. Usage: %s", strings.ToUpper(a.Name), c.Usage(lang))
@@ -202,6 +202,9 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 			continue
 		}
 		w := words[i]
+		if a.Optional && !a.fits(w) && n+1 < len(c.Args) && c.Args[n+1].fits(w) {
+			continue // "/pairings picture": the round left out, the word is the next's
+		}
 		switch a.Kind {
 		case Rest, Person:
 			args[a.Name] = strings.Join(words[i:], " ")
@@ -225,6 +228,19 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		return nil, problem("多余的 %q。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
 	}
 	return args, nil
+}
+
+// fits reports whether w can be the argument's value.
+func (a Arg) fits(w string) bool {
+	switch a.Kind {
+	case Int:
+		_, err := strconv.Atoi(w)
+		return err == nil
+	case Choice:
+		_, ok := choose(a.Choices, w)
+		return ok
+	}
+	return true
 }
 
 // choices are the values shown to a reader of lang: all of them in

@@ -262,6 +262,11 @@ var eventKeys = []eventKey{
 			return st.Info.Zone
 		},
 	},
+	{
+		names: []string{"pictures", "图片"}, values: T{"auto|on|off（自动|开|关）", "auto|on|off"},
+		info: setPictures,
+		show: showPictures,
+	},
 }
 
 // setFormat changes the system; moving between Swiss and round robin also

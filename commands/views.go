@@ -18,17 +18,19 @@ func viewCommands() []*Command {
 	return []*Command{
 		{
 			Name: "pairings", Aliases: []string{"对阵表"}, Who: Member,
-			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: T{"轮次，不写则为当前轮", "the round; the current one if left out"}}},
+			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: T{"轮次，不写则为当前轮", "the round; the current one if left out"}}, asPicture},
 			Help: T{"显示一轮的对阵和结果", "show a round's pairings and results"},
 			Run:  showPairings,
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
+			Args: []Arg{asPicture},
 			Help: T{"显示排名", "show the standings"},
 			Run:  showStandings,
 		},
 		{
 			Name: "crosstable", Aliases: []string{"成绩表"}, Who: Member,
+			Args: []Arg{asPicture},
 			Help: T{"显示成绩表：每轮的对手、先后手和结果", "show the crosstable: each round's opponent, colour and result"},
 			Run:  showCrosstable,
 		},
@@ -55,6 +57,9 @@ func showPairings(c *Context) (Reply, error) {
 		}
 		round = n
 	}
+	if c.Args["as"] != "" {
+		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang)))
+	}
 	return Reply{Text: pairingTable(c.State, round, c.Lang)}, nil
 }
 
@@ -62,12 +67,18 @@ func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
+	if c.Args["as"] != "" {
+		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
+	}
 	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
 }
 
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
+	}
+	if c.Args["as"] != "" {
+		return showPicture(c, sheet.Crosstable(c.State, sheet.Lang(c.Lang)))
 	}
 	return Reply{Text: crosstable(c.State, c.Lang)}, nil
 }

@@ -22,12 +22,17 @@ type voice struct {
 	// queued says ch stored what was said here in the outbox as the
 	// reply (queueHeard).
 	queued bool
+	// svc is the service speaking, whose painter draws the pictures
+	// (illustrate); files are the pictures shown here, sent after the
+	// reply (showHere).
+	svc   *Service
+	files []*storage.File
 }
 
 // begin starts what ch says: Context.Update calls it before each try.
 func (v *voice) begin(ch *storage.Change) {
 	if v != nil {
-		v.ch, v.said, v.queued = ch, nil, false
+		v.ch, v.said, v.queued, v.files = ch, nil, false, nil
 	}
 }
 
@@ -39,7 +44,7 @@ func eventChats(c *Context) (*voice, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &voice{}
+	v := &voice{svc: c.svc}
 	for _, chat := range chats {
 		if chat == c.Req.Chat && !c.Req.DM {
 			v.here = true

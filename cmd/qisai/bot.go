@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"os/signal"
@@ -85,7 +86,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		// A script's transcript shows each line before its answers.
 		opts.Echo = true
 	}
-	return console.Run(ctx, stdin, stdout, chatcmd.New(store), opts)
+	return console.Run(ctx, stdin, stdout, chatcmd.New(store, painter(os.Getenv(fontEnv), slog.Default())), opts)
 }
 
 // filesBeside is where the console writes the files the bot sends when

@@ -54,7 +54,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 	defer store.Close()
 	metrics := &ops.Metrics{}
-	svc := chatcmd.New(store, chatcmd.WithLogger(log),
+	svc := chatcmd.New(store, chatcmd.WithLogger(log), painter(cfg.Font, log),
 		chatcmd.WithObserver(func(_ string, failed bool) { metrics.CommandDone(failed) }))
 
 	var (

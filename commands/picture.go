@@ -1,0 +1,161 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/picture"
+	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/storage"
+)
+
+// Pictures of the sheets (issue 12): on request (/standings picture) and
+// with the round's announcements in the event's chats, where the event's
+// setting asks for them (/event set pictures).
+
+// WithPainter gives the service a painter for pictures (picture.Open):
+// without one, asking for a picture says how to install a font, and the
+// announcements go without.
+func WithPainter(p *picture.Painter) Option { return func(s *Service) { s.painter = p } }
+
+// asPicture is the optional argument that asks a view for pictures.
+var asPicture = Arg{Name: "as", Kind: Choice, Optional: true, Choices: []string{"picture", "图片"},
+	Help: T{"图片：以图片发送", "picture: send it as pictures"}}
+
+// autoPictures is the field above which an event's announcements come
+// with pictures when its setting is auto: a table of 16 rows, with its
+// title and heading, is about what a phone shows of a chat without
+// scrolling; a longer one scrolls its heading away and shortens its
+// names, where a picture's page holds the heading above up to 36 rows.
+const autoPictures = 16
+
+// Values of action.Info.Pictures.
+const (
+	picturesAuto = ""
+	picturesOn   = "on"
+	picturesOff  = "off"
+)
+
+// picturesWanted reports whether the event's announcements go with
+// pictures.
+func picturesWanted(st *action.State) bool {
+	switch st.Info.Pictures {
+	case picturesOn:
+		return true
+	case picturesOff:
+		return false
+	}
+	return len(st.Event.Players) > autoPictures
+}
+
+// noPainter is the answer to a picture asked of a service without a font.
+func noPainter() *Problem {
+	return problem("暂时不能发图片：服务器上没有中文字体。管理员可以安装一个（apt-get install fonts-noto-cjk 或 fonts-droid-fallback），或用 QISAI_FONT=字体文件路径 指定，然后重启。",
+		"Pictures are not available: the server has no CJK font. Its administrator can install one (apt-get install fonts-noto-cjk or fonts-droid-fallback), or name a font file with QISAI_FONT=PATH, and restart.")
+}
+
+// showPicture answers with t drawn as pictures, one a page, named after
+// the event and what t shows.
+func showPicture(c *Context, t sheet.Table) (Reply, error) {
+	if c.svc.painter == nil {
+		return Reply{}, noPainter()
+	}
+	files, err := pictures(c.svc.painter, c.State.Event.Name, t, c.Lang)
+	if err != nil {
+		return Reply{}, err
+	}
+	text := T{"%s：图片 %d 张", "%s: %d pictures"}.In(c.Lang, t.Title, len(files))
+	if len(files) == 1 {
+		text = T{"%s：图片", "%s: picture"}.In(c.Lang, t.Title)
+	}
+	return withFiles(c, text, files)
+}
+
+// pictures draws t as PNG files, "春季赛_排名_2.png" for its second page.
+func pictures(p *picture.Painter, event string, t sheet.Table, lang Lang) ([]*storage.File, error) {
+	pages, err := p.Draw(t)
+	if err != nil {
+		return nil, fmt.Errorf("draw the %s of %q: %w", t.Kind, event, err)
+	}
+	what := map[sheet.Kind]T{
+		sheet.KindPairings:   {"对阵", "pairings"},
+		sheet.KindStandings:  {"排名", "standings"},
+		sheet.KindCrosstable: {"成绩表", "crosstable"},
+	}[t.Kind].In(lang)
+	files := make([]*storage.File, len(pages))
+	for i, png := range pages {
+		name := event + " " + what
+		if len(pages) > 1 {
+			name += " " + strconv.Itoa(i+1)
+		}
+		files[i] = &storage.File{Name: fileName(name, "png"), Data: png}
+	}
+	return files, nil
+}
+
+// illustrate sends every chat of the event t's pictures after what v
+// announced, with the change, where the event's setting asks for them
+// and the service has a painter. A picture that cannot be drawn is
+// logged and left out: the announcement itself has gone out.
+func (v *voice) illustrate(ch *storage.Change, t sheet.Table, lang Lang) {
+	if v.svc == nil || v.svc.painter == nil || !picturesWanted(ch.State) {
+		return
+	}
+	files, err := pictures(v.svc.painter, ch.State.Event.Name, t, lang)
+	if err != nil {
+		v.svc.log.Error("announcement pictures", "err", err)
+		return
+	}
+	if v.here {
+		v.files = append(v.files, files...)
+	}
+	for _, chat := range v.others {
+		for _, f := range files {
+			ch.Send(storage.Message{Chat: chat, File: f})
+		}
+	}
+}
+
+// showHere sends the request's chat the pictures the change announced
+// (illustrate) after what the change said there: the reply, or what
+// queueHeard stored as the reply.
+func (c *Context) showHere(ch *storage.Change) {
+	v := c.voice
+	if v == nil || v.ch != ch {
+		return
+	}
+	for _, f := range v.files {
+		ch.Send(storage.Message{Chat: c.Req.Chat, File: f})
+	}
+}
+
+// setPictures reads /event set pictures: auto (自动), on (开) or off (关).
+func setPictures(a *action.InfoChanged, v string) error {
+	var p string
+	switch strings.ToLower(v) {
+	case "auto", "自动":
+		p = picturesAuto
+	case "on", "开", "yes":
+		p = picturesOn
+	case "off", "关", "no":
+		p = picturesOff
+	default:
+		return errors.New("not auto, on or off")
+	}
+	a.Pictures = &p
+	return nil
+}
+
+// showPictures says what the pictures setting is.
+func showPictures(st *action.State, lang Lang) string {
+	switch st.Info.Pictures {
+	case picturesOn:
+		return T{"开：对阵和排名公告附图片", "on: announcements of pairings and standings come with pictures"}.In(lang)
+	case picturesOff:
+		return T{"关", "off"}.In(lang)
+	}
+	return T{"自动：超过 %d 名选手时公告附图片", "auto: announcements come with pictures above %d players"}.In(lang, autoPictures)
+}
