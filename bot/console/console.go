@@ -225,7 +225,8 @@ func (c *Console) deliver(ctx context.Context) {
 
 // Send prints m as the console shows a message: it makes the console a
 // commands.Sender. Tables show as their plain lines; a file is written to
-// Options.Files and shown as "[file: PATH]". It fails only when out does.
+// Options.Files and shown as "[file: PATH]", a picture as "[picture: PATH]".
+// It fails only when out does.
 func (c *Console) Send(ctx context.Context, m commands.Message) error {
 	text := commands.Plain(m.Text)
 	if m.File != nil {
@@ -250,6 +251,9 @@ func (c *Console) save(f *commands.File) string {
 	}
 	if err != nil {
 		return fmt.Sprintf("[file %s not written 文件未能保存: %v]", f.Name, err)
+	}
+	if strings.HasSuffix(strings.ToLower(f.Name), ".png") {
+		return "[picture: " + path + "]" // a picture of a sheet (package picture)
 	}
 	return "[file: " + path + "]"
 }
