@@ -38,15 +38,26 @@ func Crosstable(st *action.State, lang Lang) Table {
 	for _, s := range engine.Standings(ev) {
 		standing[s.Player] = s
 	}
-	for _, p := range ev.Players {
+	// Each player's number and link once, for every cell that names them.
+	numbers, links := make([]string, len(ev.Players)+1), make([]string, len(ev.Players)+1)
+	for id := range numbers {
+		numbers[id] = strconv.Itoa(id)
+		links[id] = "p/" + numbers[id]
+	}
+	cells := make([]Cell, len(ev.Players)*len(t.Columns)) // one block for every row
+	for i, p := range ev.Players {
 		tone := Plain
 		if p.WithdrawnAfter != 0 {
 			tone = Muted // R-W-4: the rows stay
 		}
-		row := make([]Cell, 0, len(t.Columns))
-		row = append(row, Cell{Text: strconv.Itoa(p.ID)}, Cell{Text: p.Name, Tone: tone, Link: PlayerLink(p.ID)}, Cell{Text: p.Unit})
+		row := cells[i*len(t.Columns) : i*len(t.Columns) : (i+1)*len(t.Columns)]
+		row = append(row, Cell{Text: numbers[p.ID]}, Cell{Text: p.Name, Tone: tone, Link: links[p.ID]}, Cell{Text: p.Unit})
 		for _, e := range hist[p.ID] {
-			row = append(row, crossCell(e, lang))
+			c := crossCell(e, lang)
+			if e.Opponent > 0 && e.Opponent < len(links) {
+				c.Link = links[e.Opponent]
+			}
+			row = append(row, c)
 		}
 		s := standing[p.ID]
 		row = append(row, Cell{Text: engine.Score(hist[p.ID]).String()})
@@ -59,8 +70,7 @@ func Crosstable(st *action.State, lang Lang) Table {
 }
 
 // crossCell is one player's round in the crosstable: "12红+", "3黑=",
-// "轮空", "" when not paired; marked with the colour played, leading to the
-// opponent's page.
+// "轮空", "" when not paired; marked with the colour played.
 func crossCell(e engine.Entry, lang Lang) Cell {
 	switch e.Outcome {
 	case engine.OutcomeNone:
@@ -83,5 +93,5 @@ func crossCell(e engine.Entry, lang Lang) Cell {
 	case engine.OutcomePending:
 		tone = Muted
 	}
-	return Cell{Text: strconv.Itoa(e.Opponent) + colour.in(lang) + res, Tone: tone, Link: PlayerLink(e.Opponent)}
+	return Cell{Text: strconv.Itoa(e.Opponent) + colour.in(lang) + res, Tone: tone}
 }

@@ -1,0 +1,184 @@
+package commands
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/picture"
+	"github.com/qisai/qisai/storage"
+)
+
+// painter is a real painter with the system's CJK font; the test skips
+// without one (scripts/test installs one).
+func painter(t testing.TB) *picture.Painter {
+	t.Helper()
+	p, err := picture.Open("")
+	if errors.Is(err, picture.ErrNoFont) {
+		t.Skipf("no CJK font installed, so no pictures to test (scripts/test installs one): %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// withPainter gives the harness's service a painter.
+func (h *harness) withPainter(p *picture.Painter) {
+	h.svc = New(h.store, WithClock(h.clock), WithPainter(p))
+}
+
+// field is n players, strongest first, with units.
+func field(n int) []struct{ name, unit string } {
+	out := make([]struct{ name, unit string }, n)
+	for i := range out {
+		out[i].name, out[i].unit = fmt.Sprintf("选手%02d", i+1), fmt.Sprintf("单位%d", i%4)
+	}
+	return out
+}
+
+// pngs are the messages' files, each checked to decode as a PNG.
+func pngs(t *testing.T, ms []storage.Message) []string {
+	t.Helper()
+	var names []string
+	for _, m := range ms {
+		if m.File == nil {
+			continue
+		}
+		if _, err := png.Decode(bytes.NewReader(m.File.Data)); err != nil || !strings.HasSuffix(m.File.Name, ".png") {
+			t.Errorf("%s is no PNG: %v", m.File.Name, err)
+		}
+		names = append(names, m.File.Name)
+	}
+	return names
+}
+
+// The announcements of a published round and of a completed one come with
+// the pictures of their sheets where the setting asks for them: auto for
+// more than 16 players, on, off. The pictures follow the text in every
+// chat of the event.
+func TestAnnouncementPictures(t *testing.T) {
+	p := painter(t)
+	for _, tt := range []struct {
+		players  int
+		setting  string
+		pictures bool
+	}{
+		{9, "", false},
+		{17, "", true},
+		{9, "on", true},
+		{17, "关", false},
+		{17, "auto", true},
+	} {
+		name := fmt.Sprintf("%d players, pictures %q", tt.players, tt.setting)
+		h := newHarness(t)
+		h.withPainter(p)
+		swissOf(t, h, field(tt.players), 0, results)
+		if tt.setting != "" {
+			must(t, h.say("org", "/event set pictures "+tt.setting), "pictures")
+		}
+		h.say("org", "/pair")
+		h.outbox()
+		text := h.say("org", "/publish")
+		sent := h.outbox()[h.group.ID]
+		got := pngs(t, sent)
+		var want []string
+		if tt.pictures {
+			want = []string{"春季赛_2026_对阵.png"}
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: the published round's pictures %q, want %q", name, got, want)
+		}
+		must(t, text, "第1轮对阵")
+
+		// The round's last result: the standings, with their picture.
+		boards := (tt.players) / 2
+		for b := 1; b <= boards; b++ {
+			h.say("org", fmt.Sprintf("/result %d 1-0", b))
+		}
+		got = pngs(t, h.outbox()[h.group.ID])
+		want = nil
+		if tt.pictures {
+			want = []string{"春季赛_2026_排名.png"}
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: the completed round's pictures %q, want %q", name, got, want)
+		}
+	}
+}
+
+// The pictures go to the event's other chats too, after the text, and a
+// platform that queues its replies gets the text first, then the pictures.
+func TestAnnouncementPicturesEveryChat(t *testing.T) {
+	h := newHarness(t)
+	h.withPainter(painter(t))
+	swissOf(t, h, field(18), 0, results)
+	h.say("org", "/link")
+	other := storage.Chat{Platform: "console", ID: "other"}
+	must(t, h.in(other, "mei", "/link "+h.state().Info.LinkCode), "现在关注比赛")
+	h.say("org", "/pair")
+	h.outbox()
+	r := h.svc.Handle(t.Context(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: "zh",
+		Text: "/publish", UpdateID: "queued:1", RepliesQueued: true})
+	if !r.Queued {
+		t.Fatalf("the reply %q was not queued", r.Text)
+	}
+	out := h.outbox()
+	for _, chat := range []string{h.group.ID, other.ID} {
+		ms := out[chat]
+		if len(ms) < 2 || ms[0].File != nil || !strings.Contains(ms[0].Text, "第1轮对阵") || ms[len(ms)-1].File == nil {
+			var what []string
+			for _, m := range ms {
+				what = append(what, fmt.Sprintf("%.20q file %v", m.Text, m.File != nil))
+			}
+			t.Errorf("chat %s heard %q: want the pairings, then their picture", chat, what)
+		}
+		if got := pngs(t, ms); len(got) != 1 {
+			t.Errorf("chat %s got pictures %q", chat, got)
+		}
+	}
+}
+
+// On request a view is sent as pictures: one page with the reply, more
+// through the outbox after it. Without a font the answer says how to
+// install one, in the user's language.
+func TestPicturesOnRequest(t *testing.T) {
+	h := newHarness(t)
+	swissOf(t, h, field(40), 1, results)
+	for _, tt := range []struct{ lang, want string }{
+		{"zh", "服务器上没有中文字体"},
+		{"en", "the server has no CJK font"},
+	} {
+		r := h.sendAs("li", tt.lang, "/standings picture")
+		must(t, r.Text, tt.want, "fonts-noto-cjk", "QISAI_FONT")
+		if r.File != nil {
+			t.Errorf("%s: a file without a painter", tt.lang)
+		}
+	}
+	h.withPainter(painter(t))
+	for _, tt := range []struct {
+		cmd, text string
+		files     []string
+	}{
+		{"/pairings picture", "第1轮对阵：图片", []string{"春季赛_2026_对阵.png"}},
+		{"/pairings 1 图片", "第1轮对阵：图片", []string{"春季赛_2026_对阵.png"}},
+		{"/排名 图片", "第1轮后排名：图片 2 张", []string{"春季赛_2026_排名_1.png", "春季赛_2026_排名_2.png"}},
+		{"/crosstable picture", "成绩表：图片 2 张", []string{"春季赛_2026_成绩表_1.png", "春季赛_2026_成绩表_2.png"}},
+	} {
+		r := h.send("li", tt.cmd, false)
+		msgs := h.outbox()[h.group.ID]
+		if r.File != nil {
+			msgs = append([]storage.Message{{File: r.File}}, msgs...)
+		}
+		must(t, r.Text, tt.text)
+		if got := pngs(t, msgs); strings.Join(got, ",") != strings.Join(tt.files, ",") {
+			t.Errorf("%s: pictures %q, want %q", tt.cmd, got, tt.files)
+		}
+	}
+	must(t, h.sendAs("li", "en", "/standings picture").Text, "Standings after round 1: 2 pictures")
+	must(t, h.say("li", "/pairings two"), "ROUND 应是数字")
+	must(t, h.say("li", "/pairings 1 photo"), "AS 应是 picture, 图片 之一")
+}
