@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/url"
@@ -55,11 +54,11 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("console takes no arguments but its flags, got %q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
+		return usagef("console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
 	}
 	l := chatcmd.ParseLang(*lang)
 	if l == "" {
-		return usagef("--lang takes zh or en, not %q", *lang)
+		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。--lang takes zh or en, not %[1]q", *lang)
 	}
 	dsn := *db
 	if dsn == "" {
@@ -71,9 +70,9 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := storage.Open(ctx, dsn)
+	store, err := openDatabase(ctx, dsn)
 	if err != nil {
-		return fmt.Errorf("open the database %s: %w", redact(dsn), err)
+		return err
 	}
 	defer store.Close()
 	opts := console.Options{Lang: string(l), Where: redact(dsn), Files: *files}

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/names"
 	"github.com/qisai/qisai/trf"
 )
 
@@ -47,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		// A panic is our bug, not the user's: one line, no trace.
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "qisai: internal error: %v, please report it with the command and the file you used\n", r)
+			fmt.Fprintf(stderr, "qisai: 内部错误：%v。请把所用的命令和文件报告给我们。internal error: %v, please report it with the command and the file you used\n", r, r)
 			code = 1
 		}
 	}()
@@ -61,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	} else {
 		cmd, ok := commands[args[0]]
 		if !ok {
-			fmt.Fprintf(stderr, "qisai: unknown command %q; run \"qisai help\" to list the commands\n", args[0])
+			fmt.Fprintf(stderr, "qisai: 没有 %q 这个命令，命令列表见 qisai help。unknown command %q; run \"qisai help\" to list the commands\n", args[0], args[0])
 			return 2
 		}
 		name += " " + args[0]
@@ -75,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case errors.As(err, &uerr):
-		fmt.Fprintf(stderr, "%s: %v; run \"qisai help\" for usage\n", name, uerr.err)
+		fmt.Fprintf(stderr, "%s: %v; run \"qisai help\" for usage. 用法见 qisai help。\n", name, uerr.err)
 		return 2
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -243,14 +244,26 @@ func oneFile(pos []string) (string, error) {
 	return "", usagef("one event file expected, got %d: %s", len(pos), strings.Join(pos, " "))
 }
 
-// readEvent reads a TRF file; its errors say file:line (trf.Error).
+// readEvent reads a TRF file; its errors say file:line (trf.Error). The
+// names in it are cleaned for display (names.Clean), never refused: what
+// a file holds of a terminal's escape sequences or other controls never
+// reaches the terminal, nor a file --out writes.
 func readEvent(path string) (*engine.Event, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return trf.Read(f, path)
+	ev, err := trf.Read(f, path)
+	if err != nil {
+		return nil, err
+	}
+	ev.Name = names.Clean(ev.Name)
+	for i := range ev.Players {
+		p := &ev.Players[i]
+		p.Name, p.Unit = names.Clean(p.Name), names.Clean(p.Unit)
+	}
+	return ev, nil
 }
 
 // overrides are the settings given on the command line; they win over the

@@ -172,7 +172,7 @@ func TestInternalErrorIsOneLine(t *testing.T) {
 	if code != 1 || out != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, out)
 	}
-	if errOut != "qisai: internal error: boom, please report it with the command and the file you used\n" {
+	if errOut != "qisai: 内部错误：boom。请把所用的命令和文件报告给我们。internal error: boom, please report it with the command and the file you used\n" {
 		t.Errorf("stderr %q", errOut)
 	}
 }

@@ -48,7 +48,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	if dsn == "" {
 		dsn = storage.DefaultDSN
 	}
-	store, err := storage.Open(ctx, dsn)
+	store, err := openDatabase(ctx, dsn)
 	if err != nil {
 		return err
 	}

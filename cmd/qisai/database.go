@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// openDatabase opens the chat's database (qisai console, qisai serve) and
+// checks that it takes a write, so that a database qisai cannot use is
+// said at the start, naming it, in Chinese and English, with what to do
+// (databaseError) — not at the first command, to a player.
+func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
+	store, err := storage.Open(ctx, dsn)
+	if err == nil {
+		if err = store.CheckWrite(ctx); err != nil {
+			store.Close()
+		}
+	}
+	if err != nil {
+		return nil, databaseError{where: redact(dsn), err: err}
+	}
+	return store, nil
+}
+
+// databaseError is why the database named where cannot be used.
+type databaseError struct {
+	where string
+	err   error
+}
+
+func (e databaseError) Unwrap() error { return e.err }
+
+func (e databaseError) Error() string {
+	var newer *storage.SchemaError
+	if errors.As(e.err, &newer) {
+		return fmt.Sprintf("数据库 %s 不能打开：%s。The database %s cannot be opened: %s.", e.where, newer.Zh(), e.where, newer.En())
+	}
+	var f *storage.Fault
+	if errors.As(e.err, &f) {
+		do := remedies[f]
+		return fmt.Sprintf("数据库 %s 不能使用：%s。%s。The database %s cannot be used: %s. %s.", e.where, f.Zh(), do[0], e.where, f.En(), do[1])
+	}
+	return fmt.Sprintf("数据库 %s 打不开，原因见后面的英文。The database %s cannot be opened: %v", e.where, e.where, e.err)
+}
+
+// remedies say what to do about each fault, in Chinese and English.
+var remedies = map[*storage.Fault][2]string{
+	storage.ErrReadOnly: {"请让 qisai 能写这个文件和它所在的文件夹，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
+		"Let qisai write the file and its folder, or choose another database with --db (or QISAI_DATABASE_URL)"},
+	storage.ErrFull: {"请腾出磁盘空间，再启动 qisai", "Free some disk space, then start qisai again"},
+	storage.ErrCorrupt: {"请从备份恢复这个文件，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
+		"Restore the file from a backup, or choose another database with --db (or QISAI_DATABASE_URL)"},
+	storage.ErrUnavailable: {"请等数据库服务器准备好，再启动 qisai", "Start qisai again once the database server is ready"},
+}
