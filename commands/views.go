@@ -88,7 +88,6 @@ func currentRound(ev *engine.Event) int          { return sheet.CurrentRound(ev)
 func resultText(r engine.Result) string          { return sheet.Result(r) }
 func byeName(k engine.ByeKind, lang Lang) string { return sheet.ByeName(k, sheet.Lang(lang)) }
 func playerName(ev *engine.Event, id int) string { return sheet.PlayerName(ev, id) }
-func pending(rd engine.Round) int                { return sheet.Pending(rd) }
 
 // pairingTable is round's pairing sheet as the chat shows it (编排记录公告):
 // the title, then board, red, black and result for each game, then the

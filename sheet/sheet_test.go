@@ -106,7 +106,7 @@ func TestPairings(t *testing.T) {
 	}{
 		{1, Zh, want{
 			title: "第1轮对阵", note: "用时：25分+5秒", // the start known is round 2's
-			head:  []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
+			head: []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
 			rows: [][]string{
 				{"1", "1", "王天一", "杭州", "0", "3", "Alice Wong", "HK", "0", "1-0"},
 				{"2", "4", "许银川", "广东", "0", "2", "郑惟桐", "四川", "0", "1/2"},
@@ -133,7 +133,7 @@ func TestPairings(t *testing.T) {
 		}},
 		{3, En, want{
 			title: "Round 3 pairings", note: "",
-			head:  []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
+			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 		}},
 	} {
 		got := Pairings(st, tt.round, tt.lang)
