@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bufio"
 	"fmt"
 	"html/template"
 	"io"
@@ -79,7 +80,15 @@ func Live(w io.Writer, p sheet.Page, o Options) error {
 		d.Menu = menu(d.Tables, p.Lang)
 	}
 	d.Switches = switches(p.Lang, d.View)
-	return liveTemplate.Execute(w, d)
+	b := bufio.NewWriterSize(w, 64<<10)
+	if err := liveTemplate.ExecuteTemplate(b, "top", d); err != nil {
+		return err
+	}
+	writeTables(b, d.Tables)
+	if err := liveTemplate.ExecuteTemplate(b, "bottom", d); err != nil {
+		return err
+	}
+	return b.Flush()
 }
 
 type liveData struct {

@@ -166,7 +166,7 @@ var toneClass = map[sheet.Tone]string{
 	sheet.Strong: "strong",
 }
 
-// parse reads the named embedded template with the shared table layout.
+// parse reads the named embedded template.
 func parse(name string) *template.Template {
-	return template.Must(template.New(name).Parse(asset("table.html") + asset(name)))
+	return template.Must(template.New(name).Parse(asset(name)))
 }

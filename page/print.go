@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bufio"
 	"html/template"
 	"io"
 
@@ -30,24 +31,34 @@ func Print(w io.Writer, p sheet.Page, sheets []sheet.ScoreSheet) error {
 			after = append(after, t)
 		}
 	}
-	return printTemplate.Execute(w, printData{
+	d := printData{
 		HTMLLang:   htmlLang(p.Lang),
 		Event:      p.Event,
 		Status:     p.Status,
 		CSS:        template.CSS(printCSS),
-		Before:     views(before, ""),
 		Sheets:     sheets,
-		After:      views(after, ""),
 		MoveBlocks: blocks(),
 		T:          scoreTexts(p.Lang),
-	})
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	if err := printTemplate.ExecuteTemplate(b, "top", d); err != nil {
+		return err
+	}
+	writeTables(b, views(before, ""))
+	if err := printTemplate.ExecuteTemplate(b, "sheets", d); err != nil {
+		return err
+	}
+	writeTables(b, views(after, ""))
+	if err := printTemplate.ExecuteTemplate(b, "bottom", d); err != nil {
+		return err
+	}
+	return b.Flush()
 }
 
 type printData struct {
 	HTMLLang      string
 	Event, Status string
 	CSS           template.CSS
-	Before, After []view
 	Sheets        []sheet.ScoreSheet
 	MoveBlocks    [][]int
 	T             scoreText

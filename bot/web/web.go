@@ -21,6 +21,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/qisai/qisai/page"
 	"github.com/qisai/qisai/sheet"
@@ -121,11 +122,20 @@ func (h *handler) render(ctx context.Context, k key) (*entry, bool, error) {
 		return nil, false, err
 	}
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed) // a valid level: no error
+	zw := gzips.Get().(*gzip.Writer)
+	defer gzips.Put(zw)
+	zw.Reset(&gz)
 	zw.Write(body.Bytes())
 	zw.Close()
 	return &entry{version: p.Version, body: body.Bytes(), gz: gz.Bytes()}, true, nil
 }
+
+// gzips keeps gzip writers between renders: each holds a megabyte of
+// tables the garbage collector need not clear again.
+var gzips = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // a valid level: no error
+	return zw
+}}
 
 func (h *handler) version(w http.ResponseWriter, r *http.Request) {
 	v, ok, err := h.src.Version(r.Context(), r.PathValue("token"))
