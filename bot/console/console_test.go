@@ -213,10 +213,10 @@ func TestConsoleFilesAndTables(t *testing.T) {
 	if strings.Contains(out, commands.Fence) {
 		t.Errorf("the transcript shows monospace marks:\n%s", out)
 	}
-	path := filepath.Join(dir, "春季赛.csv")
-	has(t, out, "[group] 序号 姓名", "[group] [file: "+path+"]")
+	path := filepath.Join(dir, "春季赛_排名.csv")
+	has(t, out, "[group] 序号 姓名", "[group] [file: "+path+"]", "[group] [file: "+filepath.Join(dir, "春季赛_成绩表.csv")+"]")
 	b, err := os.ReadFile(path)
-	if err != nil || !strings.HasPrefix(string(b), "名次,序号,姓名") {
+	if err != nil || !strings.HasPrefix(string(b), "\ufeff名次,号,姓名") { // the byte order mark Excel needs
 		t.Errorf("the export file: %q, %v; want the standings as CSV", b, err)
 	}
 }
