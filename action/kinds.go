@@ -2,6 +2,7 @@ package action
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/names"
@@ -124,7 +125,7 @@ func (a *PlayerAdded) Apply(st *State) error {
 		return refuseName(fault)
 	}
 	if other := playerNamed(st, name); other != nil {
-		return refuse("「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
+		return nameTaken(name, other, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)")
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: names.Clean(a.Unit), Rating: a.Rating,
@@ -155,7 +156,7 @@ func (a *PlayerEdited) Apply(st *State) error {
 		return refuseName(fault)
 	}
 	if other := playerNamed(st, name); other != nil && other.ID != p.ID {
-		return refuse("%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already", name, other.ID)
+		return nameTaken(name, other, "%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already")
 	}
 	p.Name, p.Unit, p.Rating = name, names.Clean(a.Unit), a.Rating
 	return nil
@@ -385,6 +386,16 @@ func playerNamed(st *State, name string) *engine.Player {
 		}
 	}
 	return nil
+}
+
+// nameTaken refuses name, taken by other: in the words given (name, then
+// other's number) when the two are written alike but for case, else
+// saying both, since the user may not see what makes them the same.
+func nameTaken(name string, other *engine.Player, zh, en string) *Refusal {
+	if !strings.EqualFold(other.Name, name) {
+		return refuse("「%[1]s」和 %[3]d 号选手「%[2]s」看起来一样，请换一个能区分的名字", "%[1]q looks the same as %[2]q (player %[3]d): choose a name that tells them apart", name, other.Name, other.ID)
+	}
+	return refuse(zh, en, name, other.ID)
 }
 
 func game(st *State, round, board int) (*engine.Game, error) {

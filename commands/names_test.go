@@ -16,8 +16,9 @@ func TestNamesInTheChat(t *testing.T) {
 		{"/player add " + strings.Repeat("王", 12), "zh", "已添加选手"},
 		{"/player add " + strings.Repeat("王", 13), "zh", "选手的名字最长 24 个半角字符（一个汉字算两个，最多 12 个汉字），这个有 26 个"},
 		{"/player add " + strings.Repeat("王", 13), "en", "A player's name is at most 24 columns wide (a Chinese character takes two, so 12 of them); this one takes 26"},
-		{"/player add W\u0430ng", "zh", "已经报名了（1 号）"}, // Cyrillic а
-		{"/player add Ｗａｎｇ", "en", "has entered already (player 1)"},
+		{"/player add Wang", "zh", "「Wang」已经报名了（1 号）"},
+		{"/player add W\u0430ng", "zh", "「W\u0430ng」和 1 号选手「Wang」看起来一样，请换一个能区分的名字"}, // Cyrillic а
+		{"/player add Ｗａｎｇ", "en", `"Ｗａｎｇ" looks the same as "Wang" (player 1): choose a name that tells them apart`},
 		{"/player add Wa\u200bng", "zh", "第 3 个字符是 U+200B（零宽字符）"},
 	} {
 		got := h.sendAs("org", c.lang, c.say).Text
