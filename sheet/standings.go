@@ -42,7 +42,7 @@ func Standings(st *action.State, lang Lang) Table {
 		switch {
 		case p.WithdrawnAfter != 0:
 			tone = Muted
-		case s.Place == 1:
+		case s.Place == 1 && s.Score > 0: // the leaders, once there is a lead
 			tone = Strong
 		}
 		row := cells[i*len(t.Columns) : (i+1)*len(t.Columns) : (i+1)*len(t.Columns)]
