@@ -182,3 +182,25 @@ func TestPicturesOnRequest(t *testing.T) {
 	must(t, h.say("li", "/pairings two"), "ROUND 应是数字")
 	must(t, h.say("li", "/pairings 1 photo"), "AS 应是 picture, 图片 之一")
 }
+
+// /event set pictures takes auto, on and off in either language, and says
+// what else it takes.
+func TestPicturesSetting(t *testing.T) {
+	h := newHarness(t)
+	swissOf(t, h, field(4), 0, results)
+	for _, tt := range []struct{ value, want, stored string }{
+		{"开", "pictures = 开：对阵和排名公告附图片", picturesOn},
+		{"off", "pictures = 关", picturesOff},
+		{"自动", "pictures = 自动：超过 16 名选手时公告附图片", picturesAuto},
+	} {
+		must(t, h.say("org", "/event set 图片 "+tt.value), tt.want)
+		if got := h.state().Info.Pictures; got != tt.stored {
+			t.Errorf("%s: stored %q, want %q", tt.value, got, tt.stored)
+		}
+	}
+	must(t, h.say("org", "/event set pictures maybe"), "auto|on|off")
+	must(t, h.sendAs("org", "en", "/event set pictures maybe").Text, "auto|on|off")
+	if got := h.state().Info.Pictures; got != picturesAuto {
+		t.Errorf("a refused value changed the setting to %q", got)
+	}
+}
