@@ -32,3 +32,19 @@ func BenchmarkStandings232(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStandings232Cold is the first picture a Painter draws: every
+// glyph rasterised anew (the font file already read).
+func BenchmarkStandings232Cold(b *testing.B) {
+	warm := cjk(b)
+	t := standingsTable(232, sheet.Zh)
+	for b.Loop() {
+		p, err := newPainter(warm.Font, warm.fonts...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Draw(t); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -29,7 +29,7 @@ func (p *Painter) Draw(t sheet.Table) ([][]byte, error) {
 	return pages, nil
 }
 
-// encoder compresses for speed: a 4-bit picture of flat colours is small
+// encoder compresses for speed: a paletted picture of flat colours is small
 // at any level, and the best level takes several times as long.
 var encoder = png.Encoder{CompressionLevel: png.BestSpeed}
 

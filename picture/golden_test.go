@@ -23,7 +23,7 @@ const goldenFont = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
 // of an ink's strengths. Pixels further off than that are allowed only a
 // few in a picture: one changed digit changes several dozen.
 const (
-	shadeSlack = 0x40 // how far a pixel's channel may be off, of 0xff: one of strengths
+	shadeSlack = 0x40 // how far a pixel's channel may be off, of 0xff: a step or so of strengths
 	pixelSlack = 10   // how many pixels may be further off
 )
 

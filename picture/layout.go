@@ -107,21 +107,27 @@ func pageNumber(page, pages int) string {
 }
 
 // wrap breaks s into lines no wider than w: after a space where there is
-// one (English), else between any two characters (Chinese).
+// one (English), else between two characters (Chinese), but never before
+// a closing mark such as "。" or "」": the character before it goes to the
+// next line with it.
 func (p *Painter) wrap(s string, st style, w int) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		for para != "" {
-			cut, space := len(para), 0
+			cut, space, prev := len(para), 0, 0
 			var x fixed.Int26_6
 			for i, r := range para {
 				if x += p.glyph(r, st).advance; x > fixed.I(w) && i > 0 {
 					cut = i
+					if strings.ContainsRune(closing, r) && prev > 0 {
+						cut = prev
+					}
 					break
 				}
 				if r == ' ' {
 					space = i
 				}
+				prev = i
 			}
 			if cut < len(para) && space > 0 {
 				cut = space
@@ -132,6 +138,9 @@ func (p *Painter) wrap(s string, st style, w int) []string {
 	}
 	return lines
 }
+
+// closing are the marks a line must not begin with.
+const closing = "。，、；：？！）」』》〉】”’…,.;:?!)"
 
 // fit shortens s with "…" until it is no wider than w.
 func (p *Painter) fit(s string, st style, w int) string {

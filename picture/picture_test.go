@@ -199,7 +199,7 @@ func TestChineseIsDrawn(t *testing.T) {
 
 // TestPhotoLimits: every page of a 232-player table, and of a crosstable
 // of 40 rounds and two players, is a photo Telegram takes (width + height
-// ≤ 10,000, ratio ≤ 20, 10 MB), of at most 36 rows, in 16 colours.
+// ≤ 10,000, ratio ≤ 20, 10 MB), of at most 36 rows, in the palette's colours.
 func TestPhotoLimits(t *testing.T) {
 	p := cjk(t)
 	for name, tab := range map[string]sheet.Table{
@@ -214,7 +214,7 @@ func TestPhotoLimits(t *testing.T) {
 		for i, b := range pages {
 			img := decode(t, b)
 			w, h := img.Rect.Dx(), img.Rect.Dy()
-			if w+h > 10000 || w > 20*h || h > 20*w || len(b) > 10<<20 || len(img.Palette) > 16 {
+			if w+h > 10000 || w > 20*h || h > 20*w || len(b) > 10<<20 || len(img.Palette) > colours {
 				t.Errorf("%s page %d: %d×%d, %d bytes, %d colours", name, i+1, w, h, len(b), len(img.Palette))
 			}
 		}
@@ -359,5 +359,32 @@ func TestOpenRefuses(t *testing.T) {
 				t.Errorf("Open(%s): %q does not say %q", path, err, says)
 			}
 		}
+	}
+}
+
+// TestWrap: the note and footer break after a space in English, between
+// characters in Chinese, and never put a closing mark first on a line.
+func TestWrap(t *testing.T) {
+	p := cjk(t)
+	zh := "对手分：所有对手积分之和。累进分：每轮积分累加之和。"
+	for _, w := range []int{60, 100, 150, 200, 250, 300} {
+		lines := p.wrap(zh, textStyle, w)
+		if got := strings.Join(lines, ""); got != zh {
+			t.Errorf("width %d: %q, want every character once", w, lines)
+		}
+		for _, l := range lines {
+			if r := []rune(l)[0]; strings.ContainsRune(closing, r) || p.width(l, textStyle) > w {
+				t.Errorf("width %d: the line %q", w, l)
+			}
+		}
+	}
+	en := p.wrap("Buchholz: the sum of the opponents' scores.", textStyle, 150)
+	for _, l := range en {
+		if strings.HasPrefix(l, " ") || strings.HasSuffix(l, " ") || p.width(l, textStyle) > 150 {
+			t.Errorf("the line %q of %q", l, en)
+		}
+	}
+	if strings.Join(en, " ") != "Buchholz: the sum of the opponents' scores." || len(en) < 2 {
+		t.Errorf("wrapped at spaces as %q", en)
 	}
 }
