@@ -95,7 +95,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, WebhookURL: cfg.TelegramWebhookURL}
 		tg, err := telegram.New(tc, svc, log)
 		if err != nil {
-			return err
+			return fmt.Errorf("不能启动 Telegram 机器人，请检查 QISAI_TELEGRAM_TOKEN 和 QISAI_TELEGRAM_API_URL。The Telegram bot cannot start: %w", err)
 		}
 		if tc.WebhookURL != "" {
 			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
@@ -112,7 +112,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	var session *discordgo.Session
 	if cfg.Discord() {
 		if session, err = discord.NewSession(cfg.DiscordToken, cfg.DiscordAPIURL); err != nil {
-			return err
+			return fmt.Errorf("不能启动 Discord 机器人，请检查 QISAI_DISCORD_TOKEN 和 QISAI_DISCORD_API_URL。The Discord bot cannot start: %w", err)
 		}
 		session.Identify.Intents = discordgo.IntentsNone // interactions need none
 		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
