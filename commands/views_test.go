@@ -33,7 +33,7 @@ func swissAfter(t *testing.T, h *harness, rounds int, result func(round int, b e
 }
 
 // swissOf is swissAfter with other players, strongest first.
-func swissOf(t *testing.T, h *harness, players []struct{ name, unit string }, rounds int, result func(round int, b engine.Board) engine.Result) storage.EventID {
+func swissOf(t testing.TB, h *harness, players []struct{ name, unit string }, rounds int, result func(round int, b engine.Board) engine.Result) storage.EventID {
 	t.Helper()
 	ctx := context.Background()
 	org := action.Actor{Platform: "console", User: "org"}
