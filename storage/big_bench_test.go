@@ -55,8 +55,7 @@ func BenchmarkBigEvent(b *testing.B) {
 		b.Run(db.name+"/log-tail", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				log, err := s.Log(ctx, id, 0, 0)
-				log = log[len(log)-10:]
+				log, err := s.LogTail(ctx, id, 10)
 				if err != nil || len(log) != 10 {
 					b.Fatal(len(log), err)
 				}

@@ -22,11 +22,8 @@ type stateCache struct {
 }
 
 type cacheEntry struct {
-	st      *action.State
-	snapSeq int64 // the seq of the event's snapshot in the database
-	// stale says an undo reached into that snapshot since it was written:
-	// it cannot be continued, so the next change writes a new one.
-	stale bool
+	st   *action.State
+	snap snapshotInfo // the event's snapshot in the database
 }
 
 // undoReaches reports whether one of actions undoes an action at or before

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -158,13 +157,13 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	if cr, ok := c.actions[0].(*action.Created); ok {
 		name = cr.Name
 	}
-	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now}
-	if ev.Version >= s.snapshotEvery {
-		snap, err := snapshotOf(c.State)
-		if err != nil {
+	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status)}
+	snap := ""
+	if s.snapshotDue(snapshotInfo{}, ev.Version) {
+		var err error
+		if snap, err = snapshotOf(c.State); err != nil {
 			return 0, Result{}, false, err
 		}
-		ev.Snapshot, ev.SnapshotSeq = snap, ev.Version
 	}
 	var seqs []int64
 	err := db.Transaction(func(tx *gorm.DB) error {
@@ -172,8 +171,10 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 			return err
 		}
 		var err error
-		seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now)
-		return err
+		if seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now); err != nil || snap == "" {
+			return err
+		}
+		return putSnapshot(tx, EventID(ev.ID), ev.Version, snap)
 	})
 	res, retry, err := outcome(seqs, err)
 	if res.Duplicate {
@@ -192,7 +193,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	if _, found, err := keyEvent(db, updateKey); err != nil || found {
 		return Result{Duplicate: found}, transient(err), err
 	}
-	st, snapSeq, refolded, err := s.load(db, id)
+	st, snap, err := s.load(db, id)
 	if err != nil {
 		return Result{}, transient(err), err
 	}
@@ -209,22 +210,21 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		return Result{}, false, nil
 	}
 	n := int64(len(c.actions))
-	set := map[string]any{"version": v + n}
 	// A snapshot when enough actions piled up after the last one, or when
 	// the last one could not be continued (an undo reached into it).
-	if n > 0 && (v+n-snapSeq >= s.snapshotEvery || refolded) {
-		snap, err := snapshotOf(c.State)
-		if err != nil {
+	newSnap := ""
+	if n > 0 && s.snapshotDue(snap, v+n) {
+		if newSnap, err = snapshotOf(c.State); err != nil {
 			return Result{}, false, err
 		}
-		set["snapshot"], set["snapshot_seq"] = snap, v+n
 	}
 	var seqs []int64
 	err = db.Transaction(func(tx *gorm.DB) error {
 		// The optimistic check: the row matches only if nobody committed
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
 		// for this one and then matches no row.
-		q := tx.Model(&eventRow{}).Where("id = ? AND version = ?", id, v).Updates(set)
+		q := tx.Model(&eventRow{}).Where("id = ? AND version = ?", id, v).
+			Updates(map[string]any{"version": v + n, "status": string(c.State.Status)})
 		if q.Error != nil {
 			return q.Error
 		}
@@ -232,29 +232,21 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 			return errConflict
 		}
 		var err error
-		seqs, err = write(tx, id, v, c, actor, updateKey, now)
-		return err
+		if seqs, err = write(tx, id, v, c, actor, updateKey, now); err != nil || newSnap == "" {
+			return err
+		}
+		return putSnapshot(tx, id, v+n, newSnap)
 	})
 	if err == nil && n > 0 {
-		e := cacheEntry{snapSeq: snapSeq, stale: refolded || undoReaches(c.actions, snapSeq)}
-		if snapped, ok := set["snapshot_seq"]; ok {
-			e.snapSeq, e.stale = snapped.(int64), false
+		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
+		if newSnap != "" {
+			snap = snapshotInfo{seq: v + n, bytes: len(newSnap)}
 		}
 		// fn is done with the change (it must not keep c.State past its
 		// return), so its state is the cache's now.
-		e.st = c.State
-		s.cache.put(id, e)
+		s.cache.put(id, cacheEntry{st: c.State, snap: snap})
 	}
 	return outcome(seqs, err)
-}
-
-// snapshotOf is st as events.snapshot holds it.
-func snapshotOf(st *action.State) (string, error) {
-	snap, err := json.Marshal(st)
-	if err != nil {
-		return "", fmt.Errorf("snapshot: %w", err)
-	}
-	return string(snap), nil
 }
 
 // keyEvent finds the event whose action holds updateKey; "" finds nothing.
@@ -402,7 +394,7 @@ func (c *Change) Send(m Message) { c.messages = append(c.messages, m) }
 
 // Load reads an event's state: its snapshot and the actions after it.
 func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
-	st, _, _, err := s.load(s.db.WithContext(ctx), id)
+	st, _, err := s.load(s.db.WithContext(ctx), id)
 	if err != nil {
 		return nil, fmt.Errorf("load event %d: %w", id, err)
 	}
@@ -411,66 +403,58 @@ func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
 
 // load folds event id: the state this Store folded last (see stateCache)
 // with the actions after it, or else the snapshot with the actions after
-// it, or the whole log when the snapshot cannot be continued (refolded).
-// snapSeq is the snapshot's seq. The state returned is the caller's own.
-func (s *Store) load(db *gorm.DB, id EventID) (st *action.State, snapSeq int64, refolded bool, err error) {
+// it, or the whole log when the snapshot cannot be continued (snap.stale).
+// The state returned is the caller's own.
+func (s *Store) load(db *gorm.DB, id EventID) (*action.State, snapshotInfo, error) {
 	if e, ok := s.cache.get(id); ok {
 		tail, err := records(db, id, e.st.Through, 0, 0)
 		if err != nil {
-			return nil, 0, false, err
+			return nil, snapshotInfo{}, err
 		}
-		if st, err = action.FoldFrom(e.st, tail); err == nil {
+		if st, err := action.FoldFrom(e.st, tail); err == nil {
 			if len(tail) > 0 {
 				var undos []action.Action
 				for _, r := range tail {
 					undos = append(undos, r.Action)
 				}
-				e.stale = e.stale || undoReaches(undos, e.snapSeq)
+				e.snap.stale = e.snap.stale || undoReaches(undos, e.snap.seq)
 				e.st, _ = action.FoldFrom(st, nil) // a copy to keep
 				s.cache.put(id, e)
 			}
-			return st, e.snapSeq, e.stale, nil
+			return st, e.snap, nil
 		}
 		s.cache.drop(id) // an undo reaches into it, or it no longer folds
 	}
-	st, snapSeq, refolded, err = s.loadStored(db, id)
+	st, snap, err := s.loadStored(db, id)
 	if err == nil {
 		cached, _ := action.FoldFrom(st, nil)
-		s.cache.put(id, cacheEntry{st: cached, snapSeq: snapSeq, stale: refolded})
+		s.cache.put(id, cacheEntry{st: cached, snap: snap})
 	}
-	return st, snapSeq, refolded, err
+	return st, snap, err
 }
 
 // loadStored folds event id from the database alone.
-func (s *Store) loadStored(db *gorm.DB, id EventID) (st *action.State, snapSeq int64, refolded bool, err error) {
-	var ev eventRow
-	if err := db.Select("snapshot", "snapshot_seq").Where("id = ?", id).Take(&ev).Error; err != nil {
-		return nil, 0, false, notFound(err)
-	}
-	var snap *action.State
-	if ev.Snapshot != "" {
-		snap = new(action.State)
-		if json.Unmarshal([]byte(ev.Snapshot), snap) != nil || snap.Through != ev.SnapshotSeq {
-			// Not a snapshot this code can continue: the log says it all.
-			snap, ev.SnapshotSeq, refolded = nil, 0, true
-		}
-	}
-	tail, err := records(db, id, ev.SnapshotSeq, 0, 0)
+func (s *Store) loadStored(db *gorm.DB, id EventID) (*action.State, snapshotInfo, error) {
+	st, snap, err := readSnapshot(db, id)
 	if err != nil {
-		return nil, 0, false, err
+		return nil, snapshotInfo{}, err
 	}
-	st, err = action.FoldFrom(snap, tail)
+	tail, err := records(db, id, snap.seq, 0, 0)
+	if err != nil {
+		return nil, snapshotInfo{}, err
+	}
+	st, err = action.FoldFrom(st, tail)
 	if errors.Is(err, action.ErrRefold) {
-		refolded = true
+		snap.stale = true
 		var log []action.Record
 		if log, err = records(db, id, 0, 0, 0); err == nil {
 			st, err = action.Fold(log)
 		}
 	}
 	if err != nil {
-		return nil, 0, false, err
+		return nil, snapshotInfo{}, err
 	}
-	return st, ev.SnapshotSeq, refolded, nil
+	return st, snap, nil
 }
 
 // Log returns event id's records with seq > after, oldest first, at most
@@ -484,6 +468,29 @@ func (s *Store) Log(ctx context.Context, id EventID, after int64, limit int) ([]
 			err = ErrNotFound
 		}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("log of event %d: %w", id, err)
+	}
+	return log, nil
+}
+
+// LogTail returns event id's last n records (n <= 0: none), oldest first:
+// /log's latest actions, read from the index on (event, seq) whatever
+// the log's length.
+func (s *Store) LogTail(ctx context.Context, id EventID, n int) ([]action.Record, error) {
+	db := s.db.WithContext(ctx)
+	var v []int64
+	err := db.Model(&eventRow{}).Where("id = ?", id).Pluck("version", &v).Error
+	if err == nil && len(v) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("log of event %d: %w", id, err)
+	}
+	if n <= 0 {
+		return nil, nil
+	}
+	log, err := records(db, id, max(0, v[0]-int64(n)), v[0], 0)
 	if err != nil {
 		return nil, fmt.Errorf("log of event %d: %w", id, err)
 	}

@@ -113,14 +113,22 @@ func playerNames(st *action.State) []string {
 	return names
 }
 
-// evVersion reads events.version and snapshot_seq as stored.
+// evVersion reads events.version and the snapshot's seq (0: none) as
+// stored.
 func evVersion(t *testing.T, s *Store, id EventID) (version, snapSeq int64) {
 	t.Helper()
 	var ev eventRow
 	if err := s.db.Where("id = ?", id).Take(&ev).Error; err != nil {
 		t.Fatalf("read event %d: %v", id, err)
 	}
-	return ev.Version, ev.SnapshotSeq
+	var snap []snapshotRow
+	if err := s.db.Where("event_id = ?", id).Find(&snap).Error; err != nil {
+		t.Fatalf("read the snapshot of event %d: %v", id, err)
+	}
+	if len(snap) == 0 {
+		return ev.Version, 0
+	}
+	return ev.Version, snap[0].Seq
 }
 
 // stateJSON is st as JSON with empty lists written as null: a snapshot's
@@ -462,13 +470,13 @@ func TestSnapshotUndo(t *testing.T) {
 		}
 		evUpdate(t, s, id, &action.Undo{Seq: 2}) // Li, inside the snapshot
 
-		var ev eventRow
-		s.db.Where("id = ?", id).Take(&ev)
+		var row snapshotRow
+		s.db.Where("event_id = ?", id).Take(&row)
 		var snap action.State
-		if err := json.Unmarshal([]byte(ev.Snapshot), &snap); err != nil {
+		if err := json.Unmarshal([]byte(row.State), &snap); err != nil {
 			t.Fatal(err)
 		}
-		tail, _ := s.Log(context.Background(), id, ev.SnapshotSeq, 0)
+		tail, _ := s.Log(context.Background(), id, row.Seq, 0)
 		if _, err := action.FoldFrom(&snap, tail); !errors.Is(err, action.ErrRefold) {
 			t.Fatalf("FoldFrom(snapshot, tail) = %v, want ErrRefold: the test no longer reaches the refold", err)
 		}

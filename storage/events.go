@@ -2,27 +2,46 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/qisai/qisai/action"
 )
 
-// RunningEvents lists, oldest first, the events that may be running: those
-// that started and did not finish. It reads the log's kinds, not the
-// events' states, so it is cheap with many events; the price is that it
-// may list an event that is not running (its start undone, or an undo
-// after its finish that cancelled something else): callers load each
-// event and check its status. It never leaves out a running event.
+// RunningEvents lists, oldest first, the events that are running: started
+// and not finished. Every change records the event's status in its row
+// (events.status, indexed), so the list costs in the events running, not
+// in the actions ever stored.
 func (s *Store) RunningEvents(ctx context.Context) ([]EventID, error) {
 	var ids []EventID
-	err := s.db.WithContext(ctx).Raw(`SELECT e.id FROM events e
-		WHERE EXISTS (SELECT 1 FROM actions a WHERE a.event_id = e.id AND a.kind = ?)
-		AND NOT EXISTS (SELECT 1 FROM actions f WHERE f.event_id = e.id AND f.kind = ?
-			AND NOT EXISTS (SELECT 1 FROM actions u WHERE u.event_id = e.id AND u.kind = ? AND u.seq > f.seq))
-		ORDER BY e.id`,
-		(&action.Started{}).Kind(), (&action.EventFinished{}).Kind(), (&action.Undo{}).Kind()).Scan(&ids).Error
+	err := s.db.WithContext(ctx).Model(&eventRow{}).Where("status = ?", string(action.Running)).Order("id").Pluck("id", &ids).Error
 	if err != nil {
 		return nil, fmt.Errorf("list the running events: %w", err)
 	}
 	return ids, nil
+}
+
+// fillStatuses records the status of the events stored before the column
+// was (migration 7), folding each once. Instances that start together may
+// both fold an event: they record the same status, and neither overwrites
+// one a change recorded meanwhile.
+func (s *Store) fillStatuses(ctx context.Context) error {
+	db := s.db.WithContext(ctx)
+	var ids []EventID
+	if err := db.Model(&eventRow{}).Where("status = ''").Order("id").Pluck("id", &ids).Error; err != nil {
+		return fmt.Errorf("list the events without a status: %w", err)
+	}
+	for _, id := range ids {
+		st, _, err := s.loadStored(db, id)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("record the status of event %d: %w", id, err)
+		}
+		if err := db.Model(&eventRow{}).Where("id = ? AND status = ''", id).Update("status", string(st.Status)).Error; err != nil {
+			return fmt.Errorf("record the status of event %d: %w", id, err)
+		}
+	}
+	return nil
 }

@@ -5,15 +5,23 @@ import "time"
 // The rows of the tables migrate creates.
 
 type eventRow struct {
-	ID          int64 `gorm:"primaryKey"`
-	Name        string
-	Version     int64 // the Seq of the event's last action
-	CreatedAt   time.Time
-	Snapshot    string // JSON of action.State through SnapshotSeq; "" for none
-	SnapshotSeq int64
+	ID        int64 `gorm:"primaryKey"`
+	Name      string
+	Version   int64 // the Seq of the event's last action
+	CreatedAt time.Time
+	Status    string // action.Status after the last action; "" until Open fills it in (migration 7)
 }
 
 func (eventRow) TableName() string { return "events" }
+
+// snapshotRow is an event's newest snapshot.
+type snapshotRow struct {
+	EventID int64 `gorm:"primaryKey"`
+	Seq     int64
+	State   string // JSON of action.State through Seq
+}
+
+func (snapshotRow) TableName() string { return "snapshots" }
 
 type actionRow struct {
 	ID            int64 `gorm:"primaryKey"`

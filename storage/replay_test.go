@@ -232,10 +232,11 @@ func (rp *replay) record(res Result, a action.Action) {
 // live state, standings included.
 func (rp *replay) check() {
 	rp.t.Helper()
-	st, snapSeq, refolded, err := rp.r.load(rp.r.db, rp.id)
+	st, snap, err := rp.r.load(rp.r.db, rp.id)
 	if err != nil {
 		rp.t.Fatalf("event %d: load: %v", rp.id, err)
 	}
+	snapSeq, refolded := snap.seq, snap.stale
 	if refolded {
 		rp.refolds++
 	}

@@ -39,7 +39,8 @@ type Option func(*Store)
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
 
 // WithSnapshotEvery sets how many actions may pile up after an event's
-// snapshot before a new one is written (default 100).
+// snapshot before a new one is written (default 100); a big event's
+// snapshot waits for more (see snapshotBytesPerAction).
 func WithSnapshotEvery(n int64) Option {
 	return func(s *Store) {
 		if n > 0 {
@@ -89,6 +90,10 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	}
 	s.db = db
 	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.fillStatuses(ctx); err != nil {
 		s.Close()
 		return nil, err
 	}
