@@ -28,7 +28,8 @@ type Config struct {
 	DiscordPublicKey   string // QISAI_DISCORD_PUBLIC_KEY: hex Ed25519 key; enables the interactions endpoint
 	DiscordAPIURL      string // QISAI_DISCORD_API_URL: stands for https://discord.com (REST and the gateway's address); "" Discord's
 	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file (PATH, sqlite://PATH, file:PATH) or postgres:// URL; "" storage.DefaultDSN
-	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks), e.g. 127.0.0.1:8080
+	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks, the events' pages), e.g. 127.0.0.1:8080
+	PublicURL          string // QISAI_PUBLIC_URL: the https address the listener is reached at, for the links to the events' pages (/web); "" no links
 	Font               string // QISAI_FONT: the CJK font pictures are drawn in (picture.Open); "" one found on the system
 }
 
@@ -51,7 +52,8 @@ var settings = []setting{
 	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
 	{"QISAI_DATABASE_URL", "db", redactURL, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
-	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics and webhooks 监听地址, e.g. 127.0.0.1:8080"},
+	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
+	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
 	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, "CJK font file for pictures 图片用的中文字体文件 (default one installed: fonts-noto-cjk, fonts-droid-fallback)"},
 }
 
@@ -183,6 +185,14 @@ func (c Config) Validate() error {
 		}
 		if c.Listen == "" {
 			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_LISTEN needs QISAI_LISTEN, the address of the interactions endpoint (Interactions Endpoint URL in the Developer Portal)")
+		}
+	}
+	if c.PublicURL != "" {
+		if err := checkURL("QISAI_PUBLIC_URL", c.PublicURL, false); err != nil {
+			errs = append(errs, err)
+		}
+		if c.Listen == "" {
+			bad("QISAI_PUBLIC_URL 需要 QISAI_LISTEN：比赛网页由这个监听地址提供 needs QISAI_LISTEN, the address that serves the events' pages (your https proxy passes /e/ to it)")
 		}
 	}
 	if c.Listen != "" {

@@ -53,7 +53,7 @@ func TestValidate(t *testing.T) {
 		TelegramToken: tgToken, TelegramWebhookURL: "https://bot.example.org/telegram",
 		TelegramAPIURL: "http://127.0.0.1:8081", DiscordToken: dcToken, DiscordAppID: "1098765",
 		DiscordPublicKey: pubKey, DiscordAPIURL: "https://proxy.example.org/api", DatabaseURL: dbURL,
-		Listen: ":8080",
+		Listen: ":8080", PublicURL: "https://qisai.example.org",
 	}
 	tests := []struct {
 		name   string
@@ -77,6 +77,8 @@ func TestValidate(t *testing.T) {
 		{"listener port 0", func(c *Config) { c.Listen = "127.0.0.1:0" }, []string{"QISAI_LISTEN", "port"}},
 		{"bad postgres URL", func(c *Config) { c.DatabaseURL = "postgres://u:p@host:port/db" }, []string{"QISAI_DATABASE_URL"}},
 		{"public key without token", func(c *Config) { c.DiscordToken = "" }, []string{"QISAI_DISCORD_PUBLIC_KEY", "needs QISAI_DISCORD_TOKEN", "令牌"}},
+		{"public URL relative", func(c *Config) { c.PublicURL = "qisai.example.org" }, []string{"QISAI_PUBLIC_URL", "absolute"}},
+		{"public URL without listener", func(c *Config) { c.Listen, c.TelegramWebhookURL, c.DiscordPublicKey = "", "", "" }, []string{"QISAI_PUBLIC_URL", "needs QISAI_LISTEN", "比赛网页"}},
 		{"sqlite URL", func(c *Config) { c.DatabaseURL = "sqlite:///srv/qisai/club.db" }, nil},
 		{"sqlite: URL", func(c *Config) { c.DatabaseURL = "sqlite:club.db" }, nil},
 		{"file URI", func(c *Config) { c.DatabaseURL = "file:club.db?_busy_timeout=9000" }, nil},

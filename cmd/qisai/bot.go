@@ -49,6 +49,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	db := fs.String("db", "", "")
 	lang := fs.String("lang", "zh", "")
 	files := fs.String("files", "", "")
+	listen := fs.String("listen", "", "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -85,7 +86,19 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		// A script's transcript shows each line before its answers.
 		opts.Echo = true
 	}
-	return console.Run(ctx, stdin, stdout, chatcmd.New(store, painter(os.Getenv(fontEnv), slog.Default())), opts)
+	svcOpts := []chatcmd.Option{painter(os.Getenv(fontEnv), slog.Default())}
+	var pages *webListener // the events' pages, at the links /web gives
+	if *listen != "" {
+		if pages, err = listenWeb(*listen); err != nil {
+			return err
+		}
+		svcOpts = append(svcOpts, pages.option())
+	}
+	svc := chatcmd.New(store, svcOpts...)
+	if pages != nil {
+		go pages.serve(ctx, svc)
+	}
+	return console.Run(ctx, stdin, stdout, svc, opts)
 }
 
 // filesBeside is where the console writes the files the bot sends when

@@ -97,7 +97,7 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
 
 用法 Usage:
   qisai                               聊天 the chat: the console chat on qisai.db
-  qisai console [--db FILE] [--lang zh|en] [--files DIR]
+  qisai console [--db FILE] [--lang zh|en] [--files DIR] [--listen ADDR]
                                       控制台聊天 the chat in the terminal
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
@@ -122,6 +122,9 @@ qisai console < script.txt (then each line is echoed before its answers).
   --files DIR            文件夹 where the files the bot sends (exports, long
                          tables) are written, shown as "[file: PATH]"
                          (default: qisai-files beside the database)
+  --listen ADDR          网页 serve the events' live pages on ADDR (e.g.
+                         127.0.0.1:8080); /web gives their links, at
+                         $QISAI_PUBLIC_URL or else http://ADDR
 "qisai" with no arguments is "qisai console" while QISAI_TELEGRAM_TOKEN and
 QISAI_DISCORD_TOKEN are unset, and "qisai serve" when one is set.
 
@@ -129,7 +132,8 @@ qisai serve — 聊天机器人 the chat bot on Telegram and/or Discord, configu
 environment variables (or the matching flags): QISAI_TELEGRAM_TOKEN,
 QISAI_TELEGRAM_API_URL, QISAI_DISCORD_TOKEN, QISAI_DISCORD_APP_ID,
 QISAI_DISCORD_PUBLIC_KEY (the interactions endpoint /discord/interactions),
-QISAI_DATABASE_URL, QISAI_LISTEN (/healthz, /metrics). It logs JSON lines and
+QISAI_DATABASE_URL, QISAI_LISTEN (/healthz, /metrics, the events' pages /e/),
+QISAI_PUBLIC_URL (the https address of the pages' links). It logs JSON lines and
 never prints a token. 日志为 JSON，不显示令牌。
 
 qisai pair — prints the number of pairs (a bye counts as one), then one line

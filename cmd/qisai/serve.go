@@ -18,6 +18,7 @@ import (
 	"github.com/qisai/qisai/bot/discord"
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/bot/telegram"
+	"github.com/qisai/qisai/bot/web"
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/ops"
 	"github.com/qisai/qisai/storage"
@@ -54,7 +55,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 	defer store.Close()
 	metrics := &ops.Metrics{}
-	svc := chatcmd.New(store, chatcmd.WithLogger(log), painter(cfg.Font, log),
+	svc := chatcmd.New(store, chatcmd.WithLogger(log), painter(cfg.Font, log), chatcmd.WithPublicURL(cfg.PublicURL),
 		chatcmd.WithObserver(func(_ string, failed bool) { metrics.CommandDone(failed) }))
 
 	var (
@@ -91,6 +92,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	health := ops.Handler(store, metrics)
 	mux.Handle("/healthz", health)
 	mux.Handle("/metrics", health)
+	mux.Handle("/e/", web.New(svc.Web(), web.WithLogger(log))) // the events' pages, at the links /web gives
 	if cfg.Telegram() {
 		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, WebhookURL: cfg.TelegramWebhookURL}
 		tg, err := telegram.New(tc, svc, log)
