@@ -149,8 +149,9 @@ func tidy(s string, stop bool) (name string, bad rune, at int) {
 
 // shows says whether r may stand in a name between prev (0 at the start or
 // after a space; selected if a variation selector follows it) and next: not a control (Cc), a line or paragraph
-// separator, a format character (Cf: zero-width spaces, direction marks)
-// or a filler that shows as nothing. Emoji need two of these: the zero
+// separator, a format character (Cf: zero-width spaces, direction marks),
+// a private-use character (Co: each font draws it as it likes, most not
+// at all) or a filler that shows as nothing. Emoji need two of these: the zero
 // width joiner between two pictographs (👩‍💻), and variation selectors
 // after a character, which choose how it is drawn (❤️, and the 汉字
 // variants of the ideographic variation database).
