@@ -65,3 +65,29 @@ func BenchmarkPairTight(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairRedWins pairs round 11 of 15 of the red-wins field (see
+// redWinsField): red wins every game but every third board's draw, so the
+// top score groups all need black after two reds in a row and may not meet
+// among themselves (R-SW-12) — they float down group after group, and the
+// floater search and the completeness step must stay fast there too.
+func BenchmarkPairRedWins(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			ev := redWinsField(n, 15)
+			for range 10 {
+				p, err := Pair(ev)
+				if err != nil {
+					b.Fatal(err)
+				}
+				playRedWins(b, ev, p)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Pair(ev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
