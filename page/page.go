@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"html/template"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,10 +49,20 @@ var CSP = "default-src 'none'; style-src " + hash(liveCSS) + "; script-src " + h
 
 // Revision names this build's page layout: a cached copy of a page of the
 // same event version but another layout is not the same page (an ETag
-// names both).
+// names both). It sums the page's files and the commit the program was
+// built from, which holds the layout written in Go (table.go).
 var Revision = func() string {
-	sum := sha256.Sum256([]byte(liveCSS + liveJS + asset("live.html")))
-	return hex.EncodeToString(sum[:4])
+	h := sha256.New()
+	h.Write([]byte(liveCSS + liveJS + asset("live.html")))
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		h.Write([]byte(bi.Main.Version))
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				h.Write([]byte(s.Value))
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:4])
 }()
 
 func hash(s string) string {

@@ -127,6 +127,23 @@ func TestPrint(t *testing.T) {
 	}
 }
 
+// TestPrintPages prints the file in Chromium: the pairing sheet, each
+// score sheet and the crosstable and standings start a page, and a score
+// sheet fits on one A4 page.
+func TestPrintPages(t *testing.T) {
+	br := chromium.Find(t)
+	p := handMade(9, 5, sheet.Zh)
+	var b bytes.Buffer
+	if err := Print(&b, p, handMadeSheets(p)); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "print.html")
+	write(t, path, b.String())
+	if n, want := br.PDFPages(t, "file://"+path), 1+4+2; n != want {
+		t.Errorf("the print of 4 boards has %d pages, want %d (pairings, 4 score sheets, crosstable, standings)", n, want)
+	}
+}
+
 // TestScreenshots draws the pages in Chromium into -shots DIR, for a
 // person to look at: 9 and 232 players, both languages, a phone's and a
 // projector's width, and the printed file.

@@ -7,9 +7,10 @@ package chromium
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"testing"
 	"time"
@@ -80,6 +81,28 @@ func (b *Browser) Screenshot(t testing.TB, url, path string, width, height int) 
 	}
 }
 
+// PDFPages prints the page at url to a PDF as Chromium prints it (the
+// page's print CSS and paper size, no header or footer) and returns the
+// number of pages.
+func (b *Browser) PDFPages(t testing.TB, url string) int {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "print.pdf")
+	b.run(t, url, "--no-pdf-header-footer", "--print-to-pdf="+path)
+	pdf, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("chromium printed no PDF of %s: %v", url, err)
+	}
+	m := pageCount.FindSubmatch(pdf)
+	if m == nil {
+		t.Fatalf("the PDF of %s has no page count", url)
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
+}
+
+// pageCount is the page tree's count in the PDFs Chromium writes.
+var pageCount = regexp.MustCompile(`/Type /Pages[^>]*/Count ([0-9]+)`)
+
 func size(width, height int) string { return strconv.Itoa(width) + "," + strconv.Itoa(height) }
 
 // tail is the end of Chromium's log, where a failure says why.
@@ -88,5 +111,5 @@ func tail(b []byte) string {
 	if len(b) > keep {
 		b = b[len(b)-keep:]
 	}
-	return fmt.Sprintf("%s", b)
+	return string(b)
 }
