@@ -129,7 +129,8 @@ func asText(s string) string {
 }
 
 // fileName makes a file name from the event's name that every system
-// takes: letters and digits kept (汉字 too), anything else "_", at most 60
+// takes: letters and digits kept (汉字 too), anything else "_" (one for a
+// run of them), at most 60
 // characters, "event" when nothing is left, and a name Windows reserves
 // for a device (CON, NUL, COM1 …) made ordinary with a "_".
 func fileName(event, ext string) string {
@@ -139,6 +140,9 @@ func fileName(event, ext string) string {
 		}
 		return '_'
 	}, strings.TrimSpace(event))
+	for strings.Contains(name, "__") {
+		name = strings.ReplaceAll(name, "__", "_")
+	}
 	name = strings.Trim(name, "_")
 	if r := []rune(name); len(r) > 60 {
 		name = string(r[:60])

@@ -100,6 +100,7 @@ func TestFileName(t *testing.T) {
 		{"COM1", "COM1_.trf"},
 		{"COM", "COM.trf"},
 		{"春季赛 2026 排名", "春季赛_2026_排名.trf"},
+		{"春季赛 排名（第1轮进行中） 2", "春季赛_排名_第1轮进行中_2.trf"}, // one "_" for a run
 		{strings.Repeat("赛", 70), strings.Repeat("赛", 60) + ".trf"},
 	} {
 		if got := fileName(tt.event, "trf"); got != tt.want {

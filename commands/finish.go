@@ -51,7 +51,7 @@ func finish(c *Context) (Reply, error) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(c.Lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
-		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(c.Lang)), c.Lang) // all of them
+		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(c.Lang))) // all of them
 		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(c.Lang))
 		return nil
 	})

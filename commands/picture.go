@@ -63,7 +63,7 @@ func showPicture(c *Context, t sheet.Table) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
 	}
-	files, err := pictures(c.svc.painter, c.State.Event.Name, t, c.Lang)
+	files, err := pictures(c.svc.painter, c.State.Event.Name, t)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -74,20 +74,16 @@ func showPicture(c *Context, t sheet.Table) (Reply, error) {
 	return withFiles(c, text, files)
 }
 
-// pictures draws t as PNG files, "春季赛_排名_2.png" for its second page.
-func pictures(p *picture.Painter, event string, t sheet.Table, lang Lang) ([]*storage.File, error) {
+// pictures draws t as PNG files named after the event and t's title,
+// "春季赛_第3轮后排名_2.png" for its second page.
+func pictures(p *picture.Painter, event string, t sheet.Table) ([]*storage.File, error) {
 	pages, err := p.Draw(t)
 	if err != nil {
 		return nil, fmt.Errorf("draw the %s of %q: %w", t.Kind, event, err)
 	}
-	what := map[sheet.Kind]T{
-		sheet.KindPairings:   {"对阵", "pairings"},
-		sheet.KindStandings:  {"排名", "standings"},
-		sheet.KindCrosstable: {"成绩表", "crosstable"},
-	}[t.Kind].In(lang)
 	files := make([]*storage.File, len(pages))
 	for i, png := range pages {
-		name := event + " " + what
+		name := event + " " + t.Title
 		if len(pages) > 1 {
 			name += " " + strconv.Itoa(i+1)
 		}
@@ -100,11 +96,11 @@ func pictures(p *picture.Painter, event string, t sheet.Table, lang Lang) ([]*st
 // announced, with the change, where the event's setting asks for them
 // and the service has a painter. A picture that cannot be drawn is
 // logged and left out: the announcement itself has gone out.
-func (v *voice) illustrate(ch *storage.Change, t sheet.Table, lang Lang) {
+func (v *voice) illustrate(ch *storage.Change, t sheet.Table) {
 	if v.svc == nil || v.svc.painter == nil || !picturesWanted(ch.State) {
 		return
 	}
-	files, err := pictures(v.svc.painter, ch.State.Event.Name, t, lang)
+	files, err := pictures(v.svc.painter, ch.State.Event.Name, t)
 	if err != nil {
 		v.svc.log.Error("announcement pictures", "err", err)
 		return

@@ -87,7 +87,7 @@ func TestConsolePictures(t *testing.T) {
 	if len(pages) != standings+pairings+cross {
 		t.Errorf("pictures %q, want %d of the standings, %d of the pairings and %d of the crosstable:\n%s", pages, standings, pairings, cross, asked)
 	}
-	for _, want := range []string{"春季赛_排名_1.png", "春季赛_排名_2.png", "春季赛_对阵.png", "春季赛_成绩表_1.png"} {
+	for _, want := range []string{"春季赛_排名_第1轮进行中_1.png", "春季赛_排名_第1轮进行中_2.png", "春季赛_第1轮对阵.png", "春季赛_成绩表_1.png"} {
 		if !slices.Contains(pages, want) {
 			t.Errorf("pictures %q: no %s", pages, want)
 		}

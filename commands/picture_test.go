@@ -87,7 +87,7 @@ func TestAnnouncementPictures(t *testing.T) {
 		got := pngs(t, sent)
 		var want []string
 		if tt.pictures {
-			want = []string{"春季赛_2026_对阵.png"}
+			want = []string{"春季赛_2026_第1轮对阵.png"}
 		}
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Errorf("%s: the published round's pictures %q, want %q", name, got, want)
@@ -102,7 +102,7 @@ func TestAnnouncementPictures(t *testing.T) {
 		got = pngs(t, h.outbox()[h.group.ID])
 		want = nil
 		if tt.pictures {
-			want = []string{"春季赛_2026_排名.png"}
+			want = []string{"春季赛_2026_第1轮后排名.png"}
 		}
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Errorf("%s: the completed round's pictures %q, want %q", name, got, want)
@@ -163,9 +163,9 @@ func TestPicturesOnRequest(t *testing.T) {
 		cmd, text string
 		files     []string
 	}{
-		{"/pairings picture", "第1轮对阵：图片", []string{"春季赛_2026_对阵.png"}},
-		{"/pairings 1 图片", "第1轮对阵：图片", []string{"春季赛_2026_对阵.png"}},
-		{"/排名 图片", "第1轮后排名：图片 2 张", []string{"春季赛_2026_排名_1.png", "春季赛_2026_排名_2.png"}},
+		{"/pairings picture", "第1轮对阵：图片", []string{"春季赛_2026_第1轮对阵.png"}},
+		{"/pairings 1 图片", "第1轮对阵：图片", []string{"春季赛_2026_第1轮对阵.png"}},
+		{"/排名 图片", "第1轮后排名：图片 2 张", []string{"春季赛_2026_第1轮后排名_1.png", "春季赛_2026_第1轮后排名_2.png"}},
 		{"/crosstable picture", "成绩表：图片 2 张", []string{"春季赛_2026_成绩表_1.png", "春季赛_2026_成绩表_2.png"}},
 	} {
 		r := h.send("li", tt.cmd, false)

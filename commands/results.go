@@ -145,7 +145,7 @@ func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, 
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
 		v.announce(ch, said+"\n\n"+T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)), lang)
+		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
 		return nil
 	}
 	v.announce(ch, said)
@@ -155,7 +155,7 @@ func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, 
 			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
 		v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)), lang)
+		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
 	}
 	return nil
 }

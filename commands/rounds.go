@@ -286,7 +286,7 @@ func publish(c *Context) (Reply, error) {
 			}
 		}
 		chats.announce(ch, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(c.Lang)), c.Lang)
+		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(c.Lang)))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
