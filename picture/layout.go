@@ -114,20 +114,16 @@ func (p *Painter) wrap(s string, st style, w int) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		for para != "" {
-			cut, space, prev := len(para), 0, 0
+			cut, space := len(para), 0
 			var x fixed.Int26_6
 			for i, r := range para {
 				if x += p.glyph(r, st).advance; x > fixed.I(w) && i > 0 {
-					cut = i
-					if strings.ContainsRune(closing, r) && prev > 0 {
-						cut = prev
-					}
+					cut = keepClosing(para, i)
 					break
 				}
 				if r == ' ' {
 					space = i
 				}
-				prev = i
 			}
 			if cut < len(para) && space > 0 {
 				cut = space
@@ -141,6 +137,22 @@ func (p *Painter) wrap(s string, st style, w int) []string {
 
 // closing are the marks a line must not begin with.
 const closing = "。，、；：？！）」』》〉】”’…,.;:?!)"
+
+// keepClosing moves a break at cut in s back past the closing marks
+// there, and the character before them, so that the next line begins
+// with that character; a line of nothing but closing marks breaks at cut.
+func keepClosing(s string, cut int) int {
+	at := cut
+	for at > 0 {
+		r, _ := utf8.DecodeRuneInString(s[at:])
+		if !strings.ContainsRune(closing, r) {
+			return at
+		}
+		_, n := utf8.DecodeLastRuneInString(s[:at])
+		at -= n
+	}
+	return cut
+}
 
 // fit shortens s with "…" until it is no wider than w.
 func (p *Painter) fit(s string, st style, w int) string {

@@ -366,8 +366,8 @@ func TestOpenRefuses(t *testing.T) {
 // characters in Chinese, and never put a closing mark first on a line.
 func TestWrap(t *testing.T) {
 	p := cjk(t)
-	zh := "对手分：所有对手积分之和。累进分：每轮积分累加之和。"
-	for _, w := range []int{60, 100, 150, 200, 250, 300} {
+	zh := "对手分：所有对手积分之和。累进分（后走局数）、前轮分（倒数轮次分）。"
+	for w := 60; w <= 400; w += 5 {
 		lines := p.wrap(zh, textStyle, w)
 		if got := strings.Join(lines, ""); got != zh {
 			t.Errorf("width %d: %q, want every character once", w, lines)
