@@ -40,6 +40,9 @@ type State struct {
 	// At is: what an action starts (a report, a draw offer) keeps it, so
 	// that a button answering it can name it.
 	Seq int64 `json:"-"`
+	// views are what is computed from the event for showing it, once a
+	// state (views.go).
+	views *views
 }
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records

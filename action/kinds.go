@@ -38,9 +38,11 @@ func (a *Created) Apply(st *State) error {
 	if st.Through > 0 || st.Event.Name != "" {
 		return refuse("比赛已经存在", "the event exists already")
 	}
-	name, fault := names.Event(a.Name)
-	if fault != nil {
-		return refuseName(fault)
+	// The name's form is admitted when it is given (Admit); a log stored
+	// before a rule of form folds as it was, tidied for display.
+	name := names.Clean(a.Name)
+	if name == "" {
+		return refuse("比赛需要一个名称", "an event needs a name")
 	}
 	st.Event.Name = name
 	st.Event.Settings = a.Settings
@@ -120,12 +122,12 @@ func (a *PlayerAdded) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
-	name, fault := names.Player(a.Name)
-	if fault != nil {
-		return refuseName(fault)
+	name := names.Clean(a.Name) // its form and look-alikes: Admit
+	if name == "" {
+		return refuse("选手需要一个名字", "a player needs a name")
 	}
-	if other := playerNamed(st, name); other != nil {
-		return nameTaken(name, other, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)")
+	if other := playerSpelled(st, name); other != nil {
+		return refuse("「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: names.Clean(a.Unit), Rating: a.Rating,
@@ -151,12 +153,12 @@ func (a *PlayerEdited) Apply(st *State) error {
 	if err != nil {
 		return err
 	}
-	name, fault := names.Player(a.Name)
-	if fault != nil {
-		return refuseName(fault)
+	name := names.Clean(a.Name) // its form and look-alikes: Admit
+	if name == "" {
+		return refuse("选手需要一个名字", "a player needs a name")
 	}
-	if other := playerNamed(st, name); other != nil && other.ID != p.ID {
-		return nameTaken(name, other, "%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already")
+	if other := playerSpelled(st, name); other != nil && other.ID != p.ID {
+		return refuse("%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already", name, other.ID)
 	}
 	p.Name, p.Unit, p.Rating = name, names.Clean(a.Unit), a.Rating
 	return nil
@@ -374,6 +376,18 @@ func player(st *State, id int) (*engine.Player, error) {
 		return nil, refuse("没有 %d 号选手", "there is no player %d", id)
 	}
 	return &st.Event.Players[id-1], nil
+}
+
+// playerSpelled finds a player whose name is name but for letter case:
+// the rule every log folds under (two entrants of one name could not be
+// told apart). Look-alikes are refused when a name is given (Admit).
+func playerSpelled(st *State, name string) *engine.Player {
+	for i := range st.Event.Players {
+		if strings.EqualFold(st.Event.Players[i].Name, name) {
+			return &st.Event.Players[i]
+		}
+	}
+	return nil
 }
 
 // playerNamed finds a player whose name looks like name: the same but for

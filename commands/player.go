@@ -462,7 +462,7 @@ func playMe(c *Context) (Reply, error) {
 		lines = append(lines, T{"比赛%s，还没有开始。开始前可以用 /leave 取消报名。", "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
-	for _, s := range engine.Standings(&st.Event) {
+	for _, s := range st.Standings() {
 		if s.Player == c.Player {
 			lines = append(lines, T{"积分 %s，第 %s 名", "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel()))
 		}

@@ -409,7 +409,7 @@ func playerNote(st *action.State, round, player int, now time.Time, lang Lang) s
 	if round < 1 || round > len(ev.Rounds) {
 		return ""
 	}
-	if seat := seatNote(ev, round, player, lang); seat != "" {
+	if seat := seatNote(st, round, player, lang); seat != "" {
 		return T{"第 %d 轮：%s。", "Round %d: %s."}.In(lang, round, seat) + roundTerms(st, now, lang)
 	}
 	for _, b := range ev.Rounds[round-1].Byes {
@@ -422,8 +422,8 @@ func playerNote(st *action.State, round, player int, now time.Time, lang Lang) s
 
 // seatNote says player's game in round: "你在第 2 台执红（先走），对手 3 号
 // 张三（1 分）"; "" when they have none.
-func seatNote(ev *engine.Event, round, player int, lang Lang) string {
-	h := ev.Histories()
+func seatNote(st *action.State, round, player int, lang Lang) string {
+	ev, h := &st.Event, st.Histories()
 	for _, g := range ev.Rounds[round-1].Games {
 		colour, opp := T{"执红（先走）", "red (you move first)"}, g.Black
 		switch player {
@@ -490,7 +490,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			if err != nil {
 				return err
 			}
-			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(&st.Event, round, id.Player, lang)) + lateTerm(st, now, lang)
+			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, id.Player, lang)) + lateTerm(st, now, lang)
 			ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: text})
 			notes++
 		}

@@ -165,7 +165,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 		for _, p := range []int{g.Red, g.Black} {
 			for _, ct := range to.players[p] {
 				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
-					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(&st.Event, round, p, ct.lang))
+					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
 				ch.Send(storage.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
 			}
 		}

@@ -1,0 +1,55 @@
+package action
+
+import (
+	"sync"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// What commands show of an event — everyone's history, the standings — is
+// computed from the whole event: at 5,000 players and 15 rounds a history
+// takes milliseconds and the standings more, and one /publish asks for a
+// player's score 5,000 times. A state computes each once. Every action
+// applied moves Through on, and two states with the same Through hold the
+// same event (copies of one another), so the views are kept for the
+// Through they were computed at and shared by the state's copies: a state
+// the store caches computes them once for every command that loads it.
+type views struct {
+	through   int64
+	mu        sync.Mutex
+	histories [][]engine.Entry
+	standings []engine.Standing
+}
+
+// viewsOf returns the views of st, made anew when st has moved on since.
+func (st *State) viewsOf() *views {
+	if v := st.views; v != nil && v.through == st.Through {
+		return v
+	}
+	st.views = &views{through: st.Through}
+	return st.views
+}
+
+// Histories is st.Event.Histories(), computed once for the state; the
+// caller must not change it.
+func (st *State) Histories() [][]engine.Entry {
+	v := st.viewsOf()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.histories == nil {
+		v.histories = st.Event.Histories()
+	}
+	return v.histories
+}
+
+// Standings is engine.Standings(&st.Event), computed once for the state;
+// the caller must not change it.
+func (st *State) Standings() []engine.Standing {
+	v := st.viewsOf()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.standings == nil {
+		v.standings = engine.Standings(&st.Event)
+	}
+	return v.standings
+}
