@@ -380,6 +380,9 @@ func (c *Change) Append(a action.Action) error {
 		*c.State = *st
 	} else {
 		c.State.At, c.State.Seq = c.at, c.State.Through+1 // the seq write gives it
+		if err := action.Admit(c.State, a); err != nil {
+			return fmt.Errorf("%s: %w", a.Kind(), err)
+		}
 		if err := a.Apply(c.State); err != nil {
 			return fmt.Errorf("%s: %w", a.Kind(), err)
 		}
