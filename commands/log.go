@@ -75,19 +75,23 @@ func showLog(c *Context) (Reply, error) {
 		}
 	}
 	n = min(n, 50)
-	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	// The log's tail is read, however long the log: what undid a record
+	// shown comes after it, so it is in the tail too.
+	shown, err := c.svc.store.LogTail(c, c.Event, n)
 	if err != nil {
 		return Reply{}, err
 	}
-	cancelled := action.Cancelled(log)
-	started := startedAt(log)
+	cancelled := action.Cancelled(shown)
+	started := startedAt(shown)
+	if len(shown) > 0 && started > shown[len(shown)-1].Seq && c.State.Status != action.Setup && c.State.Status != action.Signup {
+		started = shown[0].Seq - 1 // the start that stands is before the tail
+	}
 	loc := c.State.Info.Location()
-	shown := log[max(0, len(log)-n):]
 	names, err := c.actorNames(shown)
 	if err != nil {
 		return Reply{}, err
 	}
-	lines := []string{T{"操作记录（最近 %d 条，共 %d 条，时间为 %s）：", "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), len(log), loc.String())}
+	lines := []string{T{"操作记录（最近 %d 条，共 %d 条，时间为 %s）：", "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), c.State.Through, loc.String())}
 	for _, r := range shown {
 		line := fmt.Sprintf("%d %s %s %s", r.Seq, r.At.In(loc).Format("01-02 15:04"), actorName(r.Actor, names, c.Req.Chat.Platform, c.Lang),
 			describe(r.Action, c.State, r.Seq > started, c.Lang))
@@ -100,9 +104,10 @@ func showLog(c *Context) (Reply, error) {
 	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
-// startedAt is the seq of the start that stands, or past the log's end
-// before the start: player numbers in the actions after it name the
-// players as they are numbered now (R-SW-1 renumbers them).
+// startedAt is the seq of the start that stands in log (the whole log, or
+// its tail), or past its end when it holds none: player numbers in the
+// actions after it name the players as they are numbered now (R-SW-1
+// renumbers them).
 func startedAt(log []action.Record) int64 {
 	cancelled := action.Cancelled(log)
 	for i := len(log) - 1; i >= 0; i-- {
@@ -110,7 +115,10 @@ func startedAt(log []action.Record) int64 {
 			return log[i].Seq
 		}
 	}
-	return int64(len(log)) + 1
+	if len(log) == 0 {
+		return 1
+	}
+	return log[len(log)-1].Seq + 1
 }
 
 // actorName is who made a change, by the name names gives them (see
