@@ -8,15 +8,18 @@ import (
 	"github.com/qisai/qisai/engine"
 )
 
-// finishRound sets every open game of the current round to 1-0.
-func finishRound(t *testing.T, h *harness, e *playEvent) {
+// roundOneDone is the play tests' event with round 1 published and every
+// game 1-0, what it said drained.
+func roundOneDone(t *testing.T) (*harness, *playEvent) {
 	t.Helper()
-	st := e.state()
-	for _, g := range st.Event.Rounds[len(st.Event.Rounds)-1].Games {
-		if !g.Result.Decided() {
-			h.say("org", fmt.Sprintf("/result %d 1-0", g.Board))
-		}
+	h := newHarness(t)
+	e := pairedEvent(t, h, nil)
+	h.say("org", "/publish")
+	for _, g := range e.state().Event.Rounds[0].Games {
+		h.say("org", fmt.Sprintf("/result %d 1-0", g.Board))
 	}
+	h.sent()
+	return h, e
 }
 
 // TestCorrectionRepostsStandings: a result corrected after its round is
@@ -25,11 +28,7 @@ func finishRound(t *testing.T, h *harness, e *playEvent) {
 func TestCorrectionRepostsStandings(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			e := pairedEvent(t, h, nil)
-			h.say("org", "/publish")
-			finishRound(t, h, e)
-			h.sent()
+			h, e := roundOneDone(t)
 			h.sendAs("org", lang, "/result 1 0-1")
 			group := h.sent()["group"]
 			if len(group) != 1 {
@@ -71,10 +70,7 @@ func playerOf(e *playEvent, user string) int {
 func TestCorrectionOfPairedRoundAsks(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			e := pairedEvent(t, h, nil)
-			h.say("org", "/publish")
-			finishRound(t, h, e)
+			h, e := roundOneDone(t)
 			h.say("org", "/pair")
 			h.say("org", "/publish")
 			h.sent()
