@@ -92,15 +92,20 @@ func (b *Browser) PDFPages(t testing.TB, url string) int {
 	if err != nil {
 		t.Fatalf("chromium printed no PDF of %s: %v", url, err)
 	}
-	m := pageCount.FindSubmatch(pdf)
-	if m == nil {
+	// A long document's page tree has nodes under its root, each with its
+	// own count; the root's, the largest, counts them all.
+	n := 0
+	for _, m := range pageCount.FindAllSubmatch(pdf, -1) {
+		c, _ := strconv.Atoi(string(m[1]))
+		n = max(n, c)
+	}
+	if n == 0 {
 		t.Fatalf("the PDF of %s has no page count", url)
 	}
-	n, _ := strconv.Atoi(string(m[1]))
 	return n
 }
 
-// pageCount is the page tree's count in the PDFs Chromium writes.
+// pageCount is a page tree node's count in the PDFs Chromium writes.
 var pageCount = regexp.MustCompile(`/Type /Pages[^>]*/Count ([0-9]+)`)
 
 func size(width, height int) string { return strconv.Itoa(width) + "," + strconv.Itoa(height) }
