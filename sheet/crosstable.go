@@ -33,9 +33,9 @@ func Crosstable(st *action.State, lang Lang) Table {
 	}
 	t.Columns = append(t.Columns, Column{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true})
 
-	hist := ev.Histories()
+	hist := st.Histories()
 	standing := make([]engine.Standing, len(ev.Players)+1)
-	for _, s := range engine.Standings(ev) {
+	for _, s := range st.Standings() {
 		standing[s.Player] = s
 	}
 	// Each player's number and link once, for every cell that names them.

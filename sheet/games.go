@@ -35,7 +35,7 @@ func Games(st *action.State, player int, lang Lang) Table {
 	}
 	boards := boardsOf(ev, player)
 	var score engine.Points
-	for r, e := range ev.Histories()[player] {
+	for r, e := range st.Histories()[player] {
 		score += e.Points
 		round := Cell{Text: strconv.Itoa(r + 1)}
 		after := Cell{Text: score.String()}

@@ -34,7 +34,7 @@ func Pairings(st *action.State, round int, lang Lang) Table {
 		return t
 	}
 	t.Note = roundNote(st, round, lang)
-	before := scoresBefore(ev, round)
+	before := scoresBefore(st, round)
 	rd := ev.Rounds[round-1]
 	for _, g := range rd.Games {
 		res, tone := Result(g.Result), resultTone(g.Result)
@@ -70,8 +70,8 @@ func resultTone(r engine.Result) Tone {
 
 // scoresBefore is every player's score from the rounds before round, by
 // player id: what they bring to the board.
-func scoresBefore(ev *engine.Event, round int) []engine.Points {
-	hist := ev.Histories()
+func scoresBefore(st *action.State, round int) []engine.Points {
+	hist := st.Histories()
 	out := make([]engine.Points, len(hist))
 	for id, h := range hist {
 		for _, e := range h[:min(round-1, len(h))] {

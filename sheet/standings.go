@@ -32,7 +32,7 @@ func Standings(st *action.State, lang Lang) Table {
 	for i, tb := range tbs {
 		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: i < briefTiebreaks})
 	}
-	rows := engine.Standings(ev)
+	rows := st.Standings() // computed once for the state (action.State.Standings)
 	t.Rows = make([][]Cell, 0, len(rows))
 	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
 	shared := false
