@@ -89,6 +89,9 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 		}
 		st.Through = r.Seq
 	}
+	// The views exist before anyone copies st (the store keeps a copy of
+	// what it loads), so that copies compute them once between them.
+	st.viewsOf()
 	return st, nil
 }
 

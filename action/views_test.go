@@ -62,4 +62,17 @@ func TestViewsComputedOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+
+	// Two copies of a folded state that never computed them share them:
+	// what the store does with the state it caches.
+	log, _ := randomLog(t, 4, 400, false)
+	kept, err := action.Fold(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := action.FoldFrom(kept, nil)
+	b, _ := action.FoldFrom(kept, nil)
+	if sa, sb := a.Standings(), b.Standings(); len(sa) == 0 || &sa[0] != &sb[0] {
+		t.Error("two copies of one state computed the standings each")
+	}
 }

@@ -115,14 +115,6 @@ var namingHelp = T{
 // a player's name, else the name qisai last saw them under, else their id.
 func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, error) {
 	names := map[action.Actor]string{}
-	players := map[action.Actor]int{}
-	ids, err := c.svc.store.Identities(c, c.Event)
-	if err != nil {
-		return nil, err
-	}
-	for _, id := range ids {
-		players[action.Actor{Platform: id.Platform, User: id.User}] = id.Player
-	}
 	byPlatform := map[string][]string{}
 	for _, r := range log {
 		a := r.Actor
@@ -130,7 +122,13 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 			continue
 		}
 		names[a] = a.User
-		if p := players[a]; p > 0 {
+		// Each actor shown is looked up, not the event's every player: a
+		// log's tail names a few people, the event may have thousands.
+		p, err := c.svc.store.PlayerOf(c, c.Event, a.Platform, a.User)
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return nil, err
+		}
+		if p > 0 {
 			names[a] = playerName(&c.State.Event, p)
 			continue
 		}
