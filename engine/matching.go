@@ -21,6 +21,8 @@ type matcher struct {
 	onPath  []bool
 	touched []int32
 	queue   []int32
+
+	live, listed int // vertices not committed; of them when adj was compacted
 }
 
 func newMatcher(adj [][]int32) *matcher {
@@ -34,6 +36,8 @@ func newMatcher(adj [][]int32) *matcher {
 		used:    make([]bool, n),
 		blossom: make([]bool, n),
 		onPath:  make([]bool, n),
+		live:    n,
+		listed:  n,
 	}
 	for i := range n {
 		m.mate[i], m.parent[i], m.base[i] = -1, -1, int32(i)
@@ -92,6 +96,7 @@ func (m *matcher) perfect() bool {
 func (m *matcher) commit(u, v int32) bool {
 	if m.mate[u] == v {
 		m.removed[u], m.removed[v] = true, true
+		m.live -= 2
 		return true
 	}
 	a, b := m.mate[u], m.mate[v]
@@ -106,6 +111,7 @@ func (m *matcher) commit(u, v int32) bool {
 	// Only a and b are exposed now: the rest is as large as before exactly
 	// when an augmenting path joins them.
 	if a < 0 || b < 0 || m.augment(a) {
+		m.live -= 2
 		return true
 	}
 	m.removed[u], m.removed[v] = false, false
@@ -118,6 +124,57 @@ func (m *matcher) commit(u, v int32) bool {
 // flips it when found (Edmonds: odd cycles are shrunk to their base).
 func (m *matcher) augment(root int32) bool {
 	defer m.reset()
+	return m.grow(root)
+}
+
+// partners lists every vertex w such that u–w lies on some perfect matching
+// of the graph left, in one search where commit needs one for each w: with
+// u taken out, its mate a is the only exposed vertex, and the vertices some
+// maximum matching leaves exposed are exactly those that the search from a
+// reaches as outer vertices, blossoms included (Gallai–Edmonds) — pairing
+// u with w leaves the rest perfectly matchable exactly when w is one. The
+// matching must be perfect.
+func (m *matcher) partners(u int32) []int32 {
+	a := m.mate[u]
+	m.removed[u], m.mate[u], m.mate[a] = true, -1, -1
+	m.grow(a) // no other vertex is exposed: the search finds no path
+	var out []int32
+	for _, v := range m.touched {
+		if m.used[v] {
+			m.used[v] = false // touched may hold v twice
+			out = append(out, v)
+		}
+	}
+	m.reset()
+	m.removed[u], m.mate[u], m.mate[a] = false, a, u
+	return out
+}
+
+// compact drops the committed vertices from the neighbour lists once half
+// the vertices still in them are gone, so that a search late in the steer
+// walks the graph left, not the whole field; the lists keep their order.
+func (m *matcher) compact() {
+	if 2*m.live > m.listed {
+		return
+	}
+	for v, ns := range m.adj {
+		if m.removed[v] {
+			m.adj[v] = nil
+			continue
+		}
+		kept := ns[:0]
+		for _, w := range ns {
+			if !m.removed[w] {
+				kept = append(kept, w)
+			}
+		}
+		m.adj[v] = kept
+	}
+	m.listed = m.live
+}
+
+// grow is augment's search, leaving its working state for the caller.
+func (m *matcher) grow(root int32) bool {
 	m.mark(root)
 	m.used[root] = true
 	m.queue = append(m.queue[:0], root)

@@ -124,11 +124,26 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	relaxing := st != keep
 	pairs := make([]pair, 0, len(ps)/2)
+	// can marks the partners with whom the rest can all be paired, found
+	// in one search once the nearest partner tried failed (and at once
+	// after a player for whom it failed): when a group's players can only
+	// meet the group below (no two of them may meet, R-SW-12), the players
+	// who must meet them would otherwise try, and fail, each other in turn.
+	can := make([]bool, len(m.adj))
+	streak := false // the player before failed his nearest partner too
 	for i := range ps {
 		if m.removed[i] {
 			continue
 		}
+		m.compact()
 		partner := -1
+		var known []int32
+		if streak {
+			known = m.partners(int32(i))
+			for _, w := range known {
+				can[w] = true
+			}
+		}
 		for pass := 0; pass < 2 && partner < 0; pass++ {
 			if pass == 1 && !relaxing {
 				break
@@ -140,12 +155,25 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 				if relaxing && pass == 0 && !s.allowedUnder(keep, ps[i], ps[j], true) {
 					continue
 				}
+				if known != nil && !can[j] {
+					continue
+				}
 				if m.commit(int32(i), j) {
 					partner = int(j)
 					break
 				}
+				if known == nil {
+					known = m.partners(int32(i))
+					for _, w := range known {
+						can[w] = true
+					}
+				}
 			}
 		}
+		for _, w := range known {
+			can[w] = false
+		}
+		streak = known != nil
 		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })

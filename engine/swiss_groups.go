@@ -427,7 +427,7 @@ func (s *swiss) relax(rule string, reason RelaxReason, players []int, why string
 func scoreSpread(pairs []pair, left []*swissPlayer, base float64) float64 {
 	v := 0.0
 	for _, p := range pairs {
-		v += weight(p.p[0].steps + p.p[1].steps - 2*base)
+		v += scoreTerm(p, base)
 	}
 	for _, p := range left {
 		v += weight(p.steps - base)
@@ -435,11 +435,16 @@ func scoreSpread(pairs []pair, left []*swissPlayer, base float64) float64 {
 	return v
 }
 
+// scoreTerm is one pair's part of scoreSpread.
+func scoreTerm(p pair, base float64) float64 {
+	return weight(p.p[0].steps + p.p[1].steps - 2*base)
+}
+
 // colourSpread is large when pairs join opposite colour needs.
 func colourSpread(pairs []pair, left []*swissPlayer) float64 {
 	v := 0.0
 	for _, p := range pairs {
-		v += 1 / weight(float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
+		v += colourTerm(p)
 	}
 	for _, p := range left {
 		v += 1 / weight(float64(abs(phpRound(float64(p.state)/100))))
@@ -447,23 +452,34 @@ func colourSpread(pairs []pair, left []*swissPlayer) float64 {
 	return v
 }
 
+// colourTerm is one pair's part of colourSpread.
+func colourTerm(p pair) float64 {
+	return 1 / weight(float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
+}
+
 // floatSpread is small when floats up and down stay balanced (R-SW-8).
 func (s *swiss) floatSpread(pairs []pair, left []*swissPlayer) float64 {
 	v := 0.0
-	w := func(f int) float64 { return weight(float64(abs(f))) }
 	for _, p := range pairs {
-		a, b := p.p[0], p.p[1]
-		switch {
-		case a.score > b.score:
-			v += w(a.floats-1) + w(b.floats+1)
-		case a.score < b.score:
-			v += w(a.floats+1) + w(b.floats-1)
-		default:
-			v += w(a.floats) + w(b.floats)
-		}
+		v += floatTerm(p)
 	}
 	for _, p := range left {
-		v += w(p.floats - 1)
+		v += floatWeight(p.floats - 1)
 	}
 	return v
 }
+
+// floatTerm is one pair's part of floatSpread: the float balances the two
+// would have after the game.
+func floatTerm(p pair) float64 {
+	a, b := p.p[0], p.p[1]
+	switch {
+	case a.score > b.score:
+		return floatWeight(a.floats-1) + floatWeight(b.floats+1)
+	case a.score < b.score:
+		return floatWeight(a.floats+1) + floatWeight(b.floats-1)
+	}
+	return floatWeight(a.floats) + floatWeight(b.floats)
+}
+
+func floatWeight(f int) float64 { return weight(float64(abs(f))) }

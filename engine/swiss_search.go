@@ -233,97 +233,123 @@ func greedyMatch(cand [][]int) [][2]int {
 // searchFloaters finds partners in the group for the players floated down
 // into it, trying every assignment: fewest floaters left first, then pairs
 // of higher scores, better colour balance, better float balance; the first
-// found among equals (R-SW-8 下调).
+// found among equals (R-SW-8 下调). The walk is bounded (floaterBudget
+// assignments); each assignment's weights are summed on the way down, in
+// the order the pairs were made, so that trying one costs a few additions
+// instead of a pass over the group — when a whole score group floats down
+// (after two reds in a row none of its players may meet, R-SW-12), the walk
+// tries its full budget.
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
+	candOf := make(map[*swissPlayer][]int, len(yu))
 	partners := make([]int, len(yu))
-	for i, f := range yu {
-		for _, m := range yuan {
-			if s.ok(f, m) {
-				partners[i]++
-			}
-		}
-	}
-	searchOrder(yu, partners)
-	cand := make([][]int, len(yu))
 	for i, f := range yu {
 		for j, m := range yuan {
 			if s.ok(f, m) {
-				cand[i] = append(cand[i], j)
+				candOf[f] = append(candOf[f], j)
 			}
 		}
+		partners[i] = len(candOf[f])
 	}
-	type score struct{ v, spread, colour, float float64 }
-	better := func(a, b score) bool {
-		switch {
-		case a.v != b.v:
-			return a.v < b.v
-		case a.spread != b.spread:
-			return a.spread > b.spread
-		case a.colour != b.colour:
-			return a.colour > b.colour
+	searchOrder(yu, partners)
+	// moves[k] are floater k's possible pairs with their weights.
+	moves := make([][]floaterMove, len(yu))
+	for k, f := range yu {
+		for _, j := range candOf[f] {
+			pr := pair{p: [2]*swissPlayer{yuan[j], f}, placed: PlacedFloat}
+			if f.state < yuan[j].state {
+				pr.p = [2]*swissPlayer{f, yuan[j]}
+			}
+			moves[k] = append(moves[k], floaterMove{j: j, pr: pr, add: floaterScore{
+				spread: scoreTerm(pr, base), colour: colourTerm(pr), float: floatTerm(pr),
+			}})
 		}
-		return a.float < b.float
 	}
+	// below[k] holds the partners of floaters k and after: once all are
+	// taken, those floaters are all left unpaired and the walk below is
+	// one assignment (many floaters with few partners make long such tails).
+	words := (len(yuan) + 63) / 64
+	below := make([][]uint64, len(yu)+1)
+	below[len(yu)] = make([]uint64, words)
+	for k := len(yu) - 1; k >= 0; k-- {
+		below[k] = append([]uint64(nil), below[k+1]...)
+		for _, mv := range moves[k] {
+			below[k][mv.j/64] |= 1 << (mv.j % 64)
+		}
+	}
+	// tail[k] is what leaving floaters k and after unpaired adds to the
+	// leftovers' weight, when integer weights make the sum exact in any
+	// order; otherwise the tail is summed floater by floater, in order.
+	tail, exactTail := make([]float64, len(yu)+1), true
+	for k := len(yu) - 1; k >= 0; k-- {
+		w := weight(yu[k].steps - base)
+		tail[k] = tail[k+1] + w
+		exactTail = exactTail && w == math.Trunc(w)
+	}
+	exactTail = exactTail && tail[0] < 1<<53
 	var (
 		bestWay   []pair
-		bestScore score
+		bestScore floaterScore
 		have      bool
 		cur       []pair
-		used      = make([]bool, len(yuan))
-		budget    = 200000
+		used      = make([]uint64, words)
+		budget    = floaterBudget
 	)
-	var rec func(k int)
-	rec = func(k int) {
+	leaf := func(sum floaterScore) {
+		budget--
+		if len(cur) > 0 && (!have || sum.better(bestScore)) {
+			bestWay, bestScore, have = append(bestWay[:0], cur...), sum, true
+		}
+	}
+	// rec walks floater k's choices, partners in order, then none; sum holds
+	// the weights of the choices made above.
+	var rec func(k int, sum floaterScore)
+	rec = func(k int, sum floaterScore) {
 		if budget <= 0 {
 			return
 		}
-		if k == len(yu) {
-			budget--
-			if len(cur) == 0 {
-				return
-			}
-			var left []*swissPlayer
-			for _, f := range yu {
-				if !inPairs(cur, f) {
-					left = append(left, f)
+		if allTaken(below[k], used) {
+			if exactTail {
+				sum.v += tail[k]
+			} else {
+				for _, f := range yu[k:] {
+					sum.v += weight(f.steps - base)
 				}
 			}
-			sc := score{leftValue(left, base), scoreSpread(cur, nil, base), colourSpread(cur, nil), s.floatSpread(cur, nil)}
-			if !have || better(sc, bestScore) {
-				bestWay, bestScore, have = append([]pair(nil), cur...), sc, true
-			}
+			leaf(sum)
 			return
 		}
-		for _, j := range cand[k] {
-			if used[j] {
+		for _, mv := range moves[k] {
+			w, bit := mv.j/64, uint64(1)<<(mv.j%64)
+			if used[w]&bit != 0 {
 				continue
 			}
-			used[j] = true
-			pr := pair{p: [2]*swissPlayer{yuan[j], yu[k]}, placed: PlacedFloat}
-			if yu[k].state < yuan[j].state {
-				pr.p = [2]*swissPlayer{yu[k], yuan[j]}
-			}
-			cur = append(cur, pr)
-			rec(k + 1)
+			used[w] |= bit
+			cur = append(cur, mv.pr)
+			rec(k+1, floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float})
 			cur = cur[:len(cur)-1]
-			used[j] = false
+			used[w] &^= bit
 		}
-		rec(k + 1)
+		// Left unpaired: leftValue sums the floaters left in this order.
+		rec(k+1, floaterScore{sum.v + weight(yu[k].steps-base), sum.spread, sum.colour, sum.float})
 	}
-	rec(0)
+	rec(0, floaterScore{})
 	if !have {
 		return nil, floaters, group, 0, false
 	}
+	paired := make(map[*swissPlayer]bool, 2*len(bestWay))
+	for _, pr := range bestWay {
+		paired[pr.p[0]], paired[pr.p[1]] = true, true
+	}
 	for r := range floaters {
 		for _, p := range floaters[r] {
-			if !inPairs(bestWay, p) {
+			if !paired[p] {
 				fl[r] = append(fl[r], p)
 			}
 		}
 		for _, p := range group[r] {
-			if !inPairs(bestWay, p) {
+			if !paired[p] {
 				gl[r] = append(gl[r], p)
 			}
 		}
@@ -331,13 +357,41 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	return bestWay, fl, gl, bestScore.v, true
 }
 
-func inPairs(pairs []pair, p *swissPlayer) bool {
-	for _, pr := range pairs {
-		if pr.p[0] == p || pr.p[1] == p {
-			return true
+// allTaken reports whether every bit of want is set in used.
+func allTaken(want, used []uint64) bool {
+	for i, w := range want {
+		if w&^used[i] != 0 {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// floaterBudget bounds the assignments searchFloaters tries.
+const floaterBudget = 200_000
+
+// floaterMove is one pair a floater may make, with what it adds to the
+// assignment's weights.
+type floaterMove struct {
+	j   int // the partner's index in the group
+	pr  pair
+	add floaterScore
+}
+
+// floaterScore weighs an assignment of floaters: the floaters left
+// (leftValue), then scoreSpread, colourSpread and floatSpread of its pairs.
+type floaterScore struct{ v, spread, colour, float float64 }
+
+func (a floaterScore) better(b floaterScore) bool {
+	switch {
+	case a.v != b.v:
+		return a.v < b.v
+	case a.spread != b.spread:
+		return a.spread > b.spread
+	case a.colour != b.colour:
+		return a.colour > b.colour
+	}
+	return a.float < b.float
 }
 
 // memo holds the best leaf value of each search state (level, mask): in a
