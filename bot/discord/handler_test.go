@@ -407,7 +407,7 @@ func TestHandlerLongReplies(t *testing.T) {
 	}
 
 	// A private reply too long for a message: /pair's preview of a large field.
-	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Player Number %02d With A Long Name", i) })
+	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	status, resp := e.post(e.slash(ann, "pair", ""), e.priv, time.Now())
 	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 		resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral {
@@ -427,7 +427,7 @@ func TestHandlerLongReplies(t *testing.T) {
 
 	// Without a session, the private reply is cut to one message.
 	e = newEndpoint(t)
-	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Player Number %02d With A Long Name", i) })
+	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	data = e.send(e.slash(ann, "pair", ""))
 	if !strings.HasSuffix(data.Content, note.In(commands.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("without a session the preview ends …%q (flags %d), want the note, ephemeral", data.Content[max(0, len(data.Content)-60):], data.Flags)
