@@ -10,20 +10,28 @@ import (
 )
 
 // The event's live web page (served by bot/web on qisai's HTTP listener)
-// is reached by a secret link: /web posts it, /web new replaces it.
+// is reached by a secret link: /web posts it, /web new replaces it. One
+// command with an argument rather than two ("web" and "web new"), since
+// Discord cannot have a command that is also a group of subcommands.
 func webCommands() []*Command {
-	return []*Command{
-		{
-			Name: "web", Aliases: []string{"网页"}, Who: Member,
-			Help: T{"本赛实时网页的链接：对阵、结果、排名和成绩表，手机和投影都能看", "the link to the event's live web page: pairings, results, standings and the crosstable, on a phone or a projector"},
-			Run:  postWebLink,
-		},
-		{
-			Name: "web new", Aliases: []string{"网页 更换", "更换网页"}, Who: Organiser,
-			Help: T{"更换本赛网页的链接，旧链接随即失效", "replace the event's web page link; the old one stops working at once"},
-			Run:  replaceWebLink,
-		},
+	return []*Command{{
+		Name: "web", Aliases: []string{"网页"}, Who: Member,
+		Args: []Arg{{Name: "new", Kind: Choice, Choices: []string{"new", "更换"}, Optional: true,
+			Help: T{"更换：组织者换一个新链接，旧链接随即失效", "new: organisers replace the link; the old one stops working at once"}}},
+		Help: T{"本赛实时网页的链接：对阵、结果、排名和成绩表，手机和投影都能看", "the link to the event's live web page: pairings, results, standings and the crosstable, on a phone or a projector"},
+		Run:  web,
+	}}
+}
+
+// web posts the event's link, or with "new" (organisers only) replaces it.
+func web(c *Context) (Reply, error) {
+	if c.Args["new"] == "" {
+		return postWebLink(c)
 	}
+	if !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有组织者可以更换网页链接。", "Only the organisers can replace the web page's link.")
+	}
+	return replaceWebLink(c)
 }
 
 // WithPublicURL sets the address the event pages are served under, as

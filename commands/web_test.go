@@ -68,7 +68,8 @@ func TestWebLink(t *testing.T) {
 		t.Errorf("player 10 of 9: ok %v, %v; want not found", ok, err)
 	}
 
-	must(t, h.say("王天一", "/web new"), "只有组织者")
+	must(t, h.say("王天一", "/web new"), "只有组织者可以更换")
+	must(t, h.say("org", "/网页 更换"), "旧链接已经失效")
 	reply = h.say("org", "/web new")
 	must(t, reply, "旧链接已经失效")
 	second := tokenIn(t, reply)
