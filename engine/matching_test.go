@@ -59,6 +59,12 @@ func TestMatcherPerfect(t *testing.T) {
 			if u == v || !left[u] || !left[v] || !has[u][v] {
 				continue
 			}
+			if n <= 16 {
+				checkPartners(t, m, has, left, u)
+			}
+			if tries%3 == 0 {
+				m.compact() // the lists keep their order and lose only committed vertices
+			}
 			left[u], left[v] = false, false
 			rest := func(i, j int) bool { return has[i][j] }
 			ok := restPairable(left, rest)
@@ -72,6 +78,40 @@ func TestMatcherPerfect(t *testing.T) {
 			if !m.perfect() {
 				t.Fatalf("graph %d: after commit(%d, %d) the matching is not perfect", iter, u, v)
 			}
+		}
+	}
+}
+
+// checkPartners compares partners(u) with the oracle: w is one exactly
+// when the rest pairs once u meets w (Gallai–Edmonds); the matching is left
+// as it was.
+func checkPartners(t *testing.T, m *matcher, has [][]bool, left []bool, u int32) {
+	t.Helper()
+	before := append([]int32(nil), m.mate...)
+	got := make(map[int32]bool)
+	for _, w := range m.partners(u) {
+		if got[w] {
+			t.Fatalf("partners(%d) lists %d twice", u, w)
+		}
+		got[w] = true
+	}
+	for w := range left {
+		if !left[w] || int32(w) == u {
+			continue
+		}
+		want := false
+		if has[u][w] {
+			left[u], left[w] = false, false
+			want = restPairable(left, func(i, j int) bool { return has[i][j] })
+			left[u], left[w] = true, true
+		}
+		if got[int32(w)] != want && has[u][w] {
+			t.Fatalf("partners(%d) has %d: %v, oracle says the rest pairs: %v", u, w, got[int32(w)], want)
+		}
+	}
+	for v := range before {
+		if m.mate[v] != before[v] {
+			t.Fatalf("partners(%d) changed mate[%d] from %d to %d", u, v, before[v], m.mate[v])
 		}
 	}
 }
