@@ -95,6 +95,13 @@ func TestChromium(t *testing.T) {
 	if !strings.Contains(dom, `data-version="`+c.get(root+"version").Body.String()+`"`) {
 		t.Error("the browser shows another version than the event's")
 	}
+
+	// The page's script runs under its CSP: on a projector it shows the
+	// first table alone.
+	dom = br.DOM(t, srv.URL+root+"?lang=zh&view=projector", 1920, 1080)
+	if !strings.Contains(dom, `id="standings" hidden=""`) || strings.Contains(dom, `id="pairings" hidden=""`) {
+		t.Errorf("the projector's script did not run (blocked by the CSP?): the standings are not hidden behind the pairings\n%.2000s", dom)
+	}
 }
 
 // TestScreenshots draws real events' pages in Chromium into -shots DIR,
