@@ -32,6 +32,12 @@ var asPicture = Arg{Name: "as", Kind: Choice, Optional: true, Choices: []string{
 // names, where a picture's page holds the heading above up to 36 rows.
 const autoPictures = 16
 
+// autoPicturesMax is the field above which auto sends no pictures: ten
+// pages of 36 rows, as many photos as Telegram shows as one album; a
+// bigger field's pictures would bury the chat, and its web page (/web)
+// serves it better. Asked for (/standings picture) or on, they still come.
+const autoPicturesMax = 360
+
 // Values of action.Info.Pictures.
 const (
 	picturesAuto = ""
@@ -48,7 +54,8 @@ func picturesWanted(st *action.State) bool {
 	case picturesOff:
 		return false
 	}
-	return len(st.Event.Players) > autoPictures
+	n := len(st.Event.Players)
+	return n > autoPictures && n <= autoPicturesMax
 }
 
 // noPainter is the answer to a picture asked of a service without a font.
