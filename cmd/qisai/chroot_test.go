@@ -12,8 +12,10 @@ import (
 )
 
 // imageFiles are what the Dockerfile's final stage copies besides the
-// program, from the build stage's Debian: CA certificates and zone data.
-var imageFiles = []string{"/etc/ssl/certs/ca-certificates.crt", "/usr/share/zoneinfo"}
+// program, from the build stage's Debian: CA certificates, zone data and
+// the CJK font the pictures are drawn in.
+var imageFiles = []string{"/etc/ssl/certs/ca-certificates.crt", "/usr/share/zoneinfo",
+	"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"}
 
 // emptyRoot lays out, in dir, the file system the Dockerfile's FROM scratch
 // image has: the program at /qisai, the CA certificates, the zone data,
@@ -26,7 +28,7 @@ func emptyRoot(t *testing.T, dir, program string) {
 			t.Skipf("skipping the empty-root run: the host has no %s to copy into it (the image takes it from Debian's ca-certificates and tzdata)", f)
 		}
 	}
-	for _, d := range []string{"etc/ssl/certs", "usr/share", "tmp", "data"} {
+	for _, d := range []string{"etc/ssl/certs", "usr/share/fonts/truetype/droid", "tmp", "data"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +77,8 @@ func playInEmptyRoot(t *testing.T, program string) {
 	cmd := exec.CommandContext(ctx, chroot, "--userspec=10001:10001", root, "/qisai", "console")
 	// The image's ENV, and nothing of the host's.
 	cmd.Env = []string{"QISAI_DATABASE_URL=/data/qisai.db", "QISAI_LISTEN=:8080", "TZ=Asia/Shanghai"}
-	cmd.Stdin = strings.NewReader(eventScript)
+	// The picture is drawn in the image's font, found where it lies.
+	cmd.Stdin = strings.NewReader(eventScript + "王芳: /standings picture\n")
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && strings.Contains(string(out), "Operation not permitted") {
@@ -84,7 +87,7 @@ func playInEmptyRoot(t *testing.T, program string) {
 	if err != nil {
 		t.Fatalf("qisai console in the empty root: %v\n%s", err, out)
 	}
-	for _, want := range []string{"已创建比赛「周赛」", "报名成功：李四", "第1轮对阵", "等待 "} {
+	for _, want := range []string{"已创建比赛「周赛」", "报名成功：李四", "第1轮对阵", "等待 ", "[picture: "} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the transcript lacks %q:\n%s", want, out)
 		}
