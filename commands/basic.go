@@ -89,7 +89,7 @@ func explain(cmd *Command, lang Lang) string {
 // The name may end with the system and the rounds:
 // "/event new 春季赛 swiss rounds 7".
 func newEvent(c *Context) (Reply, error) {
-	if c.Req.DM {
+	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
 	if _, err := c.svc.store.EventOf(c, c.Req.Chat); err == nil {
@@ -208,7 +208,7 @@ func statusName(s action.Status, lang Lang) string {
 func greetInDM(cmd *Command) *Command {
 	declared := *cmd
 	run := func(c *Context) (Reply, error) {
-		if c.Req.DM {
+		if c.Req.Chat.IsPrivate() {
 			return welcome(c.Lang), nil
 		}
 		full, err := c.svc.context(c, c.Req, c.Lang, &declared)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 func TestEventNewAndShow(t *testing.T) {
@@ -105,7 +105,7 @@ func TestStartInDMGreets(t *testing.T) {
 	} {
 		h.update++
 		r := h.svc.Handle(context.Background(), Request{
-			Chat: storage.Chat{Platform: "telegram", ID: "dm:" + tt.user}, DM: true,
+			Chat: chat.Private("telegram", tt.user),
 			User: User{ID: tt.user, Name: tt.user}, Locale: tt.locale, Text: "/start",
 			UpdateID: fmt.Sprintf("telegram:update:%d", h.update),
 		})

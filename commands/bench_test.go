@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -41,7 +42,7 @@ var benchUpdates atomic.Int64
 // organiser's commands would build it, and followed by chat (which leaves
 // the event it followed before). Player p is user "<chat>-p<p>". It
 // returns the event and each board's red and black user.
-func benchEvent(tb testing.TB, store *storage.Store, chat storage.Chat, n int) (storage.EventID, [][2]string) {
+func benchEvent(tb testing.TB, store *storage.Store, chat chat.Chat, n int) (storage.EventID, [][2]string) {
 	tb.Helper()
 	user := func(p int) string { return fmt.Sprintf("%s-p%d", chat.ID, p) }
 	org := action.Actor{Platform: chat.Platform, User: "org"}
@@ -87,7 +88,7 @@ func benchEvent(tb testing.TB, store *storage.Store, chat storage.Chat, n int) (
 // benchSay sends text as user in chat, in Chinese. The latency it returns
 // counts from sent, when the user sent it: a goroutine that waited for a
 // CPU before it could start the command has kept its user waiting too.
-func benchSay(svc *Service, chat storage.Chat, user, text string, sent time.Time) (Reply, time.Duration) {
+func benchSay(svc *Service, chat chat.Chat, user, text string, sent time.Time) (Reply, time.Duration) {
 	r := svc.Handle(context.Background(), Request{
 		Chat: chat, User: User{ID: user, Name: user}, Locale: "zh", Text: text,
 		UpdateID: fmt.Sprintf("bench:update:%d", benchUpdates.Add(1)),
@@ -185,13 +186,13 @@ func BenchmarkReport(b *testing.B) {
 			b.StopTimer()
 			for i := 0; i < b.N; i++ {
 				type game struct {
-					chat       storage.Chat
+					chat       chat.Chat
 					red, black string
 				}
 				var games []game
 				ids := make([]storage.EventID, bc.events)
 				for e := range bc.events {
-					chat := storage.Chat{Platform: "console", ID: fmt.Sprintf("g%d", e)}
+					chat := chat.Chat{Platform: "console", ID: fmt.Sprintf("g%d", e)}
 					var boards [][2]string
 					ids[e], boards = benchEvent(b, h.store, chat, bc.players)
 					for _, bd := range boards {
@@ -297,7 +298,7 @@ func BenchmarkLiveEvents(b *testing.B) {
 	opened := heapAfterGC()
 	var users [][2]string // chat, user
 	for e := range events {
-		chat := storage.Chat{Platform: "console", ID: fmt.Sprintf("live%d", e)}
+		chat := chat.Chat{Platform: "console", ID: fmt.Sprintf("live%d", e)}
 		_, boards := benchEvent(b, store, chat, players)
 		users = append(users, [2]string{chat.ID, boards[0][0]}, [2]string{chat.ID, boards[len(boards)-1][1]})
 	}
@@ -319,7 +320,7 @@ func BenchmarkLiveEvents(b *testing.B) {
 		for _, u := range users {
 			wg.Go(func() {
 				<-start
-				r, d := benchSay(svc, storage.Chat{Platform: "console", ID: u[0]}, u[1], "/me", t0)
+				r, d := benchSay(svc, chat.Chat{Platform: "console", ID: u[0]}, u[1], "/me", t0)
 				lat.add(d)
 				if !strings.Contains(r.Text, "第 1 轮第") {
 					b.Errorf("%s /me: %q", u[1], r.Text)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -69,9 +70,9 @@ type button struct {
 // buttons.
 func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
 	for _, ct := range to {
-		m := storage.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
+		m := chat.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
 		for _, b := range buttons {
-			m.Buttons = append(m.Buttons, storage.Button{Label: b.label.In(ct.lang), Command: b.command})
+			m.Buttons = append(m.Buttons, chat.Button{Label: b.label.In(ct.lang), Command: b.command})
 		}
 		ch.Send(m)
 	}

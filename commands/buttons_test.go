@@ -5,17 +5,17 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
-	"github.com/qisai/qisai/storage"
 )
 
 // press presses the first button of the last note to user, in their
 // private chat, as the adapters send a button's command.
-func press(t *testing.T, h *harness, user string, button storage.Button) Reply {
+func press(t *testing.T, h *harness, user string, button chat.Button) Reply {
 	t.Helper()
 	h.update++
 	return h.svc.Handle(context.Background(), Request{
-		Chat: storage.Chat{Platform: "console", ID: "dm:" + user}, DM: true,
+		Chat: chat.Private("console", user),
 		User: User{ID: user, Name: user}, Locale: "zh", Text: button.Command,
 		UpdateID: fmt.Sprintf("console:update:%d", h.update), MessageID: "note",
 	})
@@ -23,7 +23,7 @@ func press(t *testing.T, h *harness, user string, button storage.Button) Reply {
 
 // confirmButton reports red's win on board 1 and returns black's
 // confirm button.
-func confirmButton(t *testing.T, h *harness, e *playEvent) storage.Button {
+func confirmButton(t *testing.T, h *harness, e *playEvent) chat.Button {
 	t.Helper()
 	red, black := e.board(1)
 	h.say(red, "/report win")

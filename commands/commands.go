@@ -19,15 +19,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/storage"
 )
 
 // Request is one line a user sent the bot.
 type Request struct {
-	Chat storage.Chat // where it was said
-	DM   bool         // in the user's private chat with the bot
-	User User         // who said it
+	Chat chat.Chat // where it was said: a group, or the user's private chat with the bot
+	User User      // who said it
 	// Locale is the user's language as the platform reports it ("zh-CN",
 	// "en"); "" when unknown.
 	Locale string
@@ -77,7 +77,7 @@ type Mention struct {
 // the event's chats go through the outbox instead.
 type Reply struct {
 	Text    string
-	Buttons []storage.Button
+	Buttons []chat.Button
 	// Private asks the adapter to show it to the user alone (a direct
 	// message, or an ephemeral answer where the platform has them).
 	Private bool
@@ -85,7 +85,7 @@ type Reply struct {
 	// message (Request.MessageID): they were used, or answer what is over.
 	Unbutton bool
 	// File, when set, goes with the reply as an attachment (an export).
-	File *storage.File
+	File *chat.File
 	// Queued says the reply is in the outbox already, stored with the
 	// change it tells of under ReplyKey(Request.UpdateID) (RepliesQueued):
 	// the outbox says it in the chat, so an adapter that answers some
@@ -95,7 +95,7 @@ type Reply struct {
 
 // Service runs commands against a store.
 type Service struct {
-	store *storage.Store
+	store Store
 	now   func() time.Time
 	log   *slog.Logger
 	reg   *Registry
@@ -119,7 +119,7 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New makes a Service on store with every command.
-func New(store *storage.Store, opts ...Option) *Service {
+func New(store Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default()}
 	for _, o := range opts {
 		o(s)
@@ -340,7 +340,7 @@ func (c *Context) queueHeard(ch *storage.Change) {
 	if text == "" || !c.Req.RepliesQueued || c.Req.UpdateID == "" {
 		return
 	}
-	ch.Send(storage.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
+	ch.Send(chat.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
 	c.voice.queued = true
 }
 

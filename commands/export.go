@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/page"
 	"github.com/qisai/qisai/sheet"
-	"github.com/qisai/qisai/storage"
 	"github.com/qisai/qisai/trf"
 )
 
@@ -37,7 +37,7 @@ func export(c *Context) (Reply, error) {
 		return Reply{
 			Text: T{"导出哪种文件？csv：排名表和成绩表；trf：全部对局；打印：可打印的对阵、记分单和成绩表。",
 				"Which file? csv: the standings and the crosstable; trf: every game; print: the pairings, score sheets and crosstable to print."}.In(c.Lang),
-			Buttons: []storage.Button{
+			Buttons: []chat.Button{
 				{Label: T{"表格 CSV", "CSV"}.In(c.Lang), Command: "/export csv"},
 				{Label: "TRF", Command: "/export trf"},
 				{Label: T{"打印", "Print"}.In(c.Lang), Command: "/export print"},
@@ -50,12 +50,12 @@ func export(c *Context) (Reply, error) {
 		}
 		name := fileName(ev.Name, "trf")
 		return Reply{Text: T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name),
-			File: &storage.File{Name: name, Data: []byte(b.String())}}, nil
+			File: &chat.File{Name: name, Data: []byte(b.String())}}, nil
 	case "print", "打印":
 		return exportPrint(c)
 	}
 	lang := sheet.Lang(c.Lang)
-	var files []*storage.File
+	var files []*chat.File
 	for _, t := range []struct {
 		table sheet.Table
 		what  T
@@ -67,7 +67,7 @@ func export(c *Context) (Reply, error) {
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
-		files = append(files, &storage.File{Name: fileName(ev.Name+" "+t.what.In(c.Lang), "csv"), Data: data})
+		files = append(files, &chat.File{Name: fileName(ev.Name+" "+t.what.In(c.Lang), "csv"), Data: data})
 	}
 	text := T{"「%s」的排名表和成绩表（CSV，Excel 可直接打开）：%s、%s", "The standings and the crosstable of %q (CSV, for Excel): %s, %s"}.
 		In(c.Lang, ev.Name, files[0].Name, files[1].Name)
@@ -89,7 +89,7 @@ func exportPrint(c *Context) (Reply, error) {
 	}
 	name := fileName(st.Event.Name+" "+T{"第%d轮", "round %d"}.In(c.Lang, round), "html")
 	text := T{"「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
-	return Reply{Text: text, File: &storage.File{Name: name, Data: b.Bytes()}}, nil
+	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
 }
 
 // sheetCSV is a table as a CSV file for a spreadsheet: the headings in
@@ -173,7 +173,7 @@ func windowsDevice(name string) bool {
 // keys made from the update's id: the same update sends them once. Where
 // the adapter queues replies (RepliesQueued) the text is queued first
 // under the reply's key, so the chat reads it before the files.
-func withFiles(c *Context, text string, files []*storage.File) (Reply, error) {
+func withFiles(c *Context, text string, files []*chat.File) (Reply, error) {
 	if len(files) <= 1 {
 		r := Reply{Text: text}
 		if len(files) == 1 {
@@ -181,18 +181,18 @@ func withFiles(c *Context, text string, files []*storage.File) (Reply, error) {
 		}
 		return r, nil
 	}
-	chat := c.Req.Chat
+	to := c.Req.Chat
 	key := ReplyKey(c.Req.UpdateID)
 	if c.Req.UpdateID == "" {
-		key = fmt.Sprintf("files:%s:%s:%d", chat.Platform, chat.ID, c.svc.now().UnixNano())
+		key = fmt.Sprintf("files:%s:%s:%d", to.Platform, to.ID, c.svc.now().UnixNano())
 	}
 	queued := c.Req.RepliesQueued && c.Req.UpdateID != ""
-	var msgs []storage.Message
+	var msgs []chat.Message
 	if queued {
-		msgs = append(msgs, storage.Message{Chat: chat, Text: text, DedupKey: key})
+		msgs = append(msgs, chat.Message{Chat: to, Text: text, DedupKey: key})
 	}
 	for i, f := range files {
-		msgs = append(msgs, storage.Message{Chat: chat, File: f, DedupKey: fmt.Sprintf("%s:file:%d", key, i+1)})
+		msgs = append(msgs, chat.Message{Chat: to, File: f, DedupKey: fmt.Sprintf("%s:file:%d", key, i+1)})
 	}
 	if err := c.svc.store.Enqueue(c, msgs...); err != nil {
 		return Reply{}, err

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
-	"github.com/qisai/qisai/storage"
 	"github.com/qisai/qisai/trf"
 )
 
@@ -218,9 +218,9 @@ func TestSheetCSV(t *testing.T) {
 }
 
 // files drains the outbox and returns the files it held, in order.
-func (h *harness) files() []*storage.File {
+func (h *harness) files() []*chat.File {
 	h.t.Helper()
-	var out []*storage.File
+	var out []*chat.File
 	for _, ms := range h.outbox() {
 		for _, m := range ms {
 			if m.File != nil {
@@ -241,7 +241,7 @@ func TestExportAsks(t *testing.T) {
 	} {
 		r := h.sendAs("li", tt.lang, "/export")
 		must(t, r.Text, tt.text)
-		if got := buttons(storage.Message{Buttons: r.Buttons}); got != tt.buttons {
+		if got := buttons(chat.Message{Buttons: r.Buttons}); got != tt.buttons {
 			t.Errorf("%s: buttons %q, want %q", tt.lang, got, tt.buttons)
 		}
 	}

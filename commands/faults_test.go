@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -21,7 +22,7 @@ import (
 // anew in a damaged state.
 type faultChat struct {
 	t      *testing.T
-	group  storage.Chat
+	group  chat.Chat
 	update int
 }
 
@@ -76,7 +77,7 @@ func (fc *faultChat) players(path string) int {
 // file is opened with SQLite's mode=ro (storage's TestReadOnlyFile also
 // tries the mode bits when not root).
 func TestReadOnlyDatabaseAnswered(t *testing.T) {
-	fc := &faultChat{t: t, group: storage.Chat{Platform: "console", ID: "group"}}
+	fc := &faultChat{t: t, group: chat.Chat{Platform: "console", ID: "group"}}
 	path := filepath.Join(t.TempDir(), "qisai.db")
 	fc.setUp(path)
 	_, svc := fc.open("file:" + path + "?mode=ro")
@@ -106,7 +107,7 @@ func TestFullDiskAnswered(t *testing.T) {
 		t.Skipf("cannot mount a small file system (%v: %s); storage's TestFullDatabase fills a database instead", err, strings.TrimSpace(string(out)))
 	}
 	t.Cleanup(func() { exec.Command("umount", dir).Run() })
-	fc := &faultChat{t: t, group: storage.Chat{Platform: "console", ID: "group"}}
+	fc := &faultChat{t: t, group: chat.Chat{Platform: "console", ID: "group"}}
 	path := filepath.Join(dir, "qisai.db")
 	fc.setUp(path)
 	_, svc := fc.open(path)

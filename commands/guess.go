@@ -52,7 +52,7 @@ func playGuess(c *Context) (Reply, error) {
 		case verb != "":
 			return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
 		}
-		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.DM}, nil
+		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.Chat.IsPrivate()}, nil
 	}
 	step := guessMake
 	switch verb {
@@ -107,7 +107,7 @@ const nonceBytes = 16
 // guessHide commits to the sender's hidden colour: only the commitment is
 // shown until the opponent has guessed.
 func guessHide(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
-	if !c.Req.DM {
+	if !c.Req.Chat.IsPrivate() {
 		return "", problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
 	}
 	if s.play.Guess != nil {

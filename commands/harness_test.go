@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -18,7 +19,7 @@ type harness struct {
 	store  *storage.Store
 	svc    *Service
 	now    time.Time
-	group  storage.Chat
+	group  chat.Chat
 	update int
 	// heard holds the replies said in the group since sent last drained
 	// it: the group sees them as it sees the outbox's messages.
@@ -27,7 +28,7 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: storage.Chat{Platform: "console", ID: "group"}}
+	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
 	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(h.clock))
 	if err != nil {
 		t.Fatal(err)
@@ -59,12 +60,12 @@ func (h *harness) dm(user, text string) string {
 func (h *harness) send(user, text string, dm bool) Reply {
 	h.t.Helper()
 	h.update++
-	chat := h.group
+	c := h.group
 	if dm {
-		chat = storage.Chat{Platform: "console", ID: "dm:" + user}
+		c = chat.Private("console", user)
 	}
 	r := h.svc.Handle(context.Background(), Request{
-		Chat: chat, DM: dm, User: User{ID: user, Name: user}, Locale: "zh",
+		Chat: c, User: User{ID: user, Name: user}, Locale: "zh",
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update),
 	})
 	h.hear(r, dm)

@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
 // tgGroup is a Telegram group: there user ids are numbers nobody sees.
-var tgGroup = storage.Chat{Platform: "telegram", ID: "-1001"}
+var tgGroup = chat.Chat{Platform: "telegram", ID: "-1001"}
 
 // tg sends req in the Telegram group, from the bot's point of view.
 func tg(t *testing.T, h *harness, req Request) Reply {
@@ -180,7 +181,7 @@ func TestStatementStoredWithChange(t *testing.T) {
 		t.Fatalf("the change stored %q for the group, want the reply: %q", got, reply.Text)
 	}
 	// The adapter queues the reply under the same key: nothing more is sent.
-	if err := h.svc.Enqueue(context.Background(), Message{Chat: tgGroup, Text: reply.Text, DedupKey: ReplyKey(publish.UpdateID)}); err != nil {
+	if err := h.svc.Enqueue(context.Background(), chat.Message{Chat: tgGroup, Text: reply.Text, DedupKey: ReplyKey(publish.UpdateID)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.drain()[tgGroup.ID]; len(got) != 0 {

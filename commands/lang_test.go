@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 // TestLangChoiceBeatsLocale: /lang holds for the user who chose it, in
@@ -25,7 +25,7 @@ func TestLangChoiceBeatsLocale(t *testing.T) {
 
 	// The choice is the user's on one platform: the same id elsewhere is
 	// somebody else.
-	other := storage.Chat{Platform: "telegram", ID: h.group.ID}
+	other := chat.Chat{Platform: "telegram", ID: h.group.ID}
 	r := h.svc.Handle(context.Background(), Request{Chat: other, User: User{ID: "wang"}, Text: "/nonsense"})
 	must(t, r.Text, "没有 /nonsense 这个命令")
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -75,7 +76,7 @@ func (h *harness) playerOf(user string) int {
 }
 
 // in sends text as user in another chat, on any platform.
-func (h *harness) in(chat storage.Chat, user, text string) string {
+func (h *harness) in(chat chat.Chat, user, text string) string {
 	h.t.Helper()
 	h.update++
 	return h.svc.Handle(context.Background(), Request{
@@ -361,7 +362,7 @@ func TestLinkAnotherChat(t *testing.T) {
 	if again := h.say("org", "/link"); !strings.Contains(again, code) {
 		t.Errorf("a second /link gives %q, want the same code %s", again, code)
 	}
-	discord := storage.Chat{Platform: "discord", ID: "chan"}
+	discord := chat.Chat{Platform: "discord", ID: "chan"}
 	must(t, h.in(discord, "mei", "/link "+code+"0"), "关联代码不对")
 	must(t, h.in(discord, "mei", "/link 999-123456"), "关联代码不对")
 	must(t, h.in(discord, "mei", "/event set rounds 4"), "还没有比赛")
@@ -369,7 +370,7 @@ func TestLinkAnotherChat(t *testing.T) {
 	must(t, h.in(discord, "mei", "/link "+code), "已经关注")
 	must(t, h.in(discord, "mei", "/event set rounds 4"), "rounds = 4")
 	must(t, strings.Join(h.sent()["group"], "\n"), "discord 上的聊天现在也关注本赛")
-	if chats, _ := h.store.Chats(context.Background(), h.eventID()); !reflect.DeepEqual(chats, []storage.Chat{h.group, discord}) {
+	if chats, _ := h.store.Chats(context.Background(), h.eventID()); !reflect.DeepEqual(chats, []chat.Chat{h.group, discord}) {
 		t.Errorf("the event's chats are %v", chats)
 	}
 	if h.logLen() == 0 || strings.Contains(h.say("org", "/log"), code) {

@@ -4,24 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
 // The outbox's types, named here so the chat adapters (bot/*) need package
-// commands alone: adapters never reach past it to the store (DESIGN).
+// commands alone for the outbox: adapters never reach past it to the store
+// (DESIGN). What a message is they take from package chat.
 type (
-	Chat           = storage.Chat           // a conversation on a platform
-	Button         = storage.Button         // a choice under a message
-	Message        = storage.Message        // a message the outbox sends
 	Sender         = storage.Sender         // what sends a platform's messages
 	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
 	Delivery       = storage.Delivery       // a message claimed for sending
 	RetryAfter     = storage.RetryAfter     // a platform's 429: wait this long
-	File           = storage.File           // an attachment
-	Notice         = storage.Notice         // a text for a chat
 )
 
 // ErrUndeliverable, wrapped in a Sender's error, says a message can never
@@ -46,7 +42,7 @@ func Sending(ctx context.Context) { storage.Sending(ctx) }
 // message goes out: an adapter's replies too, so that they are paced,
 // split and retried like the announcements. Each needs a DedupKey (the
 // update's id, say): queueing it again does nothing.
-func (s *Service) Enqueue(ctx context.Context, msgs ...Message) error {
+func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 	return s.store.Enqueue(ctx, msgs...)
 }
 
@@ -71,16 +67,16 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) er
 
 // Undeliverable tells the event's chats on the platform, once per user,
 // that a player's private notes cannot reach them until they open a private
-// chat with the bot: a message to "dm:USER" the platform refused for good.
-// Give it to DeliverOptions.Undeliverable.
+// chat with the bot: a message to a user's private chat the platform refused
+// for good. Give it to DeliverOptions.Undeliverable.
 func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
-	chat := d.Message.Chat
-	user, private := strings.CutPrefix(chat.ID, "dm:")
-	if d.Event == 0 || !private {
+	to := d.Message.Chat
+	user := to.User()
+	if d.Event == 0 || !to.IsPrivate() {
 		return
 	}
 	name := user
-	if p, err := s.store.PlayerOf(ctx, d.Event, chat.Platform, user); err == nil {
+	if p, err := s.store.PlayerOf(ctx, d.Event, to.Platform, user); err == nil {
 		if st, err := s.store.Load(ctx, d.Event); err == nil && p <= len(st.Event.Players) {
 			name = st.Event.Players[p-1].Name
 		}
@@ -97,15 +93,15 @@ func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
 	note := T{"%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
 		"%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
 	text := note.In(Zh, name) + "\n" + note.In(En, name)
-	var notes []Message
+	var notes []chat.Message
 	for _, c := range chats {
-		if c.Platform != chat.Platform {
+		if c.Platform != to.Platform {
 			continue
 		}
-		notes = append(notes, Message{
+		notes = append(notes, chat.Message{
 			Chat:     c,
 			Text:     text,
-			DedupKey: fmt.Sprintf("undeliverable:%d:%s:%s:%s", d.Event, chat.Platform, user, c.ID),
+			DedupKey: fmt.Sprintf("undeliverable:%d:%s:%s:%s", d.Event, to.Platform, user, c.ID),
 		})
 	}
 	if len(notes) > 0 {

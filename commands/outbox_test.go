@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 // TestUndeliverable: when a player's private note cannot reach them, the
@@ -19,7 +19,7 @@ func TestUndeliverable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := Delivery{Event: id, Message: Message{Chat: storage.Chat{Platform: "console", ID: "dm:li"}, Text: "第 1 轮…"}}
+	d := Delivery{Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
 	h.svc.Undeliverable(context.Background(), d)
 	h.svc.Undeliverable(context.Background(), d) // a second note of theirs: no second notice
 	got := h.sent()
@@ -31,8 +31,8 @@ func TestUndeliverable(t *testing.T) {
 		t.Errorf("the notice went to the private chat too: %v", got["dm:li"])
 	}
 	// Not a private chat, or no event: nothing.
-	h.svc.Undeliverable(context.Background(), Delivery{Event: id, Message: Message{Chat: h.group}})
-	h.svc.Undeliverable(context.Background(), Delivery{Message: Message{Chat: storage.Chat{Platform: "console", ID: "dm:li"}}})
+	h.svc.Undeliverable(context.Background(), Delivery{Event: id, Message: chat.Message{Chat: h.group}})
+	h.svc.Undeliverable(context.Background(), Delivery{Message: chat.Message{Chat: chat.Private("console", "li")}})
 	if got := h.sent(); len(got) != 0 {
 		t.Errorf("notices for a group message or no event: %v", got)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -83,18 +84,18 @@ func showPicture(c *Context, t sheet.Table) (Reply, error) {
 
 // pictures draws t as PNG files named after the event and t's title,
 // "春季赛_第3轮后排名_2.png" for its second page.
-func pictures(p *picture.Painter, event string, t sheet.Table) ([]*storage.File, error) {
+func pictures(p *picture.Painter, event string, t sheet.Table) ([]*chat.File, error) {
 	pages, err := p.Draw(t)
 	if err != nil {
 		return nil, fmt.Errorf("draw the %s of %q: %w", t.Kind, event, err)
 	}
-	files := make([]*storage.File, len(pages))
+	files := make([]*chat.File, len(pages))
 	for i, png := range pages {
 		name := event + " " + t.Title
 		if len(pages) > 1 {
 			name += " " + strconv.Itoa(i+1)
 		}
-		files[i] = &storage.File{Name: fileName(name, "png"), Data: png}
+		files[i] = &chat.File{Name: fileName(name, "png"), Data: png}
 	}
 	return files, nil
 }
@@ -115,9 +116,9 @@ func (v *voice) illustrate(ch *storage.Change, t sheet.Table) {
 	if v.here {
 		v.files = append(v.files, files...)
 	}
-	for _, chat := range v.others {
+	for _, c := range v.others {
 		for _, f := range files {
-			ch.Send(storage.Message{Chat: chat, File: f})
+			ch.Send(chat.Message{Chat: c, File: f})
 		}
 	}
 }
@@ -131,7 +132,7 @@ func (c *Context) showHere(ch *storage.Change) {
 		return
 	}
 	for _, f := range v.files {
-		ch.Send(storage.Message{Chat: c.Req.Chat, File: f})
+		ch.Send(chat.Message{Chat: c.Req.Chat, File: f})
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -123,7 +124,7 @@ func (c *Context) findEvent() error {
 	switch {
 	case c.ref != nil:
 		ids = []storage.EventID{c.ref.event} // the button says which
-	case c.Req.DM:
+	case c.Req.Chat.IsPrivate():
 		var err error
 		if ids, err = store.PlayerEvents(c, platform, user); err != nil {
 			return err
@@ -398,7 +399,7 @@ func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang Lang) strin
 // contact is one of a player's private chats with the bot, and the
 // language they read.
 type contact struct {
-	chat storage.Chat
+	chat chat.Chat
 	lang Lang
 }
 
@@ -415,7 +416,7 @@ func (c *Context) contacts(player int) ([]contact, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, contact{chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, lang: lang})
+		out = append(out, contact{chat: chat.Private(id.Platform, id.User), lang: lang})
 	}
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -173,9 +174,9 @@ func (e *playEvent) logKinds() []string {
 }
 
 // outbox drains the outbox, keeping whole messages: by chat ID, in order.
-func (h *harness) outbox() map[string][]storage.Message {
+func (h *harness) outbox() map[string][]chat.Message {
 	h.t.Helper()
-	out := map[string][]storage.Message{}
+	out := map[string][]chat.Message{}
 	for {
 		ds, err := h.store.Claim(context.Background(), "test", 100, time.Minute)
 		if err != nil {
@@ -194,7 +195,7 @@ func (h *harness) outbox() map[string][]storage.Message {
 }
 
 // buttons writes a message's buttons as "Label → /command | …".
-func buttons(m storage.Message) string {
+func buttons(m chat.Message) string {
 	var bs []string
 	for _, b := range m.Buttons {
 		bs = append(bs, b.Label+" → "+b.Command)
@@ -204,7 +205,7 @@ func buttons(m storage.Message) string {
 
 // only checks that the outbox holds exactly one message for each chat of
 // want, containing its texts, and nothing for other chats.
-func only(t *testing.T, got map[string][]storage.Message, want map[string][]string) {
+func only(t *testing.T, got map[string][]chat.Message, want map[string][]string) {
 	t.Helper()
 	for chat, msgs := range got {
 		if _, ok := want[chat]; !ok {

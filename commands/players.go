@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -25,7 +26,7 @@ type PlayerChoice struct {
 // number; all of them for an empty prefix. Players who withdrew are left
 // out: no command that takes a PLAYER applies to them (R-W-1..4). A chat
 // that follows no event has none.
-func (s *Service) Players(ctx context.Context, chat storage.Chat, prefix string) ([]PlayerChoice, error) {
+func (s *Service) Players(ctx context.Context, chat chat.Chat, prefix string) ([]PlayerChoice, error) {
 	id, err := s.store.EventOf(ctx, chat)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, nil

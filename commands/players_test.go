@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 func TestPlayers(t *testing.T) {
@@ -60,7 +60,7 @@ func TestPlayers(t *testing.T) {
 	if len(li) != 1 || li[0] != (PlayerChoice{Number: number["Li Wei"], Name: "Li Wei", Unit: "上海"}) {
 		t.Errorf("Players(Li) = %+v, want Li Wei of 上海", li)
 	}
-	none, err := h.svc.Players(ctx, storage.Chat{Platform: "console", ID: "elsewhere"}, "")
+	none, err := h.svc.Players(ctx, chat.Chat{Platform: "console", ID: "elsewhere"}, "")
 	if err != nil || none != nil {
 		t.Errorf("a chat without an event: %v, %v; want none and no error", none, err)
 	}

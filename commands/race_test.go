@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/pgtest"
 	"github.com/qisai/qisai/internal/testchild"
@@ -27,7 +28,7 @@ import (
 // Service, and with two processes on one PostgreSQL database.
 
 // raceGroup is the chat the race events are announced in.
-var raceGroup = storage.Chat{Platform: "console", ID: "group"}
+var raceGroup = chat.Chat{Platform: "console", ID: "group"}
 
 // raceUser is the user who plays player p.
 func raceUser(p int) string { return "u" + strconv.Itoa(p) }
@@ -87,7 +88,7 @@ func raceReport(svc *Service, g engine.Game, black bool, key string) Reply {
 	}
 	u := raceUser(player)
 	return svc.Handle(context.Background(), Request{
-		Chat: storage.Chat{Platform: "console", ID: "dm:" + u}, DM: true,
+		Chat: chat.Private("console", u),
 		User: User{ID: u, Name: u}, Locale: "zh", Text: "/report " + said, UpdateID: key,
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -92,11 +93,11 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 		why = append(why, "   "+w+" · "+ColourRuleName(b.ColourRule, s, lang))
 	}
 	rows := strings.Split(t.lines(), "\n")
-	lines := []string{T{"第%d轮编排预览（编排记录 R-SW-13）", "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), Fence, rows[0]}
+	lines := []string{T{"第%d轮编排预览（编排记录 R-SW-13）", "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, rows[0]}
 	for i, r := range rows[1:] {
 		lines = append(lines, r, why[i])
 	}
-	lines = append(lines, Fence)
+	lines = append(lines, chat.Fence)
 	for _, id := range p.Byes {
 		lines = append(lines, T{"轮空：%s（%s 分）", "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
 	}

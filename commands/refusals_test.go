@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 // The player commands on someone else's game, and a round nobody can
@@ -113,12 +113,12 @@ func TestPermissionsOthersGame(t *testing.T) {
 				continue
 			}
 			for _, l := range []struct{ locale, want string }{{"zh", w.zh}, {"en", w.en}} {
-				chat := h.group
+				c := h.group
 				if tt.dm {
-					chat = storage.Chat{Platform: "console", ID: "dm:" + tt.user}
+					c = chat.Private("console", tt.user)
 				}
 				h.update++
-				r := h.svc.Handle(ctx, Request{Chat: chat, DM: tt.dm, User: User{ID: tt.user, Name: tt.user}, Locale: l.locale,
+				r := h.svc.Handle(ctx, Request{Chat: c, User: User{ID: tt.user, Name: tt.user}, Locale: l.locale,
 					Text: line, UpdateID: fmt.Sprintf("console:update:%d", h.update)})
 				if !strings.Contains(r.Text, l.want) {
 					t.Errorf("%s (%s): %s → %q, want a refusal saying %q", tt.who, l.locale, line, r.Text, l.want)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -95,7 +96,7 @@ func askCorrection(c *Context, round, board int, was engine.Result, code string)
 		Text: T{"第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
 			"Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
 			In(c.Lang, round, board, from, resultText(res), asked.In(c.Lang), cmd),
-		Buttons: []storage.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
+		Buttons: []chat.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
 	}
 }
 
@@ -125,7 +126,7 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []storage.Chat, round, board int, res engine.Result, why T, lang Lang) error {
+func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why T, lang Lang) error {
 	return (&voice{others: chats}).decide(ch, round, board, res, why, lang)
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -297,7 +298,7 @@ func publish(c *Context) (Reply, error) {
 				return err
 			}
 			if note := playerNote(ch.State, round, id.Player, now, lang); note != "" {
-				ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: note})
+				ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: note})
 				notes++
 			}
 		}
@@ -491,7 +492,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 				return err
 			}
 			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, id.Player, lang)) + lateTerm(st, now, lang)
-			ch.Send(storage.Message{Chat: storage.Chat{Platform: id.Platform, ID: "dm:" + id.User}, Text: text})
+			ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: text})
 			notes++
 		}
 		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)+tomorrowNote(st, start, tomorrow, c.Lang))

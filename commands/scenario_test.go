@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -34,7 +35,7 @@ type script struct {
 	// last is what the last step queued, by chat ID; said its reply when
 	// the group heard it (the group hears an action once: its reply there
 	// is the announcement).
-	last map[string][]storage.Message
+	last map[string][]chat.Message
 	said string
 }
 
@@ -68,12 +69,12 @@ func (s *script) dm(user, text string) string {
 func (s *script) run(user, locale, text string, dm bool) Reply {
 	s.t.Helper()
 	s.update++
-	chat, who := s.group, user
+	c, who := s.group, user
 	if dm {
-		chat, who = storage.Chat{Platform: "console", ID: "dm:" + user}, user+"@dm"
+		c, who = chat.Private("console", user), user+"@dm"
 	}
 	r := s.svc.Handle(context.Background(), Request{
-		Chat: chat, DM: dm, User: User{ID: user, Name: user}, Locale: locale,
+		Chat: c, User: User{ID: user, Name: user}, Locale: locale,
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", s.update),
 	})
 	fmt.Fprintf(&s.out, "%s: %s\n", who, text)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -95,7 +96,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 // and for a reminder each player's private chats with the bot, in the
 // language they read.
 type audience struct {
-	chats   []storage.Chat
+	chats   []chat.Chat
 	players map[int][]contact
 }
 
@@ -119,7 +120,7 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 		if err != nil {
 			return audience{}, err
 		}
-		to.players[i.Player] = append(to.players[i.Player], contact{chat: storage.Chat{Platform: i.Platform, ID: "dm:" + i.User}, lang: lang})
+		to.players[i.Player] = append(to.players[i.Player], contact{chat: chat.Private(i.Platform, i.User), lang: lang})
 	}
 	return to, nil
 }
@@ -166,7 +167,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 			for _, ct := range to.players[p] {
 				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
-				ch.Send(storage.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
+				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
 			}
 		}
 	}

@@ -7,12 +7,8 @@ package commands
 import (
 	"strings"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
-
-// Fence opens and closes a monospace block in a message's text
-// (storage.Fence).
-const Fence = storage.Fence
 
 // Message limits of the platforms, in characters (UTF-16 code units, the
 // way both count them). splitMessage cuts long replies to fit.
@@ -36,30 +32,30 @@ const tooLong = "全文太长，请看附件。\nToo long for the chat: the whol
 // text that split cuts into more than MaxParts messages goes as a file
 // instead (its first line names it; it holds the plain lines), and the
 // chat gets the first line and a note saying so.
-func Parts(m Message, split func(string) []string) []Message {
+func Parts(m chat.Message, split func(string) []string) []chat.Message {
 	texts := split(m.Text)
-	var files []*storage.File
+	var files []*chat.File
 	if len(texts) > MaxParts {
 		plain := Plain(m.Text)
 		title, _, _ := strings.Cut(strings.TrimSpace(plain), "\n")
-		files = append(files, &storage.File{Name: fileName(title, "txt"), Data: []byte(plain + "\n")})
+		files = append(files, &chat.File{Name: fileName(title, "txt"), Data: []byte(plain + "\n")})
 		texts = split(title + "\n" + tooLong)
 	}
 	if m.File != nil {
 		files = append(files, m.File)
 	}
-	out := make([]Message, 0, len(texts)+len(files)+1)
+	out := make([]chat.Message, 0, len(texts)+len(files)+1)
 	for _, t := range texts {
-		out = append(out, Message{Chat: m.Chat, Text: t})
+		out = append(out, chat.Message{Chat: m.Chat, Text: t})
 	}
 	if len(m.Buttons) > 0 {
 		if len(out) == 0 {
-			out = append(out, Message{Chat: m.Chat})
+			out = append(out, chat.Message{Chat: m.Chat})
 		}
 		out[len(out)-1].Buttons = m.Buttons
 	}
 	for _, f := range files {
-		out = append(out, Message{Chat: m.Chat, File: f})
+		out = append(out, chat.Message{Chat: m.Chat, File: f})
 	}
 	return out
 }
@@ -97,7 +93,7 @@ func SplitMessage(text string, limit int) []string { return SplitMeasured(text, 
 // (its escapes, say). A measure must count a line at least as msgLen does
 // and be additive over a line's runes.
 func SplitMeasured(text string, limit int, measure func(string) int) []string {
-	if limit < 1 || !strings.Contains(text, Fence) {
+	if limit < 1 || !strings.Contains(text, chat.Fence) {
 		return splitLines(text, limit, measure)
 	}
 	parts := fenced(splitLines(text, limit, measure))
@@ -105,7 +101,7 @@ func SplitMeasured(text string, limit int, measure func(string) int) []string {
 		if size(strings.Split(p, "\n"), measure) > limit {
 			// A block was cut: make room for a fence reopened at a part's
 			// start and one closing it at its end.
-			return fenced(splitLines(text, max(limit-2*(measure(Fence)+1), 1), measure))
+			return fenced(splitLines(text, max(limit-2*(measure(chat.Fence)+1), 1), measure))
 		}
 	}
 	return parts
@@ -119,16 +115,16 @@ func fenced(parts []string) []string {
 	for _, p := range parts {
 		var lines []string
 		if open {
-			lines = append(lines, Fence)
+			lines = append(lines, chat.Fence)
 		}
 		for _, l := range strings.Split(p, "\n") {
-			if l == Fence {
+			if l == chat.Fence {
 				open = !open
 			}
 			lines = append(lines, l)
 		}
 		if open {
-			lines = append(lines, Fence)
+			lines = append(lines, chat.Fence)
 		}
 		if part := strings.Join(dropEmptyBlocks(lines), "\n"); part != "" {
 			out = append(out, part)
@@ -143,12 +139,12 @@ func fenced(parts []string) []string {
 func dropEmptyBlocks(lines []string) []string {
 	var out []string
 	for i := 0; i < len(lines); i++ {
-		if lines[i] == Fence {
+		if lines[i] == chat.Fence {
 			j := i + 1
 			for j < len(lines) && isBlank(lines[j]) {
 				j++
 			}
-			if j < len(lines) && lines[j] == Fence && opens(out) {
+			if j < len(lines) && lines[j] == chat.Fence && opens(out) {
 				i = j
 				continue
 			}
@@ -168,7 +164,7 @@ func dropEmptyBlocks(lines []string) []string {
 func opens(lines []string) bool {
 	n := 0
 	for _, l := range lines {
-		if l == Fence {
+		if l == chat.Fence {
 			n++
 		}
 	}

@@ -87,7 +87,7 @@ func link(c *Context) (Reply, error) {
 // the sender as an organiser there.
 func linkChat(c *Context, code string) (Reply, error) {
 	wrong := problem("关联代码不对。请向组织者要代码（组织者在比赛群里输入 /link 取得）。", "That link code is wrong. Ask an organiser for it (they get it with /link in the event's chat).")
-	if c.Req.DM {
+	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在要关注比赛的群或频道里输入 /link 代码，而不是私聊。", "Type /link CODE in the group or channel that should follow the event, not in a private chat.")
 	}
 	head, _, ok := strings.Cut(code, "-")

@@ -3,6 +3,8 @@ package commands
 import (
 	"fmt"
 	"strings"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // Lang is the language of a reply: Chinese or English.
@@ -61,7 +63,7 @@ func problem(zh, en string, args ...any) *Problem {
 // render it in their platform's markup (Telegram <pre>, Discord code
 // blocks), the console plainly. Tables are written this way, so that their
 // columns line up.
-func Mono(lines string) string { return Fence + "\n" + lines + "\n" + Fence }
+func Mono(lines string) string { return chat.Fence + "\n" + lines + "\n" + chat.Fence }
 
 // Block is a run of a message's lines, monospace or not, without its
 // fences.
@@ -83,7 +85,7 @@ func Blocks(text string) []Block {
 		cur, started = nil, false
 	}
 	for _, l := range strings.Split(text, "\n") {
-		if l == Fence {
+		if l == chat.Fence {
 			flush()
 			mono = !mono
 			continue

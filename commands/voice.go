@@ -3,6 +3,7 @@ package commands
 import (
 	"strings"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -12,8 +13,8 @@ import (
 // through the outbox; the other chats get them through the outbox, with
 // the change.
 type voice struct {
-	others []storage.Chat // the event's chats but the request's
-	here   bool           // the request's chat follows the event
+	others []chat.Chat // the event's chats but the request's
+	here   bool        // the request's chat follows the event
 	// said is what ch announced, for the reply here. The store may run
 	// an update's function again on a newer state, with a new Change:
 	// what an earlier try said is dropped then (begin).
@@ -26,7 +27,7 @@ type voice struct {
 	// (illustrate); files are the pictures shown here, sent after the
 	// reply (showHere).
 	svc   *Service
-	files []*storage.File
+	files []*chat.File
 }
 
 // begin starts what ch says: Context.Update calls it before each try.
@@ -45,12 +46,12 @@ func eventChats(c *Context) (*voice, error) {
 		return nil, err
 	}
 	v := &voice{svc: c.svc}
-	for _, chat := range chats {
-		if chat == c.Req.Chat && !c.Req.DM {
+	for _, to := range chats {
+		if to == c.Req.Chat && !to.IsPrivate() {
 			v.here = true
 			continue
 		}
-		v.others = append(v.others, chat)
+		v.others = append(v.others, to)
 	}
 	c.voice = v
 	return v, nil
@@ -106,8 +107,8 @@ func (v *voice) chats() int {
 
 // announce sends text to every chat in chats, with the change: the
 // scheduler's voice, which no chat asked for.
-func announce(ch *storage.Change, chats []storage.Chat, text string) {
-	for _, chat := range chats {
-		ch.Send(storage.Message{Chat: chat, Text: text})
+func announce(ch *storage.Change, chats []chat.Chat, text string) {
+	for _, to := range chats {
+		ch.Send(chat.Message{Chat: to, Text: text})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -72,9 +73,9 @@ func TestMetrics(t *testing.T) {
 	m.Waited("telegram", 0)
 	m.Waited("telegram", 45*time.Second) // a group over its 20 a minute
 	err := store.Enqueue(context.Background(),
-		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"},
-		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-2"}, Text: "b", DedupKey: "b"},
-		storage.Message{Chat: storage.Chat{Platform: "discord", ID: "9"}, Text: "c", DedupKey: "c"})
+		chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"},
+		chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-2"}, Text: "b", DedupKey: "b"},
+		chat.Message{Chat: chat.Chat{Platform: "discord", ID: "9"}, Text: "c", DedupKey: "c"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -114,13 +115,13 @@ func BenchmarkPublishDelivered(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				run++
-				var msgs []Message
+				var msgs []chat.Message
 				for i := range 10 {
-					msgs = append(msgs, Message{Chat: Chat{"bench", "group"}, Text: fmt.Sprintf("round %d, part %d", run, i),
+					msgs = append(msgs, chat.Message{Chat: chat.Chat{Platform: "bench", ID: "group"}, Text: fmt.Sprintf("round %d, part %d", run, i),
 						DedupKey: fmt.Sprintf("publish:%d:group:%d", run, i)})
 				}
 				for p := range bigPlayers {
-					msgs = append(msgs, Message{Chat: Chat{"bench", fmt.Sprint("dm:", p)}, Text: "board 12: you are red",
+					msgs = append(msgs, chat.Message{Chat: chat.Private("bench", fmt.Sprint(p)), Text: "board 12: you are red",
 						DedupKey: fmt.Sprintf("publish:%d:dm:%d", run, p)})
 				}
 				if err := s.Enqueue(ctx, msgs...); err != nil {
@@ -153,7 +154,7 @@ type countingSender struct {
 	all  chan struct{}
 }
 
-func (c *countingSender) Send(ctx context.Context, m Message) error {
+func (c *countingSender) Send(ctx context.Context, m chat.Message) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.n++; c.n == c.want {

@@ -7,14 +7,16 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // Bind makes chat follow this event, replacing the event it followed.
-func (c *Change) Bind(chat Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
+func (c *Change) Bind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
 
 // Unbind stops chat following this event; a chat that follows another
 // event keeps it.
-func (c *Change) Unbind(chat Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
+func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
 // Identify records that the platform's user is player in this event,
 // replacing the player they were.
@@ -107,7 +109,7 @@ func (op bindingOp) String() string {
 }
 
 // EventOf returns the event chat follows, or ErrNotFound.
-func (s *Store) EventOf(ctx context.Context, chat Chat) (EventID, error) {
+func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 	var row chatRow
 	err := s.db.WithContext(ctx).Where("platform = ? AND chat_id = ?", chat.Platform, chat.ID).Take(&row).Error
 	if err != nil {
@@ -117,14 +119,14 @@ func (s *Store) EventOf(ctx context.Context, chat Chat) (EventID, error) {
 }
 
 // Chats returns the chats that follow event id, by platform and id.
-func (s *Store) Chats(ctx context.Context, id EventID) ([]Chat, error) {
+func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 	var rows []chatRow
 	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("chats of event %d: %w", id, err)
 	}
-	chats := make([]Chat, len(rows))
+	chats := make([]chat.Chat, len(rows))
 	for i, r := range rows {
-		chats[i] = Chat{Platform: r.Platform, ID: r.ChatID}
+		chats[i] = chat.Chat{Platform: r.Platform, ID: r.ChatID}
 	}
 	return chats, nil
 }

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 )
 
 // Internal outcomes of one attempt at a change.
@@ -393,7 +394,7 @@ func (c *Change) Append(a action.Action) error {
 }
 
 // Send queues m in the outbox; it goes out once the change commits.
-func (c *Change) Send(m Message) { c.messages = append(c.messages, m) }
+func (c *Change) Send(m chat.Message) { c.messages = append(c.messages, m) }
 
 // Load reads an event's state: its snapshot and the actions after it.
 func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -242,8 +243,8 @@ func TestAppendRefused(t *testing.T) {
 		}, []string{"Li", "Wang", "Zhao"}},
 		{"fn fails after a good action", func(c *Change) error {
 			c.Append(&action.PlayerAdded{Name: "Zhao"})
-			c.Send(Message{Chat: Chat{"telegram", "-1"}, Text: "Zhao joined"})
-			c.Bind(Chat{"telegram", "-1"})
+			c.Send(chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-1"}, Text: "Zhao joined"})
+			c.Bind(chat.Chat{Platform: "telegram", ID: "-1"})
 			return errors.New("the command changed its mind")
 		}, nil},
 	}
@@ -509,7 +510,7 @@ func TestSnapshotUndo(t *testing.T) {
 func TestBindings(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		group, channel := Chat{"telegram", "-100123"}, Chat{"discord", "9876"}
+		group, channel := chat.Chat{Platform: "telegram", ID: "-100123"}, chat.Chat{Platform: "discord", ID: "9876"}
 		a := evCreate(t, s, "Club Open", "Li", "Wang")
 		b := evCreate(t, s, "Junior Cup", "Sun")
 		change := func(id EventID, fn func(c *Change)) {
@@ -518,7 +519,7 @@ func TestBindings(t *testing.T) {
 				t.Fatalf("update event %d: %v", id, err)
 			}
 		}
-		eventOf := func(chat Chat, want EventID) {
+		eventOf := func(chat chat.Chat, want EventID) {
 			t.Helper()
 			got, err := s.EventOf(ctx, chat)
 			if want == 0 && !errors.Is(err, ErrNotFound) || want != 0 && (err != nil || got != want) {
@@ -539,7 +540,7 @@ func TestBindings(t *testing.T) {
 			t.Errorf("a binding-only change moved the version to %d", v)
 		}
 		eventOf(group, a)
-		if chats, _ := s.Chats(ctx, a); !reflect.DeepEqual(chats, []Chat{channel, group}) {
+		if chats, _ := s.Chats(ctx, a); !reflect.DeepEqual(chats, []chat.Chat{channel, group}) {
 			t.Errorf("Chats(a) = %v", chats)
 		}
 		change(b, func(c *Change) { c.Bind(group) }) // the group moves to b
@@ -573,7 +574,7 @@ func TestBindings(t *testing.T) {
 		if roles, _ := s.Roles(ctx, b, "telegram", "100"); len(roles) != 0 {
 			t.Errorf("roles in another event = %v", roles)
 		}
-		if _, err := s.Update(ctx, a, evOrganiser, "", func(c *Change) error { c.Bind(Chat{}); return nil }); err == nil {
+		if _, err := s.Update(ctx, a, evOrganiser, "", func(c *Change) error { c.Bind(chat.Chat{}); return nil }); err == nil {
 			t.Error("binding a chat without platform and id: no error")
 		}
 	})
@@ -584,11 +585,11 @@ func TestOutboxRows(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		clock.reset()
 		ctx := context.Background()
-		group := Chat{"telegram", "-100123"}
+		group := chat.Chat{Platform: "telegram", ID: "-100123"}
 		id := evCreate(t, s, "Club Open", "Li", "Wang")
 		clock.advance(time.Minute)
-		buttons := []Button{{Label: "Confirm", Command: "/confirm 1"}}
-		update := func(updateKey string, act bool, msgs ...Message) {
+		buttons := []chat.Button{{Label: "Confirm", Command: "/confirm 1"}}
+		update := func(updateKey string, act bool, msgs ...chat.Message) {
 			t.Helper()
 			_, err := s.Update(ctx, id, evOrganiser, updateKey, func(c *Change) error {
 				for _, m := range msgs {
@@ -603,11 +604,11 @@ func TestOutboxRows(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		update("", true, Message{Chat: group, Text: "Round 1", Buttons: buttons},
-			Message{Chat: Chat{"discord", "55"}, Text: "hi", DedupKey: "custom:1"})
-		update("", true, Message{Chat: group, Text: "again", DedupKey: "custom:1"}) // dropped
-		update("telegram:update:9", false, Message{Chat: group, Text: "no action"})
-		update("telegram:update:9", false, Message{Chat: group, Text: "no action"}) // dropped
+		update("", true, chat.Message{Chat: group, Text: "Round 1", Buttons: buttons},
+			chat.Message{Chat: chat.Chat{Platform: "discord", ID: "55"}, Text: "hi", DedupKey: "custom:1"})
+		update("", true, chat.Message{Chat: group, Text: "again", DedupKey: "custom:1"}) // dropped
+		update("telegram:update:9", false, chat.Message{Chat: group, Text: "no action"})
+		update("telegram:update:9", false, chat.Message{Chat: group, Text: "no action"}) // dropped
 
 		var rows []outboxRow
 		s.db.Order("id").Find(&rows)

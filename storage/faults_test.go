@@ -19,6 +19,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 )
 
 // faultEvent makes an event of three players in a SQLite file at path and
@@ -37,7 +38,7 @@ func faultEvent(t *testing.T, path string) EventID {
 // fault must leave neither.
 func addAPlayer(text string) func(*Change) error {
 	return func(c *Change) error {
-		c.Send(Message{Chat: Chat{Platform: "console", ID: "group"}, Text: text})
+		c.Send(chat.Message{Chat: chat.Chat{Platform: "console", ID: "group"}, Text: text})
 		return c.Append(&action.PlayerAdded{Name: "赵六"})
 	}
 }

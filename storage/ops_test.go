@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // TestOldestPending: the age /metrics shows is that of each platform's
@@ -15,8 +17,8 @@ func TestOldestPending(t *testing.T) {
 		if got, err := s.OldestPending(ctx); err != nil || len(got) != 0 {
 			t.Fatalf("empty outbox: %v, %v; want none", got, err)
 		}
-		msg := func(platform, key string) Message {
-			return Message{Chat: Chat{Platform: platform, ID: "1"}, Text: key, DedupKey: key}
+		msg := func(platform, key string) chat.Message {
+			return chat.Message{Chat: chat.Chat{Platform: platform, ID: "1"}, Text: key, DedupKey: key}
 		}
 		if err := s.Enqueue(ctx, msg("telegram", "a")); err != nil {
 			t.Fatal(err)

@@ -29,13 +29,15 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // Delivery is a message claimed for sending.
 type Delivery struct {
 	ID       int64
 	Event    EventID // 0 for a message Enqueue stored
-	Message  Message
+	Message  chat.Message
 	Attempts int // failed attempts so far
 	// PartsSent is how many of the message's parts (DeliverOptions.Split)
 	// went out already: a retry, or another worker, goes on from there.
@@ -47,7 +49,7 @@ type Delivery struct {
 
 // Sender sends a message to its chat; the platform adapters implement it.
 type Sender interface {
-	Send(ctx context.Context, m Message) error
+	Send(ctx context.Context, m chat.Message) error
 }
 
 // DeliverOptions tune Deliver; a zero field takes its default.
@@ -68,7 +70,7 @@ type DeliverOptions struct {
 	// (its length, a file of its own): each part is sent, paced and
 	// recorded on its own, so a retry or a restart goes on with the first
 	// part not sent. Nil: a message is one part.
-	Split func(Message) []Message
+	Split func(chat.Message) []chat.Message
 	// Log hears what delivery cannot say to anybody: messages given up,
 	// database errors it retries (nil: slog.Default()).
 	Log *slog.Logger
@@ -137,7 +139,7 @@ func claimable(platform string, now time.Time) (string, []any) {
 // command that changed nothing, a reminder) in one transaction. Each needs
 // a DedupKey: enqueueing a message whose key is stored already does
 // nothing, so a caller may retry Enqueue safely.
-func (s *Store) Enqueue(ctx context.Context, msgs ...Message) error {
+func (s *Store) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 	for i, m := range msgs {
 		if m.DedupKey == "" {
 			return fmt.Errorf("enqueue message %d of %d (to %s chat %s): DedupKey is empty; messages outside an event change need one so that enqueueing them again does nothing",

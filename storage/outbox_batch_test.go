@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // A publish's worth of messages (a group's announcement in parts among
@@ -14,7 +16,7 @@ import (
 func TestOutboxDeliverManyChats(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		var msgs []Message
+		var msgs []chat.Message
 		var groupTexts []string
 		for i := range 600 {
 			msgs = append(msgs, msg(fmt.Sprint("dm:", i), "your board"))

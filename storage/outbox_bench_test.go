@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // BenchmarkOutbox measures outbox throughput: messages enqueued (100 per
@@ -20,11 +22,11 @@ func BenchmarkOutbox(b *testing.B) {
 		for _, chats := range []int{100, 1} {
 			b.Run(fmt.Sprintf("%s/chats=%d", db.name, chats), func(b *testing.B) {
 				for done := 0; done < b.N; {
-					msgs := make([]Message, min(100, b.N-done))
+					msgs := make([]chat.Message, min(100, b.N-done))
 					for i := range msgs {
 						keys++
-						msgs[i] = Message{
-							Chat:     Chat{"bench", fmt.Sprint(keys % chats)},
+						msgs[i] = chat.Message{
+							Chat:     chat.Chat{Platform: "bench", ID: fmt.Sprint(keys % chats)},
 							Text:     "Round 3 is out: board 1 Wang – Li",
 							DedupKey: fmt.Sprint("bench/", keys),
 						}

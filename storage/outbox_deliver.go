@@ -17,6 +17,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // settleTimeout bounds one bookkeeping statement of delivery (marking a
@@ -61,7 +63,7 @@ func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o Deliv
 		return fmt.Errorf("deliver outbox: need a worker name and a sender")
 	}
 	o.withDefaults()
-	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[Chat]int64{}, done: make(chan Chat), sent: make(chan sentMark)}
+	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[chat.Chat]int64{}, done: make(chan chat.Chat), sent: make(chan sentMark)}
 	if err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
 		WHERE claimed_by = ? AND `+pending, worker).Error; err != nil && ctx.Err() == nil {
 		o.Log.Warn("outbox: taking back the claims of an earlier run failed; they lapse with their leases", "worker", worker, "err", err)
@@ -109,9 +111,9 @@ type deliverer struct {
 	send   Sender
 	o      DeliverOptions
 
-	busy map[Chat]int64 // the chats with a message in flight: its id (the loop's alone)
-	done chan Chat      // a chat's message in flight is settled
-	sent chan sentMark  // messages sent, for recordSent
+	busy map[chat.Chat]int64 // the chats with a message in flight: its id (the loop's alone)
+	done chan chat.Chat      // a chat's message in flight is settled
+	sent chan sentMark       // messages sent, for recordSent
 	wg   sync.WaitGroup
 }
 
@@ -225,7 +227,7 @@ func (d *deliverer) renew(ctx context.Context) {
 // deliver sends m's parts from the first not sent yet and records the
 // outcome.
 func (d *deliverer) deliver(ctx context.Context, m Delivery) {
-	parts := []Message{m.Message}
+	parts := []chat.Message{m.Message}
 	if d.o.Split != nil {
 		parts = d.o.Split(m.Message)
 	}
@@ -284,7 +286,7 @@ func (d *deliverer) undeliverable(ctx context.Context, m Delivery) {
 		d.o.Undeliverable(c, m)
 	}
 	if n := m.Message.IfUndeliverable; n != nil {
-		note := Message{Chat: n.Chat, Text: n.Text, DedupKey: fmt.Sprintf("undeliverable:%d", m.ID)}
+		note := chat.Message{Chat: n.Chat, Text: n.Text, DedupKey: fmt.Sprintf("undeliverable:%d", m.ID)}
 		if err := d.store.Enqueue(c, note); err != nil {
 			d.o.Log.Error("outbox: queueing the note on an undeliverable message failed", "message", m.ID, "err", err)
 		}

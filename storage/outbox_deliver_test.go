@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // slow takes wait over every send, recording what it sent.
@@ -16,7 +18,7 @@ type slow struct {
 	rec  *recorder
 }
 
-func (s slow) Send(ctx context.Context, m Message) error {
+func (s slow) Send(ctx context.Context, m chat.Message) error {
 	t := time.NewTimer(s.wait)
 	defer t.Stop()
 	select {
@@ -76,7 +78,7 @@ type stuck struct {
 	rec     *recorder
 }
 
-func (s stuck) Send(ctx context.Context, m Message) error {
+func (s stuck) Send(ctx context.Context, m chat.Message) error {
 	if m.Chat.ID == s.chat {
 		select {
 		case <-s.release:
@@ -94,7 +96,7 @@ func (s stuck) Send(ctx context.Context, m Message) error {
 func TestDeliverChatsIndependent(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		msgs := []Message{msg("group", "g1"), msg("group", "g2")}
+		msgs := []chat.Message{msg("group", "g1"), msg("group", "g2")}
 		for i := range 30 {
 			msgs = append(msgs, msg(fmt.Sprintf("dm:%d", i), "note"))
 		}
@@ -124,7 +126,7 @@ type parted struct {
 	failed bool
 }
 
-func (p *parted) Send(ctx context.Context, m Message) error {
+func (p *parted) Send(ctx context.Context, m chat.Message) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if m.Text == p.fail && !p.failed {
@@ -149,7 +151,7 @@ func TestDeliverParts(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
 		m := msg("group", "a|b|c")
-		m.File = &File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}
+		m.File = &chat.File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}
 		if err := s.Enqueue(ctx, m); err != nil {
 			t.Fatal(err)
 		}
@@ -162,10 +164,10 @@ func TestDeliverParts(t *testing.T) {
 		}
 		c.Advance(time.Second) // the peek's claim is over
 		send := &parted{fail: "b"}
-		split := func(m Message) []Message {
-			var parts []Message
+		split := func(m chat.Message) []chat.Message {
+			var parts []chat.Message
 			for _, p := range []string{"a", "b", "c"} {
-				parts = append(parts, Message{Chat: m.Chat, Text: p})
+				parts = append(parts, chat.Message{Chat: m.Chat, Text: p})
 			}
 			return parts
 		}
@@ -207,10 +209,10 @@ func TestDeliverAfterCrash(t *testing.T) {
 			}
 		}
 		send := &parted{}
-		split := func(m Message) []Message {
-			var parts []Message
+		split := func(m chat.Message) []chat.Message {
+			var parts []chat.Message
 			for _, p := range strings.Split(m.Text, "|") {
-				parts = append(parts, Message{Chat: m.Chat, Text: p})
+				parts = append(parts, chat.Message{Chat: m.Chat, Text: p})
 			}
 			return parts
 		}
@@ -230,9 +232,9 @@ func TestDeliverAfterCrash(t *testing.T) {
 func TestDeliverIfUndeliverable(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		dm, group := Chat{"telegram", "dm:7"}, Chat{"telegram", "-100"}
-		m := Message{Chat: dm, Text: "your board", DedupKey: "reply:1",
-			IfUndeliverable: &Notice{Chat: group, Text: "Ann: open a private chat with me first"}}
+		dm, group := chat.Private("telegram", "7"), chat.Chat{Platform: "telegram", ID: "-100"}
+		m := chat.Message{Chat: dm, Text: "your board", DedupKey: "reply:1",
+			IfUndeliverable: &chat.Notice{Chat: group, Text: "Ann: open a private chat with me first"}}
 		if err := s.Enqueue(ctx, m); err != nil {
 			t.Fatal(err)
 		}

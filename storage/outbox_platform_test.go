@@ -6,11 +6,13 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // platformMsg is a message to chat on platform with text.
-func platformMsg(platform, chat, text string) Message {
-	return Message{Chat: Chat{platform, chat}, Text: text, DedupKey: platform + "/" + chat + "/" + text}
+func platformMsg(platform, c, text string) chat.Message {
+	return chat.Message{Chat: chat.Chat{Platform: platform, ID: c}, Text: text, DedupKey: platform + "/" + c + "/" + text}
 }
 
 func TestOutboxClaimPlatform(t *testing.T) {
@@ -51,7 +53,7 @@ func TestOutboxClaimPlatform(t *testing.T) {
 func TestOutboxDeliverPlatform(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		var msgs []Message
+		var msgs []chat.Message
 		for _, text := range []string{"a", "b", "c"} {
 			msgs = append(msgs, platformMsg("telegram", "g", text), platformMsg("discord", "g", text))
 		}
@@ -90,7 +92,7 @@ type platformRecorder struct {
 	foreign []string
 }
 
-func (r *platformRecorder) Send(ctx context.Context, m Message) error {
+func (r *platformRecorder) Send(ctx context.Context, m chat.Message) error {
 	if m.Chat.Platform != "telegram" {
 		r.mu.Lock()
 		r.foreign = append(r.foreign, m.Chat.Platform+"/"+m.Text)

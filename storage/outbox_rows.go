@@ -6,6 +6,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // outboxMessage is an outbox row with the columns migrations 4 and 5
@@ -25,7 +27,7 @@ func (outboxMessage) TableName() string { return "outbox" }
 // (nil: no event). A message without a DedupKey gets keyPrefix:msg:i, i its
 // place in msgs. A message whose key is there already is dropped: that is
 // what makes sending idempotent.
-func insertMessages(tx *gorm.DB, event *EventID, msgs []Message, keyPrefix string) error {
+func insertMessages(tx *gorm.DB, event *EventID, msgs []chat.Message, keyPrefix string) error {
 	if len(msgs) == 0 {
 		return nil
 	}
@@ -67,12 +69,12 @@ func insertMessages(tx *gorm.DB, event *EventID, msgs []Message, keyPrefix strin
 
 // delivery reads an outbox row.
 func delivery(r outboxMessage) (Delivery, error) {
-	m := Message{Chat: Chat{Platform: r.Row.Platform, ID: r.Row.ChatID}, DedupKey: r.Row.DedupKey}
+	m := chat.Message{Chat: chat.Chat{Platform: r.Row.Platform, ID: r.Row.ChatID}, DedupKey: r.Row.DedupKey}
 	if err := json.Unmarshal([]byte(r.Row.Body), &m); err != nil {
 		return Delivery{}, fmt.Errorf("unreadable body: %w", err)
 	}
 	if r.FileName != "" {
-		m.File = &File{Name: r.FileName, Data: r.FileData}
+		m.File = &chat.File{Name: r.FileName, Data: r.FileData}
 	}
 	d := Delivery{ID: r.Row.ID, Message: m, Attempts: r.Row.Attempts, PartsSent: r.PartsSent}
 	if r.SendingPart > r.PartsSent {

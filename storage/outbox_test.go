@@ -12,6 +12,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/testclock"
 )
 
@@ -29,7 +30,7 @@ func newRecorder() *recorder {
 	return &recorder{sent: map[string][]string{}, tries: map[string]int{}, fail: map[string]int{}}
 }
 
-func (r *recorder) Send(ctx context.Context, m Message) error {
+func (r *recorder) Send(ctx context.Context, m chat.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tries[m.Chat.ID]++
@@ -97,8 +98,8 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // msg is a message to chat with text, keyed by chat and text.
-func msg(chat, text string) Message {
-	return Message{Chat: Chat{"test", chat}, Text: text, DedupKey: chat + "/" + text}
+func msg(c, text string) chat.Message {
+	return chat.Message{Chat: chat.Chat{Platform: "test", ID: c}, Text: text, DedupKey: c + "/" + text}
 }
 
 // row reads the outbox row of msg(chat, text).
@@ -130,7 +131,7 @@ func TestOutboxDeliverInChatOrder(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
 		want := map[string][]string{}
-		var msgs []Message
+		var msgs []chat.Message
 		for i := range 5 {
 			for _, chat := range []string{"a", "b", "c"} {
 				text := fmt.Sprintf("%s%d", chat, i)
@@ -168,7 +169,7 @@ func TestOutboxEnqueue(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
 		first := msg("a", "first")
-		first.Buttons = []Button{{Label: "Confirm", Command: "/confirm 3"}}
+		first.Buttons = []chat.Button{{Label: "Confirm", Command: "/confirm 3"}}
 		if err := s.Enqueue(ctx, first, msg("b", "other")); err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +178,7 @@ func TestOutboxEnqueue(t *testing.T) {
 		if err := s.Enqueue(ctx, again); err != nil {
 			t.Fatalf("enqueue with a stored key: %v, want nil (ignored)", err)
 		}
-		err := s.Enqueue(ctx, msg("c", "keyed"), Message{Chat: Chat{"test", "c"}, Text: "no key"})
+		err := s.Enqueue(ctx, msg("c", "keyed"), chat.Message{Chat: chat.Chat{Platform: "test", ID: "c"}, Text: "no key"})
 		if err == nil || !strings.Contains(err.Error(), "DedupKey") {
 			t.Errorf("enqueue without a DedupKey: %v, want an error naming DedupKey", err)
 		}
@@ -204,7 +205,7 @@ func TestOutboxEventMessages(t *testing.T) {
 		}
 		id := EventID(ev.ID)
 		err := s.db.Transaction(func(tx *gorm.DB) error {
-			return insertMessages(tx, &id, []Message{msg("a", "round 1")}, "test:")
+			return insertMessages(tx, &id, []chat.Message{msg("a", "round 1")}, "test:")
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -384,7 +385,7 @@ func TestOutboxTwoWorkers(t *testing.T) {
 			}
 			const chats, each = 8, 25
 			want := map[string][]string{}
-			var msgs []Message
+			var msgs []chat.Message
 			for i := range each {
 				for c := range chats {
 					chat := fmt.Sprint("chat", c)
@@ -420,7 +421,7 @@ func TestOutboxTwoWorkers(t *testing.T) {
 // blocker is a Sender that waits for its context to end.
 type blocker struct{ called chan struct{} }
 
-func (b blocker) Send(ctx context.Context, m Message) error {
+func (b blocker) Send(ctx context.Context, m chat.Message) error {
 	close(b.called)
 	<-ctx.Done()
 	return ctx.Err()

@@ -6,16 +6,18 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // refusing refuses one chat's messages for good and sends the rest.
 type refusing struct {
 	mu   sync.Mutex
-	bad  Chat
+	bad  chat.Chat
 	sent []string
 }
 
-func (r *refusing) Send(ctx context.Context, m Message) error {
+func (r *refusing) Send(ctx context.Context, m chat.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if m.Chat == r.bad {
@@ -30,11 +32,11 @@ func (r *refusing) Send(ctx context.Context, m Message) error {
 func TestUndeliverable(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		dm, group := Chat{"telegram", "dm:7"}, Chat{"telegram", "-100"}
+		dm, group := chat.Private("telegram", "7"), chat.Chat{Platform: "telegram", ID: "-100"}
 		if err := s.Enqueue(ctx,
-			Message{Chat: dm, Text: "note 1", DedupKey: "u1"},
-			Message{Chat: dm, Text: "note 2", DedupKey: "u2"},
-			Message{Chat: group, Text: "table", DedupKey: "u3"}); err != nil {
+			chat.Message{Chat: dm, Text: "note 1", DedupKey: "u1"},
+			chat.Message{Chat: dm, Text: "note 2", DedupKey: "u2"},
+			chat.Message{Chat: group, Text: "table", DedupKey: "u3"}); err != nil {
 			t.Fatal(err)
 		}
 		send := &refusing{bad: dm}
@@ -77,7 +79,7 @@ func TestRetryAfterHoldsBack(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		if err := s.Enqueue(ctx, Message{Chat: Chat{"discord", "9"}, Text: "hi", DedupKey: "r1"}); err != nil {
+		if err := s.Enqueue(ctx, chat.Message{Chat: chat.Chat{Platform: "discord", ID: "9"}, Text: "hi", DedupKey: "r1"}); err != nil {
 			t.Fatal(err)
 		}
 		ds, err := s.Claim(ctx, "w", 1, time.Minute)

@@ -24,8 +24,8 @@
 // "[telegram CHAT] ": the console is the only adapter running.
 //
 // The console maps its world onto storage like any adapter: the group is
-// commands.Chat{Platform: "console", ID: "group"}, NAME's private chat
-// {Platform: "console", ID: "dm:NAME"}, and NAME is the user's id.
+// chat.Chat{Platform: "console", ID: "group"}, NAME's private chat
+// chat.Private("console", NAME), and NAME is the user's id.
 package console
 
 import (
@@ -42,6 +42,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -49,10 +50,10 @@ import (
 const Platform = "console"
 
 // Group is the club's group chat; NAME's private chat is DM(NAME).
-var Group = commands.Chat{Platform: Platform, ID: "group"}
+var Group = chat.Chat{Platform: Platform, ID: "group"}
 
 // DM is user's private chat with the bot.
-func DM(user string) commands.Chat { return commands.Chat{Platform: Platform, ID: "dm:" + user} }
+func DM(user string) chat.Chat { return chat.Private(Platform, user) }
 
 // Options change how Run talks.
 type Options struct {
@@ -188,19 +189,19 @@ func (c *Console) say(ctx context.Context, s string) {
 	if c.opts.Echo {
 		c.write(speakerName(l) + ": " + l.Text + "\n")
 	}
-	chat := Group
+	to := Group
 	if l.DM {
-		chat = DM(l.User)
+		to = DM(l.User)
 	}
 	reply := c.svc.Handle(ctx, commands.Request{
-		Chat: chat, DM: l.DM, User: commands.User{ID: l.User, Name: l.User},
+		Chat: to, User: commands.User{ID: l.User, Name: l.User},
 		Locale: c.opts.Lang, Text: l.Text,
 		UpdateID: fmt.Sprintf("console:%s:%d", c.opts.RunID, c.lineNo),
 	})
 	if reply.Private {
-		chat = DM(l.User)
+		to = DM(l.User)
 	}
-	c.Send(ctx, commands.Message{Chat: chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File})
+	c.Send(ctx, chat.Message{Chat: to, Text: reply.Text, Buttons: reply.Buttons, File: reply.File})
 	c.tick(ctx)
 }
 
@@ -227,7 +228,7 @@ func (c *Console) deliver(ctx context.Context) {
 // commands.Sender. Tables show as their plain lines; a file is written to
 // Options.Files and shown as "[file: PATH]", a picture as "[picture: PATH]".
 // It fails only when out does.
-func (c *Console) Send(ctx context.Context, m commands.Message) error {
+func (c *Console) Send(ctx context.Context, m chat.Message) error {
 	text := commands.Plain(m.Text)
 	if m.File != nil {
 		text = strings.TrimLeft(text+"\n"+c.save(m.File), "\n")
@@ -238,7 +239,7 @@ func (c *Console) Send(ctx context.Context, m commands.Message) error {
 
 // save writes f to the files folder and says where, or why not: a file
 // that cannot be written is no reason to stop the chat.
-func (c *Console) save(f *commands.File) string {
+func (c *Console) save(f *chat.File) string {
 	dir := c.opts.Files
 	if dir == "" {
 		dir = "qisai-files"
@@ -260,7 +261,7 @@ func (c *Console) save(f *commands.File) string {
 
 // print writes a message: every line prefixed with its chat's label, the
 // buttons as one more line. An empty message prints nothing.
-func (c *Console) print(label, text string, buttons []commands.Button) {
+func (c *Console) print(label, text string, buttons []chat.Button) {
 	var lines []string
 	if text = strings.TrimRight(text, "\n"); text != "" {
 		lines = strings.Split(text, "\n")
@@ -287,16 +288,16 @@ func (c *Console) print(label, text string, buttons []commands.Button) {
 }
 
 // label names a chat the way output lines start.
-func label(chat commands.Chat) string {
+func label(c chat.Chat) string {
 	switch {
-	case chat == Group:
+	case c == Group:
 		return "group"
-	case chat.Platform == Platform && strings.HasPrefix(chat.ID, "dm:"):
-		return "dm " + strings.TrimPrefix(chat.ID, "dm:")
-	case chat.Platform == Platform:
-		return chat.ID
+	case c.Platform == Platform && c.IsPrivate():
+		return "dm " + c.User()
+	case c.Platform == Platform:
+		return c.ID
 	}
-	return chat.Platform + " " + chat.ID
+	return c.Platform + " " + c.ID
 }
 
 // speakerName is how a line's speaker is written: NAME or NAME@dm.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
@@ -113,11 +114,11 @@ func TestRunOutbox(t *testing.T) {
 	s := newSession(t, "")
 	ctx := context.Background()
 	err := s.store.Enqueue(ctx,
-		storage.Message{Chat: DM("李四"), Text: "王芳 报告第 1 台：红胜。\n请确认。", DedupKey: "a",
-			Buttons: []storage.Button{{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"}}},
-		storage.Message{Chat: Group, Text: "第 1 轮对阵", DedupKey: "b"},
-		storage.Message{Chat: DM("李四"), Text: "第二条", DedupKey: "c"},
-		storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, Text: "linked", DedupKey: "d"},
+		chat.Message{Chat: DM("李四"), Text: "王芳 报告第 1 台：红胜。\n请确认。", DedupKey: "a",
+			Buttons: []chat.Button{{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"}}},
+		chat.Message{Chat: Group, Text: "第 1 轮对阵", DedupKey: "b"},
+		chat.Message{Chat: DM("李四"), Text: "第二条", DedupKey: "c"},
+		chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, Text: "linked", DedupKey: "d"},
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +211,7 @@ func TestConsoleFilesAndTables(t *testing.T) {
 /start
 /export csv
 `, Options{Files: dir})
-	if strings.Contains(out, commands.Fence) {
+	if strings.Contains(out, chat.Fence) {
 		t.Errorf("the transcript shows monospace marks:\n%s", out)
 	}
 	path := filepath.Join(dir, "春季赛_排名.csv")

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/chat"
 )
 
 // TestConsolePicture (issue 12): a picture is written to the files folder
@@ -17,8 +17,8 @@ func TestConsolePicture(t *testing.T) {
 	var out bytes.Buffer
 	c := &Console{out: &out, opts: Options{Files: dir}}
 	png := []byte("\x89PNG\r\n\x1a\n")
-	for _, f := range []*commands.File{{Name: "名次表-1.png", Data: png}, {Name: "春季赛.csv", Data: []byte("名次\n")}} {
-		if err := c.Send(context.Background(), commands.Message{Chat: Group, File: f}); err != nil {
+	for _, f := range []*chat.File{{Name: "名次表-1.png", Data: png}, {Name: "春季赛.csv", Data: []byte("名次\n")}} {
+		if err := c.Send(context.Background(), chat.Message{Chat: Group, File: f}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -28,7 +29,7 @@ func TestArbiterByUserOption(t *testing.T) {
 		t.Errorf("/arbiter add with a user option: %q", data.Content)
 	}
 	ctx := context.Background()
-	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
+	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@
 // HTTP interactions endpoint (Handler, which checks their signatures);
 // and a Sender that posts the outbox's messages through the REST API.
 //
-// Chats map onto storage as commands.Chat{Platform: "discord", ID: the
-// channel's id}; a user's private chat with the bot is "dm:<user id>" (the
-// convention of every adapter), which Sender resolves to the DM channel.
+// Chats map onto storage as chat.Chat{Platform: "discord", ID: the
+// channel's id}; a user's private chat with the bot is chat.Private (as in
+// every adapter), which Sender resolves to the DM channel.
 package discord
 
 import (
@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/qisai/qisai/commands"
 )
 

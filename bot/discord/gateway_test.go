@@ -13,8 +13,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // gateway is a fake of Discord's gateway and REST API on one server. GET
@@ -163,7 +164,7 @@ func TestRunGateway(t *testing.T) {
 	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || !strings.Contains(data["content"].(string), "周末快棋赛") {
 		t.Errorf("/event new: response %v %v, want a message naming the event", typ, data)
 	}
-	id, err := st.EventOf(context.Background(), storage.Chat{Platform: Platform, ID: "C1"})
+	id, err := st.EventOf(context.Background(), chat.Chat{Platform: Platform, ID: "C1"})
 	if err != nil {
 		t.Fatalf("channel C1 follows no event after /event new: %v", err)
 	}

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
@@ -253,7 +255,7 @@ func TestHandlerRefuses(t *testing.T) {
 func TestHandlerCommands(t *testing.T) {
 	e := newEndpoint(t)
 	ctx := context.Background()
-	group := storage.Chat{Platform: Platform, ID: "C1"}
+	group := chat.Chat{Platform: Platform, ID: "C1"}
 
 	data := e.send(e.slash(wang, "event", "new", "name", "周末快棋赛"))
 	if !strings.Contains(data.Content, "周末快棋赛") || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
@@ -308,7 +310,7 @@ func TestHandlerSameInteractionTwice(t *testing.T) {
 	e := newEndpoint(t)
 	e.send(e.slash(wang, "event", "new", "name", "春季赛"))
 	ctx := context.Background()
-	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
+	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +342,7 @@ func TestResponse(t *testing.T) {
 		{"plain", commands.Reply{Text: "好"}, false, false, 0},
 		{"private", commands.Reply{Text: "好", Private: true}, true, false, 0},
 		{"long", commands.Reply{Text: long}, false, true, 0},
-		{"buttons", commands.Reply{Text: "请确认", Buttons: []storage.Button{
+		{"buttons", commands.Reply{Text: "请确认", Buttons: []chat.Button{
 			{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"},
 			{Label: "too long", Command: "/" + strings.Repeat("x", 100)},
 		}}, false, false, 2},
@@ -458,7 +460,7 @@ var ann = who{id: "333", name: "Ann", locale: "en-US"}
 func longHelp(t *testing.T, st *storage.Store) string {
 	t.Helper()
 	help := commands.New(st).Handle(context.Background(), commands.Request{
-		Chat: storage.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
+		Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
 		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
 	}).Text
 	if length(help) <= maxContent {
@@ -471,7 +473,7 @@ func longHelp(t *testing.T, st *storage.Store) string {
 // are ephemeral throughout, the buttons on the last.
 func TestDeferred(t *testing.T) {
 	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
-	buttons := []storage.Button{{Label: "排名", Command: "/standings"}}
+	buttons := []chat.Button{{Label: "排名", Command: "/standings"}}
 	a := deferred(commands.Reply{Text: long, Buttons: buttons, Private: true})
 	want := discordgo.MessageFlagsEphemeral
 	if a.resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || a.resp.Data.Flags != want {

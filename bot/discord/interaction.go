@@ -12,6 +12,8 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -123,13 +125,13 @@ func user(in *discordgo.Interaction) (*discordgo.User, string) {
 	return nil, ""
 }
 
-// chat is where the interaction happened: its channel, or for the bot's
-// DM "dm:<user id>", the adapters' name for a private chat.
-func chat(in *discordgo.Interaction, u *discordgo.User) commands.Chat {
+// chatOf is where the interaction happened: its channel, or the user's
+// private chat for the bot's DM.
+func chatOf(in *discordgo.Interaction, u *discordgo.User) chat.Chat {
 	if in.GuildID == "" {
-		return commands.Chat{Platform: Platform, ID: "dm:" + u.ID}
+		return chat.Private(Platform, u.ID)
 	}
-	return commands.Chat{Platform: Platform, ID: in.ChannelID}
+	return chat.Chat{Platform: Platform, ID: in.ChannelID}
 }
 
 // run runs text as the interaction's user's line and makes the answer.
@@ -149,8 +151,7 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
 	}
 	req := commands.Request{
-		Chat:          chat(in, u),
-		DM:            in.GuildID == "",
+		Chat:          chatOf(in, u),
 		User:          commands.User{ID: u.ID, Name: name, Username: u.Username},
 		Locale:        string(in.Locale),
 		Text:          text,
@@ -177,7 +178,7 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 	case pressed:
 		return answer{resp: unbuttoned(in.Message, reply)}
 	case long && !reply.Private:
-		m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
+		m := chat.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
 		if err := c.svc.Enqueue(ctx, m); err != nil {
 			c.log.Error("discord: queue a long reply; it is cut to the response", "interaction", in.ID, "err", err)
 			break
@@ -211,7 +212,7 @@ func deferred(reply commands.Reply) answer {
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: flags},
 	}}
-	for _, p := range Split(commands.Message{Text: reply.Text, Buttons: reply.Buttons, File: reply.File}) {
+	for _, p := range Split(chat.Message{Text: reply.Text, Buttons: reply.Buttons, File: reply.File}) {
 		m := &discordgo.WebhookParams{Content: render(p.Text), Components: components(p.Buttons), AllowedMentions: noMentions, Flags: flags}
 		if p.File != nil {
 			m.Files = []*discordgo.File{attachment(p.File)}
@@ -308,7 +309,7 @@ func (c *core) autocomplete(ctx context.Context, in *discordgo.Interaction) *dis
 		return resp
 	}
 	typed, _ := focused.Value.(string)
-	players, err := c.svc.Players(ctx, chat(in, u), typed)
+	players, err := c.svc.Players(ctx, chatOf(in, u), typed)
 	if err != nil {
 		c.log.Error("discord: autocomplete players", "interaction", in.ID, "err", err)
 		return resp

@@ -6,6 +6,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -38,7 +40,7 @@ func split(text string, limit int) []string {
 // whose rendering fits maxContent, a text too long for a few messages as
 // a file. Give it to DeliverOptions.Split: each part is then paced and
 // recorded on its own.
-func Split(m commands.Message) []commands.Message {
+func Split(m chat.Message) []chat.Message {
 	return commands.Parts(m, func(text string) []string { return commands.SplitMeasured(text, maxContent, rendered) })
 }
 
@@ -52,7 +54,7 @@ func render(text string) string {
 	// No escape works inside a code block: a look-alike keeps a name's
 	// "```" from closing it.
 	code := func(s string) string {
-		return commands.Fence + "\n" + strings.ReplaceAll(s, "`", "ˋ") + "\n" + commands.Fence
+		return chat.Fence + "\n" + strings.ReplaceAll(s, "`", "ˋ") + "\n" + chat.Fence
 	}
 	plain := func(s string) string {
 		lines := strings.Split(s, "\n")
@@ -99,7 +101,7 @@ func cutAt(s string, limit int) string {
 // components lays buttons out in action rows, five to a row. A button
 // whose command does not fit in a custom_id is left out (the text of the
 // message still says what to type); labels are cut to Discord's limit.
-func components(buttons []commands.Button) []discordgo.MessageComponent {
+func components(buttons []chat.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range buttons {
@@ -128,7 +130,7 @@ func components(buttons []commands.Button) []discordgo.MessageComponent {
 // attachment is f as a file attached to a message, read afresh each time
 // it is made (a request tried again reads it again). A picture (a .png)
 // says so, and Discord shows it in the channel instead of as a download.
-func attachment(f *commands.File) *discordgo.File {
+func attachment(f *chat.File) *discordgo.File {
 	kind := "application/octet-stream"
 	if strings.HasSuffix(strings.ToLower(f.Name), ".png") {
 		kind = "image/png"

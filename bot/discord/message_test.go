@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 func TestSplit(t *testing.T) {
@@ -32,9 +33,9 @@ func TestSplit(t *testing.T) {
 }
 
 func TestComponents(t *testing.T) {
-	var buttons []storage.Button
+	var buttons []chat.Button
 	for i := range 12 {
-		buttons = append(buttons, storage.Button{Label: strings.Repeat("长", 90), Command: "/x " + strings.Repeat("1", i)})
+		buttons = append(buttons, chat.Button{Label: strings.Repeat("长", 90), Command: "/x " + strings.Repeat("1", i)})
 	}
 	rows := components(buttons)
 	if len(rows) != 3 {

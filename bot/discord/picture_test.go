@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 // TestSenderPictureInline (issue 12): a picture (a .png) is attached as
@@ -34,8 +34,8 @@ func TestSenderPictureInline(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "C1"})
 	})
 	s := NewSender(newSession(t, h))
-	for _, f := range []*storage.File{{Name: "名次表-1.png", Data: []byte("\x89PNG")}, {Name: "春季赛.csv", Data: []byte("名次\n")}} {
-		if err := s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, File: f}); err != nil {
+	for _, f := range []*chat.File{{Name: "名次表-1.png", Data: []byte("\x89PNG")}, {Name: "春季赛.csv", Data: []byte("名次\n")}} {
+		if err := s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, File: f}); err != nil {
 			t.Fatal(err)
 		}
 	}

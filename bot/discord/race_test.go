@@ -11,8 +11,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
-	"github.com/qisai/qisai/storage"
 )
 
 // TestHandlerReportsAtOnce: both players of 25 boards report through the
@@ -28,7 +28,7 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 	e.heard()
 
 	ctx := context.Background()
-	id, err := e.store.EventOf(ctx, storage.Chat{Platform: Platform, ID: "C1"})
+	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -19,7 +20,7 @@ import (
 const maxWait = 10 * time.Second
 
 // Sender posts the outbox's messages through Discord's REST API: to the
-// channel whose id is the chat's, or for "dm:<user id>" to the user's DM
+// channel whose id is the chat's, or for a user's private chat to their DM
 // channel. It implements commands.Sender.
 type Sender struct {
 	session *discordgo.Session
@@ -40,11 +41,11 @@ func NewSender(session *discordgo.Session) *Sender {
 // attachment of its own message. Delivery is at least once, like the
 // outbox's: when a later part fails, a retry of Send sends the earlier
 // ones again (the outbox, splitting first, does not).
-func (s *Sender) Send(ctx context.Context, m commands.Message) error {
+func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	if m.Chat.Platform != Platform {
 		return fmt.Errorf("discord: cannot send to a %s chat", m.Chat.Platform)
 	}
-	channel, err := s.channel(ctx, m.Chat.ID)
+	channel, err := s.channel(ctx, m.Chat)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 // refusing it for good wraps commands.ErrUndeliverable, so that it is
 // given up at once instead of holding back the chat's later messages for
 // hours of retries.
-func refusal(chat commands.Chat, err error) error {
+func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {
 		return err
@@ -79,7 +80,7 @@ func refusal(chat commands.Chat, err error) error {
 		// A message Discord cannot take, or a channel that is gone: the
 		// same request fails the same way every time.
 		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-	case code == http.StatusForbidden && strings.HasPrefix(chat.ID, "dm:"):
+	case code == http.StatusForbidden && to.IsPrivate():
 		// The user allows no direct messages from the server's members:
 		// retrying will not help; the group is told.
 		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
@@ -87,12 +88,13 @@ func refusal(chat commands.Chat, err error) error {
 	return err
 }
 
-// channel is the id of the channel to post to for chat id.
-func (s *Sender) channel(ctx context.Context, id string) (string, error) {
-	user, dm := strings.CutPrefix(id, "dm:")
-	if !dm {
-		return id, nil
+// channel is the id of the channel to post to for chat to: its own, or
+// for a private chat the user's DM channel.
+func (s *Sender) channel(ctx context.Context, to chat.Chat) (string, error) {
+	if !to.IsPrivate() {
+		return to.ID, nil
 	}
+	user := to.User()
 	s.mu.Lock()
 	ch, ok := s.dms[user]
 	s.mu.Unlock()

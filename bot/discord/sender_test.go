@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
@@ -128,9 +130,9 @@ func customIDs(t *testing.T, body map[string]any) []string {
 func TestSenderChannel(t *testing.T) {
 	f := &rest{}
 	s := newSender(t, f)
-	err := s.Send(context.Background(), storage.Message{
-		Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: "王芳 报告第 1 台：红胜。请确认。",
-		Buttons: []storage.Button{{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"}},
+	err := s.Send(context.Background(), chat.Message{
+		Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "王芳 报告第 1 台：红胜。请确认。",
+		Buttons: []chat.Button{{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +157,7 @@ func TestSenderDM(t *testing.T) {
 	s := newSender(t, f)
 	ctx := context.Background()
 	for _, text := range []string{"一", "二"} {
-		if err := s.Send(ctx, storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:222"}, Text: text}); err != nil {
+		if err := s.Send(ctx, chat.Message{Chat: chat.Private(Platform, "222"), Text: text}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -176,8 +178,8 @@ func TestSenderLong(t *testing.T) {
 	f := &rest{}
 	s := newSender(t, f)
 	text := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
-	err := s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: text,
-		Buttons: []storage.Button{{Label: "排名", Command: "/standings"}}})
+	err := s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: text,
+		Buttons: []chat.Button{{Label: "排名", Command: "/standings"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,10 +203,10 @@ func TestSenderLong(t *testing.T) {
 }
 
 func TestSenderRateLimited(t *testing.T) {
-	chat := storage.Chat{Platform: Platform, ID: "C1"}
+	c := chat.Chat{Platform: Platform, ID: "C1"}
 	// A short retry_after is waited out, then the message goes.
 	f := &rest{limited: []float64{0.2}}
-	if err := newSender(t, f).Send(context.Background(), storage.Message{Chat: chat, Text: "hi"}); err != nil {
+	if err := newSender(t, f).Send(context.Background(), chat.Message{Chat: c, Text: "hi"}); err != nil {
 		t.Fatalf("after a 429 of 0.2 s: %v", err)
 	}
 	if len(f.calls) != 2 || f.calls[1].at.Sub(f.calls[0].at) < 200*time.Millisecond {
@@ -213,14 +215,14 @@ func TestSenderRateLimited(t *testing.T) {
 	// A long one goes back to the outbox as an error, at once.
 	f = &rest{limited: []float64{60}}
 	start := time.Now()
-	if err := newSender(t, f).Send(context.Background(), storage.Message{Chat: chat, Text: "hi"}); err == nil {
+	if err := newSender(t, f).Send(context.Background(), chat.Message{Chat: c, Text: "hi"}); err == nil {
 		t.Error("a 429 of 60 s: no error, want one for the outbox to retry")
 	}
 	if d := time.Since(start); d > 5*time.Second || len(f.calls) != 1 {
 		t.Errorf("a 429 of 60 s: %d calls in %v, want 1 and no waiting", len(f.calls), d)
 	}
 	// Another platform's chat is refused.
-	if err := newSender(t, &rest{}).Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: "telegram", ID: "1"}, Text: "x"}); err == nil {
+	if err := newSender(t, &rest{}).Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "1"}, Text: "x"}); err == nil {
 		t.Error("a telegram chat: no error")
 	}
 }
@@ -238,11 +240,11 @@ func TestSenderForbiddenDM(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"code": 50007, "message": "Cannot send messages to this user"})
 	})
 	s := NewSender(newSession(t, forbid))
-	err := s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:7"}, Text: "hi"})
+	err := s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
 	if !errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
 	}
-	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
+	err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
 	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("403 in a channel: %v, want an ordinary error", err)
 	}
@@ -284,8 +286,8 @@ func TestSenderRendersAndAttaches(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "C1"})
 	})
 	s := NewSender(newSession(t, h))
-	m := storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + commands.Mono("1 `x`"),
-		File: &storage.File{Name: "春季赛.csv", Data: []byte("名次,姓名\n")}}
+	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + commands.Mono("1 `x`"),
+		File: &chat.File{Name: "春季赛.csv", Data: []byte("名次,姓名\n")}}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +335,7 @@ func TestFollowUpRetried(t *testing.T) {
 		}
 		fmt.Fprint(w, `{"id":"M1","channel_id":"C1"}`)
 	})
-	a := deferred(commands.Reply{Text: "导出", File: &storage.File{Name: "e.trf", Data: []byte("012 e\n")}})
+	a := deferred(commands.Reply{Text: "导出", File: &chat.File{Name: "e.trf", Data: []byte("012 e\n")}})
 	in := &discordgo.Interaction{ID: "9", Token: "tok"}
 	if err := followUp(context.Background(), newSession(t, h), "42", in, a.follow[1:]); err != nil {
 		t.Fatal(err)
@@ -356,7 +358,7 @@ func TestSenderRefusedForGood(t *testing.T) {
 			w.WriteHeader(tt.code)
 			json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": http.StatusText(tt.code)})
 		})
-		err := NewSender(newSession(t, h)).Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
+		err := NewSender(newSession(t, h)).Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
 		if err == nil || errors.Is(err, storage.ErrUndeliverable) != tt.forGood {
 			t.Errorf("%d: %v, want undeliverable %v", tt.code, err, tt.forGood)
 		}

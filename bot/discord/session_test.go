@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // recorder is a RoundTripper that keeps the URL it was asked for.
@@ -65,7 +65,7 @@ func TestSessionAPIURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := storage.Message{Chat: storage.Chat{Platform: Platform, ID: "C1"}, Text: "第 1 轮对阵"}
+	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "第 1 轮对阵"}
 	if err := NewSender(s).Send(context.Background(), m); err != nil {
 		t.Fatalf("send through the API URL: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -32,7 +33,7 @@ type Limits struct {
 	Chat   []Rate // the sends to each chat
 	Group  []Rate // the sends to each group chat, on top of Chat
 	// IsGroup tells group chats from private ones; nil: no chat is a group.
-	IsGroup func(commands.Chat) bool
+	IsGroup func(chat.Chat) bool
 }
 
 // Telegram's limits (core.telegram.org/bots/faq): about 30 messages a
@@ -45,9 +46,9 @@ var Telegram = Limits{
 }
 
 // telegramGroup: groups, supergroups and channels have negative ids;
-// private chats have positive ones or, before the adapter maps them, the
-// "dm:<user>" form.
-func telegramGroup(c commands.Chat) bool { return strings.HasPrefix(c.ID, "-") }
+// private chats have positive ones, or are chat.Private before the
+// adapter maps them.
+func telegramGroup(c chat.Chat) bool { return !c.IsPrivate() && strings.HasPrefix(c.ID, "-") }
 
 // Discord's limits (discord.com/developers/docs/topics/rate-limits): 5
 // messages per 5 seconds to a channel, 50 requests a second overall.
@@ -86,10 +87,10 @@ type Sender struct {
 
 	mu     sync.Mutex
 	global []*window
-	chats  map[commands.Chat][]*window
+	chats  map[chat.Chat][]*window
 	// granted, when set (tests), hears every send the limits let through,
 	// with the time they counted it at.
-	granted func(chat commands.Chat, at time.Time)
+	granted func(chat chat.Chat, at time.Time)
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
@@ -97,14 +98,14 @@ func New(inner commands.Sender, limits Limits, clock Clock) *Sender {
 	if clock == nil {
 		clock = realClock{}
 	}
-	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[commands.Chat][]*window{}}
+	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[chat.Chat][]*window{}}
 }
 
 // Send sends m once the limits allow it. When the platform asks to wait
 // (RetryAfter), Send waits that long and tries once more, returning the
 // second attempt's error. When ctx ends while waiting, Send returns ctx's
 // error without sending.
-func (s *Sender) Send(ctx context.Context, m commands.Message) error {
+func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	err := s.send(ctx, m)
 	var ra RetryAfter
 	if !errors.As(err, &ra) || ra.Wait > MaxWaitInPlace {
@@ -117,7 +118,7 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 }
 
 // send waits for m's turn and sends it.
-func (s *Sender) send(ctx context.Context, m commands.Message) error {
+func (s *Sender) send(ctx context.Context, m chat.Message) error {
 	for {
 		wait := s.take(m.Chat)
 		if wait <= 0 {
@@ -132,7 +133,7 @@ func (s *Sender) send(ctx context.Context, m commands.Message) error {
 // take records a send to chat now and returns 0 when every limit allows
 // it; otherwise it records nothing and returns how long to wait before
 // asking again.
-func (s *Sender) take(chat commands.Chat) time.Duration {
+func (s *Sender) take(chat chat.Chat) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ws, ok := s.chats[chat]

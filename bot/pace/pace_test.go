@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
@@ -19,7 +20,7 @@ var start = time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
 
 // sent is a message the recorder sent, and when.
 type sent struct {
-	chat storage.Chat
+	chat chat.Chat
 	text string
 	at   time.Duration // after start
 }
@@ -34,7 +35,7 @@ type recorder struct {
 	fail  []error
 }
 
-func (r *recorder) Send(ctx context.Context, m storage.Message) error {
+func (r *recorder) Send(ctx context.Context, m chat.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls++
@@ -53,8 +54,8 @@ func newTest(limits Limits, fail ...error) (*Sender, *recorder) {
 	return New(rec, limits, clock), rec
 }
 
-func tg(id string) storage.Chat { return storage.Chat{Platform: "telegram", ID: id} }
-func dc(id string) storage.Chat { return storage.Chat{Platform: "discord", ID: id} }
+func tg(id string) chat.Chat { return chat.Chat{Platform: "telegram", ID: id} }
+func dc(id string) chat.Chat { return chat.Chat{Platform: "discord", ID: id} }
 
 // secs turns seconds into durations.
 func secs(s ...int) []time.Duration {
@@ -77,21 +78,21 @@ func repeat[T any](x T, n int) []T {
 // TestSendTimes checks that each message goes out at the first moment its
 // limits allow: not earlier (too fast for the platform) and not later.
 func TestSendTimes(t *testing.T) {
-	channels := make([]storage.Chat, 60)
-	privates := make([]storage.Chat, 31)
+	channels := make([]chat.Chat, 60)
+	privates := make([]chat.Chat, 31)
 	for i := range channels {
 		channels[i] = dc(fmt.Sprint(i))
 	}
 	for i := range privates {
-		privates[i] = tg(fmt.Sprintf("dm:%d", i))
+		privates[i] = chat.Private("telegram", fmt.Sprint(i))
 	}
 	tests := []struct {
 		name   string
 		limits Limits
-		to     []storage.Chat
+		to     []chat.Chat
 		want   []time.Duration
 	}{
-		{"telegram private chat: 1/s", Telegram, repeat(tg("dm:7"), 3), secs(0, 1, 2)},
+		{"telegram private chat: 1/s", Telegram, repeat(chat.Private("telegram", "7"), 3), secs(0, 1, 2)},
 		{"telegram positive id is private", Telegram, repeat(tg("42"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)},
 		// The 21st message waits for the first to leave the minute.
 		{"telegram group: 1/s and 20/min", Telegram, repeat(tg("-1001"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 60, 61)},
@@ -103,8 +104,8 @@ func TestSendTimes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, rec := newTest(tt.limits)
-			for i, chat := range tt.to {
-				if err := s.Send(context.Background(), storage.Message{Chat: chat, Text: fmt.Sprint(i)}); err != nil {
+			for i, c := range tt.to {
+				if err := s.Send(context.Background(), chat.Message{Chat: c, Text: fmt.Sprint(i)}); err != nil {
 					t.Fatalf("send %d: %v", i, err)
 				}
 			}
@@ -150,9 +151,9 @@ func TestDeliver500(t *testing.T) {
 	store := openStore(t)
 	const n = 500
 	group := tg("-100123")
-	msgs := make([]storage.Message, n)
+	msgs := make([]chat.Message, n)
 	for i := range msgs {
-		msgs[i] = storage.Message{Chat: group, Text: fmt.Sprint(i), DedupKey: fmt.Sprint("announce/", i)}
+		msgs[i] = chat.Message{Chat: group, Text: fmt.Sprint(i), DedupKey: fmt.Sprint("announce/", i)}
 	}
 	if err := store.Enqueue(ctx, msgs...); err != nil {
 		t.Fatal(err)
@@ -201,7 +202,7 @@ func TestConcurrentSends(t *testing.T) {
 	s, _ := newTest(Discord)
 	rec := &recorder{}
 	var mu sync.Mutex
-	s.granted = func(chat storage.Chat, at time.Time) {
+	s.granted = func(chat chat.Chat, at time.Time) {
 		mu.Lock()
 		defer mu.Unlock()
 		rec.sent = append(rec.sent, sent{chat: chat, at: at.Sub(start)})
@@ -210,7 +211,7 @@ func TestConcurrentSends(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 40 {
-				m := storage.Message{Chat: dc(fmt.Sprint(g, "/", i%4)), Text: fmt.Sprint(i)}
+				m := chat.Message{Chat: dc(fmt.Sprint(g, "/", i%4)), Text: fmt.Sprint(i)}
 				if err := s.Send(context.Background(), m); err != nil {
 					t.Error(err)
 				}
@@ -222,7 +223,7 @@ func TestConcurrentSends(t *testing.T) {
 		t.Fatalf("sent %d messages, want %d", len(rec.sent), 8*40)
 	}
 	check(t, "overall", rec.sent, Rate{50, time.Second})
-	byChat := map[storage.Chat][]sent{}
+	byChat := map[chat.Chat][]sent{}
 	for _, m := range rec.sent {
 		byChat[m.chat] = append(byChat[m.chat], m)
 	}
@@ -249,7 +250,7 @@ func TestRetryAfter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, rec := newTest(Discord, tt.fail...)
-			err := s.Send(context.Background(), storage.Message{Chat: dc("1"), Text: "hi"})
+			err := s.Send(context.Background(), chat.Message{Chat: dc("1"), Text: "hi"})
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Send: %v, want %v", err, tt.wantErr)
 			}
@@ -266,12 +267,12 @@ func TestRetryAfter(t *testing.T) {
 func TestSendCancelled(t *testing.T) {
 	s, rec := newTest(Telegram)
 	ctx, cancel := context.WithCancel(context.Background())
-	if err := s.Send(ctx, storage.Message{Chat: tg("5"), Text: "first"}); err != nil {
+	if err := s.Send(ctx, chat.Message{Chat: tg("5"), Text: "first"}); err != nil {
 		t.Fatal(err)
 	}
 	cancel()
 	// The chat's next message must wait a second: the wait is cut short.
-	if err := s.Send(ctx, storage.Message{Chat: tg("5"), Text: "second"}); !errors.Is(err, context.Canceled) {
+	if err := s.Send(ctx, chat.Message{Chat: tg("5"), Text: "second"}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Send after cancel: %v, want context.Canceled", err)
 	}
 	if len(rec.sent) != 1 {
@@ -285,7 +286,7 @@ func TestSendCancelled(t *testing.T) {
 func TestLongRetryAfter(t *testing.T) {
 	long := RetryAfter{Wait: time.Minute}
 	s, rec := newTest(Discord, long)
-	err := s.Send(context.Background(), storage.Message{Chat: dc("1"), Text: "hi"})
+	err := s.Send(context.Background(), chat.Message{Chat: dc("1"), Text: "hi"})
 	var ra RetryAfter
 	if !errors.As(err, &ra) || ra.Wait != time.Minute {
 		t.Errorf("Send = %v, want the RetryAfter of a minute back", err)
@@ -318,9 +319,9 @@ func TestGroupLimitHoldsNoNotes(t *testing.T) {
 	defer cancel()
 	store := openStore(t)
 	group := tg("-100123")
-	msgs := []storage.Message{{Chat: group, Text: "table 1", DedupKey: "g1"}, {Chat: group, Text: "table 2", DedupKey: "g2"}}
+	msgs := []chat.Message{{Chat: group, Text: "table 1", DedupKey: "g1"}, {Chat: group, Text: "table 2", DedupKey: "g2"}}
 	for i := range 20 {
-		msgs = append(msgs, storage.Message{Chat: tg(fmt.Sprint("dm:", i)), Text: "note", DedupKey: fmt.Sprint("n", i)})
+		msgs = append(msgs, chat.Message{Chat: chat.Private("telegram", fmt.Sprint(i)), Text: "note", DedupKey: fmt.Sprint("n", i)})
 	}
 	if err := store.Enqueue(ctx, msgs...); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -176,7 +177,7 @@ func killMidBurst(t *testing.T, confirm bool) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ev, err := st.EventOf(context.Background(), storage.Chat{Platform: Platform, ID: fmt.Sprint(group)})
+	ev, err := st.EventOf(context.Background(), chat.Chat{Platform: Platform, ID: fmt.Sprint(group)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -154,7 +154,7 @@ func (p person) user() map[string]any {
 }
 
 // chat is a chat as updates carry it.
-func chat(id int64) map[string]any {
+func chatJSON(id int64) map[string]any {
 	if id > 0 {
 		return map[string]any{"id": id, "type": "private"}
 	}
@@ -165,7 +165,7 @@ func chat(id int64) map[string]any {
 func (e *emulator) say(t *testing.T, p person, id int64, text string) {
 	t.Helper()
 	e.post(t, "sendMessage", map[string]any{
-		"botToken": e.token, "from": p.user(), "chat": chat(id),
+		"botToken": e.token, "from": p.user(), "chat": chatJSON(id),
 		"date": time.Now().Unix(), "text": text,
 	})
 }
@@ -175,7 +175,7 @@ func (e *emulator) press(t *testing.T, p person, id int64, msg int, data string)
 	t.Helper()
 	e.post(t, "sendCallback", map[string]any{
 		"botToken": e.token, "from": p.user(), "data": data,
-		"message": map[string]any{"chat": chat(id), "message_id": msg},
+		"message": map[string]any{"chat": chatJSON(id), "message_id": msg},
 	})
 }
 

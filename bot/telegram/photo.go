@@ -10,13 +10,13 @@ import (
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
-	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/chat"
 )
 
 // sendFile sends f: a picture (a .png, package picture's) as a photo,
 // shown in the chat, where Telegram takes it as one; anything else, and a
 // picture beyond a photo's limits, as a document.
-func (s *Sender) sendFile(ctx context.Context, id int64, f *commands.File, markup models.ReplyMarkup) error {
+func (s *Sender) sendFile(ctx context.Context, id int64, f *chat.File, markup models.ReplyMarkup) error {
 	if isPhoto(f) {
 		_, err := s.b.SendPhoto(ctx, &bot.SendPhotoParams{
 			ChatID:      id,
@@ -45,7 +45,7 @@ const (
 )
 
 // isPhoto says whether f is a PNG picture Telegram takes as a photo.
-func isPhoto(f *commands.File) bool {
+func isPhoto(f *chat.File) bool {
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".png") || len(f.Data) > photoBytes {
 		return false
 	}

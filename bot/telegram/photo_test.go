@@ -14,8 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
+	"github.com/qisai/qisai/chat"
 )
 
 // pngOf is a blank w×h picture.
@@ -65,8 +64,8 @@ func TestSenderPhotos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	group := storage.Chat{Platform: Platform, ID: "-100"}
-	files := []*commands.File{
+	group := chat.Chat{Platform: Platform, ID: "-100"}
+	files := []*chat.File{
 		{Name: "名次表-1.png", Data: pngOf(t, 800, 1200)},
 		{Name: "narrow.png", Data: pngOf(t, 50, 1001)},
 		{Name: "huge.PNG", Data: pngOf(t, 9000, 1001)},
@@ -75,7 +74,7 @@ func TestSenderPhotos(t *testing.T) {
 		{Name: "春季赛.trf", Data: []byte("012 春季赛\n")},
 	}
 	for _, f := range files {
-		if err := s.Send(context.Background(), commands.Message{Chat: group, File: f}); err != nil {
+		if err := s.Send(context.Background(), chat.Message{Chat: group, File: f}); err != nil {
 			t.Errorf("%s: %v", f.Name, err)
 		}
 	}

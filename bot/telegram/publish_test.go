@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
@@ -15,10 +16,10 @@ import (
 // collect is a Sender that keeps what it is given.
 type collect struct {
 	mu   sync.Mutex
-	msgs []commands.Message
+	msgs []chat.Message
 }
 
-func (c *collect) Send(_ context.Context, m commands.Message) error {
+func (c *collect) Send(_ context.Context, m chat.Message) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.msgs = append(c.msgs, m)
@@ -37,7 +38,7 @@ func TestPublish200(t *testing.T) {
 	}
 	defer store.Close()
 	svc := commands.New(store)
-	group := commands.Chat{Platform: Platform, ID: "-100"}
+	group := chat.Chat{Platform: Platform, ID: "-100"}
 	n := 0
 	say := func(text string) commands.Reply {
 		n++
@@ -60,8 +61,8 @@ func TestPublish200(t *testing.T) {
 	if err := svc.DeliverDue(ctx, "test", after); err != nil {
 		t.Fatal(err)
 	}
-	msgs := append(after.msgs, commands.Message{Chat: group, Text: reply.Text, Buttons: reply.Buttons})
-	var parts []commands.Message
+	msgs := append(after.msgs, chat.Message{Chat: group, Text: reply.Text, Buttons: reply.Buttons})
+	var parts []chat.Message
 	for _, m := range msgs {
 		if m.Chat == group {
 			parts = append(parts, Split(m)...)
@@ -87,7 +88,7 @@ func TestPublish200(t *testing.T) {
 }
 
 // countIn counts the messages to chat.
-func countIn(msgs []commands.Message, chat commands.Chat) int {
+func countIn(msgs []chat.Message, chat chat.Chat) int {
 	n := 0
 	for _, m := range msgs {
 		if m.Chat == chat {

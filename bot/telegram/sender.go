@@ -12,6 +12,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -46,7 +47,7 @@ func newSender(cfg Config, opts ...bot.Option) (*Sender, error) {
 // a 429 as a pace.RetryAfter, a refusal for good (400, or 403 from a
 // user who blocked the bot or never started it) wrapping
 // commands.ErrUndeliverable.
-func (s *Sender) Send(ctx context.Context, m commands.Message) error {
+func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	id, err := chatID(m.Chat)
 	if err != nil {
 		return err
@@ -64,12 +65,12 @@ func (s *Sender) Send(ctx context.Context, m commands.Message) error {
 // is parsed), a monospace block closed and opened again across parts, a
 // text too long for a few messages as a file (commands.Parts). Give it to
 // DeliverOptions.Split: each part is then paced and recorded on its own.
-func Split(m commands.Message) []commands.Message {
+func Split(m chat.Message) []chat.Message {
 	return commands.Parts(m, func(text string) []string { return commands.SplitMessage(text, commands.LimitTelegram) })
 }
 
 // send sends one part: a picture, a document, or a message.
-func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
+func (s *Sender) send(ctx context.Context, id int64, m chat.Message) error {
 	var markup models.ReplyMarkup
 	if kb := keyboard(m.Buttons); kb != nil {
 		markup = kb
@@ -90,7 +91,7 @@ func (s *Sender) send(ctx context.Context, id int64, m commands.Message) error {
 }
 
 // refusal says what a failed request means for the outbox.
-func refusal(chat commands.Chat, err error) error {
+func refusal(to chat.Chat, err error) error {
 	var tooMany *bot.TooManyRequestsError
 	switch {
 	case errors.As(err, &tooMany):
@@ -101,7 +102,7 @@ func refusal(chat commands.Chat, err error) error {
 		// Telegram will refuse the same request every time: retrying it
 		// for hours would only hold back the chat's later messages.
 		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-	case errors.Is(err, bot.ErrorForbidden) && strings.HasPrefix(chat.ID, "dm:"):
+	case errors.Is(err, bot.ErrorForbidden) && to.IsPrivate():
 		// The user blocked the bot or never pressed Start: retrying will
 		// not help; the group is told instead (see Undeliverable).
 		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
@@ -120,15 +121,19 @@ func HTML(text string) string {
 	return commands.Render(text, pre, html.Replace)
 }
 
-// chatID is the Telegram chat id of chat: its ID, or for "dm:USER" the
-// user's private chat, whose id is the user's.
-func chatID(chat commands.Chat) (int64, error) {
-	if chat.Platform != Platform {
-		return 0, fmt.Errorf("telegram: chat %s/%s is not a Telegram chat", chat.Platform, chat.ID)
+// chatID is the Telegram chat id of c: its ID, or for a user's private
+// chat the user's id, which Telegram gives the chat too.
+func chatID(c chat.Chat) (int64, error) {
+	if c.Platform != Platform {
+		return 0, fmt.Errorf("telegram: chat %s/%s is not a Telegram chat", c.Platform, c.ID)
 	}
-	id, err := strconv.ParseInt(strings.TrimPrefix(chat.ID, "dm:"), 10, 64)
+	n := c.ID
+	if c.IsPrivate() {
+		n = c.User()
+	}
+	id, err := strconv.ParseInt(n, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("telegram: chat id %q is neither a number nor dm:USER", chat.ID)
+		return 0, fmt.Errorf("telegram: chat id %q is neither a number nor a private chat's user id", c.ID)
 	}
 	return id, nil
 }
@@ -138,7 +143,7 @@ func chatID(chat commands.Chat) (int64, error) {
 const maxCallbackData = 64
 
 // keyboard lays buttons out in one row; nil when there are none.
-func keyboard(buttons []commands.Button) *models.InlineKeyboardMarkup {
+func keyboard(buttons []chat.Button) *models.InlineKeyboardMarkup {
 	if len(buttons) == 0 {
 		return nil
 	}

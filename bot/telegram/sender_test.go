@@ -15,6 +15,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/storage"
 )
@@ -39,7 +40,7 @@ func TestSenderTooManyRequests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
+		err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
 		srv.Close()
 		var ra pace.RetryAfter
 		switch {
@@ -68,11 +69,11 @@ func TestSenderForbiddenDM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "dm:7"}, Text: "hi"})
+	err = s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
 	if !errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
 	}
-	err = s.Send(context.Background(), storage.Message{Chat: storage.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
+	err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
 	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("403 to a group: %v, want an ordinary error", err)
 	}
@@ -120,7 +121,7 @@ func TestSplitLongReply(t *testing.T) {
 	if n := utf16Len(text); n < 10000 {
 		t.Fatalf("the test text has %d characters, want 10,000 or more", n)
 	}
-	parts := Split(commands.Message{Chat: storage.Chat{Platform: Platform, ID: "-100"}, Text: text})
+	parts := Split(chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: text})
 	if len(parts) < 3 || len(parts) > commands.MaxParts {
 		t.Fatalf("%d parts, want 3 to %d", len(parts), commands.MaxParts)
 	}
@@ -137,7 +138,7 @@ func TestSplitLongReply(t *testing.T) {
 		if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 			t.Errorf("part %d: a name's markup reached Telegram unescaped", i)
 		}
-		if i > 0 && strings.HasPrefix(p.Text, commands.Fence) != strings.HasPrefix(html, "<pre>") {
+		if i > 0 && strings.HasPrefix(p.Text, chat.Fence) != strings.HasPrefix(html, "<pre>") {
 			t.Errorf("part %d: a block continued without <pre>", i)
 		}
 		shown = append(shown, vis)
@@ -157,12 +158,12 @@ func TestSplitLongReply(t *testing.T) {
 // as a file with a note, so that a group's budget holds.
 func TestSplitHugeTable(t *testing.T) {
 	text := "成绩表\n" + commands.Mono(strings.Repeat("1234567890 王天一 许银川 胡荣华 1-0 0-1 1/2\n", 1500))
-	chat := storage.Chat{Platform: Platform, ID: "-100"}
-	parts := Split(commands.Message{Chat: chat, Text: text, Buttons: []storage.Button{{Label: "确认", Command: "/confirm"}}})
+	c := chat.Chat{Platform: Platform, ID: "-100"}
+	parts := Split(chat.Message{Chat: c, Text: text, Buttons: []chat.Button{{Label: "确认", Command: "/confirm"}}})
 	if len(parts) != 2 || parts[1].File == nil || parts[0].File != nil {
 		t.Fatalf("parts %+v, want a note and a file", parts)
 	}
-	if f := parts[1].File; f.Name != "成绩表.txt" || !strings.HasPrefix(string(f.Data), "成绩表\n1234567890 王天一") || strings.Contains(string(f.Data), commands.Fence) {
+	if f := parts[1].File; f.Name != "成绩表.txt" || !strings.HasPrefix(string(f.Data), "成绩表\n1234567890 王天一") || strings.Contains(string(f.Data), chat.Fence) {
 		t.Errorf("file %s: %.60q, want the plain text named after its first line", f.Name, f.Data)
 	}
 	if !strings.Contains(parts[0].Text, "附件") || !strings.Contains(parts[0].Text, "attached file") || len(parts[0].Buttons) != 1 {
@@ -205,8 +206,8 @@ func TestSenderRenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	group := storage.Chat{Platform: Platform, ID: "-100"}
-	m := commands.Message{Chat: group, Text: "「A&B」\n" + commands.Mono("1 <王> 2"), File: &commands.File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}}
+	group := chat.Chat{Platform: Platform, ID: "-100"}
+	m := chat.Message{Chat: group, Text: "「A&B」\n" + commands.Mono("1 <王> 2"), File: &chat.File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestSenderRenders(t *testing.T) {
 	if !reflect.DeepEqual(calls, want) {
 		t.Errorf("calls %+v, want %+v", calls, want)
 	}
-	err = s.Send(context.Background(), commands.Message{Chat: group, Text: "refused"})
+	err = s.Send(context.Background(), chat.Message{Chat: group, Text: "refused"})
 	if !errors.Is(err, storage.ErrUndeliverable) {
 		t.Errorf("a 400: %v, want ErrUndeliverable", err)
 	}

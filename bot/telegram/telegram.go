@@ -5,10 +5,10 @@
 // and sends the outbox's messages (Sender).
 //
 // Chats map onto storage as the other adapters' do: a group is
-// commands.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private
-// chat with the bot {Platform: "telegram", ID: "dm:<user id>"} (on
-// Telegram the private chat's id is the user's id), and a user's id is
-// their Telegram user id.
+// chat.Chat{Platform: "telegram", ID: "<chat id>"}, a user's private chat
+// with the bot chat.Private("telegram", "<user id>") (on Telegram the
+// private chat's id is the user's id), and a user's id is their Telegram
+// user id.
 package telegram
 
 import (
@@ -27,6 +27,7 @@ import (
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -207,12 +208,12 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 	if reply.Queued || reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
 		return // nothing to say, or the change queued it already
 	}
-	m := commands.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
+	m := chat.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
 	if reply.Private {
-		m.Chat = dm(req.User.ID)
+		m.Chat = chat.Private(Platform, req.User.ID)
 	}
 	if m.Chat != req.Chat {
-		m.IfUndeliverable = &commands.Notice{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
+		m.IfUndeliverable = &chat.Notice{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
 	}
 	if err := a.svc.Enqueue(ctx, m); err != nil {
 		a.log.Error("telegram: queue reply", "chat", m.Chat.ID, "update", req.UpdateID, "err", err)
@@ -229,22 +230,22 @@ const privateNote = "%s：我还不能私信你。请先打开与我的私聊并
 // joins).
 func request(u *models.Update) (req commands.Request, ok bool) {
 	var (
-		from *models.User
-		chat *models.Chat
-		msg  *models.Message
+		from  *models.User
+		where *models.Chat
+		msg   *models.Message
 	)
 	switch {
 	case u.Message != nil:
 		msg = u.Message
-		from, chat, req.Text = msg.From, &msg.Chat, msg.Text
+		from, where, req.Text = msg.From, &msg.Chat, msg.Text
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery
 		from, req.Text = &q.From, q.Data
 		switch {
 		case q.Message.Message != nil:
-			chat, req.MessageID = &q.Message.Message.Chat, strconv.Itoa(q.Message.Message.ID)
+			where, req.MessageID = &q.Message.Message.Chat, strconv.Itoa(q.Message.Message.ID)
 		case q.Message.InaccessibleMessage != nil:
-			chat, req.MessageID = &q.Message.InaccessibleMessage.Chat, strconv.Itoa(q.Message.InaccessibleMessage.MessageID)
+			where, req.MessageID = &q.Message.InaccessibleMessage.Chat, strconv.Itoa(q.Message.InaccessibleMessage.MessageID)
 		}
 		if req.Text == "" {
 			return req, false
@@ -260,12 +261,12 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 	req.RepliesQueued = true // answer queues them under commands.ReplyKey
 	id := req.User.ID
 	switch {
-	case chat == nil: // an inline message's button: answer privately
-		req.Chat, req.DM = dm(id), true
-	case chat.Type == models.ChatTypePrivate:
-		req.Chat, req.DM = dm(id), true
+	case where == nil: // an inline message's button: answer privately
+		req.Chat = chat.Private(Platform, id)
+	case where.Type == models.ChatTypePrivate:
+		req.Chat = chat.Private(Platform, id)
 	default:
-		req.Chat = commands.Chat{Platform: Platform, ID: strconv.FormatInt(chat.ID, 10)}
+		req.Chat = chat.Chat{Platform: Platform, ID: strconv.FormatInt(where.ID, 10)}
 	}
 	if msg != nil {
 		if req.User, req.Anonymous = sender(msg, from); req.User.ID != id {
@@ -286,6 +287,3 @@ func name(u *models.User) string {
 	}
 	return strconv.FormatInt(u.ID, 10)
 }
-
-// dm is the private chat of the user with Telegram id user.
-func dm(user string) commands.Chat { return commands.Chat{Platform: Platform, ID: "dm:" + user} }

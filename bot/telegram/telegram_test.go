@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-telegram/bot/models"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 func TestRequest(t *testing.T) {
@@ -29,42 +29,42 @@ func TestRequest(t *testing.T) {
 		ok   bool
 	}{
 		{"group command with @botname", models.Update{ID: 42, Message: &models.Message{From: ann, Chat: group, Text: "/join@qisai_bot Ann"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "/join@qisai_bot Ann", UpdateID: "telegram:update:42", RepliesQueued: true}, true},
 		{"private command", models.Update{ID: 43, Message: &models.Message{From: ann, Chat: private, Text: "/me"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "dm:7"}, DM: true, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Private("telegram", "7"), User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "/me", UpdateID: "telegram:update:43", RepliesQueued: true}, true},
 		{"full-width slash", models.Update{ID: 44, Message: &models.Message{From: ann, Chat: group, Text: "／报名 Ann"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "／报名 Ann", UpdateID: "telegram:update:44", RepliesQueued: true}, true},
 		// Plain chat is no command, but the service notes who wrote it.
 		{"plain chat", models.Update{ID: 45, Message: &models.Message{From: ann, Chat: group, Text: "good game"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "good game", UpdateID: "telegram:update:45", RepliesQueued: true}, true},
 		{"nobody", models.Update{ID: 46, Message: &models.Message{Chat: group, Text: "/pair"}}, commands.Request{}, false},
 		{"anonymous admin", models.Update{ID: 51, Message: &models.Message{From: groupBot, SenderChat: &groupChat, Chat: groupChat, Text: "/pair"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "-100", Name: "Club"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "-100", Name: "Club"},
 				Anonymous: true, Text: "/pair", UpdateID: "telegram:update:51", RepliesQueued: true}, true},
 		{"a post as a channel", models.Update{ID: 52, Message: &models.Message{From: channelBot, SenderChat: &channel, Chat: groupChat, Text: "/event new Cup"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "-200", Name: "Xiangqi News", Username: "xqnews"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "-200", Name: "Xiangqi News", Username: "xqnews"},
 				Text: "/event new Cup", UpdateID: "telegram:update:52", RepliesQueued: true}, true},
 		{"a reply and a text mention", models.Update{ID: 53, Message: &models.Message{From: ann, Chat: group, Text: "/arbiter add 李 Wei",
 			Entities:       []models.MessageEntity{{Type: models.MessageEntityTypeTextMention, Offset: 13, Length: 5, User: li}},
 			ReplyToMessage: &models.Message{From: bo, Chat: group, Text: "hi"}}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "/arbiter add 李 Wei", UpdateID: "telegram:update:53", RepliesQueued: true,
 				Mentions: []commands.Mention{{Text: "李 Wei", User: commands.User{ID: "9", Name: "李 Wei"}}},
 				ReplyTo:  &commands.User{ID: "8", Name: "@bo", Username: "bo"}}, true},
 		{"button under a group message", models.Update{ID: 47, CallbackQuery: &models.CallbackQuery{ID: "c", From: *ann, Data: "/confirm 3",
 			Message: models.MaybeInaccessibleMessage{Message: &models.Message{Chat: group}}}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "/confirm 3", UpdateID: "telegram:update:47", RepliesQueued: true, MessageID: "0"}, true},
 		{"button under an old message", models.Update{ID: 48, CallbackQuery: &models.CallbackQuery{ID: "c", From: *ann, Data: "/accept",
 			Message: models.MaybeInaccessibleMessage{InaccessibleMessage: &models.InaccessibleMessage{Chat: group}}}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
+			commands.Request{Chat: chat.Chat{Platform: "telegram", ID: "-100"}, User: commands.User{ID: "7", Name: "Ann Lee"},
 				Locale: "en", Text: "/accept", UpdateID: "telegram:update:48", RepliesQueued: true, MessageID: "0"}, true},
 		{"button without a message", models.Update{ID: 49, CallbackQuery: &models.CallbackQuery{ID: "c", From: models.User{ID: 8, Username: "bo"}, Data: "/decline"}},
-			commands.Request{Chat: storage.Chat{Platform: "telegram", ID: "dm:8"}, DM: true, User: commands.User{ID: "8", Name: "@bo", Username: "bo"},
+			commands.Request{Chat: chat.Private("telegram", "8"), User: commands.User{ID: "8", Name: "@bo", Username: "bo"},
 				Text: "/decline", UpdateID: "telegram:update:49", RepliesQueued: true}, true},
 		{"join and leave notices", models.Update{ID: 50, MyChatMember: &models.ChatMemberUpdated{Chat: group}}, commands.Request{}, false},
 	}
@@ -124,14 +124,14 @@ func TestMenus(t *testing.T) {
 
 func TestChatID(t *testing.T) {
 	tests := []struct {
-		chat storage.Chat
+		chat chat.Chat
 		want int64
 		ok   bool
 	}{
-		{storage.Chat{Platform: "telegram", ID: "-1001234"}, -1001234, true},
-		{storage.Chat{Platform: "telegram", ID: "dm:42"}, 42, true},
-		{storage.Chat{Platform: "telegram", ID: "group"}, 0, false},
-		{storage.Chat{Platform: "discord", ID: "42"}, 0, false},
+		{chat.Chat{Platform: "telegram", ID: "-1001234"}, -1001234, true},
+		{chat.Private("telegram", "42"), 42, true},
+		{chat.Chat{Platform: "telegram", ID: "group"}, 0, false},
+		{chat.Chat{Platform: "discord", ID: "42"}, 0, false},
 	}
 	for _, tt := range tests {
 		got, err := chatID(tt.chat)
@@ -143,7 +143,7 @@ func TestChatID(t *testing.T) {
 
 func TestKeyboard(t *testing.T) {
 	long := "/result 1 " + strings.Repeat("x", 60)
-	kb := keyboard([]storage.Button{{Label: "确认", Command: "/confirm 3"}, {Label: "too long", Command: long}, {Label: "异议", Command: "/dispute 3"}})
+	kb := keyboard([]chat.Button{{Label: "确认", Command: "/confirm 3"}, {Label: "too long", Command: long}, {Label: "异议", Command: "/dispute 3"}})
 	if kb == nil || len(kb.InlineKeyboard) != 1 {
 		t.Fatalf("keyboard = %+v; want one row", kb)
 	}

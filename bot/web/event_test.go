@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
@@ -24,7 +25,7 @@ type club struct {
 	store  *storage.Store
 	svc    *commands.Service
 	web    http.Handler
-	group  storage.Chat
+	group  chat.Chat
 	update int
 }
 
@@ -36,7 +37,7 @@ func newClub(t testing.TB) *club {
 	}
 	t.Cleanup(func() { st.Close() })
 	svc := commands.New(st, commands.WithPublicURL("https://qisai.example.org"))
-	return &club{t: t, store: st, svc: svc, web: New(svc.Web()), group: storage.Chat{Platform: "console", ID: "group"}}
+	return &club{t: t, store: st, svc: svc, web: New(svc.Web()), group: chat.Chat{Platform: "console", ID: "group"}}
 }
 
 // say is user typing text in the group, in Chinese; the reply's text.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/ops"
 	"github.com/qisai/qisai/storage"
 )
@@ -24,7 +25,7 @@ type waited struct {
 	metrics  *ops.Metrics
 }
 
-func (w waited) Send(ctx context.Context, m storage.Message) error {
+func (w waited) Send(ctx context.Context, m chat.Message) error {
 	took := &platformTime{}
 	start := time.Now()
 	err := w.inner.Send(context.WithValue(ctx, platformTimeKey{}, took), m)
@@ -63,7 +64,7 @@ type timed struct {
 	metrics  *ops.Metrics
 }
 
-func (t timed) Send(ctx context.Context, m storage.Message) error {
+func (t timed) Send(ctx context.Context, m chat.Message) error {
 	start := time.Now()
 	err := t.inner.Send(ctx, m)
 	d := time.Since(start)

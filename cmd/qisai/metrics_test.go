@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/pace"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/ops"
 	"github.com/qisai/qisai/storage"
 )
@@ -20,7 +21,7 @@ import (
 // "refuses".
 type platform struct{}
 
-func (platform) Send(_ context.Context, m storage.Message) error {
+func (platform) Send(_ context.Context, m chat.Message) error {
 	if m.Chat.ID == "refuses" {
 		return errors.New("403 Forbidden")
 	}
@@ -35,8 +36,8 @@ func TestMeasured(t *testing.T) {
 	const per = 100 * time.Millisecond
 	send := measured("telegram", platform{}, pace.Limits{Chat: []pace.Rate{{N: 1, Per: per}}}, m)
 	ctx := context.Background()
-	for _, chat := range []string{"1", "1", "refuses"} {
-		send.Send(ctx, storage.Message{Chat: storage.Chat{Platform: "telegram", ID: chat}, Text: "x"})
+	for _, c := range []string{"1", "1", "refuses"} {
+		send.Send(ctx, chat.Message{Chat: chat.Chat{Platform: "telegram", ID: c}, Text: "x"})
 	}
 	store, err := storage.Open(ctx, filepath.Join(t.TempDir(), "qisai.db"))
 	if err != nil {

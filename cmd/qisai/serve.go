@@ -19,6 +19,7 @@ import (
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/bot/telegram"
 	"github.com/qisai/qisai/bot/web"
+	"github.com/qisai/qisai/chat"
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/ops"
 	"github.com/qisai/qisai/storage"
@@ -79,7 +80,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// here: split at the platform's length (each part paced and recorded
 	// on its own), paced by its limits, retried. Delivery logs what fails
 	// and goes on: a slow or refusing platform never stops the service.
-	deliver := func(platform string, send storage.Sender, limits pace.Limits, split func(storage.Message) []storage.Message) {
+	deliver := func(platform string, send storage.Sender, limits pace.Limits, split func(chat.Message) []chat.Message) {
 		run(platform+" delivery", func(ctx context.Context) error {
 			timed := measured(platform, send, limits, metrics)
 			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{

@@ -1,0 +1,54 @@
+package commands
+
+import (
+	"context"
+	"time"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/storage"
+)
+
+// Store is what commands needs of the store: every method it calls, and
+// no more. *storage.Store implements it (on SQLite or PostgreSQL); New
+// takes it, so the layer's needs are in one place and a test may give
+// another implementation. A method commands starts to call is added here.
+type Store interface {
+	// The event's log and state.
+	Create(ctx context.Context, actor action.Actor, updateKey string, fn func(*storage.Change) error) (storage.EventID, storage.Result, error)
+	Update(ctx context.Context, id storage.EventID, actor action.Actor, updateKey string, fn func(*storage.Change) error) (storage.Result, error)
+	Load(ctx context.Context, id storage.EventID) (*action.State, error)
+	Log(ctx context.Context, id storage.EventID, after int64, limit int) ([]action.Record, error)
+	LogTail(ctx context.Context, id storage.EventID, n int) ([]action.Record, error)
+	RunningEvents(ctx context.Context) ([]storage.EventID, error)
+
+	// Which chats follow an event, and which event a chat or a player's
+	// private chat is about (see Service.findEvent).
+	EventOf(ctx context.Context, c chat.Chat) (storage.EventID, error)
+	Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error)
+	PlayerEvents(ctx context.Context, platform, user string) ([]storage.EventID, error)
+
+	// Who is who in an event: its players' users and the staff's roles.
+	PlayerOf(ctx context.Context, id storage.EventID, platform, user string) (int, error)
+	Identities(ctx context.Context, id storage.EventID) ([]storage.Identity, error)
+	PlayerIdentities(ctx context.Context, id storage.EventID, player int) ([]storage.Identity, error)
+	Roles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
+
+	// The users seen on each platform, and the language each chose.
+	SawUser(ctx context.Context, platform, user, handle, name string) error
+	UserByHandle(ctx context.Context, platform, handle string) (string, error)
+	UserNames(ctx context.Context, platform string, users []string) (map[string]string, error)
+	Lang(ctx context.Context, platform, user string) (string, error)
+	SetLang(ctx context.Context, platform, user, lang string) error
+
+	// The event's web page (bot/web): its link and the event a link shows.
+	WebLink(ctx context.Context, id storage.EventID) (string, error)
+	NewWebLink(ctx context.Context, id storage.EventID) (string, error)
+	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
+
+	// The outbox.
+	Enqueue(ctx context.Context, msgs ...chat.Message) error
+	Deliver(ctx context.Context, worker string, send storage.Sender, o storage.DeliverOptions) error
+	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)
+	MarkSent(ctx context.Context, id int64) error
+}
