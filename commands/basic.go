@@ -3,6 +3,7 @@ package commands
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -92,8 +93,11 @@ func newEvent(c *Context) (Reply, error) {
 	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
-	if _, err := c.svc.store.EventOf(c, c.Req.Chat); err == nil {
+	switch _, _, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat}); {
+	case err == nil:
 		return Reply{}, problem("这个聊天已经有比赛了。用 /event show 查看。", "This chat follows an event already. See it with /event show.")
+	case !errors.Is(err, noEvent):
+		return Reply{}, err
 	}
 	name, settings, err := eventSpec(c.Args["name"])
 	if err != nil {

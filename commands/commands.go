@@ -9,7 +9,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -249,8 +248,8 @@ type Context struct {
 	Req  Request
 	Lang Lang
 	Args map[string]string
-	// Event is the event the chat follows (0 when none) and State its
-	// state as loaded before the command.
+	// Event is the event the request is about (loadEvent; 0 when none yet)
+	// and State its state as loaded before the command.
 	Event storage.EventID
 	State *action.State
 	// Player is the sender's player number in the event (0: not a player);
@@ -273,23 +272,7 @@ func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Comm
 	if cmd.Who == Anyone {
 		return c, nil
 	}
-	id, err := s.store.EventOf(ctx, req.Chat)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建，或用 /link 代码 关联已有的比赛。",
-			"This chat follows no event yet. An organiser can create one with /event new NAME, or link an existing one with /link CODE.")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("find the event of %v: %w", req.Chat, err)
-	}
-	c.Event = id
-	if c.State, err = s.store.Load(ctx, id); err != nil {
-		return nil, err
-	}
-	platform := req.Chat.Platform
-	if c.Player, err = s.store.PlayerOf(ctx, id, platform, req.User.ID); err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return nil, err
-	}
-	if c.Roles, err = s.store.Roles(ctx, id, platform, req.User.ID); err != nil {
+	if err := c.loadEvent(false); err != nil {
 		return nil, err
 	}
 	return c, nil

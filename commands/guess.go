@@ -15,7 +15,7 @@ import (
 // with its nonce, "/guess choose red" is the winner's choice; "/guess
 // call" is an arbiter calling for 猜先 in the current round (R-C-3).
 func playGuess(c *Context) (Reply, error) {
-	if err := c.findEvent(); err != nil {
+	if err := c.loadEvent(true); err != nil {
 		return Reply{}, err
 	}
 	words := strings.Fields(strings.ToLower(c.Args["what"]))

@@ -101,7 +101,7 @@ func playerCommands() []*Command {
 // playerCommands).
 func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 	return func(c *Context) (Reply, error) {
-		if err := c.findEvent(); err != nil {
+		if err := c.loadEvent(true); err != nil {
 			return Reply{}, err
 		}
 		if c.Player == 0 {
@@ -110,61 +110,6 @@ func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 		}
 		return run(c)
 	}
-}
-
-// findEvent loads the event a command declared Who: Anyone is about: the
-// one the chat follows or, in a private chat, the one the sender plays in
-// (the newest running one when they play in several).
-func (c *Context) findEvent() error {
-	if c.Event != 0 {
-		return nil
-	}
-	store, platform, user := c.svc.store, c.Req.Chat.Platform, c.Req.User.ID
-	var ids []storage.EventID
-	switch {
-	case c.ref != nil:
-		ids = []storage.EventID{c.ref.event} // the button says which
-	case c.Req.Chat.IsPrivate():
-		var err error
-		if ids, err = store.PlayerEvents(c, platform, user); err != nil {
-			return err
-		}
-		if len(ids) == 0 {
-			return problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
-				"You play in no event yet. Join one in its group with /join NAME.")
-		}
-	default:
-		id, err := store.EventOf(c, c.Req.Chat)
-		if errors.Is(err, storage.ErrNotFound) {
-			return problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建。",
-				"This chat follows no event yet. An organiser can create one with /event new NAME.")
-		}
-		if err != nil {
-			return err
-		}
-		ids = []storage.EventID{id}
-	}
-	for i, id := range ids {
-		st, err := store.Load(c, id)
-		if errors.Is(err, storage.ErrNotFound) && c.ref != nil {
-			return problem("这个按钮已失效：它的比赛不存在了。", "That button no longer applies: its event is gone.")
-		}
-		if err != nil {
-			return err
-		}
-		if i == 0 || st.Status == action.Running {
-			c.Event, c.State = id, st
-		}
-		if st.Status == action.Running {
-			break
-		}
-	}
-	var err error
-	if c.Player, err = store.PlayerOf(c, c.Event, platform, user); err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return err
-	}
-	c.Roles, err = store.Roles(c, c.Event, platform, user)
-	return err
 }
 
 // playJoin enters the sender while sign-up is open.

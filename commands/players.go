@@ -4,13 +4,11 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/storage"
 )
 
 // PlayerChoice is a player an adapter offers when a user types a player's
@@ -26,15 +24,11 @@ type PlayerChoice struct {
 // number; all of them for an empty prefix. Players who withdrew are left
 // out: no command that takes a PLAYER applies to them (R-W-1..4). A chat
 // that follows no event has none.
-func (s *Service) Players(ctx context.Context, chat chat.Chat, prefix string) ([]PlayerChoice, error) {
-	id, err := s.store.EventOf(ctx, chat)
-	if errors.Is(err, storage.ErrNotFound) {
+func (s *Service) Players(ctx context.Context, where chat.Chat, prefix string) ([]PlayerChoice, error) {
+	_, st, err := s.findEvent(ctx, eventQuery{chat: where})
+	if errors.Is(err, noEvent) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("find the event of %v: %w", chat, err)
-	}
-	st, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -109,18 +109,14 @@ func linkChat(c *Context, code string) (Reply, error) {
 	if st.Status == action.Finished {
 		return Reply{}, problem("「%s」已经结束，不能再关联。", "%q has finished: it takes no more chats.", st.Event.Name)
 	}
-	switch cur, err := c.svc.store.EventOf(c, c.Req.Chat); {
+	switch cur, other, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat}); {
 	case err == nil && cur == id:
 		return Reply{}, problem("这个聊天已经关注「%s」了。", "This chat follows %q already.", st.Event.Name)
 	case err == nil:
-		other, err := c.svc.store.Load(c, cur)
-		if err != nil {
-			return Reply{}, err
-		}
 		if other.Status != action.Finished {
 			return Reply{}, problem("这个聊天正在关注另一场比赛「%s」，它还没有结束。结束后（/finish）再关联。", "This chat follows another event, %q, which has not finished. Link it once that one is over (/finish).", other.Event.Name)
 		}
-	case !errors.Is(err, storage.ErrNotFound):
+	case !errors.Is(err, noEvent):
 		return Reply{}, err
 	}
 	c.Event = id
