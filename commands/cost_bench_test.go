@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -34,7 +35,7 @@ func seasonUser(p int) string { return fmt.Sprintf("s%d", p) }
 // seasonRounds-1 rounds played (1-0, 0-1 and 1/2 by board in turn) and the
 // last round paired as a preview, followed by chat; player p is user
 // seasonUser(p), the organiser "org".
-func buildSeason(tb testing.TB, path string, chat storage.Chat) {
+func buildSeason(tb testing.TB, path string, chat chat.Chat) {
 	tb.Helper()
 	ctx := context.Background()
 	store, err := storage.Open(ctx, path)
@@ -122,12 +123,12 @@ func seasonService(tb testing.TB, built string) (*Service, *storage.Store) {
 	return New(store), store
 }
 
-// seasonSay sends text as user in chat (a private chat when dm) and fails
-// unless the reply holds want.
-func seasonSay(tb testing.TB, svc *Service, chat storage.Chat, dm bool, user, text, want string) {
+// seasonSay sends text as user in chat (a group's, or a private chat) and
+// fails unless the reply holds want.
+func seasonSay(tb testing.TB, svc *Service, chat chat.Chat, user, text, want string) {
 	tb.Helper()
 	r := svc.Handle(context.Background(), Request{
-		Chat: chat, DM: dm, User: User{ID: user, Name: user}, Locale: "zh", Text: text,
+		Chat: chat, User: User{ID: user, Name: user}, Locale: "zh", Text: text,
 		UpdateID: fmt.Sprintf("season:update:%d", benchUpdates.Add(1)),
 	})
 	if !strings.Contains(r.Text, want) {
@@ -136,15 +137,15 @@ func seasonSay(tb testing.TB, svc *Service, chat storage.Chat, dm bool, user, te
 }
 
 func BenchmarkSeason(b *testing.B) {
-	group := storage.Chat{Platform: "console", ID: "season"}
+	group := chat.Chat{Platform: "console", ID: "season"}
 	built := filepath.Join(b.TempDir(), "season.db")
 	buildSeason(b, built, group)
-	dm := func(p int) storage.Chat { return storage.Chat{Platform: "console", ID: "dm:" + seasonUser(p)} }
+	dm := func(p int) chat.Chat { return chat.Private("console", seasonUser(p)) }
 
 	// published opens a copy with the last round published.
 	published := func(b *testing.B) (*Service, *engine.Round) {
 		svc, store := seasonService(b, built)
-		seasonSay(b, svc, group, false, "org", "/publish", "轮对阵")
+		seasonSay(b, svc, group, "org", "/publish", "轮对阵")
 		id, err := store.EventOf(context.Background(), group)
 		if err != nil {
 			b.Fatal(err)
@@ -165,8 +166,8 @@ func BenchmarkSeason(b *testing.B) {
 		for b.Loop() {
 			g := rd.Games[i]
 			i++
-			seasonSay(b, svc, dm(g.Red), true, seasonUser(g.Red), "/report win", "已报告")
-			seasonSay(b, svc, dm(g.Black), true, seasonUser(g.Black), "/confirm", "已确认")
+			seasonSay(b, svc, dm(g.Red), seasonUser(g.Red), "/report win", "已报告")
+			seasonSay(b, svc, dm(g.Black), seasonUser(g.Black), "/confirm", "已确认")
 		}
 		b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(2*i), "ms/command")
 	})
@@ -176,13 +177,13 @@ func BenchmarkSeason(b *testing.B) {
 		for b.Loop() {
 			g := rd.Games[i%len(rd.Games)]
 			i++
-			seasonSay(b, svc, dm(g.Red), true, seasonUser(g.Red), "/me", "积分")
+			seasonSay(b, svc, dm(g.Red), seasonUser(g.Red), "/me", "积分")
 		}
 	})
 	b.Run("log10", func(b *testing.B) {
 		svc, _ := published(b)
 		for b.Loop() {
-			seasonSay(b, svc, group, false, "org", "/log 10", "最近 10 条")
+			seasonSay(b, svc, group, "org", "/log 10", "最近 10 条")
 		}
 	})
 	b.Run("publish", func(b *testing.B) {
@@ -190,7 +191,7 @@ func BenchmarkSeason(b *testing.B) {
 			b.StopTimer()
 			svc, _ := seasonService(b, built)
 			b.StartTimer()
-			seasonSay(b, svc, group, false, "org", "/publish", "轮对阵")
+			seasonSay(b, svc, group, "org", "/publish", "轮对阵")
 		}
 	})
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/picture"
-	"github.com/qisai/qisai/storage"
 )
 
 // painter is a real painter with the system's CJK font; the test skips
@@ -41,7 +41,7 @@ func field(n int) []struct{ name, unit string } {
 }
 
 // pngs are the messages' files, each checked to decode as a PNG.
-func pngs(t *testing.T, ms []storage.Message) []string {
+func pngs(t *testing.T, ms []chat.Message) []string {
 	t.Helper()
 	var names []string
 	for _, m := range ms {
@@ -117,7 +117,7 @@ func TestAnnouncementPicturesEveryChat(t *testing.T) {
 	h.withPainter(painter(t))
 	swissOf(t, h, field(18), 0, results)
 	h.say("org", "/link")
-	other := storage.Chat{Platform: "console", ID: "other"}
+	other := chat.Chat{Platform: "console", ID: "other"}
 	must(t, h.in(other, "mei", "/link "+h.state().Info.LinkCode), "现在关注比赛")
 	h.say("org", "/pair")
 	h.outbox()
@@ -171,7 +171,7 @@ func TestPicturesOnRequest(t *testing.T) {
 		r := h.send("li", tt.cmd, false)
 		msgs := h.outbox()[h.group.ID]
 		if r.File != nil {
-			msgs = append([]storage.Message{{File: r.File}}, msgs...)
+			msgs = append([]chat.Message{{File: r.File}}, msgs...)
 		}
 		must(t, r.Text, tt.text)
 		if got := pngs(t, msgs); strings.Join(got, ",") != strings.Join(tt.files, ",") {
