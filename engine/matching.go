@@ -16,8 +16,11 @@ type matcher struct {
 	// One augmenting-path search's working state, reset through touched.
 	parent  []int32
 	base    []int32
-	used    []bool // in the search tree as an outer vertex
-	blossom []bool
+	used    []bool  // in the search tree as an outer vertex
+	blossom []bool  // flagged: in the blossom being contracted
+	flagged []int32 // the blossoms flagged
+	next    []int32 // the blossom's next vertex after this one, −1 after the last
+	last    []int32 // a base's blossom's last vertex
 	onPath  []bool
 	touched []int32
 	queue   []int32
@@ -35,12 +38,15 @@ func newMatcher(adj [][]int32) *matcher {
 		base:    make([]int32, n),
 		used:    make([]bool, n),
 		blossom: make([]bool, n),
+		next:    make([]int32, n),
+		last:    make([]int32, n),
 		onPath:  make([]bool, n),
 		live:    n,
 		listed:  n,
 	}
 	for i := range n {
 		m.mate[i], m.parent[i], m.base[i] = -1, -1, int32(i)
+		m.next[i], m.last[i] = -1, int32(i)
 	}
 	return m
 }
@@ -211,7 +217,8 @@ func (m *matcher) mark(v int32) { m.touched = append(m.touched, v) }
 
 func (m *matcher) reset() {
 	for _, v := range m.touched {
-		m.parent[v], m.base[v], m.used[v], m.blossom[v] = -1, v, false, false
+		m.parent[v], m.base[v], m.used[v] = -1, v, false
+		m.next[v], m.last[v] = -1, v
 	}
 	m.touched = m.touched[:0]
 }
@@ -227,21 +234,36 @@ func (m *matcher) flip(v int32) {
 }
 
 // shrink contracts the odd cycle closed by the edge v–to into its base.
+// Each blossom keeps its vertices in a list (next, from the base to last),
+// so that contracting walks the blossoms on the cycle, not the whole tree:
+// a dense graph makes many blossoms, and a walk of the tree for each made
+// a search quadratic.
 func (m *matcher) shrink(v, to int32) {
 	b := m.lca(v, to)
+	m.flagged = m.flagged[:0]
 	m.markPath(v, b, to)
 	m.markPath(to, b, v)
-	for _, i := range m.touched {
-		if m.blossom[m.base[i]] {
+	for _, x := range m.flagged {
+		m.blossom[x] = false
+		if x == b {
+			continue // b's blossom is outer already
+		}
+		for i := x; i >= 0; i = m.next[i] {
 			m.base[i] = b
 			if !m.used[i] {
 				m.used[i] = true
 				m.queue = append(m.queue, i)
 			}
 		}
+		m.next[m.last[b]], m.last[b] = x, m.last[x]
 	}
-	for _, i := range m.touched {
-		m.blossom[i] = false
+}
+
+// flag marks the blossom based at x as part of the one being contracted.
+func (m *matcher) flag(x int32) {
+	if !m.blossom[x] {
+		m.blossom[x] = true
+		m.flagged = append(m.flagged, x)
 	}
 }
 
@@ -274,7 +296,8 @@ func (m *matcher) lca(a, b int32) int32 {
 
 func (m *matcher) markPath(v, b, child int32) {
 	for m.base[v] != b {
-		m.blossom[m.base[v]], m.blossom[m.base[m.mate[v]]] = true, true
+		m.flag(m.base[v])
+		m.flag(m.base[m.mate[v]])
 		m.parent[v] = child
 		child = m.mate[v]
 		v = m.parent[m.mate[v]]

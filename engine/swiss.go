@@ -14,6 +14,8 @@ type swissPlayer struct {
 	score  Points
 	steps  float64 // score in scoring steps: the unit of the procedure's weights
 	state  int     // colour state: 100·(reds−blacks) + signed run (R-SW-7)
+	bal    int     // reds − blacks, from state
+	runLen int     // the signed run, from state
 	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
 	floats int     // floats up minus floats down so far (R-SW-8 balance)
 	unit   string
@@ -25,10 +27,18 @@ type swissPlayer struct {
 
 // run is the signed length of the player's current colour run: +2 after two
 // reds, −1 after one black (R-SW-7, R-SW-10).
-func (p *swissPlayer) run() int { return p.state - phpRound(float64(p.state)/100)*100 }
+func (p *swissPlayer) run() int { return p.runLen }
 
 // balance is reds minus blacks.
-func (p *swissPlayer) balance() int { return phpRound(float64(p.state) / 100) }
+func (p *swissPlayer) balance() int { return p.bal }
+
+// setState sets the colour state and what the pair checks read of it, once
+// a round: R-SW-12 asks for every pair the matching considers.
+func (p *swissPlayer) setState(st int) {
+	p.state = st
+	p.bal = phpRound(float64(st) / 100)
+	p.runLen = st - p.bal*100
+}
 
 // needsBlack reports the "needs black" list (要后行, R-SW-7); everybody
 // else is in the "needs red" list (要先行), the colourless included.
@@ -283,7 +293,7 @@ func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *player
 		sp.score += e.Points
 	}
 	sp.steps = float64(sp.score) / float64(s.step)
-	sp.state = colourState(sp.colours)
+	sp.setState(colourState(sp.colours))
 	for _, c := range sp.colours {
 		if c == Red {
 			sp.reds++

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -278,6 +279,18 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			below[k][mv.j/64] |= 1 << (mv.j % 64)
 		}
 	}
+	// own[k] holds floater k's partners; rank[k][w] counts those in the
+	// words before w, so that a partner's bit finds its move.
+	own, rank := make([][]uint64, len(yu)), make([][]int, len(yu))
+	for k := range yu {
+		own[k], rank[k] = make([]uint64, words), make([]int, words)
+		for _, mv := range moves[k] {
+			own[k][mv.j/64] |= 1 << (mv.j % 64)
+		}
+		for w := 1; w < words; w++ {
+			rank[k][w] = rank[k][w-1] + bits.OnesCount64(own[k][w-1])
+		}
+	}
 	// tail[k] is what leaving floaters k and after unpaired adds to the
 	// leftovers' weight, when integer weights make the sum exact in any
 	// order; otherwise the tail is summed floater by floater, in order.
@@ -288,6 +301,10 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		exactTail = exactTail && w == math.Trunc(w)
 	}
 	exactTail = exactTail && tail[0] < 1<<53
+	var lastClasses moveClasses
+	if len(yu) > 0 {
+		lastClasses = classesOf(moves[len(yu)-1])
+	}
 	var (
 		bestWay   []pair
 		bestScore floaterScore
@@ -320,16 +337,46 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			leaf(sum)
 			return
 		}
-		for _, mv := range moves[k] {
-			w, bit := mv.j/64, uint64(1)<<(mv.j%64)
-			if used[w]&bit != 0 {
-				continue
+		lastFloater := k == len(yu)-1
+		if lastFloater {
+			if free := countFree(below[k], used); free <= budget {
+				budget -= free
+				for _, at := range lastClasses.firstFree(moves[k], used) {
+					mv := moves[k][at]
+					next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
+					if !have || next.better(bestScore) {
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv.pr), next, true
+					}
+				}
+				rec(k+1, floaterScore{sum.v + weight(yu[k].steps-base), sum.spread, sum.colour, sum.float})
+				return
 			}
-			used[w] |= bit
-			cur = append(cur, mv.pr)
-			rec(k+1, floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float})
-			cur = cur[:len(cur)-1]
-			used[w] &^= bit
+		}
+		// The free partners, in order: a walk of the partner bits not
+		// taken, not of every partner.
+		for w, word := range own[k] {
+			for free := word &^ used[w]; free != 0; free &= free - 1 {
+				bit := free & -free
+				mv := moves[k][rank[k][w]+bits.OnesCount64(word&(bit-1))]
+				next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
+				if lastFloater {
+					// The assignment is complete: weigh it here (as leaf
+					// does) rather than one call deeper.
+					if budget <= 0 {
+						return
+					}
+					budget--
+					if !have || next.better(bestScore) {
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv.pr), next, true
+					}
+					continue
+				}
+				used[w] |= bit
+				cur = append(cur, mv.pr)
+				rec(k+1, next)
+				cur = cur[:len(cur)-1]
+				used[w] &^= bit
+			}
 		}
 		// Left unpaired: leftValue sums the floaters left in this order.
 		rec(k+1, floaterScore{sum.v + weight(yu[k].steps-base), sum.spread, sum.colour, sum.float})
@@ -365,6 +412,55 @@ func allTaken(want, used []uint64) bool {
 		}
 	}
 	return true
+}
+
+// countFree is how many bits of want are not set in used.
+func countFree(want, used []uint64) int {
+	n := 0
+	for i, w := range want {
+		n += bits.OnesCount64(w &^ used[i])
+	}
+	return n
+}
+
+// moveClasses groups the last floater's moves by what they add to the
+// weights: moves of one class weigh the same, so of the free ones only the
+// first can be the best — the others come later and are no better. The
+// last floater's partners are weighed one a class, not one a partner.
+type moveClasses struct {
+	members [][]int // indexes into the moves, in order
+	at      []int   // firstFree's answer, reused
+}
+
+func classesOf(moves []floaterMove) moveClasses {
+	var c moveClasses
+	class := make(map[floaterScore]int)
+	for i, mv := range moves {
+		k, ok := class[mv.add]
+		if !ok {
+			k = len(c.members)
+			class[mv.add] = k
+			c.members = append(c.members, nil)
+		}
+		c.members[k] = append(c.members[k], i)
+	}
+	return c
+}
+
+// firstFree lists, in the moves' order, each class's first move whose
+// partner is free.
+func (c *moveClasses) firstFree(moves []floaterMove, used []uint64) []int {
+	c.at = c.at[:0]
+	for _, m := range c.members {
+		for _, i := range m {
+			if j := moves[i].j; used[j/64]&(1<<(j%64)) == 0 {
+				c.at = append(c.at, i)
+				break
+			}
+		}
+	}
+	slices.Sort(c.at)
+	return c.at
 }
 
 // floaterBudget bounds the assignments searchFloaters tries.
