@@ -48,22 +48,22 @@ const (
 type ColourReason int8
 
 const (
-	ColourFirstRound  ColourReason = iota + 1 // R-SW-5
-	ColourFewerReds                           // R-SW-10 (1) 少先
-	ColourBlackRun                            // (2) 连后 over 连先
-	ColourLongerBlack                         // (3) longer black run
-	ColourShorterRed                          // (4) shorter red run
-	ColourRunOverLast                         // (5) 连后 over 上后
-	ColourLastOverRun                         // (6) 上先 over 连先
-	ColourBlackLast                           // (7) 上后 over 上先
-	ColourTieNumbers                          // (8) all equal
-	ColourEarlier                             // black in an earlier round (Settings.EarlierColours)
-	ColourHigherScore                         // R-SW-11 higher score's need
-	ColourBerger                              // R-C-2
-	ColourSecondCycle                         // R-F-2 second cycle swaps
-	ColourByHand                              // colours kept from the pair an arbiter broke up by hand
-	ColourKeepsRule12                         // R-SW-12: the other order would give a third colour in a row or an imbalance of three
-	ColourFlippedByHand                       // an arbiter gave the pair the other colours
+	ColourFirstRound    ColourReason = iota + 1 // R-SW-5
+	ColourFewerReds                             // R-SW-10 (1) 少先
+	ColourBlackRun                              // (2) 连后 over 连先
+	ColourLongerBlack                           // (3) longer black run
+	ColourShorterRed                            // (4) shorter red run
+	ColourRunOverLast                           // (5) 连后 over 上后
+	ColourLastOverRun                           // (6) 上先 over 连先
+	ColourBlackLast                             // (7) 上后 over 上先
+	ColourTieNumbers                            // (8) all equal
+	ColourEarlier                               // black in an earlier round (Settings.EarlierColours)
+	ColourHigherScore                           // R-SW-11 higher score's need
+	ColourBerger                                // R-C-2
+	ColourSecondCycle                           // R-F-2 second cycle swaps
+	ColourByHand                                // colours kept from the pair an arbiter broke up by hand
+	ColourKeepsRule12                           // R-SW-12: the other order would give a third colour in a row or an imbalance of three
+	ColourFlippedByHand                         // an arbiter gave the pair the other colours
 )
 
 // Relaxation is one rule given up for a round, and why.
