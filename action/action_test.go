@@ -213,6 +213,8 @@ func diff(got, want *action.State) string {
 		// not set them.
 		g, w := *got, *want
 		g.At, w.At, g.Seq, w.Seq = time.Time{}, time.Time{}, 0, 0
+		action.ForgetViews(&g) // computed for showing, not content
+		action.ForgetViews(&w)
 		got, want = &g, &w
 	}
 	if reflect.DeepEqual(got, want) {
