@@ -22,7 +22,8 @@ type swissPlayer struct {
 	hadBye bool
 	// colours is the counted colour history, oldest first (R-SW-10).
 	colours []Colour
-	opps    []int // opponents in games played (R-SW-9)
+	opps    []int  // opponents in games played (R-SW-9)
+	metBits uint64 // bit o%64 set for each opponent o: most pairs are told apart without a scan
 }
 
 // run is the signed length of the player's current colour run: +2 after two
@@ -45,6 +46,9 @@ func (p *swissPlayer) setState(st int) {
 func (p *swissPlayer) needsBlack() bool { return p.state > 0 }
 
 func (p *swissPlayer) hasMet(id int) bool {
+	if p.metBits&(1<<(uint(id)%64)) == 0 {
+		return false // the check every pair of a big field asks: mostly no
+	}
 	for _, o := range p.opps {
 		if o == id {
 			return true
@@ -275,6 +279,7 @@ func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *player
 		}
 		if counted {
 			sp.opps = append(sp.opps, e.Opponent)
+			sp.metBits |= 1 << (uint(e.Opponent) % 64)
 		}
 		// A float is a game against a player of another score (R-SW-8);
 		// a pairing bye floats the player down out of the field.

@@ -47,22 +47,32 @@ func searchOrder(ps []*swissPlayer, partners []int) {
 func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, rows, float64) {
 	ps := in.flat()
 	n := len(ps)
+	// Who may meet whom is asked once, then carried over to the search
+	// order.
+	met := make([][]*swissPlayer, n)
 	partners := make([]int, n)
 	for i := range ps {
 		for j := range ps {
 			if i != j && s.allowed(ps[i], ps[j], threeInARow) {
-				partners[i]++
+				met[i] = append(met[i], ps[j])
 			}
 		}
 	}
+	of := make(map[*swissPlayer][]*swissPlayer, n)
+	for i, p := range ps {
+		partners[i], of[p] = len(met[i]), met[i]
+	}
 	searchOrder(ps, partners)
+	at := make(map[*swissPlayer]int, n)
+	for i, p := range ps {
+		at[p] = i
+	}
 	cand := make([][]int, n)
-	for i := range ps {
-		for j := range ps {
-			if i != j && s.allowed(ps[i], ps[j], threeInARow) {
-				cand[i] = append(cand[i], j)
-			}
+	for i, p := range ps {
+		for _, q := range of[p] {
+			cand[i] = append(cand[i], at[q])
 		}
+		slices.Sort(cand[i])
 	}
 	var matched [][2]int
 	if n <= maxExactSearch {
