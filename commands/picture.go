@@ -85,13 +85,16 @@ func showPicture(c *Context, t sheet.Table) (Reply, error) {
 // pictures draws t as PNG files named after the event and t's title,
 // "春季赛_第3轮后排名_2.png" for its second page.
 func pictures(p *picture.Painter, event string, t sheet.Table) ([]*chat.File, error) {
+	title := t.Title
+	// A picture is forwarded out of its chat: it names its event.
+	t.Title = event + " · " + title
 	pages, err := p.Draw(t)
 	if err != nil {
 		return nil, fmt.Errorf("draw the %s of %q: %w", t.Kind, event, err)
 	}
 	files := make([]*chat.File, len(pages))
 	for i, png := range pages {
-		name := event + " " + t.Title
+		name := event + " " + title
 		if len(pages) > 1 {
 			name += " " + strconv.Itoa(i+1)
 		}
