@@ -138,11 +138,14 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		m.compact()
 		partner := -1
 		var known []int32
-		if streak {
+		learn := func() {
 			known = m.partners(int32(i))
 			for _, w := range known {
 				can[w] = true
 			}
+		}
+		if streak {
+			learn()
 		}
 		for pass := 0; pass < 2 && partner < 0; pass++ {
 			if pass == 1 && !relaxing {
@@ -163,10 +166,7 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 					break
 				}
 				if known == nil {
-					known = m.partners(int32(i))
-					for _, w := range known {
-						can[w] = true
-					}
+					learn()
 				}
 			}
 		}
