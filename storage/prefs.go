@@ -50,3 +50,27 @@ func (s *Store) Lang(ctx context.Context, platform, user string) (string, error)
 	}
 	return r.Lang, nil
 }
+
+// langChunk is how many users one query of Langs names: well inside
+// SQLite's and PostgreSQL's limits on a statement's parameters.
+const langChunk = 500
+
+// Langs is Lang for many users of a platform at once — a round's notes to
+// every player — in a few queries: the language each chose, by user; a
+// user who chose none is not in the map.
+func (s *Store) Langs(ctx context.Context, platform string, users []string) (map[string]string, error) {
+	out := make(map[string]string, len(users))
+	for len(users) > 0 {
+		chunk := users[:min(len(users), langChunk)]
+		users = users[len(chunk):]
+		var rows []prefRow
+		err := s.db.WithContext(ctx).Where("platform = ? AND user_id IN ?", platform, chunk).Find(&rows).Error
+		if err != nil {
+			return nil, fmt.Errorf("read the languages of %d %s users: %w", len(chunk), platform, err)
+		}
+		for _, r := range rows {
+			out[r.UserID] = r.Lang
+		}
+	}
+	return out, nil
+}

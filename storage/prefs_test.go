@@ -2,7 +2,9 @@ package storage
 
 import (
 	"context"
+	"maps"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/qisai/qisai/action"
@@ -38,6 +40,44 @@ func TestLang(t *testing.T) {
 		}
 		if err := s.SetLang(ctx, "telegram", "", "en"); err == nil {
 			t.Error("SetLang without a user: no error")
+		}
+	})
+}
+
+// TestLangs reads many users' languages at once, across query chunks, as
+// Lang reads each: a user who chose none is left out, another platform's
+// user of the same id is not mixed in.
+func TestLangs(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		var users []string
+		want := map[string]string{}
+		for i := range 2*langChunk + 7 {
+			u := strconv.Itoa(i)
+			users = append(users, u)
+			if i%3 == 0 {
+				continue // chose none
+			}
+			lang := map[bool]string{true: "en", false: "zh"}[i%2 == 0]
+			if err := s.SetLang(ctx, "telegram", u, lang); err != nil {
+				t.Fatal(err)
+			}
+			want[u] = lang
+		}
+		if err := s.SetLang(ctx, "discord", "0", "en"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Langs(ctx, "telegram", users)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("Langs: %d users with a language, want %d", len(got), len(want))
+		}
+		for _, u := range users[:20] {
+			if one, _ := s.Lang(ctx, "telegram", u); one != got[u] {
+				t.Errorf("user %s: Langs says %q, Lang %q", u, got[u], one)
+			}
 		}
 	})
 }
