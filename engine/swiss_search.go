@@ -13,8 +13,9 @@ import (
 const maxExactSearch = 16
 
 // searchOrder sorts players for a search: score high to low, larger colour
-// imbalance first, fewer possible partners first, then by number.
-func searchOrder(ps []*swissPlayer, partners []int) {
+// imbalance first, fewer possible partners first, then by number. It
+// returns where each player was: ps[k] was at the returned [k].
+func searchOrder(ps []*swissPlayer, partners []int) []int {
 	idx := make([]int, len(ps))
 	for i := range idx {
 		idx[i] = i
@@ -37,6 +38,7 @@ func searchOrder(ps []*swissPlayer, partners []int) {
 		sorted[i] = ps[k]
 	}
 	copy(ps, sorted)
+	return idx
 }
 
 // search pairs a set of players exhaustively (穷举, R-SW-8): of all the ways
@@ -49,30 +51,24 @@ func (s *swiss) search(in rows, base float64, threeInARow, last bool) ([]pair, r
 	n := len(ps)
 	// Who may meet whom is asked once, then carried over to the search
 	// order.
-	met := make([][]*swissPlayer, n)
+	may := make([]bool, n*n) // may[i·n+j]: ps[i] may meet ps[j], in the order given
 	partners := make([]int, n)
 	for i := range ps {
 		for j := range ps {
 			if i != j && s.allowed(ps[i], ps[j], threeInARow) {
-				met[i] = append(met[i], ps[j])
+				may[i*n+j] = true
+				partners[i]++
 			}
 		}
 	}
-	of := make(map[*swissPlayer][]*swissPlayer, n)
-	for i, p := range ps {
-		partners[i], of[p] = len(met[i]), met[i]
-	}
-	searchOrder(ps, partners)
-	at := make(map[*swissPlayer]int, n)
-	for i, p := range ps {
-		at[p] = i
-	}
+	was := searchOrder(ps, partners)
 	cand := make([][]int, n)
-	for i, p := range ps {
-		for _, q := range of[p] {
-			cand[i] = append(cand[i], at[q])
+	for k, i := range was {
+		for h, j := range was {
+			if may[i*n+j] {
+				cand[k] = append(cand[k], h)
+			}
 		}
-		slices.Sort(cand[i])
 	}
 	var matched [][2]int
 	if n <= maxExactSearch {
@@ -253,21 +249,21 @@ func greedyMatch(cand [][]int) [][2]int {
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
-	candOf := make(map[*swissPlayer][]int, len(yu))
+	cand := make([][]int, len(yu))
 	partners := make([]int, len(yu))
 	for i, f := range yu {
 		for j, m := range yuan {
 			if s.ok(f, m) {
-				candOf[f] = append(candOf[f], j)
+				cand[i] = append(cand[i], j)
 			}
 		}
-		partners[i] = len(candOf[f])
+		partners[i] = len(cand[i])
 	}
-	searchOrder(yu, partners)
+	was := searchOrder(yu, partners)
 	// moves[k] are floater k's possible pairs with their weights.
 	moves := make([][]floaterMove, len(yu))
 	for k, f := range yu {
-		for _, j := range candOf[f] {
+		for _, j := range cand[was[k]] {
 			pr := pair{p: [2]*swissPlayer{yuan[j], f}, placed: PlacedFloat}
 			if f.state < yuan[j].state {
 				pr.p = [2]*swissPlayer{f, yuan[j]}
@@ -280,25 +276,22 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	// below[k] holds the partners of floaters k and after: once all are
 	// taken, those floaters are all left unpaired and the walk below is
 	// one assignment (many floaters with few partners make long such tails).
-	words := (len(yuan) + 63) / 64
-	below := make([][]uint64, len(yu)+1)
-	below[len(yu)] = make([]uint64, words)
-	for k := len(yu) - 1; k >= 0; k-- {
-		below[k] = append([]uint64(nil), below[k+1]...)
-		for _, mv := range moves[k] {
-			below[k][mv.j/64] |= 1 << (mv.j % 64)
-		}
-	}
 	// own[k] holds floater k's partners; rank[k][w] counts those in the
-	// words before w, so that a partner's bit finds its move.
-	own, rank := make([][]uint64, len(yu)), make([][]int, len(yu))
-	for k := range yu {
-		own[k], rank[k] = make([]uint64, words), make([]int, words)
+	// words before w, so that a partner's bit finds its move. The three
+	// tables are cut from one block each.
+	words := (len(yuan) + 63) / 64
+	below, own, rank := bitRows(len(yu)+1, words), bitRows(len(yu), words), make([][]int, len(yu))
+	ranks := make([]int, len(yu)*words)
+	for k := len(yu) - 1; k >= 0; k-- {
 		for _, mv := range moves[k] {
 			own[k][mv.j/64] |= 1 << (mv.j % 64)
 		}
-		for w := 1; w < words; w++ {
-			rank[k][w] = rank[k][w-1] + bits.OnesCount64(own[k][w-1])
+		rank[k] = ranks[k*words : (k+1)*words]
+		for w := range words {
+			below[k][w] = below[k+1][w] | own[k][w]
+			if w > 0 {
+				rank[k][w] = rank[k][w-1] + bits.OnesCount64(own[k][w-1])
+			}
 		}
 	}
 	// tail[k] is what leaving floaters k and after unpaired adds to the
@@ -424,6 +417,15 @@ func allTaken(want, used []uint64) bool {
 	return true
 }
 
+// bitRows is n rows of the given words, cut from one block.
+func bitRows(n, words int) [][]uint64 {
+	block, out := make([]uint64, n*words), make([][]uint64, n)
+	for i := range out {
+		out[i] = block[i*words : (i+1)*words]
+	}
+	return out
+}
+
 // countFree is how many bits of want are not set in used.
 func countFree(want, used []uint64) int {
 	n := 0
@@ -444,12 +446,12 @@ type moveClasses struct {
 
 func classesOf(moves []floaterMove) moveClasses {
 	var c moveClasses
-	class := make(map[floaterScore]int)
+	var adds []floaterScore // each class's weights; classes are few
 	for i, mv := range moves {
-		k, ok := class[mv.add]
-		if !ok {
-			k = len(c.members)
-			class[mv.add] = k
+		k := slices.Index(adds, mv.add)
+		if k < 0 {
+			k = len(adds)
+			adds = append(adds, mv.add)
 			c.members = append(c.members, nil)
 		}
 		c.members[k] = append(c.members[k], i)
