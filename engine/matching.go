@@ -22,6 +22,7 @@ type matcher struct {
 	next    []int32 // the blossom's next vertex after this one, −1 after the last
 	last    []int32 // a base's blossom's last vertex
 	onPath  []bool
+	path    []int32 // lca's, reused
 	touched []int32
 	queue   []int32
 
@@ -269,7 +270,7 @@ func (m *matcher) flag(x int32) {
 
 // lca is the base of the blossom that the tree paths of a and b close.
 func (m *matcher) lca(a, b int32) int32 {
-	var path []int32
+	path := m.path[:0]
 	for {
 		a = m.base[a]
 		m.onPath[a] = true
@@ -291,6 +292,7 @@ func (m *matcher) lca(a, b int32) int32 {
 	for _, x := range path {
 		m.onPath[x] = false
 	}
+	m.path = path
 	return found
 }
 

@@ -249,43 +249,54 @@ func greedyMatch(cand [][]int) [][2]int {
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
-	cand := make([][]int, len(yu))
+	// moves[k] are floater k's possible pairs with their weights, in the
+	// group's order, cut from one block: who may meet whom is asked once,
+	// into bits, and counted before the block is made.
+	words := (len(yuan) + 63) / 64
+	may := bitRows(len(yu), words)
 	partners := make([]int, len(yu))
+	total := 0
 	for i, f := range yu {
 		for j, m := range yuan {
 			if s.ok(f, m) {
-				cand[i] = append(cand[i], j)
+				may[i][j/64] |= 1 << (j % 64)
+				partners[i]++
 			}
 		}
-		partners[i] = len(cand[i])
+		total += partners[i]
+	}
+	block := make([]floaterMove, 0, total)
+	starts := make([]int, len(yu))
+	for i, f := range yu {
+		starts[i] = len(block)
+		for w, word := range may[i] {
+			for ; word != 0; word &= word - 1 {
+				j := w*64 + bits.TrailingZeros64(word)
+				m := yuan[j]
+				pr := pair{p: [2]*swissPlayer{m, f}, placed: PlacedFloat}
+				if f.state < m.state {
+					pr.p = [2]*swissPlayer{f, m}
+				}
+				block = append(block, floaterMove{j: j, pr: pr, add: floaterScore{
+					spread: scoreTerm(pr, base), colour: colourTerm(pr), float: floatTerm(pr),
+				}})
+			}
+		}
 	}
 	was := searchOrder(yu, partners)
-	// moves[k] are floater k's possible pairs with their weights.
 	moves := make([][]floaterMove, len(yu))
-	for k, f := range yu {
-		for _, j := range cand[was[k]] {
-			pr := pair{p: [2]*swissPlayer{yuan[j], f}, placed: PlacedFloat}
-			if f.state < yuan[j].state {
-				pr.p = [2]*swissPlayer{f, yuan[j]}
-			}
-			moves[k] = append(moves[k], floaterMove{j: j, pr: pr, add: floaterScore{
-				spread: scoreTerm(pr, base), colour: colourTerm(pr), float: floatTerm(pr),
-			}})
-		}
+	for k, i := range was {
+		moves[k] = block[starts[i] : starts[i]+partners[i] : starts[i]+partners[i]]
 	}
 	// below[k] holds the partners of floaters k and after: once all are
 	// taken, those floaters are all left unpaired and the walk below is
 	// one assignment (many floaters with few partners make long such tails).
 	// own[k] holds floater k's partners; rank[k][w] counts those in the
-	// words before w, so that a partner's bit finds its move. The three
-	// tables are cut from one block each.
-	words := (len(yuan) + 63) / 64
-	below, own, rank := bitRows(len(yu)+1, words), bitRows(len(yu), words), make([][]int, len(yu))
+	// words before w, so that a partner's bit finds its move.
+	below, own, rank := bitRows(len(yu)+1, words), make([][]uint64, len(yu)), make([][]int, len(yu))
 	ranks := make([]int, len(yu)*words)
 	for k := len(yu) - 1; k >= 0; k-- {
-		for _, mv := range moves[k] {
-			own[k][mv.j/64] |= 1 << (mv.j % 64)
-		}
+		own[k] = may[was[k]]
 		rank[k] = ranks[k*words : (k+1)*words]
 		for w := range words {
 			below[k][w] = below[k+1][w] | own[k][w]
