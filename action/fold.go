@@ -26,7 +26,7 @@ type State struct {
 	// Through is the Seq of the last record folded in.
 	Through int64
 	// Info is the organiser's details of the event beyond the rules'
-	// settings (info.go); Preview a pairing shown but not yet published.
+	// settings (settings.go); Preview a pairing shown but not yet published.
 	Info    Info
 	Preview *engine.Pairing `json:",omitempty"`
 	// Play is what is under way in the games: results reported and not yet
@@ -46,8 +46,8 @@ type State struct {
 }
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
-// after it cancels an action the snapshot already holds. Fold the whole
-// log instead.
+// after it cancels an action the snapshot already holds, or it was saved
+// before players had entrant ids (roster.go). Fold the whole log instead.
 var ErrRefold = errors.New("an undo reaches into the snapshot")
 
 // Fold builds the state of an event from its whole log, oldest first.
@@ -62,6 +62,9 @@ func Fold(log []Record) (*State, error) {
 func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 	st := &State{Status: Setup}
 	if snapshot != nil {
+		if !snapshot.hasEntrants() {
+			return nil, ErrRefold
+		}
 		st = snapshot.clone()
 	}
 	for _, r := range tail {

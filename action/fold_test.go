@@ -388,22 +388,35 @@ var (
 )
 
 // followUp answers what is open, so that the rarer kinds that need it
-// come up: a swap in a pending preview, a dispute of a pending report, or
-// the next step of a 猜先; nil when nothing is open.
+// come up: a swap in a pending preview, a dispute or confirmation of a
+// pending report, a draw accepted, a resignation, or the next step of a
+// 猜先; nil when nothing is open.
 func followUp(rng *rand.Rand, st *action.State) action.Action {
 	if pv := st.PendingPreview(); pv != nil && len(pv.Boards) >= 2 {
 		return randomSwap(rng, pv)
 	}
 	if r := len(st.Event.Rounds); r > 0 && st.Play.Round == r {
 		for _, gp := range st.Play.Games {
-			if gp.Report == nil || gp.Dispute != nil || rng.IntN(2) == 0 {
+			var g engine.Game
+			for _, game := range st.Event.Rounds[r-1].Games {
+				if game.Board == gp.Board {
+					g = game
+				}
+			}
+			if g.Result.Decided() || g.Void {
 				continue
 			}
-			for _, g := range st.Event.Rounds[r-1].Games {
-				if g.Board == gp.Board {
-					other := g.Red + g.Black - gp.Report.Player
-					return &action.ReportDisputed{Round: r, Board: g.Board, Player: other}
+			switch {
+			case gp.Offer != nil && rng.IntN(3) == 0:
+				return &action.DrawAccepted{Round: r, Board: g.Board, Player: g.Red + g.Black - gp.Offer.Player}
+			case gp.Report != nil && gp.Dispute == nil && rng.IntN(2) == 0:
+				other := g.Red + g.Black - gp.Report.Player
+				if rng.IntN(2) == 0 {
+					return &action.ReportConfirmed{Round: r, Board: g.Board, Player: other}
 				}
+				return &action.ReportDisputed{Round: r, Board: g.Board, Player: other}
+			case len(gp.Here) > 0 && gp.Dispute == nil && rng.IntN(8) == 0:
+				return &action.Resigned{Round: r, Board: g.Board, Player: gp.Here[0].Player}
 			}
 		}
 	}

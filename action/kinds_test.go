@@ -244,7 +244,7 @@ func TestSignup(t *testing.T) {
 		{name: "close", from: signup, act: is(&action.SignupClosed{}), want: func(st *action.State) { st.Status = action.Setup }},
 		{name: "open after the start", from: running, act: is(&action.SignupOpened{}), err: "has started"},
 		{name: "close when not open", from: entered, act: is(&action.SignupClosed{}), err: "not open"},
-		{name: "close after the start", from: running, act: is(&action.SignupClosed{}), err: "not open"},
+		{name: "close after the start", from: running, act: is(&action.SignupClosed{}), err: "has started"},
 		{name: "open before the event", from: empty, act: is(&action.SignupOpened{}), err: "no event yet"},
 	})
 }
@@ -254,13 +254,13 @@ func TestPlayerAdded(t *testing.T) {
 		{name: "trimmed, numbered in entry order", from: entered,
 			act: is(&action.PlayerAdded{Name: "  Xu Yinchuan ", Unit: " Guangdong\t", Rating: 2550}),
 			want: func(st *action.State) {
-				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Xu Yinchuan", Unit: "Guangdong", Rating: 2550})
+				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Xu Yinchuan", Unit: "Guangdong", Rating: 2550, Entrant: 7})
 			}},
 		{name: "first player", from: created, act: is(&action.PlayerAdded{Name: "Xu Yinchuan"}),
-			want: func(st *action.State) { st.Event.Players = []engine.Player{{ID: 1, Name: "Xu Yinchuan"}} }},
+			want: func(st *action.State) { st.Event.Players = []engine.Player{{ID: 1, Name: "Xu Yinchuan", Entrant: 1}} }},
 		{name: "during sign-up", from: signup, act: is(&action.PlayerAdded{Name: "Hong Zhi", Rating: 2400}),
 			want: func(st *action.State) {
-				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Hong Zhi", Rating: 2400})
+				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Hong Zhi", Rating: 2400, Entrant: 7})
 			}},
 		{name: "same name in another case", from: entered, act: is(&action.PlayerAdded{Name: " li hongbo "}), err: "has entered already (player 2)"},
 		{name: "blank name", from: entered, act: is(&action.PlayerAdded{Name: "   ", Rating: 2000}), err: "needs a name"},
@@ -274,7 +274,7 @@ func TestPlayerEdited(t *testing.T) {
 		{name: "before the start, trimmed", from: entered,
 			act: is(&action.PlayerEdited{Player: 4, Name: " Chen Hanfeng ", Unit: " Hubei ", Rating: 1900}),
 			want: func(st *action.State) {
-				st.Event.Players[3] = engine.Player{ID: 4, Name: "Chen Hanfeng", Unit: "Hubei", Rating: 1900}
+				st.Event.Players[3] = engine.Player{ID: 4, Name: "Chen Hanfeng", Unit: "Hubei", Rating: 1900, Entrant: st.Event.Players[3].Entrant}
 			}},
 		{name: "running: the numbers stay", from: round1,
 			act:  is(&action.PlayerEdited{Player: 1, Name: "Zhao Xinxin", Unit: "Beijing", Rating: 2550}),
@@ -307,7 +307,7 @@ func TestPlayerRemoved(t *testing.T) {
 			want: func(st *action.State) { st.Event.Players = st.Event.Players[:4] }},
 		{name: "no player 0", from: entered, act: is(&action.PlayerRemoved{Player: 0}), err: "there is no player 0"},
 		{name: "no player 6", from: entered, act: is(&action.PlayerRemoved{Player: 6}), err: "there is no player 6"},
-		{name: "after the start", from: running, act: is(&action.PlayerRemoved{Player: 2}), err: "withdraw the player instead"},
+		{name: "after the start", from: running, act: is(&action.PlayerRemoved{Player: 2}), err: "has started"},
 	})
 }
 
@@ -360,10 +360,10 @@ func TestRoundPublished(t *testing.T) {
 	runApply(t, []applyCase{
 		{name: "round 1", from: running, act: paired, want: added},
 		{name: "round 2", from: round1done, act: paired, want: added},
-		{name: "before the start", from: entered, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "not running"},
+		{name: "before the start", from: entered, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "not started"},
 		{name: "a round too far", from: running, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 2}}), err: "next one is round 1"},
 		{name: "round 1 again", from: round1done, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "next one is round 2"},
-		{name: "finished", from: finished, act: paired, err: "not running"},
+		{name: "finished", from: finished, act: paired, err: "has finished"},
 	})
 }
 
@@ -443,9 +443,9 @@ func TestR_W_Withdrawn(t *testing.T) {
 			}},
 		{name: "before a game with a result", from: round1done, act: redOfBoard1, err: "they have a result in round 1"},
 		{name: "after a round not paired", from: round1, act: is(&action.Withdrawn{Player: 2, After: 2}), err: "give a round from 0"},
-		{name: "no such player", from: round1, act: is(&action.Withdrawn{Player: 6, After: 1}), err: "no such player"},
+		{name: "no such player", from: round1, act: is(&action.Withdrawn{Player: 6, After: 1}), err: "there is no player 6"},
 		{name: "twice", from: func(t testing.TB) *script { return round1done(t).do(&action.Withdrawn{Player: 2, After: 1}) },
-			act: is(&action.Withdrawn{Player: 2, After: 1}), err: "already withdrew after round 1"},
+			act: is(&action.Withdrawn{Player: 2, After: 1}), err: "withdrawn already"},
 		{name: "finished", from: finished, act: is(&action.Withdrawn{Player: 2, After: 1}), err: "finished"},
 	})
 }

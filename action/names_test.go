@@ -15,7 +15,7 @@ func TestNamesChecked(t *testing.T) {
 	runApply(t, []applyCase{
 		{name: "spaces collapsed", from: entered, act: is(&action.PlayerAdded{Name: "Xu \u3000 Yinchuan"}),
 			want: func(st *action.State) {
-				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Xu Yinchuan"})
+				st.Event.Players = append(st.Event.Players, engine.Player{ID: 6, Name: "Xu Yinchuan", Entrant: 7})
 			}},
 		{name: "too wide", from: entered, act: is(&action.PlayerAdded{Name: strings.Repeat("徐", 13)}), err: "at most 24 columns wide"},
 		{name: "a newline", from: entered, act: is(&action.PlayerAdded{Name: "Xu\nBoard 1: Xu 1-0"}), err: "U+000A (a line break)"},

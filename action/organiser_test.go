@@ -155,7 +155,7 @@ func TestR_SW_9_BoardsSwapped(t *testing.T) {
 		{name: "no board", from: fine, act: is(&action.BoardsSwapped{A: 1, B: 5}), err: "round 2 has no board 5"},
 		{name: "no preview", from: round1done, act: is(&action.BoardsSwapped{A: 1, B: 2}), err: "no pairing preview"},
 		{name: "published", from: func(t testing.TB) *script { return round1done(t).preview().publish() },
-			act: is(&action.BoardsSwapped{A: 1, B: 2}), err: "no pairing preview"},
+			act: is(&action.BoardsSwapped{A: 1, B: 2}), err: "published already"},
 	})
 }
 
@@ -184,7 +184,7 @@ func TestRefusalsBilingual(t *testing.T) {
 		zh, en string
 	}{
 		{"late entry", round1, &action.PlayerAdded{Name: "New"}, "比赛已经开始", "the event has started"},
-		{"remove after start", round1, &action.PlayerRemoved{Player: 1}, "请改为让选手退赛", "withdraw the player instead"},
+		{"remove after start", round1, &action.PlayerRemoved{Player: 1}, "比赛已经开始", "the event has started"},
 		{"duplicate", entered, &action.PlayerAdded{Name: "Li Hongbo"}, "「Li Hongbo」已经报名了（2 号）", `"Li Hongbo" has entered already (player 2)`},
 		{"engine", round1, &action.Withdrawn{Player: 1, After: 9}, "不能退赛：withdraw player 1", "withdraw player 1 after round 9"},
 		{"no board", round1, &action.ResultSet{Round: 1, Board: 7, Result: engine.Draw}, "第 1 轮没有第 7 台", "round 1 has no board 7"},

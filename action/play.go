@@ -1,8 +1,6 @@
 package action
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 	"time"
 
@@ -11,8 +9,9 @@ import (
 
 // Play is what is under way in the games of the current round: results
 // reported and not yet confirmed (R-G-1), draw offers (R-G-2), check-ins
-// at the board (R-G-4) and 猜先 (R-C-4). The play actions (playkinds.go)
-// build it; results become final through ResultSet only.
+// at the board (R-G-4) and 猜先 (R-C-4). The play actions (results.go,
+// draws.go, guess.go, CheckedIn) build it; results become final through
+// ResultSet only.
 //
 // Play belongs to one round: the first play action of a newer round starts
 // it afresh, so nothing carries over once a round is published. A game
@@ -81,28 +80,6 @@ type CheckIn struct {
 	At     time.Time `json:"at"`
 }
 
-// Guess is a 猜先 (R-C-4): one player hides a colour, the bot commits to it
-// (Commitment, published at once), the opponent guesses in public, the bot
-// reveals the hidden colour and its nonce so that anyone can check the
-// commitment, and the winner of the guess chooses the colour they play.
-type Guess struct {
-	Hider int `json:"hider"`
-	// Seq is the number of the action that hid the colour (as Report's).
-	Seq int64 `json:"seq,omitempty"`
-	// Commitment is Commit(Hidden, Nonce): public from the start.
-	Commitment string `json:"commitment"`
-	// Hidden and Nonce are the sealed choice: the bot shows them only once
-	// the opponent has guessed. Views must not print them before.
-	Hidden engine.Colour `json:"hidden"`
-	Nonce  string        `json:"nonce"`
-	// Guessed is the opponent's guess, NoColour until they guess.
-	Guesser int           `json:"guesser,omitempty"`
-	Guessed engine.Colour `json:"guessed,omitempty"`
-	// Winner chooses the colour they play (Chosen, NoColour until then).
-	Winner int           `json:"winner,omitempty"`
-	Chosen engine.Colour `json:"chosen,omitempty"`
-}
-
 // Arrived returns when player checked in at the board, and whether they
 // have (R-G-4).
 func (gp GamePlay) Arrived(player int) (time.Time, bool) {
@@ -112,18 +89,6 @@ func (gp GamePlay) Arrived(player int) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
-}
-
-// Revealed reports whether the guess is in, and with it the hidden colour
-// and the nonce public.
-func (g *Guess) Revealed() bool { return g.Guessed != engine.NoColour }
-
-// Commit is the commitment to a hidden colour: the hex SHA-256 of
-// "red:NONCE" or "black:NONCE". Anyone can check a revealed 猜先 with
-// `printf 'red:NONCE' | sha256sum` (R-C-4).
-func Commit(hidden engine.Colour, nonce string) string {
-	sum := sha256.Sum256([]byte(hidden.String() + ":" + nonce))
-	return hex.EncodeToString(sum[:])
 }
 
 // Underway returns what is under way on board of round: the zero GamePlay
@@ -241,13 +206,6 @@ func (st *State) roundPlay(round int) *Play {
 	return &st.Play
 }
 
-// Guessing reports whether the colours of round's games are decided by
-// 猜先 (R-C-3): an arbiter called for it (GuessCalled). In the systems
-// qisai pairs the pairing gives the colours otherwise (R-SW-10, R-C-2).
-func (st *State) Guessing(round int) bool {
-	return st.Play.Round == round && st.Play.Guessing
-}
-
 // find returns the index of board's play, or -1.
 func (p *Play) find(board int) int {
 	return slices.IndexFunc(p.Games, func(gp GamePlay) bool { return gp.Board == board })
@@ -289,10 +247,10 @@ func playing(st *State, round, board, player int) (*engine.Game, int, error) {
 	case g.Black:
 		opponent = g.Red
 	default:
-		return nil, 0, refuse("%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board)
+		return nil, 0, refuse(Forbidden, "%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board).because(NotYourBoard)
 	}
 	if g.Result.Decided() || g.Void {
-		return nil, 0, refuse("第 %d 台的结果已经确定", "the result of board %d is in already", board)
+		return nil, 0, refuse(Conflict, "第 %d 台的结果已经确定", "the result of board %d is in already", board).because(ResultIn)
 	}
 	return g, opponent, nil
 }

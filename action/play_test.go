@@ -24,6 +24,9 @@ func init() {
 		{&action.ReportDisputed{Round: 2, Board: 1, Player: 1}, `{"round":2,"board":1,"player":1}`},
 		{&action.DrawOffered{Round: 2, Board: 1, Player: 3}, `{"round":2,"board":1,"player":3}`},
 		{&action.DrawDeclined{Round: 2, Board: 1, Player: 1}, `{"round":2,"board":1,"player":1}`},
+		{&action.DrawAccepted{Round: 2, Board: 1, Player: 1}, `{"round":2,"board":1,"player":1}`},
+		{&action.ReportConfirmed{Round: 2, Board: 1, Player: 3}, `{"round":2,"board":1,"player":3}`},
+		{&action.Resigned{Round: 2, Board: 1, Player: 3}, `{"round":2,"board":1,"player":3}`},
 		{&action.CheckedIn{Round: 2, Board: 1, Player: 3}, `{"round":2,"board":1,"player":3}`},
 		{&action.GuessCalled{Round: 2}, `{"round":2}`},
 		{&action.GuessHidden{Round: 1, Board: 2, Player: 4, Commitment: action.Commit(engine.Black, "0123456789abcdef"), Hidden: engine.Black, Nonce: "0123456789abcdef"}, ""},
@@ -143,7 +146,7 @@ func TestR_G_1_ReportRefusals(t *testing.T) {
 		{"decided game", []playStep{ok(fixed(&action.ResultSet{Round: 1, Board: 1, Result: engine.Draw})), no("is in already", report(redP, engine.RedWin))}},
 		{"dispute with no report", []playStep{no("nobody has reported", dispute(blackP))}},
 		{"dispute own report", []playStep{ok(report(redP, engine.RedWin)), no("their own report", dispute(redP))}},
-		{"report after a dispute", []playStep{ok(report(redP, engine.RedWin)), ok(dispute(blackP)), no("an arbiter decides", report(blackP, engine.BlackWin))}},
+		{"report after a dispute", []playStep{ok(report(redP, engine.RedWin)), ok(dispute(blackP)), no("is disputed", report(blackP, engine.BlackWin))}},
 		{"dispute twice", []playStep{ok(report(redP, engine.RedWin)), ok(dispute(blackP)), no("disputed already", dispute(blackP))}},
 	}
 	for _, tt := range tests {
@@ -178,8 +181,8 @@ func TestR_G_2_DrawOffers(t *testing.T) {
 		{"offer, then decline", []playStep{ok(offer(redP)), ok(decline(blackP))}},
 		{"second offer after a refusal", []playStep{ok(offer(redP)), ok(decline(blackP)), no("offers alternate", offer(redP))}},
 		{"offers alternate", []playStep{ok(offer(redP)), ok(decline(blackP)), ok(offer(blackP)), ok(decline(redP)), ok(offer(redP)), ok(decline(blackP)), no("offers alternate", offer(redP))}},
-		{"an offer cannot be withdrawn or repeated", []playStep{ok(offer(redP)), no("cannot be withdrawn", offer(redP))}},
-		{"an open offer is answered, not crossed", []playStep{ok(offer(redP)), no("accept or decline it", offer(blackP))}},
+		{"an offer cannot be withdrawn or repeated", []playStep{ok(offer(redP)), no("waits for the opponent", offer(redP))}},
+		{"an open offer is answered, not crossed", []playStep{ok(offer(redP)), no("the opponent has offered a draw", offer(blackP))}},
 		{"decline one's own offer", []playStep{ok(offer(redP)), no("no draw offer for player", decline(redP))}},
 		{"decline with no offer", []playStep{no("no draw offer for player", decline(blackP))}},
 	}

@@ -67,7 +67,7 @@ func benchEvent(tb testing.TB, store *storage.Store, chat chat.Chat, n int) (sto
 			return err
 		}
 		for _, pl := range ch.State.Event.Players {
-			ch.Identify(chat.Platform, user(pl.ID), pl.ID)
+			ch.Identify(chat.Platform, user(pl.ID), pl.Entrant)
 		}
 		for _, g := range ch.State.Event.Rounds[0].Games {
 			boards = append(boards, [2]string{user(g.Red), user(g.Black)})

@@ -123,8 +123,11 @@ func (c *Context) decidedBy(round, board int) (string, error) {
 	}
 	cancelled := action.Cancelled(log)
 	for i := len(log) - 1; i >= 0; i-- {
-		set, ok := log[i].Action.(*action.ResultSet)
-		if !ok || set.Round != round || set.Board != board || cancelled[log[i].Seq] {
+		set, ok := log[i].Action.(action.Settling)
+		if !ok || cancelled[log[i].Seq] {
+			continue
+		}
+		if r, b := set.Settles(); r != round || b != board {
 			continue
 		}
 		names, err := c.actorNames(log[i : i+1])

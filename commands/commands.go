@@ -178,12 +178,12 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	if err != nil {
 		var p *Problem
-		var r *action.Refusal // an action the rules refused, said in both languages
+		var r *action.Refusal // an action the rules refused
 		switch {
 		case errors.As(err, &p):
 			reply = Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
 		case errors.As(err, &r):
-			reply = Reply{Text: sentence(T{r.Zh, r.En}.In(lang), lang), Private: reply.Private}
+			reply = Reply{Text: refusalText(r, cmd, lang), Private: reply.Private}
 		default:
 			s.log.Error("command failed", "text", req.Text, "err", err)
 			return failed(err, lang) // the buttons stay: pressing again may work
@@ -252,8 +252,9 @@ type Context struct {
 	// and State its state as loaded before the command.
 	Event storage.EventID
 	State *action.State
-	// Player is the sender's player number in the event (0: not a player);
-	// Roles what else they are.
+	// Player is the sender's player's sequence number in State (0: not a
+	// player; the store binds users to entrant ids, playerNumber); Roles
+	// what else they are.
 	Player int
 	Roles  []storage.Role
 	// ref is what the pressed button answers; nil for a typed line.

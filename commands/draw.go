@@ -18,15 +18,10 @@ import (
 // (R-G-3).
 func playDraw(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		switch err := ch.State.MayOffer(s.round, s.game.Board, c.Player); {
-		case errors.Is(err, action.ErrOfferAgain):
+		// A second offer after a refusal may be a foul (R-G-2): the rules
+		// say so before the offer is appended, and it is recorded instead.
+		if err := ch.State.MayOffer(s.round, s.game.Board, c.Player); errors.Is(err, action.ErrOfferAgain) {
 			return c.offerAgain(ch, chats, s)
-		case s.play.Offer != nil && s.play.Offer.Player != c.Player:
-			return "", problem("对手已经提和了：用 /accept 接受，或 /decline 拒绝。", "Your opponent has offered a draw: /accept or /decline it.")
-		case s.play.Offer != nil:
-			return "", problem("你的提和还在等对手回应；提和不能撤回。", "Your draw offer waits for your opponent's answer; an offer cannot be withdrawn.")
-		case err != nil:
-			return "", err
 		}
 		if err := ch.Append(&action.DrawOffered{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
 			return "", err
@@ -48,11 +43,11 @@ func playDraw(c *Context) (Reply, error) {
 // (R-G-3). Without the foul rule it is a refusal and ch stays empty; with
 // it, it returns the sender's account of it.
 func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, error) {
-	refusal := problem(sentence(action.ErrOfferAgain.Zh, Zh), sentence(action.ErrOfferAgain.En, En))
 	st := ch.State
 	if !st.Info.OfferFoul {
-		return "", refusal
+		return "", action.ErrOfferAgain
 	}
+	said := T{refusalReason(action.ErrOfferAgain, Zh), refusalReason(action.ErrOfferAgain, En)}
 	if err := ch.Append(&action.FoulRecorded{Round: s.round, Player: c.Player}); err != nil {
 		return "", err
 	}
@@ -64,42 +59,35 @@ func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, 
 	me := playerName(&st.Event, c.Player)
 	chats.announce(ch, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(c.Lang, s.game.Board, me, fouls))
 	if fouls < st.Info.FoulLimit() {
-		return T{refusal.Text.Zh + "已记犯规一次（累计 %d 次）。", refusal.Text.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
+		return T{said.Zh + "已记犯规一次（累计 %d 次）。", said.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
 	}
 	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}, c.Lang); err != nil {
 		return "", err
 	}
-	return T{refusal.Text.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", refusal.Text.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
+	return T{said.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", said.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
 }
 
-// theirOffer checks that the opponent has an open draw offer for player
-// to answer, the one a pressed button answers.
-func (c *Context) theirOffer(s seat) error {
-	o := s.play.Offer
+// answeringOffer checks, for a pressed button, that the draw offer it
+// answers is still the one open.
+func (c *Context) answeringOffer(s seat) error {
 	var seq int64
-	if o != nil {
+	if o := s.play.Offer; o != nil {
 		seq = o.Seq
 	}
-	if err := c.pressedAction(seq, T{"提和", "the draw offer"}); err != nil {
-		return err
-	}
-	switch {
-	case o == nil:
-		return problem("对手没有向你提和。", "Your opponent has not offered a draw.")
-	case o.Player == c.Player:
-		return problem("这是你自己的提和，要由对手回应。", "That is your own draw offer: your opponent answers it.")
-	}
-	return nil
+	return c.pressedAction(seq, T{"提和", "the draw offer"})
 }
 
 // playAccept accepts the opponent's draw offer: the game is drawn.
 func playAccept(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		if err := c.theirOffer(s); err != nil {
+		if err := c.answeringOffer(s); err != nil {
 			return "", err
 		}
-		return T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)),
-			chats.decide(ch, s.round, s.game.Board, engine.Draw, T{"同意和棋", "draw agreed"}, c.Lang)
+		a := &action.DrawAccepted{Round: s.round, Board: s.game.Board, Player: c.Player}
+		if err := chats.settle(ch, a, T{"同意和棋", "draw agreed"}, c.Lang); err != nil {
+			return "", err
+		}
+		return T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)), nil
 	})
 }
 
@@ -107,7 +95,7 @@ func playAccept(c *Context) (Reply, error) {
 // again until the sender has (R-G-2). Only the offerer is told.
 func playDecline(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, _ *voice, s seat) (string, error) {
-		if err := c.theirOffer(s); err != nil {
+		if err := c.answeringOffer(s); err != nil {
 			return "", err
 		}
 		if err := ch.Append(&action.DrawDeclined{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {

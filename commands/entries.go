@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -11,20 +10,10 @@ import (
 )
 
 // The entries before the start: sign-up, adding, editing and removing
-// players, and identifying their users anew when their numbers change.
+// players. Users are bound to entrant ids, which no numbering changes.
 
 func signup(c *Context) (Reply, error) {
 	open := c.Args["state"] == "open" || c.Args["state"] == "开放"
-	st := c.State
-	if err := beforeStart(st); err != nil {
-		return Reply{}, err
-	}
-	switch {
-	case open && st.Status == action.Signup:
-		return Reply{}, problem("报名已经开放了。要关闭，输入 /signup close。", "Sign-up is open already. To close it, type /signup close.")
-	case !open && st.Status != action.Signup:
-		return Reply{}, problem("报名没有开放。要开放，输入 /signup open。", "Sign-up is not open. To open it, type /signup open.")
-	}
 	var a action.Action = &action.SignupClosed{}
 	text := T{"报名已关闭。组织者仍可用 /player add 名字 添加选手；准备好后输入 /start 开赛。", "Sign-up is closed. Organisers can still add players with /player add NAME; type /start when ready."}
 	if open {
@@ -35,17 +24,6 @@ func signup(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: text.In(c.Lang)}, nil
-}
-
-// beforeStart refuses what may only happen before the start.
-func beforeStart(st *action.State) error {
-	switch st.Status {
-	case action.Running:
-		return problem("比赛已经开始，报名已截止；选手只能退赛（/withdraw）。", "The event has started: the entries are closed; a player can only withdraw (/withdraw).")
-	case action.Finished:
-		return problem("比赛已经结束。", "The event has finished.")
-	}
-	return nil
 }
 
 // running refuses what needs a started, unfinished event.
@@ -104,9 +82,6 @@ func describePlayer(p engine.Player, lang Lang) string {
 }
 
 func addPlayer(c *Context) (Reply, error) {
-	if err := beforeStart(c.State); err != nil {
-		return Reply{}, err
-	}
 	p, err := entry(c.Args, engine.Player{})
 	if err != nil {
 		return Reply{}, err
@@ -137,9 +112,6 @@ func numbered(st *action.State, arg string) (engine.Player, error) {
 }
 
 func editPlayer(c *Context) (Reply, error) {
-	if c.State.Status == action.Finished {
-		return Reply{}, running(c.State)
-	}
 	old, err := numbered(c.State, c.Args["number"])
 	if err != nil {
 		return Reply{}, err
@@ -149,7 +121,7 @@ func editPlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		return ch.Append(&action.PlayerEdited{Player: p.ID, Name: p.Name, Unit: p.Unit, Rating: p.Rating})
+		return ch.Append(&action.PlayerEdited{Player: p.ID, Entrant: p.Entrant, Name: p.Name, Unit: p.Unit, Rating: p.Rating})
 	}); err != nil {
 		return Reply{}, err
 	}
@@ -157,34 +129,21 @@ func editPlayer(c *Context) (Reply, error) {
 }
 
 func removePlayer(c *Context) (Reply, error) {
-	if c.State.Status == action.Running {
-		return Reply{}, problem("比赛已经开始，不能删除选手。请改用 /withdraw %s 让选手退赛（R-W-1..3）。", "The event has started: players are not removed. Withdraw them instead: /withdraw %s (R-W-1..3).", c.Args["number"])
-	}
-	if err := beforeStart(c.State); err != nil {
-		return Reply{}, err
-	}
 	p, err := numbered(c.State, c.Args["number"])
 	if err != nil {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.Identities(c, c.Event)
+		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
 		if err != nil {
 			return err
 		}
-		for _, id := range ids {
-			if id.Player == p.ID {
-				// The store cannot unlink a user yet: removing the player
-				// would leave the user linked to whoever takes the number.
-				return problem("%[1]s 是用户 %[2]s 自己报名的：请他输入 /leave 退出；或开赛后用 /withdraw %[3]d 让他退赛。",
-					"%[1]s joined as user %[2]s: they can leave with /leave, or after the start withdraw them with /withdraw %[3]d.", p.Name, id.User, p.ID)
-			}
+		if len(ids) > 0 {
+			// Their user chose to play: they leave themselves.
+			return problem("%[1]s 是用户 %[2]s 自己报名的：请他输入 /leave 退出；或开赛后用 /withdraw %[3]d 让他退赛。",
+				"%[1]s joined as user %[2]s: they can leave with /leave, or after the start withdraw them with /withdraw %[3]d.", p.Name, ids[0].User, p.ID)
 		}
-		before := slices.Clone(ch.State.Event.Players)
-		if err := ch.Append(&action.PlayerRemoved{Player: p.ID}); err != nil {
-			return err
-		}
-		return renumber(ch, ids, before)
+		return ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant})
 	})
 	if err != nil {
 		return Reply{}, err
@@ -192,49 +151,28 @@ func removePlayer(c *Context) (Reply, error) {
 	return Reply{Text: T{"已删除 %d 号选手 %s；后面的选手序号前移一位。", "Removed player %d, %s; the players after them move up one number."}.In(c.Lang, p.ID, p.Name)}, nil
 }
 
-// appendRenumbering appends a, which may give players new numbers (the
-// start, R-SW-1; an undo), and identifies the event's users anew.
-func (c *Context) appendRenumbering(ch *storage.Change, a action.Action) error {
+// appendUndo appends an undo, which must not take away a player a user
+// is bound to (an undone entry): the user would be left bound to nobody.
+func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
 	ids, err := c.svc.store.Identities(c, c.Event)
 	if err != nil {
 		return err
 	}
-	before := slices.Clone(ch.State.Event.Players)
-	if err := ch.Append(a); err != nil {
+	before := ch.State.Event.Players
+	if err := ch.Append(u); err != nil {
 		return err
 	}
-	return renumber(ch, ids, before)
-}
-
-// renumber identifies the event's users anew after the change's actions
-// gave players new numbers (the start, R-SW-1; a removal; an undo of
-// either): a user stays with the player of the same name (names are
-// unique in an event); when a name is gone but the number of players is
-// the same, the player was renamed and keeps the number. before is the
-// players as ids were made for.
-func renumber(ch *storage.Change, ids []storage.Identity, before []engine.Player) error {
-	after := ch.State.Event.Players
 	for _, id := range ids {
-		if id.Player < 1 || id.Player > len(before) {
+		if _, ok := ch.State.Numbered(id.Entrant); ok {
 			continue
 		}
-		name := before[id.Player-1].Name
-		to := 0
-		for _, p := range after {
-			if strings.EqualFold(p.Name, name) {
-				to = p.ID
-				break
+		name := id.User
+		for _, p := range before {
+			if p.Entrant == id.Entrant {
+				name = p.Name
 			}
 		}
-		if to == 0 && len(after) == len(before) {
-			to = id.Player
-		}
-		if to == 0 {
-			return problem("这一步会去掉用户 %[1]s 的选手「%[2]s」，不能这样做。", "This would take away player %[2]q, who is user %[1]s: it cannot be done.", id.User, name)
-		}
-		if to != id.Player {
-			ch.Identify(id.Platform, id.User, to)
-		}
+		return problem("这一步会去掉用户 %[1]s 的选手「%[2]s」，不能这样做。", "This would take away player %[2]q, who is user %[1]s: it cannot be done.", id.User, name)
 	}
 	return nil
 }

@@ -62,9 +62,6 @@ func playGuess(c *Context) (Reply, error) {
 		step = guessChoose
 	}
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		if !ch.State.Guessing(s.round) {
-			return "", noGuess(s, c.Lang)
-		}
 		return step(c, ch, chats, s, col)
 	})
 }
@@ -110,9 +107,6 @@ func guessHide(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 	if !c.Req.Chat.IsPrivate() {
 		return "", problem("请私聊我藏子，否则对手会看到：/guess hide red 或 black。", "Hide your colour in a private chat with me, or your opponent sees it: /guess hide red or black.")
 	}
-	if s.play.Guess != nil {
-		return "", problem("第 %d 台的猜先已经开始了。用 /me 查看现在要做什么。", "The colour guess of board %d has begun already. See what to do now with /me.", s.game.Board)
-	}
 	b := make([]byte, nonceBytes)
 	rand.Read(b)
 	nonce := hex.EncodeToString(b)
@@ -138,14 +132,6 @@ func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 	g := s.play.Guess
 	if err := c.pressedAction(guessSeq(g), T{"藏子", "the hidden colour"}); err != nil {
 		return "", err
-	}
-	switch {
-	case g == nil:
-		return "", problem("还没有人藏子：一方先私聊我 /guess hide red 或 black。", "Nobody has hidden a colour yet: one of you first sends me /guess hide red or black in private.")
-	case g.Hider == c.Player:
-		return "", problem("你是藏子的一方，由对手来猜。", "You hid the colour: your opponent guesses.")
-	case g.Revealed():
-		return "", problem("已经猜过了。用 /me 查看现在要做什么。", "The guess is made already. See what to do now with /me.")
 	}
 	if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
 		return "", err
@@ -174,14 +160,6 @@ func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
 	if err := c.pressedAction(guessSeq(s.play.Guess), T{"藏子", "the hidden colour"}); err != nil {
 		return "", err
-	}
-	switch g := s.play.Guess; {
-	case g == nil || !g.Revealed():
-		return "", problem("猜先还没有结果。用 /me 查看现在要做什么。", "The colour guess is not decided yet. See what to do now with /me.")
-	case g.Winner != c.Player:
-		return "", problem("对手赢得了猜先，由对手选择先后手。", "Your opponent won the colour guess: they choose the colours.")
-	case g.Chosen != engine.NoColour:
-		return "", problem("先后手已经选定了。", "The colours are chosen already.")
 	}
 	if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
 		return "", err

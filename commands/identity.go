@@ -94,6 +94,21 @@ func (c *Context) namedUser(arg string) (User, error) {
 	return User{ID: id, Name: arg, Username: m[1]}, nil
 }
 
+// playerNumber is the sequence number in st of the player the platform's
+// user is bound to in event id, 0 when they are none: the store binds a
+// user to the player's entrant id, which no numbering changes.
+func (s *Service) playerNumber(ctx context.Context, id storage.EventID, st *action.State, platform, user string) (int, error) {
+	entrant, err := s.store.PlayerOf(ctx, id, platform, user)
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, _ := st.Numbered(entrant)
+	return n, nil
+}
+
 // howToName says how to name a user in a command.
 func howToName(arg string) error {
 	if arg == "" {
@@ -124,8 +139,8 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 		names[a] = a.User
 		// Each actor shown is looked up, not the event's every player: a
 		// log's tail names a few people, the event may have thousands.
-		p, err := c.svc.store.PlayerOf(c, c.Event, a.Platform, a.User)
-		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		p, err := c.svc.playerNumber(c, c.Event, c.State, a.Platform, a.User)
+		if err != nil {
 			return nil, err
 		}
 		if p > 0 {

@@ -37,10 +37,10 @@ func undo(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := c.appendRenumbering(ch, &action.Undo{Seq: n}); err != nil {
+		if err := c.appendUndo(ch, &action.Undo{Seq: n}); err != nil {
 			var r *action.Refusal
 			if errors.As(err, &r) {
-				return problem("不能撤销第 %d 步：之后的操作依赖它（%s）。先撤销那些操作。", "Action %d cannot be undone: later actions depend on it (%s). Undo those first.", n, T{r.Zh, r.En}.In(c.Lang))
+				return problem("不能撤销第 %d 步：之后的操作依赖它（%s）。先撤销那些操作。", "Action %d cannot be undone: later actions depend on it (%s). Undo those first.", n, strings.TrimSuffix(strings.TrimSuffix(refusalReason(r, c.Lang), "。"), "."))
 			}
 			return err
 		}
@@ -197,6 +197,12 @@ func describe(a action.Action, st *action.State, named bool, lang Lang) string {
 		return T{"%s 在第 %d 台提和", "%s offered a draw on board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.DrawDeclined:
 		return T{"%s 拒绝第 %d 台的提和", "%s declined the draw on board %d"}.In(lang, who(a.Player), a.Board)
+	case *action.ReportConfirmed:
+		return T{"%s 确认第 %d 轮第 %d 台的报告", "%s confirmed the report of round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+	case *action.DrawAccepted:
+		return T{"%s 接受第 %d 轮第 %d 台的提和", "%s accepted the draw in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+	case *action.Resigned:
+		return T{"%s 在第 %d 轮第 %d 台认输", "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.CheckedIn:
 		return T{"%s 在第 %d 台签到", "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
 	}

@@ -59,7 +59,7 @@ func (h *harness) logLen() int {
 func (h *harness) identify(user string, player int) {
 	h.t.Helper()
 	_, err := h.store.Update(context.Background(), h.eventID(), action.Actor{Platform: "console", User: "test"}, "",
-		func(ch *storage.Change) error { ch.Identify("console", user, player); return nil })
+		func(ch *storage.Change) error { ch.Identify("console", user, ch.State.EntrantOf(player)); return nil })
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -68,8 +68,8 @@ func (h *harness) identify(user string, player int) {
 // playerOf is the player a console user is.
 func (h *harness) playerOf(user string) int {
 	h.t.Helper()
-	n, err := h.store.PlayerOf(context.Background(), h.eventID(), "console", user)
-	if err != nil {
+	n, err := h.svc.playerNumber(context.Background(), h.eventID(), h.state(), "console", user)
+	if err != nil || n == 0 {
 		h.t.Fatalf("user %s: %v", user, err)
 	}
 	return n

@@ -76,9 +76,11 @@ func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
 		return
 	}
 	name := user
-	if p, err := s.store.PlayerOf(ctx, d.Event, to.Platform, user); err == nil {
-		if st, err := s.store.Load(ctx, d.Event); err == nil && p <= len(st.Event.Players) {
-			name = st.Event.Players[p-1].Name
+	if entrant, err := s.store.PlayerOf(ctx, d.Event, to.Platform, user); err == nil {
+		if st, err := s.store.Load(ctx, d.Event); err == nil {
+			if n, ok := st.Numbered(entrant); ok {
+				name = st.Event.Players[n-1].Name
+			}
 		}
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)

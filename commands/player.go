@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -119,13 +118,10 @@ func playJoin(c *Context) (Reply, error) {
 		p, _ := st.Event.Player(c.Player)
 		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
 	}
-	switch st.Status {
-	case action.Setup:
+	if st.Status == action.Setup {
+		// Organisers enter players in setup (PlayerAdded takes them then);
+		// players join themselves only while sign-up is open.
 		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
-	case action.Running:
-		return Reply{}, problem("比赛已经开始，不能再报名了。请联系组织者。", "The event has started: it takes no more entries. Ask an organiser.")
-	case action.Finished:
-		return Reply{}, problem("比赛已经结束。", "The event has finished.")
 	}
 	name, unit := c.Args["name"], c.Args["unit"]
 	var number int
@@ -140,8 +136,9 @@ func playJoin(c *Context) (Reply, error) {
 		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
 			return err
 		}
-		number = len(ch.State.Event.Players)
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, number)
+		ps := ch.State.Event.Players
+		number = len(ps)
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, ps[number-1].Entrant)
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -166,36 +163,23 @@ func playJoin(c *Context) (Reply, error) {
 }
 
 // playLeave takes the sender out before the start. The players after them
-// move up one number (PlayerRemoved), so their users are identified anew.
+// move up one number (PlayerRemoved); their users stay bound to their
+// entrant ids.
 func playLeave(c *Context) (Reply, error) {
-	switch c.State.Status {
-	case action.Running:
-		return Reply{}, problem("比赛已经开始，不能取消报名。要退赛请联系裁判（/withdraw）。", "The event has started: you cannot leave it now. To withdraw, ask an arbiter (/withdraw).")
-	case action.Finished:
-		return Reply{}, problem("比赛已经结束。", "The event has finished.")
-	}
-	gone := c.Player
+	gone := c.State.EntrantOf(c.Player)
 	if _, err := c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.Identities(c, c.Event)
+		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
 		if err != nil {
 			return err
 		}
-		var staying, leaving []storage.Identity
-		for _, id := range ids {
-			if id.Player == gone {
-				leaving = append(leaving, id)
-			} else {
-				staying = append(staying, id)
-			}
-		}
-		before := slices.Clone(ch.State.Event.Players)
-		if err := ch.Append(&action.PlayerRemoved{Player: gone}); err != nil {
+		n, _ := ch.State.Numbered(gone)
+		if err := ch.Append(&action.PlayerRemoved{Player: n, Entrant: gone}); err != nil {
 			return err
 		}
 		for _, id := range leaving {
 			ch.Forget(id.Platform, id.User)
 		}
-		return renumber(ch, staying, before)
+		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
@@ -351,7 +335,7 @@ type contact struct {
 // contacts are player's private chats: one on each platform they are
 // identified on, in the language they chose (Chinese when none).
 func (c *Context) contacts(player int) ([]contact, error) {
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, player)
+	ids, err := c.svc.store.PlayerIdentities(c, c.Event, c.State.EntrantOf(player))
 	if err != nil {
 		return nil, err
 	}
@@ -486,9 +470,6 @@ func playHere(c *Context) (Reply, error) {
 		var err error
 		if s, err = c.liveSeat(ch.State); err != nil {
 			return err
-		}
-		if at, here := s.play.Arrived(c.Player); here {
-			return problem("你已经在 %s 到场了。", "You are at the board since %s already.", clock(st, at))
 		}
 		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})
 	}); err != nil {

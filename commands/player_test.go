@@ -80,7 +80,7 @@ func (e *playEvent) enter() *playEvent {
 		for _, en := range entrants {
 			for _, pl := range ch.State.Event.Players {
 				if pl.Name == en.name {
-					ch.Identify("console", en.user, pl.ID)
+					ch.Identify("console", en.user, pl.Entrant)
 					e.player[en.user], e.user[pl.ID] = pl.ID, en.user
 				}
 			}
@@ -235,7 +235,7 @@ func TestJoinAndLeave(t *testing.T) {
 	must(t, h.say("wang", "/leave"), "已取消报名")
 	ctx := context.Background()
 	for user, want := range map[string]int{"li": 1, "zhang": 2} {
-		if got, err := h.store.PlayerOf(ctx, e.id, "console", user); err != nil || got != want {
+		if got, err := h.svc.playerNumber(ctx, e.id, e.state(), "console", user); err != nil || got != want {
 			t.Errorf("after Wang left, %s is player %d (%v), want %d", user, got, err, want)
 		}
 	}
@@ -268,7 +268,7 @@ func TestR_G_1_ReportConfirmed(t *testing.T) {
 	})
 	must(t, h.dm(black, "/me"), rn+" 报告", "/confirm", "/dispute")
 	must(t, h.dm(red, "/me"), "等待 "+bn+" 确认")
-	must(t, h.say(red, "/confirm"), "这是你自己的报告")
+	must(t, h.say(red, "/confirm"), "不能确认自己的报告", "要由对手确认")
 	must(t, h.dm(black, "/confirm"), "已确认：第1台 "+rn+" 胜 "+bn) // in private, their own account
 	only(t, h.outbox(), map[string][]string{"group": {"第 1 轮第 1 台：" + rn + " 1-0 " + bn + "（" + bn + " 确认）"}})
 	if g := e.game(1); g.Result != engine.RedWin {
@@ -372,7 +372,7 @@ func TestR_G_2_DrawAccepted(t *testing.T) {
 	}
 	must(t, h.dm(black, "/me"), rn+" 提和", "/accept")
 	must(t, h.say(red, "/draw"), "不能撤回")
-	must(t, h.say(red, "/accept"), "这是你自己的提和")
+	must(t, h.say(red, "/accept"), "没有需要", "回应的提和", "/draw")
 	must(t, h.dm(black, "/accept"), "已接受提和：第1台 "+rn+" 和 "+bn)
 	only(t, h.outbox(), map[string][]string{"group": {"第 1 轮第 1 台：" + rn + " 1/2 " + bn + "（同意和棋）"}})
 	if g := e.game(1); g.Result != engine.Draw {
@@ -469,13 +469,13 @@ func TestR_G_4_Here(t *testing.T) {
 	red, black := e.board(1)
 	must(t, h.say(red, "/here"), "已签到：第 1 台，17:00")
 	h.advance(5 * time.Minute)
-	must(t, h.say(red, "/签到"), "你已经在 17:00 到场了")
+	must(t, h.say(red, "/签到"), "已经在 17:00 签到了", "/me")
 	if at, ok := e.state().Underway(1, 1).Arrived(e.player[red]); !ok || !at.Equal(h.now.Add(-5*time.Minute)) {
 		t.Errorf("red at the board since %v (%v), want %v", at, ok, h.now.Add(-5*time.Minute))
 	}
 	// Acting in the game is being at the board.
 	h.dm(black, "/draw")
-	must(t, h.dm(black, "/here"), "你已经在 17:05 到场了")
+	must(t, h.dm(black, "/here"), "已经在 17:05 签到了")
 	must(t, h.dm(e.byeUser(), "/here"), "轮空")
 }
 
@@ -501,7 +501,7 @@ func TestR_C_4_Guess(t *testing.T) {
 	if b := buttons(out["dm:"+red][0]); b != "猜红 → /guess red "+ref+" | 猜黑 → /guess black "+ref {
 		t.Errorf("guess buttons %q", b)
 	}
-	must(t, h.dm(black, "/guess red"), "你是藏子的一方")
+	must(t, h.dm(black, "/guess red"), "是藏子的一方，由对手来猜", "/me")
 	must(t, h.say(red, "/guess choose red"), "猜先还没有结果")
 
 	// Red guesses black, wrong: black wins and chooses.
@@ -515,7 +515,7 @@ func TestR_C_4_Guess(t *testing.T) {
 	if m[1] != "red" || hex.EncodeToString(sum[:]) != commit[1] || m[3] != commit[1] {
 		t.Errorf("SHA-256(%s:%s) = %x, the commitment published before was %s", m[1], m[2], sum, commit[1])
 	}
-	must(t, h.say(red, "/guess choose red"), "对手赢得了猜先")
+	must(t, h.say(red, "/guess choose red"), "赢得了第 1 台的猜先，由他选择")
 	must(t, h.dm(black, "/guess choose red"), "你执红", "红方 "+bn+"，黑方 "+rn)
 	if g := e.game(1); g.Red != e.player[black] || g.Black != e.player[red] {
 		t.Errorf("after "+bn+" chose red: red %d black %d", g.Red, g.Black)
@@ -535,16 +535,17 @@ func TestPlayerOthersGame(t *testing.T) {
 	h.outbox()
 	before := e.logKinds()
 	for _, tt := range []struct{ user, text, want string }{
-		{red2, "/confirm", "第 2 台没有待确认的报告"},
-		{black2, "/dispute", "第 2 台没有待确认的报告"},
-		{red2, "/accept", "对手没有向你提和"},
-		{black2, "/decline", "对手没有向你提和"},
+		{red2, "/confirm", "第 2 台还没有人报告结果"},
+		{black2, "/dispute", "第 2 台还没有人报告结果"},
+		{red2, "/accept", "回应的提和"},
+		{black2, "/decline", "回应的提和"},
 		{e.byeUser(), "/confirm", "轮空"},
 		{e.byeUser(), "/resign", "轮空"},
 		{"stranger", "/report win", "只有本赛选手"},
 		{"stranger", "/confirm", "只有本赛选手"},
 		{"org", "/resign", "只有本赛选手"},
-		{red1, "/guess hide red", "不需要猜先"},
+		{red1, "/guess hide red", "请私聊我藏子"}, // where to hide comes first
+		{red1, "/guess red", "由编排决定"},
 	} {
 		must(t, h.say(tt.user, tt.text), tt.want)
 	}
@@ -612,8 +613,11 @@ func TestPrivateChatFindsRunningEvent(t *testing.T) {
 	older := newPlayEvent(t, h, nil).start()
 	newer := newPlayEvent(t, h, nil) // the group follows it now
 	newer.update(func(ch *storage.Change) error {
-		ch.Identify("console", "wang", 1)
-		return ch.Append(&action.PlayerAdded{Name: "王五"})
+		if err := ch.Append(&action.PlayerAdded{Name: "王五"}); err != nil {
+			return err
+		}
+		ch.Identify("console", "wang", ch.State.EntrantOf(1))
+		return nil
 	})
 	must(t, h.dm("wang", "/me"), "第 1 轮第")
 	must(t, h.say("wang", "/me"), "王五（第 1 位）", "还没有开始")

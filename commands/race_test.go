@@ -58,7 +58,7 @@ func newRaceEvent(t testing.TB, store *storage.Store, boards int) storage.EventI
 			return err
 		}
 		for p := 1; p <= 2*boards; p++ {
-			ch.Identify(org.Platform, raceUser(p), p)
+			ch.Identify(org.Platform, raceUser(p), ch.State.EntrantOf(p))
 		}
 		ch.Bind(raceGroup)
 		return nil

@@ -65,6 +65,7 @@ func TestPermissionsOthersGame(t *testing.T) {
 		}
 		return m
 	}
+	n := func(user string) string { return fmt.Sprint(e.player[user]) }
 	notPlayer := want{"只有本赛选手", "Only players of the event"}
 	started := want{"比赛已经开始", "has started"}
 	for _, tt := range []struct {
@@ -84,24 +85,24 @@ func TestPermissionsOthersGame(t *testing.T) {
 		})},
 		{"the player with the bye", bye, false, everything(want{"第 1 轮：轮空，没有对局。", "Round 1: bye, no game."}, map[string]want{
 			"/join 某人": {"你已经以「" + e.name(bye) + "」报名了", "You have joined already"},
-			"/leave":   {"比赛已经开始，不能取消报名", "The event has started: you cannot leave it now"},
+			"/leave":   {"比赛已经开始。开赛后选手只能退赛", "The event has started. After the start a player can only withdraw"},
 			"/me":      {}, // their own business: allowed
 		})},
 		{"board 2's black, about board 1's report", black2, true, map[string]want{
-			"/confirm": {"第 2 台没有待确认的报告", "Board 2 has no report to answer"},
-			"/dispute": {"第 2 台没有待确认的报告", "Board 2 has no report to answer"},
+			"/confirm": {"第 2 台还没有人报告结果。下完后用 /report", "Nobody has reported the result of board 2. After the game, report it with /report"},
+			"/dispute": {"第 2 台还没有人报告结果。下完后用 /report", "Nobody has reported the result of board 2. After the game, report it with /report"},
 		}},
 		{"board 1's black, about board 2's offer", black1, true, map[string]want{
-			"/accept":  {"对手没有向你提和", "Your opponent has not offered a draw"},
-			"/decline": {"对手没有向你提和", "Your opponent has not offered a draw"},
+			"/accept":  {"没有需要 " + n(black1) + " 号选手回应的提和。要提和请用 /draw", "There is no draw offer for player " + n(black1) + " to accept. To offer a draw, type /draw"},
+			"/decline": {"没有需要 " + n(black1) + " 号选手回应的提和。要提和请用 /draw", "There is no draw offer for player " + n(black1) + " to decline. To offer a draw, type /draw"},
 		}},
 		{"board 1's red, about their own report", red1, false, map[string]want{
-			"/confirm":    {"这是你自己的报告", "That is your own report"},
-			"/report win": {"你已经报告过了", "You have reported already"},
+			"/confirm":    {"不能确认自己的报告。要由对手确认", "cannot confirm their own report. Your opponent confirms it"},
+			"/report win": {"已经报告过第 1 台的结果。等待对手确认", "has reported the result of board 1 already. Wait for your opponent to confirm"},
 		}},
 		{"board 2's red, about their own offer", red2, false, map[string]want{
-			"/accept": {"这是你自己的提和", "That is your own draw offer"},
-			"/draw":   {"你的提和还在等对手回应", "Your draw offer waits"},
+			"/accept": {"没有需要 " + n(red2) + " 号选手回应的提和", "There is no draw offer for player " + n(red2) + " to accept"},
+			"/draw":   {"的提和还在等待对手回应。提和不能撤回", "draw offer waits for the opponent's answer. An offer cannot be withdrawn"},
 		}},
 		{"a player calling for 猜先", red1, false, map[string]want{
 			"/guess call": {"只有组织者或裁判可以要求猜先", "Only the organisers and arbiters can call for a colour guess"},

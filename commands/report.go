@@ -23,15 +23,10 @@ func playReport(c *Context) (Reply, error) {
 		res := resultFor(c.Args["result"], s.colour)
 		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
 		line := gameLine(ev, s.game, res, c.Lang)
-		switch {
-		case gp.Dispute != nil:
-			return "", errDisputed
-		case gp.Report != nil && gp.Report.Player == c.Player:
-			return "", problem("你已经报告过了：%s。等待对手确认；报错了请联系裁判。", "You have reported already: %s. Wait for your opponent to confirm; if it was wrong, ask an arbiter.",
-				gameLine(ev, s.game, gp.Report.Result, c.Lang))
-		case gp.Report != nil && gp.Report.Result == res:
+		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
+			// The same result as the opponent's report: it confirms it.
 			return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line),
-				chats.decide(ch, s.round, s.game.Board, res, T{me + " 确认", "confirmed by " + me}, c.Lang)
+				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me}, c.Lang)
 		}
 		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
 			return "", err
@@ -60,9 +55,6 @@ func playReport(c *Context) (Reply, error) {
 	})
 }
 
-// errDisputed refuses what a disputed result leaves to the arbiter.
-var errDisputed = problem("结果有争议，由裁判用 /result 裁决。", "The result is disputed: an arbiter decides it with /result.")
-
 // loss is the result of a game the player of colour loses.
 func loss(colour engine.Colour) engine.Result {
 	if colour == engine.Red {
@@ -85,10 +77,6 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 		if err := c.pressedAction(reportSeq(s.play), T{"报告", "the report"}); err != nil {
 			return "", err
 		}
-		r, err := opponentReport(s, c.Player)
-		if err != nil {
-			return "", err
-		}
 		ev := &ch.State.Event
 		me := playerName(ev, c.Player)
 		if dispute {
@@ -98,8 +86,12 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
 			return T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang), nil
 		}
-		return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, r.Result, c.Lang)),
-			chats.decide(ch, s.round, s.game.Board, r.Result, T{me + " 确认", "confirmed by " + me}, c.Lang)
+		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
+		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}, c.Lang); err != nil {
+			return "", err
+		}
+		g, _ := gameOn(ev, s.round, s.game.Board)
+		return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
 	})
 }
 
@@ -111,29 +103,15 @@ func reportSeq(gp action.GamePlay) int64 {
 	return gp.Report.Seq
 }
 
-// opponentReport is the opponent's pending report that player answers.
-func opponentReport(s seat, player int) (*action.Report, error) {
-	gp := s.play
-	switch {
-	case gp.Dispute != nil:
-		return nil, errDisputed
-	case gp.Report == nil:
-		return nil, problem("第 %d 台没有待确认的报告。下完后用 /report win、loss 或 draw 报告结果。", "Board %d has no report to answer. After the game, report with /report win, loss or draw.", s.game.Board)
-	case gp.Report.Player == player:
-		return nil, problem("这是你自己的报告，要由对手确认。", "That is your own report: your opponent confirms it.")
-	}
-	return gp.Report, nil
-}
-
 // playResign ends the sender's game at once: the opponent wins.
 func playResign(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		if s.play.Dispute != nil {
-			return "", errDisputed
+		ev, me := &ch.State.Event, playerName(&ch.State.Event, c.Player)
+		a := &action.Resigned{Round: s.round, Board: s.game.Board, Player: c.Player}
+		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}, c.Lang); err != nil {
+			return "", err
 		}
-		res, me := loss(s.colour), playerName(&ch.State.Event, c.Player)
-		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, res, c.Lang)),
-			chats.decide(ch, s.round, s.game.Board, res, T{me + " 认输", me + " resigned"}, c.Lang)
+		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
 	})
 }
 

@@ -23,35 +23,24 @@ var resultCodes = map[string]engine.Result{
 }
 
 func setResult(c *Context) (Reply, error) {
-	if err := running(c.State); err != nil {
-		return Reply{}, err
-	}
 	ev := &c.State.Event
 	round := currentRound(ev)
 	if round == 0 {
 		return Reply{}, noRounds()
 	}
 	if s, ok := c.Args["round"]; ok {
-		n, _ := strconv.Atoi(s)
-		if n < 1 || n > len(ev.Rounds) {
-			return Reply{}, problem("没有第 %d 轮：已公布 %d 轮。", "There is no round %d: %d rounds are published.", n, len(ev.Rounds))
-		}
-		round = n
+		round, _ = strconv.Atoi(s)
 	}
 	board, _ := strconv.Atoi(c.Args["board"])
-	g, ok := gameOn(ev, round, board)
-	switch {
-	case !ok:
-		return Reply{}, problem("第 %[1]d 轮没有第 %[2]d 台。输入 /pairings %[1]d 查看台次。", "Round %[1]d has no board %[2]d. See the boards with /pairings %[1]d.", round, board)
-	case g.Void:
-		return Reply{}, problem("第 %d 轮第 %d 台已按退赛规则作废（R-W-2），不再有结果。", "Round %d board %d was struck out by a withdrawal (R-W-2): it has no result.", round, board)
-	}
 	res := resultCodes[c.Args["result"]]
-	if g.Result == res {
-		return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
-	}
-	if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" {
-		return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
+	// A game that is not there is the append's to refuse (in the update).
+	if g, ok := gameOn(ev, round, board); ok && c.State.Status == action.Running {
+		if g.Result == res {
+			return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
+		}
+		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" {
+			return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
+		}
 	}
 	chats, err := eventChats(c)
 	if err != nil {
@@ -63,7 +52,7 @@ func setResult(c *Context) (Reply, error) {
 		was, _ := gameOn(&ch.State.Event, round, board)
 		why := T{"裁判裁定", "set by the arbiter"}
 		switch {
-		case was.Result == res:
+		case was.Result == res && ch.State.Status == action.Running:
 			return problem("第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed.", round, board, resultText(res))
 		case was.Result.Decided():
 			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
@@ -134,14 +123,22 @@ func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.
 // the result that completes the current round also announces the
 // standings and what comes next.
 func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T, lang Lang) error {
+	return v.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res}, why, lang)
+}
+
+// settle appends a, which makes a game's result final, and announces it as
+// decide does.
+func (v *voice) settle(ch *storage.Change, a action.Settling, why T, lang Lang) error {
+	round, board := a.Settles()
 	ev := &ch.State.Event
-	wasOpen := len(openBoards(ev.Rounds[round-1])) > 0
-	if err := ch.Append(&action.ResultSet{Round: round, Board: board, Result: res}); err != nil {
+	// A result of a round not paired is refused by the append below.
+	wasOpen := round >= 1 && round <= len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
+	if err := ch.Append(a); err != nil {
 		return err
 	}
 	g, _ := gameOn(ev, round, board)
 	said := T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
-		In(lang, round, board, playerName(ev, g.Red), resultText(res), playerName(ev, g.Black), why.In(lang))
+		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
 	if !wasOpen {
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
@@ -180,9 +177,6 @@ func findPlayer(st *action.State, arg string) (engine.Player, error) {
 // penalty records a warning or penalty (§18.4): the player ranks last
 // among those of equal score (R-T-7).
 func penalty(c *Context) (Reply, error) {
-	if err := running(c.State); err != nil {
-		return Reply{}, err
-	}
 	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
@@ -206,9 +200,6 @@ func penalty(c *Context) (Reply, error) {
 }
 
 func foul(c *Context) (Reply, error) {
-	if err := running(c.State); err != nil {
-		return Reply{}, err
-	}
 	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
@@ -217,9 +208,6 @@ func foul(c *Context) (Reply, error) {
 	round := currentRound(ev)
 	if round == 0 {
 		return Reply{}, noRounds()
-	}
-	if _, _, ok := gameOf(ev, round, p.ID); !ok {
-		return Reply{}, problem("%s 在第 %d 轮没有对局；犯规记在对局里（R-G-3）。", "%s has no game in round %d; a foul belongs to a game (R-G-3).", p.Name, round)
 	}
 	chats, err := eventChats(c)
 	if err != nil {
@@ -272,18 +260,9 @@ func gameOf(ev *engine.Event, round, player int) (engine.Game, bool, bool) {
 // instead (R-W-1).
 func withdraw(c *Context) (Reply, error) {
 	st := c.State
-	if st.Status == action.Setup || st.Status == action.Signup {
-		return Reply{}, problem("比赛还没开始：用 /player remove 序号 删除选手（R-W-1）。", "The event has not started: remove the player with /player remove NUMBER (R-W-1).")
-	}
-	if err := running(st); err != nil {
-		return Reply{}, err
-	}
 	p, err := findPlayer(st, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
-	}
-	if p.WithdrawnAfter != 0 {
-		return Reply{}, problem("%s 已经退赛了。", "%s has withdrawn already.", p.Name)
 	}
 	ev := &st.Event
 	after := len(ev.Rounds)

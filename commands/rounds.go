@@ -22,23 +22,13 @@ import (
 // when every player has one, else shuffled from the event's seed. The
 // users who joined as players keep their players under the new numbers.
 func start(c *Context) (Reply, error) {
-	st := c.State
-	if st.Status == action.Running {
-		return Reply{}, problem("比赛已经开始了。下一步：/pair 编排下一轮。", "The event has started already. Next: /pair pairs the next round.")
-	}
-	if err := beforeStart(st); err != nil {
-		return Reply{}, err
-	}
-	if n := len(st.Event.Players); n < 2 {
-		return Reply{}, problem("至少要 2 名选手才能开赛，现在有 %d 名。用 /player add 名字 添加，或 /signup open 开放报名。", "An event needs at least 2 players to start; it has %d. Add them with /player add NAME, or open sign-up with /signup open.", n)
-	}
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		by := ch.State.Event.Settings.Numbering // R-SW-1
-		if err := c.appendRenumbering(ch, &action.Started{Numbering: by}); err != nil {
+		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
 		chats.announce(ch, startText(ch.State, by, c.Lang))
@@ -170,25 +160,6 @@ func previewText(st *action.State, lang Lang) string {
 		"Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
 }
 
-// previewReady refuses when there is no preview to change or publish.
-func previewReady(st *action.State) error {
-	if err := running(st); err != nil {
-		return err
-	}
-	switch pv := st.Preview; {
-	case st.PendingPreview() != nil:
-		return nil
-	case pv == nil:
-		return problem("还没有编排预览。先输入 /pair。", "There is no pairing preview. Type /pair first.")
-	case pv.Round < st.Event.NextRound():
-		if inPlay(st) {
-			return problem("第 %d 轮已经公布了。改开始时间：/publish 时:分，例如 /publish 19:30；本轮结束后输入 /pair 编排下一轮。", "Round %d is published already. To move its start: /publish HH:MM, e.g. /publish 19:30; when it is over, /pair pairs the next round.", pv.Round)
-		}
-		return problem("第 %d 轮已经公布了。输入 /pair 编排下一轮。", "Round %d is published already. Type /pair to pair the next round.", pv.Round)
-	}
-	return problem("预览之后比赛有了变动（结果、选手或设置），预览作废。请重新输入 /pair。", "The event changed after the preview (a result, a player or a setting): the preview is void. Type /pair again.")
-}
-
 // swap exchanges the black players of two boards of the preview: an
 // arbiter's change by hand. Colours stay; a rematch is refused (R-SW-9).
 func swap(c *Context) (Reply, error) {
@@ -207,9 +178,6 @@ func flip(c *Context) (Reply, error) {
 
 // exchange exchanges two players of the preview between their boards.
 func exchange(c *Context) (Reply, error) {
-	if err := previewReady(c.State); err != nil {
-		return Reply{}, err
-	}
 	a, err := findPlayer(c.State, c.Args["player1"])
 	if err != nil {
 		return Reply{}, err
@@ -225,15 +193,12 @@ func exchange(c *Context) (Reply, error) {
 // changePreview applies a change by hand to the preview and shows it again,
 // re-checked: the record names each rule the change breaks (engine.Check).
 func changePreview(c *Context, a action.Action, done string) (Reply, error) {
-	if err := previewReady(c.State); err != nil {
-		return Reply{}, err
-	}
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(a); err != nil {
-			var r *action.Refusal
-			if errors.As(err, &r) {
-				return problem("%s。可以改别的台，或输入 /pair 重新编排。", "%s. Change other boards, or type /pair to pair again.", T{r.Zh, r.En}.In(c.Lang))
+			// A change the rules refuse leaves the preview as it was.
+			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason != action.NoPreview && r.Reason != action.Published {
+				return problem("%s可以改别的台，或输入 /pair 重新编排。", "%s Change other boards, or type /pair to pair again.", refusalReason(r, c.Lang))
 			}
 			return err
 		}
@@ -264,7 +229,7 @@ func publish(c *Context) (Reply, error) {
 			return moveStart(c, start, tomorrow)
 		}
 	}
-	if err := previewReady(c.State); err != nil {
+	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
 	}
 	chats, err := eventChats(c)
@@ -273,10 +238,10 @@ func publish(c *Context) (Reply, error) {
 	}
 	var round, notes int
 	_, err = c.Update(func(ch *storage.Change) error {
-		pv := ch.State.PendingPreview()
-		if pv == nil {
-			return previewReady(ch.State)
+		if err := ch.State.PreviewReady(); err != nil {
+			return err
 		}
+		pv := ch.State.PendingPreview()
 		round, notes = pv.Round, 0
 		if err := ch.Append(&action.RoundPublished{Pairing: *pv}); err != nil {
 			return err
@@ -297,7 +262,11 @@ func publish(c *Context) (Reply, error) {
 			if err != nil {
 				return err
 			}
-			if note := playerNote(ch.State, round, id.Player, now, lang); note != "" {
+			n, ok := ch.State.Numbered(id.Entrant)
+			if !ok {
+				continue
+			}
+			if note := playerNote(ch.State, round, n, now, lang); note != "" {
 				ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: note})
 				notes++
 			}
@@ -482,8 +451,9 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 		}
 		games := st.Event.Rounds[round-1].Games
 		for _, id := range ids {
+			n, _ := st.Numbered(id.Entrant)
 			if !slices.ContainsFunc(games, func(g engine.Game) bool {
-				return (g.Red == id.Player || g.Black == id.Player) && !g.Result.Decided() && !g.Void
+				return n > 0 && (g.Red == n || g.Black == n) && !g.Result.Decided() && !g.Void
 			}) {
 				continue
 			}
@@ -491,7 +461,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			if err != nil {
 				return err
 			}
-			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, id.Player, lang)) + lateTerm(st, now, lang)
+			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, n, lang)) + lateTerm(st, now, lang)
 			ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: text})
 			notes++
 		}

@@ -327,7 +327,7 @@ func TestScenarioSwiss9(t *testing.T) {
 
 	s.heading("开赛")
 	must(t, s.say("org", "/start"), "开赛！")
-	if got := s.say("liu", "/join 柳大华 湖北"); got != "比赛已经开始，不能再报名了。请联系组织者。" {
+	if got := s.say("liu", "/join 柳大华 湖北"); got != "比赛已经开始。不再接受报名；请联系组织者，或用 /standings 关注比赛。" {
 		t.Errorf("a late entry: %q, want the refusal saying the event has started", got)
 	}
 	if len(s.last) > 0 {
@@ -427,7 +427,7 @@ func (s *script) play(g swissGame, e ending) {
 	case refusedTwice:
 		must(t, s.say(g.red, "/draw"), "已向")
 		must(t, s.dm(g.black, "/decline"), "已拒绝提和")
-		if got := s.say(g.red, "/draw"); got != "你的提和被拒绝过：提和须轮流进行，下一次应由对手提出（R-G-2）。" {
+		if got := s.say(g.red, "/draw"); got != "你的提和被拒绝过：提和须轮流进行，下一次应由对手提出（R-G-2）。对手提和后，你可以用 /accept 接受。" {
 			t.Errorf("the second offer: %q, want the refusal with R-G-2's reason", got)
 		}
 		if len(s.last) != 0 {

@@ -97,7 +97,7 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 // language they read.
 type audience struct {
 	chats   []chat.Chat
-	players map[int][]contact
+	players map[int][]contact // by entrant id
 }
 
 // audience finds who hears acts in event id.
@@ -120,7 +120,7 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 		if err != nil {
 			return audience{}, err
 		}
-		to.players[i.Player] = append(to.players[i.Player], contact{chat: chat.Private(i.Platform, i.User), lang: lang})
+		to.players[i.Entrant] = append(to.players[i.Entrant], contact{chat: chat.Private(i.Platform, i.User), lang: lang})
 	}
 	return to, nil
 }
@@ -164,7 +164,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 			continue
 		}
 		for _, p := range []int{g.Red, g.Black} {
-			for _, ct := range to.players[p] {
+			for _, ct := range to.players[st.EntrantOf(p)] {
 				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
 				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})

@@ -28,10 +28,12 @@ type Store interface {
 	Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error)
 	PlayerEvents(ctx context.Context, platform, user string) ([]storage.EventID, error)
 
-	// Who is who in an event: its players' users and the staff's roles.
-	PlayerOf(ctx context.Context, id storage.EventID, platform, user string) (int, error)
+	// Who is who in an event: its players' users, by the players' entrant
+	// ids (engine.Player.Entrant, which no numbering changes), and the
+	// staff's roles.
+	PlayerOf(ctx context.Context, id storage.EventID, platform, user string) (entrant int, err error)
 	Identities(ctx context.Context, id storage.EventID) ([]storage.Identity, error)
-	PlayerIdentities(ctx context.Context, id storage.EventID, player int) ([]storage.Identity, error)
+	PlayerIdentities(ctx context.Context, id storage.EventID, entrant int) ([]storage.Identity, error)
 	Roles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
 
 	// The users seen on each platform, and the language each chose.

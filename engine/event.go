@@ -29,6 +29,10 @@ type Player struct {
 	// Penalties counts warnings and game disqualifications; a penalised
 	// player ranks last among equals (R-T-7).
 	Penalties int
+	// Entrant is the caller's own id for the player, which stays when the
+	// sequence number changes (numbering, R-SW-1); the engine carries it
+	// along and never reads it. 0: none given.
+	Entrant int `json:",omitempty"`
 }
 
 // Active reports whether the player is still paired in round r.

@@ -18,10 +18,11 @@ func (c *Change) Bind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "b
 // event keeps it.
 func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
-// Identify records that the platform's user is player in this event,
-// replacing the player they were.
-func (c *Change) Identify(platform, user string, player int) {
-	c.ops = append(c.ops, bindingOp{kind: "identify", platform: platform, user: user, player: player})
+// Identify records that the platform's user is the player with entrant id
+// entrant (engine.Player.Entrant) in this event, replacing the player they
+// were. The entrant id stays when the player's sequence number changes.
+func (c *Change) Identify(platform, user string, entrant int) {
+	c.ops = append(c.ops, bindingOp{kind: "identify", platform: platform, user: user, player: entrant})
 }
 
 // Forget removes the platform's user as a player of this event (a player
@@ -74,7 +75,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 			Delete(&chatRow{}).Error
 	case "identify":
 		if op.player < 1 {
-			return fmt.Errorf("there is no player %d", op.player)
+			return fmt.Errorf("there is no entrant %d", op.player)
 		}
 		return tx.Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "event_id"}, {Name: "platform"}, {Name: "user_id"}},
@@ -101,7 +102,7 @@ func (op bindingOp) String() string {
 	case "bind", "unbind":
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
 	case "identify":
-		return fmt.Sprintf("identify %s user %s as player %d", op.platform, op.user, op.player)
+		return fmt.Sprintf("identify %s user %s as entrant %d", op.platform, op.user, op.player)
 	case "forget":
 		return fmt.Sprintf("forget %s user %s", op.platform, op.user)
 	}
@@ -131,8 +132,8 @@ func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 	return chats, nil
 }
 
-// PlayerOf returns the player the platform's user is in event id, or
-// ErrNotFound.
+// PlayerOf returns the entrant id of the player the platform's user is in
+// event id, or ErrNotFound.
 func (s *Store) PlayerOf(ctx context.Context, id EventID, platform, user string) (int, error) {
 	var row identityRow
 	err := s.db.WithContext(ctx).Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error

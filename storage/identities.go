@@ -6,19 +6,22 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qisai/qisai/action"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
-// Identity is a platform user who is a player of an event (Change.Identify).
+// Identity is a platform user who is a player of an event
+// (Change.Identify): the player's entrant id (engine.Player.Entrant), which
+// stays whatever sequence number the player has.
 type Identity struct {
 	Platform string
 	User     string
-	Player   int
+	Entrant  int
 }
 
-// Identities lists the users who are players of event id, by player, then
-// platform and user. Commands that renumber players (the start, R-SW-1;
-// removing a player) read them to identify the users anew.
+// Identities lists the users who are players of event id, by entrant
+// id, then platform and user.
 func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) {
 	var rows []identityRow
 	err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("player, platform, user_id").Find(&rows).Error
@@ -27,23 +30,62 @@ func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) 
 	}
 	out := make([]Identity, len(rows))
 	for i, r := range rows {
-		out[i] = Identity{Platform: r.Platform, User: r.UserID, Player: r.Player}
+		out[i] = Identity{Platform: r.Platform, User: r.UserID, Entrant: r.Player}
 	}
 	return out, nil
 }
 
-// PlayerIdentities lists the platform users who are player in event id.
-func (s *Store) PlayerIdentities(ctx context.Context, id EventID, player int) ([]Identity, error) {
+// PlayerIdentities lists the platform users who are the player with
+// entrant id entrant in event id.
+func (s *Store) PlayerIdentities(ctx context.Context, id EventID, entrant int) ([]Identity, error) {
 	var rows []identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ? AND player = ?", id, player).Order("platform, user_id").Find(&rows).Error
+	err := s.db.WithContext(ctx).Where("event_id = ? AND player = ?", id, entrant).Order("platform, user_id").Find(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("identities of player %d in event %d: %w", player, id, err)
+		return nil, fmt.Errorf("identities of entrant %d in event %d: %w", entrant, id, err)
 	}
 	out := make([]Identity, len(rows))
 	for i, r := range rows {
-		out[i] = Identity{Platform: r.Platform, User: r.UserID, Player: r.Player}
+		out[i] = Identity{Platform: r.Platform, User: r.UserID, Entrant: r.Player}
 	}
 	return out, nil
+}
+
+// identitiesByEntrant turns the identities of the schema before version 8,
+// which held the player's sequence number (kept up to date by the commands
+// that renumbered players), into entrant ids: each event with identities
+// is folded from its log, and a number that names no player any more is
+// dropped (nobody could act as it).
+func identitiesByEntrant(tx *gorm.DB) error {
+	var events []int64
+	if err := tx.Model(&identityRow{}).Distinct("event_id").Order("event_id").Pluck("event_id", &events).Error; err != nil {
+		return err
+	}
+	for _, id := range events {
+		log, err := records(tx, EventID(id), 0, 0, 0)
+		if err != nil {
+			return err
+		}
+		st, err := action.Fold(log)
+		if err != nil {
+			return fmt.Errorf("fold event %d: %w", id, err)
+		}
+		var rows []identityRow
+		if err := tx.Where("event_id = ?", id).Find(&rows).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			q := tx.Model(&identityRow{}).Where("event_id = ? AND platform = ? AND user_id = ?", id, r.Platform, r.UserID)
+			if entrant := st.EntrantOf(r.Player); entrant > 0 {
+				err = q.Update("player", entrant).Error
+			} else {
+				err = q.Delete(&identityRow{}).Error
+			}
+			if err != nil {
+				return fmt.Errorf("identity of %s user %s in event %d: %w", r.Platform, r.UserID, id, err)
+			}
+		}
+	}
+	return nil
 }
 
 // PlayerEvents lists the events where the platform's user is a player,

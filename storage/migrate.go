@@ -15,6 +15,9 @@ var migrations = []struct {
 	version int
 	what    string
 	sql     []string
+	// data, when set, changes the rows after the statements ran: what
+	// SQL alone cannot (it folds events).
+	data func(tx *gorm.DB) error
 }{
 	{1, "events, their action log, bindings and the outbox", []string{
 		`CREATE TABLE events (
@@ -78,7 +81,7 @@ var migrations = []struct {
 		`CREATE UNIQUE INDEX outbox_dedup ON outbox (dedup_key)`,
 		// A message is pending until it is sent or given up (see Claim).
 		`CREATE INDEX outbox_pending ON outbox (platform, chat_id, id) WHERE sent_at IS NULL AND gave_up_at IS NULL`,
-	}},
+	}, nil},
 	{2, "users' preferences: the language they chose", []string{
 		`CREATE TABLE prefs (
 			platform TEXT NOT NULL,
@@ -86,7 +89,7 @@ var migrations = []struct {
 			lang TEXT NOT NULL,
 			PRIMARY KEY (platform, user_id)
 		)`,
-	}},
+	}, nil},
 	{3, "the users qisai has seen: their handles, so that @name names them", []string{
 		`CREATE TABLE users (
 			platform TEXT NOT NULL,
@@ -97,15 +100,15 @@ var migrations = []struct {
 			PRIMARY KEY (platform, user_id)
 		)`,
 		`CREATE INDEX users_handle ON users (platform, handle)`,
-	}},
+	}, nil},
 	{4, "outbox: attached files, and the parts of a long message sent so far", []string{
 		`ALTER TABLE outbox ADD COLUMN file_name TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE outbox ADD COLUMN file_data {{bytes}}`,
 		`ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0`,
-	}},
+	}, nil},
 	{5, "outbox: the part whose request was under way, so that a crash does not send it twice", []string{
 		`ALTER TABLE outbox ADD COLUMN sending_part INTEGER NOT NULL DEFAULT 0`,
-	}},
+	}, nil},
 	{6, "web links: the secret tokens of the events' live pages", []string{
 		`CREATE TABLE weblinks (
 			token TEXT PRIMARY KEY,
@@ -115,7 +118,7 @@ var migrations = []struct {
 		)`,
 		// One link in use per event: two /web at once agree on it.
 		`CREATE UNIQUE INDEX weblinks_live ON weblinks (event_id) WHERE revoked_at IS NULL`,
-	}},
+	}, nil},
 	{7, "events: snapshots in a table of their own and a status column; the outbox's pending messages by id", []string{
 		// A change bumps events.version: with the snapshot (megabytes for a
 		// big event) in the same row, SQLite rewrote it every time.
@@ -141,7 +144,8 @@ var migrations = []struct {
 		// for it and scanned it for each message).
 		`CREATE INDEX outbox_queue ON outbox (id) WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at IS NOT NULL`,
 		`CREATE INDEX outbox_platform_queue ON outbox (platform, id) WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at IS NOT NULL`,
-	}},
+	}, nil},
+	{8, "identities name the entrant, whose id stays, not the sequence number", nil, identitiesByEntrant},
 }
 
 // migrate brings the schema up to date. Several instances may start at
@@ -171,6 +175,11 @@ func (s *Store) migrate(ctx context.Context) error {
 			}
 			for _, stmt := range m.sql {
 				if err := tx.Exec(s.sqlFor(stmt)).Error; err != nil {
+					return fmt.Errorf("migrate to version %d (%s): %w", m.version, m.what, err)
+				}
+			}
+			if m.data != nil {
+				if err := m.data(tx); err != nil {
 					return fmt.Errorf("migrate to version %d (%s): %w", m.version, m.what, err)
 				}
 			}

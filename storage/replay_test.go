@@ -211,7 +211,7 @@ func (rp *replay) apply(a action.Action) (*action.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.At = replayTime
+	st.At, st.Seq = replayTime, seq // as the fold sets them
 	if err := a.Apply(st); err != nil {
 		return nil, err
 	}

@@ -171,8 +171,10 @@ func TestRunGateway(t *testing.T) {
 	exchange(m.slash(wang, "signup", "", "state", "open"), 1)
 
 	exchange(m.click(li, `/join "Li Si"`), 1)
-	if p, err := st.PlayerOf(context.Background(), id, Platform, li.id); err != nil || p != 1 {
-		t.Errorf("李四 is player %d (%v) after the button, want 1", p, err)
+	if ev, err := st.Load(context.Background(), id); err != nil || len(ev.Event.Players) != 1 {
+		t.Fatalf("after the button: %v", err)
+	} else if e, err := st.PlayerOf(context.Background(), id, Platform, li.id); err != nil || e != ev.EntrantOf(1) {
+		t.Errorf("李四 is entrant %d (%v) after the button, want player 1's", e, err)
 	}
 
 	typ, data = callback(exchange(m.complete(wang, "withdraw", "player", "li"), 1)[0])

@@ -273,10 +273,10 @@ func TestHandlerCommands(t *testing.T) {
 	e.send(e.slash(wang, "signup", "", "state", "open"))
 	// 李四 joins by a button: the clicker is the user, not the message's author.
 	e.send(e.click(li, `/join "Li Si"`))
-	if n, err := e.store.PlayerOf(ctx, id, Platform, li.id); err != nil || n != 1 {
-		t.Errorf("李四 is player %d (%v) after the button, want 1", n, err)
-	}
 	st, _ = e.store.Load(ctx, id)
+	if n, err := e.store.PlayerOf(ctx, id, Platform, li.id); err != nil || n != st.EntrantOf(1) {
+		t.Errorf("李四 is entrant %d (%v) after the button, want player 1's", n, err)
+	}
 	if len(st.Event.Players) != 1 || st.Event.Players[0].Name != "Li Si" {
 		t.Errorf("players %+v, want Li Si", st.Event.Players)
 	}

@@ -32,18 +32,18 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	st, err := e.store.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
 	user := func(player int) who {
 		for _, p := range players {
-			if n, err := e.store.PlayerOf(ctx, id, Platform, p.id); err == nil && n == player {
+			if n, err := e.store.PlayerOf(ctx, id, Platform, p.id); err == nil && n == st.EntrantOf(player) {
 				return p
 			}
 		}
 		t.Fatalf("no user plays player %d", player)
 		return who{}
-	}
-	st, err := e.store.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
 	}
 	type report struct {
 		board int

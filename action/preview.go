@@ -5,82 +5,20 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
-	"time"
 
 	"github.com/qisai/qisai/engine"
 )
 
-// The organiser's actions beyond kinds.go: the event's details (Info) and
-// the pairing preview an arbiter checks, changes by hand and publishes.
+// The pairing preview: the next round paired and shown with its record
+// (R-SW-13) before it is published, and changed by hand — boards' black
+// players swapped, a board's colours flipped, two players exchanged —
+// refusing a rematch (R-SW-9) and a round robin's fixed table (R-C-2).
 
 func init() {
-	register(func() Action { return new(InfoChanged) })
 	register(func() Action { return new(PairingPreviewed) })
 	register(func() Action { return new(BoardsSwapped) })
 	register(func() Action { return new(BoardFlipped) })
 	register(func() Action { return new(PlayersExchanged) })
-}
-
-// InfoChanged sets some of the event's details (Info); the fields left nil
-// stay as they were. Details may change at any time until the event
-// finishes: they do not touch the rules' results.
-type InfoChanged struct {
-	TimeControl    *string        `json:"timeControl,omitempty"`
-	LateAfter      *time.Duration `json:"lateAfter,omitempty"`
-	RemindBefore   *time.Duration `json:"remindBefore,omitempty"`
-	ConfirmWithin  *time.Duration `json:"confirmWithin,omitempty"`
-	FreeDrawOffers *bool          `json:"freeDrawOffers,omitempty"`
-	OfferFoul      *bool          `json:"offerFoul,omitempty"`
-	FoulsToLose    *int           `json:"foulsToLose,omitempty"`
-	Zone           *string        `json:"zone,omitempty"`
-	LinkCode       *string        `json:"linkCode,omitempty"`
-	Pictures       *string        `json:"pictures,omitempty"`
-}
-
-func (*InfoChanged) Kind() string { return "info-changed" }
-
-func (a *InfoChanged) Apply(st *State) error {
-	if err := open(st); err != nil {
-		return err
-	}
-	switch {
-	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
-		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil &&
-		a.Pictures == nil:
-		return refuse("没有要修改的内容", "nothing to change")
-	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
-		a.RemindBefore != nil && *a.RemindBefore < 0:
-		return refuse("时间不能是负数", "a time limit cannot be negative")
-	case a.FoulsToLose != nil && *a.FoulsToLose < 0:
-		return refuse("判负的犯规次数不能是负数", "the fouls that lose a game cannot be negative")
-	case a.LinkCode != nil && *a.LinkCode == "":
-		return refuse("关联代码不能为空", "a link code cannot be empty")
-	case a.Pictures != nil && *a.Pictures != "" && *a.Pictures != "on" && *a.Pictures != "off":
-		return refuse("图片设置应是 auto、on 或 off", "pictures are auto, on or off")
-	}
-	if a.Zone != nil {
-		if _, err := ParseZone(*a.Zone); err != nil {
-			return refuse("%q 不是时区：请写 UTC+8 或 -5:30", "%q is not an offset from UTC: write UTC+8 or -5:30", *a.Zone)
-		}
-	}
-	set(&st.Info.TimeControl, a.TimeControl)
-	set(&st.Info.LateAfter, a.LateAfter)
-	set(&st.Info.RemindBefore, a.RemindBefore)
-	set(&st.Info.ConfirmWithin, a.ConfirmWithin)
-	set(&st.Info.FreeDrawOffers, a.FreeDrawOffers)
-	set(&st.Info.OfferFoul, a.OfferFoul)
-	set(&st.Info.FoulsToLose, a.FoulsToLose)
-	set(&st.Info.Zone, a.Zone)
-	set(&st.Info.LinkCode, a.LinkCode)
-	set(&st.Info.Pictures, a.Pictures)
-	return nil
-}
-
-// set copies *v to *dst when v is given.
-func set[T any](dst *T, v *T) {
-	if v != nil {
-		*dst = *v
-	}
 }
 
 // PairingPreviewed shows a pairing of the next round before it is
@@ -94,23 +32,23 @@ type PairingPreviewed struct {
 func (*PairingPreviewed) Kind() string { return "pairing-previewed" }
 
 func (a *PairingPreviewed) Apply(st *State) error {
-	if st.Status != Running {
-		return refuse("比赛还没有开始", "the event has not started")
+	if err := running(st); err != nil {
+		return err
 	}
 	p := a.Pairing
 	if next := st.Event.NextRound(); p.Round != next {
-		return refuse("这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)
+		return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)
 	}
 	if n := st.Event.Settings.Rounds; n > 0 && p.Round > n {
-		return refuse("比赛只有 %d 轮", "the event has only %d rounds", n)
+		return refuse(Conflict, "比赛只有 %d 轮", "the event has only %d rounds", n)
 	}
 	seen := map[int]bool{}
 	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
 		if _, ok := st.Event.Player(id); !ok {
-			return refuse("没有 %d 号选手", "there is no player %d", id)
+			return refuse(NotFound, "没有 %d 号选手", "there is no player %d", id).because(NoSuchPlayer)
 		}
 		if seen[id] {
-			return refuse("%d 号选手在编排里出现了两次", "player %d is paired twice", id)
+			return refuse(Invalid, "%d 号选手在编排里出现了两次", "player %d is paired twice", id)
 		}
 		seen[id] = true
 	}
@@ -137,12 +75,12 @@ func (a *BoardsSwapped) Apply(st *State) error {
 		return err
 	}
 	if a.A == a.B {
-		return refuse("请给出两个不同的台次", "name two different boards")
+		return refuse(Invalid, "请给出两个不同的台次", "name two different boards")
 	}
 	i, j := boardIndex(p, a.A), boardIndex(p, a.B)
 	for _, k := range [][2]int{{i, a.A}, {j, a.B}} {
 		if k[0] < 0 {
-			return refuse("第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, k[1])
+			return refuse(NotFound, "第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, k[1]).because(NoSuchBoard)
 		}
 	}
 	p.Boards[i].Black, p.Boards[j].Black = p.Boards[j].Black, p.Boards[i].Black
@@ -165,7 +103,7 @@ func (a *BoardFlipped) Apply(st *State) error {
 	}
 	i := boardIndex(p, a.Board)
 	if i < 0 {
-		return refuse("第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, a.Board)
+		return refuse(NotFound, "第 %d 轮没有第 %d 台", "round %d has no board %d", p.Round, a.Board).because(NoSuchBoard)
 	}
 	b := &p.Boards[i]
 	b.Red, b.Black = b.Black, b.Red
@@ -197,9 +135,9 @@ func (a *PlayersExchanged) Apply(st *State) error {
 			}
 		}
 		if slices.Contains(p.Byes, id) {
-			return -1, false, refuse("%d 号轮空：轮空不能人工调换，请重新 /pair 编排", "%d has the bye: the bye is not moved by hand; pair again with /pair", id)
+			return -1, false, refuse(Conflict, "%d 号轮空：轮空不能人工调换，请重新 /pair 编排", "%d has the bye: the bye is not moved by hand; pair again with /pair", id)
 		}
-		return -1, false, refuse("%d 号不在第 %d 轮的对阵中", "%d is not paired in round %d", id, p.Round)
+		return -1, false, refuse(NotFound, "%d 号不在第 %d 轮的对阵中", "%d is not paired in round %d", id, p.Round).because(NoSuchPlayer)
 	}
 	i, ri, err := seat(a.A)
 	if err != nil {
@@ -210,7 +148,7 @@ func (a *PlayersExchanged) Apply(st *State) error {
 		return err
 	}
 	if i == j {
-		return refuse("%d 号和 %d 号在同一台：要对调先后手请用 /flip %d", "%d and %d are on one board: to flip its colours, /flip %d", a.A, a.B, p.Boards[i].Number)
+		return refuse(Invalid, "%d 号和 %d 号在同一台：要对调先后手请用 /flip %d", "%d and %d are on one board: to flip its colours, /flip %d", a.A, a.B, p.Boards[i].Number)
 	}
 	put := func(b *engine.Board, red bool, id int) {
 		if red {
@@ -225,16 +163,16 @@ func (a *PlayersExchanged) Apply(st *State) error {
 }
 
 // handPreview is a copy of the preview for a change by hand, or the
-// refusal: no preview to change, or a round robin's fixed table (R-C-2).
+// refusal: no preview to change (PreviewReady), or a round robin's fixed
+// table (R-C-2).
 func handPreview(st *State) (*engine.Pairing, error) {
-	pv := st.PendingPreview()
-	if pv == nil {
-		return nil, refuse("没有可以修改的编排预览", "there is no pairing preview to change")
+	if err := st.PreviewReady(); err != nil {
+		return nil, err
 	}
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
-		return nil, refuse("循环赛按贝格尔表编排，不能人工改动（R-C-2）", "a round robin follows its Berger table: it is not changed by hand (R-C-2)")
+		return nil, ruled("R-C-2", "循环赛按贝格尔表编排，不能人工改动", "a round robin follows its Berger table: it is not changed by hand")
 	}
-	return clonePairing(*pv), nil
+	return clonePairing(*st.PendingPreview()), nil
 }
 
 func boardIndex(p *engine.Pairing, number int) int {
@@ -249,13 +187,31 @@ func placeByHand(st *State, p *engine.Pairing, i, j int) error {
 	for _, b := range []*engine.Board{&p.Boards[i], &p.Boards[j]} {
 		if st.Event.Met(b.Red, b.Black) {
 			red, black := st.Event.Players[b.Red-1].Name, st.Event.Players[b.Black-1].Name
-			return refuse("%[1]d 号%[2]s和 %[3]d 号%[4]s已经下过，不能再次相遇（R-SW-9）", "%[1]d %[2]s and %[3]d %[4]s have met already: no rematch (R-SW-9)", b.Red, red, b.Black, black)
+			return ruled("R-SW-9", "%[1]d 号%[2]s和 %[3]d 号%[4]s已经下过，不能再次相遇", "%[1]d %[2]s and %[3]d %[4]s have met already: no rematch", b.Red, red, b.Black, black)
 		}
 		b.Placed, b.ColourRule = engine.PlacedByHand, engine.ColourByHand
 		b.Float = engine.Score(h[b.Red]) != engine.Score(h[b.Black])
 	}
 	st.Preview = p
 	return nil
+}
+
+// PreviewReady says why there is no pairing preview to change or publish
+// (none, published already, or the event changed since: PendingPreview),
+// or nil when there is one.
+func (st *State) PreviewReady() error {
+	if err := running(st); err != nil {
+		return err
+	}
+	switch pv := st.Preview; {
+	case st.PendingPreview() != nil:
+		return nil
+	case pv == nil:
+		return refuse(Conflict, "还没有编排预览", "there is no pairing preview").because(NoPreview)
+	case pv.Round < st.Event.NextRound():
+		return refuse(Conflict, "第 %d 轮已经公布了", "round %d is published already", pv.Round).because(Published)
+	}
+	return refuse(Conflict, "预览之后比赛有了变动（结果、选手或设置），预览作废", "the event changed after the preview (a result, a player or a setting): the preview is void").because(NoPreview)
 }
 
 // PendingPreview is the pairing preview when it can still be published:
@@ -267,10 +223,6 @@ func (st *State) PendingPreview() *engine.Pairing {
 	}
 	return st.Preview
 }
-
-// Cancelled returns the seqs of the log's records that an Undo cancels
-// (an Undo of an Undo restores its target), as Fold skips them.
-func Cancelled(log []Record) map[int64]bool { return cancelledSeqs(log) }
 
 // digest fingerprints an event, for telling that it changed.
 func digest(ev *engine.Event) string {

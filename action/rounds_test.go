@@ -47,7 +47,7 @@ func TestRoundScheduled(t *testing.T) {
 		{name: "no time", from: round1, act: is(&action.RoundScheduled{Round: 1}), err: "start time"},
 		{name: "not the current round", from: round2, act: later(time.Hour), err: "not the current round"},
 		{name: "no round yet", from: running, act: later(time.Hour), err: "not the current round"},
-		{name: "not running", from: created, act: later(time.Hour), err: "not running"},
+		{name: "not running", from: created, act: later(time.Hour), err: "not started"},
 	})
 }
 
