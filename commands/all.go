@@ -6,7 +6,7 @@ func all() []*Command {
 	for _, group := range [][]*Command{
 		basicCommands(),     // basic.go: help, lang, event new/show
 		organiserCommands(), // organiser.go
-		playerCommands(),    // player.go
+		playerCommands(),    // play.go
 		viewCommands(),      // views.go
 		exportCommands(),    // export.go
 		langCommands(),      // lang.go

@@ -3,7 +3,6 @@ package commands
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -12,9 +11,14 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
-// Results and what else the arbiters record in a round: results set or
-// corrected (R-G-1), fouls (R-G-3), penalties (R-T-7), withdrawals
-// (R-W-1..4).
+// Results (R-G-1): set or corrected by the arbiters, and as the players
+// give them — a report, the opponent's confirmation or dispute, resigning.
+// Whether a report is the first one, a confirmation or a contradiction
+// depends on the opponent's report, so it is decided inside the update on
+// the state the change sees, never on the state loaded before (DESIGN,
+// "Data flow" 3): two players reporting at the same moment make a
+// confirmation or a dispute, one after the other, and the announcement
+// says which.
 
 // resultCodes maps what /result takes, red's result first (R-G-1), to results.
 var resultCodes = map[string]engine.Result{
@@ -158,142 +162,105 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T, lang Lang) 
 	return nil
 }
 
-// findPlayer finds a player by number or name.
-func findPlayer(st *action.State, arg string) (engine.Player, error) {
-	if _, err := strconv.Atoi(arg); err == nil {
-		return numbered(st, arg)
-	}
-	for _, p := range st.Event.Players {
-		if strings.EqualFold(p.Name, arg) {
-			return p, nil
-		}
-	}
-	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /standings 查看。", "There is no player called %q. Use their number or full name; see them with /standings.", arg)
-}
-
-// foul records a foul by a player in their game of the current round
-// (R-G-3); the foul that reaches the event's limit loses the game, when
-// its result is not in yet.
-// penalty records a warning or penalty (§18.4): the player ranks last
-// among those of equal score (R-T-7).
-func penalty(c *Context) (Reply, error) {
-	p, err := findPlayer(c.State, c.Args["player"])
-	if err != nil {
-		return Reply{}, err
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	count := 0
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.PenaltyRecorded{Player: p.ID}); err != nil {
-			return err
-		}
-		count = ch.State.Event.Players[p.ID-1].Penalties
-		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
-}
-
-func foul(c *Context) (Reply, error) {
-	p, err := findPlayer(c.State, c.Args["player"])
-	if err != nil {
-		return Reply{}, err
-	}
-	ev := &c.State.Event
-	round := currentRound(ev)
-	if round == 0 {
-		return Reply{}, noRounds()
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	var count, limit int
-	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.FoulRecorded{Round: round, Player: p.ID}); err != nil {
-			return err
-		}
-		g, red, _ := gameOf(&ch.State.Event, round, p.ID)
-		count, limit = g.BlackFouls, ch.State.Info.FoulLimit()
-		loss := engine.RedWin
-		if red {
-			count, loss = g.RedFouls, engine.BlackWin
-		}
-		chats.announce(ch, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
-			In(c.Lang, round, g.Board, p.Name, count, limit))
-		if count >= limit && !g.Result.Decided() && !g.Void {
-			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"}, c.Lang)
-		}
-		return nil
-	})
-	if err != nil {
-		return Reply{}, err
-	}
-	reply := T{"已记录 %s 的犯规（本局第 %d 次）。", "Recorded a foul by %s (%d in this game)."}.In(c.Lang, p.Name, count)
-	if count >= limit {
-		reply += T{"已达 %d 次。", " That is %d."}.In(c.Lang, limit)
-	}
-	return chats.reply(reply), nil
-}
-
-// gameOf is player's game in round, and whether they play red.
-func gameOf(ev *engine.Event, round, player int) (engine.Game, bool, bool) {
-	if round < 1 || round > len(ev.Rounds) {
-		return engine.Game{}, false, false
-	}
-	for _, g := range ev.Rounds[round-1].Games {
-		if g.Red == player || g.Black == player {
-			return g, g.Red == player, true
-		}
-	}
-	return engine.Game{}, false, false
-}
-
-// withdraw takes a player out after the last round they finished: a game
-// of theirs still without a result in the current round goes to the
-// opponent by forfeit (R-W-2, R-W-3). Before the start a player is removed
-// instead (R-W-1).
-func withdraw(c *Context) (Reply, error) {
-	st := c.State
-	p, err := findPlayer(st, c.Args["player"])
-	if err != nil {
-		return Reply{}, err
-	}
-	ev := &st.Event
-	after := len(ev.Rounds)
-	if g, _, ok := gameOf(ev, after, p.ID); ok && !g.Result.Decided() && !g.Void {
-		after-- // they leave before playing it: the opponent wins by forfeit
-	}
-	chats, err := eventChats(c)
-	if err != nil {
-		return Reply{}, err
-	}
-	rule := T{"已赛成绩保留，之后各轮记负，不再编排（R-W-3）", "results so far stand; every later round counts as a forfeit loss and they are not paired again (R-W-3)"}
-	switch {
-	case len(ev.Rounds) == 0:
-		rule = T{"第 1 轮之前退赛，不参加编排（R-W-1）", "before round 1: they are not paired (R-W-1)"}
-	case roundRobin(ev.Settings.System):
-		rule = T{"循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
-	}
-	when := T{"第 %d 轮后", "after round %d"}.In(c.Lang, after)
-	if after == 0 {
-		when = T{"未下第 1 轮", "before playing round 1"}.In(c.Lang)
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.Withdrawn{Player: p.ID, After: after}); err != nil {
-			return err
-		}
-		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(c.Lang, p.Name, when, rule.In(c.Lang)))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when)), nil
-}
-
 // ---- undo, log, finish ----
+
+// playReport reports the sender's result: pending until the opponent
+// confirms when the opponent has not reported; the same result as the
+// opponent's report confirms it; a contradicting one is a dispute.
+func playReport(c *Context) (Reply, error) {
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		ev, gp := &ch.State.Event, s.play
+		res := resultFor(c.Args["result"], s.colour)
+		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
+		line := gameLine(ev, s.game, res, c.Lang)
+		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
+			// The same result as the opponent's report: it confirms it.
+			return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line),
+				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me}, c.Lang)
+		}
+		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
+			return "", err
+		}
+		if gp.Report != nil {
+			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(c.Lang, s.game.Board, them, me))
+			return T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
+		}
+		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(c.Lang, s.game.Board, me, them)
+		personal := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
+		if w := ch.State.Info.ConfirmWithin; w > 0 {
+			window := "\n" + T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}.In(c.Lang, int(w.Minutes()))
+			text, personal = text+window, personal+window
+		}
+		chats.announce(ch, text)
+		opp, err := c.contacts(s.opponent)
+		if err != nil {
+			return "", err
+		}
+		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Report.Seq}
+		for _, ct := range opp {
+			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
+				button{T{"确认", "Confirm"}, r.answering("/confirm")}, button{T{"异议", "Dispute"}, r.answering("/dispute")})
+		}
+		return personal, nil
+	})
+}
+
+// loss is the result of a game the player of colour loses.
+func loss(colour engine.Colour) engine.Result {
+	if colour == engine.Red {
+		return engine.BlackWin
+	}
+	return engine.RedWin
+}
+
+// playConfirm confirms the opponent's report: the result is final.
+func playConfirm(c *Context) (Reply, error) { return answerReport(c, false) }
+
+// playDispute disputes the opponent's report: an arbiter decides (R-G-1).
+func playDispute(c *Context) (Reply, error) { return answerReport(c, true) }
+
+// answerReport confirms or disputes the opponent's report as the change
+// sees it: the report a pressed button answers, when that is still the
+// one pending.
+func answerReport(c *Context, dispute bool) (Reply, error) {
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		if err := c.pressedAction(reportSeq(s.play), T{"报告", "the report"}); err != nil {
+			return "", err
+		}
+		ev := &ch.State.Event
+		me := playerName(ev, c.Player)
+		if dispute {
+			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
+				return "", err
+			}
+			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
+			return T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang), nil
+		}
+		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
+		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}, c.Lang); err != nil {
+			return "", err
+		}
+		g, _ := gameOn(ev, s.round, s.game.Board)
+		return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
+	})
+}
+
+// reportSeq is the action that made the pending report, 0 for none.
+func reportSeq(gp action.GamePlay) int64 {
+	if gp.Report == nil {
+		return 0
+	}
+	return gp.Report.Seq
+}
+
+// playResign ends the sender's game at once: the opponent wins.
+func playResign(c *Context) (Reply, error) {
+	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		ev, me := &ch.State.Event, playerName(&ch.State.Event, c.Player)
+		a := &action.Resigned{Round: s.round, Board: s.game.Board, Player: c.Player}
+		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}, c.Lang); err != nil {
+			return "", err
+		}
+		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
+	})
+}

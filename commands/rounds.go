@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,106 +107,6 @@ func roundOpen(ev *engine.Event, lang Lang) error {
 			n, len(open), joinInts(open, lang), open[0])
 	}
 	return nil
-}
-
-// pairNext pairs the next round as a preview and shows it with its record
-// (R-SW-13) to the arbiter who asked.
-func pairNext(c *Context) (Reply, error) {
-	if err := running(c.State); err != nil {
-		return Reply{}, err
-	}
-	ev := &c.State.Event
-	if err := roundOpen(ev, c.Lang); err != nil {
-		return Reply{}, err
-	}
-	if n := plannedRounds(ev); n > 0 && ev.NextRound() > n {
-		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
-	}
-	var text string
-	_, err := c.Update(func(ch *storage.Change) error {
-		next := ch.State.Event.NextRound()
-		p, err := engine.Pair(&ch.State.Event)
-		if errors.Is(err, engine.ErrNoPairing) {
-			// The engine says why in English only: the Chinese names the
-			// usual cause, the players left having all met (R-SW-9).
-			return problem("无法编排第 %[1]d 轮：剩下的选手无法两两配对而不重复对阵（R-SW-9），或可编排的选手不足。组织者可以用 /finish 结束比赛。",
-				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
-		}
-		if err != nil {
-			return fmt.Errorf("pair round %d: %w", next, err)
-		}
-		if err := ch.Append(&action.PairingPreviewed{Pairing: p}); err != nil {
-			return err
-		}
-		text = previewText(ch.State, c.Lang)
-		return nil
-	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: text, Private: true}, nil
-}
-
-// previewText is the preview with its record and what to do next.
-func previewText(st *action.State, lang Lang) string {
-	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
-	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
-		// A round robin's table is fixed (R-C-2): nothing to change by hand.
-		return text + T{"公布：/publish", "Publish: /publish"}.In(lang)
-	}
-	return text + T{"改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
-		"Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
-}
-
-// swap exchanges the black players of two boards of the preview: an
-// arbiter's change by hand. Colours stay; a rematch is refused (R-SW-9).
-func swap(c *Context) (Reply, error) {
-	a, _ := strconv.Atoi(c.Args["b1"])
-	b, _ := strconv.Atoi(c.Args["b2"])
-	return changePreview(c, &action.BoardsSwapped{A: a, B: b},
-		T{"已交换第 %d、%d 台的黑方。", "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
-}
-
-// flip gives a board of the preview the other colours.
-func flip(c *Context) (Reply, error) {
-	b, _ := strconv.Atoi(c.Args["board"])
-	return changePreview(c, &action.BoardFlipped{Board: b},
-		T{"已对调第 %d 台的先后手。", "Flipped the colours of board %d."}.In(c.Lang, b))
-}
-
-// exchange exchanges two players of the preview between their boards.
-func exchange(c *Context) (Reply, error) {
-	a, err := findPlayer(c.State, c.Args["player1"])
-	if err != nil {
-		return Reply{}, err
-	}
-	b, err := findPlayer(c.State, c.Args["player2"])
-	if err != nil {
-		return Reply{}, err
-	}
-	return changePreview(c, &action.PlayersExchanged{A: a.ID, B: b.ID},
-		T{"已对调 %d 号%s和 %d 号%s的位置。", "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
-}
-
-// changePreview applies a change by hand to the preview and shows it again,
-// re-checked: the record names each rule the change breaks (engine.Check).
-func changePreview(c *Context, a action.Action, done string) (Reply, error) {
-	var text string
-	_, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(a); err != nil {
-			// A change the rules refuse leaves the preview as it was.
-			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason != action.NoPreview && r.Reason != action.Published {
-				return problem("%s可以改别的台，或输入 /pair 重新编排。", "%s Change other boards, or type /pair to pair again.", refusalReason(r, c.Lang))
-			}
-			return err
-		}
-		text = previewText(ch.State, c.Lang)
-		return nil
-	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: done + "\n" + text, Private: true}, nil
 }
 
 // publish makes the preview the next round: the pairing table goes to
@@ -473,4 +371,36 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 	}
 	return chats.reply(T{"第 %d 轮开始时间已改为 %s。已私信通知 %d 位选手。", "Round %d's start is moved to %s. Private notes went to %d players."}.
 		In(c.Lang, round, startClock(c.State, start, now, c.Lang), notes) + tomorrowNote(c.State, start, tomorrow, c.Lang)), nil
+}
+
+// playHere checks the sender in at the board (R-G-4).
+func playHere(c *Context) (Reply, error) {
+	st := c.State
+	var s seat
+	if _, err := c.Update(func(ch *storage.Change) error {
+		var err error
+		if s, err = c.liveSeat(ch.State); err != nil {
+			return err
+		}
+		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})
+	}); err != nil {
+		return Reply{}, err
+	}
+	now := c.svc.now()
+	text := T{"已签到：第 %d 台，%s。", "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
+	if d, ok := st.LateDeadline(); ok && now.After(d) {
+		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	}
+	return Reply{Text: text}, nil
+}
+
+// running refuses what needs a started, unfinished event.
+func running(st *action.State) error {
+	switch st.Status {
+	case action.Running:
+		return nil
+	case action.Finished:
+		return problem("比赛已经结束。", "The event has finished.")
+	}
+	return problem("比赛还没有开始。准备好后组织者输入 /start。", "The event has not started yet. An organiser types /start when ready.")
 }

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -11,6 +10,11 @@ import (
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
+
+// A player's game: the player commands (playerCommands), finding the
+// sender's event and game, what they see of it (/me) and what they do in
+// it (inGame). Reports and resignations are results.go's, draw offers
+// draws.go's, 猜先 guess.go's, check-ins rounds.go's.
 
 // The player commands: joining and leaving before the start, "me", and
 // what a player does in their game of the current round — check in
@@ -109,81 +113,6 @@ func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 		}
 		return run(c)
 	}
-}
-
-// playJoin enters the sender while sign-up is open.
-func playJoin(c *Context) (Reply, error) {
-	st := c.State
-	if c.Player != 0 {
-		p, _ := st.Event.Player(c.Player)
-		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
-	}
-	if st.Status == action.Setup {
-		// Organisers enter players in setup (PlayerAdded takes them then);
-		// players join themselves only while sign-up is open.
-		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
-	}
-	name, unit := c.Args["name"], c.Args["unit"]
-	var number int
-	if _, err := c.Update(func(ch *storage.Change) error {
-		// The same user joining twice at once: the second sees the first.
-		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
-			if err != nil {
-				return err
-			}
-			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
-		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
-			return err
-		}
-		ps := ch.State.Event.Players
-		number = len(ps)
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, ps[number-1].Entrant)
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	// The player's private notes are written when others act, in the
-	// language the player reads (readerLang): without a /lang choice, the
-	// locale their platform reports now, remembered as such.
-	if l := ParseLang(c.Req.Locale); l != "" {
-		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
-			if err == nil {
-				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
-			}
-			if err != nil {
-				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
-			}
-		}
-	}
-	if unit != "" {
-		name += T{"（%s）", " (%s)"}.In(c.Lang, unit)
-	}
-	return Reply{Text: T{"报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
-}
-
-// playLeave takes the sender out before the start. The players after them
-// move up one number (PlayerRemoved); their users stay bound to their
-// entrant ids.
-func playLeave(c *Context) (Reply, error) {
-	gone := c.State.EntrantOf(c.Player)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
-		if err != nil {
-			return err
-		}
-		n, _ := ch.State.Numbered(gone)
-		if err := ch.Append(&action.PlayerRemoved{Player: n, Entrant: gone}); err != nil {
-			return err
-		}
-		for _, id := range leaving {
-			ch.Forget(id.Platform, id.User)
-		}
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"已取消报名。", "You have left the event."}.In(c.Lang)}, nil
 }
 
 // seat is a player's game in the current round.
@@ -462,23 +391,27 @@ func todo(st *action.State, s seat, me int, lang Lang) string {
 	return now + T{"下完后用 /report win、loss 或 draw 报告结果。", "after the game, report it with /report win, loss or draw."}.In(lang)
 }
 
-// playHere checks the sender in at the board (R-G-4).
-func playHere(c *Context) (Reply, error) {
-	st := c.State
-	var s seat
-	if _, err := c.Update(func(ch *storage.Change) error {
-		var err error
-		if s, err = c.liveSeat(ch.State); err != nil {
-			return err
-		}
-		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})
-	}); err != nil {
+// inGame runs a command on the sender's game of the current round: fn
+// acts on it as the change sees it (liveSeat on the change's state, so
+// that what it decides holds when the change commits) and returns the
+// sender's own account of it. The reply is what the event's chat heard,
+// or that account elsewhere (voice.reply).
+func (c *Context) inGame(fn func(ch *storage.Change, chats *voice, s seat) (string, error)) (Reply, error) {
+	chats, err := eventChats(c)
+	if err != nil {
 		return Reply{}, err
 	}
-	now := c.svc.now()
-	text := T{"已签到：第 %d 台，%s。", "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
-	if d, ok := st.LateDeadline(); ok && now.After(d) {
-		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	var personal string
+	_, err = c.Update(func(ch *storage.Change) error {
+		s, err := c.liveSeat(ch.State)
+		if err != nil {
+			return err
+		}
+		personal, err = fn(ch, chats, s)
+		return err
+	})
+	if err != nil {
+		return Reply{}, err
 	}
-	return Reply{Text: text}, nil
+	return chats.reply(personal), nil
 }

@@ -10,7 +10,7 @@ import (
 
 // Draw offers (提和, R-G-2): an offer cannot be withdrawn; the opponent
 // accepts or declines it, and offers alternate. Each is decided on the
-// state the change sees, as reports are (report.go).
+// state the change sees, as reports are (results.go).
 
 // playDraw offers the opponent a draw. A second offer after a refusal,
 // before the opponent has offered, is refused with the reason and recorded

@@ -1,0 +1,92 @@
+package commands
+
+import (
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// Fouls (R-G-3) and penalties (R-T-7) the arbiters record.
+
+// foul records a foul by a player in their game of the current round
+// (R-G-3); the foul that reaches the event's limit loses the game, when
+// its result is not in yet.
+// penalty records a warning or penalty (§18.4): the player ranks last
+// among those of equal score (R-T-7).
+func penalty(c *Context) (Reply, error) {
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	count := 0
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.PenaltyRecorded{Player: p.ID}); err != nil {
+			return err
+		}
+		count = ch.State.Event.Players[p.ID-1].Penalties
+		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
+}
+
+func foul(c *Context) (Reply, error) {
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	ev := &c.State.Event
+	round := currentRound(ev)
+	if round == 0 {
+		return Reply{}, noRounds()
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	var count, limit int
+	_, err = c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.FoulRecorded{Round: round, Player: p.ID}); err != nil {
+			return err
+		}
+		g, red, _ := gameOf(&ch.State.Event, round, p.ID)
+		count, limit = g.BlackFouls, ch.State.Info.FoulLimit()
+		loss := engine.RedWin
+		if red {
+			count, loss = g.RedFouls, engine.BlackWin
+		}
+		chats.announce(ch, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
+			In(c.Lang, round, g.Board, p.Name, count, limit))
+		if count >= limit && !g.Result.Decided() && !g.Void {
+			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"}, c.Lang)
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	reply := T{"已记录 %s 的犯规（本局第 %d 次）。", "Recorded a foul by %s (%d in this game)."}.In(c.Lang, p.Name, count)
+	if count >= limit {
+		reply += T{"已达 %d 次。", " That is %d."}.In(c.Lang, limit)
+	}
+	return chats.reply(reply), nil
+}
+
+// gameOf is player's game in round, and whether they play red.
+func gameOf(ev *engine.Event, round, player int) (engine.Game, bool, bool) {
+	if round < 1 || round > len(ev.Rounds) {
+		return engine.Game{}, false, false
+	}
+	for _, g := range ev.Rounds[round-1].Games {
+		if g.Red == player || g.Black == player {
+			return g, g.Red == player, true
+		}
+	}
+	return engine.Game{}, false, false
+}

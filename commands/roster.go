@@ -1,0 +1,274 @@
+package commands
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// The roster: sign-up, players joining and leaving before the start,
+// organisers adding, editing and removing them, and withdrawals after the
+// start (R-W-1..4). Users are bound to entrant ids, which no numbering
+// changes.
+
+func signup(c *Context) (Reply, error) {
+	open := c.Args["state"] == "open" || c.Args["state"] == "开放"
+	var a action.Action = &action.SignupClosed{}
+	text := T{"报名已关闭。组织者仍可用 /player add 名字 添加选手；准备好后输入 /start 开赛。", "Sign-up is closed. Organisers can still add players with /player add NAME; type /start when ready."}
+	if open {
+		a = &action.SignupOpened{}
+		text = T{"报名已开放：选手输入 /join 名字 [单位] 报名。", "Sign-up is open: players join with /join NAME [UNIT]."}
+	}
+	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(a) }); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text.In(c.Lang)}, nil
+}
+
+// entry reads NAME [UNIT] [RATING] over old's values: a unit left out
+// keeps old's, "-" clears it; a lone number after the name is a rating.
+func entry(args map[string]string, old engine.Player) (engine.Player, error) {
+	p := old
+	p.Name = args["name"]
+	unit, hasUnit := args["unit"]
+	rating, hasRating := args["rating"]
+	if hasUnit && !hasRating {
+		if _, err := strconv.Atoi(unit); err == nil {
+			rating, hasRating, hasUnit = unit, true, false
+		}
+	}
+	if hasUnit {
+		p.Unit = unit
+		if unit == "-" {
+			p.Unit = ""
+		}
+	}
+	if hasRating {
+		r, _ := strconv.Atoi(rating)
+		if r < 0 {
+			return p, problem("等级分不能是负数。", "A rating cannot be negative.")
+		}
+		p.Rating = r
+	}
+	return p, nil
+}
+
+// describePlayer is "3 王天一（杭州，2300）".
+func describePlayer(p engine.Player, lang Lang) string {
+	var more []string
+	if p.Unit != "" {
+		more = append(more, p.Unit)
+	}
+	if p.Rating > 0 {
+		more = append(more, strconv.Itoa(p.Rating))
+	}
+	s := strconv.Itoa(p.ID) + " " + p.Name
+	if len(more) > 0 {
+		s += T{"（%s）", " (%s)"}.In(lang, strings.Join(more, T{"，", ", "}.In(lang)))
+	}
+	return s
+}
+
+func addPlayer(c *Context) (Reply, error) {
+	p, err := entry(c.Args, engine.Player{})
+	if err != nil {
+		return Reply{}, err
+	}
+	var added engine.Player
+	_, err = c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
+			return err
+		}
+		ps := ch.State.Event.Players
+		added = ps[len(ps)-1]
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已添加选手 %s。现有 %d 名选手。", "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
+}
+
+// numbered is player n, or a problem that says which numbers there are.
+func numbered(st *action.State, arg string) (engine.Player, error) {
+	n, _ := strconv.Atoi(arg)
+	p, ok := st.Event.Player(n)
+	if !ok {
+		return p, problem("没有 %d 号选手：选手是 1 到 %d 号。输入 /pairings 或 /standings 查看。", "There is no player %d: players are numbered 1 to %d. See them with /pairings or /standings.", n, len(st.Event.Players))
+	}
+	return p, nil
+}
+
+func editPlayer(c *Context) (Reply, error) {
+	old, err := numbered(c.State, c.Args["number"])
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := entry(c.Args, old)
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		return ch.Append(&action.PlayerEdited{Player: p.ID, Entrant: p.Entrant, Name: p.Name, Unit: p.Unit, Rating: p.Rating})
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已修改：%s。", "Changed: %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+}
+
+func removePlayer(c *Context) (Reply, error) {
+	p, err := numbered(c.State, c.Args["number"])
+	if err != nil {
+		return Reply{}, err
+	}
+	_, err = c.Update(func(ch *storage.Change) error {
+		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		if err != nil {
+			return err
+		}
+		if len(ids) > 0 {
+			// Their user chose to play: they leave themselves.
+			return problem("%[1]s 是用户 %[2]s 自己报名的：请他输入 /leave 退出；或开赛后用 /withdraw %[3]d 让他退赛。",
+				"%[1]s joined as user %[2]s: they can leave with /leave, or after the start withdraw them with /withdraw %[3]d.", p.Name, ids[0].User, p.ID)
+		}
+		return ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant})
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已删除 %d 号选手 %s；后面的选手序号前移一位。", "Removed player %d, %s; the players after them move up one number."}.In(c.Lang, p.ID, p.Name)}, nil
+}
+
+// playJoin enters the sender while sign-up is open.
+func playJoin(c *Context) (Reply, error) {
+	st := c.State
+	if c.Player != 0 {
+		p, _ := st.Event.Player(c.Player)
+		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
+	}
+	if st.Status == action.Setup {
+		// Organisers enter players in setup (PlayerAdded takes them then);
+		// players join themselves only while sign-up is open.
+		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
+	}
+	name, unit := c.Args["name"], c.Args["unit"]
+	var number int
+	if _, err := c.Update(func(ch *storage.Change) error {
+		// The same user joining twice at once: the second sees the first.
+		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
+			if err != nil {
+				return err
+			}
+			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
+		}
+		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
+			return err
+		}
+		ps := ch.State.Event.Players
+		number = len(ps)
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, ps[number-1].Entrant)
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	// The player's private notes are written when others act, in the
+	// language the player reads (readerLang): without a /lang choice, the
+	// locale their platform reports now, remembered as such.
+	if l := ParseLang(c.Req.Locale); l != "" {
+		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
+			if err == nil {
+				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
+			}
+			if err != nil {
+				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
+			}
+		}
+	}
+	if unit != "" {
+		name += T{"（%s）", " (%s)"}.In(c.Lang, unit)
+	}
+	return Reply{Text: T{"报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
+}
+
+// playLeave takes the sender out before the start. The players after them
+// move up one number (PlayerRemoved); their users stay bound to their
+// entrant ids.
+func playLeave(c *Context) (Reply, error) {
+	gone := c.State.EntrantOf(c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
+		if err != nil {
+			return err
+		}
+		n, _ := ch.State.Numbered(gone)
+		if err := ch.Append(&action.PlayerRemoved{Player: n, Entrant: gone}); err != nil {
+			return err
+		}
+		for _, id := range leaving {
+			ch.Forget(id.Platform, id.User)
+		}
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已取消报名。", "You have left the event."}.In(c.Lang)}, nil
+}
+
+// findPlayer finds a player by number or name.
+func findPlayer(st *action.State, arg string) (engine.Player, error) {
+	if _, err := strconv.Atoi(arg); err == nil {
+		return numbered(st, arg)
+	}
+	for _, p := range st.Event.Players {
+		if strings.EqualFold(p.Name, arg) {
+			return p, nil
+		}
+	}
+	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /standings 查看。", "There is no player called %q. Use their number or full name; see them with /standings.", arg)
+}
+
+// withdraw takes a player out after the last round they finished: a game
+// of theirs still without a result in the current round goes to the
+// opponent by forfeit (R-W-2, R-W-3). Before the start a player is removed
+// instead (R-W-1).
+func withdraw(c *Context) (Reply, error) {
+	st := c.State
+	p, err := findPlayer(st, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	ev := &st.Event
+	after := len(ev.Rounds)
+	if g, _, ok := gameOf(ev, after, p.ID); ok && !g.Result.Decided() && !g.Void {
+		after-- // they leave before playing it: the opponent wins by forfeit
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	rule := T{"已赛成绩保留，之后各轮记负，不再编排（R-W-3）", "results so far stand; every later round counts as a forfeit loss and they are not paired again (R-W-3)"}
+	switch {
+	case len(ev.Rounds) == 0:
+		rule = T{"第 1 轮之前退赛，不参加编排（R-W-1）", "before round 1: they are not paired (R-W-1)"}
+	case roundRobin(ev.Settings.System):
+		rule = T{"循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
+	}
+	when := T{"第 %d 轮后", "after round %d"}.In(c.Lang, after)
+	if after == 0 {
+		when = T{"未下第 1 轮", "before playing round 1"}.In(c.Lang)
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.Withdrawn{Player: p.ID, After: after}); err != nil {
+			return err
+		}
+		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(c.Lang, p.Name, when, rule.In(c.Lang)))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when)), nil
+}
