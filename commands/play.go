@@ -297,10 +297,35 @@ func (s *Service) readerLang(ctx context.Context, platform, user string) (Lang, 
 	if err != nil {
 		return "", err
 	}
-	if l := ParseLang(strings.TrimPrefix(chosen, localePref)); l != "" {
-		return l, nil
+	return noteLang(chosen), nil
+}
+
+// noteLang is the language of private notes for what a user has stored:
+// their choice, their locale, or nothing (Chinese).
+func noteLang(stored string) Lang {
+	if l := ParseLang(strings.TrimPrefix(stored, localePref)); l != "" {
+		return l
 	}
-	return Zh, nil
+	return Zh
+}
+
+// readerLangs is readerLang for every one of ids at once, in a query or
+// two per platform however many they are (a round's notes to every
+// player): the language of each, by platform and user.
+func (s *Service) readerLangs(ctx context.Context, ids []storage.Identity) (func(storage.Identity) Lang, error) {
+	users := map[string][]string{}
+	for _, id := range ids {
+		users[id.Platform] = append(users[id.Platform], id.User)
+	}
+	stored := map[string]map[string]string{}
+	for platform, us := range users {
+		langs, err := s.store.Langs(ctx, platform, us)
+		if err != nil {
+			return nil, err
+		}
+		stored[platform] = langs
+	}
+	return func(id storage.Identity) Lang { return noteLang(stored[id.Platform][id.User]) }, nil
 }
 
 // clock shows t in the event's zone: "14:05".

@@ -155,11 +155,12 @@ func publish(c *Context) (Reply, error) {
 		if err != nil {
 			return err
 		}
+		langOf, err := c.svc.readerLangs(c, ids)
+		if err != nil {
+			return err
+		}
 		for _, id := range ids {
-			lang, err := c.readerLang(id.Platform, id.User)
-			if err != nil {
-				return err
-			}
+			lang := langOf(id)
 			n, ok := ch.State.Numbered(id.Entrant)
 			if !ok {
 				continue
@@ -347,6 +348,10 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 		if err != nil {
 			return err
 		}
+		langOf, err := c.svc.readerLangs(c, ids)
+		if err != nil {
+			return err
+		}
 		games := st.Event.Rounds[round-1].Games
 		for _, id := range ids {
 			n, _ := st.Numbered(id.Entrant)
@@ -355,10 +360,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			}) {
 				continue
 			}
-			lang, err := c.readerLang(id.Platform, id.User)
-			if err != nil {
-				return err
-			}
+			lang := langOf(id)
 			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, n, lang)) + lateTerm(st, now, lang)
 			ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: text})
 			notes++

@@ -114,13 +114,13 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 	if err != nil {
 		return audience{}, err
 	}
+	langOf, err := s.readerLangs(ctx, ids)
+	if err != nil {
+		return audience{}, err
+	}
 	to.players = map[int][]contact{}
 	for _, i := range ids {
-		lang, err := s.readerLang(ctx, i.Platform, i.User)
-		if err != nil {
-			return audience{}, err
-		}
-		to.players[i.Entrant] = append(to.players[i.Entrant], contact{chat: chat.Private(i.Platform, i.User), lang: lang})
+		to.players[i.Entrant] = append(to.players[i.Entrant], contact{chat: chat.Private(i.Platform, i.User), lang: langOf(i)})
 	}
 	return to, nil
 }

@@ -41,6 +41,7 @@ type Store interface {
 	UserByHandle(ctx context.Context, platform, handle string) (string, error)
 	UserNames(ctx context.Context, platform string, users []string) (map[string]string, error)
 	Lang(ctx context.Context, platform, user string) (string, error)
+	Langs(ctx context.Context, platform string, users []string) (map[string]string, error)
 	SetLang(ctx context.Context, platform, user, lang string) error
 
 	// The event's web page (bot/web): its link and the event a link shows.
