@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// playField plays every round of f, the lower entrant ID winning each game.
+func playField(t testing.TB, f *Field) {
+	t.Helper()
+	for !f.Over() {
+		if _, err := f.PairNext(); err != nil {
+			t.Fatal(err)
+		}
+		rd := &f.Event.Rounds[len(f.Event.Rounds)-1]
+		for i, g := range rd.Games {
+			rd.Games[i].Result = BlackWin
+			if f.Entrants[g.Red-1] < f.Entrants[g.Black-1] {
+				rd.Games[i].Result = RedWin
+			}
+		}
+	}
+}
+
+func players(n int) []Player {
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i] = Player{ID: i + 1, Rating: 2000 - 10*i}
+	}
+	return ps
+}
+
+func entrantsOf(rank []Placing) []int {
+	var out []int
+	for _, p := range rank {
+		out = append(out, p.Entrant)
+	}
+	return out
+}
+
+func rrSettings() Settings {
+	s := DefaultSettings(0)
+	s.System = RoundRobin
+	s.Tiebreaks = []Tiebreak{Direct, SonnebornBerger, Wins, Lots}
+	return s
+}
+
+// R-F-6, seed 000: six players draw numbers 1–6; 1–6, 2–5, 3–4 play one
+// game, and the three winners play a round robin (2 for a win, 1 a draw).
+func TestFoldKnockoutThenRoundRobin_R_F_6(t *testing.T) {
+	drawn := SeedOrder(players(6), SeedByLots, 42)
+	ko := Knockout(drawn, KnockoutSettings{Draw: DrawFold, Rounds: 1, Format: OneGame})
+	var pairs [][2]int
+	for _, m := range ko.Matches {
+		pairs = append(pairs, [2]int{m.Slots[0].Entrant, m.Slots[1].Entrant})
+	}
+	if want := [][2]int{{drawn[0], drawn[5]}, {drawn[1], drawn[4]}, {drawn[2], drawn[3]}}; !slices.Equal(pairs, want) {
+		t.Fatalf("pairs = %v, want 1–6/2–5/3–4 of the draw %v", pairs, want)
+	}
+	playAll(t, ko, lowerWins)
+	first := ko.Ranking()
+	final := NewField(Top(first, 3), rrSettings())
+	playField(t, final)
+	got := FinalRanking([][]Placing{first, final.Ranking()}, ShareByStage)
+	// Whatever the draw, the lower numbers win: 1, 2, 3 cannot all be
+	// winners only if two of them met, so check against the winners.
+	winners := slices.Sorted(slices.Values(Top(first, 3)))
+	if !slices.Equal(entrantsOf(got[:3]), winners) {
+		t.Fatalf("final three = %v, want %v in order", got[:3], winners)
+	}
+	for _, p := range got[3:] {
+		if p.Place != 4 || !p.Shared {
+			t.Fatalf("first-round loser %+v, want 4=", p)
+		}
+	}
+}
+
+// R-F-3, R-F-6, seed 003: 48 players drawn into 12 groups of 4; each
+// group's winner goes on; group 1's winner meets group 7's …; the six
+// winners are drawn into 3 pairs; the losers share third; the last three
+// play a round robin for first.
+func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
+	s := rrSettings()
+	s.Seed = 9
+	pools := Groups(field(48), 12, DrawnGroups, s)
+	seen := map[int]bool{}
+	for _, p := range pools {
+		if len(p.Entrants) != 4 {
+			t.Fatalf("group of %d", len(p.Entrants))
+		}
+		for _, id := range p.Entrants {
+			if seen[id] {
+				t.Fatalf("%d in two groups", id)
+			}
+			seen[id] = true
+		}
+		playField(t, p)
+	}
+	winners := Advance(pools, 1)
+	ko := Knockout(KnockoutEntrants(winners, GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1, Format: OneGame})
+	for g := range 6 {
+		m := ko.Matches[g]
+		if m.Slots[0].Entrant != winners[g][0] || m.Slots[1].Entrant != winners[g+6][0] {
+			t.Fatalf("match %d = %v, want group %d v group %d", g+1, m.Slots, g+1, g+7)
+		}
+	}
+	playAll(t, ko, lowerWins)
+	r2 := ko.Ranking()
+	six := Top(r2, 6)
+	pairs := Knockout(SeedOrder(asPlayers(six), SeedByLots, 9), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1, Format: OneGame})
+	playAll(t, pairs, lowerWins)
+	r3 := pairs.Ranking()
+	final := NewField(Top(r3, 3), rrSettings())
+	playField(t, final)
+	groupsRank := make([]Placing, 0, 48)
+	for _, p := range pools {
+		groupsRank = append(groupsRank, p.Ranking()...)
+	}
+	got := FinalRanking([][]Placing{groupsRank, r2, r3, final.Ranking()}, ShareByStage)
+	if len(got) != 48 {
+		t.Fatalf("%d placed, want 48", len(got))
+	}
+	best := slices.Sorted(slices.Values(Top(r3, 3)))
+	if !slices.Equal(entrantsOf(got[:3]), best) || got[0].Place != 1 || got[2].Place != 3 {
+		t.Fatalf("final = %v, want %v", got[:3], best)
+	}
+	for _, p := range got[3:6] {
+		if p.Place != 4 || !p.Shared {
+			t.Fatalf("pairs' loser %+v, want 4=", p)
+		}
+	}
+	for _, p := range got[12:] {
+		if p.Place != 13 || !p.Shared {
+			t.Fatalf("group stage loser %+v, want 13=", p)
+		}
+	}
+}
+
+func asPlayers(ids []int) []Player {
+	ps := make([]Player, len(ids))
+	for i, id := range ids {
+		ps[i] = Player{ID: id}
+	}
+	return ps
+}
+
+// R-F-3: snake seeding deals 1..8 into two groups as 1,4,5,8 and 2,3,6,7;
+// sizes differ by at most one.
+func TestSnakeGroups_R_F_3(t *testing.T) {
+	pools := Groups(field(8), 2, Snake, rrSettings())
+	if !slices.Equal(pools[0].Entrants, []int{1, 4, 5, 8}) || !slices.Equal(pools[1].Entrants, []int{2, 3, 6, 7}) {
+		t.Fatalf("snake = %v, %v", pools[0].Entrants, pools[1].Entrants)
+	}
+	for n := 2; n <= 40; n++ {
+		for g := 1; g <= 8; g++ {
+			ps := Groups(field(n), g, DrawnGroups, rrSettings())
+			lo, hi := n, 0
+			for _, p := range ps {
+				lo, hi = min(lo, len(p.Entrants)), max(hi, len(p.Entrants))
+			}
+			if hi-lo > 1 {
+				t.Fatalf("%d in %d groups: sizes %d..%d", n, g, lo, hi)
+			}
+		}
+	}
+	ranks := [][]int{{1, 2}, {3, 4}}
+	if got := KnockoutEntrants(ranks, WinnerRunnerUp); !slices.Equal(got, []int{1, 4, 3, 2}) {
+		t.Fatalf("winner v runner-up = %v", got)
+	}
+}
+
+// R-F-6, seed 匠心杯: a knockout first round (one game, a draw replayed),
+// the losers out, the winners on to a 5-round Swiss.
+func TestKnockoutThenSwiss_R_F_6(t *testing.T) {
+	ko := Knockout(SeedOrder(players(20), SeedByRating, 0), KnockoutSettings{Draw: DrawFold, Rounds: 1, Format: OneGame})
+	playAll(t, ko, lowerWins)
+	first := ko.Ranking()
+	swiss := NewField(Top(first, 10), DefaultSettings(5))
+	playField(t, swiss)
+	if len(swiss.Event.Rounds) != 5 {
+		t.Fatalf("%d Swiss rounds", len(swiss.Event.Rounds))
+	}
+	got := FinalRanking([][]Placing{first, swiss.Ranking()}, ShareByStage)
+	if got[0].Entrant != 1 || got[0].Place != 1 || len(got) != 20 {
+		t.Fatalf("ranking = %v", got)
+	}
+	for _, p := range got[10:] {
+		if p.Entrant <= 10 || p.Place != 11 {
+			t.Fatalf("first-round loser %+v", p)
+		}
+	}
+}
