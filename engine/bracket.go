@@ -122,10 +122,8 @@ func (b *Bracket) Outcomes() []MatchOutcome {
 		}
 		pa, pb := o.Players[0], o.Players[1]
 		switch {
+		case m.Reset && b.resetSkipped(m, o, out):
 		case pa == Unknown || pb == Unknown:
-			if m.Reset {
-				b.resetOutcome(m, o, out)
-			}
 		case pa == 0 || pb == 0:
 			o.Decided, o.Winner = true, pa+pb
 		default:
@@ -143,14 +141,15 @@ func (b *Bracket) Outcomes() []MatchOutcome {
 	return out
 }
 
-// resetOutcome settles a grand final's reset before its players are known:
-// when the winners' bracket winner won the first final, the reset is not
-// played and he stays the winner.
-func (b *Bracket) resetOutcome(m *Match, o *MatchOutcome, out []MatchOutcome) {
+// resetSkipped settles a grand final's reset that is not played: the
+// winners' bracket winner won the first final, and stays the winner.
+func (b *Bracket) resetSkipped(m *Match, o *MatchOutcome, out []MatchOutcome) bool {
 	first := out[m.Slots[0].Match-1]
-	if first.Decided && first.Winner == first.Players[0] {
-		o.Decided, o.Winner, o.Loser = true, first.Winner, first.Loser
+	if !first.Decided || first.Winner != first.Players[0] {
+		return false
 	}
+	o.Decided, o.Winner, o.Loser = true, first.Winner, first.Loser
+	return true
 }
 
 func (b *Bracket) resolve(s Slot, out []MatchOutcome) int {
