@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Bracket is a knockout stage (R-F-4): its matches, each with two slots
@@ -27,6 +28,11 @@ type Bracket struct {
 	// Unshared is how many top places may not be shared (前八名名次不并列,
 	// R-T-8): a tier reaching into them is ordered by lots.
 	Unshared int
+
+	// settled caches the outcomes of the first fresh matches, for Play: a
+	// game changes only the matches from its own on.
+	settled []MatchOutcome
+	fresh   int
 }
 
 // Part is the part of a bracket a match belongs to.
@@ -112,33 +118,62 @@ type MatchOutcome struct {
 // bye is decided at once; a match of two byes, or one a double forfeit
 // ended, is decided with nobody going on, so it passes down the bracket as
 // a bye.
+//
+// Change a bracket's matches through Play, Correct and Guess, which keep
+// what is settled up to date.
 func (b *Bracket) Outcomes() []MatchOutcome {
-	out := make([]MatchOutcome, len(b.Matches))
-	for i := range b.Matches {
-		m := &b.Matches[i]
-		o := &out[i]
-		for k, s := range m.Slots {
-			o.Players[k] = b.resolve(s, out)
+	b.fresh = 0
+	return slices.Clone(b.settle(len(b.Matches)))
+}
+
+// settle brings the outcomes of the first n matches up to date.
+func (b *Bracket) settle(n int) []MatchOutcome {
+	if len(b.settled) != len(b.Matches) {
+		b.settled, b.fresh = make([]MatchOutcome, len(b.Matches)), 0
+	}
+	for i := b.fresh; i < n; i++ {
+		b.settled[i] = b.outcome(i, b.settled)
+	}
+	b.fresh = max(b.fresh, n)
+	return b.settled
+}
+
+// outcome settles match i from the outcomes of the matches before it.
+func (b *Bracket) outcome(i int, out []MatchOutcome) MatchOutcome {
+	m := &b.Matches[i]
+	var o MatchOutcome
+	for k, s := range m.Slots {
+		o.Players[k] = b.resolve(s, out)
+	}
+	pa, pb := o.Players[0], o.Players[1]
+	switch {
+	case m.Reset && b.resetSkipped(m, &o, out):
+	case pa == Unknown || pb == Unknown:
+	case pa == 0 || pb == 0:
+		o.Decided, o.Winner = true, pa+pb
+	default:
+		st := b.Format.state(pa, pb, m.Games, func() int { return drawLots(b.Seed, m.ID) })
+		o.Decided, o.ByLots = st.decided, st.lots
+		if st.decided && !st.doubleFF {
+			o.Winner = st.winner
+			o.Loser = pa + pb - st.winner
 		}
-		pa, pb := o.Players[0], o.Players[1]
-		switch {
-		case m.Reset && b.resetSkipped(m, o, out):
-		case pa == Unknown || pb == Unknown:
-		case pa == 0 || pb == 0:
-			o.Decided, o.Winner = true, pa+pb
-		default:
-			st := b.Format.state(pa, pb, m.Games, func() int { return drawLots(b.Seed, m.ID) })
-			o.Decided, o.ByLots = st.decided, st.lots
-			if st.decided && !st.doubleFF {
-				o.Winner = st.winner
-				o.Loser = pa + pb - st.winner
-			}
-			if !st.decided {
-				o.Next = b.Format.next(pa, pb, m.FirstRed, m.GuessWinner, m.Games, st)
-			}
+		if !st.decided {
+			o.Next = b.Format.next(pa, pb, m.FirstRed, m.GuessWinner, m.Games, st)
 		}
 	}
-	return out
+	return o
+}
+
+// Guess records match id's 猜先 (R-C-3, R-C-4): who won it and whom he
+// put on red for game 1.
+func (b *Bracket) Guess(id, winner, red int) error {
+	if id < 1 || id > len(b.Matches) {
+		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
+	}
+	b.Matches[id-1].GuessWinner, b.Matches[id-1].FirstRed = winner, red
+	b.fresh = min(b.fresh, id-1)
+	return nil
 }
 
 // resetSkipped settles a grand final's reset that is not played: the
@@ -176,7 +211,7 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 	if id < 1 || id > len(b.Matches) {
 		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
 	}
-	o := b.Outcomes()[id-1]
+	o := b.outcome(id-1, b.settle(id-1))
 	if o.Decided {
 		return fmt.Errorf("match %d: %w", id, ErrMatchOver)
 	}
@@ -196,6 +231,7 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 		g.Result = capturesResult(g)
 	}
 	b.Matches[id-1].Games = append(b.Matches[id-1].Games, g)
+	b.fresh = min(b.fresh, id-1)
 	return nil
 }
 
@@ -239,6 +275,7 @@ func (b *Bracket) Correct(id int, games []MatchGame, cascade bool) error {
 	if id < 1 || id > len(b.Matches) {
 		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
 	}
+	defer func() { b.fresh = 0 }() // games changed behind Play's back
 	before := b.Outcomes()
 	old := b.Matches[id-1].Games
 	b.Matches[id-1].Games = games

@@ -145,7 +145,9 @@ func TestMatchFormat_R_F_5(t *testing.T) {
 // game by game from the 猜先 (R-C-3).
 func TestBestOfThreeStopsAtTwoNil_R_F_5_R_C_3(t *testing.T) {
 	b := Knockout([]int{1, 2}, KnockoutSettings{Format: BestOfThree})
-	b.Matches[0].GuessWinner, b.Matches[0].FirstRed = 2, 2
+	if err := b.Guess(1, 2, 2); err != nil {
+		t.Fatal(err)
+	}
 	o := b.Outcomes()[0]
 	if o.Next.Red != 2 {
 		t.Fatalf("game 1 red = %d, want 2 (猜先)", o.Next.Red)
@@ -164,7 +166,9 @@ func TestBestOfThreeStopsAtTwoNil_R_F_5_R_C_3(t *testing.T) {
 // player who did not choose in the first 猜先 chooses the colour.
 func TestBestOfThreeArmageddonFinal_R_F_5(t *testing.T) {
 	b := Knockout([]int{1, 2}, KnockoutSettings{Format: MatchFormat{Games: 3, BestOf: true, Tie: []TieRule{TieBlitz, TieArmageddon}}})
-	b.Matches[0].GuessWinner, b.Matches[0].FirstRed = 1, 1
+	if err := b.Guess(1, 1, 1); err != nil {
+		t.Fatal(err)
+	}
 	for _, r := range []Result{RedWin, RedWin, Draw, Draw} { // 1–1 … 1½–1½, blitz drawn
 		o := b.Outcomes()[0]
 		if err := b.Play(1, MatchGame{Red: o.Next.Red, Black: o.Next.Black, Result: r}); err != nil {

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// playRounds plays every match that is ready, pass after pass, as an
+// arbiter enters a round's results, with random winners.
+func playRounds(b testing.TB, br *Bracket, r *rand.Rand) {
+	for {
+		out := br.Outcomes()
+		played := false
+		for i, o := range out {
+			if o.Decided || o.Players[0] == Unknown || o.Players[1] == Unknown {
+				continue
+			}
+			g := MatchGame{Red: o.Next.Red, Black: o.Next.Black, Result: []Result{RedWin, BlackWin, Draw}[r.IntN(3)]}
+			if err := br.Play(i+1, g); err != nil {
+				b.Fatal(err)
+			}
+			played = true
+		}
+		if !played {
+			return
+		}
+	}
+}
+
+// A 4,096-player double elimination built and played with random results.
+func BenchmarkDoubleKnockout4096(b *testing.B) {
+	entrants := field(4096)
+	for i := 0; b.Loop(); i++ {
+		br := DoubleKnockout(entrants, DoubleSettings{Format: OneGame, Reset: true, Seed: uint64(i)})
+		playRounds(b, br, rand.New(rand.NewPCG(uint64(i), 1)))
+		if len(br.Ranking()) != 4096 {
+			b.Fatal("not everyone placed")
+		}
+	}
+}
+
+// The knockout draw of a 12 × 4 groups stage: the groups, their winners,
+// group 1 v group 7.
+func BenchmarkGroupsDraw12x4(b *testing.B) {
+	s := rrSettings()
+	pools := Groups(field(48), 12, DrawnGroups, s)
+	for _, p := range pools {
+		playField(b, p)
+	}
+	for b.Loop() {
+		ko := Knockout(KnockoutEntrants(Advance(pools, 1), GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1})
+		if len(ko.Matches) != 6 {
+			b.Fatal(len(ko.Matches))
+		}
+	}
+}
+
+// The standings of a 12 × 4 groups stage, every group played.
+func BenchmarkGroupsStandings12x4(b *testing.B) {
+	pools := Groups(field(48), 12, Snake, rrSettings())
+	for _, p := range pools {
+		playField(b, p)
+	}
+	for b.Loop() {
+		for _, p := range pools {
+			if len(p.Ranking()) != 4 {
+				b.Fatal("group without 4")
+			}
+		}
+	}
+}
