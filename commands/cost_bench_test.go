@@ -55,7 +55,7 @@ func buildSeason(tb testing.TB, path string, chat chat.Chat) {
 			}
 		}
 		for _, p := range ch.State.Event.Players {
-			ch.Identify(chat.Platform, seasonUser(p.ID), p.ID)
+			ch.Identify(chat.Platform, seasonUser(p.ID), p.Entrant)
 		}
 		ch.Bind(chat)
 		ch.Grant(org.Platform, org.User, storage.Organiser)
