@@ -35,6 +35,7 @@ type command func(args []string, stdout io.Writer) error
 
 // commands maps subcommand names to their implementations.
 var commands = map[string]command{
+	"bracket":   bracketCmd,
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
 	"serve":     serveCmd,
@@ -101,6 +102,7 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
                                       控制台聊天 the chat in the terminal
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
+  qisai bracket [flags] PLAYERS.csv   淘汰赛 a knockout offline (qisai bracket --help)
   qisai version                       版本 print the version
   qisai help                          本说明 print this help
 

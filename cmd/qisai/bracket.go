@@ -1,0 +1,348 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+)
+
+const bracketUsage = `qisai bracket [flags] PLAYERS.csv — 淘汰赛 run a knockout offline
+
+读选手名单（CSV：每行 名字[,等级分]，可有表头 name,rating），建立对阵表，按结果文件
+逐局记入结果，输出每轮对阵和名次。
+Reads a player list (CSV: one "name[,rating]" a line, an optional header
+name,rating), builds the bracket, enters the results file game by game, and
+prints each round's matches and the ranking.
+
+  --format knockout|double   赛制 single (淘汰赛, default) or double
+                             elimination (双淘汰)
+  --seeding number|rating|lots
+                             种子 seed order: the list's order (default), by
+                             rating, or drawn by lots (抽签) from --seed
+  --seed N                   随机种子 the seed of every draw (lots, 抽签)
+  --games N                  局数 regular games a match (default 1)
+  --best-of                  三局两胜 stop a match once decided (best of N)
+  --tie RULES                加赛规则 the tie chain, tried in order, the last
+                             repeating: replay 加赛, overtime 加时赛, blitz 快棋,
+                             armageddon 和棋黑胜, captures 吃子数, lots 抽签
+                             (default replay)
+  --third-place              三四名赛 a match for 3rd place
+  --playoffs                 五至八名赛 play-offs for 5th–8th
+  --reset                    双淘汰总决赛可重赛 a second grand final when the
+                             losers' bracket winner wins the first
+  --unshared N               前N名不并列 the top N places are not shared:
+                             lots order the losers of one round (R-T-8)
+  --results FILE             结果 one game a line: "MATCH RESULT", RESULT
+                             1-0 (red wins), 0-1, = (draw), +- or -+ (forfeit),
+                             -- (double forfeit), or R:B pieces captured
+                             (吃子数); colours are the ones the bracket gives,
+                             "MATCH RESULT swap" when the chooser took the
+                             other colour (和棋黑胜)
+  --out text|json            输出 text (default) or JSON
+
+Text prints every match: "M3 R1 张三 v 李四 1-0 → 张三"; a match still to be
+played shows the next game "next: 红 张三 / 黑 李四"; then the ranking, shared
+places written "3=". JSON: {"matches": [...], "ranking": [{"place": "3=",
+"id": 1, "name": "…"}]}.
+`
+
+// bracketCmd runs a knockout offline: qisai bracket [flags] PLAYERS.csv.
+func bracketCmd(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("bracket", flag.ContinueOnError)
+	format := fs.String("format", "knockout", "")
+	seeding := fs.String("seeding", "number", "")
+	seed := fs.Uint64("seed", 0, "")
+	games := fs.Int("games", 1, "")
+	bestOf := fs.Bool("best-of", false, "")
+	tie := fs.String("tie", "replay", "")
+	third := fs.Bool("third-place", false, "")
+	playoffs := fs.Bool("playoffs", false, "")
+	reset := fs.Bool("reset", false, "")
+	unshared := fs.Int("unshared", 0, "")
+	results := fs.String("results", "", "")
+	out := fs.String("out", "text", "")
+	pos, err := parseArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		_, err = io.WriteString(stdout, bracketUsage)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(pos)
+	if err != nil {
+		return err
+	}
+	by, err := engine.ParseSeeding(*seeding)
+	if err != nil {
+		return usageError{err}
+	}
+	mf := engine.MatchFormat{Games: *games, BestOf: *bestOf}
+	for _, t := range strings.Split(*tie, ",") {
+		r, err := engine.ParseTieRule(t)
+		if err != nil {
+			return usageError{err}
+		}
+		mf.Tie = append(mf.Tie, r)
+	}
+	if *games < 1 {
+		return usagef("--games %d: a match has at least one game / 至少一局", *games)
+	}
+	if *out != "text" && *out != "json" {
+		return usagef("unknown --out %q: use text or json", *out)
+	}
+	players, err := readPlayers(path)
+	if err != nil {
+		return err
+	}
+	entrants := engine.SeedOrder(players, by, *seed)
+	var b *engine.Bracket
+	switch *format {
+	case "knockout", "淘汰赛":
+		b = engine.Knockout(entrants, engine.KnockoutSettings{Format: mf, ThirdPlace: *third, Playoffs: *playoffs, Unshared: *unshared, Seed: *seed})
+	case "double", "双淘汰":
+		b = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: mf, Reset: *reset, Unshared: *unshared, Seed: *seed})
+	default:
+		return usagef("unknown --format %q: use knockout or double", *format)
+	}
+	if *results != "" {
+		if err := enterResults(b, *results); err != nil {
+			return err
+		}
+	}
+	w := bufio.NewWriter(stdout)
+	if *out == "json" {
+		err = writeBracketJSON(w, b, players)
+	} else {
+		err = writeBracketText(w, b, players)
+	}
+	if err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// readPlayers reads "name[,rating]" lines; the players are numbered in
+// the file's order.
+func readPlayers(path string) ([]engine.Player, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var ps []engine.Player
+	for i, row := range rows {
+		name := strings.TrimSpace(row[0])
+		if i == 0 && strings.EqualFold(name, "name") {
+			continue
+		}
+		if name == "" {
+			continue
+		}
+		p := engine.Player{ID: len(ps) + 1, Name: name}
+		if len(row) > 1 && strings.TrimSpace(row[1]) != "" {
+			if p.Rating, err = strconv.Atoi(strings.TrimSpace(row[1])); err != nil {
+				return nil, fmt.Errorf("%s:%d: rating %q is not a number / 等级分不是数字", path, i+1, row[1])
+			}
+		}
+		ps = append(ps, p)
+	}
+	if len(ps) < 2 {
+		return nil, fmt.Errorf("%s: a knockout needs at least 2 players / 淘汰赛至少两人", path)
+	}
+	return ps, nil
+}
+
+var resultWords = map[string]engine.Result{
+	"1-0": engine.RedWin, "0-1": engine.BlackWin, "=": engine.Draw, "1/2": engine.Draw,
+	"+-": engine.RedForfeitWin, "-+": engine.BlackForfeitWin, "--": engine.DoubleForfeit,
+}
+
+// enterResults plays the results file's games in order.
+func enterResults(b *engine.Bracket, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", path, n+1)
+		id, err := strconv.Atoi(strings.TrimPrefix(f[0], "M"))
+		if len(f) < 2 || err != nil || id < 1 || id > len(b.Matches) {
+			return fmt.Errorf("%s: want \"MATCH RESULT\" with a match of the bracket / 应为「场次 结果」", at)
+		}
+		o := b.Outcomes()[id-1]
+		g := engine.MatchGame{Red: o.Next.Red, Black: o.Next.Black}
+		if len(f) > 2 && f[2] == "swap" {
+			g.Red, g.Black = g.Black, g.Red
+		}
+		if red, black, ok := strings.Cut(f[1], ":"); ok {
+			g.RedCaptures, err = strconv.Atoi(red)
+			if err == nil {
+				g.BlackCaptures, err = strconv.Atoi(black)
+			}
+			if err != nil {
+				return fmt.Errorf("%s: captures %q: want R:B / 吃子数应为 红:黑", at, f[1])
+			}
+		} else if g.Result, ok = resultWords[f[1]]; !ok {
+			return fmt.Errorf("%s: result %q: use 1-0, 0-1, =, +-, -+, -- or R:B / 结果写法不对", at, f[1])
+		}
+		if err := b.Play(id, g); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+	}
+	return nil
+}
+
+type matchJSON struct {
+	ID      int        `json:"id"`
+	Part    string     `json:"part"`
+	Round   int        `json:"round"`
+	Slots   [2]string  `json:"slots"`
+	Players [2]int     `json:"players"` // 0 a bye, -1 not known yet
+	Games   []gameJSON `json:"games"`
+	Winner  int        `json:"winner,omitempty"`
+	Decided bool       `json:"decided"`
+	ByLots  bool       `json:"by_lots,omitempty"`
+	Next    *gameJSON  `json:"next,omitempty"`
+}
+
+type gameJSON struct {
+	Red    int    `json:"red"`
+	Black  int    `json:"black"`
+	Step   string `json:"step"`
+	Result string `json:"result,omitempty"`
+}
+
+type placeJSON struct {
+	Place string `json:"place"`
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+}
+
+func resultWord(r engine.Result) string {
+	for w, v := range resultWords {
+		if v == r && w != "1/2" {
+			return w
+		}
+	}
+	return ""
+}
+
+func placeLabel(p engine.Placing) string {
+	if p.Shared {
+		return fmt.Sprintf("%d=", p.Place)
+	}
+	return strconv.Itoa(p.Place)
+}
+
+func writeBracketJSON(w io.Writer, b *engine.Bracket, ps []engine.Player) error {
+	var doc struct {
+		Matches []matchJSON `json:"matches"`
+		Ranking []placeJSON `json:"ranking"`
+	}
+	doc.Matches = []matchJSON{}
+	doc.Ranking = []placeJSON{}
+	for i, o := range b.Outcomes() {
+		m := b.Matches[i]
+		j := matchJSON{ID: m.ID, Part: m.Part.String(), Round: m.Round, Players: o.Players, Winner: o.Winner, Decided: o.Decided, ByLots: o.ByLots, Games: []gameJSON{}}
+		j.Slots = [2]string{m.Slots[0].String(), m.Slots[1].String()}
+		for _, g := range m.Games {
+			j.Games = append(j.Games, gameJSON{Red: g.Red, Black: g.Black, Step: g.Step.String(), Result: resultWord(g.Result)})
+		}
+		if !o.Decided && o.Players[0] > 0 && o.Players[1] > 0 {
+			j.Next = &gameJSON{Red: o.Next.Red, Black: o.Next.Black, Step: o.Next.Step.String()}
+		}
+		doc.Matches = append(doc.Matches, j)
+	}
+	for _, p := range b.Ranking() {
+		doc.Ranking = append(doc.Ranking, placeJSON{Place: placeLabel(p), ID: p.Entrant, Name: ps[p.Entrant-1].Name})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error {
+	who := func(id int) string {
+		switch id {
+		case 0:
+			return "轮空 bye"
+		case engine.Unknown:
+			return "?"
+		}
+		return ps[id-1].Name
+	}
+	part, round := engine.Part(-1), 0
+	for i, o := range b.Outcomes() {
+		m := b.Matches[i]
+		if m.Part != part || m.Round != round {
+			part, round = m.Part, m.Round
+			fmt.Fprintf(w, "%s 第%d轮 round %d\n", partTitle(part), round, round)
+		}
+		a, c := who(o.Players[0]), who(o.Players[1])
+		if o.Players[0] == engine.Unknown {
+			a = m.Slots[0].String()
+		}
+		if o.Players[1] == engine.Unknown {
+			c = m.Slots[1].String()
+		}
+		fmt.Fprintf(w, "  M%d %s v %s", m.ID, a, c)
+		var res []string
+		for _, g := range m.Games {
+			res = append(res, resultWord(g.Result))
+		}
+		if len(res) > 0 {
+			fmt.Fprintf(w, " %s", strings.Join(res, " "))
+		}
+		switch {
+		case o.Decided && o.Winner > 0 && o.Players[0] > 0 && o.Players[1] > 0:
+			fmt.Fprintf(w, " → %s", who(o.Winner))
+			if o.ByLots {
+				fmt.Fprint(w, " (抽签 lots)")
+			}
+		case !o.Decided && o.Players[0] > 0 && o.Players[1] > 0:
+			fmt.Fprintf(w, "  下一局 next (%s): 红 %s / 黑 %s", o.Next.Step, who(o.Next.Red), who(o.Next.Black))
+		}
+		fmt.Fprintln(w)
+	}
+	rank := b.Ranking()
+	if len(rank) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "名次 ranking")
+	for _, p := range rank {
+		fmt.Fprintf(w, "  %-4s %s\n", placeLabel(p), who(p.Entrant))
+	}
+	return nil
+}
+
+func partTitle(p engine.Part) string {
+	titles := map[engine.Part]string{
+		engine.Winners:    "胜者组 winners",
+		engine.Losers:     "败者组 losers",
+		engine.GrandFinal: "总决赛 grand final",
+		engine.ThirdPlace: "三四名 3rd place",
+		engine.Playoff:    "附加赛 play-offs",
+	}
+	return titles[p]
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// qisai bracket: a five-player knockout by rating, byes to the top seeds
+// (R-F-4), a drawn game replayed with the colours swapped (R-F-5, R-C-3).
+func TestBracketCommand(t *testing.T) {
+	players := writeFile(t, "p.csv", "name,rating\n王芳,1900\n李四,2100\n张三,1800\n赵六,1700\n钱七,1600\n")
+	results := writeFile(t, "r.txt", "M2 1-0\nM5 =\nM5 0-1\nM6 1-0\nM7 0-1\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"bracket", "--seeding", "rating", "--results", results, players}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"M5 李四 v 赵六 = 0-1 → 李四", "M7 李四 v 王芳 0-1 → 王芳", "  1    王芳\n  2    李四\n  3=   张三\n  3=   赵六\n  5    钱七\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"bracket", "--format", "double", "--reset", "--out", "json", players}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var doc struct {
+		Matches []struct {
+			ID      int    `json:"id"`
+			Part    string `json:"part"`
+			Players [2]int `json:"players"`
+		} `json:"matches"`
+		Ranking []any `json:"ranking"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Matches[0].Players != [2]int{1, 0} || doc.Matches[len(doc.Matches)-1].Part != "final" || len(doc.Ranking) != 0 {
+		t.Fatalf("json = %+v", doc)
+	}
+}
+
+func TestBracketCommandErrors(t *testing.T) {
+	players := writeFile(t, "p.csv", "A\nB\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"bracket", "--format", "swiss", players}, 2, "unknown --format"},
+		{[]string{"bracket", "--tie", "coin", players}, 2, "unknown tie rule"},
+		{[]string{"bracket", "--results", writeFile(t, "r.txt", "M1 1-0\nM1 1-0\n"), players}, 1, "r.txt:2: match 1: the match is decided"},
+		{[]string{"bracket", "--results", writeFile(t, "r.txt", "M9 1-0\n"), players}, 1, "r.txt:1: want"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(c.args, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want %d with %q", c.args, code, errb.String(), c.code, c.want)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"bracket", "--help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "和棋黑胜") {
+		t.Errorf("--help: exit %d, %q", code, out.String())
+	}
+}
