@@ -18,6 +18,8 @@ func init() {
 type Created struct {
 	Name     string          `json:"name"`
 	Settings engine.Settings `json:"settings"`
+	// Lang is the event's language (Info.Lang): its creator's.
+	Lang string `json:"lang,omitempty"`
 }
 
 func (*Created) Kind() string { return "created" }
@@ -34,6 +36,7 @@ func (a *Created) Apply(st *State) error {
 	}
 	st.Event.Name = name
 	st.Event.Settings = a.Settings
+	st.Info.Lang = a.Lang
 	st.Status = Setup
 	return nil
 }

@@ -64,6 +64,7 @@ type InfoChanged struct {
 	Zone           *string        `json:"zone,omitempty"`
 	LinkCode       *string        `json:"linkCode,omitempty"`
 	Pictures       *string        `json:"pictures,omitempty"`
+	Lang           *string        `json:"lang,omitempty"`
 }
 
 func (*InfoChanged) Kind() string { return "info-changed" }
@@ -75,7 +76,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	switch {
 	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
 		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil &&
-		a.Pictures == nil:
+		a.Pictures == nil && a.Lang == nil:
 		return refuse(Invalid, "没有要修改的内容", "nothing to change")
 	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
 		a.RemindBefore != nil && *a.RemindBefore < 0:
@@ -86,6 +87,8 @@ func (a *InfoChanged) Apply(st *State) error {
 		return refuse(Invalid, "关联代码不能为空", "a link code cannot be empty")
 	case a.Pictures != nil && *a.Pictures != "" && *a.Pictures != "on" && *a.Pictures != "off":
 		return refuse(Invalid, "图片设置应是 auto、on 或 off", "pictures are auto, on or off")
+	case a.Lang != nil && *a.Lang != "zh" && *a.Lang != "en":
+		return refuse(Invalid, "比赛语言应是中文（zh）或英文（en）", "an event's language is zh or en")
 	}
 	if a.Zone != nil {
 		if _, err := ParseZone(*a.Zone); err != nil {
@@ -102,6 +105,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.Zone, a.Zone)
 	set(&st.Info.LinkCode, a.LinkCode)
 	set(&st.Info.Pictures, a.Pictures)
+	set(&st.Info.Lang, a.Lang)
 	return nil
 }
 
@@ -153,6 +157,10 @@ type Info struct {
 	// of the sheets: "on", "off", or "" for auto (a large field only; the
 	// commands decide how large).
 	Pictures string `json:"pictures,omitempty"`
+	// Lang is the language everything said to the event's chats is in,
+	// "zh" or "en", whoever's command caused it; "" (an event created
+	// before it was kept) is Chinese. Created sets the creator's.
+	Lang string `json:"lang,omitempty"`
 	// PreviewOf is the digest of the event the pairing preview was paired
 	// on (State.Preview); the preview is stale once the event changes
 	// (see State.PendingPreview).

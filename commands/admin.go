@@ -38,7 +38,7 @@ func undo(c *Context) (Reply, error) {
 		by := undoneBy(log, n)
 		return Reply{}, problem("第 %[1]d 步已经被第 %[2]d 步撤销了。要恢复它，输入 /undo %[2]d。", "Action %[1]d is undone already, by action %[2]d. To bring it back, type /undo %[2]d.", n, by)
 	}
-	what := describe(target.Action, c.State, n > startedAt(log), c.Lang)
+	what := func(lang Lang) string { return describe(target.Action, c.State, n > startedAt(log), lang) }
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -51,13 +51,13 @@ func undo(c *Context) (Reply, error) {
 			}
 			return err
 		}
-		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(c.Lang, n, what, c.Req.User.Name))
+		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what)), nil
+	return chats.reply(T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
 }
 
 // undoneBy is the undo that cancels record n: the latest one that targets
@@ -383,7 +383,7 @@ func linkChat(c *Context, code string) (Reply, error) {
 	case !errors.Is(err, noEvent):
 		return Reply{}, err
 	}
-	c.Event = id
+	c.Event, c.State = id, st
 	chats, err := eventChats(c) // this chat follows it only once linked
 	if err != nil {
 		return Reply{}, err
@@ -392,7 +392,7 @@ func linkChat(c *Context, code string) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error {
 		ch.Bind(c.Req.Chat)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(c.Lang, c.Req.Chat.Platform, c.Req.User.Name))
+		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(chats.lang, c.Req.Chat.Platform, c.Req.User.Name))
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -430,16 +430,17 @@ func finish(c *Context) (Reply, error) {
 		if err := ch.Append(&action.EventFinished{}); err != nil {
 			return err
 		}
-		text := T{"「%s」结束！", "%q is over!"}.In(c.Lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, c.Lang, prizePlaces)
-		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, c.Lang); lots != "" {
+		lang := chats.lang
+		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
+		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
 		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
-			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(c.Lang, n, len(ch.State.Event.Rounds))
+			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
-		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(c.Lang))) // all of them
-		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(c.Lang))
+		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil
 	})
 	if err != nil {

@@ -106,7 +106,9 @@ func newEvent(c *Context) (Reply, error) {
 	settings.Seed = randomSeed()
 	actor := c.Actor()
 	id, _, err := c.svc.store.Create(c, actor, c.Req.UpdateID, func(ch *storage.Change) error {
-		if err := ch.Append(&action.Created{Name: name, Settings: settings}); err != nil {
+		// The event speaks its creator's language to its chats until an
+		// organiser sets another (/event set lang).
+		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
 		}
 		ch.Bind(c.Req.Chat)

@@ -29,6 +29,8 @@ func TestCorrectionRepostsStandings(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			h, e := roundOneDone(t)
+			h.say("org", "/event set lang "+lang) // the group hears the event's language
+			h.sent()
 			h.sendAs("org", lang, "/result 1 0-1")
 			group := h.sent()["group"]
 			if len(group) != 1 {
@@ -71,6 +73,7 @@ func TestCorrectionOfPairedRoundAsks(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			h, e := roundOneDone(t)
+			h.say("org", "/event set lang "+lang)
 			h.say("org", "/pair")
 			h.say("org", "/publish")
 			h.sent()

@@ -57,11 +57,11 @@ func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, 
 		fouls = g.BlackFouls
 	}
 	me := playerName(&st.Event, c.Player)
-	chats.announce(ch, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(c.Lang, s.game.Board, me, fouls))
+	chats.announce(ch, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(chats.lang, s.game.Board, me, fouls))
 	if fouls < st.Info.FoulLimit() {
 		return T{said.Zh + "已记犯规一次（累计 %d 次）。", said.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
 	}
-	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}, c.Lang); err != nil {
+	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}); err != nil {
 		return "", err
 	}
 	return T{said.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", said.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
@@ -84,7 +84,7 @@ func playAccept(c *Context) (Reply, error) {
 			return "", err
 		}
 		a := &action.DrawAccepted{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{"同意和棋", "draw agreed"}, c.Lang); err != nil {
+		if err := chats.settle(ch, a, T{"同意和棋", "draw agreed"}); err != nil {
 			return "", err
 		}
 		return T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)), nil

@@ -28,7 +28,7 @@ func penalty(c *Context) (Reply, error) {
 			return err
 		}
 		count = ch.State.Event.Players[p.ID-1].Penalties
-		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(c.Lang, p.Name, count))
+		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(chats.lang, p.Name, count))
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -62,9 +62,9 @@ func foul(c *Context) (Reply, error) {
 			count, loss = g.RedFouls, engine.BlackWin
 		}
 		chats.announce(ch, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
-			In(c.Lang, round, g.Board, p.Name, count, limit))
+			In(chats.lang, round, g.Board, p.Name, count, limit))
 		if count >= limit && !g.Result.Decided() && !g.Void {
-			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"}, c.Lang)
+			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"})
 		}
 		return nil
 	})

@@ -89,7 +89,7 @@ func guessCall(c *Context) (Reply, error) {
 		if err := ch.Append(&action.GuessCalled{Round: round}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。", "Round %d: colours by a guess. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(c.Lang, round))
+		chats.announce(ch, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。", "Round %d: colours by a guess. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(chats.lang, round))
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -120,7 +120,7 @@ func guessHide(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 	}
 	me := playerName(&ch.State.Event, c.Player)
 	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Guess.Seq}
-	chats.announce(ch, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d colour guess: %s has hidden a colour. Commitment SHA-256 %s"}.In(c.Lang, s.game.Board, me, commit))
+	chats.announce(ch, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d colour guess: %s has hidden a colour. Commitment SHA-256 %s"}.In(chats.lang, s.game.Board, me, commit))
 	tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
 		button{T{"猜红", "Red"}, r.answering("/guess red")}, button{T{"猜黑", "Black"}, r.answering("/guess black")})
 	return T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), nil
@@ -146,13 +146,15 @@ func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 	}
 	ev := &ch.State.Event
 	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s", "Board %d colour guess: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
-	text := reveal.In(c.Lang, s.game.Board, playerName(ev, c.Player), colourName(col, c.Lang), playerName(ev, s.opponent),
-		colourName(g.Hidden, c.Lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
-	chats.announce(ch, text)
+	text := func(lang Lang) string {
+		return reveal.In(lang, s.game.Board, playerName(ev, c.Player), colourName(col, lang), playerName(ev, s.opponent),
+			colourName(g.Hidden, lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
+	}
+	chats.announce(ch, text(chats.lang))
 	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: g.Seq}
 	tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the colour guess against %s: choose your colour."}, []any{playerName(ev, loser)},
 		button{T{"执红（先行）", "Red (moves first)"}, r.answering("/guess choose red")}, button{T{"执黑", "Black"}, r.answering("/guess choose black")})
-	return text, nil
+	return text(c.Lang), nil
 }
 
 // guessChoose is the guess's winner's choice of colour: the game's
@@ -169,7 +171,7 @@ func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engin
 	if col == engine.Black {
 		red, black = black, red
 	}
-	chats.announce(ch, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(c.Lang, s.game.Board, red, black))
+	chats.announce(ch, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(chats.lang, s.game.Board, red, black))
 	return T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black), nil
 }
 

@@ -1,5 +1,7 @@
 package commands
 
+import "github.com/qisai/qisai/action"
+
 func langCommands() []*Command {
 	return []*Command{{
 		Name: "lang", Aliases: []string{"语言"}, Who: Anyone,
@@ -22,4 +24,23 @@ func setLang(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: T{"好的，以后用中文回复你。", "OK, I will answer you in English from now on."}.In(l)}, nil
+}
+
+// langName names l for a reader of lang: 中文, English.
+func langName(l, lang Lang) string {
+	if l == En {
+		return T{"英文", "English"}.In(lang)
+	}
+	return T{"中文", "Chinese"}.In(lang)
+}
+
+// eventLang is the language the event's chats are spoken to in
+// (/event set lang): announcements, the scheduler's reminders and
+// forfeits, the standings, whoever's command caused them. An event that
+// never chose one (created before it was kept) speaks Chinese.
+func eventLang(st *action.State) Lang {
+	if l := ParseLang(st.Info.Lang); l != "" {
+		return l
+	}
+	return Zh
 }

@@ -2,8 +2,10 @@ package commands
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 )
 
@@ -38,5 +40,37 @@ func TestLangRefusesOthers(t *testing.T) {
 	must(t, h.sendAs("ann", "en", "/lang fr").Text, "must be one of zh, en")
 	if got, err := h.store.Lang(context.Background(), "console", "wang"); err != nil || got != "" {
 		t.Errorf("stored language after a refusal: %q, %v; want none", got, err)
+	}
+}
+
+// TestEventLanguage: what the group hears is in the event's language
+// whoever's command caused it (the pairings announced, the line for the
+// publisher with them), what the sender alone reads in theirs.
+func TestEventLanguage(t *testing.T) {
+	for _, tt := range []struct {
+		event, sender string
+		heard, reply  string
+	}{
+		{"zh", "zh", "第1轮对阵", "已设置：late = 5 分钟"},
+		{"zh", "en", "第1轮对阵", "Set: late = 5 min"},
+		{"en", "zh", "Round 1 pairings", "已设置：late = 5 分钟"},
+		{"en", "en", "Round 1 pairings", "Set: late = 5 min"},
+	} {
+		t.Run(tt.event+"/"+tt.sender, func(t *testing.T) {
+			h := newHarness(t)
+			lang := tt.event
+			e := pairedEvent(t, h, &action.InfoChanged{Lang: &lang})
+			h.sent()
+			must(t, h.sendAs("org", tt.sender, "/event set late 5").Text, tt.reply)
+			heard := h.sendAs("org", tt.sender, "/publish").Text
+			must(t, heard, tt.heard)
+			unnamed := heard // without the players' names, which are Chinese
+			for _, p := range e.state().Event.Players {
+				unnamed = strings.ReplaceAll(unnamed, p.Name, "")
+			}
+			if (tt.event == "zh") != cjk(unnamed) || (tt.event == "zh" && len(latinWords(heard, nil)) > 0) {
+				t.Errorf("the group heard %q: want it all in %s", heard, tt.event)
+			}
+		})
 	}
 }

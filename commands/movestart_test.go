@@ -18,7 +18,7 @@ func TestMoveStart(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			h := newHarness(t)
 			late := 15 * time.Minute
-			e := pairedEvent(t, h, &action.InfoChanged{LateAfter: &late})
+			e := pairedEvent(t, h, &action.InfoChanged{LateAfter: &late, Lang: &lang}) // the group hears the event's language
 			h.say("org", "/publish 19:30")
 			h.sent()
 			reply := h.sendAs("org", lang, "/publish 20:00").Text

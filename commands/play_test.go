@@ -350,7 +350,8 @@ func TestResign(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, black := e.board(1)
 	rn, bn := e.name(red), e.name(black)
-	must(t, h.sendAs(black, "en", "/resign").Text, "Round 1 board 1: "+rn+" 1-0 "+bn+" ("+bn+" resigned)")
+	// An English player of a Chinese event: the group hears it in Chinese.
+	must(t, h.sendAs(black, "en", "/resign").Text, "第 1 轮第 1 台："+rn+" 1-0 "+bn+"（"+bn+" 认输）")
 	only(t, h.outbox(), map[string][]string{})
 	if g := e.game(1); g.Result != engine.RedWin {
 		t.Errorf("after black resigned: %v", g.Result)

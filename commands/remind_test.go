@@ -44,7 +44,7 @@ func TestPublishStartTime(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.arg+"/"+tt.lang, func(t *testing.T) {
 			h := newHarness(t)
-			e := pairedEvent(t, h, nil)
+			e := pairedEvent(t, h, &action.InfoChanged{Lang: &tt.lang}) // the pairings are in the event's language
 			h.sent()
 			must(t, h.sendAs("org", tt.lang, "/publish "+tt.arg).Text, tt.want...)
 			st := e.state()

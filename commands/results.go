@@ -66,7 +66,7 @@ func setResult(c *Context) (Reply, error) {
 			why.Zh += "；" + told.Zh
 			why.En += "; " + told.En
 		}
-		return chats.decide(ch, round, board, res, why, c.Lang)
+		return chats.decide(ch, round, board, res, why)
 	}); err != nil {
 		return Reply{}, err
 	}
@@ -119,20 +119,21 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why T, lang Lang) error {
-	return (&voice{others: chats}).decide(ch, round, board, res, why, lang)
+func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why T) error {
+	return (&voice{others: chats, lang: eventLang(ch.State)}).decide(ch, round, board, res, why)
 }
 
 // decide sets a result (R-G-1) and announces it, why being who decided;
 // the result that completes the current round also announces the
 // standings and what comes next.
-func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T, lang Lang) error {
-	return v.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res}, why, lang)
+func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T) error {
+	return v.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res}, why)
 }
 
 // settle appends a, which makes a game's result final, and announces it as
 // decide does.
-func (v *voice) settle(ch *storage.Change, a action.Settling, why T, lang Lang) error {
+func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
+	lang := v.lang
 	round, board := a.Settles()
 	ev := &ch.State.Event
 	// A result of a round not paired is refused by the append below.
@@ -176,20 +177,21 @@ func playReport(c *Context) (Reply, error) {
 		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
 			// The same result as the opponent's report: it confirms it.
 			return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line),
-				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me}, c.Lang)
+				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me})
 		}
 		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
 			return "", err
 		}
 		if gp.Report != nil {
-			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(c.Lang, s.game.Board, them, me))
+			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
 			return T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
 		}
-		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(c.Lang, s.game.Board, me, them)
+		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
 		personal := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
 		if w := ch.State.Info.ConfirmWithin; w > 0 {
-			window := "\n" + T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}.In(c.Lang, int(w.Minutes()))
-			text, personal = text+window, personal+window
+			window := T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
+			text += "\n" + window.In(chats.lang, int(w.Minutes()))
+			personal += "\n" + window.In(c.Lang, int(w.Minutes()))
 		}
 		chats.announce(ch, text)
 		opp, err := c.contacts(s.opponent)
@@ -233,11 +235,11 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
 				return "", err
 			}
-			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(c.Lang, s.game.Board, me))
+			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
 			return T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang), nil
 		}
 		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}, c.Lang); err != nil {
+		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}); err != nil {
 			return "", err
 		}
 		g, _ := gameOn(ev, s.round, s.game.Board)
@@ -258,7 +260,7 @@ func playResign(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		ev, me := &ch.State.Event, playerName(&ch.State.Event, c.Player)
 		a := &action.Resigned{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}, c.Lang); err != nil {
+		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}); err != nil {
 			return "", err
 		}
 		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil

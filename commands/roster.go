@@ -257,18 +257,18 @@ func withdraw(c *Context) (Reply, error) {
 	case roundRobin(ev.Settings.System):
 		rule = T{"循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
 	}
-	when := T{"第 %d 轮后", "after round %d"}.In(c.Lang, after)
+	when := func(l Lang) string { return T{"第 %d 轮后", "after round %d"}.In(l, after) }
 	if after == 0 {
-		when = T{"未下第 1 轮", "before playing round 1"}.In(c.Lang)
+		when = func(l Lang) string { return T{"未下第 1 轮", "before playing round 1"}.In(l) }
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.Withdrawn{Player: p.ID, After: after}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(c.Lang, p.Name, when, rule.In(c.Lang)))
+		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(chats.lang, p.Name, when(chats.lang), rule.In(chats.lang)))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when)), nil
+	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when(c.Lang))), nil
 }

@@ -29,8 +29,8 @@ func start(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
-		chats.announce(ch, startText(ch.State, by, c.Lang))
-		chats.also(ch, T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(c.Lang))
+		chats.announce(ch, startText(ch.State, by, chats.lang))
+		chats.also(ch, T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(chats.lang))
 		return nil
 	})
 	if err != nil {
@@ -149,8 +149,8 @@ func publish(c *Context) (Reply, error) {
 				return err
 			}
 		}
-		chats.announce(ch, pairingTable(ch.State, round, c.Lang)+roundTerms(ch.State, now, c.Lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(c.Lang)))
+		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
@@ -172,7 +172,7 @@ func publish(c *Context) (Reply, error) {
 		}
 		// For the publisher's chat only: whom the notes reached, and why
 		// the start is tomorrow.
-		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)+tomorrowNote(c.State, start, tomorrow, c.Lang))
+		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(c.State, start, tomorrow, chats.lang))
 		return nil
 	})
 	if err != nil {
@@ -343,7 +343,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			}
 			return s
 		}
-		chats.announce(ch, moved(c.Lang)+T{"。", "."}.In(c.Lang)+lateTerm(st, now, c.Lang))
+		chats.announce(ch, moved(chats.lang)+T{"。", "."}.In(chats.lang)+lateTerm(st, now, chats.lang))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
@@ -365,7 +365,7 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: text})
 			notes++
 		}
-		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(c.Lang, notes)+tomorrowNote(st, start, tomorrow, c.Lang))
+		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(st, start, tomorrow, chats.lang))
 		return nil
 	})
 	if err != nil {

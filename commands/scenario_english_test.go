@@ -22,7 +22,8 @@ func cjk(s string) bool {
 // TestScenarioEnglish runs a short Swiss with English and Chinese users
 // (their platform locales, no /lang): no Chinese reaches an English user,
 // in a reply or a private note, and every reply to a Chinese user is in
-// Chinese — errors included.
+// Chinese — errors included — but for the group's announcements, which
+// are in the event's language, its English creator's.
 func TestScenarioEnglish(t *testing.T) {
 	s := newScript(t)
 	locale := map[string]string{"ann": "en", "bob": "en-US", "wang": "zh-CN", "li": "zh"}
@@ -56,6 +57,17 @@ func TestScenarioEnglish(t *testing.T) {
 		return r.Text
 	}
 	say := func(user, text string) string { t.Helper(); return as(user, text, false) }
+	// announce is a line whose reply in the group is the event's
+	// announcement: in the event's language, English, whoever typed it.
+	announce := func(user, text string) string {
+		t.Helper()
+		r := s.run(user, locale[user], text, false)
+		lines++
+		if r.Text == "" || cjk(r.Text) {
+			t.Errorf("%s: %s → %q: want the announcement in English", user, text, r.Text)
+		}
+		return r.Text
+	}
 	dm := func(user, text string) string { t.Helper(); return as(user, text, true) }
 
 	s.heading("set-up")
@@ -98,7 +110,7 @@ func TestScenarioEnglish(t *testing.T) {
 			if !cjk(again) {
 				must(t, again, "Your draw offer was declined: offers alternate")
 			}
-			say(red, "/report win")
+			announce(red, "/report win")
 			say(red, "/report win") // reported already
 			if g.Board == 1 {
 				dm(black, "/dispute")

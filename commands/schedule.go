@@ -125,9 +125,8 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 	return to, nil
 }
 
-// applyDue appends a due action and announces it. The scheduler answers
-// nobody, so it speaks the default language, Chinese, in the event's
-// chats; private notes are in each reader's language.
+// applyDue appends a due action and announces it: in the event's
+// language (eventLang) in its chats, in each reader's in private notes.
 func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) error {
 	switch a := a.(type) {
 	case *action.RoundReminded:
@@ -144,7 +143,7 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 			// R-G-4: the forfeits the clock decides are late arrivals.
 			why = T{"迟到超过时限，判负", "late past the limit: lost by forfeit"}
 		}
-		return decide(ch, to.chats, a.Round, a.Board, a.Result, why, Zh)
+		return decide(ch, to.chats, a.Round, a.Board, a.Result, why)
 	}
 	// A kind DueActions learns later is applied, and needs its
 	// announcement here.
@@ -157,8 +156,9 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 	st := ch.State
 	start := st.Play.Starts
 	left := minutesLeft(start, now)
+	lang := eventLang(st)
 	announce(ch, to.chats, T{"提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", "Reminder: round %d starts at %s (in %d min)."}.
-		In(Zh, round, startClock(st, start, now, Zh), left)+lateTerm(st, now, Zh))
+		In(lang, round, startClock(st, start, now, lang), left)+lateTerm(st, now, lang))
 	for _, g := range st.Event.Rounds[round-1].Games {
 		if g.Result.Decided() || g.Void {
 			continue

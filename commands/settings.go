@@ -267,6 +267,21 @@ var eventKeys = []eventKey{
 		info: setPictures,
 		show: showPictures,
 	},
+	{
+		// Everything said to the event's chats is in it, whoever's command
+		// it was; replies and private notes are in each user's (/lang).
+		names: []string{"lang", "language", "语言"}, values: T{"中文|英文", "zh|en"},
+		info: func(a *action.InfoChanged, v string) error {
+			l := ParseLang(v)
+			if l == "" {
+				return errors.New("not a language")
+			}
+			s := string(l)
+			a.Lang = &s
+			return nil
+		},
+		show: func(st *action.State, lang Lang) string { return langName(eventLang(st), lang) },
+	},
 }
 
 // setFormat changes the system; moving between Swiss and round robin also

@@ -20,9 +20,9 @@ const (
 func ParseLang(s string) Lang {
 	s = strings.ToLower(strings.TrimSpace(s))
 	switch {
-	case s == "zh" || strings.HasPrefix(s, "zh-") || strings.HasPrefix(s, "zh_") || s == "中文":
+	case s == "zh" || strings.HasPrefix(s, "zh-") || strings.HasPrefix(s, "zh_") || s == "中文" || s == "chinese":
 		return Zh
-	case s == "en" || strings.HasPrefix(s, "en-") || strings.HasPrefix(s, "en_") || s == "english":
+	case s == "en" || strings.HasPrefix(s, "en-") || strings.HasPrefix(s, "en_") || s == "english" || s == "英文" || s == "英语":
 		return En
 	}
 	return ""

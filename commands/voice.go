@@ -15,6 +15,10 @@ import (
 type voice struct {
 	others []chat.Chat // the event's chats but the request's
 	here   bool        // the request's chat follows the event
+	// lang is the event's language (eventLang), which its chats are
+	// spoken to in whoever's command it was; the sender's own replies are
+	// in theirs (Context.Lang).
+	lang Lang
 	// said is what ch announced, for the reply here. The store may run
 	// an update's function again on a newer state, with a new Change:
 	// what an earlier try said is dropped then (begin).
@@ -45,7 +49,7 @@ func eventChats(c *Context) (*voice, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &voice{svc: c.svc}
+	v := &voice{svc: c.svc, lang: eventLang(c.State)}
 	for _, to := range chats {
 		if to == c.Req.Chat && !to.IsPrivate() {
 			v.here = true
@@ -64,7 +68,9 @@ func (v *voice) announce(ch *storage.Change, text string) {
 }
 
 // also adds text to what the request's chat hears, when it follows the
-// event: what to type next, which the other chats need not hear.
+// event: what to type next, which the other chats need not hear. It is
+// one message with the announcement, so it is in the event's language
+// too (v.lang).
 func (v *voice) also(ch *storage.Change, text string) { v.say(ch, text) }
 
 // say notes text as said in the request's chat by ch.

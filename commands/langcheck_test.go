@@ -1,0 +1,56 @@
+package commands
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The language rules' checker: no English word inside Chinese text. What
+// a Chinese reader types or reads as it is stays: a command line (from "/"
+// to the next Chinese character or punctuation: "/event set rounds 7",
+// "/pair"), a rule id (R-SW-4), numbers and times, the names and values
+// the users typed (allow), and the short list below.
+
+// latinAllowed are the Latin words a Chinese text may hold: names of
+// things that have no Chinese name people use.
+var latinAllowed = []string{
+	"SHA",      // SHA-256, the guess's commitment
+	"UTC",      // a zone: UTC+8
+	"qisai",    // the bot's name
+	"TRF",      // the file format (TRF-16)
+	"CSV",      // the file format
+	"PNG",      // the file format
+	"PDF",      // the file format
+	"Telegram", // platforms
+	"Discord",
+	"console",
+}
+
+var (
+	// commandLine is what to type: a slash, a command's words, its
+	// arguments, up to a Chinese character or a sentence's punctuation.
+	commandLine = regexp.MustCompile(`[/／][A-Za-z][^\p{Han}，。；：、！？（）「」]*`)
+	ruleID      = regexp.MustCompile(`\bR-[A-Z]+-\d+[a-z]?\b`)
+	latinWord   = regexp.MustCompile(`[A-Za-z][A-Za-z'’-]*`)
+)
+
+// latinWords lists the English words in s, a Chinese text, that are none
+// of the allowed: what a Chinese reader would stumble on. allow holds the
+// names and values the users typed.
+func latinWords(s string, allow []string) []string {
+	for _, a := range allow {
+		if a != "" {
+			s = strings.ReplaceAll(s, a, " ")
+		}
+	}
+	s = commandLine.ReplaceAllString(s, " ")
+	s = ruleID.ReplaceAllString(s, " ")
+	var out []string
+	for _, w := range latinWord.FindAllString(s, -1) {
+		if !slices.Contains(latinAllowed, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestScenarioEnglishOrganiserChineseEvent: an English organiser runs an
+// event whose language is Chinese (/event set lang 中文). Everything the
+// group hears — the announcements his commands cause, the scheduler's
+// reminder and forfeits, the standings — is in Chinese; his own replies
+// (settings, the preview) and his private chat are in English; the
+// players' private notes in Chinese.
+func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
+	s := newScript(t)
+	locale := map[string]string{"ann": "en", "wang": "zh", "li": "zh", "zhao": "zh", "chen": "zh"}
+	names := []string{"秋季赛", "王五", "李四", "赵六", "陈七"} // typed by the users: allowed in English text
+	english := func(text string) bool {
+		for _, n := range names {
+			text = strings.ReplaceAll(text, n, "")
+		}
+		return !cjk(text)
+	}
+	chinese := func(step, what, text string) {
+		t.Helper()
+		if !cjk(text) || len(latinWords(text, nil)) > 0 {
+			t.Errorf("%s: %s %q: want Chinese (English words %q)", step, what, text, latinWords(text, nil))
+		}
+	}
+	// heard checks what the last step sent: the group in Chinese, ann's
+	// private chat in English, the players' in Chinese.
+	heard := func(step string) {
+		t.Helper()
+		for chat, ms := range s.last {
+			for _, m := range ms {
+				switch {
+				case chat == s.group.ID:
+					chinese(step, "the group heard", m.Text)
+				case chat == "dm:ann" && !english(m.Text):
+					t.Errorf("%s: ann's private chat got %q: want English", step, m.Text)
+				case chat != "dm:ann" && chat != s.group.ID && !cjk(m.Text):
+					t.Errorf("%s: %s got %q: want Chinese", step, chat, m.Text)
+				}
+			}
+		}
+	}
+	// as runs a line and checks its reply: personal is a reply to the
+	// sender alone, in their language; otherwise it is the group's
+	// announcement, in the event's.
+	as := func(user, text string, dm, personal bool) string {
+		t.Helper()
+		r := s.run(user, locale[user], text, dm)
+		step := user + ": " + text
+		switch {
+		case r.Text == "":
+			t.Errorf("%s: no reply", step)
+		case personal && locale[user] == "en" && !english(r.Text):
+			t.Errorf("%s → %q: want English", step, r.Text)
+		case personal && locale[user] == "zh" && !cjk(r.Text):
+			t.Errorf("%s → %q: want Chinese", step, r.Text)
+		case !personal:
+			chinese(step, "the group's announcement", r.Text)
+		}
+		heard(step)
+		return r.Text
+	}
+	reply := func(user, text string) string { t.Helper(); return as(user, text, false, true) }
+	announce := func(user, text string) string { t.Helper(); return as(user, text, false, false) }
+	private := func(user, text string) string { t.Helper(); return as(user, text, true, true) }
+
+	s.heading("set-up")
+	must(t, reply("ann", "/event new 秋季赛 swiss rounds 1"), "Created the event")
+	s.pinSeed(1)
+	must(t, reply("ann", "/event set 语言 中文"), "lang = Chinese")
+	must(t, reply("ann", "/event set remind 10"), "10 min before")
+	must(t, reply("ann", "/event set late 15"), "15 min")
+	// (The settings' list is checked for the language rules by
+	// TestLanguageRules: here, that the event's language shows.)
+	must(t, s.run("ann", "en", "/event show", false).Text, "= Chinese")
+	reply("ann", "/signup open")
+	for i, user := range []string{"wang", "li", "zhao", "chen"} {
+		must(t, reply(user, "/join "+names[i+1]), "报名成功")
+	}
+	must(t, announce("ann", "/start"), "开赛！")
+	must(t, reply("ann", "/pair"), "Round 1 pairing preview")
+	must(t, announce("ann", "/publish 19:30"), "第1轮对阵", "已私信通知")
+	must(t, private("ann", "/event show"), "This chat follows no event")
+
+	s.heading("round 1")
+	st := s.state()
+	g1 := st.Event.Rounds[0].Games[0]
+	users := map[int]string{}
+	for _, u := range []string{"wang", "li", "zhao", "chen"} {
+		users[s.playerOf(u)] = u
+	}
+	s.advance(19*time.Hour + 20*time.Minute - 17*time.Hour) // the script starts at 17:00 in the event's zone
+	s.tick()
+	heard("reminder")
+	if got := s.announced(s.group.ID); len(got) != 1 || !strings.Contains(got[0], "提醒：第 1 轮") {
+		t.Errorf("the group's reminder: %q", got)
+	}
+	reply(users[g1.Red], "/here")
+	reply(users[g1.Black], "/here")
+	s.advance(30 * time.Minute) // board 2 is late past the limit (R-G-4)
+	s.tick()
+	heard("late forfeits")
+	must(t, strings.Join(s.announced(s.group.ID), "\n"), "迟到超过时限，判负")
+	must(t, announce("ann", "/result 1 1-0"), "第 1 轮全部结束", "排名")
+
+	s.heading("finish")
+	must(t, announce("ann", "/finish"), "结束！")
+	must(t, private("ann", "/standings"), "This chat follows no event")
+	s.golden("english-organiser.txt")
+}
