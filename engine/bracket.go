@@ -230,6 +230,9 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 	if g.Step == TieCaptures && g.Result == Pending {
 		g.Result = capturesResult(g)
 	}
+	if g.Result == Pending {
+		return fmt.Errorf("match %d: a game needs its result (pieces captured only for a %s step) / 需要结果: %w", id, TieCaptures, ErrNoMatch)
+	}
 	b.Matches[id-1].Games = append(b.Matches[id-1].Games, g)
 	b.fresh = min(b.fresh, id-1)
 	return nil
