@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -107,5 +108,30 @@ func TestDoubleKnockoutProperty_R_F_4(t *testing.T) {
 			}
 			last[a], last[c] = c, a
 		}
+	}
+}
+
+// A corrected winners' bracket result sends the new loser down to the
+// losers' bracket; refused while the matches it changes are played.
+func TestDoubleKnockoutCorrection(t *testing.T) {
+	b := DoubleKnockout(field(4), DoubleSettings{Format: OneGame})
+	playAll(t, b, lowerWins)
+	err := b.Correct(1, []MatchGame{{Red: 1, Black: 4, Result: BlackWin}}, false)
+	var ce *CorrectionError
+	if !errors.As(err, &ce) || len(ce.Later) == 0 {
+		t.Fatalf("correction = %v, want refused", err)
+	}
+	if err := b.Correct(1, []MatchGame{{Red: 1, Black: 4, Result: BlackWin}}, true); err != nil {
+		t.Fatal(err)
+	}
+	out := b.Outcomes()
+	for i, m := range b.Matches {
+		if m.Part == Losers && m.Round == 1 && out[i].Players[0] != 1 {
+			t.Fatalf("losers' round 1 = %v, want 1 dropped there", out[i].Players)
+		}
+	}
+	playAll(t, b, lowerWins)
+	if rank := b.Ranking(); len(rank) != 4 || rank[0].Entrant != 1 {
+		t.Fatalf("ranking after the cascade = %v", rank)
 	}
 }
