@@ -29,7 +29,7 @@ func playRounds(b testing.TB, br *Bracket, r *rand.Rand) {
 
 // A 4,096-player double elimination built and played with random results.
 func BenchmarkDoubleKnockout4096(b *testing.B) {
-	entrants := field(4096)
+	entrants := seedList(4096)
 	for i := 0; b.Loop(); i++ {
 		br := DoubleKnockout(entrants, DoubleSettings{Format: OneGame, Reset: true, Seed: uint64(i)})
 		playRounds(b, br, rand.New(rand.NewPCG(uint64(i), 1)))
@@ -43,9 +43,9 @@ func BenchmarkDoubleKnockout4096(b *testing.B) {
 // group 1 v group 7.
 func BenchmarkGroupsDraw12x4(b *testing.B) {
 	s := rrSettings()
-	pools := Groups(field(48), 12, DrawnGroups, s)
+	pools := Groups(seedList(48), 12, DrawnGroups, s)
 	for _, p := range pools {
-		playField(b, p)
+		playFieldLowerWins(b, p)
 	}
 	for b.Loop() {
 		ko := Knockout(KnockoutEntrants(Advance(pools, 1), GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1})
@@ -57,9 +57,9 @@ func BenchmarkGroupsDraw12x4(b *testing.B) {
 
 // The standings of a 12 × 4 groups stage, every group played.
 func BenchmarkGroupsStandings12x4(b *testing.B) {
-	pools := Groups(field(48), 12, Snake, rrSettings())
+	pools := Groups(seedList(48), 12, Snake, rrSettings())
 	for _, p := range pools {
-		playField(b, p)
+		playFieldLowerWins(b, p)
 	}
 	for b.Loop() {
 		for _, p := range pools {

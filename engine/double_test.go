@@ -20,7 +20,7 @@ func losses(b *Bracket) map[int]int {
 // R-F-4, seed 000: nine players drawn by lots; the champion never lost
 // ("未输一局者为冠军，只输一局者为亚军"), a draw replayed until someone wins.
 func TestDoubleKnockoutNineByLots_R_F_4(t *testing.T) {
-	drawn := SeedOrder(players(9), SeedByLots, 2026)
+	drawn := SeedOrder(ratedPlayers(9), SeedByLots, 2026)
 	b := DoubleKnockout(drawn, DoubleSettings{Format: OneGame, Reset: true})
 	playAll(t, b, func(m, red, black int) Result {
 		if m%5 == 0 && len(b.Matches[m-1].Games) == 0 {
@@ -59,7 +59,7 @@ func TestDoubleKnockoutProperty_R_F_4(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 40; trial++ {
 		n := 2 + r.IntN(511)
-		b := DoubleKnockout(field(n), DoubleSettings{Format: OneGame, Reset: trial%2 == 0, Seed: uint64(trial)})
+		b := DoubleKnockout(seedList(n), DoubleSettings{Format: OneGame, Reset: trial%2 == 0, Seed: uint64(trial)})
 		results := rand.New(rand.NewPCG(uint64(trial), 5))
 		playAll(t, b, func(_, _, _ int) Result { return []Result{RedWin, BlackWin}[results.IntN(2)] })
 		if !b.Over() {
@@ -114,7 +114,7 @@ func TestDoubleKnockoutProperty_R_F_4(t *testing.T) {
 // A corrected winners' bracket result sends the new loser down to the
 // losers' bracket; refused while the matches it changes are played.
 func TestDoubleKnockoutCorrection(t *testing.T) {
-	b := DoubleKnockout(field(4), DoubleSettings{Format: OneGame})
+	b := DoubleKnockout(seedList(4), DoubleSettings{Format: OneGame})
 	playAll(t, b, lowerWins)
 	err := b.Correct(1, []MatchGame{{Red: 1, Black: 4, Result: BlackWin}}, false)
 	var ce *CorrectionError

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func field(n int) []int {
+func seedList(n int) []int {
 	s := make([]int, n)
 	for i := range s {
 		s[i] = i + 1
@@ -54,7 +54,7 @@ func TestKnockoutStandardOrder_R_F_4(t *testing.T) {
 	if got, want := bracketOrder(8), []int{1, 8, 4, 5, 2, 7, 3, 6}; !slices.Equal(got, want) {
 		t.Fatalf("bracketOrder(8) = %v, want %v", got, want)
 	}
-	b := Knockout(field(6), KnockoutSettings{Format: OneGame})
+	b := Knockout(seedList(6), KnockoutSettings{Format: OneGame})
 	var first []string
 	for _, m := range b.Matches {
 		if m.Round == 1 {
@@ -75,7 +75,7 @@ func TestKnockoutStandardOrder_R_F_4(t *testing.T) {
 // R-F-4, R-T-8: a third-place match and the 5th–8th play-offs decide places;
 // without them the top 8 may not be shared and lots order each round's losers.
 func TestKnockoutPlaces_R_F_4_R_T_8(t *testing.T) {
-	b := Knockout(field(16), KnockoutSettings{Format: OneGame, ThirdPlace: true, Playoffs: true})
+	b := Knockout(seedList(16), KnockoutSettings{Format: OneGame, ThirdPlace: true, Playoffs: true})
 	playAll(t, b, lowerWins)
 	rank := b.Ranking()
 	for i, p := range rank[:8] {
@@ -86,7 +86,7 @@ func TestKnockoutPlaces_R_F_4_R_T_8(t *testing.T) {
 	if p := rank[8]; p.Place != 9 || !p.Shared {
 		t.Fatalf("place 9 = %+v, want shared 9=", p)
 	}
-	b = Knockout(field(16), KnockoutSettings{Format: OneGame, Unshared: 8, Seed: 7})
+	b = Knockout(seedList(16), KnockoutSettings{Format: OneGame, Unshared: 8, Seed: 7})
 	playAll(t, b, lowerWins)
 	rank = b.Ranking()
 	for i, p := range rank[:8] {
@@ -190,7 +190,7 @@ func TestBestOfThreeArmageddonFinal_R_F_5(t *testing.T) {
 
 // R-F-4: a double forfeit passes through the bracket like a bye.
 func TestDoubleForfeitIsABye_R_F_4(t *testing.T) {
-	b := Knockout(field(4), KnockoutSettings{Format: OneGame})
+	b := Knockout(seedList(4), KnockoutSettings{Format: OneGame})
 	if err := b.Play(1, MatchGame{Red: 1, Black: 4, Result: DoubleForfeit}); err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestDoubleForfeitIsABye_R_F_4(t *testing.T) {
 // A corrected result re-routes later matches; refused once they are
 // played, unless the cascade is confirmed.
 func TestCorrectionReroutes(t *testing.T) {
-	b := Knockout(field(4), KnockoutSettings{Format: OneGame})
+	b := Knockout(seedList(4), KnockoutSettings{Format: OneGame})
 	playAll(t, b, lowerWins)
 	err := b.Correct(1, []MatchGame{{Red: 1, Black: 4, Result: BlackWin}}, false)
 	var ce *CorrectionError
@@ -232,7 +232,7 @@ func TestKnockoutProperty_R_F_4(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 60; trial++ {
 		n := 2 + r.IntN(511)
-		b := Knockout(field(n), KnockoutSettings{Format: BestOfThree, Seed: uint64(trial)})
+		b := Knockout(seedList(n), KnockoutSettings{Format: BestOfThree, Seed: uint64(trial)})
 		byes := 0
 		for _, m := range b.Matches {
 			for _, s := range m.Slots {

@@ -6,7 +6,7 @@ import (
 )
 
 // playField plays every round of f, the lower entrant ID winning each game.
-func playField(t testing.TB, f *Field) {
+func playFieldLowerWins(t testing.TB, f *Field) {
 	t.Helper()
 	for !f.Over() {
 		if _, err := f.PairNext(); err != nil {
@@ -22,7 +22,7 @@ func playField(t testing.TB, f *Field) {
 	}
 }
 
-func players(n int) []Player {
+func ratedPlayers(n int) []Player {
 	ps := make([]Player, n)
 	for i := range ps {
 		ps[i] = Player{ID: i + 1, Rating: 2000 - 10*i}
@@ -48,7 +48,7 @@ func rrSettings() Settings {
 // R-F-6, seed 000: six players draw numbers 1–6; 1–6, 2–5, 3–4 play one
 // game, and the three winners play a round robin (2 for a win, 1 a draw).
 func TestFoldKnockoutThenRoundRobin_R_F_6(t *testing.T) {
-	drawn := SeedOrder(players(6), SeedByLots, 42)
+	drawn := SeedOrder(ratedPlayers(6), SeedByLots, 42)
 	ko := Knockout(drawn, KnockoutSettings{Draw: DrawFold, Rounds: 1, Format: OneGame})
 	var pairs [][2]int
 	for _, m := range ko.Matches {
@@ -60,7 +60,7 @@ func TestFoldKnockoutThenRoundRobin_R_F_6(t *testing.T) {
 	playAll(t, ko, lowerWins)
 	first := ko.Ranking()
 	final := NewField(Top(first, 3), rrSettings())
-	playField(t, final)
+	playFieldLowerWins(t, final)
 	got := FinalRanking([][]Placing{first, final.Ranking()}, ShareByStage)
 	// Whatever the draw, the lower numbers win: 1, 2, 3 cannot all be
 	// winners only if two of them met, so check against the winners.
@@ -82,7 +82,7 @@ func TestFoldKnockoutThenRoundRobin_R_F_6(t *testing.T) {
 func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 	s := rrSettings()
 	s.Seed = 9
-	pools := Groups(field(48), 12, DrawnGroups, s)
+	pools := Groups(seedList(48), 12, DrawnGroups, s)
 	seen := map[int]bool{}
 	for _, p := range pools {
 		if len(p.Entrants) != 4 {
@@ -94,7 +94,7 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 			}
 			seen[id] = true
 		}
-		playField(t, p)
+		playFieldLowerWins(t, p)
 	}
 	winners := Advance(pools, 1)
 	ko := Knockout(KnockoutEntrants(winners, GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1, Format: OneGame})
@@ -111,7 +111,7 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 	playAll(t, pairs, lowerWins)
 	r3 := pairs.Ranking()
 	final := NewField(Top(r3, 3), rrSettings())
-	playField(t, final)
+	playFieldLowerWins(t, final)
 	groupsRank := make([]Placing, 0, 48)
 	for _, p := range pools {
 		groupsRank = append(groupsRank, p.Ranking()...)
@@ -147,13 +147,13 @@ func asPlayers(ids []int) []Player {
 // R-F-3: snake seeding deals 1..8 into two groups as 1,4,5,8 and 2,3,6,7;
 // sizes differ by at most one.
 func TestSnakeGroups_R_F_3(t *testing.T) {
-	pools := Groups(field(8), 2, Snake, rrSettings())
+	pools := Groups(seedList(8), 2, Snake, rrSettings())
 	if !slices.Equal(pools[0].Entrants, []int{1, 4, 5, 8}) || !slices.Equal(pools[1].Entrants, []int{2, 3, 6, 7}) {
 		t.Fatalf("snake = %v, %v", pools[0].Entrants, pools[1].Entrants)
 	}
 	for n := 2; n <= 40; n++ {
 		for g := 1; g <= 8; g++ {
-			ps := Groups(field(n), g, DrawnGroups, rrSettings())
+			ps := Groups(seedList(n), g, DrawnGroups, rrSettings())
 			lo, hi := n, 0
 			for _, p := range ps {
 				lo, hi = min(lo, len(p.Entrants)), max(hi, len(p.Entrants))
@@ -172,11 +172,11 @@ func TestSnakeGroups_R_F_3(t *testing.T) {
 // R-F-6, seed 匠心杯: a knockout first round (one game, a draw replayed),
 // the losers out, the winners on to a 5-round Swiss.
 func TestKnockoutThenSwiss_R_F_6(t *testing.T) {
-	ko := Knockout(SeedOrder(players(20), SeedByRating, 0), KnockoutSettings{Draw: DrawFold, Rounds: 1, Format: OneGame})
+	ko := Knockout(SeedOrder(ratedPlayers(20), SeedByRating, 0), KnockoutSettings{Draw: DrawFold, Rounds: 1, Format: OneGame})
 	playAll(t, ko, lowerWins)
 	first := ko.Ranking()
 	swiss := NewField(Top(first, 10), DefaultSettings(5))
-	playField(t, swiss)
+	playFieldLowerWins(t, swiss)
 	if len(swiss.Event.Rounds) != 5 {
 		t.Fatalf("%d Swiss rounds", len(swiss.Event.Rounds))
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func writeFile(t *testing.T, name, text string) string {
+func writeBracketFile(t *testing.T, name, text string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
@@ -21,8 +21,8 @@ func writeFile(t *testing.T, name, text string) string {
 // qisai bracket: a five-player knockout by rating, byes to the top seeds
 // (R-F-4), a drawn game replayed with the colours swapped (R-F-5, R-C-3).
 func TestBracketCommand(t *testing.T) {
-	players := writeFile(t, "p.csv", "name,rating\n王芳,1900\n李四,2100\n张三,1800\n赵六,1700\n钱七,1600\n")
-	results := writeFile(t, "r.txt", "M2 1-0\nM5 =\nM5 0-1\nM6 1-0\nM7 0-1\n")
+	players := writeBracketFile(t, "p.csv", "name,rating\n王芳,1900\n李四,2100\n张三,1800\n赵六,1700\n钱七,1600\n")
+	results := writeBracketFile(t, "r.txt", "M2 1-0\nM5 =\nM5 0-1\nM6 1-0\nM7 0-1\n")
 	var out, errb bytes.Buffer
 	if code := run([]string{"bracket", "--seeding", "rating", "--results", results, players}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -53,7 +53,7 @@ func TestBracketCommand(t *testing.T) {
 }
 
 func TestBracketCommandErrors(t *testing.T) {
-	players := writeFile(t, "p.csv", "A\nB\n")
+	players := writeBracketFile(t, "p.csv", "A\nB\n")
 	for _, c := range []struct {
 		args []string
 		code int
@@ -61,8 +61,8 @@ func TestBracketCommandErrors(t *testing.T) {
 	}{
 		{[]string{"bracket", "--format", "swiss", players}, 2, "unknown --format"},
 		{[]string{"bracket", "--tie", "coin", players}, 2, "unknown tie rule"},
-		{[]string{"bracket", "--results", writeFile(t, "r.txt", "M1 1-0\nM1 1-0\n"), players}, 1, "r.txt:2: match 1: the match is decided"},
-		{[]string{"bracket", "--results", writeFile(t, "r.txt", "M9 1-0\n"), players}, 1, "r.txt:1: want"},
+		{[]string{"bracket", "--results", writeBracketFile(t, "r.txt", "M1 1-0\nM1 1-0\n"), players}, 1, "r.txt:2: match 1: the match is decided"},
+		{[]string{"bracket", "--results", writeBracketFile(t, "r.txt", "M9 1-0\n"), players}, 1, "r.txt:1: want"},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(c.args, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.want) {
