@@ -37,55 +37,6 @@ func basicCommands() []*Command {
 	}
 }
 
-// help lists the commands the sender may use, or explains one: a
-// command, or every command a first word starts ("/help arbiter").
-func help(c *Context) (Reply, error) {
-	if name := strings.TrimPrefix(strings.TrimSpace(c.Args["command"]), "/"); name != "" {
-		cmd, rest := c.svc.reg.Lookup(strings.Fields(name))
-		var cmds []*Command
-		switch {
-		case cmd != nil && len(rest) == 0:
-			cmds = []*Command{cmd}
-		case cmd == nil:
-			for _, cmd := range c.svc.reg.All() {
-				if strings.HasPrefix(cmd.Name, strings.ToLower(name)+" ") {
-					cmds = append(cmds, cmd)
-				}
-			}
-		}
-		if len(cmds) == 0 {
-			return Reply{}, problem("没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all.", name)
-		}
-		var parts []string
-		for _, cmd := range cmds {
-			parts = append(parts, explain(cmd, c.Lang))
-		}
-		return Reply{Text: strings.Join(parts, "\n\n")}, nil
-	}
-	var b strings.Builder
-	b.WriteString(T{"命令（/help 命令 查看详细说明）：", "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
-	for _, cmd := range c.svc.reg.All() {
-		fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
-	}
-	return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
-}
-
-// explain is /help COMMAND's text: usage, help, the arguments, aliases.
-func explain(cmd *Command, lang Lang) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s\n", cmd.Usage(lang), cmd.Help.In(lang))
-	for _, a := range cmd.Args {
-		fmt.Fprintf(&b, "  %s: %s\n", strings.ToUpper(a.Name), a.Help.In(lang))
-	}
-	if len(cmd.Aliases) > 0 {
-		fmt.Fprintf(&b, "%s /%s\n", T{"也可以输入", "Also"}.In(lang), strings.Join(cmd.Aliases, " /"))
-	}
-	if more := cmd.More.In(lang); more != "" {
-		b.WriteString(more + "\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
 // newEvent creates an event bound to this chat, its creator organiser.
 // The name may end with the system and the rounds:
 // "/event new 春季赛 swiss rounds 7".

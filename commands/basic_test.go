@@ -128,3 +128,39 @@ func TestStartInGroupStartsEvent(t *testing.T) {
 	must(t, h.say("org", "/start"), "开赛！")
 	must(t, h.say("org", "/start"), "已经开始")
 }
+
+// TestHelpGroups: /help WORD answers with a group's commands — a topic
+// (event, player, round, result, in English or Chinese) or every command
+// whose name begins with the word — /help NAME explains one command, and
+// a word that names neither says which groups there are.
+func TestHelpGroups(t *testing.T) {
+	h := newHarness(t)
+	for _, tt := range []struct {
+		lang, line string
+		want       []string
+	}{
+		{"zh", "/help event", []string{"比赛相关的命令：", "/event new", "/event set", "/signup", "/finish"}},
+		{"en", "/help event", []string{"Commands for the event:", "/event show", "/link"}},
+		{"zh", "/help 比赛", []string{"比赛相关的命令：", "/event new"}},
+		{"zh", "/help player", []string{"选手相关的命令：", "/player add", "/player remove", "/join", "/withdraw"}},
+		{"en", "/help players", []string{"Commands for the player:", "/player edit", "/leave"}},
+		{"zh", "/help round", []string{"轮次相关的命令：", "/pair", "/publish", "/here"}},
+		{"en", "/help 轮次", []string{"Commands for the round:", "/swap", "/pairings"}},
+		{"zh", "/help result", []string{"结果相关的命令：", "/result", "/report", "/confirm", "/standings"}},
+		{"en", "/help 成绩", []string{"Commands for the result:", "/resign", "/draw"}},
+		{"zh", "/help pair", []string{"/pair\n", "也可以输入 /编排"}},
+		{"en", "/help 报告", []string{"/report win|loss|draw"}},
+		{"zh", "/help arbiter", []string{"/arbiter add"}},
+		{"zh", "/help 无此", []string{"没有 /无此 这个命令或命令组", "比赛、选手、轮次、结果"}},
+		{"en", "/help nothing", []string{"There is no command or group /nothing", "event, player, round, result"}},
+	} {
+		must(t, h.sendAs("wang", tt.lang, tt.line).Text, tt.want...)
+	}
+	for _, tp := range topics {
+		for _, n := range tp.cmds {
+			if h.svc.reg.byName[n] == nil {
+				t.Errorf("topic %s lists %q, which is no command", tp.names[0], n)
+			}
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// /help: every command, one command (/help NAME, its aliases too), or a
+// group of them (/help event, /help 成绩): the commands a topic lists and
+// every command whose name begins with the word. A word that names none
+// says which groups there are.
+
+// topic is a group of commands /help answers for one word.
+type topic struct {
+	names []string // the English name first, then the Chinese ones
+	cmds  []string // its commands by name, besides those whose name begins with names[0]
+}
+
+// topics are the groups by what people do, as the files are split: the
+// event's set-up, the roster, a round's life and the results.
+var topics = []topic{
+	{names: []string{"event", "比赛"}, cmds: []string{"signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
+	{names: []string{"player", "players", "选手"}, cmds: []string{"player add", "player edit", "player remove", "join", "leave", "withdraw", "me", "penalty"}},
+	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
+	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable"}},
+}
+
+// group is the commands /help word lists: a topic's, then the others
+// whose name begins with the word ("arbiter add" for "arbiter"), by name;
+// nil when there are none.
+func (r *Registry) group(word string) []*Command {
+	word = strings.ToLower(word)
+	var names []string
+	for _, t := range topics {
+		if slices.Contains(t.names, word) {
+			names, word = t.cmds, t.names[0]
+		}
+	}
+	var cmds []*Command
+	for _, n := range names {
+		if c := r.byName[n]; c != nil && !slices.Contains(cmds, c) {
+			cmds = append(cmds, c)
+		}
+	}
+	for _, c := range r.list {
+		if strings.HasPrefix(c.Name, word+" ") && !slices.Contains(cmds, c) {
+			cmds = append(cmds, c)
+		}
+	}
+	return cmds
+}
+
+// help lists the commands, or explains one command or a group of them.
+func help(c *Context) (Reply, error) {
+	name := strings.TrimPrefix(strings.TrimSpace(c.Args["command"]), "/")
+	if name == "" {
+		var b strings.Builder
+		b.WriteString(T{"命令（/help 命令 查看详细说明）：", "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
+		for _, cmd := range c.svc.reg.All() {
+			fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
+		}
+		return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
+	}
+	words := strings.Fields(name)
+	if cmd, rest := c.svc.reg.Lookup(words); cmd != nil && len(rest) == 0 && len(c.svc.reg.group(name)) <= 1 {
+		return Reply{Text: explain(cmd, c.Lang)}, nil
+	}
+	if len(words) == 1 {
+		cmds := c.svc.reg.group(name)
+		if len(cmds) > 0 && !isTopic(name) {
+			// A few commands of one first word ("arbiter add"): each
+			// explained, as /help NAME would.
+			var parts []string
+			for _, cmd := range cmds {
+				parts = append(parts, explain(cmd, c.Lang))
+			}
+			return Reply{Text: strings.Join(parts, "\n\n")}, nil
+		}
+		if len(cmds) > 0 {
+			lines := []string{T{"%s：", "%s:"}.In(c.Lang, topicTitle(name, c.Lang))}
+			for _, cmd := range cmds {
+				lines = append(lines, fmt.Sprintf("%s — %s", cmd.Usage(c.Lang), cmd.Help.In(c.Lang)))
+			}
+			lines = append(lines, T{"/help 命令 查看一个命令的详细说明。", "/help COMMAND explains one."}.In(c.Lang))
+			return Reply{Text: strings.Join(lines, "\n")}, nil
+		}
+	}
+	return Reply{}, problem("没有 /%s 这个命令或命令组。命令组有：%s；输入 /help 查看所有命令。",
+		"There is no command or group /%s. The groups are: %s; type /help to see every command.", name, topicNames(c.Lang))
+}
+
+// isTopic reports whether word names one of the topics.
+func isTopic(word string) bool {
+	return slices.ContainsFunc(topics, func(t topic) bool { return slices.Contains(t.names, strings.ToLower(word)) })
+}
+
+// topicTitle names the topic word names for a reader of lang.
+func topicTitle(word string, lang Lang) string {
+	for _, t := range topics {
+		if slices.Contains(t.names, strings.ToLower(word)) {
+			return T{"%s相关的命令", "Commands for the %s"}.In(lang, topicName(t, lang))
+		}
+	}
+	return word
+}
+
+// topicName is a topic's name in lang: its first Chinese name, or its
+// English one.
+func topicName(t topic, lang Lang) string {
+	if lang == Zh {
+		return t.names[len(t.names)-1]
+	}
+	return t.names[0]
+}
+
+// topicNames lists the topics for a reader of lang.
+func topicNames(lang Lang) string {
+	var ns []string
+	for _, t := range topics {
+		ns = append(ns, topicName(t, lang))
+	}
+	return strings.Join(ns, T{"、", ", "}.In(lang))
+}
+
+// explain is /help COMMAND's text: usage, help, the arguments, aliases.
+func explain(cmd *Command, lang Lang) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n", cmd.Usage(lang), cmd.Help.In(lang))
+	for _, a := range cmd.Args {
+		fmt.Fprintf(&b, "  %s: %s\n", strings.ToUpper(a.Name), a.Help.In(lang))
+	}
+	if len(cmd.Aliases) > 0 {
+		fmt.Fprintf(&b, "%s /%s\n", T{"也可以输入", "Also"}.In(lang), strings.Join(cmd.Aliases, " /"))
+	}
+	if more := cmd.More.In(lang); more != "" {
+		b.WriteString(more + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
