@@ -28,6 +28,9 @@ type Bracket struct {
 	// Unshared is how many top places may not be shared (前八名名次不并列,
 	// R-T-8): a tier reaching into them is ordered by lots.
 	Unshared int
+	// Pools are the groups whose places SlotRank slots name (R-F-3): the
+	// knockout after a groups stage can be shown before the groups end.
+	Pools []*Field
 
 	// settled caches the outcomes of the first fresh matches, for Play: a
 	// game changes only the matches from its own on.
@@ -79,6 +82,7 @@ const (
 	SlotBye                     // nobody: the other player goes on (抽空者直接进入下一轮, R-F-4)
 	SlotWinner                  // the winner of match Match
 	SlotLoser                   // the loser of match Match
+	SlotRank                    // place Rank of group Group (Bracket.Pools), once it has played
 )
 
 // Slot is one side of a match.
@@ -86,6 +90,17 @@ type Slot struct {
 	Kind    SlotKind
 	Entrant int // SlotEntrant
 	Match   int // SlotWinner, SlotLoser
+	Group   int // SlotRank: the pool, from 1
+	Rank    int // SlotRank: the place, from 1
+}
+
+// Entrants are slots of known entrants.
+func Entrants(ids []int) []Slot {
+	s := make([]Slot, len(ids))
+	for i, id := range ids {
+		s[i] = Slot{Kind: SlotEntrant, Entrant: id}
+	}
+	return s
 }
 
 func (s Slot) String() string {
@@ -96,6 +111,8 @@ func (s Slot) String() string {
 		return "bye"
 	case SlotWinner:
 		return fmt.Sprintf("W%d", s.Match)
+	case SlotRank:
+		return fmt.Sprintf("G%d#%d", s.Group, s.Rank)
 	}
 	return fmt.Sprintf("L%d", s.Match)
 }
@@ -193,6 +210,14 @@ func (b *Bracket) resolve(s Slot, out []MatchOutcome) int {
 		return s.Entrant
 	case SlotBye:
 		return 0
+	case SlotRank:
+		if s.Group < 1 || s.Group > len(b.Pools) || !b.Pools[s.Group-1].Over() {
+			return Unknown
+		}
+		if rank := b.Pools[s.Group-1].Ranking(); s.Rank <= len(rank) {
+			return rank[s.Rank-1].Entrant
+		}
+		return 0 // a group too small to have that place
 	}
 	o := out[s.Match-1]
 	if !o.Decided {

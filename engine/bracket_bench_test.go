@@ -48,9 +48,9 @@ func BenchmarkGroupsDraw12x4(b *testing.B) {
 		playFieldLowerWins(b, p)
 	}
 	for b.Loop() {
-		ko := Knockout(KnockoutEntrants(Advance(pools, 1), GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1})
-		if len(ko.Matches) != 6 {
-			b.Fatal(len(ko.Matches))
+		ko := KnockoutOf(GroupSlots(12, 1, GroupHalves), pools, KnockoutSettings{Draw: DrawAdjacent, Rounds: 1})
+		if o := ko.Outcomes(); len(o) != 6 || o[0].Players[0] == Unknown {
+			b.Fatal("the draw is not known")
 		}
 	}
 }

@@ -20,7 +20,7 @@ type DoubleSettings struct {
 // of the two brackets' winners, with a reset if chosen.
 func DoubleKnockout(entrants []int, s DoubleSettings) *Bracket {
 	b := &Bracket{Format: s.Format, Seed: s.Seed, Unshared: s.Unshared}
-	wb := [][]int{b.addRound(Winners, 1, knockoutFirstRound(entrants, DrawStandard))}
+	wb := [][]int{b.addRound(Winners, 1, knockoutFirstRound(Entrants(entrants), DrawStandard))}
 	for r := 2; len(wb[len(wb)-1]) > 1; r++ {
 		prev := wb[len(wb)-1]
 		var pairs [][2]Slot

@@ -105,19 +105,6 @@ func Groups(entrants []int, count int, m GroupMethod, s Settings) []*Field {
 	return pools
 }
 
-// Advance is the top k of each pool (R-F-3), as ranks[g][r]: pool g's
-// entrant in place r+1. A pool still tied across place k keeps its
-// standings' order (by the tiebreaks, then sequence number).
-func Advance(pools []*Field, k int) [][]int {
-	ranks := make([][]int, len(pools))
-	for g, p := range pools {
-		for _, pl := range p.Ranking()[:min(k, len(p.Entrants))] {
-			ranks[g] = append(ranks[g], pl.Entrant)
-		}
-	}
-	return ranks
-}
-
 // GroupDraw is how the advancing players of the groups meet in the knockout.
 type GroupDraw int8
 
@@ -131,49 +118,38 @@ const (
 	WinnerRunnerUp
 )
 
-// KnockoutEntrants lists the advancing players in the order a knockout of
-// draw DrawAdjacent pairs them, 1–2, 3–4, … (R-F-3, R-F-6).
-func KnockoutEntrants(ranks [][]int, d GroupDraw) []int {
-	var out []int
-	n := len(ranks)
+// GroupSlots lists places 1..k of n groups in the order a knockout of
+// draw DrawAdjacent pairs them, 1–2, 3–4, … (R-F-3, R-F-6); give them to
+// KnockoutOf with the pools, and the bracket shows "G1#1 v G7#1" until
+// the groups are played.
+func GroupSlots(n, k int, d GroupDraw) []Slot {
+	place := func(g, r int) Slot { return Slot{Kind: SlotRank, Group: g + 1, Rank: r + 1} }
+	var out []Slot
 	switch d {
 	case WinnerRunnerUp:
 		for g := 0; g+1 < n; g += 2 {
-			a, b := ranks[g], ranks[g+1]
-			out = append(out, at(a, 0), at(b, 1), at(b, 0), at(a, 1))
+			out = append(out, place(g, 0), place(g+1, 1), place(g+1, 0), place(g, 1))
+			for r := 2; r < k; r++ {
+				out = append(out, place(g, r), place(g+1, r))
+			}
 		}
 		if n%2 == 1 {
-			out = append(out, ranks[n-1]...)
+			for r := range k {
+				out = append(out, place(n-1, r))
+			}
 		}
 	default:
-		depth := 0
-		for _, r := range ranks {
-			depth = max(depth, len(r))
-		}
 		h := (n + 1) / 2
-		for k := range depth {
+		for r := range k {
 			for g := range h {
-				out = append(out, at(ranks[g], k))
+				out = append(out, place(g, r))
 				if g+h < n {
-					out = append(out, at(ranks[g+h], k))
+					out = append(out, place(g+h, r))
 				}
 			}
 		}
 	}
-	var field []int
-	for _, id := range out {
-		if id != 0 {
-			field = append(field, id)
-		}
-	}
-	return field
-}
-
-func at(r []int, i int) int {
-	if i < len(r) {
-		return r[i]
-	}
-	return 0
+	return out
 }
 
 // PairNext pairs the field's next round (Pair) and adds it (AddRound), its

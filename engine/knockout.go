@@ -54,8 +54,14 @@ type KnockoutSettings struct {
 // order (R-F-4). Every match of every round is there from the start, its
 // slots naming the matches its players come from.
 func Knockout(entrants []int, s KnockoutSettings) *Bracket {
-	b := &Bracket{Format: s.Format, Seed: s.Seed, Unshared: s.Unshared}
-	round := b.addRound(Winners, 1, knockoutFirstRound(entrants, s.Draw))
+	return KnockoutOf(Entrants(entrants), nil, s)
+}
+
+// KnockoutOf builds a single elimination of seeds that may be places of
+// pools still playing (GroupSlots, R-F-3, R-F-6).
+func KnockoutOf(seeds []Slot, pools []*Field, s KnockoutSettings) *Bracket {
+	b := &Bracket{Format: s.Format, Seed: s.Seed, Unshared: s.Unshared, Pools: pools}
+	round := b.addRound(Winners, 1, knockoutFirstRound(seeds, s.Draw))
 	var rounds [][]int
 	for r := 2; len(round) > 1 && (s.Rounds == 0 || r <= s.Rounds); r++ {
 		rounds = append(rounds, round)
@@ -109,11 +115,11 @@ func (b *Bracket) playoffs58(qf []int) [][]Slot {
 }
 
 // knockoutFirstRound pairs the entrants by the draw.
-func knockoutFirstRound(entrants []int, d KnockoutDraw) [][2]Slot {
-	n := len(entrants)
+func knockoutFirstRound(seeds []Slot, d KnockoutDraw) [][2]Slot {
+	n := len(seeds)
 	at := func(i int) Slot { // the i-th seed, from 0; past the field a bye
 		if i < n {
-			return Slot{Kind: SlotEntrant, Entrant: entrants[i]}
+			return seeds[i]
 		}
 		return Slot{Kind: SlotBye}
 	}

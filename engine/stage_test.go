@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -83,6 +84,17 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 	s := rrSettings()
 	s.Seed = 9
 	pools := Groups(seedList(48), 12, DrawnGroups, s)
+	// The knockout is drawn before the groups play: group 1's winner v
+	// group 7's, and so on.
+	ko := KnockoutOf(GroupSlots(12, 1, GroupHalves), pools, KnockoutSettings{Draw: DrawAdjacent, Rounds: 1, Format: OneGame})
+	for g := range 6 {
+		if got, want := fmt.Sprint(ko.Matches[g].Slots), fmt.Sprintf("[G%d#1 G%d#1]", g+1, g+7); got != want {
+			t.Fatalf("match %d = %s, want %s", g+1, got, want)
+		}
+	}
+	if ko.Outcomes()[0].Players[0] != Unknown {
+		t.Fatal("a group's winner known before it played")
+	}
 	seen := map[int]bool{}
 	for _, p := range pools {
 		if len(p.Entrants) != 4 {
@@ -96,12 +108,9 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 		}
 		playFieldLowerWins(t, p)
 	}
-	winners := Advance(pools, 1)
-	ko := Knockout(KnockoutEntrants(winners, GroupHalves), KnockoutSettings{Draw: DrawAdjacent, Rounds: 1, Format: OneGame})
-	for g := range 6 {
-		m := ko.Matches[g]
-		if m.Slots[0].Entrant != winners[g][0] || m.Slots[1].Entrant != winners[g+6][0] {
-			t.Fatalf("match %d = %v, want group %d v group %d", g+1, m.Slots, g+1, g+7)
+	for g, o := range ko.Outcomes() {
+		if want := [2]int{pools[g].Ranking()[0].Entrant, pools[g+6].Ranking()[0].Entrant}; o.Players != want {
+			t.Fatalf("match %d = %v, want %v", g+1, o.Players, want)
 		}
 	}
 	playAll(t, ko, lowerWins)
@@ -163,9 +172,8 @@ func TestSnakeGroups_R_F_3(t *testing.T) {
 			}
 		}
 	}
-	ranks := [][]int{{1, 2}, {3, 4}}
-	if got := KnockoutEntrants(ranks, WinnerRunnerUp); !slices.Equal(got, []int{1, 4, 3, 2}) {
-		t.Fatalf("winner v runner-up = %v", got)
+	if got := fmt.Sprint(GroupSlots(2, 2, WinnerRunnerUp)); got != "[G1#1 G2#2 G2#1 G1#2]" {
+		t.Fatalf("winner v runner-up = %s", got)
 	}
 }
 
