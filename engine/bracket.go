@@ -117,11 +117,11 @@ func (s Slot) String() string {
 	return fmt.Sprintf("L%d", s.Match)
 }
 
-// Unknown is a slot's player while the match it comes from is undecided.
-const Unknown = -1
+// UnknownPlayer is a slot's player while the match it comes from is undecided.
+const UnknownPlayer = -1
 
 // MatchOutcome is a match as far as it is known: its players (an entrant's ID,
-// 0 for a bye, Unknown), and, once decided, who won and who lost (0 when
+// 0 for a bye, UnknownPlayer), and, once decided, who won and who lost (0 when
 // nobody: a bye, a double forfeit).
 type MatchOutcome struct {
 	Players       [2]int
@@ -165,7 +165,7 @@ func (b *Bracket) outcome(i int, out []MatchOutcome) MatchOutcome {
 	pa, pb := o.Players[0], o.Players[1]
 	switch {
 	case m.Reset && b.resetSkipped(m, &o, out):
-	case pa == Unknown || pb == Unknown:
+	case pa == UnknownPlayer || pb == UnknownPlayer:
 	case pa == 0 || pb == 0:
 		o.Decided, o.Winner = true, pa+pb
 	default:
@@ -212,7 +212,7 @@ func (b *Bracket) resolve(s Slot, out []MatchOutcome) int {
 		return 0
 	case SlotRank:
 		if s.Group < 1 || s.Group > len(b.Pools) || !b.Pools[s.Group-1].Over() {
-			return Unknown
+			return UnknownPlayer
 		}
 		if rank := b.Pools[s.Group-1].Ranking(); s.Rank <= len(rank) {
 			return rank[s.Rank-1].Entrant
@@ -221,7 +221,7 @@ func (b *Bracket) resolve(s Slot, out []MatchOutcome) int {
 	}
 	o := out[s.Match-1]
 	if !o.Decided {
-		return Unknown
+		return UnknownPlayer
 	}
 	if s.Kind == SlotWinner {
 		return o.Winner
@@ -240,7 +240,7 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 	if o.Decided {
 		return fmt.Errorf("match %d: %w", id, ErrMatchOver)
 	}
-	if o.Players[0] == Unknown || o.Players[1] == Unknown {
+	if o.Players[0] == UnknownPlayer || o.Players[1] == UnknownPlayer {
 		return fmt.Errorf("match %d: its players are not known yet / 对阵未定: %w", id, ErrNoMatch)
 	}
 	want := o.Next

@@ -12,7 +12,7 @@ func playRounds(b testing.TB, br *Bracket, r *rand.Rand) {
 		out := br.Outcomes()
 		played := false
 		for i, o := range out {
-			if o.Decided || o.Players[0] == Unknown || o.Players[1] == Unknown {
+			if o.Decided || o.Players[0] == UnknownPlayer || o.Players[1] == UnknownPlayer {
 				continue
 			}
 			g := MatchGame{Red: o.Next.Red, Black: o.Next.Black, Result: []Result{RedWin, BlackWin, Draw}[r.IntN(3)]}
@@ -49,7 +49,7 @@ func BenchmarkGroupsDraw12x4(b *testing.B) {
 	}
 	for b.Loop() {
 		ko := KnockoutOf(GroupSlots(12, 1, GroupHalves), pools, KnockoutSettings{Draw: DrawAdjacent, Rounds: 1})
-		if o := ko.Outcomes(); len(o) != 6 || o[0].Players[0] == Unknown {
+		if o := ko.Outcomes(); len(o) != 6 || o[0].Players[0] == UnknownPlayer {
 			b.Fatal("the draw is not known")
 		}
 	}

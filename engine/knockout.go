@@ -214,7 +214,7 @@ func (b *Bracket) Ranking() []Placing {
 		var ids []int
 		for _, s := range tier {
 			p := b.resolve(s, out)
-			if p == Unknown {
+			if p == UnknownPlayer {
 				return rank
 			}
 			if p > 0 {

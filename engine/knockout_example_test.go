@@ -17,7 +17,7 @@ func ExampleKnockout() {
 	for {
 		ready := false
 		for i, o := range b.Outcomes() {
-			if o.Decided || o.Players[0] == engine.Unknown || o.Players[1] == engine.Unknown {
+			if o.Decided || o.Players[0] == engine.UnknownPlayer || o.Players[1] == engine.UnknownPlayer {
 				continue
 			}
 			res := engine.RedWin

@@ -25,7 +25,7 @@ func playAll(t testing.TB, b *Bracket, win func(m, red, black int) Result) int {
 		progress := false
 		out := b.Outcomes()
 		for i, o := range out {
-			if o.Decided || o.Players[0] == Unknown || o.Players[1] == Unknown {
+			if o.Decided || o.Players[0] == UnknownPlayer || o.Players[1] == UnknownPlayer {
 				continue
 			}
 			g := MatchGame{Red: o.Next.Red, Black: o.Next.Black, Result: win(i+1, o.Next.Red, o.Next.Black)}
@@ -111,7 +111,7 @@ func TestMatchFormat_R_F_5(t *testing.T) {
 		next    TieRule
 	}{
 		{"bo3 2-0 ends", BestOfThree, []Result{RedWin, BlackWin}, true, 1, 0},
-		{"bo3 1-1 plays a third", BestOfThree, []Result{RedWin, RedWin}, false, 0, Regular},
+		{"bo3 1-1 plays a third", BestOfThree, []Result{RedWin, RedWin}, false, 0, RegularGame},
 		{"bo3 level goes to overtime", BestOfThree, []Result{RedWin, RedWin, Draw}, false, 0, TieOvertime},
 		{"two games level then captures", MatchFormat{Games: 2, Tie: []TieRule{TieCaptures, TieLots}}, []Result{Draw, Draw}, false, 0, TieCaptures},
 		{"replay repeats", OneGame, []Result{Draw, Draw, Draw}, false, 0, TieReplay},
@@ -256,7 +256,7 @@ func TestKnockoutProperty_R_F_4(t *testing.T) {
 				played++
 			}
 			// R-F-5: a best of 3 at 2–0 plays no third game.
-			if len(m.Games) > 2 && m.Games[2].Step == Regular {
+			if len(m.Games) > 2 && m.Games[2].Step == RegularGame {
 				w0, w1 := tieWinner(m.Games[0]), tieWinner(m.Games[1])
 				if w0 != 0 && w0 == w1 {
 					t.Fatalf("n=%d: a third game after 2–0 in %+v", n, m)

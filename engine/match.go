@@ -32,7 +32,7 @@ var BestOfThree = MatchFormat{Games: 3, BestOf: true, Tie: []TieRule{TieOvertime
 type TieRule int8
 
 const (
-	Regular       TieRule = iota // a regular game of the match, not a tie rule
+	RegularGame   TieRule = iota // a regular game of the match, not a tie rule
 	TieReplay                    // 加赛: a replayed game; a draw is void and replayed
 	TieOvertime                  // 加时赛: an overtime game (e.g. 15 minutes)
 	TieBlitz                     // 快棋加赛: a blitz game
@@ -42,7 +42,7 @@ const (
 )
 
 var tieRuleNames = enumNames[TieRule]{
-	{Regular, []string{"regular", "常规"}},
+	{RegularGame, []string{"regular", "常规"}},
 	{TieReplay, []string{"replay", "加赛"}},
 	{TieOvertime, []string{"overtime", "加时赛"}},
 	{TieBlitz, []string{"blitz", "快棋"}},
@@ -60,7 +60,7 @@ func ParseTieRule(s string) (TieRule, error) { return tieRuleNames.parse("tie ru
 type MatchGame struct {
 	Red, Black int
 	Result     Result
-	Step       TieRule // Regular for a regular game
+	Step       TieRule // RegularGame for a regular game
 	// RedCaptures and BlackCaptures are the pieces each side captured, as
 	// the arbiter entered them for a TieCaptures step (seed 003); the step's
 	// Result follows from them.
@@ -90,7 +90,7 @@ type matchState struct {
 	lots     bool    // decided by lots
 }
 
-// state follows the games of a match between a and b (R-F-5). Regular
+// state follows the games of a match between a and b (R-F-5). RegularGame
 // games score 2/1/0; a level match goes down the tie chain, one game a step
 // (the last step repeating); a DoubleForfeit ends the match with nobody
 // going on, so the next match sees a bye.
@@ -105,7 +105,7 @@ func (f MatchFormat) state(a, b int, games []MatchGame, lots func() int) matchSt
 			break
 		}
 		if g.Result == Pending {
-			return matchState{next: Regular}
+			return matchState{next: RegularGame}
 		}
 		wa, wb := gamePoints(g, a)
 		pa, pb = pa+wa, pb+wb
@@ -116,7 +116,7 @@ func (f MatchFormat) state(a, b int, games []MatchGame, lots func() int) matchSt
 		if f.BestOf && (pa-pb > left || pb-pa > left) {
 			return matchState{winner: leader(a, b, pa, pb), decided: true}
 		}
-		return matchState{next: Regular}
+		return matchState{next: RegularGame}
 	}
 	if pa != pb {
 		return matchState{winner: leader(a, b, pa, pb), decided: true}

@@ -92,7 +92,7 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 			t.Fatalf("match %d = %s, want %s", g+1, got, want)
 		}
 	}
-	if ko.Outcomes()[0].Players[0] != Unknown {
+	if ko.Outcomes()[0].Players[0] != UnknownPlayer {
 		t.Fatal("a group's winner known before it played")
 	}
 	seen := map[int]bool{}

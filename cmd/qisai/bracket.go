@@ -287,7 +287,7 @@ func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 		switch id {
 		case 0:
 			return "轮空 bye"
-		case engine.Unknown:
+		case engine.UnknownPlayer:
 			return "?"
 		}
 		return ps[id-1].Name
@@ -300,10 +300,10 @@ func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 			fmt.Fprintf(w, "%s 第%d轮 round %d\n", partTitle(part), round, round)
 		}
 		a, c := who(o.Players[0]), who(o.Players[1])
-		if o.Players[0] == engine.Unknown {
+		if o.Players[0] == engine.UnknownPlayer {
 			a = m.Slots[0].String()
 		}
-		if o.Players[1] == engine.Unknown {
+		if o.Players[1] == engine.UnknownPlayer {
 			c = m.Slots[1].String()
 		}
 		fmt.Fprintf(w, "  M%d %s v %s", m.ID, a, c)
