@@ -47,7 +47,19 @@ prints each round's matches and the ranking.
                              (吃子数); colours are the ones the bracket gives,
                              "MATCH RESULT swap" when the chooser took the
                              other colour (和棋黑胜)
+  --groups N                 分组循环 play N round-robin groups first (R-F-3);
+                             the knockout is drawn from their places
+  --advance K                出线 the top K of each group go on (default 1)
+  --group-seeding snake|drawn
+                             分组 snake seeding (种子, default) or drawn groups
+  --group-draw halves|runner-up
+                             淘汰赛对阵 group 1's winner v group N/2+1's
+                             (default), or winner v the next group's runner-up
   --out text|json            输出 text (default) or JSON
+
+With --groups the results file also holds the groups' games, before the
+knockout's: "G1 R2 B1 1-0" is group 1, round 2, board 1.
+分组时结果文件先写小组赛：「G1 R2 B1 1-0」为第1组第2轮第1台。
 
 Text prints every match: "M3 R1 张三 v 李四 1-0 → 张三"; a match still to be
 played shows the next game "next: 红 张三 / 黑 李四"; then the ranking, shared
@@ -69,6 +81,10 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	reset := fs.Bool("reset", false, "")
 	unshared := fs.Int("unshared", 0, "")
 	results := fs.String("results", "", "")
+	groups := fs.Int("groups", 0, "")
+	advance := fs.Int("advance", 1, "")
+	groupSeeding := fs.String("group-seeding", "snake", "")
+	groupDraw := fs.String("group-draw", "halves", "")
 	out := fs.String("out", "text", "")
 	pos, err := parseArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -105,25 +121,40 @@ func bracketCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	entrants := engine.SeedOrder(players, by, *seed)
+	var pools []*engine.Field
+	seeds := engine.Entrants(entrants)
+	if *groups > 0 {
+		if pools, seeds, err = groupStage(entrants, *groups, *advance, *groupSeeding, *groupDraw, *seed); err != nil {
+			return err
+		}
+	}
+	ks := engine.KnockoutSettings{Format: mf, ThirdPlace: *third, Playoffs: *playoffs, Unshared: *unshared, Seed: *seed}
+	if pools != nil {
+		ks.Draw = engine.DrawAdjacent // GroupSlots lists the places in pairs
+	}
 	var b *engine.Bracket
 	switch *format {
 	case "knockout", "淘汰赛":
-		b = engine.Knockout(entrants, engine.KnockoutSettings{Format: mf, ThirdPlace: *third, Playoffs: *playoffs, Unshared: *unshared, Seed: *seed})
+		b = engine.KnockoutOf(seeds, pools, ks)
 	case "double", "双淘汰":
+		if pools != nil {
+			return usagef("--groups goes with --format knockout / 分组循环后接单淘汰")
+		}
 		b = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: mf, Reset: *reset, Unshared: *unshared, Seed: *seed})
 	default:
 		return usagef("unknown --format %q: use knockout or double", *format)
 	}
 	if *results != "" {
-		if err := enterResults(b, *results); err != nil {
+		if err := enterResults(b, pools, *results); err != nil {
 			return err
 		}
 	}
 	w := bufio.NewWriter(stdout)
 	if *out == "json" {
-		err = writeBracketJSON(w, b, players)
+		err = writeBracketJSON(w, b, pools, players)
 	} else {
-		err = writeBracketText(w, b, players)
+		writeGroupsText(w, pools, players)
+		err = writeBracketText(w, b, eventRanking(b, pools), players)
 	}
 	if err != nil {
 		return err
@@ -173,8 +204,56 @@ var resultWords = map[string]engine.Result{
 	"+-": engine.RedForfeitWin, "-+": engine.BlackForfeitWin, "--": engine.DoubleForfeit,
 }
 
+// groupStage draws the round-robin groups (R-F-3), pairs all their rounds
+// (the Berger tables do not depend on results) and lists the places that
+// go on, in the knockout's order.
+func groupStage(entrants []int, n, k int, seeding, draw string, seed uint64) ([]*engine.Field, []engine.Slot, error) {
+	m, err := engine.ParseGroupMethod(seeding)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	d := engine.GroupHalves
+	switch draw {
+	case "halves":
+	case "runner-up":
+		d = engine.WinnerRunnerUp
+	default:
+		return nil, nil, usagef("unknown --group-draw %q: use halves or runner-up", draw)
+	}
+	if n > len(entrants)/2 || k < 1 {
+		return nil, nil, usagef("--groups %d --advance %d: a group needs two players, and one goes on / 每组至少两人", n, k)
+	}
+	s := engine.DefaultSettings(0)
+	s.Seed = seed
+	pools := engine.Groups(entrants, n, m, s)
+	for _, p := range pools {
+		for len(p.Event.Rounds) < p.Event.Settings.Rounds {
+			if _, err := p.PairNext(); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return pools, engine.GroupSlots(n, k, d), nil
+}
+
+// enterGroupGame enters "G1 R2 B1 RESULT".
+func enterGroupGame(pools []*engine.Field, f []string) error {
+	var g, r, bd int
+	_, err := fmt.Sscanf(strings.Join(f[:3], " "), "G%d R%d B%d", &g, &r, &bd)
+	if err != nil || g < 1 || g > len(pools) || r < 1 || r > len(pools[g-1].Event.Rounds) ||
+		bd < 1 || bd > len(pools[g-1].Event.Rounds[r-1].Games) {
+		return fmt.Errorf("want \"G1 R1 B1 RESULT\" with a group, round and board that exist / 应为「组 轮 台 结果」")
+	}
+	res, ok := resultWords[f[3]]
+	if !ok {
+		return fmt.Errorf("result %q: use 1-0, 0-1, =, +-, -+ or -- / 结果写法不对", f[3])
+	}
+	pools[g-1].Event.Rounds[r-1].Games[bd-1].Result = res
+	return nil
+}
+
 // enterResults plays the results file's games in order.
-func enterResults(b *engine.Bracket, path string) error {
+func enterResults(b *engine.Bracket, pools []*engine.Field, path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -185,6 +264,15 @@ func enterResults(b *engine.Bracket, path string) error {
 			continue
 		}
 		at := fmt.Sprintf("%s:%d", path, n+1)
+		if strings.HasPrefix(f[0], "G") {
+			if len(f) < 4 {
+				return fmt.Errorf("%s: want \"G1 R1 B1 RESULT\" / 应为「组 轮 台 结果」", at)
+			}
+			if err := enterGroupGame(pools, f); err != nil {
+				return fmt.Errorf("%s: %v", at, err)
+			}
+			continue
+		}
 		id, err := strconv.Atoi(strings.TrimPrefix(f[0], "M"))
 		if len(f) < 2 || err != nil || id < 1 || id > len(b.Matches) {
 			return fmt.Errorf("%s: want \"MATCH RESULT\" with a match of the bracket / 应为「场次 结果」", at)
@@ -254,10 +342,33 @@ func placeLabel(p engine.Placing) string {
 	return strconv.Itoa(p.Place)
 }
 
-func writeBracketJSON(w io.Writer, b *engine.Bracket, ps []engine.Player) error {
+type groupJSON struct {
+	Entrants []int        `json:"entrants"`
+	Rounds   [][]gameJSON `json:"rounds"`
+	Ranking  []placeJSON  `json:"ranking"`
+}
+
+func writeBracketJSON(w io.Writer, b *engine.Bracket, pools []*engine.Field, ps []engine.Player) error {
 	var doc struct {
+		Groups  []groupJSON `json:"groups,omitempty"`
 		Matches []matchJSON `json:"matches"`
 		Ranking []placeJSON `json:"ranking"`
+	}
+	for _, p := range pools {
+		g := groupJSON{Entrants: p.Entrants, Ranking: []placeJSON{}}
+		for _, rd := range p.Event.Rounds {
+			var games []gameJSON
+			for _, x := range rd.Games {
+				games = append(games, gameJSON{Red: p.Entrants[x.Red-1], Black: p.Entrants[x.Black-1], Step: engine.RegularGame.String(), Result: resultWord(x.Result)})
+			}
+			g.Rounds = append(g.Rounds, games)
+		}
+		if p.Over() {
+			for _, pl := range p.Ranking() {
+				g.Ranking = append(g.Ranking, placeJSON{Place: placeLabel(pl), ID: pl.Entrant, Name: ps[pl.Entrant-1].Name})
+			}
+		}
+		doc.Groups = append(doc.Groups, g)
 	}
 	doc.Matches = []matchJSON{}
 	doc.Ranking = []placeJSON{}
@@ -273,7 +384,7 @@ func writeBracketJSON(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 		}
 		doc.Matches = append(doc.Matches, j)
 	}
-	for _, p := range b.Ranking() {
+	for _, p := range eventRanking(b, pools) {
 		doc.Ranking = append(doc.Ranking, placeJSON{Place: placeLabel(p), ID: p.Entrant, Name: ps[p.Entrant-1].Name})
 	}
 	enc := json.NewEncoder(w)
@@ -282,7 +393,22 @@ func writeBracketJSON(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 	return enc.Encode(doc)
 }
 
-func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error {
+// eventRanking is the bracket's ranking, and once it is over, after a
+// groups stage, the groups' players who did not go on, sharing the next
+// place (R-F-6).
+func eventRanking(b *engine.Bracket, pools []*engine.Field) []engine.Placing {
+	rank := b.Ranking()
+	if pools == nil || !b.Over() {
+		return rank
+	}
+	var groups []engine.Placing
+	for _, p := range pools {
+		groups = append(groups, p.Ranking()...)
+	}
+	return engine.FinalRanking([][]engine.Placing{groups, rank}, engine.ShareByStage)
+}
+
+func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps []engine.Player) error {
 	who := func(id int) string {
 		switch id {
 		case 0:
@@ -325,7 +451,6 @@ func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 		}
 		fmt.Fprintln(w)
 	}
-	rank := b.Ranking()
 	if len(rank) == 0 {
 		return nil
 	}
@@ -334,6 +459,26 @@ func writeBracketText(w io.Writer, b *engine.Bracket, ps []engine.Player) error 
 		fmt.Fprintf(w, "  %-4s %s\n", placeLabel(p), who(p.Entrant))
 	}
 	return nil
+}
+
+// writeGroupsText prints each group's games, round by round, and its
+// standings once it has played.
+func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
+	for g, p := range pools {
+		fmt.Fprintf(w, "第%d组 group %d\n", g+1, g+1)
+		for r, rd := range p.Event.Rounds {
+			for _, x := range rd.Games {
+				line := fmt.Sprintf("  G%d R%d B%d %s v %s %s", g+1, r+1, x.Board,
+					ps[p.Entrants[x.Red-1]-1].Name, ps[p.Entrants[x.Black-1]-1].Name, resultWord(x.Result))
+				fmt.Fprintln(w, strings.TrimRight(line, " "))
+			}
+		}
+		if p.Over() {
+			for _, pl := range p.Ranking() {
+				fmt.Fprintf(w, "  %-4s %s\n", placeLabel(pl), ps[pl.Entrant-1].Name)
+			}
+		}
+	}
 }
 
 func partTitle(p engine.Part) string {

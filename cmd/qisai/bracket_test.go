@@ -74,3 +74,40 @@ func TestBracketCommandErrors(t *testing.T) {
 		t.Errorf("--help: exit %d, %q", code, out.String())
 	}
 }
+
+// qisai bracket --groups: two snake-seeded groups of four (R-F-3), the top
+// two of each on to a knockout, winner v the other group's runner-up; the
+// groups' others share fifth (R-F-6).
+func TestBracketCommandGroups(t *testing.T) {
+	players := writeBracketFile(t, "g.csv", "A\nB\nC\nD\nE\nF\nG\nH\n")
+	args := []string{"bracket", "--groups", "2", "--advance", "2", "--group-draw", "runner-up", players}
+	var out, errb bytes.Buffer
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "M1 G1#1 v G2#2") {
+		t.Fatalf("the knockout is not drawn from the groups' places:\n%s", out.String())
+	}
+	// Every group game: the earlier letter wins.
+	var results []string
+	for _, l := range strings.Split(out.String(), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 6 && strings.HasPrefix(f[0], "G") {
+			res := "0-1"
+			if f[3] < f[5] {
+				res = "1-0"
+			}
+			results = append(results, strings.Join(append(f[:3:3], res), " "))
+		}
+	}
+	results = append(results, "M1 1-0", "M2 0-1", "M3 =", "M3 1-0")
+	file := writeBracketFile(t, "r.txt", strings.Join(results, "\n")+"\n")
+	out.Reset()
+	if code := run(append(args, "--results", file), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 winners 第2轮 round 2\n  M3 A v D = 1-0 → D\n名次 ranking\n  1    D\n  2    A\n  3=   B\n  3=   C\n  5=   E\n  5=   F\n  5=   G\n  5=   H\n"
+	if !strings.HasSuffix(out.String(), want) {
+		t.Fatalf("output:\n%s\nwant it to end with:\n%s", out.String(), want)
+	}
+}
