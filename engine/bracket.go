@@ -148,6 +148,9 @@ func (b *Bracket) settle(n int) []MatchOutcome {
 	if len(b.settled) != len(b.Matches) {
 		b.settled, b.fresh = make([]MatchOutcome, len(b.Matches)), 0
 	}
+	if len(b.Pools) > 0 {
+		b.fresh = 0 // the groups' games change outside the bracket
+	}
 	for i := b.fresh; i < n; i++ {
 		b.settled[i] = b.outcome(i, b.settled)
 	}

@@ -198,3 +198,22 @@ func TestKnockoutThenSwiss_R_F_6(t *testing.T) {
 		}
 	}
 }
+
+// A knockout drawn from groups plays as soon as the groups end, without
+// asking for its outcomes first (the groups' results are not the bracket's).
+func TestKnockoutOfGroupsPlaysWhenGroupsEnd_R_F_3(t *testing.T) {
+	pools := Groups(seedList(8), 2, Snake, rrSettings())
+	ko := KnockoutOf(GroupSlots(2, 1, GroupHalves), pools, KnockoutSettings{Draw: DrawAdjacent, Format: OneGame})
+	if err := ko.Play(1, MatchGame{Red: 1, Black: 2, Result: RedWin}); err == nil {
+		t.Fatal("played before the groups")
+	}
+	for _, p := range pools {
+		playFieldLowerWins(t, p)
+	}
+	if err := ko.Play(1, MatchGame{Red: 1, Black: 2, Result: RedWin}); err != nil {
+		t.Fatal(err)
+	}
+	if r := ko.Ranking(); len(r) != 2 || r[0].Entrant != 1 {
+		t.Fatalf("ranking = %v", r)
+	}
+}
