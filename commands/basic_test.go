@@ -13,7 +13,7 @@ func TestEventNewAndShow(t *testing.T) {
 	h := newHarness(t)
 	must(t, h.say("wang", "/event show"), "还没有比赛", "/event new")
 	must(t, h.say("wang", "/event new 春季赛 swiss rounds 5"), "春季赛", "5", "组织者")
-	must(t, h.say("li", "/event show"), "春季赛", "准备中", "cn-swiss", "2/1/0")
+	must(t, h.say("li", "/event show"), "春季赛", "准备中", "积分编排", "2/1/0")
 	must(t, h.say("wang", "/event new 又一个"), "已经有比赛")
 	must(t, h.say("wang", "/event new 循环赛 roundrobin"), "已经有比赛")
 }

@@ -51,9 +51,9 @@ func TestEventLanguage(t *testing.T) {
 		event, sender string
 		heard, reply  string
 	}{
-		{"zh", "zh", "第1轮对阵", "已设置：late = 5 分钟"},
+		{"zh", "zh", "第1轮对阵", "已设置：迟到 = 5 分钟"},
 		{"zh", "en", "第1轮对阵", "Set: late = 5 min"},
-		{"en", "zh", "Round 1 pairings", "已设置：late = 5 分钟"},
+		{"en", "zh", "Round 1 pairings", "已设置：迟到 = 5 分钟"},
 		{"en", "en", "Round 1 pairings", "Set: late = 5 min"},
 	} {
 		t.Run(tt.event+"/"+tt.sender, func(t *testing.T) {

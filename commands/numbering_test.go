@@ -30,7 +30,7 @@ func TestR_SW_1_NumberingSetting(t *testing.T) {
 			h := newHarness(t)
 			h.say("org", "/event new 序号赛 swiss rounds 3")
 			if tt.setting != "" {
-				must(t, h.say("org", "/event set seeding "+tt.setting), "numbering")
+				must(t, h.say("org", "/event set seeding "+tt.setting), "序号 = ")
 			}
 			h.say("org", "/player add 甲")
 			h.say("org", "/player add 乙 - 1900")
@@ -59,7 +59,7 @@ func TestR_SW_1_NumberingSetting(t *testing.T) {
 func TestR_T_0_CountingSetting(t *testing.T) {
 	h := newHarness(t)
 	h.say("org", "/event new 计数赛 swiss rounds 3")
-	must(t, h.say("org", "/event set counting fide"), "counting")
+	must(t, h.say("org", "/event set counting fide"), "计数 = 只计实赛")
 	st, err := h.store.Load(context.Background(), mustEvent(t, h))
 	if err != nil {
 		t.Fatal(err)
@@ -67,9 +67,9 @@ func TestR_T_0_CountingSetting(t *testing.T) {
 	if s := st.Event.Settings; s.CountForfeits || s.CountByeColour {
 		t.Errorf("after counting fide: forfeits %v, bye colours %v", s.CountForfeits, s.CountByeColour)
 	}
-	must(t, h.say("org", "/event set 计数 全计"), "counting")
+	must(t, h.sendAs("org", "en", "/event set 计数 全计").Text, "counting = bp")
 	if st, _ = h.store.Load(context.Background(), mustEvent(t, h)); !st.Event.Settings.CountForfeits || !st.Event.Settings.CountByeColour {
 		t.Error("after 计数 全计 the conventions are not Match BP Online's")
 	}
-	must(t, h.say("org", "/event set counting some"), "不能设为", "bp|fide")
+	must(t, h.say("org", "/event set counting some"), "不能设为", "全计|只计实赛")
 }

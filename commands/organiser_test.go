@@ -119,11 +119,11 @@ func TestOrganiserScenario(t *testing.T) {
 	h := setUp(t, "春季赛 swiss rounds 3")
 	must(t, h.say("org", "/event set 用时 25分+5秒"), "已设置", "25分+5秒")
 	must(t, h.say("org", "/event set late 15"), "15 分钟")
-	must(t, h.say("org", "/event set fouls 2"), "fouls = 2")
+	must(t, h.say("org", "/event set fouls 2"), "犯规判负 = 2")
 	must(t, h.say("org", "/event set tiebreaks 对手分,胜局,犯规"), "对手分,胜局,犯规")
-	must(t, h.say("org", "/event set format chess"), "format 不能设为「chess」", "swiss|roundrobin")
+	must(t, h.say("org", "/event set format chess"), "赛制 不能设为「chess」", "积分编排|单循环")
 	must(t, h.say("org", "/event set colour red"), "没有「colour」这个设置项", "/event set")
-	must(t, h.say("org", "/event set"), "time 用时 = 25分+5秒", "late 迟到 = 15 分钟", "rounds 轮数 = 3", "draw-offers 提和 = 轮流")
+	must(t, h.say("org", "/event set"), "用时 = 25分+5秒", "迟到 = 15 分钟", "轮数 = 3", "提和 = 轮流")
 	st := h.state()
 	if st.Info.TimeControl != "25分+5秒" || st.Info.LateAfter.Minutes() != 15 || st.Info.FoulLimit() != 2 {
 		t.Errorf("info = %+v", st.Info)
@@ -368,7 +368,7 @@ func TestLinkAnotherChat(t *testing.T) {
 	must(t, h.in(discord, "mei", "/event set rounds 4"), "还没有比赛")
 	must(t, h.in(discord, "mei", "/link "+code), "现在关注比赛「联赛」")
 	must(t, h.in(discord, "mei", "/link "+code), "已经关注")
-	must(t, h.in(discord, "mei", "/event set rounds 4"), "rounds = 4")
+	must(t, h.in(discord, "mei", "/event set rounds 4"), "轮数 = 4")
 	must(t, strings.Join(h.sent()["group"], "\n"), "discord 上的聊天现在也关注本赛")
 	if chats, _ := h.store.Chats(context.Background(), h.eventID()); !reflect.DeepEqual(chats, []chat.Chat{h.group, discord}) {
 		t.Errorf("the event's chats are %v", chats)

@@ -78,7 +78,7 @@ func TestAnnouncementPictures(t *testing.T) {
 		h.withPainter(p)
 		swissOf(t, h, field(tt.players), 0, results)
 		if tt.setting != "" {
-			must(t, h.say("org", "/event set pictures "+tt.setting), "pictures")
+			must(t, h.say("org", "/event set pictures "+tt.setting), "图片 = ")
 		}
 		h.say("org", "/pair")
 		h.outbox()
@@ -189,16 +189,16 @@ func TestPicturesSetting(t *testing.T) {
 	h := newHarness(t)
 	swissOf(t, h, field(4), 0, results)
 	for _, tt := range []struct{ value, want, stored string }{
-		{"开", "pictures = 开：对阵和排名公告附图片", picturesOn},
-		{"off", "pictures = 关", picturesOff},
-		{"自动", "pictures = 自动：超过 16 名选手时公告附图片", picturesAuto},
+		{"开", "图片 = 开：对阵和排名公告附图片", picturesOn},
+		{"off", "图片 = 关", picturesOff},
+		{"自动", "图片 = 自动：超过 16 名选手时公告附图片", picturesAuto},
 	} {
 		must(t, h.say("org", "/event set 图片 "+tt.value), tt.want)
 		if got := h.state().Info.Pictures; got != tt.stored {
 			t.Errorf("%s: stored %q, want %q", tt.value, got, tt.stored)
 		}
 	}
-	must(t, h.say("org", "/event set pictures maybe"), "auto|on|off")
+	must(t, h.say("org", "/event set pictures maybe"), "自动|开|关")
 	must(t, h.sendAs("org", "en", "/event set pictures maybe").Text, "auto|on|off")
 	if got := h.state().Info.Pictures; got != picturesAuto {
 		t.Errorf("a refused value changed the setting to %q", got)

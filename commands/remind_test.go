@@ -234,7 +234,7 @@ func TestRemindOff(t *testing.T) {
 
 	h = newHarness(t)
 	e = pairedEvent(t, h, nil)
-	must(t, h.say("org", "/event set remind 30"), "remind = 开始前 30 分钟")
+	must(t, h.say("org", "/event set remind 30"), "提醒 = 开始前 30 分钟")
 	must(t, h.sendAs("org", "en", "/event set remind 20").Text, "remind = 20 min before the start")
 	h.say("org", "/publish")
 	h.advance(24 * time.Hour)
@@ -242,7 +242,7 @@ func TestRemindOff(t *testing.T) {
 	if got := schedulerActions(t, h, e.id); len(got) != 0 {
 		t.Errorf("a round without a start time was reminded of: %v", got)
 	}
-	must(t, h.say("org", "/event set 提醒 off"), "remind = 不提醒")
+	must(t, h.say("org", "/event set 提醒 off"), "提醒 = 不提醒")
 	if d := e.state().Info.RemindBefore; d != 0 {
 		t.Errorf("reminder %v after off", d)
 	}

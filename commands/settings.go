@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -19,7 +20,7 @@ import (
 // recorded by SettingsChanged) or an event detail (action.Info, recorded
 // by InfoChanged).
 type eventKey struct {
-	names   []string // the English name first, then aliases
+	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  T        // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
@@ -28,9 +29,9 @@ type eventKey struct {
 
 var eventKeys = []eventKey{
 	{
-		names: []string{"format", "system", "赛制"}, values: sameIn("swiss|roundrobin|double"),
+		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环", "swiss|roundrobin|double"},
 		setting: setFormat,
-		show:    func(st *action.State, _ Lang) string { return st.Event.Settings.System.String() },
+		show:    func(st *action.State, lang Lang) string { return systemName(st.Event.Settings.System, lang) },
 	},
 	{
 		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"),
@@ -53,7 +54,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"scoring", "计分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"),
+		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"),
 		setting: func(s *engine.Settings, v string) error {
 			sc, err := engine.ParseScoring(v)
 			if err != nil {
@@ -80,7 +81,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.ByeValue.String() },
 	},
 	{
-		names: []string{"tiebreaks", "名次规则"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
+		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
@@ -98,49 +99,49 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"first-round", "首轮编排"}, values: sameIn("fold|adjacent|head-tail|random (拦腰|临近|首尾|随机)"),
+		names: []string{"first-round", "首轮编排"}, values: T{"拦腰|临近|首尾|随机", "fold|adjacent|head-tail|random"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstRound, err = engine.ParseFirstRound(v)
 			return err
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.FirstRound.String() },
+		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstRound, lang) },
 	},
 	{
-		names: []string{"halves", "分区"}, values: sameIn("top-bottom|odd-even (对折|单双)"),
+		names: []string{"halves", "分区"}, values: T{"对折|单双", "top-bottom|odd-even"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Halves, err = engine.ParseHalves(v)
 			return err
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Halves.String() },
+		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Halves, lang) },
 	},
 	{
-		names: []string{"first-colour", "first-color", "首轮先后手"}, values: sameIn("alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"),
+		names: []string{"first-colour", "first-color", "首轮先后手"}, values: T{"单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstColour, err = engine.ParseFirstColour(v)
 			return err
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.FirstColour.String() },
+		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstColour, lang) },
 	},
 	{
-		names: []string{"avoid-same-unit", "同单位回避"}, values: sameIn("first-round|all-rounds|off (首轮|同队不相遇|不回避)"),
+		names: []string{"avoid-same-unit", "同单位回避"}, values: T{"首轮|同队不相遇|不回避", "first-round|all-rounds|off"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
 			return err
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.AvoidUnit.String() },
+		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
 	},
 	{
-		names: []string{"numbering", "seeding", "序号"}, values: sameIn("rating|lot|entered (等级分|抽签|报名顺序)"),
+		names: []string{"numbering", "seeding", "序号", "排序"}, values: T{"等级分|抽签|报名顺序", "rating|lot|entered"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Numbering, err = engine.ParseNumbering(v)
 			return err
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Numbering.String() },
+		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Numbering, lang) },
 	},
 	{
 		// R-T-0, R-S-3: whether forfeits count for colours and having met,
 		// and whether a bye is recorded with a colour that counts.
-		names: []string{"counting", "计数"}, values: sameIn("bp|fide (全计|只计实赛)"),
+		names: []string{"counting", "计数"}, values: T{"全计|只计实赛", "bp|fide"},
 		setting: func(s *engine.Settings, v string) error {
 			switch strings.ToLower(v) {
 			case "bp", "全计":
@@ -152,13 +153,13 @@ var eventKeys = []eventKey{
 			}
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string {
+		show: func(st *action.State, lang Lang) string {
 			if s := st.Event.Settings; !s.CountForfeits && !s.CountByeColour {
-				return "fide"
+				return T{"只计实赛", "fide"}.In(lang)
 			} else if s.CountForfeits && s.CountByeColour {
-				return "bp"
+				return T{"全计", "bp"}.In(lang)
 			}
-			return "mixed"
+			return T{"混合", "mixed"}.In(lang)
 		},
 	},
 	{
@@ -182,7 +183,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.LateAfter, lang) },
 	},
 	{
-		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 off 不提醒", "minutes before the start, 0 or off for none"},
+		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 不提醒", "minutes before the start, 0 or off for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.RemindBefore = &d
@@ -200,7 +201,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
 	},
 	{
-		names: []string{"draw-offers", "提和"}, values: sameIn("alternate|free (on|off)"),
+		names: []string{"draw-offers", "提和"}, values: T{"轮流|自由", "alternate|free"},
 		info: func(a *action.InfoChanged, v string) error {
 			alternate, ok := onOff(v, "alternate", "轮流")
 			if !ok {
@@ -221,7 +222,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"offer-foul", "重复提和犯规"}, values: sameIn("on|off"),
+		names: []string{"offer-foul", "重复提和犯规"}, values: T{"开|关", "on|off"},
 		info: func(a *action.InfoChanged, v string) error {
 			on, ok := onOff(v)
 			if !ok {
@@ -245,8 +246,11 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
 	},
 	{
-		names: []string{"zone", "时区"}, values: sameIn("UTC+8, UTC-5, +5:30"),
+		names: []string{"zone", "时区"}, values: T{"北京时间（UTC+8）、UTC-5、+5:30", "UTC+8, UTC-5, +5:30"},
 		info: func(a *action.InfoChanged, v string) error {
+			if v == "北京时间" {
+				v = action.DefaultZone
+			}
 			off, err := action.ParseZone(v)
 			if err != nil {
 				return err
@@ -263,7 +267,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"pictures", "图片"}, values: T{"auto|on|off（自动|开|关）", "auto|on|off"},
+		names: []string{"pictures", "图片"}, values: T{"自动|开|关", "auto|on|off"},
 		info: setPictures,
 		show: showPictures,
 	},
@@ -289,12 +293,6 @@ var eventKeys = []eventKey{
 // does.
 func setFormat(s *engine.Settings, v string) error {
 	sys, err := engine.ParseSystem(v)
-	switch strings.ToLower(v) {
-	case "roundrobin", "round_robin":
-		sys, err = engine.RoundRobin, nil
-	case "double", "doubleroundrobin":
-		sys, err = engine.DoubleRoundRobin, nil
-	}
 	if err != nil {
 		return err
 	}
@@ -343,6 +341,31 @@ func roundRobin(s engine.System) bool {
 // sameIn is a text that reads the same in both languages.
 func sameIn(s string) T { return T{s, s} }
 
+// named is a setting's value for a reader of lang: its Chinese name, or
+// its English one.
+func named(v interface {
+	String() string
+	Chinese() string
+}, lang Lang) string {
+	if lang == Zh {
+		return v.Chinese()
+	}
+	return v.String()
+}
+
+// name is the key's name for a reader of lang: its Chinese name, or its
+// English one.
+func (k *eventKey) name(lang Lang) string {
+	if lang == Zh {
+		for _, n := range k.names {
+			if strings.ContainsFunc(n, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				return n
+			}
+		}
+	}
+	return k.names[0]
+}
+
 func lookupKey(name string) *eventKey {
 	for i := range eventKeys {
 		for _, n := range eventKeys[i].names {
@@ -367,7 +390,7 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	v := strings.TrimSpace(c.Args["value"])
 	if v == "" {
-		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.names[0], k.values.In(c.Lang))
+		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
 	}
 	var shown string
 	_, err := c.Update(func(ch *storage.Change) error {
@@ -387,7 +410,7 @@ func setEvent(c *Context) (Reply, error) {
 			if errors.As(err, &p) {
 				return p
 			}
-			return problem("%[1]s 不能设为「%[2]s」。可以用：%[3]s", "%[1]s cannot be %[2]q. Use: %[3]s", k.names[0], v, k.values.In(c.Lang))
+			return problem("%[1]s 不能设为「%[2]s」。可以用：%[3]s", "%[1]s cannot be %[2]q. Use: %[3]s", k.name(c.Lang), v, k.values.In(c.Lang))
 		}
 		if err := ch.Append(a); err != nil {
 			return err
@@ -398,18 +421,15 @@ func setEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.names[0], shown)}, nil
+	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
 
 // eventKeysText lists what /event set sets, with the values now.
 func eventKeysText(st *action.State, lang Lang) string {
 	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
-	for _, k := range eventKeys {
-		alias := ""
-		if len(k.names) > 1 {
-			alias = " " + k.names[len(k.names)-1]
-		}
-		lines = append(lines, fmt.Sprintf("%s%s = %s  [%s]", k.names[0], alias, k.show(st, lang), k.values.In(lang)))
+	for i := range eventKeys {
+		k := &eventKeys[i]
+		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -417,7 +437,7 @@ func eventKeysText(st *action.State, lang Lang) string {
 // minutes reads a number of minutes, "15", "15m", "15分钟"; "off" is 0.
 func minutes(v string) (time.Duration, error) {
 	t := strings.ToLower(strings.TrimSpace(v))
-	if off, ok := onOff(t); ok && !off {
+	if off, ok := onOff(t); (ok && !off) || t == "不提醒" || t == "不限" {
 		return 0, nil
 	}
 	for _, suffix := range []string{"minutes", "minute", "mins", "min", "m", "分钟", "分"} {

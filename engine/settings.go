@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Settings are the organiser's choices for one event. DefaultSettings gives
@@ -161,6 +162,22 @@ func (e enumNames[T]) parse(kind, s string) (T, error) {
 	return zero, fmt.Errorf("unknown %s %q: use one of %s", kind, s, strings.Join(all, ", "))
 }
 
+// chinese is v's Chinese name: its first name in Han characters, else
+// its English one.
+func (e enumNames[T]) chinese(v T) string {
+	for _, x := range e {
+		if x.v != v {
+			continue
+		}
+		for _, n := range x.names {
+			if strings.ContainsFunc(n, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				return n
+			}
+		}
+	}
+	return e.name(v)
+}
+
 func (e enumNames[T]) name(v T) string {
 	for _, x := range e {
 		if x.v == v {
@@ -172,9 +189,9 @@ func (e enumNames[T]) name(v T) string {
 
 var (
 	systemNames = enumNames[System]{
-		{Swiss, []string{"cn-swiss", "swiss", "积分编排"}},
-		{RoundRobin, []string{"round-robin", "rr", "循环", "单循环"}},
-		{DoubleRoundRobin, []string{"double-round-robin", "drr", "双循环"}},
+		{Swiss, []string{"cn-swiss", "swiss", "积分编排", "积分编排制", "瑞士制"}},
+		{RoundRobin, []string{"round-robin", "roundrobin", "round_robin", "rr", "单循环", "循环", "循环赛", "单循环赛"}},
+		{DoubleRoundRobin, []string{"double-round-robin", "double", "doubleroundrobin", "drr", "双循环", "双循环赛"}},
 	}
 	firstRoundNames = enumNames[FirstRoundMethod]{
 		{Fold, []string{"fold", "拦腰"}},
@@ -190,7 +207,9 @@ var (
 		{AlternateBoards, []string{"alternate", "单台小号先"}},
 		{UpperRed, []string{"upper-red", "上半区先"}},
 		{OddNumberRed, []string{"odd-red", "单号先"}},
-		{DrawnColour, []string{"drawn", "抽签"}},
+		// 猜先 decides a board's colours by a guess, a lot drawn by the
+		// players: the name clubs give the drawn first colour.
+		{DrawnColour, []string{"drawn", "抽签", "猜先"}},
 		{LowerNumberRed, []string{"lower-red", "小号先"}},
 		{AlternateBoardsHigherRed, []string{"alternate-higher", "单台大号先"}},
 	}
@@ -204,8 +223,8 @@ var (
 		{AsEntered, []string{"entered", "报名顺序"}},
 	}
 	unitNames = enumNames[UnitAvoidance]{
-		{AvoidFirstRound, []string{"first-round", "首轮"}},
-		{AvoidAllRounds, []string{"all-rounds", "同队不相遇"}},
+		{AvoidFirstRound, []string{"first-round", "首轮", "首轮回避"}},
+		{AvoidAllRounds, []string{"all-rounds", "同队不相遇", "每轮", "每轮回避"}},
 		{AvoidNever, []string{"off", "不回避"}},
 	}
 )
@@ -247,3 +266,12 @@ func (m FirstColourMethod) String() string { return firstColourNames.name(m) }
 func (r ColourTieRule) String() string     { return colourTieNames.name(r) }
 func (u UnitAvoidance) String() string     { return unitNames.name(u) }
 func (n Numbering) String() string         { return numberingNames.name(n) }
+
+// The Chinese names, for Chinese text (String is the English one).
+func (s System) Chinese() string            { return systemNames.chinese(s) }
+func (m FirstRoundMethod) Chinese() string  { return firstRoundNames.chinese(m) }
+func (m HalvesMethod) Chinese() string      { return halvesNames.chinese(m) }
+func (m FirstColourMethod) Chinese() string { return firstColourNames.chinese(m) }
+func (r ColourTieRule) Chinese() string     { return colourTieNames.chinese(r) }
+func (u UnitAvoidance) Chinese() string     { return unitNames.chinese(u) }
+func (n Numbering) Chinese() string         { return numberingNames.chinese(n) }

@@ -1,0 +1,83 @@
+package commands
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/action"
+)
+
+// TestSettingsInBothLanguages: every setting of /event set takes its
+// Chinese and its English name and values, and both set the same thing;
+// the echo names the key and the value in the reader's language alone.
+func TestSettingsInBothLanguages(t *testing.T) {
+	tests := []struct {
+		zhKey, zhValue, enKey, enValue string
+		zhShown, enShown               string // the value as the echo shows it
+	}{
+		{"赛制", "循环赛", "format", "roundrobin", "单循环", "round robin"},
+		{"赛制", "循环", "system", "round-robin", "单循环", "round robin"},
+		{"赛制", "双循环赛", "format", "double", "双循环", "double round robin"},
+		{"赛制", "积分编排", "format", "swiss", "积分编排", "Swiss"},
+		{"轮数", "9", "rounds", "9", "9", "9"},
+		{"计分", "3/1/0", "scoring", "3/1/0", "3/1/0", "3/1/0"},
+		{"轮空分", "1", "bye", "1", "1", "1"},
+		{"名次规则", "对手分,累进分,胜局", "tiebreaks", "buchholz,progressive,wins", "对手分,累进分,胜局", "buchholz,progressive,wins"},
+		{"破同分", "小分，直胜，后走胜局", "tiebreaks", "sb,direct,black-wins", "小分,直胜,后走胜局", "sb,direct,black-wins"},
+		{"首轮编排", "临近", "first-round", "adjacent", "临近", "adjacent"},
+		{"分区", "单双", "halves", "odd-even", "单双", "odd-even"},
+		{"首轮先后手", "猜先", "first-colour", "drawn", "抽签", "drawn"},
+		{"首轮先后手", "小号先", "first-color", "lower-red", "小号先", "lower-red"},
+		{"同单位回避", "同队不相遇", "avoid-same-unit", "all-rounds", "同队不相遇", "all-rounds"},
+		{"序号", "报名顺序", "seeding", "entered", "报名顺序", "entered"},
+		{"计数", "只计实赛", "counting", "fide", "只计实赛", "fide"},
+		{"用时", "25分+5秒", "time", "25分+5秒", "25分+5秒", "25分+5秒"},
+		{"迟到", "15分钟", "late", "15 min", "15 分钟", "15 min"},
+		{"提醒", "不提醒", "remind", "off", "不提醒", "off"},
+		{"提醒", "10", "remind", "10", "开始前 10 分钟", "10 min before the start"},
+		{"确认时限", "5分", "confirm", "5m", "5 分钟", "5 min"},
+		{"提和", "自由", "draw-offers", "free", "自由（不轮流）", "free"},
+		{"重复提和犯规", "开", "offer-foul", "on", "开", "on"},
+		{"犯规判负", "2", "fouls", "2", "2", "2"},
+		{"时区", "UTC-5", "zone", "UTC-5", "UTC-5", "UTC-5"},
+		{"时区", "北京时间", "zone", "+8", "UTC+8", "UTC+8"},
+		{"图片", "开", "pictures", "on", "开：对阵和排名公告附图片", "on: announcements of pairings and standings come with pictures"},
+		{"语言", "英文", "lang", "en", "英文", "English"},
+	}
+	covered := map[*eventKey]bool{}
+	for _, tt := range tests {
+		t.Run(tt.enKey+"="+tt.enValue, func(t *testing.T) {
+			var states [2]*action.State
+			for i, lang := range []string{"zh", "en"} {
+				h := newHarness(t)
+				e := newPlayEvent(t, h, nil)
+				key, value, shown := tt.zhKey, tt.zhValue, tt.zhShown
+				if lang == "en" {
+					key, value, shown = tt.enKey, tt.enValue, tt.enShown
+				}
+				k := lookupKey(key)
+				if k == nil {
+					t.Fatalf("no setting %q", key)
+				}
+				covered[k] = true
+				echo := h.sendAs("org", lang, "/event set "+key+" "+value).Text
+				want := T{"已设置：%s = %s。", "Set: %s = %s."}.In(Lang(lang), k.name(Lang(lang)), shown)
+				if !strings.HasPrefix(echo, want) {
+					t.Errorf("%s: /event set %s %s → %q, want %q", lang, key, value, echo, want)
+				}
+				states[i] = e.state()
+			}
+			zh, en := states[0], states[1]
+			if !reflect.DeepEqual(zh.Event.Settings, en.Event.Settings) || !reflect.DeepEqual(zh.Info, en.Info) {
+				t.Errorf("%s %s and %s %s differ:\n%+v %+v\n%+v %+v", tt.zhKey, tt.zhValue, tt.enKey, tt.enValue,
+					zh.Event.Settings, zh.Info, en.Event.Settings, en.Info)
+			}
+		})
+	}
+	for i := range eventKeys {
+		if !covered[&eventKeys[i]] {
+			t.Errorf("setting %s is not in the table", eventKeys[i].names[0])
+		}
+	}
+}
