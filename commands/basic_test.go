@@ -38,8 +38,8 @@ func TestHelp(t *testing.T) {
 	h := newHarness(t)
 	r := h.say("wang", "/help")
 	must(t, r, "/event new", "/help")
-	must(t, h.say("wang", "/help event new"), "/event new NAME", "比赛名称")
-	must(t, h.say("wang", "/help 新比赛"), "/event new NAME")
+	must(t, h.say("wang", "/help event new"), "/event new 名字", "比赛名称")
+	must(t, h.say("wang", "/help 新比赛"), "/event new 名字")
 	must(t, h.say("wang", "/help nothing"), "没有 /nothing")
 }
 

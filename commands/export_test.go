@@ -245,7 +245,7 @@ func TestExportAsks(t *testing.T) {
 			t.Errorf("%s: buttons %q, want %q", tt.lang, got, tt.buttons)
 		}
 	}
-	must(t, h.say("li", "/export pdf"), "FORMAT 应是 csv, trf, print, 表格, 打印 之一")
+	must(t, h.say("li", "/export pdf"), "格式应是表格、打印、csv、trf之一")
 	must(t, h.sendAs("li", "en", "/export pdf").Text, "FORMAT must be one of csv, trf, print, not")
 }
 

@@ -128,10 +128,10 @@ func explain(cmd *Command, lang Lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n", cmd.Usage(lang), cmd.Help.In(lang))
 	for _, a := range cmd.Args {
-		fmt.Fprintf(&b, "  %s: %s\n", strings.ToUpper(a.Name), a.Help.In(lang))
+		b.WriteString(T{"  %s：%s\n", "  %s: %s\n"}.In(lang, a.Placeholder(lang), a.Help.In(lang)))
 	}
-	if len(cmd.Aliases) > 0 {
-		fmt.Fprintf(&b, "%s /%s\n", T{"也可以输入", "Also"}.In(lang), strings.Join(cmd.Aliases, " /"))
+	if len(cmd.Aliases) > 0 && lang == Zh { // the aliases are Chinese names
+		fmt.Fprintf(&b, "也可以输入 /%s\n", strings.Join(cmd.Aliases, " /"))
 	}
 	if more := cmd.More.In(lang); more != "" {
 		b.WriteString(more + "\n")

@@ -179,8 +179,8 @@ func TestPicturesOnRequest(t *testing.T) {
 		}
 	}
 	must(t, h.sendAs("li", "en", "/standings picture").Text, "Standings after round 1: 2 pictures")
-	must(t, h.say("li", "/pairings two"), "ROUND 应是数字")
-	must(t, h.say("li", "/pairings 1 photo"), "AS 应是 picture, 图片 之一")
+	must(t, h.say("li", "/pairings two"), "轮次应是数字")
+	must(t, h.say("li", "/pairings 1 photo"), "形式应是图片之一")
 }
 
 // /event set pictures takes auto, on and off in either language, and says

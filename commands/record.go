@@ -163,7 +163,7 @@ func say[K comparable](texts map[K]T, k K, lang Lang) string {
 // first-round method the event chose (R-SW-3).
 func PlacementName(p engine.Placement, s engine.Settings, lang Lang) string {
 	if p == engine.PlacedFirstRound {
-		return say(placedBy, p, lang) + " " + s.FirstRound.String()
+		return say(placedBy, p, lang) + " " + named(s.FirstRound, lang)
 	}
 	return say(placedBy, p, lang)
 }
@@ -175,9 +175,9 @@ func ColourRuleName(r engine.ColourReason, s engine.Settings, lang Lang) string 
 	text := say(colourBy, r, lang)
 	switch r {
 	case engine.ColourFirstRound:
-		return text + " " + s.FirstColour.String()
+		return text + " " + named(s.FirstColour, lang)
 	case engine.ColourTieNumbers:
-		return text + " " + s.ColourTie.String()
+		return text + " " + named(s.ColourTie, lang)
 	}
 	return text
 }

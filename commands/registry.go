@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,12 +77,32 @@ func (c *Command) PrivateHelp() T {
 	return c.Help
 }
 
+// argNames are the arguments' names in Chinese text, by Arg.Name: a
+// Chinese reader sees "/result 台号 结果", an English one "/result BOARD
+// RESULT". Every argument has one (TestArgNamesInChinese).
+var argNames = map[string]string{
+	"as": "形式", "board": "台号", "code": "代码", "command": "命令", "confirm": "确认",
+	"format": "格式", "key": "项目", "language": "语言", "n": "编号", "name": "名字",
+	"new": "更换", "number": "序号", "player": "选手", "rating": "等级分", "result": "结果",
+	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
+	"value": "值", "what": "内容",
+}
+
+// Placeholder is the argument's name as usage and errors show it: in
+// capitals in English, its Chinese name in Chinese.
+func (a Arg) Placeholder(lang Lang) string {
+	if zh, ok := argNames[a.Name]; ok && lang == Zh {
+		return zh
+	}
+	return strings.ToUpper(a.Name)
+}
+
 // Usage is how the command is typed, e.g. "/result BOARD RESULT".
 func (c *Command) Usage(lang Lang) string {
 	var b strings.Builder
 	b.WriteString("/" + c.Name)
 	for _, a := range c.Args {
-		name := strings.ToUpper(a.Name)
+		name := a.Placeholder(lang)
 		if a.Kind == Choice {
 			name = strings.Join(a.choices(lang), "|")
 		}
@@ -197,7 +218,7 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 	for n, a := range c.Args {
 		if i >= len(words) {
 			if !a.Optional {
-				return nil, problem("缺少 %s。用法：%s", "%s is missing. Usage: %s", strings.ToUpper(a.Name), c.Usage(lang))
+				return nil, problem("缺少%s。用法：%s", "%s is missing. Usage: %s", a.Placeholder(lang), c.Usage(lang))
 			}
 			continue
 		}
@@ -212,12 +233,12 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 			continue
 		case Int:
 			if _, err := strconv.Atoi(w); err != nil {
-				return nil, problem("%s 应是数字，不是 %q。用法：%s", "%s must be a number, not %q. Usage: %s", strings.ToUpper(a.Name), w, c.Usage(lang))
+				return nil, problem("%s应是数字，不是「%s」。用法：%s", "%s must be a number, not %q. Usage: %s", a.Placeholder(lang), w, c.Usage(lang))
 			}
 		case Choice:
 			v, ok := choose(a.Choices, w)
 			if !ok {
-				return nil, problem("%s 应是 %s 之一，不是 %q。", "%s must be one of %s, not %q.", strings.ToUpper(a.Name), strings.Join(a.choices(lang), ", "), w)
+				return nil, problem("%s应是%s之一，不是「%s」。", "%s must be one of %s, not %q.", a.Placeholder(lang), strings.Join(a.choices(lang), T{"、", ", "}.In(lang)), w)
 			}
 			w = v
 		}
@@ -225,7 +246,7 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		i++
 	}
 	if i < len(words) {
-		return nil, problem("多余的 %q。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
+		return nil, problem("多余的「%s」。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
 	}
 	return args, nil
 }
@@ -243,21 +264,32 @@ func (a Arg) fits(w string) bool {
 	return true
 }
 
-// choices are the values shown to a reader of lang: all of them in
-// Chinese, only those without Chinese characters in English (the Chinese
-// twins are still accepted).
+// choices are the values shown to a reader of lang: in English those
+// without Chinese characters; in Chinese those with them, or all where
+// none has (zh|en). Every one is accepted whatever the language.
 func (a Arg) choices(lang Lang) []string {
-	if lang == Zh {
-		return a.Choices
-	}
-	var cs []string
+	var zh, en []string
 	for _, c := range a.Choices {
-		if !strings.ContainsFunc(c, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
-			cs = append(cs, c)
+		if strings.ContainsFunc(c, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			zh = append(zh, c)
+		} else {
+			en = append(en, c)
 		}
 	}
-	return cs
+	if lang == Zh && len(zh) > 0 {
+		for _, c := range en {
+			if slices.Contains(untranslated, c) {
+				zh = append(zh, c)
+			}
+		}
+		return zh
+	}
+	return en
 }
+
+// untranslated are values with no Chinese name, shown to Chinese readers
+// as they are: file formats.
+var untranslated = []string{"csv", "trf"}
 
 // choose matches a typed value to a choice, ignoring case.
 func choose(choices []string, typed string) (string, bool) {

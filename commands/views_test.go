@@ -186,7 +186,7 @@ func TestPairingsRounds(t *testing.T) {
 	must(t, h.say("li", "/pairings 4"), "没有第 4 轮", "/pairings 3")
 	must(t, h.say("li", "/pairings 0"), "没有第 0 轮")
 	must(t, h.sendAs("li", "en", "/pairings 9").Text, "There is no round 9")
-	must(t, h.say("li", "/pairings two"), "ROUND 应是数字")
+	must(t, h.say("li", "/pairings two"), "轮次应是数字")
 
 	st, err := h.store.Load(context.Background(), id)
 	if err != nil {
