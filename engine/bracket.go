@@ -59,6 +59,9 @@ var partNames = enumNames[Part]{
 
 func (p Part) String() string { return partNames.name(p) }
 
+// Chinese is the part's Chinese name (胜者组, 败者组 …).
+func (p Part) Chinese() string { return partNames.chinese(p) }
+
 // Match is one knockout match (R-F-5): two slots and the games played.
 type Match struct {
 	ID    int

@@ -53,6 +53,9 @@ var tieRuleNames = enumNames[TieRule]{
 
 func (t TieRule) String() string { return tieRuleNames.name(t) }
 
+// Chinese is the rule's Chinese name (加赛, 和棋黑胜 …).
+func (t TieRule) Chinese() string { return tieRuleNames.chinese(t) }
+
 // ParseTieRule reads a tie rule by its English or Chinese name.
 func ParseTieRule(s string) (TieRule, error) { return tieRuleNames.parse("tie rule", s) }
 

@@ -423,7 +423,7 @@ func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps 
 		m := b.Matches[i]
 		if m.Part != part || m.Round != round {
 			part, round = m.Part, m.Round
-			fmt.Fprintf(w, "%s 第%d轮 round %d\n", partTitle(part), round, round)
+			fmt.Fprintf(w, "%s 第%d轮 %s round %d\n", part.Chinese(), round, part, round)
 		}
 		a, c := who(o.Players[0]), who(o.Players[1])
 		if o.Players[0] == engine.UnknownPlayer {
@@ -447,7 +447,7 @@ func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps 
 				fmt.Fprint(w, " (抽签 lots)")
 			}
 		case !o.Decided && o.Players[0] > 0 && o.Players[1] > 0:
-			fmt.Fprintf(w, "  下一局 next (%s): 红 %s / 黑 %s", o.Next.Step, who(o.Next.Red), who(o.Next.Black))
+			fmt.Fprintf(w, "  下一局 %s: 红 %s / 黑 %s, next %s", o.Next.Step.Chinese(), who(o.Next.Red), who(o.Next.Black), o.Next.Step)
 		}
 		fmt.Fprintln(w)
 	}
@@ -481,13 +481,3 @@ func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
 	}
 }
 
-func partTitle(p engine.Part) string {
-	titles := map[engine.Part]string{
-		engine.Winners:    "胜者组 winners",
-		engine.Losers:     "败者组 losers",
-		engine.GrandFinal: "总决赛 grand final",
-		engine.ThirdPlace: "三四名 3rd place",
-		engine.Playoff:    "附加赛 play-offs",
-	}
-	return titles[p]
-}

@@ -106,7 +106,7 @@ func TestBracketCommandGroups(t *testing.T) {
 	if code := run(append(args, "--results", file), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 winners 第2轮 round 2\n  M3 A v D = 1-0 → D\n名次 ranking\n  1    D\n  2    A\n  3=   B\n  3=   C\n  5=   E\n  5=   F\n  5=   G\n  5=   H\n"
+	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 第2轮 winners round 2\n  M3 A v D = 1-0 → D\n名次 ranking\n  1    D\n  2    A\n  3=   B\n  3=   C\n  5=   E\n  5=   F\n  5=   G\n  5=   H\n"
 	if !strings.HasSuffix(out.String(), want) {
 		t.Fatalf("output:\n%s\nwant it to end with:\n%s", out.String(), want)
 	}
