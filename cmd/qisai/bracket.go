@@ -480,4 +480,3 @@ func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
 		}
 	}
 }
-
