@@ -494,11 +494,14 @@ func (s *Store) LogTail(ctx context.Context, id EventID, n int) ([]action.Record
 	if n <= 0 {
 		return nil, nil
 	}
-	log, err := records(db, id, max(0, v[0]-int64(n)), v[0], 0)
+	from := max(0, v[0]-int64(n)) + 1
+	log := s.tail.cached(id, from, v[0])
+	more, err := records(db, id, from+int64(len(log))-1, v[0], 0)
 	if err != nil {
 		return nil, fmt.Errorf("log of event %d: %w", id, err)
 	}
-	return log, nil
+	s.tail.keep(id, more)
+	return append(log, more...), nil
 }
 
 // records reads event id's records after seq after and through seq through

@@ -28,6 +28,7 @@ type Store struct {
 	now           func() time.Time
 	snapshotEvery int64
 	cache         stateCache
+	tail          tailCache // LogTail's decoded records
 	writers       eventLocks
 }
 
