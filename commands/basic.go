@@ -23,7 +23,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写 swiss 或 roundrobin、rounds N", "the event's name, then optionally swiss or roundrobin and rounds N"}},
+				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排 或 循环赛）和轮数（如 轮数 7）", "the event's name, then optionally swiss or roundrobin and rounds N"}},
 			},
 			Help:      T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
@@ -120,7 +120,7 @@ func eventSpec(text string) (string, engine.Settings, error) {
 	}
 	name := strings.Join(words, " ")
 	if name == "" {
-		return "", set, problem("请给比赛起个名字：/event new 名称 [swiss|roundrobin] [rounds N]", "Give the event a name: /event new NAME [swiss|roundrobin] [rounds N]")
+		return "", set, problem("请给比赛起个名字：/event new 名称 [积分编排|循环赛] [轮数 N]", "Give the event a name: /event new NAME [swiss|roundrobin] [rounds N]")
 	}
 	return name, set, nil
 }

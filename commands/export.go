@@ -21,7 +21,7 @@ func exportCommands() []*Command {
 	return []*Command{{
 		Name: "export", Aliases: []string{"导出"}, Who: Member,
 		Args: []Arg{{Name: "format", Kind: Choice, Optional: true, Choices: []string{"csv", "trf", "print", "表格", "打印"},
-			Help: T{"csv/表格：排名表和成绩表（Excel 可打开）；trf：全部对局（FIDE TRF-16）；print/打印：可打印的网页（对阵、记分单、成绩表、排名）",
+			Help: T{"表格：排名表和成绩表（csv，Excel 可打开）；trf：全部对局（FIDE TRF-16）；打印：可打印的网页（对阵、记分单、成绩表、排名）",
 				"csv: the standings and the crosstable (Excel opens them); trf: every game (FIDE TRF-16); print: a printable page (pairings, score sheets, crosstable, standings)"}}},
 		Help: T{"导出比赛文件", "export the event as a file"},
 		Run:  export,

@@ -33,7 +33,7 @@ func playGuess(c *Context) (Reply, error) {
 		case "black", "黑", "黑方":
 			col = engine.Black
 		default:
-			return Reply{}, problem("看不懂 %q。用法：/guess hide red|black（私聊）、/guess red|black、/guess choose red|black。", "%q is not understood. Usage: /guess hide red|black (in private), /guess red|black, /guess choose red|black.", w)
+			return Reply{}, problem("看不懂「%s」。用法：/guess 藏 红|黑（私聊）、/guess 红|黑、/guess 选 红|黑。", "%q is not understood. Usage: /guess hide red|black (in private), /guess red|black, /guess choose red|black.", w)
 		}
 	}
 	if verb == "call" {
@@ -50,7 +50,7 @@ func playGuess(c *Context) (Reply, error) {
 		case !c.State.Guessing(s.round):
 			return Reply{}, noGuess(s, c.Lang)
 		case verb != "":
-			return Reply{}, problem("请写颜色：/guess %s red 或 black。", "Say which colour: /guess %s red or black.", verb)
+			return Reply{}, problem("请写颜色：/guess %s 红 或 黑。", "Say which colour: /guess %s red or black.", verb)
 		}
 		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.Chat.IsPrivate()}, nil
 	}

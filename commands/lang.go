@@ -5,8 +5,8 @@ import "github.com/qisai/qisai/action"
 func langCommands() []*Command {
 	return []*Command{{
 		Name: "lang", Aliases: []string{"语言"}, Who: Anyone,
-		Args: []Arg{{Name: "language", Kind: Choice, Choices: []string{"zh", "en"}, Optional: true,
-			Help: T{"zh 中文，en 英文", "zh for Chinese, en for English"}}},
+		Args: []Arg{{Name: "language", Kind: Choice, Choices: []string{"zh", "en", "中文", "英文"}, Optional: true,
+			Help: T{"中文 或 英文", "zh for Chinese, en for English"}}},
 		Help: T{"选择回复你的语言", "choose the language the bot answers you in"},
 		Run:  setLang,
 	}}

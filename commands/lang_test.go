@@ -36,7 +36,7 @@ func TestLangChoiceBeatsLocale(t *testing.T) {
 // language, saying what to type, and changes nothing.
 func TestLangRefusesOthers(t *testing.T) {
 	h := newHarness(t)
-	must(t, h.say("wang", "/lang fr"), "语言应是zh、en之一", "fr")
+	must(t, h.say("wang", "/lang fr"), "语言应是中文、英文之一", "fr")
 	must(t, h.sendAs("ann", "en", "/lang fr").Text, "must be one of zh, en")
 	if got, err := h.store.Lang(context.Background(), "console", "wang"); err != nil || got != "" {
 		t.Errorf("stored language after a refusal: %q, %v; want none", got, err)

@@ -25,6 +25,12 @@ var latinAllowed = []string{
 	"Telegram", // platforms
 	"Discord",
 	"console",
+	"csv", // the file formats as typed (/export csv)
+	"trf",
+	"Excel", // what opens a csv
+	"FIDE",  // TRF-16 is FIDE's
+	"https", // a web page's address
+	"user",  // Discord's option for a user, as its picker shows it
 }
 
 var (
@@ -32,7 +38,10 @@ var (
 	// arguments, up to a Chinese character or a sentence's punctuation.
 	commandLine = regexp.MustCompile(`[/／][A-Za-z][^\p{Han}，。；：、！？（）「」]*`)
 	ruleID      = regexp.MustCompile(`\bR-[A-Z]+-\d+[a-z]?\b`)
-	latinWord   = regexp.MustCompile(`[A-Za-z][A-Za-z'’-]*`)
+	// setup is what whoever runs qisai types: environment variables,
+	// a subcommand's flags.
+	setup     = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
+	latinWord = regexp.MustCompile(`[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?`)
 )
 
 // latinWords lists the English words in s, a Chinese text, that are none
@@ -46,6 +55,7 @@ func latinWords(s string, allow []string) []string {
 	}
 	s = commandLine.ReplaceAllString(s, " ")
 	s = ruleID.ReplaceAllString(s, " ")
+	s = setup.ReplaceAllString(s, " ")
 	var out []string
 	for _, w := range latinWord.FindAllString(s, -1) {
 		if !slices.Contains(latinAllowed, w) {

@@ -12,7 +12,7 @@ func organiserCommands() []*Command {
 		{
 			Name: "event set", Aliases: []string{"设定"}, Who: Organiser,
 			Args: []Arg{
-				{Name: "key", Kind: Word, Optional: true, Help: T{"设置项，例如 rounds、用时；不写则列出全部", "what to set, e.g. rounds or time; leave out to list them all"}},
+				{Name: "key", Kind: Word, Optional: true, Help: T{"设置项，例如 轮数、用时；不写则列出全部", "what to set, e.g. rounds or time; leave out to list them all"}},
 				{Name: "value", Kind: Rest, Optional: true, Help: T{"新的值", "the new value"}},
 			},
 			Help: T{"设置比赛：赛制、轮数、计分、名次规则、用时、迟到时限、确认时限、提和规则、犯规判负等", "configure the event: format, rounds, scoring, tiebreaks, time control, late limit, confirmation window, draw offers, fouls and more"},
@@ -20,7 +20,7 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "signup", Aliases: []string{"报名开关"}, Who: Organiser,
-			Args: []Arg{{Name: "state", Kind: Choice, Choices: []string{"open", "close", "开放", "关闭"}, Help: T{"open 开放，close 关闭", "open or close"}}},
+			Args: []Arg{{Name: "state", Kind: Choice, Choices: []string{"open", "close", "开放", "关闭"}, Help: T{"开放 或 关闭", "open or close"}}},
 			Help: T{"开放或关闭报名", "open or close sign-up"},
 			Run:  signup,
 		},
@@ -28,7 +28,7 @@ func organiserCommands() []*Command {
 			Name: "player add", Aliases: []string{"添加选手"}, Who: Organiser,
 			Args: []Arg{
 				{Name: "name", Kind: Word, Help: T{"姓名；有空格时加引号", "the name; quote it if it has spaces"}},
-				{Name: "unit", Kind: Word, Optional: true, Help: T{"单位：俱乐部、学校或队", "the unit (单位): club, school or team"}},
+				{Name: "unit", Kind: Word, Optional: true, Help: T{"单位：俱乐部、学校或队", "the unit: club, school or team"}},
 				{Name: "rating", Kind: Int, Optional: true, Help: T{"等级分", "the rating"}},
 			},
 			Help: T{"添加选手（开赛前）", "add a player (before the start)"},

@@ -56,7 +56,7 @@ func playerCommands() []*Command {
 		{
 			Name: "guess", Aliases: []string{"猜先"}, Who: Anyone,
 			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: T{
-				"hide red|black（私聊藏子）、red|black（猜）、choose red|black（赢家选先后手）；裁判：call（本轮猜先）",
+				"藏 红|黑（私聊藏子）、红|黑（猜）、选 红|黑（赢家选先后手）；裁判：要求（本轮猜先）",
 				"hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by a colour guess)"}}},
 			Help: T{"猜先：一方私下藏子，另一方公开猜，赢家选先后手", "Colour guess: one player hides a colour in private, the other guesses in public, the winner chooses"},
 			Run:  playGuess,

@@ -600,8 +600,8 @@ func TestR_C_4_GuessUsage(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, _ := e.board(1)
 	h.say("org", "/guess call")
-	must(t, h.dm(red, "/guess hide"), "请写颜色：/guess hide red 或 black")
-	must(t, h.dm(red, "/guess green"), `看不懂 "green"`)
+	must(t, h.dm(red, "/guess hide"), "请写颜色：/guess hide 红 或 黑")
+	must(t, h.dm(red, "/guess green"), "看不懂「green」")
 	must(t, h.dm(red, "/guess"), "/guess hide red")
 	must(t, h.say("org", "/guess call"), "已经要求猜先")
 }

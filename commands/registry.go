@@ -81,7 +81,7 @@ func (c *Command) PrivateHelp() T {
 // Chinese reader sees "/result 台号 结果", an English one "/result BOARD
 // RESULT". Every argument has one (TestArgNamesInChinese).
 var argNames = map[string]string{
-	"as": "形式", "board": "台号", "code": "代码", "command": "命令", "confirm": "确认",
+	"as": "形式", "b": "台号", "board": "台号", "code": "代码", "command": "命令", "confirm": "确认",
 	"format": "格式", "key": "项目", "language": "语言", "n": "编号", "name": "名字",
 	"new": "更换", "number": "序号", "player": "选手", "rating": "等级分", "result": "结果",
 	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
@@ -89,10 +89,11 @@ var argNames = map[string]string{
 }
 
 // Placeholder is the argument's name as usage and errors show it: in
-// capitals in English, its Chinese name in Chinese.
+// capitals in English, its Chinese name in Chinese ("b2": B2, 台号2).
 func (a Arg) Placeholder(lang Lang) string {
-	if zh, ok := argNames[a.Name]; ok && lang == Zh {
-		return zh
+	base := strings.TrimRight(a.Name, "0123456789")
+	if zh, ok := argNames[base]; ok && lang == Zh {
+		return zh + a.Name[len(base):]
 	}
 	return strings.ToUpper(a.Name)
 }

@@ -1,0 +1,98 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// TestLanguageRules runs every command's help, usage and refusals — with
+// no arguments, with a wrong one, with no event, before and after the
+// start, as the organiser and as a stranger — in both languages: no
+// English word inside the Chinese texts (latinWords: command lines, rule
+// ids, numbers and the allowed list stay) and no Chinese character inside
+// the English ones, but for what the users typed (the players' and the
+// event's names, the wrong values).
+func TestLanguageRules(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).enter()
+	empty := newHarness(t) // a group that follows no event
+	var typed []string     // what the users typed: names and values
+	for _, p := range e.state().Event.Players {
+		typed = append(typed, p.Name)
+	}
+	typed = append(typed, e.state().Event.Name, "zzz", "999", "org", "stranger", "wang")
+	check := func(lang Lang, what, text string) {
+		t.Helper()
+		if text == "" {
+			return
+		}
+		switch lang {
+		case Zh:
+			if ws := latinWords(text, typed); len(ws) > 0 {
+				t.Errorf("%s (中文): English words %q in %q", what, ws, text)
+			}
+		case En:
+			if hs := hanIn(text, typed); hs != "" {
+				t.Errorf("%s (English): Chinese %q in %q", what, hs, text)
+			}
+		}
+	}
+	lines := func(cmd *Command) []string {
+		base := "/" + cmd.Name
+		out := []string{base, base + " zzz", base + " 999 zzz", base + " 1 999 zzz zzz"}
+		return out
+	}
+	started := false
+	for _, phase := range []string{"set-up", "running"} {
+		if phase == "running" {
+			must(t, h.say("org", "/start"), "/pair")
+			h.say("org", "/pair")
+			h.say("org", "/publish")
+			started = true
+		}
+		for _, cmd := range h.svc.Commands() {
+			for _, lang := range []Lang{Zh, En} {
+				if !started {
+					check(lang, "usage of /"+cmd.Name, cmd.Usage(lang))
+					check(lang, "/help "+cmd.Name, h.sendAs("wang", string(lang), "/help "+cmd.Name).Text)
+				}
+				for _, line := range lines(cmd) {
+					if cmd.Name == "finish" || cmd.Name == "undo" || cmd.Name == "event new" {
+						continue // they would end or change the event the others refuse in
+					}
+					for _, user := range []string{"org", "stranger"} {
+						check(lang, phase+": "+user+": "+line, h.sendAs(user, string(lang), line).Text)
+					}
+					if !started {
+						check(lang, "no event: "+line, empty.sendAs("org", string(lang), line).Text)
+					}
+				}
+			}
+		}
+		h.sent()
+	}
+	for _, lang := range []Lang{Zh, En} {
+		check(lang, "/help", h.sendAs("wang", string(lang), "/help").Text)
+		check(lang, "/event set", h.sendAs("org", string(lang), "/event set").Text)
+		check(lang, "/event show", h.sendAs("org", string(lang), "/event show").Text)
+		for _, k := range eventKeys {
+			check(lang, "/event set "+k.name(lang)+" zzz", h.sendAs("org", string(lang), "/event set "+k.name(lang)+" zzz").Text)
+		}
+	}
+}
+
+// hanIn is the Chinese characters of s, an English text, outside what
+// the users typed.
+func hanIn(s string, typed []string) string {
+	for _, a := range typed {
+		s = strings.ReplaceAll(s, a, " ")
+	}
+	var out []rune
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}
