@@ -190,7 +190,7 @@ func welcome(lang Lang) Reply {
 		"你好！我是棋赛（qisai），象棋比赛助手：在俱乐部的群里报名、编排、报告结果、查看排名。\n" +
 			"以后你的私人消息会发到这里：每轮的对阵、需要你确认的结果、提和等。\n" +
 			"在比赛的群里用 /join 名字 报名；输入 /help 查看所有命令。",
-		"Hello! I am qisai (棋赛), the xiangqi tournament assistant: sign-up, pairings, results and standings, in your club's group.\n" +
+		"Hello! I am qisai, the xiangqi tournament assistant: sign-up, pairings, results and standings, in your club's group.\n" +
 			"Your private notes will arrive here: your pairing each round, results waiting for your confirmation, draw offers.\n" +
 			"Join an event in its group with /join NAME; type /help to see every command.",
 	}.In(lang)}

@@ -1,9 +1,12 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // TestLanguageRules runs every command's help, usage and refusals — with
@@ -21,7 +24,8 @@ func TestLanguageRules(t *testing.T) {
 	for _, p := range e.state().Event.Players {
 		typed = append(typed, p.Name)
 	}
-	typed = append(typed, e.state().Event.Name, "zzz", "999", "org", "stranger", "wang")
+	player := e.user[1] // a player of the event, in the group and in private
+	typed = append(typed, e.state().Event.Name, "zzz", "999", "org", "stranger", "wang", player)
 	check := func(lang Lang, what, text string) {
 		t.Helper()
 		if text == "" {
@@ -61,9 +65,12 @@ func TestLanguageRules(t *testing.T) {
 					if cmd.Name == "finish" || cmd.Name == "undo" || cmd.Name == "event new" {
 						continue // they would end or change the event the others refuse in
 					}
-					for _, user := range []string{"org", "stranger"} {
+					for _, user := range []string{"org", "stranger", player} {
 						check(lang, phase+": "+user+": "+line, h.sendAs(user, string(lang), line).Text)
 					}
+					check(lang, phase+": "+player+" in private: "+line, h.svc.Handle(context.Background(), Request{
+						Chat: chat.Private("console", player), User: User{ID: player, Name: player}, Locale: string(lang), Text: line,
+					}).Text)
 					if !started {
 						check(lang, "no event: "+line, empty.sendAs("org", string(lang), line).Text)
 					}

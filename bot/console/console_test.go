@@ -84,8 +84,8 @@ Ann: /lang en
 		"[group] 已创建比赛「周赛」",
 		"[group] 下一步：", // the second line of the reply carries the label too
 		"[group] 比赛：周赛",
-		"[group] format 赛制 = cn-swiss",
-		"[group] rounds 轮数 = 5",
+		"[group] 赛制 = 积分编排",
+		"[group] 轮数 = 5",
 		"[dm 李四] 这个聊天还没有比赛", // the private chat follows no event
 		"[group] OK, I will answer you in English",
 		"[group] Event: 周赛",
