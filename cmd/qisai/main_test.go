@@ -281,7 +281,7 @@ func TestPairFirstRound(t *testing.T) {
 // on request.
 func TestPairExplain_R_SW_13(t *testing.T) {
 	zh := mustRun(t, "pair", "--explain", "testdata/new6.trf")
-	for _, want := range []string{"第 1 轮编排记录", "红方", "1 张三", "4 赵六", "5 Chen Xiaomi…", "首轮 R-SW-3 fold", "首轮 R-SW-5 alternate", "所有规则均满足"} {
+	for _, want := range []string{"第 1 轮编排记录", "红方", "1 张三", "4 赵六", "5 Chen Xiaomi…", "首轮 R-SW-3 拦腰", "首轮 R-SW-5 单台小号先", "所有规则均满足"} {
 		if !strings.Contains(zh, want) {
 			t.Errorf("--explain lacks %q:\n%s", want, zh)
 		}
