@@ -8,14 +8,25 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 )
 
-// Bind makes chat follow this event, replacing the event it followed.
+// A chat follows many events over time, several at once (a students' and
+// a teachers' section): all of them are announced in it and readable
+// there. One of them may be its current event, which a command that names
+// none acts on (commands.findEvent decides when there is none).
+
+// Bind makes chat follow this event too, as its current event.
 func (c *Change) Bind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
 
-// Unbind stops chat following this event; a chat that follows another
-// event keeps it.
+// Follow makes chat follow this event beside its others, with none of
+// them current: a second unfinished event in a chat is named (or chosen
+// with /event use) rather than guessed.
+func (c *Change) Follow(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "follow", chat: chat}) }
+
+// Unbind stops chat following this event; the chat's other events stay,
+// and it has no current event if this one was.
 func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
 // Identify records that the platform's user is the player with entrant id
@@ -55,7 +66,7 @@ func applyOps(tx *gorm.DB, id EventID, ops []bindingOp) error {
 
 func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 	switch op.kind {
-	case "bind", "unbind":
+	case "bind", "follow", "unbind":
 		if op.chat.Platform == "" || op.chat.ID == "" {
 			return errors.New("the chat needs a platform and an id")
 		}
@@ -65,12 +76,20 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 		}
 	}
 	switch op.kind {
-	case "bind":
-		return tx.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "platform"}, {Name: "chat_id"}},
-			DoUpdates: clause.AssignmentColumns([]string{"event_id"}),
-		}).Create(&chatRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id}).Error
+	case "bind", "follow":
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
+			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id}).Error; err != nil {
+			return err
+		}
+		if op.kind == "follow" {
+			return tx.Where("platform = ? AND chat_id = ?", op.chat.Platform, op.chat.ID).Delete(&chatRow{}).Error
+		}
+		return setCurrent(tx, op.chat, id)
 	case "unbind":
+		if err := tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
+			Delete(&chatEventRow{}).Error; err != nil {
+			return err
+		}
 		return tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
 			Delete(&chatRow{}).Error
 	case "identify":
@@ -99,7 +118,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 // String names an operation in errors.
 func (op bindingOp) String() string {
 	switch op.kind {
-	case "bind", "unbind":
+	case "bind", "follow", "unbind":
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
 	case "identify":
 		return fmt.Sprintf("identify %s user %s as entrant %d", op.platform, op.user, op.player)
@@ -109,7 +128,64 @@ func (op bindingOp) String() string {
 	return fmt.Sprintf("%s %s to %s user %s", op.kind, op.role, op.platform, op.user)
 }
 
-// EventOf returns the event chat follows, or ErrNotFound.
+// setCurrent makes event id chat's current event.
+func setCurrent(tx *gorm.DB, c chat.Chat, id int64) error {
+	return tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "platform"}, {Name: "chat_id"}},
+		DoUpdates: clause.AssignmentColumns([]string{"event_id"}),
+	}).Create(&chatRow{Platform: c.Platform, ChatID: c.ID, EventID: id}).Error
+}
+
+// ChatEvent is an event a chat follows, as ChatEvents lists it.
+type ChatEvent struct {
+	ID      EventID
+	Name    string
+	Status  action.Status // as of the event's last change
+	Current bool          // the chat's current event
+}
+
+// ChatEvents lists the events chat follows, oldest first; none is an
+// empty list, not an error.
+func (s *Store) ChatEvents(ctx context.Context, c chat.Chat) ([]ChatEvent, error) {
+	var rows []struct {
+		ID        int64
+		Name      string
+		Status    string
+		IsCurrent bool
+	}
+	err := s.db.WithContext(ctx).Table("chat_events AS f").
+		Select("e.id, e.name, e.status, c.event_id IS NOT NULL AS is_current").
+		Joins("JOIN events AS e ON e.id = f.event_id").
+		Joins("LEFT JOIN chats AS c ON c.platform = f.platform AND c.chat_id = f.chat_id AND c.event_id = f.event_id").
+		Where("f.platform = ? AND f.chat_id = ?", c.Platform, c.ID).
+		Order("e.id").Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("events of chat %s:%s: %w", c.Platform, c.ID, err)
+	}
+	out := make([]ChatEvent, len(rows))
+	for i, r := range rows {
+		out[i] = ChatEvent{ID: EventID(r.ID), Name: r.Name, Status: action.Status(r.Status), Current: r.IsCurrent}
+	}
+	return out, nil
+}
+
+// UseEvent makes event id chat's current event (/event use), or
+// ErrNotFound when the chat does not follow it.
+func (s *Store) UseEvent(ctx context.Context, c chat.Chat, id EventID) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&chatEventRow{}).Where("platform = ? AND chat_id = ? AND event_id = ?", c.Platform, c.ID, id).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("chat %s:%s does not follow event %d: %w", c.Platform, c.ID, id, ErrNotFound)
+		}
+		return setCurrent(tx, c, int64(id))
+	})
+}
+
+// EventOf returns chat's current event, or ErrNotFound when it has none
+// (it follows none, or several unfinished with none chosen: ChatEvents).
 func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 	var row chatRow
 	err := s.db.WithContext(ctx).Where("platform = ? AND chat_id = ?", chat.Platform, chat.ID).Take(&row).Error
@@ -121,7 +197,7 @@ func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 
 // Chats returns the chats that follow event id, by platform and id.
 func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
-	var rows []chatRow
+	var rows []chatEventRow
 	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("chats of event %d: %w", id, err)
 	}

@@ -146,6 +146,20 @@ var migrations = []struct {
 		`CREATE INDEX outbox_platform_queue ON outbox (platform, id) WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at IS NOT NULL`,
 	}, nil},
 	{8, "identities name the entrant, whose id stays, not the sequence number", nil, identitiesByEntrant},
+	{9, "chats follow many events: chat_events holds every event a chat follows, chats its current one", []string{
+		// chats keeps one row a chat: its current event (a chat with
+		// several unfinished events may have none). Every event a chat
+		// follows, current or not, finished or not, is in chat_events:
+		// its announcements reach the chat, and it stays readable there.
+		`CREATE TABLE chat_events (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			PRIMARY KEY (platform, chat_id, event_id)
+		)`,
+		`CREATE INDEX chat_events_event ON chat_events (event_id)`,
+		`INSERT INTO chat_events (platform, chat_id, event_id) SELECT platform, chat_id, event_id FROM chats`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at

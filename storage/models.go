@@ -37,6 +37,8 @@ type actionRow struct {
 
 func (actionRow) TableName() string { return "actions" }
 
+// chatRow is a chat's current event (migration 8: chat_events holds all
+// the events it follows).
 type chatRow struct {
 	Platform string `gorm:"primaryKey"`
 	ChatID   string `gorm:"primaryKey"`
@@ -44,6 +46,15 @@ type chatRow struct {
 }
 
 func (chatRow) TableName() string { return "chats" }
+
+// chatEventRow is an event a chat follows (chatRow is its current one).
+type chatEventRow struct {
+	Platform string `gorm:"primaryKey"`
+	ChatID   string `gorm:"primaryKey"`
+	EventID  int64  `gorm:"primaryKey"`
+}
+
+func (chatEventRow) TableName() string { return "chat_events" }
 
 type identityRow struct {
 	EventID  int64  `gorm:"primaryKey"`
