@@ -321,7 +321,7 @@ func link(c *Context) (Reply, error) {
 	if code := c.Args["code"]; code != "" {
 		return linkChat(c, code)
 	}
-	oc, err := c.svc.context(c, c.Req, c.Lang, &Command{Who: Organiser})
+	oc, err := c.svc.context(c, c.Req, c.Lang, &Command{Who: Organiser}, c.named)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -373,14 +373,14 @@ func linkChat(c *Context, code string) (Reply, error) {
 	if st.Status == action.Finished {
 		return Reply{}, problem("「%s」已经结束，不能再关联。", "%q has finished: it takes no more chats.", st.Event.Name)
 	}
-	switch cur, other, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat}); {
-	case err == nil && cur == id:
+	here, err := c.chatEvents()
+	if err != nil {
+		return Reply{}, err
+	}
+	if here.follows(id) {
 		return Reply{}, problem("这个聊天已经关注「%s」了。", "This chat follows %q already.", st.Event.Name)
-	case err == nil:
-		if other.Status != action.Finished {
-			return Reply{}, problem("这个聊天正在关注另一场比赛「%s」，它还没有结束。结束后（/finish）再关联。", "This chat follows another event, %q, which has not finished. Link it once that one is over (/finish).", other.Event.Name)
-		}
-	case !errors.Is(err, noEvent):
+	}
+	if err := here.nameFree(st.Event.Name); err != nil {
 		return Reply{}, err
 	}
 	c.Event, c.State = id, st
@@ -390,14 +390,14 @@ func linkChat(c *Context, code string) (Reply, error) {
 	}
 	actor := c.Actor()
 	if _, err := c.Update(func(ch *storage.Change) error {
-		ch.Bind(c.Req.Chat)
+		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
 		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(chats.lang, c.Req.Chat.Platform, c.Req.User.Name))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name)}, nil
+	return Reply{Text: T{"这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name) + here.besides(st.Event.Name, c.Lang)}, nil
 }
 
 // finish ends the event. The places that may not be shared are settled by

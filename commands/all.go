@@ -11,6 +11,7 @@ func all() []*Command {
 		exportCommands(),    // export.go
 		langCommands(),      // lang.go
 		webCommands(),       // web.go: the event's web page link
+		eventsCommands(),    // events.go: a chat's events, /event use
 	} {
 		cmds = append(cmds, group...)
 	}

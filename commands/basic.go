@@ -3,7 +3,6 @@ package commands
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -44,13 +43,14 @@ func newEvent(c *Context) (Reply, error) {
 	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
-	switch _, _, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat}); {
-	case err == nil:
-		return Reply{}, problem("这个聊天已经有比赛了。用 /event show 查看。", "This chat follows an event already. See it with /event show.")
-	case !errors.Is(err, noEvent):
+	name, settings, err := eventSpec(c.Args["name"])
+	if err != nil {
 		return Reply{}, err
 	}
-	name, settings, err := eventSpec(c.Args["name"])
+	here, err := c.chatEvents()
+	if err == nil {
+		err = here.nameFree(name)
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -62,7 +62,7 @@ func newEvent(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
 		}
-		ch.Bind(c.Req.Chat)
+		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
 		return nil
 	})
@@ -77,7 +77,7 @@ func newEvent(c *Context) (Reply, error) {
 	return Reply{Text: T{
 		"已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
 		"Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, systemName(settings.System, c.Lang), rounds)}, nil
+	}.In(c.Lang, name, systemName(settings.System, c.Lang), rounds) + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).
@@ -168,7 +168,7 @@ func greetInDM(cmd *Command) *Command {
 		if c.Req.Chat.IsPrivate() {
 			return welcome(c.Lang), nil
 		}
-		full, err := c.svc.context(c, c.Req, c.Lang, &declared)
+		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named)
 		if err != nil {
 			return Reply{}, err
 		}

@@ -14,8 +14,9 @@ func TestEventNewAndShow(t *testing.T) {
 	must(t, h.say("wang", "/event show"), "还没有比赛", "/event new")
 	must(t, h.say("wang", "/event new 春季赛 swiss rounds 5"), "春季赛", "5", "组织者")
 	must(t, h.say("li", "/event show"), "春季赛", "准备中", "积分编排", "2/1/0")
-	must(t, h.say("wang", "/event new 又一个"), "已经有比赛")
-	must(t, h.say("wang", "/event new 循环赛 roundrobin"), "已经有比赛")
+	// A chat holds several events (the season's tests: season_test.go).
+	must(t, h.say("wang", "/event new 春季赛"), "已经有叫「春季赛」的比赛")
+	must(t, h.say("wang", "/event new 循环赛 roundrobin"), "循环赛", "还有未结束的比赛：春季赛", "#循环赛", "/event use")
 }
 
 func TestEventNewRoundRobinInEnglish(t *testing.T) {

@@ -165,7 +165,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if cmd == nil {
 		return Reply{Text: T{"没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
-	c, err := s.context(ctx, req, lang, cmd)
+	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
+	c, err := s.context(ctx, req, lang, cmd, named)
 	if err == nil {
 		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
@@ -179,7 +180,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if err != nil {
 		var p *Problem
 		var r *action.Refusal // an action the rules refused
+		var amb *ambiguousEvent
 		switch {
+		case errors.As(err, &amb):
+			reply = amb.reply(lang, req.Text)
 		case errors.As(err, &p):
 			reply = Reply{Text: p.Text.In(lang, p.Args...), Private: reply.Private}
 		case errors.As(err, &r):
@@ -259,6 +263,8 @@ type Context struct {
 	Roles  []storage.Role
 	// ref is what the pressed button answers; nil for a typed line.
 	ref *ref
+	// named is the event the line names (#NAME), "" for none.
+	named string
 	// voice is how the command speaks to the event's chats (eventChats).
 	voice *voice
 }
@@ -268,8 +274,8 @@ func (c *Context) Actor() action.Actor {
 	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
 }
 
-func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command) (*Context, error) {
-	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang}
+func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command, named string) (*Context, error) {
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named}
 	if cmd.Who == Anyone {
 		return c, nil
 	}

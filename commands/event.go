@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -12,11 +13,21 @@ import (
 
 // Finding the event a request is about, in one place: Handle (for the
 // commands that need an event before they run), the player commands (in a
-// private chat too), /event new and /link (does the chat follow one
-// already?), and the adapters' player lists all ask findEvent. The step to
-// many events per chat (issue 10: a chat's current event, one named, a
-// player of several asked with buttons in a private chat) changes it
-// alone: an ambiguous request becomes one more answer it gives.
+// private chat too), /event new and /link, /events and /event use, and
+// the adapters' player lists all ask findEvent.
+//
+// A chat follows many events over time, several at once (a students' and
+// a teachers' section). A line names one with a word "#NAME" anywhere
+// after the command (#"Spring Open" for a name with spaces): /standings
+// #春季赛, /report win #学生组. A line that names none is about the chat's
+// current event (the one created or linked last, or chosen with /event
+// use) while it is unfinished; when the current one has finished, about
+// the one unfinished event there is, else the current one still (finished
+// events stay readable). Two unfinished events with none current is
+// ambiguous: the answer lists the names to add. A player's commands, in a
+// group as in a private chat, go to the event they play in when that
+// settles it; a private chat asks with a button for each of their
+// running events.
 
 // eventQuery is what findEvent looks the event up from.
 type eventQuery struct {
@@ -25,9 +36,11 @@ type eventQuery struct {
 	// pressed is what the pressed button answers, nil for a typed line:
 	// a button names its event.
 	pressed *ref
+	// named is the event the line names (#NAME, eventWord), "" for none.
+	named string
 	// asPlayer says the command acts for the sender as a player: in a
 	// private chat, which follows no event, it is about an event they play
-	// in. Other commands ask for the chat's own event.
+	// in; in a group, an ambiguous line goes to the one they play in.
 	asPlayer bool
 }
 
@@ -36,66 +49,207 @@ type eventQuery struct {
 var noEvent = problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建，或用 /link 代码 关联已有的比赛。",
 	"This chat follows no event yet. An organiser can create one with /event new NAME, or link an existing one with /link CODE.")
 
-// findEvent returns the event q is about and its state as loaded: the
-// event the pressed button names; for a player in a private chat, the one
-// they play in (the newest running one when they play in several, else
-// the newest); else the event the chat follows, or noEvent. What it cannot
-// find is a *Problem saying so in the user's language.
-func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID, *action.State, error) {
-	var ids []storage.EventID
+// ambiguousEvent is findEvent's answer when a line could be about several
+// events and names none: Handle says so with the names to add (buttons
+// that add them, in a private chat).
+type ambiguousEvent struct {
+	names   []string // the events it could be about, oldest first
+	private bool     // asked in a private chat: the player's running events
+}
+
+func (e *ambiguousEvent) Error() string {
+	return fmt.Sprintf("ambiguous: the events %s", strings.Join(e.names, ", "))
+}
+
+// reply answers line, which was ambiguous, in lang.
+func (e *ambiguousEvent) reply(lang Lang, line string) Reply {
+	line = strings.TrimSpace(line)
+	list := strings.Join(e.names, T{"、", ", "}.In(lang))
+	if e.private {
+		r := Reply{Text: T{
+			"你在 %d 个进行中的比赛里：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
+			"You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
+		}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
+		for _, n := range e.names {
+			if cmd := line + " " + eventWord(n); len(cmd) <= maxCallback {
+				r.Buttons = append(r.Buttons, chat.Button{Label: n, Command: cmd})
+			}
+		}
+		return r
+	}
+	return Reply{Text: T{
+		"这个聊天有 %d 个未结束的比赛：%s。请在命令后加上 #比赛名，如 %s；或用 /event use 名称 选定当前比赛。",
+		"This chat has %d unfinished events: %s. Add #NAME to the command, as in %s, or choose the current event with /event use NAME.",
+	}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
+}
+
+// eventWord is how a line names the event called name: "#春季赛",
+// `#"Spring Open"`.
+func eventWord(name string) string {
+	if strings.ContainsFunc(name, isSpace) {
+		return `#"` + name + `"`
+	}
+	return "#" + name
+}
+
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '　' }
+
+// takeEventWord splits the word that names an event (#NAME, ＃NAME) off a
+// command's words: no argument of a command starts with "#".
+func takeEventWord(words []string) (string, []string) {
+	for i, w := range words {
+		name, ok := strings.CutPrefix(w, "#")
+		if !ok {
+			name, ok = strings.CutPrefix(w, "＃")
+		}
+		if ok && strings.TrimSpace(name) != "" {
+			return strings.TrimSpace(name), append(words[:i:i], words[i+1:]...)
+		}
+	}
+	return "", words
+}
+
+// pickEvent is the event of evs (oldest first) a line that names named ("":
+// none) is about, by the rules above; open says which events a line
+// naming none may be about (the unfinished in a group, the running in a
+// private chat). Named but missing is a *Problem listing the names; two
+// or more open events with none current, an *ambiguousEvent.
+func pickEvent(evs []storage.ChatEvent, named string, open func(action.Status) bool) (storage.ChatEvent, error) {
+	if named != "" {
+		for _, e := range evs {
+			if strings.EqualFold(e.Name, named) {
+				return e, nil
+			}
+		}
+		names := make([]string, len(evs))
+		for i, e := range evs {
+			names[i] = e.Name
+		}
+		return storage.ChatEvent{}, problem("这里没有叫「%s」的比赛。这里的比赛：%s（/events 列出）。", "There is no event called %q here. The events here: %s (/events lists them).",
+			named, strings.Join(names, ", "))
+	}
+	var (
+		current    *storage.ChatEvent
+		candidates []storage.ChatEvent
+	)
+	for i, e := range evs {
+		if e.Current {
+			current = &evs[i]
+		}
+		if open(e.Status) {
+			candidates = append(candidates, e)
+		}
+	}
 	switch {
-	case q.pressed != nil:
-		ids = []storage.EventID{q.pressed.event}
-	case q.asPlayer && q.chat.IsPrivate():
-		var err error
-		if ids, err = s.store.PlayerEvents(ctx, q.chat.Platform, q.user); err != nil {
+	case current != nil && (open(current.Status) || len(candidates) == 0):
+		return *current, nil
+	case len(candidates) == 1:
+		return candidates[0], nil
+	case len(candidates) == 0 && len(evs) > 0:
+		return evs[len(evs)-1], nil // the newest: all are over, none current
+	case len(evs) == 0:
+		return storage.ChatEvent{}, noEvent
+	}
+	amb := &ambiguousEvent{}
+	for _, e := range candidates {
+		amb.names = append(amb.names, e.Name)
+	}
+	return storage.ChatEvent{}, amb
+}
+
+func unfinished(s action.Status) bool { return s != action.Finished }
+func isRunning(s action.Status) bool  { return s == action.Running }
+
+// findEvent returns the event q is about and its state as loaded: the
+// event the pressed button names; for a player in a private chat, one
+// they play in; else one the chat follows (choose). What it cannot find
+// is a *Problem saying so in the user's language, or an *ambiguousEvent.
+func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID, *action.State, error) {
+	if q.pressed != nil {
+		st, err := s.store.Load(ctx, q.pressed.event)
+		if errors.Is(err, storage.ErrNotFound) {
+			return 0, nil, problem("这个按钮已失效：它的比赛不存在了。", "That button no longer applies: its event is gone.")
+		}
+		return q.pressed.event, st, err
+	}
+	var (
+		evs    []storage.ChatEvent
+		states = map[storage.EventID]*action.State{}
+		open   = unfinished
+	)
+	if q.asPlayer && q.chat.IsPrivate() {
+		ids, err := s.store.PlayerEvents(ctx, q.chat.Platform, q.user)
+		if err != nil {
 			return 0, nil, err
 		}
 		if len(ids) == 0 {
 			return 0, nil, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
 				"You play in no event yet. Join one in its group with /join NAME.")
 		}
-	default:
-		id, err := s.store.EventOf(ctx, q.chat)
-		if errors.Is(err, storage.ErrNotFound) {
-			return 0, nil, noEvent
+		for i := len(ids) - 1; i >= 0; i-- { // oldest first, as a chat's
+			st, err := s.store.Load(ctx, ids[i])
+			if err != nil {
+				return 0, nil, err
+			}
+			states[ids[i]] = st
+			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
 		}
-		if err != nil {
+		open = isRunning
+	} else {
+		var err error
+		if evs, err = s.store.ChatEvents(ctx, q.chat); err != nil {
 			return 0, nil, fmt.Errorf("find the event of %v: %w", q.chat, err)
 		}
-		ids = []storage.EventID{id}
 	}
-	var (
-		found storage.EventID
-		state *action.State
-	)
-	for i, id := range ids {
-		st, err := s.store.Load(ctx, id)
-		if errors.Is(err, storage.ErrNotFound) && q.pressed != nil {
-			return 0, nil, problem("这个按钮已失效：它的比赛不存在了。", "That button no longer applies: its event is gone.")
-		}
-		if err != nil {
-			return 0, nil, err
-		}
-		if i == 0 || st.Status == action.Running {
-			found, state = id, st
-		}
-		if st.Status == action.Running {
-			break
+	found, err := pickEvent(evs, q.named, open)
+	var amb *ambiguousEvent
+	if errors.As(err, &amb) {
+		amb.private = q.chat.IsPrivate()
+		if q.asPlayer && !amb.private {
+			found, err = s.theirs(ctx, q, evs, amb)
 		}
 	}
-	return found, state, nil
+	if err != nil {
+		return 0, nil, err
+	}
+	if st := states[found.ID]; st != nil {
+		return found.ID, st, nil
+	}
+	st, err := s.store.Load(ctx, found.ID)
+	return found.ID, st, err
+}
+
+// theirs settles an ambiguous player's line in a group: the one event of
+// amb's they play in, else amb still.
+func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEvent, amb *ambiguousEvent) (storage.ChatEvent, error) {
+	var mine []storage.ChatEvent
+	for _, e := range evs {
+		if !unfinished(e.Status) {
+			continue
+		}
+		_, err := s.store.PlayerOf(ctx, e.ID, q.chat.Platform, q.user)
+		switch {
+		case err == nil:
+			mine = append(mine, e)
+		case !errors.Is(err, storage.ErrNotFound):
+			return storage.ChatEvent{}, err
+		}
+	}
+	if len(mine) == 1 {
+		return mine[0], nil
+	}
+	return storage.ChatEvent{}, amb
 }
 
 // loadEvent finds the event c's request is about (findEvent; asPlayer as
-// there) and loads it into c with the sender's player and roles in it. An
+// there; the event the line names, c.named) and loads it into c with the sender's player and roles in it. An
 // event loaded already stays.
 func (c *Context) loadEvent(asPlayer bool) error {
 	if c.Event != 0 {
 		return nil
 	}
 	platform, user := c.Req.Chat.Platform, c.Req.User.ID
-	id, st, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat, user: user, pressed: c.ref, asPlayer: asPlayer})
+	id, st, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat, user: user, pressed: c.ref, named: c.named, asPlayer: asPlayer})
 	if err != nil {
 		return err
 	}

@@ -20,8 +20,8 @@ type topic struct {
 // topics are the groups by what people do, as the files are split: the
 // event's set-up, the roster, a round's life and the results.
 var topics = []topic{
-	{names: []string{"event", "比赛"}, cmds: []string{"signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
-	{names: []string{"player", "players", "选手"}, cmds: []string{"player add", "player edit", "player remove", "join", "leave", "withdraw", "me", "penalty"}},
+	{names: []string{"event", "比赛"}, cmds: []string{"events", "signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
+	{names: []string{"player", "players", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "withdraw", "me", "penalty"}},
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
 	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable"}},
 }
@@ -60,6 +60,7 @@ func help(c *Context) (Reply, error) {
 		for _, cmd := range c.svc.reg.All() {
 			fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
 		}
+		b.WriteString(namingEvents.In(c.Lang)) // events.go: #NAME
 		return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
 	}
 	words := strings.Fields(name)

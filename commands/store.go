@@ -23,8 +23,10 @@ type Store interface {
 	RunningEvents(ctx context.Context) ([]storage.EventID, error)
 
 	// Which chats follow an event, and which event a chat or a player's
-	// private chat is about (see Service.findEvent).
-	EventOf(ctx context.Context, c chat.Chat) (storage.EventID, error)
+	// private chat is about (see Service.findEvent): a chat follows many,
+	// one of them current.
+	ChatEvents(ctx context.Context, c chat.Chat) ([]storage.ChatEvent, error)
+	UseEvent(ctx context.Context, c chat.Chat, id storage.EventID) error
 	Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error)
 	PlayerEvents(ctx context.Context, platform, user string) ([]storage.EventID, error)
 

@@ -1,0 +1,193 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/qisai/qisai/storage"
+)
+
+// A chat's events (see event.go): /events lists them, /event use chooses
+// the current one, and /event new and /link add one beside the others.
+
+func eventsCommands() []*Command {
+	return []*Command{
+		{
+			Name: "events", Aliases: []string{"比赛列表"}, Who: Anyone,
+			Help: T{"列出这个聊天的比赛（进行中和已结束的），标出当前比赛", "list this chat's events, running and finished, with the current one marked"},
+			More: namingEvents,
+			Run: listEvents,
+		},
+		{
+			Name: "event use", Aliases: []string{"当前比赛"}, Who: Anyone, GroupOnly: true,
+			Args: []Arg{{Name: "name", Kind: Rest, Help: T{"比赛名称（/events 列出）", "the event's name (/events lists them)"}}},
+			Help: T{"选定这个聊天的当前比赛：不带 #比赛名 的命令都作用于它", "choose this chat's current event: commands without #NAME act on it"},
+			Run:  useEvent,
+		},
+	}
+}
+
+// namingEvents is how /help says to name an event.
+var namingEvents = T{"一个聊天有几个比赛时，在任何命令后加上 #比赛名 指明比赛，如 /standings #春季赛；名称有空格时加引号：#\"Spring Open\"。",
+	"When a chat has several events, add #NAME to any command to say which, as in /standings #SpringOpen; quote a name with spaces: #\"Spring Open\"."}
+
+// chatHere is the events the request's chat follows, as a new one is
+// added beside them (/event new, /link).
+type chatHere struct {
+	c   *Context
+	evs []storage.ChatEvent
+}
+
+// chatEvents reads the chat's events, for adding one beside them.
+func (c *Context) chatEvents() (*chatHere, error) {
+	evs, err := c.svc.store.ChatEvents(c, c.Req.Chat)
+	if err != nil {
+		return nil, err
+	}
+	return &chatHere{c: c, evs: evs}, nil
+}
+
+// follows reports whether the chat follows event id.
+func (h *chatHere) follows(id storage.EventID) bool {
+	for _, e := range h.evs {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// nameFree refuses to add an event called name beside one of that name:
+// #NAME could not tell them apart.
+func (h *chatHere) nameFree(name string) error {
+	for _, e := range h.evs {
+		if strings.EqualFold(e.Name, name) {
+			return problem("这个聊天已经有叫「%s」的比赛了（/events 列出）。请换一个名称。", "This chat has an event called %q already (/events lists them). Choose another name.", e.Name)
+		}
+	}
+	return nil
+}
+
+// others are the names of the chat's unfinished events.
+func (h *chatHere) others() []string {
+	var names []string
+	for _, e := range h.evs {
+		if unfinished(e.Status) {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
+// follow makes the chat follow the change's event: as its current one
+// when the chat has no other unfinished event, else beside those with
+// none current (a line then names its event, or /event use chooses).
+func (h *chatHere) follow(ch *storage.Change) {
+	if len(h.others()) == 0 {
+		ch.Bind(h.c.Req.Chat)
+		return
+	}
+	ch.Follow(h.c.Req.Chat)
+}
+
+// besides is what the answer to adding the event called name adds when
+// the chat has other unfinished events: how to tell them apart.
+func (h *chatHere) besides(name string, lang Lang) string {
+	others := h.others()
+	if len(others) == 0 {
+		return ""
+	}
+	return "\n" + T{
+		"这个聊天还有未结束的比赛：%s。从现在起命令要指明比赛：在命令后加上 %s（或其他比赛的 #名称），或用 /event use 名称 选定当前比赛。",
+		"This chat has other unfinished events too: %s. From now on a command says which event it is for: add %s (or another event's #NAME) to it, or choose the current event with /event use NAME.",
+	}.In(lang, strings.Join(others, T{"、", ", "}.In(lang)), eventWord(name))
+}
+
+// listEvents is /events: the chat's events, oldest first, the current one
+// marked; in a private chat, the events the sender plays in.
+func listEvents(c *Context) (Reply, error) {
+	var evs []storage.ChatEvent
+	if c.Req.Chat.IsPrivate() {
+		ids, err := c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID)
+		if err != nil {
+			return Reply{}, err
+		}
+		for i := len(ids) - 1; i >= 0; i-- {
+			st, err := c.svc.store.Load(c, ids[i])
+			if err != nil {
+				return Reply{}, err
+			}
+			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
+		}
+		if len(evs) == 0 {
+			return Reply{}, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。", "You play in no event yet. Join one in its group with /join NAME.")
+		}
+	} else {
+		var err error
+		if evs, err = c.svc.store.ChatEvents(c, c.Req.Chat); err != nil {
+			return Reply{}, err
+		}
+		if len(evs) == 0 {
+			return Reply{}, noEvent
+		}
+	}
+	var b strings.Builder
+	if c.Req.Chat.IsPrivate() {
+		b.WriteString(T{"你参加的比赛：", "The events you play in:"}.In(c.Lang))
+	} else {
+		b.WriteString(T{"这个聊天的比赛：", "This chat's events:"}.In(c.Lang))
+	}
+	current := ""
+	for i, e := range evs {
+		fmt.Fprintf(&b, "\n%d. %s — %s", i+1, e.Name, statusName(e.Status, c.Lang))
+		if e.Current {
+			b.WriteString(T{"（当前）", " (current)"}.In(c.Lang))
+			current = e.Name
+		}
+	}
+	switch {
+	case len(evs) == 1:
+	case current != "":
+		b.WriteString("\n" + T{"不带 #比赛名 的命令作用于当前比赛「%s」；其他比赛加 #名称，如 /standings %s。", "Commands without #NAME act on the current event, %q; add #NAME for another, as in /standings %s."}.In(c.Lang, current, eventWord(evs[0].Name)))
+	default:
+		b.WriteString("\n" + T{"命令后加 #名称 指明比赛，如 /standings %s；/event use 名称 选定当前比赛。", "Add #NAME to a command to say which event, as in /standings %s; /event use NAME chooses the current one."}.In(c.Lang, eventWord(evs[0].Name)))
+	}
+	return Reply{Text: b.String()}, nil
+}
+
+// useEvent is /event use NAME: the named event becomes the chat's current
+// one. Only its organisers and arbiters choose it, since every member's
+// commands go to it then.
+func useEvent(c *Context) (Reply, error) {
+	if c.Req.Chat.IsPrivate() {
+		return Reply{}, problem("私聊里没有当前比赛：在命令后加上 #比赛名，或点我给你的按钮。", "A private chat has no current event: add #NAME to the command, or press the buttons I give you.")
+	}
+	evs, err := c.svc.store.ChatEvents(c, c.Req.Chat)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(evs) == 0 {
+		return Reply{}, noEvent
+	}
+	name := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(c.Args["name"], "#"), "＃"))
+	e, err := pickEvent(evs, name, unfinished)
+	if err != nil {
+		return Reply{}, err
+	}
+	roles, err := c.svc.store.Roles(c, e.ID, c.Req.Chat.Platform, c.Req.User.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(roles) == 0 {
+		return Reply{}, problem("只有「%s」的组织者或裁判可以把它设为当前比赛。", "Only the organisers and arbiters of %q can make it the current event.", e.Name)
+	}
+	if err := c.svc.store.UseEvent(c, c.Req.Chat, e.ID); err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return Reply{}, noEvent
+		}
+		return Reply{}, err
+	}
+	return Reply{Text: T{"当前比赛现在是「%s」（%s）：不带 #比赛名 的命令都作用于它。",
+		"The current event is now %q (%s): commands without #NAME act on it."}.In(c.Lang, e.Name, statusName(e.Status, c.Lang))}, nil
+}
