@@ -17,7 +17,7 @@ func eventsCommands() []*Command {
 			Name: "events", Aliases: []string{"比赛列表"}, Who: Anyone,
 			Help: T{"列出这个聊天的比赛（进行中和已结束的），标出当前比赛", "list this chat's events, running and finished, with the current one marked"},
 			More: namingEvents,
-			Run: listEvents,
+			Run:  listEvents,
 		},
 		{
 			Name: "event use", Aliases: []string{"当前比赛"}, Who: Anyone, GroupOnly: true,
