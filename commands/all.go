@@ -12,6 +12,7 @@ func all() []*Command {
 		langCommands(),      // lang.go
 		webCommands(),       // web.go: the event's web page link
 		eventsCommands(),    // events.go: a chat's events, /event use
+		rosterCommands(),    // roster_players.go: /players
 	} {
 		cmds = append(cmds, group...)
 	}

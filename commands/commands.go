@@ -263,8 +263,10 @@ type Context struct {
 	Roles  []storage.Role
 	// ref is what the pressed button answers; nil for a typed line.
 	ref *ref
-	// named is the event the line names (#NAME), "" for none.
+	// named is the event the line names (#NAME), "" for none; who may run
+	// the command (findEvent settles an ambiguous line by it).
 	named string
+	who   Permission
 	// voice is how the command speaks to the event's chats (eventChats).
 	voice *voice
 }
@@ -275,7 +277,7 @@ func (c *Context) Actor() action.Actor {
 }
 
 func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command, named string) (*Context, error) {
-	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named}
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who}
 	if cmd.Who == Anyone {
 		return c, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/action"
@@ -24,10 +25,11 @@ import (
 // use) while it is unfinished; when the current one has finished, about
 // the one unfinished event there is, else the current one still (finished
 // events stay readable). Two unfinished events with none current is
-// ambiguous: the answer lists the names to add. A player's commands, in a
-// group as in a private chat, go to the event they play in when that
-// settles it; a private chat asks with a button for each of their
-// running events.
+// ambiguous: the answer lists the names to add. Before all that, who may
+// run the command settles it when the chat has several unfinished events:
+// the one the sender plays in, for a player's command; is staff of, for a
+// staff command. A player's private chat asks with a button for each of
+// their running events.
 
 // eventQuery is what findEvent looks the event up from.
 type eventQuery struct {
@@ -42,6 +44,10 @@ type eventQuery struct {
 	// private chat, which follows no event, it is about an event they play
 	// in; in a group, an ambiguous line goes to the one they play in.
 	asPlayer bool
+	// who may run the command: an ambiguous staff command in a group goes
+	// to the one event the sender is staff of, a player's to the one they
+	// play in.
+	who Permission
 }
 
 // noEvent is findEvent's answer when the chat follows no event: /event new
@@ -123,10 +129,10 @@ func pickEvent(evs []storage.ChatEvent, named string, open func(action.Status) b
 		}
 		names := make([]string, len(evs))
 		for i, e := range evs {
-			names[i] = e.Name
+			names[i] = strings.ReplaceAll(e.Name, "%", "%%") // the list goes into the texts
 		}
-		return storage.ChatEvent{}, problem("这里没有叫「%s」的比赛。这里的比赛：%s（/events 列出）。", "There is no event called %q here. The events here: %s (/events lists them).",
-			named, strings.Join(names, ", "))
+		return storage.ChatEvent{}, problem("这里没有叫「%s」的比赛。这里的比赛："+strings.Join(names, "、")+"（/events 列出）。",
+			"There is no event called %q here. The events here: "+strings.Join(names, ", ")+" (/events lists them).", named)
 	}
 	var (
 		current    *storage.ChatEvent
@@ -201,13 +207,13 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 			return 0, nil, fmt.Errorf("find the event of %v: %w", q.chat, err)
 		}
 	}
-	found, err := pickEvent(evs, q.named, open)
+	found, err := s.theirs(ctx, q, evs)
+	if err == nil && found.ID == 0 {
+		found, err = pickEvent(evs, q.named, open)
+	}
 	var amb *ambiguousEvent
 	if errors.As(err, &amb) {
 		amb.private = q.chat.IsPrivate()
-		if q.asPlayer && !amb.private {
-			found, err = s.theirs(ctx, q, evs, amb)
-		}
 	}
 	if err != nil {
 		return 0, nil, err
@@ -219,26 +225,55 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 	return found.ID, st, err
 }
 
-// theirs settles an ambiguous player's line in a group: the one event of
-// amb's they play in, else amb still.
-func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEvent, amb *ambiguousEvent) (storage.ChatEvent, error) {
-	var mine []storage.ChatEvent
+// theirs is, in a group with several unfinished events, the one event of
+// them the sender may run q's command in — plays in, for a player's
+// command; is staff of, for a staff command — whichever is current: the
+// teachers' organiser's /start starts the teachers' event. It is none
+// (ID 0) when that does not settle it, or the line names its event.
+func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEvent) (storage.ChatEvent, error) {
+	if q.named != "" || q.chat.IsPrivate() || !q.asPlayer && q.who < Player {
+		return storage.ChatEvent{}, nil
+	}
+	var open []storage.ChatEvent
 	for _, e := range evs {
-		if !unfinished(e.Status) {
-			continue
+		if unfinished(e.Status) {
+			open = append(open, e)
 		}
-		_, err := s.store.PlayerOf(ctx, e.ID, q.chat.Platform, q.user)
-		switch {
-		case err == nil:
-			mine = append(mine, e)
-		case !errors.Is(err, storage.ErrNotFound):
+	}
+	if len(open) < 2 {
+		return storage.ChatEvent{}, nil
+	}
+	var mine []storage.ChatEvent
+	for _, e := range open {
+		ok, err := s.may(ctx, q, e.ID)
+		if err != nil {
 			return storage.ChatEvent{}, err
+		}
+		if ok {
+			mine = append(mine, e)
 		}
 	}
 	if len(mine) == 1 {
 		return mine[0], nil
 	}
-	return storage.ChatEvent{}, amb
+	return storage.ChatEvent{}, nil
+}
+
+// may reports whether q's sender may run its command in event id: plays
+// in it, for a player's command; is staff of it, for a staff command.
+func (s *Service) may(ctx context.Context, q eventQuery, id storage.EventID) (bool, error) {
+	if q.asPlayer || q.who == Player {
+		_, err := s.store.PlayerOf(ctx, id, q.chat.Platform, q.user)
+		if errors.Is(err, storage.ErrNotFound) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	roles, err := s.store.Roles(ctx, id, q.chat.Platform, q.user)
+	if q.who == Organiser {
+		return slices.Contains(roles, storage.Organiser), err
+	}
+	return len(roles) > 0, err
 }
 
 // loadEvent finds the event c's request is about (findEvent; asPlayer as
@@ -249,7 +284,7 @@ func (c *Context) loadEvent(asPlayer bool) error {
 		return nil
 	}
 	platform, user := c.Req.Chat.Platform, c.Req.User.ID
-	id, st, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat, user: user, pressed: c.ref, named: c.named, asPlayer: asPlayer})
+	id, st, err := c.svc.findEvent(c, eventQuery{chat: c.Req.Chat, user: user, pressed: c.ref, named: c.named, asPlayer: asPlayer, who: c.who})
 	if err != nil {
 		return err
 	}
