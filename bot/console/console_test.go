@@ -149,7 +149,7 @@ func TestRunRestart(t *testing.T) {
 
 	again := newSession(t, path)
 	has(t, again.run("李四: /event show\n王芳: /event new 春季赛\n", Options{}),
-		"[group] 比赛：春季赛", "[group] 这个聊天已经有比赛了")
+		"[group] 比赛：春季赛", "[group] 这个聊天已经有叫「春季赛」的比赛了")
 }
 
 // TestRunLang: --lang en makes English the console's locale.

@@ -181,7 +181,7 @@ func TestConsoleRestart(t *testing.T) {
 	if again.code != 0 {
 		t.Fatalf("second run: exit %d: %s", again.code, again.stderr)
 	}
-	lines(t, again.stdout, "[group] 这个聊天已经有比赛了。用 /event show 查看。")
+	lines(t, again.stdout, "[group] 这个聊天已经有叫「周赛」的比赛了（/events 列出）。请换一个名称。")
 	if linesWith(again.stdout, "[group] ", "李四") == 0 || linesWith(again.stdout, "[group] 比赛：周赛") != 1 {
 		t.Errorf("second run:\n%s", again.stdout)
 	}
