@@ -23,10 +23,11 @@ type PlayerChoice struct {
 // of the name, or number starts with prefix (letter case aside), by
 // number; all of them for an empty prefix. Players who withdrew are left
 // out: no command that takes a PLAYER applies to them (R-W-1..4). A chat
-// that follows no event has none.
+// that follows no event has none, nor one whose events are ambiguous.
 func (s *Service) Players(ctx context.Context, where chat.Chat, prefix string) ([]PlayerChoice, error) {
 	_, st, err := s.findEvent(ctx, eventQuery{chat: where})
-	if errors.Is(err, noEvent) {
+	var amb *ambiguousEvent
+	if errors.Is(err, noEvent) || errors.As(err, &amb) {
 		return nil, nil
 	}
 	if err != nil {

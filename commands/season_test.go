@@ -84,6 +84,11 @@ func TestScenarioSeason(t *testing.T) {
 	must(t, s.say("org", "/events"), "春季赛 — 已结束", "学生组 — 准备中（当前）")
 	must(t, s.say("wang", "/standings #春季赛"), "王五")
 	must(t, s.say("wang", "/crosstable #春季赛"), "赵六")
+	if r := s.run("wang", "zh", "/export trf #春季赛", false); r.File == nil || !strings.Contains(string(r.File.Data), "王五") {
+		t.Errorf("/export trf #春季赛: %q, file %v; want the finished event's TRF", r.Text, r.File)
+	} else {
+		s.note("the reply's file: %s", r.File.Name)
+	}
 	must(t, s.say("wang", "/standings"), "还没有")
 	must(t, s.say("org", "/event new 春季赛"), "已经有叫「春季赛」的比赛")
 	must(t, s.say("org", "/event set 序号 等级分"), "numbering = rating")
