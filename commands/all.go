@@ -13,6 +13,7 @@ func all() []*Command {
 		webCommands(),       // web.go: the event's web page link
 		eventsCommands(),    // events.go: a chat's events, /event use
 		rosterCommands(),    // roster_players.go: /players
+		claimCommands(),     // roster_claim.go: /claim, /player link
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -14,7 +14,8 @@ import (
 // spring event runs and finishes and stays readable, the next starts in
 // the same chat, a students' and a teachers' section run at once
 // (commands by name, /event use, /events, an ambiguous line answered), a
-// roster the organiser entered (seeded by rating).
+// roster the organiser entered (seeded by rating) and claimed by its
+// players, who then play as anybody who joined.
 
 // pinSeedOf fixes the seed of the group's event called name (pinSeed's,
 // for an event that need not be the current one).
@@ -59,6 +60,24 @@ func (s *script) dmButtons(user, text string) Reply {
 	return r
 }
 
+// lastButton is the command of button i of the last private message the
+// last step sent user.
+func (s *script) lastButton(user string, i int) string {
+	s.t.Helper()
+	ms := s.last["dm:"+user]
+	if len(ms) == 0 || len(ms[len(ms)-1].Buttons) <= i {
+		s.t.Fatalf("no button %d in %s's last private message: %v", i, user, ms)
+	}
+	return ms[len(ms)-1].Buttons[i].Command
+}
+
+// press is user pressing button i of the last private message the last
+// step sent them.
+func (s *script) press(user string, i int) string {
+	s.t.Helper()
+	return s.dm(user, s.lastButton(user, i))
+}
+
 func TestScenarioSeason(t *testing.T) {
 	s := newScript(t)
 
@@ -95,6 +114,21 @@ func TestScenarioSeason(t *testing.T) {
 	for _, p := range []string{"小明 一中 1500", "小红 二中 1800", "小刚 一中 1600", "小丽 三中 1200"} {
 		s.say("org", "/player add "+p)
 	}
+	// The organiser typed the roster in; its players claim their entries.
+	must(t, s.say("xm", "/claim 小明"), "已请组织者确认")
+	s.press("org", 0)
+	// Two claim one entry: the organiser confirms one, and the other's
+	// button is refused.
+	must(t, s.say("xl", "/claim 4"), "已请组织者确认")
+	xlButton := s.lastButton("org", 0)
+	must(t, s.say("lin", "/claim 4"), "已请组织者确认")
+	linButton := s.lastButton("org", 0)
+	must(t, s.dm("org", xlButton), "已关联")
+	must(t, s.dm("org", linButton), "已经有聊天用户")
+	must(t, s.say("lin", "/claim 小丽"), "已经有聊天用户")
+	must(t, s.say("xm", "/claim 小刚"), "已经是本赛的 小明")
+	must(t, s.say("org", "/player link 小刚 @xg"), "已关联")
+	must(t, s.say("org", "/player link 小红 @xg"), "已经是本赛的 小刚")
 	s.say("org", "/signup open")
 	s.say("wang", "/join 王五 一中")
 	s.say("zhao", "/join 赵六 二中")
@@ -127,6 +161,10 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/pair")
 	s.say("tch", "/publish")
 	must(t, s.say("org", "/player add 小强 #学生组"), "比赛已经开始")
+	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
+	// The players who claimed their entries play as anybody who joined.
+	must(t, s.say("xm", "/report win"), "等待 小丽 确认")
+	must(t, s.dm("xl", "/confirm"), "已确认")
 
 	s.heading("王五在两个进行中的比赛里：私聊里用按钮问是哪一个")
 	r := s.dmButtons("wang", "/me")
@@ -141,9 +179,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("li", "/resign")
 	must(t, s.say("wang", "/resign"), "已有结果")
 	must(t, s.say("wang", "/resign #学生组"), "王五 认输")
-	for b := 2; b <= 3; b++ {
-		s.say("org", fmt.Sprintf("/result %d 1-0", b))
-	}
+	s.say("org", "/result 2 1-0")
 	must(t, s.say("tch", "/finish"), "教师组")
 	s.say("org", "/finish")
 	must(t, s.say("org", "/events"), "学生组 — 已结束", "教师组 — 已结束（当前）")

@@ -37,6 +37,7 @@ type Store interface {
 	Identities(ctx context.Context, id storage.EventID) ([]storage.Identity, error)
 	PlayerIdentities(ctx context.Context, id storage.EventID, entrant int) ([]storage.Identity, error)
 	Roles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
+	Holders(ctx context.Context, id storage.EventID, r storage.Role) ([]action.Actor, error)
 
 	// The users seen on each platform, and the language each chose.
 	SawUser(ctx context.Context, platform, user, handle, name string) error

@@ -236,6 +236,20 @@ func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([
 	return roles, nil
 }
 
+// Holders lists the users who have role r in event id (the organisers a
+// claim asks), by platform and user.
+func (s *Store) Holders(ctx context.Context, id EventID, r Role) ([]action.Actor, error) {
+	var rows []roleRow
+	if err := s.db.WithContext(ctx).Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("%ss of event %d: %w", r, id, err)
+	}
+	out := make([]action.Actor, len(rows))
+	for i, row := range rows {
+		out[i] = action.Actor{Platform: row.Platform, User: row.UserID}
+	}
+	return out, nil
+}
+
 // notFound turns gorm's missing row into ErrNotFound.
 func notFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -112,3 +112,28 @@ func TestMigrateChatEvents(t *testing.T) {
 		})
 	}
 }
+
+// TestHolders lists an event's users of one role, on every platform.
+func TestHolders(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		id := evCreate(t, s, "Club Open")
+		other := evCreate(t, s, "Junior Cup")
+		for _, ev := range []EventID{id, other} {
+			if _, err := s.Update(ctx, ev, evOrganiser, "", func(c *Change) error {
+				c.Grant("telegram", "100", Organiser)
+				c.Grant("discord", "7", Arbiter)
+				if ev == id {
+					c.Grant("discord", "8", Organiser)
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []action.Actor{{Platform: "discord", User: "8"}, {Platform: "telegram", User: "100"}}
+		if got, err := s.Holders(ctx, id, Organiser); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Holders = %v, %v; want %v", got, err, want)
+		}
+	})
+}

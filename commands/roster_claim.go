@@ -1,0 +1,196 @@
+package commands
+
+import (
+	"cmp"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// Tying a chat user to an entry the organiser typed in (issue 10): the
+// user claims it (/claim N or NAME) and an organiser confirms with a
+// button in a private message; or an organiser links them directly
+// (/player link N, naming the user). A linked user is the player: they
+// get the private notes and may report, check in, offer draws, 猜先 and
+// resign.
+
+func claimCommands() []*Command {
+	return []*Command{
+		{
+			Name: "claim", Aliases: []string{"认领"}, Who: Anyone,
+			Args: []Arg{{Name: "player", Kind: Rest, Help: T{"你的报名序号或名字（/players 列出）", "your entry's number or name (/players lists them)"}}},
+			Help: T{"认领组织者替你录入的报名：组织者确认后，你就是这名选手", "claim the entry an organiser typed in for you: once an organiser confirms, you are that player"},
+			Run:  claim,
+		},
+		{
+			Name: "player link", Aliases: []string{"关联选手"}, Who: Organiser,
+			Args: []Arg{
+				{Name: "player", Kind: Word, Help: T{"选手的序号或名字", "the player's number or name"}},
+				{Name: "user", Kind: Person, Optional: true, Help: T{"聊天用户：@用户名，或回复对方的消息", "the chat user: @username, or reply to one of their messages"}},
+			},
+			Help: T{"把选手和一个聊天用户关联起来", "link a player to a chat user"},
+			More: namingHelp,
+			Run:  linkPlayer,
+		},
+	}
+}
+
+// entrant is the id an identity names the player by (Change.Identify).
+func entrant(p engine.Player) int { return p.ID }
+
+// claimAnswer is the verb of a claim's buttons: "/claim ok 3 console li".
+var claimAnswer = map[string]bool{"ok": true, "no": false}
+
+// claim is /claim N (a user asks for an entry) or, from an organiser's
+// button, /claim ok|no N PLATFORM USER.
+func claim(c *Context) (Reply, error) {
+	words := strings.Fields(c.Args["player"])
+	if ok, answer := claimAnswer[words[0]]; answer && len(words) == 4 && c.ref != nil {
+		return decideClaim(c, ok, words[1], action.Actor{Platform: words[2], User: words[3]})
+	}
+	if err := c.loadEvent(false); err != nil {
+		return Reply{}, err
+	}
+	if c.Req.Chat.IsPrivate() {
+		return Reply{}, problem("请在比赛的群里认领，那里的组织者会确认。", "Claim your entry in the event's group, where its organisers confirm it.")
+	}
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := c.mayLink(p, c.Actor(), true); err != nil {
+		return Reply{}, err
+	}
+	orgs, err := c.svc.store.Holders(c, c.Event, storage.Organiser)
+	if err != nil {
+		return Reply{}, err
+	}
+	var to []contact
+	for _, o := range orgs {
+		lang, err := c.readerLang(o.Platform, o.User)
+		if err != nil {
+			return Reply{}, err
+		}
+		to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
+	}
+	r := ref{event: c.Event}
+	answer := func(verb string) string {
+		return r.answering("/claim " + verb + " " + strconv.Itoa(p.ID) + " " + c.Req.Chat.Platform + " " + c.Req.User.ID)
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		tell(ch, to, T{"%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"},
+			[]any{c.Req.User.Name, c.State.Event.Name, p.ID, p.Name},
+			button{T{"确认", "Confirm"}, answer("ok")}, button{T{"拒绝", "Refuse"}, answer("no")})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已请组织者确认你认领 %s。确认后你会收到私信。", "Asked the organisers to confirm your claim to %s. You will get a private message once they do."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+}
+
+// mayLink refuses to tie user to player p: an entry that has a user
+// already, a user who is another player of the event, and — for a claim —
+// an event that has started (an organiser links players then, /player
+// link), or finished.
+func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) error {
+	st := c.State
+	switch {
+	case st.Status == action.Finished:
+		return problem("比赛已经结束。", "The event has finished.")
+	case claiming && st.Status == action.Running:
+		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
+	}
+	ids, err := c.svc.store.PlayerIdentities(c, c.Event, entrant(p))
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if id.Platform == user.Platform && id.User == user.User {
+			return problem("%s 已经关联了这个用户。", "%s is linked to that user already.", p.Name)
+		}
+		if id.Platform == user.Platform {
+			return problem("%s 已经有聊天用户了。认错了人的话，请联系组织者。", "%s has a chat user already. If that is wrong, ask an organiser.", p.Name)
+		}
+	}
+	n, err := c.svc.store.PlayerOf(c, c.Event, user.Platform, user.User)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	}
+	return problem("这个用户已经是本赛的 %s 了：一个用户只能是一名选手。", "That user is %s in this event already: a user is one player.", playerName(&st.Event, n))
+}
+
+// decideClaim is an organiser's answer to a claim: ok links the user to
+// the player, no tells them it was refused.
+func decideClaim(c *Context, ok bool, number string, user action.Actor) (Reply, error) {
+	if err := c.loadEvent(false); err != nil {
+		return Reply{}, err
+	}
+	if !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有组织者可以确认认领。", "Only the organisers confirm claims.")
+	}
+	p, err := numbered(c.State, number)
+	if err != nil {
+		return Reply{}, err
+	}
+	if ok {
+		names, err := c.svc.store.UserNames(c, user.Platform, []string{user.User})
+		if err != nil {
+			return Reply{}, err
+		}
+		return linkUser(c, p, user, cmp.Or(names[user.User], user.User), T{"组织者确认了：你是「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", "An organiser confirmed it: you are %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+	}
+	lang, err := c.readerLang(user.Platform, user.User)
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		tell(ch, []contact{{chat: chat.Private(user.Platform, user.User), lang: lang}},
+			T{"组织者没有确认你认领「%[2]s」的 %[1]s。有疑问请联系组织者。", "An organiser did not confirm your claim to %s in %q. Ask them if that is wrong."}, []any{p.Name, c.State.Event.Name})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已拒绝这次认领：%s。", "Refused the claim to %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+}
+
+// linkPlayer is /player link N USER.
+func linkPlayer(c *Context) (Reply, error) {
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	u, err := c.namedUser(c.Args["user"])
+	if err != nil {
+		return Reply{}, err
+	}
+	return linkUser(c, p, action.Actor{Platform: c.Req.Chat.Platform, User: u.ID}, cmp.Or(u.Name, u.ID),
+		T{"组织者把你关联为「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", "An organiser linked you as %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+}
+
+// linkUser ties user (called name) to player p, telling them with note
+// (args: the player, the event), and answers the organiser.
+func linkUser(c *Context, p engine.Player, user action.Actor, name string, note T) (Reply, error) {
+	if err := c.mayLink(p, user, false); err != nil {
+		return Reply{}, err
+	}
+	lang, err := c.readerLang(user.Platform, user.User)
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		ch.Identify(user.Platform, user.User, entrant(p))
+		tell(ch, []contact{{chat: chat.Private(user.Platform, user.User), lang: lang}}, note, []any{describePlayer(p, lang), c.State.Event.Name})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已关联：用户 %[2]s 现在是 %[1]s。", "Linked: user %[2]s is now %[1]s."}.In(c.Lang, describePlayer(p, c.Lang), name)}, nil
+}
