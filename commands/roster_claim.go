@@ -40,10 +40,9 @@ func claimCommands() []*Command {
 	}
 }
 
-// entrant is the id an identity names the player by (Change.Identify).
-func entrant(p engine.Player) int { return p.ID }
-
-// claimAnswer is the verb of a claim's buttons: "/claim ok 3 console li".
+// claimAnswer is the verb of a claim's buttons: "/claim ok 3 console li"
+// answers user li's claim to entrant 3 (the id that stays when the start
+// numbers the players).
 var claimAnswer = map[string]bool{"ok": true, "no": false}
 
 // claim is /claim N (a user asks for an entry) or, from an organiser's
@@ -80,7 +79,7 @@ func claim(c *Context) (Reply, error) {
 	}
 	r := ref{event: c.Event}
 	answer := func(verb string) string {
-		return r.answering("/claim " + verb + " " + strconv.Itoa(p.ID) + " " + c.Req.Chat.Platform + " " + c.Req.User.ID)
+		return r.answering("/claim " + verb + " " + strconv.Itoa(p.Entrant) + " " + c.Req.Chat.Platform + " " + c.Req.User.ID)
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
 		tell(ch, to, T{"%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"},
@@ -105,7 +104,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 	case claiming && st.Status == action.Running:
 		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
 	}
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, entrant(p))
+	ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
 	if err != nil {
 		return err
 	}
@@ -117,29 +116,32 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 			return problem("%s 已经有聊天用户了。认错了人的话，请联系组织者。", "%s has a chat user already. If that is wrong, ask an organiser.", p.Name)
 		}
 	}
-	n, err := c.svc.store.PlayerOf(c, c.Event, user.Platform, user.User)
+	e, err := c.svc.store.PlayerOf(c, c.Event, user.Platform, user.User)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		return nil
 	case err != nil:
 		return err
 	}
+	n, _ := st.Numbered(e)
 	return problem("这个用户已经是本赛的 %s 了：一个用户只能是一名选手。", "That user is %s in this event already: a user is one player.", playerName(&st.Event, n))
 }
 
 // decideClaim is an organiser's answer to a claim: ok links the user to
 // the player, no tells them it was refused.
-func decideClaim(c *Context, ok bool, number string, user action.Actor) (Reply, error) {
+func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply, error) {
 	if err := c.loadEvent(false); err != nil {
 		return Reply{}, err
 	}
 	if !c.Is(storage.Organiser) {
 		return Reply{}, problem("只有组织者可以确认认领。", "Only the organisers confirm claims.")
 	}
-	p, err := numbered(c.State, number)
-	if err != nil {
-		return Reply{}, err
+	e, _ := strconv.Atoi(entrant)
+	n, found := c.State.Numbered(e)
+	if !found {
+		return Reply{}, problem("这个按钮已失效：这名选手已被删除。", "That button no longer applies: the player was removed.")
 	}
+	p, _ := c.State.Event.Player(n)
 	if ok {
 		names, err := c.svc.store.UserNames(c, user.Platform, []string{user.User})
 		if err != nil {
@@ -186,7 +188,7 @@ func linkUser(c *Context, p engine.Player, user action.Actor, name string, note 
 		return Reply{}, err
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		ch.Identify(user.Platform, user.User, entrant(p))
+		ch.Identify(user.Platform, user.User, p.Entrant)
 		tell(ch, []contact{{chat: chat.Private(user.Platform, user.User), lang: lang}}, note, []any{describePlayer(p, lang), c.State.Event.Name})
 		return nil
 	}); err != nil {

@@ -35,7 +35,7 @@ func listPlayers(c *Context) (Reply, error) {
 	}
 	linked := map[int]bool{}
 	for _, id := range ids {
-		linked[id.Player] = true
+		linked[id.Entrant] = true
 	}
 	started := st.Status == action.Running || st.Status == action.Finished
 	number := T{"报名", "Entry"}
@@ -61,7 +61,7 @@ func listPlayers(c *Context) (Reply, error) {
 		if p.Rating > 0 {
 			rating = strconv.Itoa(p.Rating)
 		}
-		if linked[p.ID] {
+		if linked[p.Entrant] {
 			user = "✓"
 		} else {
 			unlinked++
