@@ -50,8 +50,9 @@ func playerCommands() []*Command {
 		},
 		{
 			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
+			Args: []Arg{{Name: "player", Kind: Rest, Optional: true, Help: T{"裁判替选手签到：选手的序号或名字", "an arbiter checking a player in: their number or name"}}},
 			Help: T{"到棋盘后签到（迟到超时判负）", "check in at the board (late past the limit loses)"},
-			Run:  asPlayer(playHere),
+			Run:  checkIn,
 		},
 		{
 			Name: "guess", Aliases: []string{"猜先"}, Who: Anyone,

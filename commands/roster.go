@@ -150,6 +150,9 @@ func playJoin(c *Context) (Reply, error) {
 		p, _ := st.Event.Player(c.Player)
 		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
 	}
+	if err := claimInstead(c, c.Args["name"]); err != nil {
+		return Reply{}, err
+	}
 	if st.Status == action.Setup {
 		// Organisers enter players in setup (PlayerAdded takes them then);
 		// players join themselves only while sign-up is open.

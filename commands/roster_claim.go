@@ -196,3 +196,24 @@ func linkUser(c *Context, p engine.Player, user action.Actor, name string, note 
 	}
 	return Reply{Text: T{"已关联：用户 %[2]s 现在是 %[1]s。", "Linked: user %[2]s is now %[1]s."}.In(c.Lang, describePlayer(p, c.Lang), name)}, nil
 }
+
+// claimInstead answers /join NAME when an organiser entered NAME and no
+// user has it yet: the user claims it rather than joining twice.
+func claimInstead(c *Context, name string) error {
+	for _, p := range c.State.Event.Players {
+		if !strings.EqualFold(p.Name, name) {
+			continue
+		}
+		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		if err != nil || len(ids) > 0 {
+			return err // a user's entry: the sign-up refuses it as taken
+		}
+		if c.State.Status == action.Running || c.State.Status == action.Finished {
+			return problem("「%[1]s」是组织者录入的选手（%[2]d 号）。比赛已经开始：如果是你，请组织者用 /player link %[2]d 关联你。",
+				"%[1]q was entered by an organiser (player %[2]d). The event has started: if it is you, ask an organiser to link you with /player link %[2]d.", p.Name, p.ID)
+		}
+		return problem("「%[1]s」是组织者录入的报名（%[2]d 号）。如果是你，请输入 /claim %[2]d，组织者确认后就是你。",
+			"%[1]q was entered by an organiser (number %[2]d). If it is you, type /claim %[2]d: once an organiser confirms, it is you.", p.Name, p.ID)
+	}
+	return nil
+}

@@ -149,12 +149,12 @@ func publish(c *Context) (Reply, error) {
 				return err
 			}
 		}
-		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
 		}
+		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		langOf, err := c.svc.readerLangs(c, ids)
 		if err != nil {
 			return err

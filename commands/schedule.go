@@ -66,6 +66,12 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 	if len(acts) == 0 {
 		return nil
 	}
+	if due, err = s.sparingUnlinked(ctx, id, due); err != nil { // R-G-4: roster_checkin.go
+		return err
+	}
+	if acts = due(st, now); len(acts) == 0 {
+		return nil
+	}
 	to, err := s.audience(ctx, id, acts)
 	if err != nil {
 		return err

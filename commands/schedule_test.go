@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -29,13 +30,21 @@ func scheduledEvent(t *testing.T, h *harness, info *action.InfoChanged) (storage
 		if info != nil {
 			acts = append(acts, info)
 		}
-		for _, name := range []string{"王芳", "李四", "张三", "赵六"} {
-			acts = append(acts, &action.PlayerAdded{Name: name})
-		}
-		for _, a := range append(acts, &action.Started{}) {
+		for _, a := range acts {
 			if err := ch.Append(a); err != nil {
 				return err
 			}
+		}
+		// Each player is a chat user (console user 1 to 4), whom lateness
+		// forfeits (R-G-4; roster_checkin.go).
+		for i, name := range []string{"王芳", "李四", "张三", "赵六"} {
+			if err := ch.Append(&action.PlayerAdded{Name: name}); err != nil {
+				return err
+			}
+			ch.Identify("console", strconv.Itoa(i+1), ch.State.Event.Players[i].Entrant)
+		}
+		if err := ch.Append(&action.Started{}); err != nil {
+			return err
 		}
 		var err error
 		if p, err = engine.Pair(&ch.State.Event); err != nil {

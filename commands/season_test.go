@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/storage"
@@ -111,6 +112,7 @@ func TestScenarioSeason(t *testing.T) {
 	must(t, s.say("wang", "/standings"), "还没有")
 	must(t, s.say("org", "/event new 春季赛"), "已经有叫「春季赛」的比赛")
 	must(t, s.say("org", "/event set 序号 等级分"), "numbering = rating")
+	must(t, s.say("org", "/event set late 15"), "late = 15")
 	for _, p := range []string{"小明 一中 1500", "小红 二中 1800", "小刚 一中 1600", "小丽 三中 1200"} {
 		s.say("org", "/player add "+p)
 	}
@@ -162,6 +164,15 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/publish")
 	must(t, s.say("org", "/player add 小强 #学生组"), "比赛已经开始")
 	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
+	// R-G-4: the clock forfeits only late players who could check in.
+	for _, u := range []string{"zhao", "xg", "xm", "xl"} {
+		must(t, s.say(u, "/here"), "已签到")
+	}
+	s.advance(16 * time.Minute)
+	s.tick() // board 1: both late, but 小红 has no user: the clock decides nothing there
+	must(t, s.say("org", "/here 小红"), "已为 小红 签到")
+	s.tick() // checked in after the limit, 小红 is late still: the arbiter decides
+	must(t, s.say("wang", "/resign #学生组"), "王五 认输")
 	// The players who claimed their entries play as anybody who joined.
 	must(t, s.say("xm", "/report win"), "等待 小丽 确认")
 	must(t, s.dm("xl", "/confirm"), "已确认")
@@ -178,7 +189,6 @@ func TestScenarioSeason(t *testing.T) {
 	// unless it names the other.
 	s.say("li", "/resign")
 	must(t, s.say("wang", "/resign"), "已有结果")
-	must(t, s.say("wang", "/resign #学生组"), "王五 认输")
 	s.say("org", "/result 2 1-0")
 	must(t, s.say("tch", "/finish"), "教师组")
 	s.say("org", "/finish")
