@@ -19,7 +19,7 @@ import (
 func TestClaimRefusals(t *testing.T) {
 	h := newHarness(t)
 	must(t, h.say("org", "/event new 周赛 rounds 3"), "周赛")
-	must(t, h.say("org", "/event set seeding entered"), "entered") // no lots: 李四 stays number 2
+	must(t, h.say("org", "/event set seeding entered"), "报名顺序") // no lots: 李四 stays number 2
 	h.say("org", "/player add 张三")
 	h.say("org", "/player add 李四")
 	must(t, h.say("zhang", "/claim 张三"), "已请组织者确认")

@@ -85,7 +85,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.heading("春季赛：开赛、结束")
 	must(t, s.say("org", "/event new 春季赛 rounds 1"), "已创建比赛「春季赛」")
 	s.pinSeedOf("春季赛", 3)
-	must(t, s.say("org", "/event set seeding entered"), "numbering = entered")
+	must(t, s.say("org", "/event set seeding entered"), "序号 = 报名顺序")
 	s.say("org", "/signup open")
 	s.say("wang", "/join 王五 一中")
 	s.say("zhao", "/join 赵六 二中")
@@ -111,8 +111,8 @@ func TestScenarioSeason(t *testing.T) {
 	}
 	must(t, s.say("wang", "/standings"), "还没有")
 	must(t, s.say("org", "/event new 春季赛"), "已经有叫「春季赛」的比赛")
-	must(t, s.say("org", "/event set 序号 等级分"), "numbering = rating")
-	must(t, s.say("org", "/event set late 15"), "late = 15")
+	must(t, s.say("org", "/event set 序号 等级分"), "序号 = 等级分")
+	must(t, s.say("org", "/event set late 15"), "15")
 	for _, p := range []string{"小明 一中 1500", "小红 二中 1800", "小刚 一中 1600", "小丽 三中 1200"} {
 		s.say("org", "/player add "+p)
 	}
