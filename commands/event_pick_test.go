@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -129,5 +130,33 @@ func TestTakeEventWord(t *testing.T) {
 		if name != tt.name || !slices.Equal(rest, tt.rest) {
 			t.Errorf("takeEventWord(%q) = %q, %q; want %q, %q", tt.words, name, rest, tt.name, tt.rest)
 		}
+	}
+}
+
+// BenchmarkFindEvent: finding a line's event in a group of a season —
+// one finished event and two sections at once — for a member's line
+// (the current event) and for a staff line settled by who may run it.
+func BenchmarkFindEvent(b *testing.B) {
+	h := newHarness(b)
+	h.say("org", "/event new 春季赛")
+	h.say("org", "/event new 学生组")
+	h.say("tch", "/event new 教师组")
+	h.say("tch", "/event use 教师组")
+	ctx := context.Background()
+	for _, bm := range []struct {
+		name string
+		q    eventQuery
+	}{
+		{"member", eventQuery{chat: h.group, user: "lin", who: Member}},
+		{"staff", eventQuery{chat: h.group, user: "org", who: Organiser}},
+		{"named", eventQuery{chat: h.group, user: "lin", named: "春季赛", who: Member}},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := h.svc.findEvent(ctx, bm.q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
