@@ -29,7 +29,7 @@ func eventsCommands() []*Command {
 }
 
 // namingEvents is how /help says to name an event.
-var namingEvents = T{"一个聊天有几个比赛时，在任何命令后加上 #比赛名 指明比赛，如 /standings #春季赛；名称有空格时加引号：#\"Spring Open\"。",
+var namingEvents = T{"一个聊天有几个比赛时，在任何命令后加上 #比赛名 指明比赛，如 /standings #春季赛；名称有空格时加引号：#\"春季 公开赛\"。",
 	"When a chat has several events, add #NAME to any command to say which, as in /standings #SpringOpen; quote a name with spaces: #\"Spring Open\"."}
 
 // chatHere is the events the request's chat follows, as a new one is
