@@ -50,6 +50,9 @@ func TestInfoChanged(t *testing.T) {
 		{name: "bad zone", from: created, act: is(&action.InfoChanged{Zone: ptr("Mars")}), err: "not an offset"},
 		{name: "empty code", from: created, act: is(&action.InfoChanged{LinkCode: ptr("")}), err: "cannot be empty"},
 		{name: "finished", from: finished, act: is(&action.InfoChanged{TimeControl: ptr("60")}), err: "has finished"},
+		{name: "the event's language", from: round1, act: is(&action.InfoChanged{Lang: ptr("en")}),
+			want: func(st *action.State) { st.Info.Lang = "en" }},
+		{name: "no such language", from: created, act: is(&action.InfoChanged{Lang: ptr("fr")}), err: "zh or en"},
 	})
 }
 
