@@ -144,7 +144,8 @@ func TestHelpGroups(t *testing.T) {
 		{"en", "/help event", []string{"Commands for the event:", "/event show", "/link"}},
 		{"zh", "/help 比赛", []string{"比赛相关的命令：", "/event new"}},
 		{"zh", "/help player", []string{"选手相关的命令：", "/player add", "/player remove", "/join", "/withdraw"}},
-		{"en", "/help players", []string{"Commands for the player:", "/player edit", "/leave"}},
+		{"en", "/help 选手", []string{"Commands for the player:", "/players", "/player edit", "/claim", "/leave"}},
+		{"en", "/help players", []string{"/players\nlist the entrants"}}, // the command: no topic of that name
 		{"zh", "/help round", []string{"轮次相关的命令：", "/pair", "/publish", "/here"}},
 		{"en", "/help 轮次", []string{"Commands for the round:", "/swap", "/pairings"}},
 		{"zh", "/help result", []string{"结果相关的命令：", "/result", "/report", "/confirm", "/standings"}},

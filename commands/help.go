@@ -8,8 +8,9 @@ import (
 
 // /help: every command, one command (/help NAME, its aliases too), or a
 // group of them (/help event, /help 成绩): the commands a topic lists and
-// every command whose name begins with the word. A word that names none
-// says which groups there are.
+// every command whose name begins with the word. A topic's word wins over
+// a command of that name or alias (/help result, /help 选手), whose group
+// lists it. A word that names none says which groups there are.
 
 // topic is a group of commands /help answers for one word.
 type topic struct {
@@ -21,7 +22,7 @@ type topic struct {
 // event's set-up, the roster, a round's life and the results.
 var topics = []topic{
 	{names: []string{"event", "比赛"}, cmds: []string{"events", "signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
-	{names: []string{"player", "players", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "withdraw", "me", "penalty"}},
+	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "withdraw", "me", "penalty"}},
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
 	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable"}},
 }

@@ -103,3 +103,15 @@ func hanIn(s string, typed []string) string {
 	}
 	return string(out)
 }
+
+// TestArgNamesInChinese: every argument of every command has a Chinese
+// name (argNames), so that Chinese usage and errors never show NAME.
+func TestArgNamesInChinese(t *testing.T) {
+	for _, cmd := range all() {
+		for _, a := range cmd.Args {
+			if p := a.Placeholder(Zh); p == strings.ToUpper(a.Name) {
+				t.Errorf("/%s: argument %s has no Chinese name in argNames", cmd.Name, a.Name)
+			}
+		}
+	}
+}
