@@ -160,6 +160,11 @@ var migrations = []struct {
 		`CREATE INDEX chat_events_event ON chat_events (event_id)`,
 		`INSERT INTO chat_events (platform, chat_id, event_id) SELECT platform, chat_id, event_id FROM chats`,
 	}, nil},
+	{10, "identities by user: the events a user plays in, found from their private chat by index", []string{
+		// The primary key leads with the event; a private chat's line asks
+		// which events its user plays in, which scanned every identity.
+		`CREATE INDEX IF NOT EXISTS identities_user ON identities (platform, user_id)`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-sqlite3"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -85,7 +86,7 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		s.dialect = "sqlite"
 		dial = sqlite.Open(SQLiteDSN(dsn))
 	}
-	db, err := gorm.Open(faultNaming{dial}, cfg)
+	db, err := openDB(dial, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, named(err))
 	}
@@ -99,6 +100,25 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openTries is how often openDB tries a SQLite file that is busy.
+const openTries = 20
+
+// openDB opens the database. Instances starting at once on a new SQLite
+// file race to switch it to WAL (the DSN's journal mode), which needs the
+// file to itself, and SQLite answers the losers "database is locked" at
+// once, without waiting out the busy timeout: they try again, a little
+// later each time, until the winner is done.
+func openDB(dial gorm.Dialector, cfg *gorm.Config) (*gorm.DB, error) {
+	for try := 1; ; try++ {
+		db, err := gorm.Open(faultNaming{dial}, cfg)
+		var lite sqlite3.Error
+		if err == nil || try == openTries || !errors.As(err, &lite) || lite.Code != sqlite3.ErrBusy {
+			return db, err
+		}
+		time.Sleep(time.Duration(try) * 10 * time.Millisecond)
+	}
 }
 
 // Close closes the database.
