@@ -2,18 +2,16 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/testfs"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -99,20 +97,13 @@ func TestReadOnlyDatabaseAnswered(t *testing.T) {
 // mounted when the test runs as root and may; else skipped, and storage's
 // TestFullDatabase fills a database by its page limit instead).
 func TestFullDiskAnswered(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small file system needs root; storage's TestFullDatabase fills a database instead")
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a small file system (%v: %s); storage's TestFullDatabase fills a database instead", err, strings.TrimSpace(string(out)))
-	}
-	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	dir := testfs.Small(t, "storage's TestFullDatabase fills a database instead")
 	fc := &faultChat{t: t, group: chat.Chat{Platform: "console", ID: "group"}}
 	path := filepath.Join(dir, "qisai.db")
 	fc.setUp(path)
 	_, svc := fc.open(path)
 	filler := filepath.Join(dir, "filler")
-	fill(t, filler)
+	testfs.Fill(t, filler)
 	// The log's file may have room from earlier writes: add players until
 	// a write needs more than the disk has.
 	added, text := 0, ""
@@ -127,24 +118,5 @@ func TestFullDiskAnswered(t *testing.T) {
 	}
 	if n := fc.players(path); n != 1+added {
 		t.Fatalf("after the full disk the event has %d players, want the %d added before it", n, 1+added)
-	}
-}
-
-// fill writes path until the file system has no room left.
-func fill(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	block := make([]byte, 4096)
-	for {
-		if _, err := f.Write(block); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatalf("filling the disk: %v", err)
-			}
-			return
-		}
 	}
 }

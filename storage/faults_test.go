@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -20,6 +18,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/testfs"
 )
 
 // faultEvent makes an event of three players in a SQLite file at path and
@@ -185,12 +184,12 @@ func TestFullDatabase(t *testing.T) {
 // tmpfs. Mounting one needs root and a system that lets us; elsewhere the
 // test says so and skips (TestFullDatabase stands in).
 func TestFullDisk(t *testing.T) {
-	dir := smallFileSystem(t)
+	dir := testfs.Small(t, "TestFullDatabase fills a database instead")
 	path := filepath.Join(dir, "qisai.db")
 	id := faultEvent(t, path)
 	s := openTest(t, path)
 	before := stateOf(t, s, id)
-	fill(t, filepath.Join(dir, "filler"))
+	testfs.Fill(t, filepath.Join(dir, "filler"))
 	_, err := s.Update(context.Background(), id, evOrganiser, "", addAPlayer(strings.Repeat("赵六报名了。", 20000)))
 	wantFault(t, err, ErrFull)
 	s.Close()
@@ -198,43 +197,6 @@ func TestFullDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	unchanged(t, path, id, before)
-}
-
-// smallFileSystem mounts a 1 MiB tmpfs for t, or skips t saying why.
-func smallFileSystem(t *testing.T) string {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small file system needs root; TestFullDatabase fills a database instead")
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a small file system (%v: %s); TestFullDatabase fills a database instead", err, strings.TrimSpace(string(out)))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v: %s", dir, err, out)
-		}
-	})
-	return dir
-}
-
-// fill writes path until the file system has no room left.
-func fill(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	block := make([]byte, 4096)
-	for {
-		if _, err := f.Write(block); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatalf("filling the disk: %v", err)
-			}
-			return
-		}
-	}
 }
 
 // TestCorruptFile: a file whose header is overwritten is no database;
