@@ -1,6 +1,7 @@
 package action
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -167,9 +168,28 @@ func (a *Withdrawn) Apply(st *State) error {
 		return refuse(Conflict, "%d 号选手已经退赛了", "player %d has withdrawn already", a.Player)
 	}
 	if err := engine.Withdraw(&st.Event, a.Player, a.After); err != nil {
+		var w *engine.WithdrawalError
+		if errors.As(err, &w) {
+			return withdrawalRefused(w)
+		}
 		return refuseErr(Conflict, "不能退赛", err)
 	}
 	return nil
+}
+
+// withdrawalRefused says in both languages why the engine refused a
+// withdrawal (R-W-1..4).
+func withdrawalRefused(w *engine.WithdrawalError) *Refusal {
+	switch w.Reason {
+	case engine.WithdrawNoRound:
+		return refuse(Invalid, "请给出 0（第 1 轮前）到 %d（已编排的最后一轮）之间的轮次", "give a round from 0 (before round 1) to %d, the last round paired", w.Round)
+	case engine.WithdrawTableDrawn:
+		return ruled("R-W-2", "循环赛的对阵表已排定、第 1 轮已编排：把该选手第 1 轮的对局记为弃权，再让其在第 1 轮后退赛（R-W-2）；或撤销第 1 轮，不含该选手重排对阵表（R-W-1）",
+			"the round robin table is drawn and round 1 paired: enter their round 1 game as a forfeit and withdraw them after round 1 (R-W-2), or clear round 1 to redraw the table without them (R-W-1)")
+	case engine.WithdrawLastRound:
+		return refuse(Conflict, "第 %d 轮是本赛最后一轮：下完最后一轮的选手不算退赛", "round %d is the last of the event: a player who finished it did not withdraw", w.Round)
+	}
+	return refuse(Conflict, "该选手第 %[1]d 轮已有结果：请让其在第 %[1]d 轮或之后退赛，或先更正那个结果", "they have a result in round %[1]d: withdraw them after round %[1]d or later, or correct that result first", w.Round)
 }
 
 func beforeStart(st *State) error {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -69,15 +68,53 @@ func Withdraw(ev *Event, id, after int) error {
 	return nil
 }
 
+// WithdrawalError says why a player cannot withdraw after a round, so
+// that an interface can say it in its user's language.
+type WithdrawalError struct {
+	Reason WithdrawalReason
+	Round  int // the round the reason names (see WithdrawalReason)
+}
+
+// WithdrawalReason is why a withdrawal is refused.
+type WithdrawalReason int8
+
+const (
+	// WithdrawNoRound: the round given is not one paired; Round is the
+	// last paired.
+	WithdrawNoRound WithdrawalReason = iota + 1
+	// WithdrawTableDrawn: a round robin's table is drawn and round 1
+	// paired: withdraw after round 1 (R-W-2), or clear round 1 to redraw
+	// the table (R-W-1).
+	WithdrawTableDrawn
+	// WithdrawLastRound: Round is the event's last; a player who finished
+	// it did not withdraw.
+	WithdrawLastRound
+	// WithdrawHasResult: they have a result in Round: withdraw them after
+	// it, or correct that result first.
+	WithdrawHasResult
+)
+
+func (e *WithdrawalError) Error() string {
+	switch e.Reason {
+	case WithdrawNoRound:
+		return fmt.Sprintf("give a round from 0 (before round 1) to %d, the last round paired", e.Round)
+	case WithdrawTableDrawn:
+		return "the round robin table is drawn and round 1 paired: enter their round 1 game as a forfeit and withdraw them after round 1 (R-W-2), or clear round 1 to redraw the table without them (R-W-1)"
+	case WithdrawLastRound:
+		return fmt.Sprintf("round %d is the last of the event: a player who finished it did not withdraw", e.Round)
+	}
+	return fmt.Sprintf("they have a result in round %d: withdraw them after round %d or later, or correct that result first", e.Round, e.Round)
+}
+
 // checkWithdrawal says why player id cannot leave after round `after`.
 func checkWithdrawal(ev *Event, id, after int) error {
 	if after < 0 || after > len(ev.Rounds) {
-		return fmt.Errorf("give a round from 0 (before round 1) to %d, the last round paired", len(ev.Rounds))
+		return &WithdrawalError{Reason: WithdrawNoRound, Round: len(ev.Rounds)}
 	}
 	last := ev.Settings.Rounds
 	if isRoundRobin(ev.Settings.System) && len(ev.Rounds) > 0 {
 		if after == 0 {
-			return errors.New("the round robin table is drawn and round 1 paired: enter their round 1 game as a forfeit and withdraw them after round 1 (R-W-2), or clear round 1 to redraw the table without them (R-W-1)")
+			return &WithdrawalError{Reason: WithdrawTableDrawn}
 		}
 		t, err := newBergerTable(ev)
 		if err != nil {
@@ -86,7 +123,7 @@ func checkWithdrawal(ev *Event, id, after int) error {
 		last = t.rounds
 	}
 	if last > 0 && after >= last {
-		return fmt.Errorf("round %d is the last of the event: a player who finished it did not withdraw", last)
+		return &WithdrawalError{Reason: WithdrawLastRound, Round: last}
 	}
 	for r := after; r < len(ev.Rounds); r++ {
 		for _, g := range ev.Rounds[r].Games {
@@ -99,7 +136,7 @@ func checkWithdrawal(ev *Event, id, after int) error {
 			}
 			o, ok := ev.Player(opp)
 			if g.Result.Played() || g.Result == won && (!ok || o.Active(r+1)) {
-				return fmt.Errorf("they have a result in round %d: withdraw them after round %d or later, or correct that result first", r+1, r+1)
+				return &WithdrawalError{Reason: WithdrawHasResult, Round: r + 1}
 			}
 		}
 	}
