@@ -189,7 +189,7 @@ func TestRefusalsBilingual(t *testing.T) {
 		{"late entry", round1, &action.PlayerAdded{Name: "New"}, "比赛已经开始", "the event has started"},
 		{"remove after start", round1, &action.PlayerRemoved{Player: 1}, "比赛已经开始", "the event has started"},
 		{"duplicate", entered, &action.PlayerAdded{Name: "Li Hongbo"}, "「Li Hongbo」已经报名了（2 号）", `"Li Hongbo" has entered already (player 2)`},
-		{"engine", round1, &action.Withdrawn{Player: 1, After: 9}, "不能退赛：withdraw player 1", "withdraw player 1 after round 9"},
+		{"the engine's reason, worded", round1, &action.Withdrawn{Player: 1, After: 9}, "请给出 0（第 1 轮前）到 1", "give a round from 0 (before round 1) to 1"},
 		{"no board", round1, &action.ResultSet{Round: 1, Board: 7, Result: engine.Draw}, "第 1 轮没有第 7 台", "round 1 has no board 7"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
