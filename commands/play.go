@@ -256,10 +256,11 @@ func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang Lang) strin
 }
 
 // contact is one of a player's private chats with the bot, and the
-// language they read.
+// language they read; entrant is the player (0 for a chat of no player).
 type contact struct {
-	chat chat.Chat
-	lang Lang
+	chat    chat.Chat
+	lang    Lang
+	entrant int
 }
 
 // contacts are player's private chats: one on each platform they are
@@ -269,15 +270,7 @@ func (c *Context) contacts(player int) ([]contact, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []contact
-	for _, id := range ids {
-		lang, err := c.readerLang(id.Platform, id.User)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, contact{chat: chat.Private(id.Platform, id.User), lang: lang})
-	}
-	return out, nil
+	return c.svc.contactsOf(c, ids)
 }
 
 // localePref marks a stored language the user did not choose: the locale
@@ -310,10 +303,10 @@ func noteLang(stored string) Lang {
 	return Zh
 }
 
-// readerLangs is readerLang for every one of ids at once, in a query or
-// two per platform however many they are (a round's notes to every
-// player): the language of each, by platform and user.
-func (s *Service) readerLangs(ctx context.Context, ids []storage.Identity) (func(storage.Identity) Lang, error) {
+// contactsOf is the private chat of each of ids, in ids' order, in the
+// language its user reads notes in: a query or two a platform however
+// many they are (a round's notes to every player asked one each).
+func (s *Service) contactsOf(ctx context.Context, ids []storage.Identity) ([]contact, error) {
 	users := map[string][]string{}
 	for _, id := range ids {
 		users[id.Platform] = append(users[id.Platform], id.User)
@@ -326,7 +319,11 @@ func (s *Service) readerLangs(ctx context.Context, ids []storage.Identity) (func
 		}
 		stored[platform] = langs
 	}
-	return func(id storage.Identity) Lang { return noteLang(stored[id.Platform][id.User]) }, nil
+	out := make([]contact, len(ids))
+	for i, id := range ids {
+		out[i] = contact{chat: chat.Private(id.Platform, id.User), lang: noteLang(stored[id.Platform][id.User]), entrant: id.Entrant}
+	}
+	return out, nil
 }
 
 // clock shows t in the event's zone: "14:05".

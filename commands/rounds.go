@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -155,18 +154,17 @@ func publish(c *Context) (Reply, error) {
 		}
 		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
-		langOf, err := c.svc.readerLangs(c, ids)
+		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {
 			return err
 		}
-		for _, id := range ids {
-			lang := langOf(id)
-			n, ok := ch.State.Numbered(id.Entrant)
+		for _, ct := range cts {
+			n, ok := ch.State.Numbered(ct.entrant)
 			if !ok {
 				continue
 			}
-			if note := playerNote(ch.State, round, n, now, lang); note != "" {
-				ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: note})
+			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
+				ch.Send(chat.Message{Chat: ct.chat, Text: note})
 				notes++
 			}
 		}
@@ -348,21 +346,23 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 		if err != nil {
 			return err
 		}
-		langOf, err := c.svc.readerLangs(c, ids)
+		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {
 			return err
 		}
-		games := st.Event.Rounds[round-1].Games
-		for _, id := range ids {
-			n, _ := st.Numbered(id.Entrant)
-			if !slices.ContainsFunc(games, func(g engine.Game) bool {
-				return n > 0 && (g.Red == n || g.Black == n) && !g.Result.Decided() && !g.Void
-			}) {
+		toPlay := map[int]bool{}
+		for _, g := range st.Event.Rounds[round-1].Games {
+			if !g.Result.Decided() && !g.Void {
+				toPlay[g.Red], toPlay[g.Black] = true, true
+			}
+		}
+		for _, ct := range cts {
+			n, _ := st.Numbered(ct.entrant)
+			if !toPlay[n] {
 				continue
 			}
-			lang := langOf(id)
-			text := moved(lang) + T{"：%s。", ": %s."}.In(lang, seatNote(st, round, n, lang)) + lateTerm(st, now, lang)
-			ch.Send(chat.Message{Chat: chat.Private(id.Platform, id.User), Text: text})
+			text := moved(ct.lang) + T{"：%s。", ": %s."}.In(ct.lang, seatNote(st, round, n, ct.lang)) + lateTerm(st, now, ct.lang)
+			ch.Send(chat.Message{Chat: ct.chat, Text: text})
 			notes++
 		}
 		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(st, start, tomorrow, chats.lang))

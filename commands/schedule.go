@@ -120,13 +120,13 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 	if err != nil {
 		return audience{}, err
 	}
-	langOf, err := s.readerLangs(ctx, ids)
+	cts, err := s.contactsOf(ctx, ids)
 	if err != nil {
 		return audience{}, err
 	}
 	to.players = map[int][]contact{}
-	for _, i := range ids {
-		to.players[i.Entrant] = append(to.players[i.Entrant], contact{chat: chat.Private(i.Platform, i.User), lang: langOf(i)})
+	for _, ct := range cts {
+		to.players[ct.entrant] = append(to.players[ct.entrant], ct)
 	}
 	return to, nil
 }
