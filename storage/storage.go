@@ -91,6 +91,10 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, named(err))
 	}
 	s.db = db
+	if err := s.pool(); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, err
@@ -119,6 +123,32 @@ func openDB(dial gorm.Dialector, cfg *gorm.Config) (*gorm.DB, error) {
 		}
 		time.Sleep(time.Duration(try) * 10 * time.Millisecond)
 	}
+}
+
+// idleConns is how many connections the pool keeps open between bursts.
+// database/sql keeps 2: the outbox's senders, the commands of a busy group
+// and the web page each hold one, and a third caller would open (for
+// PostgreSQL: a TCP and TLS handshake and a server process) and close a
+// connection every time.
+const idleConns = 8
+
+// idleTime is how long an idle PostgreSQL connection is kept: less than
+// the idle timeouts of the proxies in front of managed servers (PgBouncer's
+// and cloud load balancers' are 5–10 minutes), which close it under the
+// pool's feet and fail the next query on it.
+const idleTime = 4 * time.Minute
+
+// pool sets the connection pool's limits.
+func (s *Store) pool() error {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return fmt.Errorf("open %s database: %w", s.dialect, err)
+	}
+	sqlDB.SetMaxIdleConns(idleConns)
+	if s.dialect == "postgres" {
+		sqlDB.SetConnMaxIdleTime(idleTime)
+	}
+	return nil
 }
 
 // Close closes the database.

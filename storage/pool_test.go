@@ -1,0 +1,36 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+)
+
+// TestPoolKeepsConnections: after a burst of callers each holding a
+// connection, the pool keeps idleConns of them open for the next burst
+// instead of database/sql's 2 (a third caller would connect anew each time).
+func TestPoolKeepsConnections(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		sqlDB, err := s.db.DB()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		var conns []*sql.Conn
+		for range idleConns + 2 {
+			c, err := sqlDB.Conn(ctx)
+			if err != nil {
+				t.Fatalf("connection %d: %v", len(conns)+1, err)
+			}
+			conns = append(conns, c)
+		}
+		for _, c := range conns {
+			if err := c.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := sqlDB.Stats().Idle; got != idleConns {
+			t.Errorf("idle connections after a burst of %d: %d, want %d", len(conns), got, idleConns)
+		}
+	})
+}
