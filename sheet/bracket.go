@@ -1,0 +1,486 @@
+package sheet
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/names"
+)
+
+// Bracket is a knockout's bracket as people look at it (R-F-4, R-F-5):
+// its parts (the winners' and losers' brackets, the grand final, the
+// places' play-offs), each part's rounds named as people say them, and
+// each match with both sides, its score and what it waits for. The chat's
+// text (Lines) and the picture (package picture) draw the same Bracket.
+type Bracket struct {
+	Lang  Lang
+	Title string // "对阵表" / "Bracket"
+	Parts []BracketPart
+}
+
+// BracketPart is one part of a bracket, its rounds in order.
+type BracketPart struct {
+	Part   engine.Part
+	Title  string // "胜者组" / "Winners' bracket"
+	Rounds []BracketRound
+}
+
+// BracketRound is one round of a part, its matches in the bracket's order.
+type BracketRound struct {
+	Round   int    // within its part, from 1
+	Title   string // "半决赛" / "Semi-finals"
+	Matches []BracketMatch
+}
+
+// BracketMatch is one match as it stands.
+type BracketMatch struct {
+	ID    int
+	Label string // "M3"
+	// Caption says what a placing match is for ("争第5名" / "for 5th
+	// place"), where its round holds matches for different places.
+	Caption string
+	Sides   [2]Side
+	// Score is the regular games' score, the first side's first ("2–1",
+	// "1.5–0.5"); "" before a game is played and for a bye.
+	Score string
+	// Tie notes how a level match was settled or is being settled, in
+	// order: "和棋黑胜", "加赛×2", "抽签"; and "弃权" / "forfeit" when a game
+	// was won by forfeit.
+	Tie string
+	// Next is the game the match plays next while it is undecided and both
+	// players are known: "第2局：红 张三 / 黑 李四", "猜先" (before game 1
+	// when nobody has guessed, R-C-3).
+	Next string
+	// Note says what happened besides the games: "双方弃权，无人晋级" (a
+	// double forfeit: the next match sees a bye), "无需进行" (a grand
+	// final's reset that is not needed).
+	Note    string
+	Decided bool
+	// Winner is the side that goes on (0 or 1), -1 while undecided and
+	// when nobody does.
+	Winner int
+	// Bye is a match with a bye on one side: its player goes on without a
+	// game (R-F-4).
+	Bye bool
+
+	next nextGame // Next, for a layout that words it with shortened names
+}
+
+// Side is one side of a match: the player's name, or what the slot waits
+// for ("M3胜者" / "winner of M3", "G2第1名" / "G2 #1", "轮空" / "bye").
+// Tone is Strong for the winner, Muted for a bye and a side still to come.
+type Side struct {
+	Cell
+	// Entrant is the side's player, 0 for a bye, engine.UnknownPlayer while
+	// the slot waits.
+	Entrant int
+	// From is the match the side's player comes from (0: an entrant, a
+	// bye, a group's place), Loser set when he comes as its loser (a drop
+	// into the losers' bracket, a play-off): what a drawing joins by lines.
+	From  int
+	Loser bool
+	// Short is Text in few columns, for a phone's line: "M3 winner" for
+	// "winner of M3"; a name as it is.
+	Short string
+}
+
+// Known reports whether the side is a player (not a bye, not waiting).
+func (s Side) Known() bool { return s.Entrant > 0 }
+
+// nextGame is a match's next game by side: which side is red, and who
+// chooses the colours in armageddon.
+type nextGame struct {
+	known   bool // there is a next game to tell
+	guess   bool // 猜先 before game 1 (R-C-3)
+	prefix  string
+	red     int // the side with red
+	chooser int // the side that chooses colours (armageddon), -1 none
+}
+
+// words returns the next game in lang with the sides called a and b.
+func (n nextGame) words(lang Lang, a, b string) string {
+	if !n.known {
+		return ""
+	}
+	if n.guess {
+		return text{"猜先", "colour guess"}.in(lang)
+	}
+	side := [2]string{a, b}
+	var s string
+	if n.chooser >= 0 {
+		s = text{"%s选先后手", "%s chooses colours"}.in(lang, side[n.chooser])
+	} else {
+		s = text{"红 %s / 黑 %s", "red %s / black %s"}.in(lang, side[n.red], side[1-n.red])
+	}
+	if n.prefix != "" {
+		s = n.prefix + text{"：", ": "}.in(lang) + s
+	}
+	return s
+}
+
+// brief is the next game in few words, for a line on a phone: only who
+// has red, "第2局：张三执红".
+func (n nextGame) brief(lang Lang, a, b string) string {
+	if !n.known || n.guess || n.chooser >= 0 {
+		return n.words(lang, a, b)
+	}
+	s := text{"%s执红", "%s has red"}.in(lang, [2]string{a, b}[n.red])
+	if n.prefix != "" {
+		s = n.prefix + text{"：", ": "}.in(lang) + s
+	}
+	return s
+}
+
+// BracketOf is b as it stands, the entrants called by names, in lang.
+func BracketOf(b *engine.Bracket, names func(entrant int) string, lang Lang) Bracket {
+	out := b.Outcomes()
+	br := Bracket{Lang: lang, Title: text{"对阵表", "Bracket"}.in(lang)}
+	double := false
+	rounds := map[engine.Part]int{} // the last round of each part
+	for _, m := range b.Matches {
+		rounds[m.Part] = max(rounds[m.Part], m.Round)
+		double = double || m.Part == engine.Losers
+	}
+	nameOf := func(id int) string {
+		if s := cleanName(names(id)); s != "" {
+			return s
+		}
+		return "#" + strconv.Itoa(id)
+	}
+	parts := map[engine.Part]*BracketPart{}
+	for i, m := range b.Matches {
+		p := parts[m.Part]
+		if p == nil {
+			p = &BracketPart{Part: m.Part, Title: partTitle(m.Part, double, lang)}
+			parts[m.Part] = p
+		}
+		for len(p.Rounds) < m.Round {
+			p.Rounds = append(p.Rounds, BracketRound{Round: len(p.Rounds) + 1})
+		}
+		rd := &p.Rounds[m.Round-1]
+		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], nameOf, lang))
+	}
+	for part := engine.Winners; part <= engine.Playoff; part++ {
+		p := parts[part]
+		if p == nil {
+			continue
+		}
+		for r := range p.Rounds {
+			p.Rounds[r].Title = roundTitle(b, part, p.Rounds[r], rounds[part], double, lang)
+		}
+		br.Parts = append(br.Parts, *p)
+	}
+	return br
+}
+
+// cleanName is a name safe to show on one line (internal/names): no line
+// breaks, no invisible characters.
+func cleanName(s string) string { return names.Clean(s) }
+
+// matchOf is match m with outcome o.
+func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, lang Lang) BracketMatch {
+	bm := BracketMatch{ID: m.ID, Label: "M" + strconv.Itoa(m.ID), Decided: o.Decided, Winner: -1}
+	for k, s := range m.Slots {
+		bm.Sides[k] = sideOf(s, o.Players[k], nameOf, lang)
+	}
+	if m.Part == engine.Playoff && m.Round == 2 {
+		bm.Caption = playoffCaption(m.Slots[0], lang)
+	}
+	known := o.Players[0] > 0 && o.Players[1] > 0
+	if o.Decided && o.Winner > 0 {
+		bm.Winner = 0
+		if o.Winner == o.Players[1] {
+			bm.Winner = 1
+		}
+		bm.Sides[bm.Winner].Tone = Strong
+	}
+	bm.Bye = (o.Players[0] == 0) != (o.Players[1] == 0) && (o.Players[0] > 0 || o.Players[1] > 0)
+	if !known {
+		return bm
+	}
+	bm.Score, bm.Tie = scoreOf(b.Format, m.Games, o, lang)
+	switch {
+	case m.Reset && o.Decided && len(m.Games) == 0:
+		bm.Note = text{"无需进行：胜者组冠军已胜", "not needed: the winners' bracket winner won"}.in(lang)
+	case o.Decided && o.Winner == 0:
+		bm.Note = text{"双方弃权，无人晋级", "double forfeit: nobody goes on"}.in(lang)
+	case !o.Decided:
+		bm.next = nextOf(b.Format, m, o, lang)
+		bm.Next = bm.next.words(lang, bm.Sides[0].Text, bm.Sides[1].Text)
+	}
+	return bm
+}
+
+// sideOf is slot s, whose player is id as far as is known.
+func sideOf(s engine.Slot, id int, nameOf func(int) string, lang Lang) Side {
+	sd := Side{Entrant: id}
+	if s.Kind == engine.SlotWinner || s.Kind == engine.SlotLoser {
+		sd.From, sd.Loser = s.Match, s.Kind == engine.SlotLoser
+	}
+	switch {
+	case id > 0:
+		sd.Text = nameOf(id)
+	case id == 0:
+		sd.Text, sd.Tone = text{"轮空", "bye"}.in(lang), Muted
+	default:
+		sd.Text, sd.Tone = slotWords(s, lang), Muted
+	}
+	sd.Short = sd.Text
+	if id == engine.UnknownPlayer && s.Kind != engine.SlotRank {
+		sd.Short = slotShort(s, lang)
+	}
+	return sd
+}
+
+// slotShort is a match's winner or loser still to come, in few columns:
+// "M3胜者" / "M3 winner".
+func slotShort(s engine.Slot, lang Lang) string {
+	if s.Kind == engine.SlotLoser {
+		return text{"M%d负者", "M%d loser"}.in(lang, s.Match)
+	}
+	return text{"M%d胜者", "M%d winner"}.in(lang, s.Match)
+}
+
+// slotWords is what a slot waits for: "M3胜者" / "winner of M3".
+func slotWords(s engine.Slot, lang Lang) string {
+	switch s.Kind {
+	case engine.SlotWinner:
+		return text{"M%d胜者", "winner of M%d"}.in(lang, s.Match)
+	case engine.SlotLoser:
+		return text{"M%d负者", "loser of M%d"}.in(lang, s.Match)
+	case engine.SlotRank:
+		return text{"G%d第%d名", "G%d #%d"}.in(lang, s.Group, s.Rank)
+	case engine.SlotBye:
+		return text{"轮空", "bye"}.in(lang)
+	}
+	return "?" // an entrant is always known
+}
+
+// scoreOf is the regular games' score, first side first, counting a win
+// (by forfeit too) one and a draw a half; and the note of the tie-break
+// games after them (R-F-5): their steps in order, a step repeated written
+// once with its count, "抽签" when lots decided.
+func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutcome, lang Lang) (score, tie string) {
+	regular := max(f.Games, 1)
+	var half [2]int
+	var steps []step
+	forfeit, counted := false, false
+	for i, g := range games {
+		switch g.Result {
+		case engine.RedForfeitWin, engine.BlackForfeitWin:
+			forfeit = true
+		case engine.DoubleForfeit, engine.Pending:
+			continue
+		}
+		if i >= regular {
+			steps = addStep(steps, tieWord(tieStep(f, i-regular), lang))
+			continue
+		}
+		counted = true
+		red, black := gameHalves(g.Result)
+		if g.Red == o.Players[0] {
+			half[0], half[1] = half[0]+red, half[1]+black
+		} else {
+			half[0], half[1] = half[0]+black, half[1]+red
+		}
+	}
+	if counted {
+		score = halves(half[0]) + "–" + halves(half[1])
+	}
+	if o.ByLots {
+		steps = addStep(steps, tieWord(engine.TieLots, lang))
+	}
+	if forfeit {
+		steps = addStep(steps, text{"弃权", "forfeit"}.in(lang))
+	}
+	return score, joinSteps(steps, lang)
+}
+
+// gameHalves is a regular game's points, in halves, for red and black.
+func gameHalves(r engine.Result) (int, int) {
+	switch r {
+	case engine.RedWin, engine.RedForfeitWin:
+		return 2, 0
+	case engine.BlackWin, engine.BlackForfeitWin:
+		return 0, 2
+	case engine.Draw:
+		return 1, 1
+	}
+	return 0, 0
+}
+
+// halves writes a score counted in halves: "2", "1.5", "0.5".
+func halves(h int) string {
+	s := strconv.Itoa(h / 2)
+	if h%2 == 1 {
+		s += ".5"
+	}
+	return s
+}
+
+// step is a tie step and how many games in a row it took.
+type step struct {
+	word  string
+	games int
+}
+
+// addStep adds a tie step to the steps so far, counting a repeat of the
+// last one.
+func addStep(steps []step, word string) []step {
+	if n := len(steps); n > 0 && steps[n-1].word == word {
+		steps[n-1].games++
+		return steps
+	}
+	return append(steps, step{word, 1})
+}
+
+// joinSteps writes the steps in order, a repeated one with its count:
+// "加赛×2，抽签".
+func joinSteps(steps []step, lang Lang) string {
+	var b strings.Builder
+	for i, s := range steps {
+		if i > 0 {
+			b.WriteString(text{"，", ", "}.in(lang))
+		}
+		b.WriteString(s.word)
+		if s.games > 1 {
+			b.WriteString("×" + strconv.Itoa(s.games))
+		}
+	}
+	return b.String()
+}
+
+// tieWords are the tie rules' names (R-F-5).
+var tieWords = map[engine.TieRule]text{
+	engine.TieReplay:     {"加赛", "replay"},
+	engine.TieOvertime:   {"加时赛", "overtime"},
+	engine.TieBlitz:      {"快棋加赛", "blitz"},
+	engine.TieArmageddon: {"和棋黑胜", "armageddon"},
+	engine.TieCaptures:   {"吃子数", "captures"},
+	engine.TieLots:       {"抽签", "lots"},
+}
+
+// tieStep is the rule tie-break game k (from 0) is played by: the chain
+// in order, its last rule repeating (R-F-5); lots when there is none.
+func tieStep(f engine.MatchFormat, k int) engine.TieRule {
+	if len(f.Tie) == 0 {
+		return engine.TieLots
+	}
+	return f.Tie[min(k, len(f.Tie)-1)]
+}
+
+func tieWord(t engine.TieRule, lang Lang) string { return tieWords[t].in(lang) }
+
+// nextOf is the next game of an undecided match of two known players:
+// 猜先 before game 1 if nobody has guessed (R-C-3), else the colours the
+// match gives (R-C-4, §13.5), with the game's number in a match of several
+// games or its tie step.
+func nextOf(f engine.MatchFormat, m engine.Match, o engine.MatchOutcome, lang Lang) nextGame {
+	n := nextGame{known: true, chooser: -1}
+	if len(m.Games) == 0 && m.GuessWinner == 0 && m.FirstRed == 0 && o.Next.Step == engine.RegularGame {
+		n.guess = true
+		return n
+	}
+	switch {
+	case o.Next.Step != engine.RegularGame:
+		n.prefix = tieWord(o.Next.Step, lang)
+	case f.Games > 1:
+		n.prefix = text{"第%d局", "game %d"}.in(lang, len(m.Games)+1)
+	}
+	if o.Next.Red == o.Players[1] {
+		n.red = 1
+	}
+	switch o.Next.Chooser {
+	case 0:
+	case o.Players[0]:
+		n.chooser = 0
+	default:
+		n.chooser = 1
+	}
+	return n
+}
+
+// partTitle is a part's name; the winners' bracket of a single
+// elimination is the whole knockout.
+func partTitle(p engine.Part, double bool, lang Lang) string {
+	switch p {
+	case engine.Winners:
+		if !double {
+			return text{"淘汰赛", "Knockout"}.in(lang)
+		}
+		return text{"胜者组", "Winners' bracket"}.in(lang)
+	case engine.Losers:
+		return text{"败者组", "Losers' bracket"}.in(lang)
+	case engine.GrandFinal:
+		return text{"总决赛", "Grand final"}.in(lang)
+	case engine.ThirdPlace:
+		return text{"三四名决赛", "Third place"}.in(lang)
+	}
+	return text{"五至八名附加赛", "Play-offs for 5th to 8th"}.in(lang)
+}
+
+// roundTitle names a round as people say it. The winners' rounds of one,
+// two, four and eight matches are the final, the semi-finals, the
+// quarter-finals and the round of 16, unless byes fill them (a first
+// round with byes is "第1轮"); the other rounds are numbered.
+func roundTitle(b *engine.Bracket, p engine.Part, rd BracketRound, last int, double bool, lang Lang) string {
+	numbered := text{"第%d轮", "Round %d"}.in(lang, rd.Round)
+	switch p {
+	case engine.Winners:
+		if rd.Round == 1 && last > 1 && hasBye(b, rd) {
+			return numbered
+		}
+		switch len(rd.Matches) {
+		case 1:
+			if double {
+				return text{"胜者组决赛", "Winners' final"}.in(lang)
+			}
+			return text{"决赛", "Final"}.in(lang)
+		case 2:
+			return text{"半决赛", "Semi-finals"}.in(lang)
+		case 4:
+			return text{"四分之一决赛", "Quarter-finals"}.in(lang)
+		case 8:
+			return text{"八分之一决赛", "Round of 16"}.in(lang)
+		}
+	case engine.Losers:
+		if rd.Round == last {
+			return text{"败者组决赛", "Losers' final"}.in(lang)
+		}
+	case engine.GrandFinal:
+		if rd.Round == 2 {
+			return text{"总决赛第二场", "Grand final reset"}.in(lang)
+		}
+		return text{"总决赛", "Grand final"}.in(lang)
+	case engine.ThirdPlace:
+		return text{"三四名决赛", "Third-place match"}.in(lang)
+	case engine.Playoff:
+		if rd.Round == 1 {
+			return text{"五至八名半决赛", "5th to 8th: semi-finals"}.in(lang)
+		}
+		return text{"五至八名决赛", "5th to 8th: finals"}.in(lang)
+	}
+	return numbered
+}
+
+// hasBye reports whether a match of the round has a bye in a slot.
+func hasBye(b *engine.Bracket, rd BracketRound) bool {
+	for _, m := range rd.Matches {
+		for _, s := range b.Matches[m.ID-1].Slots {
+			if s.Kind == engine.SlotBye {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// playoffCaption is what a second-round play-off is for: its players are
+// the first round's winners (for 5th) or losers (for 7th).
+func playoffCaption(s engine.Slot, lang Lang) string {
+	if s.Kind == engine.SlotLoser {
+		return text{"争第7名", "for 7th place"}.in(lang)
+	}
+	return text{"争第5名", "for 5th place"}.in(lang)
+}
