@@ -150,18 +150,10 @@ func TeamStandings(ev *TeamEvent) []TeamStanding {
 	}
 
 	out := make([]TeamStanding, n)
-	place, i := 0, 0
-	g.each(func(grp []int) {
-		if ev.Settings.Pairing.SharedPlaceSkips {
-			place = i + 1
-		} else {
-			place++
-		}
-		for _, id := range grp {
-			out[i] = TeamStanding{Place: place, Shared: len(grp) > 1, Team: id, MatchPoints: t.score[id], GamePoints: b.points[id], Values: row(id)}
-			i++
-		}
-	})
+	place, shared := sharedPlaces(n, ev.Settings.Pairing.SharedPlaceSkips, func(i int) bool { return !g.cut[i] })
+	for i, id := range g.order {
+		out[i] = TeamStanding{Place: place[i], Shared: shared[i], Team: id, MatchPoints: t.score[id], GamePoints: b.points[id], Values: row(id)}
+	}
 	return out
 }
 

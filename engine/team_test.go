@@ -94,7 +94,9 @@ func TestR_TM_1_SubstituteOrders(t *testing.T) {
 // TestLineupErrorLanguages: each text is in one language (the project's
 // rule), and every reason has its own.
 func TestLineupErrorLanguages(t *testing.T) {
-	han := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) }
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
 	latin := func(s string) bool {
 		return strings.ContainsFunc(s, func(r rune) bool { return r < unicode.MaxASCII && unicode.IsLetter(r) })
 	}
