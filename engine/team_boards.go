@@ -35,19 +35,13 @@ func BoardStandings(ev *TeamEvent) [][]BoardStanding {
 			}
 		}
 	}
-	rows := make([]map[int]*BoardStanding, boards)
-	for b := range rows {
-		rows[b] = map[int]*BoardStanding{}
-	}
+	n := len(ev.Players)
+	rows := make([]BoardStanding, boards*(n+1)) // rows[(board-1)*(n+1)+id]; Games 0: not on that board
 	add := func(board, id int, o Outcome) {
 		if id == 0 || board < 1 || board > boards {
 			return
 		}
-		r := rows[board-1][id]
-		if r == nil {
-			r = &BoardStanding{Board: board, Player: id, Team: team[id]}
-			rows[board-1][id] = r
-		}
+		r := &rows[(board-1)*(n+1)+id]
 		r.Points += ev.Settings.GamePoints.points(o)
 		r.Games++
 		if won(o) {
@@ -67,30 +61,36 @@ func BoardStandings(ev *TeamEvent) [][]BoardStanding {
 			}
 		}
 	}
+	order := func(x, y *BoardStanding) int {
+		if c := cmp.Compare(y.Points, x.Points); c != 0 {
+			return c
+		}
+		// x.Points/x.Games against y's, without dividing.
+		if c := cmp.Compare(int(y.Points)*x.Games, int(x.Points)*y.Games); c != 0 {
+			return c
+		}
+		return cmp.Compare(y.Wins, x.Wins)
+	}
 	out := make([][]BoardStanding, boards)
-	for b, m := range rows {
-		list := make([]BoardStanding, 0, len(m))
-		for _, r := range m {
-			list = append(list, *r)
+	for b := range out {
+		board := rows[b*(n+1) : (b+1)*(n+1)]
+		var ids []int // sorted, not the rows: they are eight words each
+		for id := range board {
+			if board[id].Games > 0 {
+				ids = append(ids, id)
+			}
 		}
-		order := func(x, y BoardStanding) int {
-			if c := cmp.Compare(y.Points, x.Points); c != 0 {
+		slices.SortFunc(ids, func(x, y int) int {
+			if c := order(&board[x], &board[y]); c != 0 {
 				return c
 			}
-			// x.Points/x.Games against y's, without dividing.
-			if c := cmp.Compare(int(y.Points)*x.Games, int(x.Points)*y.Games); c != 0 {
-				return c
-			}
-			return cmp.Compare(y.Wins, x.Wins)
-		}
-		slices.SortFunc(list, func(x, y BoardStanding) int {
-			if c := order(x, y); c != 0 {
-				return c
-			}
-			return cmp.Compare(x.Player, y.Player)
+			return cmp.Compare(x, y)
 		})
-		place, shared := sharedPlaces(len(list), ev.Settings.Pairing.SharedPlaceSkips, func(i int) bool { return order(list[i-1], list[i]) == 0 })
-		for i := range list {
+		place, shared := sharedPlaces(len(ids), ev.Settings.Pairing.SharedPlaceSkips, func(i int) bool { return order(&board[ids[i-1]], &board[ids[i]]) == 0 })
+		list := make([]BoardStanding, len(ids))
+		for i, id := range ids {
+			list[i] = board[id]
+			list[i].Board, list[i].Player, list[i].Team = b+1, id, team[id]
 			list[i].Place, list[i].Shared = place[i], shared[i]
 		}
 		out[b] = list

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // MatchScore is what a team match's boards say so far (R-S-2, §14.2).
 type MatchScore struct {
@@ -69,14 +66,12 @@ func (ev *TeamEvent) Score(m TeamMatch) MatchScore {
 
 func won(o Outcome) bool { return o == OutcomeWin || o == OutcomeForfeitWin }
 
-// firstRed reports whether the first team has red on the board of g: its
-// red is a player of the first line-up, or the board's red is empty and its
-// black is not of the first line-up.
+// firstRed reports whether the first team has red on the board of g: on
+// odd boards, counted within the sub-round under 全队轮赛 (R-C-2, the
+// layout of boardGames).
 func (m TeamMatch) firstRed(g Game) bool {
-	if g.Red != 0 {
-		return slices.Contains(m.FirstLineup, g.Red)
-	}
-	return !slices.Contains(m.FirstLineup, g.Black)
+	n := max(len(m.FirstLineup), 1)
+	return (g.Board-1)%n%2 == 0
 }
 
 // result is a match as one game of the team-level event: the first team
@@ -98,7 +93,21 @@ func (sc MatchScore) result(m TeamMatch) Result {
 // a match with the first team red, its result the match's and its fouls the
 // teams' fouls, byes as they were given, scored in match points (场分). Pair
 // pairs it; standings read it.
-func (ev *TeamEvent) TeamLevel() *Event {
+func (ev *TeamEvent) TeamLevel() *Event { return ev.teamLevel(ev.scores()) }
+
+// scores are every match's MatchScore, by round and match.
+func (ev *TeamEvent) scores() [][]MatchScore {
+	out := make([][]MatchScore, len(ev.Rounds))
+	for r, rd := range ev.Rounds {
+		out[r] = make([]MatchScore, len(rd.Matches))
+		for i, m := range rd.Matches {
+			out[r][i] = ev.Score(m)
+		}
+	}
+	return out
+}
+
+func (ev *TeamEvent) teamLevel(scores [][]MatchScore) *Event {
 	set := ev.Settings.Pairing
 	set.Scoring = ev.Settings.MatchPoints
 	out := &Event{Name: ev.Name, Settings: set, Players: make([]Player, len(ev.Teams)), Rounds: make([]Round, len(ev.Rounds))}
@@ -107,8 +116,8 @@ func (ev *TeamEvent) TeamLevel() *Event {
 	}
 	for r, rd := range ev.Rounds {
 		games := make([]Game, 0, len(rd.Matches))
-		for _, m := range rd.Matches {
-			g := Game{Board: m.Number, Red: m.First, Black: m.Second, Result: ev.Score(m).result(m)}
+		for i, m := range rd.Matches {
+			g := Game{Board: m.Number, Red: m.First, Black: m.Second, Result: scores[r][i].result(m)}
 			for _, bg := range m.Games {
 				if m.firstRed(bg) {
 					g.RedFouls, g.BlackFouls = g.RedFouls+bg.RedFouls, g.BlackFouls+bg.BlackFouls

@@ -63,7 +63,7 @@ func randomLineup(rng *rand.Rand, ev *TeamEvent, id int) []int {
 	return lineup
 }
 
-func playRandomRound(t *testing.T, rng *rand.Rand, ev *TeamEvent) (Pairing, bool) {
+func playRandomRound(t testing.TB, rng *rand.Rand, ev *TeamEvent) (Pairing, bool) {
 	t.Helper()
 	p, err := PairTeams(ev)
 	if err != nil {

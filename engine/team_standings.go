@@ -116,9 +116,9 @@ func TeamStandings(ev *TeamEvent) []TeamStanding {
 	if ev == nil || len(ev.Teams) == 0 {
 		return nil
 	}
-	level := ev.TeamLevel()
-	t := newTable(level)
-	b := ev.boardTotals()
+	scores := ev.scores()
+	t := newTable(ev.teamLevel(scores))
+	b := ev.boardTotals(scores)
 	n, chain := len(ev.Teams), ev.Settings.Ranking
 
 	order := make([]int, n)
@@ -182,12 +182,12 @@ type boardTotals struct {
 	wins, losses []int
 }
 
-func (ev *TeamEvent) boardTotals() boardTotals {
+func (ev *TeamEvent) boardTotals(scores [][]MatchScore) boardTotals {
 	n := len(ev.Teams)
 	b := boardTotals{points: make([]Points, n+1), wins: make([]int, n+1), losses: make([]int, n+1)}
-	for _, rd := range ev.Rounds {
-		for _, m := range rd.Matches {
-			sc := ev.Score(m)
+	for r, rd := range ev.Rounds {
+		for i, m := range rd.Matches {
+			sc := scores[r][i]
 			if !valid(m.First, n) || !valid(m.Second, n) {
 				continue
 			}

@@ -289,3 +289,101 @@ func TestCheckTeams(t *testing.T) {
 		t.Error("a captain of another team accepted")
 	}
 }
+
+// TestBoardStandings: a substitute's games count on the board he played;
+// equal points in equal games share a place (分台换人, §12.2).
+func TestBoardStandings(t *testing.T) {
+	s := DefaultTeamSettings(2, 2)
+	s.Reserves, s.Lineup = 1, OrderedSubstitutes
+	ev := teamEvent(2, 3, s) // team 1: players 1, 2, 3; team 2: 4, 5, 6
+	ev.Rounds = []TeamRound{
+		{Matches: []TeamMatch{{Number: 1, First: 1, Second: 2}}},
+		{Matches: []TeamMatch{{Number: 1, First: 2, Second: 1}}},
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(ev.SetLineups(1, 1, []int{1, 2}, []int{4, 5}))
+	must(ev.Record(1, 1, 1, RedWin)) // 1 beats 4
+	must(ev.Record(1, 1, 2, Draw))   // 5 draws 2
+	must(ev.SetLineups(2, 1, []int{4, 6}, []int{1, 3}))
+	must(ev.Record(2, 1, 1, Draw))   // 4 draws 1
+	must(ev.Record(2, 1, 2, RedWin)) // 3 beats 6 on board 2
+	bs := BoardStandings(ev)
+	type row struct {
+		player, place int
+		points        Points
+	}
+	got := [][]row{}
+	for _, board := range bs {
+		var rs []row
+		for _, r := range board {
+			rs = append(rs, row{r.Player, r.Place, r.Points})
+		}
+		got = append(got, rs)
+	}
+	want := [][]row{
+		{{1, 1, Pts(3)}, {4, 2, Pts(1)}},
+		{{3, 1, Pts(2)}, {2, 2, Pts(1)}, {5, 2, Pts(1)}, {6, 4, 0}}, // 2 and 5 share 2nd
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("board standings %v\nwant %v", got, want)
+	}
+}
+
+// TestTeamBye: a bye scores Pairing.ByeValue in match points and a won
+// forfeit's game points on every board (§21.4).
+func TestTeamBye(t *testing.T) {
+	ev := teamEvent(5, 4, DefaultTeamSettings(3, 4))
+	p, err := PairTeams(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Byes) != 1 || len(p.Boards) != 2 {
+		t.Fatalf("five teams: %d matches, byes %v", len(p.Boards), p.Byes)
+	}
+	if err := AddTeamRound(ev, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ev.Rounds[0].Matches {
+		for b := range m.Games {
+			m.Games[b].Result = Draw
+		}
+	}
+	for _, row := range TeamStandings(ev) {
+		wantMP, wantGP := Pts(1), Pts(4)
+		if row.Team == p.Byes[0] {
+			wantMP, wantGP = Pts(2), Pts(8)
+		}
+		if row.MatchPoints != wantMP || row.GamePoints != wantGP {
+			t.Errorf("team %d: %v 场分 %v 局分, want %v %v", row.Team, row.MatchPoints, row.GamePoints, wantMP, wantGP)
+		}
+	}
+}
+
+// TestR_T_7_TeamPenalties: a penalised team ranks last among the teams of
+// its match points, before any tiebreak.
+func TestR_T_7_TeamPenalties(t *testing.T) {
+	s := DefaultTeamSettings(1, 2)
+	ev := teamEvent(4, 2, s)
+	ev.Rounds = []TeamRound{{Matches: []TeamMatch{{Number: 1, First: 1, Second: 2}, {Number: 2, First: 3, Second: 4}}}}
+	for _, n := range []int{1, 2} {
+		if err := ev.SetLineups(1, n, ev.Regulars(2*n-1), ev.Regulars(2*n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Team 1 wins 4–0, team 3 wins 3–1: team 1 first on 局分 …
+	ev.Rounds[0].Matches[0].Games[0].Result, ev.Rounds[0].Matches[0].Games[1].Result = RedWin, BlackWin
+	ev.Rounds[0].Matches[1].Games[0].Result, ev.Rounds[0].Matches[1].Games[1].Result = RedWin, Draw
+	if got := rankingOf(TeamStandings(ev)); !slices.Equal(got, []int{1, 3, 4, 2}) && !slices.Equal(got, []int{1, 3, 2, 4}) {
+		t.Fatalf("ranking %v", got)
+	}
+	// … unless it was penalised (R-T-7).
+	ev.Teams[0].Penalties = 1
+	if got := rankingOf(TeamStandings(ev)); got[0] != 3 || got[1] != 1 {
+		t.Errorf("ranking %v: the penalised team 1 should follow team 3", got)
+	}
+}
