@@ -7,8 +7,11 @@ type MatchScore struct {
 	// First and Second are the teams' game points (局分), each board scored
 	// by Settings.GamePoints, forfeits as wins and losses.
 	First, Second Points
-	// FirstWins and SecondWins count boards won, forfeit wins included.
-	FirstWins, SecondWins int
+	// FirstWins and SecondWins count boards won, forfeit wins included;
+	// FirstLosses and SecondLosses boards lost, forfeits included (a board
+	// both forfeited is lost by both).
+	FirstWins, SecondWins     int
+	FirstLosses, SecondLosses int
 	// Decided: every board counted is in, or one team has won
 	// Settings.WinningBoards (Early).
 	Decided, Early bool
@@ -37,12 +40,10 @@ func (ev *TeamEvent) Score(m TeamMatch) MatchScore {
 		}
 		sc.First += s.GamePoints.points(fo)
 		sc.Second += s.GamePoints.points(so)
-		if won(fo) {
-			sc.FirstWins++
-		}
-		if won(so) {
-			sc.SecondWins++
-		}
+		sc.FirstWins += b2i(won(fo))
+		sc.SecondWins += b2i(won(so))
+		sc.FirstLosses += b2i(lost(fo))
+		sc.SecondLosses += b2i(lost(so))
 	}
 	switch w := s.WinningBoards; {
 	case w > 0 && sc.FirstWins >= w:
@@ -64,7 +65,15 @@ func (ev *TeamEvent) Score(m TeamMatch) MatchScore {
 	return sc
 }
 
-func won(o Outcome) bool { return o == OutcomeWin || o == OutcomeForfeitWin }
+func won(o Outcome) bool  { return o == OutcomeWin || o == OutcomeForfeitWin }
+func lost(o Outcome) bool { return o == OutcomeLoss || o == OutcomeForfeitLoss }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // firstRed reports whether the first team has red on the board of g: on
 // odd boards, counted within the sub-round under 全队轮赛 (R-C-2, the
@@ -224,6 +233,9 @@ func (ev *TeamEvent) Record(round, number, board int, res Result) error {
 		return fmt.Errorf("round %d match %d has boards 1 to %d, not %d", round, number, len(m.Games), board)
 	}
 	g := &m.Games[board-1]
+	if g.Red == 0 || g.Black == 0 {
+		return fmt.Errorf("round %d match %d board %d has nobody on one side: it stays a forfeit", round, number, board)
+	}
 	if sc := ev.Score(*m); sc.Decided && !ev.Settings.PlayOut && g.Result == Pending {
 		return fmt.Errorf("round %d match %d board %d: %w", round, number, board, ErrMatchOver)
 	}

@@ -195,8 +195,8 @@ func (ev *TeamEvent) boardTotals(scores [][]MatchScore) boardTotals {
 			b.points[m.Second] += sc.Second
 			b.wins[m.First] += sc.FirstWins
 			b.wins[m.Second] += sc.SecondWins
-			b.losses[m.First] += sc.SecondWins
-			b.losses[m.Second] += sc.FirstWins
+			b.losses[m.First] += sc.FirstLosses
+			b.losses[m.Second] += sc.SecondLosses
 		}
 		for _, id := range rd.Byes {
 			if valid(id, n) {
