@@ -309,7 +309,7 @@ func TestR_T_6_PlayerTotals(t *testing.T) {
 	for _, s := range Standings(ev) {
 		place[s.Player] = s.Place
 	}
-	totals := TeamTotals(ev, teams, 4)
+	totals := TeamTotals(ev, teams, 4, SumOfPlaces)
 	for i, row := range totals {
 		var ps []int
 		for _, id := range teams[row.Team-1].Members {
@@ -317,13 +317,13 @@ func TestR_T_6_PlayerTotals(t *testing.T) {
 		}
 		slices.Sort(ps)
 		sum := ps[0] + ps[1] + ps[2] + ps[3]
-		if row.Total != sum || !slices.Equal(row.Counted, ps[:4]) || !row.Complete {
-			t.Errorf("team %d: total %d of %v, want %d of %v", row.Team, row.Total, row.Counted, sum, ps[:4])
+		if row.Total != sum || !slices.Equal(row.Places, ps[:4]) || !row.Complete {
+			t.Errorf("team %d: total %d of %v, want %d of %v", row.Team, row.Total, row.Places, sum, ps[:4])
 		}
 		if i > 0 {
 			prev := totals[i-1]
-			if prev.Total > row.Total || prev.Total == row.Total && slices.Compare(prev.Counted, row.Counted) > 0 {
-				t.Errorf("team %d (%d, %v) ranks above team %d (%d, %v)", prev.Team, prev.Total, prev.Counted, row.Team, row.Total, row.Counted)
+			if prev.Total > row.Total || prev.Total == row.Total && slices.Compare(prev.Places, row.Places) > 0 {
+				t.Errorf("team %d (%d, %v) ranks above team %d (%d, %v)", prev.Team, prev.Total, prev.Places, row.Team, row.Total, row.Places)
 			}
 		}
 	}
@@ -347,8 +347,35 @@ func TestR_T_6_Incomplete(t *testing.T) {
 	// Round 1: 1 beats 4, 2 beats 5, 3 draws 6: places 1=, 1=, 3=, 3=, 5=, 5=.
 	ev.Rounds = []Round{{Games: []Game{{Board: 1, Red: 1, Black: 4, Result: RedWin}, {Board: 2, Red: 2, Black: 5, Result: RedWin}, {Board: 3, Red: 3, Black: 6, Result: Draw}}}}
 	teams := []Team{{ID: 1, Members: []int{1, 5}}, {ID: 2, Members: []int{3, 6}}, {ID: 3, Members: []int{2}}}
-	got := TeamTotals(ev, teams, 2)
+	got := TeamTotals(ev, teams, 2, SumOfPlaces)
 	if got[0].Team != 1 || got[1].Team != 2 || got[2].Team != 3 || got[2].Complete {
 		t.Fatalf("totals %+v", got)
+	}
+}
+
+// TestR_T_6_SumOfScores is seed 003's 山东科技大学 rule: the team with the
+// most points (局分) first; equal, the higher score in the last round, then
+// the round before; then the opponents' scores. All four teams score 4.
+func TestR_T_6_SumOfScores(t *testing.T) {
+	ev := &Event{Settings: DefaultSettings(2)}
+	for id := 1; id <= 8; id++ {
+		ev.Players = append(ev.Players, Player{ID: id})
+	}
+	ev.Rounds = []Round{
+		{Games: []Game{{Board: 1, Red: 1, Black: 2, Result: RedWin}, {Board: 2, Red: 3, Black: 4, Result: RedWin}, {Board: 3, Red: 5, Black: 6, Result: Draw}, {Board: 4, Red: 7, Black: 8, Result: Draw}}},
+		{Games: []Game{{Board: 1, Red: 1, Black: 3, Result: RedWin}, {Board: 2, Red: 5, Black: 7, Result: Draw}, {Board: 3, Red: 2, Black: 6, Result: RedWin}, {Board: 4, Red: 4, Black: 8, Result: BlackWin}}},
+	}
+	const A, B, C, D = 1, 2, 3, 4
+	teams := []Team{{ID: A, Members: []int{3, 5}}, {ID: B, Members: []int{7, 2}}, {ID: C, Members: []int{1, 4}}, {ID: D, Members: []int{8, 6}}}
+	// Last round: B 3, C 2, D 2, A 1; C's opponents 9, D's 6.
+	var got []int
+	for _, r := range TeamTotals(ev, teams, 2, SumOfScores) {
+		if r.Score != Pts(4) {
+			t.Errorf("team %d scores %v, want 4", r.Team, r.Score)
+		}
+		got = append(got, r.Team)
+	}
+	if want := []int{B, C, D, A}; !slices.Equal(got, want) {
+		t.Errorf("ranking %v, want %v", got, want)
 	}
 }
