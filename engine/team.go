@@ -121,6 +121,10 @@ type TeamMatch struct {
 	// Games are the boards' games, Game.Board from 1, Red and Black
 	// player IDs (0 on an empty board). Empty until the line-ups are in.
 	Games []Game
+	// Void marks a match struck out because a team left a round robin
+	// having played fewer than half of its matches (R-W-2): it counts for
+	// nobody, its boards neither. It stays in the round (R-W-4).
+	Void bool
 }
 
 // Team returns the team with the given ID, and whether there is one.

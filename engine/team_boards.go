@@ -51,7 +51,7 @@ func BoardStandings(ev *TeamEvent) [][]BoardStanding {
 	for _, rd := range ev.Rounds {
 		for _, m := range rd.Matches {
 			for _, g := range m.Games {
-				if g.Result == Pending {
+				if g.Result == Pending || m.Void {
 					continue
 				}
 				board := (g.Board-1)%boards + 1 // 全队轮赛: the board within its sub-round

@@ -12,6 +12,8 @@ type MatchScore struct {
 	// both forfeited is lost by both).
 	FirstWins, SecondWins     int
 	FirstLosses, SecondLosses int
+	// Played counts the boards played over the board, forfeits not.
+	Played int
 	// Decided: every board counted is in, or one team has won
 	// Settings.WinningBoards (Early).
 	Decided, Early bool
@@ -33,6 +35,9 @@ func (ev *TeamEvent) Score(m TeamMatch) MatchScore {
 		if g.Result == Pending {
 			pending++
 			continue
+		}
+		if g.Result.Played() {
+			sc.Played++
 		}
 		fo, so := gameOutcomes(g.Result)
 		if !m.firstRed(g) {
@@ -84,13 +89,20 @@ func (m TeamMatch) firstRed(g Game) bool {
 }
 
 // result is a match as one game of the team-level event: the first team
-// is red (R-C-2).
+// is red (R-C-2). A match won without a board played over the board is a
+// forfeit ("+" for a team, §21.4), so the team-level rules that count
+// games played (R-T-0, R-W-2) see it as one.
 func (sc MatchScore) result(m TeamMatch) Result {
+	forfeit := sc.Played == 0
 	switch {
 	case !sc.Decided:
 		return Pending
+	case sc.Winner == m.First && forfeit:
+		return RedForfeitWin
 	case sc.Winner == m.First:
 		return RedWin
+	case sc.Winner == m.Second && forfeit:
+		return BlackForfeitWin
 	case sc.Winner == m.Second:
 		return BlackWin
 	}
@@ -126,7 +138,7 @@ func (ev *TeamEvent) teamLevel(scores [][]MatchScore) *Event {
 	for r, rd := range ev.Rounds {
 		games := make([]Game, 0, len(rd.Matches))
 		for i, m := range rd.Matches {
-			g := Game{Board: m.Number, Red: m.First, Black: m.Second, Result: scores[r][i].result(m)}
+			g := Game{Board: m.Number, Red: m.First, Black: m.Second, Result: scores[r][i].result(m), Void: m.Void}
 			for _, bg := range m.Games {
 				if m.firstRed(bg) {
 					g.RedFouls, g.BlackFouls = g.RedFouls+bg.RedFouls, g.BlackFouls+bg.BlackFouls
@@ -177,7 +189,8 @@ func PairTeams(ev *TeamEvent) (Pairing, error) {
 // AddTeamRound adds a pairing of the teams as the next round: one match a
 // board, the board's red the first team. Under 分台定人 the line-ups are the
 // teams' regulars at once; under the other rules the boards wait for
-// SetLineups.
+// SetLineups. A team that has left (a round robin keeps its place in the
+// table) loses every board by forfeit at once (R-W-2).
 func AddTeamRound(ev *TeamEvent, p Pairing) error {
 	if want := len(ev.Rounds) + 1; p.Round != want {
 		return fmt.Errorf("add round %d: the team event has %d rounds, so the next one is round %d", p.Round, len(ev.Rounds), want)
@@ -187,20 +200,21 @@ func AddTeamRound(ev *TeamEvent, p Pairing) error {
 		rd.Matches = append(rd.Matches, TeamMatch{Number: b.Number, First: b.Red, Second: b.Black})
 	}
 	ev.Rounds = append(ev.Rounds, rd)
-	if ev.Settings.Lineup != FixedBoards {
-		return nil
-	}
-	for _, m := range rd.Matches {
-		if err := ev.SetLineups(p.Round, m.Number, ev.Regulars(m.First), ev.Regulars(m.Second)); err != nil {
-			return err
+	if ev.Settings.Lineup == FixedBoards {
+		for _, m := range rd.Matches {
+			if err := ev.SetLineups(p.Round, m.Number, ev.Regulars(m.First), ev.Regulars(m.Second)); err != nil {
+				return err
+			}
 		}
 	}
+	ev.settleLeavers(p.Round)
 	return nil
 }
 
 // SetLineups sets both teams' line-ups of a match and lays out its games
 // (R-TM-1, R-C-2). It refuses, with a *LineupError, a line-up the rules do
-// not allow, and a match whose boards already have a result.
+// not allow, and a match whose boards already have a result. A team that
+// has left plays no board: its line-up is taken as empty (R-W-2).
 func (ev *TeamEvent) SetLineups(round, number int, first, second []int) error {
 	m, err := ev.match(round, number)
 	if err != nil {
@@ -219,6 +233,11 @@ func (ev *TeamEvent) SetLineups(round, number int, first, second []int) error {
 	}
 	m.FirstLineup, m.SecondLineup = append([]int(nil), first...), append([]int(nil), second...)
 	m.Games = ev.boardGames(m.FirstLineup, m.SecondLineup)
+	for _, id := range []int{m.First, m.Second} {
+		if t, _ := ev.Team(id); t.WithdrawnAfter != 0 && round > t.WithdrawnAfter {
+			ev.forfeitSide(m, id)
+		}
+	}
 	return nil
 }
 

@@ -188,7 +188,7 @@ func (ev *TeamEvent) boardTotals(scores [][]MatchScore) boardTotals {
 	for r, rd := range ev.Rounds {
 		for i, m := range rd.Matches {
 			sc := scores[r][i]
-			if !valid(m.First, n) || !valid(m.Second, n) {
+			if m.Void || !valid(m.First, n) || !valid(m.Second, n) {
 				continue
 			}
 			b.points[m.First] += sc.First
