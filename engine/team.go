@@ -39,6 +39,9 @@ type Team struct {
 	// (R-W-*, R-T-7).
 	WithdrawnAfter int
 	Penalties      int
+	// Entrant is the caller's own id for the team, which stays when the
+	// sequence number changes (NumberTeams); the engine never reads it.
+	Entrant int `json:",omitempty"`
 }
 
 // TeamSettings are the organiser's choices for a team event.
@@ -195,5 +198,45 @@ func (ev *TeamEvent) CheckTeams() error {
 			return fmt.Errorf("team %d %s: the captain, player %d, is not one of its players", t.ID, t.Name, t.Captain)
 		}
 	}
+	return nil
+}
+
+// rating is a team's strength for its sequence number (R-SW-1): the mean
+// rating of its rated regulars, 0 when none is rated.
+func (ev *TeamEvent) rating(id int) int {
+	sum, n := 0, 0
+	for _, p := range ev.Regulars(id) {
+		if valid(p, len(ev.Players)) && ev.Players[p-1].Rating > 0 {
+			sum += ev.Players[p-1].Rating
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / n
+}
+
+// NumberTeams gives the teams their sequence numbers (序号) before round 1
+// as Number gives players theirs (R-SW-1): by the mean rating of their
+// regulars, strong to weak, by lot, or as entered; teams of one unit are
+// spread over the halves (R-SW-2). Teams[i].ID becomes i+1 in the new order;
+// Team.Entrant keeps the caller's id. Once a round is paired the numbers
+// stand.
+func NumberTeams(ev *TeamEvent, by Numbering) error {
+	if len(ev.Rounds) > 0 {
+		return fmt.Errorf("the teams are numbered before round 1: %d rounds are paired", len(ev.Rounds))
+	}
+	level := ev.TeamLevel()
+	for i := range level.Players {
+		level.Players[i].Entrant = i // the team's place in ev.Teams
+	}
+	numbered := Number(level.Players, by, ev.Settings.Pairing.Halves, ev.Settings.Pairing.Seed)
+	teams := make([]Team, len(ev.Teams))
+	for i, p := range numbered {
+		teams[i] = ev.Teams[p.Entrant]
+		teams[i].ID = i + 1
+	}
+	ev.Teams = teams
 	return nil
 }

@@ -110,7 +110,7 @@ func (sc MatchScore) result(m TeamMatch) Result {
 }
 
 // TeamLevel is the event between teams: one player a team (ID, name,
-// unit, the mean rating of its players, withdrawal and penalties), one game
+// unit, rating, withdrawal and penalties), one game
 // a match with the first team red, its result the match's and its fouls the
 // teams' fouls, byes as they were given, scored in match points (场分). Pair
 // pairs it; standings read it.
@@ -133,7 +133,7 @@ func (ev *TeamEvent) teamLevel(scores [][]MatchScore) *Event {
 	set.Scoring = ev.Settings.MatchPoints
 	out := &Event{Name: ev.Name, Settings: set, Players: make([]Player, len(ev.Teams)), Rounds: make([]Round, len(ev.Rounds))}
 	for i, t := range ev.Teams {
-		out.Players[i] = Player{ID: t.ID, Name: t.Name, Unit: t.Unit, Rating: ev.meanRating(t), WithdrawnAfter: t.WithdrawnAfter, Penalties: t.Penalties}
+		out.Players[i] = Player{ID: t.ID, Name: t.Name, Unit: t.Unit, Rating: ev.rating(t.ID), WithdrawnAfter: t.WithdrawnAfter, Penalties: t.Penalties}
 	}
 	for r, rd := range ev.Rounds {
 		games := make([]Game, 0, len(rd.Matches))
@@ -155,20 +155,6 @@ func (ev *TeamEvent) teamLevel(scores [][]MatchScore) *Event {
 		out.Rounds[r] = Round{Games: games, Byes: byes}
 	}
 	return out
-}
-
-func (ev *TeamEvent) meanRating(t Team) int {
-	sum, n := 0, 0
-	for _, id := range t.Members {
-		if id >= 1 && id <= len(ev.Players) && ev.Players[id-1].Rating > 0 {
-			sum += ev.Players[id-1].Rating
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return sum / n
 }
 
 // PairTeams pairs the next round of the teams: by the Berger tables in a

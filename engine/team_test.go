@@ -387,3 +387,32 @@ func TestR_T_7_TeamPenalties(t *testing.T) {
 		t.Errorf("ranking %v: the penalised team 1 should follow team 3", got)
 	}
 }
+
+// TestR_SW_1_NumberTeams: teams are numbered by their regulars' mean
+// rating, strong to weak, a reserve's rating not counted; the caller's id
+// stays.
+func TestR_SW_1_NumberTeams(t *testing.T) {
+	s := DefaultTeamSettings(5, 2)
+	s.Reserves = 1
+	ev := teamEvent(3, 3, s)
+	ratings := []int{1800, 1900, 2500, 2000, 2100, 0, 2200, 2300, 1000}
+	for i, r := range ratings { // regulars' means: 1850, 2050, 2250
+		ev.Players[i].Rating = r
+	}
+	for i := range ev.Teams {
+		ev.Teams[i].Entrant = 10 * (i + 1)
+	}
+	if err := NumberTeams(ev, ByRating); err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for i, tm := range ev.Teams {
+		if tm.ID != i+1 {
+			t.Errorf("team %d has ID %d", i+1, tm.ID)
+		}
+		got = append(got, tm.Entrant)
+	}
+	if want := []int{30, 20, 10}; !slices.Equal(got, want) {
+		t.Errorf("teams by rating %v, want %v", got, want)
+	}
+}
