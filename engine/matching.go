@@ -1,40 +1,88 @@
 package engine
 
+import "math/bits"
+
 // matcher keeps a maximum matching of a general graph (Edmonds' blossom
 // algorithm) while vertices are taken out of it pair by pair. It answers the
 // question that makes the Swiss complete (R-SW-9): can the players not yet
 // paired still all be paired, if these two meet now?
 //
-// Vertices are 0..n−1; adj lists each vertex's neighbours. commit(u, v)
+// Vertices are 0..n−1; rows hold each vertex's neighbours as bits (a dense
+// graph of a thousand players is 16 words a vertex, and a search reads a
+// vertex's neighbours outside the tree a word at a time). commit(u, v)
 // pairs u with v for good when the rest keeps a matching as large as
 // before, and leaves everything as it was when it does not.
 type matcher struct {
-	adj     [][]int32
+	rows    []bitRow
 	mate    []int32 // −1: exposed
 	removed []bool  // committed: no longer part of the graph
+	gone    []uint64
 
 	// One augmenting-path search's working state, reset through touched.
 	parent  []int32
 	base    []int32
-	used    []bool  // in the search tree as an outer vertex
-	blossom []bool  // flagged: in the blossom being contracted
-	flagged []int32 // the blossoms flagged
-	next    []int32 // the blossom's next vertex after this one, −1 after the last
-	last    []int32 // a base's blossom's last vertex
+	used    []bool   // in the search tree as an outer vertex
+	outer   []uint64 // used, as bits
+	inTree  []uint64 // touched, as bits
+	blossom []bool   // flagged: in the blossom being contracted
+	flagged []int32  // the blossoms flagged
+	next    []int32  // the blossom's next vertex after this one, −1 after the last
+	last    []int32  // a base's blossom's last vertex
 	onPath  []bool
 	path    []int32 // lca's, reused
+	// The vertices of each blossom bigger than one, as bits, at
+	// members[set[b]·words:] for its base b (set −1: none), so that the
+	// search skips the outer vertices of a vertex's own blossom a word at a
+	// time: a dense graph makes one large blossom, and checking its
+	// vertices one by one for each of its vertices made a search quadratic.
+	set     []int32
+	members []uint64
+	sets    int
 	touched []int32
 	queue   []int32
-
-	live, listed int // vertices not committed; of them when adj was compacted
+	stopAt  int32 // pairFirst's search stops once this vertex is outer; −1: none
 }
 
+// bitRow is one vertex's neighbours as bits: bit k of words[i] is vertex
+// 64·(from+i)+k. A row spans only the words from the vertex's first
+// neighbour to its last, so the windowed graph of a big field stays small.
+type bitRow struct {
+	from  int
+	words []uint64
+}
+
+// newMatcher makes a matcher of the graph whose neighbour lists are adj.
 func newMatcher(adj [][]int32) *matcher {
-	n := len(adj)
+	rows := make([]bitRow, len(adj))
+	for v, ns := range adj {
+		if len(ns) == 0 {
+			continue
+		}
+		lo, hi := ns[0], ns[0]
+		for _, w := range ns {
+			lo, hi = min(lo, w), max(hi, w)
+		}
+		r := bitRow{from: int(lo) / 64, words: make([]uint64, int(hi)/64+1-int(lo)/64)}
+		for _, w := range ns {
+			r.words[int(w)/64-r.from] |= 1 << (uint(w) % 64)
+		}
+		rows[v] = r
+	}
+	return rowsMatcher(rows)
+}
+
+// rowsMatcher makes a matcher of the graph whose rows are given; a row must
+// hold w exactly when w's row holds its vertex.
+func rowsMatcher(rows []bitRow) *matcher {
+	n := len(rows)
+	words := (n + 63) / 64
 	m := &matcher{
-		adj:     adj,
+		rows:    rows,
 		mate:    make([]int32, n),
 		removed: make([]bool, n),
+		gone:    make([]uint64, words),
+		outer:   make([]uint64, words),
+		inTree:  make([]uint64, words),
 		parent:  make([]int32, n),
 		base:    make([]int32, n),
 		used:    make([]bool, n),
@@ -42,33 +90,62 @@ func newMatcher(adj [][]int32) *matcher {
 		next:    make([]int32, n),
 		last:    make([]int32, n),
 		onPath:  make([]bool, n),
-		live:    n,
-		listed:  n,
+		set:     make([]int32, n),
+		stopAt:  -1,
 	}
 	for i := range n {
 		m.mate[i], m.parent[i], m.base[i] = -1, -1, int32(i)
-		m.next[i], m.last[i] = -1, int32(i)
+		m.next[i], m.last[i], m.set[i] = -1, int32(i), -1
 	}
 	return m
 }
 
-// maximise grows the matching to a maximum one: greedily first, then by an
-// augmenting path from every exposed vertex (Berge: a matching is maximum
-// when no augmenting path is left, and a vertex from which the search
-// finds none never gets one later).
+// nextNeighbour is v's first neighbour from from on still in the graph,
+// −1 when there is none.
+func (m *matcher) nextNeighbour(v int32, from int) int {
+	r := m.rows[v]
+	i := max(from/64, r.from) - r.from
+	if i >= len(r.words) {
+		return -1
+	}
+	word := r.words[i] &^ m.gone[r.from+i]
+	if from/64 == r.from+i {
+		word &^= 1<<(uint(from)%64) - 1
+	}
+	for {
+		if word != 0 {
+			return (r.from+i)*64 + bits.TrailingZeros64(word)
+		}
+		if i++; i >= len(r.words) {
+			return -1
+		}
+		word = r.words[i] &^ m.gone[r.from+i]
+	}
+}
+
+// maximise grows the matching to a maximum one: greedily first, each vertex
+// in order with its first free neighbour, then by an augmenting path from
+// every exposed vertex (Berge: a matching is maximum when no augmenting path
+// is left, and a vertex from which the search finds none never gets one
+// later).
 func (m *matcher) maximise() {
-	for v := range m.adj {
+	taken := append([]uint64(nil), m.gone...) // matched or removed, as bits
+	for v := range m.rows {
 		if m.mate[v] >= 0 || m.removed[v] {
 			continue
 		}
-		for _, w := range m.adj[v] {
-			if m.mate[w] < 0 && !m.removed[w] {
+		r := m.rows[v]
+		for i, word := range r.words {
+			if free := word &^ taken[r.from+i]; free != 0 {
+				w := int32((r.from+i)*64 + bits.TrailingZeros64(free))
 				m.mate[v], m.mate[w] = w, int32(v)
+				taken[v/64] |= 1 << (uint(v) % 64)
+				taken[w/64] |= 1 << (uint(w) % 64)
 				break
 			}
 		}
 	}
-	for v := range m.adj {
+	for v := range m.rows {
 		if m.mate[v] < 0 && !m.removed[v] {
 			m.augment(int32(v))
 		}
@@ -102,12 +179,13 @@ func (m *matcher) perfect() bool {
 // u, v matched (as in a perfect matching).
 func (m *matcher) commit(u, v int32) bool {
 	if m.mate[u] == v {
-		m.removed[u], m.removed[v] = true, true
-		m.live -= 2
+		m.remove(u, true)
+		m.remove(v, true)
 		return true
 	}
 	a, b := m.mate[u], m.mate[v]
-	m.removed[u], m.removed[v] = true, true
+	m.remove(u, true)
+	m.remove(v, true)
 	m.mate[u], m.mate[v] = -1, -1
 	if a >= 0 {
 		m.mate[a] = -1
@@ -118,10 +196,10 @@ func (m *matcher) commit(u, v int32) bool {
 	// Only a and b are exposed now: the rest is as large as before exactly
 	// when an augmenting path joins them.
 	if a < 0 || b < 0 || m.augment(a) {
-		m.live -= 2
 		return true
 	}
-	m.removed[u], m.removed[v] = false, false
+	m.remove(u, false)
+	m.remove(v, false)
 	m.mate[u], m.mate[a] = a, u
 	m.mate[v], m.mate[b] = b, v
 	return false
@@ -134,92 +212,166 @@ func (m *matcher) augment(root int32) bool {
 	return m.grow(root)
 }
 
-// partners lists every vertex w such that u–w lies on some perfect matching
-// of the graph left, in one search where commit needs one for each w: with
-// u taken out, its mate a is the only exposed vertex, and the vertices some
-// maximum matching leaves exposed are exactly those that the search from a
-// reaches as outer vertices, blossoms included (Gallai–Edmonds) — pairing
-// u with w leaves the rest perfectly matchable exactly when w is one. The
-// matching must be perfect.
-func (m *matcher) partners(u int32) []int32 {
+// pairFirst pairs u with the first vertex of cands (its neighbours, in the
+// order to try) with whom the rest keeps a perfect matching, and returns it;
+// −1, and everything as it was, when there is none. The matching must be
+// perfect. With u taken out, its mate a is the only exposed vertex, and the
+// vertices some maximum matching leaves exposed are exactly those that a
+// search from a reaches as outer vertices, blossoms included
+// (Gallai–Edmonds): pairing u with w leaves the rest perfectly matchable
+// exactly when w is one. So one search answers for every candidate — it
+// stops as soon as it reaches the first — and the tree it grew holds the
+// alternating path that rematches a, which is flipped with u–w added at its
+// end: no second search to commit.
+func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	a := m.mate[u]
-	m.removed[u], m.mate[u], m.mate[a] = true, -1, -1
+	if a == cands[0] {
+		m.remove(u, true)
+		m.remove(a, true)
+		return a
+	}
+	m.remove(u, true)
+	m.mate[u], m.mate[a] = -1, -1
+	m.stopAt = cands[0]
 	m.grow(a) // no other vertex is exposed: the search finds no path
-	var out []int32
-	for _, v := range m.touched {
-		if m.used[v] {
-			m.used[v] = false // touched may hold v twice
-			out = append(out, v)
+	m.stopAt = -1
+	defer m.reset()
+	for _, w := range cands {
+		if m.used[w] {
+			m.mark(u)
+			m.parent[u] = w
+			m.flip(u) // u–w, then the tree path from w back to a
+			m.remove(w, true)
+			return w
 		}
 	}
-	m.reset()
-	m.removed[u], m.mate[u], m.mate[a] = false, a, u
-	return out
+	m.remove(u, false)
+	m.mate[u], m.mate[a] = a, u
+	return -1
 }
 
-// compact drops the committed vertices from the neighbour lists once half
-// the vertices still in them are gone, so that a search late in the steer
-// walks the graph left, not the whole field; the lists keep their order.
-func (m *matcher) compact() {
-	if 2*m.live > m.listed {
-		return
+// remove takes v out of the graph, or puts it back.
+func (m *matcher) remove(v int32, out bool) {
+	m.removed[v] = out
+	if out {
+		m.gone[v/64] |= 1 << (uint(v) % 64)
+	} else {
+		m.gone[v/64] &^= 1 << (uint(v) % 64)
 	}
-	for v, ns := range m.adj {
-		if m.removed[v] {
-			m.adj[v] = nil
-			continue
-		}
-		kept := ns[:0]
-		for _, w := range ns {
-			if !m.removed[w] {
-				kept = append(kept, w)
-			}
-		}
-		m.adj[v] = kept
-	}
-	m.listed = m.live
 }
 
-// grow is augment's search, leaving its working state for the caller.
+// grow is augment's search, leaving its working state for the caller; it
+// reports whether it flipped an augmenting path or reached stopAt. An
+// outer vertex's neighbours are read as bits, the outer ones (an odd
+// cycle to shrink) and those not yet in the tree (to join it), so that in a
+// dense graph a vertex costs a few words, not its whole list: most
+// neighbours are in the tree soon. Each row is walked from its end: rows
+// run in pairing order, and the paths flipped are then made of the
+// players the steer reaches last, so that the players it reaches next keep
+// the mates it will give them (their nearest partners) and pair without a
+// search.
 func (m *matcher) grow(root int32) bool {
 	m.mark(root)
-	m.used[root] = true
+	m.setOuter(root)
 	m.queue = append(m.queue[:0], root)
 	for qi := 0; qi < len(m.queue); qi++ {
 		v := m.queue[qi]
-		for _, to := range m.adj[v] {
-			if m.removed[to] || m.base[v] == m.base[to] || m.mate[v] == to {
-				continue
+		row := m.rows[v]
+		own := m.blossomBits(m.base[v])
+		for i := len(row.words) - 1; i >= 0; i-- {
+			at := row.from + i
+			word := row.words[i] & m.outer[at]
+			if own != nil {
+				word &^= own[at]
 			}
-			if to == root || m.mate[to] >= 0 && m.parent[m.mate[to]] >= 0 {
+			for word != 0 {
+				k := 63 - bits.LeadingZeros64(word)
+				word &^= 1 << uint(k)
+				to := int32(at*64 + k)
+				if m.base[v] == m.base[to] || m.mate[v] == to {
+					continue
+				}
 				m.shrink(v, to)
-				continue
+				if m.stopAt >= 0 && m.used[m.stopAt] {
+					return true
+				}
+				own = m.blossomBits(m.base[v])
+				if own != nil {
+					word &^= own[at]
+				}
 			}
-			if m.parent[to] >= 0 {
-				continue
+		}
+		for i := len(row.words) - 1; i >= 0; i-- {
+			at := row.from + i
+			for word := row.words[i] &^ (m.gone[at] | m.inTree[at]); word != 0; {
+				k := 63 - bits.LeadingZeros64(word)
+				word &^= 1 << uint(k)
+				to := int32(at*64 + k)
+				if m.inTree[at]&(1<<uint(k)) != 0 {
+					continue // joined the tree since the word was read
+				}
+				m.mark(to)
+				m.parent[to] = v
+				if m.mate[to] < 0 {
+					m.flip(to)
+					return true
+				}
+				w := m.mate[to]
+				m.mark(w)
+				m.setOuter(w)
+				if w == m.stopAt {
+					return true
+				}
+				m.queue = append(m.queue, w)
 			}
-			m.mark(to)
-			m.parent[to] = v
-			if m.mate[to] < 0 {
-				m.flip(to)
-				return true
-			}
-			w := m.mate[to]
-			m.mark(w)
-			m.used[w] = true
-			m.queue = append(m.queue, w)
 		}
 	}
 	return false
 }
 
 // mark remembers that the search touched v, for reset.
-func (m *matcher) mark(v int32) { m.touched = append(m.touched, v) }
+func (m *matcher) mark(v int32) {
+	m.touched = append(m.touched, v)
+	m.inTree[v/64] |= 1 << (uint(v) % 64)
+}
+
+// setOuter makes v an outer vertex of the search tree.
+func (m *matcher) setOuter(v int32) {
+	m.used[v] = true
+	m.outer[v/64] |= 1 << (uint(v) % 64)
+}
+
+// blossomBits is the vertices of the blossom based at b, nil while it is b
+// alone.
+func (m *matcher) blossomBits(b int32) []uint64 {
+	if m.set[b] < 0 {
+		return nil
+	}
+	w := len(m.gone)
+	return m.members[int(m.set[b])*w : int(m.set[b]+1)*w]
+}
+
+// newBlossomBits gives b, a vertex alone so far, a set of its own.
+func (m *matcher) newBlossomBits(b int32) []uint64 {
+	w := len(m.gone)
+	if need := (m.sets + 1) * w; need > len(m.members) {
+		m.members = append(m.members, make([]uint64, need-len(m.members))...)
+	}
+	m.set[b] = int32(m.sets)
+	m.sets++
+	bs := m.blossomBits(b)
+	clear(bs)
+	bs[b/64] |= 1 << (uint(b) % 64)
+	return bs
+}
 
 func (m *matcher) reset() {
+	m.sets = 0
 	for _, v := range m.touched {
 		m.parent[v], m.base[v], m.used[v] = -1, v, false
-		m.next[v], m.last[v] = -1, v
+		m.next[v], m.last[v], m.set[v] = -1, v, -1
+		m.inTree[v/64] &^= 1 << (uint(v) % 64)
+		m.outer[v/64] &^= 1 << (uint(v) % 64)
 	}
 	m.touched = m.touched[:0]
 }
@@ -244,6 +396,10 @@ func (m *matcher) shrink(v, to int32) {
 	m.flagged = m.flagged[:0]
 	m.markPath(v, b, to)
 	m.markPath(to, b, v)
+	bs := m.blossomBits(b)
+	if bs == nil {
+		bs = m.newBlossomBits(b)
+	}
 	for _, x := range m.flagged {
 		m.blossom[x] = false
 		if x == b {
@@ -251,8 +407,9 @@ func (m *matcher) shrink(v, to int32) {
 		}
 		for i := x; i >= 0; i = m.next[i] {
 			m.base[i] = b
+			bs[i/64] |= 1 << (uint(i) % 64)
 			if !m.used[i] {
-				m.used[i] = true
+				m.setOuter(i)
 				m.queue = append(m.queue, i)
 			}
 		}

@@ -59,11 +59,10 @@ func TestMatcherPerfect(t *testing.T) {
 			if u == v || !left[u] || !left[v] || !has[u][v] {
 				continue
 			}
-			if n <= 16 {
-				checkPartners(t, m, has, left, u)
-			}
-			if tries%3 == 0 {
-				m.compact() // the lists keep their order and lose only committed vertices
+			if n <= 16 && tries%2 == 0 {
+				checkPairFirst(t, rng, m, has, left, u)
+				checkMatching(t, m, has)
+				continue
 			}
 			left[u], left[v] = false, false
 			rest := func(i, j int) bool { return has[i][j] }
@@ -82,37 +81,51 @@ func TestMatcherPerfect(t *testing.T) {
 	}
 }
 
-// checkPartners compares partners(u) with the oracle: w is one exactly
-// when the rest pairs once u meets w (Gallai–Edmonds); the matching is left
-// as it was.
-func checkPartners(t *testing.T, m *matcher, has [][]bool, left []bool, u int32) {
+// checkPairFirst compares pairFirst(u, cands), for u's neighbours in a
+// random order, with the oracle: it pairs u with the first of them with
+// whom the rest still pairs (Gallai–Edmonds), keeping the matching perfect,
+// and with none, leaving the matching as it was, when there is none.
+func checkPairFirst(t *testing.T, rng *rand.Rand, m *matcher, has [][]bool, left []bool, u int32) {
 	t.Helper()
-	before := append([]int32(nil), m.mate...)
-	got := make(map[int32]bool)
-	for _, w := range m.partners(u) {
-		if got[w] {
-			t.Fatalf("partners(%d) lists %d twice", u, w)
-		}
-		got[w] = true
-	}
+	var cands []int32
 	for w := range left {
-		if !left[w] || int32(w) == u {
-			continue
-		}
-		want := false
-		if has[u][w] {
-			left[u], left[w] = false, false
-			want = restPairable(left, func(i, j int) bool { return has[i][j] })
-			left[u], left[w] = true, true
-		}
-		if got[int32(w)] != want && has[u][w] {
-			t.Fatalf("partners(%d) has %d: %v, oracle says the rest pairs: %v", u, w, got[int32(w)], want)
+		if left[w] && has[u][w] {
+			cands = append(cands, int32(w))
 		}
 	}
-	for v := range before {
-		if m.mate[v] != before[v] {
-			t.Fatalf("partners(%d) changed mate[%d] from %d to %d", u, v, before[v], m.mate[v])
+	rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	if len(cands) == 0 {
+		return
+	}
+	want := int32(-1)
+	for _, w := range cands {
+		left[u], left[w] = false, false
+		ok := restPairable(left, func(i, j int) bool { return has[i][j] })
+		left[u], left[w] = true, true
+		if ok {
+			want = w
+			break
 		}
+	}
+	before := append([]int32(nil), m.mate...)
+	got := m.pairFirst(u, cands)
+	if got != want {
+		t.Fatalf("pairFirst(%d, %v) = %d, oracle says the first whom the rest pairs with is %d", u, cands, got, want)
+	}
+	if got < 0 {
+		for v := range before {
+			if m.mate[v] != before[v] || m.removed[v] != !left[v] {
+				t.Fatalf("pairFirst(%d) found none but changed vertex %d", u, v)
+			}
+		}
+		return
+	}
+	if m.mate[u] != got || m.mate[got] != u || !m.removed[u] || !m.removed[got] {
+		t.Fatalf("pairFirst(%d) = %d, but mate %d, %d and removed %v, %v", u, got, m.mate[u], m.mate[got], m.removed[u], m.removed[got])
+	}
+	left[u], left[got] = false, false
+	if !m.perfect() {
+		t.Fatalf("after pairFirst(%d) = %d the matching is not perfect", u, got)
 	}
 }
 

@@ -72,32 +72,69 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 
 // fieldMatcher builds the graph of the pairs allowed under the rules st
 // keeps: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
-// joined to every player of class.
+// joined to every player of class. Each pair is asked once, into both rows.
 func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st completion) *matcher {
 	n := len(ps)
-	adj := make([][]int32, n, n+1)
-	for i := range ps {
-		hi := n
-		if n > denseField {
-			hi = min(n, i+fieldWindow+1)
+	bye := -1
+	if class[0] != nil {
+		bye = n
+	}
+	var byeAt []int32 // the bye's neighbours
+	if bye >= 0 {
+		at := index(ps)
+		for _, c := range class {
+			byeAt = append(byeAt, at[c])
 		}
-		for j := i + 1; j < hi; j++ {
+	}
+	// A row spans the window of its nearest players (the whole field when
+	// it is dense), and the bye's word for a player who may take it.
+	window := n
+	if n > denseField {
+		window = fieldWindow
+	}
+	mayBye := make([]bool, n)
+	for _, v := range byeAt {
+		mayBye[v] = true
+	}
+	span := func(i int) (lo, hi int) {
+		lo, hi = max(0, i-window)/64, min(n-1, i+window)/64+1
+		if mayBye[i] {
+			hi = bye/64 + 1
+		}
+		return lo, hi
+	}
+	total := 0
+	for i := range n {
+		lo, hi := span(i)
+		total += hi - lo
+	}
+	if bye >= 0 {
+		total += bye/64 + 1
+	}
+	block := make([]uint64, total)
+	rows := make([]bitRow, n, n+1)
+	for i := range n {
+		lo, hi := span(i)
+		rows[i] = bitRow{from: lo, words: block[: hi-lo : hi-lo]}
+		block = block[hi-lo:]
+	}
+	for i := range ps {
+		for j := i + 1; j < min(n, i+window+1); j++ {
 			if s.allowedUnder(st, ps[i], ps[j], true) {
-				adj[i] = append(adj[i], int32(j))
-				adj[j] = append(adj[j], int32(i))
+				rows[i].words[j/64-rows[i].from] |= 1 << (uint(j) % 64)
+				rows[j].words[i/64-rows[j].from] |= 1 << (uint(i) % 64)
 			}
 		}
 	}
-	if class[0] != nil {
-		at := index(ps)
-		bye := make([]int32, 0, len(class))
-		for _, c := range class {
-			bye = append(bye, at[c])
-			adj[at[c]] = append(adj[at[c]], int32(n))
+	if bye >= 0 {
+		r := bitRow{words: block}
+		for _, v := range byeAt {
+			r.words[v/64] |= 1 << (uint(v) % 64)
+			rows[v].words[bye/64-rows[v].from] |= 1 << (uint(bye) % 64)
 		}
-		adj = append(adj, bye)
+		rows = append(rows, r)
 	}
-	return newMatcher(adj)
+	return rowsMatcher(rows)
 }
 
 func index(ps []*swissPlayer) map[*swissPlayer]int32 {
@@ -124,56 +161,25 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	relaxing := st != keep
 	pairs := make([]pair, 0, len(ps)/2)
-	// can marks the partners with whom the rest can all be paired, found
-	// in one search once the nearest partner tried failed (and at once
-	// after a player for whom it failed): when a group's players can only
-	// meet the group below (no two of them may meet, R-SW-12), the players
-	// who must meet them would otherwise try, and fail, each other in turn.
-	can := make([]bool, len(m.adj))
-	streak := false // the player before failed his nearest partner too
+	var cands, later []int32
 	for i := range ps {
 		if m.removed[i] {
 			continue
 		}
-		m.compact()
-		partner := -1
-		var known []int32
-		learn := func() {
-			known = m.partners(int32(i))
-			for _, w := range known {
-				can[w] = true
+		// The partners to try, nearest first: while relaxing, those keep
+		// allows before the others.
+		cands, later = cands[:0], later[:0]
+		for j := m.nextNeighbour(int32(i), i+1); j >= 0 && j < len(ps); j = m.nextNeighbour(int32(i), j+1) {
+			if relaxing && !s.allowedUnder(keep, ps[i], ps[j], true) {
+				later = append(later, int32(j))
+				continue
+			}
+			cands = append(cands, int32(j))
+			if len(cands) == 1 && m.mate[i] == int32(j) {
+				break // the nearest is the mate: the rest stays matched
 			}
 		}
-		if streak {
-			learn()
-		}
-		for pass := 0; pass < 2 && partner < 0; pass++ {
-			if pass == 1 && !relaxing {
-				break
-			}
-			for _, j := range m.adj[i] {
-				if int(j) <= i || int(j) >= len(ps) || m.removed[j] {
-					continue
-				}
-				if relaxing && pass == 0 && !s.allowedUnder(keep, ps[i], ps[j], true) {
-					continue
-				}
-				if known != nil && !can[j] {
-					continue
-				}
-				if m.commit(int32(i), j) {
-					partner = int(j)
-					break
-				}
-				if known == nil {
-					learn()
-				}
-			}
-		}
-		for _, w := range known {
-			can[w] = false
-		}
-		streak = known != nil
+		partner := m.pairFirst(int32(i), append(cands, later...))
 		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
