@@ -204,8 +204,9 @@ func (ev *TeamEvent) CheckTeams() error {
 // rating is a team's strength for its sequence number (R-SW-1): the mean
 // rating of its rated regulars, 0 when none is rated.
 func (ev *TeamEvent) rating(id int) int {
+	t, _ := ev.Team(id)
 	sum, n := 0, 0
-	for _, p := range ev.Regulars(id) {
+	for _, p := range t.Members[:min(len(t.Members), ev.Settings.Boards)] { // the regulars
 		if valid(p, len(ev.Players)) && ev.Players[p-1].Rating > 0 {
 			sum += ev.Players[p-1].Rating
 			n++
