@@ -42,8 +42,10 @@ type BracketMatch struct {
 	Caption string
 	Sides   [2]Side
 	// Score is the regular games' score, the first side's first ("2–1",
-	// "1.5–0.5"); "" before a game is played and for a bye.
-	Score string
+	// "1.5–0.5"); "" before a game is played and for a bye. Points are
+	// its two halves, each side's ("2", "1").
+	Score  string
+	Points [2]string
 	// Tie notes how a level match was settled or is being settled, in
 	// order: "和棋黑胜", "加赛×2", "抽签"; and "弃权" / "forfeit" when a game
 	// was won by forfeit.
@@ -52,9 +54,12 @@ type BracketMatch struct {
 	// players are known: "第2局：红 张三 / 黑 李四", "猜先" (before game 1
 	// when nobody has guessed, R-C-3).
 	Next string
+	// NextBrief is Next in fewer words, for a narrow layout: only who has
+	// red ("第2局：张三执红").
+	NextBrief string
 	// Note says what happened besides the games: "双方弃权，无人晋级" (a
 	// double forfeit: the next match sees a bye), "无需进行" (a grand
-	// final's reset that is not needed).
+	// final's reset, when the winners' bracket's winner won the first).
 	Note    string
 	Decided bool
 	// Winner is the side that goes on (0 or 1), -1 while undecided and
@@ -199,15 +204,19 @@ func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf fu
 	if !known {
 		return bm
 	}
-	bm.Score, bm.Tie = scoreOf(b.Format, m.Games, o, lang)
+	bm.Points, bm.Tie = scoreOf(b.Format, m.Games, o, lang)
+	if bm.Points[0] != "" {
+		bm.Score = bm.Points[0] + "–" + bm.Points[1]
+	}
 	switch {
 	case m.Reset && o.Decided && len(m.Games) == 0:
-		bm.Note = text{"无需进行：胜者组冠军已胜", "not needed: the winners' bracket winner won"}.in(lang)
+		bm.Note = text{"无需进行", "not needed"}.in(lang) // the winners' bracket's winner won the first
 	case o.Decided && o.Winner == 0:
 		bm.Note = text{"双方弃权，无人晋级", "double forfeit: nobody goes on"}.in(lang)
 	case !o.Decided:
 		bm.next = nextOf(b.Format, m, o, lang)
 		bm.Next = bm.next.words(lang, bm.Sides[0].Text, bm.Sides[1].Text)
+		bm.NextBrief = bm.next.brief(lang, bm.Sides[0].Text, bm.Sides[1].Text)
 	}
 	return bm
 }
@@ -257,11 +266,11 @@ func slotWords(s engine.Slot, lang Lang) string {
 	return "?" // an entrant is always known
 }
 
-// scoreOf is the regular games' score, first side first, counting a win
+// scoreOf is the regular games' points, first side first, counting a win
 // (by forfeit too) one and a draw a half; and the note of the tie-break
 // games after them (R-F-5): their steps in order, a step repeated written
 // once with its count, "抽签" when lots decided.
-func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutcome, lang Lang) (score, tie string) {
+func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutcome, lang Lang) (points [2]string, tie string) {
 	regular := max(f.Games, 1)
 	var half [2]int
 	var steps []step
@@ -286,7 +295,7 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 		}
 	}
 	if counted {
-		score = halves(half[0]) + "–" + halves(half[1])
+		points = [2]string{halves(half[0]), halves(half[1])}
 	}
 	if o.ByLots {
 		steps = addStep(steps, tieWord(engine.TieLots, lang))
@@ -294,7 +303,7 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 	if forfeit {
 		steps = addStep(steps, text{"弃权", "forfeit"}.in(lang))
 	}
-	return score, joinSteps(steps, lang)
+	return points, joinSteps(steps, lang)
 }
 
 // gameHalves is a regular game's points, in halves, for red and black.
@@ -415,7 +424,7 @@ func partTitle(p engine.Part, double bool, lang Lang) string {
 	case engine.GrandFinal:
 		return text{"总决赛", "Grand final"}.in(lang)
 	case engine.ThirdPlace:
-		return text{"三四名决赛", "Third place"}.in(lang)
+		return text{"三四名决赛", "Third-place match"}.in(lang)
 	}
 	return text{"五至八名附加赛", "Play-offs for 5th to 8th"}.in(lang)
 }
@@ -483,4 +492,16 @@ func playoffCaption(s engine.Slot, lang Lang) string {
 		return text{"争第7名", "for 7th place"}.in(lang)
 	}
 	return text{"争第5名", "for 5th place"}.in(lang)
+}
+
+// Continued is a part's title on a page after its first, for a drawing
+// that splits a large bracket: "胜者组（续）".
+func (b Bracket) Continued(title string) string {
+	return text{"%s（续）", "%s (continued)"}.in(b.Lang, title)
+}
+
+// ContinuedOn is the last line of a page the bracket goes on from:
+// "续见第3页".
+func (b Bracket) ContinuedOn(page int) string {
+	return text{"续见第%d页", "Continued on page %d"}.in(b.Lang, page)
 }
