@@ -105,7 +105,7 @@ func (p *Painter) bracketLayout(b *sheet.Bracket) bracketLayout {
 // match of two byes, whose player (if any) the next match shows. A match
 // nothing follows (a final) is drawn whatever it holds.
 func hidden(m *sheet.BracketMatch, fed map[int]bool) bool {
-	byes := !m.Sides[0].Known() && !m.Sides[1].Known() && m.Sides[0].Entrant == 0 && m.Sides[1].Entrant == 0
+	byes := m.Sides[0].Entrant == 0 && m.Sides[1].Entrant == 0
 	return (m.Bye || byes) && fed[m.ID]
 }
 

@@ -137,18 +137,18 @@ func (n nextGame) brief(lang Lang, a, b string) string {
 	return s
 }
 
-// BracketOf is b as it stands, the entrants called by names, in lang.
-func BracketOf(b *engine.Bracket, names func(entrant int) string, lang Lang) Bracket {
+// BracketOf is b as it stands, entrant i called nameOf(i), in lang.
+func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang Lang) Bracket {
 	out := b.Outcomes()
 	br := Bracket{Lang: lang, Title: text{"对阵表", "Bracket"}.in(lang)}
 	double := false
-	rounds := map[engine.Part]int{} // the last round of each part
 	for _, m := range b.Matches {
-		rounds[m.Part] = max(rounds[m.Part], m.Round)
-		double = double || m.Part == engine.Losers
+		double = double || m.Part == engine.Losers || m.Part == engine.GrandFinal
 	}
-	nameOf := func(id int) string {
-		if s := cleanName(names(id)); s != "" {
+	// A name is shown on one line: no line breaks, no invisible characters
+	// (internal/names).
+	called := func(id int) string {
+		if s := names.Clean(nameOf(id)); s != "" {
 			return s
 		}
 		return "#" + strconv.Itoa(id)
@@ -164,7 +164,7 @@ func BracketOf(b *engine.Bracket, names func(entrant int) string, lang Lang) Bra
 			p.Rounds = append(p.Rounds, BracketRound{Round: len(p.Rounds) + 1})
 		}
 		rd := &p.Rounds[m.Round-1]
-		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], nameOf, lang))
+		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], called, lang))
 	}
 	for part := engine.Winners; part <= engine.Playoff; part++ {
 		p := parts[part]
@@ -172,16 +172,12 @@ func BracketOf(b *engine.Bracket, names func(entrant int) string, lang Lang) Bra
 			continue
 		}
 		for r := range p.Rounds {
-			p.Rounds[r].Title = roundTitle(b, part, p.Rounds[r], rounds[part], double, lang)
+			p.Rounds[r].Title = roundTitle(b, p, r, double, lang)
 		}
 		br.Parts = append(br.Parts, *p)
 	}
 	return br
 }
-
-// cleanName is a name safe to show on one line (internal/names): no line
-// breaks, no invisible characters.
-func cleanName(s string) string { return names.Clean(s) }
 
 // matchOf is match m with outcome o.
 func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, lang Lang) BracketMatch {
@@ -429,15 +425,19 @@ func partTitle(p engine.Part, double bool, lang Lang) string {
 	return text{"五至八名附加赛", "Play-offs for 5th to 8th"}.in(lang)
 }
 
-// roundTitle names a round as people say it. The winners' rounds of one,
-// two, four and eight matches are the final, the semi-finals, the
-// quarter-finals and the round of 16, unless byes fill them (a first
-// round with byes is "第1轮"); the other rounds are numbered.
-func roundTitle(b *engine.Bracket, p engine.Part, rd BracketRound, last int, double bool, lang Lang) string {
+// roundTitle names round r (from 0) of part p as people say it. The
+// winners' rounds of one, two, four and eight matches are the final, the
+// semi-finals, the quarter-finals and the round of 16, unless byes fill
+// them (a first round with byes is "第1轮") or the stage ends before a
+// final (R-F-6: its winners go on to the next stage); the other rounds
+// are numbered.
+func roundTitle(b *engine.Bracket, p *BracketPart, r int, double bool, lang Lang) string {
+	rd, last := p.Rounds[r], len(p.Rounds)
 	numbered := text{"第%d轮", "Round %d"}.in(lang, rd.Round)
-	switch p {
+	switch p.Part {
 	case engine.Winners:
-		if rd.Round == 1 && last > 1 && hasBye(b, rd) {
+		final := len(p.Rounds[last-1].Matches) == 1
+		if !final || rd.Round == 1 && last > 1 && hasBye(b, rd) {
 			return numbered
 		}
 		switch len(rd.Matches) {

@@ -93,6 +93,24 @@ func TestBracketRoundNames_R_F_4(t *testing.T) {
 	}
 }
 
+// A stage that ends before its final numbers its rounds (R-F-6); the
+// fold draw of seed 000 (1–6, 2–5, 3–4) has no byes in round 1.
+func TestBracketRoundNamesOfStages_R_F_6(t *testing.T) {
+	for _, c := range []struct {
+		s    engine.KnockoutSettings
+		n    int
+		want []string
+	}{
+		{engine.KnockoutSettings{Format: engine.OneGame, Rounds: 2}, 16, []string{"第1轮", "第2轮"}},
+		{engine.KnockoutSettings{Format: engine.OneGame, Draw: engine.DrawFold}, 6, []string{"第1轮", "半决赛", "决赛"}},
+	} {
+		b := engine.Knockout(seeds(c.n), c.s)
+		if got := roundTitles(BracketOf(b, cn, Zh), engine.Winners); !slices.Equal(got, c.want) {
+			t.Errorf("%d players, %+v: %q, want %q", c.n, c.s, got, c.want)
+		}
+	}
+}
+
 // Every size from 2 to 512: the named rounds are the last ones, in order,
 // the rounds before them numbered from 1; a first round is numbered when
 // byes fill it.
@@ -103,27 +121,25 @@ func TestBracketRoundNamesEverySize(t *testing.T) {
 	}
 	for n := 2; n <= 512; n++ {
 		b := engine.Knockout(seeds(n), engine.KnockoutSettings{Format: engine.OneGame})
+		lang := []Lang{Zh, En}[n%2] // each size once, the languages in turn
 		rounds := 0
 		for p := 1; p < n; p *= 2 {
 			rounds++
 		}
-		for _, lang := range []Lang{Zh, En} {
-			got := roundTitles(BracketOf(b, cn, lang), engine.Winners)
-			var want []string
-			for r := 1; r <= rounds; r++ {
-				fromEnd := rounds - r
-				switch {
-				case r == 1 && rounds > 1 && n&(n-1) != 0: // byes in round 1
-					want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
-				case fromEnd < 4:
-					want = append(want, named[lang][3-fromEnd])
-				default:
-					want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
-				}
+		var want []string
+		for r := 1; r <= rounds; r++ {
+			fromEnd := rounds - r
+			switch {
+			case r == 1 && rounds > 1 && n&(n-1) != 0: // byes in round 1
+				want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
+			case fromEnd < 4:
+				want = append(want, named[lang][3-fromEnd])
+			default:
+				want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
 			}
-			if !slices.Equal(got, want) {
-				t.Fatalf("%d players, %s: %q, want %q", n, lang, got, want)
-			}
+		}
+		if got := roundTitles(BracketOf(b, cn, lang), engine.Winners); !slices.Equal(got, want) {
+			t.Fatalf("%d players, %s: %q, want %q", n, lang, got, want)
 		}
 	}
 }
@@ -153,6 +169,24 @@ func TestBracketDoubleParts_R_F_4(t *testing.T) {
 		}
 		if w := ([]string{text{"总决赛", "Grand final"}.in(lang), text{"总决赛第二场", "Grand final reset"}.in(lang)}); !slices.Equal(gf, w) {
 			t.Errorf("%s grand final %q, want %q", lang, gf, w)
+		}
+	}
+}
+
+// Double eliminations of every size to 130, and the largest, end their
+// brackets with their finals, and the grand final.
+func TestBracketDoubleSizes(t *testing.T) {
+	for n := 2; n <= 512; n++ {
+		if n > 130 && n != 255 && n != 256 && n != 257 && n != 512 {
+			continue
+		}
+		br := BracketOf(engine.DoubleKnockout(seeds(n), engine.DoubleSettings{Format: engine.OneGame}), cn, En)
+		wb, lb, gf := roundTitles(br, engine.Winners), roundTitles(br, engine.Losers), roundTitles(br, engine.GrandFinal)
+		if wb[len(wb)-1] != "Winners' final" || !slices.Equal(gf, []string{"Grand final"}) {
+			t.Fatalf("%d players: winners %q, final %q", n, wb, gf)
+		}
+		if n > 2 && (lb[len(lb)-1] != "Losers' final" || lb[0] != "Round 1") {
+			t.Fatalf("%d players: losers %q", n, lb)
 		}
 	}
 }
@@ -385,7 +419,7 @@ func TestBracketLinesCutNames(t *testing.T) {
 func TestBracketLinesFit(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	pieces := []string{"王", "欧阳", "Zhang", "Konstantinopolsky", "é", "e\u0301", " ", "\n", "\t", "🀄", "Ｗ", "—"}
-	for trial := range 200 {
+	for trial := range 120 {
 		n := 2 + r.IntN(70)
 		b := randomBracket(r, n, trial)
 		names := make([]string, n+1)
