@@ -66,17 +66,16 @@ func (p *Painter) drawPiece(img *image.Paletted, b *sheet.Bracket, l bracketLayo
 	fill(img, x, y, l.pieceW(pc), partHeadH-8, heading)
 	p.draw(img, x+boxPad, y+baseline(partHeadH-8, body), title, headStyle, darkInk)
 	y += partHeadH
-	last := 0
-	for _, bx := range pc.boxes {
-		last = max(last, bx.col)
-	}
-	for c, name := range pc.columns[:last+1] {
-		if len(pc.columns) == 1 && name == pc.part.Title {
-			break // a part of one round: its title says it
+	if pc.heads() {
+		last := 0
+		for _, bx := range pc.boxes {
+			last = max(last, bx.col)
 		}
-		p.draw(img, x+c*(l.boxW+connW)+boxPad, y+baseline(roundHeadH, body), p.fit(name, textStyle, l.boxW-boxPad), textStyle, greyInk)
+		for c, name := range pc.columns[:last+1] {
+			p.draw(img, x+c*(l.boxW+connW)+boxPad, y+baseline(roundHeadH, body), p.fit(name, textStyle, l.boxW-boxPad), textStyle, greyInk)
+		}
+		y += roundHeadH
 	}
-	y += roundHeadH
 
 	at := make(map[int]image.Point, len(pc.boxes)) // each match's box, its top left corner
 	for _, bx := range pc.boxes {

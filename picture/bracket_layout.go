@@ -47,6 +47,12 @@ type piece struct {
 	continued bool    // a band after the part's first: "(续)"
 }
 
+// heads reports whether the piece shows its rounds' names: not for a part
+// of one round that its title names (三四名决赛).
+func (pc piece) heads() bool {
+	return len(pc.columns) > 1 || pc.columns[0] != pc.part.Title
+}
+
 // box is a match placed: in column col, row y (from the piece's top, in
 // match rows; a match between two it follows is half-way).
 type box struct {
@@ -58,10 +64,12 @@ type box struct {
 func (p *Painter) bracketLayout(b *sheet.Bracket) bracketLayout {
 	l := bracketLayout{nameW: nameMin}
 	fed := map[int]bool{} // the matches whose winner or loser plays on
+	noteW := 0            // the widest line under a box, in its brief form
 	for pi := range b.Parts {
 		for _, rd := range b.Parts[pi].Rounds {
 			for _, m := range rd.Matches {
 				l.labelW = max(l.labelW, p.width(m.Label, textStyle))
+				noteW = max(noteW, p.width(matchNote(&m, m.NextBrief), textStyle))
 				for _, s := range m.Sides {
 					fed[s.From] = true
 					st, _ := cellStyle(s.Tone)
@@ -74,6 +82,10 @@ func (p *Painter) bracketLayout(b *sheet.Bracket) bracketLayout {
 	l.labelW += 2 * boxPad
 	l.nameW = min(l.nameW, nameMax) + 2*boxPad
 	l.pointsW = max(l.pointsW+2*boxPad, 2*boxPad+p.width("0", headStyle))
+	// A box as wide as the lines under it, as far as the widest names
+	// make it: the lines between the columns leave them no room beside.
+	widest := l.labelW + nameMax + 2*boxPad + l.pointsW
+	l.nameW += max(0, min(noteW+boxPad, widest)-(l.labelW+l.nameW+l.pointsW))
 	l.boxW = l.labelW + l.nameW + l.pointsW
 
 	var pieces []piece
@@ -181,7 +193,11 @@ func (l bracketLayout) cut(p *sheet.BracketPart, fed map[int]bool) []piece {
 
 // pieceH is how tall a piece is drawn.
 func pieceH(pc piece) int {
-	return partHeadH + roundHeadH + int(math.Ceil(pc.rows*unitH))
+	h := partHeadH + int(math.Ceil(pc.rows*unitH))
+	if pc.heads() {
+		h += roundHeadH
+	}
+	return h
 }
 
 // pieceW is how wide a piece is drawn: to its last column with a match.
