@@ -18,6 +18,7 @@ import (
 // over pages, its title marked continued, and a page says where the
 // bracket goes on. The pages are within Telegram's limits for a photo,
 // in the palette and fonts of Draw; the same bracket gives the same bytes.
+// A bracket without matches has no pages.
 func (p *Painter) Bracket(b sheet.Bracket) ([][]byte, error) {
 	l := p.bracketLayout(&b)
 	pages := make([][]byte, len(l.pages))

@@ -70,11 +70,11 @@ func (p *Painter) bracketLayout(b *sheet.Bracket) bracketLayout {
 			for _, m := range rd.Matches {
 				l.labelW = max(l.labelW, p.width(m.Label, textStyle))
 				noteW = max(noteW, p.width(matchNote(&m, m.NextBrief), textStyle))
+				l.pointsW = max(l.pointsW, p.width(m.Points[0], headStyle), p.width(m.Points[1], headStyle))
 				for _, s := range m.Sides {
 					fed[s.From] = true
 					st, _ := cellStyle(s.Tone)
 					l.nameW = max(l.nameW, p.width(s.Text, st))
-					l.pointsW = max(l.pointsW, p.width(m.Points[0], headStyle), p.width(m.Points[1], headStyle))
 				}
 			}
 		}
@@ -97,7 +97,7 @@ func (p *Painter) bracketLayout(b *sheet.Bracket) bracketLayout {
 	h := 0
 	for _, pc := range pieces {
 		ph := pieceH(pc)
-		if len(page) > 0 && h+pieceGap+ph > l.pageH(append(page, pc)) {
+		if w := max(l.pageW(page), l.pieceW(pc)+2*margin); len(page) > 0 && h+pieceGap+ph > pageH(w) {
 			l.pages = append(l.pages, page)
 			page, h = nil, 0
 		}
@@ -218,12 +218,12 @@ func (l bracketLayout) pageW(page []piece) int {
 	return w + 2*margin
 }
 
-// pageH is the most a page of these pieces may hold below its title: the
-// rows of one full band and a few parts of a match or two (a 64-player
-// knockout with its third place), no more than Telegram's limit of width
-// and height together.
-func (l bracketLayout) pageH(page []piece) int {
-	return min(2*(partHeadH+roundHeadH)+pieceGap+(pageUnits+2)*unitH, maxSides-l.pageW(page)-2*margin-titleH-lineH)
+// pageH is the most a page w wide may hold below its title: the rows of
+// one full band and a part of a match or two (a 64-player knockout with
+// its third place), no more than Telegram's limit of width and height
+// together.
+func pageH(w int) int {
+	return min(2*(partHeadH+roundHeadH)+pieceGap+(pageUnits+2)*unitH, maxSides-w-2*margin-titleH-lineH)
 }
 
 // pageRect is page i's size: its title, its pieces one under the other,

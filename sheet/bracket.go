@@ -43,7 +43,7 @@ type BracketMatch struct {
 	Sides   [2]Side
 	// Score is the regular games' score, the first side's first ("2–1",
 	// "1.5–0.5"); "" before a game is played and for a bye. Points are
-	// its two halves, each side's ("2", "1").
+	// each side's part of it ("2", "1").
 	Score  string
 	Points [2]string
 	// Tie notes how a level match was settled or is being settled, in
@@ -118,10 +118,15 @@ func (n nextGame) words(lang Lang, a, b string) string {
 	} else {
 		s = text{"红 %s / 黑 %s", "red %s / black %s"}.in(lang, side[n.red], side[1-n.red])
 	}
-	if n.prefix != "" {
-		s = n.prefix + text{"：", ": "}.in(lang) + s
+	return n.prefixed(lang, s)
+}
+
+// prefixed puts the game's number or tie step before s: "第2局：…".
+func (n nextGame) prefixed(lang Lang, s string) string {
+	if n.prefix == "" {
+		return s
 	}
-	return s
+	return n.prefix + text{"：", ": "}.in(lang) + s
 }
 
 // brief is the next game in few words, for a line on a phone: only who
@@ -130,11 +135,7 @@ func (n nextGame) brief(lang Lang, a, b string) string {
 	if !n.known || n.guess || n.chooser >= 0 {
 		return n.words(lang, a, b)
 	}
-	s := text{"%s执红", "%s has red"}.in(lang, [2]string{a, b}[n.red])
-	if n.prefix != "" {
-		s = n.prefix + text{"：", ": "}.in(lang) + s
-	}
-	return s
+	return n.prefixed(lang, text{"%s执红", "%s has red"}.in(lang, [2]string{a, b}[n.red]))
 }
 
 // BracketOf is b as it stands, entrant i called nameOf(i), in lang.
@@ -254,12 +255,10 @@ func slotWords(s engine.Slot, lang Lang) string {
 		return text{"M%d胜者", "winner of M%d"}.in(lang, s.Match)
 	case engine.SlotLoser:
 		return text{"M%d负者", "loser of M%d"}.in(lang, s.Match)
-	case engine.SlotRank:
-		return text{"G%d第%d名", "G%d #%d"}.in(lang, s.Group, s.Rank)
-	case engine.SlotBye:
-		return text{"轮空", "bye"}.in(lang)
 	}
-	return "?" // an entrant is always known
+	// The only other slot that waits: a group's place (an entrant is
+	// known, a bye is nobody).
+	return text{"G%d第%d名", "G%d #%d"}.in(lang, s.Group, s.Rank)
 }
 
 // scoreOf is the regular games' points, first side first, counting a win
