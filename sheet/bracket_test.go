@@ -491,3 +491,29 @@ func BenchmarkBracket(b *testing.B) {
 		}
 	})
 }
+
+// A four-player knockout after its first match, as the chat shows it on a
+// phone.
+func ExampleBracket_Lines() {
+	b := engine.Knockout([]int{1, 2, 3, 4}, engine.KnockoutSettings{Format: engine.BestOfThree})
+	for _, res := range []engine.Result{engine.RedWin, engine.BlackWin} { // 2–0: no third game
+		o := b.Outcomes()[0]
+		if err := b.Play(1, engine.MatchGame{Red: o.Next.Red, Black: o.Next.Black, Result: res}); err != nil {
+			panic(err)
+		}
+	}
+	players := []string{"", "王天一", "郑惟桐", "许银川", "吕钦"}
+	for _, line := range BracketOf(b, func(i int) string { return players[i] }, Zh).Lines(PhoneWidth) {
+		fmt.Println(line)
+	}
+	// Output:
+	// 【淘汰赛】
+	//
+	// 半决赛
+	// M1 王天一 2–0 吕钦
+	// M2 郑惟桐 对 许银川
+	//    猜先
+	//
+	// 决赛
+	// M3 王天一 对 M2胜者
+}
