@@ -89,7 +89,7 @@ type swiss struct {
 	relaxed   []Relaxation
 	// groupsRelaxed: the score groups gave up R-SW-12 to pair everybody.
 	groupsRelaxed bool
-	table         *memoTable // the exhaustive search's memo, reused (swiss_search.go)
+	memo          *memo // the exhaustive search's memo, reused (swiss_search.go)
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -310,9 +310,15 @@ func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *player
 // runningScores holds each player's score before every round:
 // running[id][r] is the score after r rounds.
 func runningScores(hist [][]Entry) [][]Points {
+	total := 0
+	for _, h := range hist {
+		total += len(h) + 1
+	}
+	block := make([]Points, total) // one block for the field, not a slice a player
 	running := make([][]Points, len(hist))
 	for id, h := range hist {
-		rs := make([]Points, len(h)+1)
+		rs := block[: len(h)+1 : len(h)+1]
+		block = block[len(h)+1:]
 		for r, e := range h {
 			rs[r+1] = rs[r] + e.Points
 		}

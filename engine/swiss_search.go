@@ -112,15 +112,16 @@ func (s *swiss) searchValue(left []*swissPlayer, base float64, last, first bool)
 	return leftValue(left, base)
 }
 
-// maskValue is searchValue of the players of ps outside mask.
-func (s *swiss) maskValue(ps []*swissPlayer, mask uint32, base float64, last, first bool) float64 {
+// maskValue is searchValue of the players of ps outside mask; weights[i]
+// is ps[i]'s weight(steps − base), asked once a search, not once a leaf.
+func (s *swiss) maskValue(ps []*swissPlayer, weights []float64, mask uint32, last, first bool) float64 {
 	out := ^mask & (1<<len(ps) - 1)
 	if last && bits.OnesCount32(out) == 1 {
 		return s.singleLeft(ps[bits.TrailingZeros32(out)], first)
 	}
 	v := 0.0
 	for ; out != 0; out &= out - 1 {
-		v += weight(ps[bits.TrailingZeros32(out)].steps - base)
+		v += weights[bits.TrailingZeros32(out)]
 	}
 	return v
 }
@@ -143,25 +144,30 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	// A way has a pair exactly when its mask is not empty; ways without a
 	// pair do not count.
 	memo := s.newMemo(n)
+	weights := make([]float64, n)
+	for i, p := range ps {
+		weights[i] = weight(p.steps - base)
+	}
 	inf := math.Inf(1)
 	// best is the lowest leaf value reachable from a state.
 	var best func(level int, mask uint32) float64
 	best = func(level int, mask uint32) float64 {
+		for level < n && mask&(1<<level) != 0 {
+			level++ // a player paired above has no choice to make
+		}
 		if level == n {
 			if mask == 0 {
 				return inf
 			}
-			return s.maskValue(ps, mask, base, last, false)
+			return s.maskValue(ps, weights, mask, last, false)
 		}
 		if v, ok := memo.get(level, mask); ok {
 			return v
 		}
 		v := best(level+1, mask)
-		if mask&(1<<level) == 0 {
-			for _, c := range cand[level] {
-				if mask&(1<<c) == 0 {
-					v = math.Min(v, best(level+1, mask|1<<level|1<<c))
-				}
+		for _, c := range cand[level] {
+			if mask&(1<<c) == 0 {
+				v = math.Min(v, best(level+1, mask|1<<level|1<<c))
 			}
 		}
 		memo.set(level, mask, v)
@@ -210,7 +216,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 		return out, mask
 	}
 	firstWay, firstMask := walk(math.NaN(), false)
-	if s.maskValue(ps, firstMask, base, last, true) < root {
+	if s.maskValue(ps, weights, firstMask, last, true) < root {
 		return firstWay
 	}
 	way, _ := walk(root, true)
@@ -513,105 +519,40 @@ func (a floaterScore) better(b floaterScore) bool {
 	return a.float < b.float
 }
 
-// memo holds the best leaf value of each search state (level, mask): in a
-// slice for small searches, in an open-addressing table for larger ones.
-// The table is kept between searches of one round (swiss.table): a search
-// starts a new generation instead of clearing it.
+// memo holds the best leaf value of each search state (level, mask) at
+// level<<n | mask of one slice kept for the round (swiss.memo): a search
+// starts a new generation instead of clearing it. A search of n players has
+// at most n·2ⁿ states (a million at 16): indexing them directly is cheaper
+// than hashing them, and the slice grows once, not step by step.
 type memo struct {
 	n     int
-	slice []float64 // NaN: not known yet
-	t     *memoTable
-}
-
-const memoSliceMax = 10
-
-func (s *swiss) newMemo(n int) *memo {
-	if n <= memoSliceMax {
-		sl := make([]float64, n<<n)
-		for i := range sl {
-			sl[i] = math.NaN()
-		}
-		return &memo{n: n, slice: sl}
-	}
-	if s.table == nil {
-		s.table = newMemoTable(1 << 12)
-	}
-	s.table.gen++
-	s.table.count = 0
-	return &memo{n: n, t: s.table}
-}
-
-func (m *memo) get(level int, mask uint32) (float64, bool) {
-	if m.slice != nil {
-		v := m.slice[level<<m.n|int(mask)]
-		return v, !math.IsNaN(v)
-	}
-	return m.t.get(uint64(level)<<32 | uint64(mask))
-}
-
-func (m *memo) set(level int, mask uint32, v float64) {
-	if m.slice != nil {
-		m.slice[level<<m.n|int(mask)] = v
-		return
-	}
-	m.t.set(uint64(level)<<32|uint64(mask), v)
-}
-
-// memoTable is a hash table of uint64 keys with linear probing; a slot
-// holds a value of the current generation only. Key, value and generation
-// share a slot, so a probe touches one cache line.
-type memoTable struct {
 	slots []memoSlot
-	shift uint // 64 − log2(len(slots)): the hash's top bits index the table
 	gen   uint32
-	count int
 }
 
 type memoSlot struct {
-	key uint64
 	val float64
-	gen uint32
+	gen uint32 // the search that set val
 }
 
-func newMemoTable(size int) *memoTable {
-	return &memoTable{slots: make([]memoSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size))), gen: 1}
+func (s *swiss) newMemo(n int) *memo {
+	if s.memo == nil {
+		s.memo = &memo{}
+	}
+	m := s.memo
+	if size := n << n; len(m.slots) < size {
+		m.slots, m.gen = make([]memoSlot, size), 0
+	}
+	m.n = n
+	m.gen++
+	return m
 }
 
-func (t *memoTable) slot(k uint64) int {
-	mask := len(t.slots) - 1
-	i := int((k * 0x9E3779B97F4A7C15) >> t.shift)
-	for t.slots[i].gen == t.gen && t.slots[i].key != k {
-		i = (i + 1) & mask
-	}
-	return i
+func (m *memo) get(level int, mask uint32) (float64, bool) {
+	sl := m.slots[level<<m.n|int(mask)]
+	return sl.val, sl.gen == m.gen
 }
 
-func (t *memoTable) get(k uint64) (float64, bool) {
-	sl := &t.slots[t.slot(k)]
-	if sl.gen != t.gen {
-		return 0, false
-	}
-	return sl.val, true
-}
-
-func (t *memoTable) set(k uint64, v float64) {
-	if 2*(t.count+1) > len(t.slots) {
-		t.grow()
-	}
-	sl := &t.slots[t.slot(k)]
-	if sl.gen != t.gen {
-		t.count++
-	}
-	*sl = memoSlot{key: k, val: v, gen: t.gen}
-}
-
-func (t *memoTable) grow() {
-	old := *t
-	*t = *newMemoTable(2 * len(old.slots))
-	t.gen = old.gen
-	for _, sl := range old.slots {
-		if sl.gen == old.gen {
-			t.set(sl.key, sl.val)
-		}
-	}
+func (m *memo) set(level int, mask uint32, v float64) {
+	m.slots[level<<m.n|int(mask)] = memoSlot{val: v, gen: m.gen}
 }
