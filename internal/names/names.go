@@ -95,8 +95,44 @@ func (w what) check(s string) (string, *Error) {
 // left out (a terminal's escape sequences lose their escape), spaces are
 // trimmed and collapsed. It never refuses and does not shorten.
 func Clean(s string) string {
+	if plain(s) {
+		return s // most names: nothing to take out, and no copy of them
+	}
 	name, _, _ := tidy(s, false)
 	return name
+}
+
+// plain reports whether tidy gives s back as it is: printable ASCII and
+// CJK ideographs (U+4E00–U+9FFF), single spaces between them. A file of
+// ten thousand players is read without ten thousand copies of their names.
+func plain(s string) bool {
+	if s != "" && (s[0] == ' ' || s[len(s)-1] == ' ') {
+		return false
+	}
+	space := false
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ' ':
+			if space {
+				return false
+			}
+			space = true
+			i++
+			continue
+		case c > ' ' && c < 0x7F:
+			i++
+		case c >= 0xE4 && c <= 0xE9: // the lead byte of U+4000–U+9FFF
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r < 0x4E00 || r > 0x9FFF {
+				return false
+			}
+			i += size
+		default:
+			return false
+		}
+		space = false
+	}
+	return true
 }
 
 // tidy trims s, makes each inner run of spaces one space and, rune by rune,
