@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/trf"
@@ -75,15 +74,21 @@ func pairCmd(args []string, stdout io.Writer) error {
 // the number of pairs, a bye counting as one, then "RED BLACK" per board
 // and "ID 0" per bye, last.
 func writePairs(w io.Writer, p engine.Pairing) error {
-	var b strings.Builder
-	fmt.Fprintln(&b, len(p.Boards)+len(p.Byes))
+	b := make([]byte, 0, 12*(len(p.Boards)+len(p.Byes)+1))
+	line := func(a, c int) {
+		b = strconv.AppendInt(b, int64(a), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(c), 10)
+		b = append(b, '\n')
+	}
+	b = append(strconv.AppendInt(b, int64(len(p.Boards)+len(p.Byes)), 10), '\n')
 	for _, bd := range p.Boards {
-		fmt.Fprintln(&b, bd.Red, bd.Black)
+		line(bd.Red, bd.Black)
 	}
 	for _, id := range p.Byes {
-		fmt.Fprintln(&b, id, 0)
+		line(id, 0)
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := w.Write(b)
 	return err
 }
 
