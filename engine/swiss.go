@@ -22,8 +22,8 @@ type swissPlayer struct {
 	hadBye bool
 	// colours is the counted colour history, oldest first (R-SW-10).
 	colours []Colour
-	opps    []int  // opponents in games played (R-SW-9)
-	metBits uint64 // bit o%64 set for each opponent o: most pairs are told apart without a scan
+	opps    []int     // opponents in games played (R-SW-9)
+	metBits [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
 // run is the signed length of the player's current colour run: +2 after two
@@ -46,7 +46,7 @@ func (p *swissPlayer) setState(st int) {
 func (p *swissPlayer) needsBlack() bool { return p.state > 0 }
 
 func (p *swissPlayer) hasMet(id int) bool {
-	if p.metBits&(1<<(uint(id)%64)) == 0 {
+	if b := uint(id) % 256; p.metBits[b/64]&(1<<(b%64)) == 0 {
 		return false // the check every pair of a big field asks: mostly no
 	}
 	for _, o := range p.opps {
@@ -279,7 +279,8 @@ func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *player
 		}
 		if counted {
 			sp.opps = append(sp.opps, e.Opponent)
-			sp.metBits |= 1 << (uint(e.Opponent) % 64)
+			b := uint(e.Opponent) % 256
+			sp.metBits[b/64] |= 1 << (b % 64)
 		}
 		// A float is a game against a player of another score (R-SW-8);
 		// a pairing bye floats the player down out of the field.
@@ -355,7 +356,12 @@ func colourState(cs []Colour) int {
 // break the rule, for colours then choose the order that keeps it — and no
 // same-unit game when the event asks (R-SW-4).
 func (s *swiss) allowed(a, b *swissPlayer, threeInARow bool) bool {
-	return s.allowedUnder(completion{rule12: s.set.NoThreeInARow, units: s.units}, a, b, threeInARow)
+	return s.allowedUnder(s.kept(), a, b, threeInARow)
+}
+
+// kept is the rules a pair must keep this round, unless relaxed.
+func (s *swiss) kept() completion {
+	return completion{rule12: s.set.NoThreeInARow, units: s.units}
 }
 
 // allowedUnder is allowed with the rules c keeps; threeInARow false leaves

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 )
 
@@ -118,10 +119,29 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 		rows[i] = bitRow{from: lo, words: block[: hi-lo : hi-lo]}
 		block = block[hi-lo:]
 	}
+	// Row i's pairs below it are asked from ps[i]'s side, as allowedUnder
+	// (ps[i], ps[j]), and copied into their rows.
+	allowed := s.allowedIn(st, ps, true)
+	var below []uint64
 	for i := range ps {
-		for j := i + 1; j < min(n, i+window+1); j++ {
-			if s.allowedUnder(st, ps[i], ps[j], true) {
-				rows[i].words[j/64-rows[i].from] |= 1 << (uint(j) % 64)
+		r := rows[i]
+		below = append(below[:0], make([]uint64, len(r.words))...)
+		allowed.of(ps[i], r.from, below)
+		for k := range below {
+			lo, hi := (r.from+k)*64, (r.from+k)*64+63 // the word's players
+			if hi <= i || lo > i+window {
+				below[k] = 0
+				continue
+			}
+			if lo <= i {
+				below[k] &^= 1<<(uint(i-lo)+1) - 1 // j ≤ i
+			}
+			if hi > i+window {
+				below[k] &= 1<<(uint(i+window-lo)+1) - 1 // j ≤ i+window
+			}
+			r.words[k] |= below[k]
+			for w := below[k]; w != 0; w &= w - 1 {
+				j := lo + bits.TrailingZeros64(w)
 				rows[j].words[i/64-rows[j].from] |= 1 << (uint(i) % 64)
 			}
 		}

@@ -262,13 +262,10 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	may := bitRows(len(yu), words)
 	partners := make([]int, len(yu))
 	total := 0
+	allowed := s.allowedIn(s.kept(), yuan, true)
 	for i, f := range yu {
-		for j, m := range yuan {
-			if s.ok(f, m) {
-				may[i][j/64] |= 1 << (j % 64)
-				partners[i]++
-			}
-		}
+		allowed.of(f, 0, may[i])
+		partners[i] = count(may[i])
 		total += partners[i]
 	}
 	block := make([]floaterMove, 0, total)
