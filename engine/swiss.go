@@ -421,21 +421,38 @@ func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 // score the larger colour imbalance first, then fewer floats up, then by
 // number, lower first in odd rounds (R-SW-6, R-SW-7, R-SW-8).
 func (s *swiss) sortPlayers(ps []*swissPlayer) {
-	odd := s.oddRound()
-	// The order is total (numbers differ), so an unstable sort gives it.
-	slices.SortFunc(ps, func(a, b *swissPlayer) int {
+	// The keys are copied out of the players side by side, so that the
+	// sort compares numbers in one block instead of following a pointer
+	// for each (a big field's players lie all over memory). The order is
+	// total (numbers differ), so an unstable sort gives it.
+	type key struct {
+		score          Points
+		colour, floats int
+		number         int // the number, negated in even rounds: higher first
+		p              *swissPlayer
+	}
+	keys := make([]key, len(ps))
+	for i, p := range ps {
+		number := p.id
+		if !s.oddRound() {
+			number = -number
+		}
+		keys[i] = key{p.score, abs(p.state), p.floats, number, p}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
 		switch {
 		case a.score != b.score:
 			return cmp.Compare(b.score, a.score)
-		case abs(a.state) != abs(b.state):
-			return cmp.Compare(abs(b.state), abs(a.state))
+		case a.colour != b.colour:
+			return cmp.Compare(b.colour, a.colour)
 		case a.floats != b.floats:
 			return cmp.Compare(a.floats, b.floats)
-		case odd:
-			return cmp.Compare(a.id, b.id)
 		}
-		return cmp.Compare(b.id, a.id)
+		return cmp.Compare(a.number, b.number)
 	})
+	for i, k := range keys {
+		ps[i] = k.p
+	}
 }
 
 // split puts sorted players into the needs-red and needs-black lists.

@@ -517,19 +517,13 @@ func (a floaterScore) better(b floaterScore) bool {
 }
 
 // memo holds the best leaf value of each search state (level, mask) at
-// level<<n | mask of one slice kept for the round (swiss.memo): a search
-// starts a new generation instead of clearing it. A search of n players has
-// at most n·2ⁿ states (a million at 16): indexing them directly is cheaper
-// than hashing them, and the slice grows once, not step by step.
+// level<<n | mask of one slice kept for the round (swiss.memo), NaN while
+// not known. A search of n players has at most n·2ⁿ states (half a million
+// at 15): indexing them directly is cheaper than hashing them, the slice
+// grows once, not step by step, and a search clears only its own part.
 type memo struct {
-	n     int
-	slots []memoSlot
-	gen   uint32
-}
-
-type memoSlot struct {
-	val float64
-	gen uint32 // the search that set val
+	n    int
+	vals []float64
 }
 
 func (s *swiss) newMemo(n int) *memo {
@@ -537,19 +531,23 @@ func (s *swiss) newMemo(n int) *memo {
 		s.memo = &memo{}
 	}
 	m := s.memo
-	if size := n << n; len(m.slots) < size {
-		m.slots, m.gen = make([]memoSlot, size), 0
+	size := n << n
+	if len(m.vals) < size {
+		m.vals = make([]float64, size)
 	}
 	m.n = n
-	m.gen++
+	nan := math.NaN()
+	for i := range m.vals[:size] {
+		m.vals[i] = nan
+	}
 	return m
 }
 
 func (m *memo) get(level int, mask uint32) (float64, bool) {
-	sl := m.slots[level<<m.n|int(mask)]
-	return sl.val, sl.gen == m.gen
+	v := m.vals[level<<m.n|int(mask)]
+	return v, !math.IsNaN(v)
 }
 
 func (m *memo) set(level int, mask uint32, v float64) {
-	m.slots[level<<m.n|int(mask)] = memoSlot{val: v, gen: m.gen}
+	m.vals[level<<m.n|int(mask)] = v
 }
