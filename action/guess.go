@@ -107,6 +107,10 @@ func (a *GuessHidden) Apply(st *State) error {
 	case st.Underway(a.Round, a.Board).Guess != nil:
 		return refuse(Conflict, "第 %d 台的猜先已经开始了", "the 猜先 of board %d has begun already", a.Board).because(GuessPending)
 	}
+	if b, ok := st.BoardOf(a.Round, a.Board); st.Stages != nil && (!ok || b.Match == 0 || b.Game > 1) {
+		// R-C-3: 猜先 for a match's first game; the later games swap colours.
+		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no 猜先", a.Board)
+	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess = &Guess{Hider: a.Player, Seq: st.Seq, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}
 	gp.arrive(a.Player, st.At)
@@ -186,6 +190,9 @@ func (a *ColourChosen) Apply(st *State) error {
 	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess.Chosen = a.Colour
+	if st.Stages != nil {
+		st.Stages.Guesses = append(st.Stages.Guesses, GuessWon{Round: a.Round, Board: a.Board, Winner: a.Player})
+	}
 	gp.arrive(a.Player, st.At)
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red
