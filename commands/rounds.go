@@ -140,7 +140,11 @@ func publish(c *Context) (Reply, error) {
 		}
 		pv := ch.State.PendingPreview()
 		round, notes = pv.Round, 0
-		if err := ch.Append(&action.RoundPublished{Pairing: *pv}); err != nil {
+		var matches []action.BoardOf
+		if s := ch.State.Stages; s != nil {
+			matches = s.Preview
+		}
+		if err := ch.Append(&action.RoundPublished{Pairing: *pv, Matches: matches}); err != nil {
 			return err
 		}
 		if !start.IsZero() {
@@ -152,7 +156,7 @@ func publish(c *Context) (Reply, error) {
 		if err != nil {
 			return err
 		}
-		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+matchNotes(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {

@@ -52,6 +52,9 @@ var eventKeys = []eventKey{
 			return nil
 		},
 		show: func(st *action.State, lang Lang) string {
+			if st.Stages != nil {
+				return T{"按阶段", "by the stages"}.In(lang)
+			}
 			if st.Event.Settings.Rounds == 0 {
 				return T{"按循环表", "by the table"}.In(lang)
 			}

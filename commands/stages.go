@@ -164,8 +164,14 @@ func parseMatch(v string, m *engine.MatchFormat) error {
 // matchText shows a match format: "三局两胜" / "best of 3", "2 局" / "2 games".
 func matchText(m engine.MatchFormat, lang Lang) string {
 	switch {
+	case m.BestOf && m.Games < 10:
+		digits := []rune("零一两三四五六七八九")
+		if lang == Zh {
+			return string(digits[m.Games]) + "局" + string(digits[m.Games/2+1]) + "胜"
+		}
+		return fmt.Sprintf("best of %d", m.Games)
 	case m.BestOf:
-		return T{"%d局%d胜", "best of %d"}.In(lang, m.Games, m.Games/2+1)
+		return T{"%d局%d胜", "best of %[1]d"}.In(lang, m.Games, m.Games/2+1)
 	case m.Games == 1:
 		return T{"一局", "one game"}.In(lang)
 	}
@@ -283,12 +289,16 @@ var planKeys = []planKey{
 	},
 	{
 		names: []string{"groups", "组数"}, values: sameIn("2, 4, 8, …"),
-		set:  func(p *action.Plan, v string) error { return setGroups(p, v, func(s *action.StagePlan, n int) { s.Groups = n }) },
+		set: func(p *action.Plan, v string) error {
+			return setGroups(p, v, func(s *action.StagePlan, n int) { s.Groups = n })
+		},
 		show: func(p action.Plan, _ Lang) string { return strconv.Itoa(groupsStage(p).Groups) },
 	},
 	{
 		names: []string{"advance", "出线"}, values: sameIn("1, 2, …"),
-		set:  func(p *action.Plan, v string) error { return setGroups(p, v, func(s *action.StagePlan, n int) { s.Advance = n }) },
+		set: func(p *action.Plan, v string) error {
+			return setGroups(p, v, func(s *action.StagePlan, n int) { s.Advance = n })
+		},
 		show: func(p action.Plan, _ Lang) string { return strconv.Itoa(groupsStage(p).Advance) },
 	},
 	{
@@ -366,6 +376,15 @@ func setGroups(p *action.Plan, v string, to func(*action.StagePlan, int)) error 
 	return problem("这场比赛没有分组阶段。先设置：/event set stages 分组 4 前2 > 淘汰", "The event has no groups stage. Set one first: /event set stages groups 4 top 2 > knockout")
 }
 
+// groupKey reports whether k sets the groups stage.
+func groupKey(k *planKey) bool {
+	switch k.names[0] {
+	case "groups", "advance", "group-method", "group-draw":
+		return true
+	}
+	return false
+}
+
 func lookupPlanKey(name string) *planKey {
 	for i := range planKeys {
 		for _, n := range planKeys[i].names {
@@ -380,8 +399,12 @@ func lookupPlanKey(name string) *planKey {
 // planKeysText lists a staged event's plan settings with their values.
 func planKeysText(p action.Plan, lang Lang) []string {
 	var lines []string
+	groups := groupsStage(p).Kind != ""
 	for i := range planKeys {
 		k := &planKeys[i]
+		if !groups && groupKey(k) {
+			continue // the groups' settings, of events with groups only
+		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(p, lang), k.values.In(lang)))
 	}
 	return lines

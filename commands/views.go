@@ -67,7 +67,7 @@ func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.Args["as"] != "" {
+	if c.Args["as"] != "" && c.State.Stages == nil {
 		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
 	}
 	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
@@ -76,6 +76,10 @@ func showStandings(c *Context) (Reply, error) {
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
+	}
+	if c.State.Stages != nil {
+		text, err := stagedCrosstable(c.State, c.Lang)
+		return Reply{Text: text}, err
 	}
 	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Crosstable(c.State, sheet.Lang(c.Lang)))
@@ -111,6 +115,9 @@ func pairingTable(st *action.State, round int, lang Lang) string {
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang Lang, top int) string {
+	if st.Stages != nil {
+		return stagedStandings(st, lang)
+	}
 	s := sheet.Standings(st, sheet.Lang(lang))
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
