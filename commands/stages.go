@@ -52,7 +52,7 @@ func stageFormat(w string) (action.StageKind, bool) {
 // stagesSyntax says what /event set stages takes, for /help and the
 // refusals.
 var stagesSyntax = T{
-	"阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前N、积分 轮数、循环。例如：/event set stages 分组 4 前2 > 淘汰；淘汰 1 > 积分 5；淘汰 1 > 循环",
+	"阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前几名、积分 轮数、循环。例如：/event set stages 分组 4 前2 > 淘汰；淘汰 1 > 积分 5；淘汰 1 > 循环",
 	"Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin. For example: /event set stages groups 4 top 2 > knockout; knockout 1 > swiss 5; knockout 1 > roundrobin",
 }
 
