@@ -109,7 +109,7 @@ func (a *GuessHidden) Apply(st *State) error {
 	}
 	if b, ok := st.BoardOf(a.Round, a.Board); st.Stages != nil && (!ok || b.Match == 0 || b.Game > 1) {
 		// R-C-3: 猜先 for a match's first game; the later games swap colours.
-		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no 猜先", a.Board)
+		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no colour guess", a.Board)
 	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess = &Guess{Hider: a.Player, Seq: st.Seq, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}

@@ -118,6 +118,9 @@ func (st *State) Progress() *Progress {
 				seeds, ks.Draw = engine.GroupSlots(len(pools), advance, plan.GroupDraw), engine.DrawAdjacent
 			}
 			run.Bracket = engine.KnockoutOf(seeds, pools, ks)
+			if pools != nil {
+				run.Entrants = placed(run.Bracket)
+			}
 		case DoubleStage:
 			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: plan.Unshared, Seed: seed})
 		case GroupsStage:
@@ -138,6 +141,20 @@ func (st *State) Progress() *Progress {
 		entrants = winners(run.Ranking())
 	}
 	return p
+}
+
+// placed are the players the groups' places put into a bracket's first
+// round (R-F-3), in its order.
+func placed(b *engine.Bracket) []int {
+	var out []int
+	for i, o := range b.Outcomes() {
+		for k, s := range b.Matches[i].Slots {
+			if s.Kind == engine.SlotRank && o.Players[k] > 0 {
+				out = append(out, o.Players[k])
+			}
+		}
+	}
+	return out
 }
 
 // winners are the players who share a ranking's first place: the winners

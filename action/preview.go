@@ -195,7 +195,7 @@ func handPreview(st *State) (*engine.Pairing, error) {
 		return nil, err
 	}
 	if st.Stages != nil {
-		return nil, ruled("R-F-4", "淘汰赛的对阵由对阵表决定，不能人工改动；猜先或 /flip 改先后手", "a knockout's pairs follow its bracket: they are not changed by hand (猜先 or /flip changes colours)")
+		return nil, ruled("R-F-4", "淘汰赛的对阵由对阵表决定，不能人工改动；猜先或 /flip 改先后手", "a knockout's pairs follow its bracket: they are not changed by hand (a colour guess or /flip changes colours)")
 	}
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
 		return nil, ruled("R-C-2", "循环赛按贝格尔表编排，不能人工改动", "a round robin follows its Berger table: it is not changed by hand")

@@ -432,14 +432,19 @@ func finish(c *Context) (Reply, error) {
 		}
 		lang := chats.lang
 		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
-		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" {
+		// A staged event's ranking is its stages' (R-F-6): the Swiss
+		// standings' lots and pictures are not its.
+		staged := ch.State.Stages != nil
+		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" && !staged {
 			text += "\n" + lots
 		}
 		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
-		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+		if !staged {
+			chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+		}
 		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil
 	})

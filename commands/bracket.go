@@ -114,7 +114,10 @@ type out struct {
 }
 
 func (o out) where(lang Lang) string {
-	return T{"%s第 %d 轮", "%s round %d"}.In(lang, named(o.part, lang), o.round)
+	if o.part == engine.Winners { // a single elimination's only part
+		return T{"第 %d 轮", "round %d"}.In(lang, o.round)
+	}
+	return T{"%s第 %d 轮", "the %s' round %d"}.In(lang, named(o.part, lang), o.round)
 }
 
 // stillIn splits a bracket stage's players into those still in it and
@@ -166,7 +169,7 @@ func stagedCrosstable(st *action.State, lang Lang) (string, error) {
 					ev.Players[k].Name = playerName(&st.Event, f.Entrants[k])
 				}
 				if len(ev.Rounds) > 0 {
-					parts = append(parts, crosstable(&action.State{Event: ev, Status: action.Running}, lang))
+					parts = append(parts, ev.Name+"\n"+crosstable(&action.State{Event: ev, Status: action.Running}, lang))
 				}
 			}
 		}

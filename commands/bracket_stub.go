@@ -1,10 +1,6 @@
 package commands
 
-import (
-	"fmt"
-
-	"github.com/qisai/qisai/engine"
-)
+import "github.com/qisai/qisai/engine"
 
 // bracketLines is the bracket in phone-wide text. TEMPORARY: it stands for
 // sheet.BracketOf(b, names, lang).Lines(width), being written on main;
@@ -23,7 +19,7 @@ func bracketLines(b *engine.Bracket, names func(int) string, lang Lang, width in
 	var lines []string
 	for i, o := range b.Outcomes() {
 		m := b.Matches[i]
-		line := fmt.Sprintf("M%d %s v %s", m.ID, who(o.Players[0]), who(o.Players[1]))
+		line := T{"第%d场 %s 对 %s", "M%d %s v %s"}.In(lang, m.ID, who(o.Players[0]), who(o.Players[1]))
 		if o.Decided && o.Winner > 0 {
 			line += " → " + who(o.Winner)
 		}

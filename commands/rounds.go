@@ -304,6 +304,12 @@ func seatNote(st *action.State, round, player int, lang Lang) string {
 		default:
 			continue
 		}
+		if b, ok := st.BoardOf(round, g.Board); ok {
+			// A knockout's scores are its matches' (R-F-5): the note says
+			// which game of which match.
+			return T{"你在第 %d 台%s，对手 %d 号 %s（%s）", "you play on board %d with %s against %d %s (%s)"}.
+				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(b, lang))
+		}
 		return T{"你在第 %d 台%s，对手 %d 号 %s（%s 分）", "you play on board %d with %s against %d %s (%s pts)"}.
 			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
 	}
