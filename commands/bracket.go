@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
 )
 
 // The views of a staged event: /bracket (the brackets, or the groups'
@@ -39,7 +40,7 @@ func showBracket(c *Context) (Reply, error) {
 	for i, run := range pg.Stages {
 		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText(st.Stages.Plan.Stages[i:i+1], c.Lang))
 		if run.Bracket != nil {
-			lines := bracketLines(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang, phoneWidth)
+			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang)).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))
 			continue
 		}

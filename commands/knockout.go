@@ -70,16 +70,16 @@ func boardLabel(st *action.State, round, board int, lang Lang) string {
 	return s
 }
 
-// playsText says what a board plays: "第 3 场第 2 局" (M3 game 2), with
-// its tie step, or "第 2 组".
+// playsText says what a board plays: "M3 第 2 局", with its tie step,
+// or "第 2 组".
 func playsText(b action.BoardOf, lang Lang) string {
 	if b.Match == 0 {
 		return T{"第 %d 组", "group %d"}.In(lang, b.Group)
 	}
 	if b.Step == engine.RegularGame {
-		return T{"第 %d 场第 %d 局", "M%d game %d"}.In(lang, b.Match, b.Game)
+		return T{"M%d 第 %d 局", "M%d game %d"}.In(lang, b.Match, b.Game)
 	}
-	return T{"第 %d 场第 %d 局 %s", "M%d game %d, %s"}.In(lang, b.Match, b.Game, named(b.Step, lang))
+	return T{"M%d 第 %d 局 %s", "M%d game %d, %s"}.In(lang, b.Match, b.Game, named(b.Step, lang))
 }
 
 // stagedPreview is a staged event's preview: each board with what it
@@ -211,17 +211,17 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang Lang) string 
 	score := matchScore(m, o.Players, o.Winner)
 	switch {
 	case o.Decided && o.Winner > 0 && o.ByLots:
-		return T{"第 %d 场：%s 抽签胜出（R-F-5）。", "M%d: %s wins by lots (R-F-5)."}.In(lang, id, playerName(ev, o.Winner))
+		return T{"M%d：%s 抽签胜出（R-F-5）。", "M%d: %s wins by lots (R-F-5)."}.In(lang, id, playerName(ev, o.Winner))
 	case o.Decided && o.Winner > 0:
-		return T{"第 %d 场：%s 胜出（%s）。", "M%d: %s wins (%s)."}.In(lang, id, playerName(ev, o.Winner), score)
+		return T{"M%d：%s 胜出（%s）。", "M%d: %s wins (%s)."}.In(lang, id, playerName(ev, o.Winner), score)
 	case o.Decided:
-		return T{"第 %d 场：双方弃权，无人晋级。", "M%d: both forfeited; nobody goes on."}.In(lang, id)
+		return T{"M%d：双方弃权，无人晋级。", "M%d: both forfeited; nobody goes on."}.In(lang, id)
 	}
 	next := named(o.Next.Step, lang)
 	if o.Next.Step == engine.RegularGame {
 		next = T{"第 %d 局", "game %d"}.In(lang, len(m.Games)+1)
 	}
-	return T{"第 %d 场比分 %s，下一局：%s（红 %s，黑 %s），由下一次 /pair 编排。", "M%d stands at %s; next: %s (red %s, black %s), paired by the next /pair."}.
+	return T{"M%d 比分 %s，下一局：%s（红 %s，黑 %s），由下一次 /pair 编排。", "M%d stands at %s; next: %s (red %s, black %s), paired by the next /pair."}.
 		In(lang, id, score, next, playerName(ev, o.Next.Red), playerName(ev, o.Next.Black))
 }
 
@@ -280,7 +280,7 @@ func askReroute(c *Context, e *action.RerouteError, round, board int, code strin
 			what = append(what, T{"第 %d 阶段", "stage %d"}.In(c.Lang, x.Stage+1))
 			continue
 		}
-		what = append(what, T{"第 %d 场", "M%d"}.In(c.Lang, x.Match))
+		what = append(what, fmt.Sprintf("M%d", x.Match))
 	}
 	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
 	list := strings.Join(what, T{"、", ", "}.In(c.Lang))
