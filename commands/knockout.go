@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/action"
@@ -103,8 +104,11 @@ func stagedPreview(st *action.State, lang Lang) string {
 			lines = append(lines, T{"第 %d 组轮空：%s", "Group %d bye: %s"}.In(lang, of.Group, playerName(ev, of.Bye)))
 		}
 	}
-	lines = append(lines, T{"各场第 1 局可以猜先（/guess call），或用 /flip 台 对调先后手；之后各局依次换先（R-C-3）。\n公布：/publish",
-		"A match's first game may take its colours by a colour guess (/guess call) or be flipped with /flip BOARD; later games swap colours (R-C-3).\nPublish: /publish"}.In(lang))
+	if slices.ContainsFunc(st.Stages.Preview, func(b action.BoardOf) bool { return b.Match > 0 }) {
+		lines = append(lines, T{"各场第 1 局可以猜先（/guess call），或用 /flip 台 对调先后手；之后各局依次换先（R-C-3）。",
+			"A match's first game may take its colours by a colour guess (/guess call) or be flipped with /flip BOARD; later games swap colours (R-C-3)."}.In(lang))
+	}
+	lines = append(lines, T{"公布：/publish", "Publish: /publish"}.In(lang))
 	return strings.Join(lines, "\n")
 }
 
@@ -177,7 +181,12 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 			T{"组织者输入 /finish 结束比赛。", "Organisers: /finish finishes the event."}.In(lang))
 	case stageBegins(st, pg):
 		k := len(pg.Stages)
-		lines = append(lines, T{"第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人。", "Stage %d is over; stage %d (%s) begins with %d players."}.In(lang, k-1, k, stagesText(plan.Stages[k-1:k], lang), len(pg.Current().Entrants)),
+		var names []string
+		for _, id := range pg.Current().Entrants {
+			names = append(names, playerName(ev, id))
+		}
+		lines = append(lines, T{"第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人，%s。", "Stage %d is over; stage %d (%s) begins with %d players: %s."}.
+			In(lang, k-1, k, stagesText(plan.Stages[k-1:k], lang), len(names), strings.Join(names, T{"、", ", "}.In(lang))),
 			T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1))
 	default:
 		lines = append(lines, T{"组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))

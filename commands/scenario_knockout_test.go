@@ -156,3 +156,59 @@ func TestScenarioKnockout5(t *testing.T) {
 	t.Logf("%d rounds", rounds)
 	s.golden("knockout5.txt")
 }
+
+// groupsField are the groups event's eight players, seeded as they join.
+var groupsField = []struct{ user, name string }{
+	{"hu", "胡荣华"}, {"liu", "柳大华"}, {"li", "李来群"}, {"xu", "徐天红"},
+	{"zhao", "赵国荣"}, {"yan", "阎文清"}, {"lv", "吕钦"}, {"xu2", "许银川"},
+}
+
+// TestScenarioGroupsKnockout8 plays two round-robin groups of four dealt
+// in a snake (R-F-3), the top two of each into a knockout of winner v the
+// other group's runner-up with a match for 3rd (R-F-4, R-F-6); a drawn
+// semi-final game is replayed (加赛, R-F-5). The final ranking: the
+// knockout's four, then the groups' others sharing 5th.
+func TestScenarioGroupsKnockout8(t *testing.T) {
+	s := newScript(t)
+	s.heading("筹备")
+	must(t, s.say("org", "/event new 分组杯 分组循环"), "已创建比赛「分组杯」（分组 2组 前2 > 淘汰")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set stages 分组 2 前2 > 淘汰"), "阶段 = 分组 2组 前2 > 淘汰")
+	must(t, s.say("org", "/event set group-draw 胜者对次名"), "出线对阵 = 胜者对次名")
+	must(t, s.say("org", "/event set third-place on"), "三四名赛 = 开")
+	must(t, s.say("org", "/event set numbering entered"), "已设置")
+	must(t, s.say("org", "/signup open"), "报名已开放")
+	for _, p := range groupsField {
+		must(t, s.say(p.user, "/join "+p.name), "报名成功")
+	}
+	must(t, s.say("org", "/start"), "开赛！")
+	user := map[int]string{}
+	for _, p := range groupsField {
+		user[s.playerOf(p.user)] = p.user
+	}
+	must(t, s.say("hu", "/bracket"), "第 1 阶段：分组 2组 前2 第 1 组", "之后：淘汰")
+
+	replayed := false
+	playStaged(t, s, user, func(st *action.State, b action.BoardOf, g engine.Game) string {
+		if b.Match == 1 && b.Game == 1 {
+			return "1/2" // replayed: 加赛
+		}
+		if b.Match == 1 && b.Game == 2 {
+			replayed = true
+		}
+		return lowerWins(g)
+	})
+	if !replayed {
+		t.Error("the drawn semi-final was not replayed (R-F-5)")
+	}
+	s.heading("结束")
+	must(t, s.say("hu", "/crosstable"), "第 1 阶段 第 1 组", "第 1 阶段 第 2 组")
+	must(t, s.say("hu", "/bracket"), "决赛")
+	must(t, s.say("org", "/finish"), "结束！")
+	rows := finalRows(t, strings.Join(s.announced("group"), "\n"))
+	want := [][]string{{"1", "胡荣华"}, {"2", "柳大华"}, {"3", "李来群"}, {"4", "徐天红"}, {"5=", "赵国荣"}, {"5=", "阎文清"}, {"5=", "吕钦"}, {"5=", "许银川"}}
+	if !slices.EqualFunc(rows, want, slices.Equal) {
+		t.Errorf("final ranking %v, want %v", rows, want)
+	}
+	s.golden("groups-knockout8.txt")
+}
