@@ -22,7 +22,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排 或 循环赛）和轮数（如 轮数 7）", "the event's name, then optionally swiss or roundrobin and rounds N"}},
+				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
 			Help:      T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,

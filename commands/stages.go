@@ -56,6 +56,12 @@ var stagesSyntax = T{
 	"Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin. For example: /event set stages groups 4 top 2 > knockout; knockout 1 > swiss 5; knockout 1 > roundrobin",
 }
 
+// stagesHelp is /help event set's word on staged events.
+var stagesHelp = T{
+	"淘汰赛、双淘汰、分组循环：/event set 赛制 淘汰赛，然后设置 局制（1、2、三局两胜）、加赛规则（如 加赛,和棋黑胜,抽签，依次使用）、三四名赛、五至八名赛、名次不并列、总决赛重赛、种子排序、对阵方式、组数、出线、分组方式、出线对阵。" + stagesSyntax.Zh + "。",
+	"Knockouts, double elimination, groups: /event set format knockout, then match (1, 2, bo3), tie (replay,armageddon,lots, tried in turn), third-place, playoffs, unshared, reset, seed-order, draw, groups, advance, group-method, group-draw. " + stagesSyntax.En + ".",
+}
+
 // parseStages reads "groups 4 top 2 > knockout" (分组 4 前2 > 淘汰): each
 // stage a kind and its numbers, a plain number its rounds (knockout,
 // swiss) or groups' count, "top N" (前N) how many of each group go on.
