@@ -323,10 +323,14 @@ type Rerouted struct {
 	Stage, Match int
 }
 
-// rerouted lists what after changes of before: played matches whose
+// Reroutes lists what after changes of before: played matches whose
 // players differ (engine.CorrectionError's rule, R-F-4), and later stages
-// with games whose entrants differ or that are no longer drawn.
-func rerouted(before, after *Progress) []Rerouted {
+// with games whose entrants differ or that are no longer drawn. Nil when
+// either is (an event not staged or not started).
+func Reroutes(before, after *Progress) []Rerouted {
+	if before == nil || after == nil {
+		return nil
+	}
 	var out []Rerouted
 	for i, b := range before.Stages {
 		if i >= len(after.Stages) || !slices.Equal(b.Entrants, after.Stages[i].Entrants) {
@@ -393,7 +397,7 @@ func (st *State) checkReroute(before *Progress, cascade bool) error {
 	if before == nil {
 		return nil
 	}
-	rs := rerouted(before, st.Progress())
+	rs := Reroutes(before, st.Progress())
 	if len(rs) == 0 {
 		return nil
 	}
@@ -404,7 +408,7 @@ func (st *State) checkReroute(before *Progress, cascade bool) error {
 	// it: repeat until nothing played has other players.
 	for len(rs) > 0 {
 		st.voidRerouted(rs)
-		rs = rerouted(before, st.Progress())
+		rs = Reroutes(before, st.Progress())
 		rs = slices.DeleteFunc(rs, func(x Rerouted) bool { return st.struckOut(x) })
 	}
 	return nil

@@ -55,7 +55,12 @@ func (a *ResultSet) Apply(st *State) error {
 	if g.Void {
 		return ruled("R-W-2", "第 %d 轮第 %d 台已按退赛规则作废，不再有结果", "round %d board %d was struck out by a withdrawal: it has no result", a.Round, a.Board)
 	}
-	before := st.Progress()
+	var before *Progress
+	if a.Round < len(st.Event.Rounds) {
+		// Only a game of an earlier round can move a match played since:
+		// a match after it waits for its result, so plays in a later round.
+		before = st.Progress()
+	}
 	was := g.Result
 	g.Result = a.Result
 	if err := st.checkReroute(before, a.Cascade); err != nil {

@@ -260,9 +260,12 @@ func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
 	if err != nil {
 		return err
 	}
-	before := ch.State.Event.Players
+	before, progress := ch.State.Event.Players, ch.State.Progress()
 	if err := ch.Append(u); err != nil {
 		return err
+	}
+	if rs := action.Reroutes(progress, ch.State.Progress()); len(rs) > 0 {
+		return problem("这一步会改变已进行的 %[1]s 的对阵（R-F-4），不能撤销。请用 /result 更正，确认后这些对局重赛。", "This would change who played %[1]s (R-F-4): it is not undone. Correct the result with /result instead; confirmed, those games are played again.", reroutedText(rs, c.Lang))
 	}
 	for _, id := range ids {
 		if _, ok := ch.State.Numbered(id.Entrant); ok {

@@ -283,22 +283,27 @@ func rankingTable(st *action.State, rank []engine.Placing, lang Lang) string {
 // matches other players (R-F-4): those games are struck out and played
 // again; a button or "confirm" goes ahead.
 func askReroute(c *Context, e *action.RerouteError, round, board int, code string) Reply {
-	var what []string
-	for _, x := range e.Later {
-		if x.Match == 0 {
-			what = append(what, T{"第 %d 阶段", "stage %d"}.In(c.Lang, x.Stage+1))
-			continue
-		}
-		what = append(what, fmt.Sprintf("M%d", x.Match))
-	}
 	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
-	list := strings.Join(what, T{"、", ", "}.In(c.Lang))
+	list := reroutedText(e.Later, c.Lang)
 	return Reply{
 		Text: T{"更正第 %d 轮第 %d 台会改变已进行的 %s 的对阵（R-F-4）：确认后这些对局作废、重新编排。确认请按「确认更正」或输入 %s。",
 			"Correcting round %d board %d changes who plays %s, already played (R-F-4): confirmed, those games are struck out and paired again. To go ahead, press Confirm or type %s."}.
 			In(c.Lang, round, board, list, cmd),
 		Buttons: []chat.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
 	}
+}
+
+// reroutedText names rerouted matches and stages: "M5、第 2 阶段".
+func reroutedText(rs []action.Rerouted, lang Lang) string {
+	var what []string
+	for _, x := range rs {
+		if x.Match == 0 {
+			what = append(what, T{"第 %d 阶段", "stage %d"}.In(lang, x.Stage+1))
+			continue
+		}
+		what = append(what, fmt.Sprintf("M%d", x.Match))
+	}
+	return strings.Join(what, T{"、", ", "}.In(lang))
 }
 
 // rerouteOf finds a RerouteError in err.

@@ -1,0 +1,134 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+// koEvent is a harness with a knockout of n players (numbered as entered:
+// 1 is the top seed), started.
+func koEvent(t *testing.T, n int, settings ...string) *harness {
+	t.Helper()
+	h := newHarness(t)
+	must(t, h.say("org", "/event new 杯赛 knockout"), "已创建")
+	for _, s := range append([]string{"numbering entered"}, settings...) {
+		must(t, h.say("org", "/event set "+s), "已设置")
+	}
+	for i := range n {
+		must(t, h.say("org", fmt.Sprintf("/player add P%d", i+1)), "P")
+	}
+	must(t, h.say("org", "/start"), "开赛")
+	return h
+}
+
+// koRound pairs and publishes a round and sets every game: the lower
+// number wins.
+func koRound(t *testing.T, h *harness) {
+	t.Helper()
+	must(t, h.say("org", "/pair"), "预览")
+	must(t, h.say("org", "/publish"), "对阵")
+	st := h.state()
+	rd := st.Event.Rounds[len(st.Event.Rounds)-1]
+	for _, g := range rd.Games {
+		code := "1-0"
+		if g.Black < g.Red {
+			code = "0-1"
+		}
+		must(t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+	}
+}
+
+// The settings of a staged event, refused where they cannot be, and a
+// Swiss again with format (R-F-4..6).
+func TestStagedSettings(t *testing.T) {
+	h := newHarness(t)
+	must(t, h.say("org", "/event new 春季赛"), "已创建")
+	must(t, h.say("org", "/event set match bo3"), "先设赛制")
+	must(t, h.say("org", "/event set format 淘汰赛"), "赛制 = 淘汰赛")
+	for _, tt := range []struct{ set, want string }{
+		{"match 0", "局制 不能设为「0」"},
+		{"tie chess", "加赛规则 不能设为「chess」"},
+		{"stages 淘汰 > 积分 5", "淘汰赛之后还有阶段时，请写出淘汰赛的轮数"},
+		{"stages 积分 5", "积分编排和循环赛阶段只能接在淘汰赛之后"},
+		{"stages 淘汰 >", "阶段不能设为"},
+		{"groups 4", "没有分组阶段"},
+	} {
+		must(t, h.say("org", "/event set "+tt.set), tt.want)
+	}
+	must(t, h.say("org", "/event set stages 淘汰 1 > 积分 5"), "阶段 = 淘汰 1轮 > 积分 5轮")
+	must(t, h.say("org", "/event set match 五局三胜"), "局制 = 五局三胜")
+	must(t, h.say("org", "/event set tie 加时赛、快棋，抽签"), "加赛规则 = 加时赛，快棋，抽签")
+	if m := h.state().Stages.Plan.Match; m.Games != 5 || !m.BestOf || len(m.Tie) != 3 || m.Tie[2] != engine.TieLots {
+		t.Errorf("match = %+v", m)
+	}
+	must(t, h.say("org", "/event set format swiss"), "赛制 = 积分编排")
+	if h.state().Stages != nil {
+		t.Error("a Swiss again kept its stages")
+	}
+	must(t, h.say("org", "/event set format chess"), "赛制 不能设为「chess」", "淘汰赛|双淘汰|分组循环")
+}
+
+// R-F-4: /pair refuses while games are open, naming their matches.
+func TestPairNamesOpenMatches_R_F_4(t *testing.T) {
+	h := koEvent(t, 4)
+	must(t, h.say("org", "/pair"), "M1 第 1 局", "M2 第 1 局")
+	must(t, h.say("org", "/swap 1 2"), "R-F-4")
+	must(t, h.say("org", "/publish"), "对阵")
+	must(t, h.say("org", "/pair"), "第 1 轮还有 2 场没有结果", "第 1 台（M1 第 1 局）")
+	must(t, h.say("org", "/event set format swiss"), "比赛已经开始")
+}
+
+// R-F-4: a correction that changes a played final's players asks first
+// (a button), then strikes the final out to be played again; undoing the
+// semi-final's result instead is refused.
+func TestCorrectionAsks_R_F_4(t *testing.T) {
+	h := koEvent(t, 4)
+	koRound(t, h) // 1 beats 4, 2 beats 3
+	koRound(t, h) // 1 beats 2
+	st := h.state()
+	var seq int64
+	for _, r := range mustLog(t, h) {
+		if a, ok := r.Action.(*action.ResultSet); ok && a.Round == 1 && a.Board == 1 {
+			seq = r.Seq
+		}
+	}
+	must(t, h.say("org", fmt.Sprintf("/undo %d", seq)), "会改变已进行的 M3 的对阵", "/result")
+	r := h.send("org", "/result 1 0-1 1", false)
+	must(t, r.Text, "会改变已进行的 M3 的对阵", "/result 1 0-1 1 confirm")
+	if len(r.Buttons) != 1 || r.Buttons[0].Command != "/result 1 0-1 1 confirm" {
+		t.Errorf("buttons %+v, want one that confirms", r.Buttons)
+	}
+	if g := h.state().Event.Rounds[0].Games[0]; g.Result != st.Event.Rounds[0].Games[0].Result {
+		t.Fatal("asking changed the result")
+	}
+	must(t, h.say("org", "/result 1 0-1 1 confirm"), "对阵随之更新")
+	if g := h.state().Event.Rounds[1].Games[0]; !g.Void {
+		t.Errorf("the final %+v was not struck out", g)
+	}
+	must(t, h.say("org", "/pair"), "M3 第 1 局：红 P4 — 黑 P2")
+}
+
+func mustLog(t *testing.T, h *harness) []action.Record {
+	t.Helper()
+	log, err := h.store.Log(t.Context(), h.eventID(), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// R-F-6: the standings while a knockout runs say who is still in and who
+// went out in which round.
+func TestStandingsMidEvent_R_F_6(t *testing.T) {
+	h := koEvent(t, 8)
+	koRound(t, h)
+	text := h.say("hu", "/standings")
+	must(t, text, "仍在比赛（4 人）：P1、P2、P3、P4", "第 1 轮 淘汰：")
+	if strings.Contains(text, "最终") {
+		t.Errorf("a final ranking mid-event: %s", text)
+	}
+}
