@@ -1,10 +1,12 @@
 package commands
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
 )
@@ -17,6 +19,7 @@ import (
 func bracketCommands() []*Command {
 	return []*Command{{
 		Name: "bracket", Aliases: []string{"对阵图"}, Who: Member,
+		Args: []Arg{asPicture},
 		Help: T{"显示淘汰赛对阵表（或各组的名次）", "show the knockout bracket (or the groups' tables)"},
 		Run:  showBracket,
 	}}
@@ -36,6 +39,9 @@ func showBracket(c *Context) (Reply, error) {
 	if pg == nil {
 		return Reply{}, problem("比赛开赛后（/start）才有对阵表。", "The bracket is drawn at the start (/start).")
 	}
+	if c.Args["as"] != "" {
+		return bracketPictures(c, pg)
+	}
 	var parts []string
 	for i, run := range pg.Stages {
 		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText(st.Stages.Plan.Stages[i:i+1], c.Lang))
@@ -52,6 +58,37 @@ func showBracket(c *Context) (Reply, error) {
 		parts = append(parts, T{"之后：%s（上一阶段结束后抽定）", "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
 	}
 	return Reply{Text: strings.Join(parts, "\n\n")}, nil
+}
+
+// bracketPictures answers /bracket picture: each bracket of the event
+// drawn (picture.Painter.Bracket), a page a picture.
+func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
+	if c.svc.painter == nil {
+		return Reply{}, noPainter()
+	}
+	st := c.State
+	var files []*chat.File
+	for i, run := range pg.Stages {
+		if run.Bracket == nil {
+			continue
+		}
+		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang))
+		pages, err := c.svc.painter.Bracket(b)
+		if err != nil {
+			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
+		}
+		for k, png := range pages {
+			name := fmt.Sprintf("%s %s %d", st.Event.Name, b.Title, i+1)
+			if len(pages) > 1 {
+				name += fmt.Sprintf(" %d", k+1)
+			}
+			files = append(files, &chat.File{Name: fileName(name, "png"), Data: png})
+		}
+	}
+	if len(files) == 0 {
+		return Reply{}, problem("还没有淘汰赛对阵表：分组赛结束后抽定。输入 /bracket 查看各组。", "There is no knockout bracket yet: it is drawn when the groups end. Type /bracket for the groups.")
+	}
+	return withFiles(c, T{"对阵表：图片 %d 张", "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
 }
 
 // fieldRanking is a field's standings so far.

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -131,4 +132,17 @@ func TestStandingsMidEvent_R_F_6(t *testing.T) {
 	if strings.Contains(text, "最终") {
 		t.Errorf("a final ranking mid-event: %s", text)
 	}
+}
+
+// /bracket picture draws the bracket (picture.Painter.Bracket) as PNG
+// pages named after the event.
+func TestBracketPicture(t *testing.T) {
+	h := koEvent(t, 6)
+	h.withPainter(painter(t))
+	koRound(t, h)
+	r := h.send("hu", "/bracket 图片", false)
+	if r.File == nil || !strings.HasSuffix(r.File.Name, ".png") || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {
+		t.Fatalf("/bracket picture = %q with file %+v, want a PNG", r.Text, r.File)
+	}
+	must(t, r.Text, "对阵表：图片")
 }
