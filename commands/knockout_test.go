@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,4 +146,51 @@ func TestBracketPicture(t *testing.T) {
 		t.Fatalf("/bracket picture = %q with file %+v, want a PNG", r.Text, r.File)
 	}
 	must(t, r.Text, "对阵表：图片")
+}
+
+// koPlay plays rounds (the lower number wins) until every match is
+// played, and returns the final ranking's names in order.
+func koPlay(t *testing.T, h *harness) []string {
+	t.Helper()
+	for i := 0; ; i++ {
+		if i > 60 {
+			t.Fatal("no end after 60 rounds")
+		}
+		st := h.state()
+		if st.Progress().Over(st.Stages.Plan) {
+			break
+		}
+		koRound(t, h)
+	}
+	st := h.state()
+	var names []string
+	for _, p := range st.Progress().Ranking(st.Stages.Plan) {
+		names = append(names, playerName(&st.Event, p.Entrant))
+	}
+	must(t, h.say("org", "/pair"), "全部对局已赛完")
+	return names
+}
+
+// R-F-4: a double elimination of 9 drawn by lots (seed 000), from the
+// chat: the strongest wins it, every player placed once.
+func TestDoubleEliminationFromChat_R_F_4(t *testing.T) {
+	h := koEvent(t, 9, "format 双淘汰", "seed-order 抽签", "reset on")
+	must(t, h.say("hu", "/bracket"), "败者组")
+	names := koPlay(t, h)
+	if len(names) != 9 || names[0] != "P1" || names[1] != "P2" {
+		t.Errorf("ranking %v, want 9 placed, P1 then P2", names)
+	}
+}
+
+// R-F-6, seed 000: six players, 1–6, 2–5, 3–4, then the three winners'
+// round robin; the first round's losers share 4th.
+func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
+	h := koEvent(t, 6, "stages 淘汰 1 > 循环", "draw 首尾")
+	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
+	names := koPlay(t, h)
+	if want := []string{"P1", "P2", "P3"}; !slices.Equal(names[:3], want) {
+		t.Errorf("ranking %v, want %v first", names, want)
+	}
+	must(t, h.say("hu", "/standings"), "4=   P4")
+	must(t, h.say("hu", "/crosstable"), "第 2 阶段 第 1 组")
 }
