@@ -52,9 +52,14 @@ func Commit(hidden engine.Colour, nonce string) string {
 }
 
 // Guessing reports whether the colours of round's games are decided by
-// 猜先 (R-C-3): an arbiter called for it (GuessCalled). In the systems
-// qisai pairs the pairing gives the colours otherwise (R-SW-10, R-C-2).
+// 猜先 (R-C-3): an arbiter called for it (GuessCalled), or, in a staged
+// event, always: a match's first game may take its colours by 猜先 but
+// need not. In the Swiss and round robins the pairing gives the colours
+// otherwise (R-SW-10, R-C-2).
 func (st *State) Guessing(round int) bool {
+	if st.Stages != nil && round >= 1 && round == len(st.Event.Rounds) {
+		return true // offered for every match's first game (R-C-3; GuessHidden)
+	}
 	return st.Play.Round == round && st.Play.Guessing
 }
 

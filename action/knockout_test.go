@@ -167,15 +167,15 @@ func TestBestOfThreeAndArmageddon_R_F_5(t *testing.T) {
 }
 
 // R-C-3: a match's games swap colours in turn; the first game's colours
-// are the pairing's unless the players' 猜先 chose others, and the later
-// games follow the colours played; a 猜先 is refused for a later game.
+// are the pairing's unless the players' 猜先 (offered without an
+// arbiter's call) chose others, and the later games follow the colours
+// played; a 猜先 is refused for a later game.
 func TestMatchColours_R_C_3(t *testing.T) {
 	plan := action.NewPlan(action.KnockoutStage)
 	plan.Match = engine.MatchFormat{Games: 2, Tie: []engine.TieRule{engine.TieLots}}
 	e := newStaged(t, 2, plan)
 	e.round()
 	g1 := e.st.Event.Rounds[0].Games[0]
-	e.do(&action.GuessCalled{Round: 1})
 	nonce := "0123456789abcdef"
 	e.do(&action.GuessHidden{Round: 1, Board: 1, Player: g1.Red, Hidden: engine.Red, Nonce: nonce, Commitment: action.Commit(engine.Red, nonce)})
 	e.do(&action.GuessMade{Round: 1, Board: 1, Player: g1.Black, Colour: engine.Red}) // right: black wins the guess
@@ -189,7 +189,6 @@ func TestMatchColours_R_C_3(t *testing.T) {
 	if g2.Red != g1.Red || g2.Black != g1.Black {
 		t.Errorf("game 2 = %d–%d, want the colours of game 1 as played (%d–%d) swapped", g2.Red, g2.Black, g1.Black, g1.Red)
 	}
-	e.do(&action.GuessCalled{Round: 2})
 	err := e.try(&action.GuessHidden{Round: 2, Board: 1, Player: g2.Red, Hidden: engine.Red, Nonce: nonce, Commitment: action.Commit(engine.Red, nonce)})
 	if r := (*action.Refusal)(nil); !errors.As(err, &r) || r.Rule != "R-C-3" {
 		t.Errorf("a 猜先 for game 2: %v, want refused by R-C-3", err)

@@ -95,7 +95,7 @@ func stagedPreview(st *action.State, lang Lang) string {
 			of = st.Stages.Preview[i]
 		}
 		lines = append(lines, T{"第 %d 台 %s：红 %s — 黑 %s", "Board %d %s: red %s — black %s"}.In(lang, b.Number, playsText(of, lang), playerName(ev, b.Red), playerName(ev, b.Black)))
-		if note := stepNote(ev, of, lang); note != "" {
+		if note := stepNote(ev, of, true, lang); note != "" {
 			lines = append(lines, "  "+note)
 		}
 	}
@@ -104,24 +104,28 @@ func stagedPreview(st *action.State, lang Lang) string {
 			lines = append(lines, T{"第 %d 组轮空：%s", "Group %d bye: %s"}.In(lang, of.Group, playerName(ev, of.Bye)))
 		}
 	}
-	if slices.ContainsFunc(st.Stages.Preview, func(b action.BoardOf) bool { return b.Match > 0 }) {
-		lines = append(lines, T{"各场第 1 局可以猜先（/guess call），或用 /flip 台 对调先后手；之后各局依次换先（R-C-3）。",
-			"A match's first game may take its colours by a colour guess (/guess call) or be flipped with /flip BOARD; later games swap colours (R-C-3)."}.In(lang))
+	if slices.ContainsFunc(st.Stages.Preview, func(b action.BoardOf) bool { return b.Match > 0 && b.Game == 1 }) {
+		lines = append(lines, T{"各场第 1 局公布后选手可以猜先，也可以用 /flip 台 对调先后手；之后各局依次换先（R-C-3）。",
+			"Once published, a match's first game may take its colours by a colour guess, or be flipped now with /flip BOARD; later games swap colours (R-C-3)."}.In(lang))
 	}
 	lines = append(lines, T{"公布：/publish", "Publish: /publish"}.In(lang))
 	return strings.Join(lines, "\n")
 }
 
 // stepNote explains a tie-break game (R-F-5): armageddon's rule, clocks
-// and chooser; "" for a regular game.
-func stepNote(ev *engine.Event, b action.BoardOf, lang Lang) string {
+// and chooser, who takes the other colours with /flip in the preview;
+// "" for a regular game.
+func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang Lang) string {
 	switch b.Step {
 	case engine.RegularGame:
 		return ""
 	case engine.TieArmageddon:
 		s := T{"和棋黑胜（R-F-5）：和棋算黑方胜，红方用时多于黑方。", "Armageddon (R-F-5): a draw is black's win; red has more time than black."}.In(lang)
-		if b.Chooser != 0 {
+		switch {
+		case b.Chooser != 0 && preview:
 			s += T{"由 %s 选择先后手（/flip %d 换成另一方）。", " %s chooses the colours (/flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
+		case b.Chooser != 0:
+			s += T{"先后手由 %s 选定。", " %s chose the colours."}.In(lang, playerName(ev, b.Chooser))
 		}
 		return s
 	case engine.TieCaptures:
@@ -143,10 +147,14 @@ func matchNotes(st *action.State, round int, lang Lang) string {
 			continue
 		}
 		line := T{"第 %d 台：%s", "Board %d: %s"}.In(lang, b.Board, playsText(b, lang))
-		if note := stepNote(&st.Event, b, lang); note != "" {
+		if note := stepNote(&st.Event, b, false, lang); note != "" {
 			line += T{"。", ". "}.In(lang) + note
 		}
 		lines = append(lines, line)
+	}
+	if slices.ContainsFunc(st.Stages.Rounds[round-1], func(b action.BoardOf) bool { return b.Match > 0 && b.Game == 1 }) {
+		lines = append(lines, T{"各场第 1 局可以猜先（R-C-3）：一方私聊我 /guess 藏 红（或 黑），另一方 /guess 红（或 黑）猜，猜中者选先后手；不猜先则按上表。",
+			"A match's first game may take its colours by a guess (R-C-3): one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), the winner chooses; without it the colours above stand."}.In(lang))
 	}
 	return "\n" + strings.Join(lines, "\n")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
 )
 
 // The knockout scenarios (R-F-3..6): events of stages played through the
@@ -22,7 +23,8 @@ var koField = []struct{ user, name string }{
 // playStaged pairs, publishes and decides rounds until /pair has nothing
 // left: decide gives each board's result code from what it plays. Board
 // 1's winner reports and the loser confirms; the arbiter enters the rest.
-func playStaged(t *testing.T, s *script, user map[int]string, decide func(st *action.State, b action.BoardOf, g engine.Game) string) int {
+// published, when given, runs once each round is published.
+func playStaged(t *testing.T, s *script, user map[int]string, decide func(st *action.State, b action.BoardOf, g engine.Game) string, published func(st *action.State, round int)) int {
 	t.Helper()
 	round := 0
 	for round < 40 {
@@ -34,6 +36,9 @@ func playStaged(t *testing.T, s *script, user map[int]string, decide func(st *ac
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第 %d 轮预览", round))
 		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		if published != nil {
+			published(s.state(), round)
+		}
 		st = s.state()
 		for _, g := range st.Event.Rounds[round-1].Games {
 			b, _ := st.BoardOf(round, g.Board)
@@ -121,6 +126,27 @@ func TestScenarioKnockout5(t *testing.T) {
 			return "1-0"
 		}
 		return "1/2"
+	}, func(st *action.State, round int) {
+		// The final's first game by 猜先 (R-C-3): 柳大华 guesses the
+		// colour 胡荣华 hid and takes red; armageddon's colours are then
+		// 胡荣华's to choose (R-F-5).
+		for _, g := range st.Event.Rounds[round-1].Games {
+			if b, _ := st.BoardOf(round, g.Board); b.Game == 1 && st.Progress().Stages[0].Bracket.Matches[b.Match-1].Round == 3 && b.Match == 7 {
+				// The hidden colour's nonce is random: the test hides
+				// with a fixed one, so the transcript stays the same.
+				nonce := "00112233445566778899aabbccddeeff"
+				_, err := s.store.Update(t.Context(), s.eventID(), action.Actor{Platform: "console", User: user[g.Red]}, "",
+					func(ch *storage.Change) error {
+						return ch.Append(&action.GuessHidden{Round: round, Board: g.Board, Player: g.Red, Hidden: engine.Red, Nonce: nonce, Commitment: action.Commit(engine.Red, nonce)})
+					})
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.note("test: %s hid red with a fixed nonce (/guess 藏 红 in private)", playerName(&st.Event, g.Red))
+				must(t, s.say(user[g.Black], "/guess 红"), "赢得猜先")
+				must(t, s.say(user[g.Black], "/guess 选 红"), "红方 "+playerName(&st.Event, g.Black))
+			}
+		}
 	})
 	if final == 0 {
 		t.Fatal("no final was played")
@@ -130,6 +156,9 @@ func TestScenarioKnockout5(t *testing.T) {
 	games := br.Matches[final-1].Games
 	if len(games) != 4 || games[3].Step != engine.TieArmageddon {
 		t.Fatalf("the final's games = %+v, want three and an armageddon (R-F-5)", games)
+	}
+	if m := br.Matches[final-1]; m.GuessWinner == 0 || m.FirstRed != m.GuessWinner {
+		t.Errorf("the final's 猜先: winner %d, first red %d; want the winner on red", m.GuessWinner, m.FirstRed)
 	}
 	champion := playerName(&st.Event, games[3].Black)
 	s.heading("结束")
@@ -197,7 +226,7 @@ func TestScenarioGroupsKnockout8(t *testing.T) {
 			replayed = true
 		}
 		return lowerWins(g)
-	})
+	}, nil)
 	if !replayed {
 		t.Error("the drawn semi-final was not replayed (R-F-5)")
 	}
