@@ -67,9 +67,10 @@ func TestStagedSettings(t *testing.T) {
 	if m := h.state().Stages.Plan.Match; m.Games != 5 || !m.BestOf || len(m.Tie) != 3 || m.Tie[2] != engine.TieLots {
 		t.Errorf("match = %+v", m)
 	}
+	must(t, h.say("org", "/event set rounds 5"), "轮数由阶段决定")
 	must(t, h.say("org", "/event set format swiss"), "赛制 = 积分编排")
-	if h.state().Stages != nil {
-		t.Error("a Swiss again kept its stages")
+	if st := h.state(); st.Stages != nil || st.Event.Settings.Rounds != 7 {
+		t.Errorf("a Swiss again: stages %v, %d rounds; want none and /event new's 7", st.Stages, st.Event.Settings.Rounds)
 	}
 	must(t, h.say("org", "/event set format chess"), "赛制 不能设为「chess」", "淘汰赛|双淘汰|分组循环")
 }

@@ -403,6 +403,9 @@ func setEvent(c *Context) (Reply, error) {
 			return changePlan(c, &p, "format", formatName(p, c.Lang))
 		}
 	}
+	if k != nil && k.names[0] == "rounds" && c.State.Stages != nil {
+		return Reply{}, problem("淘汰赛和分组赛的轮数由阶段决定，不能设置；积分编排阶段的轮数写在阶段里，如 /event set stages 淘汰 1 > 积分 5。", "A knockout's or groups' rounds follow its stages: they cannot be set; a Swiss stage's rounds go in the stages, e.g. /event set stages knockout 1 > swiss 5.")
+	}
 	if k == nil {
 		return Reply{}, problem("没有「%s」这个设置项。输入 /event set 查看所有设置项。", "There is no setting %q. Type /event set to see them all.", name)
 	}
@@ -416,6 +419,10 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
+			if k.names[0] == "format" && ch.State.Stages != nil && s.Rounds == 0 && !roundRobin(s.System) {
+				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
+				s.Rounds = def.Rounds
+			}
 			a = &action.SettingsChanged{Settings: s}
 		} else {
 			ic := &action.InfoChanged{}
