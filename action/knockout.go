@@ -40,12 +40,16 @@ func (r *StageRun) Over() bool {
 		return r.Bracket.Over()
 	}
 	for _, f := range r.Fields {
-		if !f.Over() {
+		if !fieldOver(f) {
 			return false
 		}
 	}
 	return true
 }
+
+// fieldOver reports whether a field has played every round; a field of
+// one player (a knockout stage with one winner) has none to play.
+func fieldOver(f *engine.Field) bool { return len(f.Entrants) < 2 || f.Over() }
 
 // Ranking is the stage's ranking: the bracket's (R-F-4), the field's
 // standings (R-T-*), or the groups' places, every group's winner first,
@@ -126,7 +130,10 @@ func (st *State) Progress() *Progress {
 		case GroupsStage:
 			run.Fields = engine.Groups(entrants, sp.Groups, plan.GroupMethod, fieldSettings(st, RoundRobinStage, 0))
 		default:
-			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, sp.Rounds))}
+			// A Swiss of n players has at most n − 1 rounds without a
+			// rematch (R-SW-9): a small field plays fewer.
+			rounds := min(sp.Rounds, max(len(entrants)-1, 1))
+			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
 		}
 		st.replay(i, run)
 		p.Stages = append(p.Stages, run)
@@ -287,7 +294,7 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 		}
 	}
 	for g, f := range run.Fields {
-		if len(f.Event.Rounds) >= f.Event.Settings.Rounds || (len(f.Event.Rounds) > 0 && !roundDone(f.Event.Rounds[len(f.Event.Rounds)-1])) {
+		if fieldOver(f) || len(f.Event.Rounds) >= f.Event.Settings.Rounds || (len(f.Event.Rounds) > 0 && !roundDone(f.Event.Rounds[len(f.Event.Rounds)-1])) {
 			continue
 		}
 		fp, err := engine.Pair(f.Event)

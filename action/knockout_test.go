@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -369,5 +370,67 @@ func TestPlanChecked_R_F_6(t *testing.T) {
 	e := newStaged(t, 4, action.NewPlan(action.KnockoutStage))
 	if err := e.try(&action.PlanSet{}); err == nil {
 		t.Error("the format changed after the start")
+	}
+}
+
+// Staged events of 2..40 players under every kind of plan, played with
+// random results (draws and forfeits among them), end with every player
+// placed once (R-F-3..6); with double forfeits too they end, placing
+// nobody twice (a double forfeit puts both out unplaced, as a bye).
+func TestStagedRandom(t *testing.T) {
+	plans := map[string]func() action.Plan{
+		"knockout bo3": func() action.Plan {
+			p := action.NewPlan(action.KnockoutStage)
+			p.Match = engine.MatchFormat{Games: 3, BestOf: true, Tie: []engine.TieRule{engine.TieReplay, engine.TieArmageddon}}
+			p.ThirdPlace, p.Playoffs, p.Unshared = true, true, 8
+			return p
+		},
+		"double": func() action.Plan {
+			p := action.NewPlan(action.DoubleStage)
+			p.Reset, p.Seeding = true, engine.SeedByLots
+			return p
+		},
+		"groups": func() action.Plan {
+			p := action.NewPlan(action.GroupsStage)
+			p.Stages[0].Groups, p.GroupMethod, p.GroupDraw = 3, engine.DrawnGroups, engine.WinnerRunnerUp
+			return p
+		},
+		"knockout > swiss": func() action.Plan {
+			p := action.NewPlan(action.KnockoutStage)
+			p.Stages = []action.StagePlan{{Kind: action.KnockoutStage, Rounds: 1}, {Kind: action.SwissStage, Rounds: 3}}
+			return p
+		},
+		"knockout > roundrobin": func() action.Plan {
+			p := action.NewPlan(action.KnockoutStage)
+			p.Stages = []action.StagePlan{{Kind: action.KnockoutStage, Rounds: 2}, {Kind: action.RoundRobinStage}}
+			p.Match.Tie = []engine.TieRule{engine.TieLots}
+			return p
+		},
+	}
+	results := []engine.Result{engine.RedWin, engine.BlackWin, engine.Draw, engine.RedWin, engine.BlackWin, engine.RedForfeitWin, engine.DoubleForfeit}
+	for name, plan := range plans {
+		for n := 2; n <= 40; n += 1 + n/4 {
+			for _, doubleForfeits := range []bool{false, true} {
+				results := results
+				if !doubleForfeits {
+					results = results[:len(results)-1]
+				}
+				if name == "groups" && n < 6 {
+					continue // three groups of two at least
+				}
+				rng := rand.New(rand.NewPCG(uint64(n), 7))
+				e := newStaged(t, n, plan())
+				e.playOut(func(action.BoardOf, engine.Game) engine.Result { return results[rng.IntN(len(results))] })
+				rank := e.st.Progress().Ranking(e.st.Stages.Plan)
+				got := ids(rank)
+				slices.Sort(got)
+				if len(slices.Compact(got)) != len(rank) || len(rank) > n {
+					t.Errorf("%s of %d: ranking %v places someone twice or too many", name, n, rank)
+				}
+				if !doubleForfeits && len(rank) != n {
+					t.Errorf("%s of %d: %d placed", name, n, len(rank))
+				}
+			}
+		}
 	}
 }
