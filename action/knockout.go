@@ -10,7 +10,7 @@ import (
 // from the plan — the first from the seed order, each later one from the
 // ranking of the one before, once that is over (R-F-6) — and played from
 // the published rounds' results; the next round's boards (NextPairing);
-// and what a corrected result would move (rerouted).
+// and what a corrected result would move (Reroutes).
 
 // Progress is a staged event's stages as far as they are drawn.
 type Progress struct {

@@ -246,12 +246,12 @@ func TestCorrectionReroutes_R_F_4(t *testing.T) {
 		t.Errorf("ranking %v, want 2 then 4 (who now won the semi-final)", rank)
 	}
 	st, err := action.Fold(e.log)
-	if err != nil || !reflectEqualRanking(st, e.st) {
+	if err != nil || !sameRanking(st, e.st) {
 		t.Errorf("the log folds to another ranking: %v", err)
 	}
 }
 
-func reflectEqualRanking(a, b *action.State) bool {
+func sameRanking(a, b *action.State) bool {
 	return slices.Equal(a.Progress().Ranking(a.Stages.Plan), b.Progress().Ranking(b.Stages.Plan))
 }
 
@@ -432,5 +432,35 @@ func TestStagedRandom(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// R-F-3, R-F-6, seed 003: 48 players in 12 groups of 4, the winners into
+// 6 pairs (group 1's v group 7's), their winners into 3 pairs, the last
+// three a round robin; the pairs' losers share places, the groups' others
+// too.
+func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
+	plan := action.NewPlan(action.GroupsStage)
+	plan.Stages = []action.StagePlan{
+		{Kind: action.GroupsStage, Groups: 12, Advance: 1},
+		{Kind: action.KnockoutStage, Rounds: 1},
+		{Kind: action.KnockoutStage, Rounds: 1},
+		{Kind: action.RoundRobinStage},
+	}
+	// The pairs are 1–6, 2–5, 3–4 (a standard draw of 6 gives byes).
+	plan.GroupMethod, plan.Draw = engine.DrawnGroups, engine.DrawFold
+	e := newStaged(t, 48, plan)
+	e.playOut(stronger)
+	pg := e.st.Progress()
+	if len(pg.Stages) != 4 || len(pg.Stages[1].Entrants) != 12 || len(pg.Stages[2].Entrants) != 6 || len(pg.Stages[3].Entrants) != 3 {
+		var got [][]int
+		for _, s := range pg.Stages {
+			got = append(got, s.Entrants)
+		}
+		t.Fatalf("the stages' players %v, want 48, 12, 6, 3", got)
+	}
+	rank := pg.Ranking(e.st.Stages.Plan)
+	if len(rank) != 48 || rank[0].Place != 1 || rank[2].Place != 3 || rank[3].Place != 4 || !rank[3].Shared || rank[6].Place != 7 || rank[12].Place != 13 {
+		t.Errorf("ranking %v: want 1, 2, 3, then 4= (3), 7= (6), 13= (36)", rank)
 	}
 }

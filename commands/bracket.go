@@ -51,7 +51,7 @@ func showBracket(c *Context) (Reply, error) {
 			continue
 		}
 		for g, f := range run.Fields {
-			parts = append(parts, head+T{" 第 %d 组", " group %d"}.In(c.Lang, g+1)+"\n"+rankingTable(st, fieldRanking(f), c.Lang))
+			parts = append(parts, head+T{" 第 %d 组", " group %d"}.In(c.Lang, g+1)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
 		}
 	}
 	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
@@ -90,9 +90,6 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 	}
 	return withFiles(c, T{"对阵表：图片 %d 张", "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
 }
-
-// fieldRanking is a field's standings so far.
-func fieldRanking(f *engine.Field) []engine.Placing { return f.Ranking() }
 
 // stagedStandings is a staged event's ranking: the final one with places
 // once every match is played (R-F-6, R-T-9); before, who is still in and
