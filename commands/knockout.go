@@ -104,12 +104,35 @@ func stagedPreview(st *action.State, lang Lang) string {
 			lines = append(lines, T{"第 %d 组轮空：%s", "Group %d bye: %s"}.In(lang, of.Group, playerName(ev, of.Bye)))
 		}
 	}
+	if byes := stageByes(st, lang); byes != "" {
+		lines = append(lines, T{"轮空直接晋级（R-F-4）：%s", "Byes, through without a game (R-F-4): %s"}.In(lang, byes))
+	}
 	if slices.ContainsFunc(st.Stages.Preview, func(b action.BoardOf) bool { return b.Match > 0 && b.Game == 1 }) {
 		lines = append(lines, T{"各场第 1 局公布后选手可以猜先，也可以用 /flip 台 对调先后手；之后各局依次换先（R-C-3）。",
 			"Once published, a match's first game may take its colours by a colour guess, or be flipped now with /flip BOARD; later games swap colours (R-C-3)."}.In(lang))
 	}
 	lines = append(lines, T{"公布：/publish", "Publish: /publish"}.In(lang))
 	return strings.Join(lines, "\n")
+}
+
+// stageByes names the byes of a bracket stage about to play its first
+// games, "M1 胡荣华、M3 柳大华"; "" once it has games, or without byes.
+func stageByes(st *action.State, lang Lang) string {
+	pg := st.Progress()
+	if pg == nil || stageBegun(st, len(pg.Stages)-1) {
+		return ""
+	}
+	b := pg.Current().Bracket
+	if b == nil {
+		return ""
+	}
+	var byes []string
+	for i, o := range b.Outcomes() {
+		if o.Decided && o.Winner > 0 && (o.Players[0] == 0 || o.Players[1] == 0) {
+			byes = append(byes, fmt.Sprintf("M%d %s", b.Matches[i].ID, playerName(&st.Event, o.Winner)))
+		}
+	}
+	return strings.Join(byes, T{"、", ", "}.In(lang))
 }
 
 // stepNote explains a tie-break game (R-F-5): armageddon's rule, clocks
@@ -206,17 +229,19 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 // game yet: the round just complete ended the stage before it.
 func stageBegins(st *action.State, pg *action.Progress) bool {
 	k := len(pg.Stages) - 1
-	if k == 0 {
-		return false
-	}
+	return k > 0 && !stageBegun(st, k)
+}
+
+// stageBegun reports whether stage k has published games.
+func stageBegun(st *action.State, k int) bool {
 	for _, boards := range st.Stages.Rounds {
 		for _, b := range boards {
 			if b.Stage == k {
-				return false
+				return true
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // matchState says where a match stands: who won it and how, or the score
