@@ -117,7 +117,11 @@ func stagedStandings(st *action.State, lang Lang) string {
 		in, out := stillIn(run)
 		lines = append(lines, T{"仍在比赛（%d 人）：%s", "Still in (%d): %s"}.In(lang, len(in), names(in)))
 		for _, o := range out {
-			lines = append(lines, T{"%s 淘汰：%s", "Out in %s: %s"}.In(lang, o.where(lang), names(o.players)))
+			line := T{"%s 淘汰：%s", "Out in %s: %s"}
+			if o.part == engine.ThirdPlace || o.part == engine.Playoff {
+				line = T{"%s 赛完：%s", "%s played: %s"}
+			}
+			lines = append(lines, line.In(lang, o.where(lang), names(o.players)))
 		}
 	} else {
 		for g, f := range run.Fields {
@@ -149,8 +153,11 @@ type out struct {
 }
 
 func (o out) where(lang Lang) string {
-	if o.part == engine.Winners { // a single elimination's only part
+	switch o.part {
+	case engine.Winners: // a single elimination's only part
 		return T{"第 %d 轮", "round %d"}.In(lang, o.round)
+	case engine.ThirdPlace, engine.Playoff:
+		return named(o.part, lang)
 	}
 	return T{"%s第 %d 轮", "the %s' round %d"}.In(lang, named(o.part, lang), o.round)
 }
@@ -171,15 +178,21 @@ func stillIn(run *action.StageRun) (in []int, gone []out) {
 	isOut := map[int]bool{}
 	for i, o := range b.Outcomes() {
 		m := b.Matches[i]
-		if !o.Decided || o.Loser <= 0 || routed[m.ID] || m.Part == engine.ThirdPlace || m.Part == engine.Playoff {
+		done := []int{o.Loser}
+		if m.Part == engine.ThirdPlace || m.Part == engine.Playoff {
+			done = append(done, o.Winner) // a placing match's winner is placed too
+		}
+		if !o.Decided || o.Loser <= 0 || routed[m.ID] {
 			continue
 		}
-		isOut[o.Loser] = true
+		for _, id := range done {
+			isOut[id] = true
+		}
 		if k := len(gone) - 1; k >= 0 && gone[k].part == m.Part && gone[k].round == m.Round {
-			gone[k].players = append(gone[k].players, o.Loser)
+			gone[k].players = append(gone[k].players, done...)
 			continue
 		}
-		gone = append(gone, out{part: m.Part, round: m.Round, players: []int{o.Loser}})
+		gone = append(gone, out{part: m.Part, round: m.Round, players: done})
 	}
 	for _, id := range run.Entrants {
 		if !isOut[id] {
