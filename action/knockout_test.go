@@ -464,3 +464,22 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 		t.Errorf("ranking %v: want 1, 2, 3, then 4= (3), 7= (6), 13= (36)", rank)
 	}
 }
+
+// R-W-3 in a knockout: a player who withdraws loses their next game by
+// forfeit when it is paired, and the opponent goes on.
+func TestWithdrawnInKnockout(t *testing.T) {
+	e := newStaged(t, 4, action.NewPlan(action.KnockoutStage))
+	e.round()
+	e.decideAll(stronger) // 1 and 2 in the final
+	e.do(&action.Withdrawn{Player: 2, After: 1})
+	e.round()
+	if g := e.st.Event.Rounds[1].Games[0]; g.Result != engine.RedForfeitWin && g.Result != engine.BlackForfeitWin {
+		t.Fatalf("the withdrawn player's final = %+v, want a forfeit", g)
+	}
+	if e.round() {
+		t.Fatal("a round after the forfeited final")
+	}
+	if rank := e.st.Progress().Ranking(e.st.Stages.Plan); rank[0].Entrant != 1 {
+		t.Errorf("ranking %v, want 1 first", rank)
+	}
+}
