@@ -264,9 +264,10 @@ func roundGame(rd engine.Round, board int) (engine.Game, bool) {
 func local(f *engine.Field, entrant int) int { return slices.Index(f.Entrants, entrant) + 1 }
 
 // NextPairing pairs the next round of a staged event: the next game of
-// every undecided match whose players are known (R-F-5: a match's next
-// game, a tie-break game), and the next round of every group or field
-// still playing. It refuses once the last stage is over.
+// every undecided match of each part's first round still playing whose
+// players are known (R-F-5: a match's next game, a tie-break game), and
+// the next round of every group or field still playing. It refuses once
+// the last stage is over.
 func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 	pg := st.Progress()
 	if pg == nil {
@@ -285,11 +286,21 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 		boards = append(boards, b)
 	}
 	if run.Bracket != nil {
-		for i, o := range run.Bracket.Outcomes() {
-			if o.Decided || o.Players[0] <= 0 || o.Players[1] <= 0 {
+		outs := run.Bracket.Outcomes()
+		// A part's rounds are played in turn: a semi-final waits for
+		// every quarter-final, even one whose players are known.
+		first := map[engine.Part]int{}
+		for i, o := range outs {
+			m := run.Bracket.Matches[i]
+			if r, ok := first[m.Part]; !o.Decided && (!ok || m.Round < r) {
+				first[m.Part] = m.Round
+			}
+		}
+		for i, o := range outs {
+			m := run.Bracket.Matches[i]
+			if o.Decided || o.Players[0] <= 0 || o.Players[1] <= 0 || m.Round != first[m.Part] {
 				continue
 			}
-			m := run.Bracket.Matches[i]
 			add(o.Next.Red, o.Next.Black, BoardOf{Match: m.ID, Game: len(m.Games) + 1, Step: o.Next.Step, Chooser: o.Next.Chooser})
 		}
 	}
