@@ -445,7 +445,9 @@ func finish(c *Context) (Reply, error) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
-		if !staged {
+		if t, ok := rankingSheet(ch.State, lang); staged && ok {
+			chats.illustrate(ch, t)
+		} else if !staged {
 			chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
 		}
 		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))

@@ -145,6 +145,28 @@ func stagedStandings(st *action.State, lang Lang) string {
 	return strings.Join(lines, "\n")
 }
 
+// rankingSheet is a staged event's final ranking as a sheet, for its
+// pictures; false before the last stage is over.
+func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
+	pg := st.Progress()
+	if pg == nil || !pg.Over(st.Stages.Plan) {
+		return sheet.Table{}, false
+	}
+	t := sheet.Table{
+		Kind:    sheet.KindStandings,
+		Title:   T{"最终名次", "Final ranking"}.In(lang),
+		Columns: []sheet.Column{{Title: T{"名次", "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: T{"姓名", "Name"}.In(lang), Shrink: true, Brief: true}},
+	}
+	for _, p := range pg.Ranking(st.Stages.Plan) {
+		place := fmt.Sprint(p.Place)
+		if p.Shared {
+			place += "="
+		}
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.Entrant)}})
+	}
+	return t, true
+}
+
 // out is the players a bracket's round put out.
 type out struct {
 	part    engine.Part

@@ -137,7 +137,8 @@ func TestStandingsMidEvent_R_F_6(t *testing.T) {
 }
 
 // /bracket picture draws the bracket (picture.Painter.Bracket) as PNG
-// pages named after the event.
+// pages named after the event; /standings picture draws the final
+// ranking.
 func TestBracketPicture(t *testing.T) {
 	h := koEvent(t, 6)
 	h.withPainter(painter(t))
@@ -147,6 +148,12 @@ func TestBracketPicture(t *testing.T) {
 		t.Fatalf("/bracket picture = %q with file %+v, want a PNG", r.Text, r.File)
 	}
 	must(t, r.Text, "对阵表：图片")
+	must(t, h.say("hu", "/standings 图片"), "全部对局赛完后")
+	koRound(t, h)
+	koRound(t, h)
+	if r := h.send("hu", "/standings 图片", false); r.File == nil || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {
+		t.Errorf("/standings picture of a finished knockout = %q, want a PNG", r.Text)
+	}
 }
 
 // koPlay plays rounds (the lower number wins) until every match is

@@ -67,7 +67,14 @@ func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.Args["as"] != "" && c.State.Stages == nil {
+	if c.Args["as"] != "" && c.State.Stages != nil {
+		t, ok := rankingSheet(c.State, c.Lang)
+		if !ok {
+			return Reply{}, problem("名次图片在全部对局赛完后才有；进行中的情况请输入 /standings。", "The ranking's picture comes once every match is played; type /standings for how it stands.")
+		}
+		return showPicture(c, t)
+	}
+	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
 	}
 	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
