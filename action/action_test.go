@@ -48,6 +48,12 @@ var samples = []struct {
 	{&action.Withdrawn{Player: 4, After: 2}, `{"player":4,"after":2}`},
 	{&action.EventFinished{}, `{}`},
 	{&action.Undo{Seq: 12}, `{"seq":12}`},
+	{&action.PlanSet{Plan: &action.Plan{
+		Stages: []action.StagePlan{{Kind: action.GroupsStage, Groups: 4, Advance: 2}, {Kind: action.KnockoutStage}},
+		Match:  engine.MatchFormat{Games: 3, BestOf: true, Tie: []engine.TieRule{engine.TieArmageddon}},
+		Draw:   engine.DrawFold, ThirdPlace: true, Playoffs: true, Reset: true, Unshared: 8,
+		Seeding: engine.SeedByLots, GroupMethod: engine.DrawnGroups, GroupDraw: engine.WinnerRunnerUp, Earlier: engine.KeepStagePlaces,
+	}}, `{"plan":{"stages":[{"kind":"groups","groups":4,"advance":2},{"kind":"knockout"}],"match":{"games":3,"bestOf":true,"tie":[4]},"draw":1,"thirdPlace":true,"playoffs":true,"reset":true,"unshared":8,"seeding":2,"groupMethod":1,"groupDraw":1,"earlier":1}}`},
 }
 
 // TestSamplesCoverKinds keeps the samples honest: a kind registered

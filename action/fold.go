@@ -32,6 +32,9 @@ type State struct {
 	// Play is what is under way in the games: results reported and not yet
 	// confirmed, draw offers, check-ins, 猜先 (play.go).
 	Play Play
+	// Stages is a knockout's, a groups stage's or a chain of stages' part
+	// (stages.go); nil for a plain Swiss or round robin.
+	Stages *Staged `json:",omitempty"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -122,6 +125,7 @@ func (st *State) clone() *State {
 	c.Event.Settings.Tiebreaks = slices.Clone(st.Event.Settings.Tiebreaks)
 	c.Info = st.Info.clone()
 	c.Play = st.Play.clone()
+	c.Stages = st.Stages.clone()
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

@@ -547,8 +547,22 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 		if len(ev.Rounds) > 0 && rng.IntN(10) == 0 {
 			return &action.EventFinished{}
 		}
+		if rng.IntN(8) == 0 {
+			return randomPlan(rng)
+		}
 		return &action.PlayerAdded{Name: pick(randomNames)}
 	}
+}
+
+// randomPlan makes the event a knockout, a double elimination or groups,
+// or a plain Swiss again.
+func randomPlan(rng *rand.Rand) action.Action {
+	kinds := []action.StageKind{action.KnockoutStage, action.DoubleStage, action.GroupsStage}
+	if k := rng.IntN(len(kinds) + 1); k < len(kinds) {
+		p := action.NewPlan(kinds[k])
+		return &action.PlanSet{Plan: &p}
+	}
+	return &action.PlanSet{}
 }
 
 func randomCreated(rng *rand.Rand) action.Action {

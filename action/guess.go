@@ -52,9 +52,14 @@ func Commit(hidden engine.Colour, nonce string) string {
 }
 
 // Guessing reports whether the colours of round's games are decided by
-// 猜先 (R-C-3): an arbiter called for it (GuessCalled). In the systems
-// qisai pairs the pairing gives the colours otherwise (R-SW-10, R-C-2).
+// 猜先 (R-C-3): an arbiter called for it (GuessCalled), or, in a staged
+// event, always: a match's first game may take its colours by 猜先 but
+// need not. In the Swiss and round robins the pairing gives the colours
+// otherwise (R-SW-10, R-C-2).
 func (st *State) Guessing(round int) bool {
+	if st.Stages != nil && round >= 1 && round == len(st.Event.Rounds) {
+		return true // offered for every match's first game (R-C-3; GuessHidden)
+	}
 	return st.Play.Round == round && st.Play.Guessing
 }
 
@@ -106,6 +111,10 @@ func (a *GuessHidden) Apply(st *State) error {
 		return refuse(Invalid, "承诺与所藏的颜色和随机数不符", "the commitment does not match the hidden colour and its nonce")
 	case st.Underway(a.Round, a.Board).Guess != nil:
 		return refuse(Conflict, "第 %d 台的猜先已经开始了", "the 猜先 of board %d has begun already", a.Board).because(GuessPending)
+	}
+	if b, ok := st.BoardOf(a.Round, a.Board); st.Stages != nil && (!ok || b.Match == 0 || b.Game > 1) {
+		// R-C-3: 猜先 for a match's first game; the later games swap colours.
+		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no colour guess", a.Board)
 	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess = &Guess{Hider: a.Player, Seq: st.Seq, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}
@@ -186,6 +195,9 @@ func (a *ColourChosen) Apply(st *State) error {
 	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess.Chosen = a.Colour
+	if st.Stages != nil {
+		st.Stages.Guesses = append(st.Stages.Guesses, GuessWon{Round: a.Round, Board: a.Board, Winner: a.Player})
+	}
 	gp.arrive(a.Player, st.At)
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red

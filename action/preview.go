@@ -27,6 +27,8 @@ func init() {
 // (PendingPreview).
 type PairingPreviewed struct {
 	Pairing engine.Pairing `json:"pairing"`
+	// Matches, in a staged event, say what each board plays (BoardOf).
+	Matches []BoardOf `json:"matches,omitempty"`
 }
 
 func (*PairingPreviewed) Kind() string { return "pairing-previewed" }
@@ -54,6 +56,9 @@ func (a *PairingPreviewed) Apply(st *State) error {
 	}
 	st.Preview = clonePairing(p)
 	st.Info.PreviewOf = digest(&st.Event)
+	if st.Stages != nil {
+		st.Stages.Preview = slices.Clone(a.Matches)
+	}
 	return nil
 }
 
@@ -97,7 +102,7 @@ type BoardFlipped struct {
 func (*BoardFlipped) Kind() string { return "board-flipped" }
 
 func (a *BoardFlipped) Apply(st *State) error {
-	p, err := handPreview(st)
+	p, err := flipPreview(st, a.Board)
 	if err != nil {
 		return err
 	}
@@ -162,12 +167,35 @@ func (a *PlayersExchanged) Apply(st *State) error {
 	return placeByHand(st, p, i, j)
 }
 
+// flipPreview is a copy of the preview for flipping board, or the refusal:
+// handPreview's, except in a staged event, where a match's first game may
+// take other colours (as a 猜先 would give, R-C-3) and an armageddon game
+// those its chooser takes (R-F-5); other games swap colours game by game.
+func flipPreview(st *State, board int) (*engine.Pairing, error) {
+	if st.Stages == nil {
+		return handPreview(st)
+	}
+	if err := st.PreviewReady(); err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(st.Stages.Preview, func(b BoardOf) bool { return b.Board == board })
+	if i >= 0 {
+		if b := st.Stages.Preview[i]; b.Match == 0 || (b.Game > 1 && b.Chooser == 0) {
+			return nil, ruled("R-C-3", "第 %d 台的先后手由比赛决定（各局依次换先），不能对调", "board %d's colours follow the match (games swap colours in turn): they are not flipped", board)
+		}
+	}
+	return clonePairing(*st.PendingPreview()), nil
+}
+
 // handPreview is a copy of the preview for a change by hand, or the
 // refusal: no preview to change (PreviewReady), or a round robin's fixed
 // table (R-C-2).
 func handPreview(st *State) (*engine.Pairing, error) {
 	if err := st.PreviewReady(); err != nil {
 		return nil, err
+	}
+	if st.Stages != nil {
+		return nil, ruled("R-F-4", "淘汰赛的对阵由对阵表决定，不能人工改动；猜先或 /flip 改先后手", "a knockout's pairs follow its bracket: they are not changed by hand (a colour guess or /flip changes colours)")
 	}
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
 		return nil, ruled("R-C-2", "循环赛按贝格尔表编排，不能人工改动", "a round robin follows its Berger table: it is not changed by hand")

@@ -87,6 +87,7 @@ const (
 	StartPassed   Reason = "start-passed"    // a start time in the past
 	NoGuessing    Reason = "no-guessing"     // the round has no 猜先
 	GuessPending  Reason = "guess-pending"   // the 猜先 waits for another step
+	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 )
 
 // Error is the English, with the rule it keeps.

@@ -33,6 +33,10 @@ type ResultSet struct {
 	Round  int           `json:"round"`
 	Board  int           `json:"board"`
 	Result engine.Result `json:"result"`
+	// Cascade, in a staged event, confirms a correction that gives played
+	// matches other players: their games are struck out, to be played
+	// again (R-F-4). Without it such a correction is refused.
+	Cascade bool `json:"cascade,omitempty"`
 }
 
 func (*ResultSet) Kind() string { return "result-set" }
@@ -51,7 +55,18 @@ func (a *ResultSet) Apply(st *State) error {
 	if g.Void {
 		return ruled("R-W-2", "第 %d 轮第 %d 台已按退赛规则作废，不再有结果", "round %d board %d was struck out by a withdrawal: it has no result", a.Round, a.Board)
 	}
+	var before *Progress
+	if a.Round < len(st.Event.Rounds) {
+		// Only a game of an earlier round can move a match played since:
+		// a match after it waits for its result, so plays in a later round.
+		before = st.Progress()
+	}
+	was := g.Result
 	g.Result = a.Result
+	if err := st.checkReroute(before, a.Cascade); err != nil {
+		g.Result = was
+		return err
+	}
 	return nil
 }
 

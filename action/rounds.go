@@ -1,6 +1,7 @@
 package action
 
 import (
+	"slices"
 	"time"
 
 	"github.com/qisai/qisai/engine"
@@ -48,6 +49,8 @@ func (a *Started) Apply(st *State) error {
 // RoundPublished makes a pairing the next round, its results pending.
 type RoundPublished struct {
 	Pairing engine.Pairing `json:"pairing"`
+	// Matches, in a staged event, say what each board plays (BoardOf).
+	Matches []BoardOf `json:"matches,omitempty"`
 }
 
 func (*RoundPublished) Kind() string { return "round-published" }
@@ -58,6 +61,9 @@ func (a *RoundPublished) Apply(st *State) error {
 	}
 	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {
 		return refuseErr(Invalid, "不能发布这一轮", err)
+	}
+	if s := st.Stages; s != nil {
+		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
 	}
 	st.startPlay() // the round's clock starts: late arrival counts from here (R-G-4)
 	return nil

@@ -260,9 +260,12 @@ func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
 	if err != nil {
 		return err
 	}
-	before := ch.State.Event.Players
+	before, progress := ch.State.Event.Players, ch.State.Progress()
 	if err := ch.Append(u); err != nil {
 		return err
+	}
+	if rs := action.Reroutes(progress, ch.State.Progress()); len(rs) > 0 {
+		return problem("这一步会改变已进行的 %[1]s 的对阵（R-F-4），不能撤销。请用 /result 更正，确认后这些对局重赛。", "This would change who played %[1]s (R-F-4): it is not undone. Correct the result with /result instead; confirmed, those games are played again.", reroutedText(rs, c.Lang))
 	}
 	for _, id := range ids {
 		if _, ok := ch.State.Numbered(id.Entrant); ok {
@@ -432,14 +435,21 @@ func finish(c *Context) (Reply, error) {
 		}
 		lang := chats.lang
 		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
-		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" {
+		// A staged event's ranking is its stages' (R-F-6): the Swiss
+		// standings' lots and pictures are not its.
+		staged := ch.State.Stages != nil
+		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" && !staged {
 			text += "\n" + lots
 		}
 		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
 			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
-		chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+		if t, ok := rankingSheet(ch.State, lang); staged && ok {
+			chats.illustrate(ch, t)
+		} else if !staged {
+			chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+		}
 		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil
 	})

@@ -14,6 +14,7 @@ func all() []*Command {
 		eventsCommands(),    // events.go: a chat's events, /event use
 		rosterCommands(),    // roster_players.go: /players
 		claimCommands(),     // roster_claim.go: /claim, /player link
+		bracketCommands(),   // bracket.go: /bracket
 	} {
 		cmds = append(cmds, group...)
 	}

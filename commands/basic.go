@@ -22,7 +22,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排 或 循环赛）和轮数（如 轮数 7）", "the event's name, then optionally swiss or roundrobin and rounds N"}},
+				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
 			Help:      T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
@@ -43,7 +43,7 @@ func newEvent(c *Context) (Reply, error) {
 	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
-	name, settings, err := eventSpec(c.Args["name"])
+	name, settings, plan, err := eventSpec(c.Args["name"])
 	if err != nil {
 		return Reply{}, err
 	}
@@ -62,6 +62,11 @@ func newEvent(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
 		}
+		if plan != nil {
+			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
+				return err
+			}
+		}
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
 		return nil
@@ -70,14 +75,17 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	c.Event = id
-	rounds := T{"%d 轮", "%d rounds"}.In(c.Lang, settings.Rounds)
-	if settings.Rounds == 0 {
+	format, rounds := systemName(settings.System, c.Lang), T{"%d 轮", "%d rounds"}.In(c.Lang, settings.Rounds)
+	switch {
+	case plan != nil:
+		format, rounds = formatName(*plan, c.Lang), T{"/event set 设置局制和阶段", "/event set sets the matches and stages"}.In(c.Lang)
+	case settings.Rounds == 0:
 		rounds = T{"轮数按循环表", "rounds by the table"}.In(c.Lang)
 	}
 	return Reply{Text: T{
 		"已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
 		"Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, systemName(settings.System, c.Lang), rounds) + here.besides(name, c.Lang)}, nil
+	}.In(c.Lang, name, format, rounds) + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).
@@ -91,16 +99,24 @@ func systemName(s engine.System, lang Lang) string {
 	return T{"积分编排", "Swiss"}.In(lang)
 }
 
-// eventSpec reads "NAME [swiss|roundrobin] [rounds N]".
-func eventSpec(text string) (string, engine.Settings, error) {
+// eventSpec reads "NAME [swiss|roundrobin|knockout|double-knockout|groups]
+// [rounds N]"; a knockout, a double elimination or groups give the plan
+// of their stage (action.NewPlan).
+func eventSpec(text string) (string, engine.Settings, *action.Plan, error) {
 	words := strings.Fields(text)
 	set := engine.DefaultSettings(7)
+	var plan *action.Plan
 	for len(words) > 1 {
 		n := len(words)
+		if kind, ok := stageFormat(words[n-1]); ok {
+			p := action.NewPlan(kind)
+			plan, words = &p, words[:n-1]
+			continue
+		}
 		if strings.EqualFold(words[n-2], "rounds") || words[n-2] == "轮数" {
 			var r int
 			if _, err := fmt.Sscan(words[n-1], &r); err != nil || r < 1 {
-				return "", set, problem("轮数应是正整数，不是 %q。", "rounds must be a positive number, not %q.", words[n-1])
+				return "", set, nil, problem("轮数应是正整数，不是 %q。", "rounds must be a positive number, not %q.", words[n-1])
 			}
 			set.Rounds, words = r, words[:n-2]
 			continue
@@ -120,9 +136,9 @@ func eventSpec(text string) (string, engine.Settings, error) {
 	}
 	name := strings.Join(words, " ")
 	if name == "" {
-		return "", set, problem("请给比赛起个名字：/event new 名称 [积分编排|循环赛] [轮数 N]", "Give the event a name: /event new NAME [swiss|roundrobin] [rounds N]")
+		return "", set, nil, problem("请给比赛起个名字：/event new 名称 [积分编排|循环赛|淘汰赛|双淘汰|分组循环] [轮数 N]", "Give the event a name: /event new NAME [swiss|roundrobin|knockout|double-knockout|groups] [rounds N]")
 	}
-	return name, set, nil
+	return name, set, plan, nil
 }
 
 // randomSeed seeds an event's random choices (R-SW-1 shuffle, lots): the

@@ -24,7 +24,7 @@ var topics = []topic{
 	{names: []string{"event", "比赛"}, cmds: []string{"events", "signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
 	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "withdraw", "me", "penalty"}},
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
-	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable"}},
+	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket"}},
 }
 
 // group is the commands /help word lists: a topic's, then the others

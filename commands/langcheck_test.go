@@ -38,6 +38,8 @@ var (
 	// arguments, up to a Chinese character or a sentence's punctuation.
 	commandLine = regexp.MustCompile(`[/／][A-Za-z][^\p{Han}，。；：、！？（）「」]*`)
 	ruleID      = regexp.MustCompile(`\bR-[A-Z]+-\d+[a-z]?\b`)
+	// matchID names a knockout's match as the bracket shows it: M3, M3胜者.
+	matchID = regexp.MustCompile(`\bM\d+`)
 	// setup is what whoever runs qisai types: environment variables,
 	// a subcommand's flags.
 	setup     = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
@@ -55,6 +57,7 @@ func latinWords(s string, allow []string) []string {
 	}
 	s = commandLine.ReplaceAllString(s, " ")
 	s = ruleID.ReplaceAllString(s, " ")
+	s = matchID.ReplaceAllString(s, " ")
 	s = setup.ReplaceAllString(s, " ")
 	var out []string
 	for _, w := range latinWord.FindAllString(s, -1) {

@@ -19,6 +19,9 @@ func pairNext(c *Context) (Reply, error) {
 	if err := running(c.State); err != nil {
 		return Reply{}, err
 	}
+	if c.State.Stages != nil {
+		return pairStaged(c)
+	}
 	ev := &c.State.Event
 	if err := roundOpen(ev, c.Lang); err != nil {
 		return Reply{}, err
@@ -53,6 +56,9 @@ func pairNext(c *Context) (Reply, error) {
 
 // previewText is the preview with its record and what to do next.
 func previewText(st *action.State, lang Lang) string {
+	if st.Stages != nil {
+		return stagedPreview(st, lang)
+	}
 	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.

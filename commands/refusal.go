@@ -39,6 +39,7 @@ var reasonHints = map[action.Reason]T{
 	action.StartPassed:   {"请给出以后的时间，例如 /publish 19:30。", "Give a later time, for example /publish 19:30."},
 	action.NoGuessing:    {"裁判可以用 /guess call 要求本轮猜先。", "An arbiter can call for it with /guess call."},
 	action.GuessPending:  {"输入 /me 查看猜先现在轮到谁。", "Type /me to see whose turn the 猜先 is."},
+	action.StagesOver:    {"输入 /standings 查看名次；组织者输入 /finish 结束比赛。", "Type /standings for the ranking; an organiser finishes the event with /finish."},
 }
 
 // commandHints replace a reason's hint for one command, where that

@@ -42,7 +42,7 @@ func setResult(c *Context) (Reply, error) {
 		if g.Result == res {
 			return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 		}
-		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" {
+		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" && c.State.Stages == nil {
 			return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
 		}
 	}
@@ -61,6 +61,11 @@ func setResult(c *Context) (Reply, error) {
 		case was.Result.Decided():
 			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
 		}
+		if ch.State.Stages != nil {
+			// A corrected knockout result re-routes the later matches: the
+			// action refuses it when they are played, unless confirmed.
+			return chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != ""}, why)
+		}
 		if n := len(ch.State.Event.Rounds); round < n {
 			_, told := pairedOnOld(round+1, n)
 			why.Zh += "；" + told.Zh
@@ -68,6 +73,9 @@ func setResult(c *Context) (Reply, error) {
 		}
 		return chats.decide(ch, round, board, res, why)
 	}); err != nil {
+		if e, ok := rerouteOf(err); ok {
+			return askReroute(c, e, round, board, c.Args["result"]), nil
+		}
 		return Reply{}, err
 	}
 	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
@@ -144,6 +152,10 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 	g, _ := gameOn(ev, round, board)
 	said := T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
 		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
+	if ch.State.Stages != nil {
+		v.settleStaged(ch, round, board, said, wasOpen)
+		return nil
+	}
 	if !wasOpen {
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.

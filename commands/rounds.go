@@ -140,7 +140,11 @@ func publish(c *Context) (Reply, error) {
 		}
 		pv := ch.State.PendingPreview()
 		round, notes = pv.Round, 0
-		if err := ch.Append(&action.RoundPublished{Pairing: *pv}); err != nil {
+		var matches []action.BoardOf
+		if s := ch.State.Stages; s != nil {
+			matches = s.Preview
+		}
+		if err := ch.Append(&action.RoundPublished{Pairing: *pv, Matches: matches}); err != nil {
 			return err
 		}
 		if !start.IsZero() {
@@ -152,7 +156,7 @@ func publish(c *Context) (Reply, error) {
 		if err != nil {
 			return err
 		}
-		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+matchNotes(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {
@@ -299,6 +303,12 @@ func seatNote(st *action.State, round, player int, lang Lang) string {
 			colour, opp = T{"执黑（后走）", "black"}, g.Red
 		default:
 			continue
+		}
+		if b, ok := st.BoardOf(round, g.Board); ok {
+			// A knockout's scores are its matches' (R-F-5): the note says
+			// which game of which match.
+			return T{"你在第 %d 台%s，对手 %d 号 %s（%s）", "you play on board %d with %s against %d %s (%s)"}.
+				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(b, lang))
 		}
 		return T{"你在第 %d 台%s，对手 %d 号 %s（%s 分）", "you play on board %d with %s against %d %s (%s pts)"}.
 			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())

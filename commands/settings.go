@@ -31,7 +31,12 @@ var eventKeys = []eventKey{
 	{
 		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环", "swiss|roundrobin|double"},
 		setting: setFormat,
-		show:    func(st *action.State, lang Lang) string { return systemName(st.Event.Settings.System, lang) },
+		show: func(st *action.State, lang Lang) string {
+			if st.Stages != nil {
+				return formatName(st.Stages.Plan, lang)
+			}
+			return systemName(st.Event.Settings.System, lang)
+		},
 	},
 	{
 		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"),
@@ -47,6 +52,9 @@ var eventKeys = []eventKey{
 			return nil
 		},
 		show: func(st *action.State, lang Lang) string {
+			if st.Stages != nil {
+				return T{"按阶段", "by the stages"}.In(lang)
+			}
 			if st.Event.Settings.Rounds == 0 {
 				return T{"按循环表", "by the table"}.In(lang)
 			}
@@ -301,7 +309,7 @@ func setFormat(s *engine.Settings, v string) error {
 		if roundRobin(sys) {
 			family = "roundrobin"
 		}
-		_, def, _ := eventSpec("_ " + family) // the defaults /event new gives the family
+		_, def, _, _ := eventSpec("_ " + family) // the defaults /event new gives the family
 		s.Rounds, s.Tiebreaks = def.Rounds, def.Tiebreaks
 	}
 	s.System = sys
@@ -385,10 +393,22 @@ func setEvent(c *Context) (Reply, error) {
 		return Reply{Text: eventKeysText(c.State, c.Lang)}, nil
 	}
 	k := lookupKey(name)
+	v := strings.TrimSpace(c.Args["value"])
+	if pk := lookupPlanKey(name); k == nil && pk != nil {
+		return setPlan(c, pk, v)
+	}
+	if k != nil && k.names[0] == "format" {
+		if kind, ok := stageFormat(v); ok {
+			p := action.NewPlan(kind)
+			return changePlan(c, &p, "format", formatName(p, c.Lang))
+		}
+	}
+	if k != nil && k.names[0] == "rounds" && c.State.Stages != nil {
+		return Reply{}, problem("淘汰赛和分组赛的轮数由阶段决定，不能设置；积分编排阶段的轮数写在阶段里，如 /event set stages 淘汰 1 > 积分 5。", "A knockout's or groups' rounds follow its stages: they cannot be set; a Swiss stage's rounds go in the stages, e.g. /event set stages knockout 1 > swiss 5.")
+	}
 	if k == nil {
 		return Reply{}, problem("没有「%s」这个设置项。输入 /event set 查看所有设置项。", "There is no setting %q. Type /event set to see them all.", name)
 	}
-	v := strings.TrimSpace(c.Args["value"])
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
 	}
@@ -399,6 +419,10 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
+			if k.names[0] == "format" && ch.State.Stages != nil && s.Rounds == 0 && !roundRobin(s.System) {
+				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
+				s.Rounds = def.Rounds
+			}
 			a = &action.SettingsChanged{Settings: s}
 		} else {
 			ic := &action.InfoChanged{}
@@ -410,10 +434,19 @@ func setEvent(c *Context) (Reply, error) {
 			if errors.As(err, &p) {
 				return p
 			}
+			if k.names[0] == "format" {
+				return badFormat(v)
+			}
 			return problem("%[1]s 不能设为「%[2]s」。可以用：%[3]s", "%[1]s cannot be %[2]q. Use: %[3]s", k.name(c.Lang), v, k.values.In(c.Lang))
 		}
 		if err := ch.Append(a); err != nil {
 			return err
+		}
+		if k.names[0] == "format" && ch.State.Stages != nil {
+			// A Swiss or round robin again: the stages go.
+			if err := ch.Append(&action.PlanSet{}); err != nil {
+				return err
+			}
 		}
 		shown = k.show(ch.State, c.Lang)
 		return nil
@@ -430,6 +463,9 @@ func eventKeysText(st *action.State, lang Lang) string {
 	for i := range eventKeys {
 		k := &eventKeys[i]
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
+	}
+	if st.Stages != nil {
+		lines = append(lines, planKeysText(st.Stages.Plan, lang)...)
 	}
 	return strings.Join(lines, "\n")
 }

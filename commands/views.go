@@ -67,6 +67,13 @@ func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
+	if c.Args["as"] != "" && c.State.Stages != nil {
+		t, ok := rankingSheet(c.State, c.Lang)
+		if !ok {
+			return Reply{}, problem("名次图片在全部对局赛完后才有；进行中的情况请输入 /standings。", "The ranking's picture comes once every match is played; type /standings for how it stands.")
+		}
+		return showPicture(c, t)
+	}
 	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
 	}
@@ -76,6 +83,10 @@ func showStandings(c *Context) (Reply, error) {
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
+	}
+	if c.State.Stages != nil {
+		text, err := stagedCrosstable(c.State, c.Lang)
+		return Reply{Text: text}, err
 	}
 	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Crosstable(c.State, sheet.Lang(c.Lang)))
@@ -111,6 +122,9 @@ func pairingTable(st *action.State, round int, lang Lang) string {
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang Lang, top int) string {
+	if st.Stages != nil {
+		return stagedStandings(st, lang)
+	}
 	s := sheet.Standings(st, sheet.Lang(lang))
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column

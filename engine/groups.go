@@ -74,6 +74,9 @@ var groupMethodNames = enumNames[GroupMethod]{
 
 func (m GroupMethod) String() string { return groupMethodNames.name(m) }
 
+// Chinese is the method's Chinese name (种子, 抽签).
+func (m GroupMethod) Chinese() string { return groupMethodNames.chinese(m) }
+
 // ParseGroupMethod reads snake or drawn, in English or Chinese.
 func ParseGroupMethod(s string) (GroupMethod, error) { return groupMethodNames.parse("groups", s) }
 

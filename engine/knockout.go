@@ -32,6 +32,9 @@ var drawNames = enumNames[KnockoutDraw]{
 
 func (d KnockoutDraw) String() string { return drawNames.name(d) }
 
+// Chinese is the draw's Chinese name (标准, 首尾 …).
+func (d KnockoutDraw) Chinese() string { return drawNames.chinese(d) }
+
 // ParseDraw reads a knockout draw by its English or Chinese name.
 func ParseDraw(s string) (KnockoutDraw, error) { return drawNames.parse("draw", s) }
 

@@ -11,13 +11,13 @@ import (
 type MatchFormat struct {
 	// Games is the number of regular games: 1, 2 (两局制, §13.5), 3 (三局两胜)
 	// or any N.
-	Games int
+	Games int `json:"games"`
 	// BestOf stops the match as soon as the trailing player cannot catch up:
 	// a best of 3 ends at 2–0 and never plays a third game.
-	BestOf bool
+	BestOf bool `json:"bestOf,omitempty"`
 	// Tie is tried in order once the regular games are level; its last rule
 	// repeats until the match is decided (R-F-5). Empty means TieLots.
-	Tie []TieRule
+	Tie []TieRule `json:"tie,omitempty"`
 }
 
 // OneGame is a knockout game decided, if drawn, by replays (加赛, seed 000:

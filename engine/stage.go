@@ -27,6 +27,9 @@ var seedingNames = enumNames[Seeding]{
 
 func (s Seeding) String() string { return seedingNames.name(s) }
 
+// Chinese is the seeding's Chinese name (序号, 等级分, 抽签).
+func (s Seeding) Chinese() string { return seedingNames.chinese(s) }
+
 // ParseSeeding reads number, rating or lots, in English or Chinese.
 func ParseSeeding(s string) (Seeding, error) { return seedingNames.parse("seeding", s) }
 

@@ -1,0 +1,459 @@
+package action
+
+import (
+	"slices"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// A staged event as its rounds have played it (Progress): each stage drawn
+// from the plan — the first from the seed order, each later one from the
+// ranking of the one before, once that is over (R-F-6) — and played from
+// the published rounds' results; the next round's boards (NextPairing);
+// and what a corrected result would move (Reroutes).
+
+// Progress is a staged event's stages as far as they are drawn.
+type Progress struct {
+	Stages []*StageRun
+}
+
+// StageRun is one stage: a bracket, or fields (the groups, a Swiss, a
+// round-robin final) whose players are Entrants in seed order.
+type StageRun struct {
+	Plan     StagePlan
+	Entrants []int
+	Bracket  *engine.Bracket
+	Fields   []*engine.Field
+}
+
+// Current is the stage being played: the last one drawn.
+func (p *Progress) Current() *StageRun { return p.Stages[len(p.Stages)-1] }
+
+// Over reports whether the last stage of the plan is drawn and decided.
+func (p *Progress) Over(plan Plan) bool {
+	return len(p.Stages) == len(plan.Stages) && p.Current().Over()
+}
+
+// Over reports whether every match or round of the stage is decided.
+func (r *StageRun) Over() bool {
+	if r.Bracket != nil {
+		return r.Bracket.Over()
+	}
+	for _, f := range r.Fields {
+		if !fieldOver(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldOver reports whether a field has played every round; a field of
+// one player (a knockout stage with one winner) has none to play.
+func fieldOver(f *engine.Field) bool { return len(f.Entrants) < 2 || f.Over() }
+
+// Ranking is the stage's ranking: the bracket's (R-F-4), the field's
+// standings (R-T-*), or the groups' places, every group's winner first,
+// then the runners-up, and so on (R-F-3).
+func (r *StageRun) Ranking() []engine.Placing {
+	if r.Bracket != nil {
+		return r.Bracket.Ranking()
+	}
+	if len(r.Fields) == 1 {
+		return r.Fields[0].Ranking()
+	}
+	var ranks [][]engine.Placing
+	most := 0
+	for _, f := range r.Fields {
+		ranks = append(ranks, f.Ranking())
+		most = max(most, len(ranks[len(ranks)-1]))
+	}
+	var out []engine.Placing
+	for k := range most {
+		for _, rank := range ranks {
+			if k < len(rank) {
+				out = append(out, engine.Placing{Entrant: rank[k].Entrant, Place: k + 1})
+			}
+		}
+	}
+	return out
+}
+
+// Ranking is the event's final ranking once the last stage is over
+// (engine.FinalRanking, R-F-6); nil before.
+func (p *Progress) Ranking(plan Plan) []engine.Placing {
+	if !p.Over(plan) {
+		return nil
+	}
+	var ranks [][]engine.Placing
+	for _, r := range p.Stages {
+		ranks = append(ranks, r.Ranking())
+	}
+	return engine.FinalRanking(ranks, plan.Earlier)
+}
+
+// Progress draws and plays the stages of a staged event; nil when the
+// event is not staged or has not started.
+func (st *State) Progress() *Progress {
+	if st.Stages == nil || st.Status == Setup || st.Status == Signup {
+		return nil
+	}
+	plan := st.Stages.Plan
+	var players []engine.Player
+	for _, p := range st.Event.Players {
+		if p.WithdrawnAfter != -1 {
+			players = append(players, p)
+		}
+	}
+	seed := st.Event.Settings.Seed
+	entrants := engine.SeedOrder(players, plan.Seeding, seed)
+	var pools []*engine.Field
+	var advance int
+	p := &Progress{}
+	for i, sp := range plan.Stages {
+		run := &StageRun{Plan: sp, Entrants: entrants}
+		switch sp.Kind {
+		case KnockoutStage:
+			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: plan.Match, Rounds: sp.Rounds,
+				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: plan.Unshared, Seed: seed}
+			seeds := engine.Entrants(entrants)
+			if pools != nil {
+				// Group 1's winner v group n/2+1's, or v group 2's
+				// runner-up (R-F-3): GroupSlots lists them in pairs.
+				seeds, ks.Draw = engine.GroupSlots(len(pools), advance, plan.GroupDraw), engine.DrawAdjacent
+			}
+			run.Bracket = engine.KnockoutOf(seeds, pools, ks)
+			if pools != nil {
+				run.Entrants = placed(run.Bracket)
+			}
+		case DoubleStage:
+			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: plan.Unshared, Seed: seed})
+		case GroupsStage:
+			run.Fields = engine.Groups(entrants, sp.Groups, plan.GroupMethod, fieldSettings(st, RoundRobinStage, 0))
+		default:
+			// A Swiss of n players has at most n − 1 rounds without a
+			// rematch (R-SW-9): a small field plays fewer.
+			rounds := min(sp.Rounds, max(len(entrants)-1, 1))
+			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
+		}
+		st.replay(i, run)
+		p.Stages = append(p.Stages, run)
+		if !run.Over() || i == len(plan.Stages)-1 {
+			break
+		}
+		pools = nil
+		if sp.Kind == GroupsStage {
+			pools, advance = run.Fields, sp.Advance
+			continue
+		}
+		entrants = winners(run.Ranking())
+	}
+	return p
+}
+
+// placed are the players the groups' places put into a bracket's first
+// round (R-F-3), in its order.
+func placed(b *engine.Bracket) []int {
+	var out []int
+	for i, o := range b.Outcomes() {
+		for k, s := range b.Matches[i].Slots {
+			if s.Kind == engine.SlotRank && o.Players[k] > 0 {
+				out = append(out, o.Players[k])
+			}
+		}
+	}
+	return out
+}
+
+// winners are the players who share a ranking's first place: the winners
+// of a knockout stage's last round, who go on (R-F-6).
+func winners(rank []engine.Placing) []int {
+	var out []int
+	for _, p := range rank {
+		if p.Place != rank[0].Place {
+			break
+		}
+		out = append(out, p.Entrant)
+	}
+	return out
+}
+
+// roundRobinTiebreaks are a round robin's (R-T-3), as /event new gives one.
+var roundRobinTiebreaks = []engine.Tiebreak{engine.SonnebornBerger, engine.Wins, engine.Direct, engine.Fouls}
+
+// fieldSettings are the rules of a field stage: the event's, as a round
+// robin with its tiebreaks, or a Swiss of rounds.
+func fieldSettings(st *State, kind StageKind, rounds int) engine.Settings {
+	s := st.Event.Settings
+	s.Tiebreaks = slices.Clone(s.Tiebreaks)
+	if kind == SwissStage {
+		s.System, s.Rounds = engine.Swiss, rounds
+		return s
+	}
+	s.System, s.Rounds, s.Tiebreaks = engine.RoundRobin, 0, slices.Clone(roundRobinTiebreaks)
+	return s
+}
+
+// replay plays the published games of stage i into run: each decided game
+// into its match, each group's round into its field.
+func (st *State) replay(i int, run *StageRun) {
+	for r, boards := range st.Stages.Rounds {
+		if r >= len(st.Event.Rounds) {
+			break
+		}
+		rounds := map[int]*engine.Round{}
+		for _, b := range boards {
+			if b.Stage != i {
+				continue
+			}
+			g, found := roundGame(st.Event.Rounds[r], b.Board)
+			if run.Bracket != nil {
+				if found && !g.Void && g.Result.Decided() && b.Match >= 1 && b.Match <= len(run.Bracket.Matches) {
+					st.playInto(run.Bracket, b, r+1, g)
+				}
+				continue
+			}
+			if b.Group < 1 || b.Group > len(run.Fields) {
+				continue
+			}
+			f := run.Fields[b.Group-1]
+			rd := rounds[b.Group]
+			if rd == nil {
+				rd = &engine.Round{}
+				rounds[b.Group] = rd
+			}
+			switch {
+			case b.Board == 0:
+				rd.Byes = append(rd.Byes, engine.Bye{Player: local(f, b.Bye), Kind: engine.PairingBye})
+			case found:
+				rd.Games = append(rd.Games, engine.Game{Board: b.Board, Red: local(f, g.Red), Black: local(f, g.Black), Result: g.Result, Void: g.Void})
+			}
+		}
+		for grp, rd := range rounds {
+			ev := run.Fields[grp-1].Event
+			ev.Rounds = append(ev.Rounds, *rd)
+		}
+	}
+}
+
+// playInto plays game g of round into its match, with the colours as
+// played: the pairing's, or the 猜先's for a first game (R-C-3). A game
+// the match no longer gives (an undo re-routed it) does not count.
+func (st *State) playInto(b *engine.Bracket, bo BoardOf, round int, g engine.Game) {
+	if len(b.Matches[bo.Match-1].Games) == 0 {
+		winner := 0
+		for _, w := range st.Stages.Guesses {
+			if w.Round == round && w.Board == bo.Board {
+				winner = w.Winner
+			}
+		}
+		_ = b.Guess(bo.Match, winner, g.Red) // the match exists: replay checked it
+	}
+	_ = b.Play(bo.Match, engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result})
+}
+
+func roundGame(rd engine.Round, board int) (engine.Game, bool) {
+	for _, g := range rd.Games {
+		if g.Board == board {
+			return g, true
+		}
+	}
+	return engine.Game{}, false
+}
+
+// local is an entrant's number in field f (its Event's player ID).
+func local(f *engine.Field, entrant int) int { return slices.Index(f.Entrants, entrant) + 1 }
+
+// NextPairing pairs the next round of a staged event: the next game of
+// every undecided match of each part's first round still playing whose
+// players are known (R-F-5: a match's next game, a tie-break game), and
+// the next round of every group or field still playing. It refuses once
+// the last stage is over.
+func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
+	pg := st.Progress()
+	if pg == nil {
+		return engine.Pairing{}, nil, refuse(Conflict, "比赛还没有开始", "the event has not started").because(NotRunning)
+	}
+	if pg.Over(st.Stages.Plan) {
+		return engine.Pairing{}, nil, refuse(Conflict, "全部对局已赛完", "every match is played").because(StagesOver)
+	}
+	p := engine.Pairing{Round: st.Event.NextRound()}
+	var boards []BoardOf
+	stage := len(pg.Stages) - 1
+	run := pg.Current()
+	add := func(red, black int, b BoardOf) {
+		b.Board, b.Stage = len(p.Boards)+1, stage
+		p.Boards = append(p.Boards, engine.Board{Number: b.Board, Red: red, Black: black})
+		boards = append(boards, b)
+	}
+	if run.Bracket != nil {
+		outs := run.Bracket.Outcomes()
+		// A part's rounds are played in turn: a semi-final waits for
+		// every quarter-final, even one whose players are known.
+		first := map[engine.Part]int{}
+		for i, o := range outs {
+			m := run.Bracket.Matches[i]
+			if r, ok := first[m.Part]; !o.Decided && (!ok || m.Round < r) {
+				first[m.Part] = m.Round
+			}
+		}
+		for i, o := range outs {
+			m := run.Bracket.Matches[i]
+			if o.Decided || o.Players[0] <= 0 || o.Players[1] <= 0 || m.Round != first[m.Part] {
+				continue
+			}
+			add(o.Next.Red, o.Next.Black, BoardOf{Match: m.ID, Game: len(m.Games) + 1, Step: o.Next.Step, Chooser: o.Next.Chooser})
+		}
+	}
+	for g, f := range run.Fields {
+		if fieldOver(f) || len(f.Event.Rounds) >= f.Event.Settings.Rounds || (len(f.Event.Rounds) > 0 && !roundDone(f.Event.Rounds[len(f.Event.Rounds)-1])) {
+			continue
+		}
+		fp, err := engine.Pair(f.Event)
+		if err != nil {
+			return engine.Pairing{}, nil, refuse(Conflict, "第 %d 组无法编排下一轮", "group %d's next round cannot be paired: %v", g+1, err)
+		}
+		for _, b := range fp.Boards {
+			add(f.Entrants[b.Red-1], f.Entrants[b.Black-1], BoardOf{Group: g + 1})
+		}
+		for _, id := range fp.Byes {
+			p.Byes = append(p.Byes, f.Entrants[id-1])
+			boards = append(boards, BoardOf{Stage: stage, Group: g + 1, Bye: f.Entrants[id-1]})
+		}
+	}
+	if len(p.Boards) == 0 && len(p.Byes) == 0 {
+		return engine.Pairing{}, nil, refuse(Conflict, "现在没有可以编排的对局", "there is no game to pair now").because(StagesOver)
+	}
+	return p, boards, nil
+}
+
+func roundDone(rd engine.Round) bool {
+	for _, g := range rd.Games {
+		if !g.Result.Decided() && !g.Void {
+			return false
+		}
+	}
+	return true
+}
+
+// Rerouted is a match (or, Match 0, a whole stage) a changed result gives
+// other players although it has games already.
+type Rerouted struct {
+	Stage, Match int
+}
+
+// Reroutes lists what after changes of before: played matches whose
+// players differ (engine.CorrectionError's rule, R-F-4), and later stages
+// with games whose entrants differ or that are no longer drawn. Nil when
+// either is (an event not staged or not started).
+func Reroutes(before, after *Progress) []Rerouted {
+	if before == nil || after == nil {
+		return nil
+	}
+	var out []Rerouted
+	for i, b := range before.Stages {
+		if i >= len(after.Stages) || !slices.Equal(b.Entrants, after.Stages[i].Entrants) {
+			if played(b) {
+				out = append(out, Rerouted{Stage: i})
+			}
+			continue
+		}
+		if b.Bracket == nil {
+			continue
+		}
+		was, now := b.Bracket.Outcomes(), after.Stages[i].Bracket.Outcomes()
+		for m := range was {
+			if len(b.Bracket.Matches[m].Games) > 0 && was[m].Players != now[m].Players {
+				out = append(out, Rerouted{Stage: i, Match: m + 1})
+			}
+		}
+	}
+	return out
+}
+
+// played reports whether a stage has games.
+func played(r *StageRun) bool {
+	if r.Bracket != nil {
+		for _, m := range r.Bracket.Matches {
+			if len(m.Games) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range r.Fields {
+		if len(f.Event.Rounds) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// voidRerouted strikes out the games of the rerouted matches and stages:
+// they are played again (the cascade an arbiter confirmed, R-F-4).
+func (st *State) voidRerouted(rs []Rerouted) {
+	for r, boards := range st.Stages.Rounds {
+		for _, b := range boards {
+			if b.Board == 0 || r >= len(st.Event.Rounds) {
+				continue
+			}
+			for _, x := range rs {
+				if x.Stage == b.Stage && (x.Match == 0 || x.Match == b.Match) {
+					if g, err := game(st, r+1, b.Board); err == nil {
+						g.Void = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkReroute is the rule on a changed result of a staged event: a
+// result that gives a played match other players is refused
+// (RerouteError), unless cascade: then those matches are played again.
+// before is the progress before the change; the state holds the change.
+func (st *State) checkReroute(before *Progress, cascade bool) error {
+	if before == nil {
+		return nil
+	}
+	rs := Reroutes(before, st.Progress())
+	if len(rs) == 0 {
+		return nil
+	}
+	if !cascade {
+		return &RerouteError{Later: rs}
+	}
+	// Striking out a match's games changes who plays the matches after
+	// it: repeat until nothing played has other players.
+	for len(rs) > 0 {
+		st.voidRerouted(rs)
+		rs = Reroutes(before, st.Progress())
+		rs = slices.DeleteFunc(rs, func(x Rerouted) bool { return st.struckOut(x) })
+	}
+	return nil
+}
+
+// struckOut reports whether every game of a rerouted match or stage is
+// void already.
+func (st *State) struckOut(x Rerouted) bool {
+	for r, boards := range st.Stages.Rounds {
+		for _, b := range boards {
+			if b.Board == 0 || b.Stage != x.Stage || (x.Match != 0 && b.Match != x.Match) || r >= len(st.Event.Rounds) {
+				continue
+			}
+			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// RerouteError refuses a corrected result that gives played matches other
+// players (R-F-4): it names them; the arbiter may confirm the cascade.
+type RerouteError struct {
+	Later []Rerouted
+}
+
+func (e *RerouteError) Error() string {
+	return "the correction changes the players of matches already played: confirm to play them again"
+}

@@ -1,0 +1,218 @@
+package action
+
+import (
+	"slices"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// An event of stages (R-F-3..6): a knockout, a double elimination, groups,
+// or a chain of them ("groups 4 top 2 > knockout"). The event's log keeps
+// the plan (PlanSet) and, with each published round, what each board plays
+// (BoardOf: which stage, group, match and game); the brackets and fields
+// themselves are not stored but drawn again from the plan, the players'
+// seed order and the event's seed, and played from the rounds' results
+// (Progress, knockout.go). So a corrected result re-routes every later
+// match by itself, old logs (without a plan) fold as they did, and a
+// snapshot is the plan and the boards, plain JSON.
+//
+// A staged event's games are engine.Round boards: reporting, confirming,
+// 猜先, reminders and the pairing pictures work on them unchanged.
+
+func init() {
+	register(func() Action { return new(PlanSet) })
+}
+
+// StageKind is one stage's format.
+type StageKind string
+
+const (
+	KnockoutStage   StageKind = "knockout"   // single elimination (R-F-4)
+	DoubleStage     StageKind = "double"     // double elimination (R-F-4)
+	GroupsStage     StageKind = "groups"     // round-robin groups (R-F-3)
+	SwissStage      StageKind = "swiss"      // a Swiss of the players who go on (R-F-6)
+	RoundRobinStage StageKind = "roundrobin" // a round-robin final (R-F-6)
+)
+
+// StagePlan is one stage of the plan.
+type StagePlan struct {
+	Kind StageKind `json:"kind"`
+	// Rounds: a knockout's rounds in this stage (0: to the final), whose
+	// winners go on (R-F-6); a Swiss's rounds.
+	Rounds int `json:"rounds,omitempty"`
+	// Groups is a groups stage's number of groups, Advance how many of
+	// each go on (R-F-3).
+	Groups  int `json:"groups,omitempty"`
+	Advance int `json:"advance,omitempty"`
+}
+
+// Plan is how a staged event is played: its stages, first to last, and
+// the choices they share.
+type Plan struct {
+	Stages []StagePlan `json:"stages"`
+	// Match is every knockout match's format: games, best of, the tie
+	// chain (R-F-5).
+	Match      engine.MatchFormat  `json:"match"`
+	Draw       engine.KnockoutDraw `json:"draw,omitempty"`       // the first knockout's pairs (R-F-4)
+	ThirdPlace bool                `json:"thirdPlace,omitempty"` // a match for 3rd (R-F-4)
+	Playoffs   bool                `json:"playoffs,omitempty"`   // play-offs for 5th–8th (R-F-4)
+	Reset      bool                `json:"reset,omitempty"`      // a double elimination's second final
+	Unshared   int                 `json:"unshared,omitempty"`   // top places not shared (R-T-8)
+	Seeding    engine.Seeding      `json:"seeding,omitempty"`    // the first stage's seed order
+	// GroupMethod deals the groups (snake or drawn, R-F-3); GroupDraw pairs
+	// their places in the knockout after them.
+	GroupMethod engine.GroupMethod `json:"groupMethod,omitempty"`
+	GroupDraw   engine.GroupDraw   `json:"groupDraw,omitempty"`
+	// Earlier places the players out before the last stage (R-F-6).
+	Earlier engine.EarlierPlaces `json:"earlier,omitempty"`
+}
+
+// NewPlan is the plan of one stage of kind, with the defaults the seeds
+// use most: one game a match, a draw replayed (加赛, R-F-5); two groups,
+// the top two going on to a knockout.
+func NewPlan(kind StageKind) Plan {
+	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}}
+	switch kind {
+	case GroupsStage:
+		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}
+	default:
+		p.Stages = []StagePlan{{Kind: kind}}
+	}
+	return p
+}
+
+func (p Plan) clone() Plan {
+	p.Stages = slices.Clone(p.Stages)
+	p.Match.Tie = slices.Clone(p.Match.Tie)
+	return p
+}
+
+// Staged is a staged event's part of the state.
+type Staged struct {
+	Plan Plan `json:"plan"`
+	// Rounds[r-1] says what the boards of round r play.
+	Rounds [][]BoardOf `json:"rounds,omitempty"`
+	// Preview says what the preview's boards play.
+	Preview []BoardOf `json:"preview,omitempty"`
+	// Guesses are the 猜先 winners of matches' first games (R-C-3): in
+	// armageddon the other player chooses the colour (R-F-5).
+	Guesses []GuessWon `json:"guesses,omitempty"`
+}
+
+// GuessWon is who won the 猜先 on a board.
+type GuessWon struct {
+	Round  int `json:"round"`
+	Board  int `json:"board"`
+	Winner int `json:"winner"`
+}
+
+// BoardOf says what a board of a staged event plays, or, with Board 0, a
+// group's bye.
+type BoardOf struct {
+	Board int `json:"board"`
+	Stage int `json:"stage"`           // from 0
+	Group int `json:"group,omitempty"` // a field's group, from 1; 0 for a bracket
+	Match int `json:"match,omitempty"` // a bracket's match
+	Game  int `json:"game,omitempty"`  // the match's game, from 1
+	// Step is the game's part of the match: a regular game or a tie rule.
+	Step engine.TieRule `json:"step,omitempty"`
+	// Chooser picks the colours of an armageddon game (R-F-5); 0: the
+	// colours alternate (R-C-3).
+	Chooser int `json:"chooser,omitempty"`
+	Bye     int `json:"bye,omitempty"` // Board 0: the player of the group's bye
+}
+
+func (s *Staged) clone() *Staged {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Plan = s.Plan.clone()
+	c.Rounds = slices.Clone(s.Rounds)
+	for i := range c.Rounds {
+		c.Rounds[i] = slices.Clone(c.Rounds[i])
+	}
+	c.Preview = slices.Clone(s.Preview)
+	c.Guesses = slices.Clone(s.Guesses)
+	return &c
+}
+
+// BoardOf is what board of round plays, false when the event is not staged
+// or the board is not one of its.
+func (st *State) BoardOf(round, board int) (BoardOf, bool) {
+	if st.Stages == nil || round < 1 || round > len(st.Stages.Rounds) {
+		return BoardOf{}, false
+	}
+	for _, b := range st.Stages.Rounds[round-1] {
+		if b.Board == board && board > 0 {
+			return b, true
+		}
+	}
+	return BoardOf{}, false
+}
+
+// PlanSet gives the event its stages, before it starts; nil makes it a
+// plain Swiss or round robin again (its settings' System).
+type PlanSet struct {
+	Plan *Plan `json:"plan"`
+}
+
+func (*PlanSet) Kind() string { return "plan-set" }
+
+func (a *PlanSet) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return err
+	}
+	if a.Plan == nil {
+		st.Stages = nil
+		return nil
+	}
+	if err := a.Plan.check(); err != nil {
+		return err
+	}
+	st.Stages = &Staged{Plan: a.Plan.clone()}
+	st.Event.Settings.Rounds = 0 // the stages decide (R-F-4)
+	return nil
+}
+
+// check refuses a plan that cannot be played: a chain the stages cannot
+// follow (R-F-6), a match of no games.
+func (p *Plan) check() error {
+	n := len(p.Stages)
+	if n == 0 {
+		return refuse(Invalid, "赛制至少要有一个阶段", "a format needs at least one stage")
+	}
+	if p.Match.Games < 1 {
+		return refuse(Invalid, "一场比赛至少下一局", "a match has at least one game")
+	}
+	for i, s := range p.Stages {
+		last := i == n-1
+		switch s.Kind {
+		case KnockoutStage:
+			if !last && s.Rounds < 1 {
+				return refuse(Invalid, "淘汰赛之后还有阶段时，请写出淘汰赛的轮数，如「淘汰 1 > 循环」", "a knockout before another stage needs its rounds, as in \"knockout 1 > roundrobin\"")
+			}
+		case DoubleStage:
+			if !last {
+				return refuse(Invalid, "双淘汰只能是最后一个阶段", "a double elimination can only be the last stage")
+			}
+		case GroupsStage:
+			if s.Groups < 1 || s.Advance < 1 {
+				return refuse(Invalid, "分组循环要有组数和出线人数，如「分组 4 前2」", "groups need a count and how many go on, as in \"groups 4 top 2\"")
+			}
+			if !last && p.Stages[i+1].Kind != KnockoutStage {
+				return refuse(Invalid, "分组循环之后只能接淘汰赛", "groups can only be followed by a knockout")
+			}
+		case SwissStage, RoundRobinStage:
+			if i == 0 || !last {
+				return refuse(Invalid, "积分编排和循环赛阶段只能接在淘汰赛之后，作为最后一个阶段", "a Swiss or round-robin stage comes last, after a knockout")
+			}
+			if s.Kind == SwissStage && s.Rounds < 1 {
+				return refuse(Invalid, "积分编排阶段要写出轮数，如「积分 5」", "a Swiss stage needs its rounds, as in \"swiss 5\"")
+			}
+		default:
+			return refuse(Invalid, "没有「%s」这种阶段", "there is no stage %q", string(s.Kind))
+		}
+	}
+	return nil
+}

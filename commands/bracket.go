@@ -1,0 +1,251 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
+)
+
+// The views of a staged event: /bracket (the brackets, or the groups'
+// tables, in phone-wide text), its ranking with places for /standings
+// (R-F-4, R-T-9), also while it runs (who is still in), and /crosstable
+// per group (R-F-3).
+
+func bracketCommands() []*Command {
+	return []*Command{{
+		Name: "bracket", Aliases: []string{"对阵图"}, Who: Member,
+		Args: []Arg{asPicture},
+		Help: T{"显示淘汰赛对阵表（或各组的名次）", "show the knockout bracket (or the groups' tables)"},
+		Run:  showBracket,
+	}}
+}
+
+// notStaged is the answer of the staged views to a Swiss or round robin.
+func notStaged() *Problem {
+	return problem("这场比赛不是淘汰赛或分组赛：输入 /pairings 或 /standings 查看。", "This event is not a knockout or groups: type /pairings or /standings.")
+}
+
+func showBracket(c *Context) (Reply, error) {
+	st := c.State
+	if st.Stages == nil {
+		return Reply{}, notStaged()
+	}
+	pg := st.Progress()
+	if pg == nil {
+		return Reply{}, problem("比赛开赛后（/start）才有对阵表。", "The bracket is drawn at the start (/start).")
+	}
+	if c.Args["as"] != "" {
+		return bracketPictures(c, pg)
+	}
+	var parts []string
+	for i, run := range pg.Stages {
+		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText(st.Stages.Plan.Stages[i:i+1], c.Lang))
+		if run.Bracket != nil {
+			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang)).Lines(phoneWidth)
+			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))
+			continue
+		}
+		for g, f := range run.Fields {
+			parts = append(parts, head+T{" 第 %d 组", " group %d"}.In(c.Lang, g+1)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
+		}
+	}
+	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
+		parts = append(parts, T{"之后：%s（上一阶段结束后抽定）", "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
+	}
+	return Reply{Text: strings.Join(parts, "\n\n")}, nil
+}
+
+// bracketPictures answers /bracket picture: each bracket of the event
+// drawn (picture.Painter.Bracket), a page a picture.
+func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
+	if c.svc.painter == nil {
+		return Reply{}, noPainter()
+	}
+	st := c.State
+	var files []*chat.File
+	for i, run := range pg.Stages {
+		if run.Bracket == nil {
+			continue
+		}
+		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang))
+		pages, err := c.svc.painter.Bracket(b)
+		if err != nil {
+			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
+		}
+		for k, png := range pages {
+			name := fmt.Sprintf("%s %s %d", st.Event.Name, b.Title, i+1)
+			if len(pages) > 1 {
+				name += fmt.Sprintf(" %d", k+1)
+			}
+			files = append(files, &chat.File{Name: fileName(name, "png"), Data: png})
+		}
+	}
+	if len(files) == 0 {
+		return Reply{}, problem("还没有淘汰赛对阵表：分组赛结束后抽定。输入 /bracket 查看各组。", "There is no knockout bracket yet: it is drawn when the groups end. Type /bracket for the groups.")
+	}
+	return withFiles(c, T{"对阵表：图片 %d 张", "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
+}
+
+// stagedStandings is a staged event's ranking: the final one with places
+// once every match is played (R-F-6, R-T-9); before, who is still in and
+// who went out where.
+func stagedStandings(st *action.State, lang Lang) string {
+	pg := st.Progress()
+	if pg == nil {
+		return T{"比赛还没有开始。", "The event has not started."}.In(lang)
+	}
+	plan := st.Stages.Plan
+	if pg.Over(plan) {
+		return T{"「%s」最终名次：", "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang)
+	}
+	ev := &st.Event
+	names := func(ids []int) string {
+		var ns []string
+		for _, id := range ids {
+			ns = append(ns, playerName(ev, id))
+		}
+		return strings.Join(ns, T{"、", ", "}.In(lang))
+	}
+	lines := []string{T{"「%s」进行中（第 %d 阶段）：", "%q, under way (stage %d):"}.In(lang, ev.Name, len(pg.Stages))}
+	run := pg.Current()
+	if run.Bracket != nil {
+		in, out := stillIn(run)
+		lines = append(lines, T{"仍在比赛（%d 人）：%s", "Still in (%d): %s"}.In(lang, len(in), names(in)))
+		for _, o := range out {
+			line := T{"%s 淘汰：%s", "Out in %s: %s"}
+			if o.part == engine.ThirdPlace || o.part == engine.Playoff {
+				line = T{"%s 赛完：%s", "%s played: %s"}
+			}
+			lines = append(lines, line.In(lang, o.where(lang), names(o.players)))
+		}
+	} else {
+		for g, f := range run.Fields {
+			if len(run.Fields) > 1 {
+				lines = append(lines, T{"第 %d 组：", "Group %d:"}.In(lang, g+1))
+			}
+			lines = append(lines, rankingTable(st, f.Ranking(), lang))
+		}
+	}
+	for k := len(pg.Stages) - 2; k >= 0; k-- {
+		var gone []int
+		for _, id := range pg.Stages[k].Entrants {
+			if !slices.Contains(pg.Stages[k+1].Entrants, id) {
+				gone = append(gone, id)
+			}
+		}
+		if len(gone) > 0 {
+			lines = append(lines, T{"第 %d 阶段未晋级：%s", "Out in stage %d: %s"}.In(lang, k+1, names(gone)))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// rankingSheet is a staged event's final ranking as a sheet, for its
+// pictures; false before the last stage is over.
+func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
+	pg := st.Progress()
+	if pg == nil || !pg.Over(st.Stages.Plan) {
+		return sheet.Table{}, false
+	}
+	t := sheet.Table{
+		Kind:    sheet.KindStandings,
+		Title:   T{"最终名次", "Final ranking"}.In(lang),
+		Columns: []sheet.Column{{Title: T{"名次", "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: T{"姓名", "Name"}.In(lang), Shrink: true, Brief: true}},
+	}
+	for _, p := range pg.Ranking(st.Stages.Plan) {
+		place := fmt.Sprint(p.Place)
+		if p.Shared {
+			place += "="
+		}
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.Entrant)}})
+	}
+	return t, true
+}
+
+// out is the players a bracket's round put out.
+type out struct {
+	part    engine.Part
+	round   int
+	players []int
+}
+
+func (o out) where(lang Lang) string {
+	switch o.part {
+	case engine.Winners: // a single elimination's only part
+		return T{"第 %d 轮", "round %d"}.In(lang, o.round)
+	case engine.ThirdPlace, engine.Playoff:
+		return named(o.part, lang)
+	}
+	return T{"%s第 %d 轮", "the %s' round %d"}.In(lang, named(o.part, lang), o.round)
+}
+
+// stillIn splits a bracket stage's players into those still in it and
+// those out, by the round that put them out: a match's loser is out when
+// no later match takes him (a double elimination's losers' bracket does).
+func stillIn(run *action.StageRun) (in []int, gone []out) {
+	b := run.Bracket
+	routed := map[int]bool{}
+	for _, m := range b.Matches {
+		for _, s := range m.Slots {
+			if s.Kind == engine.SlotLoser {
+				routed[s.Match] = true
+			}
+		}
+	}
+	isOut := map[int]bool{}
+	for i, o := range b.Outcomes() {
+		m := b.Matches[i]
+		done := []int{o.Loser}
+		if m.Part == engine.ThirdPlace || m.Part == engine.Playoff {
+			done = append(done, o.Winner) // a placing match's winner is placed too
+		}
+		if !o.Decided || o.Loser <= 0 || routed[m.ID] {
+			continue
+		}
+		for _, id := range done {
+			isOut[id] = true
+		}
+		if k := len(gone) - 1; k >= 0 && gone[k].part == m.Part && gone[k].round == m.Round {
+			gone[k].players = append(gone[k].players, done...)
+			continue
+		}
+		gone = append(gone, out{part: m.Part, round: m.Round, players: done})
+	}
+	for _, id := range run.Entrants {
+		if !isOut[id] {
+			in = append(in, id)
+		}
+	}
+	return in, gone
+}
+
+// stagedCrosstable is each group's (and each field stage's) crosstable
+// (R-F-3): the field's games under the players' names.
+func stagedCrosstable(st *action.State, lang Lang) (string, error) {
+	pg := st.Progress()
+	var parts []string
+	if pg != nil {
+		for i, run := range pg.Stages {
+			for g, f := range run.Fields {
+				ev := *f.Event
+				ev.Name = T{"第 %d 阶段 第 %d 组", "stage %d group %d"}.In(lang, i+1, g+1)
+				ev.Players = slices.Clone(ev.Players)
+				for k := range ev.Players {
+					ev.Players[k].Name = playerName(&st.Event, f.Entrants[k])
+				}
+				if len(ev.Rounds) > 0 {
+					parts = append(parts, ev.Name+"\n"+crosstable(&action.State{Event: ev, Status: action.Running}, lang))
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return "", problem("淘汰赛没有成绩表：输入 /bracket 查看对阵。", "A knockout has no crosstable: type /bracket for the bracket.")
+	}
+	return strings.Join(parts, "\n\n"), nil
+}
