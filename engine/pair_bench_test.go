@@ -36,6 +36,37 @@ func BenchmarkPairSwiss(b *testing.B) {
 	}
 }
 
+// BenchmarkPairSwissGroups is BenchmarkPairSwiss without the completeness
+// work (R-SW-9): the score groups' procedure and the record only, on the
+// same rounds, which the procedure pairs legally — the difference is what
+// the completeness check costs there (issue 8: at most 20 %).
+func BenchmarkPairSwissGroups(b *testing.B) {
+	for _, bc := range []struct{ players, rounds, round int }{
+		{16, 9, 7},
+		{232, 11, 9},
+		{1000, 11, 9},
+		{10000, 11, 9},
+	} {
+		b.Run(strconv.Itoa(bc.players), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(bc.players), 9))
+			ev := &Event{Name: "bench", Settings: DefaultSettings(bc.rounds)}
+			for id := 1; id <= bc.players; id++ {
+				ev.Players = append(ev.Players, Player{ID: id})
+			}
+			playSwiss(b, rng, ev, bc.round-1)
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := newSwiss(ev, bc.round)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pairs, bye := s.pairGroups()
+				s.finish(pairs, bye)
+			}
+		})
+	}
+}
+
 // BenchmarkPairTight pairs rounds the score groups cannot complete, so
 // the completeness step runs (R-SW-9): the last round of a round robin's
 // worth of Swiss rounds, after the Berger table's first N−2 rounds with
