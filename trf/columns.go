@@ -103,6 +103,26 @@ func (c *columns) block(from int, dst *[blockWidth]rune) {
 	}
 }
 
+// asciiBlock returns the blockWidth columns from column from, blank past
+// the end of the line, when they lie after the line's last non-ASCII
+// character (then a column is a byte); ok is false when they do not.
+func (c *columns) asciiBlock(from int) (b [blockWidth]byte, ok bool) {
+	if from < c.hiCol {
+		return b, false
+	}
+	tail := c.b[min(from-c.hiCol+c.hi, len(c.b)):]
+	if len(tail) >= blockWidth { // all but a line's last block
+		return [blockWidth]byte(tail), true
+	}
+	for i := range b {
+		b[i] = ' '
+		if i < len(tail) {
+			b[i] = tail[i]
+		}
+	}
+	return b, true
+}
+
 const highBits = 0x8080808080808080
 
 // firstNonASCII returns the index of b's first byte above 7 bits, or len(b),

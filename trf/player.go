@@ -114,29 +114,14 @@ func blockStart(r int) int { return colRounds + (r-1)*blockWidth }
 
 // block reads round r's block of player id's 001 line, in p.cols, into e.
 func (p *parser) block(n, r, id int, e *entry) error {
-	var blk [blockWidth]rune
-	c := blockStart(r)
-	p.cols.block(c, &blk)
-	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
-		for _, gap := range [...]int{4, 6, 8, 9} {
-			if blk[gap] != ' ' {
-				return p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
-					c+gap+1, r, c+1, c+4, c+6, c+8)
-			}
-		}
+	opp, col, res, err := p.blockFields(n, r)
+	if err != nil {
+		return err
 	}
-	opp := trimRunes(blk[:4])
-	col, res := blk[5], blk[7]
-	if len(opp) == 0 && col == ' ' && res == ' ' {
+	if opp < 0 && col == ' ' && res == ' ' {
 		return nil
 	}
-	if len(opp) > 0 {
-		v, ok := runeNumber(opp, maxRank)
-		if !ok {
-			return p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, string(opp))
-		}
-		e.opp = int32(v)
-	}
+	e.opp = int32(max(opp, 0))
 	switch col { // letters may be upper case; no other character lowers to w or b
 	case 'w', 'W':
 		e.colour = 'w'
@@ -181,6 +166,59 @@ func (p *parser) block(n, r, id int, e *entry) error {
 	}
 	e.kind, e.code = gameEntry, byte(code)
 	return nil
+}
+
+// blockFields reads round r's block: the opponent (−1 when blank), the
+// colour and the result. A block of ASCII digits and blanks in their
+// places — nearly every block — is read from its bytes; any other is read
+// rune by rune, for what is wrong with it.
+func (p *parser) blockFields(n, r int) (opp int, col, res rune, err error) {
+	c := blockStart(r)
+	if b, ok := p.cols.asciiBlock(c); ok && b[4] == ' ' && b[6] == ' ' && b[8] == ' ' && b[9] == ' ' {
+		if opp, ok := plainRank(b[:4]); ok {
+			return opp, rune(b[5]), rune(b[7]), nil
+		}
+	}
+	var blk [blockWidth]rune
+	p.cols.block(c, &blk)
+	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
+		for _, gap := range [...]int{4, 6, 8, 9} {
+			if blk[gap] != ' ' {
+				return 0, 0, 0, p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
+					c+gap+1, r, c+1, c+4, c+6, c+8)
+			}
+		}
+	}
+	digits := trimRunes(blk[:4])
+	if len(digits) == 0 {
+		return -1, blk[5], blk[7], nil
+	}
+	v, ok := runeNumber(digits, maxRank)
+	if !ok {
+		return 0, 0, 0, p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, string(digits))
+	}
+	return v, blk[5], blk[7], nil
+}
+
+// plainRank reads an opponent field of digits with blanks only around
+// them: the number, −1 when it is all blank; ok false for anything else.
+func plainRank(b []byte) (v int, ok bool) {
+	i := 0
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	if i == len(b) {
+		return -1, true
+	}
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		v = v*10 + int(b[i]-'0')
+	}
+	for ; i < len(b); i++ {
+		if b[i] != ' ' {
+			return 0, false
+		}
+	}
+	return v, true
 }
 
 // trimRunes is s without blanks around it.
