@@ -95,3 +95,44 @@ func TestRedWinsGolden(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkRedWinsSteps splits BenchmarkPairRedWins's round in two: the
+// score groups' procedure, which cannot pair this round, and the
+// completeness step (R-SW-9) that then pairs the whole field.
+func BenchmarkRedWinsSteps(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		ev := redWinsField(n, 15)
+		for range 10 {
+			p, err := Pair(ev)
+			if err != nil {
+				b.Fatal(err)
+			}
+			playRedWins(b, ev, p)
+		}
+		round := len(ev.Rounds) + 1
+		b.Run(fmt.Sprintf("groups/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := newSwiss(ev, round)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if pairs, bye := s.pairGroups(); s.complete(pairs, bye) {
+					b.Fatal("the score groups paired the round: the benchmark measures the wrong thing")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("complete/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := newSwiss(ev, round)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, _, err := s.pairComplete(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

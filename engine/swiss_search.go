@@ -320,13 +320,13 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	exactTail = exactTail && tail[0] < 1<<53
 	var lastClasses moveClasses
 	if len(yu) > 0 {
-		lastClasses = classesOf(moves[len(yu)-1])
+		lastClasses = classesOf(moves[len(yu)-1], words)
 	}
 	var (
-		bestWay   []pair
+		bestWay   []*floaterMove // the pairs as moves: a pointer a pair to copy, not the pair
 		bestScore floaterScore
 		have      bool
-		cur       []pair
+		cur       []*floaterMove
 		used      = make([]uint64, words)
 		budget    = floaterBudget
 	)
@@ -358,11 +358,11 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		if lastFloater {
 			if free := countFree(below[k], used); free <= budget {
 				budget -= free
-				for _, at := range lastClasses.firstFree(moves[k], used) {
-					mv := moves[k][at]
+				for _, at := range lastClasses.firstFree(own[k], rank[k], used) {
+					mv := &moves[k][at]
 					next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
 					if !have || next.better(bestScore) {
-						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv.pr), next, true
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv), next, true
 					}
 				}
 				rec(k+1, floaterScore{sum.v + weight(yu[k].steps-base), sum.spread, sum.colour, sum.float})
@@ -374,7 +374,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		for w, word := range own[k] {
 			for free := word &^ used[w]; free != 0; free &= free - 1 {
 				bit := free & -free
-				mv := moves[k][rank[k][w]+bits.OnesCount64(word&(bit-1))]
+				mv := &moves[k][rank[k][w]+bits.OnesCount64(word&(bit-1))]
 				next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
 				if lastFloater {
 					// The assignment is complete: weigh it here (as leaf
@@ -384,12 +384,12 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 					}
 					budget--
 					if !have || next.better(bestScore) {
-						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv.pr), next, true
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv), next, true
 					}
 					continue
 				}
 				used[w] |= bit
-				cur = append(cur, mv.pr)
+				cur = append(cur, mv)
 				rec(k+1, next)
 				cur = cur[:len(cur)-1]
 				used[w] &^= bit
@@ -402,9 +402,11 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	if !have {
 		return nil, floaters, group, 0, false
 	}
+	pairs = make([]pair, len(bestWay))
 	paired := make(map[*swissPlayer]bool, 2*len(bestWay))
-	for _, pr := range bestWay {
-		paired[pr.p[0]], paired[pr.p[1]] = true, true
+	for i, mv := range bestWay {
+		pairs[i] = mv.pr
+		paired[mv.pr.p[0]], paired[mv.pr.p[1]] = true, true
 	}
 	for r := range floaters {
 		for _, p := range floaters[r] {
@@ -418,7 +420,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			}
 		}
 	}
-	return bestWay, fl, gl, bestScore.v, true
+	return pairs, fl, gl, bestScore.v, true
 }
 
 // allTaken reports whether every bit of want is set in used.
@@ -454,33 +456,34 @@ func countFree(want, used []uint64) int {
 // first can be the best — the others come later and are no better. The
 // last floater's partners are weighed one a class, not one a partner.
 type moveClasses struct {
-	members [][]int // indexes into the moves, in order
-	at      []int   // firstFree's answer, reused
+	partners [][]uint64 // each class's partners, as bits of the group
+	at       []int      // firstFree's answer, reused
 }
 
-func classesOf(moves []floaterMove) moveClasses {
+func classesOf(moves []floaterMove, words int) moveClasses {
 	var c moveClasses
 	var adds []floaterScore // each class's weights; classes are few
-	for i, mv := range moves {
+	for _, mv := range moves {
 		k := slices.Index(adds, mv.add)
 		if k < 0 {
 			k = len(adds)
 			adds = append(adds, mv.add)
-			c.members = append(c.members, nil)
+			c.partners = append(c.partners, make([]uint64, words))
 		}
-		c.members[k] = append(c.members[k], i)
+		c.partners[k][mv.j/64] |= 1 << (mv.j % 64)
 	}
 	return c
 }
 
 // firstFree lists, in the moves' order, each class's first move whose
-// partner is free.
-func (c *moveClasses) firstFree(moves []floaterMove, used []uint64) []int {
+// partner is free; own and rank find a partner's move (see searchFloaters).
+func (c *moveClasses) firstFree(own []uint64, rank []int, used []uint64) []int {
 	c.at = c.at[:0]
-	for _, m := range c.members {
-		for _, i := range m {
-			if j := moves[i].j; used[j/64]&(1<<(j%64)) == 0 {
-				c.at = append(c.at, i)
+	for _, partners := range c.partners {
+		for w, word := range partners {
+			if free := word &^ used[w]; free != 0 {
+				bit := free & -free
+				c.at = append(c.at, rank[w]+bits.OnesCount64(own[w]&(bit-1)))
 				break
 			}
 		}
