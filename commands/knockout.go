@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -337,6 +338,32 @@ func reroutedText(rs []action.Rerouted, lang Lang) string {
 		what = append(what, fmt.Sprintf("M%d", x.Match))
 	}
 	return strings.Join(what, T{"、", ", "}.In(lang))
+}
+
+// struckMatches are the matches of a staged event with games struck out
+// (a confirmed cascade), by stage and match.
+func struckMatches(st *action.State) map[action.Rerouted]bool {
+	out := map[action.Rerouted]bool{}
+	for r, boards := range st.Stages.Rounds {
+		for _, b := range boards {
+			if g, ok := gameOn(&st.Event, r+1, b.Board); ok && b.Board > 0 && g.Void {
+				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+			}
+		}
+	}
+	return out
+}
+
+// newlyStruck are the matches struck out in now but not before, in order.
+func newlyStruck(before, now map[action.Rerouted]bool) []action.Rerouted {
+	var rs []action.Rerouted
+	for x := range now {
+		if !before[x] {
+			rs = append(rs, x)
+		}
+	}
+	slices.SortFunc(rs, func(a, b action.Rerouted) int { return cmp.Or(a.Stage-b.Stage, a.Match-b.Match) })
+	return rs
 }
 
 // rerouteOf finds a RerouteError in err.

@@ -108,7 +108,7 @@ func TestCorrectionAsks_R_F_4(t *testing.T) {
 	if g := h.state().Event.Rounds[0].Games[0]; g.Result != st.Event.Rounds[0].Games[0].Result {
 		t.Fatal("asking changed the result")
 	}
-	must(t, h.say("org", "/result 1 0-1 1 confirm"), "对阵随之更新")
+	must(t, h.say("org", "/result 1 0-1 1 confirm"), "对阵随之更新", "M3 的对局作废（R-F-4），由下一次 /pair 重新编排。")
 	if g := h.state().Event.Rounds[1].Games[0]; !g.Void {
 		t.Errorf("the final %+v was not struck out", g)
 	}
