@@ -195,7 +195,10 @@ func TestDoubleEliminationFromChat_R_F_4(t *testing.T) {
 func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	h := koEvent(t, 6, "stages 淘汰 1 > 循环", "draw 首尾")
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
+	must(t, h.say("org", "/export csv"), "全部对局赛完后才能导出")
 	names := koPlay(t, h)
+	must(t, h.say("org", "/export csv"), "排名")
+	must(t, h.say("org", "/export trf"), "对阵和名次见 /bracket")
 	if want := []string{"P1", "P2", "P3"}; !slices.Equal(names[:3], want) {
 		t.Errorf("ranking %v, want %v first", names, want)
 	}
