@@ -167,6 +167,22 @@ func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
 	return t, true
 }
 
+// pageOf is what the live page and the print show of the event
+// (sheet.PageOf). A staged event's standings and crosstable are its
+// stages' (R-F-6), not the Swiss sheets of all its games: it shows the
+// round's pairings, and its final ranking once every match is played.
+func pageOf(st *action.State, lang Lang) sheet.Page {
+	p := sheet.PageOf(st, sheet.Lang(lang))
+	if st.Stages == nil || len(p.Tables) == 0 {
+		return p
+	}
+	p.Tables = p.Tables[:1]
+	if t, ok := rankingSheet(st, lang); ok {
+		p.Tables = append(p.Tables, t)
+	}
+	return p
+}
+
 // out is the players a bracket's round put out.
 type out struct {
 	part    engine.Part

@@ -97,7 +97,7 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, sheet.PageOf(st, sheet.Lang(c.Lang)), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
 	name := fileName(st.Event.Name+" "+T{"第%d轮", "round %d"}.In(c.Lang, round), "html")

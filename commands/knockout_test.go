@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
 )
 
 // koEvent is a harness with a knockout of n players (numbered as entered:
@@ -196,7 +197,14 @@ func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	h := koEvent(t, 6, "stages 淘汰 1 > 循环", "draw 首尾")
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
 	must(t, h.say("org", "/export csv"), "全部对局赛完后才能导出")
+	koRound(t, h)
+	if p := pageOf(h.state(), Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
+		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))
+	}
 	names := koPlay(t, h)
+	if p := pageOf(h.state(), Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
+		t.Errorf("the live page at the end shows %d tables, want the pairings and the final ranking", len(p.Tables))
+	}
 	must(t, h.say("org", "/export csv"), "排名")
 	must(t, h.say("org", "/export trf"), "对阵和名次见 /bracket")
 	if want := []string{"P1", "P2", "P3"}; !slices.Equal(names[:3], want) {
