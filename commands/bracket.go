@@ -44,7 +44,7 @@ func showBracket(c *Context) (Reply, error) {
 	}
 	var parts []string
 	for i, run := range pg.Stages {
-		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText(st.Stages.Plan.Stages[i:i+1], c.Lang))
+		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
 			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang)).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))

@@ -218,7 +218,7 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 			names = append(names, playerName(ev, id))
 		}
 		lines = append(lines, T{"第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人，%s。", "Stage %d is over; stage %d (%s) begins with %d players: %s."}.
-			In(lang, k-1, k, stagesText(plan.Stages[k-1:k], lang), len(names), strings.Join(names, T{"、", ", "}.In(lang))),
+			In(lang, k-1, k, stagesText([]action.StagePlan{pg.Current().Plan}, lang), len(names), strings.Join(names, T{"、", ", "}.In(lang))),
 			T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1))
 	default:
 		lines = append(lines, T{"组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
