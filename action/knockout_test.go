@@ -354,6 +354,7 @@ func TestPlanChecked_R_F_6(t *testing.T) {
 		{{Kind: action.KnockoutStage}, {Kind: action.SwissStage, Rounds: 3}}, // whose winners?
 		{{Kind: action.DoubleStage}, {Kind: action.RoundRobinStage}},
 		{{Kind: action.GroupsStage, Groups: 2, Advance: 1}, {Kind: action.SwissStage, Rounds: 2}},
+		{{Kind: action.GroupsStage, Groups: 2, Advance: 1}, {Kind: action.KnockoutStage}}, // winner v runner-up, without runners-up
 		{{Kind: action.SwissStage, Rounds: 3}},
 		{{Kind: "chess"}},
 	} {
@@ -361,7 +362,7 @@ func TestPlanChecked_R_F_6(t *testing.T) {
 		if err := (&action.Created{Name: "x", Settings: engine.DefaultSettings(3)}).Apply(st); err != nil {
 			t.Fatal(err)
 		}
-		p := action.NewPlan(action.KnockoutStage)
+		p := action.NewPlan(action.GroupsStage) // winner v runner-up
 		p.Stages = stages
 		if err := (&action.PlanSet{Plan: &p}).Apply(st); err == nil {
 			t.Errorf("stages %v accepted", stages)
@@ -448,7 +449,7 @@ func TestTwelveGroupsToFinalOfThree_R_F_3_R_F_6(t *testing.T) {
 		{Kind: action.RoundRobinStage},
 	}
 	// The pairs are 1–6, 2–5, 3–4 (a standard draw of 6 gives byes).
-	plan.GroupMethod, plan.Draw = engine.DrawnGroups, engine.DrawFold
+	plan.GroupMethod, plan.Draw, plan.GroupDraw = engine.DrawnGroups, engine.DrawFold, engine.GroupHalves
 	e := newStaged(t, 48, plan)
 	e.playOut(stronger)
 	pg := e.st.Progress()

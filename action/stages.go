@@ -69,12 +69,14 @@ type Plan struct {
 
 // NewPlan is the plan of one stage of kind, with the defaults the seeds
 // use most: one game a match, a draw replayed (加赛, R-F-5); two groups,
-// the top two going on to a knockout.
+// the top two going on to a knockout where each group's winner meets the
+// other's runner-up (with halves, the two winners would meet at once).
 func NewPlan(kind StageKind) Plan {
 	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}}
 	switch kind {
 	case GroupsStage:
 		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}
+		p.GroupDraw = engine.WinnerRunnerUp
 	default:
 		p.Stages = []StagePlan{{Kind: kind}}
 	}
@@ -202,6 +204,9 @@ func (p *Plan) check() error {
 			}
 			if !last && p.Stages[i+1].Kind != KnockoutStage {
 				return refuse(Invalid, "分组循环之后只能接淘汰赛", "groups can only be followed by a knockout")
+			}
+			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp {
+				return refuse(Invalid, "胜者对次名要每组至少出线 2 人；每组只出线 1 人时请设 出线对阵 对半", "winner v runner-up needs two of each group to go on; with one, set group-draw halves")
 			}
 		case SwissStage, RoundRobinStage:
 			if i == 0 || !last {

@@ -44,7 +44,7 @@ func showBracket(c *Context) (Reply, error) {
 	}
 	var parts []string
 	for i, run := range pg.Stages {
-		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText(st.Stages.Plan.Stages[i:i+1], c.Lang))
+		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
 			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang)).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))
@@ -165,6 +165,22 @@ func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
 		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.Entrant)}})
 	}
 	return t, true
+}
+
+// pageOf is what the live page and the print show of the event
+// (sheet.PageOf). A staged event's standings and crosstable are its
+// stages' (R-F-6), not the Swiss sheets of all its games: it shows the
+// round's pairings, and its final ranking once every match is played.
+func pageOf(st *action.State, lang Lang) sheet.Page {
+	p := sheet.PageOf(st, sheet.Lang(lang))
+	if st.Stages == nil || len(p.Tables) == 0 {
+		return p
+	}
+	p.Tables = p.Tables[:1]
+	if t, ok := rankingSheet(st, lang); ok {
+		p.Tables = append(p.Tables, t)
+	}
+	return p
 }
 
 // out is the players a bracket's round put out.

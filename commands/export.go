@@ -49,18 +49,31 @@ func export(c *Context) (Reply, error) {
 			return Reply{}, &Problem{Text: T{"无法导出 TRF（%v）。请用 /player edit 修改后再试。", "Cannot export TRF (%v). Fix it with /player edit and try again."}, Args: []any{err}}
 		}
 		name := fileName(ev.Name, "trf")
-		return Reply{Text: T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name),
-			File: &chat.File{Name: name, Data: []byte(b.String())}}, nil
+		text := T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
+		if c.State.Stages != nil {
+			// TRF-16 knows rounds of games, not brackets (R-F-4).
+			text += T{"（TRF 只记对局，其中的积分不是名次；对阵和名次见 /bracket、/standings）", " (TRF holds the games only, its points are not the ranking: see /bracket and /standings)"}.In(c.Lang)
+		}
+		return Reply{Text: text, File: &chat.File{Name: name, Data: []byte(b.String())}}, nil
 	case "print", "打印":
 		return exportPrint(c)
 	}
 	lang := sheet.Lang(c.Lang)
+	standings := sheet.Standings(c.State, lang)
+	if c.State.Stages != nil {
+		// A staged event's ranking is its stages' (R-F-6), once they end.
+		if t, ok := rankingSheet(c.State, c.Lang); ok {
+			standings = t
+		} else {
+			return Reply{}, problem("名次表在全部对局赛完后才能导出；进行中的情况请输入 /standings，全部对局可用 /export trf 导出。", "The ranking is exported once every match is played; type /standings for how it stands, or /export trf for every game.")
+		}
+	}
 	var files []*chat.File
 	for _, t := range []struct {
 		table sheet.Table
 		what  T
 	}{
-		{sheet.Standings(c.State, lang), T{"排名", "standings"}},
+		{standings, T{"排名", "standings"}},
 		{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}},
 	} {
 		data, err := sheetCSV(t.table)
@@ -84,7 +97,7 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, sheet.PageOf(st, sheet.Lang(c.Lang)), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
 	name := fileName(st.Event.Name+" "+T{"第%d轮", "round %d"}.In(c.Lang, round), "html")

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -217,7 +218,7 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 			names = append(names, playerName(ev, id))
 		}
 		lines = append(lines, T{"第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人，%s。", "Stage %d is over; stage %d (%s) begins with %d players: %s."}.
-			In(lang, k-1, k, stagesText(plan.Stages[k-1:k], lang), len(names), strings.Join(names, T{"、", ", "}.In(lang))),
+			In(lang, k-1, k, stagesText([]action.StagePlan{pg.Current().Plan}, lang), len(names), strings.Join(names, T{"、", ", "}.In(lang))),
 			T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1))
 	default:
 		lines = append(lines, T{"组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
@@ -337,6 +338,32 @@ func reroutedText(rs []action.Rerouted, lang Lang) string {
 		what = append(what, fmt.Sprintf("M%d", x.Match))
 	}
 	return strings.Join(what, T{"、", ", "}.In(lang))
+}
+
+// struckMatches are the matches of a staged event with games struck out
+// (a confirmed cascade), by stage and match.
+func struckMatches(st *action.State) map[action.Rerouted]bool {
+	out := map[action.Rerouted]bool{}
+	for r, boards := range st.Stages.Rounds {
+		for _, b := range boards {
+			if g, ok := gameOn(&st.Event, r+1, b.Board); ok && b.Board > 0 && g.Void {
+				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+			}
+		}
+	}
+	return out
+}
+
+// newlyStruck are the matches struck out in now but not before, in order.
+func newlyStruck(before, now map[action.Rerouted]bool) []action.Rerouted {
+	var rs []action.Rerouted
+	for x := range now {
+		if !before[x] {
+			rs = append(rs, x)
+		}
+	}
+	slices.SortFunc(rs, func(a, b action.Rerouted) int { return cmp.Or(a.Stage-b.Stage, a.Match-b.Match) })
+	return rs
 }
 
 // rerouteOf finds a RerouteError in err.

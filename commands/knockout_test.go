@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
 )
 
 // koEvent is a harness with a knockout of n players (numbered as entered:
@@ -108,7 +109,7 @@ func TestCorrectionAsks_R_F_4(t *testing.T) {
 	if g := h.state().Event.Rounds[0].Games[0]; g.Result != st.Event.Rounds[0].Games[0].Result {
 		t.Fatal("asking changed the result")
 	}
-	must(t, h.say("org", "/result 1 0-1 1 confirm"), "对阵随之更新")
+	must(t, h.say("org", "/result 1 0-1 1 confirm"), "对阵随之更新", "M3 的对局作废（R-F-4），由下一次 /pair 重新编排。")
 	if g := h.state().Event.Rounds[1].Games[0]; !g.Void {
 		t.Errorf("the final %+v was not struck out", g)
 	}
@@ -195,7 +196,17 @@ func TestDoubleEliminationFromChat_R_F_4(t *testing.T) {
 func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	h := koEvent(t, 6, "stages 淘汰 1 > 循环", "draw 首尾")
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
+	must(t, h.say("org", "/export csv"), "全部对局赛完后才能导出")
+	koRound(t, h)
+	if p := pageOf(h.state(), Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
+		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))
+	}
 	names := koPlay(t, h)
+	if p := pageOf(h.state(), Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
+		t.Errorf("the live page at the end shows %d tables, want the pairings and the final ranking", len(p.Tables))
+	}
+	must(t, h.say("org", "/export csv"), "排名")
+	must(t, h.say("org", "/export trf"), "对阵和名次见 /bracket")
 	if want := []string{"P1", "P2", "P3"}; !slices.Equal(names[:3], want) {
 		t.Errorf("ranking %v, want %v first", names, want)
 	}

@@ -64,7 +64,14 @@ func setResult(c *Context) (Reply, error) {
 		if ch.State.Stages != nil {
 			// A corrected knockout result re-routes the later matches: the
 			// action refuses it when they are played, unless confirmed.
-			return chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != ""}, why)
+			struck := struckMatches(ch.State)
+			if err := chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != ""}, why); err != nil {
+				return err
+			}
+			if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
+				chats.announce(ch, T{"%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(chats.lang, reroutedText(again, chats.lang)))
+			}
+			return nil
 		}
 		if n := len(ch.State.Event.Rounds); round < n {
 			_, told := pairedOnOld(round+1, n)

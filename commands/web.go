@@ -107,7 +107,7 @@ func (w WebPages) Page(ctx context.Context, token string, player int, lang sheet
 		return sheet.Page{}, false, err
 	}
 	if player == 0 {
-		return sheet.PageOf(st, lang), true, nil
+		return pageOf(st, Lang(lang)), true, nil
 	}
 	if _, ok := st.Event.Player(player); !ok {
 		return sheet.Page{}, false, nil
