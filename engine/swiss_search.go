@@ -255,57 +255,41 @@ func greedyMatch(cand [][]int) [][2]int {
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
-	// moves[k] are floater k's possible pairs with their weights, in the
-	// group's order, cut from one block: who may meet whom is asked once,
-	// into bits, and counted before the block is made.
+	// may[i] holds floater i's partners in the group, as bits: who may
+	// meet whom is asked once.
 	words := (len(yuan) + 63) / 64
 	may := bitRows(len(yu), words)
 	partners := make([]int, len(yu))
-	total := 0
 	allowed := s.allowedIn(s.kept(), yuan, true)
 	for i, f := range yu {
 		allowed.of(f, 0, may[i])
 		partners[i] = count(may[i])
-		total += partners[i]
-	}
-	block := make([]floaterMove, 0, total)
-	starts := make([]int, len(yu))
-	for i, f := range yu {
-		starts[i] = len(block)
-		for w, word := range may[i] {
-			for ; word != 0; word &= word - 1 {
-				j := w*64 + bits.TrailingZeros64(word)
-				m := yuan[j]
-				pr := pair{p: [2]*swissPlayer{m, f}, placed: PlacedFloat}
-				if f.state < m.state {
-					pr.p = [2]*swissPlayer{f, m}
-				}
-				block = append(block, floaterMove{j: j, pr: pr, add: floaterScore{
-					spread: scoreTerm(pr, base), colour: colourTerm(pr), float: floatTerm(pr),
-				}})
-			}
-		}
 	}
 	was := searchOrder(yu, partners)
-	moves := make([][]floaterMove, len(yu))
-	for k, i := range was {
-		moves[k] = block[starts[i] : starts[i]+partners[i] : starts[i]+partners[i]]
+	// What a pair adds to the weights depends on the floater and on the
+	// partner's score, colour state and floats only, which few kinds of
+	// group member share: adds[k][kind[j]] is what floater k's pair with
+	// group member j adds, weighed once a kind, not once a pair (a field of
+	// ten thousand floats a thousand players down into groups of as many).
+	kind, kinds := memberKinds(yuan)
+	adds := make([][]floaterScore, len(yu))
+	addBlock := make([]floaterScore, len(yu)*len(kinds))
+	for k, f := range yu {
+		adds[k] = addBlock[k*len(kinds) : (k+1)*len(kinds)]
+		for c, m := range kinds {
+			pr := floaterPair(f, m)
+			adds[k][c] = floaterScore{spread: scoreTerm(pr, base), colour: colourTerm(pr), float: floatTerm(pr)}
+		}
 	}
 	// below[k] holds the partners of floaters k and after: once all are
 	// taken, those floaters are all left unpaired and the walk below is
 	// one assignment (many floaters with few partners make long such tails).
-	// own[k] holds floater k's partners; rank[k][w] counts those in the
-	// words before w, so that a partner's bit finds its move.
-	below, own, rank := bitRows(len(yu)+1, words), make([][]uint64, len(yu)), make([][]int, len(yu))
-	ranks := make([]int, len(yu)*words)
+	// own[k] holds floater k's partners.
+	below, own := bitRows(len(yu)+1, words), make([][]uint64, len(yu))
 	for k := len(yu) - 1; k >= 0; k-- {
 		own[k] = may[was[k]]
-		rank[k] = ranks[k*words : (k+1)*words]
 		for w := range words {
 			below[k][w] = below[k+1][w] | own[k][w]
-			if w > 0 {
-				rank[k][w] = rank[k][w-1] + bits.OnesCount64(own[k][w-1])
-			}
 		}
 	}
 	// tail[k] is what leaving floaters k and after unpaired adds to the
@@ -320,13 +304,13 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	exactTail = exactTail && tail[0] < 1<<53
 	var lastClasses moveClasses
 	if len(yu) > 0 {
-		lastClasses = classesOf(moves[len(yu)-1], words)
+		lastClasses = classesOf(own[len(yu)-1], adds[len(yu)-1], kind)
 	}
 	var (
-		bestWay   []*floaterMove // the pairs as moves: a pointer a pair to copy, not the pair
+		bestWay   [][2]int // (floater, partner) pairs, as indexes of yu and yuan
 		bestScore floaterScore
 		have      bool
-		cur       []*floaterMove
+		cur       [][2]int
 		used      = make([]uint64, words)
 		budget    = floaterBudget
 	)
@@ -358,11 +342,11 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		if lastFloater {
 			if free := countFree(below[k], used); free <= budget {
 				budget -= free
-				for _, at := range lastClasses.firstFree(own[k], rank[k], used) {
-					mv := &moves[k][at]
-					next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
+				for _, j := range lastClasses.firstFree(used) {
+					add := &adds[k][kind[j]]
+					next := floaterScore{sum.v, sum.spread + add.spread, sum.colour + add.colour, sum.float + add.float}
 					if !have || next.better(bestScore) {
-						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv), next, true
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), [2]int{k, j}), next, true
 					}
 				}
 				rec(k+1, floaterScore{sum.v + weight(yu[k].steps-base), sum.spread, sum.colour, sum.float})
@@ -374,8 +358,9 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		for w, word := range own[k] {
 			for free := word &^ used[w]; free != 0; free &= free - 1 {
 				bit := free & -free
-				mv := &moves[k][rank[k][w]+bits.OnesCount64(word&(bit-1))]
-				next := floaterScore{sum.v, sum.spread + mv.add.spread, sum.colour + mv.add.colour, sum.float + mv.add.float}
+				j := w*64 + bits.TrailingZeros64(free)
+				add := &adds[k][kind[j]]
+				next := floaterScore{sum.v, sum.spread + add.spread, sum.colour + add.colour, sum.float + add.float}
 				if lastFloater {
 					// The assignment is complete: weigh it here (as leaf
 					// does) rather than one call deeper.
@@ -384,12 +369,12 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 					}
 					budget--
 					if !have || next.better(bestScore) {
-						bestWay, bestScore, have = append(append(bestWay[:0], cur...), mv), next, true
+						bestWay, bestScore, have = append(append(bestWay[:0], cur...), [2]int{k, j}), next, true
 					}
 					continue
 				}
 				used[w] |= bit
-				cur = append(cur, mv)
+				cur = append(cur, [2]int{k, j})
 				rec(k+1, next)
 				cur = cur[:len(cur)-1]
 				used[w] &^= bit
@@ -404,9 +389,9 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	}
 	pairs = make([]pair, len(bestWay))
 	paired := make(map[*swissPlayer]bool, 2*len(bestWay))
-	for i, mv := range bestWay {
-		pairs[i] = mv.pr
-		paired[mv.pr.p[0]], paired[mv.pr.p[1]] = true, true
+	for i, kj := range bestWay {
+		pairs[i] = floaterPair(yu[kj[0]], yuan[kj[1]])
+		paired[yu[kj[0]]], paired[yuan[kj[1]]] = true, true
 	}
 	for r := range floaters {
 		for _, p := range floaters[r] {
@@ -451,39 +436,76 @@ func countFree(want, used []uint64) int {
 	return n
 }
 
-// moveClasses groups the last floater's moves by what they add to the
-// weights: moves of one class weigh the same, so of the free ones only the
-// first can be the best — the others come later and are no better. The
-// last floater's partners are weighed one a class, not one a partner.
+// floaterPair is floater f's pair with group member m, the one who needs
+// black more first.
+func floaterPair(f, m *swissPlayer) pair {
+	if f.state < m.state {
+		return pair{p: [2]*swissPlayer{f, m}, placed: PlacedFloat}
+	}
+	return pair{p: [2]*swissPlayer{m, f}, placed: PlacedFloat}
+}
+
+// memberKinds sorts a group's players into kinds of equal score, colour
+// state and floats — all that a floater's pair with them adds to the
+// weights depends on: kind[j] is player j's, kinds one player of each.
+func memberKinds(group []*swissPlayer) (kind []int, kinds []*swissPlayer) {
+	type key struct {
+		score         Points
+		state, floats int
+	}
+	index := map[key]int{}
+	kind = make([]int, len(group))
+	for j, m := range group {
+		k := key{m.score, m.state, m.floats}
+		c, ok := index[k]
+		if !ok {
+			c = len(kinds)
+			index[k] = c
+			kinds = append(kinds, m)
+		}
+		kind[j] = c
+	}
+	return kind, kinds
+}
+
+// moveClasses groups the last floater's partners by what their pairs add
+// to the weights: pairs of one class weigh the same, so of the free
+// partners only the first can make the best — the others come later and
+// are no better. The last floater's partners are weighed one a class, not
+// one a partner.
 type moveClasses struct {
 	partners [][]uint64 // each class's partners, as bits of the group
 	at       []int      // firstFree's answer, reused
 }
 
-func classesOf(moves []floaterMove, words int) moveClasses {
+// classesOf makes the classes of the partners in own, whose pairs add
+// adds[kind[j]].
+func classesOf(own []uint64, adds []floaterScore, kind []int) moveClasses {
 	var c moveClasses
-	var adds []floaterScore // each class's weights; classes are few
-	for _, mv := range moves {
-		k := slices.Index(adds, mv.add)
-		if k < 0 {
-			k = len(adds)
-			adds = append(adds, mv.add)
-			c.partners = append(c.partners, make([]uint64, words))
+	var classAdds []floaterScore // each class's weights; classes are few
+	for w, word := range own {
+		for ; word != 0; word &= word - 1 {
+			j := w*64 + bits.TrailingZeros64(word)
+			k := slices.Index(classAdds, adds[kind[j]])
+			if k < 0 {
+				k = len(classAdds)
+				classAdds = append(classAdds, adds[kind[j]])
+				c.partners = append(c.partners, make([]uint64, len(own)))
+			}
+			c.partners[k][w] |= 1 << (j % 64)
 		}
-		c.partners[k][mv.j/64] |= 1 << (mv.j % 64)
 	}
 	return c
 }
 
-// firstFree lists, in the moves' order, each class's first move whose
-// partner is free; own and rank find a partner's move (see searchFloaters).
-func (c *moveClasses) firstFree(own []uint64, rank []int, used []uint64) []int {
+// firstFree lists, in the group's order, each class's first partner not
+// in used.
+func (c *moveClasses) firstFree(used []uint64) []int {
 	c.at = c.at[:0]
 	for _, partners := range c.partners {
 		for w, word := range partners {
 			if free := word &^ used[w]; free != 0 {
-				bit := free & -free
-				c.at = append(c.at, rank[w]+bits.OnesCount64(own[w]&(bit-1)))
+				c.at = append(c.at, w*64+bits.TrailingZeros64(free))
 				break
 			}
 		}
@@ -494,14 +516,6 @@ func (c *moveClasses) firstFree(own []uint64, rank []int, used []uint64) []int {
 
 // floaterBudget bounds the assignments searchFloaters tries.
 const floaterBudget = 200_000
-
-// floaterMove is one pair a floater may make, with what it adds to the
-// assignment's weights.
-type floaterMove struct {
-	j   int // the partner's index in the group
-	pr  pair
-	add floaterScore
-}
 
 // floaterScore weighs an assignment of floaters: the floaters left
 // (leftValue), then scoreSpread, colourSpread and floatSpread of its pairs.
