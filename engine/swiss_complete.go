@@ -180,6 +180,11 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		}
 	}
 	relaxing := st != keep
+	var kept *allowedSet // while relaxing: the pairs keep allows, a row of bits a player
+	var keptRow []uint64
+	if relaxing {
+		kept = s.allowedIn(keep, ps, true)
+	}
 	pairs := make([]pair, 0, len(ps)/2)
 	var cands, later []int32
 	for i := range ps {
@@ -189,8 +194,13 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		// The partners to try, nearest first: while relaxing, those keep
 		// allows before the others.
 		cands, later = cands[:0], later[:0]
+		row := m.rows[i]
+		if relaxing {
+			keptRow = append(keptRow[:0], make([]uint64, len(row.words))...)
+			kept.of(ps[i], row.from, keptRow)
+		}
 		for j := m.nextNeighbour(int32(i), i+1); j >= 0 && j < len(ps); j = m.nextNeighbour(int32(i), j+1) {
-			if relaxing && !s.allowedUnder(keep, ps[i], ps[j], true) {
+			if relaxing && keptRow[j/64-row.from]&(1<<(uint(j)%64)) == 0 {
 				later = append(later, int32(j))
 				continue
 			}
