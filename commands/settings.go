@@ -25,6 +25,9 @@ type eventKey struct {
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
 	show    func(st *action.State, lang Lang) string
+	// use is which stages of a staged event the key is a rule of; the
+	// zero value, every event.
+	use stageUse
 }
 
 var eventKeys = []eventKey{
@@ -39,7 +42,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"),
+		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"), use: unstaged,
 		setting: func(s *engine.Settings, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
@@ -52,9 +55,6 @@ var eventKeys = []eventKey{
 			return nil
 		},
 		show: func(st *action.State, lang Lang) string {
-			if st.Stages != nil {
-				return T{"按阶段", "by the stages"}.In(lang)
-			}
 			if st.Event.Settings.Rounds == 0 {
 				return T{"按循环表", "by the table"}.In(lang)
 			}
@@ -62,7 +62,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"),
+		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), use: fieldStages,
 		setting: func(s *engine.Settings, v string) error {
 			sc, err := engine.ParseScoring(v)
 			if err != nil {
@@ -77,7 +77,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Scoring.String() },
 	},
 	{
-		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"),
+		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages,
 		setting: func(s *engine.Settings, v string) error {
 			p, err := engine.ParsePoints(v)
 			if err != nil || p < 0 {
@@ -89,7 +89,10 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.ByeValue.String() },
 	},
 	{
+		// Groups and a round-robin final rank by R-T-3's chain
+		// (action.fieldSettings): the event's is a Swiss stage's.
 		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
+		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
@@ -108,6 +111,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"first-round", "首轮编排"}, values: T{"拦腰|临近|首尾|随机", "fold|adjacent|head-tail|random"},
+		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstRound, err = engine.ParseFirstRound(v)
 			return err
@@ -116,6 +120,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"halves", "分区"}, values: T{"对折|单双", "top-bottom|odd-even"},
+		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Halves, err = engine.ParseHalves(v)
 			return err
@@ -124,6 +129,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"first-colour", "first-color", "首轮先后手"}, values: T{"单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
+		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstColour, err = engine.ParseFirstColour(v)
 			return err
@@ -132,6 +138,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"avoid-same-unit", "同单位回避"}, values: T{"首轮|同队不相遇|不回避", "first-round|all-rounds|off"},
+		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
 			return err
@@ -149,7 +156,7 @@ var eventKeys = []eventKey{
 	{
 		// R-T-0, R-S-3: whether forfeits count for colours and having met,
 		// and whether a bye is recorded with a colour that counts.
-		names: []string{"counting", "计数"}, values: T{"全计|只计实赛", "bp|fide"},
+		names: []string{"counting", "计数"}, values: T{"全计|只计实赛", "bp|fide"}, use: swissStages,
 		setting: func(s *engine.Settings, v string) error {
 			switch strings.ToLower(v) {
 			case "bp", "全计":
@@ -403,11 +410,11 @@ func setEvent(c *Context) (Reply, error) {
 			return changePlan(c, &p, "format", formatName(p, c.Lang))
 		}
 	}
-	if k != nil && k.names[0] == "rounds" && c.State.Stages != nil {
-		return Reply{}, problem("淘汰赛和分组赛的轮数由阶段决定，不能设置；积分编排阶段的轮数写在阶段里，如 /event set stages 淘汰 1 > 积分 5。", "A knockout's or groups' rounds follow its stages: they cannot be set; a Swiss stage's rounds go in the stages, e.g. /event set stages knockout 1 > swiss 5.")
-	}
 	if k == nil {
 		return Reply{}, problem("没有「%s」这个设置项。输入 /event set 查看所有设置项。", "There is no setting %q. Type /event set to see them all.", name)
+	}
+	if st := c.State.Stages; st != nil && !k.use.applies(st.Plan) {
+		return Reply{}, k.use.refusal(k, st.Plan, c.Lang)
 	}
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
@@ -462,6 +469,9 @@ func eventKeysText(st *action.State, lang Lang) string {
 	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
 	for i := range eventKeys {
 		k := &eventKeys[i]
+		if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
+			continue // a Swiss's setting that no stage of the plan plays by
+		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}
 	if st.Stages != nil {
