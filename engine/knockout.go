@@ -210,8 +210,17 @@ type Placing struct {
 // are decided: the players of a tier share a place (R-F-4), except in the
 // top Unshared places, where lots from the seed order them (R-T-8). A tier
 // not yet decided ends the ranking.
+//
+// The two players of a double forfeit go on to nothing, so no tier names
+// them: they are placed together after the players of the lowest tier the
+// match's loser could have reached (the round's losers, or the last of
+// the play-offs or the losers' bracket it led to). Both lost the match,
+// and by forfeit: R-T-7 ranks a penalised player last among his equals,
+// and nobody who lost that match by playing can rank below them. Their
+// place is shared, or drawn by lots within the top Unshared (R-T-8).
 func (b *Bracket) Ranking() []Placing {
 	out := b.Outcomes()
+	forfeited := b.forfeitedAfter(out)
 	var rank []Placing
 	for t, tier := range b.Tiers {
 		var ids []int
@@ -225,8 +234,53 @@ func (b *Bracket) Ranking() []Placing {
 			}
 		}
 		rank = appendTier(rank, ids, b.Unshared, b.Seed, t)
+		if ids := forfeited[t]; len(ids) > 0 {
+			rank = appendTier(rank, ids, b.Unshared, b.Seed, len(b.Tiers)+t)
+		}
 	}
 	return rank
+}
+
+// forfeitedAfter lists the players of decided double forfeits by the tier
+// they are placed after: the lowest tier the match's loser reaches.
+func (b *Bracket) forfeitedAfter(out []MatchOutcome) map[int][]int {
+	var after map[int][]int
+	for i, o := range out {
+		if !o.Decided || o.Winner != 0 || o.Players[0] <= 0 || o.Players[1] <= 0 {
+			continue
+		}
+		if after == nil {
+			after = map[int][]int{}
+		}
+		t := b.lowestTier(i + 1)
+		after[t] = append(after[t], o.Players[0], o.Players[1])
+	}
+	return after
+}
+
+// lowestTier is the last tier the loser of match id may reach: its own, or
+// one of the matches his slot leads to (slots name earlier matches only).
+func (b *Bracket) lowestTier(id int) int {
+	reached := make([]bool, len(b.Matches)+1)
+	from := func(s Slot) bool {
+		switch s.Kind {
+		case SlotLoser:
+			return s.Match == id || reached[s.Match]
+		case SlotWinner:
+			return reached[s.Match]
+		}
+		return false
+	}
+	for i := id; i < len(b.Matches); i++ {
+		reached[i+1] = from(b.Matches[i].Slots[0]) || from(b.Matches[i].Slots[1])
+	}
+	lowest := len(b.Tiers) - 1
+	for t, tier := range b.Tiers {
+		if slices.ContainsFunc(tier, from) {
+			lowest = t
+		}
+	}
+	return lowest
 }
 
 // appendTier places ids, equal, after rank: one shared place, or, within
