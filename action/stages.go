@@ -206,7 +206,8 @@ func (p *Plan) check() error {
 				return refuse(Invalid, "分组循环之后只能接淘汰赛", "groups can only be followed by a knockout")
 			}
 			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp {
-				return refuse(Invalid, "胜者对次名要每组至少出线 2 人；每组只出线 1 人时请设 出线对阵 对半", "winner v runner-up needs two of each group to go on; with one, set group-draw halves")
+				// Each group's winner would meet a runner-up nobody sends on.
+				return refuse(Invalid, "胜者对次名要每组至少出线 2 人。每组只出线 1 人时，请先输入 /event set 出线对阵 对半，再重新设置；或让每组出线 2 人：/event set 出线 2", "winner v runner-up needs two of each group to go on. With one going on, type /event set group-draw halves first, then set this again; or let two go on: /event set advance 2")
 			}
 		case SwissStage, RoundRobinStage:
 			if i == 0 || !last {

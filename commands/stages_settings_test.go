@@ -51,3 +51,16 @@ func TestStagedSettingsApply_R_F_4(t *testing.T) {
 		t.Errorf("first round %s, want 临近", got)
 	}
 }
+
+// R-F-3: winner v runner-up with one going on a group is refused saying
+// what to type instead, and the commands it names work.
+func TestGroupDrawRefusalSaysWhatToType_R_F_3(t *testing.T) {
+	h := newHarness(t)
+	must(t, h.say("org", "/event new 校赛 groups"), "已创建")
+	must(t, h.say("org", "/event set stages 分组 12 前1 > 淘汰"), "胜者对次名要每组至少出线 2 人", "/event set 出线对阵 对半", "/event set 出线 2")
+	must(t, h.say("org", "/event set 出线 1"), "/event set 出线对阵 对半")
+	must(t, h.say("org", "/lang en"), "English")
+	must(t, h.say("org", "/event set advance 1"), "type /event set group-draw halves first", "/event set advance 2")
+	must(t, h.say("org", "/event set group-draw halves"), "group-draw = halves")
+	must(t, h.say("org", "/event set stages groups 12 top 1 > knockout"), "stages = groups 12 top 1 > knockout")
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -112,12 +113,14 @@ func Groups(entrants []int, count int, m GroupMethod, s Settings) []*Field {
 type GroupDraw int8
 
 const (
-	// GroupHalves: group 1's winner meets group n/2+1's, and so on (seed
-	// 003, 12 groups: group 1 v group 7); with two advancing a group, the
-	// runners-up follow the same way.
+	// GroupHalves: with one going on from each group, group 1's winner
+	// meets group n/2+1's, and so on (seed 003, 12 groups: group 1 v group
+	// 7); with more, each winner meets a runner-up: group g's runner-up
+	// group g+n/2's winner, where the rule below allows.
 	GroupHalves GroupDraw = iota
 	// WinnerRunnerUp: group 1's winner meets group 2's runner-up, group 2's
-	// winner group 1's runner-up, group 3's winner group 4's runner-up …
+	// winner group 1's runner-up, group 3's winner group 4's runner-up …,
+	// where the rule below allows. It needs two going on a group.
 	WinnerRunnerUp
 )
 
@@ -125,32 +128,79 @@ const (
 // draw DrawAdjacent pairs them, 1–2, 3–4, … (R-F-3, R-F-6); give them to
 // KnockoutOf with the pools, and the bracket shows "G1#1 v G7#1" until
 // the groups are played.
+//
+// With two or more going on a group, the players of one group have met
+// already: they are kept apart in the bracket as long as it allows — two
+// of a group only in the final — and no two group winners meet in the
+// first round. The places are seeded as a standard bracket is (byes to the
+// top seeds): the winners first, by group, then the runners-up, and so
+// on, each given the free seed of its rank that meets its group's players
+// latest, then the one the draw names (its first opponent the winner of
+// the draw's partner group), then the first free one.
 func GroupSlots(n, k int, d GroupDraw) []Slot {
 	place := func(g, r int) Slot { return Slot{Kind: SlotRank, Group: g + 1, Rank: r + 1} }
-	var out []Slot
-	switch d {
-	case WinnerRunnerUp:
-		for g := 0; g+1 < n; g += 2 {
-			out = append(out, place(g, 0), place(g+1, 1), place(g+1, 0), place(g, 1))
-			for r := 2; r < k; r++ {
-				out = append(out, place(g, r), place(g+1, r))
-			}
-		}
-		if n%2 == 1 {
-			for r := range k {
-				out = append(out, place(n-1, r))
-			}
-		}
-	default:
+	if k < 2 {
+		var out []Slot
 		h := (n + 1) / 2
-		for r := range k {
-			for g := range h {
-				out = append(out, place(g, r))
-				if g+h < n {
-					out = append(out, place(g+h, r))
+		for g := range h {
+			out = append(out, place(g, 0))
+			if g+h < n {
+				out = append(out, place(g+h, 0))
+			}
+		}
+		return out
+	}
+	size := max(nextPow2(n*k), 2)
+	order := bracketOrder(size)
+	pos := make([]int, size+1) // a seed's bracket position, from 0
+	for i, seed := range order {
+		pos[seed] = i
+	}
+	// meets is the round in which positions a and b may meet: 1 for a
+	// first-round pair, the final's for the two halves.
+	meets := func(a, b int) int { return bits.Len(uint(a ^ b)) }
+	partner := func(g int) int {
+		if d == WinnerRunnerUp {
+			return g ^ 1
+		}
+		return (g + n/2) % n
+	}
+	slotOf := make([]Slot, size+1) // by seed; the seeds past the field are byes
+	for i := range slotOf {
+		slotOf[i] = Slot{Kind: SlotBye}
+	}
+	seats := make([][]int, n) // each group's positions so far
+	for g := range n {
+		slotOf[g+1], seats[g] = place(g, 0), []int{pos[g+1]}
+	}
+	for r := 1; r < k; r++ {
+		taken := make([]bool, n) // the rank's seeds given
+		for g := range n {
+			best, bestScore := 0, -1
+			for i := range n {
+				seed := r*n + i + 1
+				if taken[i] {
+					continue
+				}
+				score := 2 * bits.Len(uint(size))
+				for _, at := range seats[g] {
+					score = min(score, 2*meets(pos[seed], at))
+				}
+				if opp := size + 1 - seed; opp == partner(g)+1 && partner(g) != g {
+					score++ // the draw's pair, when it costs nothing
+				}
+				if score > bestScore {
+					best, bestScore = i, score
 				}
 			}
+			taken[best] = true
+			seed := r*n + best + 1
+			slotOf[seed], seats[g] = place(g, r), append(seats[g], pos[seed])
 		}
+	}
+	out := make([]Slot, size)
+	for i, seed := range order {
+		out[i] = slotOf[seed]
 	}
 	return out
 }
