@@ -248,7 +248,11 @@ func (st *State) playInto(b *engine.Bracket, bo BoardOf, round int, g engine.Gam
 		}
 		_ = b.Guess(bo.Match, winner, g.Red) // the match exists: replay checked it
 	}
-	_ = b.Play(bo.Match, engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result})
+	mg := engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result}
+	if c, ok := st.CapturesOn(round, bo.Board); ok {
+		mg.RedCaptures, mg.BlackCaptures = c.Red, c.Black
+	}
+	_ = b.Play(bo.Match, mg)
 }
 
 func roundGame(rd engine.Round, board int) (engine.Game, bool) {

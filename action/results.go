@@ -37,6 +37,9 @@ type ResultSet struct {
 	// matches other players: their games are struck out, to be played
 	// again (R-F-4). Without it such a correction is refused.
 	Cascade bool `json:"cascade,omitempty"`
+	// Captures, for a staged event's 吃子数 game, are the pieces each side
+	// captured, as the arbiter entered them: Result is theirs (R-F-5).
+	Captures *Captures `json:"captures,omitempty"`
 }
 
 func (*ResultSet) Kind() string { return "result-set" }
@@ -61,10 +64,14 @@ func (a *ResultSet) Apply(st *State) error {
 		// a match after it waits for its result, so plays in a later round.
 		before = st.Progress()
 	}
-	was := g.Result
+	if err := st.checkCaptures(a); err != nil {
+		return err
+	}
+	was, counted := g.Result, st.Stages.clone()
 	g.Result = a.Result
+	st.countCaptures(a)
 	if err := st.checkReroute(before, a.Cascade); err != nil {
-		g.Result = was
+		g.Result, st.Stages = was, counted
 		return err
 	}
 	return nil

@@ -99,6 +99,9 @@ type Staged struct {
 	// Guesses are the 猜先 winners of matches' first games (R-C-3): in
 	// armageddon the other player chooses the colour (R-F-5).
 	Guesses []GuessWon `json:"guesses,omitempty"`
+	// Captures are the pieces captured on the boards of 吃子数 games, as
+	// the arbiter entered them (R-F-5).
+	Captures []BoardCaptures `json:"captures,omitempty"`
 }
 
 // GuessWon is who won the 猜先 on a board.
@@ -136,6 +139,7 @@ func (s *Staged) clone() *Staged {
 	}
 	c.Preview = slices.Clone(s.Preview)
 	c.Guesses = slices.Clone(s.Guesses)
+	c.Captures = slices.Clone(s.Captures)
 	return &c
 }
 

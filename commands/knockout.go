@@ -153,7 +153,7 @@ func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang Lang) strin
 		}
 		return s
 	case engine.TieCaptures:
-		return T{"吃子数定胜负（R-F-5）：裁判按吃子多者胜录入 /result。", "Captures decide (R-F-5): the arbiter enters the side that captured more with /result."}.In(lang)
+		return T{"吃子数定胜负（R-F-5）：吃子多者胜，裁判输入双方吃子数，红方在前：/result %[1]d 吃子 5:3。", "Captures decide (R-F-5): more pieces captured wins; the arbiter enters each side's, red's first: /result %[1]d captures 5:3."}.In(lang, b.Board)
 	}
 	return T{"加赛（R-F-5）：平局后的加赛，和棋再赛。", "A tie-break game (R-F-5): a draw is replayed."}.In(lang)
 }

@@ -110,7 +110,8 @@ func organiserCommands() []*Command {
 			Name: "result", Aliases: []string{"裁定"}, Who: Staff,
 			Args: []Arg{
 				{Name: "board", Kind: Int, Help: T{"台次", "the board"}},
-				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--"}, Help: T{"红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权", "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit"}},
+				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Help: T{"红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）", "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
+				{Name: "captures", Kind: Counts, Optional: true, Help: T{"吃子数定胜负时双方的吃子数，红方在前，如 5:3", "for captures: the pieces each side captured, red's first, e.g. 5:3"}},
 				{Name: "round", Kind: Int, Optional: true, Help: T{"轮次；不写则为当前轮", "the round; the current one if left out"}},
 				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: T{"更正已编排过后续轮次的结果时写 confirm 确认", "confirm, to correct a round that later rounds were paired on"}},
 			},

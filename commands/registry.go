@@ -30,6 +30,8 @@ const (
 	// Person names a user, as the rest of the line (a name the platform
 	// linked may have spaces): Discord offers its user picker for it.
 	Person
+	// Counts is two counts, red's first: "5:3" (pieces captured, R-F-5).
+	Counts
 )
 
 // Arg is one positional argument of a command.
@@ -81,7 +83,7 @@ func (c *Command) PrivateHelp() T {
 // Chinese reader sees "/result 台号 结果", an English one "/result BOARD
 // RESULT". Every argument has one (TestArgNamesInChinese).
 var argNames = map[string]string{
-	"as": "形式", "b": "台号", "board": "台号", "code": "代码", "command": "命令", "confirm": "确认",
+	"as": "形式", "b": "台号", "board": "台号", "captures": "吃子数", "code": "代码", "command": "命令", "confirm": "确认",
 	"format": "格式", "key": "项目", "language": "语言", "n": "编号", "name": "名字",
 	"new": "更换", "number": "序号", "player": "选手", "rating": "等级分", "result": "结果",
 	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
@@ -236,6 +238,10 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 			if _, err := strconv.Atoi(w); err != nil {
 				return nil, problem("%s应是数字，不是「%s」。用法：%s", "%s must be a number, not %q. Usage: %s", a.Placeholder(lang), w, c.Usage(lang))
 			}
+		case Counts:
+			if _, _, ok := parseCounts(w); !ok {
+				return nil, problem("%s应是两个数，红方在前，如 5:3，不是「%s」。用法：%s", "%s must be two numbers, red's first, as in 5:3, not %q. Usage: %s", a.Placeholder(lang), w, c.Usage(lang))
+			}
 		case Choice:
 			v, ok := choose(a.Choices, w)
 			if !ok {
@@ -261,8 +267,21 @@ func (a Arg) fits(w string) bool {
 	case Choice:
 		_, ok := choose(a.Choices, w)
 		return ok
+	case Counts:
+		_, _, ok := parseCounts(w)
+		return ok
 	}
 	return true
+}
+
+// parseCounts reads two counts, "5:3" (or with a full-width colon), the
+// first red's.
+func parseCounts(w string) (red, black int, ok bool) {
+	w = strings.ReplaceAll(w, "：", ":")
+	a, b, found := strings.Cut(w, ":")
+	red, errA := strconv.Atoi(a)
+	black, errB := strconv.Atoi(b)
+	return red, black, found && errA == nil && errB == nil && red >= 0 && black >= 0
 }
 
 // choices are the values shown to a reader of lang: in English those
@@ -289,8 +308,8 @@ func (a Arg) choices(lang Lang) []string {
 }
 
 // untranslated are values with no Chinese name, shown to Chinese readers
-// as they are: file formats.
-var untranslated = []string{"csv", "trf"}
+// as they are: file formats, results (R-G-1).
+var untranslated = []string{"csv", "trf", "1-0", "0-1", "1/2", "+-", "-+", "--"}
 
 // choose matches a typed value to a choice, ignoring case.
 func choose(choices []string, typed string) (string, bool) {

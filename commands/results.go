@@ -37,9 +37,19 @@ func setResult(c *Context) (Reply, error) {
 	}
 	board, _ := strconv.Atoi(c.Args["board"])
 	res := resultCodes[c.Args["result"]]
+	captures, err := capturesArg(c, board)
+	if err != nil {
+		return Reply{}, err
+	}
+	if captures != nil {
+		if c.State.Stages == nil {
+			return Reply{}, problem("吃子数只用于淘汰赛按吃子数定胜负的对局（R-F-5）。请直接输入结果，如 /result %d 1-0", "Pieces captured decide only a knockout's captures game (R-F-5). Enter the result, e.g. /result %d 1-0", board)
+		}
+		res = engine.CapturesResult(captures.Red, captures.Black)
+	}
 	// A game that is not there is the append's to refuse (in the update).
 	if g, ok := gameOn(ev, round, board); ok && c.State.Status == action.Running {
-		if g.Result == res {
+		if g.Result == res && captures == nil {
 			return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 		}
 		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" && c.State.Stages == nil {
@@ -56,16 +66,19 @@ func setResult(c *Context) (Reply, error) {
 		was, _ := gameOn(&ch.State.Event, round, board)
 		why := T{"裁判裁定", "set by the arbiter"}
 		switch {
-		case was.Result == res && ch.State.Status == action.Running:
+		case was.Result == res && ch.State.Status == action.Running && captures == nil:
 			return problem("第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed.", round, board, resultText(res))
 		case was.Result.Decided():
 			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
+		}
+		if captures != nil {
+			why = T{fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
 		}
 		if ch.State.Stages != nil {
 			// A corrected knockout result re-routes the later matches: the
 			// action refuses it when they are played, unless confirmed.
 			struck := struckMatches(ch.State)
-			if err := chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != ""}, why); err != nil {
+			if err := chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != "", Captures: captures}, why); err != nil {
 				return err
 			}
 			if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
@@ -86,6 +99,23 @@ func setResult(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
+}
+
+// capturesArg reads the pieces each side captured (/result B 吃子 5:3,
+// R-F-5), nil for another result; counts come with 吃子 only.
+func capturesArg(c *Context, board int) (*action.Captures, error) {
+	counts, given := c.Args["captures"]
+	if c.Args["result"] != "captures" && c.Args["result"] != "吃子" {
+		if given {
+			return nil, problem("只有按吃子数定胜负时才写吃子数：/result %[1]d 吃子 %[2]s", "Counts go with captures only: /result %[1]d captures %[2]s", board, counts)
+		}
+		return nil, nil
+	}
+	red, black, ok := parseCounts(counts)
+	if !ok {
+		return nil, problem("请写出双方的吃子数，红方在前，如 /result %[1]d 吃子 5:3", "Give the pieces each side captured, red's first, e.g. /result %[1]d captures 5:3", board)
+	}
+	return &action.Captures{Red: red, Black: black}, nil
 }
 
 // askCorrection asks the arbiter to confirm a change to a round that later

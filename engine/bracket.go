@@ -259,7 +259,7 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 	}
 	g.Step = want.Step
 	if g.Step == TieCaptures && g.Result == Pending {
-		g.Result = capturesResult(g)
+		g.Result = CapturesResult(g.RedCaptures, g.BlackCaptures)
 	}
 	if g.Result == Pending {
 		return fmt.Errorf("match %d: a game needs its result (pieces captured only for a %s step) / 需要结果: %w", id, TieCaptures, ErrNoMatch)
@@ -269,12 +269,13 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 	return nil
 }
 
-// capturesResult is 按吃子数多少定胜负 (seed 003): more pieces captured wins.
-func capturesResult(g MatchGame) Result {
+// CapturesResult is 按吃子数多少定胜负 (seed 003, R-F-5): the side that
+// captured more pieces wins; as many is a draw, and the tie chain goes on.
+func CapturesResult(red, black int) Result {
 	switch {
-	case g.RedCaptures > g.BlackCaptures:
+	case red > black:
 		return RedWin
-	case g.RedCaptures < g.BlackCaptures:
+	case red < black:
 		return BlackWin
 	}
 	return Draw

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -278,7 +279,7 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 			continue
 		}
 		if i >= regular {
-			steps = addStep(steps, tieWord(tieStep(f, i-regular), lang))
+			steps = addStep(steps, tieWord(tieStep(f, i-regular), lang)+capturesOf(g, o))
 			continue
 		}
 		counted = true
@@ -299,6 +300,20 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 		steps = addStep(steps, text{"弃权", "forfeit"}.in(lang))
 	}
 	return points, joinSteps(steps, lang)
+}
+
+// capturesOf is a 吃子数 game's counts, first side first (" 5:3"), as the
+// arbiter entered them; "" for another game, or one whose result the
+// arbiter set without them.
+func capturesOf(g engine.MatchGame, o engine.MatchOutcome) string {
+	if g.Step != engine.TieCaptures || g.Result != engine.CapturesResult(g.RedCaptures, g.BlackCaptures) {
+		return ""
+	}
+	first, second := g.RedCaptures, g.BlackCaptures
+	if g.Red != o.Players[0] {
+		first, second = second, first
+	}
+	return fmt.Sprintf(" %d:%d", first, second)
 }
 
 // gameHalves is a regular game's points, in halves, for red and black.
