@@ -147,7 +147,7 @@ func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang Lang) strin
 		s := T{"和棋黑胜（R-F-5）：和棋算黑方胜，红方用时多于黑方。", "Armageddon (R-F-5): a draw is black's win; red has more time than black."}.In(lang)
 		switch {
 		case b.Chooser != 0 && preview:
-			s += T{"由 %s 选择先后手（/flip %d 换成另一方）。", " %s chooses the colours (/flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
+			s += T{"由 %s 选择先后手（猜先中未选先后手的一方；未猜先则为第 1 局执黑的一方；/flip %d 换成另一方）。", " %s chooses the colours (the player who did not choose at the colour guess, or without one the player who had black in game 1; /flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
 		case b.Chooser != 0:
 			s += T{"先后手由 %s 选定。", " %s chose the colours."}.In(lang, playerName(ev, b.Chooser))
 		}

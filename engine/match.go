@@ -195,7 +195,7 @@ func leader(a, b, pa, pb int) int {
 // (firstRed, R-C-3; 0 keeps the pairing's, a red), every later game, tie
 // games included, with the previous game's colours swapped (§13.5; seed 003:
 // "和棋加赛不再抽签，依次换先"). guessWinner chose colours in the first 猜先;
-// the other chooses in armageddon.
+// the other chooses in armageddon (armageddonChooser).
 func (f MatchFormat) next(a, b, firstRed, guessWinner int, games []MatchGame, st matchState) NextGame {
 	g := NextGame{Step: st.next, Red: a, Black: b}
 	if firstRed == b {
@@ -205,13 +205,26 @@ func (f MatchFormat) next(a, b, firstRed, guessWinner int, games []MatchGame, st
 		last := games[n-1]
 		g.Red, g.Black = last.Black, last.Red
 	}
-	if g.Step == TieArmageddon && guessWinner != 0 {
-		g.Chooser = a
-		if guessWinner == a {
-			g.Chooser = b
-		}
+	if g.Step == TieArmageddon && len(games) > 0 {
+		g.Chooser = armageddonChooser(a, b, guessWinner, games[0])
 	}
 	return g
+}
+
+// armageddonChooser is who picks the colours of an armageddon game (R-F-5):
+// the player who did not choose in the first 猜先. When nobody guessed, game
+// 1's colours were the pairing's, red to the bracket's first slot, as if he
+// had chosen: so the player who had black in game 1 chooses. That is the
+// rule's own outcome whenever the 猜先's winner takes red, as he mostly
+// does; it needs no lots, and both players know it from game 1 on.
+func armageddonChooser(a, b, guessWinner int, first MatchGame) int {
+	switch guessWinner {
+	case a:
+		return b
+	case b:
+		return a
+	}
+	return first.Black
 }
 
 // drawLots is a fair coin for match id drawn from seed: 0 for the first
