@@ -110,6 +110,11 @@ func (st *State) Progress() *Progress {
 	var advance int
 	p := &Progress{}
 	for i, sp := range plan.Stages {
+		if i > 0 && pools == nil && plan.Seeding == engine.SeedByLots && (sp.Kind == KnockoutStage || sp.Kind == DoubleStage) {
+			// A later bracket is drawn by lots as the first was, not
+			// seeded by the stage before's ranking (R-F-4).
+			entrants = engine.DrawStage(entrants, seed, i)
+		}
 		run := &StageRun{Plan: sp, Entrants: entrants}
 		switch sp.Kind {
 		case KnockoutStage:

@@ -58,7 +58,7 @@ type Plan struct {
 	Playoffs   bool                `json:"playoffs,omitempty"`   // play-offs for 5th–8th (R-F-4)
 	Reset      bool                `json:"reset,omitempty"`      // a double elimination's second final
 	Unshared   int                 `json:"unshared,omitempty"`   // top places not shared (R-T-8)
-	Seeding    engine.Seeding      `json:"seeding,omitempty"`    // the first stage's seed order
+	Seeding    engine.Seeding      `json:"seeding,omitempty"`    // the first stage's seed order; with lots, every bracket's
 	// GroupMethod deals the groups (snake or drawn, R-F-3); GroupDraw pairs
 	// their places in the knockout after them.
 	GroupMethod engine.GroupMethod `json:"groupMethod,omitempty"`

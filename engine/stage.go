@@ -61,6 +61,18 @@ func SeedOrder(players []Player, by Seeding, seed uint64) []int {
 	return out
 }
 
+// DrawStage is a later stage's seed order drawn by lots (SeedByLots, R-F-4):
+// the entrants the stage before sent on, shuffled with the event's seed on
+// the stage's own stream, so that each stage's draw can be checked by
+// itself and none repeats the first stage's.
+func DrawStage(entrants []int, seed uint64, stage int) []int {
+	out := slices.Clone(entrants)
+	slices.Sort(out)
+	r := rand.New(rand.NewPCG(seed, seedStream+uint64(stage)))
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
 // Top is the first k entrants of a ranking, in order: the players a stage
 // sends on (R-F-6).
 func Top(rank []Placing, k int) []int {
