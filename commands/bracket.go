@@ -220,7 +220,9 @@ func stillIn(run *action.StageRun) (in []int, gone []out) {
 		if m.Part == engine.ThirdPlace || m.Part == engine.Playoff {
 			done = append(done, o.Winner) // a placing match's winner is placed too
 		}
-		if !o.Decided || o.Loser <= 0 || routed[m.ID] {
+		if o.Decided && o.Winner == 0 && o.Players[0] > 0 && o.Players[1] > 0 {
+			done = o.Players[:] // a double forfeit: both are out, whatever follows (R-F-4)
+		} else if !o.Decided || o.Loser <= 0 || routed[m.ID] {
 			continue
 		}
 		for _, id := range done {

@@ -60,12 +60,16 @@ func export(c *Context) (Reply, error) {
 	}
 	lang := sheet.Lang(c.Lang)
 	standings := sheet.Standings(c.State, lang)
+	what, said := T{"排名", "standings"}, T{"排名表", "standings"}
 	if c.State.Stages != nil {
-		// A staged event's ranking is its stages' (R-F-6), once they end.
-		if t, ok := rankingSheet(c.State, c.Lang); ok {
-			standings = t
-		} else {
-			return Reply{}, problem("名次表在全部对局赛完后才能导出；进行中的情况请输入 /standings，全部对局可用 /export trf 导出。", "The ranking is exported once every match is played; type /standings for how it stands, or /export trf for every game.")
+		// A staged event's ranking is its stages' (R-F-6); as it stands
+		// until every match is played.
+		t, final, err := stagedRankingSheet(c.State, c.Lang)
+		if err != nil {
+			return Reply{}, err
+		}
+		if standings = t; !final {
+			what, said = T{"暂定名次", "provisional ranking"}, T{"暂定名次表（比赛进行中）", "provisional ranking (under way)"}
 		}
 	}
 	var files []*chat.File
@@ -73,7 +77,7 @@ func export(c *Context) (Reply, error) {
 		table sheet.Table
 		what  T
 	}{
-		{standings, T{"排名", "standings"}},
+		{standings, what},
 		{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}},
 	} {
 		data, err := sheetCSV(t.table)
@@ -82,8 +86,8 @@ func export(c *Context) (Reply, error) {
 		}
 		files = append(files, &chat.File{Name: fileName(ev.Name+" "+t.what.In(c.Lang), "csv"), Data: data})
 	}
-	text := T{"「%s」的排名表和成绩表（CSV，Excel 可直接打开）：%s、%s", "The standings and the crosstable of %q (CSV, for Excel): %s, %s"}.
-		In(c.Lang, ev.Name, files[0].Name, files[1].Name)
+	text := T{"「%[1]s」的%[2]s和成绩表（CSV，Excel 可直接打开）：%[3]s、%[4]s", "The %[2]s and the crosstable of %[1]q (CSV, for Excel): %[3]s, %[4]s"}.
+		In(c.Lang, ev.Name, said.In(c.Lang), files[0].Name, files[1].Name)
 	return withFiles(c, text, files)
 }
 

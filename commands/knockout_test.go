@@ -149,7 +149,7 @@ func TestBracketPicture(t *testing.T) {
 		t.Fatalf("/bracket picture = %q with file %+v, want a PNG", r.Text, r.File)
 	}
 	must(t, r.Text, "对阵表：图片")
-	must(t, h.say("hu", "/standings 图片"), "全部对局赛完后")
+	must(t, h.say("hu", "/standings 图片"), "暂定名次（比赛进行中）")
 	koRound(t, h)
 	koRound(t, h)
 	if r := h.send("hu", "/standings 图片", false); r.File == nil || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {
@@ -196,7 +196,7 @@ func TestDoubleEliminationFromChat_R_F_4(t *testing.T) {
 func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	h := koEvent(t, 6, "stages 淘汰 1 > 循环", "draw 首尾")
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
-	must(t, h.say("org", "/export csv"), "全部对局赛完后才能导出")
+	must(t, h.say("org", "/export csv"), "暂定名次表（比赛进行中）", "暂定名次.csv")
 	koRound(t, h)
 	if p := pageOf(h.state(), Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
 		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))

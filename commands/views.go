@@ -68,9 +68,9 @@ func showStandings(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	if c.Args["as"] != "" && c.State.Stages != nil {
-		t, ok := rankingSheet(c.State, c.Lang)
-		if !ok {
-			return Reply{}, problem("名次图片在全部对局赛完后才有；进行中的情况请输入 /standings。", "The ranking's picture comes once every match is played; type /standings for how it stands.")
+		t, _, err := stagedRankingSheet(c.State, c.Lang)
+		if err != nil {
+			return Reply{}, err
 		}
 		return showPicture(c, t)
 	}
