@@ -32,7 +32,7 @@ type eventKey struct {
 
 var eventKeys = []eventKey{
 	{
-		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环", "swiss|roundrobin|double"},
+		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
 		setting: setFormat,
 		show: func(st *action.State, lang Lang) string {
 			if st.Stages != nil {

@@ -434,7 +434,7 @@ func formatName(p action.Plan, lang Lang) string {
 // badFormat is the refusal of a format /event set format does not take.
 func badFormat(v string) *Problem {
 	return problem("赛制 不能设为「%s」。可以用：积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环；多个阶段用 /event set stages。"+stagesSyntax.Zh,
-		"format cannot be %q. Use: swiss|roundrobin|double|knockout|double-knockout|groups; several stages with /event set stages. "+stagesSyntax.En, v)
+		"format cannot be %q. Use: swiss|roundrobin|double-round-robin|knockout|double-knockout|groups; several stages with /event set stages. "+stagesSyntax.En, v)
 }
 
 // setPlan sets one setting of a staged event's plan.
