@@ -10,6 +10,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -251,7 +252,7 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang Lang) string 
 	o := br.Outcomes()[id-1]
 	ev := &st.Event
 	m := br.Matches[id-1]
-	score := matchScore(m, o.Players, o.Winner)
+	score := sheet.MatchScore(br, id, sheet.Lang(lang))
 	switch {
 	case o.Decided && o.Winner > 0 && o.ByLots:
 		return T{"M%d：%s 抽签胜出（R-F-5）。", "M%d: %s wins by lots (R-F-5)."}.In(lang, id, playerName(ev, o.Winner))
@@ -266,37 +267,6 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang Lang) string 
 	}
 	return T{"M%d 比分 %s，下一局：%s（红 %s，黑 %s），由下一次 /pair 编排。", "M%d stands at %s; next: %s (red %s, black %s), paired by the next /pair."}.
 		In(lang, id, score, next, playerName(ev, o.Next.Red), playerName(ev, o.Next.Black))
-}
-
-// matchScore is a match's games won, "2–1", draws as halves: the
-// winner's first, else the first slot's.
-func matchScore(m engine.Match, players [2]int, winner int) string {
-	var a, b engine.Points // a game won is 1 (Points are halves), a draw ½
-	for _, g := range m.Games {
-		w := 0
-		switch g.Result {
-		case engine.RedWin, engine.RedForfeitWin:
-			w = g.Red
-		case engine.BlackWin, engine.BlackForfeitWin:
-			w = g.Black
-		case engine.Draw:
-			if g.Step == engine.TieArmageddon {
-				w = g.Black
-			} else {
-				a, b = a+1, b+1
-			}
-		}
-		switch w {
-		case players[0]:
-			a += 2
-		case players[1]:
-			b += 2
-		}
-	}
-	if winner != 0 && winner == players[1] {
-		a, b = b, a
-	}
-	return a.String() + "–" + b.String()
 }
 
 // rankingTable is a ranking with places ("3=" shared, R-T-9).

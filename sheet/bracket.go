@@ -302,6 +302,26 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 	return points, joinSteps(steps, lang)
 }
 
+// MatchScore is match id's score as the chat says it: the regular games'
+// points, the winner's first once there is one, and the tie-break games
+// after them — "1–1，和棋黑胜" — so that an announcement never counts a
+// tie-break game as a regular one (R-F-5) and agrees with the bracket.
+func MatchScore(b *engine.Bracket, id int, lang Lang) string {
+	o := b.Outcomes()[id-1]
+	points, tie := scoreOf(b.Format, b.Matches[id-1].Games, o, lang)
+	if o.Winner != 0 && o.Winner == o.Players[1] {
+		points[0], points[1] = points[1], points[0]
+	}
+	var parts []string
+	if points[0] != "" {
+		parts = append(parts, points[0]+"–"+points[1])
+	}
+	if tie != "" {
+		parts = append(parts, tie)
+	}
+	return strings.Join(parts, text{"，", ", "}.in(lang))
+}
+
 // capturesOf is a 吃子数 game's counts, first side first (" 5:3"), as the
 // arbiter entered them; "" for another game, or one whose result the
 // arbiter set without them.
