@@ -178,6 +178,7 @@ func deepCopy(st *action.State) *action.State {
 	for i, r := range ev.Rounds {
 		ev.Rounds[i].Games, ev.Rounds[i].Byes = slices.Clone(r.Games), slices.Clone(r.Byes)
 	}
+	c.Teams = copyTeams(st.Teams) // team_test.go
 	return &c
 }
 
@@ -241,6 +242,8 @@ func diff(got, want *action.State) string {
 		return fmt.Sprintf("settings %+v, want %+v", g.Settings, w.Settings)
 	case len(g.Players) != len(w.Players):
 		return fmt.Sprintf("players %+v, want %+v", g.Players, w.Players)
+	case !reflect.DeepEqual(got.Teams, want.Teams):
+		return fmt.Sprintf("teams %+v, want %+v", got.Teams, want.Teams)
 	}
 	for i := range g.Players {
 		if g.Players[i] != w.Players[i] {

@@ -35,6 +35,8 @@ type State struct {
 	// Stages is a knockout's, a groups stage's or a chain of stages' part
 	// (stages.go); nil for a plain Swiss or round robin.
 	Stages *Staged `json:",omitempty"`
+	// Teams is a team event's part (team.go); nil for an individual event.
+	Teams *Teamed `json:",omitempty"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -126,6 +128,7 @@ func (st *State) clone() *State {
 	c.Info = st.Info.clone()
 	c.Play = st.Play.clone()
 	c.Stages = st.Stages.clone()
+	c.Teams = st.Teams.clone()
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

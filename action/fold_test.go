@@ -516,6 +516,9 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 	if ev.Name == "" && rng.IntN(10) > 0 {
 		return randomCreated(rng)
 	}
+	if st.Teams != nil && rng.IntN(2) == 0 {
+		return randomTeam(rng, st) // team_test.go
+	}
 	switch w := rng.IntN(100); {
 	case w < 2:
 		return randomCreated(rng)
@@ -549,6 +552,9 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 		}
 		if rng.IntN(8) == 0 {
 			return randomPlan(rng)
+		}
+		if rng.IntN(4) == 0 {
+			return randomTeamRules(rng)
 		}
 		return &action.PlayerAdded{Name: pick(randomNames)}
 	}

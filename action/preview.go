@@ -37,6 +37,9 @@ func (a *PairingPreviewed) Apply(st *State) error {
 	if err := running(st); err != nil {
 		return err
 	}
+	if err := individual(st); err != nil {
+		return err
+	}
 	p := a.Pairing
 	if next := st.Event.NextRound(); p.Round != next {
 		return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)

@@ -74,6 +74,7 @@ func (a *ResultSet) Apply(st *State) error {
 		g.Result, st.Stages = was, counted
 		return err
 	}
+	st.settleTeam(a.Round, a.Board)
 	return nil
 }
 
@@ -184,6 +185,7 @@ func (a *ReportConfirmed) Apply(st *State) error {
 		return refuse(Forbidden, "%d 号选手不能确认自己的报告", "player %d cannot confirm their own report", a.Player).because(OwnReport)
 	}
 	g.Result = cur.Report.Result
+	st.settleTeam(a.Round, a.Board)
 	return nil
 }
 
@@ -209,5 +211,6 @@ func (a *Resigned) Apply(st *State) error {
 	if g.Red == a.Player {
 		g.Result = engine.BlackWin
 	}
+	st.settleTeam(a.Round, a.Board)
 	return nil
 }

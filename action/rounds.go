@@ -41,6 +41,9 @@ func (a *Started) Apply(st *State) error {
 		return refuse(Conflict, "比赛至少要有 2 名选手才能开始，现在有 %d 名", "an event needs at least 2 players to start, it has %d", len(st.Event.Players)).because(TooFewPlayers)
 	}
 	s := st.Event.Settings
+	if err := st.numberTeams(a.Numbering); err != nil {
+		return err
+	}
 	st.Event.Players = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed)
 	st.Status = Running
 	return nil
@@ -57,6 +60,9 @@ func (*RoundPublished) Kind() string { return "round-published" }
 
 func (a *RoundPublished) Apply(st *State) error {
 	if err := running(st); err != nil {
+		return err
+	}
+	if err := individual(st); err != nil {
 		return err
 	}
 	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {

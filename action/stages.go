@@ -169,6 +169,9 @@ func (a *PlanSet) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
+	if err := individual(st); err != nil && a.Plan != nil {
+		return err
+	}
 	if a.Plan == nil {
 		st.Stages = nil
 		return nil
