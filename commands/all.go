@@ -15,6 +15,7 @@ func all() []*Command {
 		rosterCommands(),    // roster_players.go: /players
 		claimCommands(),     // roster_claim.go: /claim, /player link
 		bracketCommands(),   // bracket.go: /bracket
+		teamCommands(),      // teams.go: /team …, /teams, /lineup
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -43,9 +43,13 @@ func newEvent(c *Context) (Reply, error) {
 	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
-	name, settings, plan, err := eventSpec(c.Args["name"])
+	spec, teams := takeTeamWord(c.Args["name"]) // team_settings.go
+	name, settings, plan, err := eventSpec(spec)
 	if err != nil {
 		return Reply{}, err
+	}
+	if teams && plan != nil {
+		return Reply{}, problem("团体赛用积分编排或循环赛，不能是淘汰赛或分组赛。", "A team event is a Swiss or a round robin, not a knockout or groups.")
 	}
 	here, err := c.chatEvents()
 	if err == nil {
@@ -67,6 +71,12 @@ func newEvent(c *Context) (Reply, error) {
 				return err
 			}
 		}
+		if teams {
+			rules := action.NewTeamRules(defaultTeamBoards)
+			if err := ch.Append(&action.TeamRulesSet{Rules: &rules}); err != nil {
+				return err
+			}
+		}
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
 		return nil
@@ -81,6 +91,12 @@ func newEvent(c *Context) (Reply, error) {
 		format, rounds = formatName(*plan, c.Lang), T{"/event set 设置局制和阶段", "/event set sets the matches and stages"}.In(c.Lang)
 	case settings.Rounds == 0:
 		rounds = T{"轮数按循环表", "rounds by the table"}.In(c.Lang)
+	}
+	if teams {
+		return Reply{Text: T{
+			"已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
+			"Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
+		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + here.besides(name, c.Lang)}, nil
 	}
 	return Reply{Text: T{
 		"已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",

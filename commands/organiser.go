@@ -16,7 +16,7 @@ func organiserCommands() []*Command {
 				{Name: "value", Kind: Rest, Optional: true, Help: T{"新的值", "the new value"}},
 			},
 			Help: T{"设置比赛：赛制、轮数、计分、名次规则、用时、迟到时限、确认时限、提和规则、犯规判负等", "configure the event: format, rounds, scoring, tiebreaks, time control, late limit, confirmation window, draw offers, fouls and more"},
-			More: stagesHelp,
+			More: T{stagesHelp.Zh + "\n" + teamsHelp.Zh, stagesHelp.En + "\n" + teamsHelp.En},
 			Run:  setEvent,
 		},
 		{

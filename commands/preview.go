@@ -22,6 +22,9 @@ func pairNext(c *Context) (Reply, error) {
 	if c.State.Stages != nil {
 		return pairStaged(c)
 	}
+	if c.State.Teams != nil {
+		return pairTeams(c) // team_rounds.go
+	}
 	ev := &c.State.Event
 	if err := roundOpen(ev, c.Lang); err != nil {
 		return Reply{}, err

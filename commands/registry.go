@@ -88,6 +88,7 @@ var argNames = map[string]string{
 	"new": "更换", "number": "序号", "player": "选手", "rating": "等级分", "result": "结果",
 	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
 	"value": "值", "what": "内容",
+	"team": "队名", "lineup": "出场名单", // teams.go
 }
 
 // Placeholder is the argument's name as usage and errors show it: in

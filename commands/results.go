@@ -183,6 +183,10 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 	ev := &ch.State.Event
 	// A result of a round not paired is refused by the append below.
 	wasOpen := round >= 1 && round <= len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
+	var team teamMoment
+	if ch.State.Teams != nil {
+		team = teamBefore(ch.State, round, board)
+	}
 	if err := ch.Append(a); err != nil {
 		return err
 	}
@@ -191,6 +195,10 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
 	if ch.State.Stages != nil {
 		v.settleStaged(ch, round, board, said, wasOpen)
+		return nil
+	}
+	if ch.State.Teams != nil {
+		v.settleTeam(ch, round, board, said, team) // team_rounds.go
 		return nil
 	}
 	if !wasOpen {

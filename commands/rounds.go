@@ -28,7 +28,11 @@ func start(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
-		chats.announce(ch, startText(ch.State, by, chats.lang))
+		text := startText(ch.State, by, chats.lang)
+		if ch.State.Teams != nil {
+			text = teamStartText(c, ch.State, by, chats.lang) // teams.go
+		}
+		chats.announce(ch, text)
 		chats.also(ch, T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(chats.lang))
 		return nil
 	})
@@ -125,6 +129,9 @@ func publish(c *Context) (Reply, error) {
 		if c.State.PendingPreview() == nil && inPlay(c.State) {
 			return moveStart(c, start, tomorrow)
 		}
+	}
+	if c.State.Teams != nil {
+		return publishTeams(c, start) // team_rounds.go
 	}
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err

@@ -404,6 +404,9 @@ func setEvent(c *Context) (Reply, error) {
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}
+	if tk := lookupTeamKey(name); k == nil && tk != nil {
+		return setTeamKey(c, tk, v) // team_settings.go
+	}
 	if k != nil && k.names[0] == "format" {
 		if kind, ok := stageFormat(v); ok {
 			p := action.NewPlan(kind)
@@ -476,6 +479,9 @@ func eventKeysText(st *action.State, lang Lang) string {
 	}
 	if st.Stages != nil {
 		lines = append(lines, planKeysText(st.Stages.Plan, lang)...)
+	}
+	if st.Teams != nil {
+		lines = append(lines, teamKeysText(st, lang)...)
 	}
 	return strings.Join(lines, "\n")
 }

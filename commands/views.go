@@ -24,7 +24,7 @@ func viewCommands() []*Command {
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
-			Args: []Arg{asPicture},
+			Args: []Arg{asPicture, boardsArg},
 			Help: T{"显示排名", "show the standings"},
 			Run:  showStandings,
 		},
@@ -57,6 +57,9 @@ func showPairings(c *Context) (Reply, error) {
 		}
 		round = n
 	}
+	if c.State.Teams != nil {
+		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
+	}
 	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang)))
 	}
@@ -66,6 +69,9 @@ func showPairings(c *Context) (Reply, error) {
 func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
+	}
+	if c.State.Teams != nil || c.Args["what"] != "" {
+		return showTeamStandings(c) // team_rounds.go
 	}
 	if c.Args["as"] != "" && c.State.Stages != nil {
 		t, _, err := stagedRankingSheet(c.State, c.Lang)

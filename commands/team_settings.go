@@ -1,0 +1,247 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// A team event's settings (§12, §14.2, R-T-4..6): /event new NAME teams
+// (团体赛) makes one, and /event set sets its boards, reserves, board order
+// rule, 局分 and 场分, 5场3胜制 and its play-out, the team standings' chain
+// and how a team's players take their boards. The format, the rounds and
+// same-unit avoidance are the event's own settings (format, rounds,
+// avoid-same-unit), read at team level.
+
+// teamWords make /event new's event a team event.
+var teamWords = []string{"teams", "team", "团体赛", "团体"}
+
+// takeTeamWord splits a team word off /event new's words after the name:
+// "联赛 teams roundrobin" is "联赛 roundrobin", a team event.
+func takeTeamWord(text string) (string, bool) {
+	words := strings.Fields(text)
+	for i := 1; i < len(words); i++ {
+		if slices.ContainsFunc(teamWords, func(w string) bool { return strings.EqualFold(w, words[i]) }) {
+			return strings.Join(slices.Delete(words, i, i+1), " "), true
+		}
+	}
+	return text, false
+}
+
+// defaultTeamBoards is a team event's boards until /event set boards: the
+// national team events' four (§12).
+const defaultTeamBoards = 4
+
+// teamKey is one team setting /event set sets.
+type teamKey struct {
+	names  []string // English first; the first in Han characters is the Chinese name
+	values T
+	set    func(r *action.TeamRules, v string) error
+	show   func(r action.TeamRules, st *action.State, lang Lang) string
+}
+
+func (k *teamKey) name(lang Lang) string { return (&eventKey{names: k.names}).name(lang) }
+
+// lineupWords are the board order rules' names, English then Chinese.
+var lineupWords = T{"分台定人|分台换人|临时定台|全队轮赛|队员总分制", "fixed|substitutes|free|all-play-all|totals"}
+
+var teamKeys = []teamKey{
+	{
+		names: []string{"boards", "台数", "每队台数"}, values: sameIn("1, 2, …"),
+		set: func(r *action.TeamRules, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return problem("台数应是正整数，不是「%s」。例如：/event set boards 5", "boards must be a positive number, not %q. For example: /event set boards 5", v)
+			}
+			r.Boards = n
+			if r.WinningBoards != 0 && (2*r.WinningBoards <= n || r.WinningBoards > n) {
+				r.WinningBoards = 0 // 5场3胜制 belongs to the old count
+			}
+			return nil
+		},
+		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return strconv.Itoa(r.Boards) },
+	},
+	{
+		names: []string{"reserves", "替补", "替补人数"}, values: sameIn("0, 1, 2, …"),
+		set: func(r *action.TeamRules, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return errors.New("not a number of players")
+			}
+			r.Reserves = n
+			return nil
+		},
+		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return strconv.Itoa(r.Reserves) },
+	},
+	{
+		names: []string{"board-order", "lineup", "台次", "出场方式"}, values: lineupWords,
+		set: func(r *action.TeamRules, v string) (err error) {
+			r.Lineup, err = engine.ParseLineupRule(v)
+			return err
+		},
+		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return named(r.Lineup, lang) },
+	},
+	{
+		names: []string{"match-points", "场分"}, values: sameIn("2,1,0 | 3,1,0 | 3,2,1"),
+		set: func(r *action.TeamRules, v string) (err error) {
+			r.MatchPoints, err = engine.ParseScoring(v)
+			return err
+		},
+		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return r.MatchPoints.String() },
+	},
+	{
+		names: []string{"game-points", "局分"}, values: sameIn("2,1,0 | 1,0.5,0"),
+		set: func(r *action.TeamRules, v string) (err error) {
+			r.GamePoints, err = engine.ParseScoring(v)
+			return err
+		},
+		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return r.GamePoints.String() },
+	},
+	{
+		// 5场3胜制 (seed 000): a match is over once a team has won this many
+		// boards.
+		names: []string{"decided-at", "胜台数", "几胜制"}, values: T{"赢几台提前决出胜负，0 不提前，如 5 台 3", "boards won that decide a match early, 0 for none, e.g. 3 of 5"},
+		set: func(r *action.TeamRules, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return errors.New("not a number of boards")
+			}
+			if n != 0 && (2*n <= r.Boards || n > r.Boards) {
+				return problem("%[1]d 台的比赛须赢 %[2]d 到 %[1]d 台才提前决出胜负，不是 %[3]d 台。", "A match of %[1]d boards is decided early by %[2]d to %[1]d boards won, not %[3]d.", r.Boards, r.Boards/2+1, n)
+			}
+			r.WinningBoards = n
+			return nil
+		},
+		show: func(r action.TeamRules, _ *action.State, lang Lang) string {
+			if r.WinningBoards == 0 {
+				return T{"不提前", "off"}.In(lang)
+			}
+			return T{"%d场%d胜制", "%d of %d"}.In(lang, r.Boards, r.WinningBoards)
+		},
+	},
+	{
+		names: []string{"play-out", "赛完"}, values: T{"开|关（决出胜负后其余台是否继续下）", "on|off (whether a decided match's other boards are played)"},
+		set: func(r *action.TeamRules, v string) error {
+			on, ok := onOff(v)
+			if !ok {
+				return errors.New("not on or off")
+			}
+			r.PlayOut = on
+			return nil
+		},
+		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return showOnOff(r.PlayOut, lang) },
+	},
+	{
+		names: []string{"team-tiebreaks", "团体名次规则"}, values: T{"场分,局分,胜局,直胜,犯规 (R-T-4) | 场分,团体对手分,局分,胜场,胜局,犯规,倒数轮次场分 (R-T-5) | 得失局率…", "match-points,game-points,game-wins,direct,fouls (R-T-4) | match-points,opponents,game-points,match-wins,game-wins,fouls,earlier-rounds (R-T-5) | game-ratio…"},
+		set: func(r *action.TeamRules, v string) error {
+			var chain []engine.TeamCriterion
+			for _, w := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == '，' || c == '、' || c == ' ' }) {
+				c, err := engine.ParseTeamCriterion(w)
+				if err != nil {
+					return err
+				}
+				chain = append(chain, c)
+			}
+			if len(chain) == 0 {
+				return errors.New("no criterion")
+			}
+			r.Ranking = chain
+			return nil
+		},
+		show: func(r action.TeamRules, st *action.State, lang Lang) string {
+			var names []string
+			for _, c := range r.Settings(st.Event.Settings).Ranking {
+				if lang == Zh {
+					names = append(names, c.Name())
+				} else {
+					names = append(names, c.English())
+				}
+			}
+			return strings.Join(names, ",")
+		},
+	},
+	{
+		names: []string{"team-order", "队内台次"}, values: T{"等级分|报名顺序", "rating|entered"},
+		set: func(r *action.TeamRules, v string) error {
+			switch strings.ToLower(v) {
+			case "rating", "等级分":
+				r.ByRating = true
+			case "entered", "报名顺序":
+				r.ByRating = false
+			default:
+				return errors.New("not a board order")
+			}
+			return nil
+		},
+		show: func(r action.TeamRules, _ *action.State, lang Lang) string {
+			if r.ByRating {
+				return T{"等级分", "rating"}.In(lang)
+			}
+			return T{"报名顺序", "entered"}.In(lang)
+		},
+	},
+}
+
+func lookupTeamKey(name string) *teamKey {
+	for i := range teamKeys {
+		for _, n := range teamKeys[i].names {
+			if strings.EqualFold(n, name) {
+				return &teamKeys[i]
+			}
+		}
+	}
+	return nil
+}
+
+// teamKeysText lists a team event's settings with their values.
+func teamKeysText(st *action.State, lang Lang) []string {
+	lines := []string{T{"团体赛设置：", "Team settings:"}.In(lang)}
+	for i := range teamKeys {
+		k := &teamKeys[i]
+		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st.Teams.Rules, st, lang), k.values.In(lang)))
+	}
+	return lines
+}
+
+// teamsHelp is /help event set's word on team events.
+var teamsHelp = T{
+	"团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
+	"Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
+}
+
+// setTeamKey sets one team setting (TeamRulesSet).
+func setTeamKey(c *Context, k *teamKey, v string) (Reply, error) {
+	if v == "" {
+		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
+	}
+	if c.State.Teams == nil {
+		return Reply{}, problem("%s 是团体赛的设置。这个比赛是个人赛；团体赛用 /event new 名称 团体赛 创建。", "%s is a team event's setting. This is an individual event; create a team event with /event new NAME teams.", k.name(c.Lang))
+	}
+	var shown string
+	_, err := c.Update(func(ch *storage.Change) error {
+		r := ch.State.Teams.Rules
+		r.Ranking = slices.Clone(r.Ranking)
+		if err := k.set(&r, v); err != nil {
+			var p *Problem
+			if errors.As(err, &p) {
+				return p
+			}
+			return problem("%[1]s 不能设为「%[2]s」。可以用：%[3]s", "%[1]s cannot be %[2]q. Use: %[3]s", k.name(c.Lang), v, k.values.In(c.Lang))
+		}
+		if err := ch.Append(&action.TeamRulesSet{Rules: &r}); err != nil {
+			return err
+		}
+		shown = k.show(ch.State.Teams.Rules, ch.State, c.Lang)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
+}

@@ -1,0 +1,378 @@
+package commands
+
+import (
+	"cmp"
+	"strconv"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
+)
+
+// A team event's teams (§12): a captain registers one (/team new NAME
+// [UNIT]; the sender is its captain, and its first player when they play);
+// a player asks to join (/team join NAME) and the captain confirms with a
+// button in a private message, as an organiser confirms a /claim; or the
+// organiser enters the players (/team add NAME PLAYER…, new names entered
+// as players). /teams lists every team's players in board order. Before
+// the start the teams change; after it a team withdraws (R-W-*).
+
+func teamCommands() []*Command {
+	teamArg := Arg{Name: "team", Kind: Word, Help: T{"队名；有空格时加引号", "the team's name; quote it if it has spaces"}}
+	return []*Command{
+		{
+			Name: "team new", Aliases: []string{"注册队伍", "建队"}, Who: Member,
+			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: T{"单位：学校、公司或俱乐部", "the unit: school, company or club"}}},
+			Help: T{"注册一支队伍（团体赛，开赛前）：你是队长；你已报名时也是第 1 台", "register a team (team events, before the start): you are its captain, and its board 1 if you play"},
+			Run:  newTeam,
+		},
+		{
+			Name: "team join", Aliases: []string{"入队"}, Who: Player,
+			Args: []Arg{teamArg},
+			Help: T{"申请加入一支队伍：队长私信确认", "ask to join a team: its captain confirms in a private message"},
+			Run:  joinTeam,
+		},
+		{
+			// The captain's buttons: /team answer ok|no TEAM ENTRANT.
+			Name: "team answer", Aliases: []string{"入队确认"}, Who: Anyone,
+			Args: []Arg{{Name: "what", Kind: Rest, Help: T{"按钮的内容", "what the button says"}}},
+			Help: T{"队长对入队申请的回答（私信里的按钮）", "a captain's answer to a request to join (the buttons of a private message)"},
+			Run:  answerJoin,
+		},
+		{
+			Name: "team add", Aliases: []string{"添加队员"}, Who: Organiser,
+			Args: []Arg{teamArg, {Name: "player", Kind: Rest, Help: T{"队员的序号或名字，按台次先后，空格隔开；新名字会录入为选手", "the players' numbers or names in board order, separated by spaces; new names are entered as players"}}},
+			Help: T{"把选手按台次加入队伍（开赛前）", "put players into a team in board order (before the start)"},
+			Run:  addTeamPlayers,
+		},
+		{
+			Name: "team remove", Aliases: []string{"移出队员"}, Who: Organiser,
+			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: T{"队员的序号或名字", "the player's number or name"}}},
+			Help: T{"把队员移出队伍（开赛前），其后的队员依次上移一台", "take a player out of a team (before the start); those after move up a board"},
+			Run:  removeTeamPlayer,
+		},
+		{
+			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
+			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后退赛；不写则在已公布的最后一轮后", "the round after which it leaves; the last published if left out"}}},
+			Help: T{"队伍退赛：此后各台判对方弃权胜（R-W-1..4）", "a team withdraws: its later boards go to the opponents by forfeit (R-W-1..4)"},
+			Run:  withdrawTeam,
+		},
+		{
+			Name: "lineup", Aliases: []string{"出场名单"}, Who: Anyone,
+			Args: []Arg{{Name: "lineup", Kind: Rest, Help: T{"按台次写队员的报名台次或名字，- 为空台，如 2 1 3 4；裁判写 公布 公布本轮未齐的名单", "the players' registered places or names, board 1 first, - for an empty board, e.g. 2 1 3 4; an arbiter's reveal reveals the round's line-ups still waiting"}}},
+			Help: T{"队长私信发送本轮的出场名单（分台换人、临时定台）；裁判 /lineup 公布 按报名台次公布未交的", "a captain sends this round's line-up privately (substitutes, free order); an arbiter's /lineup reveal plays the registered order for those not sent"},
+			Run:  lineup,
+		},
+		{
+			Name: "teams", Aliases: []string{"队伍"}, Who: Member,
+			Help: T{"列出各队：队长、按台次排列的队员和替补", "list the teams: captain, players in board order, reserves"},
+			Run:  showTeams,
+		},
+	}
+}
+
+// teamEvent refuses unless st is a team event.
+func teamEvent(st *action.State) error {
+	if st.Teams == nil {
+		return problem("这不是团体赛。团体赛用 /event new 名称 团体赛 创建。", "This is not a team event. Create one with /event new NAME teams.")
+	}
+	return nil
+}
+
+// teamNamed is the number of the team arg names (its name, or its number).
+func teamNamed(st *action.State, arg string) (int, error) {
+	if err := teamEvent(st); err != nil {
+		return 0, err
+	}
+	if n, err := strconv.Atoi(arg); err == nil && n >= 1 && n <= len(st.Teams.Teams) {
+		return n, nil
+	}
+	if n := st.TeamNamed(arg); n > 0 {
+		return n, nil
+	}
+	names := make([]string, len(st.Teams.Teams))
+	for i, t := range st.Teams.Teams {
+		names[i] = strings.ReplaceAll(t.Name, "%", "%%")
+	}
+	if len(names) == 0 {
+		return 0, problem("还没有队伍。队长用 /team new 队名 注册。", "There is no team yet. A captain registers one with /team new NAME.")
+	}
+	return 0, problem("没有叫「%s」的队伍。队伍："+strings.Join(names, "、")+"（/teams 列出）。", "There is no team called %q. The teams: "+strings.Join(names, ", ")+" (/teams lists them).", arg)
+}
+
+// newTeam is /team new NAME [UNIT].
+func newTeam(c *Context) (Reply, error) {
+	if err := teamEvent(c.State); err != nil {
+		return Reply{}, err
+	}
+	name, unit := c.Args["team"], c.Args["unit"]
+	var members []int
+	if c.Player != 0 {
+		members = []int{c.State.EntrantOf(c.Player)}
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		return ch.Append(&action.TeamRegistered{Name: name, Unit: unit, Captain: c.Actor(), Members: members})
+	}); err != nil {
+		return Reply{}, err
+	}
+	text := T{"已注册队伍「%s」，你是队长。", "Registered team %q; you are its captain."}.In(c.Lang, name)
+	if c.Player != 0 {
+		text += T{"你是第 1 台。", " You are its board 1."}.In(c.Lang)
+	}
+	return Reply{Text: text + "\n" + T{"队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, name, name)}, nil
+}
+
+// joinTeam is a player's /team join NAME: the captain is asked, with a
+// button each way, in a private message.
+func joinTeam(c *Context) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	t := c.State.Teams.Teams[id-1]
+	entrant := c.State.EntrantOf(c.Player)
+	lang, err := c.readerLang(t.Captain.Platform, t.Captain.User)
+	if err != nil {
+		return Reply{}, err
+	}
+	r := ref{event: c.Event}
+	answer := func(verb string) string {
+		return r.answering("/team answer " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
+	}
+	me := playerName(&c.State.Event, c.Player)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant}); err != nil {
+			return err
+		}
+		tell(ch, []contact{{chat: chat.Private(t.Captain.Platform, t.Captain.User), lang: lang}},
+			T{"%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{me, c.Player, t.Name},
+			button{T{"同意", "Accept"}, answer("ok")}, button{T{"拒绝", "Refuse"}, answer("no")})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已请「%s」的队长确认。确认后你会收到私信。", "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
+}
+
+// answerJoin is the captain's button: /team answer ok|no TEAM ENTRANT.
+func answerJoin(c *Context) (Reply, error) {
+	words := strings.Fields(c.Args["what"])
+	ok, known := claimAnswer[firstWord(words)]
+	if !known || len(words) != 3 || c.ref == nil {
+		return Reply{}, problem("这是队长私信里的按钮，请直接按按钮。", "This is the button of a captain's private message: press the button.")
+	}
+	if err := c.loadEvent(false); err != nil {
+		return Reply{}, err
+	}
+	id, _ := strconv.Atoi(words[1])
+	entrant, _ := strconv.Atoi(words[2])
+	if c.State.Teams == nil || id < 1 || id > len(c.State.Teams.Teams) {
+		return Reply{}, problem("这个按钮已失效：队伍不存在了。", "That button no longer applies: the team is gone.")
+	}
+	t := c.State.Teams.Teams[id-1]
+	if t.Captain != c.Actor() && !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有「%s」的队长或组织者可以确认。", "Only the captain of %q or an organiser confirms.", t.Name)
+	}
+	n, found := c.State.Numbered(entrant)
+	if !found {
+		return Reply{}, problem("这个按钮已失效：这名选手已被删除。", "That button no longer applies: the player was removed.")
+	}
+	contacts, err := c.contacts(n)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := playerName(&c.State.Event, n)
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if !ok {
+			tell(ch, contacts, T{"「%s」的队长没有同意你入队。", "The captain of %q did not accept you."}, []any{t.Name})
+			return ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant, Refused: true})
+		}
+		if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
+			return err
+		}
+		tell(ch, contacts, T{"你已加入「%s」，第 %d 台。", "You are in team %q, board %d."}, []any{t.Name, len(ch.State.Teams.Teams[id-1].Members)})
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	if !ok {
+		return Reply{Text: T{"已拒绝 %s 入队。", "Refused %s."}.In(c.Lang, name)}, nil
+	}
+	return Reply{Text: T{"%s 已加入「%s」。", "%s is in team %q."}.In(c.Lang, name, t.Name)}, nil
+}
+
+func firstWord(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	return words[0]
+}
+
+// addTeamPlayers is the organiser's /team add NAME PLAYER…: each player by
+// number or name, a name nobody has entered as a new player.
+func addTeamPlayers(c *Context) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	words := strings.Fields(c.Args["player"])
+	var added []string
+	if _, err := c.Update(func(ch *storage.Change) error {
+		var entrants []int
+		added = added[:0]
+		for _, w := range words {
+			p, err := findPlayer(ch.State, w)
+			if err != nil {
+				if _, num := strconv.Atoi(w); num == nil {
+					return err
+				}
+				if err := ch.Append(&action.PlayerAdded{Name: w}); err != nil {
+					return err
+				}
+				p = ch.State.Event.Players[len(ch.State.Event.Players)-1]
+			}
+			entrants = append(entrants, p.Entrant)
+			added = append(added, p.Name)
+		}
+		return ch.Append(&action.TeamMembersAdded{Team: id, Entrants: entrants})
+	}); err != nil {
+		return Reply{}, err
+	}
+	t := c.State.Teams.Teams[id-1]
+	return Reply{Text: T{"「%s」加入：%s。/teams 查看各队。", "Team %q now has: %s. /teams lists the teams."}.In(c.Lang, t.Name, strings.Join(added, T{"、", ", "}.In(c.Lang)))}, nil
+}
+
+// removeTeamPlayer is /team remove NAME PLAYER.
+func removeTeamPlayer(c *Context) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	p, err := findPlayer(c.State, c.Args["player"])
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.Update(func(ch *storage.Change) error {
+		return ch.Append(&action.TeamMemberRemoved{Team: id, Entrant: p.Entrant})
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已把 %s 移出「%s」。", "Took %s out of team %q."}.In(c.Lang, p.Name, c.State.Teams.Teams[id-1].Name)}, nil
+}
+
+// withdrawTeam is /team withdraw NAME [ROUND] (R-W-1..4).
+func withdrawTeam(c *Context) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := running(c.State); err != nil {
+		return Reply{}, err
+	}
+	after := len(c.State.Teams.Rounds)
+	if v, ok := c.Args["round"]; ok {
+		after, _ = strconv.Atoi(v)
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := c.State.Teams.Teams[id-1].Name
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.TeamWithdrawn{Team: id, After: after}); err != nil {
+			return err
+		}
+		chats.announce(ch, T{"「%s」在第 %d 轮后退赛：此后各台由对方弃权胜（R-W-2）。", "Team %q withdraws after round %d: its later boards go to the opponents by forfeit (R-W-2)."}.In(chats.lang, name, after))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"「%s」已退赛。", "Team %q has withdrawn."}.In(c.Lang, name)), nil
+}
+
+// showTeams is /teams: one block a team, phone-wide.
+func showTeams(c *Context) (Reply, error) {
+	if err := teamEvent(c.State); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: teamsText(c, c.State, c.Lang)}, nil
+}
+
+// teamsText lists the teams: "1 红星（一中）", its captain, then its
+// players in board order, then its reserves and who asked to join.
+func teamsText(c *Context, st *action.State, lang Lang) string {
+	tm := st.Teams
+	if len(tm.Teams) == 0 {
+		return T{"还没有队伍。队长用 /team new 队名 注册。", "There is no team yet. A captain registers one with /team new NAME."}.In(lang)
+	}
+	ev := st.TeamEvent()
+	captains := map[action.Actor]string{}
+	var blocks []string
+	for i, t := range tm.Teams {
+		head := strconv.Itoa(i+1) + " " + t.Name
+		if t.Unit != "" {
+			head += T{"（%s）", " (%s)"}.In(lang, t.Unit)
+		}
+		if t.WithdrawnAfter != 0 {
+			head += T{" 已退赛", " withdrawn"}.In(lang)
+		}
+		lines := []string{head}
+		if name := captainName(c, captains, t.Captain); name != "" {
+			lines = append(lines, T{"  队长 %s", "  captain %s"}.In(lang, name))
+		}
+		for b, id := range ev.Teams[i].Members {
+			label := T{"  %d台 %s", "  B%d %s"}.In(lang, b+1, playerLine(&st.Event, id))
+			if b >= tm.Rules.Boards {
+				label = T{"  替补 %s", "  reserve %s"}.In(lang, playerLine(&st.Event, id))
+			}
+			lines = append(lines, label)
+		}
+		for _, e := range t.Asking {
+			if n, ok := st.Numbered(e); ok {
+				lines = append(lines, T{"  申请中 %s", "  asking %s"}.In(lang, playerName(&st.Event, n)))
+			}
+		}
+		blocks = append(blocks, strings.Join(lines, "\n"))
+	}
+	title := T{"「%s」%d 支队伍，每队 %d 台（%s）：", "%q: %d teams of %d boards (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
+	return title + "\n" + strings.Join(blocks, "\n\n")
+}
+
+// playerLine is a player as /teams shows them: number, name, rating.
+func playerLine(ev *engine.Event, id int) string {
+	p, _ := ev.Player(id)
+	s := strconv.Itoa(p.ID) + " " + p.Name
+	if p.Rating > 0 {
+		s += " " + strconv.Itoa(p.Rating)
+	}
+	return s
+}
+
+// captainName is the name a captain goes by in the chat, "" when unknown.
+func captainName(c *Context, known map[action.Actor]string, a action.Actor) string {
+	if n, ok := known[a]; ok {
+		return n
+	}
+	names, err := c.svc.store.UserNames(c, a.Platform, []string{a.User})
+	if err != nil {
+		return ""
+	}
+	known[a] = cmp.Or(names[a.User], a.User)
+	return known[a]
+}
+
+// teamStartText announces a team event's start: the teams by their
+// sequence numbers (R-SW-1), each with its players in board order.
+func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang) string {
+	how := T{"按报名顺序", "in the order registered"}
+	switch by {
+	case engine.ByRating:
+		how = T{"按主力队员平均等级分", "by their regulars' mean rating"}
+	case engine.Shuffled:
+		how = T{"随机抽签", "at random"}
+	}
+	return T{"「%s」开赛！%d 支队伍，序号%s排定（R-SW-1）。", "%q has started! %d teams, numbered %s (R-SW-1)."}.In(lang, st.Event.Name, len(st.Teams.Teams), how.In(lang)) +
+		"\n" + teamsText(c, st, lang)
+}
