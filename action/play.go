@@ -125,6 +125,9 @@ func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
 //
 //   - the reminder of the current round's start (RoundReminded), once,
 //     Info.RemindBefore before it (remindDue);
+//   - in a team event, at the round's start the line-ups still waiting,
+//     the registered order for a team that sent none (LineupsRevealed,
+//     R-TM-1);
 //   - R-G-4: once the late-arrival limit (Info.LateAfter) has passed since
 //     the round started — its start time, else its publication
 //     (LateDeadline) — a pending game with a player not at the board by
@@ -148,6 +151,9 @@ func DueActions(st *State, now time.Time) []Action {
 	var due []Action
 	if st.remindDue(now) {
 		due = append(due, &RoundReminded{Round: round})
+	}
+	if st.revealDue(now) {
+		due = append(due, &LineupsRevealed{Round: round}) // team_rounds.go
 	}
 	deadline, late := st.LateDeadline()
 	lateDue := late && !now.Before(deadline)
@@ -248,6 +254,9 @@ func playing(st *State, round, board, player int) (*engine.Game, int, error) {
 		opponent = g.Red
 	default:
 		return nil, 0, refuse(Forbidden, "%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board).because(NotYourBoard)
+	}
+	if r := st.unplayed(round, board); g.Void && r != nil {
+		return nil, 0, r
 	}
 	if g.Result.Decided() || g.Void {
 		return nil, 0, refuse(Conflict, "第 %d 台的结果已经确定", "the result of board %d is in already", board).because(ResultIn)

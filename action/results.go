@@ -55,6 +55,9 @@ func (a *ResultSet) Apply(st *State) error {
 	if a.Result < engine.Pending || a.Result > engine.DoubleForfeit {
 		return refuse(Invalid, "%d 不是一种结果", "result %d is not a result", a.Result)
 	}
+	if r := st.unplayed(a.Round, a.Board); g.Void && r != nil {
+		return r
+	}
 	if g.Void {
 		return ruled("R-W-2", "第 %d 轮第 %d 台已按退赛规则作废，不再有结果", "round %d board %d was struck out by a withdrawal: it has no result", a.Round, a.Board)
 	}

@@ -3,6 +3,7 @@ package action
 import (
 	"errors"
 	"slices"
+	"time"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -48,10 +49,14 @@ func (r TeamRules) MatchBoard(board int) (match, b int) {
 func (st *State) teamBase() *engine.TeamEvent {
 	tm := st.Teams
 	ev := &engine.TeamEvent{Name: st.Event.Name, Settings: tm.Rules.Settings(st.Event.Settings), Players: st.Event.Players}
+	number := make(map[int]int, len(st.Event.Players)) // entrant → player number
+	for _, p := range st.Event.Players {
+		number[p.Entrant] = p.ID
+	}
 	for i, t := range tm.Teams {
 		members := make([]int, 0, len(t.Members))
 		for _, e := range t.Members {
-			if n, ok := st.Numbered(e); ok {
+			if n, ok := number[e]; ok {
 				members = append(members, n)
 			}
 		}
@@ -108,12 +113,11 @@ func (st *State) playMatch(ev *engine.TeamEvent, round int, into *engine.TeamMat
 		if g.Red == 0 || g.Black == 0 {
 			continue
 		}
+		// The round's games are in board order (reveal).
 		board := r.Board(m.Number, g.Board)
-		for _, ig := range games {
-			if ig.Board == board {
-				g.Result, g.RedFouls, g.BlackFouls = ig.Result, ig.RedFouls, ig.BlackFouls
-				break
-			}
+		if k, found := slices.BinarySearchFunc(games, board, func(x engine.Game, b int) int { return x.Board - b }); found {
+			ig := games[k]
+			g.Result, g.RedFouls, g.BlackFouls = ig.Result, ig.RedFouls, ig.BlackFouls
 		}
 	}
 }
@@ -480,4 +484,32 @@ func (st *State) numberTeams(by engine.Numbering) error {
 	}
 	tm.Teams = teams
 	return nil
+}
+
+// unplayed is the refusal of a board of round that is not played: its
+// team match was decided early without play-out (5场3胜制); nil for any
+// other board.
+func (st *State) unplayed(round, board int) *Refusal {
+	tm := st.Teams
+	if tm == nil || tm.Rules.PlayOut || tm.Rules.WinningBoards == 0 {
+		return nil
+	}
+	number, b := tm.Rules.MatchBoard(board)
+	if sc, _, ok := st.MatchScore(round, number); !ok || !sc.Early {
+		return nil
+	}
+	return refuse(Conflict, "第 %[1]d 轮第 %[2]d 场已提前决出胜负（%[4]d场%[5]d胜制），第 %[3]d 台不再下", "round %[1]d match %[2]d was decided early (%[5]d of %[4]d boards): its board %[3]d is not played",
+		round, number, b, tm.Rules.Boards, tm.Rules.WinningBoards).because(ResultIn)
+}
+
+// revealDue reports whether the current round of a team event has started
+// (its start time, RoundScheduled) with line-ups still waiting: they are
+// revealed then (DueActions).
+func (st *State) revealDue(now time.Time) bool {
+	tm := st.Teams
+	round := len(st.Event.Rounds)
+	if tm == nil || !tm.Rules.SentLineups() || round != len(tm.Rounds) || st.Play.Round != round || st.Play.Starts.IsZero() || now.Before(st.Play.Starts) {
+		return false
+	}
+	return slices.ContainsFunc(tm.Rounds[round-1].Matches, func(m MatchOf) bool { return !m.Revealed })
 }

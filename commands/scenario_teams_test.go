@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -74,11 +75,15 @@ func TestScenarioTeamRoundRobin(t *testing.T) {
 	for round := 1; round <= 3; round++ {
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览（团体，贝格尔表 R-C-2）", round))
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵（团体；", round), "出场名单待双方队长提交")
+		publish := "/publish"
+		if round == 3 { // the clock reveals a line-up not sent at the start
+			publish += " " + clock(s.state(), s.now.Add(30*time.Minute))
+		}
+		must(t, s.say("org", publish), fmt.Sprintf("第%d轮对阵（团体；", round), "出场名单待双方队长提交")
 		st := s.state()
 		for _, m := range st.Teams.Rounds[round-1].Matches {
 			first, second := teamName(st, m.First), teamName(st, m.Second)
-			s.sendLineups(round, first, second)
+			s.sendLineups(round, m.Number, first, second)
 			st = s.state()
 			plan := teamBoards[[2]string{first, second}]
 			if plan == "" {
@@ -123,10 +128,11 @@ func TestScenarioTeamRoundRobin(t *testing.T) {
 
 // sendLineups has both captains of a match send line-ups: in round 1 the
 // first team's captain sends one refused (a player twice, R-TM-1) and then
-// one with boards 1 and 2 swapped; in round 2 only the first team's is
-// sent and an arbiter reveals the other's registered order; otherwise both
-// send the registered order by names.
-func (s *script) sendLineups(round int, first, second string) {
+// one with boards 1 and 2 swapped; in round 2 only the first match's first
+// team sends and an arbiter reveals the rest, the registered order; in
+// round 3 both send the registered order by names, but in match 2 only the
+// first team does, and the round's start reveals the other's.
+func (s *script) sendLineups(round, match int, first, second string) {
 	t := s.t
 	t.Helper()
 	captain := func(team string) string {
@@ -160,6 +166,12 @@ func (s *script) sendLineups(round int, first, second string) {
 			return strings.Join(ns, " ")
 		}
 		s.dm(captain(first), "/lineup "+names(first))
+		if match == 2 {
+			s.advance(31 * time.Minute)
+			s.tick()
+			must(t, strings.Join(s.announced("group"), "\n"), "第 3 轮开始：未交的出场名单按报名台次（R-TM-1）。", "第 2 场 长城 — 红星")
+			return
+		}
 		must(t, s.dm(captain(second), "/lineup "+names(second)), "双方名单已齐")
 	}
 }

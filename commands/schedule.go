@@ -141,6 +141,8 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 		}
 		remind(ch, to, a.Round, now)
 		return nil
+	case *action.LineupsRevealed:
+		return revealAtStart(ch, to.chats, a) // team_rounds.go
 	case *action.ResultSet:
 		// R-G-1: an unanswered report stands once the window ends.
 		why := T{"确认时限已过，按报告确认", "not answered in time: stands as reported"}

@@ -641,3 +641,27 @@ func finishTeams(c *Context) (Reply, error) {
 // boardPrizes is how many places of each board the announcements show:
 // the board prizes (最佳台次) the seeds award, first to third.
 const boardPrizes = 3
+
+// revealAtStart reveals, at the round's start, the line-ups still waiting
+// (the registered order for a team that sent none, R-TM-1) and tells the
+// event's chats each match's boards.
+func revealAtStart(ch *storage.Change, to []chat.Chat, a *action.LineupsRevealed) error {
+	var waiting []action.MatchOf
+	for _, m := range ch.State.Teams.Rounds[a.Round-1].Matches {
+		if !m.Revealed {
+			waiting = append(waiting, m)
+		}
+	}
+	if err := ch.Append(a); err != nil {
+		return err
+	}
+	st := ch.State
+	lang := eventLang(st)
+	text := T{"第 %d 轮开始：未交的出场名单按报名台次（R-TM-1）。", "Round %d starts: a line-up not sent is the registered order (R-TM-1)."}.In(lang, a.Round)
+	for _, m := range waiting {
+		m, _ = findMatch(st, a.Round, m.Number)
+		text += "\n" + matchBoardsText(st, a.Round, m, lang)
+	}
+	announce(ch, to, text)
+	return nil
+}
