@@ -25,6 +25,7 @@ var topics = []topic{
 	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "withdraw", "me", "penalty"}},
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
 	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket"}},
+	{names: []string{"team", "团体", "团体赛"}, cmds: []string{"teams", "lineup", "standings"}}, // teams.go
 }
 
 // group is the commands /help word lists: a topic's, then the others
