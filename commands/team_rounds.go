@@ -216,9 +216,9 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 	return strings.Join(lines, "\n")
 }
 
-// matchScoreText is a decided match's score: "3:1（局分 7:3）红星胜".
+// matchScoreText is a decided match's score: "局分 7:3（胜台 3:1），红星 胜".
 func matchScoreText(st *action.State, m action.MatchOf, sc engine.MatchScore, lang Lang) string {
-	s := T{"%d:%d（局分 %s:%s）", "%d:%d (game points %s:%s)"}.In(lang, sc.FirstWins, sc.SecondWins, sc.First, sc.Second)
+	s := T{"局分 %s:%s（胜台 %d:%d）", "game points %s:%s (boards won %d:%d)"}.In(lang, sc.First, sc.Second, sc.FirstWins, sc.SecondWins)
 	if sc.Winner == 0 {
 		return s + T{"，平", ", drawn"}.In(lang)
 	}

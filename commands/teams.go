@@ -2,6 +2,7 @@ package commands
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -366,12 +367,13 @@ func captainName(c *Context, known map[action.Actor]string, a action.Actor) stri
 // teamStartText announces a team event's start: the teams by their
 // sequence numbers (R-SW-1), each with its players in board order.
 func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang) string {
+	rated := slices.ContainsFunc(st.TeamEvent().TeamLevel().Players, func(p engine.Player) bool { return p.Rating > 0 })
 	how := T{"按报名顺序", "in the order registered"}
-	switch by {
-	case engine.ByRating:
-		how = T{"按主力队员平均等级分", "by their regulars' mean rating"}
-	case engine.Shuffled:
+	switch {
+	case by == engine.Shuffled || by == engine.ByRating && !rated:
 		how = T{"随机抽签", "at random"}
+	case by == engine.ByRating:
+		how = T{"按主力队员平均等级分", "by their regulars' mean rating"}
 	}
 	return T{"「%s」开赛！%d 支队伍，序号%s排定（R-SW-1）。", "%q has started! %d teams, numbered %s (R-SW-1)."}.In(lang, st.Event.Name, len(st.Teams.Teams), how.In(lang)) +
 		"\n" + teamsText(c, st, lang)

@@ -86,7 +86,7 @@ func TestTeamEarlyDecision(t *testing.T) {
 	s.say("org", "/publish")
 	s.say("org", "/result 1 1-0")
 	s.say("org", "/result 2 0-1")
-	must(t, s.say("org", "/result 3 1-0"), "第 1 轮第 1 场结束：A — D 3:0（局分 6:0），A 胜", "已提前决出胜负（5场3胜制），其余台不再下。")
+	must(t, s.say("org", "/result 3 1-0"), "第 1 轮第 1 场结束：A — D 局分 6:0（胜台 3:0），A 胜", "已提前决出胜负（5场3胜制），其余台不再下。")
 	must(t, s.say("org", "/result 4 1-0"), "第 1 轮第 1 场已提前决出胜负（5场3胜制），第 4 台不再下")
 	must(t, s.say("org", "/pairings"), "  4 D4 – A4 不再下")
 	must(t, s.say("org", "/result 3 1/2"), "裁判更正")
