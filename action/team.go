@@ -47,6 +47,9 @@ type TeamRules struct {
 	// ByRating puts each team's players in board order by rating (§12.1);
 	// off, in the order they were entered.
 	ByRating bool `json:"byRating,omitempty"`
+	// Totals is what a 队员总分制 ranking adds up (R-T-6), of each team's
+	// best Boards players in the individual event its players play.
+	Totals engine.TotalsRule `json:"totals,omitempty"`
 }
 
 // NewTeamRules are the national rules for a team event of boards boards:
@@ -203,7 +206,8 @@ func (a *TeamRulesSet) Apply(st *State) error {
 func sameRules(a, b TeamRules) bool {
 	a.Ranking, b.Ranking = nil, nil
 	return a.Boards == b.Boards && a.Reserves == b.Reserves && a.Lineup == b.Lineup && a.GamePoints == b.GamePoints &&
-		a.MatchPoints == b.MatchPoints && a.WinningBoards == b.WinningBoards && a.PlayOut == b.PlayOut && a.ByRating == b.ByRating
+		a.MatchPoints == b.MatchPoints && a.WinningBoards == b.WinningBoards && a.PlayOut == b.PlayOut && a.ByRating == b.ByRating &&
+		a.Totals == b.Totals
 }
 
 // teamRulesRefused says why engine.TeamSettings.Check refused rules.
@@ -227,14 +231,21 @@ func teamsOf(st *State) (*Teamed, error) {
 	return st.Teams, nil
 }
 
-// individual refuses in a team event what only an individual event does:
-// its rounds are the teams' (TeamRoundPublished), it has no stages.
+// individual refuses in a team event of matches what only an individual
+// event does: its rounds are the teams' (TeamRoundPublished). Under 队员总分制
+// (R-TM-3) the players play an individual event and the teams are ranked
+// by their results (R-T-6).
 func individual(st *State) error {
-	if st.Teams != nil {
+	if st.Teams != nil && !st.Teams.Rules.Totalled() {
 		return refuse(Conflict, "团体赛按队伍编排对阵", "a team event pairs its teams")
 	}
 	return nil
 }
+
+// Totalled reports whether the teams play no matches (队员总分制, R-TM-3):
+// their players play an individual event and the team ranking adds up
+// their results (R-T-6).
+func (r TeamRules) Totalled() bool { return r.Lineup == engine.PlayerTotals }
 
 // TeamRegistered registers a team, its captain who registered it, and its
 // first players (entrant ids), before the start.

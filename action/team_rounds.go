@@ -207,6 +207,9 @@ func (a *TeamPairingPreviewed) Apply(st *State) error {
 
 func (st *State) checkTeamPairing(p engine.Pairing) error {
 	tm := st.Teams
+	if tm.Rules.Totalled() {
+		return refuse(Conflict, "队员总分制不按队伍编排：选手按个人赛编排", "under player totals the teams are not paired: the players are, as in an individual event")
+	}
 	if next := len(tm.Rounds) + 1; p.Round != next || len(st.Event.Rounds) != len(tm.Rounds) {
 		return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)
 	}

@@ -278,7 +278,7 @@ func randomTeamRules(rng *rand.Rand) action.Action {
 	}
 	r := action.NewTeamRules(1 + rng.IntN(3))
 	r.Reserves = rng.IntN(2)
-	r.Lineup = engine.LineupRule(rng.IntN(4))
+	r.Lineup = engine.LineupRule(rng.IntN(5))
 	if r.Boards == 3 && rng.IntN(2) == 0 {
 		r.WinningBoards, r.PlayOut = 2, rng.IntN(2) == 0
 	}

@@ -415,7 +415,7 @@ func finish(c *Context) (Reply, error) {
 	if len(st.Event.Rounds) == 0 {
 		return Reply{}, problem("还没有赛过任何一轮。先 /pair 编排、/publish 公布第 1 轮。", "No round has been played. Pair round 1 with /pair and publish it with /publish first.")
 	}
-	if st.Teams != nil {
+	if matchesPlayed(st) {
 		return finishTeams(c) // team_rounds.go
 	}
 	if err := roundOpen(&st.Event, c.Lang); err != nil {

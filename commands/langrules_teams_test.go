@@ -118,6 +118,29 @@ func TestLanguageRulesTeams(t *testing.T) {
 		run("org", "/finish")
 		run("org", "/help event set")
 		run("org", "/help lineup")
+		// 队员总分制: an individual round robin, the teams ranked by their
+		// players' places (R-T-6).
+		typed = append(typed, "Tot", "TA", "TB", "TA1", "TB1", "TB2")
+		run("org", "/event new Tot teams roundrobin")
+		run("org", "/event set board-order totals")
+		run("org", "/event set boards 2")
+		run("org", "/event set totals scores")
+		run("org", "/signup open")
+		run("org", "/team new TA")
+		run("org", "/team new TB")
+		run("org", "/team add TA TA1")
+		run("org", "/team add TB TB1 TB2")
+		run("org", "/teams")
+		run("org", "/start")
+		for round := 1; round <= 3; round++ {
+			run("org", "/pair")
+			run("org", "/publish")
+			run("org", "/result 1 1-0") // three players: one game a round, and a bye
+
+		}
+		run("org", "/standings")
+		run("org", "/standings boards")
+		run("org", "/finish")
 		if testing.Verbose() {
 			t.Log(s.out.String())
 		}

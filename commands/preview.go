@@ -22,7 +22,7 @@ func pairNext(c *Context) (Reply, error) {
 	if c.State.Stages != nil {
 		return pairStaged(c)
 	}
-	if c.State.Teams != nil {
+	if matchesPlayed(c.State) {
 		return pairTeams(c) // team_rounds.go
 	}
 	ev := &c.State.Event

@@ -184,7 +184,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 	// A result of a round not paired is refused by the append below.
 	wasOpen := round >= 1 && round <= len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
 	var team teamMoment
-	if ch.State.Teams != nil {
+	if matchesPlayed(ch.State) {
 		team = teamBefore(ch.State, round, board)
 	}
 	if err := ch.Append(a); err != nil {
@@ -197,7 +197,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 		v.settleStaged(ch, round, board, said, wasOpen)
 		return nil
 	}
-	if ch.State.Teams != nil {
+	if matchesPlayed(ch.State) {
 		v.settleTeam(ch, round, board, said, team) // team_rounds.go
 		return nil
 	}

@@ -130,7 +130,7 @@ func publish(c *Context) (Reply, error) {
 			return moveStart(c, start, tomorrow)
 		}
 	}
-	if c.State.Teams != nil {
+	if matchesPlayed(c.State) {
 		return publishTeams(c, start) // team_rounds.go
 	}
 	if err := c.State.PreviewReady(); err != nil {

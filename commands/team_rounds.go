@@ -604,6 +604,12 @@ func showTeamStandings(c *Context) (Reply, error) {
 	if c.State.Teams == nil {
 		return Reply{}, problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
 	}
+	if c.State.Teams.Rules.Totalled() {
+		if c.Args["what"] != "" {
+			return Reply{}, problem("队员总分制不分台次，没有台次成绩。输入 /standings 查看个人和团体排名。", "Under player totals there are no boards, so no board standings. Type /standings for the individual and team standings.")
+		}
+		return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
+	}
 	if c.Args["what"] != "" {
 		return Reply{Text: boardStandingsText(c.State, c.Lang, 0)}, nil
 	}
@@ -664,4 +670,34 @@ func revealAtStart(ch *storage.Change, to []chat.Chat, a *action.LineupsRevealed
 	}
 	announce(ch, to, text)
 	return nil
+}
+
+// teamTotalsText is a 队员总分制 team ranking (R-T-6): place, team, and
+// the sum of its counting players' places or scores; a team short of
+// counting players ranks after the complete ones.
+func teamTotalsText(st *action.State, lang Lang) string {
+	ev := st.TeamEvent()
+	r := st.Teams.Rules
+	rows := engine.TeamTotals(&st.Event, ev.Teams, r.Boards, r.Totals)
+	t := table{fit: phoneWidth, shrink: []int{1}}
+	sum := T{"名次和", "Places"}
+	if r.Totals == engine.SumOfScores {
+		sum = T{"局分和", "Score"}
+	}
+	t.row(T{"名次", "Pl"}.In(lang), T{"队名", "Team"}.In(lang), sum.In(lang))
+	for _, row := range rows {
+		place := strconv.Itoa(row.Place)
+		if row.Shared {
+			place += "="
+		}
+		total := strconv.Itoa(row.Total)
+		if r.Totals == engine.SumOfScores {
+			total = row.Score.String()
+		}
+		if !row.Complete {
+			total += T{"（不足 %d 人）", " (short of %d)"}.In(lang, r.Boards)
+		}
+		t.row(place, teamName(st, row.Team), total)
+	}
+	return T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) + "\n" + t.String()
 }

@@ -122,7 +122,7 @@ var teamKeys = []teamKey{
 			if r.WinningBoards == 0 {
 				return T{"不提前", "off"}.In(lang)
 			}
-			return T{"%d场%d胜制", "%d of %d"}.In(lang, r.Boards, r.WinningBoards)
+			return T{"%[1]d场%[2]d胜制", "%[2]d of %[1]d"}.In(lang, r.Boards, r.WinningBoards)
 		},
 	},
 	{
@@ -165,6 +165,16 @@ var teamKeys = []teamKey{
 			}
 			return strings.Join(names, ",")
 		},
+	},
+	{
+		// 队员总分制 (R-T-6): the counting players are each team's best
+		// boards (台数) players.
+		names: []string{"totals", "总分方式"}, values: T{"名次之和|局分之和", "places|scores"},
+		set: func(r *action.TeamRules, v string) (err error) {
+			r.Totals, err = engine.ParseTotalsRule(v)
+			return err
+		},
+		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return named(r.Totals, lang) },
 	},
 	{
 		names: []string{"team-order", "队内台次"}, values: T{"等级分|报名顺序", "rating|entered"},
@@ -211,8 +221,8 @@ func teamKeysText(st *action.State, lang Lang) []string {
 
 // teamsHelp is /help event set's word on team events.
 var teamsHelp = T{
-	"团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
-	"Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
+	"团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
+	"Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
 }
 
 // setTeamKey sets one team setting (TeamRulesSet).
@@ -245,3 +255,8 @@ func setTeamKey(c *Context, k *teamKey, v string) (Reply, error) {
 	}
 	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
+
+// matchesPlayed reports whether st is a team event whose teams meet in
+// matches: under 队员总分制 its players play an individual event instead
+// (R-TM-3), paired, reported and announced as one.
+func matchesPlayed(st *action.State) bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }

@@ -325,7 +325,10 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 		}
 		for b, id := range ev.Teams[i].Members {
 			label := T{"  %d台 %s", "  B%d %s"}.In(lang, b+1, playerLine(&st.Event, id))
-			if b >= tm.Rules.Boards {
+			switch {
+			case tm.Rules.Totalled():
+				label = "  " + playerLine(&st.Event, id) // no boards (R-TM-3)
+			case b >= tm.Rules.Boards:
 				label = T{"  替补 %s", "  reserve %s"}.In(lang, playerLine(&st.Event, id))
 			}
 			lines = append(lines, label)
@@ -338,6 +341,9 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 		blocks = append(blocks, strings.Join(lines, "\n"))
 	}
 	title := T{"「%s」%d 支队伍，每队 %d 台（%s）：", "%q: %d teams of %d boards (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
+	if tm.Rules.Totalled() {
+		title = T{"「%s」%d 支队伍，每队前 %d 名计分（%s）：", "%q: %d teams, each team's best %d count (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
+	}
 	return title + "\n" + strings.Join(blocks, "\n\n")
 }
 

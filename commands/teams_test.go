@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,7 +121,7 @@ func TestTeamSettingsRefusals(t *testing.T) {
 		}
 	}
 	must(t, s.say("org", "/event set boards 0"), "台数应是正整数")
-	must(t, s.say("org", "/event set format knockout"), "团体赛按队伍编排对阵")
+	must(t, s.say("org", "/event set format knockout"), "淘汰赛和分组赛不能是团体赛")
 	must(t, s.say("org", "/event new 杯赛 团体赛 knockout"), "团体赛用积分编排或循环赛")
 }
 
@@ -168,4 +169,49 @@ func TestTeamSwissUnits(t *testing.T) {
 		t.Fatalf("standings %v", rows)
 	}
 	must(t, s.say("org", "/standings"), "团体排名（场分、团体对手分、局分、胜场、胜局、犯规、倒数轮次场分）")
+}
+
+// TestR_T_6_TotalsFromTheChat: under 队员总分制 the players play an
+// individual round robin (R-TM-3) and the team ranking adds up each team's
+// counting players' places (R-T-6, §15.5): the lower number winning every
+// game places A1, A2, B1, B2 first to fourth, so team A (1 + 2) is ahead
+// of team B (3 + 4).
+func TestR_T_6_TotalsFromTheChat(t *testing.T) {
+	s := newScript(t)
+	s.say("org", "/event new 总分赛 团体赛 roundrobin")
+	s.pinSeed(4)
+	for _, line := range []string{"/event set 台次 队员总分制", "/event set boards 2", "/event set 总分方式 名次之和", "/event set seeding entered"} {
+		must(t, s.say("org", line), "已设置")
+	}
+	s.say("org", "/signup open")
+	for _, team := range []string{"A", "B"} {
+		must(t, s.say("c"+team, "/team new "+team), "你是队长")
+		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
+	}
+	must(t, s.say("org", "/teams"), "1 A", "  1 A1")
+	s.say("org", "/start")
+	for round := 1; round <= 3; round++ {
+		must(t, s.say("org", "/pair"), "贝格尔表 R-C-2")
+		s.say("org", "/publish")
+		for _, g := range s.state().Event.Rounds[round-1].Games {
+			code := "1-0"
+			if g.Black < g.Red {
+				code = "0-1"
+			}
+			s.say("org", fmt.Sprintf("/result %d %s", g.Board, code))
+		}
+	}
+	final := s.say("org", "/standings")
+	must(t, final, "团体排名（队员总分制，每队前 2 名计分，名次之和，R-T-6）")
+	lines := strings.Split(Plain(final), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "团体排名") })
+	if at < 0 || len(lines) < at+4 {
+		t.Fatalf("/standings:\n%s", final)
+	}
+	for i, want := range [][]string{{"1", "A", "3"}, {"2", "B", "7"}} {
+		if got := strings.Fields(lines[at+2+i]); !slices.Equal(got, want) {
+			t.Errorf("team totals row %d: %q, want %q", i+1, got, want)
+		}
+	}
+	must(t, s.say("org", "/standings boards"), "队员总分制不分台次")
 }

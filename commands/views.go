@@ -57,7 +57,7 @@ func showPairings(c *Context) (Reply, error) {
 		}
 		round = n
 	}
-	if c.State.Teams != nil {
+	if matchesPlayed(c.State) {
 		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
 	}
 	if c.Args["as"] != "" {
@@ -139,7 +139,11 @@ func standingsTable(st *action.State, lang Lang, top int) string {
 		}
 		s.Rows = s.Rows[:n]
 	}
-	return s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
+	text := s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
+	if st.Teams != nil && st.Teams.Rules.Totalled() {
+		text += "\n\n" + teamTotalsText(st, lang) // 队员总分制 (R-T-6), team_rounds.go
+	}
+	return text
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in
