@@ -484,13 +484,18 @@ func revealDue(c *Context, ch *storage.Change, to []chat.Chat, round int) error 
 	return nil
 }
 
-// teamMoment is what a board's match was before a result: decided or not.
-type teamMoment struct{ decided bool }
+// teamMoment is what a board's match and round were before a result:
+// decided or not, and the match's score.
+type teamMoment struct {
+	decided, roundOver bool
+	score              engine.MatchScore
+}
 
 func teamBefore(st *action.State, round, board int) teamMoment {
 	n, _ := st.Teams.Rules.MatchBoard(board)
 	sc, _, ok := st.MatchScore(round, n)
-	return teamMoment{decided: ok && sc.Decided}
+	over := round >= 1 && round <= len(st.Teams.Rounds) && teamRoundOver(st, round)
+	return teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}
 }
 
 // settleTeam announces a board's result of a team event: the board with
@@ -502,11 +507,20 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 	number, _ := st.Teams.Rules.MatchBoard(board)
 	said = strings.Replace(said, T{"第 %d 台", "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
 	sc, _, ok := st.MatchScore(round, number)
+	m, _ := findMatch(st, round, number)
+	if was.decided && ok && sc != was.score {
+		// A correction of a decided match: its score again, and the
+		// standings again when the round was complete.
+		said += "\n" + T{"第 %d 轮第 %d 场更正为：%s — %s %s", "Round %d match %d now reads: %s v %s %s"}.
+			In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
+		if was.roundOver && teamRoundOver(st, round) {
+			said += "\n\n" + T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang) + "\n" + teamStandingsText(st, lang)
+		}
+	}
 	if !ok || !sc.Decided || was.decided {
 		v.announce(ch, said)
 		return
 	}
-	m, _ := findMatch(st, round, number)
 	text := said + "\n" + T{"第 %d 轮第 %d 场结束：%s — %s %s", "Round %d match %d is over: %s v %s %s"}.
 		In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 	if sc.Early && !st.Teams.Rules.PlayOut {

@@ -215,3 +215,16 @@ func TestR_T_6_TotalsFromTheChat(t *testing.T) {
 	}
 	must(t, s.say("org", "/standings boards"), "队员总分制不分台次")
 }
+
+// TestTeamCorrection: correcting a board of a complete round re-scores its
+// match and posts the team standings again, marked as a correction.
+func TestTeamCorrection(t *testing.T) {
+	s := teamEventScript(t, 2, 0)
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	for board := 1; board <= 4; board++ {
+		s.say("org", fmt.Sprintf("/result %d 1-0", board))
+	}
+	must(t, strings.Join(s.announced("group"), "\n"), "第 1 轮全部结束")
+	must(t, s.say("org", "/result 1 0-1"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
+}
