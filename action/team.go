@@ -25,6 +25,7 @@ func init() {
 	register(func() Action { return new(TeamJoinAsked) })
 	register(func() Action { return new(TeamMembersAdded) })
 	register(func() Action { return new(TeamMemberRemoved) })
+	register(func() Action { return new(TeamRemoved) })
 }
 
 // TeamRules are a team event's choices beyond the pairing's settings (which
@@ -179,7 +180,7 @@ func (a *TeamRulesSet) Apply(st *State) error {
 	}
 	if a.Rules == nil {
 		if st.Teams != nil && len(st.Teams.Teams) > 0 {
-			return refuse(Conflict, "已有 %d 支队伍报名：先删除队伍，才能改为个人赛", "%d teams have registered: remove them before making it an individual event", len(st.Teams.Teams))
+			return refuse(Conflict, "已有 %d 支队伍报名：先删除队伍，才能改为个人赛", "%d teams have registered: delete them before making it an individual event", len(st.Teams.Teams))
 		}
 		st.Teams = nil
 		return nil
@@ -440,5 +441,24 @@ func (a *TeamMemberRemoved) Apply(st *State) error {
 		return refuse(NotFound, "这名选手不是「%s」的队员", "that player is not in team %q", t.Name)
 	}
 	t.Members = slices.Delete(t.Members, i, i+1)
+	return nil
+}
+
+// TeamRemoved deletes a team before the start; its players stay entered,
+// in no team.
+type TeamRemoved struct {
+	Team int `json:"team"`
+}
+
+func (*TeamRemoved) Kind() string { return "team-removed" }
+
+func (a *TeamRemoved) Apply(st *State) error {
+	if err := beforeStart(st); err != nil {
+		return err
+	}
+	if _, err := team(st, a.Team); err != nil {
+		return err
+	}
+	st.Teams.Teams = slices.Delete(st.Teams.Teams, a.Team-1, a.Team)
 	return nil
 }

@@ -29,6 +29,7 @@ func init() {
 		{&action.LineupSent{Round: 1, Match: 2, Team: 3, Lineup: []int{5, 0, 6}}, `{"round":1,"match":2,"team":3,"lineup":[5,0,6]}`},
 		{&action.LineupsRevealed{Round: 1, Match: 2}, `{"round":1,"match":2}`},
 		{&action.TeamWithdrawn{Team: 3, After: 2}, `{"team":3,"after":2}`},
+		{&action.TeamRemoved{Team: 2}, `{"team":2}`},
 	}...)
 }
 
@@ -311,6 +312,8 @@ func randomTeam(rng *rand.Rand, st *action.State) action.Action {
 		return &action.TeamJoinAsked{Team: team(), Entrant: entrant(), Refused: rng.IntN(3) == 0}
 	case w < 30:
 		return &action.TeamMemberRemoved{Team: team(), Entrant: entrant()}
+	case w < 32:
+		return &action.TeamRemoved{Team: team()}
 	case w < 55:
 		p, err := engine.PairTeams(st.TeamEvent())
 		if err != nil {

@@ -80,6 +80,9 @@ func TestLanguageRulesTeams(t *testing.T) {
 			run("org", "/team add "+team+" "+strings.Join(others, " "))
 		}
 		typed = append(typed, "u")
+		run("org", "/team new Spare")
+		run("org", "/team delete Spare")
+		typed = append(typed, "Spare")
 		run("org", "/team add Red PZ9")
 		run("org", "/team remove Red PA3")
 		run("org", "/team add Red PA3")

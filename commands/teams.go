@@ -55,6 +55,12 @@ func teamCommands() []*Command {
 			Run:  removeTeamPlayer,
 		},
 		{
+			Name: "team delete", Aliases: []string{"删除队伍"}, Who: Organiser,
+			Args: []Arg{teamArg},
+			Help: T{"删除一支队伍（开赛前）；队员仍是报名选手", "delete a team (before the start); its players stay entered"},
+			Run:  deleteTeam,
+		},
+		{
 			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
 			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后退赛；不写则在已公布的最后一轮后", "the round after which it leaves; the last published if left out"}}},
 			Help: T{"队伍退赛：此后各台判对方弃权胜（R-W-1..4）", "a team withdraws: its later boards go to the opponents by forfeit (R-W-1..4)"},
@@ -261,6 +267,21 @@ func removeTeamPlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: T{"已把 %s 移出「%s」。", "Took %s out of team %q."}.In(c.Lang, p.Name, c.State.Teams.Teams[id-1].Name)}, nil
+}
+
+// deleteTeam is /team delete NAME.
+func deleteTeam(c *Context) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	name := c.State.Teams.Teams[id-1].Name
+	if _, err := c.Update(func(ch *storage.Change) error {
+		return ch.Append(&action.TeamRemoved{Team: id})
+	}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: T{"已删除队伍「%s」；队员仍是报名选手。", "Deleted team %q; its players stay entered."}.In(c.Lang, name)}, nil
 }
 
 // withdrawTeam is /team withdraw NAME [ROUND] (R-W-1..4).
