@@ -21,60 +21,62 @@ import (
 // the start the teams change; after it a team withdraws (R-W-*).
 
 func teamCommands() []*Command {
-	teamArg := Arg{Name: "team", Kind: Word, Help: T{"队名；有空格时加引号", "the team's name; quote it if it has spaces"}}
+	teamArg := Arg{Name: "team", Kind: Word, Help: T{"队名", "the team's name"}}
 	return []*Command{
 		{
 			Name: "team new", Aliases: []string{"注册队伍", "建队"}, Who: Member,
-			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: T{"单位：学校、公司或俱乐部", "the unit: school, company or club"}}},
-			Help: T{"注册一支队伍（团体赛，开赛前）：你是队长；你已报名时也是第 1 台", "register a team (team events, before the start): you are its captain, and its board 1 if you play"},
+			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: T{"单位", "the unit"}}},
+			Help: T{"注册队伍，你是队长", "register a team; you are its captain"},
+			More: T{"开赛前；你已报名时也是第 1 台。", "Before the start; if you play, you are its board 1."},
 			Run:  newTeam,
 		},
 		{
-			Name: "team join", Aliases: []string{"入队"}, Who: Player,
-			Args: []Arg{teamArg},
-			Help: T{"申请加入一支队伍：队长私信确认", "ask to join a team: its captain confirms in a private message"},
+			// A captain's buttons answer it too: /team join ok|no TEAM ENTRANT.
+			Name: "team join", Aliases: []string{"入队"}, Who: Anyone,
+			Args: []Arg{{Name: "team", Kind: Rest, Help: T{"队名", "the team's name"}}},
+			Help: T{"申请入队，队长确认", "ask to join a team; its captain confirms"},
+			More: T{"队长在私信里按按钮确认。", "The captain confirms with a button in a private message."},
 			Run:  joinTeam,
 		},
 		{
-			// The captain's buttons: /team answer ok|no TEAM ENTRANT.
-			Name: "team answer", Aliases: []string{"入队确认"}, Who: Anyone,
-			Args: []Arg{{Name: "what", Kind: Rest, Help: T{"按钮的内容", "what the button says"}}},
-			Help: T{"队长对入队申请的回答（私信里的按钮）", "a captain's answer to a request to join (the buttons of a private message)"},
-			Run:  answerJoin,
-		},
-		{
 			Name: "team add", Aliases: []string{"添加队员"}, Who: Organiser,
-			Args: []Arg{teamArg, {Name: "player", Kind: Rest, Help: T{"队员的序号或名字，按台次先后，空格隔开；新名字会录入为选手", "the players' numbers or names in board order, separated by spaces; new names are entered as players"}}},
-			Help: T{"把选手按台次加入队伍（开赛前）", "put players into a team in board order (before the start)"},
+			Args: []Arg{teamArg, {Name: "player", Kind: Rest, Help: T{"按台次写序号或名字", "numbers or names, board 1 first"}}},
+			Help: T{"把选手加入队伍", "put players into a team"},
+			More: T{"开赛前，按台次先后；新名字录入为选手。", "Before the start, in board order; new names are entered as players."},
 			Run:  addTeamPlayers,
 		},
 		{
 			Name: "team remove", Aliases: []string{"移出队员"}, Who: Organiser,
-			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: T{"队员的序号或名字", "the player's number or name"}}},
-			Help: T{"把队员移出队伍（开赛前），其后的队员依次上移一台", "take a player out of a team (before the start); those after move up a board"},
+			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: T{"序号或名字", "number or name"}}},
+			Help: T{"把队员移出队伍", "take a player out of a team"},
+			More: T{"开赛前；其后的队员依次上移一台。", "Before the start; those after move up a board."},
 			Run:  removeTeamPlayer,
 		},
 		{
 			Name: "team delete", Aliases: []string{"删除队伍"}, Who: Organiser,
 			Args: []Arg{teamArg},
-			Help: T{"删除一支队伍（开赛前）；队员仍是报名选手", "delete a team (before the start); its players stay entered"},
+			Help: T{"开赛前删除队伍", "delete a team before the start"},
+			More: T{"队员仍是报名选手。", "Its players stay entered."},
 			Run:  deleteTeam,
 		},
 		{
 			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
-			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后退赛；不写则在已公布的最后一轮后", "the round after which it leaves; the last published if left out"}}},
-			Help: T{"队伍退赛：此后各台判对方弃权胜（R-W-1..4）", "a team withdraws: its later boards go to the opponents by forfeit (R-W-1..4)"},
+			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后；默认最后一轮", "after which round; the last by default"}}},
+			Help: T{"队伍退赛（R-W-1..4）", "withdraw a team (R-W-1..4)"},
+			More: T{"此后各台判对方弃权胜。", "Its later boards go to the opponents by forfeit."},
 			Run:  withdrawTeam,
 		},
 		{
 			Name: "lineup", Aliases: []string{"出场名单"}, Who: Anyone,
-			Args: []Arg{{Name: "lineup", Kind: Rest, Help: T{"按台次写队员的报名台次或名字，- 为空台，如 2 1 3 4；裁判写 公布 公布本轮未齐的名单", "the players' registered places or names, board 1 first, - for an empty board, e.g. 2 1 3 4; an arbiter's reveal reveals the round's line-ups still waiting"}}},
-			Help: T{"队长私信发送本轮的出场名单（分台换人、临时定台）；裁判 /lineup 公布 按报名台次公布未交的", "a captain sends this round's line-up privately (substitutes, free order); an arbiter's /lineup reveal plays the registered order for those not sent"},
-			Run:  lineup,
+			Args: []Arg{{Name: "lineup", Kind: Rest, Help: T{"报名台次或名字，- 为空台", "registered places or names, - for none"}}},
+			Help: T{"队长私信发送出场名单", "a captain's line-up, sent privately"},
+			More: T{"分台换人、临时定台：按台次写，如 /lineup 2 1 3 4；双方都交后公布。裁判 /lineup 公布 按报名台次公布未交的。",
+				"Substitutes, free order: board 1 first, e.g. /lineup 2 1 3 4; revealed once both are in. An arbiter's /lineup reveal plays the registered order for those not sent."},
+			Run: lineup,
 		},
 		{
 			Name: "teams", Aliases: []string{"队伍"}, Who: Member,
-			Help: T{"列出各队：队长、按台次排列的队员和替补", "list the teams: captain, players in board order, reserves"},
+			Help: T{"列出各队及队员", "list the teams and their players"},
 			Run:  showTeams,
 		},
 	}
@@ -132,8 +134,19 @@ func newTeam(c *Context) (Reply, error) {
 }
 
 // joinTeam is a player's /team join NAME: the captain is asked, with a
-// button each way, in a private message.
+// button each way, in a private message; or, from those buttons, the
+// captain's answer.
 func joinTeam(c *Context) (Reply, error) {
+	words := strings.Fields(c.Args["team"])
+	if _, answer := claimAnswer[firstWord(words)]; answer && len(words) == 3 && c.ref != nil {
+		return answerJoin(c, words)
+	}
+	if err := c.loadEvent(false); err != nil {
+		return Reply{}, err
+	}
+	if c.Player == 0 {
+		return Reply{}, problem("只有本赛选手才能申请入队。先用 /join 名字 报名。", "Only players of the event ask to join a team. Join first with /join NAME.")
+	}
 	id, err := teamNamed(c.State, c.Args["team"])
 	if err != nil {
 		return Reply{}, err
@@ -146,7 +159,7 @@ func joinTeam(c *Context) (Reply, error) {
 	}
 	r := ref{event: c.Event}
 	answer := func(verb string) string {
-		return r.answering("/team answer " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
+		return r.answering("/team join " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
 	}
 	me := playerName(&c.State.Event, c.Player)
 	if _, err := c.Update(func(ch *storage.Change) error {
@@ -163,13 +176,9 @@ func joinTeam(c *Context) (Reply, error) {
 	return Reply{Text: T{"已请「%s」的队长确认。确认后你会收到私信。", "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
 }
 
-// answerJoin is the captain's button: /team answer ok|no TEAM ENTRANT.
-func answerJoin(c *Context) (Reply, error) {
-	words := strings.Fields(c.Args["what"])
-	ok, known := claimAnswer[firstWord(words)]
-	if !known || len(words) != 3 || c.ref == nil {
-		return Reply{}, problem("这是队长私信里的按钮，请直接按按钮。", "This is the button of a captain's private message: press the button.")
-	}
+// answerJoin is the captain's button: /team join ok|no TEAM ENTRANT.
+func answerJoin(c *Context, words []string) (Reply, error) {
+	ok := claimAnswer[words[0]]
 	if err := c.loadEvent(false); err != nil {
 		return Reply{}, err
 	}
