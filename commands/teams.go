@@ -32,7 +32,7 @@ func teamCommands() []*Command {
 		},
 		{
 			// A captain's buttons answer it too: /team join ok|no TEAM ENTRANT.
-			Name: "team join", Aliases: []string{"入队"}, Who: Anyone,
+			Name: "team join", Aliases: []string{"入队"}, Who: Anyone, GroupOnly: true,
 			Args: []Arg{{Name: "team", Kind: Rest, Help: T{"队名", "the team's name"}}},
 			Help: T{"申请入队，队长确认", "ask to join a team; its captain confirms"},
 			More: T{"队长在私信里按按钮确认。", "The captain confirms with a button in a private message."},
