@@ -44,7 +44,7 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 
 	for round := 1; round <= 3; round++ {
 		s.heading(fmt.Sprintf("Round %d", round))
-		must(t, en("org", "/pair"), fmt.Sprintf("Round %d preview (teams, 定位编排 R-SW)", round))
+		must(t, en("org", "/pair"), fmt.Sprintf("Round %d preview (teams, Swiss pairing R-SW)", round))
 		must(t, en("org", "/publish"), fmt.Sprintf("Round %d pairings (teams;", round))
 		st := s.state()
 		for i, m := range st.Teams.Rounds[round-1].Matches {
@@ -97,6 +97,10 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 			}
 			met[pair] = true
 		}
+	}
+	// Every line the bot said is English (the language rule).
+	if hs := hanIn(s.out.String(), nil); hs != "" {
+		t.Errorf("Chinese %q in the English transcript", hs)
 	}
 	s.golden("teams_swiss6_en.txt")
 }

@@ -122,7 +122,7 @@ func pairTeams(c *Context) (Reply, error) {
 // teamPreviewText is the preview: each match, the first team red on odd
 // boards (R-C-2), the byes, and how it is published.
 func teamPreviewText(st *action.State, p engine.Pairing, lang Lang) string {
-	how := T{"定位编排 R-SW", "定位编排 R-SW"}
+	how := T{"定位编排 R-SW", "Swiss pairing R-SW"}
 	if roundRobin(st.Event.Settings.System) {
 		how = T{"贝格尔表 R-C-2", "Berger table R-C-2"}
 	}
