@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -369,4 +370,29 @@ func copyTeams(t *action.Teamed) *action.Teamed {
 		c.Preview = &p
 	}
 	return &c
+}
+
+// TestTeamLineupsDueAtStart (R-TM-1): at a round's start time the line-ups
+// still waiting are due to be revealed (the registered order for a team
+// that sent none), not before, and once revealed nothing more is due.
+func TestTeamLineupsDueAtStart(t *testing.T) {
+	rules := action.NewTeamRules(2)
+	rules.Lineup = engine.FreeLineup
+	s := teamScript(t, rules, 0).pairTeams()
+	start := record(int64(len(s.log)+1), nil).At.Add(time.Hour)
+	s.do(&action.RoundScheduled{Round: 1, Start: start})
+	if due := action.DueActions(s.st, start.Add(-time.Minute)); len(due) != 0 {
+		t.Errorf("a minute before the start: due %v, want nothing", due)
+	}
+	due := action.DueActions(s.st, start)
+	if len(due) != 1 || due[0].Kind() != "lineups-revealed" {
+		t.Fatalf("at the start: due %v, want the line-ups revealed", due)
+	}
+	s.do(due...)
+	if len(s.st.Event.Rounds[0].Games) != 4 {
+		t.Errorf("after the reveal: %d games, want both matches' 2 boards", len(s.st.Event.Rounds[0].Games))
+	}
+	if due := action.DueActions(s.st, start.Add(time.Minute)); len(due) != 0 {
+		t.Errorf("after the reveal: due %v, want nothing", due)
+	}
 }
