@@ -2,8 +2,9 @@ package commands
 
 // Speed of a team event's commands (issue 13): a 200-team Swiss of six
 // boards (1,200 players), round 1 published under 分台定人, where each
-// board's report and its confirmation build the team event again from the
-// log's teams and line-ups (action.State.TeamEvent) to score the match.
+// board's report and its confirmation score its match from the log's teams
+// and line-ups (action.State.MatchScore), and /standings builds the whole
+// team event again (action.State.TeamEvent).
 // Run
 //
 //	go test ./commands -run XXX -bench TeamSwiss200 -benchmem
@@ -66,29 +67,42 @@ func teamSwiss200(b *testing.B) *harness {
 	return h
 }
 
-// BenchmarkTeamSwiss200 is one board's report by its red player and the
-// black player's confirmation, the next board each time.
+// BenchmarkTeamSwiss200: report+confirm is one board's report by its red
+// player and the black player's confirmation, the next board each time;
+// standings and pairings are /standings and /pairings on round 1.
 func BenchmarkTeamSwiss200(b *testing.B) {
+	b.Run("report+confirm", func(b *testing.B) {
+		h := teamSwiss200(b)
+		next := 0
+		for b.Loop() {
+			st := h.state()
+			games := st.Event.Rounds[0].Games
+			if next == len(games) {
+				b.StopTimer()
+				h, next = teamSwiss200(b), 0
+				st = h.state()
+				games = st.Event.Rounds[0].Games
+				b.StartTimer()
+			}
+			g := games[next]
+			next++
+			red, black := fmt.Sprint("p", st.EntrantOf(g.Red)), fmt.Sprint("p", st.EntrantOf(g.Black))
+			if r := h.say(red, "/report win"); r == "" {
+				b.Fatal("the report said nothing")
+			}
+			if r := h.dm(black, "/confirm"); r == "" {
+				b.Fatal("the confirmation said nothing")
+			}
+		}
+	})
 	h := teamSwiss200(b)
-	next := 0
-	for b.Loop() {
-		st := h.state()
-		games := st.Event.Rounds[0].Games
-		if next == len(games) {
-			b.StopTimer()
-			h, next = teamSwiss200(b), 0
-			st = h.state()
-			games = st.Event.Rounds[0].Games
-			b.StartTimer()
-		}
-		g := games[next]
-		next++
-		red, black := fmt.Sprint("p", st.EntrantOf(g.Red)), fmt.Sprint("p", st.EntrantOf(g.Black))
-		if r := h.say(red, "/report win"); r == "" {
-			b.Fatal("the report said nothing")
-		}
-		if r := h.dm(black, "/confirm"); r == "" {
-			b.Fatal("the confirmation said nothing")
-		}
+	for _, cmd := range []string{"/standings", "/pairings"} {
+		b.Run(cmd[1:], func(b *testing.B) {
+			for b.Loop() {
+				if r := h.say("org", cmd); r == "" {
+					b.Fatalf("%s said nothing", cmd)
+				}
+			}
+		})
 	}
 }

@@ -66,8 +66,9 @@ func teamRoundOpen(st *action.State, lang Lang) error {
 		return nil
 	}
 	var open []string
-	for _, m := range tm.Rounds[n-1].Matches {
-		if sc, _, ok := st.MatchScore(n, m.Number); !ok || !sc.Decided {
+	_, scores := roundMatches(st, n)
+	for i, m := range tm.Rounds[n-1].Matches {
+		if !scores[i].Decided {
 			open = append(open, T{"第 %d 场 %s — %s", "match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second)))
 		}
 	}
@@ -79,14 +80,28 @@ func teamRoundOpen(st *action.State, lang Lang) error {
 		n, len(open), strings.Join(open, T{"；", "; "}.In(lang)))
 }
 
-// roundOver reports whether every match of round is decided.
+// teamRoundOver reports whether every match of round is decided.
 func teamRoundOver(st *action.State, round int) bool {
-	for _, m := range st.Teams.Rounds[round-1].Matches {
-		if sc, _, ok := st.MatchScore(round, m.Number); !ok || !sc.Decided {
+	_, scores := roundMatches(st, round)
+	for _, sc := range scores {
+		if !sc.Decided {
 			return false
 		}
 	}
 	return true
+}
+
+// roundMatches are round's matches as the engine lays them out and scores
+// them, in the order of st.Teams.Rounds[round-1].Matches: the team event
+// built once for them all.
+func roundMatches(st *action.State, round int) ([]engine.TeamMatch, []engine.MatchScore) {
+	ev := st.TeamEvent()
+	ms := ev.Rounds[round-1].Matches
+	scores := make([]engine.MatchScore, len(ms))
+	for i, m := range ms {
+		scores[i] = ev.Score(m)
+	}
+	return ms, scores
 }
 
 // pairTeams is /pair in a team event: the next round of the teams as a
@@ -181,9 +196,14 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 	tm := st.Teams
 	ev := &st.Event
 	lines := []string{T{"第%d轮对阵（团体；台号 红方 – 黑方）", "Round %d pairings (teams; board red – black)"}.In(lang, round)}
-	for _, m := range tm.Rounds[round-1].Matches {
+	tmatches, scores := roundMatches(st, round)
+	unplayed := map[int]bool{} // boards of a match decided early
+	for _, g := range ev.Rounds[round-1].Games {
+		unplayed[g.Board] = g.Void && g.Result == engine.Pending
+	}
+	for i, m := range tm.Rounds[round-1].Matches {
 		head := T{"第 %d 场 %s — %s", "Match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second))
-		if sc, _, ok := st.MatchScore(round, m.Number); ok && sc.Decided {
+		if sc := scores[i]; sc.Decided {
 			head += " " + matchScoreText(st, m, sc, lang)
 		}
 		lines = append(lines, head)
@@ -191,8 +211,7 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 			lines = append(lines, T{"  出场名单待双方队长提交（/lineup）", "  line-ups awaited from both captains (/lineup)"}.In(lang))
 			continue
 		}
-		_, tmatch, _ := st.MatchScore(round, m.Number)
-		for _, g := range tmatch.Games {
+		for _, g := range tmatches[i].Games {
 			board := tm.Rules.Board(m.Number, g.Board)
 			red, black := "-", "-"
 			if g.Red != 0 {
@@ -202,7 +221,7 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 				black = playerName(ev, g.Black)
 			}
 			line := fmt.Sprintf("  %d %s – %s", board, red, black)
-			if game, ok := gameOn(ev, round, board); ok && game.Void && game.Result == engine.Pending {
+			if unplayed[board] {
 				line += T{" 不再下", " not played"}.In(lang)
 			} else if g.Result.Decided() {
 				line += " " + resultText(g.Result)
