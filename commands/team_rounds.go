@@ -341,7 +341,11 @@ func lineup(c *Context) (Reply, error) {
 		return revealLineups(c)
 	}
 	if err := c.loadEvent(true); err != nil {
-		return Reply{}, err
+		// A captain who does not play: the running team event they
+		// captain a team of that waits for a line-up.
+		if !c.Req.Chat.IsPrivate() || !c.captainEvent() {
+			return Reply{}, err
+		}
 	}
 	st := c.State
 	if st.Teams == nil {
@@ -733,4 +737,35 @@ func teamTotalsText(st *action.State, lang Lang) string {
 		t.row(place, teamName(st, row.Team), total)
 	}
 	return T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) + "\n" + t.String()
+}
+
+// captainEvent loads into c the one running team event whose current round
+// waits for a line-up from a team the sender captains; false when there is
+// none or more than one.
+func (c *Context) captainEvent() bool {
+	ids, err := c.svc.store.RunningEvents(c)
+	if err != nil {
+		return false
+	}
+	var found storage.EventID
+	var state *action.State
+	for _, id := range ids {
+		st, err := c.svc.store.Load(c, id)
+		if err != nil || st.Teams == nil || len(st.Teams.Rounds) == 0 {
+			continue
+		}
+		for _, m := range st.Teams.Rounds[len(st.Teams.Rounds)-1].Matches {
+			if !m.Revealed && (st.Teams.Teams[m.First-1].Captain == c.Actor() || st.Teams.Teams[m.Second-1].Captain == c.Actor()) {
+				if found != 0 && found != id {
+					return false
+				}
+				found, state = id, st
+			}
+		}
+	}
+	if found == 0 {
+		return false
+	}
+	c.Event, c.State = found, state
+	return true
 }

@@ -65,6 +65,12 @@ func TestR_TM_1_LineupsFromTheChat(t *testing.T) {
 			must(t, s.dm("ca", c.lineup), c.want...)
 		})
 	}
+	// A captain who does not play sends theirs too: team D's, A's opponent.
+	s := teamEventScript(t, 3, 1, "/event set 台次 临时定台")
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	must(t, s.dm("cd", "/lineup 3 2 1"), "已收到「D」的出场名单：1台 D3，2台 D2，3台 D1")
+	must(t, s.dm("nobody", "/lineup 1 2 3"), "你还没有参加任何比赛")
 }
 
 // TestR_C_2_TeamBoards: under 分台定人 the boards are out at /publish, the
