@@ -28,6 +28,25 @@ type eventKey struct {
 	// use is which stages of a staged event the key is a rule of; the
 	// zero value, every event.
 	use stageUse
+	// boardGame marks a rule of individual games' points that a team
+	// event's matches do not read (engine.TeamSettings): 场分, 局分 and the
+	// team tiebreaks stand for it, except under 队员总分制 (R-T-6), whose
+	// players play an individual event.
+	boardGame bool
+}
+
+// unused says whether k is a setting st plays no part by, and why, in
+// lang: a Swiss's rule in a knockout, an individual game's in a team event.
+func (k *eventKey) unused(st *action.State, lang Lang) (bool, *Problem) {
+	if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
+		return true, k.use.refusal(k, st.Stages.Plan, lang)
+	}
+	if k.boardGame && st.Teams != nil && !st.Teams.Rules.Totalled() {
+		return true, problem("团体赛不用 %[1]s：场分、局分和团体名次规则代替它（/event set 场分 3,1,0、/event set 局分 2,1,0、/event set 团体名次规则 …；/event set 查看）。",
+			"A team event does not use %[1]s: match points, game points and the team tiebreaks stand for it (/event set match-points 3,1,0, /event set game-points 2,1,0, /event set team-tiebreaks …; /event set shows them).",
+			k.name(lang))
+	}
+	return false, nil
 }
 
 var eventKeys = []eventKey{
@@ -62,7 +81,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), use: fieldStages,
+		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), use: fieldStages, boardGame: true,
 		setting: func(s *engine.Settings, v string) error {
 			sc, err := engine.ParseScoring(v)
 			if err != nil {
@@ -77,7 +96,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Scoring.String() },
 	},
 	{
-		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages,
+		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages, boardGame: true,
 		setting: func(s *engine.Settings, v string) error {
 			p, err := engine.ParsePoints(v)
 			if err != nil || p < 0 {
@@ -92,7 +111,7 @@ var eventKeys = []eventKey{
 		// Groups and a round-robin final rank by R-T-3's chain
 		// (action.fieldSettings): the event's is a Swiss stage's.
 		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
-		use: swissStages,
+		use: swissStages, boardGame: true,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
@@ -416,8 +435,8 @@ func setEvent(c *Context) (Reply, error) {
 	if k == nil {
 		return Reply{}, problem("没有「%s」这个设置项。输入 /event set 查看所有设置项。", "There is no setting %q. Type /event set to see them all.", name)
 	}
-	if st := c.State.Stages; st != nil && !k.use.applies(st.Plan) {
-		return Reply{}, k.use.refusal(k, st.Plan, c.Lang)
+	if unused, why := k.unused(c.State, c.Lang); unused {
+		return Reply{}, why
 	}
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
@@ -472,8 +491,8 @@ func eventKeysText(st *action.State, lang Lang) string {
 	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
 	for i := range eventKeys {
 		k := &eventKeys[i]
-		if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
-			continue // a Swiss's setting that no stage of the plan plays by
+		if unused, _ := k.unused(st, lang); unused {
+			continue // a Swiss's setting in a knockout, a game's in a team event
 		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}

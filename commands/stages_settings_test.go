@@ -64,3 +64,25 @@ func TestGroupDrawRefusalSaysWhatToType_R_F_3(t *testing.T) {
 	must(t, h.say("org", "/event set group-draw halves"), "group-draw = halves")
 	must(t, h.say("org", "/event set stages groups 12 top 1 > knockout"), "stages = groups 12 top 1 > knockout")
 }
+
+// A team event's matches are scored by 场分 and 局分 and ranked by the
+// team tiebreaks (R-T-4, R-T-5): /event set leaves out the individual
+// game's scoring, bye and tiebreaks, and refuses them pointing at the team
+// settings; under 队员总分制 (R-T-6) the players play an individual event
+// and they apply again.
+func TestTeamSettingsApply_R_T_4(t *testing.T) {
+	individual := []string{"\n计分 =", "\n轮空分 =", "\n名次规则 ="} // a line of its own: 团体名次规则 is the team's
+	h := newHarness(t)
+	must(t, h.say("org", "/event new 团体赛 团体赛"), "已创建团体赛")
+	list := h.say("org", "/event set")
+	must(t, list, "场分 =", "局分 =", "团体名次规则 =", "首轮编排 =")
+	lacks(t, list, individual...)
+	must(t, h.say("org", "/event set 计分 3/1/0"), "团体赛不用 计分", "/event set 场分 3,1,0")
+	must(t, h.say("org", "/lang en"), "English")
+	must(t, h.say("org", "/event set tiebreaks wins"), "A team event does not use tiebreaks", "/event set team-tiebreaks")
+	must(t, h.say("org", "/lang zh"), "中文")
+
+	must(t, h.say("org", "/event set 台次 队员总分制"), "已设置")
+	must(t, h.say("org", "/event set"), individual...)
+	must(t, h.say("org", "/event set 计分 3/1/0"), "已设置：计分 = 3/1/0")
+}
