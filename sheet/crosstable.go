@@ -11,8 +11,12 @@ import (
 // player in sequence-number order with number, name and unit, then for
 // each round the opponent's number, the colour (红/黑, r/b) and the result
 // (+ = -) in one cell ("12红+"; a bye by its kind, "轮空"), then the
-// score, every tiebreak and the place.
+// score, every tiebreak and the place. A team event's is the teams'
+// (team_crosstable.go).
 func Crosstable(st *action.State, lang Lang) Table {
+	if teamsPlay(st) {
+		return teamCrosstable(st, lang) // team_crosstable.go
+	}
 	ev := &st.Event
 	t := Table{
 		Kind:  KindCrosstable,

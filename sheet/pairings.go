@@ -11,8 +11,11 @@ import (
 // the board, then red's number, name, unit and score before the round,
 // black's likewise, and the result; the players without a game are the
 // footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
-// table without rows.
+// table without rows. A team event's are its matches (team_pairings.go).
 func Pairings(st *action.State, round int, lang Lang) Table {
+	if teamsPlay(st) {
+		return teamPairings(st, round, lang) // team_pairings.go
+	}
 	ev := &st.Event
 	t := Table{
 		Kind:  KindPairings,

@@ -15,12 +15,16 @@ const briefTiebreaks = 2
 // Standings is the standings (R-T-*): place ("3=" when shared, R-T-9),
 // number, name, unit, score and every tiebreak of the event in its order,
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
+// A team event's are the teams' (team.go).
 func Standings(st *action.State, lang Lang) Table {
+	if teamsPlay(st) {
+		return teamStandings(st, lang) // team.go
+	}
 	ev := &st.Event
 	tbs := ev.Settings.Tiebreaks
 	t := Table{
 		Kind:  KindStandings,
-		Title: standingsTitle(st, lang),
+		Title: standingsTitle(st, lang, false),
 		Columns: []Column{
 			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
 			{Title: text{"号", "No"}.in(lang), Align: Right},
@@ -61,18 +65,25 @@ func Standings(st *action.State, lang Lang) Table {
 	return t
 }
 
-// standingsTitle says which results the standings hold.
-func standingsTitle(st *action.State, lang Lang) string {
+// standingsTitle says which results the standings hold; team says they
+// are the teams'.
+func standingsTitle(st *action.State, lang Lang, team bool) string {
+	pick := func(individual, teams text) text {
+		if team {
+			return teams
+		}
+		return individual
+	}
 	n := len(st.Event.Rounds)
 	switch {
 	case st.Status == action.Finished:
-		return text{"最终排名", "Final standings"}.in(lang)
+		return pick(text{"最终排名", "Final standings"}, text{"团体最终排名", "Final team standings"}).in(lang)
 	case n == 0:
-		return text{"排名（尚未比赛）", "Standings (no round played)"}.in(lang)
+		return pick(text{"排名（尚未比赛）", "Standings (no round played)"}, text{"团体排名（尚未比赛）", "Team standings (no round played)"}).in(lang)
 	case Pending(st.Event.Rounds[n-1]) > 0:
-		return text{"排名（第%d轮进行中）", "Standings (round %d in progress)"}.in(lang, n)
+		return pick(text{"排名（第%d轮进行中）", "Standings (round %d in progress)"}, text{"团体排名（第%d轮进行中）", "Team standings (round %d in progress)"}).in(lang, n)
 	}
-	return text{"第%d轮后排名", "Standings after round %d"}.in(lang, n)
+	return pick(text{"第%d轮后排名", "Standings after round %d"}, text{"第%d轮后团体排名", "Team standings after round %d"}).in(lang, n)
 }
 
 // rankedBy is the standings' footer: the order of comparison, each

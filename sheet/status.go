@@ -27,11 +27,28 @@ func Status(st *action.State, lang Lang) string {
 
 // PageOf is everything a live page or a print shows of the event now: the
 // current round's pairings, the standings and the crosstable, once a
-// round is published; before, none.
+// round is published; before, none. A team event's standings are
+// followed by its board standings, a 队员总分制 event's by its team totals
+// (R-T-6).
 func PageOf(st *action.State, lang Lang) Page {
 	p := Page{Event: st.Event.Name, Lang: lang, Status: Status(st, lang), Version: st.Through}
 	if n := CurrentRound(&st.Event); n > 0 {
-		p.Tables = []Table{Pairings(st, n, lang), Standings(st, lang), Crosstable(st, lang)}
+		p.Tables = append([]Table{Pairings(st, n, lang)}, StandingsTables(st, lang, 0)...)
+		p.Tables = append(p.Tables, Crosstable(st, lang))
 	}
 	return p
+}
+
+// StandingsTables are the standings and, in a team event, the tables
+// beside them: the board standings (top places of each board when top >
+// 0), or under 队员总分制 the team totals (R-T-6).
+func StandingsTables(st *action.State, lang Lang, top int) []Table {
+	out := []Table{Standings(st, lang)}
+	switch {
+	case teamsPlay(st):
+		out = append(out, BoardStandings(st, lang, top))
+	case st.Teams != nil:
+		out = append(out, TeamTotals(st, lang))
+	}
+	return out
 }

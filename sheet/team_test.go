@@ -1,0 +1,222 @@
+package sheet
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+)
+
+// teamRoundRobin is four teams of five (T1 … T4, players "Tk-j" on board
+// j) in a round robin under 5场3胜制 with the other boards played out
+// (seed 000), its first `played` rounds played: the first-listed team wins
+// boards 1 and 2 and draws the rest, so every match ends 7:3 in game
+// points (2/1/0 a board), and in the last round board 1 is still being
+// played when pending is set.
+func teamRoundRobin(t testing.TB, played int, pending bool) *action.State {
+	t.Helper()
+	st, err := action.Fold(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := func(acts ...action.Action) {
+		t.Helper()
+		for _, a := range acts {
+			if err := a.Apply(st); err != nil {
+				t.Fatalf("fixture: %s refused: %v", a.Kind(), err)
+			}
+			st.Through++
+		}
+	}
+	set := engine.DefaultSettings(0)
+	set.System, set.Numbering = engine.RoundRobin, engine.AsEntered
+	rules := action.NewTeamRules(5)
+	rules.WinningBoards, rules.PlayOut = 3, true
+	do(&action.Created{Name: "Club teams", Settings: set}, &action.TeamRulesSet{Rules: &rules})
+	for k := 1; k <= 4; k++ {
+		var members []int
+		for j := 1; j <= 5; j++ {
+			do(&action.PlayerAdded{Name: fmt.Sprintf("T%d-%d", k, j), Rating: 2000 - 10*j})
+			members = append(members, st.Event.Players[len(st.Event.Players)-1].Entrant)
+		}
+		do(&action.TeamRegistered{Name: fmt.Sprintf("T%d", k), Unit: fmt.Sprintf("U%d", k), Captain: action.Actor{Platform: "console", User: fmt.Sprintf("c%d", k)}, Members: members})
+	}
+	do(&action.Started{Numbering: engine.AsEntered})
+	for round := 1; round <= played; round++ {
+		p, err := engine.PairTeams(st.TeamEvent())
+		if err != nil {
+			t.Fatalf("fixture: pair round %d: %v", round, err)
+		}
+		do(&action.TeamPairingPreviewed{Pairing: p}, &action.TeamRoundPublished{Pairing: p})
+		for _, g := range st.Event.Rounds[round-1].Games {
+			_, b := st.Teams.Rules.MatchBoard(g.Board)
+			res := engine.Draw
+			switch {
+			case b == 1 && pending && round == played:
+				continue
+			case b == 1:
+				res = engine.RedWin // the first-listed team is red on board 1
+			case b == 2:
+				res = engine.BlackWin // and black on board 2 (R-C-2)
+			}
+			do(&action.ResultSet{Round: round, Board: g.Board, Result: res})
+		}
+	}
+	return st
+}
+
+// column is the cells of t's column titled title, row by row.
+func column(t Table, title string) []string {
+	i := slices.IndexFunc(t.Columns, func(c Column) bool { return c.Title == title })
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range t.Rows {
+		out = append(out, r[i].Text)
+	}
+	return out
+}
+
+// TestTeamStandingsSheet: a team event's standings are the teams' (R-T-4):
+// place, team, unit, 场分, 局分 and the chain's other criteria, shared places
+// marked (R-T-9); the board standings list each board's players.
+func TestTeamStandingsSheet(t *testing.T) {
+	st := teamRoundRobin(t, 3, false)
+	s := Standings(st, Zh)
+	head, _ := texts(s)
+	if want := []string{"名次", "号", "队名", "单位", "场分", "局分", "胜局", "直胜", "犯规"}; !slices.Equal(head, want) {
+		t.Errorf("headings %v, want %v", head, want)
+	}
+	if len(s.Rows) != 4 {
+		t.Fatalf("%d rows, want the 4 teams: %v", len(s.Rows), s.Rows)
+	}
+	// Every match ends 7:3 for its first-listed team: each team's match
+	// points follow from how often the Berger table lists it first.
+	ranked := engine.TeamStandings(st.TeamEvent())
+	for i, r := range ranked {
+		if got, want := s.Rows[i][2].Text, TeamName(st, r.Team); got != want {
+			t.Errorf("row %d team %q, want %q", i+1, got, want)
+		}
+		if got, want := s.Rows[i][0].Text, r.PlaceLabel(); got != want {
+			t.Errorf("row %d place %q, want %q", i+1, got, want)
+		}
+		if got, want := s.Rows[i][4].Text, r.MatchPoints.String(); got != want {
+			t.Errorf("row %d 场分 %q, want %q", i+1, got, want)
+		}
+	}
+	if got := strings.Join(s.Footer, " "); !strings.Contains(got, "场分、局分、胜局、直胜、犯规") {
+		t.Errorf("footer %q does not name the chain R-T-4", got)
+	}
+	if s.Title != "第3轮后团体排名" {
+		t.Errorf("title %q", s.Title)
+	}
+
+	b := BoardStandings(st, Zh, 0)
+	boards := column(b, "台")
+	for board := 1; board <= 5; board++ {
+		if n := len(slices.DeleteFunc(slices.Clone(boards), func(s string) bool { return s != fmt.Sprint(board) })); n != 4 {
+			t.Errorf("board %d has %d players in the board standings, want the 4 teams' (%v)", board, n, boards)
+		}
+	}
+	if top := BoardStandings(st, Zh, 1); len(top.Rows) >= len(b.Rows) || len(top.Rows) < 5 {
+		t.Errorf("top 1 of each board keeps %d rows of %d", len(top.Rows), len(b.Rows))
+	}
+}
+
+// TestTeamPairingsSheet: a team round's pairings are its matches, each
+// followed by its boards, the first-listed team red on odd boards and black
+// on even ones (R-C-2), the boards numbered on through the round.
+func TestTeamPairingsSheet(t *testing.T) {
+	st := teamRoundRobin(t, 1, true)
+	p := Pairings(st, 1, En)
+	if len(p.Rows) != 2*(1+5) {
+		t.Fatalf("%d rows, want 2 matches of a row and 5 boards each: %v", len(p.Rows), p.Rows)
+	}
+	m := st.Teams.Rounds[0].Matches[1]
+	first, second := TeamName(st, m.First), TeamName(st, m.Second)
+	if got := p.Rows[6]; got[0].Text != "M2" || got[1].Text != first || got[3].Text != second {
+		t.Errorf("match 2's row %v, want M2 %s v %s", got, first, second)
+	}
+	for b := 1; b <= 5; b++ {
+		row := p.Rows[6+b]
+		red, black := first, second
+		if b%2 == 0 {
+			red, black = second, first
+		}
+		if row[0].Text != fmt.Sprint(5+b) || row[2].Text != red || row[4].Text != black || row[1].Tone != Red || row[3].Tone != Black {
+			t.Errorf("board %d of match 2: %v, want board %d, red from %s, black from %s", b, row, 5+b, red, black)
+		}
+		if !strings.HasPrefix(row[1].Text, red+"-") {
+			t.Errorf("board %d red %q is not %s's", b, row[1].Text, red)
+		}
+	}
+	// Board 1 is still being played: 4 of 5 boards give 5:3 so far, muted.
+	if got := p.Rows[0][5]; got.Text != "5:3" || got.Tone != Muted {
+		t.Errorf("match 1's score %+v, want 5:3 muted", got)
+	}
+}
+
+// TestTeamCrosstableSheet: a team crosstable has a row a team and, each
+// round, the opponent, the match's result and the game points.
+func TestTeamCrosstableSheet(t *testing.T) {
+	st := teamRoundRobin(t, 3, false)
+	c := Crosstable(st, Zh)
+	if len(c.Rows) != 4 || c.Title != "团体成绩表" {
+		t.Fatalf("%q with %d rows, want the 4 teams'", c.Title, len(c.Rows))
+	}
+	for r, m := range st.Teams.Rounds[0].Matches {
+		if got, want := c.Rows[m.First-1][3].Text, fmt.Sprintf("%d+ 7:3", m.Second); got != want {
+			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, TeamName(st, m.First), got, want)
+		}
+		if got, want := c.Rows[m.Second-1][3].Text, fmt.Sprintf("%d- 3:7", m.First); got != want {
+			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, TeamName(st, m.Second), got, want)
+		}
+	}
+}
+
+// TestTeamSheetsLanguages: the team sheets' words are in one language —
+// English without a Chinese character (the names here are ASCII), Chinese
+// headings in Chinese.
+func TestTeamSheetsLanguages(t *testing.T) {
+	st := teamRoundRobin(t, 2, true)
+	for _, lang := range []Lang{En, Zh} {
+		for _, tb := range append(PageOf(st, lang).Tables, TeamTotals(st, lang)) {
+			words := append([]string{tb.Title, tb.Note}, tb.Footer...)
+			for _, c := range tb.Columns {
+				words = append(words, c.Title, c.Full)
+			}
+			for _, r := range tb.Rows {
+				for _, c := range r {
+					words = append(words, c.Text)
+				}
+			}
+			for _, w := range words {
+				han := strings.ContainsFunc(w, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+				if lang == En && han {
+					t.Errorf("English %s table holds %q", tb.Kind, w)
+				}
+			}
+			if lang == Zh && !strings.ContainsFunc(tb.Title, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("Chinese %s table titled %q", tb.Kind, tb.Title)
+			}
+		}
+	}
+}
+
+// TestTeamPage: a team event's page shows its pairings, the team standings
+// with the board standings, and the team crosstable.
+func TestTeamPage(t *testing.T) {
+	p := PageOf(teamRoundRobin(t, 1, false), Zh)
+	var titles []string
+	for _, tb := range p.Tables {
+		titles = append(titles, tb.Title)
+	}
+	if want := []string{"第1轮对阵（团体）", "第1轮后团体排名", "台次成绩", "团体成绩表"}; !slices.Equal(titles, want) {
+		t.Errorf("page tables %v, want %v", titles, want)
+	}
+}
