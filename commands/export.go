@@ -59,36 +59,67 @@ func export(c *Context) (Reply, error) {
 		return exportPrint(c)
 	}
 	lang := sheet.Lang(c.Lang)
-	standings := sheet.Standings(c.State, lang)
-	what, said := T{"排名", "standings"}, T{"排名表", "standings"}
-	if c.State.Stages != nil {
+	type sheetFile struct {
+		table      sheet.Table
+		what, said T // the file's name, and the reply's words for it
+	}
+	var sheets []sheetFile
+	switch {
+	case c.State.Stages != nil:
 		// A staged event's ranking is its stages' (R-F-6); as it stands
 		// until every match is played.
 		t, final, err := stagedRankingSheet(c.State, c.Lang)
 		if err != nil {
 			return Reply{}, err
 		}
-		if standings = t; !final {
-			what, said = T{"暂定名次", "provisional ranking"}, T{"暂定名次表（比赛进行中）", "provisional ranking (under way)"}
+		f := sheetFile{t, T{"排名", "standings"}, T{"排名表", "standings"}}
+		if !final {
+			f.what, f.said = T{"暂定名次", "provisional ranking"}, T{"暂定名次表（比赛进行中）", "provisional ranking (under way)"}
+		}
+		sheets = append(sheets, f, sheetFile{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}})
+	case matchesPlayed(c.State):
+		st := sheet.StandingsTables(c.State, lang, 0) // the teams', then the boards'
+		sheets = []sheetFile{
+			{st[0], T{"团体排名", "team standings"}, T{"团体排名表", "team standings"}},
+			{st[1], T{"台次成绩", "board standings"}, T{"台次成绩表", "board standings"}},
+			{sheet.Crosstable(c.State, lang), T{"团体成绩表", "team crosstable"}, T{"团体成绩表", "team crosstable"}},
+		}
+	case c.State.Teams != nil: // 队员总分制: the players', then the teams' (R-T-6)
+		st := sheet.StandingsTables(c.State, lang, 0)
+		sheets = []sheetFile{
+			{st[0], T{"排名", "standings"}, T{"排名表", "standings"}},
+			{st[1], T{"团体排名", "team standings"}, T{"团体排名表", "team standings"}},
+			{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}},
+		}
+	default:
+		sheets = []sheetFile{
+			{sheet.Standings(c.State, lang), T{"排名", "standings"}, T{"排名表", "standings"}},
+			{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}},
 		}
 	}
-	var files []*chat.File
-	for _, t := range []struct {
-		table sheet.Table
-		what  T
-	}{
-		{standings, what},
-		{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}},
-	} {
-		data, err := sheetCSV(t.table)
+	files := make([]*chat.File, len(sheets))
+	names, said := make([]string, len(sheets)), make([]string, len(sheets))
+	for i, f := range sheets {
+		data, err := sheetCSV(f.table)
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
-		files = append(files, &chat.File{Name: fileName(ev.Name+" "+t.what.In(c.Lang), "csv"), Data: data})
+		files[i] = &chat.File{Name: fileName(ev.Name+" "+f.what.In(c.Lang), "csv"), Data: data}
+		names[i], said[i] = files[i].Name, f.said.In(c.Lang)
 	}
-	text := T{"「%[1]s」的%[2]s和成绩表（CSV，Excel 可直接打开）：%[3]s、%[4]s", "The %[2]s and the crosstable of %[1]q (CSV, for Excel): %[3]s, %[4]s"}.
-		In(c.Lang, ev.Name, said.In(c.Lang), files[0].Name, files[1].Name)
+	text := T{"「%[1]s」的%[2]s（CSV，Excel 可直接打开）：%[3]s", "The %[2]s of %[1]q (CSV, for Excel): %[3]s"}.
+		In(c.Lang, ev.Name, listed(said, c.Lang), strings.Join(names, T{"、", ", "}.In(c.Lang)))
 	return withFiles(c, text, files)
+}
+
+// listed is the names of files as a list in a sentence: "甲、乙和丙", "a,
+// the b and the c" (the first "the" is the sentence's).
+func listed(words []string, lang Lang) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	last := len(words) - 1
+	return strings.Join(words[:last], T{"、", ", the "}.In(lang)) + T{"和", " and the "}.In(lang) + words[last]
 }
 
 // exportPrint is the printable page of the current round: its pairing

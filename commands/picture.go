@@ -65,19 +65,26 @@ func noPainter() *Problem {
 		"Pictures are not available: the server has no CJK font. Its administrator can install one (apt-get install fonts-noto-cjk or fonts-droid-fallback), or name a font file with QISAI_FONT=PATH, and restart.")
 }
 
-// showPicture answers with t drawn as pictures, one a page, named after
-// the event and what t shows.
-func showPicture(c *Context, t sheet.Table) (Reply, error) {
+// showPicture answers with tables drawn as pictures, one a page, named
+// after the event and what each shows: a team event's standings go with
+// its board standings (sheet.StandingsTables).
+func showPicture(c *Context, tables ...sheet.Table) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
 	}
-	files, err := pictures(c.svc.painter, c.State.Event.Name, t)
-	if err != nil {
-		return Reply{}, err
+	var files []*chat.File
+	titles := make([]string, len(tables))
+	for i, t := range tables {
+		f, err := pictures(c.svc.painter, c.State.Event.Name, t)
+		if err != nil {
+			return Reply{}, err
+		}
+		files, titles[i] = append(files, f...), t.Title
 	}
-	text := T{"%s：图片 %d 张", "%s: %d pictures"}.In(c.Lang, t.Title, len(files))
+	title := strings.Join(titles, T{"、", ", "}.In(c.Lang))
+	text := T{"%s：图片 %d 张", "%s: %d pictures"}.In(c.Lang, title, len(files))
 	if len(files) == 1 {
-		text = T{"%s：图片", "%s: picture"}.In(c.Lang, t.Title)
+		text = T{"%s：图片", "%s: picture"}.In(c.Lang, title)
 	}
 	return withFiles(c, text, files)
 }

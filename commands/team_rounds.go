@@ -9,6 +9,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -179,6 +180,7 @@ func publishTeams(c *Context, start time.Time) (Reply, error) {
 			}
 		}
 		chats.announce(ch, teamPairingText(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
 		if ch.State.Teams.Rules.SentLineups() {
 			return askLineups(c, ch, round)
 		}
@@ -558,6 +560,9 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 		next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
 	}
 	v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)
+	for _, t := range sheet.StandingsTables(st, sheet.Lang(lang), boardPrizes) {
+		v.illustrate(ch, t)
+	}
 }
 
 // teamStandingsText is the team standings (R-T-4, R-T-5): place, team,
@@ -641,13 +646,22 @@ func showTeamStandings(c *Context) (Reply, error) {
 	if c.State.Teams == nil {
 		return Reply{}, problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
 	}
+	lang, picture := sheet.Lang(c.Lang), c.Args["as"] != ""
 	if c.State.Teams.Rules.Totalled() {
 		if c.Args["what"] != "" {
 			return Reply{}, problem("队员总分制不分台次，没有台次成绩。输入 /standings 查看个人和团体排名。", "Under player totals there are no boards, so no board standings. Type /standings for the individual and team standings.")
 		}
+		if picture {
+			return showPicture(c, sheet.StandingsTables(c.State, lang, 0)...) // the players', then the teams' (R-T-6)
+		}
 		return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
 	}
-	if c.Args["what"] != "" {
+	switch {
+	case picture && c.Args["what"] != "":
+		return showPicture(c, sheet.BoardStandings(c.State, lang, 0))
+	case picture:
+		return showPicture(c, sheet.StandingsTables(c.State, lang, boardPrizes)...)
+	case c.Args["what"] != "":
 		return Reply{Text: boardStandingsText(c.State, c.Lang, 0)}, nil
 	}
 	return Reply{Text: teamStandingsText(c.State, c.Lang)}, nil

@@ -57,11 +57,11 @@ func showPairings(c *Context) (Reply, error) {
 		}
 		round = n
 	}
+	if c.Args["as"] != "" {
+		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang))) // a team event's: its matches
+	}
 	if matchesPlayed(c.State) {
 		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
-	}
-	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang)))
 	}
 	return Reply{Text: pairingTable(c.State, round, c.Lang)}, nil
 }

@@ -1,0 +1,103 @@
+package commands
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/page"
+	"github.com/qisai/qisai/sheet"
+)
+
+// teamRoundPlayed is teamEventScript's 4 teams of 5 boards in a round
+// robin with its first round published and every board drawn but each
+// match's board 1, which red wins.
+func teamRoundPlayed(t *testing.T) *script {
+	t.Helper()
+	s := teamEventScript(t, 5, 0)
+	s.say("org", "/pair")
+	must(t, s.say("org", "/publish"), "第 1 场")
+	for board := 1; board <= 10; board++ {
+		res := "1/2"
+		if board%5 == 1 {
+			res = "1-0"
+		}
+		must(t, s.say("org", fmt.Sprintf("/result %d %s", board, res)), "裁判裁定")
+	}
+	return s
+}
+
+// filesOf are a reply's file and those queued after it in the group.
+func filesOf(s *script, r Reply) []*chat.File {
+	var files []*chat.File
+	if r.File != nil {
+		files = append(files, r.File)
+	}
+	for _, m := range s.outbox()[s.group.ID] {
+		if m.File != nil {
+			files = append(files, m.File)
+		}
+	}
+	return files
+}
+
+// A team event's pictures show the teams: /standings picture the team
+// standings and the board standings, /pairings picture the matches with
+// their boards.
+func TestTeamPictures(t *testing.T) {
+	s := teamRoundPlayed(t)
+	s.withPainter(painter(t))
+	s.outbox()
+	r := s.send("li", "/standings picture", false)
+	must(t, r.Text, "第1轮后团体排名", "台次成绩（每台前3名）")
+	files := filesOf(s, r)
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, ","); !strings.Contains(got, "团体排名") || !strings.Contains(got, "台次成绩") {
+		t.Errorf("/standings picture sent %q, want the team and the board standings", got)
+	}
+	r = s.send("li", "/pairings picture", false)
+	must(t, r.Text, "第1轮对阵（团体）")
+	if len(filesOf(s, r)) == 0 {
+		t.Errorf("/pairings picture sent no picture")
+	}
+	must(t, s.send("li", "/standings picture boards", false).Text, "台次成绩")
+}
+
+// /export csv of a team event gives the team standings, the board standings
+// and the team crosstable; /export print and the live page show them too.
+func TestTeamExports(t *testing.T) {
+	s := teamRoundPlayed(t)
+	r := s.send("org", "/export csv", false)
+	must(t, r.Text, "团体排名表、台次成绩表和团体成绩表")
+	files := filesOf(s, r)
+	if len(files) != 3 {
+		t.Fatalf("%d files, want 3", len(files))
+	}
+	for i, want := range [][]string{{"队名", "场分", "局分", "\r\n1=,1,A,"}, {"台次", "姓名", "A1"}, {"团体成绩表", "场分"}} {
+		if i == 2 {
+			want = []string{"队名", "场分"} // the crosstable's headings in full
+		}
+		must(t, string(files[i].Data), want...)
+	}
+	must(t, s.sendAs("org", "en", "/export csv").Text, "The team standings, the board standings and the team crosstable of")
+
+	r = s.send("org", "/export print", false)
+	if r.File == nil {
+		t.Fatalf("/export print sent no file: %q", r.Text)
+	}
+	must(t, string(r.File.Data), "第1轮对阵（团体）", "第1场", "第1轮后团体排名", "台次成绩", "团体成绩表")
+
+	var b bytes.Buffer
+	if err := page.Live(&b, pageOf(s.state(), Zh), page.Options{Root: "/e/x/"}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, b.String(), "第1轮后团体排名", "台次成绩", "团体成绩表")
+	if tables := sheet.PageOf(s.state(), sheet.En).Tables; len(tables) != 4 || tables[2].Title != "Board standings" {
+		t.Errorf("the English page's tables: %d, want pairings, team standings, board standings, crosstable", len(tables))
+	}
+}
