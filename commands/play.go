@@ -353,6 +353,11 @@ func playMe(c *Context) (Reply, error) {
 		lines = append(lines, T{"比赛已经结束。", "The event has finished."}.In(lang))
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
+	if line, done := teamSeat(st, c.Player, lang); line != "" { // teams.go
+		if lines = append(lines, line); done {
+			return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+		}
+	}
 	s, ok := seatOf(st, c.Player)
 	switch {
 	case s.round == 0:

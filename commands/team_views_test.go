@@ -101,3 +101,19 @@ func TestTeamExports(t *testing.T) {
 		t.Errorf("the English page's tables: %d, want pairings, team standings, board standings, crosstable", len(tables))
 	}
 }
+
+// /me of a team's player names the team's match before the line-ups are
+// revealed, and the player's board after (R-TM-1).
+func TestTeamMe(t *testing.T) {
+	s := teamEventScript(t, 3, 1, "/event set 台次 临时定台")
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	must(t, s.dm("ca", "/me"), "第 1 轮第 1 场：你的队「A」对「D」，出场名单尚未公布。")
+	if got := s.dm("ca", "/me"); strings.Contains(got, "没有对局") {
+		t.Errorf("/me before the reveal says %q", got)
+	}
+	must(t, s.sendAs("ca", "en", "/me").Text, "Round 1 match 1: your team A v D; the line-ups are not yet revealed.")
+	must(t, s.dm("ca", "/lineup 1 2 3"), "已收到")
+	must(t, s.dm("cd", "/lineup 3 2 1"), "已收到")
+	must(t, s.dm("ca", "/me"), "你的队「A」对「D」，你在第 1 台（第 1 场第 1 台）。", "第 1 轮第 1 台：你执红")
+}

@@ -414,3 +414,39 @@ func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang)
 	return T{"「%s」开赛！%d 支队伍，序号%s排定（R-SW-1）。", "%q has started! %d teams, numbered %s (R-SW-1)."}.In(lang, st.Event.Name, len(st.Teams.Teams), how.In(lang)) +
 		"\n" + teamsText(c, st, lang)
 }
+
+// teamSeat is where player's team plays the current round, for /me: the
+// opponent team and the match, and the player's board once the line-ups
+// are revealed (R-TM-1). done says the player has no board this round
+// (the line-ups are not revealed, the team has a bye, or the player is not
+// in its line-up): nothing more is to be said of their game. It is "" for
+// a player of no team or an event whose teams play no matches.
+func teamSeat(st *action.State, player int, lang Lang) (line string, done bool) {
+	p, _ := st.Event.Player(player)
+	team := st.TeamOf(p.Entrant)
+	round := len(st.Teams.Rounds)
+	if !matchesPlayed(st) || team == 0 || round == 0 {
+		return "", false
+	}
+	rd := st.Teams.Rounds[round-1]
+	if slices.Contains(rd.Byes, team) {
+		return T{"第 %d 轮：你的队「%s」轮空。", "Round %d: your team %s has a bye."}.In(lang, round, teamName(st, team)), true
+	}
+	for i, m := range rd.Matches {
+		if m.First != team && m.Second != team {
+			continue
+		}
+		other := m.First + m.Second - team
+		head := T{"第 %d 轮第 %d 场：你的队「%s」对「%s」", "Round %d match %d: your team %s v %s"}.In(lang, round, m.Number, teamName(st, team), teamName(st, other))
+		if !m.Revealed {
+			return head + T{"，出场名单尚未公布。", "; the line-ups are not yet revealed."}.In(lang), true
+		}
+		for _, g := range st.TeamEvent().Rounds[round-1].Matches[i].Games {
+			if g.Red == player || g.Black == player {
+				return head + T{"，你在%s。", "; you play on %s."}.In(lang, teamBoardLabel(st, st.Teams.Rules.Board(m.Number, g.Board), lang)), false
+			}
+		}
+		return head + T{"，你不在本场出场名单中。", "; you are not in its line-up."}.In(lang), true
+	}
+	return "", false
+}
