@@ -422,10 +422,12 @@ func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang)
 // in its line-up): nothing more is to be said of their game. It is "" for
 // a player of no team or an event whose teams play no matches.
 func teamSeat(st *action.State, player int, lang Lang) (line string, done bool) {
+	if !matchesPlayed(st) {
+		return "", false
+	}
 	p, _ := st.Event.Player(player)
-	team := st.TeamOf(p.Entrant)
-	round := len(st.Teams.Rounds)
-	if !matchesPlayed(st) || team == 0 || round == 0 {
+	team, round := st.TeamOf(p.Entrant), len(st.Teams.Rounds)
+	if team == 0 || round == 0 {
 		return "", false
 	}
 	rd := st.Teams.Rounds[round-1]
