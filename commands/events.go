@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/storage"
@@ -179,7 +180,7 @@ func useEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(roles) == 0 {
+	if !slices.ContainsFunc(roles, storage.Role.Staff) {
 		return Reply{}, problem("只有「%s」的组织者或裁判可以把它设为当前比赛。", "Only the organisers and arbiters of %q can make it the current event.", e.Name)
 	}
 	if err := c.svc.store.UseEvent(c, c.Req.Chat, e.ID); err != nil {

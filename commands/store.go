@@ -38,6 +38,7 @@ type Store interface {
 	PlayerIdentities(ctx context.Context, id storage.EventID, entrant int) ([]storage.Identity, error)
 	Roles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
 	Holders(ctx context.Context, id storage.EventID, r storage.Role) ([]action.Actor, error)
+	RunningEventsWithRole(ctx context.Context, platform, user string, r storage.Role) ([]storage.EventID, error)
 
 	// The users seen on each platform, and the language each chose.
 	SawUser(ctx context.Context, platform, user, handle, name string) error

@@ -342,12 +342,16 @@ func lineup(c *Context) (Reply, error) {
 	if len(words) == 1 && (strings.EqualFold(words[0], "reveal") || words[0] == "公布") {
 		return revealLineups(c)
 	}
-	if err := c.loadEvent(true); err != nil {
-		// A captain who does not play: the running team event they
-		// captain a team of that waits for a line-up.
-		if !c.Req.Chat.IsPrivate() || !c.captainEvent() {
+	// In a private chat, the running team event the sender captains a
+	// team of, before the events they play in: a captain may play in
+	// another event, or in none.
+	if c.Req.Chat.IsPrivate() {
+		if err := c.captainEvent(); err != nil {
 			return Reply{}, err
 		}
+	}
+	if err := c.loadEvent(true); err != nil {
+		return Reply{}, err
 	}
 	st := c.State
 	if st.Teams == nil {
@@ -753,33 +757,45 @@ func teamTotalsText(st *action.State, lang Lang) string {
 	return T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) + "\n" + t.String()
 }
 
-// captainEvent loads into c the one running team event whose current round
-// waits for a line-up from a team the sender captains; false when there is
-// none or more than one.
-func (c *Context) captainEvent() bool {
-	ids, err := c.svc.store.RunningEvents(c)
-	if err != nil {
-		return false
+// captainEvent loads into c the running team event the sender captains a
+// team of (the Captain role, granted by /team new): of several, the one
+// whose current round waits for a line-up from their team. It loads
+// nothing when there is none, or several that wait.
+func (c *Context) captainEvent() error {
+	ids, err := c.svc.store.RunningEventsWithRole(c, c.Req.Chat.Platform, c.Req.User.ID, storage.Captain)
+	if err != nil || len(ids) == 0 {
+		return err
 	}
 	var found storage.EventID
 	var state *action.State
-	for _, id := range ids {
+	for _, id := range ids { // the events they captain in: one, as a rule
 		st, err := c.svc.store.Load(c, id)
-		if err != nil || st.Teams == nil || len(st.Teams.Rounds) == 0 {
-			continue
+		if err != nil {
+			return err
 		}
-		for _, m := range st.Teams.Rounds[len(st.Teams.Rounds)-1].Matches {
-			if !m.Revealed && (st.Teams.Teams[m.First-1].Captain == c.Actor() || st.Teams.Teams[m.Second-1].Captain == c.Actor()) {
-				if found != 0 && found != id {
-					return false
-				}
-				found, state = id, st
+		if len(ids) == 1 || waitsForLineup(st, c.Actor()) {
+			if found != 0 {
+				return nil // two wait: the player's lookup says which to name
 			}
+			found, state = id, st
 		}
 	}
-	if found == 0 {
+	if found != 0 {
+		c.Event, c.State = found, state
+	}
+	return nil
+}
+
+// waitsForLineup reports whether st's current round waits for a line-up
+// from a team captain captains.
+func waitsForLineup(st *action.State, captain action.Actor) bool {
+	if st.Teams == nil || len(st.Teams.Rounds) == 0 {
 		return false
 	}
-	c.Event, c.State = found, state
-	return true
+	for _, m := range st.Teams.Rounds[len(st.Teams.Rounds)-1].Matches {
+		if !m.Revealed && (st.Teams.Teams[m.First-1].Captain == captain || st.Teams.Teams[m.Second-1].Captain == captain) {
+			return true
+		}
+	}
+	return false
 }

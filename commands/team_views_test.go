@@ -117,3 +117,25 @@ func TestTeamMe(t *testing.T) {
 	must(t, s.dm("cd", "/lineup 3 2 1"), "已收到")
 	must(t, s.dm("ca", "/me"), "你的队「A」对「D」，你在第 1 台（第 1 场第 1 台）。", "第 1 轮第 1 台：你执红")
 }
+
+// A captain who plays in another running event sends the line-up
+// privately all the same: /lineup finds the team event they captain a
+// team of (the Captain role), not the event they play in.
+func TestLineupOfACaptainPlayingElsewhere(t *testing.T) {
+	s := teamEventScript(t, 3, 1, "/event set 台次 临时定台")
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	other := chat.Chat{Platform: "console", ID: "other"}
+	must(t, s.in(other, "org2", "/event new 个人赛"), "已创建")
+	s.in(other, "org2", "/signup open")
+	must(t, s.in(other, "cd", "/join 张三"), "报名成功")
+	must(t, s.in(other, "li", "/join 李四"), "报名成功")
+	must(t, s.in(other, "org2", "/start"), "开赛")
+	must(t, s.dm("cd", "/lineup 3 2 1"), "已收到「D」的出场名单：1台 D3，2台 D2，3台 D1")
+	// Their player's commands still reach the event they play in.
+	must(t, s.dm("cd", "/me"), "张三")
+	// The captain's role is no staff's.
+	if got := s.in(other, "cd", "/pair"); strings.Contains(got, "对阵") && !strings.Contains(got, "只有") {
+		t.Errorf("a captain paired another event: %q", got)
+	}
+}

@@ -122,6 +122,7 @@ func newTeam(c *Context) (Reply, error) {
 		members = []int{c.State.EntrantOf(c.Player)}
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
+		ch.Grant(c.Req.Chat.Platform, c.Req.User.ID, storage.Captain) // their private /lineup finds the event
 		return ch.Append(&action.TeamRegistered{Name: name, Unit: unit, Captain: c.Actor(), Members: members})
 	}); err != nil {
 		return Reply{}, err
@@ -284,9 +285,15 @@ func deleteTeam(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	name := c.State.Teams.Teams[id-1].Name
+	name, captain := c.State.Teams.Teams[id-1].Name, c.State.Teams.Teams[id-1].Captain
 	if _, err := c.Update(func(ch *storage.Change) error {
-		return ch.Append(&action.TeamRemoved{Team: id})
+		if err := ch.Append(&action.TeamRemoved{Team: id}); err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(ch.State.Teams.Teams, func(t action.TeamEntry) bool { return t.Captain == captain }) {
+			ch.Revoke(captain.Platform, captain.User, storage.Captain)
+		}
+		return nil
 	}); err != nil {
 		return Reply{}, err
 	}

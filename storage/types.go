@@ -16,7 +16,14 @@ type Role string
 const (
 	Organiser Role = "organiser"
 	Arbiter   Role = "arbiter"
+	// Captain captains a team of a team event (issue 13): their private
+	// /lineup finds the event by it (RunningEventsWithRole). It is no
+	// staff role: it gives no right an organiser's or arbiter's does.
+	Captain Role = "captain"
 )
+
+// Staff reports whether r is an organiser's or an arbiter's.
+func (r Role) Staff() bool { return r == Organiser || r == Arbiter }
 
 // Change collects what one command does to an event: the actions it
 // appends and the messages, bindings and roles that go with them. Update
