@@ -313,8 +313,11 @@ func randomTeam(rng *rand.Rand, st *action.State) action.Action {
 		return &action.TeamJoinAsked{Team: team(), Entrant: entrant(), Refused: rng.IntN(3) == 0}
 	case w < 30:
 		return &action.TeamMemberRemoved{Team: team(), Entrant: entrant()}
-	case w < 32:
+	case w < 31:
 		return &action.TeamRemoved{Team: team()}
+	case w < 32:
+		name, unit := randomNames[rng.IntN(len(randomNames))], "U"
+		return &action.TeamEdited{Team: team(), Name: &name, Unit: &unit}
 	case w < 55:
 		p, err := engine.PairTeams(st.TeamEvent())
 		if err != nil {

@@ -139,3 +139,27 @@ func TestLineupOfACaptainPlayingElsewhere(t *testing.T) {
 		t.Errorf("a captain paired another event: %q", got)
 	}
 }
+
+// /team rename and /team unit change a team before the start, by its
+// captain or an organiser; another captain, a name taken and the start
+// refuse.
+func TestTeamRenameAndUnit(t *testing.T) {
+	s := newScript(t)
+	must(t, s.say("org", "/event new 团体测试 团体赛 roundrobin"), "已创建团体赛")
+	s.say("org", "/signup open")
+	must(t, s.say("ca", "/team new A"), "你是队长")
+	must(t, s.say("cb", "/team new B"), "你是队长")
+	must(t, s.say("ca", "/team rename A Alpha"), "队伍「A」已改名为「Alpha」。")
+	must(t, s.say("cb", "/team rename Alpha X"), "只有「Alpha」的队长或组织者可以修改它。")
+	must(t, s.sendAs("cb", "en", "/team rename Alpha X").Text, `Only "Alpha"'s captain or an organiser can change it.`)
+	must(t, s.say("ca", "/team rename Alpha b"), "已经有「b」队了")
+	must(t, s.say("org", "/team unit B 第一中学"), "队伍「B」的单位：第一中学。")
+	must(t, s.sendAs("ca", "en", "/team unit Alpha No. 2 School").Text, `Team "Alpha"'s unit: No. 2 School.`)
+	must(t, s.say("org", "/teams"), "Alpha", "第一中学")
+	if st := s.state(); st.Teams.Teams[0].Unit != "No. 2 School" || st.Teams.Teams[1].Unit != "第一中学" {
+		t.Errorf("units %q, %q", st.Teams.Teams[0].Unit, st.Teams.Teams[1].Unit)
+	}
+
+	started := teamEventScript(t, 2, 0)
+	must(t, started.say("org", "/team rename B Beta"), "比赛已经开始")
+}

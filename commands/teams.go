@@ -60,6 +60,18 @@ func teamCommands() []*Command {
 			Run:  deleteTeam,
 		},
 		{
+			Name: "team rename", Aliases: []string{"队伍改名"}, Who: Member,
+			Args: []Arg{teamArg, {Name: "name", Kind: Word, Help: T{"新队名", "the new name"}}},
+			Help: T{"开赛前给队伍改名（队长或组织者）", "rename a team before the start (its captain or an organiser)"},
+			Run:  renameTeam,
+		},
+		{
+			Name: "team unit", Aliases: []string{"队伍单位"}, Who: Member,
+			Args: []Arg{teamArg, {Name: "unit", Kind: Rest, Help: T{"单位", "the unit"}}},
+			Help: T{"开赛前改队伍的单位（队长或组织者）", "set a team's unit before the start (its captain or an organiser)"},
+			Run:  setTeamUnit,
+		},
+		{
 			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
 			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后；默认最后一轮", "after which round; the last by default"}}},
 			Help: T{"队伍退赛（R-W-1..4）", "withdraw a team (R-W-1..4)"},
@@ -298,6 +310,41 @@ func deleteTeam(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: T{"已删除队伍「%s」；队员仍是报名选手。", "Deleted team %q; its players stay entered."}.In(c.Lang, name)}, nil
+}
+
+// renameTeam is /team rename OLD NEW, before the start.
+func renameTeam(c *Context) (Reply, error) {
+	name := c.Args["name"]
+	return editTeam(c, &action.TeamEdited{Name: &name}, func(old string) string {
+		return T{"队伍「%s」已改名为「%s」。", "Team %q is now called %q."}.In(c.Lang, old, name)
+	})
+}
+
+// setTeamUnit is /team unit NAME UNIT, before the start.
+func setTeamUnit(c *Context) (Reply, error) {
+	unit := c.Args["unit"]
+	return editTeam(c, &action.TeamEdited{Unit: &unit}, func(team string) string {
+		return T{"队伍「%s」的单位：%s。", "Team %q's unit: %s."}.In(c.Lang, team, unit)
+	})
+}
+
+// editTeam applies a, for the team the line names, when the sender is its
+// captain or an organiser, and answers with said of the team's name as it
+// was.
+func editTeam(c *Context, a *action.TeamEdited, said func(team string) string) (Reply, error) {
+	id, err := teamNamed(c.State, c.Args["team"])
+	if err != nil {
+		return Reply{}, err
+	}
+	t := c.State.Teams.Teams[id-1]
+	if t.Captain != c.Actor() && !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有「%s」的队长或组织者可以修改它。", "Only %q's captain or an organiser can change it.", t.Name)
+	}
+	a.Team = id
+	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(a) }); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: said(t.Name)}, nil
 }
 
 // withdrawTeam is /team withdraw NAME [ROUND] (R-W-1..4).
