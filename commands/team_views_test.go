@@ -163,3 +163,45 @@ func TestTeamRenameAndUnit(t *testing.T) {
 	started := teamEventScript(t, 2, 0)
 	must(t, started.say("org", "/team rename B Beta"), "比赛已经开始")
 }
+
+// Under 队员总分制 (R-T-6) the files and pictures hold the players'
+// standings and, beside them, the team totals: after round 1 (the lower
+// number winning) A1 and A2 share place 1, B1 and B2 place 3.
+func TestTeamTotalsViews(t *testing.T) {
+	s := newScript(t)
+	s.say("org", "/event new 总分赛 团体赛 roundrobin")
+	s.pinSeed(4)
+	for _, line := range []string{"/event set 台次 队员总分制", "/event set boards 2", "/event set 总分方式 名次之和", "/event set seeding entered"} {
+		must(t, s.say("org", line), "已设置")
+	}
+	s.say("org", "/signup open")
+	for _, team := range []string{"A", "B"} {
+		must(t, s.say("c"+team, "/team new "+team), "你是队长")
+		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
+	}
+	s.say("org", "/start")
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	for _, g := range s.state().Event.Rounds[0].Games {
+		code := "1-0"
+		if g.Black < g.Red {
+			code = "0-1"
+		}
+		s.say("org", fmt.Sprintf("/result %d %s", g.Board, code))
+	}
+	r := s.send("org", "/export csv", false)
+	must(t, r.Text, "排名表、团体排名表和成绩表")
+	files := filesOf(s, r)
+	if len(files) != 3 {
+		t.Fatalf("%d files, want 3", len(files))
+	}
+	must(t, string(files[0].Data), "姓名", "A1")
+	must(t, string(files[1].Data), "名次和", "\r\n1,A,2,A1(1)、A2(1)\r\n", "\r\n2,B,6,")
+	if tables := sheet.PageOf(s.state(), sheet.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
+		t.Errorf("the page's tables: %d, want pairings, standings, team totals, crosstable", len(tables))
+	}
+	s.withPainter(painter(t))
+	s.outbox()
+	r = s.send("org", "/standings picture", false)
+	must(t, r.Text, "团体排名（队员总分制）", "图片 2 张")
+}
