@@ -569,42 +569,20 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 	}
 }
 
-// teamStandingsText is the team standings (R-T-4, R-T-5): place, team,
-// 场分, 局分 and the chain's next criterion.
+// teamStandingsText is the team standings (R-T-4, R-T-5) as the chat shows
+// them: the chain in the heading, then the sheet's brief columns — place,
+// team, 场分, 局分 and the chain's next criterion.
 func teamStandingsText(st *action.State, lang Lang) string {
-	ev := st.TeamEvent()
-	rows := engine.TeamStandings(ev)
-	var extra engine.TeamCriterion
-	for _, c := range ev.Settings.Ranking {
-		if c != engine.TeamMatchPoints && c != engine.TeamGamePoints {
-			extra = c
-			break
-		}
-	}
-	t := table{fit: phoneWidth, shrink: []int{1}}
-	head := []string{T{"名次", "Pl"}.In(lang), T{"队名", "Team"}.In(lang), T{"场分", "MP"}.In(lang), T{"局分", "GP"}.In(lang)}
-	if extra != 0 {
-		head = append(head, criterionName(extra, lang))
-	}
-	t.row(head...)
-	for _, r := range rows {
-		cells := []string{r.PlaceLabel(), teamName(st, r.Team), r.MatchPoints.String(), r.GamePoints.String()}
-		if extra != 0 {
-			for _, v := range r.Values {
-				if v.Criterion == extra {
-					cells = append(cells, v.String())
-				}
-			}
-		}
-		t.row(cells...)
-	}
 	var chain []string
-	for _, c := range ev.Settings.Ranking {
+	for _, c := range st.TeamEvent().Settings.Ranking {
 		chain = append(chain, criterionName(c, lang))
 	}
+	t := briefTable(sheet.Standings(st, sheet.Lang(lang)), phoneWidth, nil)
 	return T{"团体排名（%s）", "Team standings (%s)"}.In(lang, strings.Join(chain, T{"、", ", "}.In(lang))) + "\n" + t.String()
 }
 
+// criterionName is a team criterion as /event set takes it: "直胜",
+// "head-to-head".
 func criterionName(c engine.TeamCriterion, lang Lang) string {
 	if lang == Zh {
 		return c.Name()
@@ -612,30 +590,27 @@ func criterionName(c engine.TeamCriterion, lang Lang) string {
 	return c.English()
 }
 
-// boardStandingsText is the board standings (最佳台次): for each board
-// its players by points, then the share of the points, then wins; top > 0
-// keeps the places up to top (the announcements': /standings boards
-// shows all).
+// boardStandingsText is the board standings (最佳台次, sheet.BoardStandings)
+// as the chat shows them: a table a board, its players by points, then the
+// share of the points, then wins; top > 0 keeps the places up to top (the
+// announcements': /standings boards shows all).
 func boardStandingsText(st *action.State, lang Lang, top int) string {
-	ev := st.TeamEvent()
+	s := sheet.BoardStandings(st, sheet.Lang(lang), top)
 	lines := []string{T{"台次成绩", "Board standings"}.In(lang)}
-	for b, rows := range engine.BoardStandings(ev) {
-		if top > 0 {
-			n := 0
-			for n < len(rows) && rows[n].Place <= top {
-				n++
+	var t *table
+	board := ""
+	for _, r := range s.Rows { // board, place, name, team, points, games, wins
+		if r[0].Text != board {
+			if t != nil {
+				lines = append(lines, t.String())
 			}
-			rows = rows[:n]
+			board = r[0].Text
+			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
+			t.row(T{"第%s台", "B%s"}.In(lang, board), T{"姓名", "Name"}.In(lang), T{"队名", "Team"}.In(lang), T{"得分", "Pts"}.In(lang), T{"局数", "G"}.In(lang))
 		}
-		t := table{fit: phoneWidth, shrink: []int{1, 2}}
-		t.row(T{"第%d台", "B%d"}.In(lang, b+1), T{"姓名", "Name"}.In(lang), T{"队名", "Team"}.In(lang), T{"得分", "Pts"}.In(lang), T{"局数", "G"}.In(lang))
-		for _, r := range rows {
-			label := strconv.Itoa(r.Place)
-			if r.Shared {
-				label += "="
-			}
-			t.row(label, playerName(&st.Event, r.Player), teamName(st, r.Team), r.Points.String(), strconv.Itoa(r.Games))
-		}
+		t.row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
+	}
+	if t != nil {
 		lines = append(lines, t.String())
 	}
 	return strings.Join(lines, "\n")
@@ -727,34 +702,19 @@ func revealAtStart(ch *storage.Change, to []chat.Chat, a *action.LineupsRevealed
 	return nil
 }
 
-// teamTotalsText is a 队员总分制 team ranking (R-T-6): place, team, and
-// the sum of its counting players' places or scores; a team short of
-// counting players ranks after the complete ones.
+// teamTotalsText is a 队员总分制 team ranking (R-T-6) as the chat shows it
+// (sheet.TeamTotals): place, team, and the sum of its counting players'
+// places or scores; a team short of counting players ranks after the
+// complete ones, marked "*" and said under the table.
 func teamTotalsText(st *action.State, lang Lang) string {
-	ev := st.TeamEvent()
 	r := st.Teams.Rules
-	rows := engine.TeamTotals(&st.Event, ev.Teams, r.Boards, r.Totals)
-	t := table{fit: phoneWidth, shrink: []int{1}}
-	sum := T{"名次和", "Places"}
-	if r.Totals == engine.SumOfScores {
-		sum = T{"局分和", "Score"}
+	s := sheet.TeamTotals(st, sheet.Lang(lang))
+	text := T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) +
+		"\n" + briefTable(s, phoneWidth, nil).String()
+	if len(s.Footer) > 1 { // the teams short of players
+		text += "\n" + s.Footer[1]
 	}
-	t.row(T{"名次", "Pl"}.In(lang), T{"队名", "Team"}.In(lang), sum.In(lang))
-	for _, row := range rows {
-		place := strconv.Itoa(row.Place)
-		if row.Shared {
-			place += "="
-		}
-		total := strconv.Itoa(row.Total)
-		if r.Totals == engine.SumOfScores {
-			total = row.Score.String()
-		}
-		if !row.Complete {
-			total += T{"（不足 %d 人）", " (short of %d)"}.In(lang, r.Boards)
-		}
-		t.row(place, teamName(st, row.Team), total)
-	}
-	return T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) + "\n" + t.String()
+	return text
 }
 
 // captainEvent loads into c the running team event the sender captains a
