@@ -15,7 +15,7 @@ import (
 // (team_crosstable.go).
 func Crosstable(st *action.State, lang Lang) Table {
 	if teamsPlay(st) {
-		return teamCrosstable(st, lang) // team_crosstable.go
+		return teamCrosstable(st, st.TeamEvent(), lang) // team_crosstable.go
 	}
 	ev := &st.Event
 	t := Table{

@@ -14,7 +14,7 @@ import (
 // table without rows. A team event's are its matches (team_pairings.go).
 func Pairings(st *action.State, round int, lang Lang) Table {
 	if teamsPlay(st) {
-		return teamPairings(st, round, lang) // team_pairings.go
+		return teamPairings(st, st.TeamEvent(), round, lang) // team_pairings.go
 	}
 	ev := &st.Event
 	t := Table{

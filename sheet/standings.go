@@ -18,7 +18,7 @@ const briefTiebreaks = 2
 // A team event's are the teams' (team.go).
 func Standings(st *action.State, lang Lang) Table {
 	if teamsPlay(st) {
-		return teamStandings(st, lang) // team.go
+		return teamStandings(st, st.TeamEvent(), lang) // team.go
 	}
 	ev := &st.Event
 	tbs := ev.Settings.Tiebreaks

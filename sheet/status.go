@@ -32,7 +32,13 @@ func Status(st *action.State, lang Lang) string {
 // (R-T-6).
 func PageOf(st *action.State, lang Lang) Page {
 	p := Page{Event: st.Event.Name, Lang: lang, Status: Status(st, lang), Version: st.Through}
-	if n := CurrentRound(&st.Event); n > 0 {
+	n := CurrentRound(&st.Event)
+	switch {
+	case n == 0:
+	case teamsPlay(st):
+		ev := st.TeamEvent() // built once for the four tables
+		p.Tables = []Table{teamPairings(st, ev, n, lang), teamStandings(st, ev, lang), boardStandings(st, ev, lang, 0), teamCrosstable(st, ev, lang)}
+	default:
 		p.Tables = append([]Table{Pairings(st, n, lang)}, StandingsTables(st, lang, 0)...)
 		p.Tables = append(p.Tables, Crosstable(st, lang))
 	}
@@ -43,12 +49,12 @@ func PageOf(st *action.State, lang Lang) Page {
 // beside them: the board standings (top places of each board when top >
 // 0), or under 队员总分制 the team totals (R-T-6).
 func StandingsTables(st *action.State, lang Lang, top int) []Table {
-	out := []Table{Standings(st, lang)}
 	switch {
 	case teamsPlay(st):
-		out = append(out, BoardStandings(st, lang, top))
+		ev := st.TeamEvent() // built once for both
+		return []Table{teamStandings(st, ev, lang), boardStandings(st, ev, lang, top)}
 	case st.Teams != nil:
-		out = append(out, TeamTotals(st, lang))
+		return []Table{Standings(st, lang), TeamTotals(st, lang)}
 	}
-	return out
+	return []Table{Standings(st, lang)}
 }

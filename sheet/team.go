@@ -64,8 +64,7 @@ func TeamName(st *action.State, id int) string {
 // when shared, R-T-9), number, team, unit, 场分, 局分 and the rest of the
 // event's chain in its order, with a footer naming the chain; a team that
 // withdrew stays, muted (R-W-4).
-func teamStandings(st *action.State, lang Lang) Table {
-	ev := st.TeamEvent()
+func teamStandings(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
 	var rest []engine.TeamCriterion // the chain's criteria beside 场分 and 局分
 	for _, c := range ev.Settings.Ranking {
 		if c != engine.TeamMatchPoints && c != engine.TeamGamePoints {
@@ -129,6 +128,14 @@ func teamStandings(st *action.State, lang Lang) Table {
 // places up to top of each board (the prizes), 0 every player. It has no
 // rows for an event whose teams play no matches.
 func BoardStandings(st *action.State, lang Lang, top int) Table {
+	if !teamsPlay(st) {
+		return boardStandings(st, nil, lang, top)
+	}
+	return boardStandings(st, st.TeamEvent(), lang, top)
+}
+
+// boardStandings is BoardStandings of st's team event ev, nil for none.
+func boardStandings(st *action.State, ev *engine.TeamEvent, lang Lang, top int) Table {
 	t := Table{
 		Kind:  KindStandings,
 		Title: text{"台次成绩", "Board standings"}.in(lang),
@@ -145,11 +152,11 @@ func BoardStandings(st *action.State, lang Lang, top int) Table {
 	if top > 0 {
 		t.Title = text{"台次成绩（每台前%d名）", "Board standings (top %d of each board)"}.in(lang, top)
 	}
-	if !teamsPlay(st) {
+	if ev == nil {
 		return t
 	}
 	shared := false
-	for b, rows := range engine.BoardStandings(st.TeamEvent()) {
+	for b, rows := range engine.BoardStandings(ev) {
 		board := strconv.Itoa(b + 1)
 		for _, r := range rows {
 			if top > 0 && r.Place > top {

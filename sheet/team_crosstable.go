@@ -12,8 +12,7 @@ import (
 // the opponent team's number, the match's result for the row's team (+ =
 // -) and the game points, its own first ("3+ 7:3"; a bye "轮空"; a match
 // not decided muted, without its sign), then 场分, 局分 and the place.
-func teamCrosstable(st *action.State, lang Lang) Table {
-	ev := st.TeamEvent()
+func teamCrosstable(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
 	t := Table{
 		Kind:  KindCrosstable,
 		Title: text{"团体成绩表", "Team crosstable"}.in(lang),

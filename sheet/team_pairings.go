@@ -14,7 +14,7 @@ import (
 // odd boards and black on even ones (R-C-2): the boards say so by their
 // colours. A match whose line-ups are not revealed has one muted row
 // saying so; the teams with a bye are the footer's.
-func teamPairings(st *action.State, round int, lang Lang) Table {
+func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) Table {
 	t := Table{
 		Kind:  KindPairings,
 		Title: text{"第%d轮对阵（团体）", "Round %d pairings (teams)"}.in(lang, round),
@@ -32,7 +32,6 @@ func teamPairings(st *action.State, round int, lang Lang) Table {
 		return t
 	}
 	t.Note = roundNote(st, round, lang)
-	ev := st.TeamEvent()
 	unplayed := map[int]bool{} // boards of a match decided early (5场3胜制)
 	for _, g := range st.Event.Rounds[round-1].Games {
 		unplayed[g.Board] = g.Void && g.Result == engine.Pending

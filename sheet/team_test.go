@@ -19,6 +19,13 @@ import (
 // played when pending is set.
 func teamRoundRobin(t testing.TB, played int, pending bool) *action.State {
 	t.Helper()
+	return teamEvent(t, engine.RoundRobin, 4, 5, played, pending)
+}
+
+// teamEvent is teamRoundRobin's event of the given system, teams and
+// boards.
+func teamEvent(t testing.TB, system engine.System, teams, boards, played int, pending bool) *action.State {
+	t.Helper()
 	st, err := action.Fold(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -33,13 +40,16 @@ func teamRoundRobin(t testing.TB, played int, pending bool) *action.State {
 		}
 	}
 	set := engine.DefaultSettings(0)
-	set.System, set.Numbering = engine.RoundRobin, engine.AsEntered
-	rules := action.NewTeamRules(5)
-	rules.WinningBoards, rules.PlayOut = 3, true
+	if system != engine.RoundRobin {
+		set = engine.DefaultSettings(played)
+	}
+	set.System, set.Numbering = system, engine.AsEntered
+	rules := action.NewTeamRules(boards)
+	rules.WinningBoards, rules.PlayOut = boards/2+1, true
 	do(&action.Created{Name: "Club teams", Settings: set}, &action.TeamRulesSet{Rules: &rules})
-	for k := 1; k <= 4; k++ {
+	for k := 1; k <= teams; k++ {
 		var members []int
-		for j := 1; j <= 5; j++ {
+		for j := 1; j <= boards; j++ {
 			do(&action.PlayerAdded{Name: fmt.Sprintf("T%d-%d", k, j), Rating: 2000 - 10*j})
 			members = append(members, st.Event.Players[len(st.Event.Players)-1].Entrant)
 		}
@@ -218,5 +228,16 @@ func TestTeamPage(t *testing.T) {
 	}
 	if want := []string{"第1轮对阵（团体）", "第1轮后团体排名", "台次成绩", "团体成绩表"}; !slices.Equal(titles, want) {
 		t.Errorf("page tables %v, want %v", titles, want)
+	}
+}
+
+// BenchmarkTeamSheets is a 200-team, 6-board Swiss after 9 rounds: the
+// page's tables (the round's matches, team standings, board standings,
+// team crosstable) built once.
+func BenchmarkTeamSheets(b *testing.B) {
+	st := teamEvent(b, engine.Swiss, 200, 6, 9, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = PageOf(st, Zh)
 	}
 }
