@@ -88,6 +88,7 @@ const (
 	NoGuessing    Reason = "no-guessing"     // the round has no 猜先
 	GuessPending  Reason = "guess-pending"   // the 猜先 waits for another step
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
+	NoGames       Reason = "no-games"        // no round is published: there is no game yet
 )
 
 // Error is the English, with the rule it keeps.
