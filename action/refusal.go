@@ -63,6 +63,7 @@ type Reason string
 const (
 	NoEvent       Reason = "no-event"        // there is no event yet
 	EventOver     Reason = "finished"        // the event has finished
+	WasCalledOff  Reason = "cancelled"       // the event was cancelled before its start
 	EntriesClosed Reason = "entries-closed"  // the event has started: no more entries, removals
 	AlreadyBegun  Reason = "started"         // the event has started already
 	NotRunning    Reason = "not-running"     // the event has not started

@@ -192,6 +192,8 @@ func describe(a action.Action, st *action.State, named bool, lang Lang) string {
 		return T{"%s 第 %d 轮后退赛", "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
 	case *action.EventFinished:
 		return T{"结束比赛", "finished the event"}.In(lang)
+	case *action.EventCancelled:
+		return T{"取消比赛", "cancelled the event"}.In(lang)
 	case *action.Undo:
 		return T{"撤销第 %d 步", "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:
