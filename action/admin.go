@@ -12,6 +12,7 @@ func init() {
 	register(func() Action { return new(Created) })
 	register(func() Action { return new(EventFinished) })
 	register(func() Action { return new(EventCancelled) })
+	register(func() Action { return new(WebLinkReplaced) })
 	register(func() Action { return new(Undo) })
 }
 
@@ -79,6 +80,22 @@ func (st *State) MayCancel() error {
 	}
 	if st.Status == Running {
 		return refuse(Conflict, "比赛已经开始，不能取消", "the event has started: it cannot be cancelled").because(AlreadyBegun)
+	}
+	return nil
+}
+
+// WebLinkReplaced records that the event's live page got a new link, the
+// old one revoked (storage.Change.ReplaceWebLink), so that the log says
+// who did it and when. The link's token is its secret: no action holds
+// it. It changes nothing in the state, and comes in any status: a
+// finished event's page stays online.
+type WebLinkReplaced struct{}
+
+func (*WebLinkReplaced) Kind() string { return "web-link-replaced" }
+
+func (*WebLinkReplaced) Apply(st *State) error {
+	if st.Event.Name == "" {
+		return refuse(Conflict, "还没有比赛", "there is no event yet").because(NoEvent)
 	}
 	return nil
 }

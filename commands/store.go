@@ -47,9 +47,9 @@ type Store interface {
 	Langs(ctx context.Context, platform string, users []string) (map[string]string, error)
 	SetLang(ctx context.Context, platform, user, lang string) error
 
-	// The event's web page (bot/web): its link and the event a link shows.
+	// The event's web page (bot/web): its link and the event a link shows
+	// (a change replaces the link: storage.Change.ReplaceWebLink).
 	WebLink(ctx context.Context, id storage.EventID) (string, error)
-	NewWebLink(ctx context.Context, id storage.EventID) (string, error)
 	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
 
 	// The outbox.

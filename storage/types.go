@@ -37,6 +37,9 @@ type Change struct {
 	// at is when the change's actions are recorded: Append applies them
 	// with State.At set to it, as the fold will.
 	at time.Time
+	// webLink is the token ReplaceWebLink made: the event's web link once
+	// the change commits, "" for none.
+	webLink string
 }
 
 // bindingOp is a change to the chats, identities or roles tables.
