@@ -194,26 +194,13 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 		return q.pressed.event, st, err
 	}
 	var (
-		evs    []storage.ChatEvent
-		states = map[storage.EventID]*action.State{}
-		open   = unfinished
+		evs  []storage.ChatEvent
+		open = unfinished
 	)
 	if q.asPlayer && q.chat.IsPrivate() {
-		ids, err := s.store.PlayerEvents(ctx, q.chat.Platform, q.user)
-		if err != nil {
+		var err error
+		if evs, err = s.playerEvents(ctx, q); err != nil {
 			return 0, nil, err
-		}
-		if len(ids) == 0 {
-			return 0, nil, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
-				"You play in no event yet. Join one in its group with /join NAME.")
-		}
-		for i := len(ids) - 1; i >= 0; i-- { // oldest first, as a chat's
-			st, err := s.store.Load(ctx, ids[i])
-			if err != nil {
-				return 0, nil, err
-			}
-			states[ids[i]] = st
-			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
 		}
 		open = isRunning
 	} else {
@@ -233,12 +220,37 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 	if err != nil {
 		return 0, nil, err
 	}
-	if st := states[found.ID]; st != nil {
-		return found.ID, st, nil
-	}
 	st, err := s.store.Load(ctx, found.ID)
 	return found.ID, st, err
 }
+
+// playerEvents are the events a line in q's sender's private chat may be
+// about, by name and status (no event is loaded): the one it names among
+// all they play in; else the unfinished ones, or the last one when none
+// is (a player of a long season has hundreds finished).
+func (s *Service) playerEvents(ctx context.Context, q eventQuery) ([]storage.ChatEvent, error) {
+	if q.named != "" {
+		evs, err := s.store.PlayerEvents(ctx, q.chat.Platform, q.user)
+		if err == nil && len(evs) == 0 {
+			err = playsNone
+		}
+		return evs, err
+	}
+	evs, err := s.store.OpenPlayerEvents(ctx, q.chat.Platform, q.user)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	last, err := s.store.LastPlayerEvent(ctx, q.chat.Platform, q.user)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, playsNone
+	}
+	return []storage.ChatEvent{last}, err
+}
+
+// playsNone answers a player's command in a private chat from a user who
+// plays in no event.
+var playsNone = problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
+	"You play in no event yet. Join one in its group with /join NAME.")
 
 // theirs is, in a group with several unfinished events, the one event of
 // them the sender may run q's command in — plays in, for a player's

@@ -112,19 +112,12 @@ func (h *chatHere) besides(name string, lang Lang) string {
 func listEvents(c *Context) (Reply, error) {
 	var evs []storage.ChatEvent
 	if c.Req.Chat.IsPrivate() {
-		ids, err := c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID)
-		if err != nil {
+		var err error
+		if evs, err = c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil {
 			return Reply{}, err
 		}
-		for i := len(ids) - 1; i >= 0; i-- {
-			st, err := c.svc.store.Load(c, ids[i])
-			if err != nil {
-				return Reply{}, err
-			}
-			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
-		}
 		if len(evs) == 0 {
-			return Reply{}, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。", "You play in no event yet. Join one in its group with /join NAME.")
+			return Reply{}, playsNone
 		}
 	} else {
 		var err error

@@ -28,7 +28,9 @@ type Store interface {
 	ChatEvents(ctx context.Context, c chat.Chat) ([]storage.ChatEvent, error)
 	UseEvent(ctx context.Context, c chat.Chat, id storage.EventID) error
 	Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error)
-	PlayerEvents(ctx context.Context, platform, user string) ([]storage.EventID, error)
+	PlayerEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	OpenPlayerEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	LastPlayerEvent(ctx context.Context, platform, user string) (storage.ChatEvent, error)
 
 	// Who is who in an event: its players' users, by the players' entrant
 	// ids (engine.Player.Entrant, which no numbering changes), and the
