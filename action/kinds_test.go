@@ -362,8 +362,8 @@ func TestRoundPublished(t *testing.T) {
 		{name: "round 1", from: running, act: paired, want: added},
 		{name: "round 2", from: round1done, act: paired, want: added},
 		{name: "before the start", from: entered, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "not started"},
-		{name: "a round too far", from: running, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 2}}), err: "next one is round 1"},
-		{name: "round 1 again", from: round1done, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "next one is round 2"},
+		{name: "a round too far", from: running, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 2}}), err: "but round 1 is next"},
+		{name: "round 1 again", from: round1done, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "but round 2 is next"},
 		{name: "finished", from: finished, act: paired, err: "has finished"},
 	})
 }

@@ -120,6 +120,9 @@ func (r *Refusal) because(why Reason) *Refusal {
 
 // refuseErr wraps an error that speaks English only, the engine's, as a
 // refusal of kind k: the Chinese gets a lead that says what was refused.
+// It is the team rounds' fallback still (team_rounds.go); the engine's
+// reasons are better worded per language (PairingRefused,
+// withdrawalRefused).
 func refuseErr(k Kind, zh string, err error) *Refusal {
 	return &Refusal{Kind: k, Zh: zh + "：" + err.Error(), En: err.Error()}
 }

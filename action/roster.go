@@ -2,6 +2,7 @@ package action
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -172,7 +173,9 @@ func (a *Withdrawn) Apply(st *State) error {
 		if errors.As(err, &w) {
 			return withdrawalRefused(w)
 		}
-		return refuseErr(Conflict, "不能退赛", err)
+		// The engine's other reasons, no such player and withdrawn
+		// already, are refused above.
+		return fmt.Errorf("withdraw player %d: %w", a.Player, err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package action
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -66,7 +68,13 @@ func (a *RoundPublished) Apply(st *State) error {
 		return err
 	}
 	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {
-		return refuseErr(Invalid, "不能发布这一轮", err)
+		var o *engine.RoundOrderError
+		if errors.As(err, &o) {
+			// A pairing made before the rounds changed (an undo, another
+			// arbiter's publication): pair again.
+			return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "this pairing is of round %d, but round %d is next", o.Round, o.Next).because(NoPreview)
+		}
+		return fmt.Errorf("publish round %d: %w", a.Pairing.Round, err)
 	}
 	if s := st.Stages; s != nil {
 		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
