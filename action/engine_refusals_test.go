@@ -46,3 +46,38 @@ func TestEngineRefusalsInBothLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestPairingRefused: every reason the engine finds no pairing for is
+// said in both languages, the rules' with their rule; a real one comes
+// through engine.Pair as an ErrNoPairing still.
+func TestPairingRefused(t *testing.T) {
+	for _, tt := range []struct {
+		e      engine.PairingError
+		zh, en string
+	}{
+		{engine.PairingError{Reason: engine.PairTooFew, Round: 3, Players: 1}, "无法编排第 3 轮：可编排的选手只有 1 名", "round 3 cannot be paired: it has 1 players to pair"},
+		{engine.PairingError{Reason: engine.PairPastLast, Round: 6, Rounds: 5}, "本赛只有 5 轮", "the event has 5 rounds only"},
+		{engine.PairingError{Reason: engine.PairTableShort, Players: 4, Rounds: 3, Asked: 7}, "请把轮数设为 3", "set rounds to 3"},
+		{engine.PairingError{Reason: engine.PairRematchesNear, Round: 9, Players: 5000, Window: 64}, "最近的 64 名对手中", "among each player's 64 nearest"},
+		{engine.PairingError{Reason: engine.PairRematches, Round: 2, Players: 2}, "2 名选手无论怎样配对都会重复对阵", "every way to pair the 2 players would repeat a game"},
+	} {
+		r := action.PairingRefused(&tt.e)
+		if !strings.Contains(r.Zh, tt.zh) || !strings.Contains(r.En, tt.en) {
+			t.Errorf("%v: refusal %q / %q, want %q / %q", tt.e.Reason, r.Zh, r.En, tt.zh, tt.en)
+		}
+		if strings.ContainsFunc(r.Zh, func(c rune) bool { return c < unicode.MaxASCII && unicode.IsLetter(c) }) {
+			t.Errorf("English inside the Chinese: %q", r.Zh)
+		}
+		if rematch := tt.e.Reason == engine.PairRematches || tt.e.Reason == engine.PairRematchesNear; rematch != (r.Rule == "R-SW-9") {
+			t.Errorf("%v: rule %q", tt.e.Reason, r.Rule)
+		}
+	}
+
+	st := newScript(t).do(&action.Created{Name: "Two", Settings: engine.DefaultSettings(2)},
+		&action.PlayerAdded{Name: "A"}, &action.PlayerAdded{Name: "B"}, &action.Started{}).publish().results().st
+	_, err := engine.Pair(&st.Event)
+	var pe *engine.PairingError
+	if !errors.As(err, &pe) || pe.Reason != engine.PairRematches || !errors.Is(err, engine.ErrNoPairing) {
+		t.Errorf("pairing round 2 of two players who met: %v, want a PairingError of rematches, an ErrNoPairing", err)
+	}
+}

@@ -90,6 +90,7 @@ const (
 	GuessPending  Reason = "guess-pending"   // the 猜先 waits for another step
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 	NoGames       Reason = "no-games"        // no round is published: there is no game yet
+	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
 )
 
 // Error is the English, with the rule it keeps.

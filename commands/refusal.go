@@ -41,6 +41,7 @@ var reasonHints = map[action.Reason]T{
 	action.NoGuessing:    {"裁判可以用 /guess call 要求本轮猜先。", "An arbiter can call for it with /guess call."},
 	action.GuessPending:  {"输入 /me 查看猜先现在轮到谁。", "Type /me to see whose turn the 猜先 is."},
 	action.StagesOver:    {"输入 /standings 查看名次；组织者输入 /finish 结束比赛。", "Type /standings for the ranking; an organiser finishes the event with /finish."},
+	action.NoPairingLeft: {"组织者可以用 /finish 结束比赛。", "Organisers can finish the event with /finish."},
 	action.NoGames:       {"第 1 轮公布后（/pair、/publish）再输入 /penalty 选手。", "Once round 1 is published (/pair, /publish), type /penalty PLAYER."},
 }
 
