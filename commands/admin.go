@@ -34,6 +34,10 @@ func undo(c *Context) (Reply, error) {
 	switch target.Action.(type) {
 	case *action.Created:
 		return Reply{}, problem("不能撤销比赛的创建。", "The event's creation cannot be undone.")
+	case *action.EventCancelled:
+		// Its chats have let it go (no longer current, its name taken
+		// again perhaps): it stays cancelled.
+		return Reply{}, problem("第 %d 步取消了比赛，不能撤销。要再办，输入 /event new 名称 创建新的比赛。", "Action %d cancelled the event and cannot be undone. To run it after all, create a new one with /event new NAME.", n)
 	case *action.WebLinkReplaced:
 		// The old link is revoked for good: an undo would not bring it
 		// back, only hide from the log that it went.

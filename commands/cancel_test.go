@@ -44,6 +44,7 @@ func TestEventCancel(t *testing.T) {
 	must(t, h.say("org", "/signup open #周赛"), "比赛已经取消", "/event new")
 	must(t, h.say("org", "/event cancel confirm #周赛"), "比赛已经取消")
 	must(t, h.say("org", "/event use 周赛"), "已经取消")
+	must(t, h.say("org", "/undo 6 #周赛"), "取消了比赛，不能撤销", "/event new")
 
 	// The name is free again; the new event is the chat's current one.
 	must(t, h.say("org", "/event new 周赛 rounds 1"), "已创建比赛「周赛」")
