@@ -47,6 +47,8 @@ var samples = []struct {
 	{&action.PenaltyRecorded{Player: 4}, `{"player":4}`},
 	{&action.Withdrawn{Player: 4, After: 2}, `{"player":4,"after":2}`},
 	{&action.EventFinished{}, `{}`},
+	{&action.EventCancelled{}, `{}`},
+	{&action.WebLinkReplaced{}, `{}`},
 	{&action.Undo{Seq: 12}, `{"seq":12}`},
 	{&action.PlanSet{Plan: &action.Plan{
 		Stages: []action.StagePlan{{Kind: action.GroupsStage, Groups: 4, Advance: 2}, {Kind: action.KnockoutStage}},

@@ -11,6 +11,8 @@ import (
 func init() {
 	register(func() Action { return new(Created) })
 	register(func() Action { return new(EventFinished) })
+	register(func() Action { return new(EventCancelled) })
+	register(func() Action { return new(WebLinkReplaced) })
 	register(func() Action { return new(Undo) })
 }
 
@@ -54,6 +56,50 @@ func (*EventFinished) Apply(st *State) error {
 	return nil
 }
 
+// EventCancelled calls the event off before its start: nothing changes
+// after it, and it was never played (CalledOff). A started event is
+// finished instead (EventFinished): its games stand.
+type EventCancelled struct{}
+
+func (*EventCancelled) Kind() string { return "cancelled" }
+
+func (*EventCancelled) Apply(st *State) error {
+	if err := st.MayCancel(); err != nil {
+		return err
+	}
+	st.Status = CalledOff
+	return nil
+}
+
+// MayCancel says why the event cannot be cancelled (EventCancelled), nil
+// when it can: before its start only. The command asks it before it asks
+// the organiser to confirm.
+func (st *State) MayCancel() error {
+	if err := open(st); err != nil {
+		return err
+	}
+	if st.Status == Running {
+		return refuse(Conflict, "比赛已经开始，不能取消", "the event has started: it cannot be cancelled").because(AlreadyBegun)
+	}
+	return nil
+}
+
+// WebLinkReplaced records that the event's live page got a new link, the
+// old one revoked (storage.Change.ReplaceWebLink), so that the log says
+// who did it and when. The link's token is its secret: no action holds
+// it. It changes nothing in the state, and comes in any status: a
+// finished event's page stays online.
+type WebLinkReplaced struct{}
+
+func (*WebLinkReplaced) Kind() string { return "web-link-replaced" }
+
+func (*WebLinkReplaced) Apply(st *State) error {
+	if st.Event.Name == "" {
+		return refuse(Conflict, "还没有比赛", "there is no event yet").because(NoEvent)
+	}
+	return nil
+}
+
 // Undo cancels the action with sequence number Seq; Fold skips it. An Undo
 // of an Undo brings its target back.
 type Undo struct {
@@ -83,6 +129,8 @@ func open(st *State) error {
 		return refuse(Conflict, "还没有比赛", "there is no event yet").because(NoEvent)
 	case st.Status == Finished:
 		return refuse(Conflict, "比赛已经结束", "the event has finished").because(EventOver)
+	case st.Status == CalledOff:
+		return refuse(Conflict, "比赛已经取消", "the event was cancelled").because(WasCalledOff)
 	}
 	return nil
 }

@@ -3,9 +3,10 @@ package action
 import "github.com/qisai/qisai/internal/names"
 
 // An Admitter is an action with checks on what a user gives it — the form
-// of a name — that apply when it is appended, not when a stored log is
-// folded again: rules of form get stricter over time, and a log stored
-// under the old ones must still fold to the event it was. What the event's
+// of a name, a penalty before any game — that apply when it is appended,
+// not when a stored log is folded again: rules of form get stricter over
+// time, and a log stored under the old ones must still fold to the event
+// it was. What the event's
 // rules require (no two entrants of one name, the number of rounds) stays
 // in Apply, checked on every fold.
 type Admitter interface {

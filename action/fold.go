@@ -17,7 +17,14 @@ const (
 	Signup   Status = "signup"   // players may join
 	Running  Status = "running"  // started: sequence numbers fixed, rounds paired
 	Finished Status = "finished" // over: nothing changes any more
+	// CalledOff: cancelled before the start (EventCancelled); nothing
+	// changes any more, and the event was never played.
+	CalledOff Status = "cancelled"
 )
+
+// Over reports whether an event in status s takes no more changes: it
+// finished, or was cancelled before the start.
+func (s Status) Over() bool { return s == Finished || s == CalledOff }
 
 // State is an event as its log builds it.
 type State struct {

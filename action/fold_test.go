@@ -550,6 +550,12 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 		if len(ev.Rounds) > 0 && rng.IntN(10) == 0 {
 			return &action.EventFinished{}
 		}
+		if len(ev.Rounds) == 0 && rng.IntN(40) == 0 {
+			return &action.EventCancelled{} // refused once started
+		}
+		if rng.IntN(20) == 0 {
+			return &action.WebLinkReplaced{}
+		}
 		if rng.IntN(8) == 0 {
 			return randomPlan(rng)
 		}

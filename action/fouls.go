@@ -54,3 +54,16 @@ func (a *PenaltyRecorded) Apply(st *State) error {
 	p.Penalties++
 	return nil
 }
+
+// Admit refuses a penalty before round 1 is published: R-T-7 ranks
+// players by the penalties of games played, and before the start the
+// numbers a penalty names change (R-SW-1 renumbers the entrants). It is a
+// check of admission, not of Apply, so that a log stored before it still
+// folds to the event it was.
+func (a *PenaltyRecorded) Admit(st *State) error {
+	if open(st) == nil && len(st.Event.Rounds) == 0 {
+		return ruled("R-T-7", "第 1 轮公布之前不能处罚：名次按已赛对局中的处罚计算（R-T-7），现在还没有对局",
+			"no penalty before round 1 is published: R-T-7 counts the penalties of games played, and none has been played yet").because(NoGames)
+	}
+	return nil
+}

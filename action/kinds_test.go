@@ -1,6 +1,7 @@
 package action_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -361,8 +362,8 @@ func TestRoundPublished(t *testing.T) {
 		{name: "round 1", from: running, act: paired, want: added},
 		{name: "round 2", from: round1done, act: paired, want: added},
 		{name: "before the start", from: entered, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "not started"},
-		{name: "a round too far", from: running, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 2}}), err: "next one is round 1"},
-		{name: "round 1 again", from: round1done, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "next one is round 2"},
+		{name: "a round too far", from: running, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 2}}), err: "but round 1 is next"},
+		{name: "round 1 again", from: round1done, act: is(&action.RoundPublished{Pairing: engine.Pairing{Round: 1}}), err: "but round 2 is next"},
 		{name: "finished", from: finished, act: paired, err: "has finished"},
 	})
 }
@@ -423,7 +424,30 @@ func TestR_T_7_PenaltyRecorded(t *testing.T) {
 		{name: "no player 0", from: round1, act: is(&action.PenaltyRecorded{Player: 0}), err: "there is no player 0"},
 		{name: "no player 6", from: round1, act: is(&action.PenaltyRecorded{Player: 6}), err: "there is no player 6"},
 		{name: "finished", from: finished, act: is(&action.PenaltyRecorded{Player: 3}), err: "finished"},
+		// Before round 1 there is no game for R-T-7 to count it in, and
+		// the start renumbers the player it names (R-SW-1).
+		{name: "before the start", from: entered, act: is(&action.PenaltyRecorded{Player: 3}), err: "no penalty before round 1 is published"},
+		{name: "in sign-up", from: signup, act: is(&action.PenaltyRecorded{Player: 3}), err: "no penalty before round 1 is published"},
+		{name: "started, round 1 not published", from: running, act: is(&action.PenaltyRecorded{Player: 3}), err: "no penalty before round 1 is published"},
 	})
+}
+
+// TestR_T_7_PenaltyBeforeRound1Folds: a log stored before the rule, with
+// a penalty before the start, still folds to the event it was (the rule
+// is admission's).
+func TestR_T_7_PenaltyBeforeRound1Folds(t *testing.T) {
+	s := entered(t).do(&action.PenaltyRecorded{Player: 3})
+	st, err := action.Fold(s.log)
+	if err != nil {
+		t.Fatalf("Fold: %v", err)
+	}
+	if n := st.Event.Players[2].Penalties; n != 1 {
+		t.Errorf("player 3 has %d penalties, want 1", n)
+	}
+	var r *action.Refusal
+	if err := action.Admit(entered(t).st, &action.PenaltyRecorded{Player: 3}); !errors.As(err, &r) || r.Rule != "R-T-7" || r.Reason != action.NoGames {
+		t.Errorf("Admit before the start = %v, want a refusal by R-T-7 (no games)", err)
+	}
 }
 
 // TestR_W_Withdrawn: a withdrawal after a round; the player's pending

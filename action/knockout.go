@@ -1,6 +1,8 @@
 package action
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/qisai/qisai/engine"
@@ -318,8 +320,14 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 			continue
 		}
 		fp, err := engine.Pair(f.Event)
+		var pe *engine.PairingError
+		if errors.As(err, &pe) {
+			r := PairingRefused(pe)
+			r.Zh, r.En = fmt.Sprintf("第 %d 组", g+1)+r.Zh, fmt.Sprintf("group %d: ", g+1)+r.En
+			return engine.Pairing{}, nil, r
+		}
 		if err != nil {
-			return engine.Pairing{}, nil, refuse(Conflict, "第 %d 组无法编排下一轮", "group %d's next round cannot be paired: %v", g+1, err)
+			return engine.Pairing{}, nil, fmt.Errorf("pair group %d: %w", g+1, err)
 		}
 		for _, b := range fp.Boards {
 			add(f.Entrants[b.Red-1], f.Entrants[b.Black-1], BoardOf{Group: g + 1})

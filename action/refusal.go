@@ -63,6 +63,7 @@ type Reason string
 const (
 	NoEvent       Reason = "no-event"        // there is no event yet
 	EventOver     Reason = "finished"        // the event has finished
+	WasCalledOff  Reason = "cancelled"       // the event was cancelled before its start
 	EntriesClosed Reason = "entries-closed"  // the event has started: no more entries, removals
 	AlreadyBegun  Reason = "started"         // the event has started already
 	NotRunning    Reason = "not-running"     // the event has not started
@@ -88,6 +89,8 @@ const (
 	NoGuessing    Reason = "no-guessing"     // the round has no 猜先
 	GuessPending  Reason = "guess-pending"   // the 猜先 waits for another step
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
+	NoGames       Reason = "no-games"        // no round is published: there is no game yet
+	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
 )
 
 // Error is the English, with the rule it keeps.
@@ -118,6 +121,9 @@ func (r *Refusal) because(why Reason) *Refusal {
 
 // refuseErr wraps an error that speaks English only, the engine's, as a
 // refusal of kind k: the Chinese gets a lead that says what was refused.
+// It is the team rounds' fallback still (team_rounds.go); the engine's
+// reasons are better worded per language (PairingRefused,
+// withdrawalRefused).
 func refuseErr(k Kind, zh string, err error) *Refusal {
 	return &Refusal{Kind: k, Zh: zh + "：" + err.Error(), En: err.Error()}
 }

@@ -2,6 +2,7 @@ package action
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -168,11 +169,19 @@ func (a *Withdrawn) Apply(st *State) error {
 		return refuse(Conflict, "%d 号选手已经退赛了", "player %d has withdrawn already", a.Player)
 	}
 	if err := engine.Withdraw(&st.Event, a.Player, a.After); err != nil {
-		var w *engine.WithdrawalError
-		if errors.As(err, &w) {
+		var (
+			w  *engine.WithdrawalError
+			pe *engine.PairingError // a round robin's table, asked for its length
+		)
+		switch {
+		case errors.As(err, &w):
 			return withdrawalRefused(w)
+		case errors.As(err, &pe):
+			return PairingRefused(pe)
 		}
-		return refuseErr(Conflict, "不能退赛", err)
+		// The engine's other reasons, no such player and withdrawn
+		// already, are refused above.
+		return fmt.Errorf("withdraw player %d: %w", a.Player, err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package action
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -66,13 +68,39 @@ func (a *RoundPublished) Apply(st *State) error {
 		return err
 	}
 	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {
-		return refuseErr(Invalid, "不能发布这一轮", err)
+		var o *engine.RoundOrderError
+		if errors.As(err, &o) {
+			// A pairing made before the rounds changed (an undo, another
+			// arbiter's publication): pair again.
+			return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "this pairing is of round %d, but round %d is next", o.Round, o.Next).because(NoPreview)
+		}
+		return fmt.Errorf("publish round %d: %w", a.Pairing.Round, err)
 	}
 	if s := st.Stages; s != nil {
 		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
 	}
 	st.startPlay() // the round's clock starts: late arrival counts from here (R-G-4)
 	return nil
+}
+
+// PairingRefused says in both languages why the engine found no legal
+// pairing (engine.Pair): the commands that pair ask the engine and show
+// this.
+func PairingRefused(e *engine.PairingError) *Refusal {
+	switch e.Reason {
+	case engine.PairTooFew:
+		return refuse(Conflict, "无法编排第 %d 轮：可编排的选手只有 %d 名，至少要 2 名", "round %d cannot be paired: it has %d players to pair, and at least 2 are needed", e.Round, e.Players).because(NoPairingLeft)
+	case engine.PairPastLast:
+		return refuse(Conflict, "无法编排第 %d 轮：本赛只有 %d 轮", "round %d cannot be paired: the event has %d rounds only", e.Round, e.Rounds).because(NoPairingLeft)
+	case engine.PairTableShort:
+		return refuse(Conflict, "设置要求 %[1]d 轮，但 %[2]d 名选手的循环赛只有 %[3]d 轮：请把轮数设为 %[3]d，或设为 0 赛满一个循环",
+			"the settings ask for %[1]d rounds, but a round robin of %[2]d players has %[3]d: set rounds to %[3]d, or to 0 for the whole cycle", e.Asked, e.Players, e.Rounds)
+	case engine.PairRematchesNear:
+		return ruled("R-SW-9", "无法编排第 %d 轮：在 %d 名选手各自编排顺序最近的 %d 名对手中，找不到不重复对阵的编排",
+			"round %d cannot be paired: no pairing of the %d players without a rematch was found among each player's %d nearest in pairing order", e.Round, e.Players, e.Window).because(NoPairingLeft)
+	}
+	return ruled("R-SW-9", "无法编排第 %d 轮：%d 名选手无论怎样配对都会重复对阵，本赛的轮数多于选手能下的轮数",
+		"round %d cannot be paired: every way to pair the %d players would repeat a game; the event has more rounds than its players can play", e.Round, e.Players).because(NoPairingLeft)
 }
 
 // RoundScheduled sets when the current round starts (Play.Starts): late

@@ -31,8 +31,17 @@ func undo(c *Context) (Reply, error) {
 		return Reply{}, problem("没有第 %d 步：操作编号是 1 到 %d。输入 /log 查看。", "There is no action %d: actions are numbered 1 to %d. See them with /log.", n, len(log))
 	}
 	target := log[n-1]
-	if _, ok := target.Action.(*action.Created); ok {
+	switch target.Action.(type) {
+	case *action.Created:
 		return Reply{}, problem("不能撤销比赛的创建。", "The event's creation cannot be undone.")
+	case *action.EventCancelled:
+		// Its chats have let it go (no longer current, its name taken
+		// again perhaps): it stays cancelled.
+		return Reply{}, problem("第 %d 步取消了比赛，不能撤销。要再办，输入 /event new 名称 创建新的比赛。", "Action %d cancelled the event and cannot be undone. To run it after all, create a new one with /event new NAME.", n)
+	case *action.WebLinkReplaced:
+		// The old link is revoked for good: an undo would not bring it
+		// back, only hide from the log that it went.
+		return Reply{}, problem("第 %d 步更换了网页链接，不能撤销：旧链接已经永久失效。要再换一个，输入 /web new。", "Action %d replaced the web page's link and cannot be undone: the old link is revoked for good. To replace it again, type /web new.", n)
 	}
 	if action.Cancelled(log)[n] {
 		by := undoneBy(log, n)
@@ -192,6 +201,10 @@ func describe(a action.Action, st *action.State, named bool, lang Lang) string {
 		return T{"%s 第 %d 轮后退赛", "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
 	case *action.EventFinished:
 		return T{"结束比赛", "finished the event"}.In(lang)
+	case *action.EventCancelled:
+		return T{"取消比赛", "cancelled the event"}.In(lang)
+	case *action.WebLinkReplaced:
+		return T{"更换网页链接（旧链接失效）", "replaced the web page's link (the old one stopped working)"}.In(lang)
 	case *action.Undo:
 		return T{"撤销第 %d 步", "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:

@@ -183,6 +183,8 @@ func statusName(s action.Status, lang Lang) string {
 		return T{"进行中", "running"}.In(lang)
 	case action.Finished:
 		return T{"已结束", "finished"}.In(lang)
+	case action.CalledOff:
+		return T{"已取消", "cancelled"}.In(lang)
 	}
 	return T{"准备中", "being set up"}.In(lang)
 }

@@ -55,6 +55,11 @@ type eventQuery struct {
 var noEvent = problem("这个聊天还没有比赛。组织者可以用 /event new 名称 创建，或用 /link 代码 关联已有的比赛。",
 	"This chat follows no event yet. An organiser can create one with /event new NAME, or link an existing one with /link CODE.")
 
+// onlyCalledOff is findEvent's answer when every event the chat follows
+// was cancelled and the line names none.
+var onlyCalledOff = problem("这个聊天的比赛都已取消（/events 列出）。组织者可以用 /event new 名称 创建新的比赛。",
+	"Every event of this chat was cancelled (/events lists them). An organiser can create a new one with /event new NAME.")
+
 // ambiguousEvent is findEvent's answer when a line could be about several
 // events and names none: Handle says so with the names to add (buttons
 // that add them, in a private chat).
@@ -122,9 +127,11 @@ func takeEventWord(words []string) (string, []string) {
 // or more open events with none current, an *ambiguousEvent.
 func pickEvent(evs []storage.ChatEvent, named string, open func(action.Status) bool) (storage.ChatEvent, error) {
 	if named != "" {
-		for _, e := range evs {
-			if strings.EqualFold(e.Name, named) {
-				return e, nil
+		// The newest of the name: a cancelled event's name may be given
+		// to a new one (nameFree).
+		for i := len(evs) - 1; i >= 0; i-- {
+			if strings.EqualFold(evs[i].Name, named) {
+				return evs[i], nil
 			}
 		}
 		names := make([]string, len(evs))
@@ -151,9 +158,17 @@ func pickEvent(evs []storage.ChatEvent, named string, open func(action.Status) b
 		return *current, nil
 	case len(candidates) == 1:
 		return candidates[0], nil
-	case len(candidates) == 0 && len(evs) > 0:
-		return evs[len(evs)-1], nil // the newest: all are over, none current
-	case len(evs) == 0:
+	case len(candidates) == 0:
+		// The newest: all are over, none current. A cancelled event was
+		// never played: only its name (#NAME) finds it.
+		for i := len(evs) - 1; i >= 0; i-- {
+			if evs[i].Status != action.CalledOff {
+				return evs[i], nil
+			}
+		}
+		if len(evs) > 0 {
+			return storage.ChatEvent{}, onlyCalledOff
+		}
 		return storage.ChatEvent{}, noEvent
 	}
 	amb := &ambiguousEvent{}
@@ -163,7 +178,7 @@ func pickEvent(evs []storage.ChatEvent, named string, open func(action.Status) b
 	return storage.ChatEvent{}, amb
 }
 
-func unfinished(s action.Status) bool { return s != action.Finished }
+func unfinished(s action.Status) bool { return !s.Over() }
 func isRunning(s action.Status) bool  { return s == action.Running }
 
 // findEvent returns the event q is about and its state as loaded: the
@@ -179,26 +194,13 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 		return q.pressed.event, st, err
 	}
 	var (
-		evs    []storage.ChatEvent
-		states = map[storage.EventID]*action.State{}
-		open   = unfinished
+		evs  []storage.ChatEvent
+		open = unfinished
 	)
 	if q.asPlayer && q.chat.IsPrivate() {
-		ids, err := s.store.PlayerEvents(ctx, q.chat.Platform, q.user)
-		if err != nil {
+		var err error
+		if evs, err = s.playerEvents(ctx, q); err != nil {
 			return 0, nil, err
-		}
-		if len(ids) == 0 {
-			return 0, nil, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
-				"You play in no event yet. Join one in its group with /join NAME.")
-		}
-		for i := len(ids) - 1; i >= 0; i-- { // oldest first, as a chat's
-			st, err := s.store.Load(ctx, ids[i])
-			if err != nil {
-				return 0, nil, err
-			}
-			states[ids[i]] = st
-			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
 		}
 		open = isRunning
 	} else {
@@ -218,12 +220,37 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 	if err != nil {
 		return 0, nil, err
 	}
-	if st := states[found.ID]; st != nil {
-		return found.ID, st, nil
-	}
 	st, err := s.store.Load(ctx, found.ID)
 	return found.ID, st, err
 }
+
+// playerEvents are the events a line in q's sender's private chat may be
+// about, by name and status (no event is loaded): the one it names among
+// all they play in; else the unfinished ones, or the last one when none
+// is (a player of a long season has hundreds finished).
+func (s *Service) playerEvents(ctx context.Context, q eventQuery) ([]storage.ChatEvent, error) {
+	if q.named != "" {
+		evs, err := s.store.PlayerEvents(ctx, q.chat.Platform, q.user)
+		if err == nil && len(evs) == 0 {
+			err = playsNone
+		}
+		return evs, err
+	}
+	evs, err := s.store.OpenPlayerEvents(ctx, q.chat.Platform, q.user)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	last, err := s.store.LastPlayerEvent(ctx, q.chat.Platform, q.user)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, playsNone
+	}
+	return []storage.ChatEvent{last}, err
+}
+
+// playsNone answers a player's command in a private chat from a user who
+// plays in no event.
+var playsNone = problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
+	"You play in no event yet. Join one in its group with /join NAME.")
 
 // theirs is, in a group with several unfinished events, the one event of
 // them the sender may run q's command in — plays in, for a player's

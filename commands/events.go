@@ -6,11 +6,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/storage"
 )
 
 // A chat's events (see event.go): /events lists them, /event use chooses
-// the current one, and /event new and /link add one beside the others.
+// the current one, /event new and /link add one beside the others, and
+// /event cancel (cancel.go) calls one off before its start.
 
 func eventsCommands() []*Command {
 	return []*Command{
@@ -26,6 +28,7 @@ func eventsCommands() []*Command {
 			Help: T{"选定这个聊天的当前比赛：不带 #比赛名 的命令都作用于它", "choose this chat's current event: commands without #NAME act on it"},
 			Run:  useEvent,
 		},
+		cancelCommand(), // cancel.go
 	}
 }
 
@@ -63,7 +66,7 @@ func (h *chatHere) follows(id storage.EventID) bool {
 // #NAME could not tell them apart.
 func (h *chatHere) nameFree(name string) error {
 	for _, e := range h.evs {
-		if strings.EqualFold(e.Name, name) {
+		if strings.EqualFold(e.Name, name) && e.Status != action.CalledOff { // a cancelled event's name is free again
 			return problem("这个聊天已经有叫「%s」的比赛了（/events 列出）。请换一个名称。", "This chat has an event called %q already (/events lists them). Choose another name.", e.Name)
 		}
 	}
@@ -110,19 +113,12 @@ func (h *chatHere) besides(name string, lang Lang) string {
 func listEvents(c *Context) (Reply, error) {
 	var evs []storage.ChatEvent
 	if c.Req.Chat.IsPrivate() {
-		ids, err := c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID)
-		if err != nil {
+		var err error
+		if evs, err = c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil {
 			return Reply{}, err
 		}
-		for i := len(ids) - 1; i >= 0; i-- {
-			st, err := c.svc.store.Load(c, ids[i])
-			if err != nil {
-				return Reply{}, err
-			}
-			evs = append(evs, storage.ChatEvent{ID: ids[i], Name: st.Event.Name, Status: st.Status})
-		}
 		if len(evs) == 0 {
-			return Reply{}, problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。", "You play in no event yet. Join one in its group with /join NAME.")
+			return Reply{}, playsNone
 		}
 	} else {
 		var err error
@@ -182,6 +178,9 @@ func useEvent(c *Context) (Reply, error) {
 	}
 	if !slices.ContainsFunc(roles, storage.Role.Staff) {
 		return Reply{}, problem("只有「%s」的组织者或裁判可以把它设为当前比赛。", "Only the organisers and arbiters of %q can make it the current event.", e.Name)
+	}
+	if e.Status == action.CalledOff {
+		return Reply{}, problem("「%s」已经取消，不能设为当前比赛。要办新的比赛：/event new 名称。", "%q was cancelled: it cannot be the current event. To run another, create it with /event new NAME.", e.Name)
 	}
 	if err := c.svc.store.UseEvent(c, c.Req.Chat, e.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {

@@ -402,6 +402,8 @@ func TestR_T_7_PenaltyCommand(t *testing.T) {
 		h.say("wang", "/player add "+p)
 	}
 	h.say("wang", "/start")
+	h.say("wang", "/pair")
+	h.say("wang", "/publish") // R-T-7 counts penalties of games played
 	h.sent()
 	must(t, h.say("li", "/penalty 1"), "只有组织者或裁判")
 	must(t, h.say("wang", "/penalty 1"), "受到处罚（第 1 次）")

@@ -169,6 +169,8 @@ func (c *Context) liveSeat(st *action.State) (seat, error) {
 		return seat{}, problem("比赛还没有开始。", "The event has not started yet.")
 	case action.Finished:
 		return seat{}, problem("比赛已经结束。", "The event has finished.")
+	case action.CalledOff:
+		return seat{}, calledOff()
 	}
 	s, ok := seatOf(st, c.Player)
 	switch {
@@ -340,6 +342,9 @@ func playMe(c *Context) (Reply, error) {
 		who += " · " + p.Unit
 	}
 	lines = append(lines, who)
+	if st.Status == action.CalledOff {
+		return Reply{}, calledOff()
+	}
 	if st.Status != action.Running && st.Status != action.Finished {
 		lines = append(lines, T{"比赛%s，还没有开始。开始前可以用 /leave 取消报名。", "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil

@@ -27,7 +27,7 @@ type PlayerChoice struct {
 func (s *Service) Players(ctx context.Context, where chat.Chat, prefix string) ([]PlayerChoice, error) {
 	_, st, err := s.findEvent(ctx, eventQuery{chat: where})
 	var amb *ambiguousEvent
-	if errors.Is(err, noEvent) || errors.As(err, &amb) {
+	if errors.Is(err, noEvent) || errors.Is(err, onlyCalledOff) || errors.As(err, &amb) {
 		return nil, nil
 	}
 	if err != nil {

@@ -36,11 +36,9 @@ func pairNext(c *Context) (Reply, error) {
 	_, err := c.Update(func(ch *storage.Change) error {
 		next := ch.State.Event.NextRound()
 		p, err := engine.Pair(&ch.State.Event)
-		if errors.Is(err, engine.ErrNoPairing) {
-			// The engine says why in English only: the Chinese names the
-			// usual cause, the players left having all met (R-SW-9).
-			return problem("无法编排第 %[1]d 轮：剩下的选手无法两两配对而不重复对阵（R-SW-9），或可编排的选手不足。组织者可以用 /finish 结束比赛。",
-				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
+		var pe *engine.PairingError
+		if errors.As(err, &pe) {
+			return action.PairingRefused(pe) // in the user's language, with what to do
 		}
 		if err != nil {
 			return fmt.Errorf("pair round %d: %w", next, err)

@@ -15,6 +15,7 @@ import (
 var reasonHints = map[action.Reason]T{
 	action.NoEvent:       {"组织者可以用 /event new 名称 创建比赛。", "An organiser creates one with /event new NAME."},
 	action.EventOver:     {"输入 /standings 查看最终名次。", "Type /standings for the final standings."},
+	action.WasCalledOff:  {"要办新的比赛：/event new 名称。", "To run another, create it with /event new NAME."},
 	action.EntriesClosed: {"开赛后选手只能退赛：裁判输入 /withdraw 序号。", "After the start a player can only withdraw: an arbiter types /withdraw NUMBER."},
 	action.AlreadyBegun:  {"输入 /pair 编排下一轮。", "Type /pair to pair the next round."},
 	action.NotRunning:    {"准备好后组织者输入 /start。", "An organiser types /start when ready."},
@@ -40,13 +41,16 @@ var reasonHints = map[action.Reason]T{
 	action.NoGuessing:    {"裁判可以用 /guess call 要求本轮猜先。", "An arbiter can call for it with /guess call."},
 	action.GuessPending:  {"输入 /me 查看猜先现在轮到谁。", "Type /me to see whose turn the 猜先 is."},
 	action.StagesOver:    {"输入 /standings 查看名次；组织者输入 /finish 结束比赛。", "Type /standings for the ranking; an organiser finishes the event with /finish."},
+	action.NoPairingLeft: {"组织者可以用 /finish 结束比赛。", "Organisers can finish the event with /finish."},
+	action.NoGames:       {"第 1 轮公布后（/pair、/publish）再输入 /penalty 选手。", "Once round 1 is published (/pair, /publish), type /penalty PLAYER."},
 }
 
 // commandHints replace a reason's hint for one command, where that
 // command's user has something else to do.
 var commandHints = map[string]map[action.Reason]T{
-	"join":     {action.EntriesClosed: {"不再接受报名；请联系组织者，或用 /standings 关注比赛。", "It takes no more entries; ask an organiser, or follow it with /standings."}},
-	"withdraw": {action.NotRunning: {"比赛开始前用 /player remove 序号 删除选手（R-W-1）。", "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
+	"join":         {action.EntriesClosed: {"不再接受报名；请联系组织者，或用 /standings 关注比赛。", "It takes no more entries; ask an organiser, or follow it with /standings."}},
+	"event cancel": {action.AlreadyBegun: {"开赛后的比赛请用 /finish 结束，已赛的对局保留。", "Once started, an event is finished with /finish instead; its games stand."}},
+	"withdraw":     {action.NotRunning: {"比赛开始前用 /player remove 序号 删除选手（R-W-1）。", "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
 }
 
 // kindHints say what to type for a refusal without a hint of its own;

@@ -101,6 +101,8 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 	switch {
 	case st.Status == action.Finished:
 		return problem("比赛已经结束。", "The event has finished.")
+	case st.Status == action.CalledOff:
+		return calledOff()
 	case claiming && st.Status == action.Running:
 		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
 	}

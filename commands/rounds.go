@@ -420,6 +420,8 @@ func running(st *action.State) error {
 		return nil
 	case action.Finished:
 		return problem("比赛已经结束。", "The event has finished.")
+	case action.CalledOff:
+		return calledOff()
 	}
 	return problem("比赛还没有开始。准备好后组织者输入 /start。", "The event has not started yet. An organiser types /start when ready.")
 }

@@ -28,7 +28,9 @@ type Store interface {
 	ChatEvents(ctx context.Context, c chat.Chat) ([]storage.ChatEvent, error)
 	UseEvent(ctx context.Context, c chat.Chat, id storage.EventID) error
 	Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error)
-	PlayerEvents(ctx context.Context, platform, user string) ([]storage.EventID, error)
+	PlayerEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	OpenPlayerEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	LastPlayerEvent(ctx context.Context, platform, user string) (storage.ChatEvent, error)
 
 	// Who is who in an event: its players' users, by the players' entrant
 	// ids (engine.Player.Entrant, which no numbering changes), and the
@@ -48,9 +50,9 @@ type Store interface {
 	Langs(ctx context.Context, platform string, users []string) (map[string]string, error)
 	SetLang(ctx context.Context, platform, user, lang string) error
 
-	// The event's web page (bot/web): its link and the event a link shows.
+	// The event's web page (bot/web): its link and the event a link shows
+	// (a change replaces the link: storage.Change.ReplaceWebLink).
 	WebLink(ctx context.Context, id storage.EventID) (string, error)
-	NewWebLink(ctx context.Context, id storage.EventID) (string, error)
 	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
 
 	// The outbox.

@@ -64,8 +64,11 @@ func replaceWebLink(c *Context) (Reply, error) {
 	if c.svc.publicURL == "" {
 		return Reply{}, noWebPage()
 	}
-	token, err := c.svc.store.NewWebLink(c, c.Event)
-	if err != nil {
+	var token string
+	if _, err := c.Update(func(ch *storage.Change) (err error) {
+		token, err = ch.ReplaceWebLink() // /log names who and when
+		return err
+	}); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: T{"本赛网页换了新链接，旧链接已经失效：\n%s", "The event's page has a new link; the old one no longer works:\n%s"}.

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,4 +86,19 @@ func TestWebLink(t *testing.T) {
 	if got := tokenIn(t, h.say("王天一", "/web")); got != second {
 		t.Errorf("/web after /web new gives %s, want the new link %s", got, second)
 	}
+
+	// The log says who replaced the link and when, never the token: the
+	// log is the staff's, the link anyone's who is given it.
+	log := h.say("org", "/log 3")
+	must(t, log, "org 更换网页链接（旧链接失效）")
+	if strings.Count(log, "更换网页链接") != 2 {
+		t.Errorf("/log %q: want both replacements", log)
+	}
+	must(t, h.sendAs("org", "en", "/log 1").Text, "org replaced the web page's link")
+	for _, token := range []string{first, second} {
+		if strings.Contains(log, token) {
+			t.Errorf("/log %q shows the token %s", log, token)
+		}
+	}
+	must(t, h.say("org", fmt.Sprintf("/undo %d", h.logLen())), "不能撤销", "/web new")
 }

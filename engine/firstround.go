@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -15,7 +14,7 @@ func pairFirstRound(ev *Event) (Pairing, error) {
 		}
 	}
 	if len(ids) < 2 {
-		return Pairing{}, fmt.Errorf("round 1: %d player(s) signed up, at least 2 are needed: %w", len(ids), ErrNoPairing)
+		return Pairing{}, &PairingError{Reason: PairTooFew, Round: 1, Players: len(ids)}
 	}
 	pg := Pairing{Round: 1}
 	phantom := 0

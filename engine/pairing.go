@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"fmt"
 )
 
 // Pairing is the pairing of one round with its record (编排记录, R-SW-13).
@@ -102,7 +101,7 @@ var ErrNoPairing = errors.New("no legal pairing")
 func Pair(ev *Event) (Pairing, error) {
 	next := ev.NextRound()
 	if ev.Settings.Rounds > 0 && next > ev.Settings.Rounds {
-		return Pairing{}, fmt.Errorf("round %d: the event has only %d rounds: %w", next, ev.Settings.Rounds, ErrNoPairing)
+		return Pairing{}, &PairingError{Reason: PairPastLast, Round: next, Rounds: ev.Settings.Rounds}
 	}
 	switch ev.Settings.System {
 	case RoundRobin, DoubleRoundRobin:

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // pairRoundRobin pairs a round of a round robin from the FIDE Berger table
 // (循环赛对局秩序表, R-C-2); a double round robin plays the cycle twice,
 // colours swapped in the second (R-F-2).
@@ -19,7 +17,7 @@ func pairRoundRobin(ev *Event, round int) (Pairing, error) {
 		return Pairing{}, err
 	}
 	if round < 1 || round > t.rounds {
-		return Pairing{}, fmt.Errorf("round %d: the round robin has %d rounds: %w", round, t.rounds, ErrNoPairing)
+		return Pairing{}, &PairingError{Reason: PairPastLast, Round: round, Rounds: t.rounds}
 	}
 	second := (round-1)/(t.size-1) == 1
 	p := Pairing{Round: round}
@@ -62,7 +60,8 @@ func newBergerTable(ev *Event) (bergerTable, error) {
 		}
 	}
 	if len(t.ids) < 2 {
-		return t, fmt.Errorf("a round robin needs at least 2 players and has %d (players withdrawn before round 1 do not count): %w", len(t.ids), ErrNoPairing)
+		// Players withdrawn before round 1 do not count (R-W-1).
+		return t, &PairingError{Reason: PairTooFew, Round: 1, Players: len(t.ids)}
 	}
 	t.size = len(t.ids) + len(t.ids)%2
 	cycles := 1
@@ -72,7 +71,7 @@ func newBergerTable(ev *Event) (bergerTable, error) {
 	t.rounds = cycles * (t.size - 1)
 	switch r := ev.Settings.Rounds; {
 	case r > t.rounds:
-		return t, fmt.Errorf("the settings ask for %d rounds but a round robin of %d players has %d: set rounds to %d or to 0 for the whole cycle: %w", r, len(t.ids), t.rounds, t.rounds, ErrNoPairing)
+		return t, &PairingError{Reason: PairTableShort, Players: len(t.ids), Rounds: t.rounds, Asked: r}
 	case r > 0:
 		t.rounds = r
 	}

@@ -195,7 +195,7 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 		s.players = append(s.players, s.newPlayer(p, h, running, &arena))
 	}
 	if len(s.players) < 2 {
-		return nil, fmt.Errorf("round %d: only %d player(s) left to pair: %w", round, len(s.players), ErrNoPairing)
+		return nil, &PairingError{Reason: PairTooFew, Round: round, Players: len(s.players)}
 	}
 	return s, nil
 }

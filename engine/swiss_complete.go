@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/bits"
 	"sort"
 )
@@ -64,11 +63,9 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 		}
 	}
 	if len(ps) > denseField {
-		return nil, nil, fmt.Errorf("round %d: no pairing of the %d players without a rematch was found among each player's %d nearest in pairing order (R-SW-9): %w",
-			s.round, len(ps), fieldWindow, ErrNoPairing)
+		return nil, nil, &PairingError{Reason: PairRematchesNear, Round: s.round, Players: len(ps), Window: fieldWindow}
 	}
-	return nil, nil, fmt.Errorf("round %d: every way to pair the %d players would repeat a game (R-SW-9), as a maximum matching proves; the event has more rounds than its players can play: %w",
-		s.round, len(ps), ErrNoPairing)
+	return nil, nil, &PairingError{Reason: PairRematches, Round: s.round, Players: len(ps)}
 }
 
 // fieldMatcher builds the graph of the pairs allowed under the rules st

@@ -153,7 +153,7 @@ func checkWithdrawal(ev *Event, id, after int) error {
 // part get nothing (R-W-1).
 func AddRound(ev *Event, p Pairing) error {
 	if next := ev.NextRound(); p.Round != next {
-		return fmt.Errorf("add round %d: the event has %d rounds, so the next one is round %d", p.Round, len(ev.Rounds), next)
+		return &RoundOrderError{Round: p.Round, Have: len(ev.Rounds), Next: next}
 	}
 	var rd Round
 	if p.Round == len(ev.Rounds) {
@@ -181,6 +181,18 @@ func AddRound(ev *Event, p Pairing) error {
 	}
 	ev.Rounds = append(ev.Rounds, rd)
 	return nil
+}
+
+// RoundOrderError refuses a pairing that is not of the event's next
+// round (AddRound), so that an interface can say it in its user's
+// language: the pairing is of Round, the event has Have rounds, and Next
+// is due.
+type RoundOrderError struct {
+	Round, Have, Next int
+}
+
+func (e *RoundOrderError) Error() string {
+	return fmt.Sprintf("add round %d: the event has %d rounds, so the next one is round %d", e.Round, e.Have, e.Next)
 }
 
 func isRoundRobin(s System) bool { return s == RoundRobin || s == DoubleRoundRobin }

@@ -14,6 +14,8 @@ func Status(st *action.State, lang Lang) string {
 		return text{"报名中（%d人）", "Sign-up open (%d players)"}.in(lang, len(ev.Players))
 	case action.Finished:
 		return text{"比赛已结束", "Finished"}.in(lang)
+	case action.CalledOff:
+		return text{"比赛已取消", "Cancelled"}.in(lang)
 	}
 	n := CurrentRound(ev)
 	if n == 0 {

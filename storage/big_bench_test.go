@@ -76,8 +76,9 @@ func BenchmarkRunningEvents(b *testing.B) {
 			_, _, err := s.Create(ctx, benchActor, "", func(c *Change) error {
 				acts := []action.Action{&action.Created{Name: fmt.Sprint("event ", e), Settings: engine.DefaultSettings(7)},
 					&action.PlayerAdded{Name: "A"}, &action.PlayerAdded{Name: "B"}, &action.Started{}}
+				timeControl := "90+30"
 				for len(acts) < actions/events-1 {
-					acts = append(acts, &action.PenaltyRecorded{Player: 1})
+					acts = append(acts, &action.InfoChanged{TimeControl: &timeControl})
 				}
 				if e%2 == 1 {
 					acts = append(acts, &action.EventFinished{})

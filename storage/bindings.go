@@ -29,6 +29,10 @@ func (c *Change) Follow(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: 
 // and it has no current event if this one was.
 func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
+// Retire makes this event no chat's current event; the chats still
+// follow it (a cancelled event stays listed and readable by name).
+func (c *Change) Retire() { c.ops = append(c.ops, bindingOp{kind: "retire"}) }
+
 // Identify records that the platform's user is the player with entrant id
 // entrant (engine.Player.Entrant) in this event, replacing the player they
 // were. The entrant id stays when the player's sequence number changes.
@@ -70,6 +74,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 		if op.chat.Platform == "" || op.chat.ID == "" {
 			return errors.New("the chat needs a platform and an id")
 		}
+	case "retire":
 	default:
 		if op.platform == "" || op.user == "" {
 			return errors.New("the user needs a platform and an id")
@@ -85,6 +90,8 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 			return tx.Where("platform = ? AND chat_id = ?", op.chat.Platform, op.chat.ID).Delete(&chatRow{}).Error
 		}
 		return setCurrent(tx, op.chat, id)
+	case "retire":
+		return tx.Where("event_id = ?", id).Delete(&chatRow{}).Error
 	case "unbind":
 		if err := tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
 			Delete(&chatEventRow{}).Error; err != nil {
@@ -120,6 +127,8 @@ func (op bindingOp) String() string {
 	switch op.kind {
 	case "bind", "follow", "unbind":
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
+	case "retire":
+		return "retire as the chats' current event"
 	case "identify":
 		return fmt.Sprintf("identify %s user %s as entrant %d", op.platform, op.user, op.player)
 	case "forget":

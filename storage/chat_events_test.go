@@ -86,6 +86,22 @@ func TestChatEvents(t *testing.T) {
 		if got, err := s.ChatEvents(ctx, group); err != nil || len(got) != 2 {
 			t.Errorf("after unbinding 教师组: ChatEvents = %+v, %v; want 春季赛 and 学生组", got, err)
 		}
+
+		// A cancelled event is no chat's current event, and still followed.
+		if err := s.UseEvent(ctx, group, students); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Update(ctx, students, evOrganiser, "", func(c *Change) error {
+			c.Retire()
+			return c.Append(&action.EventCancelled{})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		current(0)
+		got, err := s.ChatEvents(ctx, group)
+		if err != nil || len(got) != 2 || got[1] != (ChatEvent{ID: students, Name: "学生组", Status: action.CalledOff}) {
+			t.Errorf("after cancelling 学生组: ChatEvents = %+v, %v; want it cancelled, not current", got, err)
+		}
 	})
 }
 

@@ -318,6 +318,11 @@ func write(tx *gorm.DB, id EventID, v int64, c *Change, actor action.Actor, upda
 	if err := applyOps(tx, id, c.ops); err != nil {
 		return nil, err
 	}
+	if c.webLink != "" {
+		if err := replaceWebLink(tx, id, c.webLink, at); err != nil {
+			return nil, err
+		}
+	}
 	return seqs, nil
 }
 

@@ -44,11 +44,14 @@ type Change struct {
 	// at is when the change's actions are recorded: Append applies them
 	// with State.At set to it, as the fold will.
 	at time.Time
+	// webLink is the token ReplaceWebLink made: the event's web link once
+	// the change commits, "" for none.
+	webLink string
 }
 
 // bindingOp is a change to the chats, identities or roles tables.
 type bindingOp struct {
-	kind     string // "bind", "follow", "unbind", "identify", "forget", "grant", "revoke"
+	kind     string // "bind", "follow", "unbind", "retire", "identify", "forget", "grant", "revoke"
 	chat     chat.Chat
 	platform string
 	user     string

@@ -11,6 +11,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/qisai/qisai/action"
 )
 
 // An event's live web page is reached by a link that only those who were
@@ -47,7 +49,7 @@ func newToken() string {
 }
 
 // WebLink returns the token of event id's web page, making one the first
-// time (and after NewWebLink revoked the last). Two callers at once get
+// time (and after ReplaceWebLink revoked the last). Two callers at once get
 // the same token: the one in use is unique per event in the database.
 func (s *Store) WebLink(ctx context.Context, id EventID) (string, error) {
 	db := s.db.WithContext(ctx)
@@ -67,22 +69,29 @@ func (s *Store) WebLink(ctx context.Context, id EventID) (string, error) {
 	return liveToken(db, id)
 }
 
-// NewWebLink revokes event id's web link, if it has one, and makes a new
-// one: the old link answers nothing from then on.
-func (s *Store) NewWebLink(ctx context.Context, id EventID) (string, error) {
-	now := s.now().UTC()
-	row := webLinkRow{Token: newToken(), EventID: int64(id), CreatedAt: now}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Model(&webLinkRow{}).Where("event_id = ? AND revoked_at IS NULL", id).
-			Update("revoked_at", now).Error; err != nil {
-			return err
-		}
-		return tx.Create(&row).Error
-	})
-	if err != nil {
-		return "", fmt.Errorf("replace the web link of event %d: %w", id, err)
+// ReplaceWebLink gives the event's web page a new link with the change,
+// and returns its token: once the change commits, the old link (if there
+// was one) answers nothing. The change's log records who replaced it and
+// when (action.WebLinkReplaced), never the token.
+func (c *Change) ReplaceWebLink() (string, error) {
+	if err := c.Append(&action.WebLinkReplaced{}); err != nil {
+		return "", err
 	}
-	return row.Token, nil
+	c.webLink = newToken()
+	return c.webLink, nil
+}
+
+// replaceWebLink revokes event id's web link in use, if any, and puts
+// token in use instead, inside tx.
+func replaceWebLink(tx *gorm.DB, id EventID, token string, at time.Time) error {
+	if err := tx.Model(&webLinkRow{}).Where("event_id = ? AND revoked_at IS NULL", id).
+		Update("revoked_at", at).Error; err != nil {
+		return fmt.Errorf("revoke the web link of event %d: %w", id, err)
+	}
+	if err := tx.Create(&webLinkRow{Token: token, EventID: int64(id), CreatedAt: at}).Error; err != nil {
+		return fmt.Errorf("make the web link of event %d: %w", id, err)
+	}
+	return nil
 }
 
 // WebEvent returns the event whose web link token is and the event's

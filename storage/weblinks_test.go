@@ -38,15 +38,30 @@ func TestWebLink(t *testing.T) {
 			t.Errorf("WebEvent(other) = %d, %v; want %d", id, err, b)
 		}
 
-		replaced, err := s.NewWebLink(ctx, a)
-		if err != nil || replaced == first {
-			t.Fatalf("NewWebLink = %q, %v; want a new token", replaced, err)
+		var replaced string
+		if _, err := s.Update(ctx, a, evOrganiser, "", func(c *Change) (err error) {
+			replaced, err = c.ReplaceWebLink()
+			return err
+		}); err != nil || replaced == first {
+			t.Fatalf("ReplaceWebLink = %q, %v; want a new token", replaced, err)
+		}
+		log, err := s.LogTail(ctx, a, 1)
+		if err != nil || len(log) != 1 || log[0].Action.Kind() != "web-link-replaced" || log[0].Actor != evOrganiser {
+			t.Errorf("the log's last record %+v, %v: want the organiser's web-link-replaced", log, err)
+		}
+		if _, err := s.Update(ctx, a, evOrganiser, "", func(c *Change) error {
+			if _, err := c.ReplaceWebLink(); err != nil {
+				return err
+			}
+			return errors.New("the command changed its mind")
+		}); err == nil {
+			t.Fatal("an update whose function fails: no error")
 		}
 		if _, _, err := s.WebEvent(ctx, first); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the revoked link: %v, want ErrNotFound", err)
 		}
 		if now, err := s.WebLink(ctx, a); err != nil || now != replaced {
-			t.Errorf("WebLink after NewWebLink = %q, %v; want %q", now, err, replaced)
+			t.Errorf("WebLink after ReplaceWebLink = %q, %v; want %q (a change that failed replaces nothing)", now, err, replaced)
 		}
 		if id, _, err := s.WebEvent(ctx, replaced); err != nil || id != a {
 			t.Errorf("WebEvent(new) = %d, %v; want %d", id, err, a)
