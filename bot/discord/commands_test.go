@@ -2,7 +2,7 @@ package discord
 
 import (
 	"context"
-	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -86,10 +86,13 @@ func TestCommandsValid(t *testing.T) {
 		descriptions("/"+c.Name, c.Description, *c.DescriptionLocalizations)
 		opts("/"+c.Name, c.Options)
 		// Discord counts a command's names, descriptions and choices
-		// together against 4,000 characters; its whole JSON, with both
-		// languages, is more than that count.
-		if b, _ := json.Marshal(c); len([]rune(string(b))) > 4000 {
-			t.Errorf("/%s: %d characters of JSON, too big", c.Name, len([]rune(string(b))))
+		// (names and values), its options' and subcommands' too, against
+		// 4,000 characters, in each locale: the localized text where
+		// there is one.
+		for _, loc := range []discordgo.Locale{"", zh} {
+			if n := combined(c, loc); n > 4000 {
+				t.Errorf("/%s: %d characters in locale %q, Discord takes 4,000", c.Name, n, loc)
+			}
 		}
 	}
 }
@@ -152,4 +155,30 @@ func TestArbiterUserOption(t *testing.T) {
 	if o := cmds[0].Options[0].Options[0]; o.Type != discordgo.ApplicationCommandOptionUser {
 		t.Errorf("arbiter add's user %+v, want a user option", o)
 	}
+}
+
+// combined is what Discord counts of cmd against its 4,000 characters in
+// locale loc ("" the default): every name, description and choice name
+// and value, localized where cmd has loc's text.
+func combined(cmd *discordgo.ApplicationCommand, loc discordgo.Locale) int {
+	in := func(text string, local *map[discordgo.Locale]string) int {
+		if local != nil {
+			if l, ok := (*local)[loc]; ok && loc != "" {
+				text = l
+			}
+		}
+		return len([]rune(text))
+	}
+	var opts func([]*discordgo.ApplicationCommandOption) int
+	opts = func(os []*discordgo.ApplicationCommandOption) int {
+		n := 0
+		for _, o := range os {
+			n += in(o.Name, &o.NameLocalizations) + in(o.Description, &o.DescriptionLocalizations) + opts(o.Options)
+			for _, c := range o.Choices {
+				n += in(c.Name, &c.NameLocalizations) + len([]rune(fmt.Sprint(c.Value)))
+			}
+		}
+		return n
+	}
+	return in(cmd.Name, cmd.NameLocalizations) + in(cmd.Description, cmd.DescriptionLocalizations) + opts(cmd.Options)
 }
