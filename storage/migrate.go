@@ -165,6 +165,12 @@ var migrations = []struct {
 		// which events its user plays in, which scanned every identity.
 		`CREATE INDEX IF NOT EXISTS identities_user ON identities (platform, user_id)`,
 	}, nil},
+	{11, "roles by user: the team events a captain's private chat is about, found by index", []string{
+		// The primary key leads with the event; a captain's private
+		// /lineup asks which running events the user is captain of
+		// (RunningEventsWithRole), which scanned every role.
+		`CREATE INDEX IF NOT EXISTS roles_user ON roles (platform, user_id, role)`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at
