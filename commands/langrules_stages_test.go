@@ -16,17 +16,10 @@ func TestLanguageRulesStaged(t *testing.T) {
 	for _, lang := range []Lang{Zh, En} {
 		s := newScript(t)
 		typed := []string{"杯赛", "zzz", "org"}
-		var said []string
+		var said saidLog
 		run := func(user, text string) string {
 			t.Helper()
-			r := s.run(user, string(lang), text, false)
-			said = append(said, r.Text)
-			for _, ms := range s.last {
-				for _, m := range ms {
-					said = append(said, m.Text)
-				}
-			}
-			return r.Text
+			return said.keep(s, s.run(user, string(lang), text, false))
 		}
 		run("org", "/event new 杯赛 groups")
 		s.pinSeed(3)
@@ -73,16 +66,7 @@ func TestLanguageRulesStaged(t *testing.T) {
 			t.Log(s.out.String())
 		}
 		for _, text := range said {
-			switch lang {
-			case Zh:
-				if ws := latinWords(text, typed); len(ws) > 0 {
-					t.Errorf("中文: English words %q in %q", ws, text)
-				}
-			case En:
-				if hs := hanIn(text, typed); hs != "" {
-					t.Errorf("English: Chinese %q in %q", hs, text)
-				}
-			}
+			languageRule(t, lang, "said", text, typed)
 		}
 	}
 }

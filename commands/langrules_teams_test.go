@@ -17,26 +17,14 @@ func TestLanguageRulesTeams(t *testing.T) {
 	for _, lang := range []Lang{Zh, En} {
 		s := newScript(t)
 		typed := []string{"Cup", "zzz", "org"}
-		var said []string
-		collect := func(r Reply) string {
-			said = append(said, r.Text)
-			for _, ms := range s.last {
-				for _, m := range ms {
-					said = append(said, m.Text)
-					for _, b := range m.Buttons {
-						said = append(said, b.Label)
-					}
-				}
-			}
-			return r.Text
-		}
+		var said saidLog
 		run := func(user, text string) string {
 			t.Helper()
-			return collect(s.run(user, string(lang), text, false))
+			return said.keep(s, s.run(user, string(lang), text, false))
 		}
 		dm := func(user, text string) string {
 			t.Helper()
-			return collect(s.run(user, string(lang), text, true))
+			return said.keep(s, s.run(user, string(lang), text, true))
 		}
 		run("org", "/event new Cup teams")
 		s.pinSeed(3)
@@ -148,16 +136,7 @@ func TestLanguageRulesTeams(t *testing.T) {
 			t.Log(s.out.String())
 		}
 		for _, text := range said {
-			switch lang {
-			case Zh:
-				if ws := latinWords(text, typed); len(ws) > 0 {
-					t.Errorf("中文: English words %q in %q", ws, text)
-				}
-			case En:
-				if hs := hanIn(text, typed); hs != "" {
-					t.Errorf("English: Chinese %q in %q", hs, text)
-				}
-			}
+			languageRule(t, lang, "said", text, typed)
 		}
 	}
 }

@@ -9,6 +9,44 @@ import (
 	"github.com/qisai/qisai/chat"
 )
 
+// languageRule fails t where text, said in lang about what, breaks the
+// language rules: an English word inside Chinese text (latinWords), a
+// Chinese character inside English (hanIn), but for what the users typed.
+func languageRule(t *testing.T, lang Lang, what, text string, typed []string) {
+	t.Helper()
+	if text == "" {
+		return
+	}
+	switch lang {
+	case Zh:
+		if ws := latinWords(text, typed); len(ws) > 0 {
+			t.Errorf("%s (中文): English words %q in %q", what, ws, text)
+		}
+	case En:
+		if hs := hanIn(text, typed); hs != "" {
+			t.Errorf("%s (English): Chinese %q in %q", what, hs, text)
+		}
+	}
+}
+
+// saidLog keeps what the bot says in a script — each reply, and each
+// message the command queued with its buttons — for languageRule.
+type saidLog []string
+
+// keep adds r and the messages s's last command queued; it returns r's text.
+func (l *saidLog) keep(s *script, r Reply) string {
+	*l = append(*l, r.Text)
+	for _, ms := range s.last {
+		for _, m := range ms {
+			*l = append(*l, m.Text)
+			for _, b := range m.Buttons {
+				*l = append(*l, b.Label)
+			}
+		}
+	}
+	return r.Text
+}
+
 // TestLanguageRules runs every command's help, usage and refusals — with
 // no arguments, with a wrong one, with no event, before and after the
 // start, as the organiser and as a stranger — in both languages: no
@@ -28,19 +66,7 @@ func TestLanguageRules(t *testing.T) {
 	typed = append(typed, e.state().Event.Name, "zzz", "999", "org", "stranger", "wang", player)
 	check := func(lang Lang, what, text string) {
 		t.Helper()
-		if text == "" {
-			return
-		}
-		switch lang {
-		case Zh:
-			if ws := latinWords(text, typed); len(ws) > 0 {
-				t.Errorf("%s (中文): English words %q in %q", what, ws, text)
-			}
-		case En:
-			if hs := hanIn(text, typed); hs != "" {
-				t.Errorf("%s (English): Chinese %q in %q", what, hs, text)
-			}
-		}
+		languageRule(t, lang, what, text, typed)
 	}
 	lines := func(cmd *Command) []string {
 		base := "/" + cmd.Name
