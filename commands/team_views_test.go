@@ -167,17 +167,7 @@ func TestTeamRenameAndUnit(t *testing.T) {
 // standings and, beside them, the team totals: after round 1 (the lower
 // number winning) A1 and A2 share place 1, B1 and B2 place 3.
 func TestTeamTotalsViews(t *testing.T) {
-	s := newScript(t)
-	s.say("org", "/event new 总分赛 团体赛 roundrobin")
-	s.pinSeed(4)
-	for _, line := range []string{"/event set 台次 队员总分制", "/event set boards 2", "/event set 总分方式 名次之和", "/event set seeding entered"} {
-		must(t, s.say("org", line), "已设置")
-	}
-	s.say("org", "/signup open")
-	for _, team := range []string{"A", "B"} {
-		must(t, s.say("c"+team, "/team new "+team), "你是队长")
-		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
-	}
+	s := totalsEventScript(t)
 	s.say("org", "/start")
 	s.say("org", "/pair")
 	s.say("org", "/publish")

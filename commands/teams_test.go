@@ -177,12 +177,11 @@ func TestTeamSwissUnits(t *testing.T) {
 	must(t, s.say("org", "/standings"), "团体排名（场分、团体对手分、局分、胜场、胜局、犯规、倒数轮次场分）")
 }
 
-// TestR_T_6_TotalsFromTheChat: under 队员总分制 the players play an
-// individual round robin (R-TM-3) and the team ranking adds up each team's
-// counting players' places (R-T-6, §15.5): the lower number winning every
-// game places A1, A2, B1, B2 first to fourth, so team A (1 + 2) is ahead
-// of team B (3 + 4).
-func TestR_T_6_TotalsFromTheChat(t *testing.T) {
+// totalsEventScript is a 队员总分制 event (R-T-6) of two teams, A and B, of
+// two players each (A1, A2; B1, B2) entered in that order, places summed,
+// before the start.
+func totalsEventScript(t *testing.T) *script {
+	t.Helper()
 	s := newScript(t)
 	s.say("org", "/event new 总分赛 团体赛 roundrobin")
 	s.pinSeed(4)
@@ -194,6 +193,16 @@ func TestR_T_6_TotalsFromTheChat(t *testing.T) {
 		must(t, s.say("c"+team, "/team new "+team), "你是队长")
 		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
 	}
+	return s
+}
+
+// TestR_T_6_TotalsFromTheChat: under 队员总分制 the players play an
+// individual round robin (R-TM-3) and the team ranking adds up each team's
+// counting players' places (R-T-6, §15.5): the lower number winning every
+// game places A1, A2, B1, B2 first to fourth, so team A (1 + 2) is ahead
+// of team B (3 + 4).
+func TestR_T_6_TotalsFromTheChat(t *testing.T) {
+	s := totalsEventScript(t)
 	must(t, s.say("org", "/teams"), "1 A", "  1 A1")
 	s.say("org", "/start")
 	for round := 1; round <= 3; round++ {
