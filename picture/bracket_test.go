@@ -2,7 +2,6 @@ package picture
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -133,23 +132,7 @@ func TestBracketGolden(t *testing.T) {
 		}
 		for i, b := range pages {
 			path := filepath.Join("testdata", fmt.Sprintf("bracket%s-%s-%d.png", g.name, g.lang, i+1))
-			if *update {
-				if err := os.WriteFile(path, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if errors.Is(err, os.ErrNotExist) {
-				t.Errorf("%s: no golden picture (go test ./picture -update writes it)", path)
-				continue
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if off, total := differ(decode(t, want), decode(t, b)); off > pixelSlack {
-				t.Errorf("%s: %d of %d pixels differ (go test ./picture -update rewrites it; look at it)", path, off, total)
-			}
+			golden(t, path, b)
 		}
 	}
 }

@@ -56,23 +56,7 @@ func TestGolden(t *testing.T) {
 		}
 		for i, b := range pages {
 			path := filepath.Join("testdata", fmt.Sprintf("%s-%d.png", name, i+1))
-			if *update {
-				if err := os.WriteFile(path, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if errors.Is(err, os.ErrNotExist) {
-				t.Errorf("%s: no golden picture (go test ./picture -update writes it)", path)
-				continue
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if off, total := differ(decode(t, want), decode(t, b)); off > pixelSlack {
-				t.Errorf("%s: %d of %d pixels differ (go test ./picture -update rewrites it; look at it)", path, off, total)
-			}
+			golden(t, path, b)
 		}
 	}
 }
@@ -110,4 +94,27 @@ func differ(a, b image.Image) (off, total int) {
 		}
 	}
 	return off, total
+}
+
+// golden compares the picture b with the golden file path, within
+// pixelSlack pixels; -update writes b there instead.
+func golden(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s: no golden picture (go test ./picture -update writes it)", path)
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off, total := differ(decode(t, want), decode(t, b)); off > pixelSlack {
+		t.Errorf("%s: %d of %d pixels differ (go test ./picture -update rewrites it; look at it)", path, off, total)
+	}
 }
