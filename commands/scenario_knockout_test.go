@@ -43,16 +43,7 @@ func playStaged(t *testing.T, s *script, user map[int]string, decide func(st *ac
 		for _, g := range st.Event.Rounds[round-1].Games {
 			b, _ := st.BoardOf(round, g.Board)
 			code := decide(st, b, g)
-			if g.Board == 1 && code != "1/2" {
-				winner, loser := user[g.Red], user[g.Black]
-				if code == "0-1" {
-					winner, loser = loser, winner
-				}
-				must(t, s.say(winner, "/report win"), "报告了结果")
-				must(t, s.dm(loser, "/confirm"), "已确认")
-				continue
-			}
-			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+			settle(t, s, user, g, code)
 		}
 	}
 	t.Fatal("the event did not end in 40 rounds")

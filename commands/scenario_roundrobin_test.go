@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/engine"
 )
 
 // The round-robin scenario: a transcript of six players through the
@@ -62,16 +64,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 			case rrWins[[2]string{black, red}]:
 				code = "0-1"
 			}
-			if g.Board == 1 && code != "1/2" { // the players report board 1
-				winner, loser := user[g.Red], user[g.Black]
-				if code == "0-1" {
-					winner, loser = loser, winner
-				}
-				must(t, s.say(winner, "/report win"), "报告了结果")
-				must(t, s.dm(loser, "/confirm"), "已确认")
-				continue
-			}
-			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+			settle(t, s, user, g, code)
 		}
 	}
 
@@ -125,3 +118,20 @@ func TestScenarioRoundRobin6(t *testing.T) {
 }
 
 // ---- languages ----
+
+// settle enters game g's result code (1-0, 0-1, 1/2) in a transcript: the
+// players report and confirm a decided board 1, as players do; the
+// arbiter sets the others and the draws. user maps players to their users.
+func settle(t *testing.T, s *script, user map[int]string, g engine.Game, code string) {
+	t.Helper()
+	if g.Board == 1 && code != "1/2" {
+		winner, loser := user[g.Red], user[g.Black]
+		if code == "0-1" {
+			winner, loser = loser, winner
+		}
+		must(t, s.say(winner, "/report win"), "报告了结果")
+		must(t, s.dm(loser, "/confirm"), "已确认")
+		return
+	}
+	must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+}
