@@ -1,0 +1,131 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/storage"
+)
+
+// A team event's standings in the chat: the team standings by the event's
+// chain (R-T-4, R-T-5), the board standings, the 队员总分制 totals (R-T-6),
+// and /finish's final ranking.
+
+// teamStandingsText is the team standings (R-T-4, R-T-5) as the chat shows
+// them: the chain in the heading, then the sheet's brief columns — place,
+// team, 场分, 局分 and the chain's next criterion.
+func teamStandingsText(st *action.State, lang Lang) string {
+	var chain []string
+	for _, c := range st.TeamEvent().Settings.Ranking {
+		chain = append(chain, criterionName(c, lang))
+	}
+	t := briefTable(sheet.Standings(st, sheet.Lang(lang)), phoneWidth, nil)
+	return T{"团体排名（%s）", "Team standings (%s)"}.In(lang, strings.Join(chain, T{"、", ", "}.In(lang))) + "\n" + t.String()
+}
+
+// criterionName is a team criterion as /event set takes it: "直胜",
+// "head-to-head".
+func criterionName(c engine.TeamCriterion, lang Lang) string {
+	if lang == Zh {
+		return c.Name()
+	}
+	return c.English()
+}
+
+// boardStandingsText is the board standings (最佳台次, sheet.BoardStandings)
+// as the chat shows them: a table a board, its players by points, then the
+// share of the points, then wins; top > 0 keeps the places up to top (the
+// announcements': /standings boards shows all).
+func boardStandingsText(st *action.State, lang Lang, top int) string {
+	s := sheet.BoardStandings(st, sheet.Lang(lang), top)
+	lines := []string{T{"台次成绩", "Board standings"}.In(lang)}
+	var t *table
+	board := ""
+	for _, r := range s.Rows { // board, place, name, team, points, games, wins
+		if r[0].Text != board {
+			if t != nil {
+				lines = append(lines, t.String())
+			}
+			board = r[0].Text
+			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
+			t.row(T{"第%s台", "B%s"}.In(lang, board), T{"姓名", "Name"}.In(lang), T{"队名", "Team"}.In(lang), T{"得分", "Pts"}.In(lang), T{"局数", "G"}.In(lang))
+		}
+		t.row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
+	}
+	if t != nil {
+		lines = append(lines, t.String())
+	}
+	return strings.Join(lines, "\n")
+}
+
+// showTeamStandings is /standings of a team event: the team standings
+// (R-T-4, R-T-5), or with boards the board standings.
+func showTeamStandings(c *Context) (Reply, error) {
+	if c.State.Teams == nil {
+		return Reply{}, problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
+	}
+	lang, picture := sheet.Lang(c.Lang), c.Args["as"] != ""
+	if c.State.Teams.Rules.Totalled() {
+		if c.Args["what"] != "" {
+			return Reply{}, problem("队员总分制不分台次，没有台次成绩。输入 /standings 查看个人和团体排名。", "Under player totals there are no boards, so no board standings. Type /standings for the individual and team standings.")
+		}
+		if picture {
+			return showPicture(c, sheet.StandingsTables(c.State, lang, 0)...) // the players', then the teams' (R-T-6)
+		}
+		return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
+	}
+	switch {
+	case picture && c.Args["what"] != "":
+		return showPicture(c, sheet.BoardStandings(c.State, lang, 0))
+	case picture:
+		return showPicture(c, sheet.StandingsTables(c.State, lang, boardPrizes)...)
+	case c.Args["what"] != "":
+		return Reply{Text: boardStandingsText(c.State, c.Lang, 0)}, nil
+	}
+	return Reply{Text: teamStandingsText(c.State, c.Lang)}, nil
+}
+
+// finishTeams is /finish of a team event: once every match is decided,
+// the final team standings and board standings.
+func finishTeams(c *Context) (Reply, error) {
+	if err := teamRoundOpen(c.State, c.Lang); err != nil {
+		return Reply{}, err
+	}
+	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	_, err = c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(&action.EventFinished{}); err != nil {
+			return err
+		}
+		lang := chats.lang
+		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + teamStandingsText(ch.State, lang) + "\n\n" + boardStandingsText(ch.State, lang, boardPrizes)
+		if n := teamRounds(ch.State); n > len(ch.State.Teams.Rounds) {
+			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Teams.Rounds))
+		}
+		chats.announce(ch, text)
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(T{"比赛已结束。", "The event is over."}.In(c.Lang)), nil
+}
+
+// teamTotalsText is a 队员总分制 team ranking (R-T-6) as the chat shows it
+// (sheet.TeamTotals): place, team, and the sum of its counting players'
+// places or scores; a team short of counting players ranks after the
+// complete ones, marked "*" and said under the table.
+func teamTotalsText(st *action.State, lang Lang) string {
+	r := st.Teams.Rules
+	s := sheet.TeamTotals(st, sheet.Lang(lang))
+	text := T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) +
+		"\n" + briefTable(s, phoneWidth, nil).String()
+	if len(s.Footer) > 1 { // the teams short of players
+		text += "\n" + s.Footer[1]
+	}
+	return text
+}
