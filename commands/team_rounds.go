@@ -313,10 +313,14 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 	if sc.Early && !st.Teams.Rules.PlayOut {
 		text += "\n" + T{"已提前决出胜负（%d场%d胜制），其余台不再下。", "Decided early (%d boards, %d to win): its other boards are not played."}.In(lang, st.Teams.Rules.Boards, st.Teams.Rules.WinningBoards)
 	}
-	v.announce(ch, text)
 	if round != len(st.Teams.Rounds) || !teamRoundOver(st, round) {
+		if round == len(st.Teams.Rounds) {
+			text += "\n\n" + teamLeadersText(st, round, lang, leaders)
+		}
+		v.announce(ch, text)
 		return
 	}
+	v.announce(ch, text)
 	next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
 	if n := teamRounds(st); n > 0 && round >= n {
 		next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
@@ -329,6 +333,10 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 
 // boardsArg is /standings' word for a team event's board standings.
 var boardsArg = Arg{Name: "what", Kind: Choice, Choices: []string{"boards", "台次"}, Optional: true, Help: T{"团体赛：台次 显示台次成绩", "team events: boards shows the board standings"}}
+
+// leaders is how many teams a match's end shows of the standings while
+// its round goes on.
+const leaders = 8
 
 // boardPrizes is how many places of each board the announcements show:
 // the board prizes (最佳台次) the seeds award, first to third.

@@ -25,6 +25,27 @@ func teamStandingsText(st *action.State, lang Lang) string {
 	return T{"团体排名（%s）", "Team standings (%s)"}.In(lang, strings.Join(chain, T{"、", ", "}.In(lang))) + "\n" + t.String()
 }
 
+// teamLeadersText is the team standings' first top rows while round is
+// under way, posted as each match ends: the whole table, and the board
+// standings, wait for the round's last match (a round of 100 matches would
+// post 100 tables of 200 teams).
+func teamLeadersText(st *action.State, round int, lang Lang, top int) string {
+	_, scores := roundMatches(st, round)
+	done := 0
+	for _, sc := range scores {
+		if sc.Decided {
+			done++
+		}
+	}
+	t := sheet.Standings(st, sheet.Lang(lang))
+	head := T{"目前团体排名（第 %d 轮已赛完 %d 场，共 %d 场）", "Team standings so far (round %d: %d of %d matches over)"}.In(lang, round, done, len(scores))
+	if len(t.Rows) > top {
+		t.Rows = t.Rows[:top]
+		head += T{"，前 %d 名", ", top %d"}.In(lang, top)
+	}
+	return head + "\n" + briefTable(t, phoneWidth, nil).String()
+}
+
 // criterionName is a team criterion as /event set takes it: "直胜",
 // "head-to-head".
 func criterionName(c engine.TeamCriterion, lang Lang) string {
