@@ -422,6 +422,9 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 				lines = append(lines, T{"  申请中 %s", "  asking %s"}.In(lang, playerName(&st.Event, n)))
 			}
 		}
+		if short := shortBoards(st, len(ev.Teams[i].Members), lang); short != "" {
+			lines = append(lines, short)
+		}
 		blocks = append(blocks, strings.Join(lines, "\n"))
 	}
 	title := T{"「%s」%d 支队伍，每队 %d 台（%s）：", "%q: %d teams of %d boards (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
@@ -429,6 +432,30 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 		title = T{"「%s」%d 支队伍，每队前 %d 名计分（%s）：", "%q: %d teams, each team's best %d count (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
 	}
 	return title + "\n" + strings.Join(blocks, "\n\n")
+}
+
+// shortBoards warns of a team of members players too few for its boards:
+// an empty board is lost by forfeit every match (R-TM-1), which an
+// organiser should hear before the start, while players can still be
+// added. "" when the team is full enough, or under 队员总分制 (no boards).
+func shortBoards(st *action.State, members int, lang Lang) string {
+	boards := st.Teams.Rules.Boards
+	if st.Teams.Rules.Totalled() || members >= boards {
+		return ""
+	}
+	which := strconv.Itoa(members + 1)
+	if members+1 < boards {
+		which += "–" + strconv.Itoa(boards)
+	}
+	warn := T{"  ⚠ 缺 %d 人：第 %s 台每场判负（弃权）", "  ⚠ %d short: board %s lost by forfeit every match"}
+	if members+1 < boards {
+		warn.En = "  ⚠ %d short: boards %s lost by forfeit every match"
+	}
+	text := warn.In(lang, boards-members, which)
+	if st.Status == action.Setup || st.Status == action.Signup {
+		text += T{"；开赛前可用 /team add 补人", "; /team add fills them before the start"}.In(lang)
+	}
+	return text
 }
 
 // playerLine is a player as /teams shows them: number, name, rating.

@@ -243,3 +243,28 @@ func TestTeamCorrection(t *testing.T) {
 	must(t, strings.Join(s.announced("group"), "\n"), "第 1 轮全部结束")
 	must(t, s.say("org", "/result 1 0-1"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
 }
+
+// A team with fewer players than boards loses its empty boards by forfeit
+// every match (R-TM-1): /teams says so before the start, with what fills
+// them, and the start's announcement says it again — in both languages.
+func TestShortTeamWarned_R_TM_1(t *testing.T) {
+	s := newScript(t)
+	must(t, s.say("org", "/event new 缺人赛 团体赛 roundrobin"), "已创建团体赛")
+	must(t, s.say("org", "/event set boards 3"), "已设置")
+	s.say("org", "/signup open")
+	must(t, s.say("ca", "/team new A"), "你是队长")
+	must(t, s.say("org", "/team add A A1 A2 A3"), "加入")
+	must(t, s.say("cb", "/team new B"), "你是队长")
+	must(t, s.say("org", "/team add B B1"), "加入")
+	list := s.say("org", "/teams")
+	must(t, list, "⚠ 缺 2 人：第 2–3 台每场判负（弃权）；开赛前可用 /team add 补人")
+	if strings.Count(list, "⚠") != 1 {
+		t.Errorf("/teams warns of %d teams, want B only:\n%s", strings.Count(list, "⚠"), list)
+	}
+	must(t, s.say("org", "/team add B B2"), "加入")
+	must(t, s.say("org", "/lang en"), "English")
+	must(t, s.say("org", "/teams"), "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
+	started := s.say("org", "/start") // the group's announcement: in the event's language
+	must(t, started, "⚠ 缺 1 人：第 3 台每场判负（弃权）")
+	lacks(t, started, "/team add")
+}
