@@ -22,7 +22,7 @@ func teamsPlay(st *action.State) bool { return st.Teams != nil && !st.Teams.Rule
 
 // teamCriterionWords are a team criterion's column heading and its name in
 // full, as tiebreakWords are the individual tiebreaks'.
-var teamCriterionWords = map[engine.TeamCriterion]struct{ short, full text }{
+var teamCriterionWords = labels[engine.TeamCriterion]{
 	engine.TeamMatchPoints:   {text{"场分", "MP"}, text{"场分", "match points"}},
 	engine.TeamGamePoints:    {text{"局分", "GP"}, text{"局分", "game points"}},
 	engine.TeamGameWins:      {text{"胜局", "BW"}, text{"胜局", "boards won"}},
@@ -38,18 +38,12 @@ var teamCriterionWords = map[engine.TeamCriterion]struct{ short, full text }{
 // TeamCriterionLabel is a team criterion's column heading: short, for a
 // phone.
 func TeamCriterionLabel(c engine.TeamCriterion, lang Lang) string {
-	if w, ok := teamCriterionWords[c]; ok {
-		return w.short.in(lang)
-	}
-	return c.Name()
+	return teamCriterionWords.label(c, lang)
 }
 
 // TeamCriterionName is a team criterion's name in full.
 func TeamCriterionName(c engine.TeamCriterion, lang Lang) string {
-	if w, ok := teamCriterionWords[c]; ok {
-		return w.full.in(lang)
-	}
-	return c.Name()
+	return teamCriterionWords.name(c, lang)
 }
 
 // TeamName is team id's name, "#7" for a number no team has.

@@ -87,7 +87,7 @@ func PlayerName(ev *engine.Event, id int) string {
 
 // tiebreakWords are a tiebreak's column heading, short enough for a
 // phone, and its name in full for a footer, a file's heading (R-T-0).
-var tiebreakWords = map[engine.Tiebreak]struct{ short, full text }{
+var tiebreakWords = labels[engine.Tiebreak]{
 	engine.Buchholz:        {text{"对手分", "BH"}, text{"对手分", "Buchholz"}},
 	engine.Progressive:     {text{"累进分", "Prog"}, text{"累进分", "progressive score"}},
 	engine.Wins:            {text{"胜局", "Wins"}, text{"胜局", "wins"}},
@@ -101,21 +101,34 @@ var tiebreakWords = map[engine.Tiebreak]struct{ short, full text }{
 	engine.Lots:            {text{"抽签", "Lots"}, text{"抽签", "lots"}},
 }
 
-// TiebreakLabel is a tiebreak's column heading: short, for a phone.
-func TiebreakLabel(tb engine.Tiebreak, lang Lang) string {
-	if w, ok := tiebreakWords[tb]; ok {
+// labels are the words for a kind of ranking criterion: short for a
+// column heading on a phone, full for a sentence.
+type labels[K interface {
+	comparable
+	Name() string
+}] map[K]struct{ short, full text }
+
+// label is k's column heading; its engine name when it has no words.
+func (l labels[K]) label(k K, lang Lang) string {
+	if w, ok := l[k]; ok {
 		return w.short.in(lang)
 	}
-	return tb.Name()
+	return k.Name()
 }
 
-// TiebreakName is a tiebreak's name in full: "后走胜局", "wins with black".
-func TiebreakName(tb engine.Tiebreak, lang Lang) string {
-	if w, ok := tiebreakWords[tb]; ok {
+// name is k's name in full; its engine name when it has no words.
+func (l labels[K]) name(k K, lang Lang) string {
+	if w, ok := l[k]; ok {
 		return w.full.in(lang)
 	}
-	return tb.Name()
+	return k.Name()
 }
+
+// TiebreakLabel is a tiebreak's column heading: short, for a phone.
+func TiebreakLabel(tb engine.Tiebreak, lang Lang) string { return tiebreakWords.label(tb, lang) }
+
+// TiebreakName is a tiebreak's name in full: "后走胜局", "wins with black".
+func TiebreakName(tb engine.Tiebreak, lang Lang) string { return tiebreakWords.name(tb, lang) }
 
 // CurrentRound is the last round with games: a last round that holds only
 // byes entered ahead of its pairing is not paired yet (engine.NextRound).
