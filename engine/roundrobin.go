@@ -44,6 +44,21 @@ func pairRoundRobin(ev *Event, round int) (Pairing, error) {
 	return p, nil
 }
 
+// PlannedRounds is how many rounds ev plays: Settings.Rounds, or in a
+// round robin its Berger table's, every entrant meeting every other once
+// (twice in a double round robin; R-C-2, R-F-2) unless fewer are set. A
+// round robin too small to draw says Settings.Rounds.
+func PlannedRounds(ev *Event) int {
+	if ev.Settings.System != RoundRobin && ev.Settings.System != DoubleRoundRobin {
+		return ev.Settings.Rounds
+	}
+	t, err := newBergerTable(ev)
+	if err != nil {
+		return ev.Settings.Rounds
+	}
+	return t.rounds
+}
+
 // bergerTable is a round robin's draw: who holds which table number and
 // how many rounds the event plays.
 type bergerTable struct {

@@ -256,3 +256,34 @@ func TestR_W_2_LeaverKeepsBoard(t *testing.T) {
 		t.Errorf("board 2 = %+v, want the leaver's board %+v", p.Boards[1], want)
 	}
 }
+
+// TestR_C_2_PlannedRounds: a round robin plays its table's rounds — one
+// fewer than the players, the bye's extra number counted in an odd field,
+// twice that in a double round robin (R-F-2) — unless fewer are set; those
+// who withdrew before round 1 are not in the table (R-W-1). A Swiss plays
+// the rounds set.
+func TestR_C_2_PlannedRounds(t *testing.T) {
+	withdrawnEarly := rrEvent(7, RoundRobin)
+	withdrawnEarly.Players[6].WithdrawnAfter = -1
+	fewer := rrEvent(8, RoundRobin)
+	fewer.Settings.Rounds = 3
+	swiss := rrEvent(30, Swiss)
+	swiss.Settings.Rounds = 9
+	for _, c := range []struct {
+		name string
+		ev   *Event
+		want int
+	}{
+		{"6 players", rrEvent(6, RoundRobin), 5},
+		{"7 players: the bye's number makes 8", rrEvent(7, RoundRobin), 7},
+		{"double round robin of 6", rrEvent(6, DoubleRoundRobin), 10},
+		{"one withdrew before round 1", withdrawnEarly, 5},
+		{"3 rounds set", fewer, 3},
+		{"one player: no table", rrEvent(1, RoundRobin), 0},
+		{"Swiss", swiss, 9},
+	} {
+		if got := PlannedRounds(c.ev); got != c.want {
+			t.Errorf("%s: PlannedRounds = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
