@@ -10,29 +10,37 @@ import (
 // characters, not bytes: a Chinese name takes 3 bytes a column. Most lines
 // are ASCII but for the name, so columns keeps the byte offset of each
 // column only from the first non-ASCII byte to the last; before and after
-// them, a column is a byte.
+// them, a column is a byte. Those offsets are worked out only when a column
+// among them is asked for: most lines are read only before and after their
+// name, whose field starts before it and ends after it.
 type columns struct {
 	b      []byte
 	lo, hi int     // bytes lo..hi-1 hold every non-ASCII character (lo == hi == len(b) when there is none)
 	hiCol  int     // the column that starts at byte hi
-	offs   []int32 // the byte offsets of columns lo..hiCol
+	offs   []int32 // the byte offsets of columns lo..hiCol, once mapped
+	mapped bool    // whether offs is this line's
 }
 
 // set makes c view line b, reusing the memory of c's offsets.
 func (c *columns) set(b []byte) {
-	c.b = b
+	c.b, c.mapped = b, false
 	c.lo = firstNonASCII(b)
 	c.hi, c.hiCol = len(b), len(b)
 	if c.lo == len(b) {
 		return
 	}
 	c.hi = lastNonASCII(b) + 1
+	c.hiCol = c.lo + utf8.RuneCount(b[c.lo:c.hi])
+}
+
+// mapOffsets works out the offsets of the columns from lo to hiCol.
+func (c *columns) mapOffsets() {
 	c.offs = c.offs[:0]
-	for i := range string(b[c.lo:c.hi]) { // ranging over string(b) does not copy b
+	for i := range string(c.b[c.lo:c.hi]) { // ranging over string(b) does not copy b
 		c.offs = append(c.offs, int32(c.lo+i))
 	}
 	c.offs = append(c.offs, int32(c.hi))
-	c.hiCol = c.lo + len(c.offs) - 1
+	c.mapped = true
 }
 
 // len is the number of columns.
@@ -45,6 +53,8 @@ func (c *columns) offset(col int) int {
 		return col
 	case col >= c.hiCol:
 		return col - c.hiCol + c.hi
+	case !c.mapped:
+		c.mapOffsets()
 	}
 	return int(c.offs[col-c.lo])
 }

@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"fmt"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
 )
 
 // record is one 001 line.
 type record struct {
-	line    int
-	text    []byte // the line, for messages
-	player  engine.Player
-	entries []entry // entries[r-1] is round r; trailing empty blocks dropped
+	line       int // 0: none read yet
+	start, end int // the line in parser.data, for messages
+	id         int
+	name       span
+	rating     int
+	off, n     int // its entries: parser.blocks[off:off+n], round 1 first; trailing empty blocks dropped
 }
 
 type entryKind int8
@@ -27,8 +30,8 @@ const (
 // entry is one round block of a 001 line, with what qisai's own lines add
 // to it (a pending game, a bye's colour, fouls).
 type entry struct {
-	opp    int32
-	fouls  int32
+	opp    int16 // a starting rank, at most maxRank
+	fouls  int16 // at most maxRank
 	kind   entryKind
 	colour byte // 'w', 'b' or '-'
 	code   byte // a game's result: '1', '0', '=', '+', '-' or ' ' (none yet)
@@ -66,32 +69,32 @@ func (p *parser) player(n int, b []byte) error {
 	if !ok || id == 0 {
 		return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
 	}
-	if id >= len(p.lineOf) {
-		p.lineOf = append(p.lineOf, make([]int, id+1-len(p.lineOf))...)
+	if id > len(p.records) {
+		p.records = append(p.records, make([]record, id-len(p.records))...)
 	}
-	if prev := p.lineOf[id]; prev != 0 {
-		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, prev)
+	rec := &p.records[id-1]
+	if rec.line != 0 {
+		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, rec.line)
 	}
-	p.lineOf[id] = n
 	rating := 0
 	if s := line.trimmed(colRating, 4); len(s) > 0 {
 		if rating, ok = number(s, 9999); !ok {
 			return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
 		}
 	}
-	rec := record{line: n, text: b, player: engine.Player{
-		ID:     id,
-		Name:   string(line.trimmed(colName, nameWidth)),
-		Rating: rating,
-	}}
 	if p.blocks == nil { // guess every player has as many rounds as the first
 		rounds := max(1, (line.len()-colRounds+blockWidth-1)/blockWidth)
-		p.blocks = make([]entry, 0, rounds*cap(p.players))
+		p.blocks = make([]entry, 0, rounds*cap(p.records))
 	}
 	start := len(p.blocks)
 	for r := 1; blockStart(r) < line.len(); r++ {
 		p.blocks = append(p.blocks, entry{})
-		if err := p.block(n, r, id, &p.blocks[len(p.blocks)-1]); err != nil {
+		e := &p.blocks[len(p.blocks)-1]
+		opp, col, res, err := p.blockFields(n, r)
+		if err == nil {
+			err = p.block(n, r, id, opp, col, res, e)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -102,50 +105,43 @@ func (p *parser) player(n int, b []byte) error {
 	if end-start > maxRank {
 		return p.errorf(n, "%d rounds: TRF holds at most %d", end-start, maxRank)
 	}
-	// Capped, so that growing one player's rounds never writes into the next's.
-	rec.entries = p.blocks[start:end:end]
 	p.blocks = p.blocks[:end]
-	p.players = append(p.players, rec)
+	*rec = record{line: n, start: p.at, end: p.at + len(b), id: id,
+		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, off: start, n: end - start}
+	p.players++
 	return nil
 }
 
 // blockStart is the column (0-based) where round r's block begins.
 func blockStart(r int) int { return colRounds + (r-1)*blockWidth }
 
-// block reads round r's block of player id's 001 line, in p.cols, into e.
-func (p *parser) block(n, r, id int, e *entry) error {
-	opp, col, res, err := p.blockFields(n, r)
-	if err != nil {
-		return err
-	}
+// colourCodes is the colour Read keeps for each character of a block's
+// colour column that is one (letters may be upper case); 0 for the rest.
+var colourCodes = [256]byte{'w': 'w', 'W': 'w', 'b': 'b', 'B': 'b', '-': '-', ' ': '-'}
+
+// resultCodes is the result code Read keeps for each character of a
+// block's result column that is one: W D L (played, not rated) have the
+// outcome of 1 = 0, and a bye's letter may be lower case; 0 for the rest.
+var resultCodes = [256]byte{
+	'1': '1', '0': '0', '=': '=', '+': '+', '-': '-', ' ': ' ', 'H': 'H', 'F': 'F', 'U': 'U', 'Z': 'Z',
+	'W': '1', 'w': '1', 'D': '=', 'd': '=', 'L': '0', 'l': '0', 'h': 'H', 'f': 'F', 'u': 'U', 'z': 'Z',
+}
+
+// block reads round r's block of player id's 001 line into e, from its
+// fields as blockFields gives them.
+func (p *parser) block(n, r, id, opp int, col, res rune, e *entry) error {
 	if opp < 0 && col == ' ' && res == ' ' {
 		return nil
 	}
-	e.opp = int32(max(opp, 0))
-	switch col { // letters may be upper case; no other character lowers to w or b
-	case 'w', 'W':
-		e.colour = 'w'
-	case 'b', 'B':
-		e.colour = 'b'
-	case '-', ' ':
-		e.colour = '-'
-	default:
+	e.opp = int16(max(opp, 0))
+	if col >= utf8.RuneSelf || colourCodes[col] == 0 {
 		return p.errorf(n, "round %d colour %q is not w, b or -", r, string(col))
 	}
-	code := res
-	switch code {
-	case 'W', 'w': // played but not rated: the same outcome as 1 = 0
-		code = '1'
-	case 'D', 'd':
-		code = '='
-	case 'L', 'l':
-		code = '0'
-	case 'h', 'f', 'u', 'z': // no other character uppers to a result code
-		code -= 'a' - 'A'
-	case '1', '0', '=', '+', '-', ' ', 'H', 'F', 'U', 'Z':
-	default:
+	e.colour = colourCodes[col]
+	if res >= utf8.RuneSelf || resultCodes[res] == 0 {
 		return p.errorf(n, "round %d result %q is not a TRF result code (use 1 0 = + - H F U Z W D L)", r, string(res))
 	}
+	code := resultCodes[res]
 	if e.opp == 0 {
 		return p.bye(n, r, e, code, res)
 	}
@@ -164,7 +160,7 @@ func (p *parser) block(n, r, id int, e *entry) error {
 			return p.errorf(n, "round %d: %s needs colour w or b (only a forfeit + or - may have -)", r, what)
 		}
 	}
-	e.kind, e.code = gameEntry, byte(code)
+	e.kind, e.code = gameEntry, code
 	return nil
 }
 
@@ -251,7 +247,7 @@ func runeNumber(s []rune, max int) (int, bool) {
 // bye reads a block with opponent 0000 (or blank). Match BP Online writes
 // the colour it gives a pairing bye in the block ("0000 w U", R-S-3); TRF-16
 // itself writes "-" for every bye, and so does Write (see ownLines).
-func (p *parser) bye(n, r int, e *entry, code, res rune) error {
+func (p *parser) bye(n, r int, e *entry, code byte, res rune) error {
 	switch code {
 	case 'U', '+': // "0000 - +": the old way to write U
 		e.bye = engine.PairingBye
@@ -273,10 +269,10 @@ func (p *parser) bye(n, r int, e *entry, code, res rune) error {
 
 // raw is round r's block of rec as written, blanks trimmed, for messages.
 func (p *parser) raw(rec *record, r int) string {
-	if r > len(rec.entries) {
+	if r > rec.n {
 		return ""
 	}
 	var line columns
-	line.set(rec.text)
+	line.set(p.data[rec.start:rec.end])
 	return string(line.trimmed(blockStart(r), 8))
 }

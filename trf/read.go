@@ -21,10 +21,11 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 	// the whole file spares one per line; an invalid file is searched for
 	// the line to name.
 	valid := utf8.Valid(data)
-	p := &parser{file: name}
+	p := &parser{file: name, data: data}
 	p.reserve(data)
 	s := lineScanner{data: data, lf: -1}
 	for n := 1; ; n++ {
+		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
@@ -63,8 +64,9 @@ func readAll(r io.Reader) ([]byte, error) {
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
 // CR, and bbpPairings writes them so.
 type lineScanner struct {
-	data []byte
-	lf   int // offset in data of the next LF, len(data) if there is none, -1 if not searched yet
+	data []byte // the rest of the file
+	lf   int    // offset in data of the next LF, len(data) if there is none, -1 if not searched yet
+	at   int    // the offset in the file of data, and so of the line next returns
 }
 
 func (s *lineScanner) next() ([]byte, bool) {
@@ -86,6 +88,7 @@ func (s *lineScanner) next() ([]byte, bool) {
 	line := s.data[:end]
 	next = min(next, len(s.data))
 	s.data = s.data[next:]
+	s.at += next
 	if s.lf >= next {
 		s.lf -= next
 	} else {
@@ -95,13 +98,21 @@ func (s *lineScanner) next() ([]byte, bool) {
 }
 
 type parser struct {
-	file    string
-	cols    columns // the line being read
-	name    string
-	players []record // in file order
-	lineOf  []int    // lineOf[rank]: the line of that starting rank's 001 line, 0 if none
-	blocks  []entry  // every 001 line's round blocks, one line after another
+	file string
+	data []byte  // the file, never changed while it is read
+	cols columns // the line being read
+	at   int     // where in data that line starts
+	name string
+	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
+	// a file in rank order fills it front to back.
+	records []record
+	players int     // 001 lines read
+	blocks  []entry // every 001 line's round blocks, one line after another
+	// text holds every name and unit, one after another, so that the event
+	// gets them all as substrings of one string (see span).
+	text    []byte
 	teams   []team
+	members []int // every team's members, one team after another
 	own     ownLines
 
 	rounds     int // XXR; 0 when absent
@@ -111,16 +122,26 @@ type parser struct {
 	points     map[string]engine.Points // BBW, BBD, BBL, BBU as given
 }
 
-// reserve makes room for as many players as data has lines, so that a big
-// file grows no slice.
+// span is a piece of parser.text.
+type span struct{ off, len int }
+
+// keep adds b to the text and returns where it is.
+func (p *parser) keep(b []byte) span {
+	p.text = append(p.text, b...)
+	return span{len(p.text) - len(b), len(b)}
+}
+
+// reserve makes room for as many players as data has player lines, so
+// that a big file grows no slice but the text. It counts the line ends
+// before "001", and the first line; a file of lone CRs has no LF.
 func (p *parser) reserve(data []byte) {
-	lines := bytes.Count(data, []byte{'\n'})
-	if lines == 0 {
-		lines = bytes.Count(data, []byte{'\r'})
+	players := bytes.Count(data, []byte("\n001"))
+	if players == 0 {
+		players = bytes.Count(data, []byte("\r001"))
 	}
-	lines++
-	p.players = make([]record, 0, lines)
-	p.lineOf = make([]int, 0, lines+1)
+	players++
+	p.records = make([]record, 0, players)
+	p.text = make([]byte, 0, 16*players) // a Chinese name of five characters and a digit
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -134,7 +155,7 @@ func (p *parser) line(n int, b []byte) error {
 	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
 		return p.player(n, b)
 	}
-	code, rest := string(b[:3]), bytes.TrimSpace(b[3:])
+	code, rest := recordCode(b), bytes.TrimSpace(b[3:])
 	switch code {
 	case "013":
 		return p.team(n, b)
@@ -171,6 +192,19 @@ func (p *parser) line(n int, b []byte) error {
 	return nil
 }
 
+// recordCode is the record code that starts line b, as a constant string
+// (a string made of b would be made again for every line), or "" for a code
+// Read skips.
+func recordCode(b []byte) string {
+	for _, c := range [...]string{"013", "012", "XXR", "142", "XXC", "BBW", "BBD", "BBL", "BBU",
+		codeName, codeUnit, codePending, codeByeColour, codeFouls} {
+		if string(b[:3]) == c {
+			return c
+		}
+	}
+	return ""
+}
+
 // number reads a whole number of ASCII digits no greater than max.
 func number(s []byte, max int) (int, bool) {
 	if len(s) == 0 || len(s) > 9 {
@@ -189,7 +223,7 @@ func number(s []byte, max int) (int, bool) {
 // team is one 013 line, or a unit line of qisai's own (one member).
 type team struct {
 	line    int
-	name    string
+	name    span
 	members []int
 }
 
@@ -198,17 +232,25 @@ func (p *parser) team(n int, b []byte) error {
 		return p.errorf(n, "tab in a team line: TRF-16 is in fixed columns; use spaces")
 	}
 	p.cols.set(b)
-	t := team{line: n, name: string(p.cols.trimmed(colTeamName, teamNameWidth))}
-	if t.name == "" {
+	name := p.cols.trimmed(colTeamName, teamNameWidth)
+	if len(name) == 0 {
 		return p.errorf(n, "team line without a team name (columns 5-36)")
 	}
+	start := len(p.members)
 	for _, f := range bytes.Fields(p.cols.field(colMembers, p.cols.len())) {
 		id, ok := number(f, maxRank)
 		if !ok || id == 0 {
-			return p.errorf(n, "team %q: member %q is not a starting rank (from column 37, 4 columns each with a blank between)", t.name, f)
+			return p.errorf(n, "team %q: member %q is not a starting rank (from column 37, 4 columns each with a blank between)", name, f)
 		}
-		t.members = append(t.members, id)
+		p.members = append(p.members, id)
 	}
-	p.teams = append(p.teams, t)
+	p.addTeam(n, p.keep(name), start)
 	return nil
+}
+
+// addTeam adds the team whose members are p.members[start:], capped so
+// that the next team's members cannot overwrite them.
+func (p *parser) addTeam(n int, name span, start int) {
+	end := len(p.members)
+	p.teams = append(p.teams, team{line: n, name: name, members: p.members[start:end:end]})
 }

@@ -126,6 +126,17 @@ var gameCodes = []gameCode{
 	{engine.DoubleForfeit, '-', '-'},
 }
 
+// resultOf is the game result whose red and black result codes are red and
+// black: gameCodes in reverse.
+func resultOf(red, black byte) (engine.Result, bool) {
+	for _, c := range gameCodes {
+		if c.red == rune(red) && c.black == rune(black) {
+			return c.result, true
+		}
+	}
+	return 0, false
+}
+
 // byeCodes is the result code Write gives each kind of bye. Read maps them
 // back, except "-", which it reads as a zero-point bye (see the package
 // comment).
