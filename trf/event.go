@@ -79,7 +79,7 @@ func (p *parser) event() (*engine.Event, error) {
 func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 	n := len(byID)
 	byRound := make([]entry, len(rounds)*n) // byRound[r*n+id-1]: player id's block of round r+1
-	blocks := make([]int, len(rounds))     // game blocks in each round
+	blocks := make([]int, len(rounds))      // game blocks in each round
 	byes := make([]int, len(rounds))
 	for i := range byID {
 		for r, e := range p.entries(&byID[i]) {
