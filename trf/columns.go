@@ -1,7 +1,6 @@
 package trf
 
 import (
-	"bytes"
 	"encoding/binary"
 	"unicode/utf8"
 )
@@ -21,16 +20,33 @@ type columns struct {
 	mapped bool    // whether offs is this line's
 }
 
-// set makes c view line b, reusing the memory of c's offsets.
-func (c *columns) set(b []byte) {
+// set makes c view line b, reusing the memory of c's offsets, and reports
+// whether b is UTF-8.
+func (c *columns) set(b []byte) (utf8 bool) {
 	c.b, c.mapped = b, false
 	c.lo = firstNonASCII(b)
 	c.hi, c.hiCol = len(b), len(b)
 	if c.lo == len(b) {
-		return
+		return true
 	}
 	c.hi = lastNonASCII(b) + 1
-	c.hiCol = c.lo + utf8.RuneCount(b[c.lo:c.hi])
+	c.hiCol, utf8 = countRunes(b[c.lo:c.hi])
+	c.hiCol += c.lo
+	return utf8
+}
+
+// countRunes is utf8.RuneCount and utf8.Valid of b: a valid character
+// has one byte that is not a continuation byte (10xxxxxx).
+func countRunes(b []byte) (n int, valid bool) {
+	if !utf8.Valid(b) {
+		return 0, false
+	}
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n, true
 }
 
 // mapOffsets works out the offsets of the columns from lo to hiCol.
@@ -69,12 +85,44 @@ func (c *columns) field(from, width int) []byte {
 	return c.b[c.offset(from):c.offset(min(from+width, n))]
 }
 
-// trimmed is field without blanks around it (unicode.IsSpace). The blanks
-// that pad a field go first, byte by byte: bytes.TrimSpace alone would
-// decode them one character at a time after a Chinese name.
+// trimmed is field without blanks around it (unicode.IsSpace), looked at
+// byte by byte while they are ASCII.
 func (c *columns) trimmed(from, width int) []byte {
-	return bytes.TrimSpace(bytes.TrimRight(c.field(from, width), " "))
+	return trimBlanks(c.field(from, width))
 }
+
+// trimBlanks is bytes.TrimSpace, which decodes a character at each end of
+// b that is beyond ASCII (a Chinese name's last) more slowly.
+func trimBlanks(b []byte) []byte {
+	for len(b) > 0 {
+		if c := b[0]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			b = b[1:]
+		} else if r, size := utf8.DecodeRune(b); isBlank(r) {
+			b = b[size:]
+		} else {
+			break
+		}
+	}
+	for len(b) > 0 {
+		if c := b[len(b)-1]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			b = b[:len(b)-1]
+		} else if r, size := utf8.DecodeLastRune(b); isBlank(r) {
+			b = b[:len(b)-size]
+		} else {
+			break
+		}
+	}
+	return b
+}
+
+// asciiSpace is unicode.IsSpace of the ASCII characters.
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
 // at returns the character in column col (0-based), blank past the end.
 func (c *columns) at(col int) rune {

@@ -27,6 +27,9 @@ func (p *parser) event() (*engine.Event, error) {
 			first, n, n, missing)
 	}
 	byID := p.records
+	if n > p.grid.players { // a guess too low, and the players past it without a block
+		p.grid.grow(n, p.grid.rounds)
+	}
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}
@@ -70,20 +73,16 @@ func (p *parser) event() (*engine.Event, error) {
 // A game is taken from its lower starting rank's block, after checking the
 // opponent's against it. That leaves unchecked only a block claiming a game
 // its opponent does not: then a round has more game blocks than twice its
-// games. The rounds are filled one at a time from a copy of the blocks
-// laid out round by round, so that the opponent's block is near in memory
-// (a round of a big file's blocks fits in the processor's cache; the whole
-// file does not). At the first thing amiss the rounds are filled again in
-// the order of the players, each block checked against its opponent's, for
-// the error that names the first player at fault.
+// games. The rounds are filled one at a time, each from its own column of
+// the grid. At the first thing amiss they are filled again in the order of
+// the players, each block checked against its opponent's, for the error
+// that names the first player at fault.
 func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 	n := len(byID)
-	byRound := make([]entry, len(rounds)*n) // byRound[r*n+id-1]: player id's block of round r+1
-	blocks := make([]int, len(rounds))      // game blocks in each round
+	blocks := make([]int, len(rounds)) // game blocks in each round
 	byes := make([]int, len(rounds))
-	for i := range byID {
-		for r, e := range p.entries(&byID[i]) {
-			byRound[r*n+i] = e
+	for r := range rounds {
+		for _, e := range p.grid.round(r, n) {
 			switch e.kind {
 			case byeEntry:
 				byes[r]++
@@ -110,7 +109,7 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 	}
 	ok := true
 	for r := range rounds {
-		ok = ok && fillRound(&rounds[r], byRound[r*n:(r+1)*n]) && blocks[r] == 2*len(rounds[r].Games)
+		ok = ok && fillRound(&rounds[r], p.grid.round(r, n)) && blocks[r] == 2*len(rounds[r].Games)
 	}
 	if ok {
 		return nil
@@ -145,24 +144,16 @@ func fillRound(rd *engine.Round, blocks []entry) bool {
 	return true
 }
 
-// entries are rec's round blocks, round 1 first.
-func (p *parser) entries(rec *record) []entry { return p.blocks[rec.off : rec.off+rec.n] }
-
-// entry is player id's block of round r+1, empty past the player's last.
-func (p *parser) entry(id, r int) entry {
-	if rec := &p.records[id-1]; r < rec.n {
-		return p.blocks[rec.off+r]
-	}
-	return entry{}
-}
+// entry is player id's block of round r+1.
+func (p *parser) entry(id, r int) entry { return p.grid.at(id, r) }
 
 // fill adds each player's games and byes to the rounds, in the order of
 // starting rank, checking each game block against its opponent's.
 func (p *parser) fill(rounds []engine.Round, byID []record) error {
 	for i := range byID {
 		a := &byID[i]
-		for r, e := range p.entries(a) {
-			rd := &rounds[r]
+		for r := range a.n {
+			e, rd := p.entry(a.id, r), &rounds[r]
 			switch e.kind {
 			case byeEntry:
 				rd.Byes = append(rd.Byes, engine.Bye{Player: a.id, Kind: e.bye, Colour: colourOf(e.colour)})

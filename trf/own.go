@@ -90,19 +90,29 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 func fields(s []byte, f *[4][]byte) int {
 	n := 0
 	for n < len(f) {
-		s = bytes.TrimLeft(s, " \t\v\f")
+		for len(s) > 0 && isFieldBlank(s[0]) {
+			s = s[1:]
+		}
 		if len(s) == 0 {
 			break
 		}
-		end := bytes.IndexAny(s, " \t\v\f")
-		if end < 0 || n == len(f)-1 {
-			end = len(s)
+		end := len(s)
+		if n < len(f)-1 {
+			for i, c := range s {
+				if isFieldBlank(c) {
+					end = i
+					break
+				}
+			}
 		}
 		f[n], s = s[:end], s[end:]
 		n++
 	}
 	return n
 }
+
+// isFieldBlank reports whether c parts the fields of qisai's own lines.
+func isFieldBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 var ownExample = map[string]string{
 	codeName:      "QSN   12 Name",
@@ -182,7 +192,7 @@ func (p *parser) mark(m ownMark, rec *record, byID []record) error {
 		if e.colour != '-' && e.colour != byte(m.value) {
 			return p.errorf(m.line, "%s: player %d's bye in round %d has colour %c in line %d, and %c here", m.code, m.id, m.round, e.colour, rec.line, m.value)
 		}
-		p.blocks[rec.off+r].colour = byte(m.value)
+		p.grid.cell(rec.id, r).colour = byte(m.value)
 	case codeFouls:
 		if e.kind != gameEntry {
 			return p.errorf(m.line, "%s: player %d has no game in round %d to count fouls in", m.code, m.id, m.round)
@@ -190,24 +200,15 @@ func (p *parser) mark(m ownMark, rec *record, byID []record) error {
 		if e.fouls != 0 {
 			return p.errorf(m.line, "%s: player %d's fouls in round %d are given twice", m.code, m.id, m.round)
 		}
-		p.blocks[rec.off+r].fouls = int16(m.value)
+		p.grid.cell(rec.id, r).fouls = int16(m.value)
 	}
 	return nil
 }
 
-// setEntry sets rec's block of round r+1. A block past rec's last moves
-// rec's blocks to the end of p.blocks, unless they are there already, and
-// adds empty rounds before it.
+// setEntry sets rec's block of round r+1.
 func (p *parser) setEntry(rec *record, r int, e entry) {
-	if r >= rec.n {
-		if rec.off+rec.n != len(p.blocks) {
-			p.blocks = append(p.blocks, p.entries(rec)...)
-			rec.off = len(p.blocks) - rec.n
-		}
-		p.blocks = append(p.blocks, make([]entry, r+1-rec.n)...)
-		rec.n = r + 1
-	}
-	p.blocks[rec.off+r] = e
+	*p.grid.cell(rec.id, r) = e
+	rec.n = max(rec.n, r+1)
 }
 
 // writeOwn writes qisai's own lines for ev (see ownLines); names[id] is the

@@ -16,7 +16,7 @@ type record struct {
 	id         int
 	name       span
 	rating     int
-	off, n     int // its entries: parser.blocks[off:off+n], round 1 first; trailing empty blocks dropped
+	n          int // its rounds in parser.grid, trailing empty blocks dropped
 }
 
 type entryKind int8
@@ -53,12 +53,10 @@ var gaps = []struct {
 	{91, "the rank and round 1"},
 }
 
-func (p *parser) player(n int, b []byte) error {
+func (p *parser) player(n int, b []byte, line *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a player line: TRF-16 is in fixed columns; use spaces")
 	}
-	line := &p.cols
-	line.set(b)
 	for _, g := range gaps {
 		if line.at(g.col-1) != ' ' {
 			return p.errorf(n, "column %d should be blank, between %s; is the line shifted?", g.col, g.between)
@@ -82,35 +80,75 @@ func (p *parser) player(n int, b []byte) error {
 			return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
 		}
 	}
-	if p.blocks == nil { // guess every player has as many rounds as the first
-		rounds := max(1, (line.len()-colRounds+blockWidth-1)/blockWidth)
-		p.blocks = make([]entry, 0, rounds*cap(p.records))
+	if p.grid.e == nil { // guess every player has as many rounds as the first
+		p.grid.grow(p.grid.players, max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
 	}
-	start := len(p.blocks)
+	rounds := 0 // up to the last block that is not empty
 	for r := 1; blockStart(r) < line.len(); r++ {
-		p.blocks = append(p.blocks, entry{})
-		e := &p.blocks[len(p.blocks)-1]
-		opp, col, res, err := p.blockFields(n, r)
+		var e entry
+		opp, col, res, err := p.blockFields(n, r, line)
 		if err == nil {
-			err = p.block(n, r, id, opp, col, res, e)
+			err = p.block(n, r, id, opp, col, res, &e)
 		}
 		if err != nil {
 			return err
 		}
+		if e.kind != noEntry {
+			*p.grid.cell(id, r-1) = e
+			rounds = r
+		}
 	}
-	end := len(p.blocks)
-	for end > start && p.blocks[end-1].kind == noEntry {
-		end--
+	if rounds > maxRank {
+		return p.errorf(n, "%d rounds: TRF holds at most %d", rounds, maxRank)
 	}
-	if end-start > maxRank {
-		return p.errorf(n, "%d rounds: TRF holds at most %d", end-start, maxRank)
-	}
-	p.blocks = p.blocks[:end]
 	*rec = record{line: n, start: p.at, end: p.at + len(b), id: id,
-		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, off: start, n: end - start}
+		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, n: rounds}
 	p.players++
 	return nil
 }
+
+// grid holds every player's round blocks, a column of players a round:
+// player id's block of round r+1 is e[r*players+id-1]. A round's column of
+// a big file fits in the processor's cache, so that checking each game
+// against its opponent's block (fillRound) looks nowhere else.
+type grid struct {
+	e       []entry
+	players int // a column's height: as many players as the file was guessed to have, or more
+	rounds  int
+}
+
+// grow makes room for players and rounds, keeping the blocks.
+func (g *grid) grow(players, rounds int) {
+	if players == g.players {
+		g.e = append(g.e, make([]entry, (rounds-g.rounds)*players)...)
+		g.rounds = rounds
+		return
+	}
+	e := make([]entry, players*rounds)
+	for r := range g.rounds {
+		copy(e[r*players:], g.e[r*g.players:(r+1)*g.players])
+	}
+	g.e, g.players, g.rounds = e, players, rounds
+}
+
+// cell is player id's block of round r+1, making room for it.
+func (g *grid) cell(id, r int) *entry {
+	if id > g.players || r >= g.rounds {
+		g.grow(max(id, g.players, min(2*g.players, maxRank)), max(r+1, g.rounds))
+	}
+	return &g.e[r*g.players+id-1]
+}
+
+// at is player id's block of round r+1, empty past the grid's rounds.
+func (g *grid) at(id, r int) entry {
+	if r >= g.rounds {
+		return entry{}
+	}
+	return g.e[r*g.players+id-1]
+}
+
+// round is the blocks of round r+1 of players 1..n.
+func (g *grid) round(r, n int) []entry { return g.e[r*g.players:][:n] }
 
 // blockStart is the column (0-based) where round r's block begins.
 func blockStart(r int) int { return colRounds + (r-1)*blockWidth }
@@ -168,15 +206,15 @@ func (p *parser) block(n, r, id, opp int, col, res rune, e *entry) error {
 // colour and the result. A block of ASCII digits and blanks in their
 // places — nearly every block — is read from its bytes; any other is read
 // rune by rune, for what is wrong with it.
-func (p *parser) blockFields(n, r int) (opp int, col, res rune, err error) {
+func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
 	c := blockStart(r)
-	if b, ok := p.cols.asciiBlock(c); ok && b[4] == ' ' && b[6] == ' ' && b[8] == ' ' && b[9] == ' ' {
+	if b, ok := line.asciiBlock(c); ok && b[4] == ' ' && b[6] == ' ' && b[8] == ' ' && b[9] == ' ' {
 		if opp, ok := plainRank(b[:4]); ok {
 			return opp, rune(b[5]), rune(b[7]), nil
 		}
 	}
 	var blk [blockWidth]rune
-	p.cols.block(c, &blk)
+	line.block(c, &blk)
 	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
 		for _, gap := range [...]int{4, 6, 8, 9} {
 			if blk[gap] != ' ' {
@@ -229,8 +267,11 @@ func trimRunes(s []rune) []rune {
 }
 
 // isBlank is unicode.IsSpace, without a call for a blank or a digit, of
-// which blocks are made.
-func isBlank(r rune) bool { return r == ' ' || (r < '0' || r > '9') && unicode.IsSpace(r) }
+// which blocks are made, nor for a Chinese character: no character above
+// U+3000 is a space.
+func isBlank(r rune) bool {
+	return r == ' ' || (r < '0' || r > '9') && r <= '\u3000' && unicode.IsSpace(r)
+}
 
 // runeNumber is number for runes.
 func runeNumber(s []rune, max int) (int, bool) {

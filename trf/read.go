@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -17,23 +16,23 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	// Splitting at ASCII line ends keeps valid UTF-8 valid, so one look at
-	// the whole file spares one per line; an invalid file is searched for
-	// the line to name.
-	valid := utf8.Valid(data)
 	p := &parser{file: name, data: data}
 	p.reserve(data)
-	s := lineScanner{data: data, lf: -1}
+	s := lineScanner{data: data, lf: -1, cr: -1}
+	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
 	for n := 1; ; n++ {
 		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
 		}
-		if !valid && !utf8.Valid(line) {
+		// Splitting at ASCII line ends keeps valid UTF-8 valid, so looking
+		// at each line's characters beyond ASCII, which columns finds
+		// anyway, looks at the whole file.
+		if !cols.set(line) {
 			return nil, p.errorf(n, "not UTF-8 text; save the file as UTF-8")
 		}
-		if err := p.line(n, line); err != nil {
+		if err := p.line(n, line, &cols); err != nil {
 			return nil, err
 		}
 	}
@@ -64,24 +63,23 @@ func readAll(r io.Reader) ([]byte, error) {
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
 // CR, and bbpPairings writes them so.
 type lineScanner struct {
-	data []byte // the rest of the file
-	lf   int    // offset in data of the next LF, len(data) if there is none, -1 if not searched yet
-	at   int    // the offset in the file of data, and so of the line next returns
+	data   []byte // the rest of the file
+	lf, cr int    // offsets in data of the next LF and CR, len(data) if there is none, -1 if not searched yet
+	at     int    // the offset in the file of data, and so of the line next returns
 }
 
 func (s *lineScanner) next() ([]byte, bool) {
 	if len(s.data) == 0 {
 		return nil, false
 	}
-	if s.lf < 0 {
-		if s.lf = bytes.IndexByte(s.data, '\n'); s.lf < 0 {
-			s.lf = len(s.data)
-		}
-	}
+	// Each end is searched for in the rest of the file, not the line: a
+	// file with LF alone is searched for a CR once.
+	s.lf = nextByte(s.data, '\n', s.lf)
+	s.cr = nextByte(s.data, '\r', s.cr)
 	end, next := s.lf, s.lf+1
-	if cr := bytes.IndexByte(s.data[:s.lf], '\r'); cr >= 0 {
-		end, next = cr, cr+1
-		if cr+1 == s.lf {
+	if s.cr < s.lf {
+		end, next = s.cr, s.cr+1
+		if s.cr+1 == s.lf {
 			next++ // CR LF
 		}
 	}
@@ -89,25 +87,33 @@ func (s *lineScanner) next() ([]byte, bool) {
 	next = min(next, len(s.data))
 	s.data = s.data[next:]
 	s.at += next
-	if s.lf >= next {
-		s.lf -= next
-	} else {
-		s.lf = -1
-	}
+	s.lf, s.cr = s.lf-next, s.cr-next // below 0 when passed: search again
 	return line, true
+}
+
+// nextByte is the offset of the next c in data, len(data) if there is
+// none, given the last answer less what has been passed since (below 0:
+// passed, or not searched yet).
+func nextByte(data []byte, c byte, last int) int {
+	if last >= 0 {
+		return min(last, len(data))
+	}
+	if i := bytes.IndexByte(data, c); i >= 0 {
+		return i
+	}
+	return len(data)
 }
 
 type parser struct {
 	file string
 	data []byte  // the file, never changed while it is read
-	cols columns // the line being read
 	at   int     // where in data that line starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
 	// a file in rank order fills it front to back.
 	records []record
 	players int     // 001 lines read
-	blocks  []entry // every 001 line's round blocks, one line after another
+	grid    grid    // every 001 line's round blocks
 	// text holds every name and unit, one after another, so that the event
 	// gets them all as substrings of one string (see span).
 	text    []byte
@@ -141,24 +147,26 @@ func (p *parser) reserve(data []byte) {
 	}
 	players++
 	p.records = make([]record, 0, players)
-	p.text = make([]byte, 0, 16*players) // a Chinese name of five characters and a digit
+	p.grid.players = players
+	p.text = make([]byte, 0, 32*players) // a Chinese name of six characters and four digits, a unit for some
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
 	return &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) line(n int, b []byte) error {
+// line reads line n, b, which cols views.
+func (p *parser) line(n int, b []byte, cols *columns) error {
 	if len(b) < 3 {
 		return nil
 	}
 	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
-		return p.player(n, b)
+		return p.player(n, b, cols)
 	}
 	code, rest := recordCode(b), bytes.TrimSpace(b[3:])
 	switch code {
 	case "013":
-		return p.team(n, b)
+		return p.team(n, b, cols)
 	case "012":
 		p.name = string(rest)
 	case "XXR", "142":
@@ -196,8 +204,8 @@ func (p *parser) line(n int, b []byte) error {
 // (a string made of b would be made again for every line), or "" for a code
 // Read skips.
 func recordCode(b []byte) string {
-	for _, c := range [...]string{"013", "012", "XXR", "142", "XXC", "BBW", "BBD", "BBL", "BBU",
-		codeName, codeUnit, codePending, codeByeColour, codeFouls} {
+	for _, c := range [...]string{codeUnit, codePending, codeByeColour, codeFouls, codeName,
+		"013", "012", "XXR", "142", "XXC", "BBW", "BBD", "BBL", "BBU"} { // qisai's own lines first: a big file has thousands
 		if string(b[:3]) == c {
 			return c
 		}
@@ -227,17 +235,16 @@ type team struct {
 	members []int
 }
 
-func (p *parser) team(n int, b []byte) error {
+func (p *parser) team(n int, b []byte, cols *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a team line: TRF-16 is in fixed columns; use spaces")
 	}
-	p.cols.set(b)
-	name := p.cols.trimmed(colTeamName, teamNameWidth)
+	name := cols.trimmed(colTeamName, teamNameWidth)
 	if len(name) == 0 {
 		return p.errorf(n, "team line without a team name (columns 5-36)")
 	}
 	start := len(p.members)
-	for _, f := range bytes.Fields(p.cols.field(colMembers, p.cols.len())) {
+	for _, f := range bytes.Fields(cols.field(colMembers, cols.len())) {
 		id, ok := number(f, maxRank)
 		if !ok || id == 0 {
 			return p.errorf(n, "team %q: member %q is not a starting rank (from column 37, 4 columns each with a blank between)", name, f)
