@@ -161,24 +161,14 @@ func (c *columns) block(from int, dst *[blockWidth]rune) {
 	}
 }
 
-// asciiBlock returns the blockWidth columns from column from, blank past
-// the end of the line, when they lie after the line's last non-ASCII
-// character (then a column is a byte); ok is false when they do not.
-func (c *columns) asciiBlock(from int) (b [blockWidth]byte, ok bool) {
-	if from < c.hiCol {
-		return b, false
+// asciiTail returns the line's bytes from column col when they all lie
+// after its last non-ASCII character (then a column is a byte), nil when
+// they do not or the line ends before col.
+func (c *columns) asciiTail(col int) []byte {
+	if col < c.hiCol || col >= c.len() {
+		return nil
 	}
-	tail := c.b[min(from-c.hiCol+c.hi, len(c.b)):]
-	if len(tail) >= blockWidth { // all but a line's last block
-		return [blockWidth]byte(tail), true
-	}
-	for i := range b {
-		b[i] = ' '
-		if i < len(tail) {
-			b[i] = tail[i]
-		}
-	}
-	return b, true
+	return c.b[col-c.hiCol+c.hi:]
 }
 
 const highBits = 0x8080808080808080
@@ -200,6 +190,13 @@ func firstNonASCII(b []byte) int {
 // lastNonASCII returns the index of b's last byte above 7 bits; b has one.
 func lastNonASCII(b []byte) int {
 	i := len(b)
+	for ; i >= 32; i -= 32 { // a 001 line's rounds, 32 bytes at a time
+		w := b[i-32 : i]
+		if (binary.LittleEndian.Uint64(w)|binary.LittleEndian.Uint64(w[8:])|
+			binary.LittleEndian.Uint64(w[16:])|binary.LittleEndian.Uint64(w[24:]))&highBits != 0 {
+			break
+		}
+	}
 	for ; i >= 8; i -= 8 {
 		if binary.LittleEndian.Uint64(b[i-8:])&highBits != 0 {
 			break

@@ -84,9 +84,14 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 		p.grid.grow(p.grid.players, max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
 	}
 	rounds := 0 // up to the last block that is not empty
+	tail := line.asciiTail(colRounds)
 	for r := 1; blockStart(r) < line.len(); r++ {
 		var e entry
-		opp, col, res, err := p.blockFields(n, r, line)
+		var err error
+		opp, col, res, ok := plainBlock(tail, r)
+		if !ok {
+			opp, col, res, err = p.blockFields(n, r, line)
+		}
 		if err == nil {
 			err = p.block(n, r, id, opp, col, res, &e)
 		}
@@ -202,17 +207,33 @@ func (p *parser) block(n, r, id, opp int, col, res rune, e *entry) error {
 	return nil
 }
 
-// blockFields reads round r's block: the opponent (−1 when blank), the
-// colour and the result. A block of ASCII digits and blanks in their
-// places — nearly every block — is read from its bytes; any other is read
-// rune by rune, for what is wrong with it.
-func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
-	c := blockStart(r)
-	if b, ok := line.asciiBlock(c); ok && b[4] == ' ' && b[6] == ' ' && b[8] == ' ' && b[9] == ' ' {
-		if opp, ok := plainRank(b[:4]); ok {
-			return opp, rune(b[5]), rune(b[7]), nil
+// plainBlock reads round r's block, when it is ASCII digits and blanks in
+// their places — nearly every block — from tail, the line's bytes from
+// round 1 on when they are all ASCII (then a column is a byte): the
+// opponent (−1 when blank), the colour and the result. ok is false for any
+// other block, which blockFields reads.
+func plainBlock(tail []byte, r int) (opp int, col, res rune, ok bool) {
+	k := (r - 1) * blockWidth
+	if k+8 > len(tail) { // blank past the end of the line, but an opponent, colour and result are 8 columns
+		return 0, 0, 0, false
+	}
+	b := tail[k : k+8]
+	if b[4] != ' ' || b[6] != ' ' {
+		return 0, 0, 0, false
+	}
+	for _, c := range tail[k+8 : min(k+blockWidth, len(tail))] {
+		if c != ' ' {
+			return 0, 0, 0, false
 		}
 	}
+	opp, ok = plainRank(b[:4])
+	return opp, rune(b[5]), rune(b[7]), ok
+}
+
+// blockFields reads round r's block rune by rune: the opponent (−1 when
+// blank), the colour and the result, or what is wrong with them.
+func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
+	c := blockStart(r)
 	var blk [blockWidth]rune
 	line.block(c, &blk)
 	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
