@@ -106,14 +106,14 @@ func nextByte(data []byte, c byte, last int) int {
 
 type parser struct {
 	file string
-	data []byte  // the file, never changed while it is read
-	at   int     // where in data that line starts
+	data []byte // the file, never changed while it is read
+	at   int    // where in data that line starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
 	// a file in rank order fills it front to back.
 	records []record
-	players int     // 001 lines read
-	grid    grid    // every 001 line's round blocks
+	players int  // 001 lines read
+	grid    grid // every 001 line's round blocks
 	// text holds every name and unit, one after another, so that the event
 	// gets them all as substrings of one string (see span).
 	text    []byte
