@@ -106,6 +106,9 @@ func trimBlanks(b []byte) []byte {
 			break
 		}
 	}
+	for len(b) >= 8 && binary.LittleEndian.Uint64(b[len(b)-8:]) == blanks8 { // a field's padding
+		b = b[:len(b)-8]
+	}
 	for len(b) > 0 {
 		if c := b[len(b)-1]; c < utf8.RuneSelf {
 			if !asciiSpace[c] {
@@ -171,7 +174,10 @@ func (c *columns) asciiTail(col int) []byte {
 	return c.b[col-c.hiCol+c.hi:]
 }
 
-const highBits = 0x8080808080808080
+const (
+	highBits = 0x8080808080808080
+	blanks8  = 0x2020202020202020 // eight ' '
+)
 
 // firstNonASCII returns the index of b's first byte above 7 bits, or len(b),
 // looking at 8 bytes at a time.

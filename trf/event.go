@@ -133,12 +133,10 @@ func fillRound(rd *engine.Round, blocks []entry) bool {
 			if int(e.opp) > len(blocks) {
 				return false
 			}
-			g, why := gameOf(id, e, int(e.opp), blocks[e.opp-1])
-			if why != agreed {
+			rd.Games = append(rd.Games, engine.Game{Board: len(rd.Games) + 1}) // written in place
+			if gameOf(id, e, int(e.opp), blocks[e.opp-1], &rd.Games[len(rd.Games)-1]) != agreed {
 				return false
 			}
-			g.Board = len(rd.Games) + 1
-			rd.Games = append(rd.Games, g)
 		}
 	}
 	return true
@@ -253,17 +251,18 @@ const (
 	disagree            // the results are not a game's
 )
 
-// gameOf is the game of player a's block e, against b, with b's block f;
-// a < b, or the game is b's to give and gameOf only checks the pairing.
-func gameOf(a int, e entry, b int, f entry) (engine.Game, mismatch) {
+// gameOf sets g to the game of player a's block e, against b, with b's
+// block f; a < b, or the game is b's to give and gameOf only checks the
+// pairing. g is left as it is unless they agree.
+func gameOf(a int, e entry, b int, f entry, g *engine.Game) mismatch {
 	if f.kind != gameEntry || int(f.opp) != a {
-		return engine.Game{}, unpaired
+		return unpaired
 	}
 	if a > b {
-		return engine.Game{}, agreed
+		return agreed
 	}
 	if e.colour == f.colour && e.colour != '-' {
-		return engine.Game{}, sameColour
+		return sameColour
 	}
 	red, black := a, b // a forfeit without colours: the lower starting rank is red
 	re, be := e, f
@@ -272,12 +271,11 @@ func gameOf(a int, e entry, b int, f entry) (engine.Game, mismatch) {
 	}
 	result, ok := resultOf(re.code, be.code)
 	if !ok {
-		return engine.Game{}, disagree
+		return disagree
 	}
-	return engine.Game{
-		Red: red, Black: black, Result: result,
-		RedFouls: int(re.fouls), BlackFouls: int(be.fouls),
-	}, agreed
+	g.Red, g.Black, g.Result = red, black, result
+	g.RedFouls, g.BlackFouls = int(re.fouls), int(be.fouls)
+	return agreed
 }
 
 // game checks a's round r+1 block e against its opponent's and returns the
@@ -289,8 +287,7 @@ func (p *parser) game(byID []record, a *record, e entry, r int) (g engine.Game, 
 		return g, false, p.errorf(a.line, "round %d: opponent %d is not a player (starting ranks run 1..%d)", r+1, e.opp, len(byID))
 	}
 	b := &byID[opp-1]
-	g, why := gameOf(a.id, e, opp, p.entry(opp, r))
-	switch why {
+	switch gameOf(a.id, e, opp, p.entry(opp, r), &g) {
 	case unpaired:
 		has := "no game"
 		if raw := p.raw(b, r+1); raw != "" {

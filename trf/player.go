@@ -139,9 +139,15 @@ func (g *grid) grow(players, rounds int) {
 // cell is player id's block of round r+1, making room for it.
 func (g *grid) cell(id, r int) *entry {
 	if id > g.players || r >= g.rounds {
-		g.grow(max(id, g.players, min(2*g.players, maxRank)), max(r+1, g.rounds))
+		g.makeRoom(id, r)
 	}
 	return &g.e[r*g.players+id-1]
+}
+
+// makeRoom grows g for player id's block of round r+1; a guess of the
+// players too low grows to twice it, up to the most TRF numbers.
+func (g *grid) makeRoom(id, r int) {
+	g.grow(max(id, g.players, min(2*g.players, maxRank)), max(r+1, g.rounds))
 }
 
 // at is player id's block of round r+1, empty past the grid's rounds.
@@ -217,14 +223,9 @@ func plainBlock(tail []byte, r int) (opp int, col, res rune, ok bool) {
 	if k+8 > len(tail) { // blank past the end of the line, but an opponent, colour and result are 8 columns
 		return 0, 0, 0, false
 	}
-	b := tail[k : k+8]
-	if b[4] != ' ' || b[6] != ' ' {
+	b := tail[k:]
+	if b[4] != ' ' || b[6] != ' ' || len(b) > 8 && b[8] != ' ' || len(b) > 9 && b[9] != ' ' {
 		return 0, 0, 0, false
-	}
-	for _, c := range tail[k+8 : min(k+blockWidth, len(tail))] {
-		if c != ' ' {
-			return 0, 0, 0, false
-		}
 	}
 	opp, ok = plainRank(b[:4])
 	return opp, rune(b[5]), rune(b[7]), ok

@@ -107,7 +107,7 @@ func nextByte(data []byte, c byte, last int) int {
 type parser struct {
 	file string
 	data []byte // the file, never changed while it is read
-	at   int    // where in data that line starts
+	at   int    // where in data the line being read starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
 	// a file in rank order fills it front to back.
