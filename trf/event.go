@@ -226,7 +226,7 @@ func (p *parser) units(players []engine.Player, text string) error {
 	from := make([]int, len(players)+1) // player ID → 1 + the index in p.teams of the team that named them
 	name := func(t team) string { return text[t.name.off:][:t.name.len] }
 	for i, t := range p.teams {
-		for _, id := range t.members {
+		for _, id := range p.members[t.members.off:][:t.members.len] {
 			if id > len(players) {
 				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", name(t), id, len(players))
 			}

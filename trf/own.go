@@ -1,7 +1,6 @@
 package trf
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -55,7 +54,7 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	}
 	switch code {
 	case codeName, codeUnit:
-		text := bytes.TrimSpace(rest[len(f[0]):])
+		text := trimBlanks(rest[len(f[0]):])
 		if len(text) == 0 {
 			return p.errorf(n, "%s %d: no text after the starting rank, as in %q", code, id, ownExample[code])
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -118,7 +119,7 @@ type parser struct {
 	// gets them all as substrings of one string (see span).
 	text    []byte
 	teams   []team
-	members []int // every team's members, one team after another
+	members []int // every team's members, one team after another (team.members)
 	own     ownLines
 
 	rounds     int // XXR; 0 when absent
@@ -163,7 +164,7 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
 		return p.player(n, b, cols)
 	}
-	code, rest := recordCode(b), bytes.TrimSpace(b[3:])
+	code, rest := recordCode(b), trimBlanks(b[3:])
 	switch code {
 	case "013":
 		return p.team(n, b, cols)
@@ -232,7 +233,7 @@ func number(s []byte, max int) (int, bool) {
 type team struct {
 	line    int
 	name    span
-	members []int
+	members span // in parser.members
 }
 
 func (p *parser) team(n int, b []byte, cols *columns) error {
@@ -255,9 +256,12 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 	return nil
 }
 
-// addTeam adds the team whose members are p.members[start:], capped so
-// that the next team's members cannot overwrite them.
+// addTeam adds the team whose members are p.members[start:]. The teams
+// grow to twice their number at a time: a big file has a unit line for
+// thousands of players.
 func (p *parser) addTeam(n int, name span, start int) {
-	end := len(p.members)
-	p.teams = append(p.teams, team{line: n, name: name, members: p.members[start:end:end]})
+	if len(p.teams) == cap(p.teams) {
+		p.teams = slices.Grow(p.teams, max(len(p.teams), 16))
+	}
+	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }
