@@ -35,15 +35,22 @@ func (c *columns) set(b []byte) (utf8 bool) {
 	return utf8
 }
 
-// countRunes is utf8.RuneCount and utf8.Valid of b: a valid character
-// has one byte that is not a continuation byte (10xxxxxx).
+// countRunes is utf8.RuneCount and utf8.Valid of b, in one look at it
+// that takes a Chinese character (3 bytes, lead byte E1-EC) at a time.
 func countRunes(b []byte) (n int, valid bool) {
-	if !utf8.Valid(b) {
-		return 0, false
-	}
-	for _, c := range b {
-		if c&0xC0 != 0x80 {
-			n++
+	for i := 0; i < len(b); n++ {
+		c := b[i]
+		switch {
+		case c < utf8.RuneSelf:
+			i++
+		case c >= 0xE1 && c <= 0xEC && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80:
+			i += 3
+		default:
+			r, size := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && size == 1 { // a U+FFFD written out is valid
+				return 0, false
+			}
+			i += size
 		}
 	}
 	return n, true

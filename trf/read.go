@@ -138,15 +138,14 @@ func (p *parser) keep(b []byte) span {
 	return span{len(p.text) - len(b), len(b)}
 }
 
-// reserve makes room for as many players as data has player lines, so
-// that a big file grows no slice but the text. It counts the line ends
-// before "001", and the first line; a file of lone CRs has no LF.
+// reserve makes room for as many players as data has lines, up to the most
+// TRF numbers, so that a big file grows no slice but the text.
 func (p *parser) reserve(data []byte) {
-	players := bytes.Count(data, []byte("\n001"))
-	if players == 0 {
-		players = bytes.Count(data, []byte("\r001"))
+	lines := bytes.Count(data, []byte{'\n'})
+	if lines == 0 {
+		lines = bytes.Count(data, []byte{'\r'})
 	}
-	players++
+	players := min(lines+1, maxRank)
 	p.records = make([]record, 0, players)
 	p.grid.players = players
 	p.text = make([]byte, 0, 32*players) // a Chinese name of six characters and four digits, a unit for some
