@@ -51,17 +51,6 @@ var gameCodes = []gameCode{
 	{engine.DoubleForfeit, '-', '-'},
 }
 
-// byeCodes is the result code Write gives each kind of bye. Read maps them
-// back, except "-", which it reads as a zero-point bye (see the package
-// comment).
-var byeCodes = map[engine.ByeKind]rune{
-	engine.PairingBye:    'U',
-	engine.FullBye:       'F',
-	engine.HalfBye:       'H',
-	engine.ZeroBye:       'Z',
-	engine.WithdrawnLoss: '-',
-}
-
 // formatPoints writes points the way TRF does: "1.0", "0.5", "17.0".
 func formatPoints(p engine.Points) string {
 	if p%2 == 0 {
