@@ -16,6 +16,9 @@ import (
 	"github.com/qisai/qisai/trf/trftest"
 )
 
+// maxRounds is the most rounds TRF's four columns number.
+const maxRounds = 9999
+
 // agree fails unless trf.Read and the oracle (the reader as it was, in
 // oracle_test.go) give the same event, or the same error, for data; ok
 // says whether they accepted it.
@@ -99,6 +102,10 @@ func generated(t *testing.T) map[string][]byte {
 		}
 		files["swiss pending "+strconv.Itoa(n)] = b.Bytes()
 	}
+	// More rounds than TRF holds, and a bad block after them.
+	byes := "001    1      A" + strings.Repeat(" ", 76) + strings.Repeat("0000 - U  ", maxRounds+1)
+	files["too many rounds"] = []byte(byes + "\n")
+	files["too many rounds, then a bad block"] = []byte(byes + "0000 - 1\n")
 	return files
 }
 

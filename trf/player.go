@@ -99,7 +99,9 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 			return err
 		}
 		if e.kind != noEntry {
-			*p.grid.cell(id, r-1) = e
+			if r <= maxRank { // past it the line is refused below, after its blocks are checked
+				*p.grid.cell(id, r-1) = e
+			}
 			rounds = r
 		}
 	}
