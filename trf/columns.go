@@ -22,7 +22,7 @@ type columns struct {
 
 // set makes c view line b, reusing the memory of c's offsets, and reports
 // whether b is UTF-8.
-func (c *columns) set(b []byte) (utf8 bool) {
+func (c *columns) set(b []byte) (valid bool) {
 	c.b, c.mapped = b, false
 	c.lo = firstNonASCII(b)
 	c.hi, c.hiCol = len(b), len(b)
@@ -30,9 +30,9 @@ func (c *columns) set(b []byte) (utf8 bool) {
 		return true
 	}
 	c.hi = lastNonASCII(b) + 1
-	c.hiCol, utf8 = countRunes(b[c.lo:c.hi])
+	c.hiCol, valid = countRunes(b[c.lo:c.hi])
 	c.hiCol += c.lo
-	return utf8
+	return valid
 }
 
 // countRunes is utf8.RuneCount and utf8.Valid of b, in one look at it

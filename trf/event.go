@@ -27,9 +27,6 @@ func (p *parser) event() (*engine.Event, error) {
 			first, n, n, missing)
 	}
 	byID := p.records
-	if n > p.grid.players { // a guess too low, and the players past it without a block
-		p.grid.grow(n, p.grid.rounds)
-	}
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}

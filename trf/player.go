@@ -81,7 +81,7 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 		}
 	}
 	if p.grid.e == nil { // guess every player has as many rounds as the first
-		p.grid.grow(p.grid.players, max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
+		p.grid.grow(max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
 	}
 	rounds := 0 // up to the last block that is not empty
 	tail := line.asciiTail(colRounds)
@@ -99,7 +99,11 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 			return err
 		}
 		if e.kind != noEntry {
-			if r <= maxRank { // past it the line is refused below, after its blocks are checked
+			// Past maxRank rounds the line is refused below, after its
+			// blocks are checked. A starting rank above the file's lines
+			// is refused once they are all read, unless a line before
+			// then is wrong (parser.event).
+			if r <= maxRank && id <= p.grid.players {
 				*p.grid.cell(id, r-1) = e
 			}
 			rounds = r
@@ -120,36 +124,23 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 // against its opponent's block (fillRound) looks nowhere else.
 type grid struct {
 	e       []entry
-	players int // a column's height: as many players as the file was guessed to have, or more
+	players int // a column's height: at least the number of 001 lines (parser.reserve)
 	rounds  int
 }
 
-// grow makes room for players and rounds, keeping the blocks.
-func (g *grid) grow(players, rounds int) {
-	if players == g.players {
-		g.e = append(g.e, make([]entry, (rounds-g.rounds)*players)...)
-		g.rounds = rounds
-		return
-	}
-	e := make([]entry, players*rounds)
-	for r := range g.rounds {
-		copy(e[r*players:], g.e[r*g.players:(r+1)*g.players])
-	}
-	g.e, g.players, g.rounds = e, players, rounds
+// grow makes room for rounds, keeping the blocks.
+func (g *grid) grow(rounds int) {
+	g.e = append(g.e, make([]entry, (rounds-g.rounds)*g.players)...)
+	g.rounds = rounds
 }
 
-// cell is player id's block of round r+1, making room for it.
+// cell is player id's block of round r+1, making room for it; id is at
+// most g.players.
 func (g *grid) cell(id, r int) *entry {
-	if id > g.players || r >= g.rounds {
-		g.makeRoom(id, r)
+	if r >= g.rounds {
+		g.grow(r + 1)
 	}
 	return &g.e[r*g.players+id-1]
-}
-
-// makeRoom grows g for player id's block of round r+1; a guess of the
-// players too low grows to twice it, up to the most TRF numbers.
-func (g *grid) makeRoom(id, r int) {
-	g.grow(max(id, g.players, min(2*g.players, maxRank)), max(r+1, g.rounds))
 }
 
 // at is player id's block of round r+1, empty past the grid's rounds.

@@ -27,9 +27,9 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 		if !ok {
 			break
 		}
-		// Splitting at ASCII line ends keeps valid UTF-8 valid, so looking
-		// at each line's characters beyond ASCII, which columns finds
-		// anyway, looks at the whole file.
+		// A file is UTF-8 when each of its lines is, since the line ends
+		// are ASCII; columns checks a line's characters beyond ASCII as it
+		// finds them.
 		if !cols.set(line) {
 			return nil, p.errorf(n, "not UTF-8 text; save the file as UTF-8")
 		}
@@ -129,7 +129,7 @@ type parser struct {
 	points     map[string]engine.Points // BBW, BBD, BBL, BBU as given
 }
 
-// span is a piece of parser.text.
+// span is a piece of parser.text, or of parser.members.
 type span struct{ off, len int }
 
 // keep adds b to the text and returns where it is.
@@ -139,11 +139,12 @@ func (p *parser) keep(b []byte) span {
 }
 
 // reserve makes room for as many players as data has lines, up to the most
-// TRF numbers, so that a big file grows no slice but the text.
+// TRF numbers, so that a big file grows no slice but the text. Lines end in
+// LF, CR or both: the count is never too low, which the grid relies on.
 func (p *parser) reserve(data []byte) {
 	lines := bytes.Count(data, []byte{'\n'})
-	if lines == 0 {
-		lines = bytes.Count(data, []byte{'\r'})
+	if crs := bytes.Count(data, []byte{'\r'}); crs > 0 {
+		lines += crs - bytes.Count(data, []byte("\r\n"))
 	}
 	players := min(lines+1, maxRank)
 	p.records = make([]record, 0, players)
