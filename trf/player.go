@@ -62,10 +62,12 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 			return p.errorf(n, "column %d should be blank, between %s; is the line shifted?", g.col, g.between)
 		}
 	}
-	rank := line.trimmed(colRank, 4)
-	id, ok := number(rank, maxRank)
-	if !ok || id == 0 {
-		return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
+	id, ok := plainRank(line.field(colRank, 4)) // digits between blanks, as nearly every line has them
+	if !ok || id <= 0 {
+		rank := line.trimmed(colRank, 4)
+		if id, ok = number(rank, maxRank); !ok || id == 0 {
+			return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
+		}
 	}
 	if id > len(p.records) {
 		p.records = append(p.records, make([]record, id-len(p.records))...)
@@ -74,12 +76,15 @@ func (p *parser) player(n int, b []byte, line *columns) error {
 	if rec.line != 0 {
 		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, rec.line)
 	}
-	rating := 0
-	if s := line.trimmed(colRating, 4); len(s) > 0 {
-		if rating, ok = number(s, 9999); !ok {
-			return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
+	rating, ok := plainRank(line.field(colRating, 4)) // −1: blank
+	if !ok {
+		if s := line.trimmed(colRating, 4); len(s) > 0 {
+			if rating, ok = number(s, 9999); !ok {
+				return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
+			}
 		}
 	}
+	rating = max(rating, 0)
 	if p.grid.e == nil { // guess every player has as many rounds as the first
 		p.grid.grow(max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
 	}
@@ -249,8 +254,9 @@ func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, e
 	return v, blk[5], blk[7], nil
 }
 
-// plainRank reads an opponent field of digits with blanks only around
-// them: the number, −1 when it is all blank; ok false for anything else.
+// plainRank reads a field of digits with blanks only around them (an
+// opponent, a starting rank, a rating): the number, −1 when it is all
+// blank; ok false for anything else, which trimming and number read.
 func plainRank(b []byte) (v int, ok bool) {
 	i := 0
 	for i < len(b) && b[i] == ' ' {
