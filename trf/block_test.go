@@ -1,6 +1,9 @@
 package trf
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 // TestPlainRank checks the byte reading of a block's opponent field
 // against the rune reading it stands in for, on every field of four
@@ -34,5 +37,28 @@ func TestPlainRank(t *testing.T) {
 	}
 	if answered < 50 {
 		t.Fatalf("plainRank answered only %d fields", answered)
+	}
+}
+
+// TestCountRunes checks countRunes against utf8.Valid and utf8.RuneCount
+// on every lead byte followed by bytes from each range UTF-8 tells apart,
+// cut short and in full.
+func TestCountRunes(t *testing.T) {
+	follow := []byte{0x00, 'A', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE4, 0xFF}
+	for lead := range 256 {
+		for _, b1 := range follow {
+			for _, b2 := range follow {
+				for _, b3 := range follow {
+					s := []byte{byte(lead), b1, b2, b3, 'x'}
+					for end := 1; end <= len(s); end++ {
+						b := s[:end]
+						n, valid := countRunes(b)
+						if valid != utf8.Valid(b) || valid && n != utf8.RuneCount(b) {
+							t.Fatalf("countRunes(% x) = %d, %v; utf8 says %d, %v", b, n, valid, utf8.RuneCount(b), utf8.Valid(b))
+						}
+					}
+				}
+			}
+		}
 	}
 }

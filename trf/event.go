@@ -1,7 +1,6 @@
 package trf
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/qisai/qisai/engine"
@@ -9,43 +8,46 @@ import (
 
 // event checks what needs the whole file and builds the event.
 func (p *parser) event() (*engine.Event, error) {
-	n := len(p.players)
+	n := p.players
 	if n == 0 {
 		return nil, p.errorf(1, "no player lines (001); is this a TRF-16 file?")
 	}
-	byID := make([]*record, n)
-	for i := range p.players {
-		rec := &p.players[i]
-		if rec.player.ID > n {
-			missing := 1
-			for p.lineOf[missing] != 0 {
-				missing++
+	if len(p.records) > n { // a starting rank above n: name the first line with one
+		first := 0
+		for _, rec := range p.records[n:] {
+			if rec.line != 0 && (first == 0 || rec.line < p.records[first-1].line) {
+				first = rec.id
 			}
-			return nil, p.errorf(rec.line, "starting rank %d, but there are %d players: starting ranks must run 1..%d without gaps (%d is missing)",
-				rec.player.ID, n, n, missing)
 		}
-		byID[rec.player.ID-1] = rec
+		missing := 1
+		for p.records[missing-1].line != 0 {
+			missing++
+		}
+		return nil, p.errorf(p.records[first-1].line, "starting rank %d, but there are %d players: starting ranks must run 1..%d without gaps (%d is missing)",
+			first, n, n, missing)
 	}
+	byID := p.records
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}
+	text := string(p.text) // every name and unit, in one piece
 	ev := &engine.Event{Name: p.name, Players: make([]engine.Player, n)}
 	for i, rec := range byID {
-		ev.Players[i] = rec.player
+		ev.Players[i] = engine.Player{ID: rec.id, Name: text[rec.name.off:][:rec.name.len], Rating: rec.rating}
 	}
-	if err := p.units(ev.Players); err != nil {
+	if err := p.units(ev.Players, text); err != nil {
 		return nil, err
 	}
 
 	played := 0
 	for _, rec := range byID {
-		played = max(played, len(rec.entries))
+		played = max(played, rec.n)
 	}
 	if p.rounds != 0 && p.rounds < played {
 		for _, rec := range byID {
-			if len(rec.entries) == played {
+			if rec.n == played {
 				return nil, p.errorf(p.roundsLine, "%s says %d rounds, but player %d (line %d) has %d",
-					p.roundsCode, p.rounds, rec.player.ID, rec.line, played)
+					p.roundsCode, p.rounds, rec.id, rec.line, played)
 			}
 		}
 	}
@@ -68,14 +70,16 @@ func (p *parser) event() (*engine.Event, error) {
 // A game is taken from its lower starting rank's block, after checking the
 // opponent's against it. That leaves unchecked only a block claiming a game
 // its opponent does not: then a round has more game blocks than twice its
-// games, and the blocks are checked again, each against its opponent, for
-// the first to blame. Checking every block at once would look up each game
-// twice in a big file's memory at random.
-func (p *parser) fillRounds(rounds []engine.Round, byID []*record) error {
+// games. The rounds are filled one at a time, each from its own column of
+// the grid. At the first thing amiss they are filled again in the order of
+// the players, each block checked against its opponent's, for the error
+// that names the first player at fault.
+func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
+	n := len(byID)
 	blocks := make([]int, len(rounds)) // game blocks in each round
 	byes := make([]int, len(rounds))
-	for _, a := range byID {
-		for r, e := range a.entries {
+	for r := range rounds {
+		for _, e := range p.grid.round(r, n) {
 			switch e.kind {
 			case byeEntry:
 				byes[r]++
@@ -84,64 +88,72 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []*record) error {
 			}
 		}
 	}
-	for r := range rounds { // room enough, so that no slice grows
+	// Every round's games in one array and its byes in another, each round
+	// capped at its own, so that no slice grows and a caller's append to a
+	// round cannot overwrite the next.
+	games, allByes := 0, 0
+	for r := range rounds {
+		games, allByes = games+blocks[r]/2, allByes+byes[r]
+	}
+	gameArray, byeArray := make([]engine.Game, games), make([]engine.Bye, allByes)
+	for r := range rounds {
 		if blocks[r] > 0 {
-			rounds[r].Games = make([]engine.Game, 0, blocks[r]/2)
+			rounds[r].Games, gameArray = gameArray[:0:blocks[r]/2], gameArray[blocks[r]/2:]
 		}
 		if byes[r] > 0 {
-			rounds[r].Byes = make([]engine.Bye, 0, byes[r])
+			rounds[r].Byes, byeArray = byeArray[:0:byes[r]], byeArray[byes[r]:]
 		}
 	}
-	g := newGrid(byID, len(rounds))
-	err := p.fill(rounds, byID, g, false)
+	ok := true
 	for r := range rounds {
-		if err == nil && blocks[r] != 2*len(rounds[r].Games) {
-			err = errUnpaired
+		ok = ok && fillRound(&rounds[r], p.grid.round(r, n)) && blocks[r] == 2*len(rounds[r].Games)
+	}
+	if ok {
+		return nil
+	}
+	for r := range rounds {
+		rounds[r].Games, rounds[r].Byes = rounds[r].Games[:0], rounds[r].Byes[:0]
+	}
+	return p.fill(rounds, byID)
+}
+
+// fillRound adds a round's games and byes from its blocks, one a player in
+// the order of starting rank, and reports whether they agree. Only the
+// block of a game's lower starting rank is checked against its opponent's.
+func fillRound(rd *engine.Round, blocks []entry) bool {
+	for i, e := range blocks {
+		id := i + 1
+		switch {
+		case e.kind == byeEntry:
+			rd.Byes = append(rd.Byes, engine.Bye{Player: id, Kind: e.bye, Colour: colourOf(e.colour)})
+		case e.kind == gameEntry && int(e.opp) > id:
+			if int(e.opp) > len(blocks) {
+				return false
+			}
+			rd.Games = append(rd.Games, engine.Game{Board: len(rd.Games) + 1}) // written in place
+			if gameOf(id, e, int(e.opp), blocks[e.opp-1], &rd.Games[len(rd.Games)-1]) != agreed {
+				return false
+			}
 		}
 	}
-	if err != nil {
-		for r := range rounds {
-			rounds[r].Games, rounds[r].Byes = rounds[r].Games[:0], rounds[r].Byes[:0]
-		}
-		return p.fill(rounds, byID, g, true) // for the error that names the first player at fault
-	}
-	return nil
+	return true
 }
 
-// grid holds every player's round blocks in one array, a row of rounds per
-// player, so that looking up an opponent's block is one read from memory,
-// not two (the record, then its blocks).
-type grid struct {
-	e      []entry
-	rounds int
-}
-
-func newGrid(byID []*record, rounds int) grid {
-	g := grid{e: make([]entry, len(byID)*rounds), rounds: rounds}
-	for i, rec := range byID {
-		copy(g.e[i*rounds:], rec.entries)
-	}
-	return g
-}
-
-// at is player id's block of round r+1.
-func (g grid) at(id, r int) entry { return g.e[(id-1)*g.rounds+r] }
-
-// errUnpaired is an inconsistency fill finds only when it checks every block.
-var errUnpaired = errors.New("a game block its opponent does not have")
+// entry is player id's block of round r+1.
+func (p *parser) entry(id, r int) entry { return p.grid.at(id, r) }
 
 // fill adds each player's games and byes to the rounds, in the order of
-// starting rank. Unless all is set, the block of a game's higher starting
-// rank is not checked against its opponent's.
-func (p *parser) fill(rounds []engine.Round, byID []*record, blocks grid, all bool) error {
-	for _, a := range byID {
-		for r, e := range a.entries {
-			rd := &rounds[r]
-			switch {
-			case e.kind == byeEntry:
-				rd.Byes = append(rd.Byes, engine.Bye{Player: a.player.ID, Kind: e.bye, Colour: colourOf(e.colour)})
-			case e.kind == gameEntry && (all || int(e.opp) > a.player.ID):
-				g, ok, err := p.game(byID, blocks, a, r)
+// starting rank, checking each game block against its opponent's.
+func (p *parser) fill(rounds []engine.Round, byID []record) error {
+	for i := range byID {
+		a := &byID[i]
+		for r := range a.n {
+			e, rd := p.entry(a.id, r), &rounds[r]
+			switch e.kind {
+			case byeEntry:
+				rd.Byes = append(rd.Byes, engine.Bye{Player: a.id, Kind: e.bye, Colour: colourOf(e.colour)})
+			case gameEntry:
+				g, ok, err := p.game(byID, a, e, r)
 				if err != nil {
 					return err
 				}
@@ -191,7 +203,7 @@ func (p *parser) settings(rounds int) engine.Settings {
 // 4-column points field, since Write could not write it. Every score from 0
 // to 99.5 fits, so only when a player might score outside them are the
 // scores counted.
-func (p *parser) checkScores(ev *engine.Event, byID []*record) error {
+func (p *parser) checkScores(ev *engine.Event, byID []record) error {
 	s := ev.Settings
 	if min(s.Win, s.Draw, s.Loss, s.ByeValue) >= 0 &&
 		max(s.Win, s.Draw, s.Loss, s.ByeValue)*engine.Points(len(ev.Rounds)) < engine.Pts(100) {
@@ -205,65 +217,87 @@ func (p *parser) checkScores(ev *engine.Event, byID []*record) error {
 	return nil
 }
 
-// units sets Player.Unit from the 013 team lines and qisai's unit lines (R-SW-4).
-func (p *parser) units(players []engine.Player) error {
+// units sets Player.Unit from the 013 team lines and qisai's unit lines
+// (R-SW-4); text is parser.text as a string.
+func (p *parser) units(players []engine.Player, text string) error {
 	from := make([]int, len(players)+1) // player ID → 1 + the index in p.teams of the team that named them
+	name := func(t team) string { return text[t.name.off:][:t.name.len] }
 	for i, t := range p.teams {
-		for _, id := range t.members {
+		for _, id := range p.members[t.members.off:][:t.members.len] {
 			if id > len(players) {
-				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", t.name, id, len(players))
+				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", name(t), id, len(players))
 			}
-			if k := from[id]; k != 0 && p.teams[k-1].name != t.name {
+			if k := from[id]; k != 0 && name(p.teams[k-1]) != name(t) {
 				prev := p.teams[k-1]
-				return p.errorf(t.line, "player %d is in two teams: %q (line %d) and %q", id, prev.name, prev.line, t.name)
+				return p.errorf(t.line, "player %d is in two teams: %q (line %d) and %q", id, name(prev), prev.line, name(t))
 			}
 			from[id] = i + 1
-			players[id-1].Unit = t.name
+			players[id-1].Unit = name(t)
 		}
 	}
 	return nil
 }
 
-// game checks a's round r+1 block against its opponent's and returns the
+// mismatch is what is wrong with a game's two blocks.
+type mismatch int8
+
+const (
+	agreed     mismatch = iota
+	unpaired            // the opponent's block is not a game against the player
+	sameColour          // both blocks have colour w, or both b
+	disagree            // the results are not a game's
+)
+
+// gameOf sets g to the game of player a's block e, against b, with b's
+// block f; a < b, or the game is b's to give and gameOf only checks the
+// pairing. g is left as it is unless they agree.
+func gameOf(a int, e entry, b int, f entry, g *engine.Game) mismatch {
+	if f.kind != gameEntry || int(f.opp) != a {
+		return unpaired
+	}
+	if a > b {
+		return agreed
+	}
+	if e.colour == f.colour && e.colour != '-' {
+		return sameColour
+	}
+	red, black := a, b // a forfeit without colours: the lower starting rank is red
+	re, be := e, f
+	if e.colour == 'b' || f.colour == 'w' {
+		red, black, re, be = b, a, f, e
+	}
+	result, ok := resultOf(re.code, be.code)
+	if !ok {
+		return disagree
+	}
+	g.Red, g.Black, g.Result = red, black, result
+	g.RedFouls, g.BlackFouls = int(re.fouls), int(be.fouls)
+	return agreed
+}
+
+// game checks a's round r+1 block e against its opponent's and returns the
 // game, or ok false when the opponent has the lower starting rank and so
-// has already given it.
-func (p *parser) game(byID []*record, blocks grid, a *record, r int) (g engine.Game, ok bool, err error) {
-	e := blocks.at(a.player.ID, r)
+// gives it.
+func (p *parser) game(byID []record, a *record, e entry, r int) (g engine.Game, ok bool, err error) {
 	opp := int(e.opp)
 	if opp > len(byID) {
 		return g, false, p.errorf(a.line, "round %d: opponent %d is not a player (starting ranks run 1..%d)", r+1, e.opp, len(byID))
 	}
-	f := blocks.at(opp, r)
-	if f.kind != gameEntry || int(f.opp) != a.player.ID {
-		b := byID[opp-1]
+	b := &byID[opp-1]
+	switch gameOf(a.id, e, opp, p.entry(opp, r), &g) {
+	case unpaired:
 		has := "no game"
 		if raw := p.raw(b, r+1); raw != "" {
 			has = fmt.Sprintf("%q", raw)
 		}
 		return g, false, p.errorf(a.line, "round %d: player %d plays %d, but player %d (line %d) has %s in round %d",
-			r+1, a.player.ID, opp, opp, b.line, has, r+1)
-	}
-	if a.player.ID > opp {
-		return g, false, nil
-	}
-	if e.colour == f.colour && e.colour != '-' {
+			r+1, a.id, opp, opp, b.line, has, r+1)
+	case sameColour:
 		return g, false, p.errorf(a.line, "round %d: player %d and player %d (line %d) both have colour %c",
-			r+1, a.player.ID, opp, byID[opp-1].line, e.colour)
+			r+1, a.id, opp, b.line, e.colour)
+	case disagree:
+		return g, false, p.errorf(a.line, "round %d: the results disagree: player %d has %q, player %d (line %d) has %q",
+			r+1, a.id, p.raw(a, r+1), opp, b.line, p.raw(b, r+1))
 	}
-	red, black := a.player.ID, opp // a forfeit without colours: the lower starting rank is red
-	re, be := e, f
-	if e.colour == 'b' || f.colour == 'w' {
-		red, black, re, be = opp, a.player.ID, f, e
-	}
-	for _, c := range gameCodes {
-		if c.red == rune(re.code) && c.black == rune(be.code) {
-			return engine.Game{
-				Red: red, Black: black, Result: c.result,
-				RedFouls: int(re.fouls), BlackFouls: int(be.fouls),
-			}, true, nil
-		}
-	}
-	b := byID[opp-1]
-	return g, false, p.errorf(a.line, "round %d: the results disagree: player %d has %q, player %d (line %d) has %q",
-		r+1, a.player.ID, p.raw(a, r+1), opp, b.line, p.raw(b, r+1))
+	return g, a.id < opp, nil
 }

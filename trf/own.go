@@ -1,7 +1,6 @@
 package trf
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -27,15 +26,13 @@ const (
 
 // ownLines holds qisai's own lines as read, until the 001 lines are all in.
 type ownLines struct {
-	names   []ownName
-	marks   []ownMark // QSG, QSB and QSF
-	members []int     // of the units' one-member teams
-	strings map[string]string
+	names []ownName
+	marks []ownMark // QSG, QSB and QSF
 }
 
 type ownName struct {
 	line, id int
-	name     string
+	name     span
 }
 
 type ownMark struct {
@@ -57,19 +54,16 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	}
 	switch code {
 	case codeName, codeUnit:
-		text := bytes.TrimSpace(rest[len(f[0]):])
+		text := trimBlanks(rest[len(f[0]):])
 		if len(text) == 0 {
 			return p.errorf(n, "%s %d: no text after the starting rank, as in %q", code, id, ownExample[code])
 		}
 		if code == codeName {
-			o.names = append(o.names, ownName{n, id, string(text)})
+			o.names = append(o.names, ownName{n, id, p.keep(text)})
 			return nil
 		}
-		// A unit is a team of one. Its member is kept in one array for all
-		// units, capped so that the next append cannot overwrite it.
-		o.members = append(o.members, id)
-		members := o.members[len(o.members)-1 : len(o.members) : len(o.members)]
-		p.teams = append(p.teams, team{line: n, name: o.intern(text), members: members})
+		p.members = append(p.members, id) // a unit is a team of one
+		p.addTeam(n, p.keep(text), len(p.members)-1)
 		return nil
 	}
 	m := ownMark{line: n, code: code, id: id}
@@ -90,38 +84,34 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	return nil
 }
 
-// intern returns s as a string, the same string for every line that names
-// the same unit.
-func (o *ownLines) intern(s []byte) string {
-	if v, ok := o.strings[string(s)]; ok { // the lookup does not copy s
-		return v
-	}
-	if o.strings == nil {
-		o.strings = map[string]string{}
-	}
-	v := string(s)
-	o.strings[v] = v
-	return v
-}
-
 // fields splits s at ASCII blanks into f, as far as f goes (the rest of s
 // is the last field), and returns how many fields s has, up to len(f).
 func fields(s []byte, f *[4][]byte) int {
 	n := 0
 	for n < len(f) {
-		s = bytes.TrimLeft(s, " \t\v\f")
+		for len(s) > 0 && isFieldBlank(s[0]) {
+			s = s[1:]
+		}
 		if len(s) == 0 {
 			break
 		}
-		end := bytes.IndexAny(s, " \t\v\f")
-		if end < 0 || n == len(f)-1 {
-			end = len(s)
+		end := len(s)
+		if n < len(f)-1 {
+			for i, c := range s {
+				if isFieldBlank(c) {
+					end = i
+					break
+				}
+			}
 		}
 		f[n], s = s[:end], s[end:]
 		n++
 	}
 	return n
 }
+
+// isFieldBlank reports whether c parts the fields of qisai's own lines.
+func isFieldBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 var ownExample = map[string]string{
 	codeName:      "QSN   12 Name",
@@ -139,12 +129,12 @@ var ownValue = map[string]string{
 
 // apply puts what qisai's own lines say into the players' records: the
 // pending games first, so that fouls may be marked on them.
-func (o *ownLines) apply(p *parser, byID []*record) error {
+func (o *ownLines) apply(p *parser, byID []record) error {
 	player := func(line int, code string, id int) (*record, error) {
 		if id > len(byID) {
 			return nil, p.errorf(line, "%s: player %d is not in the file (starting ranks run 1..%d)", code, id, len(byID))
 		}
-		return byID[id-1], nil
+		return &byID[id-1], nil
 	}
 	named := map[int]int{} // player → the line that named them
 	for _, nm := range o.names {
@@ -156,7 +146,7 @@ func (o *ownLines) apply(p *parser, byID []*record) error {
 			return p.errorf(nm.line, "%s: player %d's name is given twice (also at line %d)", codeName, nm.id, prev)
 		}
 		named[nm.id] = nm.line
-		rec.player.Name = nm.name
+		rec.name = nm.name
 	}
 	for _, pass := range []string{codePending, codeByeColour, codeFouls} {
 		for _, m := range o.marks {
@@ -176,27 +166,24 @@ func (o *ownLines) apply(p *parser, byID []*record) error {
 }
 
 // mark applies one QSG, QSB or QSF line to player rec.
-func (p *parser) mark(m ownMark, rec *record, byID []*record) error {
+func (p *parser) mark(m ownMark, rec *record, byID []record) error {
 	r := m.round - 1
-	var e entry
-	if r < len(rec.entries) {
-		e = rec.entries[r]
-	}
+	e := p.entry(rec.id, r)
 	switch m.code {
 	case codePending:
 		if m.value == 0 || m.value > len(byID) || m.value == m.id {
 			return p.errorf(m.line, "%s: player %d's opponent %d in round %d is not another player (starting ranks run 1..%d)",
 				m.code, m.id, m.value, m.round, len(byID))
 		}
-		black := byID[m.value-1]
+		black := &byID[m.value-1]
 		for _, x := range []*record{rec, black} {
-			if r < len(x.entries) && x.entries[r].kind != noEntry {
+			if p.entry(x.id, r).kind != noEntry {
 				return p.errorf(m.line, "%s: players %d and %d are paired in round %d, but player %d (line %d) has %q there",
-					m.code, m.id, m.value, m.round, x.player.ID, x.line, p.raw(x, m.round))
+					m.code, m.id, m.value, m.round, x.id, x.line, p.raw(x, m.round))
 			}
 		}
-		setEntry(rec, r, entry{kind: gameEntry, opp: int32(m.value), colour: 'w', code: ' '})
-		setEntry(black, r, entry{kind: gameEntry, opp: int32(m.id), colour: 'b', code: ' '})
+		p.setEntry(rec, r, entry{kind: gameEntry, opp: int16(m.value), colour: 'w', code: ' '})
+		p.setEntry(black, r, entry{kind: gameEntry, opp: int16(m.id), colour: 'b', code: ' '})
 	case codeByeColour:
 		if e.kind != byeEntry || e.bye != engine.PairingBye {
 			return p.errorf(m.line, "%s: player %d has no pairing-allocated bye (U) in round %d to give a colour", m.code, m.id, m.round)
@@ -204,7 +191,7 @@ func (p *parser) mark(m ownMark, rec *record, byID []*record) error {
 		if e.colour != '-' && e.colour != byte(m.value) {
 			return p.errorf(m.line, "%s: player %d's bye in round %d has colour %c in line %d, and %c here", m.code, m.id, m.round, e.colour, rec.line, m.value)
 		}
-		rec.entries[r].colour = byte(m.value)
+		p.grid.cell(rec.id, r).colour = byte(m.value)
 	case codeFouls:
 		if e.kind != gameEntry {
 			return p.errorf(m.line, "%s: player %d has no game in round %d to count fouls in", m.code, m.id, m.round)
@@ -212,17 +199,15 @@ func (p *parser) mark(m ownMark, rec *record, byID []*record) error {
 		if e.fouls != 0 {
 			return p.errorf(m.line, "%s: player %d's fouls in round %d are given twice", m.code, m.id, m.round)
 		}
-		rec.entries[r].fouls = int32(m.value)
+		p.grid.cell(rec.id, r).fouls = int16(m.value)
 	}
 	return nil
 }
 
-// setEntry sets rec's block of round r+1, adding empty rounds before it as needed.
-func setEntry(rec *record, r int, e entry) {
-	for len(rec.entries) <= r {
-		rec.entries = append(rec.entries, entry{})
-	}
-	rec.entries[r] = e
+// setEntry sets rec's block of round r+1.
+func (p *parser) setEntry(rec *record, r int, e entry) {
+	*p.grid.cell(rec.id, r) = e
+	rec.n = max(rec.n, r+1)
 }
 
 // writeOwn writes qisai's own lines for ev (see ownLines); names[id] is the

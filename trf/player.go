@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"fmt"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
 )
 
 // record is one 001 line.
 type record struct {
-	line    int
-	text    []byte // the line, for messages
-	player  engine.Player
-	entries []entry // entries[r-1] is round r; trailing empty blocks dropped
+	line       int // 0: none read yet
+	start, end int // the line in parser.data, for messages
+	id         int
+	name       span
+	rating     int
+	n          int // its rounds in parser.grid, trailing empty blocks dropped
 }
 
 type entryKind int8
@@ -27,8 +30,8 @@ const (
 // entry is one round block of a 001 line, with what qisai's own lines add
 // to it (a pending game, a bye's colour, fouls).
 type entry struct {
-	opp    int32
-	fouls  int32
+	opp    int16 // a starting rank, at most maxRank
+	fouls  int16 // at most maxRank
 	kind   entryKind
 	colour byte // 'w', 'b' or '-'
 	code   byte // a game's result: '1', '0', '=', '+', '-' or ' ' (none yet)
@@ -50,102 +53,142 @@ var gaps = []struct {
 	{91, "the rank and round 1"},
 }
 
-func (p *parser) player(n int, b []byte) error {
+func (p *parser) player(n int, b []byte, line *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a player line: TRF-16 is in fixed columns; use spaces")
 	}
-	line := &p.cols
-	line.set(b)
 	for _, g := range gaps {
 		if line.at(g.col-1) != ' ' {
 			return p.errorf(n, "column %d should be blank, between %s; is the line shifted?", g.col, g.between)
 		}
 	}
-	rank := line.trimmed(colRank, 4)
-	id, ok := number(rank, maxRank)
-	if !ok || id == 0 {
-		return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
-	}
-	if id >= len(p.lineOf) {
-		p.lineOf = append(p.lineOf, make([]int, id+1-len(p.lineOf))...)
-	}
-	if prev := p.lineOf[id]; prev != 0 {
-		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, prev)
-	}
-	p.lineOf[id] = n
-	rating := 0
-	if s := line.trimmed(colRating, 4); len(s) > 0 {
-		if rating, ok = number(s, 9999); !ok {
-			return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
+	id, ok := plainRank(line.field(colRank, 4)) // digits between blanks, as nearly every line has them
+	if !ok || id <= 0 {
+		rank := line.trimmed(colRank, 4)
+		if id, ok = number(rank, maxRank); !ok || id == 0 {
+			return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
 		}
 	}
-	rec := record{line: n, text: b, player: engine.Player{
-		ID:     id,
-		Name:   string(line.trimmed(colName, nameWidth)),
-		Rating: rating,
-	}}
-	if p.blocks == nil { // guess every player has as many rounds as the first
-		rounds := max(1, (line.len()-colRounds+blockWidth-1)/blockWidth)
-		p.blocks = make([]entry, 0, rounds*cap(p.players))
+	if id > len(p.records) {
+		p.records = append(p.records, make([]record, id-len(p.records))...)
 	}
-	start := len(p.blocks)
+	rec := &p.records[id-1]
+	if rec.line != 0 {
+		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, rec.line)
+	}
+	rating, ok := plainRank(line.field(colRating, 4)) // −1: blank
+	if !ok {
+		if s := line.trimmed(colRating, 4); len(s) > 0 {
+			if rating, ok = number(s, 9999); !ok {
+				return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
+			}
+		}
+	}
+	rating = max(rating, 0)
+	if p.grid.e == nil { // guess every player has as many rounds as the first
+		p.grid.grow(max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
+	}
+	rounds := 0 // up to the last block that is not empty
+	tail := line.asciiTail(colRounds)
 	for r := 1; blockStart(r) < line.len(); r++ {
-		p.blocks = append(p.blocks, entry{})
-		if err := p.block(n, r, id, &p.blocks[len(p.blocks)-1]); err != nil {
+		var e entry
+		var err error
+		opp, col, res, ok := plainBlock(tail, r)
+		if !ok {
+			opp, col, res, err = p.blockFields(n, r, line)
+		}
+		if err == nil {
+			err = p.block(n, r, id, opp, col, res, &e)
+		}
+		if err != nil {
 			return err
 		}
+		if e.kind != noEntry {
+			// Past maxRank rounds the line is refused below, after its
+			// blocks are checked. A starting rank above the file's lines
+			// is refused once they are all read, unless a line before
+			// then is wrong (parser.event).
+			if r <= maxRank && id <= p.grid.players {
+				*p.grid.cell(id, r-1) = e
+			}
+			rounds = r
+		}
 	}
-	end := len(p.blocks)
-	for end > start && p.blocks[end-1].kind == noEntry {
-		end--
+	if rounds > maxRank {
+		return p.errorf(n, "%d rounds: TRF holds at most %d", rounds, maxRank)
 	}
-	if end-start > maxRank {
-		return p.errorf(n, "%d rounds: TRF holds at most %d", end-start, maxRank)
-	}
-	// Capped, so that growing one player's rounds never writes into the next's.
-	rec.entries = p.blocks[start:end:end]
-	p.blocks = p.blocks[:end]
-	p.players = append(p.players, rec)
+	*rec = record{line: n, start: p.at, end: p.at + len(b), id: id,
+		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, n: rounds}
+	p.players++
 	return nil
 }
+
+// grid holds every player's round blocks, a column of players a round:
+// player id's block of round r+1 is e[r*players+id-1]. A round's column of
+// a big file fits in the processor's cache, so that checking each game
+// against its opponent's block (fillRound) looks nowhere else.
+type grid struct {
+	e       []entry
+	players int // a column's height: at least the number of 001 lines (parser.reserve)
+	rounds  int
+}
+
+// grow makes room for rounds, keeping the blocks.
+func (g *grid) grow(rounds int) {
+	g.e = append(g.e, make([]entry, (rounds-g.rounds)*g.players)...)
+	g.rounds = rounds
+}
+
+// cell is player id's block of round r+1, making room for it; id is at
+// most g.players.
+func (g *grid) cell(id, r int) *entry {
+	if r >= g.rounds {
+		g.grow(r + 1)
+	}
+	return &g.e[r*g.players+id-1]
+}
+
+// at is player id's block of round r+1, empty past the grid's rounds.
+func (g *grid) at(id, r int) entry {
+	if r >= g.rounds {
+		return entry{}
+	}
+	return g.e[r*g.players+id-1]
+}
+
+// round is the blocks of round r+1 of players 1..n.
+func (g *grid) round(r, n int) []entry { return g.e[r*g.players:][:n] }
 
 // blockStart is the column (0-based) where round r's block begins.
 func blockStart(r int) int { return colRounds + (r-1)*blockWidth }
 
-// block reads round r's block of player id's 001 line, in p.cols, into e.
-func (p *parser) block(n, r, id int, e *entry) error {
-	opp, col, res, err := p.blockFields(n, r)
-	if err != nil {
-		return err
-	}
+// colourCodes is the colour Read keeps for each character of a block's
+// colour column that is one (letters may be upper case); 0 for the rest.
+var colourCodes = [256]byte{'w': 'w', 'W': 'w', 'b': 'b', 'B': 'b', '-': '-', ' ': '-'}
+
+// resultCodes is the result code Read keeps for each character of a
+// block's result column that is one: W D L (played, not rated) have the
+// outcome of 1 = 0, and a bye's letter may be lower case; 0 for the rest.
+var resultCodes = [256]byte{
+	'1': '1', '0': '0', '=': '=', '+': '+', '-': '-', ' ': ' ', 'H': 'H', 'F': 'F', 'U': 'U', 'Z': 'Z',
+	'W': '1', 'w': '1', 'D': '=', 'd': '=', 'L': '0', 'l': '0', 'h': 'H', 'f': 'F', 'u': 'U', 'z': 'Z',
+}
+
+// block reads round r's block of player id's 001 line into e, from its
+// fields as blockFields gives them.
+func (p *parser) block(n, r, id, opp int, col, res rune, e *entry) error {
 	if opp < 0 && col == ' ' && res == ' ' {
 		return nil
 	}
-	e.opp = int32(max(opp, 0))
-	switch col { // letters may be upper case; no other character lowers to w or b
-	case 'w', 'W':
-		e.colour = 'w'
-	case 'b', 'B':
-		e.colour = 'b'
-	case '-', ' ':
-		e.colour = '-'
-	default:
+	e.opp = int16(max(opp, 0))
+	if col >= utf8.RuneSelf || colourCodes[col] == 0 {
 		return p.errorf(n, "round %d colour %q is not w, b or -", r, string(col))
 	}
-	code := res
-	switch code {
-	case 'W', 'w': // played but not rated: the same outcome as 1 = 0
-		code = '1'
-	case 'D', 'd':
-		code = '='
-	case 'L', 'l':
-		code = '0'
-	case 'h', 'f', 'u', 'z': // no other character uppers to a result code
-		code -= 'a' - 'A'
-	case '1', '0', '=', '+', '-', ' ', 'H', 'F', 'U', 'Z':
-	default:
+	e.colour = colourCodes[col]
+	if res >= utf8.RuneSelf || resultCodes[res] == 0 {
 		return p.errorf(n, "round %d result %q is not a TRF result code (use 1 0 = + - H F U Z W D L)", r, string(res))
 	}
+	code := resultCodes[res]
 	if e.opp == 0 {
 		return p.bye(n, r, e, code, res)
 	}
@@ -164,23 +207,34 @@ func (p *parser) block(n, r, id int, e *entry) error {
 			return p.errorf(n, "round %d: %s needs colour w or b (only a forfeit + or - may have -)", r, what)
 		}
 	}
-	e.kind, e.code = gameEntry, byte(code)
+	e.kind, e.code = gameEntry, code
 	return nil
 }
 
-// blockFields reads round r's block: the opponent (−1 when blank), the
-// colour and the result. A block of ASCII digits and blanks in their
-// places — nearly every block — is read from its bytes; any other is read
-// rune by rune, for what is wrong with it.
-func (p *parser) blockFields(n, r int) (opp int, col, res rune, err error) {
-	c := blockStart(r)
-	if b, ok := p.cols.asciiBlock(c); ok && b[4] == ' ' && b[6] == ' ' && b[8] == ' ' && b[9] == ' ' {
-		if opp, ok := plainRank(b[:4]); ok {
-			return opp, rune(b[5]), rune(b[7]), nil
-		}
+// plainBlock reads round r's block, when it is ASCII digits and blanks in
+// their places — nearly every block — from tail, the line's bytes from
+// round 1 on when they are all ASCII (then a column is a byte): the
+// opponent (−1 when blank), the colour and the result. ok is false for any
+// other block, which blockFields reads.
+func plainBlock(tail []byte, r int) (opp int, col, res rune, ok bool) {
+	k := (r - 1) * blockWidth
+	if k+8 > len(tail) { // blank past the end of the line, but an opponent, colour and result are 8 columns
+		return 0, 0, 0, false
 	}
+	b := tail[k:]
+	if b[4] != ' ' || b[6] != ' ' || len(b) > 8 && b[8] != ' ' || len(b) > 9 && b[9] != ' ' {
+		return 0, 0, 0, false
+	}
+	opp, ok = plainRank(b[:4])
+	return opp, rune(b[5]), rune(b[7]), ok
+}
+
+// blockFields reads round r's block rune by rune: the opponent (−1 when
+// blank), the colour and the result, or what is wrong with them.
+func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
+	c := blockStart(r)
 	var blk [blockWidth]rune
-	p.cols.block(c, &blk)
+	line.block(c, &blk)
 	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
 		for _, gap := range [...]int{4, 6, 8, 9} {
 			if blk[gap] != ' ' {
@@ -200,8 +254,9 @@ func (p *parser) blockFields(n, r int) (opp int, col, res rune, err error) {
 	return v, blk[5], blk[7], nil
 }
 
-// plainRank reads an opponent field of digits with blanks only around
-// them: the number, −1 when it is all blank; ok false for anything else.
+// plainRank reads a field of digits with blanks only around them (an
+// opponent, a starting rank, a rating): the number, −1 when it is all
+// blank; ok false for anything else, which trimming and number read.
 func plainRank(b []byte) (v int, ok bool) {
 	i := 0
 	for i < len(b) && b[i] == ' ' {
@@ -233,8 +288,11 @@ func trimRunes(s []rune) []rune {
 }
 
 // isBlank is unicode.IsSpace, without a call for a blank or a digit, of
-// which blocks are made.
-func isBlank(r rune) bool { return r == ' ' || (r < '0' || r > '9') && unicode.IsSpace(r) }
+// which blocks are made, nor for a Chinese character: no character above
+// U+3000 is a space.
+func isBlank(r rune) bool {
+	return r == ' ' || (r < '0' || r > '9') && r <= '\u3000' && unicode.IsSpace(r)
+}
 
 // runeNumber is number for runes.
 func runeNumber(s []rune, max int) (int, bool) {
@@ -251,7 +309,7 @@ func runeNumber(s []rune, max int) (int, bool) {
 // bye reads a block with opponent 0000 (or blank). Match BP Online writes
 // the colour it gives a pairing bye in the block ("0000 w U", R-S-3); TRF-16
 // itself writes "-" for every bye, and so does Write (see ownLines).
-func (p *parser) bye(n, r int, e *entry, code, res rune) error {
+func (p *parser) bye(n, r int, e *entry, code byte, res rune) error {
 	switch code {
 	case 'U', '+': // "0000 - +": the old way to write U
 		e.bye = engine.PairingBye
@@ -273,10 +331,10 @@ func (p *parser) bye(n, r int, e *entry, code, res rune) error {
 
 // raw is round r's block of rec as written, blanks trimmed, for messages.
 func (p *parser) raw(rec *record, r int) string {
-	if r > len(rec.entries) {
+	if r > rec.n {
 		return ""
 	}
 	var line columns
-	line.set(rec.text)
+	line.set(p.data[rec.start:rec.end])
 	return string(line.trimmed(blockStart(r), 8))
 }

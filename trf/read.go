@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"unicode/utf8"
+	"slices"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -17,22 +17,23 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	// Splitting at ASCII line ends keeps valid UTF-8 valid, so one look at
-	// the whole file spares one per line; an invalid file is searched for
-	// the line to name.
-	valid := utf8.Valid(data)
-	p := &parser{file: name}
+	p := &parser{file: name, data: data}
 	p.reserve(data)
-	s := lineScanner{data: data, lf: -1}
+	s := lineScanner{data: data, lf: -1, cr: -1}
+	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
 	for n := 1; ; n++ {
+		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
 		}
-		if !valid && !utf8.Valid(line) {
+		// A file is UTF-8 when each of its lines is, since the line ends
+		// are ASCII; columns checks a line's characters beyond ASCII as it
+		// finds them.
+		if !cols.set(line) {
 			return nil, p.errorf(n, "not UTF-8 text; save the file as UTF-8")
 		}
-		if err := p.line(n, line); err != nil {
+		if err := p.line(n, line, &cols); err != nil {
 			return nil, err
 		}
 	}
@@ -63,45 +64,62 @@ func readAll(r io.Reader) ([]byte, error) {
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
 // CR, and bbpPairings writes them so.
 type lineScanner struct {
-	data []byte
-	lf   int // offset in data of the next LF, len(data) if there is none, -1 if not searched yet
+	data   []byte // the rest of the file
+	lf, cr int    // offsets in data of the next LF and CR, len(data) if there is none, -1 if not searched yet
+	at     int    // the offset in the file of data, and so of the line next returns
 }
 
 func (s *lineScanner) next() ([]byte, bool) {
 	if len(s.data) == 0 {
 		return nil, false
 	}
-	if s.lf < 0 {
-		if s.lf = bytes.IndexByte(s.data, '\n'); s.lf < 0 {
-			s.lf = len(s.data)
-		}
-	}
+	// Each end is searched for in the rest of the file, not the line: a
+	// file with LF alone is searched for a CR once.
+	s.lf = nextByte(s.data, '\n', s.lf)
+	s.cr = nextByte(s.data, '\r', s.cr)
 	end, next := s.lf, s.lf+1
-	if cr := bytes.IndexByte(s.data[:s.lf], '\r'); cr >= 0 {
-		end, next = cr, cr+1
-		if cr+1 == s.lf {
+	if s.cr < s.lf {
+		end, next = s.cr, s.cr+1
+		if s.cr+1 == s.lf {
 			next++ // CR LF
 		}
 	}
 	line := s.data[:end]
 	next = min(next, len(s.data))
 	s.data = s.data[next:]
-	if s.lf >= next {
-		s.lf -= next
-	} else {
-		s.lf = -1
-	}
+	s.at += next
+	s.lf, s.cr = s.lf-next, s.cr-next // below 0 when passed: search again
 	return line, true
 }
 
+// nextByte is the offset of the next c in data, len(data) if there is
+// none, given the last answer less what has been passed since (below 0:
+// passed, or not searched yet).
+func nextByte(data []byte, c byte, last int) int {
+	if last >= 0 {
+		return min(last, len(data))
+	}
+	if i := bytes.IndexByte(data, c); i >= 0 {
+		return i
+	}
+	return len(data)
+}
+
 type parser struct {
-	file    string
-	cols    columns // the line being read
-	name    string
-	players []record // in file order
-	lineOf  []int    // lineOf[rank]: the line of that starting rank's 001 line, 0 if none
-	blocks  []entry  // every 001 line's round blocks, one line after another
+	file string
+	data []byte // the file, never changed while it is read
+	at   int    // where in data the line being read starts
+	name string
+	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
+	// a file in rank order fills it front to back.
+	records []record
+	players int  // 001 lines read
+	grid    grid // every 001 line's round blocks
+	// text holds every name and unit, one after another, so that the event
+	// gets them all as substrings of one string (see span).
+	text    []byte
 	teams   []team
+	members []int // every team's members, one team after another (team.members)
 	own     ownLines
 
 	rounds     int // XXR; 0 when absent
@@ -111,33 +129,45 @@ type parser struct {
 	points     map[string]engine.Points // BBW, BBD, BBL, BBU as given
 }
 
-// reserve makes room for as many players as data has lines, so that a big
-// file grows no slice.
+// span is a piece of parser.text, or of parser.members.
+type span struct{ off, len int }
+
+// keep adds b to the text and returns where it is.
+func (p *parser) keep(b []byte) span {
+	p.text = append(p.text, b...)
+	return span{len(p.text) - len(b), len(b)}
+}
+
+// reserve makes room for as many players as data has lines, up to the most
+// TRF numbers, so that a big file grows no slice but the text. Lines end in
+// LF, CR or both: the count is never too low, which the grid relies on.
 func (p *parser) reserve(data []byte) {
 	lines := bytes.Count(data, []byte{'\n'})
-	if lines == 0 {
-		lines = bytes.Count(data, []byte{'\r'})
+	if crs := bytes.Count(data, []byte{'\r'}); crs > 0 {
+		lines += crs - bytes.Count(data, []byte("\r\n"))
 	}
-	lines++
-	p.players = make([]record, 0, lines)
-	p.lineOf = make([]int, 0, lines+1)
+	players := min(lines+1, maxRank)
+	p.records = make([]record, 0, players)
+	p.grid.players = players
+	p.text = make([]byte, 0, 32*players) // a Chinese name of six characters and four digits, a unit for some
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
 	return &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) line(n int, b []byte) error {
+// line reads line n, b, which cols views.
+func (p *parser) line(n int, b []byte, cols *columns) error {
 	if len(b) < 3 {
 		return nil
 	}
 	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
-		return p.player(n, b)
+		return p.player(n, b, cols)
 	}
-	code, rest := string(b[:3]), bytes.TrimSpace(b[3:])
+	code, rest := recordCode(b), trimBlanks(b[3:])
 	switch code {
 	case "013":
-		return p.team(n, b)
+		return p.team(n, b, cols)
 	case "012":
 		p.name = string(rest)
 	case "XXR", "142":
@@ -171,6 +201,19 @@ func (p *parser) line(n int, b []byte) error {
 	return nil
 }
 
+// recordCode is the record code that starts line b, as a constant string
+// (a string made of b would be made again for every line), or "" for a code
+// Read skips.
+func recordCode(b []byte) string {
+	for _, c := range [...]string{codeUnit, codePending, codeByeColour, codeFouls, codeName,
+		"013", "012", "XXR", "142", "XXC", "BBW", "BBD", "BBL", "BBU"} { // qisai's own lines first: a big file has thousands
+		if string(b[:3]) == c {
+			return c
+		}
+	}
+	return ""
+}
+
 // number reads a whole number of ASCII digits no greater than max.
 func number(s []byte, max int) (int, bool) {
 	if len(s) == 0 || len(s) > 9 {
@@ -189,26 +232,36 @@ func number(s []byte, max int) (int, bool) {
 // team is one 013 line, or a unit line of qisai's own (one member).
 type team struct {
 	line    int
-	name    string
-	members []int
+	name    span
+	members span // in parser.members
 }
 
-func (p *parser) team(n int, b []byte) error {
+func (p *parser) team(n int, b []byte, cols *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a team line: TRF-16 is in fixed columns; use spaces")
 	}
-	p.cols.set(b)
-	t := team{line: n, name: string(p.cols.trimmed(colTeamName, teamNameWidth))}
-	if t.name == "" {
+	name := cols.trimmed(colTeamName, teamNameWidth)
+	if len(name) == 0 {
 		return p.errorf(n, "team line without a team name (columns 5-36)")
 	}
-	for _, f := range bytes.Fields(p.cols.field(colMembers, p.cols.len())) {
+	start := len(p.members)
+	for _, f := range bytes.Fields(cols.field(colMembers, cols.len())) {
 		id, ok := number(f, maxRank)
 		if !ok || id == 0 {
-			return p.errorf(n, "team %q: member %q is not a starting rank (from column 37, 4 columns each with a blank between)", t.name, f)
+			return p.errorf(n, "team %q: member %q is not a starting rank (from column 37, 4 columns each with a blank between)", name, f)
 		}
-		t.members = append(t.members, id)
+		p.members = append(p.members, id)
 	}
-	p.teams = append(p.teams, t)
+	p.addTeam(n, p.keep(name), start)
 	return nil
+}
+
+// addTeam adds the team whose members are p.members[start:]. The teams
+// grow to twice their number at a time: a big file has a unit line for
+// thousands of players.
+func (p *parser) addTeam(n int, name span, start int) {
+	if len(p.teams) == cap(p.teams) {
+		p.teams = slices.Grow(p.teams, max(len(p.teams), 16))
+	}
+	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }

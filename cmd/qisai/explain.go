@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/qisai/qisai/internal/textwidth"
 	"io"
+	"strconv"
 
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/textwidth"
 )
 
 // lang is the language of the pairing record.
@@ -73,15 +74,25 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 	fmt.Fprintf(w, say(words, "settings", l)+"\n\n", s.System, s.Scoring, s.Seed)
 
 	h := ev.Histories()
+	scores := map[engine.Points]string{} // a few scores for thousands of players
 	score := func(id int) string {
 		if id < 1 || id >= len(h) {
 			return ""
 		}
-		return engine.Score(h[id]).String()
+		sc := engine.Score(h[id])
+		s, ok := scores[sc]
+		if !ok {
+			s = sc.String()
+			scores[sc] = s
+		}
+		return s
 	}
-	player := func(id int) string { return fmt.Sprintf("%d %s", id, textwidth.Truncate(name(ev, id), nameColumns)) }
+	player := func(id int) string {
+		return strconv.Itoa(id) + " " + textwidth.Truncate(name(ev, id), nameColumns)
+	}
 
 	t := table{right: []bool{true, false, true, false, true}}
+	t.reserve(1+len(p.Boards), 8)
 	t.add(say(words, "board", l), say(words, "red", l), say(words, "score", l), say(words, "black", l),
 		say(words, "score", l), say(words, "placed", l), say(words, "float", l), say(words, "colour", l))
 	for _, b := range p.Boards {
@@ -89,7 +100,7 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 		if b.Float {
 			float = say(words, "yes", l)
 		}
-		t.add(fmt.Sprint(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black),
+		t.add(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black),
 			chatcmd.PlacementName(b.Placed, s, l.chat()), float, chatcmd.ColourRuleName(b.ColourRule, s, l.chat()))
 	}
 	if err := t.write(w); err != nil {

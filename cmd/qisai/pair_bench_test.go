@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/trf"
 	"github.com/qisai/qisai/trf/trftest"
 )
@@ -65,6 +66,42 @@ func BenchmarkPairRead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := readEvent(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// pairedBigEvent is bigEvent read, with the pairing of its next round.
+func pairedBigEvent(b *testing.B) (*engine.Event, engine.Pairing) {
+	b.Helper()
+	ev, err := readEvent(bigEvent(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := engine.Pair(ev)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ev, p
+}
+
+// BenchmarkPairOutput is the part of BenchmarkPair that prints the pairs.
+func BenchmarkPairOutput(b *testing.B) {
+	_, p := pairedBigEvent(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := writePairs(io.Discard, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPairRecord prints the pairing record (--explain) of 5,000 boards.
+func BenchmarkPairRecord(b *testing.B) {
+	ev, p := pairedBigEvent(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := writeRecord(io.Discard, ev, p, zh); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/internal/textwidth"
@@ -10,40 +11,77 @@ import (
 // table lays out cells in columns for a monospace screen, where East Asian
 // wide characters (Chinese names and headers) take two columns.
 type table struct {
-	right []bool // per column: right-aligned (numbers)
-	rows  [][]string
+	right  []bool   // per column: right-aligned (numbers)
+	cells  []string // every row's cells, one row after another
+	widths []int    // the width of each cell
+	ends   []int    // where each row's cells end in cells
 }
 
-func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+// reserve makes room for rows more rows of cols cells.
+func (t *table) reserve(rows, cols int) {
+	t.cells = slices.Grow(t.cells, rows*cols)
+	t.widths = slices.Grow(t.widths, rows*cols)
+	t.ends = slices.Grow(t.ends, rows)
+}
 
-// write prints the rows one space apart, without trailing spaces.
+func (t *table) add(cells ...string) {
+	for _, c := range cells {
+		t.cells = append(t.cells, c)
+		t.widths = append(t.widths, textwidth.Of(c))
+	}
+	t.ends = append(t.ends, len(t.cells))
+}
+
+// blanks pads cells; a wider pad is written in pieces.
+var blanks = strings.Repeat(" ", 64)
+
+// write prints the rows one space apart, without trailing spaces, in one
+// write.
 func (t *table) write(w io.Writer) error {
-	var widths []int
-	for _, row := range t.rows {
-		for i, c := range row {
-			if i == len(widths) {
-				widths = append(widths, 0)
+	var cols []int // each column's width
+	size, start := 0, 0
+	for _, end := range t.ends {
+		for i := range end - start {
+			if i == len(cols) {
+				cols = append(cols, 0)
 			}
-			widths[i] = max(widths[i], textwidth.Of(c))
+			cols[i] = max(cols[i], t.widths[start+i])
 		}
+		start = end
 	}
-	var b strings.Builder
-	for _, row := range t.rows {
-		var line strings.Builder
-		for i, c := range row {
+	for _, c := range cols {
+		size += c + 1
+	}
+	b := make([]byte, 0, size*len(t.ends)+len(t.ends))
+	start = 0
+	for _, end := range t.ends {
+		line := len(b)
+		for i := range end - start {
 			if i > 0 {
-				line.WriteByte(' ')
+				b = append(b, ' ')
 			}
-			pad := strings.Repeat(" ", widths[i]-textwidth.Of(c))
+			c, pad := t.cells[start+i], cols[i]-t.widths[start+i]
 			if i < len(t.right) && t.right[i] {
-				line.WriteString(pad + c)
+				b = appendBlanks(b, pad)
+				b = append(b, c...)
 			} else {
-				line.WriteString(c + pad)
+				b = append(b, c...)
+				b = appendBlanks(b, pad)
 			}
 		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
-		b.WriteByte('\n')
+		for len(b) > line && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
+		}
+		b = append(b, '\n')
+		start = end
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := w.Write(b)
 	return err
+}
+
+func appendBlanks(b []byte, n int) []byte {
+	for ; n > len(blanks); n -= len(blanks) {
+		b = append(b, blanks...)
+	}
+	return append(b, blanks[:n]...)
 }

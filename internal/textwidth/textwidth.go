@@ -89,6 +89,10 @@ var wideRanges = [][2]rune{
 // Rune is how many columns r takes: 2, 1 or 0 (see Of).
 func Rune(r rune) int {
 	switch {
+	case r >= ' ' && r < 0x7F: // printable ASCII and 汉字 (most text) without the lookups below
+		return 1
+	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
+		return 2
 	case unicode.IsControl(r), r >= 0x200B && r <= 0x200F, r == 0xFEFF, unicode.In(r, unicode.Mn, unicode.Me):
 		return 0 // controls, zero-width spaces and joiners, combining marks
 	case r < 0x1100:
