@@ -107,7 +107,7 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 // wants the points of a BB line in columns 5-8 ("BBW  2.0").
 func writeSettings(b *strings.Builder, ev *engine.Event) error {
 	s := ev.Settings
-	if rounds := max(s.Rounds, len(ev.Rounds)); rounds > 0 {
+	if rounds := max(engine.PlannedRounds(ev), len(ev.Rounds)); rounds > 0 { // a round robin's from its table (R-C-2)
 		if rounds > maxRank {
 			return fmt.Errorf("%d rounds: TRF holds at most %d", rounds, maxRank)
 		}

@@ -156,7 +156,7 @@ func eventTRFCannotHold() *engine.Event {
 				Byes: []engine.Bye{{Player: 5, Kind: engine.PairingBye, Colour: engine.Red}},
 			},
 			{Byes: []engine.Bye{{Player: 1, Kind: engine.WithdrawnLoss}, {Player: 2, Kind: engine.HalfBye, Colour: engine.Black}}},
-			{}, // an empty last round is not written, though XXR counts it
+			{}, // an empty last round is not written
 		},
 	}
 	ev.Settings = engine.DefaultSettings(0) // Rounds 0: the rounds present count
@@ -172,7 +172,7 @@ func eventTRFCannotHold() *engine.Event {
 func TestWriteDropsWhatTRFCannotHold(t *testing.T) {
 	want := &engine.Event{
 		Name:     "Spring Cup",
-		Settings: engine.DefaultSettings(3), // XXR counts the empty round
+		Settings: engine.DefaultSettings(5), // XXR: a round robin of 5 plays its table's 5 rounds (R-C-2)
 		Players: []engine.Player{
 			{ID: 1, Name: "A", Unit: "Red"},
 			{ID: 2, Name: "B"}, {ID: 3, Name: "C"}, {ID: 4, Name: "D"}, {ID: 5, Name: "E"},
@@ -320,5 +320,31 @@ func TestWriteWithoutUnits(t *testing.T) {
 	}
 	if got := strings.Join(kept, "\n"); got != without.String() {
 		t.Errorf("WithoutUnits changed more than the QSU lines:\n%s\nwant\n%s", without.String(), got)
+	}
+}
+
+// TestWriteRoundRobinRounds: a round robin's XXR says the rounds its table
+// plays (R-C-2) — bbpPairings refuses to pair past XXR, and a round robin
+// of 6 with 2 rounds played still has 3 to go.
+func TestWriteRoundRobinRounds(t *testing.T) {
+	ev := &engine.Event{Settings: engine.DefaultSettings(0)}
+	ev.Settings.System = engine.RoundRobin
+	for id := 1; id <= 6; id++ {
+		ev.Players = append(ev.Players, engine.Player{ID: id, Name: fmt.Sprint("P", id)})
+	}
+	for range 2 {
+		p, err := engine.Pair(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := engine.AddRound(ev, p); err != nil {
+			t.Fatal(err)
+		}
+		for i := range ev.Rounds[len(ev.Rounds)-1].Games {
+			ev.Rounds[len(ev.Rounds)-1].Games[i].Result = engine.Draw
+		}
+	}
+	if text := mustWrite(t, ev); !strings.Contains(text, "\nXXR 5\n") {
+		t.Fatalf("a round robin of 6 plays 5 rounds; the file says otherwise:\n%s", text)
 	}
 }
