@@ -54,24 +54,33 @@ func (ev *Event) Histories() [][]Entry {
 	for id := 1; id <= n; id++ {
 		h[id] = all[(id-1)*rounds : id*rounds : id*rounds]
 	}
-	sc := ev.Settings.Scoring
-	for r, rd := range ev.Rounds {
-		for _, g := range rd.Games {
-			if g.Void || !valid(g.Red, n) || !valid(g.Black, n) {
-				continue // a struck-out game counts for nobody (R-W-2)
-			}
-			red, black := gameOutcomes(g.Result)
-			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}
-			h[g.Black][r] = Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls}
-		}
-		for _, b := range rd.Byes {
-			if !valid(b.Player, n) {
-				continue
-			}
-			h[b.Player][r] = Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour}
-		}
+	for r := range ev.Rounds {
+		ev.roundEntries(r, func(id int, e Entry) { h[id][r] = e })
 	}
 	return h
+}
+
+// roundEntries gives put the entries of round r+1 (ev.Rounds[r]), player
+// by player: the games' first, then the byes'. A player given two entries
+// keeps the later, as in Histories.
+func (ev *Event) roundEntries(r int, put func(id int, e Entry)) {
+	n := len(ev.Players)
+	sc := ev.Settings.Scoring
+	rd := ev.Rounds[r]
+	for _, g := range rd.Games {
+		if g.Void || !valid(g.Red, n) || !valid(g.Black, n) {
+			continue // a struck-out game counts for nobody (R-W-2)
+		}
+		red, black := gameOutcomes(g.Result)
+		put(g.Red, Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls})
+		put(g.Black, Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls})
+	}
+	for _, b := range rd.Byes {
+		if !valid(b.Player, n) {
+			continue
+		}
+		put(b.Player, Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour})
+	}
 }
 
 func valid(id, n int) bool { return id >= 1 && id <= n }

@@ -178,26 +178,77 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 	// (003: 最后一轮…连三…均不拆开重排). The seed says this of 连三 only, so
 	// an imbalance of three (禁多三) is still avoided.
 	s.lastRound = set.Rounds > 0 && round >= set.Rounds
-	hist := ev.Histories()
-	running := runningScores(hist)
-	arena := newPlayerArena(len(ev.Players), len(ev.Rounds))
-	for _, p := range ev.Players {
-		if !p.Active(round) || ev.preset(p.ID, round) {
-			continue
-		}
-		h := hist[p.ID]
-		for r, e := range h {
-			if e.Outcome == OutcomePending {
-				return nil, fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-					round, describe(p), r+1, round)
-			}
-		}
-		s.players = append(s.players, s.newPlayer(p, h, running, &arena))
+	if err := s.readHistories(ev, round); err != nil {
+		return nil, err
 	}
 	if len(s.players) < 2 {
 		return nil, &PairingError{Reason: PairTooFew, Round: round, Players: len(s.players)}
 	}
 	return s, nil
+}
+
+// readHistories makes the round's players (the active ones without a bye
+// entered ahead) from the rounds before, read round by round as Histories
+// has them but without a history a player: each round's entries land in
+// one row by id, and the scores before the round, which tell a float
+// (R-SW-8), are one running score a player.
+func (s *swiss) readHistories(ev *Event, round int) error {
+	n := len(ev.Players)
+	slot := make([]int32, n+1) // by id: the index in s.players, −1 if not paired
+	for i := range slot {
+		slot[i] = -1
+	}
+	preset := ev.presetByes(round)
+	arena := newPlayerArena(len(ev.Players), len(ev.Rounds))
+	for _, p := range ev.Players {
+		if p.Active(round) && !preset[p.ID] {
+			slot[p.ID] = int32(len(s.players))
+			s.players = append(s.players, arena.player(p.ID, p.Unit, len(ev.Rounds)))
+		}
+	}
+	pending := make([]int, len(s.players)) // the first round without a result, 0: none
+	score := make([]Points, n+1)          // by id: the score before the round read
+	entries := make([]Entry, n+1)         // by id: the round's entry
+	written := make([]int32, n+1)         // by id: 1 + the round entries[id] is of
+	var touched []int32
+	for r := range ev.Rounds {
+		touched = touched[:0]
+		ev.roundEntries(r, func(id int, e Entry) {
+			if written[id] != int32(r+1) {
+				written[id] = int32(r + 1)
+				touched = append(touched, int32(id))
+			}
+			entries[id] = e
+		})
+		for _, id := range touched {
+			if k := slot[id]; k >= 0 {
+				e := entries[id]
+				if e.Outcome == OutcomePending && pending[k] == 0 {
+					pending[k] = r + 1
+				}
+				s.players[k].add(s.set, e, score[id], score[e.Opponent])
+			}
+		}
+		for _, id := range touched {
+			score[id] += entries[id].Points
+		}
+	}
+	for _, p := range ev.Players {
+		if k := slot[p.ID]; k >= 0 && pending[k] > 0 {
+			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+				round, describe(p), pending[k], round)
+		}
+	}
+	for _, sp := range s.players {
+		sp.steps = float64(sp.score) / float64(s.step)
+		sp.setState(colourState(sp.colours))
+		for _, c := range sp.colours {
+			if c == Red {
+				sp.reds++
+			}
+		}
+	}
+	return nil
 }
 
 func describe(p Player) string {
@@ -260,72 +311,42 @@ func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
 	return sp
 }
 
-func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *playerArena) *swissPlayer {
-	sp := arena.player(p.ID, p.Unit, len(h))
-	for r, e := range h {
-		c := e.PlayedColour()
-		counted := e.Played() || (s.set.CountForfeits && e.Opponent != 0)
-		if counted {
-			c = e.Colour
+// add reads one round's entry into the player: mine and theirs are his
+// and the opponent's scores before that round.
+func (sp *swissPlayer) add(set Settings, e Entry, mine, theirs Points) {
+	c := e.PlayedColour()
+	counted := e.Played() || (set.CountForfeits && e.Opponent != 0)
+	if counted {
+		c = e.Colour
+	}
+	if e.Outcome == OutcomeBye {
+		sp.hadBye = sp.hadBye || e.Bye == PairingBye
+		if set.CountByeColour {
+			c = e.ByeColour
 		}
-		if e.Outcome == OutcomeBye {
-			sp.hadBye = sp.hadBye || e.Bye == PairingBye
-			if s.set.CountByeColour {
-				c = e.ByeColour
-			}
-		}
-		if c != NoColour {
-			sp.colours = append(sp.colours, c)
-		}
-		if counted {
-			sp.opps = append(sp.opps, e.Opponent)
-			b := uint(e.Opponent) % 256
-			sp.metBits[b/64] |= 1 << (b % 64)
-		}
-		// A float is a game against a player of another score (R-SW-8);
-		// a pairing bye floats the player down out of the field.
-		if e.Outcome == OutcomeBye && e.Bye == PairingBye {
+	}
+	if c != NoColour {
+		sp.colours = append(sp.colours, c)
+	}
+	if counted {
+		sp.opps = append(sp.opps, e.Opponent)
+		b := uint(e.Opponent) % 256
+		sp.metBits[b/64] |= 1 << (b % 64)
+	}
+	// A float is a game against a player of another score (R-SW-8);
+	// a pairing bye floats the player down out of the field.
+	if e.Outcome == OutcomeBye && e.Bye == PairingBye {
+		sp.floats--
+	}
+	if e.Opponent != 0 {
+		switch {
+		case mine < theirs:
+			sp.floats++
+		case mine > theirs:
 			sp.floats--
 		}
-		if e.Opponent != 0 {
-			mine, theirs := running[p.ID][r], running[e.Opponent][r]
-			switch {
-			case mine < theirs:
-				sp.floats++
-			case mine > theirs:
-				sp.floats--
-			}
-		}
-		sp.score += e.Points
 	}
-	sp.steps = float64(sp.score) / float64(s.step)
-	sp.setState(colourState(sp.colours))
-	for _, c := range sp.colours {
-		if c == Red {
-			sp.reds++
-		}
-	}
-	return sp
-}
-
-// runningScores holds each player's score before every round:
-// running[id][r] is the score after r rounds.
-func runningScores(hist [][]Entry) [][]Points {
-	total := 0
-	for _, h := range hist {
-		total += len(h) + 1
-	}
-	block := make([]Points, total) // one block for the field, not a slice a player
-	running := make([][]Points, len(hist))
-	for id, h := range hist {
-		rs := block[: len(h)+1 : len(h)+1]
-		block = block[len(h)+1:]
-		for r, e := range h {
-			rs[r+1] = rs[r] + e.Points
-		}
-		running[id] = rs
-	}
-	return running
+	sp.score += e.Points
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run

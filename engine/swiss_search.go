@@ -166,7 +166,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 		v := best(level+1, mask)
 		for _, c := range cand[level] {
 			if mask&(1<<c) == 0 {
-				v = math.Min(v, best(level+1, mask|1<<level|1<<c))
+				v = min(v, best(level+1, mask|1<<level|1<<c))
 			}
 		}
 		memo.set(level, mask, v)
@@ -242,14 +242,18 @@ func greedyMatch(cand [][]int) [][2]int {
 	return out
 }
 
-// memo holds the best leaf value of each search state (level, mask) at
-// level<<n | mask of one slice kept for the round (swiss.memo), NaN while
-// not known. A search of n players has at most n·2ⁿ states (half a million
-// at 15): indexing them directly is cheaper than hashing them, the slice
-// grows once, not step by step, and a search clears only its own part.
+// memo holds the best leaf value of each search state (level, mask),
+// keyed level<<n | mask, in an open-addressing table kept for the round
+// (swiss.memo). A search of n players visits a small part of its n·2ⁿ
+// states (some 40,000 of half a million at 15), so a table sized to the
+// states visited is cleared and fits in cache where a slice indexed by
+// every state was cleared whole for each search.
 type memo struct {
-	n    int
-	vals []float64
+	n     int
+	keys  []uint32 // key+1; 0: empty
+	vals  []float64
+	used  int
+	shift uint // 32 − log₂ of the table's size: a key's slot is its hash's top bits
 }
 
 func (s *swiss) newMemo(n int) *memo {
@@ -257,23 +261,56 @@ func (s *swiss) newMemo(n int) *memo {
 		s.memo = &memo{}
 	}
 	m := s.memo
-	size := n << n
-	if len(m.vals) < size {
-		m.vals = make([]float64, size)
+	if len(m.keys) == 0 {
+		m.alloc(min(1024, 2<<n))
+	} else {
+		clear(m.keys)
 	}
-	m.n = n
-	nan := math.NaN()
-	for i := range m.vals[:size] {
-		m.vals[i] = nan
-	}
+	m.n, m.used = n, 0
 	return m
 }
 
+// alloc makes an empty table of size slots, a power of two.
+func (m *memo) alloc(size int) {
+	m.keys, m.vals = make([]uint32, size), make([]float64, size)
+	m.shift = uint(32 - bits.TrailingZeros(uint(size)))
+}
+
+// slot is where key is, or the empty slot where it goes.
+func (m *memo) slot(key uint32) int {
+	mask := len(m.keys) - 1
+	for i := int(key * 0x9E3779B1 >> m.shift); ; i = (i + 1) & mask {
+		if k := m.keys[i]; k == key+1 || k == 0 {
+			return i
+		}
+	}
+}
+
 func (m *memo) get(level int, mask uint32) (float64, bool) {
-	v := m.vals[level<<m.n|int(mask)]
-	return v, !math.IsNaN(v)
+	i := m.slot(uint32(level)<<m.n | mask)
+	return m.vals[i], m.keys[i] != 0
 }
 
 func (m *memo) set(level int, mask uint32, v float64) {
-	m.vals[level<<m.n|int(mask)] = v
+	key := uint32(level)<<m.n | mask
+	i := m.slot(key)
+	if m.keys[i] == 0 {
+		if m.used++; 2*m.used > len(m.keys) {
+			m.grow()
+			i = m.slot(key)
+		}
+	}
+	m.keys[i], m.vals[i] = key+1, v
+}
+
+// grow doubles the table, keeping what it holds.
+func (m *memo) grow() {
+	keys, vals := m.keys, m.vals
+	m.alloc(2 * len(keys))
+	for i, k := range keys {
+		if k != 0 {
+			j := m.slot(k - 1)
+			m.keys[j], m.vals[j] = k, vals[i]
+		}
+	}
 }
