@@ -83,6 +83,41 @@ func (ev *Event) roundEntries(r int, put func(id int, e Entry)) {
 	}
 }
 
+// entryPoints is what an entry scores by its outcome, and a bye's by its
+// kind, as roundEntries gives them: a table, so that reading a round's
+// entry back (entryRecord) asks no Settings.
+type entryPoints struct{ game, bye [256]Points }
+
+func newEntryPoints(set *Settings) *entryPoints {
+	t := &entryPoints{}
+	for i := range 256 {
+		t.game[i] = set.Scoring.points(Outcome(int8(i)))
+		t.bye[i] = set.byePoints(ByeKind(int8(i)))
+	}
+	return t
+}
+
+func (t *entryPoints) of(o Outcome, bye ByeKind) Points {
+	if o == OutcomeBye {
+		return t.bye[uint8(bye)]
+	}
+	return t.game[uint8(o)]
+}
+
+// entryRecord is an Entry as pairing reads it, in 8 bytes: no points (they
+// follow from the outcome, entryPoints) and no fouls.
+type entryRecord struct {
+	opponent  int32
+	outcome   Outcome
+	colour    Colour
+	bye       ByeKind
+	byeColour Colour
+}
+
+func record(e Entry) entryRecord {
+	return entryRecord{opponent: int32(e.Opponent), outcome: e.Outcome, colour: e.Colour, bye: e.Bye, byeColour: e.ByeColour}
+}
+
 func valid(id, n int) bool { return id >= 1 && id <= n }
 
 func gameOutcomes(r Result) (red, black Outcome) {

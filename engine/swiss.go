@@ -188,58 +188,56 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 }
 
 // readHistories makes the round's players (the active ones without a bye
-// entered ahead) from the rounds before, read round by round as Histories
-// has them but without a history a player: each round's entries land in
-// one row by id, and the scores before the round, which tell a float
-// (R-SW-8), are one running score a player.
+// entered ahead) from the rounds before, as Histories has them but in a
+// block of 8 bytes an entry (entryRecord): each round is written into its
+// row by id, its floats and scores counted along the row, then each player
+// reads his column.
 func (s *swiss) readHistories(ev *Event, round int) error {
-	n := len(ev.Players)
-	slot := make([]int32, n+1) // by id: the index in s.players, −1 if not paired
-	for i := range slot {
-		slot[i] = -1
+	n, rounds := len(ev.Players), len(ev.Rounds)
+	recs := make([]entryRecord, rounds*(n+1)) // recs[r·(n+1)+id]: id's entry of round r+1
+	score := make([]Points, n+1)              // by id: the score before the round read
+	gained := make([]Points, n+1)             // by id: the points of the round read
+	floats := make([]int, n+1)                // by id: floats up minus floats down (R-SW-8)
+	pts := newEntryPoints(&ev.Settings)
+	for r := range ev.Rounds {
+		row := recs[r*(n+1) : (r+1)*(n+1)]
+		ev.roundEntries(r, func(id int, e Entry) { row[id] = record(e) })
+		for id, rec := range row {
+			// A float is a game against a player of another score;
+			// a pairing bye floats the player down out of the field.
+			if rec.outcome == OutcomeBye && rec.bye == PairingBye {
+				floats[id]--
+			}
+			if opp := rec.opponent; opp != 0 {
+				switch mine, theirs := score[id], score[opp]; {
+				case mine < theirs:
+					floats[id]++
+				case mine > theirs:
+					floats[id]--
+				}
+			}
+			gained[id] = pts.of(rec.outcome, rec.bye)
+		}
+		for id, g := range gained {
+			score[id] += g
+		}
 	}
 	preset := ev.presetByes(round)
-	arena := newPlayerArena(len(ev.Players), len(ev.Rounds))
+	arena := newPlayerArena(len(ev.Players), rounds)
 	for _, p := range ev.Players {
-		if p.Active(round) && !preset[p.ID] {
-			slot[p.ID] = int32(len(s.players))
-			s.players = append(s.players, arena.player(p.ID, p.Unit, len(ev.Rounds)))
+		if !p.Active(round) || preset[p.ID] {
+			continue
 		}
-	}
-	pending := make([]int, len(s.players)) // the first round without a result, 0: none
-	score := make([]Points, n+1)          // by id: the score before the round read
-	entries := make([]Entry, n+1)         // by id: the round's entry
-	written := make([]int32, n+1)         // by id: 1 + the round entries[id] is of
-	var touched []int32
-	for r := range ev.Rounds {
-		touched = touched[:0]
-		ev.roundEntries(r, func(id int, e Entry) {
-			if written[id] != int32(r+1) {
-				written[id] = int32(r + 1)
-				touched = append(touched, int32(id))
+		sp := arena.player(p.ID, p.Unit, rounds)
+		for r := range rounds {
+			rec := recs[r*(n+1)+p.ID]
+			if rec.outcome == OutcomePending {
+				return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+					round, describe(p), r+1, round)
 			}
-			entries[id] = e
-		})
-		for _, id := range touched {
-			if k := slot[id]; k >= 0 {
-				e := entries[id]
-				if e.Outcome == OutcomePending && pending[k] == 0 {
-					pending[k] = r + 1
-				}
-				s.players[k].add(s.set, e, score[id], score[e.Opponent])
-			}
+			sp.add(&s.set, rec)
 		}
-		for _, id := range touched {
-			score[id] += entries[id].Points
-		}
-	}
-	for _, p := range ev.Players {
-		if k := slot[p.ID]; k >= 0 && pending[k] > 0 {
-			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-				round, describe(p), pending[k], round)
-		}
-	}
-	for _, sp := range s.players {
+		sp.score, sp.floats = score[p.ID], floats[p.ID]
 		sp.steps = float64(sp.score) / float64(s.step)
 		sp.setState(colourState(sp.colours))
 		for _, c := range sp.colours {
@@ -247,6 +245,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 				sp.reds++
 			}
 		}
+		s.players = append(s.players, sp)
 	}
 	return nil
 }
@@ -311,42 +310,29 @@ func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
 	return sp
 }
 
-// add reads one round's entry into the player: mine and theirs are his
-// and the opponent's scores before that round.
-func (sp *swissPlayer) add(set Settings, e Entry, mine, theirs Points) {
-	c := e.PlayedColour()
-	counted := e.Played() || (set.CountForfeits && e.Opponent != 0)
+// add reads one round's entry into the player's colours and opponents
+// (R-T-0, R-S-3: what counts by the settings) and his byes.
+func (sp *swissPlayer) add(set *Settings, e entryRecord) {
+	played := e.outcome == OutcomeWin || e.outcome == OutcomeDraw || e.outcome == OutcomeLoss // Entry.Played
+	counted := played || (set.CountForfeits && e.opponent != 0)
+	c := NoColour
 	if counted {
-		c = e.Colour
+		c = e.colour
 	}
-	if e.Outcome == OutcomeBye {
-		sp.hadBye = sp.hadBye || e.Bye == PairingBye
+	if e.outcome == OutcomeBye {
+		sp.hadBye = sp.hadBye || e.bye == PairingBye
 		if set.CountByeColour {
-			c = e.ByeColour
+			c = e.byeColour
 		}
 	}
 	if c != NoColour {
 		sp.colours = append(sp.colours, c)
 	}
 	if counted {
-		sp.opps = append(sp.opps, e.Opponent)
-		b := uint(e.Opponent) % 256
+		sp.opps = append(sp.opps, int(e.opponent))
+		b := uint(e.opponent) % 256
 		sp.metBits[b/64] |= 1 << (b % 64)
 	}
-	// A float is a game against a player of another score (R-SW-8);
-	// a pairing bye floats the player down out of the field.
-	if e.Outcome == OutcomeBye && e.Bye == PairingBye {
-		sp.floats--
-	}
-	if e.Opponent != 0 {
-		switch {
-		case mine < theirs:
-			sp.floats++
-		case mine > theirs:
-			sp.floats--
-		}
-	}
-	sp.score += e.Points
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run
