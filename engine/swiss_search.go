@@ -142,34 +142,42 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	n := len(ps)
 	// A way has a pair exactly when its mask is not empty; ways without a
 	// pair do not count.
-	memo := s.newMemo(n)
+	memo := s.newMemo()
 	weights := make([]float64, n)
 	for i, p := range ps {
 		weights[i] = weight(p.steps - base)
+	}
+	// Each player's candidates as bits: the lowest value below a state is
+	// the same whatever order its options are weighed in.
+	candBits := make([]uint32, n)
+	for k, cs := range cand {
+		for _, c := range cs {
+			candBits[k] |= 1 << c
+		}
 	}
 	inf := math.Inf(1)
 	// best is the lowest leaf value reachable from a state.
 	var best func(level int, mask uint32) float64
 	best = func(level int, mask uint32) float64 {
-		for level < n && mask&(1<<level) != 0 {
-			level++ // a player paired above has no choice to make
-		}
-		if level == n {
+		// Players paired above have no choice to make: skip the run of
+		// set bits from level on.
+		level += bits.TrailingZeros32(^(mask >> level))
+		if level >= n {
 			if mask == 0 {
 				return inf
 			}
 			return s.maskValue(ps, weights, mask, last, false)
 		}
-		if v, ok := memo.get(level, mask); ok {
+		key := uint32(level)<<n | mask
+		slot, v, known := memo.lookup(key)
+		if known {
 			return v
 		}
-		v := best(level+1, mask)
-		for _, c := range cand[level] {
-			if mask&(1<<c) == 0 {
-				v = min(v, best(level+1, mask|1<<level|1<<c))
-			}
+		v = best(level+1, mask)
+		for free := candBits[level] &^ mask; free != 0; free &= free - 1 {
+			v = min(v, best(level+1, mask|1<<level|1<<bits.TrailingZeros32(free)))
 		}
-		memo.set(level, mask, v)
+		memo.store(slot, key, v)
 		return v
 	}
 	root := best(0, 0)
@@ -246,71 +254,84 @@ func greedyMatch(cand [][]int) [][2]int {
 // keyed level<<n | mask, in an open-addressing table kept for the round
 // (swiss.memo). A search of n players visits a small part of its n·2ⁿ
 // states (some 40,000 of half a million at 15), so a table sized to the
-// states visited is cleared and fits in cache where a slice indexed by
-// every state was cleared whole for each search.
+// states visited stays in cache where a slice indexed by every state was
+// cleared whole for each search; a slot is stamped with the search it was
+// written in, so a new search clears nothing.
 type memo struct {
-	n     int
-	keys  []uint32 // key+1; 0: empty
-	vals  []float64
+	slots []memoSlot
+	gen   uint32 // the search under way; a slot of another search is empty
 	used  int
 	shift uint // 32 − log₂ of the table's size: a key's slot is its hash's top bits
 }
 
-func (s *swiss) newMemo(n int) *memo {
+type memoSlot struct {
+	key, gen uint32
+	val      float64
+}
+
+func (s *swiss) newMemo() *memo {
 	if s.memo == nil {
 		s.memo = &memo{}
+		s.memo.alloc(1024)
 	}
 	m := s.memo
-	if len(m.keys) == 0 {
-		m.alloc(min(1024, 2<<n))
-	} else {
-		clear(m.keys)
+	if m.gen++; m.gen == 0 { // after 2³² searches: stamps would repeat
+		clear(m.slots)
+		m.gen = 1
 	}
-	m.n, m.used = n, 0
+	m.used = 0
 	return m
 }
 
 // alloc makes an empty table of size slots, a power of two.
 func (m *memo) alloc(size int) {
-	m.keys, m.vals = make([]uint32, size), make([]float64, size)
+	m.slots = make([]memoSlot, size)
 	m.shift = uint(32 - bits.TrailingZeros(uint(size)))
 }
 
-// slot is where key is, or the empty slot where it goes.
-func (m *memo) slot(key uint32) int {
-	mask := len(m.keys) - 1
-	for i := int(key * 0x9E3779B1 >> m.shift); ; i = (i + 1) & mask {
-		if k := m.keys[i]; k == key+1 || k == 0 {
+// home is where key's probe starts: the top bits of its Fibonacci hash.
+func (m *memo) home(key uint32) int { return int(key * 0x9E3779B1 >> m.shift) }
+
+// slot is where key is, or the empty slot where it goes, probing from
+// from on.
+func (m *memo) slot(key uint32, from int) int {
+	mask := len(m.slots) - 1
+	for i := from; ; i = (i + 1) & mask {
+		if sl := &m.slots[i]; sl.gen != m.gen || sl.key == key {
 			return i
 		}
 	}
 }
 
-func (m *memo) get(level int, mask uint32) (float64, bool) {
-	i := m.slot(uint32(level)<<m.n | mask)
-	return m.vals[i], m.keys[i] != 0
+// lookup finds key's value, or where it goes: slot, for store.
+func (m *memo) lookup(key uint32) (slot int, v float64, known bool) {
+	slot = m.slot(key, m.home(key))
+	sl := &m.slots[slot]
+	return slot, sl.val, sl.gen == m.gen
 }
 
-func (m *memo) set(level int, mask uint32, v float64) {
-	key := uint32(level)<<m.n | mask
-	i := m.slot(key)
-	if m.keys[i] == 0 {
-		if m.used++; 2*m.used > len(m.keys) {
-			m.grow()
-			i = m.slot(key)
-		}
+// store puts key's value where lookup said, or (when the search stored
+// other states there since) further down the probe: no slot is emptied
+// during a search, so the probe from slot on is the probe from key's
+// start.
+func (m *memo) store(slot int, key uint32, v float64) {
+	if m.slots[slot].gen == m.gen {
+		slot = m.slot(key, slot)
 	}
-	m.keys[i], m.vals[i] = key+1, v
+	if m.used++; 4*m.used > 3*len(m.slots) {
+		m.grow()
+		slot = m.slot(key, m.home(key))
+	}
+	m.slots[slot] = memoSlot{key: key, gen: m.gen, val: v}
 }
 
-// grow doubles the table, keeping what it holds.
+// grow doubles the table, keeping the search's states.
 func (m *memo) grow() {
-	keys, vals := m.keys, m.vals
-	m.alloc(2 * len(keys))
-	for i, k := range keys {
-		if k != 0 {
-			j := m.slot(k - 1)
-			m.keys[j], m.vals[j] = k, vals[i]
+	old := m.slots
+	m.alloc(2 * len(old))
+	for _, sl := range old {
+		if sl.gen == m.gen {
+			m.slots[m.slot(sl.key, m.home(sl.key))] = sl
 		}
 	}
 }
