@@ -54,37 +54,54 @@ func (ev *Event) Histories() [][]Entry {
 	for id := 1; id <= n; id++ {
 		h[id] = all[(id-1)*rounds : id*rounds : id*rounds]
 	}
-	for r := range ev.Rounds {
-		ev.roundEntries(r, func(id int, e Entry) { h[id][r] = e })
+	sc := ev.Settings.Scoring
+	for r, rd := range ev.Rounds {
+		for _, g := range rd.Games {
+			if !gameCounts(g, n) {
+				continue
+			}
+			red, black := gameOutcomes(g.Result)
+			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}
+			h[g.Black][r] = Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls}
+		}
+		for _, b := range rd.Byes {
+			if !valid(b.Player, n) {
+				continue
+			}
+			h[b.Player][r] = Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour}
+		}
 	}
 	return h
 }
 
-// roundEntries gives put the entries of round r+1 (ev.Rounds[r]), player
-// by player: the games' first, then the byes'. A player given two entries
-// keeps the later, as in Histories.
-func (ev *Event) roundEntries(r int, put func(id int, e Entry)) {
+// gameCounts reports whether a game of an event of n players counts for
+// anybody: a struck-out game does not (R-W-2), nor one with a player not
+// in the event.
+func gameCounts(g Game, n int) bool { return !g.Void && valid(g.Red, n) && valid(g.Black, n) }
+
+// roundRecords writes round r+1's entries into row, indexed by player id
+// and zero where the player has none, as Histories has them — a player's
+// bye replacing his game, the later game the earlier — less the points
+// and the fouls.
+func (ev *Event) roundRecords(r int, row []entryRecord) {
 	n := len(ev.Players)
-	sc := ev.Settings.Scoring
-	rd := ev.Rounds[r]
-	for _, g := range rd.Games {
-		if g.Void || !valid(g.Red, n) || !valid(g.Black, n) {
-			continue // a struck-out game counts for nobody (R-W-2)
-		}
-		red, black := gameOutcomes(g.Result)
-		put(g.Red, Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls})
-		put(g.Black, Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls})
-	}
-	for _, b := range rd.Byes {
-		if !valid(b.Player, n) {
+	for _, g := range ev.Rounds[r].Games {
+		if !gameCounts(g, n) {
 			continue
 		}
-		put(b.Player, Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour})
+		red, black := gameOutcomes(g.Result)
+		row[g.Red] = entryRecord{opponent: int32(g.Black), outcome: red, colour: Red}
+		row[g.Black] = entryRecord{opponent: int32(g.Red), outcome: black, colour: Black}
+	}
+	for _, b := range ev.Rounds[r].Byes {
+		if valid(b.Player, n) {
+			row[b.Player] = entryRecord{outcome: OutcomeBye, bye: b.Kind, byeColour: b.Colour}
+		}
 	}
 }
 
 // entryPoints is what an entry scores by its outcome, and a bye's by its
-// kind, as roundEntries gives them: a table, so that reading a round's
+// kind, as Histories scores them: a table, so that reading a round's
 // entry back (entryRecord) asks no Settings.
 type entryPoints struct{ game, bye [256]Points }
 
@@ -112,10 +129,6 @@ type entryRecord struct {
 	colour    Colour
 	bye       ByeKind
 	byeColour Colour
-}
-
-func record(e Entry) entryRecord {
-	return entryRecord{opponent: int32(e.Opponent), outcome: e.Outcome, colour: e.Colour, bye: e.Bye, byeColour: e.ByeColour}
 }
 
 func valid(id, n int) bool { return id >= 1 && id <= n }

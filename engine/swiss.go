@@ -202,7 +202,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	pts := newEntryPoints(&ev.Settings)
 	for r := range ev.Rounds {
 		row := recs[r*(n+1) : (r+1)*(n+1)]
-		ev.roundEntries(r, func(id int, e Entry) { row[id] = record(e) })
+		ev.roundRecords(r, row)
 		for id, rec := range row {
 			// A float is a game against a player of another score;
 			// a pairing bye floats the player down out of the field.
@@ -225,6 +225,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	}
 	preset := ev.presetByes(round)
 	arena := newPlayerArena(len(ev.Players), rounds)
+	s.players = make([]*swissPlayer, 0, len(ev.Players))
 	for _, p := range ev.Players {
 		if !p.Active(round) || preset[p.ID] {
 			continue
