@@ -140,9 +140,6 @@ func (s *swiss) singleLeft(p *swissPlayer, first bool) float64 {
 // way as (candidate, initiator) index pairs in initiator order.
 func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bool) [][2]int {
 	n := len(ps)
-	// A way has a pair exactly when its mask is not empty; ways without a
-	// pair do not count.
-	memo := s.newMemo()
 	weights := make([]float64, n)
 	for i, p := range ps {
 		weights[i] = weight(p.steps - base)
@@ -155,32 +152,8 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 			candBits[k] |= 1 << c
 		}
 	}
-	inf := math.Inf(1)
-	// best is the lowest leaf value reachable from a state.
-	var best func(level int, mask uint32) float64
-	best = func(level int, mask uint32) float64 {
-		// Players paired above have no choice to make: skip the run of
-		// set bits from level on.
-		level += bits.TrailingZeros32(^(mask >> level))
-		if level >= n {
-			if mask == 0 {
-				return inf
-			}
-			return s.maskValue(ps, weights, mask, last, false)
-		}
-		key := uint32(level)<<n | mask
-		slot, v, known := memo.lookup(key)
-		if known {
-			return v
-		}
-		v = best(level+1, mask)
-		for free := candBits[level] &^ mask; free != 0; free &= free - 1 {
-			v = min(v, best(level+1, mask|1<<level|1<<bits.TrailingZeros32(free)))
-		}
-		memo.store(slot, key, v)
-		return v
-	}
-	root := best(0, 0)
+	e := &enumeration{s: s, ps: ps, weights: weights, cand: candBits, memo: s.newMemo(), last: last}
+	root := e.best(0, 0)
 	if math.IsInf(root, 1) {
 		return nil
 	}
@@ -210,7 +183,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 				}
 			}
 			for _, o := range opts {
-				v := best(level+1, o.next)
+				v := e.best(level+1, o.next)
 				if (math.IsNaN(want) && !math.IsInf(v, 1)) || v == want {
 					if o.c >= 0 {
 						out = append(out, [2]int{o.c, level})
@@ -228,6 +201,42 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	}
 	way, _ := walk(root, true)
 	return way
+}
+
+// enumeration is one exhaustive search's fixed facts, for best.
+type enumeration struct {
+	s       *swiss
+	ps      []*swissPlayer
+	weights []float64
+	cand    []uint32 // each player's candidates as bits
+	memo    *memo
+	last    bool
+}
+
+// best is the lowest leaf value reachable from a state: the level whose
+// player chooses next and the players paired so far.
+func (e *enumeration) best(level int, mask uint32) float64 {
+	n := len(e.ps)
+	// Players paired above have no choice to make: skip the run of set
+	// bits from level on.
+	level += bits.TrailingZeros32(^(mask >> level))
+	if level >= n {
+		if mask == 0 {
+			return math.Inf(1) // a way without a pair (an empty mask) does not count
+		}
+		return e.s.maskValue(e.ps, e.weights, mask, e.last, false)
+	}
+	key := uint32(level)<<n | mask
+	slot, v, known := e.memo.lookup(key)
+	if known {
+		return v
+	}
+	v = e.best(level+1, mask)
+	for free := e.cand[level] &^ mask; free != 0; free &= free - 1 {
+		v = min(v, e.best(level+1, mask|1<<level|1<<bits.TrailingZeros32(free)))
+	}
+	e.memo.store(slot, key, v)
+	return v
 }
 
 // greedyMatch pairs each player with the first free partner on its list,
