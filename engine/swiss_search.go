@@ -153,6 +153,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 		}
 	}
 	e := &enumeration{s: s, ps: ps, weights: weights, cand: candBits, memo: s.newMemo(), last: last}
+	e.kinds = e.findKinds()
 	root := e.best(0, 0)
 	if math.IsInf(root, 1) {
 		return nil
@@ -211,10 +212,12 @@ type enumeration struct {
 	cand    []uint32 // each player's candidates as bits
 	memo    *memo
 	last    bool
+	kinds   kinds // which states are the same (swiss_symmetry.go)
 }
 
 // best is the lowest leaf value reachable from a state: the level whose
-// player chooses next and the players paired so far.
+// player chooses next and the players paired so far. States the same by
+// swiss_symmetry.go are weighed once.
 func (e *enumeration) best(level int, mask uint32) float64 {
 	n := len(e.ps)
 	// Players paired above have no choice to make: skip the run of set
@@ -226,7 +229,8 @@ func (e *enumeration) best(level int, mask uint32) float64 {
 		}
 		return e.s.maskValue(e.ps, e.weights, mask, e.last, false)
 	}
-	key := uint32(level)<<n | mask
+	free := ^mask & (1<<n - 1)
+	key := e.kinds.key(free, free&^(1<<level-1))
 	slot, v, known := e.memo.lookup(key)
 	if known {
 		return v
