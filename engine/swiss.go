@@ -10,20 +10,23 @@ import (
 )
 
 // swissPlayer is one player as the 定位编排 procedure sees them before a round.
+// What a pair check reads of the other player (R-SW-9, R-SW-12, R-SW-4)
+// comes first, side by side: the partner searches ask it of players all
+// over the field.
 type swissPlayer struct {
 	id     int
+	bal    int // reds − blacks, from state
+	runLen int // the signed run, from state
+	unit   string
+	state  int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
 	score  Points
 	steps  float64 // score in scoring steps: the unit of the procedure's weights
-	state  int     // colour state: 100·(reds−blacks) + signed run (R-SW-7)
-	bal    int     // reds − blacks, from state
-	runLen int     // the signed run, from state
 	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
 	floats int     // floats up minus floats down so far (R-SW-8 balance)
-	unit   string
 	hadBye bool
 	// colours is the counted colour history, oldest first (R-SW-10).
 	colours []Colour
-	opps    []int     // opponents in games played (R-SW-9)
+	opps    []int32   // opponents in games played (R-SW-9)
 	metBits [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
@@ -51,7 +54,7 @@ func (p *swissPlayer) hasMet(id int) bool {
 		return false // the check every pair of a big field asks: mostly no
 	}
 	for _, o := range p.opps {
-		if o == id {
+		if int(o) == id {
 			return true
 		}
 	}
@@ -229,7 +232,8 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	preset := ev.presetByes(round)
 	arena := newPlayerArena(len(ev.Players), rounds)
 	s.players = make([]*swissPlayer, 0, len(ev.Players))
-	for _, p := range ev.Players {
+	for i := range ev.Players {
+		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
 		if !p.Active(round) || preset[p.ID] {
 			continue
 		}
@@ -238,7 +242,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 			rec := row[p.ID]
 			if rec.outcome == OutcomePending {
 				return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-					round, describe(p), r+1, round)
+					round, describe(*p), r+1, round)
 			}
 			sp.add(&s.set, rec)
 		}
@@ -294,14 +298,14 @@ func gcd(a, b int) int {
 type playerArena struct {
 	players []swissPlayer
 	colours []Colour
-	opps    []int
+	opps    []int32
 }
 
 func newPlayerArena(players, rounds int) playerArena {
 	return playerArena{
 		players: make([]swissPlayer, 0, players),
 		colours: make([]Colour, 0, players*rounds),
-		opps:    make([]int, 0, players*rounds),
+		opps:    make([]int32, 0, players*rounds),
 	}
 }
 
@@ -333,7 +337,7 @@ func (sp *swissPlayer) add(set *Settings, e entryRecord) {
 		sp.colours = append(sp.colours, c)
 	}
 	if counted {
-		sp.opps = append(sp.opps, int(e.opponent))
+		sp.opps = append(sp.opps, e.opponent)
 		b := uint(e.opponent) % 256
 		sp.metBits[b/64] |= 1 << (b % 64)
 	}

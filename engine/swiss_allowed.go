@@ -121,7 +121,7 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 		}
 	}
 	for _, o := range p.opps {
-		clearAt(o)
+		clearAt(int(o))
 	}
 	clearAt(p.id)
 }
