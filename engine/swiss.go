@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sort"
 )
 
 // swissPlayer is one player as the 定位编排 procedure sees them before a round.
@@ -587,15 +586,18 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 		})
 	}
 	// Boards: the higher score first, then the lower, then pairing order.
-	sort.SliceStable(bs, func(i, j int) bool {
-		if bs[i].hi != bs[j].hi {
-			return bs[i].hi > bs[j].hi
+	slices.SortStableFunc(bs, func(a, b board) int {
+		if a.hi != b.hi {
+			return cmp.Compare(b.hi, a.hi)
 		}
-		return bs[i].lo > bs[j].lo
+		return cmp.Compare(b.lo, a.lo)
 	})
+	if len(bs) > 0 {
+		pg.Boards = make([]Board, len(bs)) // none: nil, as a pairing without boards always was
+	}
 	for i, b := range bs {
 		b.b.Number = i + 1
-		pg.Boards = append(pg.Boards, b.b)
+		pg.Boards[i] = b.b
 	}
 	if bye != nil {
 		pg.Byes = []int{bye.id}
