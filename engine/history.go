@@ -28,9 +28,9 @@ const (
 )
 
 // Played reports whether the game was played over the board (R-T-0).
-func (e Entry) Played() bool {
-	return e.Outcome == OutcomeWin || e.Outcome == OutcomeDraw || e.Outcome == OutcomeLoss
-}
+func (e Entry) Played() bool { return e.Outcome.played() }
+
+func (o Outcome) played() bool { return o == OutcomeWin || o == OutcomeDraw || o == OutcomeLoss }
 
 // PlayedColour is the colour of a game played over the board, else NoColour.
 func (e Entry) PlayedColour() Colour {

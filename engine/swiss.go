@@ -308,8 +308,9 @@ func newPlayerArena(players, rounds int) playerArena {
 }
 
 func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
-	a.players = append(a.players, swissPlayer{id: id, unit: unit})
+	a.players = a.players[:len(a.players)+1] // made zero: no player to copy in
 	sp := &a.players[len(a.players)-1]
+	sp.id, sp.unit = id, unit
 	n := len(a.colours)
 	a.colours = a.colours[:n+rounds]
 	a.opps = a.opps[:n+rounds]
@@ -320,7 +321,7 @@ func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
 // add reads one round's entry into the player's colours and opponents
 // (R-T-0, R-S-3: what counts by the settings) and his byes.
 func (sp *swissPlayer) add(set *Settings, e entryRecord) {
-	counted := Entry{Outcome: e.outcome}.Played() || (set.CountForfeits && e.opponent != 0)
+	counted := e.outcome.played() || (set.CountForfeits && e.opponent != 0)
 	c := NoColour
 	if counted {
 		c = e.colour
