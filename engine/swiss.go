@@ -433,7 +433,14 @@ func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 
 // split puts sorted players into the needs-red and needs-black lists.
 func split(ps []*swissPlayer) rows {
+	black := 0
+	for _, p := range ps {
+		if p.needsBlack() {
+			black++
+		}
+	}
 	var r rows
+	r[0], r[1] = sized(len(ps)-black), sized(black)
 	for _, p := range ps {
 		if p.needsBlack() {
 			r[1] = append(r[1], p)
@@ -442,6 +449,15 @@ func split(ps []*swissPlayer) rows {
 		}
 	}
 	return r
+}
+
+// sized is an empty list with room for n players; nil for none, as a list
+// appended to from nil would be.
+func sized(n int) []*swissPlayer {
+	if n == 0 {
+		return nil
+	}
+	return make([]*swissPlayer, 0, n)
 }
 
 // scoreGroups splits the players into score groups, high to low (R-SW-6 a).
