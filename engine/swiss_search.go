@@ -152,7 +152,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 			candBits[k] |= 1 << c
 		}
 	}
-	e := &enumeration{s: s, ps: ps, weights: weights, cand: candBits, memo: s.newMemo(), last: last}
+	e := &enumeration{s: s, ps: ps, weights: weights, cand: candBits, memo: s.newMemo(n), last: last}
 	e.kinds = e.findKinds()
 	root := e.best(0, 0)
 	if math.IsInf(root, 1) {
@@ -263,10 +263,11 @@ func greedyMatch(cand [][]int) [][2]int {
 	return out
 }
 
-// memo holds the best leaf value of each search state (level, mask),
-// keyed level<<n | mask, in an open-addressing table kept for the round
-// (swiss.memo). A search of n players visits a small part of its n·2ⁿ
-// states (some 40,000 of half a million at 15), so a table sized to the
+// memo holds the best leaf value of each search state, by its key
+// (kinds.key: the free players below and from the level that chooses), in
+// an open-addressing table kept for the round (swiss.memo). A search of n
+// players visits a small part of its n·2ⁿ states (some 40,000 of half a
+// million at 15 even without kinds of players), so a table sized to the
 // states visited stays in cache where a slice indexed by every state was
 // cleared whole for each search; a slot is stamped with the search it was
 // written in, so a new search clears nothing.
@@ -282,10 +283,13 @@ type memoSlot struct {
 	val      float64
 }
 
-func (s *swiss) newMemo() *memo {
+// newMemo is the round's memo, empty, for a search of n players: made at
+// first as large as such a search may want (a club's few players, a few
+// slots), to grow when a search visits more.
+func (s *swiss) newMemo(n int) *memo {
 	if s.memo == nil {
 		s.memo = &memo{}
-		s.memo.alloc(1024)
+		s.memo.alloc(1 << min(10, n+1))
 	}
 	m := s.memo
 	if m.gen++; m.gen == 0 { // after 2³² searches: stamps would repeat

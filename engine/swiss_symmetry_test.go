@@ -58,7 +58,7 @@ func TestSearchKinds(t *testing.T) {
 			}
 		}
 		last := rng.IntN(2) == 0
-		e := &enumeration{s: s, ps: ps, weights: weights, cand: cand, memo: s.newMemo(), last: last}
+		e := &enumeration{s: s, ps: ps, weights: weights, cand: cand, memo: s.newMemo(n), last: last}
 		e.kinds = e.findKinds()
 		if len(e.kinds.of) > 0 {
 			withKinds++
