@@ -24,9 +24,9 @@ import (
 // of its sum: the weights are whole numbers whose total is exact in a
 // float64. Then a state is known by how many players of each kind are in S
 // and in H, and the search weighs the states that differ only in which
-// players of a kind are free once: the 穷举 of a broken-up group of look-
-// alike players (a late round's score group, R-SW-8) visits a few hundred
-// states instead of tens of thousands.
+// players of a kind are free once: the 穷举 of a broken-up group of
+// players much alike (a late round's score group, R-SW-8) visits a few
+// hundred states instead of tens of thousands.
 
 // kinds sorts a search's players into kinds of two or more players; the
 // others are alone in their kind (single).
