@@ -28,9 +28,9 @@ const (
 )
 
 // Played reports whether the game was played over the board (R-T-0).
-func (e Entry) Played() bool {
-	return e.Outcome == OutcomeWin || e.Outcome == OutcomeDraw || e.Outcome == OutcomeLoss
-}
+func (e Entry) Played() bool { return e.Outcome.played() }
+
+func (o Outcome) played() bool { return o == OutcomeWin || o == OutcomeDraw || o == OutcomeLoss }
 
 // PlayedColour is the colour of a game played over the board, else NoColour.
 func (e Entry) PlayedColour() Colour {
@@ -57,8 +57,8 @@ func (ev *Event) Histories() [][]Entry {
 	sc := ev.Settings.Scoring
 	for r, rd := range ev.Rounds {
 		for _, g := range rd.Games {
-			if g.Void || !valid(g.Red, n) || !valid(g.Black, n) {
-				continue // a struck-out game counts for nobody (R-W-2)
+			if !gameCounts(g, n) {
+				continue
 			}
 			red, black := gameOutcomes(g.Result)
 			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}
@@ -72,6 +72,63 @@ func (ev *Event) Histories() [][]Entry {
 		}
 	}
 	return h
+}
+
+// gameCounts reports whether a game of an event of n players counts for
+// anybody: a struck-out game does not (R-W-2), nor one with a player not
+// in the event.
+func gameCounts(g Game, n int) bool { return !g.Void && valid(g.Red, n) && valid(g.Black, n) }
+
+// roundRecords writes round r+1's entries into row, indexed by player id
+// and zero where the player has none, as Histories has them — a player's
+// bye replacing his game, the later game the earlier — less the points
+// and the fouls.
+func (ev *Event) roundRecords(r int, row []entryRecord) {
+	n := len(ev.Players)
+	for _, g := range ev.Rounds[r].Games {
+		if !gameCounts(g, n) {
+			continue
+		}
+		red, black := gameOutcomes(g.Result)
+		row[g.Red] = entryRecord{opponent: int32(g.Black), outcome: red, colour: Red}
+		row[g.Black] = entryRecord{opponent: int32(g.Red), outcome: black, colour: Black}
+	}
+	for _, b := range ev.Rounds[r].Byes {
+		if valid(b.Player, n) {
+			row[b.Player] = entryRecord{outcome: OutcomeBye, bye: b.Kind, byeColour: b.Colour}
+		}
+	}
+}
+
+// entryPoints is what an entry scores by its outcome, and a bye's by its
+// kind, as Histories scores them: a table, so that reading a round's
+// entry back (entryRecord) asks no Settings.
+type entryPoints struct{ game, bye [256]Points }
+
+func newEntryPoints(set *Settings) *entryPoints {
+	t := &entryPoints{}
+	for i := range 256 {
+		t.game[i] = set.Scoring.points(Outcome(int8(i)))
+		t.bye[i] = set.byePoints(ByeKind(int8(i)))
+	}
+	return t
+}
+
+func (t *entryPoints) of(o Outcome, bye ByeKind) Points {
+	if o == OutcomeBye {
+		return t.bye[uint8(bye)]
+	}
+	return t.game[uint8(o)]
+}
+
+// entryRecord is an Entry as pairing reads it, in 8 bytes: no points (they
+// follow from the outcome, entryPoints) and no fouls.
+type entryRecord struct {
+	opponent  int32
+	outcome   Outcome
+	colour    Colour
+	bye       ByeKind
+	byeColour Colour
 }
 
 func valid(id, n int) bool { return id >= 1 && id <= n }

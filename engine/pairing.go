@@ -133,3 +133,18 @@ func (ev *Event) preset(id, round int) bool {
 	}
 	return false
 }
+
+// presetByes marks, by id, the players with a bye entered for round ahead
+// of its pairing: preset for the whole field at once.
+func (ev *Event) presetByes(round int) []bool {
+	marked := make([]bool, len(ev.Players)+1)
+	if round > len(ev.Rounds) {
+		return marked
+	}
+	for _, b := range ev.Rounds[round-1].Byes {
+		if valid(b.Player, len(ev.Players)) {
+			marked[b.Player] = true
+		}
+	}
+	return marked
+}

@@ -5,24 +5,26 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 )
 
 // swissPlayer is one player as the 定位编排 procedure sees them before a round.
+// What a pair check reads of the other player (R-SW-9, R-SW-12, R-SW-4)
+// comes first, side by side: the partner searches ask it of players all
+// over the field.
 type swissPlayer struct {
 	id     int
+	bal    int // reds − blacks, from state
+	runLen int // the signed run, from state
+	unit   string
+	state  int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
 	score  Points
 	steps  float64 // score in scoring steps: the unit of the procedure's weights
-	state  int     // colour state: 100·(reds−blacks) + signed run (R-SW-7)
-	bal    int     // reds − blacks, from state
-	runLen int     // the signed run, from state
 	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
 	floats int     // floats up minus floats down so far (R-SW-8 balance)
-	unit   string
 	hadBye bool
 	// colours is the counted colour history, oldest first (R-SW-10).
 	colours []Colour
-	opps    []int     // opponents in games played (R-SW-9)
+	opps    []int32   // opponents in games played (R-SW-9)
 	metBits [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
@@ -50,7 +52,7 @@ func (p *swissPlayer) hasMet(id int) bool {
 		return false // the check every pair of a big field asks: mostly no
 	}
 	for _, o := range p.opps {
-		if o == id {
+		if int(o) == id {
 			return true
 		}
 	}
@@ -178,26 +180,81 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 	// (003: 最后一轮…连三…均不拆开重排). The seed says this of 连三 only, so
 	// an imbalance of three (禁多三) is still avoided.
 	s.lastRound = set.Rounds > 0 && round >= set.Rounds
-	hist := ev.Histories()
-	running := runningScores(hist)
-	arena := newPlayerArena(len(ev.Players), len(ev.Rounds))
-	for _, p := range ev.Players {
-		if !p.Active(round) || ev.preset(p.ID, round) {
-			continue
-		}
-		h := hist[p.ID]
-		for r, e := range h {
-			if e.Outcome == OutcomePending {
-				return nil, fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-					round, describe(p), r+1, round)
-			}
-		}
-		s.players = append(s.players, s.newPlayer(p, h, running, &arena))
+	if err := s.readHistories(ev, round); err != nil {
+		return nil, err
 	}
 	if len(s.players) < 2 {
 		return nil, &PairingError{Reason: PairTooFew, Round: round, Players: len(s.players)}
 	}
 	return s, nil
+}
+
+// readHistories makes the round's players (the active ones without a bye
+// entered ahead) from the rounds before, as Histories has them but in a
+// block of 8 bytes an entry (entryRecord): each round is written into its
+// row by id, its floats and scores counted along the row, then each player
+// reads his column.
+func (s *swiss) readHistories(ev *Event, round int) error {
+	n, rounds := len(ev.Players), len(ev.Rounds)
+	recs := make([]entryRecord, rounds*(n+1))
+	rows := make([][]entryRecord, rounds) // rows[r][id]: id's entry of round r+1
+	for r := range rows {
+		rows[r] = recs[r*(n+1) : (r+1)*(n+1)]
+	}
+	score := make([]Points, n+1)  // by id: the score before the round read
+	gained := make([]Points, n+1) // by id: the points of the round read
+	floats := make([]int, n+1)    // by id: floats up minus floats down (R-SW-8)
+	pts := newEntryPoints(&ev.Settings)
+	for r, row := range rows {
+		ev.roundRecords(r, row)
+		for id, rec := range row {
+			// A float is a game against a player of another score;
+			// a pairing bye floats the player down out of the field.
+			if rec.outcome == OutcomeBye && rec.bye == PairingBye {
+				floats[id]--
+			}
+			if opp := rec.opponent; opp != 0 {
+				switch mine, theirs := score[id], score[opp]; {
+				case mine < theirs:
+					floats[id]++
+				case mine > theirs:
+					floats[id]--
+				}
+			}
+			gained[id] = pts.of(rec.outcome, rec.bye)
+		}
+		for id, g := range gained {
+			score[id] += g
+		}
+	}
+	preset := ev.presetByes(round)
+	arena := newPlayerArena(len(ev.Players), rounds)
+	s.players = make([]*swissPlayer, 0, len(ev.Players))
+	for i := range ev.Players {
+		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
+		if !p.Active(round) || preset[p.ID] {
+			continue
+		}
+		sp := arena.player(p.ID, p.Unit, rounds)
+		for r, row := range rows {
+			rec := row[p.ID]
+			if rec.outcome == OutcomePending {
+				return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+					round, describe(*p), r+1, round)
+			}
+			sp.add(&s.set, rec)
+		}
+		sp.score, sp.floats = score[p.ID], floats[p.ID]
+		sp.steps = float64(sp.score) / float64(s.step)
+		sp.setState(colourState(sp.colours))
+		for _, c := range sp.colours {
+			if c == Red {
+				sp.reds++
+			}
+		}
+		s.players = append(s.players, sp)
+	}
+	return nil
 }
 
 func describe(p Player) string {
@@ -239,20 +296,21 @@ func gcd(a, b int) int {
 type playerArena struct {
 	players []swissPlayer
 	colours []Colour
-	opps    []int
+	opps    []int32
 }
 
 func newPlayerArena(players, rounds int) playerArena {
 	return playerArena{
 		players: make([]swissPlayer, 0, players),
 		colours: make([]Colour, 0, players*rounds),
-		opps:    make([]int, 0, players*rounds),
+		opps:    make([]int32, 0, players*rounds),
 	}
 }
 
 func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
-	a.players = append(a.players, swissPlayer{id: id, unit: unit})
+	a.players = a.players[:len(a.players)+1] // made zero: no player to copy in
 	sp := &a.players[len(a.players)-1]
+	sp.id, sp.unit = id, unit
 	n := len(a.colours)
 	a.colours = a.colours[:n+rounds]
 	a.opps = a.opps[:n+rounds]
@@ -260,72 +318,28 @@ func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
 	return sp
 }
 
-func (s *swiss) newPlayer(p Player, h []Entry, running [][]Points, arena *playerArena) *swissPlayer {
-	sp := arena.player(p.ID, p.Unit, len(h))
-	for r, e := range h {
-		c := e.PlayedColour()
-		counted := e.Played() || (s.set.CountForfeits && e.Opponent != 0)
-		if counted {
-			c = e.Colour
-		}
-		if e.Outcome == OutcomeBye {
-			sp.hadBye = sp.hadBye || e.Bye == PairingBye
-			if s.set.CountByeColour {
-				c = e.ByeColour
-			}
-		}
-		if c != NoColour {
-			sp.colours = append(sp.colours, c)
-		}
-		if counted {
-			sp.opps = append(sp.opps, e.Opponent)
-			b := uint(e.Opponent) % 256
-			sp.metBits[b/64] |= 1 << (b % 64)
-		}
-		// A float is a game against a player of another score (R-SW-8);
-		// a pairing bye floats the player down out of the field.
-		if e.Outcome == OutcomeBye && e.Bye == PairingBye {
-			sp.floats--
-		}
-		if e.Opponent != 0 {
-			mine, theirs := running[p.ID][r], running[e.Opponent][r]
-			switch {
-			case mine < theirs:
-				sp.floats++
-			case mine > theirs:
-				sp.floats--
-			}
-		}
-		sp.score += e.Points
+// add reads one round's entry into the player's colours and opponents
+// (R-T-0, R-S-3: what counts by the settings) and his byes.
+func (sp *swissPlayer) add(set *Settings, e entryRecord) {
+	counted := e.outcome.played() || (set.CountForfeits && e.opponent != 0)
+	c := NoColour
+	if counted {
+		c = e.colour
 	}
-	sp.steps = float64(sp.score) / float64(s.step)
-	sp.setState(colourState(sp.colours))
-	for _, c := range sp.colours {
-		if c == Red {
-			sp.reds++
+	if e.outcome == OutcomeBye {
+		sp.hadBye = sp.hadBye || e.bye == PairingBye
+		if set.CountByeColour {
+			c = e.byeColour
 		}
 	}
-	return sp
-}
-
-// runningScores holds each player's score before every round:
-// running[id][r] is the score after r rounds.
-func runningScores(hist [][]Entry) [][]Points {
-	total := 0
-	for _, h := range hist {
-		total += len(h) + 1
+	if c != NoColour {
+		sp.colours = append(sp.colours, c)
 	}
-	block := make([]Points, total) // one block for the field, not a slice a player
-	running := make([][]Points, len(hist))
-	for id, h := range hist {
-		rs := block[: len(h)+1 : len(h)+1]
-		block = block[len(h)+1:]
-		for r, e := range h {
-			rs[r+1] = rs[r] + e.Points
-		}
-		running[id] = rs
+	if counted {
+		sp.opps = append(sp.opps, e.opponent)
+		b := uint(e.opponent) % 256
+		sp.metBits[b/64] |= 1 << (b % 64)
 	}
-	return running
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run
@@ -417,47 +431,16 @@ func abs(x int) int {
 // numbers (R-SW-6 c).
 func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 
-// sortPlayers orders players for pairing: score high to low; inside a
-// score the larger colour imbalance first, then fewer floats up, then by
-// number, lower first in odd rounds (R-SW-6, R-SW-7, R-SW-8).
-func (s *swiss) sortPlayers(ps []*swissPlayer) {
-	// The keys are copied out of the players side by side, so that the
-	// sort compares numbers in one block instead of following a pointer
-	// for each (a big field's players lie all over memory). The order is
-	// total (numbers differ), so an unstable sort gives it.
-	type key struct {
-		score          Points
-		colour, floats int
-		number         int // the number, negated in even rounds: higher first
-		p              *swissPlayer
-	}
-	keys := make([]key, len(ps))
-	for i, p := range ps {
-		number := p.id
-		if !s.oddRound() {
-			number = -number
-		}
-		keys[i] = key{p.score, abs(p.state), p.floats, number, p}
-	}
-	slices.SortFunc(keys, func(a, b key) int {
-		switch {
-		case a.score != b.score:
-			return cmp.Compare(b.score, a.score)
-		case a.colour != b.colour:
-			return cmp.Compare(b.colour, a.colour)
-		case a.floats != b.floats:
-			return cmp.Compare(a.floats, b.floats)
-		}
-		return cmp.Compare(a.number, b.number)
-	})
-	for i, k := range keys {
-		ps[i] = k.p
-	}
-}
-
 // split puts sorted players into the needs-red and needs-black lists.
 func split(ps []*swissPlayer) rows {
+	black := 0
+	for _, p := range ps {
+		if p.needsBlack() {
+			black++
+		}
+	}
 	var r rows
+	r[0], r[1] = sized(len(ps)-black), sized(black)
 	for _, p := range ps {
 		if p.needsBlack() {
 			r[1] = append(r[1], p)
@@ -466,6 +449,15 @@ func split(ps []*swissPlayer) rows {
 		}
 	}
 	return r
+}
+
+// sized is an empty list with room for n players; nil for none, as a list
+// appended to from nil would be.
+func sized(n int) []*swissPlayer {
+	if n == 0 {
+		return nil
+	}
+	return make([]*swissPlayer, 0, n)
 }
 
 // scoreGroups splits the players into score groups, high to low (R-SW-6 a).
@@ -533,15 +525,18 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 		})
 	}
 	// Boards: the higher score first, then the lower, then pairing order.
-	sort.SliceStable(bs, func(i, j int) bool {
-		if bs[i].hi != bs[j].hi {
-			return bs[i].hi > bs[j].hi
+	slices.SortStableFunc(bs, func(a, b board) int {
+		if a.hi != b.hi {
+			return cmp.Compare(b.hi, a.hi)
 		}
-		return bs[i].lo > bs[j].lo
+		return cmp.Compare(b.lo, a.lo)
 	})
+	if len(bs) > 0 {
+		pg.Boards = make([]Board, len(bs)) // none: nil, as a pairing without boards always was
+	}
 	for i, b := range bs {
 		b.b.Number = i + 1
-		pg.Boards = append(pg.Boards, b.b)
+		pg.Boards[i] = b.b
 	}
 	if bye != nil {
 		pg.Byes = []int{bye.id}

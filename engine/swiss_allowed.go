@@ -16,7 +16,7 @@ type allowedSet struct {
 	black []uint64            // those black would
 	both  []uint64            // those either colour would
 	units map[string][]uint64 // each unit's players, when c keeps R-SW-4
-	at    []int32             // by id: the index in the list, −1 if not in it
+	at    []int32             // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
 }
 
 // allowedIn prepares the checks of allowedUnder(c, p, list[j], threeInARow)
@@ -33,12 +33,9 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 		top = max(top, p.id)
 	}
 	a.at = make([]int32, top+1)
-	for i := range a.at {
-		a.at[i] = -1
-	}
 	for j, p := range list {
 		w, bit := j/64, uint64(1)<<(j%64)
-		a.at[p.id] = int32(j)
+		a.at[p.id] = int32(j + 1)
 		a.all[w] |= bit
 		if !c.rule12 {
 			continue
@@ -114,14 +111,15 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 		dst[i] = v
 	}
 	clearAt := func(id int) {
-		if id < len(a.at) && a.at[id] >= 0 {
-			if i := int(a.at[id])/64 - from; i >= 0 && i < len(dst) {
-				dst[i] &^= 1 << (uint(a.at[id]) % 64)
+		if id < len(a.at) && a.at[id] > 0 {
+			j := int(a.at[id]) - 1
+			if i := j/64 - from; i >= 0 && i < len(dst) {
+				dst[i] &^= 1 << (uint(j) % 64)
 			}
 		}
 	}
 	for _, o := range p.opps {
-		clearAt(o)
+		clearAt(int(o))
 	}
 	clearAt(p.id)
 }

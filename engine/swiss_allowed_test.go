@@ -25,7 +25,7 @@ func TestAllowedSet(t *testing.T) {
 			}
 			for range rng.IntN(6) {
 				o := 1 + rng.IntN(3*n)
-				p.opps = append(p.opps, o)
+				p.opps = append(p.opps, int32(o))
 				b := uint(o) % 256
 				p.metBits[b/64] |= 1 << (b % 64)
 			}

@@ -232,6 +232,7 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 func unused(g rows, used [2]*taken) rows {
 	var out rows
 	for r := range g {
+		out[r] = sized(len(g[r]) - used[r].count)
 		for i, p := range g[r] {
 			if !used[r].used[i] {
 				out[r] = append(out[r], p)

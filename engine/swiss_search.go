@@ -140,39 +140,21 @@ func (s *swiss) singleLeft(p *swissPlayer, first bool) float64 {
 // way as (candidate, initiator) index pairs in initiator order.
 func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bool) [][2]int {
 	n := len(ps)
-	// A way has a pair exactly when its mask is not empty; ways without a
-	// pair do not count.
-	memo := s.newMemo(n)
 	weights := make([]float64, n)
 	for i, p := range ps {
 		weights[i] = weight(p.steps - base)
 	}
-	inf := math.Inf(1)
-	// best is the lowest leaf value reachable from a state.
-	var best func(level int, mask uint32) float64
-	best = func(level int, mask uint32) float64 {
-		for level < n && mask&(1<<level) != 0 {
-			level++ // a player paired above has no choice to make
+	// Each player's candidates as bits: the lowest value below a state is
+	// the same whatever order its options are weighed in.
+	candBits := make([]uint32, n)
+	for k, cs := range cand {
+		for _, c := range cs {
+			candBits[k] |= 1 << c
 		}
-		if level == n {
-			if mask == 0 {
-				return inf
-			}
-			return s.maskValue(ps, weights, mask, last, false)
-		}
-		if v, ok := memo.get(level, mask); ok {
-			return v
-		}
-		v := best(level+1, mask)
-		for _, c := range cand[level] {
-			if mask&(1<<c) == 0 {
-				v = math.Min(v, best(level+1, mask|1<<level|1<<c))
-			}
-		}
-		memo.set(level, mask, v)
-		return v
 	}
-	root := best(0, 0)
+	e := &enumeration{s: s, ps: ps, weights: weights, cand: candBits, memo: s.newMemo(n), last: last}
+	e.kinds = e.findKinds()
+	root := e.best(0, 0)
 	if math.IsInf(root, 1) {
 		return nil
 	}
@@ -202,7 +184,7 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 				}
 			}
 			for _, o := range opts {
-				v := best(level+1, o.next)
+				v := e.best(level+1, o.next)
 				if (math.IsNaN(want) && !math.IsInf(v, 1)) || v == want {
 					if o.c >= 0 {
 						out = append(out, [2]int{o.c, level})
@@ -220,6 +202,45 @@ func (s *swiss) enumerate(ps []*swissPlayer, cand [][]int, base float64, last bo
 	}
 	way, _ := walk(root, true)
 	return way
+}
+
+// enumeration is one exhaustive search's fixed facts, for best.
+type enumeration struct {
+	s       *swiss
+	ps      []*swissPlayer
+	weights []float64
+	cand    []uint32 // each player's candidates as bits
+	memo    *memo
+	last    bool
+	kinds   kinds // which states are the same (swiss_symmetry.go)
+}
+
+// best is the lowest leaf value reachable from a state: the level whose
+// player chooses next and the players paired so far. States the same by
+// swiss_symmetry.go are weighed once.
+func (e *enumeration) best(level int, mask uint32) float64 {
+	n := len(e.ps)
+	// Players paired above have no choice to make: skip the run of set
+	// bits from level on.
+	level += bits.TrailingZeros32(^(mask >> level))
+	if level >= n {
+		if mask == 0 {
+			return math.Inf(1) // a way without a pair (an empty mask) does not count
+		}
+		return e.s.maskValue(e.ps, e.weights, mask, e.last, false)
+	}
+	free := ^mask & (1<<n - 1)
+	key := e.kinds.key(free, free&^(1<<level-1))
+	slot, v, known := e.memo.lookup(key)
+	if known {
+		return v
+	}
+	v = e.best(level+1, mask)
+	for free := e.cand[level] &^ mask; free != 0; free &= free - 1 {
+		v = min(v, e.best(level+1, mask|1<<level|1<<bits.TrailingZeros32(free)))
+	}
+	e.memo.store(slot, key, v)
+	return v
 }
 
 // greedyMatch pairs each player with the first free partner on its list,
@@ -242,38 +263,92 @@ func greedyMatch(cand [][]int) [][2]int {
 	return out
 }
 
-// memo holds the best leaf value of each search state (level, mask) at
-// level<<n | mask of one slice kept for the round (swiss.memo), NaN while
-// not known. A search of n players has at most n·2ⁿ states (half a million
-// at 15): indexing them directly is cheaper than hashing them, the slice
-// grows once, not step by step, and a search clears only its own part.
+// memo holds the best leaf value of each search state, by its key
+// (kinds.key: the free players below and from the level that chooses), in
+// an open-addressing table kept for the round (swiss.memo). A search of n
+// players visits a small part of its n·2ⁿ states (some 40,000 of half a
+// million at 15 even without kinds of players), so a table sized to the
+// states visited stays in cache where a slice indexed by every state was
+// cleared whole for each search; a slot is stamped with the search it was
+// written in, so a new search clears nothing.
 type memo struct {
-	n    int
-	vals []float64
+	slots []memoSlot
+	gen   uint32 // the search under way; a slot of another search is empty
+	used  int
+	shift uint // 32 − log₂ of the table's size: a key's slot is its hash's top bits
 }
 
+type memoSlot struct {
+	key, gen uint32
+	val      float64
+}
+
+// newMemo is the round's memo, empty, for a search of n players: made at
+// first as large as such a search may want (a club's few players, a few
+// slots), to grow when a search visits more.
 func (s *swiss) newMemo(n int) *memo {
 	if s.memo == nil {
 		s.memo = &memo{}
+		s.memo.alloc(1 << min(10, n+1))
 	}
 	m := s.memo
-	size := n << n
-	if len(m.vals) < size {
-		m.vals = make([]float64, size)
+	if m.gen++; m.gen == 0 { // after 2³² searches: stamps would repeat
+		clear(m.slots)
+		m.gen = 1
 	}
-	m.n = n
-	nan := math.NaN()
-	for i := range m.vals[:size] {
-		m.vals[i] = nan
-	}
+	m.used = 0
 	return m
 }
 
-func (m *memo) get(level int, mask uint32) (float64, bool) {
-	v := m.vals[level<<m.n|int(mask)]
-	return v, !math.IsNaN(v)
+// alloc makes an empty table of size slots, a power of two.
+func (m *memo) alloc(size int) {
+	m.slots = make([]memoSlot, size)
+	m.shift = uint(32 - bits.TrailingZeros(uint(size)))
 }
 
-func (m *memo) set(level int, mask uint32, v float64) {
-	m.vals[level<<m.n|int(mask)] = v
+// home is where key's probe starts: the top bits of its Fibonacci hash.
+func (m *memo) home(key uint32) int { return int(key * 0x9E3779B1 >> m.shift) }
+
+// slot is where key is, or the empty slot where it goes, probing from
+// from on.
+func (m *memo) slot(key uint32, from int) int {
+	mask := len(m.slots) - 1
+	for i := from; ; i = (i + 1) & mask {
+		if sl := &m.slots[i]; sl.gen != m.gen || sl.key == key {
+			return i
+		}
+	}
+}
+
+// lookup finds key's value, or where it goes: slot, for store.
+func (m *memo) lookup(key uint32) (slot int, v float64, known bool) {
+	slot = m.slot(key, m.home(key))
+	sl := &m.slots[slot]
+	return slot, sl.val, sl.gen == m.gen
+}
+
+// store puts key's value where lookup said, or (when the search stored
+// other states there since) further down the probe: no slot is emptied
+// during a search, so the probe from slot on is the probe from key's
+// start.
+func (m *memo) store(slot int, key uint32, v float64) {
+	if m.slots[slot].gen == m.gen {
+		slot = m.slot(key, slot)
+	}
+	if m.used++; 4*m.used > 3*len(m.slots) {
+		m.grow()
+		slot = m.slot(key, m.home(key))
+	}
+	m.slots[slot] = memoSlot{key: key, gen: m.gen, val: v}
+}
+
+// grow doubles the table, keeping the search's states.
+func (m *memo) grow() {
+	old := m.slots
+	m.alloc(2 * len(old))
+	for _, sl := range old {
+		if sl.gen == m.gen {
+			m.slots[m.slot(sl.key, m.home(sl.key))] = sl
+		}
+	}
 }

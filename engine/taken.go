@@ -6,8 +6,9 @@ package engine
 // rescanning the taken ones from the top of the list: a score group pairs in
 // time linear in its size, not quadratic (R-SW-8's moves scan down a list).
 type taken struct {
-	used []bool
-	next []int32 // next[h] ≥ h leads to the first free index ≥ h; len(used) when none
+	used  []bool
+	next  []int32 // next[h] ≥ h leads to the first free index ≥ h; len(used) when none
+	count int     // how many are taken
 }
 
 func newTaken(n int) *taken {
@@ -32,6 +33,9 @@ func (t *taken) from(h int) int {
 
 // take marks index h as paired.
 func (t *taken) take(h int) {
+	if !t.used[h] {
+		t.count++
+	}
 	t.used[h] = true
 	t.next[h] = int32(h + 1)
 }
