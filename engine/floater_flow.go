@@ -41,20 +41,24 @@ type floaterFlow struct {
 	n       int
 	classes []floaterClass
 	adj     [][]int32 // each floater's classes, none last
-	assign  []int32   // each floater's class, −1 while the flow has not reached him
-	used    []int     // the floaters each class holds
-	holders [][]int32 // the floaters each class holds, but the fixed ones
-	pot     []floaterCost
-	sink    int32
-	source  int32
-	mark    []uint32 // search marks: mark[v] == stamp is marked
-	stamp   uint32
-	parent  []int32
-	dist    []floaterCost
-	done    []bool
-	heap    []heapEntry
-	fixed   []bool
-	none    int32
+	// floatersOf[c] holds the floaters who may take class c, as bits.
+	floatersOf [][]uint64
+	assign     []int32   // each floater's class, −1 while the flow has not reached him
+	used       []int     // the floaters each class holds
+	holders    [][]int32 // the floaters each class holds, but the fixed ones
+	pot        []floaterCost
+	sink       int32
+	source     int32
+	mark       []uint32 // search marks: mark[v] == stamp is marked
+	stamp      uint32
+	parent     []int32
+	dist       []floaterCost
+	done       []bool
+	heap       []heapEntry
+	queue      []int32
+	via        []floaterCost // shortest's weights from one floater, by kind
+	fixed      []bool
+	none       int32
 }
 
 func newFloaterFlow(fp *floaterProblem) *floaterFlow {
@@ -100,8 +104,13 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	}
 	f.none = int32(len(f.classes))
 	f.classes = append(f.classes, floaterClass{kind: -1, cap: n})
+	everyone := make([]uint64, fw)
+	for k := range n {
+		everyone[k/64] |= 1 << (k % 64)
+	}
+	f.floatersOf = append(classFloaters, everyone)
 	f.adj = make([][]int32, n)
-	for c, fl := range classFloaters {
+	for c, fl := range classFloaters[:f.none] {
 		for w, word := range fl {
 			for ; word != 0; word &= word - 1 {
 				k := w*64 + bits.TrailingZeros64(word)
@@ -125,6 +134,9 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.parent = make([]int32, nodes)
 	f.dist = make([]floaterCost, nodes)
 	f.done = make([]bool, nodes)
+	if n > 0 {
+		f.via = make([]floaterCost, len(fp.pair[0]))
+	}
 	// Potentials that make every edge's reduced cost non-negative before
 	// any flow: a class's is its cheapest floater's cost, the sink's the
 	// cheapest class's.
@@ -270,10 +282,23 @@ func (f *floaterFlow) shortest() {
 				}
 			}
 		case int(v) < f.n:
+			// d + cost + the floater's potential is weighed once a kind,
+			// then each class's potential taken off.
+			from := d.add(f.pot[v])
+			for i, pc := range f.fp.pair[v] {
+				f.via[i] = from.add(pc)
+			}
 			for _, c := range f.adj[v] {
-				if c != f.assign[v] {
-					reach(int32(f.n)+c, d.add(f.reduced(int(v), c)))
+				if c == f.assign[v] || f.done[f.n+int(c)] {
+					continue
 				}
+				var at floaterCost
+				if c == f.none {
+					at = from.add(f.fp.none[v])
+				} else {
+					at = f.via[f.classes[c].kind]
+				}
+				reach(int32(f.n)+c, at.sub(f.pot[f.n+int(c)]))
 			}
 		default:
 			c := v - int32(f.n)
@@ -342,8 +367,9 @@ type heapEntry struct {
 
 // firstBest fixes the floaters in the walk's order, each to the first of
 // his choices — free partners in the group's order, then none — with
-// which a least-cost assignment remains: his class in the flow, or one a
-// cycle of reduced cost zero through the floaters not yet fixed reaches.
+// which a least-cost assignment remains: his class in the flow, or one
+// from which a path of reduced cost zero through the floaters not yet
+// fixed leads back to his class (a cycle of cost zero with his move).
 func (f *floaterFlow) firstBest() []int {
 	choice := make([]int, f.n)
 	var opts []int32
@@ -361,13 +387,9 @@ func (f *floaterFlow) firstBest() []int {
 				opts = append(opts, c)
 			}
 		}
-		for len(opts) > 0 {
-			i := f.firstChoice(opts)
-			c := opts[i]
-			if c == a || f.reroute(k, c) {
-				break
-			}
-			opts = slices.Delete(opts, i, i+1)
+		slices.SortFunc(opts, func(x, y int32) int { return f.rank(x) - f.rank(y) })
+		if opts[0] != a {
+			f.reroute(k, opts)
 		}
 		// Fixed: k keeps his class and takes its first free member.
 		f.fixed[k] = true
@@ -386,83 +408,75 @@ func (f *floaterFlow) firstBest() []int {
 	return choice
 }
 
-// firstChoice is the index in opts of the class the walk tries first: the
-// one whose first free member comes first in the group, none last.
-func (f *floaterFlow) firstChoice(opts []int32) int {
-	best := -1
-	for i, c := range opts {
-		if c == f.none {
-			if best < 0 {
-				best = i
-			}
-			continue
-		}
-		if best < 0 || opts[best] == f.none || f.first(c) < f.first(opts[best]) {
-			best = i
-		}
+// rank orders a floater's choices as the walk tries them: a class by its
+// first free member in the group, none last.
+func (f *floaterFlow) rank(c int32) int {
+	if c == f.none {
+		return len(f.fp.kind)
 	}
-	return best
+	return f.classes[c].members[f.classes[c].next]
 }
 
-func (f *floaterFlow) first(c int32) int { return f.classes[c].members[f.classes[c].next] }
-
-// reroute moves floater k from his class a to class c when a path of
-// reduced cost zero leads from c back to a through the residual edges of
-// the floaters not fixed (breadth first), moving the floaters on it.
-func (f *floaterFlow) reroute(k int, c int32) bool {
-	a := f.n + int(f.assign[k])
+// reroute moves floater k to the first of opts (in the walk's order, his
+// own class among them) from which a path of reduced cost zero leads back
+// to his class through the residual edges of the floaters not fixed: a
+// search backwards from his class, breadth first, that stops once the
+// first choice is reached. The floaters on the path move with him.
+func (f *floaterFlow) reroute(k int, opts []int32) {
+	a := int32(f.n) + f.assign[k]
 	f.newStamp()
-	queue := []int32{int32(f.n) + c}
-	f.mark[queue[0]] = f.stamp
-	f.mark[k] = f.stamp
-	visit := func(from, v int32) {
+	f.mark[a], f.mark[k] = f.stamp, f.stamp
+	queue := append(f.queue[:0], a)
+	// parent[v] is the node after v on its path to a.
+	visit := func(v, next int32) {
 		if f.mark[v] != f.stamp {
-			f.mark[v], f.parent[v] = f.stamp, from
+			f.mark[v], f.parent[v] = f.stamp, next
 			queue = append(queue, v)
 		}
 	}
-	found := false
-	for len(queue) > 0 && !found {
-		v := queue[0]
-		queue = queue[1:]
+	first := int32(f.n) + opts[0]
+	for i := 0; i < len(queue) && f.mark[first] != f.stamp; i++ {
+		v := queue[i]
 		switch {
 		case v == f.sink:
-			for ci := range f.classes {
-				if f.used[ci] > 0 && f.toSink(int32(ci)) == zeroCost {
-					visit(v, int32(f.n+ci))
+			for c := range f.classes {
+				if f.used[c] < f.classes[c].cap && f.toSink(int32(c)) == zeroCost {
+					visit(int32(f.n+c), v)
 				}
 			}
 		case int(v) < f.n:
-			for _, ci := range f.adj[v] {
-				if ci != f.assign[v] && f.reduced(int(v), ci) == zeroCost {
-					visit(v, int32(f.n)+ci)
-				}
+			if c := f.assign[v]; f.reduced(int(v), c) == zeroCost {
+				visit(int32(f.n)+c, v)
 			}
 		default:
-			ci := v - int32(f.n)
-			if f.used[ci] < f.classes[ci].cap && f.toSink(ci) == zeroCost {
-				visit(v, f.sink)
+			c := v - int32(f.n)
+			if f.used[c] > 0 && f.toSink(c) == zeroCost {
+				visit(f.sink, v)
 			}
-			for _, h := range f.holders[ci] {
-				if f.reduced(int(h), ci) == zeroCost {
-					visit(v, h)
+			for w, word := range f.floatersOf[c] {
+				for ; word != 0; word &= word - 1 {
+					h := w*64 + bits.TrailingZeros64(word)
+					if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.reduced(h, c) == zeroCost {
+						visit(int32(h), v)
+					}
 				}
 			}
 		}
-		found = f.mark[a] == f.stamp
 	}
-	if !found {
-		return false
-	}
-	// Walk the path back from a: each floater on it moves to the class
-	// after him.
-	for v := int32(a); v != int32(f.n)+c; {
-		p := f.parent[v]
-		if int(p) < f.n {
-			f.move(int(p), v-int32(f.n))
+	f.queue = queue
+	for _, o := range opts {
+		if v := int32(f.n) + o; v == a {
+			return
+		} else if f.mark[v] == f.stamp {
+			for v != a {
+				next := f.parent[v]
+				if int(v) < f.n {
+					f.move(int(v), next-int32(f.n))
+				}
+				v = next
+			}
+			f.move(k, o)
+			return
 		}
-		v = p
 	}
-	f.move(k, c)
-	return true
 }
