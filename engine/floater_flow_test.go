@@ -2,47 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
-
-// walkFloaters is the floater search as a plain walk, with no budget:
-// every assignment in the walk's order — floater 0's free partners in the
-// group's order, then none, then floater 1's … — and the first of the
-// least cost among those that pair anybody. It is solve's oracle.
-func walkFloaters(fp floaterProblem) []int {
-	n := len(fp.may)
-	best, cur := make([]int, n), make([]int, n)
-	for k := range best {
-		best[k] = -1
-	}
-	var bestCost floaterCost
-	have := false
-	used := make([]bool, len(fp.kind))
-	var rec func(k int, sum floaterCost, pairs int)
-	rec = func(k int, sum floaterCost, pairs int) {
-		if k == n {
-			if pairs > 0 && (!have || sum.less(bestCost)) {
-				copy(best, cur)
-				bestCost, have = sum, true
-			}
-			return
-		}
-		for j := range fp.kind {
-			if used[j] || fp.may[k][j/64]&(1<<(j%64)) == 0 {
-				continue
-			}
-			used[j], cur[k] = true, j
-			rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
-			used[j] = false
-		}
-		cur[k] = -1
-		rec(k+1, sum.add(fp.none[k]), pairs)
-	}
-	rec(0, floaterCost{}, 0)
-	return best
-}
 
 // randomFloaterField is a score group and players floated down into it,
 // as the floater search meets them: a few colour states on both sides of
@@ -99,22 +63,68 @@ func meet(a, b *swissPlayer) {
 }
 
 // TestFloaterFlowAgainstWalk proves the floater search's flow against the
-// plain walk on random groups (R-SW-8 下调): the same assignment, floater
-// by floater, every time — least cost and, among equals, the walk's first.
+// plain walk with no bound, on random groups (R-SW-8 下调): the same
+// assignment, floater by floater, every time — the least cost and, among
+// equals, the walk's first. The groups are drawn so that equal weights are
+// common (ties), and the test checks that they were.
 func TestFloaterFlowAgainstWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	ties := 0
+	ties, rematches := 0, 0
 	for iter := range 4000 {
 		s, group, floaters, base := randomFloaterField(rng)
 		fp, ok := s.floaterProblem(group.flat(), floaters.flat(), base)
 		if !ok {
 			t.Fatalf("iter %d: weights not held", iter)
 		}
-		want := walkFloaters(fp)
-		got := fp.solve()
-		if !slices.Equal(got, want) {
+		want, _ := fp.walk(math.MaxInt)
+		if got := fp.solve(); !slices.Equal(got, want) {
 			t.Fatalf("iter %d: flow %v, walk %v", iter, got, want)
 		}
-		_ = ties
+		if bounded, ok := fp.walk(floaterWalkBudget); ok && !slices.Equal(bounded, want) {
+			t.Fatalf("iter %d: bounded walk %v, walk %v", iter, bounded, want)
+		}
+		if leastCount(fp) > 1 {
+			ties++
+		}
+		for _, f := range floaters.flat() {
+			if len(f.opps) > 0 {
+				rematches++
+				break
+			}
+		}
 	}
+	if ties < 1000 || rematches < 1000 {
+		t.Fatalf("%d groups with ties, %d with earlier games of 4000: the test does not test", ties, rematches)
+	}
+}
+
+// leastCount is how many assignments share the least cost.
+func leastCount(fp floaterProblem) int {
+	n := len(fp.may)
+	used := make([]bool, len(fp.kind))
+	var best floaterCost
+	count := 0
+	var rec func(k int, sum floaterCost, pairs int)
+	rec = func(k int, sum floaterCost, pairs int) {
+		if k == n {
+			switch {
+			case pairs == 0:
+			case count == 0 || sum.less(best):
+				best, count = sum, 1
+			case sum == best:
+				count++
+			}
+			return
+		}
+		for j := range fp.kind {
+			if !used[j] && fp.may[k][j/64]&(1<<(j%64)) != 0 {
+				used[j] = true
+				rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
+				used[j] = false
+			}
+		}
+		rec(k+1, sum.add(fp.none[k]), pairs)
+	}
+	rec(0, floaterCost{}, 0)
+	return count
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // searchFloaters finds partners in the group for the players floated down
 // into it (R-SW-8 下调): each floater takes one partner he may meet or is
 // left unpaired. Of all such assignments it takes the best — fewest and
@@ -7,8 +9,9 @@ package engine
 // balance, better float balance — and among equals the first in the order
 // of a walk that tries floater after floater in searchOrder, each one's
 // partners in the group's order and then none. That assignment is found
-// exactly, whatever the size, by a min-cost flow (floaterProblem.solve):
-// the pairing never depends on how far a bounded walk got.
+// exactly: by that walk itself when it is short (floaterWalkBudget steps),
+// else by a min-cost flow (floaterProblem.solve) — two exact methods of one
+// answer, so the pairing never depends on where the walk's bound falls.
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
@@ -18,7 +21,10 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		// steps): the group keeps the floaters' pairs pairFloaters found.
 		return nil, floaters, group, 0, false
 	}
-	choice := fp.solve()
+	choice, walked := fp.walk(floaterWalkBudget)
+	if !walked {
+		choice = fp.solve()
+	}
 	paired := make(map[*swissPlayer]bool, 2*len(yu))
 	var left []*swissPlayer
 	for k, j := range choice {
@@ -117,6 +123,57 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 		}
 	}
 	return fp, true
+}
+
+// floaterWalkBudget is the most steps of the walk tried before the flow
+// takes over: a floater or two into a group of any size, a few more into a
+// small one — most of an ordinary Swiss's searches, answered without
+// building the flow.
+const floaterWalkBudget = 4096
+
+// walk tries every assignment in the walk's order and keeps the first of
+// the least cost among those that pair anybody; false when it would take
+// more than budget steps.
+func (fp *floaterProblem) walk(budget int) ([]int, bool) {
+	n := len(fp.may)
+	best, cur := make([]int, n), make([]int, n)
+	for k := range best {
+		best[k] = -1
+	}
+	if n == 0 {
+		return best, true
+	}
+	var bestCost floaterCost
+	have := false
+	used := make([]uint64, len(fp.may[0]))
+	var rec func(k int, sum floaterCost, pairs int) bool
+	rec = func(k int, sum floaterCost, pairs int) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		if k == n {
+			if pairs > 0 && (!have || sum.less(bestCost)) {
+				copy(best, cur)
+				bestCost, have = sum, true
+			}
+			return true
+		}
+		for w, word := range fp.may[k] {
+			for free := word &^ used[w]; free != 0; free &= free - 1 {
+				j := w*64 + bits.TrailingZeros64(free)
+				used[w] |= 1 << (j % 64)
+				cur[k] = j
+				ok := rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
+				used[w] &^= 1 << (j % 64)
+				if !ok {
+					return false
+				}
+			}
+		}
+		cur[k] = -1
+		return rec(k+1, sum.add(fp.none[k]), pairs)
+	}
+	return best, rec(0, floaterCost{}, 0)
 }
 
 // bitRows is n rows of the given words, cut from one block.
