@@ -89,13 +89,11 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 	// into groups of as many).
 	var kinds []*swissPlayer
 	fp.kind, kinds = memberKinds(yuan)
-	pairs := make([]pair, 0, len(yu)*len(kinds))
 	var left, spread, colour, float []float64
 	for _, f := range yu {
 		left = append(left, f.steps-base)
 		for _, m := range kinds {
 			pr := floaterPair(f, m)
-			pairs = append(pairs, pr)
 			spread = append(spread, pr.p[0].steps+pr.p[1].steps-2*base)
 			colour = append(colour, -float64(colourExponent(pr)))
 			a, b := floatExponents(pr)
