@@ -57,6 +57,8 @@ type floaterFlow struct {
 	heap       []heapEntry
 	queue      []int32
 	via        []floaterCost // shortest's weights from one floater, by kind
+	above      []floaterCost // shortest's: each class's distance plus its potential
+	keys       []floaterCost // rekey's: n rows of a key a kind, then none's
 	fixed      []bool
 	none       int32
 }
@@ -134,8 +136,9 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.parent = make([]int32, nodes)
 	f.dist = make([]floaterCost, nodes)
 	f.done = make([]bool, nodes)
+	f.above = make([]floaterCost, len(f.classes))
 	if n > 0 {
-		f.via = make([]floaterCost, len(fp.pair[0]))
+		f.via = make([]floaterCost, len(fp.pair[0])+1)
 	}
 	// Potentials that make every edge's reduced cost non-negative before
 	// any flow: a class's is its cheapest floater's cost, the sink's the
@@ -154,6 +157,9 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 			f.pot[f.sink] = p
 		}
 	}
+	if n > 0 {
+		f.rekey()
+	}
 	return f
 }
 
@@ -165,11 +171,43 @@ func (f *floaterFlow) cost(k int, c int32) floaterCost {
 	return f.fp.pair[k][f.classes[c].kind]
 }
 
-// reduced is the reduced cost of the edge from floater k to class c
-// (of the edge back, negated).
-func (f *floaterFlow) reduced(k int, c int32) floaterCost {
-	return f.cost(k, c).add(f.pot[k]).sub(f.pot[f.n+int(c)])
+// rekey weighs, after the potentials moved, each floater's edges plus his
+// potential once a kind (keys): the reduced cost of the edge from floater k
+// to class c is key(k, c) less c's potential, and the edge is of reduced
+// cost zero when the two are equal — a comparison, not a sum, an edge.
+func (f *floaterFlow) rekey() {
+	cols := len(f.fp.pair[0]) + 1
+	if f.keys == nil {
+		f.keys = make([]floaterCost, f.n*cols)
+	}
+	for k := range f.n {
+		row := f.keys[k*cols : (k+1)*cols]
+		for i, pc := range f.fp.pair[k] {
+			row[i] = pc.add(f.pot[k])
+		}
+		row[cols-1] = f.fp.none[k].add(f.pot[k])
+	}
 }
+
+// key is the cost of floater k's edge to class c plus his potential.
+func (f *floaterFlow) key(k int, c int32) *floaterCost {
+	cols := len(f.fp.pair[0]) + 1
+	col := cols - 1
+	if c != f.none {
+		col = f.classes[c].kind
+	}
+	return &f.keys[k*cols+col]
+}
+
+// tight reports whether the edge between floater k and class c is of
+// reduced cost zero.
+func (f *floaterFlow) tight(k int, c int32) bool {
+	return *f.key(k, c) == f.pot[f.n+int(c)]
+}
+
+// tightSink reports whether class c's edge to the sink is of reduced cost
+// zero.
+func (f *floaterFlow) tightSink(c int32) bool { return f.pot[f.n+int(c)] == f.pot[f.sink] }
 
 // toSink is the reduced cost of class c's edge to the sink.
 func (f *floaterFlow) toSink(c int32) floaterCost {
@@ -222,7 +260,7 @@ func (f *floaterFlow) newStamp() {
 func (f *floaterFlow) augment(k int) bool {
 	f.mark[k] = f.stamp
 	for _, c := range f.adj[k] {
-		if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || f.reduced(k, c) != zeroCost {
+		if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.tight(k, c) {
 			continue
 		}
 		if f.augmentClass(c) {
@@ -236,12 +274,12 @@ func (f *floaterFlow) augment(k int) bool {
 
 func (f *floaterFlow) augmentClass(c int32) bool {
 	f.mark[f.n+int(c)] = f.stamp
-	if f.used[c] < f.classes[c].cap && f.toSink(c) == zeroCost {
+	if f.used[c] < f.classes[c].cap && f.tightSink(c) {
 		f.mark[f.n+int(c)] = 0
 		return true
 	}
 	for _, h := range f.holders[c] {
-		if f.mark[h] != f.stamp && f.reduced(int(h), c) == zeroCost && f.augment(int(h)) {
+		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h)) {
 			f.mark[f.n+int(c)] = 0
 			return true
 		}
@@ -282,23 +320,27 @@ func (f *floaterFlow) shortest() {
 				}
 			}
 		case int(v) < f.n:
-			// d + cost + the floater's potential is weighed once a kind,
-			// then each class's potential taken off.
-			from := d.add(f.pot[v])
-			for i, pc := range f.fp.pair[v] {
-				f.via[i] = from.add(pc)
+			// d + the edge's key is weighed once a kind, then each
+			// class's potential taken off.
+			cols := len(f.via)
+			for i, key := range f.keys[int(v)*cols : (int(v)+1)*cols] {
+				f.via[i] = d.add(key)
 			}
 			for _, c := range f.adj[v] {
 				if c == f.assign[v] || f.done[f.n+int(c)] {
 					continue
 				}
-				var at floaterCost
-				if c == f.none {
-					at = from.add(f.fp.none[v])
-				} else {
+				at := f.via[cols-1]
+				if c != f.none {
 					at = f.via[f.classes[c].kind]
 				}
-				reach(int32(f.n)+c, at.sub(f.pot[f.n+int(c)]))
+				// at against the class's distance plus its potential
+				// (above): the difference is taken only when it is less.
+				v := f.n + int(c)
+				if f.mark[v] != f.stamp || at.less(f.above[c]) {
+					f.mark[v], f.above[c], f.dist[v] = f.stamp, at, at.sub(f.pot[v])
+					f.push(int32(v))
+				}
 			}
 		default:
 			c := v - int32(f.n)
@@ -306,7 +348,7 @@ func (f *floaterFlow) shortest() {
 				reach(f.sink, d.add(f.toSink(c)))
 			}
 			for _, h := range f.holders[c] {
-				reach(h, d.sub(f.reduced(int(h), c)))
+				reach(h, d.add(f.pot[f.n+int(c)]).sub(*f.key(int(h), c)))
 			}
 		}
 	}
@@ -318,6 +360,7 @@ func (f *floaterFlow) shortest() {
 		}
 		f.pot[v] = f.pot[v].add(d)
 	}
+	f.rekey()
 }
 
 // push puts v on the heap at its distance now: an entry keeps the
@@ -378,12 +421,12 @@ func (f *floaterFlow) firstBest() []int {
 		// k's choices that may be least: his class, or one his edge to is
 		// of reduced cost zero when his edge back from his class is too.
 		opts = opts[:0]
-		canMove := f.reduced(k, a) == zeroCost
+		canMove := f.tight(k, a)
 		for _, c := range f.adj[k] {
 			if c != f.none && f.classes[c].next == len(f.classes[c].members) {
 				continue // its members are all taken
 			}
-			if c == a || canMove && f.reduced(k, c) == zeroCost {
+			if c == a || canMove && f.tight(k, c) {
 				opts = append(opts, c)
 			}
 		}
@@ -440,23 +483,23 @@ func (f *floaterFlow) reroute(k int, opts []int32) {
 		switch {
 		case v == f.sink:
 			for c := range f.classes {
-				if f.used[c] < f.classes[c].cap && f.toSink(int32(c)) == zeroCost {
+				if f.used[c] < f.classes[c].cap && f.tightSink(int32(c)) {
 					visit(int32(f.n+c), v)
 				}
 			}
 		case int(v) < f.n:
-			if c := f.assign[v]; f.reduced(int(v), c) == zeroCost {
+			if c := f.assign[v]; f.tight(int(v), c) {
 				visit(int32(f.n)+c, v)
 			}
 		default:
 			c := v - int32(f.n)
-			if f.used[c] > 0 && f.toSink(c) == zeroCost {
+			if f.used[c] > 0 && f.tightSink(c) {
 				visit(f.sink, v)
 			}
 			for w, word := range f.floatersOf[c] {
 				for ; word != 0; word &= word - 1 {
 					h := w*64 + bits.TrailingZeros64(word)
-					if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.reduced(h, c) == zeroCost {
+					if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.tight(h, c) {
 						visit(int32(h), v)
 					}
 				}
