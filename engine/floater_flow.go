@@ -42,25 +42,29 @@ type floaterFlow struct {
 	classes []floaterClass
 	adj     [][]int32 // each floater's classes, none last
 	// floatersOf[c] holds the floaters who may take class c, as bits.
-	floatersOf [][]uint64
-	assign     []int32   // each floater's class, −1 while the flow has not reached him
-	used       []int     // the floaters each class holds
-	holders    [][]int32 // the floaters each class holds, but the fixed ones
-	pot        []floaterCost
-	sink       int32
-	source     int32
-	mark       []uint32 // search marks: mark[v] == stamp is marked
-	stamp      uint32
-	parent     []int32
-	dist       []floaterCost
-	done       []bool
-	heap       []heapEntry
-	queue      []int32
-	via        []floaterCost // shortest's weights from one floater, by kind
-	above      []floaterCost // shortest's: each class's distance plus its potential
-	keys       []floaterCost // rekey's: n rows of a key a kind, then none's
-	fixed      []bool
-	none       int32
+	floatersOf  [][]uint64
+	assign      []int32   // each floater's class, −1 while the flow has not reached him
+	used        []int     // the floaters each class holds
+	holders     [][]int32 // the floaters each class holds, but the fixed ones
+	pot         []floaterCost
+	sink        int32
+	source      int32
+	mark        []uint32 // search marks: mark[v] == stamp is marked
+	stamp       uint32
+	parent      []int32
+	dist        []floaterCost
+	done        []bool
+	heap        []heapEntry
+	queue       []int32
+	groups      []potGroup // the classes by kind and potential (regroup)
+	groupsOfCol [][]int32  // each kind's groups, then none's
+	colsOf      [][]int    // each floater's kinds (and none) of classes he may take
+	nextLive    []int32    // linkLive's lists
+	prevLive    []int32
+	groupOf     []int32       // each class's group
+	keys        []floaterCost // rekey's: n rows of a key a kind, then none's
+	fixed       []bool
+	none        int32
 }
 
 func newFloaterFlow(fp *floaterProblem) *floaterFlow {
@@ -136,10 +140,6 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.parent = make([]int32, nodes)
 	f.dist = make([]floaterCost, nodes)
 	f.done = make([]bool, nodes)
-	f.above = make([]floaterCost, len(f.classes))
-	if n > 0 {
-		f.via = make([]floaterCost, len(fp.pair[0])+1)
-	}
 	// Potentials that make every edge's reduced cost non-negative before
 	// any flow: a class's is its cheapest floater's cost, the sink's the
 	// cheapest class's.
@@ -159,6 +159,8 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	}
 	if n > 0 {
 		f.rekey()
+		f.colsOf = colsOf(f)
+		f.regroup()
 	}
 	return f
 }
@@ -237,6 +239,7 @@ func (f *floaterFlow) minCost() {
 	for left := f.n; left > 0; {
 		f.shortest()
 		f.newStamp()
+		f.linkLive()
 		for k := range f.n {
 			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source] == f.pot[k] && f.augment(k) {
 				left--
@@ -259,153 +262,102 @@ func (f *floaterFlow) newStamp() {
 // a path; the next search finds it).
 func (f *floaterFlow) augment(k int) bool {
 	f.mark[k] = f.stamp
-	for _, c := range f.adj[k] {
-		if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.tight(k, c) {
-			continue
-		}
-		if f.augmentClass(c) {
-			f.move(k, c)
-			f.mark[k] = 0
-			return true
+	// k's edges of reduced cost zero lead to the groups whose potential
+	// is his key: a comparison a group, then a look at its classes.
+	cols := len(f.fp.pair[0]) + 1
+	for _, col := range f.colsOf[k] {
+		key := &f.keys[k*cols+col]
+		for _, gi := range f.groupsOfCol[col] {
+			if f.groups[gi].pot != *key {
+				continue
+			}
+			for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
+				if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
+					continue
+				}
+				if f.augmentClass(c) {
+					f.move(k, c)
+					f.mark[k] = 0
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
 
+// may reports whether floater k may take class c.
+func (f *floaterFlow) may(k int, c int32) bool {
+	return f.floatersOf[c][k/64]&(1<<(uint(k)%64)) != 0
+}
+
 func (f *floaterFlow) augmentClass(c int32) bool {
+	// Out of the lists while searched: a class the search is on or could
+	// not get through is not looked at again.
 	f.mark[f.n+int(c)] = f.stamp
+	f.unlink(c)
 	if f.used[c] < f.classes[c].cap && f.tightSink(c) {
 		f.mark[f.n+int(c)] = 0
+		f.relink(c)
 		return true
 	}
 	for _, h := range f.holders[c] {
 		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h)) {
 			f.mark[f.n+int(c)] = 0
+			f.relink(c)
 			return true
 		}
 	}
 	return false
 }
 
-// shortest runs Dijkstra's search from the source over the residual edges'
-// reduced costs until the sink is reached, and adds each node's distance
-// (at most the sink's) to its potential.
-func (f *floaterFlow) shortest() {
-	clear(f.done)
-	f.heap = f.heap[:0]
-	f.dist[f.source] = zeroCost
-	f.newStamp() // marked: has a distance
-	f.mark[f.source] = f.stamp
-	f.push(f.source)
-	reach := func(v int32, d floaterCost) {
-		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
-			f.mark[v], f.dist[v] = f.stamp, d
-			f.push(v)
-		}
+// linkLive links each group's classes in a list the augmenting searches
+// walk; a class is unlinked while they search it, and stays so when they
+// could not get through it, until the next Dijkstra search. A walk
+// standing on a class unlinked meanwhile goes on by its link, which is
+// kept.
+func (f *floaterFlow) linkLive() {
+	if f.nextLive == nil {
+		f.nextLive, f.prevLive = make([]int32, len(f.classes)), make([]int32, len(f.classes))
 	}
-	for len(f.heap) > 0 {
-		v := f.pop()
-		if f.done[v] {
-			continue
+	for i := range f.groups {
+		g := &f.groups[i]
+		g.head = -1
+		for j := len(g.classes) - 1; j >= 0; j-- {
+			c := g.classes[j]
+			f.nextLive[c], f.prevLive[c] = g.head, -1
+			if g.head >= 0 {
+				f.prevLive[g.head] = c
+			}
+			g.head = c
 		}
-		f.done[v] = true
-		d := f.dist[v]
-		switch {
-		case v == f.sink:
-			f.heap = f.heap[:0]
-		case v == f.source:
-			for k := range f.n {
-				if f.assign[k] < 0 {
-					reach(int32(k), d.add(f.pot[f.source]).sub(f.pot[k]))
-				}
-			}
-		case int(v) < f.n:
-			// d + the edge's key is weighed once a kind, then each
-			// class's potential taken off.
-			cols := len(f.via)
-			for i, key := range f.keys[int(v)*cols : (int(v)+1)*cols] {
-				f.via[i] = d.add(key)
-			}
-			for _, c := range f.adj[v] {
-				if c == f.assign[v] || f.done[f.n+int(c)] {
-					continue
-				}
-				at := f.via[cols-1]
-				if c != f.none {
-					at = f.via[f.classes[c].kind]
-				}
-				// at against the class's distance plus its potential
-				// (above): the difference is taken only when it is less.
-				v := f.n + int(c)
-				if f.mark[v] != f.stamp || at.less(f.above[c]) {
-					f.mark[v], f.above[c], f.dist[v] = f.stamp, at, at.sub(f.pot[v])
-					f.push(int32(v))
-				}
-			}
-		default:
-			c := v - int32(f.n)
-			if f.used[c] < f.classes[c].cap {
-				reach(f.sink, d.add(f.toSink(c)))
-			}
-			for _, h := range f.holders[c] {
-				reach(h, d.add(f.pot[f.n+int(c)]).sub(*f.key(int(h), c)))
-			}
-		}
-	}
-	top := f.dist[f.sink]
-	for v := range f.pot {
-		d := top
-		if f.done[v] && f.dist[v].less(top) {
-			d = f.dist[v]
-		}
-		f.pot[v] = f.pot[v].add(d)
-	}
-	f.rekey()
-}
-
-// push puts v on the heap at its distance now: an entry keeps the
-// distance it was pushed with, and an entry of a node already done is
-// passed over.
-func (f *floaterFlow) push(v int32) {
-	f.heap = append(f.heap, heapEntry{v, f.dist[v]})
-	h := f.heap
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h[i].d.less(h[p].d) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
 	}
 }
 
-func (f *floaterFlow) pop() int32 {
-	h := f.heap
-	v := h[0].v
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(h) && h[l].d.less(h[m].d) {
-			m = l
-		}
-		if r := l + 1; r < len(h) && h[r].d.less(h[m].d) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
+func (f *floaterFlow) unlink(c int32) {
+	g := &f.groups[f.groupOf[c]]
+	next, prev := f.nextLive[c], f.prevLive[c]
+	if prev >= 0 {
+		f.nextLive[prev] = next
+	} else if g.head == c {
+		g.head = next
+	} else {
+		return // unlinked already
 	}
-	f.heap = h
-	return v
+	if next >= 0 {
+		f.prevLive[next] = prev
+	}
+	f.prevLive[c] = -1
 }
 
-type heapEntry struct {
-	v int32
-	d floaterCost
+// relink puts class c back at the head of its group's list.
+func (f *floaterFlow) relink(c int32) {
+	g := &f.groups[f.groupOf[c]]
+	f.nextLive[c], f.prevLive[c] = g.head, -1
+	if g.head >= 0 {
+		f.prevLive[g.head] = c
+	}
+	g.head = c
 }
 
 // firstBest fixes the floaters in the walk's order, each to the first of
@@ -496,12 +448,9 @@ func (f *floaterFlow) reroute(k int, opts []int32) {
 			if f.used[c] > 0 && f.tightSink(c) {
 				visit(f.sink, v)
 			}
-			for w, word := range f.floatersOf[c] {
-				for ; word != 0; word &= word - 1 {
-					h := w*64 + bits.TrailingZeros64(word)
-					if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.tight(h, c) {
-						visit(int32(h), v)
-					}
+			for _, h := range f.groups[f.groupOf[c]].tight {
+				if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.may(int(h), c) {
+					visit(h, v)
 				}
 			}
 		}
