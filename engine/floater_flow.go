@@ -158,8 +158,8 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		}
 	}
 	if n > 0 {
-		f.rekey()
 		f.colsOf = colsOf(f)
+		f.rekey()
 		f.regroup()
 	}
 	return f
@@ -184,10 +184,13 @@ func (f *floaterFlow) rekey() {
 	}
 	for k := range f.n {
 		row := f.keys[k*cols : (k+1)*cols]
-		for i, pc := range f.fp.pair[k] {
-			row[i] = pc.add(f.pot[k])
+		for _, col := range f.colsOf[k] { // only the kinds he may take are asked
+			if col == cols-1 {
+				row[col] = f.fp.none[k].add(f.pot[k])
+			} else {
+				row[col] = f.fp.pair[k][col].add(f.pot[k])
+			}
 		}
-		row[cols-1] = f.fp.none[k].add(f.pot[k])
 	}
 }
 
