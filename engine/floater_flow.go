@@ -40,7 +40,6 @@ type floaterFlow struct {
 	fp      *floaterProblem
 	n       int
 	classes []floaterClass
-	adj     [][]int32 // each floater's classes, none last
 	// floatersOf[c] holds the floaters who may take class c, as bits.
 	floatersOf  [][]uint64
 	assign      []int32   // each floater's class, −1 while the flow has not reached him
@@ -115,18 +114,6 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		everyone[k/64] |= 1 << (k % 64)
 	}
 	f.floatersOf = append(classFloaters, everyone)
-	f.adj = make([][]int32, n)
-	for c, fl := range classFloaters[:f.none] {
-		for w, word := range fl {
-			for ; word != 0; word &= word - 1 {
-				k := w*64 + bits.TrailingZeros64(word)
-				f.adj[k] = append(f.adj[k], int32(c))
-			}
-		}
-	}
-	for k := range f.adj {
-		f.adj[k] = append(f.adj[k], f.none)
-	}
 	nodes := n + len(f.classes) + 2
 	f.sink, f.source = int32(nodes-2), int32(nodes-1)
 	f.assign = make([]int32, n)
@@ -141,14 +128,27 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.dist = make([]floaterCost, nodes)
 	f.done = make([]bool, nodes)
 	// Potentials that make every edge's reduced cost non-negative before
-	// any flow: a class's is its cheapest floater's cost, the sink's the
-	// cheapest class's.
+	// any flow: a class's is the least cost of its kind over all floaters
+	// (none's, the least of leaving one unpaired), the sink's the least
+	// class's.
 	f.pot = make([]floaterCost, nodes)
-	seen := make([]bool, len(f.classes))
-	for k := range n {
-		for _, c := range f.adj[k] {
-			if cost := f.cost(k, c); !seen[c] || cost.less(f.pot[n+int(c)]) {
-				f.pot[n+int(c)], seen[c] = cost, true
+	if n > 0 {
+		least := slices.Clone(fp.pair[0])
+		noneLeast := fp.none[0]
+		for k := range n {
+			for i, pc := range fp.pair[k] {
+				if pc.less(least[i]) {
+					least[i] = pc
+				}
+			}
+			if fp.none[k].less(noneLeast) {
+				noneLeast = fp.none[k]
+			}
+		}
+		for c := range f.classes {
+			f.pot[n+c] = noneLeast
+			if int32(c) != f.none {
+				f.pot[n+c] = least[f.classes[c].kind]
 			}
 		}
 	}
@@ -163,14 +163,6 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		f.regroup()
 	}
 	return f
-}
-
-// cost is what floater k taking class c costs.
-func (f *floaterFlow) cost(k int, c int32) floaterCost {
-	if c == f.none {
-		return f.fp.none[k]
-	}
-	return f.fp.pair[k][f.classes[c].kind]
 }
 
 // rekey weighs, after the potentials moved, each floater's edges plus his
@@ -374,15 +366,22 @@ func (f *floaterFlow) firstBest() []int {
 	for k := range f.n {
 		a := f.assign[k]
 		// k's choices that may be least: his class, or one his edge to is
-		// of reduced cost zero when his edge back from his class is too.
-		opts = opts[:0]
-		canMove := f.tight(k, a)
-		for _, c := range f.adj[k] {
-			if c != f.none && f.classes[c].next == len(f.classes[c].members) {
-				continue // its members are all taken
-			}
-			if c == a || canMove && f.tight(k, c) {
-				opts = append(opts, c)
+		// of reduced cost zero (in a group whose potential is his key) when
+		// his edge back from his class is too — with a member left.
+		opts = append(opts[:0], a)
+		if f.tight(k, a) {
+			cols := len(f.fp.pair[0]) + 1
+			for _, col := range f.colsOf[k] {
+				for _, gi := range f.groupsOfCol[col] {
+					if f.groups[gi].pot != f.keys[k*cols+col] {
+						continue
+					}
+					for _, c := range f.groups[gi].classes {
+						if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
+							opts = append(opts, c)
+						}
+					}
+				}
 			}
 		}
 		slices.SortFunc(opts, func(x, y int32) int { return f.rank(x) - f.rank(y) })

@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // potGroup is the classes of one kind (or none) and one potential: from
 // a floater, every one of them he may take is as far (his edge's key less
 // the potential), so shortest offers a floater's distance to the group
@@ -177,25 +175,25 @@ func (f *floaterFlow) shortest() {
 }
 
 // colsOf lists, for each floater, the columns (kinds, and none) of the
-// classes he may take.
+// classes he may take: the kinds of his partners in the group.
 func colsOf(f *floaterFlow) [][]int {
 	cols := len(f.fp.pair[0]) + 1
+	words := len(f.fp.may[0])
+	ofKind := bitRows(cols-1, words) // each kind's members
+	for j, kind := range f.fp.kind {
+		ofKind[kind][j/64] |= 1 << (j % 64)
+	}
 	out := make([][]int, f.n)
-	seen := make([]uint64, (cols+63)/64)
-	for k := range f.n {
-		clear(seen)
-		for _, c := range f.adj[k] {
-			col := cols - 1
-			if c != f.none {
-				col = f.classes[c].kind
-			}
-			seen[col/64] |= 1 << (col % 64)
-		}
-		for w, word := range seen {
-			for ; word != 0; word &= word - 1 {
-				out[k] = append(out[k], w*64+bits.TrailingZeros64(word))
+	for k, may := range f.fp.may {
+		for kind, members := range ofKind {
+			for w, word := range members {
+				if word&may[w] != 0 {
+					out[k] = append(out[k], kind)
+					break
+				}
 			}
 		}
+		out[k] = append(out[k], cols-1)
 	}
 	return out
 }
