@@ -104,19 +104,30 @@ func (a floaterCost) less(b floaterCost) bool {
 	return false
 }
 
+// powersOfTen holds 10^n for every n below wideMaxBits bits, made once.
+var powersOfTen = func() []wide {
+	t := []wide{{1}}
+	for {
+		next, ok := t[len(t)-1].times10()
+		if !ok {
+			return t
+		}
+		t = append(t, next)
+	}
+}()
+
 // powerScale turns weights 100^e into exact whole numbers: 100^(e−low)
 // is 10^(2(e−low)), a whole power of ten when every e is a multiple of ½
 // (scores in whole or half scoring steps), low the least e. ok turns false
 // when a term cannot be held exactly with room for the search's sums.
 type powerScale struct {
-	low    float64
-	ok     bool
-	bits   int    // the bits a term may take
-	powers []wide // 10^n, as far as asked
+	low  float64
+	ok   bool
+	bits int // the bits a term may take
 }
 
-func newPowerScale(exps []float64, terms int) *powerScale {
-	sc := &powerScale{low: math.Inf(1), ok: true, bits: wideMaxBits - 2*bits.Len(uint(16*(terms+8))), powers: []wide{{1}}}
+func newPowerScale(exps []float64, terms int) powerScale {
+	sc := powerScale{low: math.Inf(1), ok: true, bits: wideMaxBits - 2*bits.Len(uint(16*(terms+8)))}
 	for _, e := range exps {
 		sc.low = min(sc.low, e)
 		sc.ok = sc.ok && 2*e == math.Trunc(2*e)
@@ -130,15 +141,11 @@ func (sc *powerScale) term(e float64) wide {
 		return wide{}
 	}
 	n := int(2 * (e - sc.low))
-	for len(sc.powers) <= n {
-		next, ok := sc.powers[len(sc.powers)-1].times10()
-		if !ok || next.bitLen() > sc.bits {
-			sc.ok = false
-			return wide{}
-		}
-		sc.powers = append(sc.powers, next)
+	if n >= len(powersOfTen) || powersOfTen[n].bitLen() > sc.bits {
+		sc.ok = false
+		return wide{}
 	}
-	return sc.powers[n]
+	return powersOfTen[n]
 }
 
 // colourExponent is k of a pair's colourTerm, 1/100^k: how far the two

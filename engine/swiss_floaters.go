@@ -89,7 +89,8 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 	// into groups of as many).
 	var kinds []*swissPlayer
 	fp.kind, kinds = memberKinds(yuan)
-	var left, spread, colour, float []float64
+	left, spread, colour := make([]float64, 0, len(yu)), make([]float64, 0, len(yu)*len(kinds)), make([]float64, 0, len(yu)*len(kinds))
+	float := make([]float64, 0, 2*len(yu)*len(kinds))
 	for _, f := range yu {
 		left = append(left, f.steps-base)
 		for _, m := range kinds {
@@ -101,7 +102,7 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 		}
 	}
 	terms := 2 * len(yu)
-	scales := [4]*powerScale{newPowerScale(left, terms), newPowerScale(spread, terms), newPowerScale(colour, terms), newPowerScale(float, terms)}
+	scales := [4]powerScale{newPowerScale(left, terms), newPowerScale(spread, terms), newPowerScale(colour, terms), newPowerScale(float, terms)}
 	block := make([]floaterCost, len(yu)*len(kinds))
 	for k := range yu {
 		fp.none[k][0] = scales[0].term(left[k])
