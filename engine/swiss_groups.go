@@ -454,9 +454,7 @@ func colourSpread(pairs []pair, left []*swissPlayer) float64 {
 }
 
 // colourTerm is one pair's part of colourSpread.
-func colourTerm(p pair) float64 {
-	return 1 / weight(float64(abs(phpRound(float64(p.p[0].state+p.p[1].state)/100))))
-}
+func colourTerm(p pair) float64 { return 1 / weight(float64(colourExponent(p))) }
 
 // floatSpread is small when floats up and down stay balanced (R-SW-8).
 func (s *swiss) floatSpread(pairs []pair, left []*swissPlayer) float64 {
@@ -473,14 +471,8 @@ func (s *swiss) floatSpread(pairs []pair, left []*swissPlayer) float64 {
 // floatTerm is one pair's part of floatSpread: the float balances the two
 // would have after the game.
 func floatTerm(p pair) float64 {
-	a, b := p.p[0], p.p[1]
-	switch {
-	case a.score > b.score:
-		return floatWeight(a.floats-1) + floatWeight(b.floats+1)
-	case a.score < b.score:
-		return floatWeight(a.floats+1) + floatWeight(b.floats-1)
-	}
-	return floatWeight(a.floats) + floatWeight(b.floats)
+	a, b := floatExponents(p)
+	return weight(float64(a)) + weight(float64(b))
 }
 
 func floatWeight(f int) float64 { return weight(float64(abs(f))) }

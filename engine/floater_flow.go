@@ -1,0 +1,476 @@
+package engine
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// solve finds the floater search's assignment: choice[k] is the group
+// member floater k meets, −1 when he is left unpaired. Of the assignments
+// of least cost it takes the first a walk would find that tries floater 0's
+// partners in the group's order, then none, then floater 1's, and so on.
+//
+// The least cost is a min-cost flow: each floater sends one unit to a
+// partner or to "none". Group members of one kind whom the same floaters may
+// meet are interchangeable, so they are one node of the flow, as many units
+// wide as they are many (a group of a thousand has a few dozen such
+// classes). With the flow's potentials, an assignment is of least cost
+// exactly when it differs from the flow's by cycles of edges of reduced cost
+// zero; so the floaters are then fixed one by one in the walk's order, each
+// to his first choice that such a cycle reaches — the walk's first
+// assignment among the best, with no walk.
+func (fp *floaterProblem) solve() []int {
+	f := newFloaterFlow(fp)
+	f.minCost()
+	return f.firstBest()
+}
+
+// floaterClass is a flow node: group members of one kind that the same
+// floaters may meet, in the group's order; the last class is "none".
+type floaterClass struct {
+	kind    int   // the members' kind; −1 for none
+	members []int // group indexes
+	next    int   // the first member no fixed floater took
+	cap     int
+}
+
+// floaterFlow is the flow of solve. Nodes: floater k is k, class c is
+// n+c, then the sink and the source.
+type floaterFlow struct {
+	fp      *floaterProblem
+	n       int
+	classes []floaterClass
+	// floatersOf[c] holds the floaters who may take class c, as bits.
+	floatersOf  [][]uint64
+	assign      []int32   // each floater's class, −1 while the flow has not reached him
+	used        []int     // the floaters each class holds
+	holders     [][]int32 // the floaters each class holds, but the fixed ones
+	pot         []floaterCost
+	sink        int32
+	source      int32
+	mark        []uint32 // search marks: mark[v] == stamp is marked
+	stamp       uint32
+	parent      []int32
+	dist        []floaterCost
+	done        []bool
+	heap        []heapEntry
+	queue       []int32
+	groups      []potGroup // the classes by kind and potential (regroup)
+	groupsOfCol [][]int32  // each kind's groups, then none's
+	colsOf      [][]int    // each floater's kinds (and none) of classes he may take
+	nextLive    []int32    // linkLive's lists
+	prevLive    []int32
+	groupOf     []int32       // each class's group
+	keys        []floaterCost // rekey's: n rows of a key a kind, then none's
+	fixed       []bool
+	none        int32
+}
+
+func newFloaterFlow(fp *floaterProblem) *floaterFlow {
+	n := len(fp.may)
+	f := &floaterFlow{fp: fp, n: n}
+	// Each member's floaters, as bits: the members with the same bits and
+	// kind are one class.
+	groupLen := len(fp.kind)
+	fw := (n + 63) / 64
+	of := bitRows(groupLen, fw)
+	for k, may := range fp.may {
+		for w, word := range may {
+			for ; word != 0; word &= word - 1 {
+				of[w*64+bits.TrailingZeros64(word)][k/64] |= 1 << (k % 64)
+			}
+		}
+	}
+	byKey := map[uint64][]int{}
+	var classFloaters [][]uint64
+	for j, fl := range of {
+		if count(fl) == 0 {
+			continue
+		}
+		h := uint64(fp.kind[j])
+		for _, w := range fl {
+			h = (h ^ w) * 1099511628211 // FNV's prime: a hash, collisions checked below
+		}
+		c := -1
+		for _, i := range byKey[h] {
+			if f.classes[i].kind == fp.kind[j] && slices.Equal(classFloaters[i], fl) {
+				c = i
+				break
+			}
+		}
+		if c < 0 {
+			c = len(f.classes)
+			byKey[h] = append(byKey[h], c)
+			f.classes = append(f.classes, floaterClass{kind: fp.kind[j]})
+			classFloaters = append(classFloaters, fl)
+		}
+		f.classes[c].members = append(f.classes[c].members, j)
+		f.classes[c].cap++
+	}
+	f.none = int32(len(f.classes))
+	f.classes = append(f.classes, floaterClass{kind: -1, cap: n})
+	everyone := make([]uint64, fw)
+	for k := range n {
+		everyone[k/64] |= 1 << (k % 64)
+	}
+	f.floatersOf = append(classFloaters, everyone)
+	nodes := n + len(f.classes) + 2
+	f.sink, f.source = int32(nodes-2), int32(nodes-1)
+	f.assign = make([]int32, n)
+	for k := range f.assign {
+		f.assign[k] = -1
+	}
+	f.used = make([]int, len(f.classes))
+	f.holders = make([][]int32, len(f.classes))
+	f.fixed = make([]bool, n)
+	f.mark = make([]uint32, nodes)
+	f.parent = make([]int32, nodes)
+	f.dist = make([]floaterCost, nodes)
+	f.done = make([]bool, nodes)
+	// Potentials that make every edge's reduced cost non-negative before
+	// any flow: a class's is the least cost of its kind over all floaters
+	// (none's, the least of leaving one unpaired), the sink's the least
+	// class's.
+	f.pot = make([]floaterCost, nodes)
+	if n > 0 {
+		least := slices.Clone(fp.pair[0])
+		noneLeast := fp.none[0]
+		for k := range n {
+			for i, pc := range fp.pair[k] {
+				if pc.less(least[i]) {
+					least[i] = pc
+				}
+			}
+			if fp.none[k].less(noneLeast) {
+				noneLeast = fp.none[k]
+			}
+		}
+		for c := range f.classes {
+			f.pot[n+c] = noneLeast
+			if int32(c) != f.none {
+				f.pot[n+c] = least[f.classes[c].kind]
+			}
+		}
+	}
+	for c := range f.classes {
+		if p := f.pot[n+c]; c == 0 || p.less(f.pot[f.sink]) {
+			f.pot[f.sink] = p
+		}
+	}
+	if n > 0 {
+		f.colsOf = colsOf(f)
+		f.rekey()
+		f.regroup()
+	}
+	return f
+}
+
+// rekey weighs, after the potentials moved, each floater's edges plus his
+// potential once a kind (keys): the reduced cost of the edge from floater k
+// to class c is key(k, c) less c's potential, and the edge is of reduced
+// cost zero when the two are equal — a comparison, not a sum, an edge.
+func (f *floaterFlow) rekey() {
+	cols := len(f.fp.pair[0]) + 1
+	if f.keys == nil {
+		f.keys = make([]floaterCost, f.n*cols)
+	}
+	for k := range f.n {
+		row := f.keys[k*cols : (k+1)*cols]
+		for _, col := range f.colsOf[k] { // only the kinds he may take are asked
+			if col == cols-1 {
+				row[col] = f.fp.none[k].add(f.pot[k])
+			} else {
+				row[col] = f.fp.pair[k][col].add(f.pot[k])
+			}
+		}
+	}
+}
+
+// key is the cost of floater k's edge to class c plus his potential.
+func (f *floaterFlow) key(k int, c int32) *floaterCost {
+	cols := len(f.fp.pair[0]) + 1
+	col := cols - 1
+	if c != f.none {
+		col = f.classes[c].kind
+	}
+	return &f.keys[k*cols+col]
+}
+
+// tight reports whether the edge between floater k and class c is of
+// reduced cost zero.
+func (f *floaterFlow) tight(k int, c int32) bool {
+	return *f.key(k, c) == f.pot[f.n+int(c)]
+}
+
+// tightSink reports whether class c's edge to the sink is of reduced cost
+// zero.
+func (f *floaterFlow) tightSink(c int32) bool { return f.pot[f.n+int(c)] == f.pot[f.sink] }
+
+// toSink is the reduced cost of class c's edge to the sink.
+func (f *floaterFlow) toSink(c int32) floaterCost {
+	return f.pot[f.n+int(c)].sub(f.pot[f.sink])
+}
+
+var zeroCost floaterCost
+
+// move puts floater k into class c.
+func (f *floaterFlow) move(k int, c int32) {
+	if old := f.assign[k]; old >= 0 {
+		f.used[old]--
+		h := f.holders[old]
+		i := slices.Index(h, int32(k))
+		h[i] = h[len(h)-1]
+		f.holders[old] = h[:len(h)-1]
+	}
+	f.assign[k] = c
+	f.used[c]++
+	f.holders[c] = append(f.holders[c], int32(k))
+}
+
+// minCost sends every floater's unit by successive shortest paths: a
+// Dijkstra search of reduced costs moves the potentials, then every path of
+// reduced cost zero is taken before the next search.
+func (f *floaterFlow) minCost() {
+	for left := f.n; left > 0; {
+		f.shortest()
+		f.newStamp()
+		f.linkLive()
+		for k := range f.n {
+			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source] == f.pot[k] && f.augment(k) {
+				left--
+			}
+		}
+	}
+}
+
+func (f *floaterFlow) newStamp() {
+	f.stamp++
+	if f.stamp == 0 {
+		clear(f.mark)
+		f.stamp = 1
+	}
+}
+
+// augment looks for a path of reduced cost zero from floater k to the sink
+// and moves the floaters along it. Nodes it could not get through stay
+// marked: they are not tried again before the next search (that may miss
+// a path; the next search finds it).
+func (f *floaterFlow) augment(k int) bool {
+	f.mark[k] = f.stamp
+	// k's edges of reduced cost zero lead to the groups whose potential
+	// is his key: a comparison a group, then a look at its classes.
+	cols := len(f.fp.pair[0]) + 1
+	for _, col := range f.colsOf[k] {
+		key := &f.keys[k*cols+col]
+		for _, gi := range f.groupsOfCol[col] {
+			if f.groups[gi].pot != *key {
+				continue
+			}
+			for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
+				if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
+					continue
+				}
+				if f.augmentClass(c) {
+					f.move(k, c)
+					f.mark[k] = 0
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// may reports whether floater k may take class c.
+func (f *floaterFlow) may(k int, c int32) bool {
+	return f.floatersOf[c][k/64]&(1<<(uint(k)%64)) != 0
+}
+
+func (f *floaterFlow) augmentClass(c int32) bool {
+	// Out of the lists while searched: a class the search is on or could
+	// not get through is not looked at again.
+	f.mark[f.n+int(c)] = f.stamp
+	f.unlink(c)
+	if f.used[c] < f.classes[c].cap && f.tightSink(c) {
+		f.mark[f.n+int(c)] = 0
+		f.relink(c)
+		return true
+	}
+	for _, h := range f.holders[c] {
+		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h)) {
+			f.mark[f.n+int(c)] = 0
+			f.relink(c)
+			return true
+		}
+	}
+	return false
+}
+
+// linkLive links each group's classes in a list the augmenting searches
+// walk; a class is unlinked while they search it, and stays so when they
+// could not get through it, until the next Dijkstra search. A walk
+// standing on a class unlinked meanwhile goes on by its link, which is
+// kept.
+func (f *floaterFlow) linkLive() {
+	if f.nextLive == nil {
+		f.nextLive, f.prevLive = make([]int32, len(f.classes)), make([]int32, len(f.classes))
+	}
+	for i := range f.groups {
+		g := &f.groups[i]
+		g.head = -1
+		for j := len(g.classes) - 1; j >= 0; j-- {
+			c := g.classes[j]
+			f.nextLive[c], f.prevLive[c] = g.head, -1
+			if g.head >= 0 {
+				f.prevLive[g.head] = c
+			}
+			g.head = c
+		}
+	}
+}
+
+func (f *floaterFlow) unlink(c int32) {
+	g := &f.groups[f.groupOf[c]]
+	next, prev := f.nextLive[c], f.prevLive[c]
+	if prev >= 0 {
+		f.nextLive[prev] = next
+	} else if g.head == c {
+		g.head = next
+	} else {
+		return // unlinked already
+	}
+	if next >= 0 {
+		f.prevLive[next] = prev
+	}
+	f.prevLive[c] = -1
+}
+
+// relink puts class c back at the head of its group's list.
+func (f *floaterFlow) relink(c int32) {
+	g := &f.groups[f.groupOf[c]]
+	f.nextLive[c], f.prevLive[c] = g.head, -1
+	if g.head >= 0 {
+		f.prevLive[g.head] = c
+	}
+	g.head = c
+}
+
+// firstBest fixes the floaters in the walk's order, each to the first of
+// his choices — free partners in the group's order, then none — with
+// which a least-cost assignment remains: his class in the flow, or one
+// from which a path of reduced cost zero through the floaters not yet
+// fixed leads back to his class (a cycle of cost zero with his move).
+func (f *floaterFlow) firstBest() []int {
+	choice := make([]int, f.n)
+	var opts []int32
+	for k := range f.n {
+		a := f.assign[k]
+		// k's choices that may be least: his class, or one his edge to is
+		// of reduced cost zero (in a group whose potential is his key) when
+		// his edge back from his class is too — with a member left.
+		opts = append(opts[:0], a)
+		if f.tight(k, a) {
+			cols := len(f.fp.pair[0]) + 1
+			for _, col := range f.colsOf[k] {
+				for _, gi := range f.groupsOfCol[col] {
+					if f.groups[gi].pot != f.keys[k*cols+col] {
+						continue
+					}
+					for _, c := range f.groups[gi].classes {
+						if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
+							opts = append(opts, c)
+						}
+					}
+				}
+			}
+		}
+		slices.SortFunc(opts, func(x, y int32) int { return f.rank(x) - f.rank(y) })
+		if opts[0] != a {
+			f.reroute(k, opts)
+		}
+		// Fixed: k keeps his class and takes its first free member.
+		f.fixed[k] = true
+		c := f.assign[k]
+		h := f.holders[c]
+		i := slices.Index(h, int32(k))
+		h[i] = h[len(h)-1]
+		f.holders[c] = h[:len(h)-1]
+		choice[k] = -1
+		if c != f.none {
+			cl := &f.classes[c]
+			choice[k] = cl.members[cl.next]
+			cl.next++
+		}
+	}
+	return choice
+}
+
+// rank orders a floater's choices as the walk tries them: a class by its
+// first free member in the group, none last.
+func (f *floaterFlow) rank(c int32) int {
+	if c == f.none {
+		return len(f.fp.kind)
+	}
+	return f.classes[c].members[f.classes[c].next]
+}
+
+// reroute moves floater k to the first of opts (in the walk's order, his
+// own class among them) from which a path of reduced cost zero leads back
+// to his class through the residual edges of the floaters not fixed: a
+// search backwards from his class, breadth first, that stops once the
+// first choice is reached. The floaters on the path move with him.
+func (f *floaterFlow) reroute(k int, opts []int32) {
+	a := int32(f.n) + f.assign[k]
+	f.newStamp()
+	f.mark[a], f.mark[k] = f.stamp, f.stamp
+	queue := append(f.queue[:0], a)
+	// parent[v] is the node after v on its path to a.
+	visit := func(v, next int32) {
+		if f.mark[v] != f.stamp {
+			f.mark[v], f.parent[v] = f.stamp, next
+			queue = append(queue, v)
+		}
+	}
+	first := int32(f.n) + opts[0]
+	for i := 0; i < len(queue) && f.mark[first] != f.stamp; i++ {
+		v := queue[i]
+		switch {
+		case v == f.sink:
+			for c := range f.classes {
+				if f.used[c] < f.classes[c].cap && f.tightSink(int32(c)) {
+					visit(int32(f.n+c), v)
+				}
+			}
+		case int(v) < f.n:
+			if c := f.assign[v]; f.tight(int(v), c) {
+				visit(int32(f.n)+c, v)
+			}
+		default:
+			c := v - int32(f.n)
+			if f.used[c] > 0 && f.tightSink(c) {
+				visit(f.sink, v)
+			}
+			for _, h := range f.groups[f.groupOf[c]].tight {
+				if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.may(int(h), c) {
+					visit(h, v)
+				}
+			}
+		}
+	}
+	f.queue = queue
+	for _, o := range opts {
+		if v := int32(f.n) + o; v == a {
+			return
+		} else if f.mark[v] == f.stamp {
+			for v != a {
+				next := f.parent[v]
+				if int(v) < f.n {
+					f.move(int(v), next-int32(f.n))
+				}
+				v = next
+			}
+			f.move(k, o)
+			return
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randomFloaterField is a score group and players floated down into it,
+// as the floater search meets them: a few colour states on both sides of
+// R-SW-12's limits (so that kinds repeat and weights tie), floats, units,
+// and earlier games between floaters and members (rematches forbid pairs).
+func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base float64) {
+	s = &swiss{set: DefaultSettings(9), units: rng.IntN(4) == 0}
+	s.set.NoThreeInARow = rng.IntN(5) != 0
+	base = float64(rng.IntN(3))
+	id := 0
+	player := func(steps float64) *swissPlayer {
+		id++
+		p := &swissPlayer{id: id, steps: steps, score: Points(2 * steps), floats: rng.IntN(3) - 1}
+		states := []int{-201, -102, -101, -2, -1, 1, 2, 101, 102, 201}
+		p.setState(states[rng.IntN(len(states))])
+		if s.units && rng.IntN(2) == 0 {
+			p.unit = fmt.Sprint("u", rng.IntN(3))
+		}
+		return p
+	}
+	var all []*swissPlayer
+	for range 1 + rng.IntN(9) {
+		p := player(base)
+		group[bool2int(p.needsBlack())] = append(group[bool2int(p.needsBlack())], p)
+		all = append(all, p)
+	}
+	for range 1 + rng.IntN(6) {
+		p := player(base + float64(1+rng.IntN(3)))
+		floaters[bool2int(p.needsBlack())] = append(floaters[bool2int(p.needsBlack())], p)
+		all = append(all, p)
+	}
+	for range rng.IntN(2 * len(all)) {
+		a, b := all[rng.IntN(len(all))], all[rng.IntN(len(all))]
+		if a != b {
+			meet(a, b)
+		}
+	}
+	return s, group, floaters, base
+}
+
+func bool2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func meet(a, b *swissPlayer) {
+	for _, p := range [][2]*swissPlayer{{a, b}, {b, a}} {
+		p[0].opps = append(p[0].opps, p[1].id)
+		bit := uint(p[1].id) % 256
+		p[0].metBits[bit/64] |= 1 << (bit % 64)
+	}
+}
+
+// TestFloaterFlowAgainstWalk proves the floater search's flow against the
+// plain walk with no bound, on random groups (R-SW-8 下调): the same
+// assignment, floater by floater, every time — the least cost and, among
+// equals, the walk's first. The groups are drawn so that equal weights are
+// common (ties), and the test checks that they were.
+func TestFloaterFlowAgainstWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	ties, rematches := 0, 0
+	for iter := range 4000 {
+		s, group, floaters, base := randomFloaterField(rng)
+		fp, ok := s.floaterProblem(group.flat(), floaters.flat(), base)
+		if !ok {
+			t.Fatalf("iter %d: weights not held", iter)
+		}
+		want, _ := fp.walk(math.MaxInt)
+		if got := fp.solve(); !slices.Equal(got, want) {
+			t.Fatalf("iter %d: flow %v, walk %v", iter, got, want)
+		}
+		if bounded, ok := fp.walk(floaterWalkBudget); ok && !slices.Equal(bounded, want) {
+			t.Fatalf("iter %d: bounded walk %v, walk %v", iter, bounded, want)
+		}
+		if leastCount(fp) > 1 {
+			ties++
+		}
+		for _, f := range floaters.flat() {
+			if len(f.opps) > 0 {
+				rematches++
+				break
+			}
+		}
+	}
+	if ties < 1000 || rematches < 1000 {
+		t.Fatalf("%d groups with ties, %d with earlier games of 4000: the test does not test", ties, rematches)
+	}
+}
+
+// leastCount is how many assignments share the least cost.
+func leastCount(fp floaterProblem) int {
+	n := len(fp.may)
+	used := make([]bool, len(fp.kind))
+	var best floaterCost
+	count := 0
+	var rec func(k int, sum floaterCost, pairs int)
+	rec = func(k int, sum floaterCost, pairs int) {
+		if k == n {
+			switch {
+			case pairs == 0:
+			case count == 0 || sum.less(best):
+				best, count = sum, 1
+			case sum == best:
+				count++
+			}
+			return
+		}
+		for j := range fp.kind {
+			if !used[j] && fp.may[k][j/64]&(1<<(j%64)) != 0 {
+				used[j] = true
+				rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
+				used[j] = false
+			}
+		}
+		rec(k+1, sum.add(fp.none[k]), pairs)
+	}
+	rec(0, floaterCost{}, 0)
+	return count
+}

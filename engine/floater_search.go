@@ -1,0 +1,245 @@
+package engine
+
+// potGroup is the classes of one kind (or none) and one potential: from
+// a floater, every one of them he may take is as far (his edge's key less
+// the potential), so shortest offers a floater's distance to the group
+// once, not to each class — a group of a thousand members has a few dozen
+// kinds and a few hundred classes, and their potentials are mostly one a
+// kind.
+type potGroup struct {
+	col     int         // the kind, or the none column
+	pot     floaterCost // the classes' potential
+	classes []int32     // the group's classes
+	head    int32       // the first class of linkLive's list, −1 when none
+	tight   []int32     // the floaters whose key is the group's potential
+	left    []int32     // shortest's: the classes not reached yet
+	offers  []heapEntry // shortest's: the floaters' offers, a heap by distance plus potential
+}
+
+// regroup sorts the classes into potential groups, after the potentials
+// moved.
+func (f *floaterFlow) regroup() {
+	cols := len(f.fp.pair[0]) + 1
+	if f.groupsOfCol == nil {
+		f.groupsOfCol = make([][]int32, cols)
+		f.groupOf = make([]int32, len(f.classes))
+	}
+	for i := range f.groupsOfCol {
+		f.groupsOfCol[i] = f.groupsOfCol[i][:0]
+	}
+	f.groups = f.groups[:0]
+	for c := range f.classes {
+		col := cols - 1
+		if int32(c) != f.none {
+			col = f.classes[c].kind
+		}
+		pot := f.pot[f.n+c]
+		g := int32(-1)
+		for _, i := range f.groupsOfCol[col] {
+			if f.groups[i].pot == pot {
+				g = i
+				break
+			}
+		}
+		if g < 0 {
+			// A new group, in the place (and the lists) of an old one
+			// when there is one.
+			g = int32(len(f.groups))
+			if len(f.groups) < cap(f.groups) {
+				f.groups = f.groups[:g+1]
+				o := &f.groups[g]
+				*o = potGroup{col: col, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
+			} else {
+				f.groups = append(f.groups, potGroup{col: col, pot: pot})
+			}
+			f.groupsOfCol[col] = append(f.groupsOfCol[col], g)
+		}
+		f.groups[g].classes = append(f.groups[g].classes, int32(c))
+		f.groupOf[c] = g
+	}
+	for k := range f.n {
+		for _, col := range f.colsOf[k] {
+			for _, g := range f.groupsOfCol[col] {
+				if f.groups[g].pot == f.keys[k*cols+col] {
+					f.groups[g].tight = append(f.groups[g].tight, int32(k))
+				}
+			}
+		}
+	}
+}
+
+// shortest runs Dijkstra's search from the source over the residual edges'
+// reduced costs until the sink is reached, and adds each node's distance
+// (at most the sink's) to its potential. A floater's edges are offered to
+// potential groups; the heap holds nodes and, for a group, its best offer
+// (as −1−group): when that comes first, the group's classes the offering
+// floater may take are reached, and the next offer waits for the others.
+func (f *floaterFlow) shortest() {
+	clear(f.done)
+	f.heap = f.heap[:0]
+	for i := range f.groups {
+		g := &f.groups[i]
+		g.left = append(g.left[:0], g.classes...)
+		g.offers = g.offers[:0]
+	}
+	f.dist[f.source] = zeroCost
+	f.newStamp() // marked: has a distance
+	f.mark[f.source] = f.stamp
+	pushEntry(&f.heap, heapEntry{f.source, zeroCost})
+	reach := func(v int32, d floaterCost) {
+		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
+			f.mark[v], f.dist[v] = f.stamp, d
+			pushEntry(&f.heap, heapEntry{v, d})
+		}
+	}
+	// reachClass is class c reached at distance d: its edges go on.
+	reachClass := func(c int32, d floaterCost) {
+		v := int32(f.n) + c
+		f.done[v], f.dist[v] = true, d
+		if f.used[c] < f.classes[c].cap {
+			reach(f.sink, d.add(f.toSink(c)))
+		}
+		for _, h := range f.holders[c] {
+			reach(h, d.add(f.pot[v]).sub(*f.key(int(h), c)))
+		}
+	}
+	for len(f.heap) > 0 {
+		e := popEntry(&f.heap)
+		v, d := e.v, e.d
+		if v < 0 {
+			g := &f.groups[-1-v]
+			if len(g.offers) == 0 || g.offers[0].d.sub(g.pot) != d {
+				continue // an offer already taken
+			}
+			o := popEntry(&g.offers)
+			for i := 0; i < len(g.left); {
+				c := g.left[i]
+				if f.assign[o.v] == c || f.floatersOf[c][o.v/64]&(1<<(uint(o.v)%64)) == 0 {
+					i++
+					continue
+				}
+				g.left[i] = g.left[len(g.left)-1]
+				g.left = g.left[:len(g.left)-1]
+				reachClass(c, d)
+			}
+			if len(g.left) > 0 && len(g.offers) > 0 {
+				pushEntry(&f.heap, heapEntry{v, g.offers[0].d.sub(g.pot)})
+			}
+			continue
+		}
+		if f.done[v] {
+			continue
+		}
+		f.done[v] = true
+		switch {
+		case v == f.sink:
+			f.heap = f.heap[:0]
+		case v == f.source:
+			for k := range f.n {
+				if f.assign[k] < 0 {
+					reach(int32(k), d.add(f.pot[f.source]).sub(f.pot[k]))
+				}
+			}
+		default: // a floater
+			cols := len(f.fp.pair[0]) + 1
+			keys := f.keys[int(v)*cols : (int(v)+1)*cols]
+			for _, col := range f.colsOf[v] {
+				at := d.add(keys[col])
+				for _, gi := range f.groupsOfCol[col] {
+					g := &f.groups[gi]
+					if len(g.left) == 0 {
+						continue
+					}
+					d := at.sub(g.pot)
+					if f.mark[f.sink] == f.stamp && !d.less(f.dist[f.sink]) {
+						continue // no nearer than the sink: the search ends first
+					}
+					if len(g.offers) == 0 || at.less(g.offers[0].d) {
+						pushEntry(&f.heap, heapEntry{-1 - gi, d})
+					}
+					pushEntry(&g.offers, heapEntry{v, at})
+				}
+			}
+		}
+	}
+	top := f.dist[f.sink]
+	for v := range f.pot {
+		d := top
+		if f.done[v] && f.dist[v].less(top) {
+			d = f.dist[v]
+		}
+		f.pot[v] = f.pot[v].add(d)
+	}
+	f.rekey()
+	f.regroup()
+}
+
+// colsOf lists, for each floater, the columns (kinds, and none) of the
+// classes he may take: the kinds of his partners in the group.
+func colsOf(f *floaterFlow) [][]int {
+	cols := len(f.fp.pair[0]) + 1
+	words := len(f.fp.may[0])
+	ofKind := bitRows(cols-1, words) // each kind's members
+	for j, kind := range f.fp.kind {
+		ofKind[kind][j/64] |= 1 << (j % 64)
+	}
+	out := make([][]int, f.n)
+	for k, may := range f.fp.may {
+		for kind, members := range ofKind {
+			for w, word := range members {
+				if word&may[w] != 0 {
+					out[k] = append(out[k], kind)
+					break
+				}
+			}
+		}
+		out[k] = append(out[k], cols-1)
+	}
+	return out
+}
+
+// heapEntry is a node (or a group, or an offer's floater) at a distance.
+type heapEntry struct {
+	v int32
+	d floaterCost
+}
+
+// pushEntry and popEntry keep a binary heap by distance; an entry keeps
+// the distance it was pushed with, and an entry of a node already done
+// is passed over by the search.
+func pushEntry(heap *[]heapEntry, e heapEntry) {
+	h := append(*heap, e)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h[i].d.less(h[p].d) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	*heap = h
+}
+
+func popEntry(heap *[]heapEntry) heapEntry {
+	h := *heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(h) && h[l].d.less(h[m].d) {
+			m = l
+		}
+		if r := l + 1; r < len(h) && h[r].d.less(h[m].d) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*heap = h
+	return top
+}
