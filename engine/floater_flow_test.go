@@ -56,7 +56,7 @@ func bool2int(b bool) int {
 
 func meet(a, b *swissPlayer) {
 	for _, p := range [][2]*swissPlayer{{a, b}, {b, a}} {
-		p[0].opps = append(p[0].opps, p[1].id)
+		p[0].opps = append(p[0].opps, int32(p[1].id))
 		bit := uint(p[1].id) % 256
 		p[0].metBits[bit/64] |= 1 << (bit % 64)
 	}
