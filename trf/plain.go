@@ -41,7 +41,9 @@ func (p *parser) plainPlayer(n int, b []byte, line *columns) bool {
 		return false
 	}
 	if id > len(p.records) {
-		p.records = append(p.records, make([]record, id-len(p.records))...)
+		// Within the room parser.reserve made (id is at most
+		// grid.players), never written, so blank: no need to clear it.
+		p.records = p.records[:id]
 	}
 	rec := &p.records[id-1]
 	if rec.line != 0 {
