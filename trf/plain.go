@@ -6,7 +6,7 @@ import "bytes"
 // every field where TRF puts it, every round block digits, a letter and
 // blanks. plainPlayer reads such a line straight from its bytes; any other
 // line, and any line with something wrong in it, is read by the general
-// path (parser.player), which says what is wrong. So plainPlayer never
+// path (parser.anyPlayer), which says what is wrong. So plainPlayer never
 // fails: it reads a line exactly as the general path would, or not at all
 // (TestPlainPlayer, and the oracle tests, hold it to that).
 
@@ -63,11 +63,11 @@ func (p *parser) plainPlayer(n int, b []byte, line *columns) bool {
 		if !ok || opp == id {
 			return false
 		}
-		k := plainEntry(opp, blk[5], blk[7])
-		if !k.ok {
+		kind := plainEntry(opp, blk[5], blk[7])
+		if !kind.ok {
 			return false
 		}
-		if k.e.kind != noEntry {
+		if kind.e.kind != noEntry {
 			if r >= p.grid.rounds {
 				p.grid.grow(r + 1)
 			}
@@ -75,7 +75,7 @@ func (p *parser) plainPlayer(n int, b []byte, line *columns) bool {
 			// block's fields set one by one there are slow to read back
 			// whole.
 			c := &p.grid.e[r*p.grid.players+id-1]
-			*c = k.e
+			*c = kind.e
 			c.opp = int16(max(opp, 0))
 			rounds = r + 1
 		}
@@ -93,9 +93,10 @@ func plainEntry(opp int, col, res byte) *plainKind {
 	return &blockKinds[min(opp+1, 2)][colClass[col]][resClass[res]] // opp blank, 0 or a player
 }
 
+// plainKind is how parser.block reads a kind of block.
 type plainKind struct {
-	e  entry
-	ok bool
+	e  entry // but for the opponent
+	ok bool  // false: block refuses it
 }
 
 // colClass and resClass sort the characters of a block's colour and
