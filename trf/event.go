@@ -136,7 +136,7 @@ func fillRound(rd *engine.Round, blocks []entry) bool {
 			g := &games[k]
 			k++
 			g.Board = k
-			if gameOf(id, e, int(e.opp), blocks[e.opp-1], g) != agreed {
+			if gameOf(id, &blocks[i], int(e.opp), &blocks[e.opp-1], g) != agreed {
 				return false
 			}
 		}
@@ -256,8 +256,9 @@ const (
 
 // gameOf sets g to the game of player a's block e, against b, with b's
 // block f; a < b, or the game is b's to give and gameOf only checks the
-// pairing. g is left as it is unless they agree.
-func gameOf(a int, e entry, b int, f entry, g *engine.Game) mismatch {
+// pairing. g is left as it is unless they agree. The blocks are passed by
+// reference: two of them by value take more registers than there are.
+func gameOf(a int, e *entry, b int, f *entry, g *engine.Game) mismatch {
 	if f.kind != gameEntry || int(f.opp) != a {
 		return unpaired
 	}
@@ -290,7 +291,8 @@ func (p *parser) game(byID []record, a *record, e entry, r int) (g engine.Game, 
 		return g, false, p.errorf(a.line, "round %d: opponent %d is not a player (starting ranks run 1..%d)", r+1, e.opp, len(byID))
 	}
 	b := &byID[opp-1]
-	switch gameOf(a.id, e, opp, p.entry(opp, r), &g) {
+	f := p.entry(opp, r)
+	switch gameOf(a.id, &e, opp, &f, &g) {
 	case unpaired:
 		has := "no game"
 		if raw := p.raw(b, r+1); raw != "" {
