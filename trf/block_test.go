@@ -1,6 +1,8 @@
 package trf
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 )
@@ -59,6 +61,24 @@ func TestCountRunes(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestTrimBlanks holds trimBlanks to bytes.TrimSpace on random strings of
+// blanks (Unicode's too), letters, Chinese characters and the bytes of
+// characters cut short.
+func TestTrimBlanks(t *testing.T) {
+	pieces := []string{" ", "\t", "a", "中", "\u4000", "\uFFFF", "\u3000", "\u00A0", "\u2028", "\u1680", "\uFEFF",
+		"\xe4", "\xe4\xb8", "\xb8\xad", "\xed\xa0\x80", "\xf0\x9f\x98\x80", "        "}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 50000 {
+		var b []byte
+		for range rng.IntN(6) {
+			b = append(b, pieces[rng.IntN(len(pieces))]...)
+		}
+		if got, want := trimBlanks(b), bytes.TrimSpace(b); !bytes.Equal(got, want) {
+			t.Fatalf("trimBlanks(%q) = %q, bytes.TrimSpace gives %q", b, got, want)
 		}
 	}
 }

@@ -107,6 +107,8 @@ func trimBlanks(b []byte) []byte {
 				break
 			}
 			b = b[1:]
+		} else if c >= 0xE4 && c <= 0xEF { // U+4000–U+FFFF, a Chinese character's range: no space there
+			break
 		} else if r, size := utf8.DecodeRune(b); isBlank(r) {
 			b = b[size:]
 		} else {
@@ -122,6 +124,8 @@ func trimBlanks(b []byte) []byte {
 				break
 			}
 			b = b[:len(b)-1]
+		} else if n := len(b); n >= 3 && b[n-3] >= 0xE4 && b[n-3] <= 0xEF && b[n-2]&0xC0 == 0x80 && c&0xC0 == 0x80 {
+			break // as at the start: a character from U+4000 on, not a space
 		} else if r, size := utf8.DecodeLastRune(b); isBlank(r) {
 			b = b[:len(b)-size]
 		} else {

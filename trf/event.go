@@ -120,22 +120,28 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 // fillRound adds a round's games and byes from its blocks, one a player in
 // the order of starting rank, and reports whether they agree. Only the
 // block of a game's lower starting rank is checked against its opponent's.
+// Each game is written once, in place in the room fillRounds made for the
+// round's games: a round with more games than that disagrees.
 func fillRound(rd *engine.Round, blocks []entry) bool {
+	games, k := rd.Games[:cap(rd.Games)], len(rd.Games)
 	for i, e := range blocks {
 		id := i + 1
 		switch {
 		case e.kind == byeEntry:
 			rd.Byes = append(rd.Byes, engine.Bye{Player: id, Kind: e.bye, Colour: colourOf(e.colour)})
 		case e.kind == gameEntry && int(e.opp) > id:
-			if int(e.opp) > len(blocks) {
+			if int(e.opp) > len(blocks) || k == len(games) {
 				return false
 			}
-			rd.Games = append(rd.Games, engine.Game{Board: len(rd.Games) + 1}) // written in place
-			if gameOf(id, e, int(e.opp), blocks[e.opp-1], &rd.Games[len(rd.Games)-1]) != agreed {
+			g := &games[k]
+			k++
+			g.Board = k
+			if gameOf(id, &blocks[i], int(e.opp), &blocks[e.opp-1], g) != agreed {
 				return false
 			}
 		}
 	}
+	rd.Games = games[:k]
 	return true
 }
 
@@ -250,8 +256,9 @@ const (
 
 // gameOf sets g to the game of player a's block e, against b, with b's
 // block f; a < b, or the game is b's to give and gameOf only checks the
-// pairing. g is left as it is unless they agree.
-func gameOf(a int, e entry, b int, f entry, g *engine.Game) mismatch {
+// pairing. g is left as it is unless they agree. The blocks are passed by
+// reference: two of them by value take more registers than there are.
+func gameOf(a int, e *entry, b int, f *entry, g *engine.Game) mismatch {
 	if f.kind != gameEntry || int(f.opp) != a {
 		return unpaired
 	}
@@ -284,7 +291,8 @@ func (p *parser) game(byID []record, a *record, e entry, r int) (g engine.Game, 
 		return g, false, p.errorf(a.line, "round %d: opponent %d is not a player (starting ranks run 1..%d)", r+1, e.opp, len(byID))
 	}
 	b := &byID[opp-1]
-	switch gameOf(a.id, e, opp, p.entry(opp, r), &g) {
+	f := p.entry(opp, r)
+	switch gameOf(a.id, &e, opp, &f, &g) {
 	case unpaired:
 		has := "no game"
 		if raw := p.raw(b, r+1); raw != "" {

@@ -54,6 +54,15 @@ var gaps = []struct {
 }
 
 func (p *parser) player(n int, b []byte, line *columns) error {
+	if p.plainPlayer(n, b, line) {
+		return nil
+	}
+	return p.anyPlayer(n, b, line)
+}
+
+// anyPlayer reads any 001 line, column by column, or says what is wrong
+// with it.
+func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a player line: TRF-16 is in fixed columns; use spaces")
 	}

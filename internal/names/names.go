@@ -121,12 +121,13 @@ func plain(s string) bool {
 			continue
 		case c > ' ' && c < 0x7F:
 			i++
-		case c >= 0xE4 && c <= 0xE9: // the lead byte of U+4000–U+9FFF
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r < 0x4E00 || r > 0x9FFF {
+		case c >= 0xE4 && c <= 0xE9 && i+2 < len(s): // the lead byte of U+4000–U+9FFF
+			// Checked byte by byte, not decoded: U+4E00 is E4 B8 80, so
+			// after E4 the second byte is at least B8.
+			if s[i+1] < 0x80 || s[i+1] > 0xBF || c == 0xE4 && s[i+1] < 0xB8 || s[i+2] < 0x80 || s[i+2] > 0xBF {
 				return false
 			}
-			i += size
+			i += 3
 		default:
 			return false
 		}

@@ -1,0 +1,160 @@
+package trf
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/trf/trftest"
+)
+
+// TestPlainEntry holds plainEntry to parser.block on every block of ASCII
+// colour and result, blank, with opponent 0000 and with another player:
+// the classes it sorts characters into are read alike by block.
+func TestPlainEntry(t *testing.T) {
+	var p parser
+	for _, opp := range []int{-1, 0, 7} {
+		for col := range byte(0x80) {
+			for res := range byte(0x80) {
+				var want entry
+				err := p.block(1, 1, 1, opp, rune(col), rune(res), &want)
+				k := plainEntry(opp, col, res)
+				got := k.e
+				got.opp = int16(max(opp, 0))
+				if k.ok != (err == nil) || k.ok && got != want {
+					t.Fatalf("opponent %d, colour %q, result %q: plainEntry %+v, %v; block %+v, %v", opp, col, res, got, k.ok, want, err)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainPlayer holds plainPlayer to the general path on the player lines
+// of the files in the package's and the command's testdata and of generated events, and on
+// thousands of damaged copies of them: where plainPlayer reads a line, the
+// general path reads it the same (record and blocks); it must read most of
+// the undamaged lines.
+func TestPlainPlayer(t *testing.T) {
+	var lines []string
+	files, _ := filepath.Glob("testdata/*.trf")
+	cmd, _ := filepath.Glob("../cmd/qisai/testdata/*.trf")
+	for _, f := range append(files, cmd...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, playerLines(data)...)
+	}
+	for _, n := range []int{9, 40} {
+		lines = append(lines, playerLines(bigLines(t, n))...)
+	}
+	lines = append(lines, line(3, "A", "   2 w 1", "0000 - U", "        ", "  12 b  "), line(4, "欧阳 一", "0000 w U")+"  ")
+	rng := rand.New(rand.NewPCG(3, 4))
+	plain, damaged := 0, 0
+	for _, l := range lines {
+		if comparePlayer(t, l) {
+			plain++
+		}
+		for range 60 {
+			if comparePlayer(t, string(mutateLine(rng, []byte(l)))) {
+				damaged++
+			}
+		}
+	}
+	t.Logf("plainPlayer read %d of %d lines, %d of %d damaged copies", plain, len(lines), damaged, 60*len(lines))
+	if plain < len(lines)*3/4 || damaged < len(lines)*60/20 {
+		t.Fatalf("plainPlayer read only %d of %d lines and %d of their damaged copies: the test checks too little", plain, len(lines), damaged)
+	}
+}
+
+// comparePlayer reads line l with plainPlayer and with the general path,
+// each into a parser of its own, fails if they differ where plainPlayer
+// read it, and says whether it did.
+func comparePlayer(t *testing.T, l string) bool {
+	t.Helper()
+	b := []byte(l)
+	read := func(general bool) (*parser, bool) {
+		p := &parser{file: "x", data: b}
+		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
+		var cols columns
+		if !cols.set(b) {
+			return p, false
+		}
+		if general {
+			return p, p.anyPlayer(1, b, &cols) == nil
+		}
+		return p, p.plainPlayer(1, b, &cols)
+	}
+	pp, ok := read(false)
+	if !ok {
+		return false
+	}
+	gp, gok := read(true)
+	if !gok {
+		t.Fatalf("plainPlayer read %q, the general path refuses it", l)
+	}
+	if !reflect.DeepEqual(pp.records, gp.records) || !bytes.Equal(pp.text, gp.text) || pp.players != gp.players {
+		t.Fatalf("%q: plainPlayer records %+v %q, the general path %+v %q", l, pp.records, pp.text, gp.records, gp.text)
+	}
+	for r := range max(pp.grid.rounds, gp.grid.rounds) {
+		for id := 1; id <= pp.grid.players; id++ {
+			if pp.grid.at(id, r) != gp.grid.at(id, r) {
+				t.Fatalf("%q: round %d: plainPlayer %+v, the general path %+v", l, r+1, pp.grid.at(id, r), gp.grid.at(id, r))
+			}
+		}
+	}
+	return true
+}
+
+// playerLines are the 001 lines of data, without their line ends.
+func playerLines(data []byte) (lines []string) {
+	for _, l := range strings.FieldsFunc(string(data), func(r rune) bool { return r == '\n' || r == '\r' }) {
+		if strings.HasPrefix(l, "001") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// mutateLine is mutate's damage within a line: blanks, digits, letters,
+// tabs and characters beyond ASCII put in, over or taken out.
+func mutateLine(rng *rand.Rand, b []byte) []byte {
+	b = bytes.Clone(b)
+	for range 1 + rng.IntN(2) {
+		piece := linePieces[rng.IntN(len(linePieces))]
+		i := rng.IntN(len(b) + 1)
+		switch rng.IntN(3) {
+		case 0:
+			end := min(len(b), i+len(piece))
+			b = append(b[:i], append([]byte(piece), b[end:]...)...)
+		case 1:
+			b = append(b[:i], append([]byte(piece), b[i:]...)...)
+		case 2:
+			if i < len(b) {
+				b = append(b[:i], b[i+1:]...)
+			}
+		}
+	}
+	return b
+}
+
+var linePieces = []string{" ", " ", " ", "0", "1", "7", "9", "w", "W", "b", "-", "+", "=", "U", "h", "F", "Z", "D", "x",
+	"\t", "\v", "中", "\u3000", "\u00A0", "\xe9", "    ", "0000 - U", "   1 b 0", "0040 w 1", "   3 w 1"}
+
+// bigLines is a Swiss of n players with Chinese names, as Write writes it.
+func bigLines(t *testing.T, n int) []byte {
+	t.Helper()
+	ev, err := trftest.Swiss(n, 7, 5, uint64(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, ev); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
