@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -46,7 +47,7 @@ func export(c *Context) (Reply, error) {
 	case "trf":
 		var b strings.Builder
 		if err := trf.Write(&b, ev); err != nil {
-			return Reply{}, &Problem{Text: T{"无法导出 TRF（%v）。请用 /player edit 修改后再试。", "Cannot export TRF (%v). Fix it with /player edit and try again."}, Args: []any{err}}
+			return Reply{}, trfRefused(err)
 		}
 		name := fileName(ev.Name, "trf")
 		text := T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
@@ -246,4 +247,19 @@ func withFiles(c *Context, text string, files []*chat.File) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: text, Queued: queued}, nil
+}
+
+// trfRefused says in the user's language why the event does not go into
+// TRF-16: a number wider than its columns (trf.LimitError), or else data
+// qisai itself got wrong, for the administrator (its English stays out of
+// the Chinese).
+func trfRefused(err error) *Problem {
+	var le *trf.LimitError
+	if errors.As(err, &le) {
+		zh, en := strings.ReplaceAll(le.Chinese(), "%", "%%"), strings.ReplaceAll(le.Error(), "%", "%%")
+		return problem("无法导出 TRF："+zh+"。改正后再试（选手用 /player edit，计分用 /event set scoring）。",
+			"Cannot export TRF: "+en+". Correct it and try again (a player with /player edit, the scoring with /event set scoring).")
+	}
+	return problem("无法导出 TRF：比赛数据不一致，请告诉机器人的管理员。",
+		"Cannot export TRF: the event's data is inconsistent ("+strings.ReplaceAll(err.Error(), "%", "%%")+"); please tell the bot's administrator.")
 }

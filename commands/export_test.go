@@ -5,10 +5,12 @@ import (
 	"cmp"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
@@ -277,5 +279,42 @@ func TestExportPrint(t *testing.T) {
 	name, content := exported(t, h2.send("li", "/export trf", false))
 	if name != "春季赛.trf" || !strings.HasPrefix(content, "012 春季赛\n") {
 		t.Errorf("export of an empty event: %q, %q", name, content)
+	}
+}
+
+// TestExportTRFTooWide: what TRF-16's columns cannot hold is refused in
+// the user's language — a rating of five digits when it is typed, a number
+// too wide for the file when exporting — with no English in the Chinese.
+func TestExportTRFTooWide(t *testing.T) {
+	h := newHarness(t)
+	h.say("li", "/event new 冬季赛 swiss rounds 5")
+	if got := h.say("li", "/player add 王五 北京 12000"); !strings.Contains(got, "等级分最多 4 位数（0–9999），不是 12000") {
+		t.Errorf("a five-digit rating: %q", got)
+	}
+	if got := h.say("li", "/player add 王五 北京 2400"); !strings.Contains(got, "2400") {
+		t.Errorf("a four-digit rating: %q", got)
+	}
+	english := func(s string) string {
+		for _, w := range []string{"TRF", "BBW", "/player edit", "/event set scoring"} {
+			s = strings.ReplaceAll(s, w, "")
+		}
+		return s
+	}
+	for _, c := range []struct {
+		err    error
+		zh, en string
+	}{
+		{&trf.LimitError{Limit: trf.LimitRating, Player: 3, Value: "12000"}, "3 号选手的等级分 12000 超出 TRF 的 4 位", "player 3's rating 12000 does not fit"},
+		{&trf.LimitError{Limit: trf.LimitPoints, Code: "BBW", Value: "100.5"}, "计分 100.5（BBW）超出", "BBW 100.5: TRF holds points of at most 4 characters"},
+		{fmt.Errorf("trf: round 2: player 9 is not in the event"), "比赛数据不一致", "player 9 is not in the event"},
+	} {
+		p := trfRefused(c.err)
+		zh, en := p.Text.In(Zh, p.Args...), p.Text.In(En, p.Args...)
+		if !strings.Contains(zh, c.zh) || strings.ContainsFunc(english(zh), func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) {
+			t.Errorf("%v in Chinese: %q", c.err, zh)
+		}
+		if !strings.Contains(en, c.en) || strings.ContainsFunc(en, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+			t.Errorf("%v in English: %q", c.err, en)
+		}
 	}
 }

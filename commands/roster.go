@@ -52,6 +52,10 @@ func entry(args map[string]string, old engine.Player) (engine.Player, error) {
 		if r < 0 {
 			return p, problem("等级分不能是负数。", "A rating cannot be negative.")
 		}
+		if r > 9999 {
+			// Ratings have four digits, as TRF-16's column holds them.
+			return p, problem("等级分最多 4 位数（0–9999），不是 %d。", "A rating has at most 4 digits (0–9999), not %d.", r)
+		}
 		p.Rating = r
 	}
 	return p, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,7 +48,7 @@ func WithoutUnits() Option { return func(o *options) { o.withoutUnits = true } }
 func write(b *strings.Builder, ev *engine.Event, o options) error {
 	n := len(ev.Players)
 	if n > maxRank {
-		return fmt.Errorf("%d players: TRF-16 holds at most %d", n, maxRank)
+		return &LimitError{Limit: LimitPlayers, Value: strconv.Itoa(n)}
 	}
 	blocks, err := roundBlocks(ev)
 	if err != nil {
@@ -77,7 +78,7 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 			return fmt.Errorf("player %d has ID %d: IDs must be 1, 2, ... in order", i+1, pl.ID)
 		}
 		if pl.Rating < 0 || pl.Rating > 9999 {
-			return fmt.Errorf("player %d's rating %d does not fit TRF's 4 columns", pl.ID, pl.Rating)
+			return &LimitError{Limit: LimitRating, Player: pl.ID, Value: strconv.Itoa(pl.Rating)}
 		}
 		rating := "    "
 		if pl.Rating > 0 {
@@ -85,7 +86,7 @@ func write(b *strings.Builder, ev *engine.Event, o options) error {
 		}
 		score, ok := pointsField(engine.Score(hist[pl.ID]))
 		if !ok {
-			return fmt.Errorf("player %d's score %s does not fit TRF's 4-column points field", pl.ID, score)
+			return &LimitError{Limit: LimitScore, Player: pl.ID, Value: score}
 		}
 		name := fieldName(pl.Name)
 		names[i] = name
@@ -109,7 +110,7 @@ func writeSettings(b *strings.Builder, ev *engine.Event) error {
 	s := ev.Settings
 	if rounds := max(engine.PlannedRounds(ev), len(ev.Rounds)); rounds > 0 { // a round robin's from its table (R-C-2)
 		if rounds > maxRank {
-			return fmt.Errorf("%d rounds: TRF holds at most %d", rounds, maxRank)
+			return &LimitError{Limit: LimitRounds, Value: strconv.Itoa(rounds)}
 		}
 		fmt.Fprintf(b, "XXR %d\n", rounds)
 	}
@@ -129,7 +130,7 @@ func writeSettings(b *strings.Builder, ev *engine.Event) error {
 	} {
 		v, ok := pointsField(x.v)
 		if !ok {
-			return fmt.Errorf("%s %s: TRF holds points of at most 4 characters", x.code, v)
+			return &LimitError{Limit: LimitPoints, Code: x.code, Value: v}
 		}
 		fmt.Fprintf(b, "%s %4s\n", x.code, v)
 	}
@@ -167,7 +168,11 @@ func roundBlocks(ev *engine.Event) ([][]string, error) {
 				return nil, fmt.Errorf("round %d board %d: unknown result %d", r+1, g.Board, g.Result)
 			}
 			if min(g.RedFouls, g.BlackFouls) < 0 || max(g.RedFouls, g.BlackFouls) > maxRank {
-				return nil, fmt.Errorf("round %d board %d: fouls %d and %d: a count from 0 to %d", r+1, g.Board, g.RedFouls, g.BlackFouls, maxRank)
+				bad := g.RedFouls
+				if bad >= 0 && bad <= maxRank {
+					bad = g.BlackFouls
+				}
+				return nil, &LimitError{Limit: LimitFouls, Round: r + 1, Board: g.Board, Value: strconv.Itoa(bad)}
 			}
 			red, black := emptyBlock, emptyBlock
 			if c := gameCodes[i]; g.Result != engine.Pending {

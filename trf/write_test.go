@@ -2,6 +2,7 @@ package trf
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -264,19 +266,21 @@ func TestWriteErrors(t *testing.T) {
 		name   string
 		change func(*engine.Event)
 		msg    string
+		limit  Limit // a LimitError's, 0 for an error of qisai's own
 	}{
-		{"IDs out of order", func(ev *engine.Event) { ev.Players[1].ID = 3 }, "player 2 has ID 3"},
-		{"fouls", func(ev *engine.Event) { ev.Rounds[0].Games[0].BlackFouls = -1 }, "fouls 0 and -1"},
-		{"rating", func(ev *engine.Event) { ev.Players[0].Rating = 10000 }, "rating 10000"},
-		{"unknown player", func(ev *engine.Event) { ev.Rounds[0].Games[0].Black = 9 }, "round 1: player 9 is not in the event"},
+		{"IDs out of order", func(ev *engine.Event) { ev.Players[1].ID = 3 }, "player 2 has ID 3", 0},
+		{"fouls", func(ev *engine.Event) { ev.Rounds[0].Games[0].BlackFouls = -1 }, "-1 fouls", LimitFouls},
+		{"rating", func(ev *engine.Event) { ev.Players[0].Rating = 10000 }, "rating 10000", LimitRating},
+		{"unknown player", func(ev *engine.Event) { ev.Rounds[0].Games[0].Black = 9 }, "round 1: player 9 is not in the event", 0},
 		{"player twice", func(ev *engine.Event) {
 			ev.Rounds[0].Byes = []engine.Bye{{Player: 2, Kind: engine.HalfBye}}
-		}, "round 1: player 2 appears twice"},
-		{"unknown result", func(ev *engine.Event) { ev.Rounds[0].Games[0].Result = 42 }, "unknown result 42"},
+		}, "round 1: player 2 appears twice", 0},
+		{"unknown result", func(ev *engine.Event) { ev.Rounds[0].Games[0].Result = 42 }, "unknown result 42", 0},
 		{"unknown bye", func(ev *engine.Event) {
 			ev.Rounds = append(ev.Rounds, engine.Round{Byes: []engine.Bye{{Player: 1, Kind: 42}}})
-		}, "unknown kind of bye"},
-		{"points too wide", func(ev *engine.Event) { ev.Settings.Win = engine.Pts(10000) }, "does not fit"},
+		}, "unknown kind of bye", 0},
+		{"points too wide", func(ev *engine.Event) { ev.Settings.Win = engine.Pts(10000) }, "does not fit", LimitScore},
+		{"scoring too wide", func(ev *engine.Event) { ev.Settings.Draw = engine.Pts(10000) }, "BBD 10000", LimitPoints},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -285,6 +289,18 @@ func TestWriteErrors(t *testing.T) {
 			err := Write(&bytes.Buffer{}, ev)
 			if err == nil || !strings.Contains(err.Error(), tt.msg) {
 				t.Errorf("Write: %v, want an error containing %q", err, tt.msg)
+			}
+			// The chat's /export says a LimitError in the user's language:
+			// its Chinese has no English word in it.
+			var le *LimitError
+			if got := errors.As(err, &le); got != (tt.limit != 0) || (got && le.Limit != tt.limit) {
+				t.Fatalf("Write: %#v, want a LimitError of kind %d (0: none)", err, tt.limit)
+			}
+			if le != nil {
+				rest := strings.NewReplacer("TRF", "", le.Code, "").Replace(le.Chinese())
+				if strings.ContainsFunc(rest, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) {
+					t.Errorf("Chinese %q has English in it", le.Chinese())
+				}
 			}
 		})
 	}
