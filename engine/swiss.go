@@ -10,22 +10,24 @@ import (
 // swissPlayer is one player as the 定位编排 procedure sees them before a round.
 // What a pair check reads of the other player (R-SW-9, R-SW-12, R-SW-4)
 // comes first, side by side: the partner searches ask it of players all
-// over the field.
+// over the field. It holds no pointer — his unit is a number, his colours
+// and opponents are places in the round's histories — so a field of
+// players is one block the collector never scans.
 type swissPlayer struct {
 	id     int
-	bal    int // reds − blacks, from state
-	runLen int // the signed run, from state
-	unit   string
-	state  int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
-	score  Points
-	steps  float64 // score in scoring steps: the unit of the procedure's weights
-	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
-	floats int     // floats up minus floats down so far (R-SW-8 balance)
-	hadBye bool
-	// colours is the counted colour history, oldest first (R-SW-10).
-	colours []Colour
-	opps    []int32   // opponents in games played (R-SW-9)
-	metBits [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
+	bal    int   // reds − blacks, from state
+	runLen int   // the signed run, from state
+	unit   int32 // his unit as the round numbers it (unitNumbers), 0 for none
+	// hist is where his colours and opponents start in the round's
+	// histories (swiss.pastColours, swiss.pastOpps); nColours and nOpps how many.
+	hist, nColours, nOpps int32
+	state                 int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
+	score                 Points
+	steps                 float64 // score in scoring steps: the unit of the procedure's weights
+	reds                  int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
+	floats                int     // floats up minus floats down so far (R-SW-8 balance)
+	hadBye                bool
+	metBits               [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
 // run is the signed length of the player's current colour run: +2 after two
@@ -47,17 +49,26 @@ func (p *swissPlayer) setState(st int) {
 // else is in the "needs red" list (要先行), the colourless included.
 func (p *swissPlayer) needsBlack() bool { return p.state > 0 }
 
-func (p *swissPlayer) hasMet(id int) bool {
+// met reports whether p has met player id in a game that counts (R-SW-9).
+func (s *swiss) met(p *swissPlayer, id int) bool {
 	if b := uint(id) % 256; p.metBits[b/64]&(1<<(b%64)) == 0 {
 		return false // the check every pair of a big field asks: mostly no
 	}
-	for _, o := range p.opps {
+	for _, o := range s.oppsOf(p) {
 		if int(o) == id {
 			return true
 		}
 	}
 	return false
 }
+
+// coloursOf is p's counted colour history, oldest first (R-SW-10).
+func (s *swiss) coloursOf(p *swissPlayer) []Colour {
+	return s.pastColours[p.hist : p.hist+p.nColours]
+}
+
+// oppsOf is p's opponents in the games that count (R-SW-9).
+func (s *swiss) oppsOf(p *swissPlayer) []int32 { return s.pastOpps[p.hist : p.hist+p.nOpps] }
 
 // phpRound rounds half away from zero, as the procedure's reference
 // implementation does.
@@ -92,6 +103,10 @@ type swiss struct {
 	// groupsRelaxed: the score groups gave up R-SW-12 to pair everybody.
 	groupsRelaxed bool
 	memo          *memo // the exhaustive search's memo, reused (swiss_search.go)
+	// pastColours and pastOpps are the players' histories, rounds slots a
+	// player (swissPlayer.hist): two blocks for the field, not two a player.
+	pastColours []Colour
+	pastOpps    []int32
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -190,71 +205,211 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 }
 
 // readHistories makes the round's players (the active ones without a bye
-// entered ahead) from the rounds before, as Histories has them but in a
-// block of 8 bytes an entry (entryRecord): each round is written into its
-// row by id, its floats and scores counted along the row, then each player
-// reads his column.
+// entered ahead) from the rounds before, as Histories has them: each
+// round's games and byes are read once, straight into the players they
+// name — floats and scores by the scores before the round, then the points
+// — and a round that names a player twice is read through its row by id,
+// where the later entry replaces the earlier as in Histories.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
-	recs := make([]entryRecord, rounds*(n+1))
-	rows := make([][]entryRecord, rounds) // rows[r][id]: id's entry of round r+1
-	for r := range rows {
-		rows[r] = recs[r*(n+1) : (r+1)*(n+1)]
-	}
-	score := make([]Points, n+1)  // by id: the score before the round read
-	gained := make([]Points, n+1) // by id: the points of the round read
-	floats := make([]int, n+1)    // by id: floats up minus floats down (R-SW-8)
-	pts := newEntryPoints(&ev.Settings)
-	for r, row := range rows {
-		ev.roundRecords(r, row)
-		for id, rec := range row {
-			// A float is a game against a player of another score;
-			// a pairing bye floats the player down out of the field.
-			if rec.outcome == OutcomeBye && rec.bye == PairingBye {
-				floats[id]--
-			}
-			if opp := rec.opponent; opp != 0 {
-				switch mine, theirs := score[id], score[opp]; {
-				case mine < theirs:
-					floats[id]++
-				case mine > theirs:
-					floats[id]--
-				}
-			}
-			gained[id] = pts.of(rec.outcome, rec.bye)
-		}
-		for id, g := range gained {
-			score[id] += g
-		}
-	}
 	preset := ev.presetByes(round)
-	arena := newPlayerArena(len(ev.Players), rounds)
-	s.players = make([]*swissPlayer, 0, len(ev.Players))
+	at := make([]int32, n+1) // by id: 1 + the place among the round's players, 0 for none
+	count := 0
 	for i := range ev.Players {
-		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
-		if !p.Active(round) || preset[p.ID] {
+		if p := &ev.Players[i]; p.Active(round) && !preset[p.ID] {
+			count++
+			at[p.ID] = int32(count)
+		}
+	}
+	field := make([]swissPlayer, count) // one block, pointer-free: made zero, not scanned
+	s.pastColours = make([]Colour, count*rounds)
+	s.pastOpps = make([]int32, count*rounds)
+	units := unitNumbers(ev)
+	for i := range ev.Players {
+		p := &ev.Players[i]
+		if k := at[p.ID]; k > 0 {
+			sp := &field[k-1]
+			sp.id, sp.hist = p.ID, (k-1)*int32(rounds)
+			if units != nil {
+				sp.unit = units(p.Unit)
+			}
+		}
+	}
+	rd := historyReader{s: s, at: at, field: field, score: make([]Points, n+1), pts: newEntryPoints(&ev.Settings)}
+	written := make([]int32, n+1) // by id: 1 + the last round that named him
+	var row []entryRecord         // a round's entries by id, for a round that names a player twice
+	for r := range ev.Rounds {
+		if namesOnce(ev, r, written) {
+			rd.readRound(ev, r)
 			continue
 		}
-		sp := arena.player(p.ID, p.Unit, rounds)
-		for r, row := range rows {
-			rec := row[p.ID]
-			if rec.outcome == OutcomePending {
-				return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-					round, describe(*p), r+1, round)
-			}
-			sp.add(&s.set, rec)
+		if row == nil {
+			row = make([]entryRecord, n+1)
 		}
-		sp.score, sp.floats = score[p.ID], floats[p.ID]
+		clear(row)
+		ev.roundRecords(r, row)
+		rd.readRow(row)
+	}
+	if rd.pending {
+		return missingResult(ev, round, at)
+	}
+	s.players = make([]*swissPlayer, count)
+	for k := range field {
+		sp := &field[k]
+		sp.score = rd.score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
-		sp.setState(colourState(sp.colours))
-		for _, c := range sp.colours {
-			if c == Red {
-				sp.reds++
-			}
-		}
-		s.players = append(s.players, sp)
+		sp.setState(colourState(s.coloursOf(sp)))
+		s.players[k] = sp
 	}
 	return nil
+}
+
+// namesOnce reports whether round r+1 names each player at most once
+// among its games that count and its byes; written keeps, by id, 1 + the
+// last round that named him.
+func namesOnce(ev *Event, r int, written []int32) bool {
+	n, mark := len(ev.Players), int32(r+1)
+	name := func(id int) bool {
+		if written[id] == mark {
+			return false
+		}
+		written[id] = mark
+		return true
+	}
+	for _, g := range ev.Rounds[r].Games {
+		if gameCounts(g, n) && (!name(g.Red) || !name(g.Black)) {
+			return false
+		}
+	}
+	for _, b := range ev.Rounds[r].Byes {
+		if valid(b.Player, n) && !name(b.Player) {
+			return false
+		}
+	}
+	return true
+}
+
+// historyReader reads the rounds before into the round's players.
+type historyReader struct {
+	s       *swiss
+	at      []int32 // by id: 1 + the place in field, 0 for a player not paired this round
+	field   []swissPlayer
+	score   []Points // by id: the score before the round read
+	pts     *entryPoints
+	pending bool // a result is missing for a player paired this round
+}
+
+// readRound reads round r+1, which names each player at most once: first
+// the floats, by the scores before it, then its points.
+func (h *historyReader) readRound(ev *Event, r int) {
+	n := len(ev.Players)
+	games, byes := ev.Rounds[r].Games, ev.Rounds[r].Byes
+	for _, g := range games {
+		if !gameCounts(g, n) {
+			continue
+		}
+		red, black := gameOutcomes(g.Result)
+		h.read(g.Red, entryRecord{opponent: int32(g.Black), outcome: red, colour: Red})
+		h.read(g.Black, entryRecord{opponent: int32(g.Red), outcome: black, colour: Black})
+	}
+	for _, b := range byes {
+		if valid(b.Player, n) {
+			h.read(b.Player, entryRecord{outcome: OutcomeBye, bye: b.Kind, byeColour: b.Colour})
+		}
+	}
+	for _, g := range games {
+		if gameCounts(g, n) {
+			red, black := gameOutcomes(g.Result)
+			h.score[g.Red] += h.pts.game[uint8(red)]
+			h.score[g.Black] += h.pts.game[uint8(black)]
+		}
+	}
+	for _, b := range byes {
+		if valid(b.Player, n) {
+			h.score[b.Player] += h.pts.bye[uint8(b.Kind)]
+		}
+	}
+}
+
+// readRow reads a round from its entries by id (roundRecords).
+func (h *historyReader) readRow(row []entryRecord) {
+	for id, rec := range row {
+		h.read(id, rec)
+	}
+	for id, rec := range row {
+		h.score[id] += h.pts.of(rec.outcome, rec.bye)
+	}
+}
+
+// read reads one round's entry of player id, if he is paired this round.
+func (h *historyReader) read(id int, rec entryRecord) {
+	k := h.at[id]
+	if k == 0 {
+		return
+	}
+	sp := &h.field[k-1]
+	// A float is a game against a player of another score; a pairing bye
+	// floats the player down out of the field.
+	if rec.outcome == OutcomeBye && rec.bye == PairingBye {
+		sp.floats--
+	}
+	if opp := rec.opponent; opp != 0 {
+		switch mine, theirs := h.score[id], h.score[opp]; {
+		case mine < theirs:
+			sp.floats++
+		case mine > theirs:
+			sp.floats--
+		}
+	}
+	h.pending = h.pending || rec.outcome == OutcomePending
+	h.s.add(sp, rec)
+}
+
+// missingResult is the error for the first player, in the event's order,
+// paired this round whose result of a round before is missing, naming his
+// first such round.
+func missingResult(ev *Event, round int, at []int32) error {
+	row := make([]entryRecord, len(ev.Players)+1)
+	first := make([]int, len(ev.Players)+1) // by id: his first round without a result, 0 for none
+	for r := len(ev.Rounds) - 1; r >= 0; r-- {
+		clear(row)
+		ev.roundRecords(r, row)
+		for id, rec := range row {
+			if rec.outcome == OutcomePending {
+				first[id] = r + 1
+			}
+		}
+	}
+	for i := range ev.Players {
+		if p := &ev.Players[i]; at[p.ID] > 0 && first[p.ID] > 0 {
+			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+				round, describe(*p), first[p.ID], round)
+		}
+	}
+	return nil
+}
+
+// unitNumbers numbers the event's units from 1 for the round's pair checks
+// (R-SW-4: an int compare, not a string's), or is nil when the event never
+// keeps units apart.
+func unitNumbers(ev *Event) func(unit string) int32 {
+	if ev.Settings.AvoidUnit == AvoidNever {
+		return nil
+	}
+	numbers := map[string]int32{"": 0}
+	last, lastNumber := "", int32(0) // neighbours often share a unit: no lookup
+	return func(unit string) int32 {
+		if unit == last {
+			return lastNumber
+		}
+		k, ok := numbers[unit]
+		if !ok {
+			k = int32(len(numbers))
+			numbers[unit] = k
+		}
+		last, lastNumber = unit, k
+		return k
+	}
 }
 
 func describe(p Player) string {
@@ -291,52 +446,30 @@ func gcd(a, b int) int {
 	return a
 }
 
-// playerArena holds the players of one round and their histories in a few
-// blocks instead of three allocations a player.
-type playerArena struct {
-	players []swissPlayer
-	colours []Colour
-	opps    []int32
-}
-
-func newPlayerArena(players, rounds int) playerArena {
-	return playerArena{
-		players: make([]swissPlayer, 0, players),
-		colours: make([]Colour, 0, players*rounds),
-		opps:    make([]int32, 0, players*rounds),
-	}
-}
-
-func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
-	a.players = a.players[:len(a.players)+1] // made zero: no player to copy in
-	sp := &a.players[len(a.players)-1]
-	sp.id, sp.unit = id, unit
-	n := len(a.colours)
-	a.colours = a.colours[:n+rounds]
-	a.opps = a.opps[:n+rounds]
-	sp.colours, sp.opps = a.colours[n:n:n+rounds], a.opps[n:n:n+rounds]
-	return sp
-}
-
 // add reads one round's entry into the player's colours and opponents
 // (R-T-0, R-S-3: what counts by the settings) and his byes.
-func (sp *swissPlayer) add(set *Settings, e entryRecord) {
-	counted := e.outcome.played() || (set.CountForfeits && e.opponent != 0)
+func (s *swiss) add(sp *swissPlayer, e entryRecord) {
+	counted := e.outcome.played() || (s.set.CountForfeits && e.opponent != 0)
 	c := NoColour
 	if counted {
 		c = e.colour
 	}
 	if e.outcome == OutcomeBye {
 		sp.hadBye = sp.hadBye || e.bye == PairingBye
-		if set.CountByeColour {
+		if s.set.CountByeColour {
 			c = e.byeColour
 		}
 	}
 	if c != NoColour {
-		sp.colours = append(sp.colours, c)
+		s.pastColours[sp.hist+sp.nColours] = c
+		sp.nColours++
+		if c == Red {
+			sp.reds++
+		}
 	}
 	if counted {
-		sp.opps = append(sp.opps, e.opponent)
+		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
+		sp.nOpps++
 		b := uint(e.opponent) % 256
 		sp.metBits[b/64] |= 1 << (b % 64)
 	}
@@ -381,7 +514,7 @@ func (s *swiss) kept() completion {
 // allowedUnder is allowed with the rules c keeps; threeInARow false leaves
 // out the check of a third colour in a row (the break-up's last attempt).
 func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) bool {
-	if a.hasMet(b.id) {
+	if s.met(a, b.id) {
 		return false
 	}
 	if c.rule12 {
@@ -390,7 +523,7 @@ func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) 
 			return false
 		}
 	}
-	return !c.units || a.unit == "" || a.unit != b.unit
+	return !c.units || a.unit == 0 || a.unit != b.unit
 }
 
 // breaksAsRed and breaksAsBlack say whether red, or black, would break
@@ -494,7 +627,7 @@ func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
 		return true
 	}
 	for _, p := range pairs {
-		if !mark(p.p[0]) || !mark(p.p[1]) || p.p[0].hasMet(p.p[1].id) {
+		if !mark(p.p[0]) || !mark(p.p[1]) || s.met(p.p[0], p.p[1].id) {
 			return false
 		}
 	}
