@@ -205,11 +205,12 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 }
 
 // readHistories makes the round's players (the active ones without a bye
-// entered ahead) from the rounds before, as Histories has them: each
-// round's games and byes are read once, straight into the players they
-// name — floats and scores by the scores before the round, then the points
-// — and a round that names a player twice is read through its row by id,
-// where the later entry replaces the earlier as in Histories.
+// entered ahead) from the rounds before, as Histories has them but in
+// entries of 8 bytes (entryRecord): each round is written into a row by
+// id, then read along the row once — the floats by the scores before the
+// round, each paired player's colours and opponents into his places in the
+// round's histories — and its points added. Every block is read and
+// written in order, and none is scanned by the collector.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
 	preset := ev.presetByes(round)
@@ -224,9 +225,9 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	field := make([]swissPlayer, count) // one block, pointer-free: made zero, not scanned
 	s.pastColours = make([]Colour, count*rounds)
 	s.pastOpps = make([]int32, count*rounds)
-	units := unitNumbers(ev)
+	units := unitNumbers(ev, s.units || round == 1)
 	for i := range ev.Players {
-		p := &ev.Players[i]
+		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
 		if k := at[p.ID]; k > 0 {
 			sp := &field[k-1]
 			sp.id, sp.hist = p.ID, (k-1)*int32(rounds)
@@ -235,28 +236,58 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 			}
 		}
 	}
-	rd := historyReader{s: s, at: at, field: field, score: make([]Points, n+1), pts: newEntryPoints(&ev.Settings)}
-	written := make([]int32, n+1) // by id: 1 + the last round that named him
-	var row []entryRecord         // a round's entries by id, for a round that names a player twice
+	row := make([]entryRecord, n+1) // by id: his entry of the round read
+	score := make([]Points, n+1)    // by id: the score before the round read
+	pts := newEntryPoints(&ev.Settings)
+	var missing []int32 // by place: 1 + his first round without a result, 0 for none
 	for r := range ev.Rounds {
-		if namesOnce(ev, r, written) {
-			rd.readRound(ev, r)
-			continue
+		if r > 0 {
+			clear(row)
 		}
-		if row == nil {
-			row = make([]entryRecord, n+1)
-		}
-		clear(row)
 		ev.roundRecords(r, row)
-		rd.readRow(row)
+		for id, rec := range row {
+			k := at[id]
+			if k == 0 {
+				continue
+			}
+			sp := &field[k-1]
+			// A float is a game against a player of another score;
+			// a pairing bye floats the player down out of the field.
+			if rec.outcome == OutcomeBye && rec.bye == PairingBye {
+				sp.floats--
+			}
+			if opp := rec.opponent; opp != 0 {
+				switch mine, theirs := score[id], score[opp]; {
+				case mine < theirs:
+					sp.floats++
+				case mine > theirs:
+					sp.floats--
+				}
+			}
+			if rec.outcome == OutcomePending {
+				if missing == nil {
+					missing = make([]int32, count)
+				}
+				if missing[k-1] == 0 {
+					missing[k-1] = int32(r + 1)
+				}
+			}
+			s.add(sp, rec)
+		}
+		for id, rec := range row {
+			score[id] += pts.of(rec.outcome, rec.bye)
+		}
 	}
-	if rd.pending {
-		return missingResult(ev, round, at)
+	for k, r := range missing {
+		if r > 0 {
+			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+				round, describe(ev.Players[field[k].id-1]), r, round)
+		}
 	}
 	s.players = make([]*swissPlayer, count)
 	for k := range field {
 		sp := &field[k]
-		sp.score = rd.score[sp.id]
+		sp.score = score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
 		sp.setState(colourState(s.coloursOf(sp)))
 		s.players[k] = sp
@@ -264,136 +295,12 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	return nil
 }
 
-// namesOnce reports whether round r+1 names each player at most once
-// among its games that count and its byes; written keeps, by id, 1 + the
-// last round that named him.
-func namesOnce(ev *Event, r int, written []int32) bool {
-	n, mark := len(ev.Players), int32(r+1)
-	name := func(id int) bool {
-		if written[id] == mark {
-			return false
-		}
-		written[id] = mark
-		return true
-	}
-	for _, g := range ev.Rounds[r].Games {
-		if gameCounts(g, n) && (!name(g.Red) || !name(g.Black)) {
-			return false
-		}
-	}
-	for _, b := range ev.Rounds[r].Byes {
-		if valid(b.Player, n) && !name(b.Player) {
-			return false
-		}
-	}
-	return true
-}
-
-// historyReader reads the rounds before into the round's players.
-type historyReader struct {
-	s       *swiss
-	at      []int32 // by id: 1 + the place in field, 0 for a player not paired this round
-	field   []swissPlayer
-	score   []Points // by id: the score before the round read
-	pts     *entryPoints
-	pending bool // a result is missing for a player paired this round
-}
-
-// readRound reads round r+1, which names each player at most once: first
-// the floats, by the scores before it, then its points.
-func (h *historyReader) readRound(ev *Event, r int) {
-	n := len(ev.Players)
-	games, byes := ev.Rounds[r].Games, ev.Rounds[r].Byes
-	for _, g := range games {
-		if !gameCounts(g, n) {
-			continue
-		}
-		red, black := gameOutcomes(g.Result)
-		h.read(g.Red, entryRecord{opponent: int32(g.Black), outcome: red, colour: Red})
-		h.read(g.Black, entryRecord{opponent: int32(g.Red), outcome: black, colour: Black})
-	}
-	for _, b := range byes {
-		if valid(b.Player, n) {
-			h.read(b.Player, entryRecord{outcome: OutcomeBye, bye: b.Kind, byeColour: b.Colour})
-		}
-	}
-	for _, g := range games {
-		if gameCounts(g, n) {
-			red, black := gameOutcomes(g.Result)
-			h.score[g.Red] += h.pts.game[uint8(red)]
-			h.score[g.Black] += h.pts.game[uint8(black)]
-		}
-	}
-	for _, b := range byes {
-		if valid(b.Player, n) {
-			h.score[b.Player] += h.pts.bye[uint8(b.Kind)]
-		}
-	}
-}
-
-// readRow reads a round from its entries by id (roundRecords).
-func (h *historyReader) readRow(row []entryRecord) {
-	for id, rec := range row {
-		h.read(id, rec)
-	}
-	for id, rec := range row {
-		h.score[id] += h.pts.of(rec.outcome, rec.bye)
-	}
-}
-
-// read reads one round's entry of player id, if he is paired this round.
-func (h *historyReader) read(id int, rec entryRecord) {
-	k := h.at[id]
-	if k == 0 {
-		return
-	}
-	sp := &h.field[k-1]
-	// A float is a game against a player of another score; a pairing bye
-	// floats the player down out of the field.
-	if rec.outcome == OutcomeBye && rec.bye == PairingBye {
-		sp.floats--
-	}
-	if opp := rec.opponent; opp != 0 {
-		switch mine, theirs := h.score[id], h.score[opp]; {
-		case mine < theirs:
-			sp.floats++
-		case mine > theirs:
-			sp.floats--
-		}
-	}
-	h.pending = h.pending || rec.outcome == OutcomePending
-	h.s.add(sp, rec)
-}
-
-// missingResult is the error for the first player, in the event's order,
-// paired this round whose result of a round before is missing, naming his
-// first such round.
-func missingResult(ev *Event, round int, at []int32) error {
-	row := make([]entryRecord, len(ev.Players)+1)
-	first := make([]int, len(ev.Players)+1) // by id: his first round without a result, 0 for none
-	for r := len(ev.Rounds) - 1; r >= 0; r-- {
-		clear(row)
-		ev.roundRecords(r, row)
-		for id, rec := range row {
-			if rec.outcome == OutcomePending {
-				first[id] = r + 1
-			}
-		}
-	}
-	for i := range ev.Players {
-		if p := &ev.Players[i]; at[p.ID] > 0 && first[p.ID] > 0 {
-			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-				round, describe(*p), first[p.ID], round)
-		}
-	}
-	return nil
-}
-
 // unitNumbers numbers the event's units from 1 for the round's pair checks
-// (R-SW-4: an int compare, not a string's), or is nil when the event never
-// keeps units apart.
-func unitNumbers(ev *Event) func(unit string) int32 {
-	if ev.Settings.AvoidUnit == AvoidNever {
+// (R-SW-4: an int compare, not a string's), or is nil when the round keeps
+// no units apart: asked is whether it might (all rounds', or the first
+// round's check, Check), the event says whether it does.
+func unitNumbers(ev *Event, asked bool) func(unit string) int32 {
+	if !asked || ev.Settings.AvoidUnit == AvoidNever {
 		return nil
 	}
 	numbers := map[string]int32{"": 0}
