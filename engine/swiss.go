@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -547,36 +548,14 @@ func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
 // finish allocates colours, orders the boards and writes the record.
 func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 	pg := Pairing{Round: s.round, Relaxed: s.relaxed}
-	type board struct {
-		b        Board
-		hi, lo   Points
-		position int
+	if len(pairs) > 0 {
+		pg.Boards = make([]Board, len(pairs)) // none: nil, as a pairing without boards always was
 	}
-	bs := make([]board, 0, len(pairs))
-	for i, p := range pairs {
+	for j, i := range boardOrder(pairs) {
+		p := pairs[i]
 		red, black, why := s.colours(p)
-		hi, lo := red.score, black.score
-		if lo > hi {
-			hi, lo = lo, hi
-		}
-		bs = append(bs, board{
-			b:  Board{Red: red.id, Black: black.id, Placed: p.placed, Float: hi != lo, ColourRule: why},
-			hi: hi, lo: lo, position: i,
-		})
-	}
-	// Boards: the higher score first, then the lower, then pairing order.
-	slices.SortStableFunc(bs, func(a, b board) int {
-		if a.hi != b.hi {
-			return cmp.Compare(b.hi, a.hi)
-		}
-		return cmp.Compare(b.lo, a.lo)
-	})
-	if len(bs) > 0 {
-		pg.Boards = make([]Board, len(bs)) // none: nil, as a pairing without boards always was
-	}
-	for i, b := range bs {
-		b.b.Number = i + 1
-		pg.Boards[i] = b.b
+		pg.Boards[j] = Board{Number: j + 1, Red: red.id, Black: black.id, Placed: p.placed,
+			Float: red.score != black.score, ColourRule: why}
 	}
 	if bye != nil {
 		pg.Byes = []int{bye.id}
@@ -585,6 +564,55 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 		}
 	}
 	return pg
+}
+
+// boardOrder is the order of the boards, as places in pairs: the higher
+// score of a pair high to low, then the lower, then pairing order. The
+// two scores, counted down from the highest, and the place fit one
+// integer side by side (as sortPlayers' keys), sorted by their bytes.
+func boardOrder(pairs []pair) []int {
+	order := make([]int, len(pairs))
+	if len(pairs) == 0 {
+		return order
+	}
+	scores := func(p pair) (hi, lo Points) {
+		hi, lo = p.p[0].score, p.p[1].score
+		if lo > hi {
+			hi, lo = lo, hi
+		}
+		return hi, lo
+	}
+	top, bottom := scores(pairs[0])
+	for _, p := range pairs {
+		hi, lo := scores(p)
+		top, bottom = max(top, hi), min(bottom, lo)
+	}
+	place := uint(bits.Len(uint(len(pairs) - 1)))
+	width := uint(bits.Len64(uint64(top - bottom)))
+	if 2*width+place > 64 {
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			ha, la := scores(pairs[a])
+			hb, lb := scores(pairs[b])
+			if ha != hb {
+				return cmp.Compare(hb, ha)
+			}
+			return cmp.Compare(lb, la)
+		})
+		return order
+	}
+	keys := make([]uint64, len(pairs))
+	for i, p := range pairs {
+		hi, lo := scores(p)
+		keys[i] = (uint64(top-hi)<<width|uint64(top-lo))<<place | uint64(i)
+	}
+	radixSort(keys, 2*width+place)
+	for j, key := range keys {
+		order[j] = int(key & (1<<place - 1))
+	}
+	return order
 }
 
 // byeColour is the colour Match BP Online records with a bye: red for a
