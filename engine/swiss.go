@@ -16,34 +16,34 @@ import (
 // players is one block the collector never scans.
 type swissPlayer struct {
 	id     int
-	bal    int   // reds − blacks, from state
-	runLen int   // the signed run, from state
+	bal    int32 // reds − blacks, from state
+	runLen int32 // the signed run, from state
 	unit   int32 // his unit as the round numbers it (unitNumbers), 0 for none
 	// hist is where his colours and opponents start in the round's
 	// histories (swiss.pastColours, swiss.pastOpps); nColours and nOpps how many.
 	hist, nColours, nOpps int32
+	reds                  int32 // reds so far: R-SW-10 (1) counts them, not reds − blacks
+	hadBye                bool
 	state                 int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
 	score                 Points
-	steps                 float64 // score in scoring steps: the unit of the procedure's weights
-	reds                  int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
-	floats                int     // floats up minus floats down so far (R-SW-8 balance)
-	hadBye                bool
+	steps                 float64   // score in scoring steps: the unit of the procedure's weights
+	floats                int       // floats up minus floats down so far (R-SW-8 balance)
 	metBits               [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
 // run is the signed length of the player's current colour run: +2 after two
 // reds, −1 after one black (R-SW-7, R-SW-10).
-func (p *swissPlayer) run() int { return p.runLen }
+func (p *swissPlayer) run() int { return int(p.runLen) }
 
 // balance is reds minus blacks.
-func (p *swissPlayer) balance() int { return p.bal }
+func (p *swissPlayer) balance() int { return int(p.bal) }
 
 // setState sets the colour state and what the pair checks read of it, once
 // a round: R-SW-12 asks for every pair the matching considers.
 func (p *swissPlayer) setState(st int) {
 	p.state = st
-	p.bal = phpRound(float64(st) / 100)
-	p.runLen = st - p.bal*100
+	bal := phpRound(float64(st) / 100)
+	p.bal, p.runLen = int32(bal), int32(st-bal*100)
 }
 
 // needsBlack reports the "needs black" list (要后行, R-SW-7); everybody
