@@ -258,12 +258,10 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 				sp.floats--
 			}
 			if opp := rec.opponent; opp != 0 {
-				switch mine, theirs := score[id], score[opp]; {
-				case mine < theirs:
-					sp.floats++
-				case mine > theirs:
-					sp.floats--
-				}
+				// Up or down by a compare, not a branch: who is
+				// higher is a toss-up a game.
+				mine, theirs := score[id], score[opp]
+				sp.floats += oneIf(mine < theirs) - oneIf(mine > theirs)
 			}
 			if rec.outcome == OutcomePending {
 				if missing == nil {
@@ -371,9 +369,7 @@ func (s *swiss) add(sp *swissPlayer, e entryRecord) {
 	if c != NoColour {
 		s.pastColours[sp.hist+sp.nColours] = c
 		sp.nColours++
-		if c == Red {
-			sp.reds++
-		}
+		sp.reds += int32(oneIf(c == Red)) // a toss-up a game: no branch
 	}
 	if counted {
 		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
@@ -381,6 +377,14 @@ func (s *swiss) add(sp *swissPlayer, e entryRecord) {
 		b := uint(e.opponent) % 256
 		sp.metBits[b/64] |= 1 << (b % 64)
 	}
+}
+
+// oneIf is 1 for true, 0 for false, without a branch.
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run
