@@ -210,8 +210,8 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 // entries of 8 bytes (entryRecord): each round is written into a row by
 // id, then read along the row once — the floats by the scores before the
 // round, each paired player's colours and opponents into his places in the
-// round's histories — and its points added. Every block is read and
-// written in order, and none is scanned by the collector.
+// round's histories — and its points added. Each pass walks the row and
+// the players in order, and no block holds a pointer for the collector.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
 	preset := ev.presetByes(round)
