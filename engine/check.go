@@ -54,10 +54,10 @@ func Check(ev *Event, p Pairing) ([]Breach, error) {
 		add := func(rule string, kind BreachKind, players ...int) {
 			out = append(out, Breach{Rule: rule, Kind: kind, Board: b.Number, Players: players})
 		}
-		if red.hasMet(black.id) {
+		if s.met(red, black.id) {
 			add("R-SW-9", BreachRematch, red.id, black.id)
 		}
-		if units && red.unit != "" && red.unit == black.unit {
+		if units && red.unit != 0 && red.unit == black.unit {
 			add("R-SW-4", BreachSameUnit, red.id, black.id)
 		}
 		if ev.Settings.NoThreeInARow {

@@ -30,7 +30,9 @@ const (
 // Played reports whether the game was played over the board (R-T-0).
 func (e Entry) Played() bool { return e.Outcome.played() }
 
-func (o Outcome) played() bool { return o == OutcomeWin || o == OutcomeDraw || o == OutcomeLoss }
+// played: win, draw and loss follow each other, so one unsigned compare
+// asks it (a round's history reader asks it of every entry).
+func (o Outcome) played() bool { return uint8(o-OutcomeWin) <= uint8(OutcomeLoss-OutcomeWin) }
 
 // PlayedColour is the colour of a game played over the board, else NoColour.
 func (e Entry) PlayedColour() Colour {
@@ -89,9 +91,9 @@ func (ev *Event) roundRecords(r int, row []entryRecord) {
 		if !gameCounts(g, n) {
 			continue
 		}
-		red, black := gameOutcomes(g.Result)
-		row[g.Red] = entryRecord{opponent: int32(g.Black), outcome: red, colour: Red}
-		row[g.Black] = entryRecord{opponent: int32(g.Red), outcome: black, colour: Black}
+		o := &outcomes[uint8(g.Result)]
+		row[g.Red] = entryRecord{opponent: int32(g.Black), outcome: o[0], colour: Red}
+		row[g.Black] = entryRecord{opponent: int32(g.Red), outcome: o[1], colour: Black}
 	}
 	for _, b := range ev.Rounds[r].Byes {
 		if valid(b.Player, n) {
@@ -130,6 +132,15 @@ type entryRecord struct {
 	bye       ByeKind
 	byeColour Colour
 }
+
+// outcomes is gameOutcomes as a table by result, red's then black's: a
+// round's results are mixed, so a lookup, not a branch to mispredict a game.
+var outcomes = func() (t [256][2]Outcome) {
+	for i := range t {
+		t[i][0], t[i][1] = gameOutcomes(Result(int8(i)))
+	}
+	return t
+}()
 
 func valid(id, n int) bool { return id >= 1 && id <= n }
 

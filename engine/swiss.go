@@ -4,60 +4,72 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
 // swissPlayer is one player as the 定位编排 procedure sees them before a round.
 // What a pair check reads of the other player (R-SW-9, R-SW-12, R-SW-4)
 // comes first, side by side: the partner searches ask it of players all
-// over the field.
+// over the field. It holds no pointer — his unit is a number, his colours
+// and opponents are places in the round's histories — so a field of
+// players is one block the collector never scans.
 type swissPlayer struct {
 	id     int
-	bal    int // reds − blacks, from state
-	runLen int // the signed run, from state
-	unit   string
-	state  int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
-	score  Points
-	steps  float64 // score in scoring steps: the unit of the procedure's weights
-	reds   int     // reds so far: R-SW-10 (1) counts them, not reds − blacks
-	floats int     // floats up minus floats down so far (R-SW-8 balance)
-	hadBye bool
-	// colours is the counted colour history, oldest first (R-SW-10).
-	colours []Colour
-	opps    []int32   // opponents in games played (R-SW-9)
-	metBits [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
+	bal    int32 // reds − blacks, from state
+	runLen int32 // the signed run, from state
+	unit   int32 // his unit as the round numbers it (unitNumbers), 0 for none
+	// hist is where his colours and opponents start in the round's
+	// histories (swiss.pastColours, swiss.pastOpps); nColours and nOpps how many.
+	hist, nColours, nOpps int32
+	reds                  int32 // reds so far: R-SW-10 (1) counts them, not reds − blacks
+	hadBye                bool
+	state                 int // colour state: 100·(reds−blacks) + signed run (R-SW-7)
+	score                 Points
+	steps                 float64   // score in scoring steps: the unit of the procedure's weights
+	floats                int       // floats up minus floats down so far (R-SW-8 balance)
+	metBits               [4]uint64 // bit o%256 set for each opponent o: most pairs are told apart without a scan
 }
 
 // run is the signed length of the player's current colour run: +2 after two
 // reds, −1 after one black (R-SW-7, R-SW-10).
-func (p *swissPlayer) run() int { return p.runLen }
+func (p *swissPlayer) run() int { return int(p.runLen) }
 
 // balance is reds minus blacks.
-func (p *swissPlayer) balance() int { return p.bal }
+func (p *swissPlayer) balance() int { return int(p.bal) }
 
 // setState sets the colour state and what the pair checks read of it, once
 // a round: R-SW-12 asks for every pair the matching considers.
 func (p *swissPlayer) setState(st int) {
 	p.state = st
-	p.bal = phpRound(float64(st) / 100)
-	p.runLen = st - p.bal*100
+	bal := phpRound(float64(st) / 100)
+	p.bal, p.runLen = int32(bal), int32(st-bal*100)
 }
 
 // needsBlack reports the "needs black" list (要后行, R-SW-7); everybody
 // else is in the "needs red" list (要先行), the colourless included.
 func (p *swissPlayer) needsBlack() bool { return p.state > 0 }
 
-func (p *swissPlayer) hasMet(id int) bool {
+// met reports whether p has met player id in a game that counts (R-SW-9).
+func (s *swiss) met(p *swissPlayer, id int) bool {
 	if b := uint(id) % 256; p.metBits[b/64]&(1<<(b%64)) == 0 {
 		return false // the check every pair of a big field asks: mostly no
 	}
-	for _, o := range p.opps {
+	for _, o := range s.oppsOf(p) {
 		if int(o) == id {
 			return true
 		}
 	}
 	return false
 }
+
+// coloursOf is p's counted colour history, oldest first (R-SW-10).
+func (s *swiss) coloursOf(p *swissPlayer) []Colour {
+	return s.pastColours[p.hist : p.hist+p.nColours]
+}
+
+// oppsOf is p's opponents in the games that count (R-SW-9).
+func (s *swiss) oppsOf(p *swissPlayer) []int32 { return s.pastOpps[p.hist : p.hist+p.nOpps] }
 
 // phpRound rounds half away from zero, as the procedure's reference
 // implementation does.
@@ -92,6 +104,10 @@ type swiss struct {
 	// groupsRelaxed: the score groups gave up R-SW-12 to pair everybody.
 	groupsRelaxed bool
 	memo          *memo // the exhaustive search's memo, reused (swiss_search.go)
+	// pastColours and pastOpps are the players' histories, rounds slots a
+	// player (swissPlayer.hist): two blocks for the field, not two a player.
+	pastColours []Colour
+	pastOpps    []int32
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -190,71 +206,116 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 }
 
 // readHistories makes the round's players (the active ones without a bye
-// entered ahead) from the rounds before, as Histories has them but in a
-// block of 8 bytes an entry (entryRecord): each round is written into its
-// row by id, its floats and scores counted along the row, then each player
-// reads his column.
+// entered ahead) from the rounds before, as Histories has them but in
+// entries of 8 bytes (entryRecord): each round is written into a row by
+// id, then read along the row once — the floats by the scores before the
+// round, each paired player's colours and opponents into his places in the
+// round's histories — and its points added. Each pass walks the row and
+// the players in order, and no block holds a pointer for the collector.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
-	recs := make([]entryRecord, rounds*(n+1))
-	rows := make([][]entryRecord, rounds) // rows[r][id]: id's entry of round r+1
-	for r := range rows {
-		rows[r] = recs[r*(n+1) : (r+1)*(n+1)]
+	preset := ev.presetByes(round)
+	at := make([]int32, n+1) // by id: 1 + the place among the round's players, 0 for none
+	count := 0
+	for i := range ev.Players {
+		if p := &ev.Players[i]; p.Active(round) && !preset[p.ID] {
+			count++
+			at[p.ID] = int32(count)
+		}
 	}
-	score := make([]Points, n+1)  // by id: the score before the round read
-	gained := make([]Points, n+1) // by id: the points of the round read
-	floats := make([]int, n+1)    // by id: floats up minus floats down (R-SW-8)
+	field := make([]swissPlayer, count) // one block, pointer-free: made zero, not scanned
+	s.pastColours = make([]Colour, count*rounds)
+	s.pastOpps = make([]int32, count*rounds)
+	units := unitNumbers(ev, s.units || round == 1)
+	for i := range ev.Players {
+		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
+		if k := at[p.ID]; k > 0 {
+			sp := &field[k-1]
+			sp.id, sp.hist = p.ID, (k-1)*int32(rounds)
+			if units != nil {
+				sp.unit = units(p.Unit)
+			}
+		}
+	}
+	row := make([]entryRecord, n+1) // by id: his entry of the round read
+	score := make([]Points, n+1)    // by id: the score before the round read
 	pts := newEntryPoints(&ev.Settings)
-	for r, row := range rows {
+	var missing []int32 // by place: 1 + his first round without a result, 0 for none
+	for r := range ev.Rounds {
+		if r > 0 {
+			clear(row)
+		}
 		ev.roundRecords(r, row)
 		for id, rec := range row {
+			k := at[id]
+			if k == 0 {
+				continue
+			}
+			sp := &field[k-1]
 			// A float is a game against a player of another score;
 			// a pairing bye floats the player down out of the field.
 			if rec.outcome == OutcomeBye && rec.bye == PairingBye {
-				floats[id]--
+				sp.floats--
 			}
 			if opp := rec.opponent; opp != 0 {
-				switch mine, theirs := score[id], score[opp]; {
-				case mine < theirs:
-					floats[id]++
-				case mine > theirs:
-					floats[id]--
+				// Up or down by a compare, not a branch: who is
+				// higher is a toss-up a game.
+				mine, theirs := score[id], score[opp]
+				sp.floats += oneIf(mine < theirs) - oneIf(mine > theirs)
+			}
+			if rec.outcome == OutcomePending {
+				if missing == nil {
+					missing = make([]int32, count)
+				}
+				if missing[k-1] == 0 {
+					missing[k-1] = int32(r + 1)
 				}
 			}
-			gained[id] = pts.of(rec.outcome, rec.bye)
+			s.add(sp, rec)
 		}
-		for id, g := range gained {
-			score[id] += g
+		for id, rec := range row {
+			score[id] += pts.of(rec.outcome, rec.bye)
 		}
 	}
-	preset := ev.presetByes(round)
-	arena := newPlayerArena(len(ev.Players), rounds)
-	s.players = make([]*swissPlayer, 0, len(ev.Players))
-	for i := range ev.Players {
-		p := &ev.Players[i] // a pointer: a Player is wide to copy for each
-		if !p.Active(round) || preset[p.ID] {
-			continue
+	for k, r := range missing {
+		if r > 0 {
+			return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
+				round, describe(ev.Players[field[k].id-1]), r, round)
 		}
-		sp := arena.player(p.ID, p.Unit, rounds)
-		for r, row := range rows {
-			rec := row[p.ID]
-			if rec.outcome == OutcomePending {
-				return fmt.Errorf("round %d: the result of %s in round %d is missing; enter it before pairing round %d",
-					round, describe(*p), r+1, round)
-			}
-			sp.add(&s.set, rec)
-		}
-		sp.score, sp.floats = score[p.ID], floats[p.ID]
+	}
+	s.players = make([]*swissPlayer, count)
+	for k := range field {
+		sp := &field[k]
+		sp.score = score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
-		sp.setState(colourState(sp.colours))
-		for _, c := range sp.colours {
-			if c == Red {
-				sp.reds++
-			}
-		}
-		s.players = append(s.players, sp)
+		sp.setState(colourState(s.coloursOf(sp)))
+		s.players[k] = sp
 	}
 	return nil
+}
+
+// unitNumbers numbers the event's units from 1 for the round's pair checks
+// (R-SW-4: an int compare, not a string's), or is nil when the round keeps
+// no units apart: asked is whether it might (all rounds', or the first
+// round's check, Check), the event says whether it does.
+func unitNumbers(ev *Event, asked bool) func(unit string) int32 {
+	if !asked || ev.Settings.AvoidUnit == AvoidNever {
+		return nil
+	}
+	numbers := map[string]int32{"": 0}
+	last, lastNumber := "", int32(0) // neighbours often share a unit: no lookup
+	return func(unit string) int32 {
+		if unit == last {
+			return lastNumber
+		}
+		k, ok := numbers[unit]
+		if !ok {
+			k = int32(len(numbers))
+			numbers[unit] = k
+		}
+		last, lastNumber = unit, k
+		return k
+	}
 }
 
 func describe(p Player) string {
@@ -291,55 +352,39 @@ func gcd(a, b int) int {
 	return a
 }
 
-// playerArena holds the players of one round and their histories in a few
-// blocks instead of three allocations a player.
-type playerArena struct {
-	players []swissPlayer
-	colours []Colour
-	opps    []int32
-}
-
-func newPlayerArena(players, rounds int) playerArena {
-	return playerArena{
-		players: make([]swissPlayer, 0, players),
-		colours: make([]Colour, 0, players*rounds),
-		opps:    make([]int32, 0, players*rounds),
-	}
-}
-
-func (a *playerArena) player(id int, unit string, rounds int) *swissPlayer {
-	a.players = a.players[:len(a.players)+1] // made zero: no player to copy in
-	sp := &a.players[len(a.players)-1]
-	sp.id, sp.unit = id, unit
-	n := len(a.colours)
-	a.colours = a.colours[:n+rounds]
-	a.opps = a.opps[:n+rounds]
-	sp.colours, sp.opps = a.colours[n:n:n+rounds], a.opps[n:n:n+rounds]
-	return sp
-}
-
 // add reads one round's entry into the player's colours and opponents
 // (R-T-0, R-S-3: what counts by the settings) and his byes.
-func (sp *swissPlayer) add(set *Settings, e entryRecord) {
-	counted := e.outcome.played() || (set.CountForfeits && e.opponent != 0)
+func (s *swiss) add(sp *swissPlayer, e entryRecord) {
+	counted := e.outcome.played() || (s.set.CountForfeits && e.opponent != 0)
 	c := NoColour
 	if counted {
 		c = e.colour
 	}
 	if e.outcome == OutcomeBye {
 		sp.hadBye = sp.hadBye || e.bye == PairingBye
-		if set.CountByeColour {
+		if s.set.CountByeColour {
 			c = e.byeColour
 		}
 	}
 	if c != NoColour {
-		sp.colours = append(sp.colours, c)
+		s.pastColours[sp.hist+sp.nColours] = c
+		sp.nColours++
+		sp.reds += int32(oneIf(c == Red)) // a toss-up a game: no branch
 	}
 	if counted {
-		sp.opps = append(sp.opps, e.opponent)
+		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
+		sp.nOpps++
 		b := uint(e.opponent) % 256
 		sp.metBits[b/64] |= 1 << (b % 64)
 	}
+}
+
+// oneIf is 1 for true, 0 for false, without a branch.
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // colourState is 100·(reds−blacks) plus the signed length of the current run
@@ -381,7 +426,7 @@ func (s *swiss) kept() completion {
 // allowedUnder is allowed with the rules c keeps; threeInARow false leaves
 // out the check of a third colour in a row (the break-up's last attempt).
 func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) bool {
-	if a.hasMet(b.id) {
+	if s.met(a, b.id) {
 		return false
 	}
 	if c.rule12 {
@@ -390,7 +435,7 @@ func (s *swiss) allowedUnder(c completion, a, b *swissPlayer, threeInARow bool) 
 			return false
 		}
 	}
-	return !c.units || a.unit == "" || a.unit != b.unit
+	return !c.units || a.unit == 0 || a.unit != b.unit
 }
 
 // breaksAsRed and breaksAsBlack say whether red, or black, would break
@@ -494,7 +539,7 @@ func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
 		return true
 	}
 	for _, p := range pairs {
-		if !mark(p.p[0]) || !mark(p.p[1]) || p.p[0].hasMet(p.p[1].id) {
+		if !mark(p.p[0]) || !mark(p.p[1]) || s.met(p.p[0], p.p[1].id) {
 			return false
 		}
 	}
@@ -507,36 +552,14 @@ func (s *swiss) complete(pairs []pair, bye *swissPlayer) bool {
 // finish allocates colours, orders the boards and writes the record.
 func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 	pg := Pairing{Round: s.round, Relaxed: s.relaxed}
-	type board struct {
-		b        Board
-		hi, lo   Points
-		position int
+	if len(pairs) > 0 {
+		pg.Boards = make([]Board, len(pairs)) // none: nil, as a pairing without boards always was
 	}
-	bs := make([]board, 0, len(pairs))
-	for i, p := range pairs {
+	for j, i := range boardOrder(pairs) {
+		p := pairs[i]
 		red, black, why := s.colours(p)
-		hi, lo := red.score, black.score
-		if lo > hi {
-			hi, lo = lo, hi
-		}
-		bs = append(bs, board{
-			b:  Board{Red: red.id, Black: black.id, Placed: p.placed, Float: hi != lo, ColourRule: why},
-			hi: hi, lo: lo, position: i,
-		})
-	}
-	// Boards: the higher score first, then the lower, then pairing order.
-	slices.SortStableFunc(bs, func(a, b board) int {
-		if a.hi != b.hi {
-			return cmp.Compare(b.hi, a.hi)
-		}
-		return cmp.Compare(b.lo, a.lo)
-	})
-	if len(bs) > 0 {
-		pg.Boards = make([]Board, len(bs)) // none: nil, as a pairing without boards always was
-	}
-	for i, b := range bs {
-		b.b.Number = i + 1
-		pg.Boards[i] = b.b
+		pg.Boards[j] = Board{Number: j + 1, Red: red.id, Black: black.id, Placed: p.placed,
+			Float: red.score != black.score, ColourRule: why}
 	}
 	if bye != nil {
 		pg.Byes = []int{bye.id}
@@ -545,6 +568,55 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 		}
 	}
 	return pg
+}
+
+// boardOrder is the order of the boards, as places in pairs: the higher
+// score of a pair high to low, then the lower, then pairing order. The
+// two scores, counted down from the highest, and the place fit one
+// integer side by side (as sortPlayers' keys), sorted by their bytes.
+func boardOrder(pairs []pair) []int {
+	order := make([]int, len(pairs))
+	if len(pairs) == 0 {
+		return order
+	}
+	scores := func(p pair) (hi, lo Points) {
+		hi, lo = p.p[0].score, p.p[1].score
+		if lo > hi {
+			hi, lo = lo, hi
+		}
+		return hi, lo
+	}
+	top, bottom := scores(pairs[0])
+	for _, p := range pairs {
+		hi, lo := scores(p)
+		top, bottom = max(top, hi), min(bottom, lo)
+	}
+	place := uint(bits.Len(uint(len(pairs) - 1)))
+	width := uint(bits.Len64(uint64(top - bottom)))
+	if 2*width+place > 64 {
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			ha, la := scores(pairs[a])
+			hb, lb := scores(pairs[b])
+			if ha != hb {
+				return cmp.Compare(hb, ha)
+			}
+			return cmp.Compare(lb, la)
+		})
+		return order
+	}
+	keys := make([]uint64, len(pairs))
+	for i, p := range pairs {
+		hi, lo := scores(p)
+		keys[i] = (uint64(top-hi)<<width|uint64(top-lo))<<place | uint64(i)
+	}
+	radixSort(keys, 2*width+place)
+	for j, key := range keys {
+		order[j] = int(key & (1<<place - 1))
+	}
+	return order
 }
 
 // byeColour is the colour Match BP Online records with a bye: red for a

@@ -9,14 +9,15 @@ import "math/bits"
 // less his opponents (R-SW-9) and his unit (R-SW-4). A field of n players
 // asks n·n pair checks; this asks n sets and the players' few opponents.
 type allowedSet struct {
+	s     *swiss // the players' opponents
 	c     completion
-	three bool                // R-SW-12's third colour in a row is checked
-	all   []uint64            // the whole list
-	red   []uint64            // those red would break R-SW-12 for
-	black []uint64            // those black would
-	both  []uint64            // those either colour would
-	units map[string][]uint64 // each unit's players, when c keeps R-SW-4
-	at    []int32             // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
+	three bool       // R-SW-12's third colour in a row is checked
+	all   []uint64   // the whole list
+	red   []uint64   // those red would break R-SW-12 for
+	black []uint64   // those black would
+	both  []uint64   // those either colour would
+	units [][]uint64 // by unit number: its players, when c keeps R-SW-4
+	at    []int32    // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
 }
 
 // allowedIn prepares the checks of allowedUnder(c, p, list[j], threeInARow)
@@ -25,7 +26,7 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 	words := (len(list) + 63) / 64
 	block := make([]uint64, 4*words)
 	a := &allowedSet{
-		c: c, three: threeInARow && !s.lastRound,
+		s: s, c: c, three: threeInARow && !s.lastRound,
 		all: block[:words], red: block[words : 2*words], black: block[2*words : 3*words], both: block[3*words:],
 	}
 	top := 0
@@ -52,9 +53,13 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 		}
 	}
 	if c.units {
-		a.units = map[string][]uint64{}
+		top := int32(0)
+		for _, p := range list {
+			top = max(top, p.unit)
+		}
+		a.units = make([][]uint64, top+1)
 		for j, p := range list {
-			if p.unit == "" {
+			if p.unit == 0 {
 				continue
 			}
 			u := a.units[p.unit]
@@ -94,7 +99,10 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 			forbid = a.both
 		}
 	}
-	unit := a.units[p.unit] // nil when R-SW-4 is not kept or p has no unit
+	var unit []uint64 // nil when R-SW-4 is not kept or p has no unit
+	if int(p.unit) < len(a.units) {
+		unit = a.units[p.unit]
+	}
 	for i := range dst {
 		w := from + i
 		if w >= len(a.all) {
@@ -118,7 +126,7 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 			}
 		}
 	}
-	for _, o := range p.opps {
+	for _, o := range a.s.oppsOf(p) {
 		clearAt(int(o))
 	}
 	clearAt(p.id)

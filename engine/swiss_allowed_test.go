@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -17,21 +16,22 @@ func TestAllowedSet(t *testing.T) {
 		n := 1 + rng.IntN(150)
 		ps := make([]*swissPlayer, n)
 		ids := rng.Perm(3 * n) // numbers are unique in a field
+		s := &swiss{lastRound: iter%4 == 0}
 		for i := range ps {
-			p := &swissPlayer{id: 1 + ids[i]}
+			p := &swissPlayer{id: 1 + ids[i], hist: int32(len(s.pastOpps))}
 			p.setState(100*(rng.IntN(7)-3) + rng.IntN(7) - 3)
 			if rng.IntN(3) == 0 {
-				p.unit = fmt.Sprint("u", rng.IntN(4))
+				p.unit = 1 + int32(rng.IntN(4))
 			}
 			for range rng.IntN(6) {
 				o := 1 + rng.IntN(3*n)
-				p.opps = append(p.opps, int32(o))
+				s.pastOpps = append(s.pastOpps, int32(o))
+				p.nOpps++
 				b := uint(o) % 256
 				p.metBits[b/64] |= 1 << (b % 64)
 			}
 			ps[i] = p
 		}
-		s := &swiss{lastRound: iter%4 == 0}
 		c := completion{rule12: iter%2 == 0, units: iter%3 != 0}
 		three := iter%5 != 0
 		a := s.allowedIn(c, ps, three)
@@ -45,8 +45,8 @@ func TestAllowedSet(t *testing.T) {
 					got := w&(1<<k) != 0
 					want := j < n && ps[j] != p && s.allowedUnder(c, p, ps[j], three)
 					if got != want {
-						t.Fatalf("iter %d: player %d (state %d, unit %q, opps %v) against %d (state %d, unit %q): bits say %v, allowedUnder %v",
-							iter, p.id, p.state, p.unit, p.opps, ps[j].id, ps[j].state, ps[j].unit, got, want)
+						t.Fatalf("iter %d: player %d (state %d, unit %d, opps %v) against %d (state %d, unit %d): bits say %v, allowedUnder %v",
+							iter, p.id, p.state, p.unit, s.oppsOf(p), ps[j].id, ps[j].state, ps[j].unit, got, want)
 					}
 				}
 			}

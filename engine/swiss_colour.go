@@ -72,7 +72,7 @@ func (s *swiss) colourRules(a, b *swissPlayer) (red, black *swissPlayer, why Col
 		return red, black, runRule(red.run(), black.run())
 	}
 	if s.set.EarlierColours {
-		if red, black, ok := byEarlierColours(a, b); ok {
+		if red, black, ok := s.byEarlierColours(a, b); ok {
 			return red, black, ColourEarlier
 		}
 	}
@@ -94,19 +94,20 @@ func (s *swiss) colourRules(a, b *swissPlayer) (red, black *swissPlayer, why Col
 // byEarlierColours looks back round by round for the first round in which
 // a and b had different colours: the one who had black then plays red
 // (Settings.EarlierColours).
-func byEarlierColours(a, b *swissPlayer) (red, black *swissPlayer, ok bool) {
-	for i, j := len(a.colours)-1, len(b.colours)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
-		if a.colours[i] != b.colours[j] {
-			if a.colours[i] == Black {
+func (s *swiss) byEarlierColours(a, b *swissPlayer) (red, black *swissPlayer, ok bool) {
+	ac, bc := s.coloursOf(a), s.coloursOf(b)
+	for i, j := len(ac)-1, len(bc)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if ac[i] != bc[j] {
+			if ac[i] == Black {
 				return a, b, true
 			}
 			return b, a, true
 		}
 	}
 	switch {
-	case len(a.colours) < len(b.colours):
+	case len(ac) < len(bc):
 		return b, a, true
-	case len(a.colours) > len(b.colours):
+	case len(ac) > len(bc):
 		return a, b, true
 	}
 	return nil, nil, false

@@ -226,7 +226,7 @@ func (s *swiss) recordRelaxed(pairs []pair, st, keep completion, fewestProved bo
 	if keep.units && !st.units {
 		var who []int
 		for _, p := range pairs {
-			if a, b := p.p[0], p.p[1]; a.unit != "" && a.unit == b.unit {
+			if a, b := p.p[0], p.p[1]; a.unit != 0 && a.unit == b.unit {
 				who = append(who, a.id, b.id)
 			}
 		}

@@ -10,7 +10,7 @@ import "math"
 // paired but the one who takes the bye (R-S-3).
 func (s *swiss) pairGroups() ([]pair, *swissPlayer) {
 	groups := s.scoreGroups()
-	var all []pair
+	all := make([]pair, 0, len(s.players)/2) // every board of the round: not grown
 	var floaters rows
 	var bye *swissPlayer
 	for gi, g := range groups {
@@ -125,6 +125,7 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 	var pairs []pair
 	if floaters.len() > 0 {
 		usedF := [2]*taken{newTaken(len(floaters[0])), newTaken(len(floaters[1]))}
+		pairs = make([]pair, 0, min(floaters.len(), group.len()))
 		for _, r := range []int{1, 0} {
 			o := 1 - r
 			for j, f := range floaters[r] {
@@ -141,6 +142,9 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 	}
 	picker := s.picker(group)
 	o := 1 - picker
+	if n := min(len(group[0]), len(group[1])); n > 0 {
+		pairs = make([]pair, 0, n) // at most one a picker: not grown
+	}
 	for j, a := range group[picker] {
 		if h := s.firstPartner(a, group[o], usedG[o]); h >= 0 {
 			var pr pair
