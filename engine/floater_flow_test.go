@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -23,7 +22,7 @@ func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base fl
 		states := []int{-201, -102, -101, -2, -1, 1, 2, 101, 102, 201}
 		p.setState(states[rng.IntN(len(states))])
 		if s.units && rng.IntN(2) == 0 {
-			p.unit = fmt.Sprint("u", rng.IntN(3))
+			p.unit = int32(1 + rng.IntN(3))
 		}
 		return p
 	}
@@ -38,12 +37,20 @@ func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base fl
 		floaters[bool2int(p.needsBlack())] = append(floaters[bool2int(p.needsBlack())], p)
 		all = append(all, p)
 	}
+	opps := map[*swissPlayer][]int32{}
 	for range rng.IntN(2 * len(all)) {
 		a, b := all[rng.IntN(len(all))], all[rng.IntN(len(all))]
 		if a != b {
-			meet(a, b)
+			meet(opps, a, b)
 		}
 	}
+	// Each player's opponents in the round's history block, as
+	// readHistories lays them out (no colours: nColours 0).
+	for _, p := range all {
+		p.hist, p.nOpps = int32(len(s.pastOpps)), int32(len(opps[p]))
+		s.pastOpps = append(s.pastOpps, opps[p]...)
+	}
+	s.pastColours = make([]Colour, len(s.pastOpps))
 	return s, group, floaters, base
 }
 
@@ -54,9 +61,9 @@ func bool2int(b bool) int {
 	return 0
 }
 
-func meet(a, b *swissPlayer) {
+func meet(opps map[*swissPlayer][]int32, a, b *swissPlayer) {
 	for _, p := range [][2]*swissPlayer{{a, b}, {b, a}} {
-		p[0].opps = append(p[0].opps, int32(p[1].id))
+		opps[p[0]] = append(opps[p[0]], int32(p[1].id))
 		bit := uint(p[1].id) % 256
 		p[0].metBits[bit/64] |= 1 << (bit % 64)
 	}
@@ -87,7 +94,7 @@ func TestFloaterFlowAgainstWalk(t *testing.T) {
 			ties++
 		}
 		for _, f := range floaters.flat() {
-			if len(f.opps) > 0 {
+			if f.nOpps > 0 {
 				rematches++
 				break
 			}
