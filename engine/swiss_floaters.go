@@ -151,7 +151,7 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 			return false
 		}
 		if k == n {
-			if pairs > 0 && (!have || sum.less(bestCost)) {
+			if pairs > 0 && (!have || sum.less(&bestCost)) {
 				copy(best, cur)
 				bestCost, have = sum, true
 			}
