@@ -281,13 +281,24 @@ func (m *matcher) augment(root int32) bool {
 // exactly when w is one. So one search answers for every candidate — it
 // stops as soon as it reaches the first — and the tree it grew holds the
 // alternating path that rematches a, which is flipped with u–w added at its
-// end: no second search to commit.
+// end: no second search to commit. Mostly no search at all: when the first
+// candidate's mate is a's neighbour, those two meet and the rest is matched
+// as before.
 func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	a := m.mate[u]
 	if a == cands[0] {
 		m.remove(u, true)
 		m.remove(a, true)
 		return a
+	}
+	if w := cands[0]; m.mate[w] >= 0 && m.adjacent(a, m.mate[w]) {
+		// u–w and a with w's mate pair the rest as before: no search.
+		b := m.mate[w]
+		m.remove(u, true)
+		m.remove(w, true)
+		m.mate[u], m.mate[w] = w, u
+		m.mate[a], m.mate[b] = b, a
+		return w
 	}
 	m.remove(u, true)
 	m.mate[u], m.mate[a] = -1, -1
@@ -307,6 +318,13 @@ func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	m.remove(u, false)
 	m.mate[u], m.mate[a] = a, u
 	return -1
+}
+
+// adjacent reports whether v and w are neighbours.
+func (m *matcher) adjacent(v, w int32) bool {
+	r := m.rows[v]
+	i := int(w)/64 - r.from
+	return i >= 0 && i < len(r.words) && r.words[i]&(1<<(uint(w)%64)) != 0
 }
 
 // remove takes v out of the graph, or puts it back.
