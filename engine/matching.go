@@ -281,9 +281,9 @@ func (m *matcher) augment(root int32) bool {
 // exactly when w is one. So one search answers for every candidate — it
 // stops as soon as it reaches the first — and the tree it grew holds the
 // alternating path that rematches a, which is flipped with u–w added at its
-// end: no second search to commit. Mostly no search at all: when the first
-// candidate's mate is a's neighbour, those two meet and the rest is matched
-// as before.
+// end: no second search to commit. Mostly no search at all: a short
+// alternating path from a to the first candidate's mate (swapIn) proves him
+// and rematches the rest.
 func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	a := m.mate[u]
 	if a == cands[0] {
@@ -291,13 +291,9 @@ func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 		m.remove(a, true)
 		return a
 	}
-	if w := cands[0]; m.mate[w] >= 0 && m.adjacent(a, m.mate[w]) {
-		// u–w and a with w's mate pair the rest as before: no search.
-		b := m.mate[w]
+	if w := cands[0]; m.swapIn(u, w) {
 		m.remove(u, true)
 		m.remove(w, true)
-		m.mate[u], m.mate[w] = w, u
-		m.mate[a], m.mate[b] = b, a
 		return w
 	}
 	m.remove(u, true)
@@ -318,6 +314,37 @@ func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	m.remove(u, false)
 	m.mate[u], m.mate[a] = a, u
 	return -1
+}
+
+// swapIn matches u with his neighbour w by the shortest alternating paths
+// between their mates a and b, when there is one: a–b, or a–x and x's mate
+// with b — a row or two of bits instead of a search. It reports whether it
+// did; the matching stays perfect.
+func (m *matcher) swapIn(u, w int32) bool {
+	a, b := m.mate[u], m.mate[w]
+	if b < 0 {
+		return false
+	}
+	if m.adjacent(a, b) {
+		m.mate[u], m.mate[w] = w, u
+		m.mate[a], m.mate[b] = b, a
+		return true
+	}
+	r := m.rows[a]
+	for i, word := range r.words {
+		for word &^= m.gone[r.from+i]; word != 0; word &= word - 1 {
+			x := int32((r.from+i)*64 + bits.TrailingZeros64(word))
+			y := m.mate[x]
+			if x == u || x == w || x == b || y < 0 || y == u || y == w || !m.adjacent(y, b) {
+				continue
+			}
+			m.mate[u], m.mate[w] = w, u
+			m.mate[a], m.mate[x] = x, a
+			m.mate[y], m.mate[b] = b, y
+			return true
+		}
+	}
+	return false
 }
 
 // adjacent reports whether v and w are neighbours.
