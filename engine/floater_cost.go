@@ -29,24 +29,6 @@ func (a wide) sub(b wide) wide {
 	return a
 }
 
-func (a wide) cmp(b wide) int {
-	if a[2] != b[2] {
-		if int64(a[2]) < int64(b[2]) {
-			return -1
-		}
-		return 1
-	}
-	for i := 1; i >= 0; i-- {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
 // bitLen is the length in bits of a non-negative a.
 func (a wide) bitLen() int {
 	for i := 2; i >= 0; i-- {
@@ -95,10 +77,20 @@ func (a floaterCost) sub(b floaterCost) floaterCost {
 	return a
 }
 
-func (a floaterCost) less(b floaterCost) bool {
+// less is the lexicographic order of the four weights, each a signed
+// number of 192 bits, limb by limb from the top: the searches' heaps ask it
+// most, and a difference mostly shows in a weight's top limbs.
+func (a *floaterCost) less(b *floaterCost) bool {
 	for i := range a {
-		if c := a[i].cmp(b[i]); c != 0 {
-			return c < 0
+		x, y := &a[i], &b[i]
+		if x[2] != y[2] {
+			return int64(x[2]) < int64(y[2])
+		}
+		if x[1] != y[1] {
+			return x[1] < y[1]
+		}
+		if x[0] != y[0] {
+			return x[0] < y[0]
 		}
 	}
 	return false

@@ -63,6 +63,7 @@ type floaterFlow struct {
 	groupOf     []int32       // each class's group
 	keys        []floaterCost // rekey's: n rows of a key a kind, then none's
 	fixed       []bool
+	moved       []bool // the floaters whose potential the last search moved
 	none        int32
 }
 
@@ -123,6 +124,7 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.used = make([]int, len(f.classes))
 	f.holders = make([][]int32, len(f.classes))
 	f.fixed = make([]bool, n)
+	f.moved = make([]bool, n)
 	f.mark = make([]uint32, nodes)
 	f.parent = make([]int32, nodes)
 	f.dist = make([]floaterCost, nodes)
@@ -137,11 +139,11 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		noneLeast := fp.none[0]
 		for k := range n {
 			for i, pc := range fp.pair[k] {
-				if pc.less(least[i]) {
+				if pc.less(&least[i]) {
 					least[i] = pc
 				}
 			}
-			if fp.none[k].less(noneLeast) {
+			if fp.none[k].less(&noneLeast) {
 				noneLeast = fp.none[k]
 			}
 		}
@@ -153,13 +155,13 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		}
 	}
 	for c := range f.classes {
-		if p := f.pot[n+c]; c == 0 || p.less(f.pot[f.sink]) {
+		if p := f.pot[n+c]; c == 0 || p.less(&f.pot[f.sink]) {
 			f.pot[f.sink] = p
 		}
 	}
 	if n > 0 {
 		f.colsOf = colsOf(f)
-		f.rekey()
+		f.rekey(nil)
 		f.regroup()
 	}
 	return f
@@ -169,12 +171,16 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 // potential once a kind (keys): the reduced cost of the edge from floater k
 // to class c is key(k, c) less c's potential, and the edge is of reduced
 // cost zero when the two are equal — a comparison, not a sum, an edge.
-func (f *floaterFlow) rekey() {
+// Only the floaters marked in moved are weighed, all when it is nil.
+func (f *floaterFlow) rekey(moved []bool) {
 	cols := len(f.fp.pair[0]) + 1
 	if f.keys == nil {
 		f.keys = make([]floaterCost, f.n*cols)
 	}
 	for k := range f.n {
+		if moved != nil && !moved[k] {
+			continue
+		}
 		row := f.keys[k*cols : (k+1)*cols]
 		for _, col := range f.colsOf[k] { // only the kinds he may take are asked
 			if col == cols-1 {
@@ -361,6 +367,7 @@ func (f *floaterFlow) relink(c int32) {
 // from which a path of reduced cost zero through the floaters not yet
 // fixed leads back to his class (a cycle of cost zero with his move).
 func (f *floaterFlow) firstBest() []int {
+	f.listTight()
 	choice := make([]int, f.n)
 	var opts []int32
 	for k := range f.n {

@@ -116,7 +116,7 @@ func leastCount(fp floaterProblem) int {
 		if k == n {
 			switch {
 			case pairs == 0:
-			case count == 0 || sum.less(best):
+			case count == 0 || sum.less(&best):
 				best, count = sum, 1
 			case sum == best:
 				count++

@@ -17,7 +17,7 @@ type potGroup struct {
 }
 
 // regroup sorts the classes into potential groups, after the potentials
-// moved.
+// moved; their tight lists are left empty (listTight).
 func (f *floaterFlow) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
@@ -57,6 +57,13 @@ func (f *floaterFlow) regroup() {
 		f.groups[g].classes = append(f.groups[g].classes, int32(c))
 		f.groupOf[c] = g
 	}
+}
+
+// listTight lists in each potential group the floaters whose key is its
+// potential, for reroute: asked once the flow is of least cost, not after
+// every search (only firstBest reads them, and the potentials stand then).
+func (f *floaterFlow) listTight() {
+	cols := len(f.fp.pair[0]) + 1
 	for k := range f.n {
 		for _, col := range f.colsOf[k] {
 			for _, g := range f.groupsOfCol[col] {
@@ -87,7 +94,7 @@ func (f *floaterFlow) shortest() {
 	f.mark[f.source] = f.stamp
 	pushEntry(&f.heap, heapEntry{f.source, zeroCost})
 	reach := func(v int32, d floaterCost) {
-		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
+		if f.mark[v] != f.stamp || d.less(&f.dist[v]) {
 			f.mark[v], f.dist[v] = f.stamp, d
 			pushEntry(&f.heap, heapEntry{v, d})
 		}
@@ -144,17 +151,21 @@ func (f *floaterFlow) shortest() {
 			cols := len(f.fp.pair[0]) + 1
 			keys := f.keys[int(v)*cols : (int(v)+1)*cols]
 			for _, col := range f.colsOf[v] {
-				at := d.add(keys[col])
+				var at floaterCost // weighed once a group of the kind is left to reach
+				weighed := false
 				for _, gi := range f.groupsOfCol[col] {
 					g := &f.groups[gi]
 					if len(g.left) == 0 {
 						continue
 					}
+					if !weighed {
+						at, weighed = d.add(keys[col]), true
+					}
 					d := at.sub(g.pot)
-					if f.mark[f.sink] == f.stamp && !d.less(f.dist[f.sink]) {
+					if f.mark[f.sink] == f.stamp && !d.less(&f.dist[f.sink]) {
 						continue // no nearer than the sink: the search ends first
 					}
-					if len(g.offers) == 0 || at.less(g.offers[0].d) {
+					if len(g.offers) == 0 || at.less(&g.offers[0].d) {
 						pushEntry(&f.heap, heapEntry{-1 - gi, d})
 					}
 					pushEntry(&g.offers, heapEntry{v, at})
@@ -162,15 +173,22 @@ func (f *floaterFlow) shortest() {
 			}
 		}
 	}
+	// Each node's potential grows by its distance, at most the sink's: the
+	// same as growing by its distance less the sink's, as a shift of every
+	// potential by one amount changes no reduced cost. So the nodes the
+	// search did not settle nearer than the sink keep theirs, and their
+	// keys stand: rekey weighs only the floaters that moved.
 	top := f.dist[f.sink]
 	for v := range f.pot {
-		d := top
-		if f.done[v] && f.dist[v].less(top) {
-			d = f.dist[v]
+		moved := f.done[v] && f.dist[v].less(&top)
+		if moved {
+			f.pot[v] = f.pot[v].add(f.dist[v].sub(top))
 		}
-		f.pot[v] = f.pot[v].add(d)
+		if v < f.n {
+			f.moved[v] = moved
+		}
 	}
-	f.rekey()
+	f.rekey(f.moved)
 	f.regroup()
 }
 
@@ -209,14 +227,16 @@ type heapEntry struct {
 // is passed over by the search.
 func pushEntry(heap *[]heapEntry, e heapEntry) {
 	h := append(*heap, e)
-	for i := len(h) - 1; i > 0; {
+	i := len(h) - 1
+	for i > 0 {
 		p := (i - 1) / 2
-		if !h[i].d.less(h[p].d) {
+		if !e.d.less(&h[p].d) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p] // the parent moves down into the hole
 		i = p
 	}
+	h[i] = e
 	*heap = h
 }
 
@@ -224,21 +244,25 @@ func popEntry(heap *[]heapEntry) heapEntry {
 	h := *heap
 	top := h[0]
 	last := len(h) - 1
-	h[0] = h[last]
+	e := h[last]
 	h = h[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(h) && h[l].d.less(h[m].d) {
-			m = l
+	if last > 0 {
+		i := 0
+		for {
+			l, m := 2*i+1, -1
+			if l < len(h) && h[l].d.less(&e.d) {
+				m = l
+			}
+			if r := l + 1; r < len(h) && h[r].d.less(&e.d) && (m < 0 || h[r].d.less(&h[m].d)) {
+				m = r
+			}
+			if m < 0 {
+				break
+			}
+			h[i] = h[m] // the smaller child moves up into the hole
+			i = m
 		}
-		if r := l + 1; r < len(h) && h[r].d.less(h[m].d) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
+		h[i] = e
 	}
 	*heap = h
 	return top

@@ -41,6 +41,7 @@ type matcher struct {
 	touched []int32
 	queue   []int32
 	stopAt  int32 // pairFirst's search stops once this vertex is outer; −1: none
+	pathEnd int32 // the exposed vertex at which grow's last augmenting path ended
 }
 
 // bitRow is one vertex's neighbours as bits: bit k of words[i] is vertex
@@ -124,11 +125,21 @@ func (m *matcher) nextNeighbour(v int32, from int) int {
 }
 
 // maximise grows the matching to a maximum one: greedily first, each vertex
-// in order with its first free neighbour, then by an augmenting path from
-// every exposed vertex (Berge: a matching is maximum when no augmenting path
-// is left, and a vertex from which the search finds none never gets one
+// in order with its first free neighbour, then by the shortest augmenting
+// paths a row shows (augmentShort), then by a search from every vertex
+// still exposed (Berge: a matching is maximum when no augmenting path is
+// left, and a vertex from which the search finds none never gets one
 // later).
-func (m *matcher) maximise() {
+func (m *matcher) maximise() { m.match(false) }
+
+// matchPerfect grows the matching to a perfect one, as maximise does, and
+// reports whether it could: it stops at the first vertex no augmenting path
+// reaches, which no maximum matching covers then — the search that fails
+// searches the whole of its vertex's part of the graph, and in a field that
+// cannot be paired many vertices would fail one after the other.
+func (m *matcher) matchPerfect() bool { return m.match(true) }
+
+func (m *matcher) match(stopAtExposed bool) bool {
 	taken := append([]uint64(nil), m.gone...) // matched or removed, as bits
 	for v := range m.rows {
 		if m.mate[v] >= 0 || m.removed[v] {
@@ -145,11 +156,59 @@ func (m *matcher) maximise() {
 			}
 		}
 	}
+	perfect := true
 	for v := range m.rows {
-		if m.mate[v] < 0 && !m.removed[v] {
-			m.augment(int32(v))
+		if m.mate[v] >= 0 || m.removed[v] || m.augmentShort(int32(v), taken) {
+			continue
+		}
+		if m.augment(int32(v)) {
+			taken[v/64] |= 1 << (uint(v) % 64)
+			taken[m.pathEnd/64] |= 1 << (uint(m.pathEnd) % 64)
+			continue
+		}
+		if perfect = false; stopAtExposed {
+			return false
 		}
 	}
+	return perfect
+}
+
+// augmentShort looks for the shortest augmenting paths from the exposed
+// vertex u, u–w–x–y with w–x matched and y exposed: most of the vertices the
+// greedy matching leaves exposed have one, and it costs u's neighbours'
+// rows, not a search. taken (matched or removed, as bits) is kept up to
+// date; the rows are walked from their ends, as grow's are, so that the
+// pairs it moves are of the players the steer reaches last.
+func (m *matcher) augmentShort(u int32, taken []uint64) bool {
+	r := m.rows[u]
+	for i := len(r.words) - 1; i >= 0; i-- {
+		for word := r.words[i] &^ m.gone[r.from+i]; word != 0; {
+			k := 63 - bits.LeadingZeros64(word)
+			word &^= 1 << uint(k)
+			w := int32((r.from+i)*64 + k)
+			x := m.mate[w]
+			if x < 0 {
+				continue
+			}
+			xr := m.rows[x]
+			for j := len(xr.words) - 1; j >= 0; j-- {
+				free := xr.words[j] &^ taken[xr.from+j]
+				if xr.from+j == int(u)/64 {
+					free &^= 1 << (uint(u) % 64)
+				}
+				if free == 0 {
+					continue
+				}
+				y := int32((xr.from+j)*64 + 63 - bits.LeadingZeros64(free))
+				m.mate[u], m.mate[w] = w, u
+				m.mate[x], m.mate[y] = y, x
+				taken[u/64] |= 1 << (uint(u) % 64)
+				taken[y/64] |= 1 << (uint(y) % 64)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // size is the number of matched vertices outside the committed ones.
@@ -222,13 +281,20 @@ func (m *matcher) augment(root int32) bool {
 // exactly when w is one. So one search answers for every candidate — it
 // stops as soon as it reaches the first — and the tree it grew holds the
 // alternating path that rematches a, which is flipped with u–w added at its
-// end: no second search to commit.
+// end: no second search to commit. Mostly no search at all: a short
+// alternating path from a to the first candidate's mate (swapIn) proves him
+// and rematches the rest.
 func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	a := m.mate[u]
 	if a == cands[0] {
 		m.remove(u, true)
 		m.remove(a, true)
 		return a
+	}
+	if w := cands[0]; m.swapIn(u, w) {
+		m.remove(u, true)
+		m.remove(w, true)
+		return w
 	}
 	m.remove(u, true)
 	m.mate[u], m.mate[a] = -1, -1
@@ -248,6 +314,44 @@ func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	m.remove(u, false)
 	m.mate[u], m.mate[a] = a, u
 	return -1
+}
+
+// swapIn matches u with his neighbour w by the shortest alternating paths
+// between their mates a and b, when there is one: a–b, or a–x and x's mate
+// with b — a row or two of bits instead of a search. It reports whether it
+// did; the matching stays perfect.
+func (m *matcher) swapIn(u, w int32) bool {
+	a, b := m.mate[u], m.mate[w]
+	if b < 0 {
+		return false
+	}
+	if m.adjacent(a, b) {
+		m.mate[u], m.mate[w] = w, u
+		m.mate[a], m.mate[b] = b, a
+		return true
+	}
+	r := m.rows[a]
+	for i, word := range r.words {
+		for word &^= m.gone[r.from+i]; word != 0; word &= word - 1 {
+			x := int32((r.from+i)*64 + bits.TrailingZeros64(word))
+			y := m.mate[x]
+			if x == u || x == w || x == b || y < 0 || y == u || y == w || !m.adjacent(y, b) {
+				continue
+			}
+			m.mate[u], m.mate[w] = w, u
+			m.mate[a], m.mate[x] = x, a
+			m.mate[y], m.mate[b] = b, y
+			return true
+		}
+	}
+	return false
+}
+
+// adjacent reports whether v and w are neighbours.
+func (m *matcher) adjacent(v, w int32) bool {
+	r := m.rows[v]
+	i := int(w)/64 - r.from
+	return i >= 0 && i < len(r.words) && r.words[i]&(1<<(uint(w)%64)) != 0
 }
 
 // remove takes v out of the graph, or puts it back.
@@ -313,6 +417,7 @@ func (m *matcher) grow(root int32) bool {
 				m.mark(to)
 				m.parent[to] = v
 				if m.mate[to] < 0 {
+					m.pathEnd = to
 					m.flip(to)
 					return true
 				}

@@ -45,6 +45,15 @@ func TestMatcherPerfect(t *testing.T) {
 		if got := m.perfect(); got != want {
 			t.Fatalf("graph %d (%d vertices, p %.2f): matcher says perfect %v, oracle %v", iter, n, p, got, want)
 		}
+		// matchPerfect stops at the first vertex left exposed, and must
+		// answer as the whole maximisation does.
+		fresh := newMatcher(adj)
+		if got := fresh.matchPerfect(); got != want {
+			t.Fatalf("graph %d (%d vertices, p %.2f): matchPerfect says %v, oracle %v", iter, n, p, got, want)
+		}
+		if want {
+			checkMatching(t, fresh, has)
+		}
 		if !want {
 			continue
 		}

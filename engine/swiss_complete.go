@@ -49,8 +49,7 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	for _, class := range s.byeClasses(ps) {
 		for _, st := range steps {
 			m := s.fieldMatcher(ps, class, st)
-			m.maximise()
-			if !m.perfect() {
+			if !m.matchPerfect() {
 				continue
 			}
 			pairs, bye := s.steer(ps, class, m, st, keep)

@@ -82,17 +82,22 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 	for k := range yu {
 		fp.may[k] = may[was[k]]
 	}
-	// What a pair adds to the weights depends on the floater and on the
+	// What a pair adds to the weights depends on the floater's and the
 	// partner's score, colour state and floats only, which few kinds of
-	// group member share: pair[k][kind[j]] is weighed once a kind, not
-	// once a pair (a field of ten thousand floats a thousand players down
-	// into groups of as many).
+	// player share: pair[k][kind[j]] is weighed once a kind of floater and
+	// a kind of member, not once a pair (a field of ten thousand floats a
+	// thousand players down into groups of as many), and floaters of one
+	// kind share their row.
 	var kinds []*swissPlayer
 	fp.kind, kinds = memberKinds(yuan)
-	left, spread, colour := make([]float64, 0, len(yu)), make([]float64, 0, len(yu)*len(kinds)), make([]float64, 0, len(yu)*len(kinds))
-	float := make([]float64, 0, 2*len(yu)*len(kinds))
+	floaterKind, floaterKinds := memberKinds(yu)
+	left := make([]float64, 0, len(yu))
 	for _, f := range yu {
 		left = append(left, f.steps-base)
+	}
+	cells := len(floaterKinds) * len(kinds)
+	spread, colour, float := make([]float64, 0, cells), make([]float64, 0, cells), make([]float64, 0, 2*cells)
+	for _, f := range floaterKinds {
 		for _, m := range kinds {
 			pr := floaterPair(f, m)
 			spread = append(spread, pr.p[0].steps+pr.p[1].steps-2*base)
@@ -103,18 +108,18 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 	}
 	terms := 2 * len(yu)
 	scales := [4]powerScale{newPowerScale(left, terms), newPowerScale(spread, terms), newPowerScale(colour, terms), newPowerScale(float, terms)}
-	block := make([]floaterCost, len(yu)*len(kinds))
+	block := make([]floaterCost, cells)
+	for c := range block {
+		block[c] = floaterCost{
+			1: wide{}.sub(scales[1].term(spread[c])),
+			2: wide{}.sub(scales[2].term(colour[c])),
+			3: scales[3].term(float[2*c]).add(scales[3].term(float[2*c+1])),
+		}
+	}
 	for k := range yu {
 		fp.none[k][0] = scales[0].term(left[k])
-		fp.pair[k] = block[k*len(kinds) : (k+1)*len(kinds)]
-		for c := range kinds {
-			i := k*len(kinds) + c
-			fp.pair[k][c] = floaterCost{
-				1: wide{}.sub(scales[1].term(spread[i])),
-				2: wide{}.sub(scales[2].term(colour[i])),
-				3: scales[3].term(float[2*i]).add(scales[3].term(float[2*i+1])),
-			}
-		}
+		fk := floaterKind[k]
+		fp.pair[k] = block[fk*len(kinds) : (fk+1)*len(kinds) : (fk+1)*len(kinds)]
 	}
 	for _, sc := range scales {
 		if !sc.ok {
@@ -151,7 +156,7 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 			return false
 		}
 		if k == n {
-			if pairs > 0 && (!have || sum.less(bestCost)) {
+			if pairs > 0 && (!have || sum.less(&bestCost)) {
 				copy(best, cur)
 				bestCost, have = sum, true
 			}
