@@ -42,6 +42,33 @@ func TestPlainRank(t *testing.T) {
 	}
 }
 
+// TestPlainRank4 checks the reading of four bytes at once against the one
+// a byte at a time, on every field of four characters from blanks, digits,
+// the characters next to them and bytes whose high half is 3 or that carry
+// when 6 is added: where plainRank4 answers, it answers as plainRankBytes.
+func TestPlainRank4(t *testing.T) {
+	chars := []byte{' ', '\v', '!', '*', '/', '0', '1', '5', '9', ':', '?', 'x', 0xB0, 0xFA, 0xFF}
+	answered := 0
+	var b [4]byte
+	n := len(chars)
+	for i := range n * n * n * n {
+		for k, x := 0, i; k < 4; k, x = k+1, x/n {
+			b[k] = chars[x%n]
+		}
+		got, ok := plainRank4(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+		if !ok {
+			continue
+		}
+		answered++
+		if want, wok := plainRankBytes(b[:]); !wok || got != want {
+			t.Fatalf("plainRank4(%q) = %d, a byte at a time %d, %v", b, got, want, wok)
+		}
+	}
+	if want := 1 + 4 + 16 + 64 + 256; answered != want { // all blank, or blanks and then 1 to 4 of the 4 digits
+		t.Fatalf("plainRank4 answered %d fields, want %d", answered, want)
+	}
+}
+
 // TestCountRunes checks countRunes against utf8.Valid and utf8.RuneCount
 // on every lead byte followed by bytes from each range UTF-8 tells apart,
 // cut short and in full.

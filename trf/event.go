@@ -30,7 +30,7 @@ func (p *parser) event() (*engine.Event, error) {
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}
-	text := string(p.text) // every name and unit, in one piece
+	text := p.text.String() // every name and unit, in one piece
 	ev := &engine.Event{Name: p.name, Players: make([]engine.Player, n)}
 	for i, rec := range byID {
 		ev.Players[i] = engine.Player{ID: rec.id, Name: text[rec.name.off:][:rec.name.len], Rating: rec.rating}

@@ -80,7 +80,7 @@ func (p *parser) plainPlayer(n int, b []byte, line *columns) bool {
 			rounds = r + 1
 		}
 	}
-	*rec = record{line: n, start: p.at, end: p.at + len(b), id: id,
+	*rec = record{line: n, start: p.at, id: id,
 		name: p.keep(trimBlanks(b[colName : colName+nameWidth+shift])), rating: max(rating, 0), n: rounds}
 	p.players++
 	return true

@@ -2,7 +2,9 @@ package trf
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode"
 	"unicode/utf8"
 
@@ -11,12 +13,12 @@ import (
 
 // record is one 001 line.
 type record struct {
-	line       int // 0: none read yet
-	start, end int // the line in parser.data, for messages
-	id         int
-	name       span
-	rating     int
-	n          int // its rounds in parser.grid, trailing empty blocks dropped
+	line   int // 0: none read yet
+	start  int // where the line starts in parser.data, for messages
+	id     int
+	name   span
+	rating int
+	n      int // its rounds in parser.grid, trailing empty blocks dropped
 }
 
 type entryKind int8
@@ -126,7 +128,7 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 	if rounds > maxRank {
 		return p.errorf(n, "%d rounds: TRF holds at most %d", rounds, maxRank)
 	}
-	*rec = record{line: n, start: p.at, end: p.at + len(b), id: id,
+	*rec = record{line: n, start: p.at, id: id,
 		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, n: rounds}
 	p.players++
 	return nil
@@ -267,6 +269,38 @@ func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, e
 // opponent, a starting rank, a rating): the number, −1 when it is all
 // blank; ok false for anything else, which trimming and number read.
 func plainRank(b []byte) (v int, ok bool) {
+	if len(b) == 4 {
+		if v, ok := plainRank4(binary.LittleEndian.Uint32(b)); ok {
+			return v, true
+		}
+	}
+	return plainRankBytes(b)
+}
+
+// plainRank4 is plainRank of a field of 4 bytes, x with its first byte
+// lowest, when they are blanks and then digits, as Write writes every
+// number: all four at once, not a byte at a time. ok false is no answer:
+// plainRankBytes reads the field then.
+func plainRank4(x uint32) (v int, ok bool) {
+	const blanks, zeros = 0x20202020, 0x30303030
+	if x == blanks {
+		return -1, true
+	}
+	lead := bits.TrailingZeros32(x^blanks) / 8 // leading blanks: the lowest bytes equal to a blank
+	x |= 0x10101010 & (1<<(8*lead) - 1)        // a leading blank made a '0'
+	// A byte is a digit when its high half is 3, and still is with 6
+	// added to its low half (0x3A..0x3F become 0x4_). A carry out of a
+	// byte of 0xFA or more, which is no digit, only refuses more.
+	if x&0xF0F0F0F0 != zeros || (x+0x06060606)&0xF0F0F0F0 != zeros {
+		return 0, false
+	}
+	d := x - zeros                      // the digits, the first lowest
+	pairs := (d*10 + d>>8) & 0x00FF00FF // the first two digits' number, and the last two's above it
+	return int(pairs&0xFF)*100 + int(pairs>>16), true
+}
+
+// plainRankBytes is plainRank a byte at a time.
+func plainRankBytes(b []byte) (v int, ok bool) {
 	i := 0
 	for i < len(b) && b[i] == ' ' {
 		i++
@@ -343,7 +377,11 @@ func (p *parser) raw(rec *record, r int) string {
 	if r > rec.n {
 		return ""
 	}
+	b := p.data[rec.start:]
+	if end := bytes.IndexAny(b, "\r\n"); end >= 0 { // where lineScanner ended the line
+		b = b[:end]
+	}
 	var line columns
-	line.set(p.data[rec.start:rec.end])
+	line.set(b)
 	return string(line.trimmed(blockStart(r), 8))
 }

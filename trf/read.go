@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"strings"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -114,10 +115,12 @@ type parser struct {
 	// a file in rank order fills it front to back.
 	records []record
 	players int  // 001 lines read
+	lines   int  // the file's lines, never too few (reserve)
 	grid    grid // every 001 line's round blocks
 	// text holds every name and unit, one after another, so that the event
-	// gets them all as substrings of one string (see span).
-	text    []byte
+	// gets them all as substrings of one string (see span); a Builder, so
+	// that the string is its memory, not a copy of it.
+	text    strings.Builder
 	teams   []team
 	members []int // every team's members, one team after another (team.members)
 	own     ownLines
@@ -129,13 +132,25 @@ type parser struct {
 	points     map[string]engine.Points // BBW, BBD, BBL, BBU as given
 }
 
+// linesFrom is the most lines the file can have from line n on.
+func (p *parser) linesFrom(n int) int { return max(p.lines-n+1, 1) }
+
+// roomForOne makes room in s for one more of what a line adds one of,
+// doubling s, but to no more than rest more: the lines left in the file.
+func roomForOne[S ~[]E, E any](s S, rest int) S {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, min(max(len(s), 16), rest))
+}
+
 // span is a piece of parser.text, or of parser.members.
 type span struct{ off, len int }
 
 // keep adds b to the text and returns where it is.
 func (p *parser) keep(b []byte) span {
-	p.text = append(p.text, b...)
-	return span{len(p.text) - len(b), len(b)}
+	p.text.Write(b)
+	return span{p.text.Len() - len(b), len(b)}
 }
 
 // reserve makes room for as many players as data has lines, up to the most
@@ -146,10 +161,11 @@ func (p *parser) reserve(data []byte) {
 	if crs := bytes.Count(data, []byte{'\r'}); crs > 0 {
 		lines += crs - bytes.Count(data, []byte("\r\n"))
 	}
-	players := min(lines+1, maxRank)
+	p.lines = lines + 1
+	players := min(p.lines, maxRank)
 	p.records = make([]record, 0, players)
 	p.grid.players = players
-	p.text = make([]byte, 0, 32*players) // a Chinese name of six characters and four digits, a unit for some
+	p.text.Grow(32 * players) // a Chinese name of six characters and four digits, a unit for some
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -256,12 +272,12 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 	return nil
 }
 
-// addTeam adds the team whose members are p.members[start:]. The teams
-// grow to twice their number at a time: a big file has a unit line for
-// thousands of players.
+// addTeam adds the team of line n whose members are p.members[start:].
+// The teams grow to twice their number at a time, but never beyond one a
+// line for the rest of the file: a big file has a unit line for thousands
+// of players, written after the player lines, so that its first unit line
+// makes room for them all at once.
 func (p *parser) addTeam(n int, name span, start int) {
-	if len(p.teams) == cap(p.teams) {
-		p.teams = slices.Grow(p.teams, max(len(p.teams), 16))
-	}
+	p.teams = roomForOne(p.teams, p.linesFrom(n))
 	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }
