@@ -56,21 +56,34 @@ func (ev *Event) Histories() [][]Entry {
 	for id := 1; id <= n; id++ {
 		h[id] = all[(id-1)*rounds : id*rounds : id*rounds]
 	}
-	sc := ev.Settings.Scoring
+	// One reading of which games and byes count, and which wins when a
+	// player is named twice in a round: roundRecords, as pairing reads it.
+	row := make([]entryRecord, n+1)
+	pts := newEntryPoints(&ev.Settings)
 	for r, rd := range ev.Rounds {
+		if r > 0 {
+			clear(row)
+		}
+		ev.roundRecords(r, row)
+		for id := 1; id <= n; id++ {
+			if rec := row[id]; rec.outcome != OutcomeNone {
+				h[id][r] = Entry{Opponent: int(rec.opponent), Colour: rec.colour, Outcome: rec.outcome,
+					Points: pts.of(rec.outcome, rec.bye), Bye: rec.bye, ByeColour: rec.byeColour}
+			}
+		}
+		// The fouls of the game each entry came from (the records leave
+		// them out): a later game of the same two in the same colours is
+		// the one recorded, and it comes later here too.
 		for _, g := range rd.Games {
 			if !gameCounts(g, n) {
 				continue
 			}
-			red, black := gameOutcomes(g.Result)
-			h[g.Red][r] = Entry{Opponent: g.Black, Colour: Red, Outcome: red, Points: sc.points(red), Fouls: g.RedFouls}
-			h[g.Black][r] = Entry{Opponent: g.Red, Colour: Black, Outcome: black, Points: sc.points(black), Fouls: g.BlackFouls}
-		}
-		for _, b := range rd.Byes {
-			if !valid(b.Player, n) {
-				continue
+			if e := &h[g.Red][r]; e.Outcome != OutcomeBye && e.Opponent == g.Black && e.Colour == Red {
+				e.Fouls = g.RedFouls
 			}
-			h[b.Player][r] = Entry{Outcome: OutcomeBye, Bye: b.Kind, Points: ev.Settings.byePoints(b.Kind), ByeColour: b.Colour}
+			if e := &h[g.Black][r]; e.Outcome != OutcomeBye && e.Opponent == g.Red && e.Colour == Black {
+				e.Fouls = g.BlackFouls
+			}
 		}
 	}
 	return h
