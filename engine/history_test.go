@@ -26,7 +26,7 @@ func TestHistoriesReadsEveryRoundOnce(t *testing.T) {
 		for id := 1; id <= n; id++ {
 			ev.Players = append(ev.Players, Player{ID: id})
 		}
-		id := func() int { return rng.IntN(n+2) } // 0 and n+1 are not in the event
+		id := func() int { return rng.IntN(n + 2) } // 0 and n+1 are not in the event
 		for range 1 + rng.IntN(5) {
 			var rd Round
 			for b := range rng.IntN(n) {
