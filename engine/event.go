@@ -47,13 +47,14 @@ type Round struct {
 	Byes  []Bye
 }
 
-// Game is one board. Red moves first (R-C-1).
+// Game is one board. Red moves first (R-C-1). The two small fields come
+// last, so that a game takes 48 bytes, not 56: a big event has many.
 type Game struct {
 	Board      int
 	Red, Black int
-	Result     Result
 	RedFouls   int // R-G-3
 	BlackFouls int
+	Result     Result
 	// Void marks a game struck out because a player left a round robin
 	// having played fewer than half of their games (R-W-2). It counts for
 	// nobody: Histories leaves it out. The game stays in the round (R-W-4).
