@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"github.com/qisai/qisai/action"
@@ -37,8 +36,20 @@ func (r ref) answering(cmd string) string {
 	return s
 }
 
-// refWord is one word of a ref: its letter and number.
-var refWord = regexp.MustCompile(`^([erba])([0-9]{1,18})$`)
+// refWord reads one word of a ref: the letter, then 1 to 18 digits.
+func refWord(word string, letter byte) (int64, bool) {
+	digits := word[min(1, len(word)):]
+	if len(word) < 2 || word[0] != letter || len(digits) > 18 {
+		return 0, false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	return n, err == nil
+}
 
 // takeRef splits a button's ref off the end of a command line's words:
 // the last four are "eN rN bN aN". Typed lines have none.
@@ -48,12 +59,12 @@ func takeRef(words []string) (*ref, []string) {
 		return nil, words
 	}
 	var nums [4]int64
-	for i, letter := range "erba" {
-		m := refWord.FindStringSubmatch(words[n-4+i])
-		if m == nil || m[1] != string(letter) {
+	for i, letter := range []byte("erba") {
+		num, ok := refWord(words[n-4+i], letter)
+		if !ok {
 			return nil, words
 		}
-		nums[i], _ = strconv.ParseInt(m[2], 10, 64)
+		nums[i] = num
 	}
 	r := &ref{event: storage.EventID(nums[0]), round: int(nums[1]), board: int(nums[2]), seq: nums[3]}
 	return r, words[:n-4]

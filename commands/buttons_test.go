@@ -3,6 +3,8 @@ package commands
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/qisai/qisai/chat"
@@ -107,6 +109,26 @@ func TestButtonFitsTelegram(t *testing.T) {
 		}
 		if got, _ := takeRef(splitLine(s)); got == nil || *got != r {
 			t.Errorf("%q reads back as %+v, want %+v", s, got, r)
+		}
+	}
+}
+
+// TestRefWord: a ref's word is its letter and 1 to 18 digits, as the
+// pattern it replaced said; 18 digits always fit an int64.
+func TestRefWord(t *testing.T) {
+	pattern := regexp.MustCompile(`^([erba])([0-9]{1,18})$`)
+	for _, w := range []string{"e1", "e0", "r007", "b999999999999999999", "b1000000000000000000", "a12", "e",
+		"", "x1", "E1", "e-1", "e+1", "e1a", "e 1", "e１", "ee1", "r1.0", "a9223372036854775807"} {
+		for _, letter := range []byte("erba") {
+			got, ok := refWord(w, letter)
+			m := pattern.FindStringSubmatch(w)
+			want, wantOK := int64(0), m != nil && m[1] == string(letter)
+			if wantOK {
+				want, _ = strconv.ParseInt(m[2], 10, 64)
+			}
+			if ok != wantOK || got != want {
+				t.Errorf("refWord(%q, %c) = %d, %v; want %d, %v", w, letter, got, ok, want, wantOK)
+			}
 		}
 	}
 }

@@ -81,11 +81,11 @@ func Live(w io.Writer, p sheet.Page, o Options) error {
 	}
 	d.Switches = switches(p.Lang, d.View)
 	b := bufio.NewWriterSize(w, 64<<10)
-	if err := liveTemplate.ExecuteTemplate(b, "top", d); err != nil {
+	if err := liveTemplate().ExecuteTemplate(b, "top", d); err != nil {
 		return err
 	}
 	writeTables(b, d.Tables)
-	if err := liveTemplate.ExecuteTemplate(b, "bottom", d); err != nil {
+	if err := liveTemplate().ExecuteTemplate(b, "bottom", d); err != nil {
 		return err
 	}
 	return b.Flush()

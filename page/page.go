@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/qisai/qisai/sheet"
 )
@@ -177,7 +178,11 @@ var toneClass = map[sheet.Tone]string{
 	sheet.Strong: "strong",
 }
 
-// parse reads the named embedded template.
-func parse(name string) *template.Template {
-	return template.Must(template.New(name).Parse(asset(name)))
+// parse returns what reads the named embedded template once, when it is
+// first wanted: every command of the program would otherwise parse the
+// page's templates as it starts (qisai pair, qisai version).
+func parse(name string) func() *template.Template {
+	return sync.OnceValue(func() *template.Template {
+		return template.Must(template.New(name).Parse(asset(name)))
+	})
 }

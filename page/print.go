@@ -41,15 +41,15 @@ func Print(w io.Writer, p sheet.Page, sheets []sheet.ScoreSheet) error {
 		T:          scoreTexts(p.Lang),
 	}
 	b := bufio.NewWriterSize(w, 64<<10)
-	if err := printTemplate.ExecuteTemplate(b, "top", d); err != nil {
+	if err := printTemplate().ExecuteTemplate(b, "top", d); err != nil {
 		return err
 	}
 	writeTables(b, views(before, ""))
-	if err := printTemplate.ExecuteTemplate(b, "sheets", d); err != nil {
+	if err := printTemplate().ExecuteTemplate(b, "sheets", d); err != nil {
 		return err
 	}
 	writeTables(b, views(after, ""))
-	if err := printTemplate.ExecuteTemplate(b, "bottom", d); err != nil {
+	if err := printTemplate().ExecuteTemplate(b, "bottom", d); err != nil {
 		return err
 	}
 	return b.Flush()

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
@@ -41,7 +42,7 @@ func Open(path string) (*Painter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v; %s", ErrNoFont, err, howToInstall)
 		}
-		return newPainter(path, f, gofont)
+		return newPainter(path, f, gofont())
 	}
 	var tried []string
 	for _, p := range SystemFonts {
@@ -53,7 +54,7 @@ func Open(path string) (*Painter, error) {
 			tried = append(tried, err.Error())
 			continue
 		}
-		return newPainter(p, f, gofont)
+		return newPainter(p, f, gofont())
 	}
 	if len(tried) == 0 {
 		tried = append(tried, "none of "+strings.Join(SystemFonts, ", ")+" is installed 均未安装")
@@ -61,16 +62,16 @@ func Open(path string) (*Painter, error) {
 	return nil, fmt.Errorf("%w: %s; %s", ErrNoFont, strings.Join(tried, "; "), howToInstall)
 }
 
-// gofont is the Go font, drawn for whatever the CJK font lacks.
-var gofont = mustParse(goregular.TTF)
-
-func mustParse(ttf []byte) *sfnt.Font {
-	f, err := opentype.Parse(ttf)
+// gofont is the Go font, drawn for whatever the CJK font lacks; parsed
+// when a painter is first made, not when every command of the program
+// starts.
+var gofont = sync.OnceValue(func() *sfnt.Font {
+	f, err := opentype.Parse(goregular.TTF)
 	if err != nil {
 		panic(err) // the built-in font
 	}
 	return f
-}
+})
 
 // load reads the font at path. Of a collection it takes the Simplified
 // Chinese face (Noto Sans CJK's .ttc holds JP, KR, SC, TC and HK faces

@@ -153,13 +153,14 @@ func (p *Painter) draw(img *image.Paletted, x, y int, s string, st style, i ink)
 // paint lays mask, placed at (x, y), over img in ink i.
 func paint(img *image.Paletted, mask *image.Alpha, x, y int, i ink) {
 	r := mask.Rect.Add(image.Pt(x, y)).Intersect(img.Rect)
+	over := &blend()[i]
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		row := img.Pix[img.PixOffset(r.Min.X, py):]
 		m := mask.Pix[mask.PixOffset(r.Min.X-x, py-y):]
 		for px := range r.Dx() {
 			s := (int(m[px])*strengths + 127) / 255
 			if s > 0 {
-				row[px] = blend[i][row[px]][s]
+				row[px] = over[row[px]][s]
 			}
 		}
 	}

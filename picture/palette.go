@@ -2,6 +2,7 @@ package picture
 
 import (
 	"image/color"
+	"sync"
 )
 
 // The picture's colours: four backgrounds and three inks, each ink in
@@ -46,10 +47,12 @@ var palette = func() color.Palette {
 	return p
 }()
 
-// blend[i][bg][s] is the palette colour nearest to ink i drawn at
+// blend()[i][bg][s] is the palette colour nearest to ink i drawn at
 // strength s (1…strengths) over the palette colour bg: drawing a glyph
-// is one lookup a pixel.
-var blend = func() (b [colours][colours][strengths + 1]uint8) {
+// is one lookup a pixel. Worked out when a picture is first drawn, not as
+// every command of the program starts.
+var blend = sync.OnceValue(func() (b *[colours][colours][strengths + 1]uint8) {
+	b = new([colours][colours][strengths + 1]uint8)
 	for _, i := range []int{darkInk, redInk, greyInk} {
 		for bg := range colours {
 			for s := range strengths + 1 {
@@ -59,7 +62,7 @@ var blend = func() (b [colours][colours][strengths + 1]uint8) {
 		}
 	}
 	return b
-}()
+})
 
 // mix is bg with k/n of fg over it.
 func mix(bg, fg color.RGBA, k, n int) color.RGBA {

@@ -158,7 +158,7 @@ func TestChangedCellChangesItsRow(t *testing.T) {
 // character is the same box, so two different characters draw the same
 // pixels; with the CJK font they differ, and each has ink.
 func TestChineseIsDrawn(t *testing.T) {
-	goOnly, err := newPainter("Go", gofont)
+	goOnly, err := newPainter("Go", gofont())
 	if err != nil {
 		t.Fatal(err)
 	}

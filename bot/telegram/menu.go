@@ -1,7 +1,6 @@
 package telegram
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/go-telegram/bot/models"
@@ -19,8 +18,20 @@ type Menu struct {
 	Commands []models.BotCommand
 }
 
-// menuName is what Telegram takes as a menu entry's command.
-var menuName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+// menuName reports whether Telegram takes word as a menu entry's command:
+// 1 to 32 of a–z, 0–9 and "_". (A regular expression of it took a tenth
+// of a millisecond to compile as every command of the program started.)
+func menuName(word string) bool {
+	if len(word) == 0 || len(word) > 32 {
+		return false
+	}
+	for _, c := range []byte(word) {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // maxDescription is the most characters of a menu entry's description.
 const maxDescription = 256
@@ -68,7 +79,7 @@ func menu(cmds []*commands.Command, lang commands.Lang) []models.BotCommand {
 	)
 	for _, c := range cmds {
 		word, rest, group := strings.Cut(c.Name, " ")
-		if !menuName.MatchString(word) {
+		if !menuName(word) {
 			continue
 		}
 		if _, ok := own[word]; !ok && subs[word] == nil {
