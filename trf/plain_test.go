@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/trf/trftest"
 )
@@ -80,18 +81,21 @@ func comparePlayer(t *testing.T, l string) bool {
 	read := func(general bool) (*parser, bool) {
 		p := &parser{file: "x", data: b}
 		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
+		if !general {
+			return p, p.plainPlayer(1, b)
+		}
 		var cols columns
 		if !cols.set(b) {
 			return p, false
 		}
-		if general {
-			return p, p.anyPlayer(1, b, &cols) == nil
-		}
-		return p, p.plainPlayer(1, b, &cols)
+		return p, p.anyPlayer(1, b, &cols) == nil
 	}
 	pp, ok := read(false)
 	if !ok {
 		return false
+	}
+	if !utf8.Valid(b) {
+		t.Fatalf("plainPlayer read %q, which is not UTF-8", l)
 	}
 	gp, gok := read(true)
 	if !gok {

@@ -55,13 +55,6 @@ var gaps = []struct {
 	{91, "the rank and round 1"},
 }
 
-func (p *parser) player(n int, b []byte, line *columns) error {
-	if p.plainPlayer(n, b, line) {
-		return nil
-	}
-	return p.anyPlayer(n, b, line)
-}
-
 // anyPlayer reads any 001 line, column by column, or says what is wrong
 // with it.
 func (p *parser) anyPlayer(n int, b []byte, line *columns) error {

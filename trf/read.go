@@ -28,6 +28,9 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 		if !ok {
 			break
 		}
+		if len(line) > colRounds && isPlayer(line) && p.plainPlayer(n, line) { // nearly every line of a big file
+			continue
+		}
 		// A file is UTF-8 when each of its lines is, since the line ends
 		// are ASCII; columns checks a line's characters beyond ASCII as it
 		// finds them.
@@ -177,8 +180,8 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	if len(b) < 3 {
 		return nil
 	}
-	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
-		return p.player(n, b, cols)
+	if isPlayer(b) { // not plain (Read tried plainPlayer)
+		return p.anyPlayer(n, b, cols)
 	}
 	code, rest := recordCode(b), trimBlanks(b[3:])
 	switch code {
@@ -216,6 +219,9 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	}
 	return nil
 }
+
+// isPlayer reports whether line b, of 3 bytes or more, is a 001 line.
+func isPlayer(b []byte) bool { return b[0] == '0' && b[1] == '0' && b[2] == '1' }
 
 // recordCode is the record code that starts line b, as a constant string
 // (a string made of b would be made again for every line), or "" for a code
