@@ -62,7 +62,7 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 			o.names = append(o.names, ownName{n, id, p.keep(text)})
 			return nil
 		}
-		p.members = roomForOne(p.members, p.linesFrom(n))
+		p.members = roomForOne(p.members, p.players, p.linesFrom(n)) // as addTeam the teams
 		p.members = append(p.members, id) // a unit is a team of one
 		p.addTeam(n, p.keep(text), len(p.members)-1)
 		return nil

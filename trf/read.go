@@ -19,8 +19,7 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &parser{file: name, data: data}
-	p.reserve(data)
-	s := lineScanner{data: data, lf: -1, cr: -1}
+	s := lineScanner{data: data, lf: -1, cr: p.reserve(data)}
 	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
 	for n := 1; ; n++ {
 		p.at = s.at
@@ -140,11 +139,12 @@ func (p *parser) linesFrom(n int) int { return max(p.lines-n+1, 1) }
 
 // roomForOne makes room in s for one more of what a line adds one of,
 // doubling s, but to no more than rest more: the lines left in the file.
-func roomForOne[S ~[]E, E any](s S, rest int) S {
+// An empty s is made room for want at once, when that is more than 16.
+func roomForOne[S ~[]E, E any](s S, want, rest int) S {
 	if len(s) < cap(s) {
 		return s
 	}
-	return slices.Grow(s, min(max(len(s), 16), rest))
+	return slices.Grow(s, min(max(len(s), want, 16), rest))
 }
 
 // span is a piece of parser.text, or of parser.members.
@@ -158,17 +158,24 @@ func (p *parser) keep(b []byte) span {
 
 // reserve makes room for as many players as data has lines, up to the most
 // TRF numbers, so that a big file grows no slice but the text. Lines end in
-// LF, CR or both: the count is never too low, which the grid relies on.
-func (p *parser) reserve(data []byte) {
+// LF, CR or both: the count is never too low, which the grid relies on. It
+// returns the offset of the first CR, len(data) if there is none, which
+// lineScanner would search for: a file without CR is searched for one once.
+func (p *parser) reserve(data []byte) (firstCR int) {
 	lines := bytes.Count(data, []byte{'\n'})
-	if crs := bytes.Count(data, []byte{'\r'}); crs > 0 {
-		lines += crs - bytes.Count(data, []byte("\r\n"))
+	firstCR = bytes.IndexByte(data, '\r')
+	if firstCR < 0 {
+		firstCR = len(data)
+	} else {
+		crs := data[firstCR:]
+		lines += bytes.Count(crs, []byte{'\r'}) - bytes.Count(crs, []byte("\r\n"))
 	}
 	p.lines = lines + 1
 	players := min(p.lines, maxRank)
 	p.records = make([]record, 0, players)
 	p.grid.players = players
 	p.text.Grow(32 * players) // a Chinese name of six characters and four digits, a unit for some
+	return firstCR
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -279,11 +286,12 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 }
 
 // addTeam adds the team of line n whose members are p.members[start:].
-// The teams grow to twice their number at a time, but never beyond one a
-// line for the rest of the file: a big file has a unit line for thousands
-// of players, written after the player lines, so that its first unit line
+// The first makes room for a team a player read so far, and the teams grow
+// to twice their number at a time after, but never beyond one a line for
+// the rest of the file: a big file has a unit line for thousands of
+// players, written after the player lines, so that its first unit line
 // makes room for them all at once.
 func (p *parser) addTeam(n int, name span, start int) {
-	p.teams = roomForOne(p.teams, p.linesFrom(n))
+	p.teams = roomForOne(p.teams, p.players, p.linesFrom(n))
 	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }
