@@ -62,8 +62,9 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 			o.names = append(o.names, ownName{n, id, p.keep(text)})
 			return nil
 		}
-		p.members = roomForOne(p.members, p.players, p.linesFrom(n)) // as addTeam the teams
-		p.members = append(p.members, id) // a unit is a team of one
+		// A unit is a team of one; its members grow as addTeam grows the teams.
+		p.members = roomForOne(p.members, p.players, p.linesFrom(n))
+		p.members = append(p.members, id)
 		p.addTeam(n, p.keep(text), len(p.members)-1)
 		return nil
 	}
