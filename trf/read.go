@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -17,6 +18,13 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return parse(data, name)
+}
+
+// parse reads the TRF-16 file data, named name. It never writes to data,
+// which is a string's memory (readAll) or a file's mapped read-only
+// (ReadFile), and keeps no piece of it: what the event holds is copied.
+func parse(data []byte, name string) (*engine.Event, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &parser{file: name, data: data}
 	s := lineScanner{data: data, lf: -1, cr: p.reserve(data)}
@@ -44,7 +52,10 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 }
 
 // readAll is io.ReadAll, in one piece for a file or a reader that knows
-// its length, instead of growing a buffer many times over a big file.
+// its length, instead of growing a buffer many times over a big file. The
+// piece is a strings.Builder's, which is not cleared before the read
+// overwrites it (a bytes.Buffer's is): its bytes are a string's, which
+// parse never writes to.
 func readAll(r io.Reader) ([]byte, error) {
 	size := 0
 	switch r := r.(type) {
@@ -58,10 +69,11 @@ func readAll(r io.Reader) ([]byte, error) {
 	if size == 0 {
 		return io.ReadAll(r)
 	}
-	var b bytes.Buffer
-	b.Grow(size + bytes.MinRead) // ReadFrom wants room for one more read to see the end
-	_, err := b.ReadFrom(r)
-	return b.Bytes(), err
+	var b strings.Builder
+	b.Grow(size)
+	_, err := io.Copy(&b, r)
+	s := b.String()
+	return unsafe.Slice(unsafe.StringData(s), len(s)), err
 }
 
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
