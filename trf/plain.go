@@ -62,14 +62,23 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 	tail := after[colRounds:]
 	for k, r := 0, 0; k < len(tail); k, r = k+blockWidth, r+1 {
 		blk := tail[k:]
-		if len(blk) < 8 || blk[4] != ' ' || blk[6] != ' ' || len(blk) > 8 && blk[8] != ' ' || len(blk) > 9 && blk[9] != ' ' {
+		if len(blk) < 8 {
 			return false
 		}
-		opp, ok := plainRank(blk[:4])
+		// The block's first 8 bytes read at once: opponent, blank,
+		// colour, blank, result; then the blanks after it, if there.
+		x := binary.LittleEndian.Uint64(blk)
+		if x&blockGaps != blockBlanks || len(blk) > 8 && blk[8] != ' ' || len(blk) > 9 && blk[9] != ' ' {
+			return false
+		}
+		opp, ok := plainRank4(uint32(x))
+		if !ok {
+			opp, ok = plainRankBytes(blk[:4])
+		}
 		if !ok || opp == id {
 			return false
 		}
-		kind := plainEntry(opp, blk[5], blk[7])
+		kind := plainEntry(opp, byte(x>>40), byte(x>>56))
 		if !kind.ok {
 			return false
 		}
@@ -91,6 +100,14 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 	p.players++
 	return true
 }
+
+// blockGaps are the bytes of a block's first 8 that must be blank, the
+// 5th and the 7th (between opponent, colour and result); blockBlanks is
+// them blank.
+const (
+	blockGaps   = 0x00FF00FF00000000
+	blockBlanks = blanks8 & blockGaps
+)
 
 // plainEntry is how parser.block reads the block of opponent opp (−1:
 // blank), colour col and result res for a player other than opp: ok false
