@@ -2,6 +2,7 @@ package trf
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -104,11 +105,7 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 			rounds[r].Byes, byeArray = byeArray[:0:byes[r]], byeArray[byes[r]:]
 		}
 	}
-	ok := true
-	for r := range rounds {
-		ok = ok && fillRound(&rounds[r], p.grid.round(r, n)) && blocks[r] == 2*len(rounds[r].Games)
-	}
-	if ok {
+	if p.fillEach(rounds, n, blocks) {
 		return nil
 	}
 	for r := range rounds {
@@ -116,6 +113,36 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 	}
 	return p.fill(rounds, byID)
 }
+
+// fillEach fills each round with fillRound and reports whether they all
+// agree. Each round is read from its own column of the grid and written to
+// its own room, so that a big file's rounds are filled half on one
+// goroutine, half on another, and the answer and the rounds are the same
+// whichever finishes first.
+func (p *parser) fillEach(rounds []engine.Round, n int, blocks []int) bool {
+	agree := func(rounds []engine.Round, from int) bool {
+		ok := true
+		for i := range rounds {
+			r := from + i
+			ok = ok && fillRound(&rounds[i], p.grid.round(r, n)) && blocks[r] == 2*len(rounds[i].Games)
+		}
+		return ok
+	}
+	if len(rounds) < 2 || n*len(rounds) < parallelBlocks {
+		return agree(rounds, 0)
+	}
+	half := len(rounds) / 2
+	var later bool
+	var wg sync.WaitGroup
+	wg.Go(func() { later = agree(rounds[half:], half) })
+	ok := agree(rounds[:half], 0)
+	wg.Wait()
+	return ok && later
+}
+
+// parallelBlocks is the fewest blocks whose rounds fillEach fills on two
+// goroutines: for fewer, starting one costs more than it saves.
+const parallelBlocks = 1 << 14
 
 // fillRound adds a round's games and byes from its blocks, one a player in
 // the order of starting rank, and reports whether they agree. Only the
