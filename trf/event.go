@@ -142,7 +142,7 @@ func (p *parser) fillEach(rounds []engine.Round, n int, blocks []int) bool {
 
 // parallelBlocks is the fewest blocks whose rounds fillEach fills on two
 // goroutines: for fewer, starting one costs more than it saves.
-const parallelBlocks = 1 << 14
+var parallelBlocks = 1 << 14
 
 // fillRound adds a round's games and byes from its blocks, one a player in
 // the order of starting rank, and reports whether they agree. Only the

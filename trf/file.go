@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"unsafe"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -37,10 +38,22 @@ func parseMapped(data []byte, name string) (ev *engine.Event, err error) {
 		if r == nil {
 			return
 		}
-		if _, fault := r.(interface{ Addr() uintptr }); !fault {
+		if !faultIn(r, data) {
 			panic(r)
 		}
 		ev, err = nil, fmt.Errorf("%s: the file changed while it was read; read it again", name)
 	}()
 	return parse(data, name)
+}
+
+// faultIn reports whether r, recovered from a panic, is a fault at an
+// address in data (debug.SetPanicOnFault), as reading a mapped file cut
+// short makes, and not some other fault, such as a nil pointer's.
+func faultIn(r any, data []byte) bool {
+	f, ok := r.(interface{ Addr() uintptr })
+	if !ok || len(data) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return f.Addr() >= start && f.Addr()-start < uintptr(len(data))
 }

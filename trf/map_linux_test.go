@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestParseMappedCutShort reads a mapped file after it has been cut to
@@ -43,3 +44,30 @@ func TestParseMappedCutShort(t *testing.T) {
 		t.Fatal("parseMapped left faults made panics")
 	}
 }
+
+// TestFaultIn: only a fault inside the mapped bytes is the file cut short;
+// any other panic, a nil pointer's among them, is not parseMapped's to
+// make an error of.
+func TestFaultIn(t *testing.T) {
+	data := make([]byte, 16)
+	start := uintptr(unsafe.Pointer(&data[0]))
+	for _, c := range []struct {
+		r    any
+		want bool
+	}{
+		{fault(start), true},
+		{fault(start + 15), true},
+		{fault(start + 16), false},
+		{fault(0), false},
+		{"not a fault", false},
+	} {
+		if got := faultIn(c.r, data); got != c.want {
+			t.Errorf("faultIn(%v) = %v, want %v", c.r, got, c.want)
+		}
+	}
+}
+
+// fault is a panic value as debug.SetPanicOnFault makes one, at its address.
+type fault uintptr
+
+func (f fault) Addr() uintptr { return uintptr(f) }
