@@ -2,6 +2,7 @@ package trf
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/qisai/qisai/engine"
@@ -31,12 +32,11 @@ func (p *parser) event() (*engine.Event, error) {
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}
-	text := p.text.String() // every name and unit, in one piece
-	ev := &engine.Event{Name: p.name, Players: make([]engine.Player, n)}
-	for i, rec := range byID {
-		ev.Players[i] = engine.Player{ID: rec.id, Name: text[rec.name.off:][:rec.name.len], Rating: rec.rating}
+	ev := &engine.Event{Name: p.name, Players: p.roster[:n:n]}
+	if cap(p.roster) > 2*n { // a file of many more lines than players: not kept whole by the event
+		ev.Players = slices.Clone(ev.Players)
 	}
-	if err := p.units(ev.Players, text); err != nil {
+	if err := p.units(ev.Players, p.text.String()); err != nil {
 		return nil, err
 	}
 

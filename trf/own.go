@@ -140,7 +140,7 @@ func (o *ownLines) apply(p *parser, byID []record) error {
 	}
 	named := map[int]int{} // player → the line that named them
 	for _, nm := range o.names {
-		rec, err := player(nm.line, codeName, nm.id)
+		_, err := player(nm.line, codeName, nm.id)
 		if err != nil {
 			return err
 		}
@@ -148,7 +148,7 @@ func (o *ownLines) apply(p *parser, byID []record) error {
 			return p.errorf(nm.line, "%s: player %d's name is given twice (also at line %d)", codeName, nm.id, prev)
 		}
 		named[nm.id] = nm.line
-		rec.name = nm.name
+		p.roster[nm.id-1].Name = p.text.String()[nm.name.off:][:nm.name.len]
 	}
 	for _, pass := range []string{codePending, codeByeColour, codeFouls} {
 		for _, m := range o.marks {

@@ -3,6 +3,8 @@ package trf
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/qisai/qisai/engine"
 )
 
 // The player lines of nearly every file are plain: ASCII but for the name,
@@ -49,7 +51,7 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 	if id > len(p.records) {
 		// Within the room parser.reserve made (id is at most
 		// grid.players), never written, so blank: no need to clear it.
-		p.records = p.records[:id]
+		p.records, p.roster = p.records[:id], p.roster[:id]
 	}
 	rec := &p.records[id-1]
 	if rec.line != 0 {
@@ -95,8 +97,8 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 			rounds = r + 1
 		}
 	}
-	*rec = record{line: n, start: p.at, id: id,
-		name: p.keep(trimBlanks(b[colName : colName+nameWidth+shift])), rating: max(rating, 0), n: rounds}
+	*rec = record{line: n, start: p.at, id: id, n: rounds}
+	p.roster[id-1] = engine.Player{ID: id, Name: p.keepString(trimBlanks(b[colName : colName+nameWidth+shift])), Rating: max(rating, 0)}
 	p.players++
 	return true
 }

@@ -101,8 +101,8 @@ func comparePlayer(t *testing.T, l string) bool {
 	if !gok {
 		t.Fatalf("plainPlayer read %q, the general path refuses it", l)
 	}
-	if !reflect.DeepEqual(pp.records, gp.records) || pp.text.String() != gp.text.String() || pp.players != gp.players {
-		t.Fatalf("%q: plainPlayer records %+v %q, the general path %+v %q", l, pp.records, pp.text.String(), gp.records, gp.text.String())
+	if !reflect.DeepEqual(pp.records, gp.records) || !reflect.DeepEqual(pp.roster, gp.roster) || pp.text.String() != gp.text.String() || pp.players != gp.players {
+		t.Fatalf("%q: plainPlayer records %+v %+v %q, the general path %+v %+v %q", l, pp.records, pp.roster, pp.text.String(), gp.records, gp.roster, gp.text.String())
 	}
 	for r := range max(pp.grid.rounds, gp.grid.rounds) {
 		for id := 1; id <= pp.grid.players; id++ {

@@ -126,8 +126,10 @@ type parser struct {
 	at   int    // where in data the line being read starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
-	// a file in rank order fills it front to back.
+	// a file in rank order fills it front to back. roster[id-1] is the
+	// player it names, as the event has them.
 	records []record
+	roster  []engine.Player
 	players int  // 001 lines read
 	lines   int  // the file's lines, never too few (reserve)
 	grid    grid // every 001 line's round blocks
@@ -168,6 +170,15 @@ func (p *parser) keep(b []byte) span {
 	return span{p.text.Len() - len(b), len(b)}
 }
 
+// keepString adds b to the text and returns it as a string, a piece of the
+// text's memory: the text is never written over, only added to, and when
+// it grows, the strings taken before keep the memory they are in.
+func (p *parser) keepString(b []byte) string {
+	p.text.Write(b)
+	s := p.text.String()
+	return s[len(s)-len(b):]
+}
+
 // reserve makes room for as many players as data has lines, up to the most
 // TRF numbers, so that a big file grows no slice but the text. Lines end in
 // LF, CR or both: the count is never too low, which the grid relies on. It
@@ -184,7 +195,7 @@ func (p *parser) reserve(data []byte) (firstCR int) {
 	}
 	p.lines = lines + 1
 	players := min(p.lines, maxRank)
-	p.records = make([]record, 0, players)
+	p.records, p.roster = make([]record, 0, players), make([]engine.Player, 0, players)
 	p.grid.players = players
 	p.text.Grow(32 * players) // a Chinese name of six characters and four digits, a unit for some
 	return firstCR
