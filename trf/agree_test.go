@@ -111,7 +111,18 @@ func generated(t *testing.T) map[string][]byte {
 
 // TestReadAgreesWithOracle reads every stored and generated file, and
 // thousands of damaged copies of the small ones, with both readers.
-func TestReadAgreesWithOracle(t *testing.T) {
+func TestReadAgreesWithOracle(t *testing.T) { agreeOnAll(t) }
+
+// TestReadInParallelAgreesWithOracle is TestReadAgreesWithOracle with Read
+// filling the rounds on two goroutines, as only big files' are.
+func TestReadInParallelAgreesWithOracle(t *testing.T) {
+	trf.ReadInParallel(t)
+	agreeOnAll(t)
+}
+
+// agreeOnAll holds Read to the oracle on every stored and generated file,
+// and on thousands of damaged copies of the small ones.
+func agreeOnAll(t *testing.T) {
 	files := corpus(t)
 	for name, b := range generated(t) {
 		files[name] = b
@@ -178,6 +189,16 @@ func mutate(rng *rand.Rand, data []byte) []byte {
 // FuzzReadOracle holds Read to the oracle on whatever the fuzzer makes of
 // FuzzRead's corpus.
 func FuzzReadOracle(f *testing.F) {
+	for _, b := range fuzzCorpus(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { agree(t, "fuzz", data) })
+}
+
+// FuzzReadInParallelOracle is FuzzReadOracle with Read filling the rounds
+// on two goroutines, as only big files' are.
+func FuzzReadInParallelOracle(f *testing.F) {
+	trf.ReadInParallel(f)
 	for _, b := range fuzzCorpus(f) {
 		f.Add(b)
 	}

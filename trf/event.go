@@ -2,6 +2,8 @@ package trf
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -30,12 +32,11 @@ func (p *parser) event() (*engine.Event, error) {
 	if err := p.own.apply(p, byID); err != nil {
 		return nil, err
 	}
-	text := p.text.String() // every name and unit, in one piece
-	ev := &engine.Event{Name: p.name, Players: make([]engine.Player, n)}
-	for i, rec := range byID {
-		ev.Players[i] = engine.Player{ID: rec.id, Name: text[rec.name.off:][:rec.name.len], Rating: rec.rating}
+	ev := &engine.Event{Name: p.name, Players: p.roster[:n:n]}
+	if cap(p.roster) > 2*n { // a file of many more lines than players: not kept whole by the event
+		ev.Players = slices.Clone(ev.Players)
 	}
-	if err := p.units(ev.Players, text); err != nil {
+	if err := p.units(ev.Players, p.text.String()); err != nil {
 		return nil, err
 	}
 
@@ -75,40 +76,7 @@ func (p *parser) event() (*engine.Event, error) {
 // the players, each block checked against its opponent's, for the error
 // that names the first player at fault.
 func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
-	n := len(byID)
-	blocks := make([]int, len(rounds)) // game blocks in each round
-	byes := make([]int, len(rounds))
-	for r := range rounds {
-		for _, e := range p.grid.round(r, n) {
-			switch e.kind {
-			case byeEntry:
-				byes[r]++
-			case gameEntry:
-				blocks[r]++
-			}
-		}
-	}
-	// Every round's games in one array and its byes in another, each round
-	// capped at its own, so that no slice grows and a caller's append to a
-	// round cannot overwrite the next.
-	games, allByes := 0, 0
-	for r := range rounds {
-		games, allByes = games+blocks[r]/2, allByes+byes[r]
-	}
-	gameArray, byeArray := make([]engine.Game, games), make([]engine.Bye, allByes)
-	for r := range rounds {
-		if blocks[r] > 0 {
-			rounds[r].Games, gameArray = gameArray[:0:blocks[r]/2], gameArray[blocks[r]/2:]
-		}
-		if byes[r] > 0 {
-			rounds[r].Byes, byeArray = byeArray[:0:byes[r]], byeArray[byes[r]:]
-		}
-	}
-	ok := true
-	for r := range rounds {
-		ok = ok && fillRound(&rounds[r], p.grid.round(r, n)) && blocks[r] == 2*len(rounds[r].Games)
-	}
-	if ok {
+	if p.fillEach(rounds, len(byID)) {
 		return nil
 	}
 	for r := range rounds {
@@ -117,10 +85,66 @@ func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
 	return p.fill(rounds, byID)
 }
 
+// fillEach fills each round of players 1..n with fillOne and reports
+// whether they all agree. Each round is read from its own column of the
+// grid and written to its own room, so that a big file's rounds are filled
+// half on one goroutine, half on another, and the answer and the rounds are
+// the same whichever finishes first.
+func (p *parser) fillEach(rounds []engine.Round, n int) bool {
+	agree := func(rounds []engine.Round, from int) bool {
+		for i := range rounds {
+			if !p.fillOne(&rounds[i], from+i, n) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(rounds) < 2 || n*len(rounds) < parallelBlocks {
+		return agree(rounds, 0)
+	}
+	half := len(rounds) / 2
+	var later bool
+	var wg sync.WaitGroup
+	wg.Go(func() { later = agree(rounds[half:], half) })
+	ok := agree(rounds[:half], 0)
+	wg.Wait()
+	return ok && later
+}
+
+// fillOne fills round r+1 of players 1..n from its column of the grid and
+// reports whether its blocks agree. Its games and its byes are counted
+// first and made room for at once, in arrays of their own capped at their
+// number, so that no slice grows and a caller's append to a round cannot
+// overwrite another's; the column is then still in the processor's cache
+// for fillRound.
+func (p *parser) fillOne(rd *engine.Round, r, n int) bool {
+	column := p.grid.round(r, n)
+	blocks, byes := 0, 0 // game blocks: twice the games, when they agree
+	for _, e := range column {
+		switch e.kind {
+		case byeEntry:
+			byes++
+		case gameEntry:
+			blocks++
+		}
+	}
+	if blocks > 0 {
+		rd.Games = make([]engine.Game, 0, blocks/2)
+	}
+	if byes > 0 {
+		rd.Byes = make([]engine.Bye, 0, byes)
+	}
+	return fillRound(rd, column) && blocks == 2*len(rd.Games)
+}
+
+// parallelBlocks is the fewest blocks whose rounds fillEach fills on two
+// goroutines: for fewer, starting one costs more than it saves.
+var parallelBlocks = 1 << 14
+
 // fillRound adds a round's games and byes from its blocks, one a player in
 // the order of starting rank, and reports whether they agree. Only the
 // block of a game's lower starting rank is checked against its opponent's.
-// Each game is written once, in place in the room fillRounds made for the
+// Each game is written once, in place in the room fillOne made for the
 // round's games: a round with more games than that disagrees.
 func fillRound(rd *engine.Round, blocks []entry) bool {
 	games, k := rd.Games[:cap(rd.Games)], len(rd.Games)

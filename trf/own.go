@@ -62,8 +62,9 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 			o.names = append(o.names, ownName{n, id, p.keep(text)})
 			return nil
 		}
-		p.members = roomForOne(p.members, p.linesFrom(n))
-		p.members = append(p.members, id) // a unit is a team of one
+		// A unit is a team of one; its members grow as addTeam grows the teams.
+		p.members = roomForOne(p.members, p.players, p.linesFrom(n))
+		p.members = append(p.members, id)
 		p.addTeam(n, p.keep(text), len(p.members)-1)
 		return nil
 	}
@@ -139,7 +140,7 @@ func (o *ownLines) apply(p *parser, byID []record) error {
 	}
 	named := map[int]int{} // player → the line that named them
 	for _, nm := range o.names {
-		rec, err := player(nm.line, codeName, nm.id)
+		_, err := player(nm.line, codeName, nm.id)
 		if err != nil {
 			return err
 		}
@@ -147,7 +148,7 @@ func (o *ownLines) apply(p *parser, byID []record) error {
 			return p.errorf(nm.line, "%s: player %d's name is given twice (also at line %d)", codeName, nm.id, prev)
 		}
 		named[nm.id] = nm.line
-		rec.name = nm.name
+		p.roster[nm.id-1].Name = p.text.String()[nm.name.off:][:nm.name.len]
 	}
 	for _, pass := range []string{codePending, codeByeColour, codeFouls} {
 		for _, m := range o.marks {

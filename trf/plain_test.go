@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/trf/trftest"
 )
@@ -80,25 +81,28 @@ func comparePlayer(t *testing.T, l string) bool {
 	read := func(general bool) (*parser, bool) {
 		p := &parser{file: "x", data: b}
 		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
+		if !general {
+			return p, p.plainPlayer(1, b)
+		}
 		var cols columns
 		if !cols.set(b) {
 			return p, false
 		}
-		if general {
-			return p, p.anyPlayer(1, b, &cols) == nil
-		}
-		return p, p.plainPlayer(1, b, &cols)
+		return p, p.anyPlayer(1, b, &cols) == nil
 	}
 	pp, ok := read(false)
 	if !ok {
 		return false
 	}
+	if !utf8.Valid(b) {
+		t.Fatalf("plainPlayer read %q, which is not UTF-8", l)
+	}
 	gp, gok := read(true)
 	if !gok {
 		t.Fatalf("plainPlayer read %q, the general path refuses it", l)
 	}
-	if !reflect.DeepEqual(pp.records, gp.records) || pp.text.String() != gp.text.String() || pp.players != gp.players {
-		t.Fatalf("%q: plainPlayer records %+v %q, the general path %+v %q", l, pp.records, pp.text.String(), gp.records, gp.text.String())
+	if !reflect.DeepEqual(pp.records, gp.records) || !reflect.DeepEqual(pp.roster, gp.roster) || pp.text.String() != gp.text.String() || pp.players != gp.players {
+		t.Fatalf("%q: plainPlayer records %+v %+v %q, the general path %+v %+v %q", l, pp.records, pp.roster, pp.text.String(), gp.records, gp.roster, gp.text.String())
 	}
 	for r := range max(pp.grid.rounds, gp.grid.rounds) {
 		for id := 1; id <= pp.grid.players; id++ {

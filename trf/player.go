@@ -11,14 +11,12 @@ import (
 	"github.com/qisai/qisai/engine"
 )
 
-// record is one 001 line.
+// record is one 001 line; what the event keeps of it is in parser.roster.
 type record struct {
-	line   int // 0: none read yet
-	start  int // where the line starts in parser.data, for messages
-	id     int
-	name   span
-	rating int
-	n      int // its rounds in parser.grid, trailing empty blocks dropped
+	line  int // 0: none read yet
+	start int // where the line starts in parser.data, for messages
+	id    int
+	n     int // its rounds in parser.grid, trailing empty blocks dropped
 }
 
 type entryKind int8
@@ -55,13 +53,6 @@ var gaps = []struct {
 	{91, "the rank and round 1"},
 }
 
-func (p *parser) player(n int, b []byte, line *columns) error {
-	if p.plainPlayer(n, b, line) {
-		return nil
-	}
-	return p.anyPlayer(n, b, line)
-}
-
 // anyPlayer reads any 001 line, column by column, or says what is wrong
 // with it.
 func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
@@ -82,6 +73,7 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 	}
 	if id > len(p.records) {
 		p.records = append(p.records, make([]record, id-len(p.records))...)
+		p.roster = append(p.roster, make([]engine.Player, id-len(p.roster))...)
 	}
 	rec := &p.records[id-1]
 	if rec.line != 0 {
@@ -128,8 +120,8 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 	if rounds > maxRank {
 		return p.errorf(n, "%d rounds: TRF holds at most %d", rounds, maxRank)
 	}
-	*rec = record{line: n, start: p.at, id: id,
-		name: p.keep(line.trimmed(colName, nameWidth)), rating: rating, n: rounds}
+	*rec = record{line: n, start: p.at, id: id, n: rounds}
+	p.roster[id-1] = engine.Player{ID: id, Name: p.keepString(line.trimmed(colName, nameWidth)), Rating: rating}
 	p.players++
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -17,16 +18,25 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return parse(data, name)
+}
+
+// parse reads the TRF-16 file data, named name. It never writes to data,
+// which is a string's memory (readAll) or a file's mapped read-only
+// (ReadFile), and keeps no piece of it: what the event holds is copied.
+func parse(data []byte, name string) (*engine.Event, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &parser{file: name, data: data}
-	p.reserve(data)
-	s := lineScanner{data: data, lf: -1, cr: -1}
+	s := lineScanner{data: data, lf: -1, cr: p.reserve(data)}
 	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
 	for n := 1; ; n++ {
 		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
+		}
+		if len(line) > colRounds && isPlayer(line) && p.plainPlayer(n, line) { // nearly every line of a big file
+			continue
 		}
 		// A file is UTF-8 when each of its lines is, since the line ends
 		// are ASCII; columns checks a line's characters beyond ASCII as it
@@ -42,7 +52,10 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 }
 
 // readAll is io.ReadAll, in one piece for a file or a reader that knows
-// its length, instead of growing a buffer many times over a big file.
+// its length, instead of growing a buffer many times over a big file. The
+// piece is a strings.Builder's, which is not cleared before the read
+// overwrites it (a bytes.Buffer's is): its bytes are a string's, which
+// parse never writes to.
 func readAll(r io.Reader) ([]byte, error) {
 	size := 0
 	switch r := r.(type) {
@@ -56,10 +69,11 @@ func readAll(r io.Reader) ([]byte, error) {
 	if size == 0 {
 		return io.ReadAll(r)
 	}
-	var b bytes.Buffer
-	b.Grow(size + bytes.MinRead) // ReadFrom wants room for one more read to see the end
-	_, err := b.ReadFrom(r)
-	return b.Bytes(), err
+	var b strings.Builder
+	b.Grow(size)
+	_, err := io.Copy(&b, r)
+	s := b.String()
+	return unsafe.Slice(unsafe.StringData(s), len(s)), err
 }
 
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
@@ -112,8 +126,10 @@ type parser struct {
 	at   int    // where in data the line being read starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
-	// a file in rank order fills it front to back.
+	// a file in rank order fills it front to back. roster[id-1] is the
+	// player it names, as the event has them.
 	records []record
+	roster  []engine.Player
 	players int  // 001 lines read
 	lines   int  // the file's lines, never too few (reserve)
 	grid    grid // every 001 line's round blocks
@@ -137,11 +153,12 @@ func (p *parser) linesFrom(n int) int { return max(p.lines-n+1, 1) }
 
 // roomForOne makes room in s for one more of what a line adds one of,
 // doubling s, but to no more than rest more: the lines left in the file.
-func roomForOne[S ~[]E, E any](s S, rest int) S {
+// An empty s is made room for want at once, when that is more than 16.
+func roomForOne[S ~[]E, E any](s S, want, rest int) S {
 	if len(s) < cap(s) {
 		return s
 	}
-	return slices.Grow(s, min(max(len(s), 16), rest))
+	return slices.Grow(s, min(max(len(s), want, 16), rest))
 }
 
 // span is a piece of parser.text, or of parser.members.
@@ -153,19 +170,35 @@ func (p *parser) keep(b []byte) span {
 	return span{p.text.Len() - len(b), len(b)}
 }
 
+// keepString adds b to the text and returns it as a string, a piece of the
+// text's memory: the text is never written over, only added to, and when
+// it grows, the strings taken before keep the memory they are in.
+func (p *parser) keepString(b []byte) string {
+	p.text.Write(b)
+	s := p.text.String()
+	return s[len(s)-len(b):]
+}
+
 // reserve makes room for as many players as data has lines, up to the most
 // TRF numbers, so that a big file grows no slice but the text. Lines end in
-// LF, CR or both: the count is never too low, which the grid relies on.
-func (p *parser) reserve(data []byte) {
+// LF, CR or both: the count is never too low, which the grid relies on. It
+// returns the offset of the first CR, len(data) if there is none, which
+// lineScanner would search for: a file without CR is searched for one once.
+func (p *parser) reserve(data []byte) (firstCR int) {
 	lines := bytes.Count(data, []byte{'\n'})
-	if crs := bytes.Count(data, []byte{'\r'}); crs > 0 {
-		lines += crs - bytes.Count(data, []byte("\r\n"))
+	firstCR = bytes.IndexByte(data, '\r')
+	if firstCR < 0 {
+		firstCR = len(data)
+	} else {
+		crs := data[firstCR:]
+		lines += bytes.Count(crs, []byte{'\r'}) - bytes.Count(crs, []byte("\r\n"))
 	}
 	p.lines = lines + 1
 	players := min(p.lines, maxRank)
-	p.records = make([]record, 0, players)
+	p.records, p.roster = make([]record, 0, players), make([]engine.Player, 0, players)
 	p.grid.players = players
 	p.text.Grow(32 * players) // a Chinese name of six characters and four digits, a unit for some
+	return firstCR
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -177,8 +210,8 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	if len(b) < 3 {
 		return nil
 	}
-	if b[0] == '0' && b[1] == '0' && b[2] == '1' { // the most lines by far
-		return p.player(n, b, cols)
+	if isPlayer(b) { // not plain (Read tried plainPlayer)
+		return p.anyPlayer(n, b, cols)
 	}
 	code, rest := recordCode(b), trimBlanks(b[3:])
 	switch code {
@@ -216,6 +249,9 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	}
 	return nil
 }
+
+// isPlayer reports whether line b, of 3 bytes or more, is a 001 line.
+func isPlayer(b []byte) bool { return b[0] == '0' && b[1] == '0' && b[2] == '1' }
 
 // recordCode is the record code that starts line b, as a constant string
 // (a string made of b would be made again for every line), or "" for a code
@@ -273,11 +309,12 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 }
 
 // addTeam adds the team of line n whose members are p.members[start:].
-// The teams grow to twice their number at a time, but never beyond one a
-// line for the rest of the file: a big file has a unit line for thousands
-// of players, written after the player lines, so that its first unit line
+// The first makes room for a team a player read so far, and the teams grow
+// to twice their number at a time after, but never beyond one a line for
+// the rest of the file: a big file has a unit line for thousands of
+// players, written after the player lines, so that its first unit line
 // makes room for them all at once.
 func (p *parser) addTeam(n int, name span, start int) {
-	p.teams = roomForOne(p.teams, p.linesFrom(n))
+	p.teams = roomForOne(p.teams, p.players, p.linesFrom(n))
 	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }

@@ -255,12 +255,7 @@ func oneFile(pos []string) (string, error) {
 // a file holds of a terminal's escape sequences or other controls never
 // reaches the terminal, nor a file --out writes.
 func readEvent(path string) (*engine.Event, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	ev, err := trf.Read(f, path)
+	ev, err := trf.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
