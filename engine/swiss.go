@@ -108,6 +108,9 @@ type swiss struct {
 	// player (swissPlayer.hist): two blocks for the field, not two a player.
 	pastColours []Colour
 	pastOpps    []int32
+	// freeAt is a table by id, all zero, for the next allowedSet
+	// (allowedIn): nil while a set holds it.
+	freeAt []int32
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -209,9 +212,10 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 // entered ahead) from the rounds before, as Histories has them but in
 // entries of 8 bytes (entryRecord): each round is written into a row by
 // id, then read along the row once — the floats by the scores before the
-// round, each paired player's colours and opponents into his places in the
-// round's histories — and its points added. Each pass walks the row and
-// the players in order, and no block holds a pointer for the collector.
+// round, each paired player's colours, colour state and opponents into his
+// places in the round's histories, and the scores after the round into a
+// second table (the two swap a round). Each pass walks the row and the
+// players in order, and no block holds a pointer for the collector.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
 	preset := ev.presetByes(round)
@@ -238,7 +242,9 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		}
 	}
 	row := make([]entryRecord, n+1) // by id: his entry of the round read
-	score := make([]Points, n+1)    // by id: the score before the round read
+	// By id: the scores before the round read, and after it.
+	scores := make([]Points, 2*(n+1))
+	score, next := scores[:n+1], scores[n+1:]
 	pts := newEntryPoints(&ev.Settings)
 	var missing []int32 // by place: 1 + his first round without a result, 0 for none
 	for r := range ev.Rounds {
@@ -247,6 +253,8 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		}
 		ev.roundRecords(r, row)
 		for id, rec := range row {
+			mine := score[id]
+			next[id] = mine + pts.of(rec.outcome, rec.bye)
 			k := at[id]
 			if k == 0 {
 				continue
@@ -260,7 +268,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 			if opp := rec.opponent; opp != 0 {
 				// Up or down by a compare, not a branch: who is
 				// higher is a toss-up a game.
-				mine, theirs := score[id], score[opp]
+				theirs := score[opp]
 				sp.floats += oneIf(mine < theirs) - oneIf(mine > theirs)
 			}
 			if rec.outcome == OutcomePending {
@@ -273,9 +281,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 			}
 			s.add(sp, rec)
 		}
-		for id, rec := range row {
-			score[id] += pts.of(rec.outcome, rec.bye)
-		}
+		score, next = next, score
 	}
 	for k, r := range missing {
 		if r > 0 {
@@ -288,7 +294,9 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		sp := &field[k]
 		sp.score = score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
-		sp.setState(colourState(s.coloursOf(sp)))
+		// add kept the current run in runLen: the state (R-SW-7) is
+		// 100·(reds − blacks) plus it.
+		sp.setState(100*int(2*sp.reds-sp.nColours) + int(sp.runLen))
 		s.players[k] = sp
 	}
 	return nil
@@ -353,7 +361,9 @@ func gcd(a, b int) int {
 }
 
 // add reads one round's entry into the player's colours and opponents
-// (R-T-0, R-S-3: what counts by the settings) and his byes.
+// (R-T-0, R-S-3: what counts by the settings) and his byes. While the
+// rounds are read, runLen is the signed length of his current run of one
+// colour (R-SW-7); readHistories makes his colour state of it.
 func (s *swiss) add(sp *swissPlayer, e entryRecord) {
 	counted := e.outcome.played() || (s.set.CountForfeits && e.opponent != 0)
 	c := NoColour
@@ -367,9 +377,15 @@ func (s *swiss) add(sp *swissPlayer, e entryRecord) {
 		}
 	}
 	if c != NoColour {
-		s.pastColours[sp.hist+sp.nColours] = c
+		at := sp.hist + sp.nColours
+		red := int32(oneIf(c == Red)) // a toss-up a game: no branch
+		// The run goes on when the colour is his last one's, else
+		// starts again: one more red (+1) or black (−1).
+		same := sp.nColours > 0 && s.pastColours[at-1] == c
+		sp.runLen = int32(oneIf(same))*sp.runLen + 2*red - 1
+		s.pastColours[at] = c
 		sp.nColours++
-		sp.reds += int32(oneIf(c == Red)) // a toss-up a game: no branch
+		sp.reds += red
 	}
 	if counted {
 		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
@@ -385,28 +401,6 @@ func oneIf(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// colourState is 100·(reds−blacks) plus the signed length of the current run
-// of one colour: its sign says which list the player is in and its size
-// orders the list (R-SW-7).
-func colourState(cs []Colour) int {
-	st := 0
-	for _, c := range cs {
-		if c == Red {
-			st += 100
-		} else {
-			st -= 100
-		}
-	}
-	for i := len(cs) - 1; i >= 0 && cs[i] == cs[len(cs)-1]; i-- {
-		if cs[i] == Red {
-			st++
-		} else {
-			st--
-		}
-	}
-	return st
 }
 
 // allowed reports whether a and b may meet: never a rematch (R-SW-9), no

@@ -25,7 +25,10 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	if !walked {
 		choice = fp.solve()
 	}
-	paired := make(map[*swissPlayer]bool, 2*len(yu))
+	// Who is paired, by place in the rows' lists one after the other, as
+	// flat lays them out (yu before the walk's order).
+	paired := make([]bool, len(yu)+len(yuan))
+	pairedYu, pairedYuan := paired[:len(yu)], paired[len(yu):]
 	var left []*swissPlayer
 	for k, j := range choice {
 		if j < 0 {
@@ -33,24 +36,30 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			continue
 		}
 		pairs = append(pairs, floaterPair(yu[k], yuan[j]))
-		paired[yu[k]], paired[yuan[j]] = true, true
+		pairedYu[fp.was[k]], pairedYuan[j] = true, true
 	}
 	if len(pairs) == 0 {
 		return nil, floaters, group, 0, false
 	}
-	for r := range floaters {
-		for _, p := range floaters[r] {
-			if !paired[p] {
-				fl[r] = append(fl[r], p)
-			}
-		}
-		for _, p := range group[r] {
-			if !paired[p] {
-				gl[r] = append(gl[r], p)
-			}
+	fl, gl = unpaired(floaters, pairedYu), unpaired(group, pairedYuan)
+	return pairs, fl, gl, leftValue(left, base), true
+}
+
+// unpaired is the players of r whose place in r.flat() is not marked in
+// paired, in their rows.
+func unpaired(r rows, paired []bool) rows {
+	var out rows
+	for i, p := range r[0] {
+		if !paired[i] {
+			out[0] = append(out[0], p)
 		}
 	}
-	return pairs, fl, gl, leftValue(left, base), true
+	for i, p := range r[1] {
+		if !paired[len(r[0])+i] {
+			out[1] = append(out[1], p)
+		}
+	}
+	return out
 }
 
 // floaterProblem is what searchFloaters decides, in numbers: floater k
@@ -58,6 +67,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 // may[k]; his pair with member j costs pair[k][kind[j]], leaving him
 // unpaired costs none[k].
 type floaterProblem struct {
+	was  []int // floater k's place in yu as given
 	may  [][]uint64
 	kind []int
 	pair [][]floaterCost
@@ -77,8 +87,9 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 		allowed.of(f, 0, may[i])
 		partners[i] = count(may[i])
 	}
+	allowed.release()
 	was := searchOrder(yu, partners)
-	fp := floaterProblem{may: make([][]uint64, len(yu)), pair: make([][]floaterCost, len(yu)), none: make([]floaterCost, len(yu))}
+	fp := floaterProblem{was: was, may: make([][]uint64, len(yu)), pair: make([][]floaterCost, len(yu)), none: make([]floaterCost, len(yu))}
 	for k := range yu {
 		fp.may[k] = may[was[k]]
 	}
