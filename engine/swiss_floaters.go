@@ -161,6 +161,11 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 	var bestCost floaterCost
 	have := false
 	used := make([]uint64, len(fp.may[0]))
+	// The last floater's partners of one kind end the walk at one cost, and
+	// of equal costs the first is kept: only his first free partner of each
+	// kind is weighed (the others still count their step). tried holds the
+	// visit that weighed a kind.
+	tried, visit := make([]int32, len(fp.pair[0])), int32(0)
 	var rec func(k int, sum floaterCost, pairs int) bool
 	rec = func(k int, sum floaterCost, pairs int) bool {
 		if budget--; budget < 0 {
@@ -173,9 +178,20 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 			}
 			return true
 		}
+		last := k == n-1
+		visit += int32(oneIf(last))
 		for w, word := range fp.may[k] {
 			for free := word &^ used[w]; free != 0; free &= free - 1 {
 				j := w*64 + bits.TrailingZeros64(free)
+				if last {
+					if tried[fp.kind[j]] == visit {
+						if budget--; budget < 0 {
+							return false
+						}
+						continue
+					}
+					tried[fp.kind[j]] = visit
+				}
 				used[w] |= 1 << (j % 64)
 				cur[k] = j
 				ok := rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
@@ -219,13 +235,17 @@ func memberKinds(group []*swissPlayer) (kind []int, kinds []*swissPlayer) {
 	}
 	index := map[key]int{}
 	kind = make([]int, len(group))
+	var last key // neighbours in a group's order are mostly of one kind: no lookup
+	c := -1
 	for j, m := range group {
-		k := key{m.score, m.state, m.floats}
-		c, ok := index[k]
-		if !ok {
-			c = len(kinds)
-			index[k] = c
-			kinds = append(kinds, m)
+		if k := (key{m.score, m.state, m.floats}); c < 0 || k != last {
+			var ok bool
+			if c, ok = index[k]; !ok {
+				c = len(kinds)
+				index[k] = c
+				kinds = append(kinds, m)
+			}
+			last = k
 		}
 		kind[j] = c
 	}
