@@ -471,15 +471,25 @@ func abs(x int) int {
 func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 
 // split puts sorted players into the needs-red and needs-black lists.
-func split(ps []*swissPlayer) rows {
-	black := 0
+func split(ps []*swissPlayer) rows { return splitInto(make([]*swissPlayer, len(ps)), ps) }
+
+// splitInto is split with the two lists cut from dst, as long as ps: the
+// needs-red players first, then the needs-black. A list of none is nil, as
+// a list appended to from nil would be.
+func splitInto(dst, ps []*swissPlayer) rows {
+	red := 0
 	for _, p := range ps {
-		if p.needsBlack() {
-			black++
+		if !p.needsBlack() {
+			red++
 		}
 	}
 	var r rows
-	r[0], r[1] = sized(len(ps)-black), sized(black)
+	if red > 0 {
+		r[0] = dst[:0:red]
+	}
+	if red < len(ps) {
+		r[1] = dst[red:red:len(ps)]
+	}
 	for _, p := range ps {
 		if p.needsBlack() {
 			r[1] = append(r[1], p)
@@ -499,17 +509,19 @@ func sized(n int) []*swissPlayer {
 	return make([]*swissPlayer, 0, n)
 }
 
-// scoreGroups splits the players into score groups, high to low (R-SW-6 a).
+// scoreGroups splits the players into score groups, high to low (R-SW-6 a),
+// their lists cut from one block.
 func (s *swiss) scoreGroups() []rows {
-	ps := append([]*swissPlayer(nil), s.players...)
-	s.sortPlayers(ps)
+	ps := make([]*swissPlayer, len(s.players))
+	s.sortInto(ps, s.players)
+	lists := make([]*swissPlayer, len(ps))
 	var groups []rows
 	for i := 0; i < len(ps); {
 		j := i
 		for j < len(ps) && ps[j].score == ps[i].score {
 			j++
 		}
-		groups = append(groups, split(ps[i:j]))
+		groups = append(groups, splitInto(lists[i:j], ps[i:j]))
 		i = j
 	}
 	return groups
@@ -606,7 +618,7 @@ func boardOrder(pairs []pair) []int {
 		hi, lo := scores(p)
 		keys[i] = (uint64(top-hi)<<width|uint64(top-lo))<<place | uint64(i)
 	}
-	radixSort(keys, 2*width+place)
+	radixSort(keys, place, 2*width+place)
 	for j, key := range keys {
 		order[j] = int(key & (1<<place - 1))
 	}

@@ -10,7 +10,16 @@ import (
 // score the larger colour imbalance first, then fewer floats up, then by
 // number, lower first in odd rounds (R-SW-6, R-SW-7, R-SW-8).
 func (s *swiss) sortPlayers(ps []*swissPlayer) {
+	if len(ps) >= 2 {
+		s.sortInto(ps, slices.Clone(ps))
+	}
+}
+
+// sortInto writes the players of ps into dst in sortPlayers' order; the
+// two do not overlap.
+func (s *swiss) sortInto(dst, ps []*swissPlayer) {
 	if len(ps) < 2 {
+		copy(dst, ps)
 		return
 	}
 	// The four keys, each counted from its least value in the list, fit
@@ -38,7 +47,8 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 		total += width[f]
 	}
 	if total > 64 {
-		s.sortPlayersBy(ps)
+		copy(dst, ps)
+		s.sortPlayersBy(dst)
 		return
 	}
 	keys := make([]uint64, len(ps))
@@ -50,12 +60,10 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 		}
 		keys[i] = key<<place | uint64(i)
 	}
-	radixSort(keys, total)
-	sorted := make([]*swissPlayer, len(ps))
+	radixSort(keys, place, total)
 	for j, key := range keys {
-		sorted[j] = ps[key&(1<<place-1)]
+		dst[j] = ps[key&(1<<place-1)]
 	}
-	copy(ps, sorted)
 }
 
 // sortKey is sortPlayers' order as four numbers, each lower first: score
@@ -83,30 +91,41 @@ func (s *swiss) sortPlayersBy(ps []*swissPlayer) {
 	})
 }
 
-// radixSort sorts keys whose values take width bits, a byte at a time
-// from the lowest (a stable counting sort for each byte): linear in the
-// keys, where comparing them costs n·log n.
-func radixSort(keys []uint64, width uint) {
+// radixSort sorts keys by their bits from from up to width, a digit of
+// radixDigit bits at a time from the lowest (a stable counting sort for
+// each digit): linear in the keys, where comparing them costs n·log n.
+// The bits below from are the keys' places (sortPlayers, boardOrder): the
+// keys come in that order, and a stable sort of the bits above keeps it
+// among equals, so those bits are not sorted again.
+func radixSort(keys []uint64, from, width uint) {
 	if len(keys) < 64 {
 		slices.Sort(keys) // a few keys: not worth the counts
 		return
 	}
 	buf := make([]uint64, len(keys))
-	from, to := keys, buf
-	for shift := uint(0); shift < width; shift += 8 {
-		var count [257]int
-		for _, k := range from {
-			count[k>>shift&0xff+1]++
+	src, dst := keys, buf
+	for shift := from; shift < width; shift += radixDigit {
+		var count [1<<radixDigit + 1]int
+		for _, k := range src {
+			count[k>>shift&radixMask+1]++
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
-		for _, k := range from {
-			b := k >> shift & 0xff
-			to[count[b]] = k
-			count[b]++
+		for _, k := range src {
+			d := k >> shift & radixMask
+			dst[count[d]] = k
+			count[d]++
 		}
-		from, to = to, from
+		src, dst = dst, src
 	}
-	copy(keys, from) // no-op when an even number of passes left them in keys
+	copy(keys, src) // no-op when an even number of passes left them in keys
 }
+
+// radixDigit is the bits radixSort sorts a pass: 11, so that a late round
+// of 10,000 players sorts its 33 bits above the places in three passes, and
+// the counts (16 KB) stay in the first-level cache.
+const (
+	radixDigit = 11
+	radixMask  = 1<<radixDigit - 1
+)
