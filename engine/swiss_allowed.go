@@ -39,7 +39,11 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 	// was most of what the groups allocate.
 	a.at, s.freeAt = s.freeAt, nil
 	if len(a.at) <= top {
-		a.at = make([]int32, top+1)
+		size := top + 1
+		if k := len(s.players); k > 0 {
+			size = max(size, s.players[k-1].id+1) // the field's ids: they come in order
+		}
+		a.at = make([]int32, size)
 	}
 	for j, p := range list {
 		w, bit := j/64, uint64(1)<<(j%64)

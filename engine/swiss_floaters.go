@@ -49,14 +49,18 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 // paired, in their rows.
 func unpaired(r rows, paired []bool) rows {
 	var out rows
-	for i, p := range r[0] {
-		if !paired[i] {
-			out[0] = append(out[0], p)
+	for i, list := range r {
+		marks := paired[:len(list)]
+		paired = paired[len(list):]
+		taken := 0
+		for _, m := range marks {
+			taken += oneIf(m)
 		}
-	}
-	for i, p := range r[1] {
-		if !paired[len(r[0])+i] {
-			out[1] = append(out[1], p)
+		out[i] = sized(len(list) - taken)
+		for j, p := range list {
+			if !marks[j] {
+				out[i] = append(out[i], p)
+			}
 		}
 	}
 	return out

@@ -80,13 +80,13 @@ func (s *swiss) firstPass(dst []pair, group, floaters rows, base float64) ([]pai
 	start := len(dst)
 	dst, left := s.pairFloaters(dst, group, floaters)
 	if left.len() > 0 {
-		if v := leftValue(left.flat(), base); v >= 100 {
+		if v := addWeights(addWeights(0, left[0], base), left[1], base); v >= 100 { // leftValue of left.flat(), not copied
 			// A floater is still unpaired: search the floaters' partners
 			// exhaustively and take that when it leaves fewer floaters.
 			if sp, fl, gl, sv, found := s.searchFloaters(group, floaters, base); found &&
 				math.Floor(sv/100) < math.Floor(v/100) {
 				dst = append(dst[:start], sp...)
-				left = rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+				left = joined(fl, gl)
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func (s *swiss) pairFloaters(dst []pair, group, floaters rows) ([]pair, rows) {
 	if (len(gl[0]) > 0 && len(fl[0]) > 0) || (len(gl[1]) > 0 && len(fl[1]) > 0) {
 		return s.sameRowPairs(dst, gl, fl)
 	}
-	return dst, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+	return dst, joined(fl, gl)
 }
 
 // pairWithin pairs a group's own lists: 同位 and 错位 across the lists,
@@ -202,7 +202,7 @@ func (s *swiss) sameRowPairs(pairs []pair, group, floaters rows) ([]pair, rows) 
 			}
 		}
 		fl, gl := unused(floaters, usedF), unused(group, usedG)
-		return pairs, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+		return pairs, joined(fl, gl)
 	}
 	for _, r := range []int{1, 0} {
 		list := group[r]
@@ -228,6 +228,21 @@ func (s *swiss) sameRowPairs(pairs []pair, group, floaters rows) ([]pair, rows) 
 	return pairs, unused(group, usedG)
 }
 
+// joined is the floaters' lists fl each followed by the group's gl (the
+// floaters first, as they are paired first); a list with no floaters is
+// the group's own, not a copy of it.
+func joined(fl, gl rows) rows {
+	var out rows
+	for r := range out {
+		if len(fl[r]) == 0 {
+			out[r] = gl[r]
+		} else {
+			out[r] = append(fl[r], gl[r]...)
+		}
+	}
+	return out
+}
+
 func unused(g rows, used [2]*taken) rows {
 	var out rows
 	for r := range g {
@@ -244,9 +259,12 @@ func unused(g rows, used [2]*taken) rows {
 // leftValue weighs the players left unpaired in a group whose score is base:
 // one for each player of that score, 100^k for each player k steps above
 // it, so that leaving a higher scorer unpaired always weighs more (R-SW-6 a).
-func leftValue(left []*swissPlayer, base float64) float64 {
-	v := 0.0
-	for _, p := range left {
+func leftValue(left []*swissPlayer, base float64) float64 { return addWeights(0, left, base) }
+
+// addWeights adds leftValue's weights of ps to v, in order: a list's
+// after another's sums as the two lists' flat one would.
+func addWeights(v float64, ps []*swissPlayer, base float64) float64 {
+	for _, p := range ps {
 		v += weight(p.steps - base)
 	}
 	return v
