@@ -561,7 +561,7 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 	if len(pairs) > 0 {
 		pg.Boards = make([]Board, len(pairs)) // none: nil, as a pairing without boards always was
 	}
-	for j, i := range boardOrder(pairs) {
+	for j, i := range boardOrder(pairs, s.players) {
 		p := pairs[i]
 		red, black, why := s.colours(p)
 		pg.Boards[j] = Board{Number: j + 1, Red: red.id, Black: black.id, Placed: p.placed,
@@ -579,11 +579,12 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 // boardOrder is the order of the boards, as places in pairs: the higher
 // score of a pair high to low, then the lower, then pairing order. The
 // two scores, counted down from the highest, and the place fit one
-// integer side by side (as sortPlayers' keys), sorted by their bytes.
-func boardOrder(pairs []pair) []int {
-	order := make([]int, len(pairs))
+// integer side by side (as sortPlayers' keys), sorted by their bytes; the
+// scores' range is the round's players' (a pass along the field, not one
+// more to the pairs' players all over it).
+func boardOrder(pairs []pair, players []*swissPlayer) []uint64 {
 	if len(pairs) == 0 {
-		return order
+		return nil
 	}
 	scores := func(p pair) (hi, lo Points) {
 		hi, lo = p.p[0].score, p.p[1].score
@@ -592,18 +593,18 @@ func boardOrder(pairs []pair) []int {
 		}
 		return hi, lo
 	}
-	top, bottom := scores(pairs[0])
-	for _, p := range pairs {
-		hi, lo := scores(p)
-		top, bottom = max(top, hi), min(bottom, lo)
+	top, bottom := players[0].score, players[0].score
+	for _, p := range players {
+		top, bottom = max(top, p.score), min(bottom, p.score)
 	}
 	place := uint(bits.Len(uint(len(pairs) - 1)))
 	width := uint(bits.Len64(uint64(top - bottom)))
+	keys := make([]uint64, len(pairs))
 	if 2*width+place > 64 {
-		for i := range order {
-			order[i] = i
+		for i := range keys {
+			keys[i] = uint64(i)
 		}
-		slices.SortStableFunc(order, func(a, b int) int {
+		slices.SortStableFunc(keys, func(a, b uint64) int {
 			ha, la := scores(pairs[a])
 			hb, lb := scores(pairs[b])
 			if ha != hb {
@@ -611,18 +612,17 @@ func boardOrder(pairs []pair) []int {
 			}
 			return cmp.Compare(lb, la)
 		})
-		return order
+		return keys
 	}
-	keys := make([]uint64, len(pairs))
 	for i, p := range pairs {
 		hi, lo := scores(p)
 		keys[i] = (uint64(top-hi)<<width|uint64(top-lo))<<place | uint64(i)
 	}
 	radixSort(keys, place, 2*width+place)
-	for j, key := range keys {
-		order[j] = int(key & (1<<place - 1))
+	for j := range keys {
+		keys[j] &= 1<<place - 1
 	}
-	return order
+	return keys
 }
 
 // byeColour is the colour Match BP Online records with a bye: red for a
