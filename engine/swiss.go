@@ -247,6 +247,8 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	score, next := scores[:n+1], scores[n+1:]
 	pts := newEntryPoints(&ev.Settings)
 	var missing []int32 // by place: 1 + his first round without a result, 0 for none
+	forfeits, byeColours := s.set.CountForfeits, s.set.CountByeColour
+	colours, opps := s.pastColours, s.pastOpps
 	for r := range ev.Rounds {
 		if r > 0 {
 			clear(row)
@@ -279,7 +281,36 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 					missing[k-1] = int32(r + 1)
 				}
 			}
-			s.add(sp, rec)
+			// What counts by the settings (R-T-0, R-S-3): his colours
+			// and opponents, his run of one colour and his byes.
+			counted := rec.outcome.played() || (forfeits && rec.opponent != 0)
+			c := NoColour
+			if counted {
+				c = rec.colour
+			}
+			if rec.outcome == OutcomeBye {
+				sp.hadBye = sp.hadBye || rec.bye == PairingBye
+				if byeColours {
+					c = rec.byeColour
+				}
+			}
+			if c != NoColour {
+				at := sp.hist + sp.nColours
+				red := int32(oneIf(c == Red)) // a toss-up a game: no branch
+				// The run goes on when the colour is his last one's, else
+				// starts again: one more red (+1) or black (−1).
+				same := sp.nColours > 0 && colours[at-1] == c
+				sp.runLen = int32(oneIf(same))*sp.runLen + 2*red - 1
+				colours[at] = c
+				sp.nColours++
+				sp.reds += red
+			}
+			if counted {
+				opps[sp.hist+sp.nOpps] = rec.opponent
+				sp.nOpps++
+				b := uint(rec.opponent) % 256
+				sp.metBits[b/64] |= 1 << (b % 64)
+			}
 		}
 		score, next = next, score
 	}
@@ -294,8 +325,8 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		sp := &field[k]
 		sp.score = score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
-		// add kept the current run in runLen: the state (R-SW-7) is
-		// 100·(reds − blacks) plus it.
+		// runLen held his current run while the rounds were read: the
+		// state (R-SW-7) is 100·(reds − blacks) plus it.
 		sp.setState(100*int(2*sp.reds-sp.nColours) + int(sp.runLen))
 		s.players[k] = sp
 	}
@@ -358,41 +389,6 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// add reads one round's entry into the player's colours and opponents
-// (R-T-0, R-S-3: what counts by the settings) and his byes. While the
-// rounds are read, runLen is the signed length of his current run of one
-// colour (R-SW-7); readHistories makes his colour state of it.
-func (s *swiss) add(sp *swissPlayer, e entryRecord) {
-	counted := e.outcome.played() || (s.set.CountForfeits && e.opponent != 0)
-	c := NoColour
-	if counted {
-		c = e.colour
-	}
-	if e.outcome == OutcomeBye {
-		sp.hadBye = sp.hadBye || e.bye == PairingBye
-		if s.set.CountByeColour {
-			c = e.byeColour
-		}
-	}
-	if c != NoColour {
-		at := sp.hist + sp.nColours
-		red := int32(oneIf(c == Red)) // a toss-up a game: no branch
-		// The run goes on when the colour is his last one's, else
-		// starts again: one more red (+1) or black (−1).
-		same := sp.nColours > 0 && s.pastColours[at-1] == c
-		sp.runLen = int32(oneIf(same))*sp.runLen + 2*red - 1
-		s.pastColours[at] = c
-		sp.nColours++
-		sp.reds += red
-	}
-	if counted {
-		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
-		sp.nOpps++
-		b := uint(e.opponent) % 256
-		sp.metBits[b/64] |= 1 << (b % 64)
-	}
 }
 
 // oneIf is 1 for true, 0 for false, without a branch.
