@@ -11,14 +11,14 @@ import "math/bits"
 type allowedSet struct {
 	s     *swiss // the players' opponents
 	c     completion
-	three bool       // R-SW-12's third colour in a row is checked
-	all   []uint64   // the whole list
-	red   []uint64   // those red would break R-SW-12 for
-	black []uint64   // those black would
-	both  []uint64   // those either colour would
-	units [][]uint64 // by unit number: its players, when c keeps R-SW-4
-	at    []int32    // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
-	list  []*swissPlayer
+	three bool           // R-SW-12's third colour in a row is checked
+	all   []uint64       // the whole list
+	red   []uint64       // those red would break R-SW-12 for
+	black []uint64       // those black would
+	both  []uint64       // those either colour would
+	units [][]uint64     // by unit number: its players, when c keeps R-SW-4
+	at    []int32        // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
+	list  []*swissPlayer // the players the set was made for: release clears their ids
 }
 
 // allowedIn prepares the checks of allowedUnder(c, p, list[j], threeInARow)
