@@ -467,25 +467,15 @@ func abs(x int) int {
 func (s *swiss) oddRound() bool { return s.round%2 == 1 }
 
 // split puts sorted players into the needs-red and needs-black lists.
-func split(ps []*swissPlayer) rows { return splitInto(make([]*swissPlayer, len(ps)), ps) }
-
-// splitInto is split with the two lists cut from dst, as long as ps: the
-// needs-red players first, then the needs-black. A list of none is nil, as
-// a list appended to from nil would be.
-func splitInto(dst, ps []*swissPlayer) rows {
-	red := 0
+func split(ps []*swissPlayer) rows {
+	black := 0
 	for _, p := range ps {
-		if !p.needsBlack() {
-			red++
+		if p.needsBlack() {
+			black++
 		}
 	}
 	var r rows
-	if red > 0 {
-		r[0] = dst[:0:red]
-	}
-	if red < len(ps) {
-		r[1] = dst[red:red:len(ps)]
-	}
+	r[0], r[1] = sized(len(ps)-black), sized(black)
 	for _, p := range ps {
 		if p.needsBlack() {
 			r[1] = append(r[1], p)
@@ -506,18 +496,54 @@ func sized(n int) []*swissPlayer {
 }
 
 // scoreGroups splits the players into score groups, high to low (R-SW-6 a),
-// their lists cut from one block.
+// each into its two lists (split). The sorted keys tell each player's
+// score and list, so the players are not visited in their new order (all
+// over the field), and the lists are cut from one block.
 func (s *swiss) scoreGroups() []rows {
-	ps := make([]*swissPlayer, len(s.players))
-	s.sortInto(ps, s.players)
-	lists := make([]*swissPlayer, len(ps))
+	k, ok := s.sortedKeys(s.players)
+	if !ok {
+		return s.scoreGroupsBy()
+	}
+	lists := make([]*swissPlayer, len(s.players))
+	var groups []rows
+	for i := 0; i < len(lists); {
+		j, red := i, 0
+		for j < len(lists) && k.score(j) == k.score(i) {
+			red += oneIf(!k.needsBlack(j))
+			j++
+		}
+		r, b := i, i+red // where the next of each list goes
+		for x := i; x < j; x++ {
+			if p := s.players[k.at(x)]; k.needsBlack(x) {
+				lists[b], b = p, b+1
+			} else {
+				lists[r], r = p, r+1
+			}
+		}
+		var g rows
+		if red > 0 {
+			g[0] = lists[i : i+red : i+red]
+		}
+		if i+red < j {
+			g[1] = lists[i+red : j : j]
+		}
+		groups = append(groups, g)
+		i = j
+	}
+	return groups
+}
+
+// scoreGroupsBy is scoreGroups for keys too wide to pack (sortPlayersBy).
+func (s *swiss) scoreGroupsBy() []rows {
+	ps := slices.Clone(s.players)
+	s.sortPlayersBy(ps)
 	var groups []rows
 	for i := 0; i < len(ps); {
 		j := i
 		for j < len(ps) && ps[j].score == ps[i].score {
 			j++
 		}
-		groups = append(groups, splitInto(lists[i:j], ps[i:j]))
+		groups = append(groups, split(ps[i:j]))
 		i = j
 	}
 	return groups
