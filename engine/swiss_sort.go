@@ -25,10 +25,11 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 	copy(ps, sorted)
 }
 
-// playerKeys are sortPlayers' order of a list of players, packed one integer a player and sorted: his four keys, each counted
-// from its least value in the list, side by side above his place in the
-// list and, lowest, whether he needs black — what a score group asks of
-// him without a visit to the player (scoreGroups).
+// playerKeys are sortPlayers' order of a list of players, packed one
+// integer a player and sorted: his four keys, each counted from its least
+// value in the list, side by side above his place in the list and, lowest,
+// whether he needs black — what a score group asks of him without a visit
+// to the player (scoreGroups).
 type playerKeys struct {
 	keys    []uint64
 	place   uint // the bits of a place
@@ -110,29 +111,38 @@ func (s *swiss) sortPlayersBy(ps []*swissPlayer) {
 	})
 }
 
-// radixSort sorts keys by their bits from from up to width, a digit of
-// radixDigit bits at a time from the lowest (a stable counting sort for
-// each digit): linear in the keys, where comparing them costs n·log n.
-// The bits below from are the keys' places (sortedKeys, boardOrder): the
-// keys come in that order, and a stable sort of the bits above keeps it
-// among equals, so those bits are not sorted again.
+// radixSort sorts keys by their bits from from up to width, a digit at a
+// time from the lowest (a stable counting sort for each digit): linear in
+// the keys, where comparing them costs n·log n. The bits below from are
+// the keys' places (sortedKeys, boardOrder): the keys come in that order,
+// and a stable sort of the bits above keeps it among equals, so those
+// bits are not sorted again.
 func radixSort(keys []uint64, from, width uint) {
 	if len(keys) < 64 {
 		slices.Sort(keys) // a few keys: not worth the counts
 		return
 	}
+	// A digit of 8 bits, or of 11 for a long list: a late round of
+	// 10,000 players sorts its 33 bits above the places in three passes,
+	// and its counts (16 KB) pay for themselves.
+	digit := uint(8)
+	if len(keys) >= 1<<12 {
+		digit = 11
+	}
+	count := make([]int, 1<<digit+1)
+	mask := uint64(1)<<digit - 1
 	buf := make([]uint64, len(keys))
 	src, dst := keys, buf
-	for shift := from; shift < width; shift += radixDigit {
-		var count [1<<radixDigit + 1]int
+	for shift := from; shift < width; shift += digit {
+		clear(count)
 		for _, k := range src {
-			count[k>>shift&radixMask+1]++
+			count[k>>shift&mask+1]++
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
 		for _, k := range src {
-			d := k >> shift & radixMask
+			d := k >> shift & mask
 			dst[count[d]] = k
 			count[d]++
 		}
@@ -140,11 +150,3 @@ func radixSort(keys []uint64, from, width uint) {
 	}
 	copy(keys, src) // no-op when an even number of passes left them in keys
 }
-
-// radixDigit is the bits radixSort sorts a pass: 11, so that a late round
-// of 10,000 players sorts its 33 bits above the places in three passes, and
-// the counts (16 KB) stay in the first-level cache.
-const (
-	radixDigit = 11
-	radixMask  = 1<<radixDigit - 1
-)
