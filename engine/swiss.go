@@ -17,7 +17,7 @@ import (
 type swissPlayer struct {
 	id     int
 	bal    int32 // reds − blacks, from state
-	runLen int32 // the signed run, from state
+	runLen int32 // the signed run, from state (while readHistories reads the rounds: the run so far)
 	unit   int32 // his unit as the round numbers it (unitNumbers), 0 for none
 	// hist is where his colours and opponents start in the round's
 	// histories (swiss.pastColours, swiss.pastOpps); nColours and nOpps how many.
