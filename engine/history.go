@@ -74,7 +74,8 @@ func (ev *Event) Histories() [][]Entry {
 		// The fouls of the game each entry came from (the records leave
 		// them out): a later game of the same two in the same colours is
 		// the one recorded, and it comes later here too.
-		for _, g := range rd.Games {
+		for i := range rd.Games {
+			g := &rd.Games[i]
 			if !gameCounts(g, n) {
 				continue
 			}
@@ -92,7 +93,7 @@ func (ev *Event) Histories() [][]Entry {
 // gameCounts reports whether a game of an event of n players counts for
 // anybody: a struck-out game does not (R-W-2), nor one with a player not
 // in the event.
-func gameCounts(g Game, n int) bool { return !g.Void && valid(g.Red, n) && valid(g.Black, n) }
+func gameCounts(g *Game, n int) bool { return !g.Void && valid(g.Red, n) && valid(g.Black, n) }
 
 // roundRecords writes round r+1's entries into row, indexed by player id
 // and zero where the player has none, as Histories has them — a player's
@@ -100,7 +101,9 @@ func gameCounts(g Game, n int) bool { return !g.Void && valid(g.Red, n) && valid
 // and the fouls.
 func (ev *Event) roundRecords(r int, row []entryRecord) {
 	n := len(ev.Players)
-	for _, g := range ev.Rounds[r].Games {
+	games := ev.Rounds[r].Games
+	for i := range games {
+		g := &games[i] // a Game is wide to copy for each
 		if !gameCounts(g, n) {
 			continue
 		}
@@ -155,7 +158,9 @@ var outcomes = func() (t [256][2]Outcome) {
 	return t
 }()
 
-func valid(id, n int) bool { return id >= 1 && id <= n }
+// valid reports 1 ≤ id ≤ n by one unsigned compare (a round's reading
+// asks it twice a game).
+func valid(id, n int) bool { return uint(id-1) < uint(n) }
 
 func gameOutcomes(r Result) (red, black Outcome) {
 	switch r {

@@ -17,7 +17,7 @@ import (
 type swissPlayer struct {
 	id     int
 	bal    int32 // reds − blacks, from state
-	runLen int32 // the signed run, from state
+	runLen int32 // the signed run, from state (while readHistories reads the rounds: the run so far)
 	unit   int32 // his unit as the round numbers it (unitNumbers), 0 for none
 	// hist is where his colours and opponents start in the round's
 	// histories (swiss.pastColours, swiss.pastOpps); nColours and nOpps how many.
@@ -108,6 +108,9 @@ type swiss struct {
 	// player (swissPlayer.hist): two blocks for the field, not two a player.
 	pastColours []Colour
 	pastOpps    []int32
+	// freeAt is a table by id, all zero, for the next allowedSet
+	// (allowedIn): nil while a set holds it.
+	freeAt []int32
 }
 
 func pairSwiss(ev *Event, round int) (Pairing, error) {
@@ -209,9 +212,10 @@ func newSwiss(ev *Event, round int) (*swiss, error) {
 // entered ahead) from the rounds before, as Histories has them but in
 // entries of 8 bytes (entryRecord): each round is written into a row by
 // id, then read along the row once — the floats by the scores before the
-// round, each paired player's colours and opponents into his places in the
-// round's histories — and its points added. Each pass walks the row and
-// the players in order, and no block holds a pointer for the collector.
+// round, each paired player's colours, colour state and opponents into his
+// places in the round's histories, and the scores after the round into a
+// second table (the two swap a round). Each pass walks the row and the
+// players in order, and no block holds a pointer for the collector.
 func (s *swiss) readHistories(ev *Event, round int) error {
 	n, rounds := len(ev.Players), len(ev.Rounds)
 	preset := ev.presetByes(round)
@@ -238,15 +242,21 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		}
 	}
 	row := make([]entryRecord, n+1) // by id: his entry of the round read
-	score := make([]Points, n+1)    // by id: the score before the round read
+	// By id: the scores before the round read, and after it.
+	scores := make([]Points, 2*(n+1))
+	score, next := scores[:n+1], scores[n+1:]
 	pts := newEntryPoints(&ev.Settings)
 	var missing []int32 // by place: 1 + his first round without a result, 0 for none
+	forfeits, byeColours := s.set.CountForfeits, s.set.CountByeColour
+	colours, opps := s.pastColours, s.pastOpps
 	for r := range ev.Rounds {
 		if r > 0 {
 			clear(row)
 		}
 		ev.roundRecords(r, row)
 		for id, rec := range row {
+			mine := score[id]
+			next[id] = mine + pts.of(rec.outcome, rec.bye)
 			k := at[id]
 			if k == 0 {
 				continue
@@ -260,7 +270,7 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 			if opp := rec.opponent; opp != 0 {
 				// Up or down by a compare, not a branch: who is
 				// higher is a toss-up a game.
-				mine, theirs := score[id], score[opp]
+				theirs := score[opp]
 				sp.floats += oneIf(mine < theirs) - oneIf(mine > theirs)
 			}
 			if rec.outcome == OutcomePending {
@@ -271,11 +281,38 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 					missing[k-1] = int32(r + 1)
 				}
 			}
-			s.add(sp, rec)
+			// What counts by the settings (R-T-0, R-S-3): his colours
+			// and opponents, his run of one colour and his byes.
+			counted := rec.outcome.played() || (forfeits && rec.opponent != 0)
+			c := NoColour
+			if counted {
+				c = rec.colour
+			}
+			if rec.outcome == OutcomeBye {
+				sp.hadBye = sp.hadBye || rec.bye == PairingBye
+				if byeColours {
+					c = rec.byeColour
+				}
+			}
+			if c != NoColour {
+				at := sp.hist + sp.nColours
+				red := int32(oneIf(c == Red)) // a toss-up a game: no branch
+				// The run goes on when the colour is his last one's, else
+				// starts again: one more red (+1) or black (−1).
+				same := sp.nColours > 0 && colours[at-1] == c
+				sp.runLen = int32(oneIf(same))*sp.runLen + 2*red - 1
+				colours[at] = c
+				sp.nColours++
+				sp.reds += red
+			}
+			if counted {
+				opps[sp.hist+sp.nOpps] = rec.opponent
+				sp.nOpps++
+				b := uint(rec.opponent) % 256
+				sp.metBits[b/64] |= 1 << (b % 64)
+			}
 		}
-		for id, rec := range row {
-			score[id] += pts.of(rec.outcome, rec.bye)
-		}
+		score, next = next, score
 	}
 	for k, r := range missing {
 		if r > 0 {
@@ -288,7 +325,9 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 		sp := &field[k]
 		sp.score = score[sp.id]
 		sp.steps = float64(sp.score) / float64(s.step)
-		sp.setState(colourState(s.coloursOf(sp)))
+		// runLen held his current run while the rounds were read: the
+		// state (R-SW-7) is 100·(reds − blacks) plus it.
+		sp.setState(100*int(2*sp.reds-sp.nColours) + int(sp.runLen))
 		s.players[k] = sp
 	}
 	return nil
@@ -352,61 +391,12 @@ func gcd(a, b int) int {
 	return a
 }
 
-// add reads one round's entry into the player's colours and opponents
-// (R-T-0, R-S-3: what counts by the settings) and his byes.
-func (s *swiss) add(sp *swissPlayer, e entryRecord) {
-	counted := e.outcome.played() || (s.set.CountForfeits && e.opponent != 0)
-	c := NoColour
-	if counted {
-		c = e.colour
-	}
-	if e.outcome == OutcomeBye {
-		sp.hadBye = sp.hadBye || e.bye == PairingBye
-		if s.set.CountByeColour {
-			c = e.byeColour
-		}
-	}
-	if c != NoColour {
-		s.pastColours[sp.hist+sp.nColours] = c
-		sp.nColours++
-		sp.reds += int32(oneIf(c == Red)) // a toss-up a game: no branch
-	}
-	if counted {
-		s.pastOpps[sp.hist+sp.nOpps] = e.opponent
-		sp.nOpps++
-		b := uint(e.opponent) % 256
-		sp.metBits[b/64] |= 1 << (b % 64)
-	}
-}
-
 // oneIf is 1 for true, 0 for false, without a branch.
 func oneIf(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-// colourState is 100·(reds−blacks) plus the signed length of the current run
-// of one colour: its sign says which list the player is in and its size
-// orders the list (R-SW-7).
-func colourState(cs []Colour) int {
-	st := 0
-	for _, c := range cs {
-		if c == Red {
-			st += 100
-		} else {
-			st -= 100
-		}
-	}
-	for i := len(cs) - 1; i >= 0 && cs[i] == cs[len(cs)-1]; i-- {
-		if cs[i] == Red {
-			st++
-		} else {
-			st--
-		}
-	}
-	return st
 }
 
 // allowed reports whether a and b may meet: never a rematch (R-SW-9), no
@@ -505,10 +495,48 @@ func sized(n int) []*swissPlayer {
 	return make([]*swissPlayer, 0, n)
 }
 
-// scoreGroups splits the players into score groups, high to low (R-SW-6 a).
+// scoreGroups splits the players into score groups, high to low (R-SW-6 a),
+// each into its two lists (split). The sorted keys tell each player's
+// score and list, so the players are not visited in their new order (all
+// over the field), and the lists are cut from one block.
 func (s *swiss) scoreGroups() []rows {
-	ps := append([]*swissPlayer(nil), s.players...)
-	s.sortPlayers(ps)
+	k, ok := s.sortedKeys(s.players)
+	if !ok {
+		return s.scoreGroupsBy()
+	}
+	lists := make([]*swissPlayer, len(s.players))
+	var groups []rows
+	for i := 0; i < len(lists); {
+		j, red := i, 0
+		for j < len(lists) && k.score(j) == k.score(i) {
+			red += oneIf(!k.needsBlack(j))
+			j++
+		}
+		r, b := i, i+red // where the next of each list goes
+		for x := i; x < j; x++ {
+			if p := s.players[k.at(x)]; k.needsBlack(x) {
+				lists[b], b = p, b+1
+			} else {
+				lists[r], r = p, r+1
+			}
+		}
+		var g rows
+		if red > 0 {
+			g[0] = lists[i : i+red : i+red]
+		}
+		if i+red < j {
+			g[1] = lists[i+red : j : j]
+		}
+		groups = append(groups, g)
+		i = j
+	}
+	return groups
+}
+
+// scoreGroupsBy is scoreGroups for keys too wide to pack (sortPlayersBy).
+func (s *swiss) scoreGroupsBy() []rows {
+	ps := slices.Clone(s.players)
+	s.sortPlayersBy(ps)
 	var groups []rows
 	for i := 0; i < len(ps); {
 		j := i
@@ -555,7 +583,7 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 	if len(pairs) > 0 {
 		pg.Boards = make([]Board, len(pairs)) // none: nil, as a pairing without boards always was
 	}
-	for j, i := range boardOrder(pairs) {
+	for j, i := range boardOrder(pairs, s.players) {
 		p := pairs[i]
 		red, black, why := s.colours(p)
 		pg.Boards[j] = Board{Number: j + 1, Red: red.id, Black: black.id, Placed: p.placed,
@@ -573,11 +601,12 @@ func (s *swiss) finish(pairs []pair, bye *swissPlayer) Pairing {
 // boardOrder is the order of the boards, as places in pairs: the higher
 // score of a pair high to low, then the lower, then pairing order. The
 // two scores, counted down from the highest, and the place fit one
-// integer side by side (as sortPlayers' keys), sorted by their bytes.
-func boardOrder(pairs []pair) []int {
-	order := make([]int, len(pairs))
+// integer side by side (as sortPlayers' keys), sorted by their bytes; the
+// scores' range is the round's players' (a pass along the field, not one
+// more to the pairs' players all over it).
+func boardOrder(pairs []pair, players []*swissPlayer) []uint64 {
 	if len(pairs) == 0 {
-		return order
+		return nil
 	}
 	scores := func(p pair) (hi, lo Points) {
 		hi, lo = p.p[0].score, p.p[1].score
@@ -586,18 +615,18 @@ func boardOrder(pairs []pair) []int {
 		}
 		return hi, lo
 	}
-	top, bottom := scores(pairs[0])
-	for _, p := range pairs {
-		hi, lo := scores(p)
-		top, bottom = max(top, hi), min(bottom, lo)
+	top, bottom := players[0].score, players[0].score
+	for _, p := range players {
+		top, bottom = max(top, p.score), min(bottom, p.score)
 	}
 	place := uint(bits.Len(uint(len(pairs) - 1)))
 	width := uint(bits.Len64(uint64(top - bottom)))
+	keys := make([]uint64, len(pairs))
 	if 2*width+place > 64 {
-		for i := range order {
-			order[i] = i
+		for i := range keys {
+			keys[i] = uint64(i)
 		}
-		slices.SortStableFunc(order, func(a, b int) int {
+		slices.SortStableFunc(keys, func(a, b uint64) int {
 			ha, la := scores(pairs[a])
 			hb, lb := scores(pairs[b])
 			if ha != hb {
@@ -605,18 +634,17 @@ func boardOrder(pairs []pair) []int {
 			}
 			return cmp.Compare(lb, la)
 		})
-		return order
+		return keys
 	}
-	keys := make([]uint64, len(pairs))
 	for i, p := range pairs {
 		hi, lo := scores(p)
 		keys[i] = (uint64(top-hi)<<width|uint64(top-lo))<<place | uint64(i)
 	}
-	radixSort(keys, 2*width+place)
-	for j, key := range keys {
-		order[j] = int(key & (1<<place - 1))
+	radixSort(keys, place, 2*width+place)
+	for j := range keys {
+		keys[j] &= 1<<place - 1
 	}
-	return order
+	return keys
 }
 
 // byeColour is the colour Match BP Online records with a bye: red for a

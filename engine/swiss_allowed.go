@@ -11,13 +11,14 @@ import "math/bits"
 type allowedSet struct {
 	s     *swiss // the players' opponents
 	c     completion
-	three bool       // R-SW-12's third colour in a row is checked
-	all   []uint64   // the whole list
-	red   []uint64   // those red would break R-SW-12 for
-	black []uint64   // those black would
-	both  []uint64   // those either colour would
-	units [][]uint64 // by unit number: its players, when c keeps R-SW-4
-	at    []int32    // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
+	three bool           // R-SW-12's third colour in a row is checked
+	all   []uint64       // the whole list
+	red   []uint64       // those red would break R-SW-12 for
+	black []uint64       // those black would
+	both  []uint64       // those either colour would
+	units [][]uint64     // by unit number: its players, when c keeps R-SW-4
+	at    []int32        // by id: 1 + the index in the list, 0 if not in it (made zero, not filled)
+	list  []*swissPlayer // the players the set was made for: release clears their ids
 }
 
 // allowedIn prepares the checks of allowedUnder(c, p, list[j], threeInARow)
@@ -26,14 +27,24 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 	words := (len(list) + 63) / 64
 	block := make([]uint64, 4*words)
 	a := &allowedSet{
-		s: s, c: c, three: threeInARow && !s.lastRound,
+		s: s, c: c, three: threeInARow && !s.lastRound, list: list,
 		all: block[:words], red: block[words : 2*words], black: block[2*words : 3*words], both: block[3*words:],
 	}
 	top := 0
 	for _, p := range list {
 		top = max(top, p.id)
 	}
-	a.at = make([]int32, top+1)
+	// The round's table by id, when no other set holds it: a round asks
+	// for a set a score group, and a table the field's size each time
+	// was most of what the groups allocate.
+	a.at, s.freeAt = s.freeAt, nil
+	if len(a.at) <= top {
+		size := top + 1
+		if k := len(s.players); k > 0 {
+			size = max(size, s.players[k-1].id+1) // the field's ids: they come in order
+		}
+		a.at = make([]int32, size)
+	}
 	for j, p := range list {
 		w, bit := j/64, uint64(1)<<(j%64)
 		a.at[p.id] = int32(j + 1)
@@ -71,6 +82,15 @@ func (s *swiss) allowedIn(c completion, list []*swissPlayer, threeInARow bool) *
 		}
 	}
 	return a
+}
+
+// release gives the set's table by id back to the round, zero again, for
+// the next set; the set is not used after.
+func (a *allowedSet) release() {
+	for _, p := range a.list {
+		a.at[p.id] = 0
+	}
+	a.s.freeAt, a.at = a.at, nil
 }
 
 // breaks says whether red, and whether black, would break R-SW-12 for p

@@ -25,7 +25,10 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 	if !walked {
 		choice = fp.solve()
 	}
-	paired := make(map[*swissPlayer]bool, 2*len(yu))
+	// Who is paired, by place in the rows' lists one after the other, as
+	// flat lays them out (yu before the walk's order).
+	paired := make([]bool, len(yu)+len(yuan))
+	pairedYu, pairedYuan := paired[:len(yu)], paired[len(yu):]
 	var left []*swissPlayer
 	for k, j := range choice {
 		if j < 0 {
@@ -33,24 +36,34 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			continue
 		}
 		pairs = append(pairs, floaterPair(yu[k], yuan[j]))
-		paired[yu[k]], paired[yuan[j]] = true, true
+		pairedYu[fp.was[k]], pairedYuan[j] = true, true
 	}
 	if len(pairs) == 0 {
 		return nil, floaters, group, 0, false
 	}
-	for r := range floaters {
-		for _, p := range floaters[r] {
-			if !paired[p] {
-				fl[r] = append(fl[r], p)
-			}
+	fl, gl = unpaired(floaters, pairedYu), unpaired(group, pairedYuan)
+	return pairs, fl, gl, leftValue(left, base), true
+}
+
+// unpaired is the players of r whose place in r.flat() is not marked in
+// paired, in their rows.
+func unpaired(r rows, paired []bool) rows {
+	var out rows
+	for i, list := range r {
+		marks := paired[:len(list)]
+		paired = paired[len(list):]
+		taken := 0
+		for _, m := range marks {
+			taken += oneIf(m)
 		}
-		for _, p := range group[r] {
-			if !paired[p] {
-				gl[r] = append(gl[r], p)
+		out[i] = sized(len(list) - taken)
+		for j, p := range list {
+			if !marks[j] {
+				out[i] = append(out[i], p)
 			}
 		}
 	}
-	return pairs, fl, gl, leftValue(left, base), true
+	return out
 }
 
 // floaterProblem is what searchFloaters decides, in numbers: floater k
@@ -58,6 +71,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 // may[k]; his pair with member j costs pair[k][kind[j]], leaving him
 // unpaired costs none[k].
 type floaterProblem struct {
+	was  []int // floater k's place in yu as given
 	may  [][]uint64
 	kind []int
 	pair [][]floaterCost
@@ -77,8 +91,9 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 		allowed.of(f, 0, may[i])
 		partners[i] = count(may[i])
 	}
+	allowed.release()
 	was := searchOrder(yu, partners)
-	fp := floaterProblem{may: make([][]uint64, len(yu)), pair: make([][]floaterCost, len(yu)), none: make([]floaterCost, len(yu))}
+	fp := floaterProblem{was: was, may: make([][]uint64, len(yu)), pair: make([][]floaterCost, len(yu)), none: make([]floaterCost, len(yu))}
 	for k := range yu {
 		fp.may[k] = may[was[k]]
 	}
@@ -150,6 +165,11 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 	var bestCost floaterCost
 	have := false
 	used := make([]uint64, len(fp.may[0]))
+	// The last floater's partners of one kind end the walk at one cost, and
+	// of equal costs the first is kept: only his first free partner of each
+	// kind is weighed (the others still count their step). tried holds the
+	// visit that weighed a kind.
+	tried, visit := make([]int32, len(fp.pair[0])), int32(0)
 	var rec func(k int, sum floaterCost, pairs int) bool
 	rec = func(k int, sum floaterCost, pairs int) bool {
 		if budget--; budget < 0 {
@@ -162,9 +182,20 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 			}
 			return true
 		}
+		last := k == n-1
+		visit += int32(oneIf(last))
 		for w, word := range fp.may[k] {
 			for free := word &^ used[w]; free != 0; free &= free - 1 {
 				j := w*64 + bits.TrailingZeros64(free)
+				if last {
+					if tried[fp.kind[j]] == visit {
+						if budget--; budget < 0 {
+							return false
+						}
+						continue
+					}
+					tried[fp.kind[j]] = visit
+				}
 				used[w] |= 1 << (j % 64)
 				cur[k] = j
 				ok := rec(k+1, sum.add(fp.pair[k][fp.kind[j]]), pairs+1)
@@ -208,13 +239,17 @@ func memberKinds(group []*swissPlayer) (kind []int, kinds []*swissPlayer) {
 	}
 	index := map[key]int{}
 	kind = make([]int, len(group))
+	var last key // neighbours in a group's order are mostly of one kind: no lookup
+	c := -1
 	for j, m := range group {
-		k := key{m.score, m.state, m.floats}
-		c, ok := index[k]
-		if !ok {
-			c = len(kinds)
-			index[k] = c
-			kinds = append(kinds, m)
+		if k := (key{m.score, m.state, m.floats}); c < 0 || k != last {
+			var ok bool
+			if c, ok = index[k]; !ok {
+				c = len(kinds)
+				index[k] = c
+				kinds = append(kinds, m)
+			}
+			last = k
 		}
 		kind[j] = c
 	}

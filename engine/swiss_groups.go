@@ -15,18 +15,18 @@ func (s *swiss) pairGroups() ([]pair, *swissPlayer) {
 	var bye *swissPlayer
 	for gi, g := range groups {
 		base := s.groupSteps(g)
-		pairs, left := s.firstPass(g, floaters, base)
+		start := len(all)
+		var left rows
+		all, left = s.firstPass(all, g, floaters, base) // the group's pairs: all[start:]
 		if gi < len(groups)-1 {
 			if left.len() > 1 {
-				res := s.breakUp(left, pairs, base, false)
-				pairs = append(pairs[:len(pairs)-res.broken], res.pairs...)
+				res := s.breakUp(left, all[start:], base, false)
+				all = append(all[:len(all)-res.broken], res.pairs...)
 				left = res.left
 			}
 			floaters = left
-			all = append(all, pairs...)
 			continue
 		}
-		all = append(all, pairs...)
 		s.byeScore = s.lowestByeScore(groups)
 		res := s.breakUp(left, all, base, true)
 		all = append(all[:len(all)-res.broken], res.pairs...)
@@ -70,48 +70,48 @@ func (s *swiss) byeEligible(p *swissPlayer) bool {
 }
 
 // firstPass pairs a group with the players floated down into it: floaters
-// first (下调 are paired first, R-SW-8), then the group's own lists.
-func (s *swiss) firstPass(group, floaters rows, base float64) ([]pair, rows) {
+// first (下调 are paired first, R-SW-8), then the group's own lists. The
+// pairs are appended to dst, as by the passes below: the round's boards
+// are one list, not a list a pass copied into the next.
+func (s *swiss) firstPass(dst []pair, group, floaters rows, base float64) ([]pair, rows) {
 	if floaters.len() == 0 {
-		return s.pairWithin(group)
+		return s.pairWithin(dst, group)
 	}
-	pairs, left := s.pairFloaters(group, floaters)
+	start := len(dst)
+	dst, left := s.pairFloaters(dst, group, floaters)
 	if left.len() > 0 {
-		if v := leftValue(left.flat(), base); v >= 100 {
+		if v := addWeights(addWeights(0, left[0], base), left[1], base); v >= 100 { // leftValue of left.flat(), not copied
 			// A floater is still unpaired: search the floaters' partners
 			// exhaustively and take that when it leaves fewer floaters.
 			if sp, fl, gl, sv, found := s.searchFloaters(group, floaters, base); found &&
 				math.Floor(sv/100) < math.Floor(v/100) {
-				pairs = sp
-				left = rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+				dst = append(dst[:start], sp...)
+				left = joined(fl, gl)
 			}
 		}
 	}
-	more, rest := s.pairWithin(left)
-	return append(pairs, more...), rest
+	return s.pairWithin(dst, left)
 }
 
 // pairFloaters pairs the floaters with the group: across the lists first
 // (a floater who needs black meets one who needs red), then inside a list.
-func (s *swiss) pairFloaters(group, floaters rows) ([]pair, rows) {
-	pairs, gl, fl := s.crossPairs(group, floaters)
+func (s *swiss) pairFloaters(dst []pair, group, floaters rows) ([]pair, rows) {
+	dst, gl, fl := s.crossPairs(dst, group, floaters)
 	if (len(gl[0]) > 0 && len(fl[0]) > 0) || (len(gl[1]) > 0 && len(fl[1]) > 0) {
-		more, left := s.sameRowPairs(gl, fl)
-		return append(pairs, more...), left
+		return s.sameRowPairs(dst, gl, fl)
 	}
-	return pairs, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+	return dst, joined(fl, gl)
 }
 
 // pairWithin pairs a group's own lists: 同位 and 错位 across the lists,
 // then 同行 inside a list when many are left; a few leftovers are left to
 // the break-up search.
-func (s *swiss) pairWithin(group rows) ([]pair, rows) {
-	pairs, left, _ := s.crossPairs(group, rows{})
+func (s *swiss) pairWithin(dst []pair, group rows) ([]pair, rows) {
+	dst, left, _ := s.crossPairs(dst, group, rows{})
 	if left.len() > 5 {
-		more, rest := s.sameRowPairs(left, rows{})
-		return append(pairs, more...), rest
+		return s.sameRowPairs(dst, left, rows{})
 	}
-	return pairs, left
+	return dst, left
 }
 
 // crossPairs pairs needs-red with needs-black players (R-SW-8 同位/错位).
@@ -119,13 +119,12 @@ func (s *swiss) pairWithin(group rows) ([]pair, rows) {
 // R-SW-6 b); with equal lists, the list whose head has the lower number
 // picks in odd rounds, the higher in even rounds (R-SW-6 c). Each picker
 // takes the first partner down the other list it may meet. Floaters pick
-// first, those who need black before those who need red.
-func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
+// first, those who need black before those who need red. The pairs are
+// appended to pairs.
+func (s *swiss) crossPairs(pairs []pair, group, floaters rows) ([]pair, rows, rows) {
 	usedG := [2]*taken{newTaken(len(group[0])), newTaken(len(group[1]))}
-	var pairs []pair
 	if floaters.len() > 0 {
 		usedF := [2]*taken{newTaken(len(floaters[0])), newTaken(len(floaters[1]))}
-		pairs = make([]pair, 0, min(floaters.len(), group.len()))
 		for _, r := range []int{1, 0} {
 			o := 1 - r
 			for j, f := range floaters[r] {
@@ -142,9 +141,6 @@ func (s *swiss) crossPairs(group, floaters rows) ([]pair, rows, rows) {
 	}
 	picker := s.picker(group)
 	o := 1 - picker
-	if n := min(len(group[0]), len(group[1])); n > 0 {
-		pairs = make([]pair, 0, n) // at most one a picker: not grown
-	}
 	for j, a := range group[picker] {
 		if h := s.firstPartner(a, group[o], usedG[o]); h >= 0 {
 			var pr pair
@@ -191,10 +187,9 @@ func (s *swiss) picker(g rows) int {
 }
 
 // sameRowPairs pairs inside one list (同行, R-SW-8): a floater with a group
-// member of its own list, or neighbours in a list.
-func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
+// member of its own list, or neighbours in a list; appended to pairs.
+func (s *swiss) sameRowPairs(pairs []pair, group, floaters rows) ([]pair, rows) {
 	usedG := [2]*taken{newTaken(len(group[0])), newTaken(len(group[1]))}
-	var pairs []pair
 	if floaters.len() > 0 {
 		usedF := [2]*taken{newTaken(len(floaters[0])), newTaken(len(floaters[1]))}
 		for _, r := range []int{1, 0} {
@@ -207,7 +202,7 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 			}
 		}
 		fl, gl := unused(floaters, usedF), unused(group, usedG)
-		return pairs, rows{append(fl[0], gl[0]...), append(fl[1], gl[1]...)}
+		return pairs, joined(fl, gl)
 	}
 	for _, r := range []int{1, 0} {
 		list := group[r]
@@ -233,6 +228,21 @@ func (s *swiss) sameRowPairs(group, floaters rows) ([]pair, rows) {
 	return pairs, unused(group, usedG)
 }
 
+// joined is the floaters' lists fl each followed by the group's gl (the
+// floaters first, as they are paired first); a list with no floaters is
+// the group's own, not a copy of it.
+func joined(fl, gl rows) rows {
+	var out rows
+	for r := range out {
+		if len(fl[r]) == 0 {
+			out[r] = gl[r]
+		} else {
+			out[r] = append(fl[r], gl[r]...)
+		}
+	}
+	return out
+}
+
 func unused(g rows, used [2]*taken) rows {
 	var out rows
 	for r := range g {
@@ -249,9 +259,12 @@ func unused(g rows, used [2]*taken) rows {
 // leftValue weighs the players left unpaired in a group whose score is base:
 // one for each player of that score, 100^k for each player k steps above
 // it, so that leaving a higher scorer unpaired always weighs more (R-SW-6 a).
-func leftValue(left []*swissPlayer, base float64) float64 {
-	v := 0.0
-	for _, p := range left {
+func leftValue(left []*swissPlayer, base float64) float64 { return addWeights(0, left, base) }
+
+// addWeights adds leftValue's weights of ps to v, in order: a list's
+// after another's sums as the two lists' flat one would.
+func addWeights(v float64, ps []*swissPlayer, base float64) float64 {
+	for _, p := range ps {
 		v += weight(p.steps - base)
 	}
 	return v

@@ -13,11 +13,44 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 	if len(ps) < 2 {
 		return
 	}
-	// The four keys, each counted from its least value in the list, fit
-	// one integer side by side with the player's place in the list (a
-	// late round of 100,000 players takes some 55 bits of 64), and
-	// integers sort by their bytes, without comparing four fields. The
-	// order is total: numbers differ.
+	k, ok := s.sortedKeys(ps)
+	if !ok {
+		s.sortPlayersBy(ps)
+		return
+	}
+	sorted := make([]*swissPlayer, len(ps))
+	for j := range k.keys {
+		sorted[j] = ps[k.at(j)]
+	}
+	copy(ps, sorted)
+}
+
+// playerKeys are sortPlayers' order of a list of players, packed one
+// integer a player and sorted: his four keys, each counted from its least
+// value in the list, side by side above his place in the list and, lowest,
+// whether he needs black — what a score group asks of him without a visit
+// to the player (scoreGroups).
+type playerKeys struct {
+	keys    []uint64
+	place   uint // the bits of a place
+	scoreAt uint // where the score's field starts
+}
+
+// at is the place in the list of the j-th player in order.
+func (k playerKeys) at(j int) int { return int(k.keys[j] >> 1 & (1<<k.place - 1)) }
+
+// needsBlack is his list (split).
+func (k playerKeys) needsBlack(j int) bool { return k.keys[j]&1 != 0 }
+
+// score is his score's field: equal for equal scores.
+func (k playerKeys) score(j int) uint64 { return k.keys[j] >> k.scoreAt }
+
+// sortedKeys packs and sorts the keys of ps (one player or more); false
+// when they take more than 64 bits (a late round of 100,000 players
+// takes some 56), and then sortPlayersBy compares them field by field.
+// Integers sort by their bits, without comparing four fields; the order
+// is total, as numbers differ.
+func (s *swiss) sortedKeys(ps []*swissPlayer) (playerKeys, bool) {
 	var lo, hi [4]int
 	for i, p := range ps {
 		k := s.sortKey(p)
@@ -32,14 +65,13 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 	}
 	place := uint(bits.Len(uint(len(ps) - 1)))
 	var width [4]uint
-	total := place
+	total := 1 + place
 	for f := range width {
 		width[f] = uint(bits.Len64(uint64(hi[f] - lo[f])))
 		total += width[f]
 	}
 	if total > 64 {
-		s.sortPlayersBy(ps)
-		return
+		return playerKeys{}, false
 	}
 	keys := make([]uint64, len(ps))
 	for i, p := range ps {
@@ -48,14 +80,10 @@ func (s *swiss) sortPlayers(ps []*swissPlayer) {
 		for f := range k {
 			key = key<<width[f] | uint64(k[f]-lo[f])
 		}
-		keys[i] = key<<place | uint64(i)
+		keys[i] = key<<(place+1) | uint64(i)<<1 | uint64(oneIf(p.needsBlack()))
 	}
-	radixSort(keys, total)
-	sorted := make([]*swissPlayer, len(ps))
-	for j, key := range keys {
-		sorted[j] = ps[key&(1<<place-1)]
-	}
-	copy(ps, sorted)
+	radixSort(keys, place+1, total)
+	return playerKeys{keys: keys, place: place, scoreAt: total - width[0]}, true
 }
 
 // sortKey is sortPlayers' order as four numbers, each lower first: score
@@ -83,30 +111,42 @@ func (s *swiss) sortPlayersBy(ps []*swissPlayer) {
 	})
 }
 
-// radixSort sorts keys whose values take width bits, a byte at a time
-// from the lowest (a stable counting sort for each byte): linear in the
-// keys, where comparing them costs n·log n.
-func radixSort(keys []uint64, width uint) {
+// radixSort sorts keys by their bits from from up to width, a digit at a
+// time from the lowest (a stable counting sort for each digit): linear in
+// the keys, where comparing them costs n·log n. The bits below from are
+// the keys' places (sortedKeys, boardOrder): the keys come in that order,
+// and a stable sort of the bits above keeps it among equals, so those
+// bits are not sorted again.
+func radixSort(keys []uint64, from, width uint) {
 	if len(keys) < 64 {
 		slices.Sort(keys) // a few keys: not worth the counts
 		return
 	}
+	// A digit of 8 bits, or of 11 for a long list: a late round of
+	// 10,000 players sorts its 33 bits above the places in three passes,
+	// and its counts (16 KB) pay for themselves.
+	digit := uint(8)
+	if len(keys) >= 1<<12 {
+		digit = 11
+	}
+	count := make([]int, 1<<digit+1)
+	mask := uint64(1)<<digit - 1
 	buf := make([]uint64, len(keys))
-	from, to := keys, buf
-	for shift := uint(0); shift < width; shift += 8 {
-		var count [257]int
-		for _, k := range from {
-			count[k>>shift&0xff+1]++
+	src, dst := keys, buf
+	for shift := from; shift < width; shift += digit {
+		clear(count)
+		for _, k := range src {
+			count[k>>shift&mask+1]++
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
-		for _, k := range from {
-			b := k >> shift & 0xff
-			to[count[b]] = k
-			count[b]++
+		for _, k := range src {
+			d := k >> shift & mask
+			dst[count[d]] = k
+			count[d]++
 		}
-		from, to = to, from
+		src, dst = dst, src
 	}
-	copy(keys, from) // no-op when an even number of passes left them in keys
+	copy(keys, src) // no-op when an even number of passes left them in keys
 }
