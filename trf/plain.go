@@ -2,6 +2,7 @@ package trf
 
 import (
 	"encoding/binary"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
@@ -61,6 +62,7 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 		p.grid.grow(max(1, (len(b)-shift-colRounds+blockWidth-1)/blockWidth))
 	}
 	rounds := 0
+	kinds := blockKinds()
 	tail := after[colRounds:]
 	for k, r := 0, 0; k < len(tail); k, r = k+blockWidth, r+1 {
 		blk := tail[k:]
@@ -80,7 +82,7 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 		if !ok || opp == id {
 			return false
 		}
-		kind := plainEntry(opp, byte(x>>40), byte(x>>56))
+		kind := kinds.of(opp, byte(x>>40), byte(x>>56))
 		if !kind.ok {
 			return false
 		}
@@ -111,11 +113,15 @@ const (
 	blockBlanks = blanks8 & blockGaps
 )
 
-// plainEntry is how parser.block reads the block of opponent opp (−1:
-// blank), colour col and result res for a player other than opp: ok false
-// where it refuses it, else the entry but for its opponent.
-func plainEntry(opp int, col, res byte) *plainKind {
-	return &blockKinds[min(opp+1, 2)][colClass[col]][resClass[res]] // opp blank, 0 or a player
+// kindTable is plainKind by the class of a block's opponent (blank, 0 or
+// a player), colour and result.
+type kindTable [3][8][16]plainKind
+
+// of is how parser.block reads the block of opponent opp (−1: blank),
+// colour col and result res for a player other than opp: ok false where
+// it refuses it, else the entry but for its opponent.
+func (t *kindTable) of(opp int, col, res byte) *plainKind {
+	return &t[min(opp+1, 2)][colClass[col]][resClass[res]] // opp blank, 0 or a player
 }
 
 // plainKind is how parser.block reads a kind of block.
@@ -127,11 +133,14 @@ type plainKind struct {
 // colClass and resClass sort the characters of a block's colour and
 // result columns into those parser.block reads alike (0: those it
 // refuses); blockKinds is what block makes of each class, worked out by
-// block itself, so that plainEntry cannot read a block otherwise.
+// block itself, so that kindTable.of cannot read a block otherwise; worked
+// out when a file is first read, not as every command of the program
+// starts.
 var (
 	colClass, colChar = classes(&colourCodes)
 	resClass, resChar = classes(&resultCodes)
-	blockKinds        = func() (t [3][8][16]plainKind) {
+	blockKinds        = sync.OnceValue(func() *kindTable {
+		t := new(kindTable)
 		var p parser
 		for oc, opp := range [...]int{-1, 0, 2} { // blank, a bye and a game against player 2
 			for ci, col := range colChar {
@@ -142,7 +151,7 @@ var (
 			}
 		}
 		return t
-	}()
+	})
 )
 
 // classes sorts the characters codes knows by the code each stands for,

@@ -13,21 +13,22 @@ import (
 	"github.com/qisai/qisai/trf/trftest"
 )
 
-// TestPlainEntry holds plainEntry to parser.block on every block of ASCII
+// TestPlainEntry holds the kind table (kindTable.of) to parser.block on every block of ASCII
 // colour and result, blank, with opponent 0000 and with another player:
 // the classes it sorts characters into are read alike by block.
 func TestPlainEntry(t *testing.T) {
 	var p parser
+	kinds := blockKinds()
 	for _, opp := range []int{-1, 0, 7} {
 		for col := range byte(0x80) {
 			for res := range byte(0x80) {
 				var want entry
 				err := p.block(1, 1, 1, opp, rune(col), rune(res), &want)
-				k := plainEntry(opp, col, res)
+				k := kinds.of(opp, col, res)
 				got := k.e
 				got.opp = int16(max(opp, 0))
 				if k.ok != (err == nil) || k.ok && got != want {
-					t.Fatalf("opponent %d, colour %q, result %q: plainEntry %+v, %v; block %+v, %v", opp, col, res, got, k.ok, want, err)
+					t.Fatalf("opponent %d, colour %q, result %q: table %+v, %v; block %+v, %v", opp, col, res, got, k.ok, want, err)
 				}
 			}
 		}
