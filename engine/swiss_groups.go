@@ -80,7 +80,7 @@ func (s *swiss) firstPass(dst []pair, group, floaters rows, base float64) ([]pai
 	start := len(dst)
 	dst, left := s.pairFloaters(dst, group, floaters)
 	if left.len() > 0 {
-		if v := addWeights(addWeights(0, left[0], base), left[1], base); v >= 100 { // leftValue of left.flat(), not copied
+		if v := left.value(base); v >= 100 {
 			// A floater is still unpaired: search the floaters' partners
 			// exhaustively and take that when it leaves fewer floaters.
 			if sp, fl, gl, sv, found := s.searchFloaters(group, floaters, base); found &&
@@ -261,6 +261,9 @@ func unused(g rows, used [2]*taken) rows {
 // it, so that leaving a higher scorer unpaired always weighs more (R-SW-6 a).
 func leftValue(left []*swissPlayer, base float64) float64 { return addWeights(0, left, base) }
 
+// value is leftValue of r.flat(), summed list by list without the copy.
+func (r rows) value(base float64) float64 { return addWeights(addWeights(0, r[0], base), r[1], base) }
+
 // addWeights adds leftValue's weights of ps to v, in order: a list's
 // after another's sums as the two lists' flat one would.
 func addWeights(v float64, ps []*swissPlayer, base float64) float64 {
@@ -336,7 +339,7 @@ func (s *swiss) breakFromBottom(left rows, pairs []pair, base float64, last bool
 			// Too many to search exhaustively: keep the best attempt so far;
 			// when it leaves players unpaired, pairComplete takes over.
 			if len(tries) == 0 {
-				return breakResult{left: left, value: leftValue(left.flat(), base)}
+				return breakResult{left: left, value: left.value(base)}
 			}
 			return s.bestTry(tries, base, false)
 		}
