@@ -12,13 +12,20 @@ import (
 // before round 9 of 11, as Write writes it.
 func bigFile(b *testing.B) []byte {
 	b.Helper()
-	ev, err := trftest.Swiss(maxRank, 11, 8, 1)
+	return writtenSwiss(b, maxRank, 11, 8, 1)
+}
+
+// writtenSwiss is trftest's Swiss of n players (Chinese names, units)
+// with played of its rounds played, as Write writes it.
+func writtenSwiss(tb testing.TB, n, rounds, played int, seed uint64) []byte {
+	tb.Helper()
+	ev, err := trftest.Swiss(n, rounds, played, seed)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	var buf bytes.Buffer
 	if err := Write(&buf, ev); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return buf.Bytes()
 }

@@ -36,7 +36,7 @@ func (p *parser) event() (*engine.Event, error) {
 	if cap(p.roster) > 2*n { // a file of many more lines than players: not kept whole by the event
 		ev.Players = slices.Clone(ev.Players)
 	}
-	if err := p.units(ev.Players, p.text.String()); err != nil {
+	if err := p.units(ev.Players); err != nil {
 		return nil, err
 	}
 
@@ -248,21 +248,20 @@ func (p *parser) checkScores(ev *engine.Event, byID []record) error {
 }
 
 // units sets Player.Unit from the 013 team lines and qisai's unit lines
-// (R-SW-4); text is parser.text as a string.
-func (p *parser) units(players []engine.Player, text string) error {
+// (R-SW-4).
+func (p *parser) units(players []engine.Player) error {
 	from := make([]int, len(players)+1) // player ID → 1 + the index in p.teams of the team that named them
-	name := func(t team) string { return text[t.name.off:][:t.name.len] }
 	for i, t := range p.teams {
 		for _, id := range p.members[t.members.off:][:t.members.len] {
 			if id > len(players) {
-				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", name(t), id, len(players))
+				return p.errorf(t.line, "team %q: player %d is not in the file (starting ranks run 1..%d)", t.name, id, len(players))
 			}
-			if k := from[id]; k != 0 && name(p.teams[k-1]) != name(t) {
+			if k := from[id]; k != 0 && p.teams[k-1].name != t.name {
 				prev := p.teams[k-1]
-				return p.errorf(t.line, "player %d is in two teams: %q (line %d) and %q", id, name(prev), prev.line, name(t))
+				return p.errorf(t.line, "player %d is in two teams: %q (line %d) and %q", id, prev.name, prev.line, t.name)
 			}
 			from[id] = i + 1
-			players[id-1].Unit = name(t)
+			players[id-1].Unit = t.name
 		}
 	}
 	return nil

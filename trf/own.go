@@ -32,7 +32,7 @@ type ownLines struct {
 
 type ownName struct {
 	line, id int
-	name     span
+	name     string
 }
 
 type ownMark struct {
@@ -140,15 +140,14 @@ func (o *ownLines) apply(p *parser, byID []record) error {
 	}
 	named := map[int]int{} // player → the line that named them
 	for _, nm := range o.names {
-		_, err := player(nm.line, codeName, nm.id)
-		if err != nil {
+		if _, err := player(nm.line, codeName, nm.id); err != nil {
 			return err
 		}
 		if prev, ok := named[nm.id]; ok {
 			return p.errorf(nm.line, "%s: player %d's name is given twice (also at line %d)", codeName, nm.id, prev)
 		}
 		named[nm.id] = nm.line
-		p.roster[nm.id-1].Name = p.text.String()[nm.name.off:][:nm.name.len]
+		p.roster[nm.id-1].Name = nm.name
 	}
 	for _, pass := range []string{codePending, codeByeColour, codeFouls} {
 		for _, m := range o.marks {

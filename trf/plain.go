@@ -100,7 +100,7 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 		}
 	}
 	*rec = record{line: n, start: p.at, id: id, n: rounds}
-	p.roster[id-1] = engine.Player{ID: id, Name: p.keepString(trimBlanks(b[colName : colName+nameWidth+shift])), Rating: max(rating, 0)}
+	p.roster[id-1] = engine.Player{ID: id, Name: p.keep(trimBlanks(b[colName : colName+nameWidth+shift])), Rating: max(rating, 0)}
 	p.players++
 	return true
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/qisai/qisai/trf/trftest"
 )
 
 // TestPlainEntry holds the kind table (kindTable.of) to parser.block on every block of ASCII
@@ -52,7 +50,7 @@ func TestPlainPlayer(t *testing.T) {
 		lines = append(lines, playerLines(data)...)
 	}
 	for _, n := range []int{9, 40} {
-		lines = append(lines, playerLines(bigLines(t, n))...)
+		lines = append(lines, playerLines(writtenSwiss(t, n, 7, 5, uint64(n)))...)
 	}
 	lines = append(lines, line(3, "A", "   2 w 1", "0000 - U", "        ", "  12 b  "), line(4, "欧阳 一", "0000 w U")+"  ")
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -149,17 +147,3 @@ func mutateLine(rng *rand.Rand, b []byte) []byte {
 
 var linePieces = []string{" ", " ", " ", "0", "1", "7", "9", "w", "W", "b", "-", "+", "=", "U", "h", "F", "Z", "D", "x",
 	"\t", "\v", "中", "\u3000", "\u00A0", "\xe9", "    ", "0000 - U", "   1 b 0", "0040 w 1", "   3 w 1"}
-
-// bigLines is a Swiss of n players with Chinese names, as Write writes it.
-func bigLines(t *testing.T, n int) []byte {
-	t.Helper()
-	ev, err := trftest.Swiss(n, 7, 5, uint64(n))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := Write(&b, ev); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}

@@ -121,7 +121,7 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 		return p.errorf(n, "%d rounds: TRF holds at most %d", rounds, maxRank)
 	}
 	*rec = record{line: n, start: p.at, id: id, n: rounds}
-	p.roster[id-1] = engine.Player{ID: id, Name: p.keepString(line.trimmed(colName, nameWidth)), Rating: rating}
+	p.roster[id-1] = engine.Player{ID: id, Name: p.keep(line.trimmed(colName, nameWidth)), Rating: rating}
 	p.players++
 	return nil
 }

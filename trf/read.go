@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -22,8 +21,8 @@ func Read(r io.Reader, name string) (*engine.Event, error) {
 }
 
 // parse reads the TRF-16 file data, named name. It never writes to data,
-// which is a string's memory (readAll) or a file's mapped read-only
-// (ReadFile), and keeps no piece of it: what the event holds is copied.
+// which may be a file mapped read-only (ReadFile), and keeps no piece of
+// it: what the event holds is copied.
 func parse(data []byte, name string) (*engine.Event, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &parser{file: name, data: data}
@@ -52,10 +51,8 @@ func parse(data []byte, name string) (*engine.Event, error) {
 }
 
 // readAll is io.ReadAll, in one piece for a file or a reader that knows
-// its length, instead of growing a buffer many times over a big file. The
-// piece is a strings.Builder's, which is not cleared before the read
-// overwrites it (a bytes.Buffer's is): its bytes are a string's, which
-// parse never writes to.
+// its length, instead of growing a buffer many times over a big file.
+// (A file qisai names is mapped instead: ReadFile.)
 func readAll(r io.Reader) ([]byte, error) {
 	size := 0
 	switch r := r.(type) {
@@ -69,11 +66,10 @@ func readAll(r io.Reader) ([]byte, error) {
 	if size == 0 {
 		return io.ReadAll(r)
 	}
-	var b strings.Builder
-	b.Grow(size)
-	_, err := io.Copy(&b, r)
-	s := b.String()
-	return unsafe.Slice(unsafe.StringData(s), len(s)), err
+	var b bytes.Buffer
+	b.Grow(size + bytes.MinRead) // ReadFrom wants room for one more read to see the end
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }
 
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
@@ -134,8 +130,8 @@ type parser struct {
 	lines   int  // the file's lines, never too few (reserve)
 	grid    grid // every 001 line's round blocks
 	// text holds every name and unit, one after another, so that the event
-	// gets them all as substrings of one string (see span); a Builder, so
-	// that the string is its memory, not a copy of it.
+	// gets them all as substrings of one string (keep); a Builder, so that
+	// the string is its memory, not a copy of it.
 	text    strings.Builder
 	teams   []team
 	members []int // every team's members, one team after another (team.members)
@@ -161,19 +157,13 @@ func roomForOne[S ~[]E, E any](s S, want, rest int) S {
 	return slices.Grow(s, min(max(len(s), want, 16), rest))
 }
 
-// span is a piece of parser.text, or of parser.members.
+// span is a piece of parser.members.
 type span struct{ off, len int }
 
-// keep adds b to the text and returns where it is.
-func (p *parser) keep(b []byte) span {
-	p.text.Write(b)
-	return span{p.text.Len() - len(b), len(b)}
-}
-
-// keepString adds b to the text and returns it as a string, a piece of the
+// keep adds b to the text and returns it as a string, a piece of the
 // text's memory: the text is never written over, only added to, and when
 // it grows, the strings taken before keep the memory they are in.
-func (p *parser) keepString(b []byte) string {
+func (p *parser) keep(b []byte) string {
 	p.text.Write(b)
 	s := p.text.String()
 	return s[len(s)-len(b):]
@@ -284,7 +274,7 @@ func number(s []byte, max int) (int, bool) {
 // team is one 013 line, or a unit line of qisai's own (one member).
 type team struct {
 	line    int
-	name    span
+	name    string
 	members span // in parser.members
 }
 
@@ -314,7 +304,7 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 // the rest of the file: a big file has a unit line for thousands of
 // players, written after the player lines, so that its first unit line
 // makes room for them all at once.
-func (p *parser) addTeam(n int, name span, start int) {
+func (p *parser) addTeam(n int, name string, start int) {
 	p.teams = roomForOne(p.teams, p.players, p.linesFrom(n))
 	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }
