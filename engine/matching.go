@@ -52,6 +52,39 @@ type bitRow struct {
 	words []uint64
 }
 
+// has reports whether vertex w is in the row.
+func (r bitRow) has(w int) bool {
+	i := w/64 - r.from
+	return i >= 0 && i < len(r.words) && r.words[i]&(1<<(uint(w)%64)) != 0
+}
+
+// set puts vertex w, inside the row's span, in the row or takes it out.
+func (r bitRow) set(w int, in bool) {
+	bit := uint64(1) << (uint(w) % 64)
+	if in {
+		r.words[w/64-r.from] |= bit
+	} else {
+		r.words[w/64-r.from] &^= bit
+	}
+}
+
+// keep takes out of the row every vertex outside lo..hi.
+func (r bitRow) keep(lo, hi int) {
+	for i := range r.words {
+		first := (r.from + i) * 64 // the word's vertices: first..first+63
+		switch {
+		case first+63 < lo || first > hi:
+			r.words[i] = 0
+			continue
+		case first < lo:
+			r.words[i] &^= 1<<uint(lo-first) - 1
+		}
+		if first+63 > hi {
+			r.words[i] &= 1<<(uint(hi-first)+1) - 1
+		}
+	}
+}
+
 // newMatcher makes a matcher of the graph whose neighbour lists are adj.
 func newMatcher(adj [][]int32) *matcher {
 	rows := make([]bitRow, len(adj))
@@ -348,11 +381,7 @@ func (m *matcher) swapIn(u, w int32) bool {
 }
 
 // adjacent reports whether v and w are neighbours.
-func (m *matcher) adjacent(v, w int32) bool {
-	r := m.rows[v]
-	i := int(w)/64 - r.from
-	return i >= 0 && i < len(r.words) && r.words[i]&(1<<(uint(w)%64)) != 0
-}
+func (m *matcher) adjacent(v, w int32) bool { return m.rows[v].has(int(w)) }
 
 // remove takes v out of the graph, or puts it back.
 func (m *matcher) remove(v int32, out bool) {

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"math/bits"
-	"sort"
-)
+import "sort"
 
 // denseField is the largest field whose graph of allowed pairs is built in
 // full for the completeness check; a larger field offers each player the
@@ -69,18 +66,18 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 
 // fieldMatcher builds the graph of the pairs allowed under the rules st
 // keeps: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
-// joined to every player of class. Each pair is asked once, into both rows.
+// joined to every player of class.
 func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st completion) *matcher {
 	n := len(ps)
+	allowed := s.allowedIn(st, ps, true)
 	bye := -1
 	if class[0] != nil {
 		bye = n
 	}
 	var byeAt []int32 // the bye's neighbours
 	if bye >= 0 {
-		at := index(ps)
 		for _, c := range class {
-			byeAt = append(byeAt, at[c])
+			byeAt = append(byeAt, int32(allowed.place(c.id)))
 		}
 	}
 	// A row spans the window of its nearest players (the whole field when
@@ -115,31 +112,26 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 		rows[i] = bitRow{from: lo, words: block[: hi-lo : hi-lo]}
 		block = block[hi-lo:]
 	}
-	// Row i's pairs below it are asked from ps[i]'s side, as allowedUnder
-	// (ps[i], ps[j]), and copied into their rows.
-	allowed := s.allowedIn(st, ps, true)
-	var below []uint64
-	for i := range ps {
+	// Each row is asked from its player's side, a word at a time. A pair
+	// is decided from the side of the one earlier in pairing order, as
+	// allowedUnder(ps[i], ps[j]) for i < j: the sides differ only where one
+	// player's opponents name the other and the other's do not (R-SW-9), so
+	// those pairs are then set in the later one's row from the earlier's.
+	for i, p := range ps {
 		r := rows[i]
-		below = append(below[:0], make([]uint64, len(r.words))...)
-		allowed.of(ps[i], r.from, below)
-		for k := range below {
-			lo, hi := (r.from+k)*64, (r.from+k)*64+63 // the word's players
-			if hi <= i || lo > i+window {
-				below[k] = 0
+		allowed.of(p, r.from, r.words)
+		if window < n {
+			r.keep(i-window, i+window)
+		}
+	}
+	for i, p := range ps {
+		for _, o := range s.oppsOf(p) {
+			k := allowed.place(int(o))
+			if k < 0 || k == i || abs(k-i) > window {
 				continue
 			}
-			if lo <= i {
-				below[k] &^= 1<<(uint(i-lo)+1) - 1 // j ≤ i
-			}
-			if hi > i+window {
-				below[k] &= 1<<(uint(i+window-lo)+1) - 1 // j ≤ i+window
-			}
-			r.words[k] |= below[k]
-			for w := below[k]; w != 0; w &= w - 1 {
-				j := lo + bits.TrailingZeros64(w)
-				rows[j].words[i/64-rows[j].from] |= 1 << (uint(i) % 64)
-			}
+			hi, lo := rows[max(i, k)], min(i, k)
+			hi.set(lo, rows[lo].has(max(i, k)))
 		}
 	}
 	if bye >= 0 {
@@ -151,6 +143,14 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 		rows = append(rows, r)
 	}
 	return rowsMatcher(rows)
+}
+
+// place is the player's place in the set's list, −1 if he is not in it.
+func (a *allowedSet) place(id int) int {
+	if id < len(a.at) {
+		return int(a.at[id]) - 1
+	}
+	return -1
 }
 
 func index(ps []*swissPlayer) map[*swissPlayer]int32 {
