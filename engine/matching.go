@@ -41,6 +41,10 @@ type matcher struct {
 	touched []int32
 	queue   []int32
 	stopAt  int32 // pairFirst's search stops once this vertex is outer; −1: none
+	// What pairFirst's failed searches proved (matching_barrier.go): the
+	// latest barriers, the oldest at barriers[oldest] once all are kept.
+	barriers []barrier
+	oldest   int
 	pathEnd int32 // the exposed vertex at which grow's last augmenting path ended
 }
 
@@ -314,10 +318,17 @@ func (m *matcher) augment(root int32) bool {
 // exactly when w is one. So one search answers for every candidate — it
 // stops as soon as it reaches the first — and the tree it grew holds the
 // alternating path that rematches a, which is flipped with u–w added at its
-// end: no second search to commit. Mostly no search at all: a short
-// alternating path from a to the first candidate's mate (swapIn) proves him
-// and rematches the rest.
+// end: no second search to commit. Mostly no search at all: the barriers
+// earlier searches proved (matching_barrier.go) rule out candidates before
+// any search, and a short alternating path from a to the first candidate
+// left's mate (swapIn) proves him and rematches the rest. A search that
+// fails to reach that candidate proves a barrier of its own.
 func (m *matcher) pairFirst(u int32, cands []int32) int32 {
+	first := m.firstAllowed(u, cands)
+	if first < 0 {
+		return -1
+	}
+	cands = cands[first:] // those before lie on no perfect matching
 	a := m.mate[u]
 	if a == cands[0] {
 		m.remove(u, true)
@@ -332,7 +343,9 @@ func (m *matcher) pairFirst(u int32, cands []int32) int32 {
 	m.remove(u, true)
 	m.mate[u], m.mate[a] = -1, -1
 	m.stopAt = cands[0]
-	m.grow(a) // no other vertex is exposed: the search finds no path
+	if !m.grow(a) { // no other vertex is exposed: the search finds no path
+		m.learnBarrier(u)
+	}
 	m.stopAt = -1
 	defer m.reset()
 	for _, w := range cands {

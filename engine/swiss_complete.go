@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // denseField is the largest field whose graph of allowed pairs is built in
 // full for the completeness check; a larger field offers each player the
@@ -183,25 +186,35 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	pairs := make([]pair, 0, len(ps)/2)
 	var cands, later []int32
+	n := len(ps)
 	for i := range ps {
 		if m.removed[i] {
 			continue
 		}
 		// The partners to try, nearest first: while relaxing, those keep
-		// allows before the others.
+		// allows before the others. All before i are paired already; the
+		// bye's vertex, n, is no partner.
 		cands, later = cands[:0], later[:0]
 		row := m.rows[i]
 		if relaxing {
 			keptRow = append(keptRow[:0], make([]uint64, len(row.words))...)
 			kept.of(ps[i], row.from, keptRow)
 		}
-		for j := m.nextNeighbour(int32(i), i+1); j >= 0 && j < len(ps); j = m.nextNeighbour(int32(i), j+1) {
-			if relaxing && keptRow[j/64-row.from]&(1<<(uint(j)%64)) == 0 {
-				later = append(later, int32(j))
-				continue
+		for k := max((i+1)/64, row.from) - row.from; k < len(row.words); k++ {
+			at := row.from + k
+			word := row.words[k] &^ m.gone[at]
+			if at == (i+1)/64 {
+				word &^= 1<<(uint(i+1)%64) - 1
 			}
-			cands = append(cands, int32(j))
-			if len(cands) == 1 && m.mate[i] == int32(j) {
+			if at == n/64 {
+				word &= 1<<(uint(n)%64) - 1
+			}
+			if relaxing {
+				later = appendBits(later, at, word&^keptRow[k])
+				word &= keptRow[k]
+			}
+			cands = appendBits(cands, at, word)
+			if len(cands) > 0 && cands[0] == m.mate[i] {
 				break // the nearest is the mate: the rest stays matched
 			}
 		}
@@ -210,6 +223,15 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
 	return pairs, bye
+}
+
+// appendBits appends to dst the vertices of word, the at-th of a row of
+// bits, in order.
+func appendBits(dst []int32, at int, word uint64) []int32 {
+	for ; word != 0; word &= word - 1 {
+		dst = append(dst, int32(at*64+bits.TrailingZeros64(word)))
+	}
+	return dst
 }
 
 // recordRelaxed writes down the rules the complete pairing gave up (st
