@@ -45,7 +45,7 @@ type matcher struct {
 	// latest barriers, the oldest at barriers[oldest] once all are kept.
 	barriers []barrier
 	oldest   int
-	pathEnd int32 // the exposed vertex at which grow's last augmenting path ended
+	pathEnd  int32 // the exposed vertex at which grow's last augmenting path ended
 }
 
 // bitRow is one vertex's neighbours as bits: bit k of words[i] is vertex
