@@ -308,8 +308,9 @@ func (m *matcher) augment(root int32) bool {
 	return m.grow(root)
 }
 
-// pairFirst pairs u with the first vertex of cands (its neighbours, in the
-// order to try) with whom the rest keeps a perfect matching, and returns it;
+// pairFirst pairs u with the first of his neighbours in order (the vertices
+// of order[0] in increasing order, then those of order[1], …; all still in
+// the graph) with whom the rest keeps a perfect matching, and returns him;
 // −1, and everything as it was, when there is none. The matching must be
 // perfect. With u taken out, its mate a is the only exposed vertex, and the
 // vertices some maximum matching leaves exposed are exactly those that a
@@ -323,42 +324,49 @@ func (m *matcher) augment(root int32) bool {
 // any search, and a short alternating path from a to the first candidate
 // left's mate (swapIn) proves him and rematches the rest. A search that
 // fails to reach that candidate proves a barrier of its own.
-func (m *matcher) pairFirst(u int32, cands []int32) int32 {
-	first := m.firstAllowed(u, cands)
-	if first < 0 {
+func (m *matcher) pairFirst(u int32, order ...bitRow) int32 {
+	w := m.firstAllowed(u, order)
+	if w < 0 {
 		return -1
 	}
-	cands = cands[first:] // those before lie on no perfect matching
 	a := m.mate[u]
-	if a == cands[0] {
-		m.remove(u, true)
-		m.remove(a, true)
-		return a
-	}
-	if w := cands[0]; m.swapIn(u, w) {
+	if a == w || m.swapIn(u, w) {
 		m.remove(u, true)
 		m.remove(w, true)
 		return w
 	}
 	m.remove(u, true)
 	m.mate[u], m.mate[a] = -1, -1
-	m.stopAt = cands[0]
+	m.stopAt = w
 	if !m.grow(a) { // no other vertex is exposed: the search finds no path
 		m.learnBarrier(u)
 	}
 	m.stopAt = -1
 	defer m.reset()
-	for _, w := range cands {
-		if m.used[w] {
-			m.mark(u)
-			m.parent[u] = w
-			m.flip(u) // u–w, then the tree path from w back to a
-			m.remove(w, true)
-			return w
-		}
+	// The first outer vertex in order: those before w lie on no perfect
+	// matching, and are never outer.
+	if w = firstIn(order, m.outer); w >= 0 {
+		m.mark(u)
+		m.parent[u] = w
+		m.flip(u) // u–w, then the tree path from w back to a
+		m.remove(w, true)
+		return w
 	}
 	m.remove(u, false)
 	m.mate[u], m.mate[a] = a, u
+	return -1
+}
+
+// firstIn is the first vertex in order (as pairFirst's) that is in set, −1
+// when there is none.
+func firstIn(order []bitRow, set []uint64) int32 {
+	for _, r := range order {
+		for i, word := range r.words {
+			if word &= set[r.from+i]; word != 0 {
+				return int32((r.from+i)*64 + bits.TrailingZeros64(word))
+			}
+		}
+	}
 	return -1
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // barrier is a Tutte barrier of the matcher's graph: a set X of vertices
 // whose removal leaves exactly |X| components of odd size. In a graph with
 // a perfect matching every perfect matching then matches each vertex of X
@@ -47,9 +49,9 @@ func (m *matcher) learnBarrier(u int32) {
 	b.tree[u/64] |= 1 << (uint(u) % 64)
 }
 
-// firstAllowed is the index in cands of the first vertex no kept barrier
-// proves u cannot be paired with, −1 when there is none.
-func (m *matcher) firstAllowed(u int32, cands []int32) int {
+// firstAllowed is the first vertex in order (as pairFirst's) that no kept
+// barrier proves u cannot be paired with, −1 when there is none.
+func (m *matcher) firstAllowed(u int32, order []bitRow) int32 {
 	// What each barrier forbids u depends on where u is: in the barrier,
 	// its partners in it and in its even part; in the even part, its
 	// partners in the barrier; in an odd component, nothing.
@@ -65,19 +67,19 @@ func (m *matcher) firstAllowed(u int32, cands []int32) int {
 			ne++
 		}
 	}
-next:
-	for k, w := range cands {
-		for _, b := range inBarrier[:nb] {
-			if has(b.in, w) || !has(b.tree, w) {
-				continue next
+	for _, r := range order {
+		for i, word := range r.words {
+			at := r.from + i
+			for _, b := range inBarrier[:nb] {
+				word &= b.tree[at] &^ b.in[at]
+			}
+			for _, b := range inEven[:ne] {
+				word &^= b.in[at]
+			}
+			if word != 0 {
+				return int32(at*64 + bits.TrailingZeros64(word))
 			}
 		}
-		for _, b := range inEven[:ne] {
-			if has(b.in, w) {
-				continue next
-			}
-		}
-		return k
 	}
 	return -1
 }

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"math/bits"
-	"sort"
-)
+import "sort"
 
 // denseField is the largest field whose graph of allowed pairs is built in
 // full for the completeness check; a larger field offers each player the
@@ -180,12 +177,11 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	relaxing := st != keep
 	var kept *allowedSet // while relaxing: the pairs keep allows, a row of bits a player
-	var keptRow []uint64
 	if relaxing {
 		kept = s.allowedIn(keep, ps, true)
 	}
 	pairs := make([]pair, 0, len(ps)/2)
-	var cands, later []int32
+	var first, then []uint64 // a player's partners to try, the first ones and then the others
 	n := len(ps)
 	for i := range ps {
 		if m.removed[i] {
@@ -194,44 +190,28 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		// The partners to try, nearest first: while relaxing, those keep
 		// allows before the others. All before i are paired already; the
 		// bye's vertex, n, is no partner.
-		cands, later = cands[:0], later[:0]
 		row := m.rows[i]
+		first = append(first[:0], make([]uint64, len(row.words))...)
+		then = append(then[:0], make([]uint64, len(row.words))...)
 		if relaxing {
-			keptRow = append(keptRow[:0], make([]uint64, len(row.words))...)
-			kept.of(ps[i], row.from, keptRow)
+			kept.of(ps[i], row.from, first)
 		}
-		for k := max((i+1)/64, row.from) - row.from; k < len(row.words); k++ {
+		for k, word := range row.words {
 			at := row.from + k
-			word := row.words[k] &^ m.gone[at]
-			if at == (i+1)/64 {
-				word &^= 1<<(uint(i+1)%64) - 1
-			}
+			word &^= m.gone[at]
 			if at == n/64 {
 				word &= 1<<(uint(n)%64) - 1
 			}
 			if relaxing {
-				later = appendBits(later, at, word&^keptRow[k])
-				word &= keptRow[k]
+				word, then[k] = word&first[k], word&^first[k]
 			}
-			cands = appendBits(cands, at, word)
-			if len(cands) > 0 && cands[0] == m.mate[i] {
-				break // the nearest is the mate: the rest stays matched
-			}
+			first[k] = word
 		}
-		partner := m.pairFirst(int32(i), append(cands, later...))
+		partner := m.pairFirst(int32(i), bitRow{from: row.from, words: first}, bitRow{from: row.from, words: then})
 		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
 	return pairs, bye
-}
-
-// appendBits appends to dst the vertices of word, the at-th of a row of
-// bits, in order.
-func appendBits(dst []int32, at int, word uint64) []int32 {
-	for ; word != 0; word &= word - 1 {
-		dst = append(dst, int32(at*64+bits.TrailingZeros64(word)))
-	}
-	return dst
 }
 
 // recordRelaxed writes down the rules the complete pairing gave up (st
