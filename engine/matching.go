@@ -193,9 +193,10 @@ func (m *matcher) match(stopAtExposed bool) bool {
 			}
 		}
 	}
+	near := m.nearExposed(taken)
 	perfect := true
 	for v := range m.rows {
-		if m.mate[v] >= 0 || m.removed[v] || m.augmentShort(int32(v), taken) {
+		if m.mate[v] >= 0 || m.removed[v] || m.augmentShort(int32(v), taken, near) {
 			continue
 		}
 		if m.augment(int32(v)) {
@@ -210,13 +211,41 @@ func (m *matcher) match(stopAtExposed bool) bool {
 	return perfect
 }
 
+// exposedNear is, as bits, the vertices next to one exposed vertex at least
+// (one) and to two at least (two), when the greedy matching is made: the
+// vertices exposed later are among those, so a vertex in neither, or next
+// to one only who is u, has no exposed neighbour but u.
+type exposedNear struct{ one, two []uint64 }
+
+func (m *matcher) nearExposed(taken []uint64) exposedNear {
+	words := len(taken)
+	block := make([]uint64, 2*words)
+	near := exposedNear{one: block[:words], two: block[words:]}
+	for v, r := range m.rows {
+		if taken[v/64]&(1<<(uint(v)%64)) != 0 {
+			continue
+		}
+		for i, word := range r.words {
+			near.two[r.from+i] |= near.one[r.from+i] & word
+			near.one[r.from+i] |= word
+		}
+	}
+	return near
+}
+
+// mayExtend reports whether x may have an exposed neighbour other than u.
+func (near exposedNear) mayExtend(x int32, u bitRow) bool {
+	return has(near.two, x) || has(near.one, x) && !u.has(int(x))
+}
+
 // augmentShort looks for the shortest augmenting paths from the exposed
 // vertex u, u–w–x–y with w–x matched and y exposed: most of the vertices the
 // greedy matching leaves exposed have one, and it costs u's neighbours'
-// rows, not a search. taken (matched or removed, as bits) is kept up to
+// rows, not a search — and of the rows, only those of the x that near says
+// may have an exposed y. taken (matched or removed, as bits) is kept up to
 // date; the rows are walked from their ends, as grow's are, so that the
 // pairs it moves are of the players the steer reaches last.
-func (m *matcher) augmentShort(u int32, taken []uint64) bool {
+func (m *matcher) augmentShort(u int32, taken []uint64, near exposedNear) bool {
 	r := m.rows[u]
 	for i := len(r.words) - 1; i >= 0; i-- {
 		for word := r.words[i] &^ m.gone[r.from+i]; word != 0; {
@@ -224,7 +253,7 @@ func (m *matcher) augmentShort(u int32, taken []uint64) bool {
 			word &^= 1 << uint(k)
 			w := int32((r.from+i)*64 + k)
 			x := m.mate[w]
-			if x < 0 {
+			if x < 0 || !near.mayExtend(x, r) {
 				continue
 			}
 			xr := m.rows[x]
