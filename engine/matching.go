@@ -138,29 +138,6 @@ func rowsMatcher(rows []bitRow) *matcher {
 	return m
 }
 
-// nextNeighbour is v's first neighbour from from on still in the graph,
-// −1 when there is none.
-func (m *matcher) nextNeighbour(v int32, from int) int {
-	r := m.rows[v]
-	i := max(from/64, r.from) - r.from
-	if i >= len(r.words) {
-		return -1
-	}
-	word := r.words[i] &^ m.gone[r.from+i]
-	if from/64 == r.from+i {
-		word &^= 1<<(uint(from)%64) - 1
-	}
-	for {
-		if word != 0 {
-			return (r.from+i)*64 + bits.TrailingZeros64(word)
-		}
-		if i++; i >= len(r.words) {
-			return -1
-		}
-		word = r.words[i] &^ m.gone[r.from+i]
-	}
-}
-
 // maximise grows the matching to a maximum one: greedily first, each vertex
 // in order with its first free neighbour, then by the shortest augmenting
 // paths a row shows (augmentShort), then by a search from every vertex
