@@ -17,7 +17,9 @@ import "math/bits"
 // take out — leaves the barrier's rest a barrier of what is left, its even
 // part even: what one search proved rules out candidates of every later
 // player, with no search (the steer asks of many players in a row whom the
-// same scarce partners must go to).
+// same scarce partners must go to). A vertex put back (pairFirst and commit
+// put back what they took out when they find nothing) returns the graph to
+// one the barriers were proved in or for.
 type barrier struct {
 	in   []uint64 // X, as bits
 	tree []uint64 // X and its odd components: the search tree and u
