@@ -29,8 +29,6 @@ type barrier struct {
 // one is mostly of players paired since.
 const barriersKept = 8
 
-func has(set []uint64, v int32) bool { return set[v/64]&(1<<(uint(v)%64)) != 0 }
-
 // learnBarrier keeps the barrier that pairFirst's failed search for u's
 // first candidate proved, in place of the oldest kept.
 func (m *matcher) learnBarrier(u int32) {
