@@ -41,15 +41,11 @@ type matcher struct {
 	touched []int32
 	queue   []int32
 	stopAt  int32 // pairFirst's search stops once this vertex is outer; −1: none
-	pathEnd int32 // the exposed vertex at which grow's last augmenting path ended
-}
-
-// bitRow is one vertex's neighbours as bits: bit k of words[i] is vertex
-// 64·(from+i)+k. A row spans only the words from the vertex's first
-// neighbour to its last, so the windowed graph of a big field stays small.
-type bitRow struct {
-	from  int
-	words []uint64
+	// What pairFirst's failed searches proved (matching_barrier.go): the
+	// latest barriers, the oldest at barriers[oldest] once all are kept.
+	barriers []barrier
+	oldest   int
+	pathEnd  int32 // the exposed vertex at which grow's last augmenting path ended
 }
 
 // newMatcher makes a matcher of the graph whose neighbour lists are adj.
@@ -101,29 +97,6 @@ func rowsMatcher(rows []bitRow) *matcher {
 	return m
 }
 
-// nextNeighbour is v's first neighbour from from on still in the graph,
-// −1 when there is none.
-func (m *matcher) nextNeighbour(v int32, from int) int {
-	r := m.rows[v]
-	i := max(from/64, r.from) - r.from
-	if i >= len(r.words) {
-		return -1
-	}
-	word := r.words[i] &^ m.gone[r.from+i]
-	if from/64 == r.from+i {
-		word &^= 1<<(uint(from)%64) - 1
-	}
-	for {
-		if word != 0 {
-			return (r.from+i)*64 + bits.TrailingZeros64(word)
-		}
-		if i++; i >= len(r.words) {
-			return -1
-		}
-		word = r.words[i] &^ m.gone[r.from+i]
-	}
-}
-
 // maximise grows the matching to a maximum one: greedily first, each vertex
 // in order with its first free neighbour, then by the shortest augmenting
 // paths a row shows (augmentShort), then by a search from every vertex
@@ -156,9 +129,10 @@ func (m *matcher) match(stopAtExposed bool) bool {
 			}
 		}
 	}
+	near := m.nearExposed(taken)
 	perfect := true
 	for v := range m.rows {
-		if m.mate[v] >= 0 || m.removed[v] || m.augmentShort(int32(v), taken) {
+		if m.mate[v] >= 0 || m.removed[v] || m.augmentShort(int32(v), taken, near) {
 			continue
 		}
 		if m.augment(int32(v)) {
@@ -173,13 +147,41 @@ func (m *matcher) match(stopAtExposed bool) bool {
 	return perfect
 }
 
+// exposedNear is, as bits, the vertices next to one exposed vertex at least
+// (one) and to two at least (two), when the greedy matching is made: the
+// vertices exposed later are among those, so a vertex in neither, or next
+// to one only who is u, has no exposed neighbour but u.
+type exposedNear struct{ one, two []uint64 }
+
+func (m *matcher) nearExposed(taken []uint64) exposedNear {
+	words := len(taken)
+	block := make([]uint64, 2*words)
+	near := exposedNear{one: block[:words], two: block[words:]}
+	for v, r := range m.rows {
+		if taken[v/64]&(1<<(uint(v)%64)) != 0 {
+			continue
+		}
+		for i, word := range r.words {
+			near.two[r.from+i] |= near.one[r.from+i] & word
+			near.one[r.from+i] |= word
+		}
+	}
+	return near
+}
+
+// mayExtend reports whether x may have an exposed neighbour other than u.
+func (near exposedNear) mayExtend(x int32, u bitRow) bool {
+	return has(near.two, x) || has(near.one, x) && !u.has(int(x))
+}
+
 // augmentShort looks for the shortest augmenting paths from the exposed
 // vertex u, u–w–x–y with w–x matched and y exposed: most of the vertices the
 // greedy matching leaves exposed have one, and it costs u's neighbours'
-// rows, not a search. taken (matched or removed, as bits) is kept up to
+// rows, not a search — and of the rows, only those of the x that near says
+// may have an exposed y. taken (matched or removed, as bits) is kept up to
 // date; the rows are walked from their ends, as grow's are, so that the
 // pairs it moves are of the players the steer reaches last.
-func (m *matcher) augmentShort(u int32, taken []uint64) bool {
+func (m *matcher) augmentShort(u int32, taken []uint64, near exposedNear) bool {
 	r := m.rows[u]
 	for i := len(r.words) - 1; i >= 0; i-- {
 		for word := r.words[i] &^ m.gone[r.from+i]; word != 0; {
@@ -187,7 +189,7 @@ func (m *matcher) augmentShort(u int32, taken []uint64) bool {
 			word &^= 1 << uint(k)
 			w := int32((r.from+i)*64 + k)
 			x := m.mate[w]
-			if x < 0 {
+			if x < 0 || !near.mayExtend(x, r) {
 				continue
 			}
 			xr := m.rows[x]
@@ -271,8 +273,9 @@ func (m *matcher) augment(root int32) bool {
 	return m.grow(root)
 }
 
-// pairFirst pairs u with the first vertex of cands (its neighbours, in the
-// order to try) with whom the rest keeps a perfect matching, and returns it;
+// pairFirst pairs u with the first of his neighbours in order (the vertices
+// of order[0] in increasing order, then those of order[1], …; all still in
+// the graph) with whom the rest keeps a perfect matching, and returns him;
 // −1, and everything as it was, when there is none. The matching must be
 // perfect. With u taken out, its mate a is the only exposed vertex, and the
 // vertices some maximum matching leaves exposed are exactly those that a
@@ -281,38 +284,54 @@ func (m *matcher) augment(root int32) bool {
 // exactly when w is one. So one search answers for every candidate — it
 // stops as soon as it reaches the first — and the tree it grew holds the
 // alternating path that rematches a, which is flipped with u–w added at its
-// end: no second search to commit. Mostly no search at all: a short
-// alternating path from a to the first candidate's mate (swapIn) proves him
-// and rematches the rest.
-func (m *matcher) pairFirst(u int32, cands []int32) int32 {
-	a := m.mate[u]
-	if a == cands[0] {
-		m.remove(u, true)
-		m.remove(a, true)
-		return a
+// end: no second search to commit. Mostly no search at all: the barriers
+// earlier searches proved (matching_barrier.go) rule out candidates before
+// any search, and a short alternating path from a to the first candidate
+// left's mate (swapIn) proves him and rematches the rest. A search that
+// fails to reach that candidate proves a barrier of its own.
+func (m *matcher) pairFirst(u int32, order ...bitRow) int32 {
+	w := m.firstAllowed(u, order)
+	if w < 0 {
+		return -1
 	}
-	if w := cands[0]; m.swapIn(u, w) {
+	a := m.mate[u]
+	if a == w || m.swapIn(u, w) {
 		m.remove(u, true)
 		m.remove(w, true)
 		return w
 	}
 	m.remove(u, true)
 	m.mate[u], m.mate[a] = -1, -1
-	m.stopAt = cands[0]
-	m.grow(a) // no other vertex is exposed: the search finds no path
+	m.stopAt = w
+	if !m.grow(a) { // no other vertex is exposed: the search finds no path
+		m.learnBarrier(u)
+	}
 	m.stopAt = -1
 	defer m.reset()
-	for _, w := range cands {
-		if m.used[w] {
-			m.mark(u)
-			m.parent[u] = w
-			m.flip(u) // u–w, then the tree path from w back to a
-			m.remove(w, true)
-			return w
-		}
+	// The first outer vertex in order: those before w lie on no perfect
+	// matching, and are never outer.
+	if w = firstIn(order, m.outer); w >= 0 {
+		m.mark(u)
+		m.parent[u] = w
+		m.flip(u) // u–w, then the tree path from w back to a
+		m.remove(w, true)
+		return w
 	}
 	m.remove(u, false)
 	m.mate[u], m.mate[a] = a, u
+	return -1
+}
+
+// firstIn is the first vertex in order (as pairFirst's) that is in set, −1
+// when there is none.
+func firstIn(order []bitRow, set []uint64) int32 {
+	for _, r := range order {
+		for i, word := range r.words {
+			if word &= set[r.from+i]; word != 0 {
+				return int32((r.from+i)*64 + bits.TrailingZeros64(word))
+			}
+		}
+	}
 	return -1
 }
 
@@ -348,11 +367,7 @@ func (m *matcher) swapIn(u, w int32) bool {
 }
 
 // adjacent reports whether v and w are neighbours.
-func (m *matcher) adjacent(v, w int32) bool {
-	r := m.rows[v]
-	i := int(w)/64 - r.from
-	return i >= 0 && i < len(r.words) && r.words[i]&(1<<(uint(w)%64)) != 0
-}
+func (m *matcher) adjacent(v, w int32) bool { return m.rows[v].has(int(w)) }
 
 // remove takes v out of the graph, or puts it back.
 func (m *matcher) remove(v int32, out bool) {

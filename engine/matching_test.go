@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -90,21 +91,27 @@ func TestMatcherPerfect(t *testing.T) {
 	}
 }
 
-// checkPairFirst compares pairFirst(u, cands), for u's neighbours in a
-// random order, with the oracle: it pairs u with the first of them with
-// whom the rest still pairs (Gallai–Edmonds), keeping the matching perfect,
-// and with none, leaving the matching as it was, when there is none.
+// checkPairFirst compares pairFirst(u, order), for u's neighbours split at
+// random into up to three sets tried in turn, with the oracle: it pairs u
+// with the first of them with whom the rest still pairs (Gallai–Edmonds),
+// keeping the matching perfect, and with none, leaving the matching as it
+// was, when there is none.
 func checkPairFirst(t *testing.T, rng *rand.Rand, m *matcher, has [][]bool, left []bool, u int32) {
 	t.Helper()
-	var cands []int32
+	sets := make([][]int32, 1+rng.IntN(3))
 	for w := range left {
 		if left[w] && has[u][w] {
-			cands = append(cands, int32(w))
+			k := rng.IntN(len(sets))
+			sets[k] = append(sets[k], int32(w))
 		}
 	}
-	rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	cands := slices.Concat(sets...) // in the order tried
 	if len(cands) == 0 {
 		return
+	}
+	order := make([]bitRow, len(sets))
+	for k, set := range sets {
+		order[k] = rowOf(len(left), set...)
 	}
 	want := int32(-1)
 	for _, w := range cands {
@@ -117,7 +124,7 @@ func checkPairFirst(t *testing.T, rng *rand.Rand, m *matcher, has [][]bool, left
 		}
 	}
 	before := append([]int32(nil), m.mate...)
-	got := m.pairFirst(u, cands)
+	got := m.pairFirst(u, order...)
 	if got != want {
 		t.Fatalf("pairFirst(%d, %v) = %d, oracle says the first whom the rest pairs with is %d", u, cands, got, want)
 	}
@@ -136,6 +143,15 @@ func checkPairFirst(t *testing.T, rng *rand.Rand, m *matcher, has [][]bool, left
 	if !m.perfect() {
 		t.Fatalf("after pairFirst(%d) = %d the matching is not perfect", u, got)
 	}
+}
+
+// rowOf is a row of bits of a graph of n vertices holding vs.
+func rowOf(n int, vs ...int32) bitRow {
+	r := bitRow{words: make([]uint64, (n+63)/64)}
+	for _, v := range vs {
+		r.set(int(v), true)
+	}
+	return r
 }
 
 // restPairable asks the oracle whether the vertices still left pair.
@@ -163,5 +179,83 @@ func checkMatching(t *testing.T, m *matcher, has [][]bool) {
 		if m.mate[w] != int32(v) || !has[v][w] || m.removed[w] {
 			t.Fatalf("mate[%d] = %d, but mate[%d] = %d (edge %v, removed %v)", v, w, w, m.mate[w], has[v][w], m.removed[w])
 		}
+	}
+}
+
+// TestMatcherBarriers pairs random graphs with a perfect matching as steer
+// does — each vertex in order with its first neighbour with whom the rest
+// still pairs — and checks after every pair that each pair a kept barrier
+// rules out lies on no perfect matching of what is left (the brute-force
+// oracle), and that the pairs are the oracle's.
+func TestMatcherBarriers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	learnt := 0
+	for iter := range 600 {
+		n := 2 * (1 + rng.IntN(8))
+		p := []float64{0.2, 0.35, 0.5, 0.7}[iter%4]
+		has := make([][]bool, n)
+		adj := make([][]int32, n)
+		for i := range has {
+			has[i] = make([]bool, n)
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if rng.Float64() < p {
+					has[i][j], has[j][i] = true, true
+					adj[i] = append(adj[i], int32(j))
+					adj[j] = append(adj[j], int32(i))
+				}
+			}
+		}
+		m := newMatcher(adj)
+		if !m.matchPerfect() {
+			continue
+		}
+		left := make([]bool, n)
+		for i := range left {
+			left[i] = true
+		}
+		edge := func(i, j int) bool { return has[i][j] }
+		for u := range int32(n) {
+			if !left[u] {
+				continue
+			}
+			var cands []int32
+			for w := u + 1; w < int32(n); w++ {
+				if left[w] && has[u][w] {
+					cands = append(cands, w)
+				}
+			}
+			want := int32(-1)
+			for _, w := range cands {
+				left[u], left[w] = false, false
+				ok := restPairable(left, edge)
+				left[u], left[w] = true, true
+				if ok {
+					want = w
+					break
+				}
+			}
+			if got := m.pairFirst(u, rowOf(n, cands...)); got != want {
+				t.Fatalf("graph %d: pairFirst(%d, %v) = %d, oracle %d", iter, u, cands, got, want)
+			}
+			left[u], left[want] = false, false
+			learnt = max(learnt, len(m.barriers))
+			for x := range int32(n) {
+				for y := x + 1; y < int32(n); y++ {
+					if !left[x] || !left[y] || !has[x][y] || m.firstAllowed(x, []bitRow{rowOf(n, y)}) == y {
+						continue
+					}
+					left[x], left[y] = false, false
+					if restPairable(left, edge) {
+						t.Fatalf("graph %d, after pairing %d: a barrier rules out %d–%d, but the rest pairs without them", iter, u, x, y)
+					}
+					left[x], left[y] = true, true
+				}
+			}
+		}
+	}
+	if learnt == 0 {
+		t.Fatal("no search proved a barrier: the test tests nothing")
 	}
 }

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"math/bits"
-	"sort"
-)
+import "sort"
 
 // denseField is the largest field whose graph of allowed pairs is built in
 // full for the completeness check; a larger field offers each player the
@@ -69,18 +66,18 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 
 // fieldMatcher builds the graph of the pairs allowed under the rules st
 // keeps: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
-// joined to every player of class. Each pair is asked once, into both rows.
+// joined to every player of class.
 func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st completion) *matcher {
 	n := len(ps)
+	allowed := s.allowedIn(st, ps, true)
 	bye := -1
 	if class[0] != nil {
 		bye = n
 	}
 	var byeAt []int32 // the bye's neighbours
 	if bye >= 0 {
-		at := index(ps)
 		for _, c := range class {
-			byeAt = append(byeAt, at[c])
+			byeAt = append(byeAt, int32(allowed.place(c.id)))
 		}
 	}
 	// A row spans the window of its nearest players (the whole field when
@@ -115,31 +112,26 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 		rows[i] = bitRow{from: lo, words: block[: hi-lo : hi-lo]}
 		block = block[hi-lo:]
 	}
-	// Row i's pairs below it are asked from ps[i]'s side, as allowedUnder
-	// (ps[i], ps[j]), and copied into their rows.
-	allowed := s.allowedIn(st, ps, true)
-	var below []uint64
-	for i := range ps {
+	// Each row is asked from its player's side, a word at a time. A pair
+	// is decided from the side of the one earlier in pairing order, as
+	// allowedUnder(ps[i], ps[j]) for i < j: the sides differ only where one
+	// player's opponents name the other and the other's do not (R-SW-9), so
+	// those pairs are then set in the later one's row from the earlier's.
+	for i, p := range ps {
 		r := rows[i]
-		below = append(below[:0], make([]uint64, len(r.words))...)
-		allowed.of(ps[i], r.from, below)
-		for k := range below {
-			lo, hi := (r.from+k)*64, (r.from+k)*64+63 // the word's players
-			if hi <= i || lo > i+window {
-				below[k] = 0
+		allowed.of(p, r.from, r.words)
+		if window < n {
+			r.keep(i-window, i+window)
+		}
+	}
+	for i, p := range ps {
+		for _, o := range s.oppsOf(p) {
+			k := allowed.place(int(o))
+			if k < 0 || k == i || abs(k-i) > window {
 				continue
 			}
-			if lo <= i {
-				below[k] &^= 1<<(uint(i-lo)+1) - 1 // j ≤ i
-			}
-			if hi > i+window {
-				below[k] &= 1<<(uint(i+window-lo)+1) - 1 // j ≤ i+window
-			}
-			r.words[k] |= below[k]
-			for w := below[k]; w != 0; w &= w - 1 {
-				j := lo + bits.TrailingZeros64(w)
-				rows[j].words[i/64-rows[j].from] |= 1 << (uint(i) % 64)
-			}
+			hi, lo := rows[max(i, k)], min(i, k)
+			hi.set(lo, rows[lo].has(max(i, k)))
 		}
 	}
 	if bye >= 0 {
@@ -151,6 +143,14 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 		rows = append(rows, r)
 	}
 	return rowsMatcher(rows)
+}
+
+// place is the player's place in the set's list, −1 if he is not in it.
+func (a *allowedSet) place(id int) int {
+	if id < len(a.at) {
+		return int(a.at[id]) - 1
+	}
+	return -1
 }
 
 func index(ps []*swissPlayer) map[*swissPlayer]int32 {
@@ -177,35 +177,37 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 	}
 	relaxing := st != keep
 	var kept *allowedSet // while relaxing: the pairs keep allows, a row of bits a player
-	var keptRow []uint64
 	if relaxing {
 		kept = s.allowedIn(keep, ps, true)
 	}
 	pairs := make([]pair, 0, len(ps)/2)
-	var cands, later []int32
+	var first, then []uint64 // a player's partners to try, the first ones and then the others
+	n := len(ps)
 	for i := range ps {
 		if m.removed[i] {
 			continue
 		}
 		// The partners to try, nearest first: while relaxing, those keep
-		// allows before the others.
-		cands, later = cands[:0], later[:0]
+		// allows before the others. All before i are paired already; the
+		// bye's vertex, n, is no partner.
 		row := m.rows[i]
+		first = append(first[:0], make([]uint64, len(row.words))...)
+		then = append(then[:0], make([]uint64, len(row.words))...)
 		if relaxing {
-			keptRow = append(keptRow[:0], make([]uint64, len(row.words))...)
-			kept.of(ps[i], row.from, keptRow)
+			kept.of(ps[i], row.from, first)
 		}
-		for j := m.nextNeighbour(int32(i), i+1); j >= 0 && j < len(ps); j = m.nextNeighbour(int32(i), j+1) {
-			if relaxing && keptRow[j/64-row.from]&(1<<(uint(j)%64)) == 0 {
-				later = append(later, int32(j))
-				continue
+		for k, word := range row.words {
+			at := row.from + k
+			word &^= m.gone[at]
+			if at == n/64 {
+				word &= 1<<(uint(n)%64) - 1
 			}
-			cands = append(cands, int32(j))
-			if len(cands) == 1 && m.mate[i] == int32(j) {
-				break // the nearest is the mate: the rest stays matched
+			if relaxing {
+				word, then[k] = word&first[k], word&^first[k]
 			}
+			first[k] = word
 		}
-		partner := m.pairFirst(int32(i), append(cands, later...))
+		partner := m.pairFirst(int32(i), bitRow{from: row.from, words: first}, bitRow{from: row.from, words: then})
 		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })

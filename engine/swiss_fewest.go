@@ -29,6 +29,10 @@ type fewest struct {
 	order [][]int32 // each vertex's partners, in the order tried
 	must  []bool    // breaks the rule whatever the colours (counts 1 in any pair)
 
+	// The graphs the bound matches in, of the allowed pairs and of those
+	// that break nothing: built once, matched among the players left.
+	allowed, free *matcher
+
 	best     [][2]int32
 	bestCost int
 	cur      [][2]int32
@@ -53,7 +57,7 @@ func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissP
 		f.best = append(f.best, [2]int32{int32(len(ps)), at[bye]})
 	}
 	first := f.bestCost
-	if f.bound(f.freeVertices()) < first {
+	if f.bound() < first {
 		f.search(0)
 	}
 	if f.bestCost == first {
@@ -106,6 +110,8 @@ func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
 			f.can[n-1][at[c]], f.can[at[c]][n-1] = true, true
 		}
 	}
+	f.allowed = f.graph(func(a, b int) bool { return f.can[a][b] })
+	f.free = f.graph(func(a, b int) bool { return f.can[a][b] && f.cost[a][b] == 0 && !f.must[a] && !f.must[b] })
 	// The bye first (vertex n−1 is visited first: see search), in class
 	// order; players in pairing order.
 	f.order = make([][]int32, n)
@@ -160,7 +166,7 @@ func (f *fewest) search(cost int) {
 			continue
 		}
 		f.used[w] = true
-		if rest := f.freeVertices(); c+f.bound(rest) < f.bestCost {
+		if c+f.bound() < f.bestCost {
 			f.cur = append(f.cur, [2]int32{int32(v), w})
 			f.search(c)
 			f.cur = f.cur[:len(f.cur)-1]
@@ -170,41 +176,30 @@ func (f *fewest) search(cost int) {
 	f.used[v] = false
 }
 
-func (f *fewest) freeVertices() []int32 {
-	var rest []int32
-	for i := range f.n {
-		if !f.used[i] {
-			rest = append(rest, int32(i))
-		}
-	}
-	return rest
-}
-
-// bound is a lower bound of what pairing rest costs, or more than any
-// pairing when rest cannot be paired at all: every player who breaks the
-// rule whatever the colours costs one (but the one who may take the bye);
-// of the others, those a maximum matching of the free pairs leaves out cost
-// at least one a pair, less the ones that can meet a player of the first
-// kind.
-func (f *fewest) bound(rest []int32) int {
-	if !f.pairable(rest, func(a, b int32) bool { return f.can[a][b] }) {
-		return f.n + 1
-	}
+// bound is a lower bound of what pairing the vertices not yet used costs,
+// or more than any pairing when they cannot be paired at all: every player
+// who breaks the rule whatever the colours costs one (but the one who may
+// take the bye); of the others, those a maximum matching of the free pairs
+// leaves out cost at least one a pair, less the ones that can meet a player
+// of the first kind.
+func (f *fewest) bound() int {
 	must, others, bye := 0, 0, false
-	for _, v := range rest {
+	for v := range f.n {
 		switch {
+		case f.used[v]:
 		case f.must[v]:
 			must++
-		case int(v) == f.bye:
+		case v == f.bye:
 			bye = true
 			others++
 		default:
 			others++
 		}
 	}
-	free := f.maxMatched(rest, func(a, b int32) bool {
-		return f.can[a][b] && f.cost[a][b] == 0 && !f.must[a] && !f.must[b]
-	})
+	if f.maxMatched(f.allowed) < must+others {
+		return f.n + 1
+	}
+	free := f.maxMatched(f.free)
 	lower := max(0, (others-must-free)/2)
 	if bye {
 		must = max(0, must-1)
@@ -212,23 +207,27 @@ func (f *fewest) bound(rest []int32) int {
 	return must + lower
 }
 
-func (f *fewest) pairable(rest []int32, edge func(a, b int32) bool) bool {
-	return f.maxMatched(rest, edge) == len(rest)
+// maxMatched is the number of vertices not yet used that a maximum
+// matching of m's graph among them covers.
+func (f *fewest) maxMatched(m *matcher) int {
+	for v, used := range f.used {
+		m.mate[v] = -1
+		m.remove(int32(v), used)
+	}
+	m.maximise()
+	return m.size()
 }
 
-// maxMatched is the number of vertices of rest a maximum matching of the
-// pairs edge allows covers.
-func (f *fewest) maxMatched(rest []int32, edge func(a, b int32) bool) int {
-	adj := make([][]int32, len(rest))
-	for i, a := range rest {
-		for j := i + 1; j < len(rest); j++ {
-			if edge(a, rest[j]) {
-				adj[i] = append(adj[i], int32(j))
-				adj[j] = append(adj[j], int32(i))
+// graph is the matcher of the pairs of f's vertices that edge allows.
+func (f *fewest) graph(edge func(a, b int) bool) *matcher {
+	adj := make([][]int32, f.n)
+	for a := range f.n {
+		for b := a + 1; b < f.n; b++ {
+			if edge(a, b) {
+				adj[a] = append(adj[a], int32(b))
+				adj[b] = append(adj[b], int32(a))
 			}
 		}
 	}
-	m := newMatcher(adj)
-	m.maximise()
-	return m.size()
+	return newMatcher(adj)
 }
