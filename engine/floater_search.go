@@ -6,19 +6,19 @@ package engine
 // once, not to each class — a group of a thousand members has a few dozen
 // kinds and a few hundred classes, and their potentials are mostly one a
 // kind.
-type potGroup struct {
-	col     int         // the kind, or the none column
-	pot     floaterCost // the classes' potential
-	classes []int32     // the group's classes
-	head    int32       // the first class of linkLive's list, −1 when none
-	tight   []int32     // the floaters whose key is the group's potential
-	left    []int32     // shortest's: the classes not reached yet
-	offers  []heapEntry // shortest's: the floaters' offers, a heap by distance plus potential
+type potGroup[C exact[C]] struct {
+	col     int            // the kind, or the none column
+	pot     C              // the classes' potential
+	classes []int32        // the group's classes
+	head    int32          // the first class of linkLive's list, −1 when none
+	tight   []int32        // the floaters whose key is the group's potential
+	left    []int32        // shortest's: the classes not reached yet
+	offers  []heapEntry[C] // shortest's: the floaters' offers, a heap by distance plus potential
 }
 
 // regroup sorts the classes into potential groups, after the potentials
 // moved; their tight lists are left empty (listTight).
-func (f *floaterFlow) regroup() {
+func (f *floaterFlow[C]) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
 		f.groupsOfCol = make([][]int32, cols)
@@ -36,7 +36,7 @@ func (f *floaterFlow) regroup() {
 		pot := f.pot[f.n+c]
 		g := int32(-1)
 		for _, i := range f.groupsOfCol[col] {
-			if f.groups[i].pot == pot {
+			if f.groups[i].pot.equal(pot) {
 				g = i
 				break
 			}
@@ -48,9 +48,9 @@ func (f *floaterFlow) regroup() {
 			if len(f.groups) < cap(f.groups) {
 				f.groups = f.groups[:g+1]
 				o := &f.groups[g]
-				*o = potGroup{col: col, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
+				*o = potGroup[C]{col: col, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
 			} else {
-				f.groups = append(f.groups, potGroup{col: col, pot: pot})
+				f.groups = append(f.groups, potGroup[C]{col: col, pot: pot})
 			}
 			f.groupsOfCol[col] = append(f.groupsOfCol[col], g)
 		}
@@ -62,12 +62,12 @@ func (f *floaterFlow) regroup() {
 // listTight lists in each potential group the floaters whose key is its
 // potential, for reroute: asked once the flow is of least cost, not after
 // every search (only firstBest reads them, and the potentials stand then).
-func (f *floaterFlow) listTight() {
+func (f *floaterFlow[C]) listTight() {
 	cols := len(f.fp.pair[0]) + 1
 	for k := range f.n {
 		for _, col := range f.colsOf[k] {
 			for _, g := range f.groupsOfCol[col] {
-				if f.groups[g].pot == f.keys[k*cols+col] {
+				if f.groups[g].pot.equal(f.keys[k*cols+col]) {
 					f.groups[g].tight = append(f.groups[g].tight, int32(k))
 				}
 			}
@@ -81,7 +81,7 @@ func (f *floaterFlow) listTight() {
 // potential groups; the heap holds nodes and, for a group, its best offer
 // (as −1−group): when that comes first, the group's classes the offering
 // floater may take are reached, and the next offer waits for the others.
-func (f *floaterFlow) shortest() {
+func (f *floaterFlow[C]) shortest() {
 	clear(f.done)
 	f.heap = f.heap[:0]
 	for i := range f.groups {
@@ -89,18 +89,19 @@ func (f *floaterFlow) shortest() {
 		g.left = append(g.left[:0], g.classes...)
 		g.offers = g.offers[:0]
 	}
-	f.dist[f.source] = zeroCost
+	var zero C
+	f.dist[f.source] = zero
 	f.newStamp() // marked: has a distance
 	f.mark[f.source] = f.stamp
-	pushEntry(&f.heap, heapEntry{f.source, zeroCost})
-	reach := func(v int32, d floaterCost) {
-		if f.mark[v] != f.stamp || d.less(&f.dist[v]) {
+	pushEntry(&f.heap, heapEntry[C]{f.source, zero})
+	reach := func(v int32, d C) {
+		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
 			f.mark[v], f.dist[v] = f.stamp, d
-			pushEntry(&f.heap, heapEntry{v, d})
+			pushEntry(&f.heap, heapEntry[C]{v, d})
 		}
 	}
 	// reachClass is class c reached at distance d: its edges go on.
-	reachClass := func(c int32, d floaterCost) {
+	reachClass := func(c int32, d C) {
 		v := int32(f.n) + c
 		f.done[v], f.dist[v] = true, d
 		if f.used[c] < f.classes[c].cap {
@@ -115,7 +116,7 @@ func (f *floaterFlow) shortest() {
 		v, d := e.v, e.d
 		if v < 0 {
 			g := &f.groups[-1-v]
-			if len(g.offers) == 0 || g.offers[0].d.sub(g.pot) != d {
+			if len(g.offers) == 0 || !g.offers[0].d.sub(g.pot).equal(d) {
 				continue // an offer already taken
 			}
 			o := popEntry(&g.offers)
@@ -130,7 +131,7 @@ func (f *floaterFlow) shortest() {
 				reachClass(c, d)
 			}
 			if len(g.left) > 0 && len(g.offers) > 0 {
-				pushEntry(&f.heap, heapEntry{v, g.offers[0].d.sub(g.pot)})
+				pushEntry(&f.heap, heapEntry[C]{v, g.offers[0].d.sub(g.pot)})
 			}
 			continue
 		}
@@ -151,7 +152,7 @@ func (f *floaterFlow) shortest() {
 			cols := len(f.fp.pair[0]) + 1
 			keys := f.keys[int(v)*cols : (int(v)+1)*cols]
 			for _, col := range f.colsOf[v] {
-				var at floaterCost // weighed once a group of the kind is left to reach
+				var at C // weighed once a group of the kind is left to reach
 				weighed := false
 				for _, gi := range f.groupsOfCol[col] {
 					g := &f.groups[gi]
@@ -162,13 +163,13 @@ func (f *floaterFlow) shortest() {
 						at, weighed = d.add(keys[col]), true
 					}
 					d := at.sub(g.pot)
-					if f.mark[f.sink] == f.stamp && !d.less(&f.dist[f.sink]) {
+					if f.mark[f.sink] == f.stamp && !d.less(f.dist[f.sink]) {
 						continue // no nearer than the sink: the search ends first
 					}
-					if len(g.offers) == 0 || at.less(&g.offers[0].d) {
-						pushEntry(&f.heap, heapEntry{-1 - gi, d})
+					if len(g.offers) == 0 || at.less(g.offers[0].d) {
+						pushEntry(&f.heap, heapEntry[C]{-1 - gi, d})
 					}
-					pushEntry(&g.offers, heapEntry{v, at})
+					pushEntry(&g.offers, heapEntry[C]{v, at})
 				}
 			}
 		}
@@ -180,7 +181,7 @@ func (f *floaterFlow) shortest() {
 	// keys stand: rekey weighs only the floaters that moved.
 	top := f.dist[f.sink]
 	for v := range f.pot {
-		moved := f.done[v] && f.dist[v].less(&top)
+		moved := f.done[v] && f.dist[v].less(top)
 		if moved {
 			f.pot[v] = f.pot[v].add(f.dist[v].sub(top))
 		}
@@ -194,7 +195,7 @@ func (f *floaterFlow) shortest() {
 
 // colsOf lists, for each floater, the columns (kinds, and none) of the
 // classes he may take: the kinds of his partners in the group.
-func colsOf(f *floaterFlow) [][]int {
+func colsOf[C exact[C]](f *floaterFlow[C]) [][]int {
 	cols := len(f.fp.pair[0]) + 1
 	words := len(f.fp.may[0])
 	ofKind := bitRows(cols-1, words) // each kind's members
@@ -217,20 +218,20 @@ func colsOf(f *floaterFlow) [][]int {
 }
 
 // heapEntry is a node (or a group, or an offer's floater) at a distance.
-type heapEntry struct {
+type heapEntry[C any] struct {
 	v int32
-	d floaterCost
+	d C
 }
 
 // pushEntry and popEntry keep a binary heap by distance; an entry keeps
 // the distance it was pushed with, and an entry of a node already done
 // is passed over by the search.
-func pushEntry(heap *[]heapEntry, e heapEntry) {
+func pushEntry[C exact[C]](heap *[]heapEntry[C], e heapEntry[C]) {
 	h := append(*heap, e)
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !e.d.less(&h[p].d) {
+		if !e.d.less(h[p].d) {
 			break
 		}
 		h[i] = h[p] // the parent moves down into the hole
@@ -240,7 +241,7 @@ func pushEntry(heap *[]heapEntry, e heapEntry) {
 	*heap = h
 }
 
-func popEntry(heap *[]heapEntry) heapEntry {
+func popEntry[C exact[C]](heap *[]heapEntry[C]) heapEntry[C] {
 	h := *heap
 	top := h[0]
 	last := len(h) - 1
@@ -250,10 +251,10 @@ func popEntry(heap *[]heapEntry) heapEntry {
 		i := 0
 		for {
 			l, m := 2*i+1, -1
-			if l < len(h) && h[l].d.less(&e.d) {
+			if l < len(h) && h[l].d.less(e.d) {
 				m = l
 			}
-			if r := l + 1; r < len(h) && h[r].d.less(&e.d) && (m < 0 || h[r].d.less(&h[m].d)) {
+			if r := l + 1; r < len(h) && h[r].d.less(e.d) && (m < 0 || h[r].d.less(h[m].d)) {
 				m = r
 			}
 			if m < 0 {
