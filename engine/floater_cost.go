@@ -133,11 +133,15 @@ var powersOfTen = func() []wide {
 	}
 }()
 
-// narrowPowers is the most n (−1 for none) for which floaterCost holds the terms 10^n of
-// a search of the given terms with room for its sums: a term may take
-// wideMaxBits less twice the bits of 16·(terms+8).
-func narrowPowers(terms int) int {
-	room := wideMaxBits - 2*bits.Len(uint(16*(terms+8)))
+// narrowPowers is the most n (−1 for none) for which floaterCost holds
+// the terms 10^n of a search of the given terms with room for its sums.
+func narrowPowers(terms int) int { return powersIn(wideMaxBits, terms) }
+
+// powersIn is the most n (−1 for none) for which numbers of maxBits hold
+// the terms 10^n of a search of the given terms with room for its sums: a
+// term may take maxBits less twice the bits of 16·(terms+8).
+func powersIn(maxBits, terms int) int {
+	room := maxBits - 2*bits.Len(uint(16*(terms+8)))
 	n := -1 // not even 10^0
 	for n+1 < len(powersOfTen) && powersOfTen[n+1].bitLen() <= room {
 		n++

@@ -65,6 +65,10 @@ type floaterFlow[C exact[C]] struct {
 	fixed       []bool
 	moved       []bool // the floaters whose potential the last search moved
 	none        int32
+	round       uint32    // the rounds of augmenting searches, one a Dijkstra search
+	tightOf     [][]int32 // tightGroups' lists, made in round tightRound
+	tightRound  []uint32
+	byPot       []int32 // the classes by kind and potential (regroup)
 }
 
 func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
@@ -125,6 +129,7 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 	f.holders = make([][]int32, len(f.classes))
 	f.fixed = make([]bool, n)
 	f.moved = make([]bool, n)
+	f.tightOf, f.tightRound = make([][]int32, n), make([]uint32, n)
 	f.mark = make([]uint32, nodes)
 	f.parent = make([]int32, nodes)
 	f.dist = make([]C, nodes)
@@ -237,6 +242,7 @@ func (f *floaterFlow[C]) move(k int, c int32) {
 func (f *floaterFlow[C]) minCost() {
 	for left := f.n; left > 0; {
 		f.shortest()
+		f.round++
 		f.newStamp()
 		f.linkLive()
 		for k := range f.n {
@@ -261,28 +267,38 @@ func (f *floaterFlow[C]) newStamp() {
 // a path; the next search finds it).
 func (f *floaterFlow[C]) augment(k int) bool {
 	f.mark[k] = f.stamp
-	// k's edges of reduced cost zero lead to the groups whose potential
-	// is his key: a comparison a group, then a look at its classes.
-	cols := len(f.fp.pair[0]) + 1
-	for _, col := range f.colsOf[k] {
-		key := &f.keys[k*cols+col]
-		for _, gi := range f.groupsOfCol[col] {
-			if !f.groups[gi].pot.equal(*key) {
+	for _, gi := range f.tightGroups(k) {
+		for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
+			if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
 				continue
 			}
-			for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
-				if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
-					continue
-				}
-				if f.augmentClass(c) {
-					f.move(k, c)
-					f.mark[k] = 0
-					return true
-				}
+			if f.augmentClass(c) {
+				f.move(k, c)
+				f.mark[k] = 0
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// tightGroups are the potential groups floater k's edges of reduced cost
+// zero lead to: those whose potential is his key of their kind. The
+// potentials stand through a round of augmenting searches, which come
+// through a floater many times, so his groups are found once a round.
+func (f *floaterFlow[C]) tightGroups(k int) []int32 {
+	if f.tightRound[k] == f.round {
+		return f.tightOf[k]
+	}
+	cols := len(f.fp.pair[0]) + 1
+	out := f.tightOf[k][:0]
+	for _, col := range f.colsOf[k] {
+		if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+			out = append(out, g)
+		}
+	}
+	f.tightOf[k], f.tightRound[k] = out, f.round
+	return out
 }
 
 // may reports whether floater k may take class c.
@@ -377,14 +393,13 @@ func (f *floaterFlow[C]) firstBest() []int {
 		if f.tight(k, a) {
 			cols := len(f.fp.pair[0]) + 1
 			for _, col := range f.colsOf[k] {
-				for _, gi := range f.groupsOfCol[col] {
-					if !f.groups[gi].pot.equal(f.keys[k*cols+col]) {
-						continue
-					}
-					for _, c := range f.groups[gi].classes {
-						if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
-							opts = append(opts, c)
-						}
+				gi := f.groupAt(col, f.keys[k*cols+col])
+				if gi < 0 {
+					continue
+				}
+				for _, c := range f.groups[gi].classes {
+					if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
+						opts = append(opts, c)
 					}
 				}
 			}

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // potGroup is the classes of one kind (or none) and one potential: from
 // a floater, every one of them he may take is as far (his edge's key less
 // the potential), so shortest offers a floater's distance to the group
@@ -17,46 +19,76 @@ type potGroup[C exact[C]] struct {
 }
 
 // regroup sorts the classes into potential groups, after the potentials
-// moved; their tight lists are left empty (listTight).
+// moved; their tight lists are left empty (listTight). A kind's groups are
+// in the order of their potentials, so that a floater's one group of
+// reduced cost zero of a kind is found by bisection (groupAt).
 func (f *floaterFlow[C]) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
 		f.groupsOfCol = make([][]int32, cols)
 		f.groupOf = make([]int32, len(f.classes))
+		f.byPot = make([]int32, len(f.classes))
+		for c := range f.byPot {
+			f.byPot[c] = int32(c)
+		}
 	}
 	for i := range f.groupsOfCol {
 		f.groupsOfCol[i] = f.groupsOfCol[i][:0]
 	}
+	col := func(c int32) int {
+		if c == f.none {
+			return cols - 1
+		}
+		return f.classes[c].kind
+	}
+	slices.SortFunc(f.byPot, func(a, b int32) int {
+		if ca, cb := col(a), col(b); ca != cb {
+			return ca - cb
+		}
+		pa, pb := f.pot[f.n+int(a)], f.pot[f.n+int(b)]
+		switch {
+		case pa.less(pb):
+			return -1
+		case pb.less(pa):
+			return 1
+		}
+		return int(a - b)
+	})
 	f.groups = f.groups[:0]
-	for c := range f.classes {
-		col := cols - 1
-		if int32(c) != f.none {
-			col = f.classes[c].kind
-		}
-		pot := f.pot[f.n+c]
-		g := int32(-1)
-		for _, i := range f.groupsOfCol[col] {
-			if f.groups[i].pot.equal(pot) {
-				g = i
-				break
-			}
-		}
-		if g < 0 {
+	for i, c := range f.byPot {
+		cc, pot := col(c), f.pot[f.n+int(c)]
+		if i == 0 || cc != col(f.byPot[i-1]) || !pot.equal(f.pot[f.n+int(f.byPot[i-1])]) {
 			// A new group, in the place (and the lists) of an old one
 			// when there is one.
-			g = int32(len(f.groups))
+			g := int32(len(f.groups))
 			if len(f.groups) < cap(f.groups) {
 				f.groups = f.groups[:g+1]
 				o := &f.groups[g]
-				*o = potGroup[C]{col: col, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
+				*o = potGroup[C]{col: cc, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
 			} else {
-				f.groups = append(f.groups, potGroup[C]{col: col, pot: pot})
+				f.groups = append(f.groups, potGroup[C]{col: cc, pot: pot})
 			}
-			f.groupsOfCol[col] = append(f.groupsOfCol[col], g)
+			f.groupsOfCol[cc] = append(f.groupsOfCol[cc], g)
 		}
-		f.groups[g].classes = append(f.groups[g].classes, int32(c))
+		g := int32(len(f.groups) - 1)
+		f.groups[g].classes = append(f.groups[g].classes, c)
 		f.groupOf[c] = g
 	}
+}
+
+// groupAt is the group of column col whose potential is pot, −1 when none.
+func (f *floaterFlow[C]) groupAt(col int, pot C) int32 {
+	gs := f.groupsOfCol[col]
+	i, _ := slices.BinarySearchFunc(gs, pot, func(g int32, pot C) int {
+		if f.groups[g].pot.less(pot) {
+			return -1
+		}
+		return oneIf(!f.groups[g].pot.equal(pot))
+	})
+	if i < len(gs) && f.groups[gs[i]].pot.equal(pot) {
+		return gs[i]
+	}
+	return -1
 }
 
 // listTight lists in each potential group the floaters whose key is its
@@ -66,10 +98,8 @@ func (f *floaterFlow[C]) listTight() {
 	cols := len(f.fp.pair[0]) + 1
 	for k := range f.n {
 		for _, col := range f.colsOf[k] {
-			for _, g := range f.groupsOfCol[col] {
-				if f.groups[g].pot.equal(f.keys[k*cols+col]) {
-					f.groups[g].tight = append(f.groups[g].tight, int32(k))
-				}
+			if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+				f.groups[g].tight = append(f.groups[g].tight, int32(k))
 			}
 		}
 	}

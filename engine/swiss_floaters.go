@@ -21,12 +21,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 		// exactly: the group keeps the floaters' pairs pairFloaters found.
 		return nil, floaters, group, 0, false
 	}
-	var choice []int
-	if ft.top <= narrowPowers(ft.terms) {
-		choice = choose(weigh[floaterCost](ft))
-	} else {
-		choice = choose(weigh[longCost](ft))
-	}
+	choice := ft.choose()
 	// Who is paired, by place in the rows' lists one after the other, as
 	// flat lays them out (yu before the walk's order).
 	paired := make([]bool, len(yu)+len(yuan))
@@ -68,8 +63,20 @@ func unpaired(r rows, paired []bool) rows {
 	return out
 }
 
-// choose is the floater search's assignment: by the walk when it is
-// short, else by the flow.
+// choose is the floater search's assignment, weighed in the narrowest
+// numbers that hold its terms with room for the sums.
+func (ft *floaterTerms) choose() []int {
+	switch {
+	case ft.top <= shortPowers(ft.terms):
+		return choose(weigh[shortCost](ft))
+	case ft.top <= narrowPowers(ft.terms):
+		return choose(weigh[floaterCost](ft))
+	}
+	return choose(weigh[longCost](ft))
+}
+
+// choose is the assignment of fp: by the walk when it is short, else by
+// the flow.
 func choose[C exact[C]](fp floaterProblem[C]) []int {
 	choice, walked := fp.walk(floaterWalkBudget)
 	if !walked {
