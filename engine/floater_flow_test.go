@@ -120,6 +120,12 @@ func flowAgainstWalk[C exact[C]](t *testing.T, iter int, fp floaterProblem[C]) [
 	if bounded, ok := fp.walk(floaterWalkBudget); ok && !slices.Equal(bounded, want) {
 		t.Fatalf("iter %d: bounded walk %v, walk %v", iter, bounded, want)
 	}
+	// walkExceeds skips the walk only when it would give up.
+	for _, budget := range []int{2, 8, 32} {
+		if _, ok := fp.walk(budget); ok && fp.walkExceeds(budget) {
+			t.Fatalf("iter %d: the walk ends within %d steps, walkExceeds says it would not", iter, budget)
+		}
+	}
 	return want
 }
 

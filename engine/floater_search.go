@@ -76,9 +76,18 @@ func (f *floaterFlow[C]) regroup() {
 	}
 }
 
-// groupAt is the group of column col whose potential is pot, −1 when none.
+// groupAt is the group of column col whose potential is pot, −1 when none:
+// by a look at each of a few groups, by bisection among more.
 func (f *floaterFlow[C]) groupAt(col int, pot C) int32 {
 	gs := f.groupsOfCol[col]
+	if len(gs) <= 4 {
+		for _, g := range gs {
+			if f.groups[g].pot.equal(pot) {
+				return g
+			}
+		}
+		return -1
+	}
 	i, _ := slices.BinarySearchFunc(gs, pot, func(g int32, pot C) int {
 		if f.groups[g].pot.less(pot) {
 			return -1
@@ -186,8 +195,8 @@ func (f *floaterFlow[C]) shortest() {
 				weighed := false
 				for _, gi := range f.groupsOfCol[col] {
 					g := &f.groups[gi]
-					if len(g.left) == 0 {
-						continue
+					if !f.mayReach(v, g) {
+						continue // none of the group's classes left is his to take
 					}
 					if !weighed {
 						at, weighed = d.add(keys[col]), true
@@ -221,6 +230,18 @@ func (f *floaterFlow[C]) shortest() {
 	}
 	f.rekey(f.moved)
 	f.regroup()
+}
+
+// mayReach reports whether floater v may take one of group g's classes
+// not reached yet, other than his own: an offer of his reaches nothing
+// else, and the classes left only shrink.
+func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) bool {
+	for _, c := range g.left {
+		if f.assign[v] != c && f.may(int(v), c) {
+			return true
+		}
+	}
+	return false
 }
 
 // colsOf lists, for each floater, the columns (kinds, and none) of the

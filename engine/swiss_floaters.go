@@ -78,11 +78,39 @@ func (ft *floaterTerms) choose() []int {
 // choose is the assignment of fp: by the walk when it is short, else by
 // the flow.
 func choose[C exact[C]](fp floaterProblem[C]) []int {
+	if fp.walkExceeds(floaterWalkBudget) {
+		return fp.solve()
+	}
 	choice, walked := fp.walk(floaterWalkBudget)
 	if !walked {
 		choice = fp.solve()
 	}
 	return choice
+}
+
+// walkExceeds reports that the walk would take more than budget steps,
+// known without walking: when m floaters may each meet a partner of his
+// own, every choice of which of them meet theirs (the rest none) is an
+// assignment the walk steps on — 2^m of them.
+func (ft *floaterTerms) walkExceeds(budget int) bool {
+	if len(ft.may) == 0 {
+		return false
+	}
+	used := make([]uint64, len(ft.may[0]))
+	m := 0
+	for _, may := range ft.may {
+		for w, word := range may {
+			if free := word &^ used[w]; free != 0 {
+				used[w] |= free & -free
+				m++
+				break
+			}
+		}
+		if m < 63 && 1<<m > budget {
+			return true
+		}
+	}
+	return false
 }
 
 // floaterTerms is what searchFloaters decides, with its weights as powers
