@@ -133,6 +133,10 @@ func (f *floaterFlow[C]) shortest() {
 	f.newStamp() // marked: has a distance
 	f.mark[f.source] = f.stamp
 	pushEntry(&f.heap, heapEntry[C]{f.source, zero})
+	// bound is the distance of a way to the sink found so far: nothing
+	// as far or farther is settled before the sink, so it is not offered.
+	var bound C
+	bounded := false
 	reach := func(v int32, d C) {
 		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
 			f.mark[v], f.dist[v] = f.stamp, d
@@ -195,15 +199,23 @@ func (f *floaterFlow[C]) shortest() {
 				weighed := false
 				for _, gi := range f.groupsOfCol[col] {
 					g := &f.groups[gi]
-					if !f.mayReach(v, g) {
+					may, free := f.mayReach(v, g)
+					if !may {
 						continue // none of the group's classes left is his to take
 					}
 					if !weighed {
 						at, weighed = d.add(keys[col]), true
 					}
 					d := at.sub(g.pot)
-					if f.mark[f.sink] == f.stamp && !d.less(f.dist[f.sink]) {
-						continue // no nearer than the sink: the search ends first
+					if bounded && !d.less(bound) {
+						continue // no nearer than a way to the sink: the search ends first
+					}
+					if free {
+						// A class with a member left: the sink is at most
+						// as far as through it.
+						if via := at.sub(f.pot[f.sink]); !bounded || via.less(bound) {
+							bound, bounded = via, true
+						}
 					}
 					if len(g.offers) == 0 || at.less(g.offers[0].d) {
 						pushEntry(&f.heap, heapEntry[C]{-1 - gi, d})
@@ -233,15 +245,19 @@ func (f *floaterFlow[C]) shortest() {
 }
 
 // mayReach reports whether floater v may take one of group g's classes
-// not reached yet, other than his own: an offer of his reaches nothing
-// else, and the classes left only shrink.
-func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) bool {
+// not reached yet, other than his own (an offer of his reaches nothing
+// else, and the classes left only shrink), and whether one of those has a
+// member left.
+func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
 	for _, c := range g.left {
 		if f.assign[v] != c && f.may(int(v), c) {
-			return true
+			may = true
+			if f.used[c] < f.classes[c].cap {
+				return true, true
+			}
 		}
 	}
-	return false
+	return may, false
 }
 
 // colsOf lists, for each floater, the columns (kinds, and none) of the
