@@ -144,15 +144,24 @@ type floaterProblem[C exact[C]] struct {
 // weigh makes the terms ft numbers of type C, each of a kind of floater
 // and a kind of member once, floaters of one kind sharing their row.
 func weigh[C exact[C]](ft *floaterTerms) floaterProblem[C] {
+	// Each power of each weight is made once: longCost's take a
+	// multiplication of big numbers each.
 	var zero C
+	table, made := make([]C, 4*(ft.top+1)), make([]bool, 4*(ft.top+1))
+	power := func(w, n int) C {
+		if i := w*(ft.top+1) + n; !made[i] {
+			table[i], made[i] = zero.power(w, n), true
+		}
+		return table[w*(ft.top+1)+n]
+	}
 	block := make([]C, len(ft.cell))
 	for c, pp := range ft.cell {
-		block[c] = zero.sub(zero.power(1, pp.spread)).sub(zero.power(2, pp.colour)).
-			add(zero.power(3, pp.floatA)).add(zero.power(3, pp.floatB))
+		block[c] = zero.sub(power(1, pp.spread)).sub(power(2, pp.colour)).
+			add(power(3, pp.floatA)).add(power(3, pp.floatB))
 	}
 	fp := floaterProblem[C]{floaterTerms: ft, pair: make([][]C, len(ft.may)), none: make([]C, len(ft.may))}
 	for k, n := range ft.left {
-		fp.none[k] = zero.power(0, n)
+		fp.none[k] = power(0, n)
 		r := ft.row[k] * ft.kinds
 		fp.pair[k] = block[r : r+ft.kinds : r+ft.kinds]
 	}
