@@ -56,6 +56,23 @@ func (a wide) times10() (wide, bool) {
 	return r, hi2 == 0 && c == 0 && r.bitLen() < wideMaxBits
 }
 
+// exact is what the floater search asks of its weights: whole numbers
+// added, subtracted and compared exactly, the four weights of a choice in
+// order (floaterCost's). floaterCost holds each in 192 bits, fast, for the
+// searches whose terms fit (nearly all); longCost in as many bits as its
+// terms take, for the rest (a floater dozens of steps above his group):
+// the search is the same and exact for every weight, and the common one
+// pays nothing for the rare.
+type exact[C any] interface {
+	add(C) C
+	sub(C) C
+	less(C) bool
+	equal(C) bool
+	// power is 10^n in weight w and none in the others; the receiver is
+	// not read.
+	power(w, n int) C
+}
+
 // floaterCost weighs one choice of the floater search exactly, smaller
 // better: the floaters left (leftValue), then the pairs' scoreSpread
 // (larger better), colourSpread (larger better) and floatSpread (smaller
@@ -80,7 +97,7 @@ func (a floaterCost) sub(b floaterCost) floaterCost {
 // less is the lexicographic order of the four weights, each a signed
 // number of 192 bits, limb by limb from the top: the searches' heaps ask it
 // most, and a difference mostly shows in a weight's top limbs.
-func (a *floaterCost) less(b *floaterCost) bool {
+func (a floaterCost) less(b floaterCost) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x[2] != y[2] {
@@ -96,6 +113,14 @@ func (a *floaterCost) less(b *floaterCost) bool {
 	return false
 }
 
+func (a floaterCost) equal(b floaterCost) bool { return a == b }
+
+func (floaterCost) power(w, n int) floaterCost {
+	var c floaterCost
+	c[w] = powersOfTen[n]
+	return c
+}
+
 // powersOfTen holds 10^n for every n below wideMaxBits bits, made once.
 var powersOfTen = func() []wide {
 	t := []wide{{1}}
@@ -108,18 +133,34 @@ var powersOfTen = func() []wide {
 	}
 }()
 
-// powerScale turns weights 100^e into exact whole numbers: 100^(e−low)
-// is 10^(2(e−low)), a whole power of ten when every e is a multiple of ½
-// (scores in whole or half scoring steps), low the least e. ok turns false
-// when a term cannot be held exactly with room for the search's sums.
-type powerScale struct {
-	low  float64
-	ok   bool
-	bits int // the bits a term may take
+// narrowPowers is the most n (−1 for none) for which floaterCost holds
+// the terms 10^n of a search of the given terms with room for its sums.
+func narrowPowers(terms int) int { return powersIn(wideMaxBits, terms) }
+
+// powersIn is the most n (−1 for none) for which numbers of maxBits hold
+// the terms 10^n of a search of the given terms with room for its sums: a
+// term may take maxBits less twice the bits of 16·(terms+8).
+func powersIn(maxBits, terms int) int {
+	room := maxBits - 2*bits.Len(uint(16*(terms+8)))
+	n := -1 // not even 10^0
+	for n+1 < len(powersOfTen) && powersOfTen[n+1].bitLen() <= room {
+		n++
+	}
+	return n
 }
 
-func newPowerScale(exps []float64, terms int) powerScale {
-	sc := powerScale{low: math.Inf(1), ok: true, bits: wideMaxBits - 2*bits.Len(uint(16*(terms+8)))}
+// powerScale turns weights 100^e into whole numbers: 100^(e−low) is
+// 10^(2(e−low)), a whole power of ten when every e is a multiple of ½
+// (scores in whole or half scoring steps), low the least e. ok is false
+// when an e is not (a score off the scoring's steps): no whole numbers
+// then weigh the terms exactly.
+type powerScale struct {
+	low float64
+	ok  bool
+}
+
+func newPowerScale(exps []float64) powerScale {
+	sc := powerScale{low: math.Inf(1), ok: true}
 	for _, e := range exps {
 		sc.low = min(sc.low, e)
 		sc.ok = sc.ok && 2*e == math.Trunc(2*e)
@@ -127,18 +168,8 @@ func newPowerScale(exps []float64, terms int) powerScale {
 	return sc
 }
 
-// term is 100^e scaled (zero once ok is false).
-func (sc *powerScale) term(e float64) wide {
-	if !sc.ok {
-		return wide{}
-	}
-	n := int(2 * (e - sc.low))
-	if n >= len(powersOfTen) || powersOfTen[n].bitLen() > sc.bits {
-		sc.ok = false
-		return wide{}
-	}
-	return powersOfTen[n]
-}
+// power is n of the term 100^e scaled: 10^n.
+func (sc *powerScale) power(e float64) int { return int(2 * (e - sc.low)) }
 
 // colourExponent is k of a pair's colourTerm, 1/100^k: how far the two
 // colour balances together are from even.

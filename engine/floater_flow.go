@@ -19,7 +19,7 @@ import (
 // zero; so the floaters are then fixed one by one in the walk's order, each
 // to his first choice that such a cycle reaches — the walk's first
 // assignment among the best, with no walk.
-func (fp *floaterProblem) solve() []int {
+func (fp *floaterProblem[C]) solve() []int {
 	f := newFloaterFlow(fp)
 	f.minCost()
 	return f.firstBest()
@@ -36,8 +36,8 @@ type floaterClass struct {
 
 // floaterFlow is the flow of solve. Nodes: floater k is k, class c is
 // n+c, then the sink and the source.
-type floaterFlow struct {
-	fp      *floaterProblem
+type floaterFlow[C exact[C]] struct {
+	fp      *floaterProblem[C]
 	n       int
 	classes []floaterClass
 	// floatersOf[c] holds the floaters who may take class c, as bits.
@@ -45,31 +45,35 @@ type floaterFlow struct {
 	assign      []int32   // each floater's class, −1 while the flow has not reached him
 	used        []int     // the floaters each class holds
 	holders     [][]int32 // the floaters each class holds, but the fixed ones
-	pot         []floaterCost
+	pot         []C
 	sink        int32
 	source      int32
 	mark        []uint32 // search marks: mark[v] == stamp is marked
 	stamp       uint32
 	parent      []int32
-	dist        []floaterCost
+	dist        []C
 	done        []bool
-	heap        []heapEntry
+	heap        []heapEntry[C]
 	queue       []int32
-	groups      []potGroup // the classes by kind and potential (regroup)
-	groupsOfCol [][]int32  // each kind's groups, then none's
-	colsOf      [][]int    // each floater's kinds (and none) of classes he may take
-	nextLive    []int32    // linkLive's lists
+	groups      []potGroup[C] // the classes by kind and potential (regroup)
+	groupsOfCol [][]int32     // each kind's groups, then none's
+	colsOf      [][]int       // each floater's kinds (and none) of classes he may take
+	nextLive    []int32       // linkLive's lists
 	prevLive    []int32
-	groupOf     []int32       // each class's group
-	keys        []floaterCost // rekey's: n rows of a key a kind, then none's
+	groupOf     []int32 // each class's group
+	keys        []C     // rekey's: n rows of a key a kind, then none's
 	fixed       []bool
 	moved       []bool // the floaters whose potential the last search moved
 	none        int32
+	round       uint32    // the rounds of augmenting searches, one a Dijkstra search
+	tightOf     [][]int32 // tightGroups' lists, made in round tightRound
+	tightRound  []uint32
+	byPot       []int32 // the classes by kind and potential (regroup)
 }
 
-func newFloaterFlow(fp *floaterProblem) *floaterFlow {
+func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 	n := len(fp.may)
-	f := &floaterFlow{fp: fp, n: n}
+	f := &floaterFlow[C]{fp: fp, n: n}
 	// Each member's floaters, as bits: the members with the same bits and
 	// kind are one class.
 	groupLen := len(fp.kind)
@@ -125,25 +129,26 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 	f.holders = make([][]int32, len(f.classes))
 	f.fixed = make([]bool, n)
 	f.moved = make([]bool, n)
+	f.tightOf, f.tightRound = make([][]int32, n), make([]uint32, n)
 	f.mark = make([]uint32, nodes)
 	f.parent = make([]int32, nodes)
-	f.dist = make([]floaterCost, nodes)
+	f.dist = make([]C, nodes)
 	f.done = make([]bool, nodes)
 	// Potentials that make every edge's reduced cost non-negative before
 	// any flow: a class's is the least cost of its kind over all floaters
 	// (none's, the least of leaving one unpaired), the sink's the least
 	// class's.
-	f.pot = make([]floaterCost, nodes)
+	f.pot = make([]C, nodes)
 	if n > 0 {
 		least := slices.Clone(fp.pair[0])
 		noneLeast := fp.none[0]
 		for k := range n {
 			for i, pc := range fp.pair[k] {
-				if pc.less(&least[i]) {
+				if pc.less(least[i]) {
 					least[i] = pc
 				}
 			}
-			if fp.none[k].less(&noneLeast) {
+			if fp.none[k].less(noneLeast) {
 				noneLeast = fp.none[k]
 			}
 		}
@@ -155,7 +160,7 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 		}
 	}
 	for c := range f.classes {
-		if p := f.pot[n+c]; c == 0 || p.less(&f.pot[f.sink]) {
+		if p := f.pot[n+c]; c == 0 || p.less(f.pot[f.sink]) {
 			f.pot[f.sink] = p
 		}
 	}
@@ -172,10 +177,10 @@ func newFloaterFlow(fp *floaterProblem) *floaterFlow {
 // to class c is key(k, c) less c's potential, and the edge is of reduced
 // cost zero when the two are equal — a comparison, not a sum, an edge.
 // Only the floaters marked in moved are weighed, all when it is nil.
-func (f *floaterFlow) rekey(moved []bool) {
+func (f *floaterFlow[C]) rekey(moved []bool) {
 	cols := len(f.fp.pair[0]) + 1
 	if f.keys == nil {
-		f.keys = make([]floaterCost, f.n*cols)
+		f.keys = make([]C, f.n*cols)
 	}
 	for k := range f.n {
 		if moved != nil && !moved[k] {
@@ -193,7 +198,7 @@ func (f *floaterFlow) rekey(moved []bool) {
 }
 
 // key is the cost of floater k's edge to class c plus his potential.
-func (f *floaterFlow) key(k int, c int32) *floaterCost {
+func (f *floaterFlow[C]) key(k int, c int32) *C {
 	cols := len(f.fp.pair[0]) + 1
 	col := cols - 1
 	if c != f.none {
@@ -204,23 +209,21 @@ func (f *floaterFlow) key(k int, c int32) *floaterCost {
 
 // tight reports whether the edge between floater k and class c is of
 // reduced cost zero.
-func (f *floaterFlow) tight(k int, c int32) bool {
-	return *f.key(k, c) == f.pot[f.n+int(c)]
+func (f *floaterFlow[C]) tight(k int, c int32) bool {
+	return (*f.key(k, c)).equal(f.pot[f.n+int(c)])
 }
 
 // tightSink reports whether class c's edge to the sink is of reduced cost
 // zero.
-func (f *floaterFlow) tightSink(c int32) bool { return f.pot[f.n+int(c)] == f.pot[f.sink] }
+func (f *floaterFlow[C]) tightSink(c int32) bool { return f.pot[f.n+int(c)].equal(f.pot[f.sink]) }
 
 // toSink is the reduced cost of class c's edge to the sink.
-func (f *floaterFlow) toSink(c int32) floaterCost {
+func (f *floaterFlow[C]) toSink(c int32) C {
 	return f.pot[f.n+int(c)].sub(f.pot[f.sink])
 }
 
-var zeroCost floaterCost
-
 // move puts floater k into class c.
-func (f *floaterFlow) move(k int, c int32) {
+func (f *floaterFlow[C]) move(k int, c int32) {
 	if old := f.assign[k]; old >= 0 {
 		f.used[old]--
 		h := f.holders[old]
@@ -236,20 +239,21 @@ func (f *floaterFlow) move(k int, c int32) {
 // minCost sends every floater's unit by successive shortest paths: a
 // Dijkstra search of reduced costs moves the potentials, then every path of
 // reduced cost zero is taken before the next search.
-func (f *floaterFlow) minCost() {
+func (f *floaterFlow[C]) minCost() {
 	for left := f.n; left > 0; {
 		f.shortest()
+		f.round++
 		f.newStamp()
 		f.linkLive()
 		for k := range f.n {
-			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source] == f.pot[k] && f.augment(k) {
+			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source].equal(f.pot[k]) && f.augment(k) {
 				left--
 			}
 		}
 	}
 }
 
-func (f *floaterFlow) newStamp() {
+func (f *floaterFlow[C]) newStamp() {
 	f.stamp++
 	if f.stamp == 0 {
 		clear(f.mark)
@@ -261,38 +265,48 @@ func (f *floaterFlow) newStamp() {
 // and moves the floaters along it. Nodes it could not get through stay
 // marked: they are not tried again before the next search (that may miss
 // a path; the next search finds it).
-func (f *floaterFlow) augment(k int) bool {
+func (f *floaterFlow[C]) augment(k int) bool {
 	f.mark[k] = f.stamp
-	// k's edges of reduced cost zero lead to the groups whose potential
-	// is his key: a comparison a group, then a look at its classes.
-	cols := len(f.fp.pair[0]) + 1
-	for _, col := range f.colsOf[k] {
-		key := &f.keys[k*cols+col]
-		for _, gi := range f.groupsOfCol[col] {
-			if f.groups[gi].pot != *key {
+	for _, gi := range f.tightGroups(k) {
+		for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
+			if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
 				continue
 			}
-			for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
-				if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
-					continue
-				}
-				if f.augmentClass(c) {
-					f.move(k, c)
-					f.mark[k] = 0
-					return true
-				}
+			if f.augmentClass(c) {
+				f.move(k, c)
+				f.mark[k] = 0
+				return true
 			}
 		}
 	}
 	return false
 }
 
+// tightGroups are the potential groups floater k's edges of reduced cost
+// zero lead to: those whose potential is his key of their kind. The
+// potentials stand through a round of augmenting searches, which come
+// through a floater many times, so his groups are found once a round.
+func (f *floaterFlow[C]) tightGroups(k int) []int32 {
+	if f.tightRound[k] == f.round {
+		return f.tightOf[k]
+	}
+	cols := len(f.fp.pair[0]) + 1
+	out := f.tightOf[k][:0]
+	for _, col := range f.colsOf[k] {
+		if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+			out = append(out, g)
+		}
+	}
+	f.tightOf[k], f.tightRound[k] = out, f.round
+	return out
+}
+
 // may reports whether floater k may take class c.
-func (f *floaterFlow) may(k int, c int32) bool {
+func (f *floaterFlow[C]) may(k int, c int32) bool {
 	return f.floatersOf[c][k/64]&(1<<(uint(k)%64)) != 0
 }
 
-func (f *floaterFlow) augmentClass(c int32) bool {
+func (f *floaterFlow[C]) augmentClass(c int32) bool {
 	// Out of the lists while searched: a class the search is on or could
 	// not get through is not looked at again.
 	f.mark[f.n+int(c)] = f.stamp
@@ -317,7 +331,7 @@ func (f *floaterFlow) augmentClass(c int32) bool {
 // could not get through it, until the next Dijkstra search. A walk
 // standing on a class unlinked meanwhile goes on by its link, which is
 // kept.
-func (f *floaterFlow) linkLive() {
+func (f *floaterFlow[C]) linkLive() {
 	if f.nextLive == nil {
 		f.nextLive, f.prevLive = make([]int32, len(f.classes)), make([]int32, len(f.classes))
 	}
@@ -335,7 +349,7 @@ func (f *floaterFlow) linkLive() {
 	}
 }
 
-func (f *floaterFlow) unlink(c int32) {
+func (f *floaterFlow[C]) unlink(c int32) {
 	g := &f.groups[f.groupOf[c]]
 	next, prev := f.nextLive[c], f.prevLive[c]
 	if prev >= 0 {
@@ -352,7 +366,7 @@ func (f *floaterFlow) unlink(c int32) {
 }
 
 // relink puts class c back at the head of its group's list.
-func (f *floaterFlow) relink(c int32) {
+func (f *floaterFlow[C]) relink(c int32) {
 	g := &f.groups[f.groupOf[c]]
 	f.nextLive[c], f.prevLive[c] = g.head, -1
 	if g.head >= 0 {
@@ -366,7 +380,7 @@ func (f *floaterFlow) relink(c int32) {
 // which a least-cost assignment remains: his class in the flow, or one
 // from which a path of reduced cost zero through the floaters not yet
 // fixed leads back to his class (a cycle of cost zero with his move).
-func (f *floaterFlow) firstBest() []int {
+func (f *floaterFlow[C]) firstBest() []int {
 	f.listTight()
 	choice := make([]int, f.n)
 	var opts []int32
@@ -379,14 +393,13 @@ func (f *floaterFlow) firstBest() []int {
 		if f.tight(k, a) {
 			cols := len(f.fp.pair[0]) + 1
 			for _, col := range f.colsOf[k] {
-				for _, gi := range f.groupsOfCol[col] {
-					if f.groups[gi].pot != f.keys[k*cols+col] {
-						continue
-					}
-					for _, c := range f.groups[gi].classes {
-						if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
-							opts = append(opts, c)
-						}
+				gi := f.groupAt(col, f.keys[k*cols+col])
+				if gi < 0 {
+					continue
+				}
+				for _, c := range f.groups[gi].classes {
+					if c != a && f.may(k, c) && (c == f.none || f.classes[c].next < len(f.classes[c].members)) {
+						opts = append(opts, c)
 					}
 				}
 			}
@@ -414,7 +427,7 @@ func (f *floaterFlow) firstBest() []int {
 
 // rank orders a floater's choices as the walk tries them: a class by its
 // first free member in the group, none last.
-func (f *floaterFlow) rank(c int32) int {
+func (f *floaterFlow[C]) rank(c int32) int {
 	if c == f.none {
 		return len(f.fp.kind)
 	}
@@ -426,7 +439,7 @@ func (f *floaterFlow) rank(c int32) int {
 // to his class through the residual edges of the floaters not fixed: a
 // search backwards from his class, breadth first, that stops once the
 // first choice is reached. The floaters on the path move with him.
-func (f *floaterFlow) reroute(k int, opts []int32) {
+func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 	a := int32(f.n) + f.assign[k]
 	f.newStamp()
 	f.mark[a], f.mark[k] = f.stamp, f.stamp

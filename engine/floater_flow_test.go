@@ -44,14 +44,18 @@ func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base fl
 			meet(opps, a, b)
 		}
 	}
-	// Each player's opponents in the round's history block, as
-	// readHistories lays them out (no colours: nColours 0).
+	layOpponents(s, all, opps)
+	return s, group, floaters, base
+}
+
+// layOpponents puts each player's opponents in the round's history block,
+// as readHistories lays them out (no colours: nColours 0).
+func layOpponents(s *swiss, all []*swissPlayer, opps map[*swissPlayer][]int32) {
 	for _, p := range all {
 		p.hist, p.nOpps = int32(len(s.pastOpps)), int32(len(opps[p]))
 		s.pastOpps = append(s.pastOpps, opps[p]...)
 	}
 	s.pastColours = make([]Colour, len(s.pastOpps))
-	return s, group, floaters, base
 }
 
 func bool2int(b bool) int {
@@ -72,25 +76,25 @@ func meet(opps map[*swissPlayer][]int32, a, b *swissPlayer) {
 // TestFloaterFlowAgainstWalk proves the floater search's flow against the
 // plain walk with no bound, on random groups (R-SW-8 下调): the same
 // assignment, floater by floater, every time — the least cost and, among
-// equals, the walk's first. The groups are drawn so that equal weights are
-// common (ties), and the test checks that they were.
+// equals, the walk's first — in 192 bits and in longCost's any width. The
+// groups are drawn so that equal weights are common (ties), and the test
+// checks that they were.
 func TestFloaterFlowAgainstWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	ties, rematches := 0, 0
 	for iter := range 4000 {
 		s, group, floaters, base := randomFloaterField(rng)
-		fp, ok := s.floaterProblem(group.flat(), floaters.flat(), base)
-		if !ok {
+		ft, ok := s.floaterTerms(group.flat(), floaters.flat(), base)
+		if !ok || ft.top > narrowPowers(ft.terms) {
 			t.Fatalf("iter %d: weights not held", iter)
 		}
-		want, _ := fp.walk(math.MaxInt)
-		if got := fp.solve(); !slices.Equal(got, want) {
-			t.Fatalf("iter %d: flow %v, walk %v", iter, got, want)
+		want := flowAgainstWalk(t, iter, weigh[floaterCost](ft))
+		if iter%4 == 0 { // longCost is slower: a quarter of the groups
+			if got := flowAgainstWalk(t, iter, weigh[longCost](ft)); !slices.Equal(got, want) {
+				t.Fatalf("iter %d: longCost %v, floaterCost %v", iter, got, want)
+			}
 		}
-		if bounded, ok := fp.walk(floaterWalkBudget); ok && !slices.Equal(bounded, want) {
-			t.Fatalf("iter %d: bounded walk %v, walk %v", iter, bounded, want)
-		}
-		if leastCount(fp) > 1 {
+		if leastCount(weigh[floaterCost](ft)) > 1 {
 			ties++
 		}
 		for _, f := range floaters.flat() {
@@ -105,8 +109,28 @@ func TestFloaterFlowAgainstWalk(t *testing.T) {
 	}
 }
 
+// flowAgainstWalk checks the flow and the bounded walk against the walk
+// with no bound and returns its assignment.
+func flowAgainstWalk[C exact[C]](t *testing.T, iter int, fp floaterProblem[C]) []int {
+	t.Helper()
+	want, _ := fp.walk(math.MaxInt)
+	if got := fp.solve(); !slices.Equal(got, want) {
+		t.Fatalf("iter %d: flow %v, walk %v", iter, got, want)
+	}
+	if bounded, ok := fp.walk(floaterWalkBudget); ok && !slices.Equal(bounded, want) {
+		t.Fatalf("iter %d: bounded walk %v, walk %v", iter, bounded, want)
+	}
+	// walkExceeds skips the walk only when it would give up.
+	for _, budget := range []int{2, 8, 32} {
+		if _, ok := fp.walk(budget); ok && fp.walkExceeds(budget) {
+			t.Fatalf("iter %d: the walk ends within %d steps, walkExceeds says it would not", iter, budget)
+		}
+	}
+	return want
+}
+
 // leastCount is how many assignments share the least cost.
-func leastCount(fp floaterProblem) int {
+func leastCount(fp floaterProblem[floaterCost]) int {
 	n := len(fp.may)
 	used := make([]bool, len(fp.kind))
 	var best floaterCost
@@ -116,7 +140,7 @@ func leastCount(fp floaterProblem) int {
 		if k == n {
 			switch {
 			case pairs == 0:
-			case count == 0 || sum.less(&best):
+			case count == 0 || sum.less(best):
 				best, count = sum, 1
 			case sum == best:
 				count++

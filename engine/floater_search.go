@@ -1,75 +1,114 @@
 package engine
 
+import "slices"
+
 // potGroup is the classes of one kind (or none) and one potential: from
 // a floater, every one of them he may take is as far (his edge's key less
 // the potential), so shortest offers a floater's distance to the group
 // once, not to each class — a group of a thousand members has a few dozen
 // kinds and a few hundred classes, and their potentials are mostly one a
 // kind.
-type potGroup struct {
-	col     int         // the kind, or the none column
-	pot     floaterCost // the classes' potential
-	classes []int32     // the group's classes
-	head    int32       // the first class of linkLive's list, −1 when none
-	tight   []int32     // the floaters whose key is the group's potential
-	left    []int32     // shortest's: the classes not reached yet
-	offers  []heapEntry // shortest's: the floaters' offers, a heap by distance plus potential
+type potGroup[C exact[C]] struct {
+	col     int            // the kind, or the none column
+	pot     C              // the classes' potential
+	classes []int32        // the group's classes
+	head    int32          // the first class of linkLive's list, −1 when none
+	tight   []int32        // the floaters whose key is the group's potential
+	left    []int32        // shortest's: the classes not reached yet
+	offers  []heapEntry[C] // shortest's: the floaters' offers, a heap by distance plus potential
 }
 
 // regroup sorts the classes into potential groups, after the potentials
-// moved; their tight lists are left empty (listTight).
-func (f *floaterFlow) regroup() {
+// moved; their tight lists are left empty (listTight). A kind's groups are
+// in the order of their potentials, so that a floater's one group of
+// reduced cost zero of a kind is found by bisection (groupAt).
+func (f *floaterFlow[C]) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
 		f.groupsOfCol = make([][]int32, cols)
 		f.groupOf = make([]int32, len(f.classes))
+		f.byPot = make([]int32, len(f.classes))
+		for c := range f.byPot {
+			f.byPot[c] = int32(c)
+		}
 	}
 	for i := range f.groupsOfCol {
 		f.groupsOfCol[i] = f.groupsOfCol[i][:0]
 	}
+	col := func(c int32) int {
+		if c == f.none {
+			return cols - 1
+		}
+		return f.classes[c].kind
+	}
+	slices.SortFunc(f.byPot, func(a, b int32) int {
+		if ca, cb := col(a), col(b); ca != cb {
+			return ca - cb
+		}
+		pa, pb := f.pot[f.n+int(a)], f.pot[f.n+int(b)]
+		switch {
+		case pa.less(pb):
+			return -1
+		case pb.less(pa):
+			return 1
+		}
+		return int(a - b)
+	})
 	f.groups = f.groups[:0]
-	for c := range f.classes {
-		col := cols - 1
-		if int32(c) != f.none {
-			col = f.classes[c].kind
-		}
-		pot := f.pot[f.n+c]
-		g := int32(-1)
-		for _, i := range f.groupsOfCol[col] {
-			if f.groups[i].pot == pot {
-				g = i
-				break
-			}
-		}
-		if g < 0 {
+	for i, c := range f.byPot {
+		cc, pot := col(c), f.pot[f.n+int(c)]
+		if i == 0 || cc != col(f.byPot[i-1]) || !pot.equal(f.pot[f.n+int(f.byPot[i-1])]) {
 			// A new group, in the place (and the lists) of an old one
 			// when there is one.
-			g = int32(len(f.groups))
+			g := int32(len(f.groups))
 			if len(f.groups) < cap(f.groups) {
 				f.groups = f.groups[:g+1]
 				o := &f.groups[g]
-				*o = potGroup{col: col, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
+				*o = potGroup[C]{col: cc, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
 			} else {
-				f.groups = append(f.groups, potGroup{col: col, pot: pot})
+				f.groups = append(f.groups, potGroup[C]{col: cc, pot: pot})
 			}
-			f.groupsOfCol[col] = append(f.groupsOfCol[col], g)
+			f.groupsOfCol[cc] = append(f.groupsOfCol[cc], g)
 		}
-		f.groups[g].classes = append(f.groups[g].classes, int32(c))
+		g := int32(len(f.groups) - 1)
+		f.groups[g].classes = append(f.groups[g].classes, c)
 		f.groupOf[c] = g
 	}
+}
+
+// groupAt is the group of column col whose potential is pot, −1 when none:
+// by a look at each of a few groups, by bisection among more.
+func (f *floaterFlow[C]) groupAt(col int, pot C) int32 {
+	gs := f.groupsOfCol[col]
+	if len(gs) <= 4 {
+		for _, g := range gs {
+			if f.groups[g].pot.equal(pot) {
+				return g
+			}
+		}
+		return -1
+	}
+	i, _ := slices.BinarySearchFunc(gs, pot, func(g int32, pot C) int {
+		if f.groups[g].pot.less(pot) {
+			return -1
+		}
+		return oneIf(!f.groups[g].pot.equal(pot))
+	})
+	if i < len(gs) && f.groups[gs[i]].pot.equal(pot) {
+		return gs[i]
+	}
+	return -1
 }
 
 // listTight lists in each potential group the floaters whose key is its
 // potential, for reroute: asked once the flow is of least cost, not after
 // every search (only firstBest reads them, and the potentials stand then).
-func (f *floaterFlow) listTight() {
+func (f *floaterFlow[C]) listTight() {
 	cols := len(f.fp.pair[0]) + 1
 	for k := range f.n {
 		for _, col := range f.colsOf[k] {
-			for _, g := range f.groupsOfCol[col] {
-				if f.groups[g].pot == f.keys[k*cols+col] {
-					f.groups[g].tight = append(f.groups[g].tight, int32(k))
-				}
+			if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+				f.groups[g].tight = append(f.groups[g].tight, int32(k))
 			}
 		}
 	}
@@ -81,7 +120,7 @@ func (f *floaterFlow) listTight() {
 // potential groups; the heap holds nodes and, for a group, its best offer
 // (as −1−group): when that comes first, the group's classes the offering
 // floater may take are reached, and the next offer waits for the others.
-func (f *floaterFlow) shortest() {
+func (f *floaterFlow[C]) shortest() {
 	clear(f.done)
 	f.heap = f.heap[:0]
 	for i := range f.groups {
@@ -89,18 +128,23 @@ func (f *floaterFlow) shortest() {
 		g.left = append(g.left[:0], g.classes...)
 		g.offers = g.offers[:0]
 	}
-	f.dist[f.source] = zeroCost
+	var zero C
+	f.dist[f.source] = zero
 	f.newStamp() // marked: has a distance
 	f.mark[f.source] = f.stamp
-	pushEntry(&f.heap, heapEntry{f.source, zeroCost})
-	reach := func(v int32, d floaterCost) {
-		if f.mark[v] != f.stamp || d.less(&f.dist[v]) {
+	pushEntry(&f.heap, heapEntry[C]{f.source, zero})
+	// bound is the distance of a way to the sink found so far: nothing
+	// as far or farther is settled before the sink, so it is not offered.
+	var bound C
+	bounded := false
+	reach := func(v int32, d C) {
+		if f.mark[v] != f.stamp || d.less(f.dist[v]) {
 			f.mark[v], f.dist[v] = f.stamp, d
-			pushEntry(&f.heap, heapEntry{v, d})
+			pushEntry(&f.heap, heapEntry[C]{v, d})
 		}
 	}
 	// reachClass is class c reached at distance d: its edges go on.
-	reachClass := func(c int32, d floaterCost) {
+	reachClass := func(c int32, d C) {
 		v := int32(f.n) + c
 		f.done[v], f.dist[v] = true, d
 		if f.used[c] < f.classes[c].cap {
@@ -115,7 +159,7 @@ func (f *floaterFlow) shortest() {
 		v, d := e.v, e.d
 		if v < 0 {
 			g := &f.groups[-1-v]
-			if len(g.offers) == 0 || g.offers[0].d.sub(g.pot) != d {
+			if len(g.offers) == 0 || !g.offers[0].d.sub(g.pot).equal(d) {
 				continue // an offer already taken
 			}
 			o := popEntry(&g.offers)
@@ -130,7 +174,7 @@ func (f *floaterFlow) shortest() {
 				reachClass(c, d)
 			}
 			if len(g.left) > 0 && len(g.offers) > 0 {
-				pushEntry(&f.heap, heapEntry{v, g.offers[0].d.sub(g.pot)})
+				pushEntry(&f.heap, heapEntry[C]{v, g.offers[0].d.sub(g.pot)})
 			}
 			continue
 		}
@@ -151,24 +195,32 @@ func (f *floaterFlow) shortest() {
 			cols := len(f.fp.pair[0]) + 1
 			keys := f.keys[int(v)*cols : (int(v)+1)*cols]
 			for _, col := range f.colsOf[v] {
-				var at floaterCost // weighed once a group of the kind is left to reach
+				var at C // weighed once a group of the kind is left to reach
 				weighed := false
 				for _, gi := range f.groupsOfCol[col] {
 					g := &f.groups[gi]
-					if len(g.left) == 0 {
-						continue
+					may, free := f.mayReach(v, g)
+					if !may {
+						continue // none of the group's classes left is his to take
 					}
 					if !weighed {
 						at, weighed = d.add(keys[col]), true
 					}
 					d := at.sub(g.pot)
-					if f.mark[f.sink] == f.stamp && !d.less(&f.dist[f.sink]) {
-						continue // no nearer than the sink: the search ends first
+					if bounded && !d.less(bound) {
+						continue // no nearer than a way to the sink: the search ends first
 					}
-					if len(g.offers) == 0 || at.less(&g.offers[0].d) {
-						pushEntry(&f.heap, heapEntry{-1 - gi, d})
+					if free {
+						// A class with a member left: the sink is at most
+						// as far as through it.
+						if via := at.sub(f.pot[f.sink]); !bounded || via.less(bound) {
+							bound, bounded = via, true
+						}
 					}
-					pushEntry(&g.offers, heapEntry{v, at})
+					if len(g.offers) == 0 || at.less(g.offers[0].d) {
+						pushEntry(&f.heap, heapEntry[C]{-1 - gi, d})
+					}
+					pushEntry(&g.offers, heapEntry[C]{v, at})
 				}
 			}
 		}
@@ -180,7 +232,7 @@ func (f *floaterFlow) shortest() {
 	// keys stand: rekey weighs only the floaters that moved.
 	top := f.dist[f.sink]
 	for v := range f.pot {
-		moved := f.done[v] && f.dist[v].less(&top)
+		moved := f.done[v] && f.dist[v].less(top)
 		if moved {
 			f.pot[v] = f.pot[v].add(f.dist[v].sub(top))
 		}
@@ -192,9 +244,25 @@ func (f *floaterFlow) shortest() {
 	f.regroup()
 }
 
+// mayReach reports whether floater v may take one of group g's classes
+// not reached yet, other than his own (an offer of his reaches nothing
+// else, and the classes left only shrink), and whether one of those has a
+// member left.
+func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
+	for _, c := range g.left {
+		if f.assign[v] != c && f.may(int(v), c) {
+			may = true
+			if f.used[c] < f.classes[c].cap {
+				return true, true
+			}
+		}
+	}
+	return may, false
+}
+
 // colsOf lists, for each floater, the columns (kinds, and none) of the
 // classes he may take: the kinds of his partners in the group.
-func colsOf(f *floaterFlow) [][]int {
+func colsOf[C exact[C]](f *floaterFlow[C]) [][]int {
 	cols := len(f.fp.pair[0]) + 1
 	words := len(f.fp.may[0])
 	ofKind := bitRows(cols-1, words) // each kind's members
@@ -217,20 +285,20 @@ func colsOf(f *floaterFlow) [][]int {
 }
 
 // heapEntry is a node (or a group, or an offer's floater) at a distance.
-type heapEntry struct {
+type heapEntry[C any] struct {
 	v int32
-	d floaterCost
+	d C
 }
 
 // pushEntry and popEntry keep a binary heap by distance; an entry keeps
 // the distance it was pushed with, and an entry of a node already done
 // is passed over by the search.
-func pushEntry(heap *[]heapEntry, e heapEntry) {
+func pushEntry[C exact[C]](heap *[]heapEntry[C], e heapEntry[C]) {
 	h := append(*heap, e)
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !e.d.less(&h[p].d) {
+		if !e.d.less(h[p].d) {
 			break
 		}
 		h[i] = h[p] // the parent moves down into the hole
@@ -240,7 +308,7 @@ func pushEntry(heap *[]heapEntry, e heapEntry) {
 	*heap = h
 }
 
-func popEntry(heap *[]heapEntry) heapEntry {
+func popEntry[C exact[C]](heap *[]heapEntry[C]) heapEntry[C] {
 	h := *heap
 	top := h[0]
 	last := len(h) - 1
@@ -250,10 +318,10 @@ func popEntry(heap *[]heapEntry) heapEntry {
 		i := 0
 		for {
 			l, m := 2*i+1, -1
-			if l < len(h) && h[l].d.less(&e.d) {
+			if l < len(h) && h[l].d.less(e.d) {
 				m = l
 			}
-			if r := l + 1; r < len(h) && h[r].d.less(&e.d) && (m < 0 || h[r].d.less(&h[m].d)) {
+			if r := l + 1; r < len(h) && h[r].d.less(e.d) && (m < 0 || h[r].d.less(h[m].d)) {
 				m = r
 			}
 			if m < 0 {

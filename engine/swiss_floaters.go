@@ -15,16 +15,13 @@ import "math/bits"
 func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair, fl, gl rows, value float64, found bool) {
 	yuan := group.flat()
 	yu := floaters.flat()
-	fp, ok := s.floaterProblem(yuan, yu, base)
+	ft, ok := s.floaterTerms(yuan, yu, base)
 	if !ok {
-		// Weights too large to weigh exactly (score gaps of dozens of
-		// steps): the group keeps the floaters' pairs pairFloaters found.
+		// Scores off the scoring's steps, which no whole numbers weigh
+		// exactly: the group keeps the floaters' pairs pairFloaters found.
 		return nil, floaters, group, 0, false
 	}
-	choice, walked := fp.walk(floaterWalkBudget)
-	if !walked {
-		choice = fp.solve()
-	}
+	choice := ft.choose()
 	// Who is paired, by place in the rows' lists one after the other, as
 	// flat lays them out (yu before the walk's order).
 	paired := make([]bool, len(yu)+len(yuan))
@@ -36,7 +33,7 @@ func (s *swiss) searchFloaters(group, floaters rows, base float64) (pairs []pair
 			continue
 		}
 		pairs = append(pairs, floaterPair(yu[k], yuan[j]))
-		pairedYu[fp.was[k]], pairedYuan[j] = true, true
+		pairedYu[ft.was[k]], pairedYuan[j] = true, true
 	}
 	if len(pairs) == 0 {
 		return nil, floaters, group, 0, false
@@ -66,21 +63,115 @@ func unpaired(r rows, paired []bool) rows {
 	return out
 }
 
-// floaterProblem is what searchFloaters decides, in numbers: floater k
-// (in the walk's order) may meet the group members whose bits are set in
-// may[k]; his pair with member j costs pair[k][kind[j]], leaving him
-// unpaired costs none[k].
-type floaterProblem struct {
-	was  []int // floater k's place in yu as given
-	may  [][]uint64
-	kind []int
-	pair [][]floaterCost
-	none []floaterCost
+// choose is the floater search's assignment, weighed in the narrowest
+// numbers that hold its terms with room for the sums.
+func (ft *floaterTerms) choose() []int {
+	switch {
+	case ft.top <= shortPowers(ft.terms):
+		return choose(weigh[shortCost](ft))
+	case ft.top <= narrowPowers(ft.terms):
+		return choose(weigh[floaterCost](ft))
+	}
+	return choose(weigh[longCost](ft))
 }
 
-// floaterProblem sorts the floaters yu into the walk's order (searchOrder)
-// and weighs every choice exactly; false when a weight cannot be held.
-func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterProblem, bool) {
+// choose is the assignment of fp: by the walk when it is short, else by
+// the flow.
+func choose[C exact[C]](fp floaterProblem[C]) []int {
+	if fp.walkExceeds(floaterWalkBudget) {
+		return fp.solve()
+	}
+	choice, walked := fp.walk(floaterWalkBudget)
+	if !walked {
+		choice = fp.solve()
+	}
+	return choice
+}
+
+// walkExceeds reports that the walk would take more than budget steps,
+// known without walking: when m floaters may each meet a partner of his
+// own, every choice of which of them meet theirs (the rest none) is an
+// assignment the walk steps on — 2^m of them.
+func (ft *floaterTerms) walkExceeds(budget int) bool {
+	if len(ft.may) == 0 {
+		return false
+	}
+	used := make([]uint64, len(ft.may[0]))
+	m := 0
+	for _, may := range ft.may {
+		for w, word := range may {
+			if free := word &^ used[w]; free != 0 {
+				used[w] |= free & -free
+				m++
+				break
+			}
+		}
+		if m < 63 && 1<<m > budget {
+			return true
+		}
+	}
+	return false
+}
+
+// floaterTerms is what searchFloaters decides, with its weights as powers
+// of ten: floater k (in the walk's order) may meet the group members whose
+// bits are set in may[k]; his pair with member j weighs the terms
+// cell[kind[j]] of his row, leaving him unpaired 10^left[k] (see weigh).
+type floaterTerms struct {
+	was   []int // floater k's place in yu as given
+	may   [][]uint64
+	kind  []int
+	row   []int // floater k's row of cells: the kind of floater he is
+	kinds int   // the kinds of group member: a row's cells
+	left  []int
+	cell  []pairPowers
+	top   int // the largest power
+	terms int // the most terms a sum of the search adds
+}
+
+// pairPowers are a pair's terms: −10^spread, −10^colour and 10^floatA +
+// 10^floatB in weights 1, 2 and 3.
+type pairPowers struct{ spread, colour, floatA, floatB int }
+
+// floaterProblem is floaterTerms weighed in numbers of type C: his pair
+// with member j costs pair[k][kind[j]], leaving him unpaired none[k].
+type floaterProblem[C exact[C]] struct {
+	*floaterTerms
+	pair [][]C
+	none []C
+}
+
+// weigh makes the terms ft numbers of type C, each of a kind of floater
+// and a kind of member once, floaters of one kind sharing their row.
+func weigh[C exact[C]](ft *floaterTerms) floaterProblem[C] {
+	// Each power of each weight is made once: longCost's take a
+	// multiplication of big numbers each.
+	var zero C
+	table, made := make([]C, 4*(ft.top+1)), make([]bool, 4*(ft.top+1))
+	power := func(w, n int) C {
+		if i := w*(ft.top+1) + n; !made[i] {
+			table[i], made[i] = zero.power(w, n), true
+		}
+		return table[w*(ft.top+1)+n]
+	}
+	block := make([]C, len(ft.cell))
+	for c, pp := range ft.cell {
+		block[c] = zero.sub(power(1, pp.spread)).sub(power(2, pp.colour)).
+			add(power(3, pp.floatA)).add(power(3, pp.floatB))
+	}
+	fp := floaterProblem[C]{floaterTerms: ft, pair: make([][]C, len(ft.may)), none: make([]C, len(ft.may))}
+	for k, n := range ft.left {
+		fp.none[k] = power(0, n)
+		r := ft.row[k] * ft.kinds
+		fp.pair[k] = block[r : r+ft.kinds : r+ft.kinds]
+	}
+	return fp
+}
+
+// floaterTerms sorts the floaters yu into the walk's order (searchOrder)
+// and finds every choice's terms; false when a score is off the scoring's
+// steps (powerScale).
+func (s *swiss) floaterTerms(yuan, yu []*swissPlayer, base float64) (*floaterTerms, bool) {
 	// may[i] holds floater i's partners in the group, as bits: who may
 	// meet whom is asked once.
 	words := (len(yuan) + 63) / 64
@@ -93,19 +184,19 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 	}
 	allowed.release()
 	was := searchOrder(yu, partners)
-	fp := floaterProblem{was: was, may: make([][]uint64, len(yu)), pair: make([][]floaterCost, len(yu)), none: make([]floaterCost, len(yu))}
+	ft := &floaterTerms{was: was, may: make([][]uint64, len(yu)), left: make([]int, len(yu)), terms: 2 * len(yu)}
 	for k := range yu {
-		fp.may[k] = may[was[k]]
+		ft.may[k] = may[was[k]]
 	}
 	// What a pair adds to the weights depends on the floater's and the
 	// partner's score, colour state and floats only, which few kinds of
-	// player share: pair[k][kind[j]] is weighed once a kind of floater and
-	// a kind of member, not once a pair (a field of ten thousand floats a
-	// thousand players down into groups of as many), and floaters of one
-	// kind share their row.
-	var kinds []*swissPlayer
-	fp.kind, kinds = memberKinds(yuan)
-	floaterKind, floaterKinds := memberKinds(yu)
+	// player share: a pair's terms are found once a kind of floater and a
+	// kind of member, not once a pair (a field of ten thousand floats a
+	// thousand players down into groups of as many).
+	var kinds, floaterKinds []*swissPlayer
+	ft.kind, kinds = memberKinds(yuan)
+	ft.row, floaterKinds = memberKinds(yu)
+	ft.kinds = len(kinds)
 	left := make([]float64, 0, len(yu))
 	for _, f := range yu {
 		left = append(left, f.steps-base)
@@ -121,27 +212,26 @@ func (s *swiss) floaterProblem(yuan, yu []*swissPlayer, base float64) (floaterPr
 			float = append(float, float64(a), float64(b))
 		}
 	}
-	terms := 2 * len(yu)
-	scales := [4]powerScale{newPowerScale(left, terms), newPowerScale(spread, terms), newPowerScale(colour, terms), newPowerScale(float, terms)}
-	block := make([]floaterCost, cells)
-	for c := range block {
-		block[c] = floaterCost{
-			1: wide{}.sub(scales[1].term(spread[c])),
-			2: wide{}.sub(scales[2].term(colour[c])),
-			3: scales[3].term(float[2*c]).add(scales[3].term(float[2*c+1])),
-		}
-	}
-	for k := range yu {
-		fp.none[k][0] = scales[0].term(left[k])
-		fk := floaterKind[k]
-		fp.pair[k] = block[fk*len(kinds) : (fk+1)*len(kinds) : (fk+1)*len(kinds)]
-	}
+	scales := [4]powerScale{newPowerScale(left), newPowerScale(spread), newPowerScale(colour), newPowerScale(float)}
 	for _, sc := range scales {
 		if !sc.ok {
-			return floaterProblem{}, false
+			return nil, false
 		}
 	}
-	return fp, true
+	power := func(sc *powerScale, e float64) int {
+		n := sc.power(e)
+		ft.top = max(ft.top, n)
+		return n
+	}
+	for k, e := range left {
+		ft.left[k] = power(&scales[0], e)
+	}
+	ft.cell = make([]pairPowers, cells)
+	for c := range ft.cell {
+		ft.cell[c] = pairPowers{power(&scales[1], spread[c]), power(&scales[2], colour[c]),
+			power(&scales[3], float[2*c]), power(&scales[3], float[2*c+1])}
+	}
+	return ft, true
 }
 
 // floaterWalkBudget is the most steps of the walk tried before the flow
@@ -153,7 +243,7 @@ const floaterWalkBudget = 4096
 // walk tries every assignment in the walk's order and keeps the first of
 // the least cost among those that pair anybody; false when it would take
 // more than budget steps.
-func (fp *floaterProblem) walk(budget int) ([]int, bool) {
+func (fp *floaterProblem[C]) walk(budget int) ([]int, bool) {
 	n := len(fp.may)
 	best, cur := make([]int, n), make([]int, n)
 	for k := range best {
@@ -162,7 +252,7 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 	if n == 0 {
 		return best, true
 	}
-	var bestCost floaterCost
+	var bestCost C
 	have := false
 	used := make([]uint64, len(fp.may[0]))
 	// The last floater's partners of one kind end the walk at one cost, and
@@ -170,13 +260,13 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 	// kind is weighed (the others still count their step). tried holds the
 	// visit that weighed a kind.
 	tried, visit := make([]int32, len(fp.pair[0])), int32(0)
-	var rec func(k int, sum floaterCost, pairs int) bool
-	rec = func(k int, sum floaterCost, pairs int) bool {
+	var rec func(k int, sum C, pairs int) bool
+	rec = func(k int, sum C, pairs int) bool {
 		if budget--; budget < 0 {
 			return false
 		}
 		if k == n {
-			if pairs > 0 && (!have || sum.less(&bestCost)) {
+			if pairs > 0 && (!have || sum.less(bestCost)) {
 				copy(best, cur)
 				bestCost, have = sum, true
 			}
@@ -208,7 +298,8 @@ func (fp *floaterProblem) walk(budget int) ([]int, bool) {
 		cur[k] = -1
 		return rec(k+1, sum.add(fp.none[k]), pairs)
 	}
-	return best, rec(0, floaterCost{}, 0)
+	var zero C
+	return best, rec(0, zero, 0)
 }
 
 // bitRows is n rows of the given words, cut from one block.
