@@ -6,6 +6,25 @@ import (
 	"testing"
 )
 
+// randomGraph is a graph of n vertices with each edge there with
+// probability p, as a table and as lists.
+func randomGraph(rng *rand.Rand, n int, p float64) (has [][]bool, adj [][]int32) {
+	has, adj = make([][]bool, n), make([][]int32, n)
+	for i := range has {
+		has[i] = make([]bool, n)
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if rng.Float64() < p {
+				has[i][j], has[j][i] = true, true
+				adj[i] = append(adj[i], int32(j))
+				adj[j] = append(adj[j], int32(i))
+			}
+		}
+	}
+	return has, adj
+}
+
 // TestMatcherPerfect compares the matcher's verdict (Edmonds' blossom
 // algorithm) with the oracle's on random graphs, sparse and dense, odd
 // cycles included, and checks that the matching it keeps is one.
@@ -14,20 +33,7 @@ func TestMatcherPerfect(t *testing.T) {
 	for iter := range 1500 {
 		n := 2 + rng.IntN(30)
 		p := []float64{0.05, 0.1, 0.2, 0.5, 0.9}[iter%5]
-		has := make([][]bool, n)
-		adj := make([][]int32, n)
-		for i := range has {
-			has[i] = make([]bool, n)
-		}
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				if rng.Float64() < p {
-					has[i][j], has[j][i] = true, true
-					adj[i] = append(adj[i], int32(j))
-					adj[j] = append(adj[j], int32(i))
-				}
-			}
-		}
+		has, adj := randomGraph(rng, n, p)
 		m := newMatcher(adj)
 		m.maximise()
 		checkMatching(t, m, has)
@@ -193,20 +199,7 @@ func TestMatcherBarriers(t *testing.T) {
 	for iter := range 600 {
 		n := 2 * (1 + rng.IntN(8))
 		p := []float64{0.2, 0.35, 0.5, 0.7}[iter%4]
-		has := make([][]bool, n)
-		adj := make([][]int32, n)
-		for i := range has {
-			has[i] = make([]bool, n)
-		}
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				if rng.Float64() < p {
-					has[i][j], has[j][i] = true, true
-					adj[i] = append(adj[i], int32(j))
-					adj[j] = append(adj[j], int32(i))
-				}
-			}
-		}
+		has, adj := randomGraph(rng, n, p)
 		m := newMatcher(adj)
 		if !m.matchPerfect() {
 			continue

@@ -106,14 +106,7 @@ func BenchmarkPairTight(b *testing.B) {
 func BenchmarkPairRedWins(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			ev := redWinsField(n, 15)
-			for range 10 {
-				p, err := Pair(ev)
-				if err != nil {
-					b.Fatal(err)
-				}
-				playRedWins(b, ev, p)
-			}
+			ev := redWinsRound11(b, n)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Pair(ev); err != nil {

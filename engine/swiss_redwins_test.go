@@ -39,6 +39,21 @@ func playRedWins(tb testing.TB, ev *Event, p Pairing) {
 	}
 }
 
+// redWinsRound11 is the red-wins field of 15 rounds with 10 played: the
+// round the benchmarks pair.
+func redWinsRound11(tb testing.TB, players int) *Event {
+	tb.Helper()
+	ev := redWinsField(players, 15)
+	for range 10 {
+		p, err := Pair(ev)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		playRedWins(tb, ev, p)
+	}
+	return ev
+}
+
 // formatPairing writes everything a pairing says, one board a line.
 func formatPairing(p Pairing) string {
 	var b strings.Builder
@@ -101,14 +116,7 @@ func TestRedWinsGolden(t *testing.T) {
 // completeness step (R-SW-9) that then pairs the whole field.
 func BenchmarkRedWinsSteps(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		ev := redWinsField(n, 15)
-		for range 10 {
-			p, err := Pair(ev)
-			if err != nil {
-				b.Fatal(err)
-			}
-			playRedWins(b, ev, p)
-		}
+		ev := redWinsRound11(b, n)
 		round := len(ev.Rounds) + 1
 		b.Run(fmt.Sprintf("groups/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
