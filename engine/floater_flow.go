@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -19,10 +20,89 @@ import (
 // zero; so the floaters are then fixed one by one in the walk's order, each
 // to his first choice that such a cycle reaches — the walk's first
 // assignment among the best, with no walk.
+//
+// Floaters of one kind whom the same members may meet are interchangeable
+// too: the least cost is found with each such lot one node of the flow, as
+// many units wide as it has floaters (red-wins' searches have half as many
+// lots as floaters), and then handed out to the lot's floaters, one a
+// unit, for firstBest, which needs only a flow of least cost and its
+// potentials — any handing out of a lot's units is one.
 func (fp *floaterProblem[C]) solve() []int {
-	f := newFloaterFlow(fp)
-	f.minCost()
+	lots, lotOf := fp.lots()
+	if len(lots.may) == len(fp.may) {
+		f := newFloaterFlow(fp, nil)
+		f.minCost()
+		return f.firstBest()
+	}
+	size := make([]int, len(lots.may))
+	for _, l := range lotOf {
+		size[l]++
+	}
+	merged := newFloaterFlow(&lots, size)
+	merged.minCost()
+	f := newFloaterFlow(fp, nil)
+	f.takeFlow(merged, lotOf)
 	return f.firstBest()
+}
+
+// lots is fp with its floaters of one row of costs and one row of
+// partners as one floater each (the first of them), and each floater's
+// lot.
+func (fp *floaterProblem[C]) lots() (lots floaterProblem[C], lotOf []int) {
+	type key struct {
+		row, left int
+		may       string
+	}
+	index := map[key]int{}
+	lotOf = make([]int, len(fp.may))
+	ft := &floaterTerms{kind: fp.kind, kinds: fp.kinds}
+	lots.floaterTerms = ft
+	for k, may := range fp.may {
+		kk := key{fp.row[k], fp.left[k], wordsKey(may)}
+		l, ok := index[kk]
+		if !ok {
+			l = len(ft.may)
+			index[kk] = l
+			ft.may = append(ft.may, may)
+			ft.row = append(ft.row, fp.row[k])
+			ft.left = append(ft.left, fp.left[k])
+			lots.pair = append(lots.pair, fp.pair[k])
+			lots.none = append(lots.none, fp.none[k])
+		}
+		lotOf[k] = l
+	}
+	return lots, lotOf
+}
+
+// wordsKey is a row of bits as a map key.
+func wordsKey(words []uint64) string {
+	b := make([]byte, 0, 8*len(words))
+	for _, w := range words {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	return string(b)
+}
+
+// takeFlow puts f, the flow of individual floaters, in the state of
+// merged, its lots' flow of least cost: each floater takes his lot's
+// potential and one of its units, in his lot's classes.
+func (f *floaterFlow[C]) takeFlow(merged *floaterFlow[C], lotOf []int) {
+	members := make([][]int, merged.n) // each lot's floaters not yet placed
+	for k, l := range lotOf {
+		members[l] = append(members[l], k)
+		f.pot[k] = merged.pot[l]
+	}
+	for c := range f.classes {
+		f.pot[f.n+c] = merged.pot[merged.n+c]
+		for _, l := range merged.holders[c] {
+			k := members[l][0]
+			members[l] = members[l][1:]
+			f.move(k, -1, int32(c))
+		}
+	}
+	f.pot[f.sink], f.pot[f.source] = merged.pot[merged.sink], merged.pot[merged.source]
+	f.rekey(nil)
+	f.regroup()
 }
 
 // floaterClass is a flow node: group members of one kind that the same
@@ -35,14 +115,16 @@ type floaterClass struct {
 }
 
 // floaterFlow is the flow of solve. Nodes: floater k is k, class c is
-// n+c, then the sink and the source.
+// n+c, then the sink and the source. Floater k sends size[k] units (one
+// when size is nil): a lot of floaters, in solve's merged flow.
 type floaterFlow[C exact[C]] struct {
 	fp      *floaterProblem[C]
 	n       int
 	classes []floaterClass
 	// floatersOf[c] holds the floaters who may take class c, as bits.
 	floatersOf  [][]uint64
-	assign      []int32   // each floater's class, −1 while the flow has not reached him
+	assign      []int32   // each floater's class (his last unit's), −1 while the flow has not reached him
+	free        []int     // each floater's units the flow has not sent yet
 	used        []int     // the floaters each class holds
 	holders     [][]int32 // the floaters each class holds, but the fixed ones
 	pot         []C
@@ -71,7 +153,7 @@ type floaterFlow[C exact[C]] struct {
 	byPot       []int32 // the classes by kind and potential (regroup)
 }
 
-func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
+func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[C] {
 	n := len(fp.may)
 	f := &floaterFlow[C]{fp: fp, n: n}
 	// Each member's floaters, as bits: the members with the same bits and
@@ -113,7 +195,18 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 		f.classes[c].cap++
 	}
 	f.none = int32(len(f.classes))
-	f.classes = append(f.classes, floaterClass{kind: -1, cap: n})
+	f.free = make([]int, n)
+	for k := range f.free {
+		f.free[k] = 1
+		if size != nil {
+			f.free[k] = size[k]
+		}
+	}
+	units := 0
+	for _, u := range f.free {
+		units += u
+	}
+	f.classes = append(f.classes, floaterClass{kind: -1, cap: units})
 	everyone := make([]uint64, fw)
 	for k := range n {
 		everyone[k/64] |= 1 << (k % 64)
@@ -222,14 +315,17 @@ func (f *floaterFlow[C]) toSink(c int32) C {
 	return f.pot[f.n+int(c)].sub(f.pot[f.sink])
 }
 
-// move puts floater k into class c.
-func (f *floaterFlow[C]) move(k int, c int32) {
-	if old := f.assign[k]; old >= 0 {
-		f.used[old]--
-		h := f.holders[old]
+// move puts a unit of floater k from class from (−1: one not sent yet)
+// into class c.
+func (f *floaterFlow[C]) move(k int, from, c int32) {
+	if from >= 0 {
+		f.used[from]--
+		h := f.holders[from]
 		i := slices.Index(h, int32(k))
 		h[i] = h[len(h)-1]
-		f.holders[old] = h[:len(h)-1]
+		f.holders[from] = h[:len(h)-1]
+	} else {
+		f.free[k]--
 	}
 	f.assign[k] = c
 	f.used[c]++
@@ -240,13 +336,17 @@ func (f *floaterFlow[C]) move(k int, c int32) {
 // Dijkstra search of reduced costs moves the potentials, then every path of
 // reduced cost zero is taken before the next search.
 func (f *floaterFlow[C]) minCost() {
-	for left := f.n; left > 0; {
+	left := 0
+	for _, u := range f.free {
+		left += u
+	}
+	for left > 0 {
 		f.shortest()
 		f.round++
 		f.newStamp()
 		f.linkLive()
 		for k := range f.n {
-			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source].equal(f.pot[k]) && f.augment(k) {
+			for f.free[k] > 0 && f.mark[k] != f.stamp && f.pot[f.source].equal(f.pot[k]) && f.augment(k, -1) {
 				left--
 			}
 		}
@@ -261,19 +361,20 @@ func (f *floaterFlow[C]) newStamp() {
 	}
 }
 
-// augment looks for a path of reduced cost zero from floater k to the sink
-// and moves the floaters along it. Nodes it could not get through stay
-// marked: they are not tried again before the next search (that may miss
-// a path; the next search finds it).
-func (f *floaterFlow[C]) augment(k int) bool {
+// augment looks for a path of reduced cost zero from floater k, for his
+// unit in class from (−1: one not sent yet), to the sink and moves the
+// floaters along it. Nodes it could not get through stay marked: they are
+// not tried again before the next search (that may miss a path; the next
+// search finds it).
+func (f *floaterFlow[C]) augment(k int, from int32) bool {
 	f.mark[k] = f.stamp
 	for _, gi := range f.tightGroups(k) {
 		for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
-			if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
-				continue
+			if f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
+				continue // from is marked: the search came through it
 			}
 			if f.augmentClass(c) {
-				f.move(k, c)
+				f.move(k, from, c)
 				f.mark[k] = 0
 				return true
 			}
@@ -317,7 +418,7 @@ func (f *floaterFlow[C]) augmentClass(c int32) bool {
 		return true
 	}
 	for _, h := range f.holders[c] {
-		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h)) {
+		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h), c) {
 			f.mark[f.n+int(c)] = 0
 			f.relink(c)
 			return true
@@ -485,11 +586,11 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 			for v != a {
 				next := f.parent[v]
 				if int(v) < f.n {
-					f.move(int(v), next-int32(f.n))
+					f.move(int(v), f.assign[v], next-int32(f.n))
 				}
 				v = next
 			}
-			f.move(k, o)
+			f.move(k, f.assign[k], o)
 			return
 		}
 	}

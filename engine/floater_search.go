@@ -165,7 +165,7 @@ func (f *floaterFlow[C]) shortest() {
 			o := popEntry(&g.offers)
 			for i := 0; i < len(g.left); {
 				c := g.left[i]
-				if f.assign[o.v] == c || f.floatersOf[c][o.v/64]&(1<<(uint(o.v)%64)) == 0 {
+				if f.floatersOf[c][o.v/64]&(1<<(uint(o.v)%64)) == 0 {
 					i++
 					continue
 				}
@@ -187,7 +187,7 @@ func (f *floaterFlow[C]) shortest() {
 			f.heap = f.heap[:0]
 		case v == f.source:
 			for k := range f.n {
-				if f.assign[k] < 0 {
+				if f.free[k] > 0 {
 					reach(int32(k), d.add(f.pot[f.source]).sub(f.pot[k]))
 				}
 			}
@@ -250,7 +250,7 @@ func (f *floaterFlow[C]) shortest() {
 // member left.
 func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
 	for _, c := range g.left {
-		if f.assign[v] != c && f.may(int(v), c) {
+		if f.may(int(v), c) {
 			may = true
 			if f.used[c] < f.classes[c].cap {
 				return true, true
