@@ -227,11 +227,19 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[
 	f.parent = make([]int32, nodes)
 	f.dist = make([]C, nodes)
 	f.done = make([]bool, nodes)
-	// Potentials that make every edge's reduced cost non-negative before
-	// any flow: a class's is the least cost of its kind over all floaters
-	// (none's, the least of leaving one unpaired), the sink's the least
-	// class's.
 	f.pot = make([]C, nodes)
+	if n > 0 {
+		f.colsOf = colsOf(f)
+	}
+	return f
+}
+
+// startPotentials sets potentials that make every edge's reduced cost
+// non-negative before any flow: a class's is the least cost of its kind
+// over all floaters (none's, the least of leaving one unpaired), the
+// sink's the least class's.
+func (f *floaterFlow[C]) startPotentials() {
+	fp, n := f.fp, f.n
 	if n > 0 {
 		least := slices.Clone(fp.pair[0])
 		noneLeast := fp.none[0]
@@ -258,11 +266,9 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[
 		}
 	}
 	if n > 0 {
-		f.colsOf = colsOf(f)
 		f.rekey(nil)
 		f.regroup()
 	}
-	return f
 }
 
 // rekey weighs, after the potentials moved, each floater's edges plus his
@@ -336,6 +342,7 @@ func (f *floaterFlow[C]) move(k int, from, c int32) {
 // Dijkstra search of reduced costs moves the potentials, then every path of
 // reduced cost zero is taken before the next search.
 func (f *floaterFlow[C]) minCost() {
+	f.startPotentials()
 	left := 0
 	for _, u := range f.free {
 		left += u
