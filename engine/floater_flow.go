@@ -40,9 +40,7 @@ func (fp *floaterProblem[C]) solve() []int {
 	}
 	merged := newFloaterFlow(&lots, size)
 	merged.minCost()
-	f := newFloaterFlow(fp, nil)
-	f.takeFlow(merged, lotOf)
-	return f.firstBest()
+	return merged.forFloaters(fp, lotOf).firstBest()
 }
 
 // lots is fp with its floaters of one row of costs and one row of
@@ -83,10 +81,23 @@ func wordsKey(words []uint64) string {
 	return string(b)
 }
 
-// takeFlow puts f, the flow of individual floaters, in the state of
-// merged, its lots' flow of least cost: each floater takes his lot's
+// forFloaters is the flow of fp's floaters in the state of merged, their
+// lots' flow of least cost: the same classes; each floater takes his lot's
 // potential and one of its units, in his lot's classes.
-func (f *floaterFlow[C]) takeFlow(merged *floaterFlow[C], lotOf []int) {
+func (merged *floaterFlow[C]) forFloaters(fp *floaterProblem[C], lotOf []int) *floaterFlow[C] {
+	f := &floaterFlow[C]{fp: fp, n: len(fp.may), classes: slices.Clone(merged.classes[:merged.none])}
+	fw := (f.n + 63) / 64
+	classFloaters := bitRows(len(f.classes), fw)
+	f.colsOf = make([][]int, f.n)
+	for k, l := range lotOf {
+		for c, lots := range merged.floatersOf[:merged.none] {
+			if lots[l/64]&(1<<(l%64)) != 0 {
+				classFloaters[c][k/64] |= 1 << (k % 64)
+			}
+		}
+		f.colsOf[k] = merged.colsOf[l]
+	}
+	f.build(nil, classFloaters)
 	members := make([][]int, merged.n) // each lot's floaters not yet placed
 	for k, l := range lotOf {
 		members[l] = append(members[l], k)
@@ -103,6 +114,7 @@ func (f *floaterFlow[C]) takeFlow(merged *floaterFlow[C], lotOf []int) {
 	f.pot[f.sink], f.pot[f.source] = merged.pot[merged.sink], merged.pot[merged.source]
 	f.rekey(nil)
 	f.regroup()
+	return f
 }
 
 // floaterClass is a flow node: group members of one kind that the same
@@ -194,6 +206,18 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[
 		f.classes[c].members = append(f.classes[c].members, j)
 		f.classes[c].cap++
 	}
+	f.build(size, classFloaters)
+	if n > 0 {
+		f.colsOf = colsOf(f)
+	}
+	return f
+}
+
+// build makes the flow's nodes for its classes, whose floaters are
+// classFloaters, and none.
+func (f *floaterFlow[C]) build(size []int, classFloaters [][]uint64) {
+	n := f.n
+	fw := (n + 63) / 64
 	f.none = int32(len(f.classes))
 	f.free = make([]int, n)
 	for k := range f.free {
@@ -228,10 +252,6 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[
 	f.dist = make([]C, nodes)
 	f.done = make([]bool, nodes)
 	f.pot = make([]C, nodes)
-	if n > 0 {
-		f.colsOf = colsOf(f)
-	}
-	return f
 }
 
 // startPotentials sets potentials that make every edge's reduced cost
