@@ -156,13 +156,16 @@ type floaterFlow[C exact[C]] struct {
 	prevLive    []int32
 	groupOf     []int32 // each class's group
 	keys        []C     // rekey's: n rows of a key a kind, then none's
-	fixed       []bool
-	moved       []bool // the floaters whose potential the last search moved
+	moved       []bool  // the floaters whose potential the last search moved
 	none        int32
 	round       uint32    // the rounds of augmenting searches, one a Dijkstra search
 	tightOf     [][]int32 // tightGroups' lists, made in round tightRound
 	tightRound  []uint32
 	byPot       []int32 // the classes by kind and potential (regroup)
+	// For firstBest's reroute, as bits: each group's floaters whose key is
+	// its potential, the floaters not fixed, and those a search has seen.
+	tightIn       [][]uint64
+	unfixed, seen []uint64
 }
 
 func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[C] {
@@ -244,7 +247,6 @@ func (f *floaterFlow[C]) build(size []int, classFloaters [][]uint64) {
 	}
 	f.used = make([]int, len(f.classes))
 	f.holders = make([][]int32, len(f.classes))
-	f.fixed = make([]bool, n)
 	f.moved = make([]bool, n)
 	f.tightOf, f.tightRound = make([][]int32, n), make([]uint32, n)
 	f.mark = make([]uint32, nodes)
@@ -537,7 +539,7 @@ func (f *floaterFlow[C]) firstBest() []int {
 			f.reroute(k, opts)
 		}
 		// Fixed: k keeps his class and takes its first free member.
-		f.fixed[k] = true
+		f.unfixed[k/64] &^= 1 << (k % 64)
 		c := f.assign[k]
 		h := f.holders[c]
 		i := slices.Index(h, int32(k))
@@ -571,12 +573,17 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 	a := int32(f.n) + f.assign[k]
 	f.newStamp()
 	f.mark[a], f.mark[k] = f.stamp, f.stamp
+	clear(f.seen)
+	f.seen[k/64] |= 1 << (k % 64)
 	queue := append(f.queue[:0], a)
 	// parent[v] is the node after v on its path to a.
 	visit := func(v, next int32) {
 		if f.mark[v] != f.stamp {
 			f.mark[v], f.parent[v] = f.stamp, next
 			queue = append(queue, v)
+			if int(v) < f.n {
+				f.seen[v/64] |= 1 << (v % 64)
+			}
 		}
 	}
 	first := int32(f.n) + opts[0]
@@ -598,9 +605,14 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 			if f.used[c] > 0 && f.tightSink(c) {
 				visit(f.sink, v)
 			}
-			for _, h := range f.groups[f.groupOf[c]].tight {
-				if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.may(int(h), c) {
-					visit(h, v)
+			// The floaters not fixed nor seen whose edge to c is of
+			// reduced cost zero, in their order, a word of them at a time.
+			tight := f.tightIn[f.groupOf[c]]
+			for w, may := range f.floatersOf[c] {
+				for x := may & tight[w] & f.unfixed[w] &^ f.seen[w]; x != 0; x &= x - 1 {
+					if h := int32(w*64 + bits.TrailingZeros64(x)); f.assign[h] != c {
+						visit(h, v)
+					}
 				}
 			}
 		}
