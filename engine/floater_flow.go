@@ -112,7 +112,13 @@ func (merged *floaterFlow[C]) forFloaters(fp *floaterProblem[C], lotOf []int) *f
 		}
 	}
 	f.pot[f.sink], f.pot[f.source] = merged.pot[merged.sink], merged.pot[merged.source]
-	f.rekey(nil)
+	// A floater's keys are his lot's: the same costs plus the same
+	// potential.
+	cols := len(fp.pair[0]) + 1
+	f.keys = make([]C, f.n*cols)
+	for k, l := range lotOf {
+		copy(f.keys[k*cols:(k+1)*cols], merged.keys[l*cols:(l+1)*cols])
+	}
 	f.regroup()
 	return f
 }
