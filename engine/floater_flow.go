@@ -23,8 +23,8 @@ import (
 //
 // Floaters of one kind whom the same members may meet are interchangeable
 // too: the least cost is found with each such lot one node of the flow, as
-// many units wide as it has floaters (red-wins' searches have half as many
-// lots as floaters), and then handed out to the lot's floaters, one a
+// many units wide as it has floaters (red-wins' large searches have a
+// tenth to two thirds as many lots as floaters), and then handed out to the lot's floaters, one a
 // unit, for firstBest, which needs only a flow of least cost and its
 // potentials — any handing out of a lot's units is one.
 func (fp *floaterProblem[C]) solve() []int {

@@ -18,9 +18,9 @@ type potGroup[C exact[C]] struct {
 }
 
 // regroup sorts the classes into potential groups, after the potentials
-// moved. A kind's groups are
-// in the order of their potentials, so that a floater's one group of
-// reduced cost zero of a kind is found by bisection (groupAt).
+// moved. A kind's groups are in the order of their potentials, so that a
+// floater's one group of reduced cost zero of a kind is found by
+// bisection (groupAt).
 func (f *floaterFlow[C]) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
@@ -248,9 +248,11 @@ func (f *floaterFlow[C]) shortest() {
 }
 
 // mayReach reports whether floater v may take one of group g's classes
-// not reached yet, other than his own (an offer of his reaches nothing
-// else, and the classes left only shrink), and whether one of those has a
-// member left.
+// not reached yet (an offer of his reaches nothing else, and the classes
+// left only shrink), and whether one of those has a member left. A
+// floater with every unit sent is reached only through his classes, so
+// they are not among those left; a lot with units to send may send one
+// more into a class it holds.
 func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
 	for _, c := range g.left {
 		if f.may(int(v), c) {
