@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -19,10 +20,107 @@ import (
 // zero; so the floaters are then fixed one by one in the walk's order, each
 // to his first choice that such a cycle reaches — the walk's first
 // assignment among the best, with no walk.
+//
+// Floaters of one kind whom the same members may meet are interchangeable
+// too: the least cost is found with each such lot one node of the flow, as
+// many units wide as it has floaters (red-wins' large searches have a
+// tenth to two thirds as many lots as floaters), and then handed out to the lot's floaters, one a
+// unit, for firstBest, which needs only a flow of least cost and its
+// potentials — any handing out of a lot's units is one.
 func (fp *floaterProblem[C]) solve() []int {
-	f := newFloaterFlow(fp)
-	f.minCost()
-	return f.firstBest()
+	lots, lotOf := fp.lots()
+	if len(lots.may) == len(fp.may) {
+		f := newFloaterFlow(fp, nil)
+		f.minCost()
+		return f.firstBest()
+	}
+	size := make([]int, len(lots.may))
+	for _, l := range lotOf {
+		size[l]++
+	}
+	merged := newFloaterFlow(&lots, size)
+	merged.minCost()
+	return merged.forFloaters(fp, lotOf).firstBest()
+}
+
+// lots is fp with its floaters of one row of costs and one row of
+// partners as one floater each (the first of them), and each floater's
+// lot.
+func (fp *floaterProblem[C]) lots() (lots floaterProblem[C], lotOf []int) {
+	type key struct {
+		row, left int
+		may       string
+	}
+	index := map[key]int{}
+	lotOf = make([]int, len(fp.may))
+	ft := &floaterTerms{kind: fp.kind, kinds: fp.kinds}
+	lots.floaterTerms = ft
+	for k, may := range fp.may {
+		kk := key{fp.row[k], fp.left[k], wordsKey(may)}
+		l, ok := index[kk]
+		if !ok {
+			l = len(ft.may)
+			index[kk] = l
+			ft.may = append(ft.may, may)
+			ft.row = append(ft.row, fp.row[k])
+			ft.left = append(ft.left, fp.left[k])
+			lots.pair = append(lots.pair, fp.pair[k])
+			lots.none = append(lots.none, fp.none[k])
+		}
+		lotOf[k] = l
+	}
+	return lots, lotOf
+}
+
+// wordsKey is a row of bits as a map key.
+func wordsKey(words []uint64) string {
+	b := make([]byte, 0, 8*len(words))
+	for _, w := range words {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	return string(b)
+}
+
+// forFloaters is the flow of fp's floaters in the state of merged, their
+// lots' flow of least cost: the same classes; each floater takes his lot's
+// potential and one of its units, in his lot's classes.
+func (merged *floaterFlow[C]) forFloaters(fp *floaterProblem[C], lotOf []int) *floaterFlow[C] {
+	f := &floaterFlow[C]{fp: fp, n: len(fp.may), classes: slices.Clone(merged.classes[:merged.none])}
+	fw := (f.n + 63) / 64
+	classFloaters := bitRows(len(f.classes), fw)
+	f.colsOf = make([][]int, f.n)
+	for k, l := range lotOf {
+		for c, lots := range merged.floatersOf[:merged.none] {
+			if lots[l/64]&(1<<(l%64)) != 0 {
+				classFloaters[c][k/64] |= 1 << (k % 64)
+			}
+		}
+		f.colsOf[k] = merged.colsOf[l]
+	}
+	f.build(nil, classFloaters)
+	members := make([][]int, merged.n) // each lot's floaters not yet placed
+	for k, l := range lotOf {
+		members[l] = append(members[l], k)
+		f.pot[k] = merged.pot[l]
+	}
+	for c := range f.classes {
+		f.pot[f.n+c] = merged.pot[merged.n+c]
+		for _, l := range merged.holders[c] {
+			k := members[l][0]
+			members[l] = members[l][1:]
+			f.move(k, -1, int32(c))
+		}
+	}
+	f.pot[f.sink], f.pot[f.source] = merged.pot[merged.sink], merged.pot[merged.source]
+	// A floater's keys are his lot's: the same costs plus the same
+	// potential.
+	cols := len(fp.pair[0]) + 1
+	f.keys = make([]C, f.n*cols)
+	for k, l := range lotOf {
+		copy(f.keys[k*cols:(k+1)*cols], merged.keys[l*cols:(l+1)*cols])
+	}
+	f.regroup()
+	return f
 }
 
 // floaterClass is a flow node: group members of one kind that the same
@@ -35,14 +133,16 @@ type floaterClass struct {
 }
 
 // floaterFlow is the flow of solve. Nodes: floater k is k, class c is
-// n+c, then the sink and the source.
+// n+c, then the sink and the source. Floater k sends size[k] units (one
+// when size is nil): a lot of floaters, in solve's merged flow.
 type floaterFlow[C exact[C]] struct {
 	fp      *floaterProblem[C]
 	n       int
 	classes []floaterClass
 	// floatersOf[c] holds the floaters who may take class c, as bits.
 	floatersOf  [][]uint64
-	assign      []int32   // each floater's class, −1 while the flow has not reached him
+	assign      []int32   // each floater's class (his last unit's), −1 while the flow has not reached him
+	free        []int     // each floater's units the flow has not sent yet
 	used        []int     // the floaters each class holds
 	holders     [][]int32 // the floaters each class holds, but the fixed ones
 	pot         []C
@@ -62,16 +162,19 @@ type floaterFlow[C exact[C]] struct {
 	prevLive    []int32
 	groupOf     []int32 // each class's group
 	keys        []C     // rekey's: n rows of a key a kind, then none's
-	fixed       []bool
-	moved       []bool // the floaters whose potential the last search moved
+	moved       []bool  // the floaters whose potential the last search moved
 	none        int32
 	round       uint32    // the rounds of augmenting searches, one a Dijkstra search
 	tightOf     [][]int32 // tightGroups' lists, made in round tightRound
 	tightRound  []uint32
 	byPot       []int32 // the classes by kind and potential (regroup)
+	// For firstBest's reroute, as bits: each group's floaters whose key is
+	// its potential, the floaters not fixed, and those a search has seen.
+	tightIn       [][]uint64
+	unfixed, seen []uint64
 }
 
-func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
+func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[C] {
 	n := len(fp.may)
 	f := &floaterFlow[C]{fp: fp, n: n}
 	// Each member's floaters, as bits: the members with the same bits and
@@ -112,8 +215,31 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 		f.classes[c].members = append(f.classes[c].members, j)
 		f.classes[c].cap++
 	}
+	f.build(size, classFloaters)
+	if n > 0 {
+		f.colsOf = colsOf(f)
+	}
+	return f
+}
+
+// build makes the flow's nodes for its classes, whose floaters are
+// classFloaters, and none.
+func (f *floaterFlow[C]) build(size []int, classFloaters [][]uint64) {
+	n := f.n
+	fw := (n + 63) / 64
 	f.none = int32(len(f.classes))
-	f.classes = append(f.classes, floaterClass{kind: -1, cap: n})
+	f.free = make([]int, n)
+	for k := range f.free {
+		f.free[k] = 1
+		if size != nil {
+			f.free[k] = size[k]
+		}
+	}
+	units := 0
+	for _, u := range f.free {
+		units += u
+	}
+	f.classes = append(f.classes, floaterClass{kind: -1, cap: units})
 	everyone := make([]uint64, fw)
 	for k := range n {
 		everyone[k/64] |= 1 << (k % 64)
@@ -127,18 +253,21 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 	}
 	f.used = make([]int, len(f.classes))
 	f.holders = make([][]int32, len(f.classes))
-	f.fixed = make([]bool, n)
 	f.moved = make([]bool, n)
 	f.tightOf, f.tightRound = make([][]int32, n), make([]uint32, n)
 	f.mark = make([]uint32, nodes)
 	f.parent = make([]int32, nodes)
 	f.dist = make([]C, nodes)
 	f.done = make([]bool, nodes)
-	// Potentials that make every edge's reduced cost non-negative before
-	// any flow: a class's is the least cost of its kind over all floaters
-	// (none's, the least of leaving one unpaired), the sink's the least
-	// class's.
 	f.pot = make([]C, nodes)
+}
+
+// startPotentials sets potentials that make every edge's reduced cost
+// non-negative before any flow: a class's is the least cost of its kind
+// over all floaters (none's, the least of leaving one unpaired), the
+// sink's the least class's.
+func (f *floaterFlow[C]) startPotentials() {
+	fp, n := f.fp, f.n
 	if n > 0 {
 		least := slices.Clone(fp.pair[0])
 		noneLeast := fp.none[0]
@@ -165,11 +294,9 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C]) *floaterFlow[C] {
 		}
 	}
 	if n > 0 {
-		f.colsOf = colsOf(f)
 		f.rekey(nil)
 		f.regroup()
 	}
-	return f
 }
 
 // rekey weighs, after the potentials moved, each floater's edges plus his
@@ -222,14 +349,17 @@ func (f *floaterFlow[C]) toSink(c int32) C {
 	return f.pot[f.n+int(c)].sub(f.pot[f.sink])
 }
 
-// move puts floater k into class c.
-func (f *floaterFlow[C]) move(k int, c int32) {
-	if old := f.assign[k]; old >= 0 {
-		f.used[old]--
-		h := f.holders[old]
+// move puts a unit of floater k from class from (−1: one not sent yet)
+// into class c.
+func (f *floaterFlow[C]) move(k int, from, c int32) {
+	if from >= 0 {
+		f.used[from]--
+		h := f.holders[from]
 		i := slices.Index(h, int32(k))
 		h[i] = h[len(h)-1]
-		f.holders[old] = h[:len(h)-1]
+		f.holders[from] = h[:len(h)-1]
+	} else {
+		f.free[k]--
 	}
 	f.assign[k] = c
 	f.used[c]++
@@ -240,13 +370,18 @@ func (f *floaterFlow[C]) move(k int, c int32) {
 // Dijkstra search of reduced costs moves the potentials, then every path of
 // reduced cost zero is taken before the next search.
 func (f *floaterFlow[C]) minCost() {
-	for left := f.n; left > 0; {
+	f.startPotentials()
+	left := 0
+	for _, u := range f.free {
+		left += u
+	}
+	for left > 0 {
 		f.shortest()
 		f.round++
 		f.newStamp()
 		f.linkLive()
 		for k := range f.n {
-			if f.assign[k] < 0 && f.mark[k] != f.stamp && f.pot[f.source].equal(f.pot[k]) && f.augment(k) {
+			for f.free[k] > 0 && f.mark[k] != f.stamp && f.pot[f.source].equal(f.pot[k]) && f.augment(k, -1) {
 				left--
 			}
 		}
@@ -261,19 +396,20 @@ func (f *floaterFlow[C]) newStamp() {
 	}
 }
 
-// augment looks for a path of reduced cost zero from floater k to the sink
-// and moves the floaters along it. Nodes it could not get through stay
-// marked: they are not tried again before the next search (that may miss
-// a path; the next search finds it).
-func (f *floaterFlow[C]) augment(k int) bool {
+// augment looks for a path of reduced cost zero from floater k, for his
+// unit in class from (−1: one not sent yet), to the sink and moves the
+// floaters along it. Nodes it could not get through stay marked: they are
+// not tried again before the next search (that may miss a path; the next
+// search finds it).
+func (f *floaterFlow[C]) augment(k int, from int32) bool {
 	f.mark[k] = f.stamp
 	for _, gi := range f.tightGroups(k) {
 		for c := f.groups[gi].head; c >= 0; c = f.nextLive[c] {
-			if c == f.assign[k] || f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
-				continue
+			if f.mark[f.n+int(c)] == f.stamp || !f.may(k, c) {
+				continue // from is marked: the search came through it
 			}
 			if f.augmentClass(c) {
-				f.move(k, c)
+				f.move(k, from, c)
 				f.mark[k] = 0
 				return true
 			}
@@ -317,7 +453,7 @@ func (f *floaterFlow[C]) augmentClass(c int32) bool {
 		return true
 	}
 	for _, h := range f.holders[c] {
-		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h)) {
+		if f.mark[h] != f.stamp && f.tight(int(h), c) && f.augment(int(h), c) {
 			f.mark[f.n+int(c)] = 0
 			f.relink(c)
 			return true
@@ -409,7 +545,7 @@ func (f *floaterFlow[C]) firstBest() []int {
 			f.reroute(k, opts)
 		}
 		// Fixed: k keeps his class and takes its first free member.
-		f.fixed[k] = true
+		f.unfixed[k/64] &^= 1 << (k % 64)
 		c := f.assign[k]
 		h := f.holders[c]
 		i := slices.Index(h, int32(k))
@@ -443,12 +579,17 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 	a := int32(f.n) + f.assign[k]
 	f.newStamp()
 	f.mark[a], f.mark[k] = f.stamp, f.stamp
+	clear(f.seen)
+	f.seen[k/64] |= 1 << (k % 64)
 	queue := append(f.queue[:0], a)
 	// parent[v] is the node after v on its path to a.
 	visit := func(v, next int32) {
 		if f.mark[v] != f.stamp {
 			f.mark[v], f.parent[v] = f.stamp, next
 			queue = append(queue, v)
+			if int(v) < f.n {
+				f.seen[v/64] |= 1 << (v % 64)
+			}
 		}
 	}
 	first := int32(f.n) + opts[0]
@@ -470,9 +611,14 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 			if f.used[c] > 0 && f.tightSink(c) {
 				visit(f.sink, v)
 			}
-			for _, h := range f.groups[f.groupOf[c]].tight {
-				if !f.fixed[h] && f.mark[h] != f.stamp && f.assign[h] != c && f.may(int(h), c) {
-					visit(h, v)
+			// The floaters not fixed nor seen whose edge to c is of
+			// reduced cost zero, in their order, a word of them at a time.
+			tight := f.tightIn[f.groupOf[c]]
+			for w, may := range f.floatersOf[c] {
+				for x := may & tight[w] & f.unfixed[w] &^ f.seen[w]; x != 0; x &= x - 1 {
+					if h := int32(w*64 + bits.TrailingZeros64(x)); f.assign[h] != c {
+						visit(h, v)
+					}
 				}
 			}
 		}
@@ -485,11 +631,11 @@ func (f *floaterFlow[C]) reroute(k int, opts []int32) {
 			for v != a {
 				next := f.parent[v]
 				if int(v) < f.n {
-					f.move(int(v), next-int32(f.n))
+					f.move(int(v), f.assign[v], next-int32(f.n))
 				}
 				v = next
 			}
-			f.move(k, o)
+			f.move(k, f.assign[k], o)
 			return
 		}
 	}

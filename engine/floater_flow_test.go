@@ -11,7 +11,9 @@ import (
 // as the floater search meets them: a few colour states on both sides of
 // R-SW-12's limits (so that kinds repeat and weights tie), floats, units,
 // and earlier games between floaters and members (rematches forbid pairs).
-func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base float64) {
+// With twins, most floaters after the first are of an earlier one's score,
+// colour state, floats and unit, so that the flow's lots merge them.
+func randomFloaterField(rng *rand.Rand, twins bool) (s *swiss, group, floaters rows, base float64) {
 	s = &swiss{set: DefaultSettings(9), units: rng.IntN(4) == 0}
 	s.set.NoThreeInARow = rng.IntN(5) != 0
 	base = float64(rng.IntN(3))
@@ -32,8 +34,15 @@ func randomFloaterField(rng *rand.Rand) (s *swiss, group, floaters rows, base fl
 		group[bool2int(p.needsBlack())] = append(group[bool2int(p.needsBlack())], p)
 		all = append(all, p)
 	}
+	var earlier []*swissPlayer
 	for range 1 + rng.IntN(6) {
 		p := player(base + float64(1+rng.IntN(3)))
+		if twins && len(earlier) > 0 && rng.IntN(3) != 0 {
+			q := earlier[rng.IntN(len(earlier))]
+			p.steps, p.score, p.floats, p.unit = q.steps, q.score, q.floats, q.unit
+			p.setState(q.state)
+		}
+		earlier = append(earlier, p)
 		floaters[bool2int(p.needsBlack())] = append(floaters[bool2int(p.needsBlack())], p)
 		all = append(all, p)
 	}
@@ -83,7 +92,7 @@ func TestFloaterFlowAgainstWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	ties, rematches := 0, 0
 	for iter := range 4000 {
-		s, group, floaters, base := randomFloaterField(rng)
+		s, group, floaters, base := randomFloaterField(rng, false)
 		ft, ok := s.floaterTerms(group.flat(), floaters.flat(), base)
 		if !ok || ft.top > narrowPowers(ft.terms) {
 			t.Fatalf("iter %d: weights not held", iter)
@@ -106,6 +115,31 @@ func TestFloaterFlowAgainstWalk(t *testing.T) {
 	}
 	if ties < 1000 || rematches < 1000 {
 		t.Fatalf("%d groups with ties, %d with earlier games of 4000: the test does not test", ties, rematches)
+	}
+}
+
+// TestFloaterLotsAgainstWalk proves the flow's lots (floaters of one row
+// of costs and partners merged into one node, R-SW-8 下调) against the plain
+// walk with no bound, on random groups whose floaters often repeat: the
+// same assignment, floater by floater, with the walk's order among the
+// equal floaters of a lot.
+func TestFloaterLotsAgainstWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	merged := 0
+	for iter := range 3000 {
+		s, group, floaters, base := randomFloaterField(rng, true)
+		ft, ok := s.floaterTerms(group.flat(), floaters.flat(), base)
+		if !ok || ft.top > narrowPowers(ft.terms) {
+			t.Fatalf("iter %d: weights not held", iter)
+		}
+		fp := weigh[floaterCost](ft)
+		if lots, _ := fp.lots(); len(lots.may) < len(fp.may) {
+			merged++
+		}
+		flowAgainstWalk(t, iter, fp)
+	}
+	if merged < 1000 {
+		t.Fatalf("%d groups of 3000 with floaters merged: the test does not test", merged)
 	}
 }
 

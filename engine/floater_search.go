@@ -13,15 +13,14 @@ type potGroup[C exact[C]] struct {
 	pot     C              // the classes' potential
 	classes []int32        // the group's classes
 	head    int32          // the first class of linkLive's list, −1 when none
-	tight   []int32        // the floaters whose key is the group's potential
 	left    []int32        // shortest's: the classes not reached yet
 	offers  []heapEntry[C] // shortest's: the floaters' offers, a heap by distance plus potential
 }
 
 // regroup sorts the classes into potential groups, after the potentials
-// moved; their tight lists are left empty (listTight). A kind's groups are
-// in the order of their potentials, so that a floater's one group of
-// reduced cost zero of a kind is found by bisection (groupAt).
+// moved. A kind's groups are in the order of their potentials, so that a
+// floater's one group of reduced cost zero of a kind is found by
+// bisection (groupAt).
 func (f *floaterFlow[C]) regroup() {
 	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
@@ -64,7 +63,7 @@ func (f *floaterFlow[C]) regroup() {
 			if len(f.groups) < cap(f.groups) {
 				f.groups = f.groups[:g+1]
 				o := &f.groups[g]
-				*o = potGroup[C]{col: cc, pot: pot, classes: o.classes[:0], tight: o.tight[:0], left: o.left[:0], offers: o.offers[:0]}
+				*o = potGroup[C]{col: cc, pot: pot, classes: o.classes[:0], left: o.left[:0], offers: o.offers[:0]}
 			} else {
 				f.groups = append(f.groups, potGroup[C]{col: cc, pot: pot})
 			}
@@ -100,18 +99,22 @@ func (f *floaterFlow[C]) groupAt(col int, pot C) int32 {
 	return -1
 }
 
-// listTight lists in each potential group the floaters whose key is its
-// potential, for reroute: asked once the flow is of least cost, not after
-// every search (only firstBest reads them, and the potentials stand then).
+// listTight marks in each potential group's row of bits (tightIn) the
+// floaters whose key is its potential, for reroute: asked once the flow is
+// of least cost, not after every search (only firstBest reads them, and
+// the potentials stand then).
 func (f *floaterFlow[C]) listTight() {
 	cols := len(f.fp.pair[0]) + 1
+	fw := (f.n + 63) / 64
+	f.tightIn = bitRows(len(f.groups), fw)
 	for k := range f.n {
 		for _, col := range f.colsOf[k] {
 			if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
-				f.groups[g].tight = append(f.groups[g].tight, int32(k))
+				f.tightIn[g][k/64] |= 1 << (k % 64)
 			}
 		}
 	}
+	f.unfixed, f.seen = slices.Clone(f.floatersOf[f.none]), make([]uint64, fw)
 }
 
 // shortest runs Dijkstra's search from the source over the residual edges'
@@ -165,7 +168,7 @@ func (f *floaterFlow[C]) shortest() {
 			o := popEntry(&g.offers)
 			for i := 0; i < len(g.left); {
 				c := g.left[i]
-				if f.assign[o.v] == c || f.floatersOf[c][o.v/64]&(1<<(uint(o.v)%64)) == 0 {
+				if f.floatersOf[c][o.v/64]&(1<<(uint(o.v)%64)) == 0 {
 					i++
 					continue
 				}
@@ -187,7 +190,7 @@ func (f *floaterFlow[C]) shortest() {
 			f.heap = f.heap[:0]
 		case v == f.source:
 			for k := range f.n {
-				if f.assign[k] < 0 {
+				if f.free[k] > 0 {
 					reach(int32(k), d.add(f.pot[f.source]).sub(f.pot[k]))
 				}
 			}
@@ -245,12 +248,14 @@ func (f *floaterFlow[C]) shortest() {
 }
 
 // mayReach reports whether floater v may take one of group g's classes
-// not reached yet, other than his own (an offer of his reaches nothing
-// else, and the classes left only shrink), and whether one of those has a
-// member left.
+// not reached yet (an offer of his reaches nothing else, and the classes
+// left only shrink), and whether one of those has a member left. A
+// floater with every unit sent is reached only through his classes, so
+// they are not among those left; a lot with units to send may send one
+// more into a class it holds.
 func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
 	for _, c := range g.left {
-		if f.assign[v] != c && f.may(int(v), c) {
+		if f.may(int(v), c) {
 			may = true
 			if f.used[c] < f.classes[c].cap {
 				return true, true
