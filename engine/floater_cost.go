@@ -58,11 +58,12 @@ func (a wide) times10() (wide, bool) {
 
 // exact is what the floater search asks of its weights: whole numbers
 // added, subtracted and compared exactly, the four weights of a choice in
-// order (floaterCost's). floaterCost holds each in 192 bits, fast, for the
-// searches whose terms fit (nearly all); longCost in as many bits as its
-// terms take, for the rest (a floater dozens of steps above his group):
-// the search is the same and exact for every weight, and the common one
-// pays nothing for the rare.
+// order (floaterCost's). shortCost holds each in 64 bits, for the searches
+// whose terms fit there (most: floaters a few steps above the group);
+// floaterCost in 192 bits; longCost in as many bits as its terms take, for
+// the rest (a floater dozens of steps above his group). The search is the
+// same and exact for every weight, and the common one pays nothing for the
+// rare (choose takes the narrowest that holds the search).
 type exact[C any] interface {
 	add(C) C
 	sub(C) C
