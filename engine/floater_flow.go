@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -47,21 +46,13 @@ func (fp *floaterProblem[C]) solve() []int {
 // partners as one floater each (the first of them), and each floater's
 // lot.
 func (fp *floaterProblem[C]) lots() (lots floaterProblem[C], lotOf []int) {
-	type key struct {
-		row, left int
-		may       string
-	}
-	index := map[key]int{}
+	var index rowIndex
 	lotOf = make([]int, len(fp.may))
 	ft := &floaterTerms{kind: fp.kind, kinds: fp.kinds}
 	lots.floaterTerms = ft
 	for k, may := range fp.may {
-		kk := key{fp.row[k], fp.left[k], wordsKey(may)}
-		l, ok := index[kk]
-		if !ok {
-			l = len(ft.may)
-			index[kk] = l
-			ft.may = append(ft.may, may)
+		l, added := index.number([2]int{fp.row[k], fp.left[k]}, may)
+		if added {
 			ft.row = append(ft.row, fp.row[k])
 			ft.left = append(ft.left, fp.left[k])
 			lots.pair = append(lots.pair, fp.pair[k])
@@ -69,16 +60,37 @@ func (fp *floaterProblem[C]) lots() (lots floaterProblem[C], lotOf []int) {
 		}
 		lotOf[k] = l
 	}
+	ft.may = index.rows
 	return lots, lotOf
 }
 
-// wordsKey is a row of bits as a map key.
-func wordsKey(words []uint64) string {
-	b := make([]byte, 0, 8*len(words))
-	for _, w := range words {
-		b = binary.LittleEndian.AppendUint64(b, w)
+// rowIndex numbers the distinct pairs of a tag and a row of bits, in the
+// order they are first met: the floaters of one lot, the members of one
+// class.
+type rowIndex struct {
+	byHash map[uint64][]int // the numbers of the pairs of a hash
+	tags   [][2]int
+	rows   [][]uint64
+}
+
+// number is the number of the pair (tag, row), and whether it is new.
+func (x *rowIndex) number(tag [2]int, row []uint64) (i int, added bool) {
+	h := uint64(tag[0])*1099511628211 ^ uint64(tag[1])
+	for _, w := range row {
+		h = (h ^ w) * 1099511628211 // FNV's prime: a hash, collisions checked below
 	}
-	return string(b)
+	for _, i := range x.byHash[h] {
+		if x.tags[i] == tag && slices.Equal(x.rows[i], row) {
+			return i, false
+		}
+	}
+	if x.byHash == nil {
+		x.byHash = map[uint64][]int{}
+	}
+	i = len(x.rows)
+	x.byHash[h] = append(x.byHash[h], i)
+	x.tags, x.rows = append(x.tags, tag), append(x.rows, row)
+	return i, true
 }
 
 // forFloaters is the flow of fp's floaters in the state of merged, their
@@ -114,10 +126,9 @@ func (merged *floaterFlow[C]) forFloaters(fp *floaterProblem[C], lotOf []int) *f
 	f.pot[f.sink], f.pot[f.source] = merged.pot[merged.sink], merged.pot[merged.source]
 	// A floater's keys are his lot's: the same costs plus the same
 	// potential.
-	cols := len(fp.pair[0]) + 1
-	f.keys = make([]C, f.n*cols)
+	f.keys = make([]C, f.n*f.keyCols())
 	for k, l := range lotOf {
-		copy(f.keys[k*cols:(k+1)*cols], merged.keys[l*cols:(l+1)*cols])
+		copy(f.keyRow(k), merged.keyRow(l))
 	}
 	f.regroup()
 	return f
@@ -189,33 +200,19 @@ func newFloaterFlow[C exact[C]](fp *floaterProblem[C], size []int) *floaterFlow[
 			}
 		}
 	}
-	byKey := map[uint64][]int{}
-	var classFloaters [][]uint64
+	var index rowIndex
 	for j, fl := range of {
 		if count(fl) == 0 {
 			continue
 		}
-		h := uint64(fp.kind[j])
-		for _, w := range fl {
-			h = (h ^ w) * 1099511628211 // FNV's prime: a hash, collisions checked below
-		}
-		c := -1
-		for _, i := range byKey[h] {
-			if f.classes[i].kind == fp.kind[j] && slices.Equal(classFloaters[i], fl) {
-				c = i
-				break
-			}
-		}
-		if c < 0 {
-			c = len(f.classes)
-			byKey[h] = append(byKey[h], c)
+		c, added := index.number([2]int{fp.kind[j]}, fl)
+		if added {
 			f.classes = append(f.classes, floaterClass{kind: fp.kind[j]})
-			classFloaters = append(classFloaters, fl)
 		}
 		f.classes[c].members = append(f.classes[c].members, j)
 		f.classes[c].cap++
 	}
-	f.build(size, classFloaters)
+	f.build(size, index.rows)
 	if n > 0 {
 		f.colsOf = colsOf(f)
 	}
@@ -305,7 +302,7 @@ func (f *floaterFlow[C]) startPotentials() {
 // cost zero when the two are equal — a comparison, not a sum, an edge.
 // Only the floaters marked in moved are weighed, all when it is nil.
 func (f *floaterFlow[C]) rekey(moved []bool) {
-	cols := len(f.fp.pair[0]) + 1
+	cols := f.keyCols()
 	if f.keys == nil {
 		f.keys = make([]C, f.n*cols)
 	}
@@ -313,7 +310,7 @@ func (f *floaterFlow[C]) rekey(moved []bool) {
 		if moved != nil && !moved[k] {
 			continue
 		}
-		row := f.keys[k*cols : (k+1)*cols]
+		row := f.keyRow(k)
 		for _, col := range f.colsOf[k] { // only the kinds he may take are asked
 			if col == cols-1 {
 				row[col] = f.fp.none[k].add(f.pot[k])
@@ -324,15 +321,26 @@ func (f *floaterFlow[C]) rekey(moved []bool) {
 	}
 }
 
-// key is the cost of floater k's edge to class c plus his potential.
-func (f *floaterFlow[C]) key(k int, c int32) *C {
-	cols := len(f.fp.pair[0]) + 1
-	col := cols - 1
-	if c != f.none {
-		col = f.classes[c].kind
-	}
-	return &f.keys[k*cols+col]
+// keyCols is the columns of a floater's row of keys: one a kind of group
+// member, then none's.
+func (f *floaterFlow[C]) keyCols() int { return len(f.fp.pair[0]) + 1 }
+
+// keyRow is floater k's row of keys.
+func (f *floaterFlow[C]) keyRow(k int) []C {
+	cols := f.keyCols()
+	return f.keys[k*cols : (k+1)*cols]
 }
+
+// colOf is class c's column in a row of keys: its members' kind, or none's.
+func (f *floaterFlow[C]) colOf(c int32) int {
+	if c == f.none {
+		return f.keyCols() - 1
+	}
+	return f.classes[c].kind
+}
+
+// key is the cost of floater k's edge to class c plus his potential.
+func (f *floaterFlow[C]) key(k int, c int32) *C { return &f.keyRow(k)[f.colOf(c)] }
 
 // tight reports whether the edge between floater k and class c is of
 // reduced cost zero.
@@ -354,16 +362,22 @@ func (f *floaterFlow[C]) toSink(c int32) C {
 func (f *floaterFlow[C]) move(k int, from, c int32) {
 	if from >= 0 {
 		f.used[from]--
-		h := f.holders[from]
-		i := slices.Index(h, int32(k))
-		h[i] = h[len(h)-1]
-		f.holders[from] = h[:len(h)-1]
+		f.dropHolder(from, k)
 	} else {
 		f.free[k]--
 	}
 	f.assign[k] = c
 	f.used[c]++
 	f.holders[c] = append(f.holders[c], int32(k))
+}
+
+// dropHolder takes floater k out of class c's holders (their order does
+// not matter).
+func (f *floaterFlow[C]) dropHolder(c int32, k int) {
+	h := f.holders[c]
+	i := slices.Index(h, int32(k))
+	h[i] = h[len(h)-1]
+	f.holders[c] = h[:len(h)-1]
 }
 
 // minCost sends every floater's unit by successive shortest paths: a
@@ -426,10 +440,9 @@ func (f *floaterFlow[C]) tightGroups(k int) []int32 {
 	if f.tightRound[k] == f.round {
 		return f.tightOf[k]
 	}
-	cols := len(f.fp.pair[0]) + 1
-	out := f.tightOf[k][:0]
+	keys, out := f.keyRow(k), f.tightOf[k][:0]
 	for _, col := range f.colsOf[k] {
-		if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+		if g := f.groupAt(col, keys[col]); g >= 0 {
 			out = append(out, g)
 		}
 	}
@@ -527,9 +540,9 @@ func (f *floaterFlow[C]) firstBest() []int {
 		// his edge back from his class is too — with a member left.
 		opts = append(opts[:0], a)
 		if f.tight(k, a) {
-			cols := len(f.fp.pair[0]) + 1
+			keys := f.keyRow(k)
 			for _, col := range f.colsOf[k] {
-				gi := f.groupAt(col, f.keys[k*cols+col])
+				gi := f.groupAt(col, keys[col])
 				if gi < 0 {
 					continue
 				}
@@ -547,10 +560,7 @@ func (f *floaterFlow[C]) firstBest() []int {
 		// Fixed: k keeps his class and takes its first free member.
 		f.unfixed[k/64] &^= 1 << (k % 64)
 		c := f.assign[k]
-		h := f.holders[c]
-		i := slices.Index(h, int32(k))
-		h[i] = h[len(h)-1]
-		f.holders[c] = h[:len(h)-1]
+		f.dropHolder(c, k)
 		choice[k] = -1
 		if c != f.none {
 			cl := &f.classes[c]

@@ -22,9 +22,8 @@ type potGroup[C exact[C]] struct {
 // floater's one group of reduced cost zero of a kind is found by
 // bisection (groupAt).
 func (f *floaterFlow[C]) regroup() {
-	cols := len(f.fp.pair[0]) + 1
 	if f.groupsOfCol == nil {
-		f.groupsOfCol = make([][]int32, cols)
+		f.groupsOfCol = make([][]int32, f.keyCols())
 		f.groupOf = make([]int32, len(f.classes))
 		f.byPot = make([]int32, len(f.classes))
 		for c := range f.byPot {
@@ -34,12 +33,7 @@ func (f *floaterFlow[C]) regroup() {
 	for i := range f.groupsOfCol {
 		f.groupsOfCol[i] = f.groupsOfCol[i][:0]
 	}
-	col := func(c int32) int {
-		if c == f.none {
-			return cols - 1
-		}
-		return f.classes[c].kind
-	}
+	col := f.colOf
 	slices.SortFunc(f.byPot, func(a, b int32) int {
 		if ca, cb := col(a), col(b); ca != cb {
 			return ca - cb
@@ -104,12 +98,12 @@ func (f *floaterFlow[C]) groupAt(col int, pot C) int32 {
 // of least cost, not after every search (only firstBest reads them, and
 // the potentials stand then).
 func (f *floaterFlow[C]) listTight() {
-	cols := len(f.fp.pair[0]) + 1
 	fw := (f.n + 63) / 64
 	f.tightIn = bitRows(len(f.groups), fw)
 	for k := range f.n {
+		keys := f.keyRow(k)
 		for _, col := range f.colsOf[k] {
-			if g := f.groupAt(col, f.keys[k*cols+col]); g >= 0 {
+			if g := f.groupAt(col, keys[col]); g >= 0 {
 				f.tightIn[g][k/64] |= 1 << (k % 64)
 			}
 		}
@@ -195,8 +189,7 @@ func (f *floaterFlow[C]) shortest() {
 				}
 			}
 		default: // a floater
-			cols := len(f.fp.pair[0]) + 1
-			keys := f.keys[int(v)*cols : (int(v)+1)*cols]
+			keys := f.keyRow(int(v))
 			for _, col := range f.colsOf[v] {
 				var at C // weighed once a group of the kind is left to reach
 				weighed := false
@@ -268,7 +261,7 @@ func (f *floaterFlow[C]) mayReach(v int32, g *potGroup[C]) (may, free bool) {
 // colsOf lists, for each floater, the columns (kinds, and none) of the
 // classes he may take: the kinds of his partners in the group.
 func colsOf[C exact[C]](f *floaterFlow[C]) [][]int {
-	cols := len(f.fp.pair[0]) + 1
+	cols := f.keyCols()
 	words := len(f.fp.may[0])
 	ofKind := bitRows(cols-1, words) // each kind's members
 	for j, kind := range f.fp.kind {
