@@ -103,7 +103,7 @@ func (merged *floaterFlow[C]) forFloaters(fp *floaterProblem[C], lotOf []int) *f
 	f.colsOf = make([][]int, f.n)
 	for k, l := range lotOf {
 		for c, lots := range merged.floatersOf[:merged.none] {
-			if lots[l/64]&(1<<(l%64)) != 0 {
+			if has(lots, int32(l)) {
 				classFloaters[c][k/64] |= 1 << (k % 64)
 			}
 		}
@@ -452,7 +452,7 @@ func (f *floaterFlow[C]) tightGroups(k int) []int32 {
 
 // may reports whether floater k may take class c.
 func (f *floaterFlow[C]) may(k int, c int32) bool {
-	return f.floatersOf[c][k/64]&(1<<(uint(k)%64)) != 0
+	return has(f.floatersOf[c], int32(k))
 }
 
 func (f *floaterFlow[C]) augmentClass(c int32) bool {

@@ -158,7 +158,7 @@ func (m *matcher) nearExposed(taken []uint64) exposedNear {
 	block := make([]uint64, 2*words)
 	near := exposedNear{one: block[:words], two: block[words:]}
 	for v, r := range m.rows {
-		if taken[v/64]&(1<<(uint(v)%64)) != 0 {
+		if has(taken, int32(v)) {
 			continue
 		}
 		for i, word := range r.words {
