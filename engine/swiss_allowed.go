@@ -139,8 +139,7 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 		dst[i] = v
 	}
 	clearAt := func(id int) {
-		if id < len(a.at) && a.at[id] > 0 {
-			j := int(a.at[id]) - 1
+		if j := a.place(id); j >= 0 {
 			if i := j/64 - from; i >= 0 && i < len(dst) {
 				dst[i] &^= 1 << (uint(j) % 64)
 			}
@@ -150,6 +149,14 @@ func (a *allowedSet) of(p *swissPlayer, from int, dst []uint64) {
 		clearAt(int(o))
 	}
 	clearAt(p.id)
+}
+
+// place is player id's place in the set's list, −1 if he is not in it.
+func (a *allowedSet) place(id int) int {
+	if id < len(a.at) {
+		return int(a.at[id]) - 1
+	}
+	return -1
 }
 
 // count is the number of players in bits.

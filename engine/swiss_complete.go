@@ -145,14 +145,6 @@ func (s *swiss) fieldMatcher(ps []*swissPlayer, class []*swissPlayer, st complet
 	return rowsMatcher(rows)
 }
 
-// place is the player's place in the set's list, −1 if he is not in it.
-func (a *allowedSet) place(id int) int {
-	if id < len(a.at) {
-		return int(a.at[id]) - 1
-	}
-	return -1
-}
-
 func index(ps []*swissPlayer) map[*swissPlayer]int32 {
 	at := make(map[*swissPlayer]int32, len(ps))
 	for i, p := range ps {
