@@ -2,6 +2,7 @@ package trf_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -224,4 +225,148 @@ func fuzzCorpus(tb testing.TB) map[string][]byte {
 		files[p] = []byte(s)
 	}
 	return files
+}
+
+// TestReadAheadAgreesWithOracle holds Read, reading the second half of
+// the player lines ahead on another goroutine, to the oracle on a file of
+// 2,000 players and on copies of it that are not as the second half's
+// reader assumes: ranks of the halves crossed or repeated, a line in
+// either half only the general path reads, a round more in either half,
+// other line ends, the file cut short in the middle of a line. It reads
+// them with the halves read at once, and with the second read whole first,
+// so that all it read must be taken back.
+func TestReadAheadAgreesWithOracle(t *testing.T) {
+	t.Run("at once", func(t *testing.T) {
+		trf.ReadInParallel(t)
+		agreeAhead(t)
+	})
+	t.Run("second half first", func(t *testing.T) {
+		trf.ReadAheadFirst(t)
+		agreeAhead(t)
+	})
+}
+
+func agreeAhead(t *testing.T) {
+	ev, err := trftest.Swiss(2000, 9, 6, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := trf.Write(&b, ev); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	lines := strings.SplitAfter(string(data), "\n")
+	players := 0
+	for players < len(lines) && strings.HasPrefix(lines[players+1], "001") {
+		players++
+	}
+	if players < 1999 {
+		t.Fatalf("the file has %d player lines after its first line, want 1,999", players)
+	}
+	// edit returns the file with line i (0 is the first) made f of it.
+	edit := func(f func(line string, i int) string) []byte {
+		var out strings.Builder
+		for i, l := range lines {
+			out.WriteString(f(l, i))
+		}
+		return []byte(out.String())
+	}
+	rank := func(l string, id int) string { return fmt.Sprintf("001 %4d%s", id, l[8:]) }
+	// general is line l with the first character of its name (Chinese, 3
+	// bytes) a Thai one of 3 bytes: a name only the general path reads.
+	general := func(l string) string { return l[:14] + "ก" + l[17:] }
+	first, second := 300, 1700 // player lines of each half (line 0 is the event's name)
+	cases := map[string][]byte{
+		"as written": data,
+		"halves crossed": edit(func(l string, i int) string {
+			if i == first {
+				return lines[second]
+			}
+			if i == second {
+				return lines[first]
+			}
+			return l
+		}),
+		"a rank of the second half repeated in the first": edit(func(l string, i int) string {
+			if i == first {
+				return rank(l, 1700)
+			}
+			return l
+		}),
+		"a rank of the first half repeated in the second": edit(func(l string, i int) string {
+			if i == second {
+				return rank(l, 300)
+			}
+			return l
+		}),
+		"a rank repeated within the second half": edit(func(l string, i int) string {
+			if i == second {
+				return rank(l, 1800)
+			}
+			return l
+		}),
+		"a tab in a name in the first half": edit(func(l string, i int) string {
+			if i == first {
+				return l[:14] + "\t" + l[15:]
+			}
+			return l
+		}),
+		"a tab in a name in the second half": edit(func(l string, i int) string {
+			if i == second {
+				return l[:14] + "\t" + l[15:]
+			}
+			return l
+		}),
+		"a round more in the second half": edit(func(l string, i int) string {
+			if i == second {
+				return strings.TrimSuffix(l, "\n") + "  0000 - U\n"
+			}
+			return l
+		}),
+		"a round more in the first half": edit(func(l string, i int) string {
+			if i == first {
+				return strings.TrimSuffix(l, "\n") + "  0000 - U\n"
+			}
+			return l
+		}),
+		"halves crossed, then a line the general path reads": edit(func(l string, i int) string {
+			switch i {
+			case first:
+				return lines[second]
+			case second:
+				return lines[first]
+			case first + 10:
+				return general(l)
+			}
+			return l
+		}),
+		// The first half has a rank the second half reads beyond; then
+		// it meets a line only the general path reads.
+		"lines turned round the halves, then a line the general path reads": edit(func(l string, i int) string {
+			switch i {
+			case first:
+				return lines[1200]
+			case 1200:
+				return lines[1800]
+			case 1800:
+				return lines[first]
+			case first + 10:
+				return general(l)
+			}
+			return l
+		}),
+		"a bad block in the second half": edit(func(l string, i int) string {
+			if i == second {
+				return l[:len(l)-3] + "x\n"
+			}
+			return l
+		}),
+		"CR line ends":    bytes.ReplaceAll(data, []byte("\n"), []byte("\r")),
+		"CR LF line ends": bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")),
+		"cut short":       data[:len(data)/2+50],
+	}
+	for name, data := range cases {
+		agree(t, name, data)
+	}
 }

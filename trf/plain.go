@@ -42,7 +42,7 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 		return false
 	}
 	id, ok := plainRank(b[colRank : colRank+4])
-	if !ok || id <= 0 || id > p.grid.players {
+	if !ok || id <= 0 || id > p.grid.players || id < p.from || p.below > 0 && id >= p.below {
 		return false
 	}
 	rating, ok := plainRank(after[colRating : colRating+4])
@@ -88,6 +88,9 @@ func (p *parser) plainPlayer(n int, b []byte) bool {
 		}
 		if kind.e.kind != noEntry {
 			if r >= p.grid.rounds {
+				if p.fixed {
+					return false
+				}
 				p.grid.grow(r + 1)
 			}
 			// Written in place, not built on the stack and copied: a

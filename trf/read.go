@@ -28,14 +28,37 @@ func parse(data []byte, name string) (*engine.Event, error) {
 	p := &parser{file: name, data: data}
 	s := lineScanner{data: data, lf: -1, cr: p.reserve(data)}
 	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
+	var half *ahead  // the file's second half, read ahead
+	defer func() {
+		if half != nil { // an error or a panic in the first half
+			half.cancel(p)
+		}
+	}()
+	tried := false
 	for n := 1; ; n++ {
+		if half != nil && s.at == half.start {
+			half.join(p, &n, &s)
+			half = nil
+		}
 		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
 		}
-		if len(line) > colRounds && isPlayer(line) && p.plainPlayer(n, line) { // nearly every line of a big file
-			continue
+		if len(line) >= 3 && isPlayer(line) {
+			if len(line) > colRounds && p.plainPlayer(n, line) { // nearly every line of a big file
+				if !tried {
+					tried, half = true, p.readAhead(s, n+1)
+				}
+				continue
+			}
+			if half != nil { // not as the second half's reader assumed: one pass
+				half.cancel(p)
+				half = nil
+				if len(line) > colRounds && p.plainPlayer(n, line) {
+					continue
+				}
+			}
 		}
 		// A file is UTF-8 when each of its lines is, since the line ends
 		// are ASCII; columns checks a line's characters beyond ASCII as it
@@ -136,6 +159,11 @@ type parser struct {
 	teams   []team
 	members []int // every team's members, one team after another (team.members)
 	own     ownLines
+	// While the second half of the file is read ahead, the ranks each
+	// half reads: from and above for it, below below for parse (0: any);
+	// and neither grows the grid (fixed). See ahead.
+	from, below int
+	fixed       bool
 
 	rounds     int // XXR; 0 when absent
 	roundsLine int
@@ -175,14 +203,7 @@ func (p *parser) keep(b []byte) string {
 // returns the offset of the first CR, len(data) if there is none, which
 // lineScanner would search for: a file without CR is searched for one once.
 func (p *parser) reserve(data []byte) (firstCR int) {
-	lines := bytes.Count(data, []byte{'\n'})
-	firstCR = bytes.IndexByte(data, '\r')
-	if firstCR < 0 {
-		firstCR = len(data)
-	} else {
-		crs := data[firstCR:]
-		lines += bytes.Count(crs, []byte{'\r'}) - bytes.Count(crs, []byte("\r\n"))
-	}
+	lines, firstCR := lineEnds(data)
 	p.lines = lines + 1
 	players := min(p.lines, maxRank)
 	p.records, p.roster = make([]record, 0, players), make([]engine.Player, 0, players)
