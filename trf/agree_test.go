@@ -257,114 +257,48 @@ func agreeAhead(t *testing.T) {
 	}
 	data := b.Bytes()
 	lines := strings.SplitAfter(string(data), "\n")
-	players := 0
-	for players < len(lines) && strings.HasPrefix(lines[players+1], "001") {
-		players++
+	if !strings.HasPrefix(lines[0], "012") || !strings.HasPrefix(lines[2000], "001") {
+		t.Fatal("want the event's name on line 0, then the 2,000 player lines")
 	}
-	if players < 1999 {
-		t.Fatalf("the file has %d player lines after its first line, want 1,999", players)
-	}
-	// edit returns the file with line i (0 is the first) made f of it.
-	edit := func(f func(line string, i int) string) []byte {
+	// edit returns the file with the lines of the keys (0 is the first)
+	// made the values.
+	edit := func(made map[int]string) []byte {
 		var out strings.Builder
 		for i, l := range lines {
-			out.WriteString(f(l, i))
+			if m, ok := made[i]; ok {
+				l = m
+			}
+			out.WriteString(l)
 		}
 		return []byte(out.String())
 	}
-	rank := func(l string, id int) string { return fmt.Sprintf("001 %4d%s", id, l[8:]) }
-	// general is line l with the first character of its name (Chinese, 3
+	rank := func(i, id int) string { return fmt.Sprintf("001 %4d%s", id, lines[i][8:]) }
+	// general is line i with the first character of its name (Chinese, 3
 	// bytes) a Thai one of 3 bytes: a name only the general path reads.
-	general := func(l string) string { return l[:14] + "ก" + l[17:] }
+	general := func(i int) string { return lines[i][:14] + "ก" + lines[i][17:] }
+	tab := func(i int) string { return lines[i][:14] + "\t" + lines[i][15:] }
+	more := func(i int) string { return strings.TrimSuffix(lines[i], "\n") + "  0000 - U\n" }
 	first, second := 300, 1700 // player lines of each half (line 0 is the event's name)
 	cases := map[string][]byte{
-		"as written": data,
-		"halves crossed": edit(func(l string, i int) string {
-			if i == first {
-				return lines[second]
-			}
-			if i == second {
-				return lines[first]
-			}
-			return l
-		}),
-		"a rank of the second half repeated in the first": edit(func(l string, i int) string {
-			if i == first {
-				return rank(l, 1700)
-			}
-			return l
-		}),
-		"a rank of the first half repeated in the second": edit(func(l string, i int) string {
-			if i == second {
-				return rank(l, 300)
-			}
-			return l
-		}),
-		"a rank repeated within the second half": edit(func(l string, i int) string {
-			if i == second {
-				return rank(l, 1800)
-			}
-			return l
-		}),
-		"a tab in a name in the first half": edit(func(l string, i int) string {
-			if i == first {
-				return l[:14] + "\t" + l[15:]
-			}
-			return l
-		}),
-		"a tab in a name in the second half": edit(func(l string, i int) string {
-			if i == second {
-				return l[:14] + "\t" + l[15:]
-			}
-			return l
-		}),
-		"a round more in the second half": edit(func(l string, i int) string {
-			if i == second {
-				return strings.TrimSuffix(l, "\n") + "  0000 - U\n"
-			}
-			return l
-		}),
-		"a round more in the first half": edit(func(l string, i int) string {
-			if i == first {
-				return strings.TrimSuffix(l, "\n") + "  0000 - U\n"
-			}
-			return l
-		}),
-		"halves crossed, then a line the general path reads": edit(func(l string, i int) string {
-			switch i {
-			case first:
-				return lines[second]
-			case second:
-				return lines[first]
-			case first + 10:
-				return general(l)
-			}
-			return l
-		}),
+		"as written":     data,
+		"halves crossed": edit(map[int]string{first: lines[second], second: lines[first]}),
+		"a rank of the second half repeated in the first": edit(map[int]string{first: rank(first, second)}),
+		"a rank of the first half repeated in the second": edit(map[int]string{second: rank(second, first)}),
+		"a rank repeated within the second half":          edit(map[int]string{second: rank(second, 1800)}),
+		"a tab in a name in the first half":               edit(map[int]string{first: tab(first)}),
+		"a tab in a name in the second half":              edit(map[int]string{second: tab(second)}),
+		"a round more in the first half":                  edit(map[int]string{first: more(first)}),
+		"a round more in the second half":                 edit(map[int]string{second: more(second)}),
+		"halves crossed, then a line the general path reads": edit(map[int]string{
+			first: lines[second], second: lines[first], first + 10: general(first + 10)}),
 		// The first half has a rank the second half reads beyond; then
 		// it meets a line only the general path reads.
-		"lines turned round the halves, then a line the general path reads": edit(func(l string, i int) string {
-			switch i {
-			case first:
-				return lines[1200]
-			case 1200:
-				return lines[1800]
-			case 1800:
-				return lines[first]
-			case first + 10:
-				return general(l)
-			}
-			return l
-		}),
-		"a bad block in the second half": edit(func(l string, i int) string {
-			if i == second {
-				return l[:len(l)-3] + "x\n"
-			}
-			return l
-		}),
-		"CR line ends":    bytes.ReplaceAll(data, []byte("\n"), []byte("\r")),
-		"CR LF line ends": bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")),
-		"cut short":       data[:len(data)/2+50],
+		"lines turned round the halves, then a line the general path reads": edit(map[int]string{
+			first: lines[1200], 1200: lines[1800], 1800: lines[first], first + 10: general(first + 10)}),
+		"a bad block in the second half": edit(map[int]string{second: lines[second][:len(lines[second])-3] + "x\n"}),
+		"CR line ends":                   bytes.ReplaceAll(data, []byte("\n"), []byte("\r")),
+		"CR LF line ends":                bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")),
+		"cut short":                      data[:len(data)/2+50],
 	}
 	for name, data := range cases {
 		agree(t, name, data)
