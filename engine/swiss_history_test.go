@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -31,4 +34,75 @@ func TestPairMissingResult(t *testing.T) {
 	if _, err := Pair(ev); err == nil || !strings.Contains(err.Error(), "the result of 3 p3 in round 1 is missing") {
 		t.Fatalf("got %v, want player 3's round 1", err)
 	}
+}
+
+// TestReadHistoriesInParallel holds readHistories, with the scores and
+// floats read on a second goroutine, to the same players, histories and
+// errors as with them read after the rest on one: on random events (byes,
+// forfeits, withdrawals, the counting conventions), before every round and
+// with a round's results still missing, and on a field big enough to take
+// the second goroutine by itself.
+func TestReadHistoriesInParallel(t *testing.T) {
+	read := func(ev *Event, round, entries int) (*swiss, error) {
+		old := parallelEntries
+		parallelEntries = entries
+		defer func() { parallelEntries = old }()
+		return newSwiss(ev, round)
+	}
+	same := func(name string, ev *Event, round int) {
+		t.Helper()
+		one, oneErr := read(ev, round, 1<<62)
+		two, twoErr := read(ev, round, 0)
+		if fmt.Sprint(oneErr) != fmt.Sprint(twoErr) {
+			t.Fatalf("%s round %d: error %v on two goroutines, %v on one", name, round, twoErr, oneErr)
+		}
+		if oneErr != nil {
+			return
+		}
+		if len(one.players) != len(two.players) {
+			t.Fatalf("%s round %d: %d players on two goroutines, %d on one", name, round, len(two.players), len(one.players))
+		}
+		for k := range one.players {
+			if *one.players[k] != *two.players[k] {
+				t.Fatalf("%s round %d: player %d\n%+v on two goroutines\n%+v on one", name, round, k, *two.players[k], *one.players[k])
+			}
+		}
+		if !reflect.DeepEqual(one.pastColours, two.pastColours) || !reflect.DeepEqual(one.pastOpps, two.pastOpps) {
+			t.Fatalf("%s round %d: the histories differ", name, round)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 17))
+	missing := 0
+	for iter := range 200 {
+		n := 4 + rng.IntN(60)
+		rounds := min(3+rng.IntN(8), n-1)
+		ev := simEvent(rng, n, rounds)
+		name := fmt.Sprintf("event %d (%d players, %d rounds)", iter, n, rounds)
+		for r := 1; r <= rounds; r++ {
+			simWithdraw(t, rng, ev, r)
+			same(name, ev, r)
+			p, err := Pair(ev)
+			if err != nil {
+				break
+			}
+			if err := AddRound(ev, p); err != nil {
+				t.Fatal(err)
+			}
+			if r < rounds && rng.IntN(20) == 0 {
+				same(name+" with results missing", ev, r+1)
+				missing++
+			}
+			fillResults(rng, &ev.Rounds[r-1])
+		}
+	}
+	if missing == 0 {
+		t.Fatal("no round was read with results missing")
+	}
+	// 2,100 players before round 9: more entries than parallelEntries.
+	ev := simEvent(rng, 2100, 11)
+	playSwiss(t, rng, ev, 8)
+	if len(ev.Players)*len(ev.Rounds) < parallelEntries {
+		t.Fatalf("%d entries: fewer than the %d that take a second goroutine", len(ev.Players)*len(ev.Rounds), parallelEntries)
+	}
+	same("2,100 players", ev, 9)
 }
