@@ -61,9 +61,6 @@ func (ev *Event) Histories() [][]Entry {
 	row := make([]entryRecord, n+1)
 	pts := newEntryPoints(&ev.Settings)
 	for r, rd := range ev.Rounds {
-		if r > 0 {
-			clear(row)
-		}
 		ev.roundRecords(r, row)
 		for id := 1; id <= n; id++ {
 			if rec := row[id]; rec.outcome != OutcomeNone {
@@ -100,6 +97,7 @@ func gameCounts(g *Game, n int) bool { return !g.Void && valid(g.Red, n) && vali
 // bye replacing his game, the later game the earlier — less the points
 // and the fouls.
 func (ev *Event) roundRecords(r int, row []entryRecord) {
+	clear(row)
 	n := len(ev.Players)
 	games := ev.Rounds[r].Games
 	for i := range games {

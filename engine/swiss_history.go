@@ -54,9 +54,6 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 	forfeits, byeColours := s.set.CountForfeits, s.set.CountByeColour
 	colours, opps := s.pastColours, s.pastOpps
 	for r := range ev.Rounds {
-		if r > 0 {
-			clear(row)
-		}
 		ev.roundRecords(r, row)
 		for id, rec := range row {
 			k := at[id]
@@ -142,9 +139,6 @@ func scoresAndFloats(ev *Event, at []int32, floats []int) (score []Points) {
 	score, next := scores[:n+1], scores[n+1:]
 	pts := newEntryPoints(&ev.Settings)
 	for r := range ev.Rounds {
-		if r > 0 {
-			clear(row)
-		}
 		ev.roundRecords(r, row)
 		for id, rec := range row {
 			mine := score[id]
