@@ -47,7 +47,7 @@ var aheadFirst = false
 // every rank read so far.
 func (p *parser) readAhead(s lineScanner, n int) *ahead {
 	rest := s.data
-	if len(rest) < aheadBytes || len(rest) < 2 {
+	if len(rest) < aheadBytes {
 		return nil
 	}
 	// The half starts after a line end: the first LF past the middle, or
@@ -98,22 +98,22 @@ func (h *ahead) run() {
 		h.next, h.n = s, n
 		q.at = s.at
 		line, ok := s.next()
-		if !ok || len(line) <= colRounds || !isPlayer(line) || !q.plainPlayer(n, line) {
+		if !ok || !isPlayer(line) || !q.plainPlayer(n, line) {
 			break
 		}
 	}
 	h.ok = true
 }
 
-// join waits for the second half, once parse has read to its start, and
-// makes what it read parse's: parse goes on at the line where it stopped,
-// line n, which s is at. When it panicked, what it read is taken back and
-// parse goes on where it is.
-func (h *ahead) join(p *parser, n *int, s *lineScanner) {
+// join waits for the second half, once parse has read to its start (line
+// n, which s is at), and makes what it read parse's: parse goes on at the
+// line it returns, where the second half stopped. When that panicked, what
+// it read is taken back and parse goes on where it is.
+func (h *ahead) join(p *parser, n int, s lineScanner) (int, lineScanner) {
 	h.done.Wait()
 	if !h.ok {
 		h.undo(p)
-		return
+		return n, s
 	}
 	p.below, p.fixed = 0, false
 	// Each line extends the records to its rank, as in one pass.
@@ -121,7 +121,7 @@ func (h *ahead) join(p *parser, n *int, s *lineScanner) {
 		p.records, p.roster = p.records[:k], p.roster[:k]
 	}
 	p.players += h.q.players
-	*n, *s = h.n, h.next
+	return h.n, h.next
 }
 
 // cancel stops the second half and takes back what it read: parse reads

@@ -37,7 +37,7 @@ func parse(data []byte, name string) (*engine.Event, error) {
 	tried := false
 	for n := 1; ; n++ {
 		if half != nil && s.at == half.start {
-			half.join(p, &n, &s)
+			n, s = half.join(p, n, s)
 			half = nil
 		}
 		p.at = s.at
@@ -45,8 +45,8 @@ func parse(data []byte, name string) (*engine.Event, error) {
 		if !ok {
 			break
 		}
-		if len(line) >= 3 && isPlayer(line) {
-			if len(line) > colRounds && p.plainPlayer(n, line) { // nearly every line of a big file
+		if isPlayer(line) {
+			if p.plainPlayer(n, line) { // nearly every line of a big file
 				if !tried {
 					tried, half = true, p.readAhead(s, n+1)
 				}
@@ -55,7 +55,7 @@ func parse(data []byte, name string) (*engine.Event, error) {
 			if half != nil { // not as the second half's reader assumed: one pass
 				half.cancel(p)
 				half = nil
-				if len(line) > colRounds && p.plainPlayer(n, line) {
+				if p.plainPlayer(n, line) {
 					continue
 				}
 			}
@@ -261,8 +261,8 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	return nil
 }
 
-// isPlayer reports whether line b, of 3 bytes or more, is a 001 line.
-func isPlayer(b []byte) bool { return b[0] == '0' && b[1] == '0' && b[2] == '1' }
+// isPlayer reports whether line b is a 001 line.
+func isPlayer(b []byte) bool { return len(b) >= 3 && b[0] == '0' && b[1] == '0' && b[2] == '1' }
 
 // recordCode is the record code that starts line b, as a constant string
 // (a string made of b would be made again for every line), or "" for a code
