@@ -1,0 +1,3 @@
+module github.com/jinzhu/inflection
+
+go 1.26
