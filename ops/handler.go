@@ -1,13 +1,14 @@
 package ops
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/VictoriaMetrics/metrics"
 
 	"github.com/qisai/qisai/storage"
 )
@@ -18,13 +19,11 @@ const dbTimeout = 3 * time.Second
 
 // Handler serves /healthz (200 while the database answers, 503 when it
 // does not) and /metrics (metrics and the outbox's backlog, in the
-// Prometheus formats) for store. A nil metrics serves zero counts.
-func Handler(store *storage.Store, metrics *Metrics) http.Handler {
-	if metrics == nil {
-		metrics = &Metrics{}
+// Prometheus text format) for store. A nil metrics serves zero counts.
+func Handler(store *storage.Store, m *Metrics) http.Handler {
+	if m == nil {
+		m = &Metrics{}
 	}
-	outbox := prometheus.NewRegistry()
-	outbox.MustRegister(backlog{store})
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), dbTimeout)
@@ -37,51 +36,27 @@ func Handler(store *storage.Store, metrics *Metrics) http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Write([]byte("ok\n"))
 	})
-	// A scrape that cannot read the backlog fails (500), and shows in
-	// Prometheus as the target being down.
-	mux.Handle("GET /metrics", promhttp.HandlerFor(prometheus.Gatherers{metrics.gatherer(), outbox},
-		promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError, ErrorLog: slogPrinter{}}))
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), dbTimeout)
+		defer cancel()
+		var b bytes.Buffer
+		// The backlog first: a scrape that cannot read it fails (500)
+		// before anything is sent, and shows in Prometheus as the target
+		// being down.
+		if err := writeBacklog(ctx, &b, store); err != nil {
+			slog.Warn("metrics", "err", err)
+			http.Error(w, "metrics unavailable 指标不可用: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		m.write(&b)
+		// The Go runtime's and the process's (go_*, process_*), untyped:
+		// the library writes their TYPE lines only with its metadata
+		// switched on for the whole process, and then with empty HELP.
+		metrics.WriteProcessMetrics(&b)
+		metrics.WriteFDMetrics(&b)
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+		w.Write(b.Bytes())
+	})
 	return mux
-}
-
-// slogPrinter logs promhttp's errors.
-type slogPrinter struct{}
-
-func (slogPrinter) Println(v ...any) { slog.Warn("metrics", "err", v) }
-
-var (
-	pendingDesc = prometheus.NewDesc("qisai_outbox_pending",
-		"Messages waiting in the outbox, by platform.", []string{"platform"}, nil)
-	oldestDesc = prometheus.NewDesc("qisai_outbox_oldest_seconds",
-		"Age of the oldest message waiting in the outbox, by platform: how long delivery is behind.", []string{"platform"}, nil)
-)
-
-// backlog collects the outbox's depth and the age of its oldest message
-// from the database at each scrape.
-type backlog struct{ store *storage.Store }
-
-func (b backlog) Describe(ch chan<- *prometheus.Desc) {
-	ch <- pendingDesc
-	ch <- oldestDesc
-}
-
-func (b backlog) Collect(ch chan<- prometheus.Metric) {
-	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
-	defer cancel()
-	pending, err := b.store.Pending(ctx)
-	if err != nil {
-		ch <- prometheus.NewInvalidMetric(pendingDesc, err)
-		return
-	}
-	oldest, err := b.store.OldestPending(ctx)
-	if err != nil {
-		ch <- prometheus.NewInvalidMetric(oldestDesc, err)
-		return
-	}
-	for platform, n := range pending {
-		ch <- prometheus.MustNewConstMetric(pendingDesc, prometheus.GaugeValue, float64(n), platform)
-	}
-	for platform, t := range oldest {
-		ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, max(time.Since(t), 0).Seconds(), platform)
-	}
 }

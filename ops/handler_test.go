@@ -56,9 +56,9 @@ func TestHealthz(t *testing.T) {
 	}
 }
 
-// TestMetrics: /metrics is the Prometheus client's, on a registry of
-// qisai's own: commands, send latency and errors, the delivery wait, the
-// outbox's depth and the age of its oldest message.
+// TestMetrics: /metrics, in the Prometheus text format, has each
+// service's own counts: commands, send latency and errors, the delivery
+// wait, the outbox's depth and the age of its oldest message.
 func TestMetrics(t *testing.T) {
 	m := &Metrics{}
 	store, srv := serve(t, m)
