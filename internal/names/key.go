@@ -5,7 +5,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -60,7 +59,7 @@ func key(name string) string {
 		return r
 	}, s)
 	s = strings.Join(strings.Fields(s), " ")
-	return cases.Fold().String(confusables.Skeleton(s))
+	return cases.Fold().String(skeleton(s))
 }
 
 // Same says whether two names look alike (their keys are equal).

@@ -201,7 +201,7 @@ func FuzzPlayer(f *testing.F) {
 }
 
 func BenchmarkKey(b *testing.B) {
-	for _, name := range []string{"王天一", "Wang Tianyi"} {
+	for _, name := range []string{"王天一", "Wang Tianyi", "Nguyễn Thị Minh", "Дмитрий Иванов"} {
 		b.Run(name+"/fresh", func(b *testing.B) {
 			for b.Loop() {
 				key(name)
