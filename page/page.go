@@ -51,8 +51,9 @@ var CSP = "default-src 'none'; style-src " + hash(liveCSS) + "; script-src " + h
 // Revision names this build's page layout: a cached copy of a page of the
 // same event version but another layout is not the same page (an ETag
 // names both). It sums the page's files and the commit the program was
-// built from, which holds the layout written in Go (table.go).
-var Revision = func() string {
+// built from, which holds the layout written in Go (table.go). Summed
+// when first asked, not as every command of the program starts.
+var Revision = sync.OnceValue(func() string {
 	h := sha256.New()
 	h.Write([]byte(liveCSS + liveJS + asset("live.html")))
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -64,7 +65,7 @@ var Revision = func() string {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:4])
-}()
+})
 
 func hash(s string) string {
 	sum := sha256.Sum256([]byte(s))

@@ -23,7 +23,7 @@ type key struct {
 
 // etag names the page of k at version v, in this build's layout.
 func (k key) etag(v int64) string {
-	return `"` + page.Revision + "-" + strconv.FormatInt(v, 10) + "-" + string(k.lang) + "-" + string(k.view) + `"`
+	return `"` + page.Revision() + "-" + strconv.FormatInt(v, 10) + "-" + string(k.lang) + "-" + string(k.view) + `"`
 }
 
 // entry is a rendered page: the HTML as it is and gzipped.
