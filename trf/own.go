@@ -3,6 +3,7 @@ package trf
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -62,10 +63,7 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 			o.names = append(o.names, ownName{n, id, p.keep(text)})
 			return nil
 		}
-		// A unit is a team of one; its members grow as addTeam grows the teams.
-		p.members = roomForOne(p.members, p.players, p.linesFrom(n))
-		p.members = append(p.members, id)
-		p.addTeam(n, p.keep(text), len(p.members)-1)
+		p.addUnit(n, id, text)
 		return nil
 	}
 	m := ownMark{line: n, code: code, id: id}
@@ -84,6 +82,47 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	}
 	o.marks = append(o.marks, m)
 	return nil
+}
+
+// addUnit records unit line n: player id's unit is text.
+func (p *parser) addUnit(n, id int, text []byte) {
+	// A unit is a team of one; its members grow as addTeam grows the teams.
+	p.members = roomForOne(p.members, p.players, p.linesFrom(n))
+	p.members = append(p.members, id)
+	p.addTeam(n, p.keep(text), len(p.members)-1)
+}
+
+// plainUnit reads line n, b, when it is a unit line (QSU) as qisai writes
+// them — the code, spaces, the starting rank, spaces and the unit, in
+// UTF-8 — and reports whether it did; a file of thousands of players has
+// a unit line for each of many of them. It reads it as the general path
+// (parser.line, ownLines.read) does, and leaves any other line, and any
+// line with something wrong in it, to the general path, which says what
+// (TestPlainUnit).
+func (p *parser) plainUnit(n int, b []byte) bool {
+	if len(b) < 6 || string(b[:3]) != codeUnit || b[3] != ' ' {
+		return false
+	}
+	i := 4
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	digits := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	id, ok := number(b[digits:i], maxRank)
+	if !ok || id == 0 || i == len(b) || b[i] != ' ' {
+		return false
+	}
+	// The general path trims the blanks after the rank, and the line's
+	// last ones; the rank ends at the first space, as its fields do.
+	text := trimBlanks(b[i:])
+	if len(text) == 0 || !utf8.Valid(b[i:]) {
+		return false
+	}
+	p.addUnit(n, id, text)
+	return true
 }
 
 // fields splits s at ASCII blanks into f, as far as f goes (the rest of s

@@ -114,13 +114,78 @@ func comparePlayer(t *testing.T, l string) bool {
 }
 
 // playerLines are the 001 lines of data, without their line ends.
-func playerLines(data []byte) (lines []string) {
+func playerLines(data []byte) []string { return linesOf(data, "001") }
+
+// linesOf are the lines of data with record code code, without their line
+// ends.
+func linesOf(data []byte, code string) (lines []string) {
 	for _, l := range strings.FieldsFunc(string(data), func(r rune) bool { return r == '\n' || r == '\r' }) {
-		if strings.HasPrefix(l, "001") {
+		if strings.HasPrefix(l, code) {
 			lines = append(lines, l)
 		}
 	}
 	return lines
+}
+
+// TestPlainUnit: plainUnit reads a unit line exactly as the general path
+// (parser.line) does, or leaves it to it — on the unit lines qisai writes,
+// on lines at the edges of what it takes, and on damaged copies of them.
+func TestPlainUnit(t *testing.T) {
+	var lines []string
+	for _, n := range []int{40, 300} {
+		lines = append(lines, linesOf(writtenSwiss(t, n, 7, 5, uint64(n)), codeUnit)...)
+	}
+	lines = append(lines, "QSU    1 第一中学", "QSU 12 A", "QSU   07 Club", "QSU    3 Tab\tClub", "QSU    4 Club  \t",
+		"QSU    5 \u3000Club\u3000", "QSU    6 Club\u00a0", "QSU    0 Zero", "QSU    8", "QSU    9 ", "QSU 10000 Big",
+		"QSU\t10 Tab", "QSU   11\tTab", "QSU   12 bad \xff", "QSU   13 \xe4\xb8", "QSU 1 2 3", "QSUX   1 Club", "QSG    1    2    3")
+	rng := rand.New(rand.NewPCG(5, 6))
+	plain, damaged := 0, 0
+	for _, l := range lines {
+		if compareUnit(t, l) {
+			plain++
+		}
+		for range 60 {
+			if compareUnit(t, string(mutateLine(rng, []byte(l)))) {
+				damaged++
+			}
+		}
+	}
+	t.Logf("plainUnit read %d of %d lines, %d of %d damaged copies", plain, len(lines), damaged, 60*len(lines))
+	if plain < len(lines)/2 || damaged < len(lines)*60/10 {
+		t.Fatalf("plainUnit read only %d of %d lines and %d of their damaged copies: the test checks too little", plain, len(lines), damaged)
+	}
+}
+
+// compareUnit reads line l with plainUnit and with the general path, each
+// into a parser of its own, fails if they differ where plainUnit read it,
+// and says whether it did.
+func compareUnit(t *testing.T, l string) bool {
+	t.Helper()
+	b := []byte(l)
+	read := func(general bool) (*parser, bool) {
+		p := &parser{file: "x", data: b}
+		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
+		if !general {
+			return p, p.plainUnit(1, b)
+		}
+		var cols columns
+		if !cols.set(b) {
+			return p, false
+		}
+		return p, p.line(1, b, &cols) == nil
+	}
+	pp, ok := read(false)
+	if !ok {
+		return false
+	}
+	gp, gok := read(true)
+	if !gok {
+		t.Fatalf("plainUnit read %q, the general path refuses it", l)
+	}
+	if !reflect.DeepEqual(pp.teams, gp.teams) || !reflect.DeepEqual(pp.members, gp.members) || pp.text.String() != gp.text.String() || !reflect.DeepEqual(pp.own, gp.own) {
+		t.Fatalf("%q: plainUnit reads %+v %v %q, the general path %+v %v %q", l, pp.teams, pp.members, pp.text.String(), gp.teams, gp.members, gp.text.String())
+	}
+	return true
 }
 
 // mutateLine is mutate's damage within a line: blanks, digits, letters,
