@@ -53,18 +53,7 @@ func TestPlainPlayer(t *testing.T) {
 		lines = append(lines, playerLines(writtenSwiss(t, n, 7, 5, uint64(n)))...)
 	}
 	lines = append(lines, line(3, "A", "   2 w 1", "0000 - U", "        ", "  12 b  "), line(4, "欧阳 一", "0000 w U")+"  ")
-	rng := rand.New(rand.NewPCG(3, 4))
-	plain, damaged := 0, 0
-	for _, l := range lines {
-		if comparePlayer(t, l) {
-			plain++
-		}
-		for range 60 {
-			if comparePlayer(t, string(mutateLine(rng, []byte(l)))) {
-				damaged++
-			}
-		}
-	}
+	plain, damaged := plainReads(t, rand.New(rand.NewPCG(3, 4)), lines, comparePlayer)
 	t.Logf("plainPlayer read %d of %d lines, %d of %d damaged copies", plain, len(lines), damaged, 60*len(lines))
 	if plain < len(lines)*3/4 || damaged < len(lines)*60/20 {
 		t.Fatalf("plainPlayer read only %d of %d lines and %d of their damaged copies: the test checks too little", plain, len(lines), damaged)
@@ -76,29 +65,11 @@ func TestPlainPlayer(t *testing.T) {
 // read it, and says whether it did.
 func comparePlayer(t *testing.T, l string) bool {
 	t.Helper()
-	b := []byte(l)
-	read := func(general bool) (*parser, bool) {
-		p := &parser{file: "x", data: b}
-		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
-		if !general {
-			return p, p.plainPlayer(1, b)
-		}
-		var cols columns
-		if !cols.set(b) {
-			return p, false
-		}
-		return p, p.anyPlayer(1, b, &cols) == nil
-	}
-	pp, ok := read(false)
-	if !ok {
+	pp, gp := plainAndGeneral(t, "plainPlayer", l,
+		func(p *parser, b []byte) bool { return p.plainPlayer(1, b) },
+		func(p *parser, b []byte, cols *columns) error { return p.anyPlayer(1, b, cols) })
+	if pp == nil {
 		return false
-	}
-	if !utf8.Valid(b) {
-		t.Fatalf("plainPlayer read %q, which is not UTF-8", l)
-	}
-	gp, gok := read(true)
-	if !gok {
-		t.Fatalf("plainPlayer read %q, the general path refuses it", l)
 	}
 	if !reflect.DeepEqual(pp.records, gp.records) || !reflect.DeepEqual(pp.roster, gp.roster) || pp.text.String() != gp.text.String() || pp.players != gp.players {
 		t.Fatalf("%q: plainPlayer records %+v %+v %q, the general path %+v %+v %q", l, pp.records, pp.roster, pp.text.String(), gp.records, gp.roster, gp.text.String())
@@ -111,6 +82,51 @@ func comparePlayer(t *testing.T, l string) bool {
 		}
 	}
 	return true
+}
+
+// plainAndGeneral reads line l with a plain path (plain), and when that
+// takes it with the general path (general, once the columns are set as
+// Read sets them), each into a parser of its own, and returns the two; nil
+// when the plain path leaves the line. It fails where the plain path takes
+// a line the general path refuses, or one that is not UTF-8.
+func plainAndGeneral(t *testing.T, name, l string, plain func(*parser, []byte) bool, general func(*parser, []byte, *columns) error) (pp, gp *parser) {
+	t.Helper()
+	b := []byte(l)
+	fresh := func() *parser {
+		p := &parser{file: "x", data: b}
+		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
+		return p
+	}
+	if pp = fresh(); !plain(pp, b) {
+		return nil, nil
+	}
+	if !utf8.Valid(b) {
+		t.Fatalf("%s read %q, which is not UTF-8", name, l)
+	}
+	gp = fresh()
+	var cols columns
+	if !cols.set(b) || general(gp, b, &cols) != nil {
+		t.Fatalf("%s read %q, the general path refuses it", name, l)
+	}
+	return pp, gp
+}
+
+// plainReads compares the plain path with the general path (compare) on
+// lines and on 60 damaged copies of each, and says how many lines and how
+// many copies the plain path read.
+func plainReads(t *testing.T, rng *rand.Rand, lines []string, compare func(*testing.T, string) bool) (plain, damaged int) {
+	t.Helper()
+	for _, l := range lines {
+		if compare(t, l) {
+			plain++
+		}
+		for range 60 {
+			if compare(t, string(mutateLine(rng, []byte(l)))) {
+				damaged++
+			}
+		}
+	}
+	return plain, damaged
 }
 
 // playerLines are the 001 lines of data, without their line ends.
@@ -138,18 +154,7 @@ func TestPlainUnit(t *testing.T) {
 	lines = append(lines, "QSU    1 第一中学", "QSU 12 A", "QSU   07 Club", "QSU    3 Tab\tClub", "QSU    4 Club  \t",
 		"QSU    5 \u3000Club\u3000", "QSU    6 Club\u00a0", "QSU    0 Zero", "QSU    8", "QSU    9 ", "QSU 10000 Big",
 		"QSU\t10 Tab", "QSU   11\tTab", "QSU   12 bad \xff", "QSU   13 \xe4\xb8", "QSU 1 2 3", "QSUX   1 Club", "QSG    1    2    3")
-	rng := rand.New(rand.NewPCG(5, 6))
-	plain, damaged := 0, 0
-	for _, l := range lines {
-		if compareUnit(t, l) {
-			plain++
-		}
-		for range 60 {
-			if compareUnit(t, string(mutateLine(rng, []byte(l)))) {
-				damaged++
-			}
-		}
-	}
+	plain, damaged := plainReads(t, rand.New(rand.NewPCG(5, 6)), lines, compareUnit)
 	t.Logf("plainUnit read %d of %d lines, %d of %d damaged copies", plain, len(lines), damaged, 60*len(lines))
 	if plain < len(lines)/2 || damaged < len(lines)*60/10 {
 		t.Fatalf("plainUnit read only %d of %d lines and %d of their damaged copies: the test checks too little", plain, len(lines), damaged)
@@ -161,26 +166,11 @@ func TestPlainUnit(t *testing.T) {
 // and says whether it did.
 func compareUnit(t *testing.T, l string) bool {
 	t.Helper()
-	b := []byte(l)
-	read := func(general bool) (*parser, bool) {
-		p := &parser{file: "x", data: b}
-		p.reserve(bytes.Repeat([]byte{'\n'}, 40))
-		if !general {
-			return p, p.plainUnit(1, b)
-		}
-		var cols columns
-		if !cols.set(b) {
-			return p, false
-		}
-		return p, p.line(1, b, &cols) == nil
-	}
-	pp, ok := read(false)
-	if !ok {
+	pp, gp := plainAndGeneral(t, "plainUnit", l,
+		func(p *parser, b []byte) bool { return p.plainUnit(1, b) },
+		func(p *parser, b []byte, cols *columns) error { return p.line(1, b, cols) })
+	if pp == nil {
 		return false
-	}
-	gp, gok := read(true)
-	if !gok {
-		t.Fatalf("plainUnit read %q, the general path refuses it", l)
 	}
 	if !reflect.DeepEqual(pp.teams, gp.teams) || !reflect.DeepEqual(pp.members, gp.members) || pp.text.String() != gp.text.String() || !reflect.DeepEqual(pp.own, gp.own) {
 		t.Fatalf("%q: plainUnit reads %+v %v %q, the general path %+v %v %q", l, pp.teams, pp.members, pp.text.String(), gp.teams, gp.members, gp.text.String())
