@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // A team event's rounds: the teams numbered at the start (R-SW-1), each
@@ -348,7 +349,7 @@ func (a *LineupSent) Apply(st *State) error {
 	if err := st.teamBase().CheckLineup(a.Team, a.Lineup); err != nil {
 		var le *engine.LineupError
 		if errors.As(err, &le) {
-			return &Refusal{Kind: Rule, Rule: "R-TM-1", Zh: le.Chinese(), En: le.Error()}
+			return &Refusal{Kind: Rule, Rule: "R-TM-1", T: i18n.T{Zh: le.Chinese(), En: le.Error()}}
 		}
 		return refuseErr(Invalid, "出场名单不成立", err)
 	}

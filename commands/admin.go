@@ -10,6 +10,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -47,7 +48,7 @@ func undo(c *Context) (Reply, error) {
 		by := undoneBy(log, n)
 		return Reply{}, problem("第 %[1]d 步已经被第 %[2]d 步撤销了。要恢复它，输入 /undo %[2]d。", "Action %[1]d is undone already, by action %[2]d. To bring it back, type /undo %[2]d.", n, by)
 	}
-	what := func(lang Lang) string { return describe(target.Action, c.State, n > startedAt(log), lang) }
+	what := func(lang i18n.Lang) string { return describe(target.Action, c.State, n > startedAt(log), lang) }
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -60,13 +61,13 @@ func undo(c *Context) (Reply, error) {
 			}
 			return err
 		}
-		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
+		chats.announce(ch, i18n.T{Zh: "第 %d 步（%s）已被 %s 撤销。", En: "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
+	return chats.reply(i18n.T{Zh: "已撤销第 %d 步：%s。", En: "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
 }
 
 // undoneBy is the undo that cancels record n: the latest one that targets
@@ -107,16 +108,16 @@ func showLog(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	lines := []string{T{"操作记录（最近 %d 条，共 %d 条，时间为 %s）：", "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), c.State.Through, loc.String())}
+	lines := []string{i18n.T{Zh: "操作记录（最近 %d 条，共 %d 条，时间为 %s）：", En: "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), c.State.Through, loc.String())}
 	for _, r := range shown {
 		line := fmt.Sprintf("%d %s %s %s", r.Seq, r.At.In(loc).Format("01-02 15:04"), actorName(r.Actor, names, c.Req.Chat.Platform, c.Lang),
 			describe(r.Action, c.State, r.Seq > started, c.Lang))
 		if cancelled[r.Seq] {
-			line += T{"（已撤销）", " (undone)"}.In(c.Lang)
+			line += i18n.T{Zh: "（已撤销）", En: " (undone)"}.In(c.Lang)
 		}
 		lines = append(lines, line)
 	}
-	lines = append(lines, T{"撤销一步：/undo 编号", "Undo one: /undo NUMBER"}.In(c.Lang))
+	lines = append(lines, i18n.T{Zh: "撤销一步：/undo 编号", En: "Undo one: /undo NUMBER"}.In(c.Lang))
 	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
@@ -139,9 +140,9 @@ func startedAt(log []action.Record) int64 {
 
 // actorName is who made a change, by the name names gives them (see
 // actorNames), with their platform when it is not the chat's own.
-func actorName(a action.Actor, names map[action.Actor]string, platform string, lang Lang) string {
+func actorName(a action.Actor, names map[action.Actor]string, platform string, lang i18n.Lang) string {
 	if a.Platform == "qisai" {
-		return T{"系统", "qisai"}.In(lang) // the scheduler
+		return i18n.T{Zh: "系统", En: "qisai"}.In(lang) // the scheduler
 	}
 	name := names[a]
 	if name == "" {
@@ -156,114 +157,114 @@ func actorName(a action.Actor, names map[action.Actor]string, platform string, l
 // describe says in one line what an action did. named: player numbers in
 // it name the players as they are numbered now (the action came after the
 // start); else they are shown as numbers only.
-func describe(a action.Action, st *action.State, named bool, lang Lang) string {
+func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) string {
 	who := func(id int) string {
 		if named {
-			return T{"%d号%s", "#%d %s"}.In(lang, id, playerName(&st.Event, id))
+			return i18n.T{Zh: "%d号%s", En: "#%d %s"}.In(lang, id, playerName(&st.Event, id))
 		}
-		return T{"%d号", "#%d"}.In(lang, id)
+		return i18n.T{Zh: "%d号", En: "#%d"}.In(lang, id)
 	}
 	switch a := a.(type) {
 	case *action.Created:
-		return T{"创建比赛「%s」", "created the event %q"}.In(lang, a.Name)
+		return i18n.T{Zh: "创建比赛「%s」", En: "created the event %q"}.In(lang, a.Name)
 	case *action.SettingsChanged:
 		s := a.Settings
-		return T{"修改设置（%s，%d 轮，%s）", "changed the settings (%s, %d rounds, %s)"}.In(lang, s.System, s.Rounds, s.Scoring)
+		return i18n.T{Zh: "修改设置（%s，%d 轮，%s）", En: "changed the settings (%s, %d rounds, %s)"}.In(lang, s.System, s.Rounds, s.Scoring)
 	case *action.SignupOpened:
-		return T{"开放报名", "opened sign-up"}.In(lang)
+		return i18n.T{Zh: "开放报名", En: "opened sign-up"}.In(lang)
 	case *action.SignupClosed:
-		return T{"关闭报名", "closed sign-up"}.In(lang)
+		return i18n.T{Zh: "关闭报名", En: "closed sign-up"}.In(lang)
 	case *action.PlayerAdded:
-		return T{"添加选手 %s", "added player %s"}.In(lang, a.Name)
+		return i18n.T{Zh: "添加选手 %s", En: "added player %s"}.In(lang, a.Name)
 	case *action.PlayerEdited:
-		return T{"修改选手 %s：%s", "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
+		return i18n.T{Zh: "修改选手 %s：%s", En: "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
 	case *action.PlayerRemoved:
-		return T{"删除选手 %s", "removed player %s"}.In(lang, who(a.Player))
+		return i18n.T{Zh: "删除选手 %s", En: "removed player %s"}.In(lang, who(a.Player))
 	case *action.Started:
-		return T{"开赛，排定序号", "started, numbered the players"}.In(lang)
+		return i18n.T{Zh: "开赛，排定序号", En: "started, numbered the players"}.In(lang)
 	case *action.PairingPreviewed:
-		return T{"预览第 %d 轮编排", "previewed round %d's pairing"}.In(lang, a.Pairing.Round)
+		return i18n.T{Zh: "预览第 %d 轮编排", En: "previewed round %d's pairing"}.In(lang, a.Pairing.Round)
 	case *action.BoardsSwapped:
-		return T{"交换第 %d、%d 台的黑方", "swapped black on boards %d and %d"}.In(lang, a.A, a.B)
+		return i18n.T{Zh: "交换第 %d、%d 台的黑方", En: "swapped black on boards %d and %d"}.In(lang, a.A, a.B)
 	case *action.RoundPublished:
-		return T{"公布第 %d 轮（%d 台）", "published round %d (%d boards)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
+		return i18n.T{Zh: "公布第 %d 轮（%d 台）", En: "published round %d (%d boards)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
 	case *action.RoundScheduled:
-		return T{"第 %d 轮定于 %s 开始", "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
+		return i18n.T{Zh: "第 %d 轮定于 %s 开始", En: "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
 	case *action.RoundReminded:
-		return T{"提醒第 %d 轮即将开始", "reminded everybody of round %d's start"}.In(lang, a.Round)
+		return i18n.T{Zh: "提醒第 %d 轮即将开始", En: "reminded everybody of round %d's start"}.In(lang, a.Round)
 	case *action.ResultSet:
-		return T{"第 %d 轮第 %d 台结果 %s", "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
+		return i18n.T{Zh: "第 %d 轮第 %d 台结果 %s", En: "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
 	case *action.FoulRecorded:
-		return T{"第 %d 轮 %s 犯规", "round %d foul by %s"}.In(lang, a.Round, who(a.Player))
+		return i18n.T{Zh: "第 %d 轮 %s 犯规", En: "round %d foul by %s"}.In(lang, a.Round, who(a.Player))
 	case *action.PenaltyRecorded:
-		return T{"处罚 %s", "penalised %s"}.In(lang, who(a.Player))
+		return i18n.T{Zh: "处罚 %s", En: "penalised %s"}.In(lang, who(a.Player))
 	case *action.Withdrawn:
-		return T{"%s 第 %d 轮后退赛", "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
+		return i18n.T{Zh: "%s 第 %d 轮后退赛", En: "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
 	case *action.EventFinished:
-		return T{"结束比赛", "finished the event"}.In(lang)
+		return i18n.T{Zh: "结束比赛", En: "finished the event"}.In(lang)
 	case *action.EventCancelled:
-		return T{"取消比赛", "cancelled the event"}.In(lang)
+		return i18n.T{Zh: "取消比赛", En: "cancelled the event"}.In(lang)
 	case *action.WebLinkReplaced:
-		return T{"更换网页链接（旧链接失效）", "replaced the web page's link (the old one stopped working)"}.In(lang)
+		return i18n.T{Zh: "更换网页链接（旧链接失效）", En: "replaced the web page's link (the old one stopped working)"}.In(lang)
 	case *action.Undo:
-		return T{"撤销第 %d 步", "undid action %d"}.In(lang, a.Seq)
+		return i18n.T{Zh: "撤销第 %d 步", En: "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:
 		return infoChange(a, lang)
 	case *action.ResultReported:
-		return T{"%s 报告第 %d 台 %s", "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
+		return i18n.T{Zh: "%s 报告第 %d 台 %s", En: "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
 	case *action.ReportDisputed:
-		return T{"%s 对第 %d 台结果有异议", "%s disputed board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 对第 %d 台结果有异议", En: "%s disputed board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.DrawOffered:
-		return T{"%s 在第 %d 台提和", "%s offered a draw on board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 在第 %d 台提和", En: "%s offered a draw on board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.DrawDeclined:
-		return T{"%s 拒绝第 %d 台的提和", "%s declined the draw on board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 拒绝第 %d 台的提和", En: "%s declined the draw on board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.ReportConfirmed:
-		return T{"%s 确认第 %d 轮第 %d 台的报告", "%s confirmed the report of round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 确认第 %d 轮第 %d 台的报告", En: "%s confirmed the report of round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.DrawAccepted:
-		return T{"%s 接受第 %d 轮第 %d 台的提和", "%s accepted the draw in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 接受第 %d 轮第 %d 台的提和", En: "%s accepted the draw in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.Resigned:
-		return T{"%s 在第 %d 轮第 %d 台认输", "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 在第 %d 轮第 %d 台认输", En: "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.CheckedIn:
-		return T{"%s 在第 %d 台签到", "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 在第 %d 台签到", En: "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
 	}
 	if k := a.Kind(); strings.HasPrefix(k, "guess-") || k == "colour-chosen" {
-		return T{"猜先（%s）", "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
+		return i18n.T{Zh: "猜先（%s）", En: "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
 	}
 	return a.Kind()
 }
 
 // infoChange lists what an InfoChanged set; never the link code itself.
-func infoChange(a *action.InfoChanged, lang Lang) string {
+func infoChange(a *action.InfoChanged, lang i18n.Lang) string {
 	var parts []string
-	add := func(t T, args ...any) { parts = append(parts, t.In(lang, args...)) }
+	add := func(t i18n.T, args ...any) { parts = append(parts, t.In(lang, args...)) }
 	if a.TimeControl != nil {
-		add(T{"用时 %s", "time control %s"}, orUnset(*a.TimeControl, lang))
+		add(i18n.T{Zh: "用时 %s", En: "time control %s"}, orUnset(*a.TimeControl, lang))
 	}
 	if a.LateAfter != nil {
-		add(T{"迟到时限 %s", "late limit %s"}, showMinutes(*a.LateAfter, lang))
+		add(i18n.T{Zh: "迟到时限 %s", En: "late limit %s"}, showMinutes(*a.LateAfter, lang))
 	}
 	if a.RemindBefore != nil {
-		add(T{"提醒 %s", "reminder %s"}, showRemind(*a.RemindBefore, lang))
+		add(i18n.T{Zh: "提醒 %s", En: "reminder %s"}, showRemind(*a.RemindBefore, lang))
 	}
 	if a.ConfirmWithin != nil {
-		add(T{"确认时限 %s", "confirmation window %s"}, showMinutes(*a.ConfirmWithin, lang))
+		add(i18n.T{Zh: "确认时限 %s", En: "confirmation window %s"}, showMinutes(*a.ConfirmWithin, lang))
 	}
 	if a.FreeDrawOffers != nil {
-		add(T{"自由提和 %s", "free draw offers %s"}, showOnOff(*a.FreeDrawOffers, lang))
+		add(i18n.T{Zh: "自由提和 %s", En: "free draw offers %s"}, showOnOff(*a.FreeDrawOffers, lang))
 	}
 	if a.OfferFoul != nil {
-		add(T{"重复提和犯规 %s", "repeated offer a foul %s"}, showOnOff(*a.OfferFoul, lang))
+		add(i18n.T{Zh: "重复提和犯规 %s", En: "repeated offer a foul %s"}, showOnOff(*a.OfferFoul, lang))
 	}
 	if a.FoulsToLose != nil {
-		add(T{"%d 次犯规判负", "%d fouls lose"}, *a.FoulsToLose)
+		add(i18n.T{Zh: "%d 次犯规判负", En: "%d fouls lose"}, *a.FoulsToLose)
 	}
 	if a.Zone != nil {
-		add(T{"时区 %s", "zone %s"}, *a.Zone)
+		add(i18n.T{Zh: "时区 %s", En: "zone %s"}, *a.Zone)
 	}
 	if a.LinkCode != nil {
-		add(T{"生成关联代码", "made a link code"})
+		add(i18n.T{Zh: "生成关联代码", En: "made a link code"})
 	}
-	return T{"设置：", "set: "}.In(lang) + strings.Join(parts, T{"，", ", "}.In(lang))
+	return i18n.T{Zh: "设置：", En: "set: "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }
 
 // appendUndo appends an undo, which must not take away a player a user
@@ -321,7 +322,7 @@ func addArbiter(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
+	return Reply{Text: i18n.T{Zh: "%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", En: "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
 }
 
 // link shows the event's link code to an organiser (making it the first
@@ -357,9 +358,9 @@ func link(c *Context) (Reply, error) {
 			return Reply{}, err
 		}
 	}
-	return Reply{Private: true, Text: T{
-		"「%[1]s」的关联代码：%[2]s\n在另一个群或频道（任何平台）输入 /link %[2]s，那里就会关注本赛，输入的人也成为组织者。请只告诉组织者。",
-		"The link code of %[1]q: %[2]s\nType /link %[2]s in another group or channel (any platform) to make it follow this event; whoever types it becomes an organiser there. Give it to organisers only.",
+	return Reply{Private: true, Text: i18n.T{
+		Zh: "「%[1]s」的关联代码：%[2]s\n在另一个群或频道（任何平台）输入 /link %[2]s，那里就会关注本赛，输入的人也成为组织者。请只告诉组织者。",
+		En: "The link code of %[1]q: %[2]s\nType /link %[2]s in another group or channel (any platform) to make it follow this event; whoever types it becomes an organiser there. Give it to organisers only.",
 	}.In(c.Lang, oc.State.Event.Name, code)}, nil
 }
 
@@ -408,12 +409,12 @@ func linkChat(c *Context, code string) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error {
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(chats.lang, c.Req.Chat.Platform, c.Req.User.Name))
+		chats.announce(ch, i18n.T{Zh: "一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", En: "A chat on %s now follows this event too (linked by %s)."}.In(chats.lang, c.Req.Chat.Platform, c.Req.User.Name))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name) + here.besides(st.Event.Name, c.Lang)}, nil
+	return Reply{Text: i18n.T{Zh: "这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", En: "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name) + here.besides(st.Event.Name, c.Lang)}, nil
 }
 
 // finish ends the event. The places that may not be shared are settled by
@@ -450,7 +451,7 @@ func finish(c *Context) (Reply, error) {
 			return err
 		}
 		lang := chats.lang
-		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
+		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
 		// A staged event's ranking is its stages' (R-F-6): the Swiss
 		// standings' lots and pictures are not its.
 		staged := ch.State.Stages != nil
@@ -458,21 +459,21 @@ func finish(c *Context) (Reply, error) {
 			text += "\n" + lots
 		}
 		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
-			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
+			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
 		}
 		chats.announce(ch, text)
 		if t, ok := rankingSheet(ch.State, lang); staged && ok {
 			chats.illustrate(ch, t)
 		} else if !staged {
-			chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
+			chats.illustrate(ch, sheet.Standings(ch.State, lang)) // all of them
 		}
-		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
+		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", En: "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
 }
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).
@@ -480,7 +481,7 @@ const prizePlaces = 8
 
 // lotsNote names the prize places that lots decided: players who shared a
 // place before lots and have a prize place after.
-func lotsNote(before, after []engine.Standing, ev *engine.Event, lang Lang) string {
+func lotsNote(before, after []engine.Standing, ev *engine.Event, lang i18n.Lang) string {
 	shared := map[int]bool{}
 	for _, s := range before {
 		shared[s.Player] = s.Shared
@@ -488,11 +489,11 @@ func lotsNote(before, after []engine.Standing, ev *engine.Event, lang Lang) stri
 	var parts []string
 	for _, s := range after {
 		if s.Place <= prizePlaces && shared[s.Player] {
-			parts = append(parts, T{"第 %d 名 %s", "%d. %s"}.In(lang, s.Place, playerName(ev, s.Player)))
+			parts = append(parts, i18n.T{Zh: "第 %d 名 %s", En: "%d. %s"}.In(lang, s.Place, playerName(ev, s.Player)))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return T{"抽签排定（R-T-8）：", "Settled by lots (R-T-8): "}.In(lang) + strings.Join(parts, T{"，", ", "}.In(lang))
+	return i18n.T{Zh: "抽签排定（R-T-8）：", En: "Settled by lots (R-T-8): "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }

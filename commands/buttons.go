@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -73,13 +74,13 @@ func takeRef(words []string) (*ref, []string) {
 // button is a choice in a private message, labelled in the reader's
 // language.
 type button struct {
-	label   T
+	label   i18n.T
 	command string
 }
 
 // tell sends each contact a private message in their language, with
 // buttons.
-func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
+func tell(ch *storage.Change, to []contact, t i18n.T, args []any, buttons ...button) {
 	for _, ct := range to {
 		m := chat.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
 		for _, b := range buttons {
@@ -118,7 +119,7 @@ func (c *Context) pressedGame(st *action.State) error {
 
 // pressedAction says, for a pressed button, that the action it answers is
 // no longer the one under way: seq is the one under way now (0: none).
-func (c *Context) pressedAction(seq int64, now T) error {
+func (c *Context) pressedAction(seq int64, now i18n.T) error {
 	if c.ref == nil || c.ref.seq == seq {
 		return nil
 	}
@@ -147,5 +148,5 @@ func (c *Context) decidedBy(round, board int) (string, error) {
 		}
 		return actorName(log[i].Actor, names, c.Req.Chat.Platform, c.Lang), nil
 	}
-	return T{"裁判", "an arbiter"}.In(c.Lang), nil
+	return i18n.T{Zh: "裁判", En: "an arbiter"}.In(c.Lang), nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/storage"
 )
@@ -133,7 +134,7 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 
 // Lang is the language Handle answers req's sender in: adapters say their
 // own words to the user (an acknowledgement) in it.
-func (s *Service) Lang(ctx context.Context, req Request) Lang { return s.lang(ctx, req) }
+func (s *Service) Lang(ctx context.Context, req Request) i18n.Lang { return s.lang(ctx, req) }
 
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
@@ -163,7 +164,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	pressed, words := takeRef(words)
 	cmd, rest := s.reg.Lookup(words)
 	if cmd == nil {
-		return Reply{Text: T{"没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
+		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
 	c, err := s.context(ctx, req, lang, cmd, named)
@@ -202,11 +203,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 // sentence turns a refusal, written as an error is ("the event is not
 // running"), into a sentence for a chat: a capital letter in English, and
 // a full stop.
-func sentence(s string, lang Lang) string {
+func sentence(s string, lang i18n.Lang) string {
 	if s == "" {
 		return s
 	}
-	if lang == Zh {
+	if lang == i18n.Zh {
 		if !strings.HasSuffix(s, "。") && !strings.HasSuffix(s, "！") && !strings.HasSuffix(s, "？") {
 			s += "。"
 		}
@@ -220,29 +221,29 @@ func sentence(s string, lang Lang) string {
 	return s
 }
 
-func apology(lang Lang) Reply {
-	return Reply{Text: T{"抱歉，出了点问题，没有做任何改动。请稍后再试。", "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
+func apology(lang i18n.Lang) Reply {
+	return Reply{Text: i18n.T{Zh: "抱歉，出了点问题，没有做任何改动。请稍后再试。", En: "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
 }
 
 // lang is the request's language: the one the user chose with /lang, else
 // the platform's locale, else the locale they joined with, else Chinese.
 // A preference that cannot be read is logged and skipped: the user still
 // gets an answer.
-func (s *Service) lang(ctx context.Context, req Request) Lang {
+func (s *Service) lang(ctx context.Context, req Request) i18n.Lang {
 	chosen, err := s.store.Lang(ctx, req.Chat.Platform, req.User.ID)
 	if err != nil {
 		s.log.Warn("language preference unreadable", "platform", req.Chat.Platform, "user", req.User.ID, "err", err)
 	}
-	if l := ParseLang(chosen); l != "" {
+	if l := i18n.Parse(chosen); l != "" {
 		return l
 	}
-	if l := ParseLang(req.Locale); l != "" {
+	if l := i18n.Parse(req.Locale); l != "" {
 		return l
 	}
-	if l := ParseLang(strings.TrimPrefix(chosen, localePref)); l != "" {
+	if l := i18n.Parse(strings.TrimPrefix(chosen, localePref)); l != "" {
 		return l // the locale they joined with
 	}
-	return Zh
+	return i18n.Zh
 }
 
 // Context is what a command runs with.
@@ -250,7 +251,7 @@ type Context struct {
 	context.Context
 	svc  *Service
 	Req  Request
-	Lang Lang
+	Lang i18n.Lang
 	Args map[string]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
@@ -276,7 +277,7 @@ func (c *Context) Actor() action.Actor {
 	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
 }
 
-func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command, named string) (*Context, error) {
+func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string) (*Context, error) {
 	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who}
 	if cmd.Who == Anyone {
 		return c, nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/trf"
 )
@@ -132,13 +133,13 @@ func TestExportCSV(t *testing.T) {
 	// What the files hold of the cells a spreadsheet would evaluate.
 	defused := map[string]string{"=1+2": "'=1+2", "@Ann": "'@Ann", "-": "'-"}
 	for _, tt := range []struct {
-		lang  Lang
+		lang  i18n.Lang
 		cmd   string
 		files []string
 		head  string
 	}{
-		{Zh, "/导出 表格", []string{"春季赛_2026_排名.csv", "春季赛_2026_成绩表.csv"}, "名次,号,姓名,单位,积分,对手分,胜局,犯规（少者优先）"},
-		{En, "/export csv", []string{"春季赛_2026_standings.csv", "春季赛_2026_crosstable.csv"}, "Place,No,Name,Unit,Points,Buchholz,wins,fouls (fewer first)"},
+		{i18n.Zh, "/导出 表格", []string{"春季赛_2026_排名.csv", "春季赛_2026_成绩表.csv"}, "名次,号,姓名,单位,积分,对手分,胜局,犯规（少者优先）"},
+		{i18n.En, "/export csv", []string{"春季赛_2026_standings.csv", "春季赛_2026_crosstable.csv"}, "Place,No,Name,Unit,Points,Buchholz,wins,fouls (fewer first)"},
 	} {
 		r := h.sendAs("li", string(tt.lang), tt.cmd)
 		files := h.files()
@@ -146,7 +147,7 @@ func TestExportCSV(t *testing.T) {
 			t.Fatalf("%s: files %v, want %q", tt.lang, files, tt.files)
 		}
 		must(t, r.Text, tt.files[0], tt.files[1])
-		for i, want := range []sheet.Table{sheet.Standings(st, sheet.Lang(tt.lang)), sheet.Crosstable(st, sheet.Lang(tt.lang))} {
+		for i, want := range []sheet.Table{sheet.Standings(st, tt.lang), sheet.Crosstable(st, tt.lang)} {
 			name, data := files[i].Name, files[i].Data
 			body, bom := bytes.CutPrefix(data, []byte("\ufeff"))
 			if !bom || !bytes.HasSuffix(data, []byte("\r\n")) {
@@ -309,7 +310,7 @@ func TestExportTRFTooWide(t *testing.T) {
 		{fmt.Errorf("trf: round 2: player 9 is not in the event"), "比赛数据不一致", "player 9 is not in the event"},
 	} {
 		p := trfRefused(c.err)
-		zh, en := p.Text.In(Zh, p.Args...), p.Text.In(En, p.Args...)
+		zh, en := p.Text.In(i18n.Zh, p.Args...), p.Text.In(i18n.En, p.Args...)
 		if !strings.Contains(zh, c.zh) || strings.ContainsFunc(english(zh), func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) {
 			t.Errorf("%v in Chinese: %q", c.err, zh)
 		}

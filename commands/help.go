@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // /help: every command, one command (/help NAME, its aliases too), or a
@@ -58,7 +60,7 @@ func help(c *Context) (Reply, error) {
 	name := strings.TrimPrefix(strings.TrimSpace(c.Args["command"]), "/")
 	if name == "" {
 		var b strings.Builder
-		b.WriteString(T{"命令（/help 命令 查看详细说明）：", "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
+		b.WriteString(i18n.T{Zh: "命令（/help 命令 查看详细说明）：", En: "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
 		for _, cmd := range c.svc.reg.All() {
 			fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
 		}
@@ -81,11 +83,11 @@ func help(c *Context) (Reply, error) {
 			return Reply{Text: strings.Join(parts, "\n\n")}, nil
 		}
 		if len(cmds) > 0 {
-			lines := []string{T{"%s：", "%s:"}.In(c.Lang, topicTitle(name, c.Lang))}
+			lines := []string{i18n.T{Zh: "%s：", En: "%s:"}.In(c.Lang, topicTitle(name, c.Lang))}
 			for _, cmd := range cmds {
 				lines = append(lines, fmt.Sprintf("%s — %s", cmd.Usage(c.Lang), cmd.Help.In(c.Lang)))
 			}
-			lines = append(lines, T{"/help 命令 查看一个命令的详细说明。", "/help COMMAND explains one."}.In(c.Lang))
+			lines = append(lines, i18n.T{Zh: "/help 命令 查看一个命令的详细说明。", En: "/help COMMAND explains one."}.In(c.Lang))
 			return Reply{Text: strings.Join(lines, "\n")}, nil
 		}
 	}
@@ -99,10 +101,10 @@ func isTopic(word string) bool {
 }
 
 // topicTitle names the topic word names for a reader of lang.
-func topicTitle(word string, lang Lang) string {
+func topicTitle(word string, lang i18n.Lang) string {
 	for _, t := range topics {
 		if slices.Contains(t.names, strings.ToLower(word)) {
-			return T{"%s相关的命令", "Commands for the %s"}.In(lang, topicName(t, lang))
+			return i18n.T{Zh: "%s相关的命令", En: "Commands for the %s"}.In(lang, topicName(t, lang))
 		}
 	}
 	return word
@@ -110,30 +112,30 @@ func topicTitle(word string, lang Lang) string {
 
 // topicName is a topic's name in lang: its first Chinese name, or its
 // English one.
-func topicName(t topic, lang Lang) string {
-	if lang == Zh {
+func topicName(t topic, lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		return t.names[len(t.names)-1]
 	}
 	return t.names[0]
 }
 
 // topicNames lists the topics for a reader of lang.
-func topicNames(lang Lang) string {
+func topicNames(lang i18n.Lang) string {
 	var ns []string
 	for _, t := range topics {
 		ns = append(ns, topicName(t, lang))
 	}
-	return strings.Join(ns, T{"、", ", "}.In(lang))
+	return strings.Join(ns, i18n.T{Zh: "、", En: ", "}.In(lang))
 }
 
 // explain is /help COMMAND's text: usage, help, the arguments, aliases.
-func explain(cmd *Command, lang Lang) string {
+func explain(cmd *Command, lang i18n.Lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n", cmd.Usage(lang), cmd.Help.In(lang))
 	for _, a := range cmd.Args {
-		b.WriteString(T{"  %s：%s\n", "  %s: %s\n"}.In(lang, a.Placeholder(lang), a.Help.In(lang)))
+		b.WriteString(i18n.T{Zh: "  %s：%s\n", En: "  %s: %s\n"}.In(lang, a.Placeholder(lang), a.Help.In(lang)))
 	}
-	if len(cmd.Aliases) > 0 && lang == Zh { // the aliases are Chinese names
+	if len(cmd.Aliases) > 0 && lang == i18n.Zh { // the aliases are Chinese names
 		fmt.Fprintf(&b, "也可以输入 /%s\n", strings.Join(cmd.Aliases, " /"))
 	}
 	if more := cmd.More.In(lang); more != "" {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -92,9 +93,9 @@ func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
 		return
 	}
 	// The group reads both languages: the player's own is unknown here.
-	note := T{"%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
-		"%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
-	text := note.In(Zh, name) + "\n" + note.In(En, name)
+	note := i18n.T{Zh: "%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
+		En: "%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
+	text := note.In(i18n.Zh, name) + "\n" + note.In(i18n.En, name)
 	var notes []chat.Message
 	for _, c := range chats {
 		if c.Platform != to.Platform {

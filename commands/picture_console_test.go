@@ -15,6 +15,7 @@ import (
 
 	"github.com/qisai/qisai/bot/console"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -80,7 +81,7 @@ func TestConsolePictures(t *testing.T) {
 		}
 		return len(ps)
 	}
-	standings, pairings, cross := count(sheet.Standings(state, sheet.Zh)), count(sheet.Pairings(state, 1, sheet.Zh)), count(sheet.Crosstable(state, sheet.Zh))
+	standings, pairings, cross := count(sheet.Standings(state, i18n.Zh)), count(sheet.Pairings(state, 1, i18n.Zh)), count(sheet.Crosstable(state, i18n.Zh))
 	if standings != 2 {
 		t.Errorf("a 40-player standings is %d pages, want 2", standings)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -56,17 +57,17 @@ func pairNext(c *Context) (Reply, error) {
 }
 
 // previewText is the preview with its record and what to do next.
-func previewText(st *action.State, lang Lang) string {
+func previewText(st *action.State, lang i18n.Lang) string {
 	if st.Stages != nil {
 		return stagedPreview(st, lang)
 	}
 	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
-		return text + T{"公布：/publish", "Publish: /publish"}.In(lang)
+		return text + i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)
 	}
-	return text + T{"改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
-		"Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
+	return text + i18n.T{Zh: "改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
+		En: "Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
 }
 
 // swap exchanges the black players of two boards of the preview: an
@@ -75,14 +76,14 @@ func swap(c *Context) (Reply, error) {
 	a, _ := strconv.Atoi(c.Args["b1"])
 	b, _ := strconv.Atoi(c.Args["b2"])
 	return changePreview(c, &action.BoardsSwapped{A: a, B: b},
-		T{"已交换第 %d、%d 台的黑方。", "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
+		i18n.T{Zh: "已交换第 %d、%d 台的黑方。", En: "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
 }
 
 // flip gives a board of the preview the other colours.
 func flip(c *Context) (Reply, error) {
 	b, _ := strconv.Atoi(c.Args["board"])
 	return changePreview(c, &action.BoardFlipped{Board: b},
-		T{"已对调第 %d 台的先后手。", "Flipped the colours of board %d."}.In(c.Lang, b))
+		i18n.T{Zh: "已对调第 %d 台的先后手。", En: "Flipped the colours of board %d."}.In(c.Lang, b))
 }
 
 // exchange exchanges two players of the preview between their boards.
@@ -96,7 +97,7 @@ func exchange(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return changePreview(c, &action.PlayersExchanged{A: a.ID, B: b.ID},
-		T{"已对调 %d 号%s和 %d 号%s的位置。", "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
+		i18n.T{Zh: "已对调 %d 号%s和 %d 号%s的位置。", En: "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
 }
 
 // changePreview applies a change by hand to the preview and shows it again,

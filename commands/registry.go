@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Permission says who may run a command.
@@ -40,7 +42,7 @@ type Arg struct {
 	Kind     ArgKind
 	Choices  []string // for Choice: the values, English first where a value has a Chinese twin
 	Optional bool
-	Help     T
+	Help     i18n.T
 }
 
 // Command is one command, declared once: adapters derive Discord's slash
@@ -53,16 +55,16 @@ type Command struct {
 	Aliases []string
 	Args    []Arg
 	Who     Permission
-	Help    T
+	Help    i18n.T
 	// More is what /help COMMAND adds to Help: how to say what the
 	// arguments want, where Help alone does not tell (naming a user).
-	More T
+	More i18n.T
 	// GroupOnly marks a command anybody may type that only a group can
 	// use (creating or linking an event), left out of private menus.
 	GroupOnly bool
 	// DMHelp, when set, is what the command does in a private chat instead
 	// (/start greets there), for the private chats' menu.
-	DMHelp T
+	DMHelp i18n.T
 	Run    func(*Context) (Reply, error)
 }
 
@@ -72,8 +74,8 @@ type Command struct {
 func (c *Command) InPrivate() bool { return c.Who == Anyone && !c.GroupOnly }
 
 // PrivateHelp is the command's help in a private chat.
-func (c *Command) PrivateHelp() T {
-	if c.DMHelp != (T{}) {
+func (c *Command) PrivateHelp() i18n.T {
+	if c.DMHelp != (i18n.T{}) {
 		return c.DMHelp
 	}
 	return c.Help
@@ -93,16 +95,16 @@ var argNames = map[string]string{
 
 // Placeholder is the argument's name as usage and errors show it: in
 // capitals in English, its Chinese name in Chinese ("b2": B2, 台号2).
-func (a Arg) Placeholder(lang Lang) string {
+func (a Arg) Placeholder(lang i18n.Lang) string {
 	base := strings.TrimRight(a.Name, "0123456789")
-	if zh, ok := argNames[base]; ok && lang == Zh {
+	if zh, ok := argNames[base]; ok && lang == i18n.Zh {
 		return zh + a.Name[len(base):]
 	}
 	return strings.ToUpper(a.Name)
 }
 
 // Usage is how the command is typed, e.g. "/result BOARD RESULT".
-func (c *Command) Usage(lang Lang) string {
+func (c *Command) Usage(lang i18n.Lang) string {
 	var b strings.Builder
 	b.WriteString("/" + c.Name)
 	for _, a := range c.Args {
@@ -216,7 +218,7 @@ func addressee(line string) string {
 }
 
 // parseArgs matches words to the command's arguments.
-func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error) {
+func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, error) {
 	args := map[string]string{}
 	i := 0
 	for n, a := range c.Args {
@@ -246,7 +248,7 @@ func (c *Command) parseArgs(words []string, lang Lang) (map[string]string, error
 		case Choice:
 			v, ok := choose(a.Choices, w)
 			if !ok {
-				return nil, problem("%s应是%s之一，不是「%s」。", "%s must be one of %s, not %q.", a.Placeholder(lang), strings.Join(a.choices(lang), T{"、", ", "}.In(lang)), w)
+				return nil, problem("%s应是%s之一，不是「%s」。", "%s must be one of %s, not %q.", a.Placeholder(lang), strings.Join(a.choices(lang), i18n.T{Zh: "、", En: ", "}.In(lang)), w)
 			}
 			w = v
 		}
@@ -288,7 +290,7 @@ func parseCounts(w string) (red, black int, ok bool) {
 // choices are the values shown to a reader of lang: in English those
 // without Chinese characters; in Chinese those with them, or all where
 // none has (zh|en). Every one is accepted whatever the language.
-func (a Arg) choices(lang Lang) []string {
+func (a Arg) choices(lang i18n.Lang) []string {
 	var zh, en []string
 	for _, c := range a.Choices {
 		if strings.ContainsFunc(c, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
@@ -297,7 +299,7 @@ func (a Arg) choices(lang Lang) []string {
 			en = append(en, c)
 		}
 	}
-	if lang == Zh && len(zh) > 0 {
+	if lang == i18n.Zh && len(zh) > 0 {
 		for _, c := range en {
 			if slices.Contains(untranslated, c) {
 				zh = append(zh, c)

@@ -7,6 +7,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -50,7 +51,7 @@ func setResult(c *Context) (Reply, error) {
 	// A game that is not there is the append's to refuse (in the update).
 	if g, ok := gameOn(ev, round, board); ok && c.State.Status == action.Running {
 		if g.Result == res && captures == nil {
-			return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
+			return Reply{Text: i18n.T{Zh: "第 %d 轮第 %d 台已经是 %s，没有改动。", En: "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 		}
 		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" && c.State.Stages == nil {
 			return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
@@ -64,15 +65,15 @@ func setResult(c *Context) (Reply, error) {
 		// Set or corrected: what the result is as the change sees it (a
 		// player may have confirmed it meanwhile).
 		was, _ := gameOn(&ch.State.Event, round, board)
-		why := T{"裁判裁定", "set by the arbiter"}
+		why := i18n.T{Zh: "裁判裁定", En: "set by the arbiter"}
 		switch {
 		case was.Result == res && ch.State.Status == action.Running && captures == nil:
 			return problem("第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed.", round, board, resultText(res))
 		case was.Result.Decided():
-			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
+			why = i18n.T{Zh: "裁判更正，原为 " + resultText(was.Result), En: "corrected by the arbiter, was " + resultText(was.Result)}
 		}
 		if captures != nil {
-			why = T{fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
+			why = i18n.T{Zh: fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, En: fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
 		}
 		if ch.State.Stages != nil {
 			// A corrected knockout result re-routes the later matches: the
@@ -82,7 +83,7 @@ func setResult(c *Context) (Reply, error) {
 				return err
 			}
 			if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
-				chats.announce(ch, T{"%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(chats.lang, reroutedText(again, chats.lang)))
+				chats.announce(ch, i18n.T{Zh: "%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", En: "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(chats.lang, reroutedText(again, chats.lang)))
 			}
 			return nil
 		}
@@ -98,7 +99,7 @@ func setResult(c *Context) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
+	return chats.reply(i18n.T{Zh: "已记录第 %d 轮第 %d 台：%s。", En: "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
 }
 
 // capturesArg reads the pieces each side captured (/result B 吃子 5:3,
@@ -126,27 +127,27 @@ func askCorrection(c *Context, round, board int, was engine.Result, code string)
 	res := resultCodes[code]
 	asked, _ := pairedOnOld(round+1, n)
 	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
-	from := T{"未定", "no result"}.In(c.Lang)
+	from := i18n.T{Zh: "未定", En: "no result"}.In(c.Lang)
 	if was.Decided() {
 		from = resultText(was)
 	}
 	return Reply{
-		Text: T{"第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
-			"Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
+		Text: i18n.T{Zh: "第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
+			En: "Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
 			In(c.Lang, round, board, from, resultText(res), asked.In(c.Lang), cmd),
-		Buttons: []chat.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
+		Buttons: []chat.Button{{Label: i18n.T{Zh: "确认更正", En: "Confirm"}.In(c.Lang), Command: cmd}},
 	}
 }
 
 // pairedOnOld says that rounds from to to were paired on a result being
 // changed and stand as paired: asked before the change, told after it.
-func pairedOnOld(from, to int) (asked, told T) {
+func pairedOnOld(from, to int) (asked, told i18n.T) {
 	if from == to {
-		return T{fmt.Sprintf("第 %d 轮已按原结果编排，改动后不重新编排", from), fmt.Sprintf("round %d was paired on the old result and stands as paired", from)},
-			T{fmt.Sprintf("第 %d 轮已按原结果编排，不重新编排", from), fmt.Sprintf("round %d stands as paired on the old result", from)}
+		return i18n.T{Zh: fmt.Sprintf("第 %d 轮已按原结果编排，改动后不重新编排", from), En: fmt.Sprintf("round %d was paired on the old result and stands as paired", from)},
+			i18n.T{Zh: fmt.Sprintf("第 %d 轮已按原结果编排，不重新编排", from), En: fmt.Sprintf("round %d stands as paired on the old result", from)}
 	}
-	return T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，改动后不重新编排", from, to), fmt.Sprintf("rounds %d–%d were paired on the old result and stand as paired", from, to)},
-		T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，不重新编排", from, to), fmt.Sprintf("rounds %d–%d stand as paired on the old result", from, to)}
+	return i18n.T{Zh: fmt.Sprintf("第 %d–%d 轮已按原结果编排，改动后不重新编排", from, to), En: fmt.Sprintf("rounds %d–%d were paired on the old result and stand as paired", from, to)},
+		i18n.T{Zh: fmt.Sprintf("第 %d–%d 轮已按原结果编排，不重新编排", from, to), En: fmt.Sprintf("rounds %d–%d stand as paired on the old result", from, to)}
 }
 
 // gameOn is the game on board of round.
@@ -164,20 +165,20 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why T) error {
+func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
 	return (&voice{others: chats, lang: eventLang(ch.State)}).decide(ch, round, board, res, why)
 }
 
 // decide sets a result (R-G-1) and announces it, why being who decided;
 // the result that completes the current round also announces the
 // standings and what comes next.
-func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T) error {
+func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why i18n.T) error {
 	return v.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res}, why)
 }
 
 // settle appends a, which makes a game's result final, and announces it as
 // decide does.
-func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
+func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error {
 	lang := v.lang
 	round, board := a.Settles()
 	ev := &ch.State.Event
@@ -191,7 +192,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 		return err
 	}
 	g, _ := gameOn(ev, round, board)
-	said := T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
+	said := i18n.T{Zh: "第 %d 轮第 %d 台：%s %s %s（%s）", En: "Round %d board %d: %s %s %s (%s)"}.
 		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
 	if ch.State.Stages != nil {
 		v.settleStaged(ch, round, board, said, wasOpen)
@@ -204,18 +205,18 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 	if !wasOpen {
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
-		v.announce(ch, said+"\n\n"+T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
+		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
+		v.illustrate(ch, sheet.Standings(ch.State, lang))
 		return nil
 	}
 	v.announce(ch, said)
 	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
-		next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
+		next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
 		if n := plannedRounds(ev); n > 0 && round >= n {
-			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
+			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
-		v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
+		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
+		v.illustrate(ch, sheet.Standings(ch.State, lang))
 	}
 	return nil
 }
@@ -233,20 +234,20 @@ func playReport(c *Context) (Reply, error) {
 		line := gameLine(ev, s.game, res, c.Lang)
 		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
 			// The same result as the opponent's report: it confirms it.
-			return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line),
-				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me})
+			return i18n.T{Zh: "已确认：%s。", En: "Confirmed: %s."}.In(c.Lang, line),
+				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, i18n.T{Zh: me + " 确认", En: "confirmed by " + me})
 		}
 		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
 			return "", err
 		}
 		if gp.Report != nil {
-			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
-			return T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
+			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
+			return i18n.T{Zh: "你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", En: "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
 		}
-		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
-		personal := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
+		text := i18n.T{Zh: "第%d台 %s 报告了结果，等待 %s 确认。", En: "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
+		personal := i18n.T{Zh: "已报告：%s。等待 %s 确认。", En: "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
 		if w := ch.State.Info.ConfirmWithin; w > 0 {
-			window := T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
+			window := i18n.T{Zh: "%d 分钟内不回应，结果按报告确认（R-G-1）。", En: "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
 			text += "\n" + window.In(chats.lang, int(w.Minutes()))
 			personal += "\n" + window.In(c.Lang, int(w.Minutes()))
 		}
@@ -257,8 +258,8 @@ func playReport(c *Context) (Reply, error) {
 		}
 		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Report.Seq}
 		for _, ct := range opp {
-			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
-				button{T{"确认", "Confirm"}, r.answering("/confirm")}, button{T{"异议", "Dispute"}, r.answering("/dispute")})
+			tell(ch, []contact{ct}, i18n.T{Zh: "%s 报告：%s。确认吗？", En: "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
+				button{i18n.T{Zh: "确认", En: "Confirm"}, r.answering("/confirm")}, button{i18n.T{Zh: "异议", En: "Dispute"}, r.answering("/dispute")})
 		}
 		return personal, nil
 	})
@@ -283,7 +284,7 @@ func playDispute(c *Context) (Reply, error) { return answerReport(c, true) }
 // one pending.
 func answerReport(c *Context, dispute bool) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		if err := c.pressedAction(reportSeq(s.play), T{"报告", "the report"}); err != nil {
+		if err := c.pressedAction(reportSeq(s.play), i18n.T{Zh: "报告", En: "the report"}); err != nil {
 			return "", err
 		}
 		ev := &ch.State.Event
@@ -292,15 +293,15 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
 				return "", err
 			}
-			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
-			return T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang), nil
+			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
+			return i18n.T{Zh: "已提出异议：由裁判裁决。", En: "Disputed: an arbiter decides."}.In(c.Lang), nil
 		}
 		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}); err != nil {
+		if err := chats.settle(ch, a, i18n.T{Zh: me + " 确认", En: "confirmed by " + me}); err != nil {
 			return "", err
 		}
 		g, _ := gameOn(ev, s.round, s.game.Board)
-		return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
+		return i18n.T{Zh: "已确认：%s。", En: "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
 	})
 }
 
@@ -317,9 +318,9 @@ func playResign(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		ev, me := &ch.State.Event, playerName(&ch.State.Event, c.Player)
 		a := &action.Resigned{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}); err != nil {
+		if err := chats.settle(ch, a, i18n.T{Zh: me + " 认输", En: me + " resigned"}); err != nil {
 			return "", err
 		}
-		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
+		return i18n.T{Zh: "你已认输：%s。", En: "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
 	})
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -145,11 +146,11 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 		return revealAtStart(ch, to.chats, a) // team_rounds.go
 	case *action.ResultSet:
 		// R-G-1: an unanswered report stands once the window ends.
-		why := T{"确认时限已过，按报告确认", "not answered in time: stands as reported"}
+		why := i18n.T{Zh: "确认时限已过，按报告确认", En: "not answered in time: stands as reported"}
 		switch a.Result {
 		case engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit:
 			// R-G-4: the forfeits the clock decides are late arrivals.
-			why = T{"迟到超过时限，判负", "late past the limit: lost by forfeit"}
+			why = i18n.T{Zh: "迟到超过时限，判负", En: "late past the limit: lost by forfeit"}
 		}
 		return decide(ch, to.chats, a.Round, a.Board, a.Result, why)
 	}
@@ -165,7 +166,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 	start := st.Play.Starts
 	left := minutesLeft(start, now)
 	lang := eventLang(st)
-	announce(ch, to.chats, T{"提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", "Reminder: round %d starts at %s (in %d min)."}.
+	announce(ch, to.chats, i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", En: "Reminder: round %d starts at %s (in %d min)."}.
 		In(lang, round, startClock(st, start, now, lang), left)+lateTerm(st, now, lang))
 	for _, g := range st.Event.Rounds[round-1].Games {
 		if g.Result.Decided() || g.Void {
@@ -173,7 +174,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 		}
 		for _, p := range []int{g.Red, g.Black} {
 			for _, ct := range to.players[st.EntrantOf(p)] {
-				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
+				text := i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始，%s。", En: "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
 				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
 			}
@@ -208,10 +209,10 @@ func minutesLeft(start, now time.Time) int {
 // leftNote says how soon the current round starts when its start was set
 // inside the reminder's lead time: that announcement is the reminder
 // (action.RoundScheduled), so it says what the reminder would have.
-func leftNote(st *action.State, now time.Time, lang Lang) string {
+func leftNote(st *action.State, now time.Time, lang i18n.Lang) string {
 	p := st.Play
 	if st.Info.RemindBefore <= 0 || !p.Reminded || p.Starts.IsZero() || !now.Before(p.Starts) || now.Before(p.Starts.Add(-st.Info.RemindBefore)) {
 		return ""
 	}
-	return T{"（还有 %d 分钟）", " (in %d min)"}.In(lang, minutesLeft(p.Starts, now))
+	return i18n.T{Zh: "（还有 %d 分钟）", En: " (in %d min)"}.In(lang, minutesLeft(p.Starts, now))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -21,10 +22,10 @@ import (
 // by InfoChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
-	values  T        // what the value may be
+	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
-	show    func(st *action.State, lang Lang) string
+	show    func(st *action.State, lang i18n.Lang) string
 	// use is which stages of a staged event the key is a rule of; the
 	// zero value, every event.
 	use stageUse
@@ -37,7 +38,7 @@ type eventKey struct {
 
 // unused says whether k is a setting st plays no part by, and why, in
 // lang: a Swiss's rule in a knockout, an individual game's in a team event.
-func (k *eventKey) unused(st *action.State, lang Lang) (bool, *Problem) {
+func (k *eventKey) unused(st *action.State, lang i18n.Lang) (bool, *Problem) {
 	if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
 		return true, k.use.refusal(k, st.Stages.Plan, lang)
 	}
@@ -51,9 +52,9 @@ func (k *eventKey) unused(st *action.State, lang Lang) (bool, *Problem) {
 
 var eventKeys = []eventKey{
 	{
-		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
+		names: []string{"format", "system", "赛制"}, values: i18n.T{Zh: "积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", En: "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
 		setting: setFormat,
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Stages != nil {
 				return formatName(st.Stages.Plan, lang)
 			}
@@ -73,9 +74,9 @@ var eventKeys = []eventKey{
 			s.Rounds = n
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Event.Settings.Rounds == 0 {
-				return T{"按循环表", "by the table"}.In(lang)
+				return i18n.T{Zh: "按循环表", En: "by the table"}.In(lang)
 			}
 			return strconv.Itoa(st.Event.Settings.Rounds)
 		},
@@ -93,7 +94,7 @@ var eventKeys = []eventKey{
 			s.Scoring = sc
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Scoring.String() },
+		show: func(st *action.State, _ i18n.Lang) string { return st.Event.Settings.Scoring.String() },
 	},
 	{
 		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages, boardGame: true,
@@ -105,21 +106,21 @@ var eventKeys = []eventKey{
 			s.ByeValue = p
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.ByeValue.String() },
+		show: func(st *action.State, _ i18n.Lang) string { return st.Event.Settings.ByeValue.String() },
 	},
 	{
 		// Groups and a round-robin final rank by R-T-3's chain
 		// (action.fieldSettings): the event's is a Swiss stage's.
-		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
+		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: i18n.T{Zh: "对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", En: "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
 		use: swissStages, boardGame: true,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			var names []string
 			for _, tb := range st.Event.Settings.Tiebreaks {
-				if lang == Zh {
+				if lang == i18n.Zh {
 					names = append(names, tb.Name())
 				} else {
 					names = append(names, tb.English())
@@ -129,53 +130,53 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"first-round", "首轮编排"}, values: T{"拦腰|临近|首尾|随机", "fold|adjacent|head-tail|random"},
+		names: []string{"first-round", "首轮编排"}, values: i18n.T{Zh: "拦腰|临近|首尾|随机", En: "fold|adjacent|head-tail|random"},
 		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstRound, err = engine.ParseFirstRound(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstRound, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.FirstRound, lang) },
 	},
 	{
-		names: []string{"halves", "分区"}, values: T{"对折|单双", "top-bottom|odd-even"},
+		names: []string{"halves", "分区"}, values: i18n.T{Zh: "对折|单双", En: "top-bottom|odd-even"},
 		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Halves, err = engine.ParseHalves(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Halves, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.Halves, lang) },
 	},
 	{
-		names: []string{"first-colour", "first-color", "首轮先后手"}, values: T{"单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
+		names: []string{"first-colour", "first-color", "首轮先后手"}, values: i18n.T{Zh: "单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", En: "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
 		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstColour, err = engine.ParseFirstColour(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstColour, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.FirstColour, lang) },
 	},
 	{
-		names: []string{"avoid-same-unit", "同单位回避"}, values: T{"首轮|同队不相遇|不回避", "first-round|all-rounds|off"},
+		names: []string{"avoid-same-unit", "同单位回避"}, values: i18n.T{Zh: "首轮|同队不相遇|不回避", En: "first-round|all-rounds|off"},
 		use: swissStages,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
 	},
 	{
-		names: []string{"numbering", "seeding", "序号", "排序"}, values: T{"等级分|抽签|报名顺序", "rating|lot|entered"},
+		names: []string{"numbering", "seeding", "序号", "排序"}, values: i18n.T{Zh: "等级分|抽签|报名顺序", En: "rating|lot|entered"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Numbering, err = engine.ParseNumbering(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Numbering, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.Numbering, lang) },
 	},
 	{
 		// R-T-0, R-S-3: whether forfeits count for colours and having met,
 		// and whether a bye is recorded with a colour that counts.
-		names: []string{"counting", "计数"}, values: T{"全计|只计实赛", "bp|fide"}, use: swissStages,
+		names: []string{"counting", "计数"}, values: i18n.T{Zh: "全计|只计实赛", En: "bp|fide"}, use: swissStages,
 		setting: func(s *engine.Settings, v string) error {
 			switch strings.ToLower(v) {
 			case "bp", "全计":
@@ -187,17 +188,17 @@ var eventKeys = []eventKey{
 			}
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if s := st.Event.Settings; !s.CountForfeits && !s.CountByeColour {
-				return T{"只计实赛", "fide"}.In(lang)
+				return i18n.T{Zh: "只计实赛", En: "fide"}.In(lang)
 			} else if s.CountForfeits && s.CountByeColour {
-				return T{"全计", "bp"}.In(lang)
+				return i18n.T{Zh: "全计", En: "bp"}.In(lang)
 			}
-			return T{"混合", "mixed"}.In(lang)
+			return i18n.T{Zh: "混合", En: "mixed"}.In(lang)
 		},
 	},
 	{
-		names: []string{"time", "time-control", "用时"}, values: T{"任意文字，如 25分+5秒；- 清除", "any text, e.g. 25 min + 5 s; - clears it"},
+		names: []string{"time", "time-control", "用时"}, values: i18n.T{Zh: "任意文字，如 25分+5秒；- 清除", En: "any text, e.g. 25 min + 5 s; - clears it"},
 		info: func(a *action.InfoChanged, v string) error {
 			if v == "-" {
 				v = ""
@@ -205,37 +206,37 @@ var eventKeys = []eventKey{
 			a.TimeControl = &v
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return orUnset(st.Info.TimeControl, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return orUnset(st.Info.TimeControl, lang) },
 	},
 	{
-		names: []string{"late", "迟到"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		names: []string{"late", "迟到"}, values: i18n.T{Zh: "分钟数，0 不限", En: "minutes, 0 for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.LateAfter = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.LateAfter, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showMinutes(st.Info.LateAfter, lang) },
 	},
 	{
-		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 不提醒", "minutes before the start, 0 or off for none"},
+		names: []string{"remind", "提醒"}, values: i18n.T{Zh: "开始前几分钟提醒，0 或 不提醒", En: "minutes before the start, 0 or off for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.RemindBefore = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showRemind(st.Info.RemindBefore, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showRemind(st.Info.RemindBefore, lang) },
 	},
 	{
-		names: []string{"confirm", "确认时限"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		names: []string{"confirm", "确认时限"}, values: i18n.T{Zh: "分钟数，0 不限", En: "minutes, 0 for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.ConfirmWithin = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
 	},
 	{
-		names: []string{"draw-offers", "提和"}, values: T{"轮流|自由", "alternate|free"},
+		names: []string{"draw-offers", "提和"}, values: i18n.T{Zh: "轮流|自由", En: "alternate|free"},
 		info: func(a *action.InfoChanged, v string) error {
 			alternate, ok := onOff(v, "alternate", "轮流")
 			if !ok {
@@ -248,15 +249,15 @@ var eventKeys = []eventKey{
 			a.FreeDrawOffers = &free
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Info.FreeDrawOffers {
-				return T{"自由（不轮流）", "free"}.In(lang)
+				return i18n.T{Zh: "自由（不轮流）", En: "free"}.In(lang)
 			}
-			return T{"轮流（R-G-2）", "alternate (R-G-2)"}.In(lang)
+			return i18n.T{Zh: "轮流（R-G-2）", En: "alternate (R-G-2)"}.In(lang)
 		},
 	},
 	{
-		names: []string{"offer-foul", "重复提和犯规"}, values: T{"开|关", "on|off"},
+		names: []string{"offer-foul", "重复提和犯规"}, values: i18n.T{Zh: "开|关", En: "on|off"},
 		info: func(a *action.InfoChanged, v string) error {
 			on, ok := onOff(v)
 			if !ok {
@@ -265,7 +266,7 @@ var eventKeys = []eventKey{
 			a.OfferFoul = &on
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return showOnOff(st.Info.OfferFoul, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showOnOff(st.Info.OfferFoul, lang) },
 	},
 	{
 		names: []string{"fouls", "犯规判负"}, values: sameIn("1, 2, 3, …"),
@@ -277,10 +278,10 @@ var eventKeys = []eventKey{
 			a.FoulsToLose = &n
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
+		show: func(st *action.State, _ i18n.Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
 	},
 	{
-		names: []string{"zone", "时区"}, values: T{"北京时间（UTC+8）、UTC-5、+5:30", "UTC+8, UTC-5, +5:30"},
+		names: []string{"zone", "时区"}, values: i18n.T{Zh: "北京时间（UTC+8）、UTC-5、+5:30", En: "UTC+8, UTC-5, +5:30"},
 		info: func(a *action.InfoChanged, v string) error {
 			if v == "北京时间" {
 				v = action.DefaultZone
@@ -293,7 +294,7 @@ var eventKeys = []eventKey{
 			a.Zone = &z
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string {
+		show: func(st *action.State, _ i18n.Lang) string {
 			if st.Info.Zone == "" {
 				return action.DefaultZone
 			}
@@ -301,16 +302,16 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"pictures", "图片"}, values: T{"自动|开|关", "auto|on|off"},
+		names: []string{"pictures", "图片"}, values: i18n.T{Zh: "自动|开|关", En: "auto|on|off"},
 		info: setPictures,
 		show: showPictures,
 	},
 	{
 		// Everything said to the event's chats is in it, whoever's command
 		// it was; replies and private notes are in each user's (/lang).
-		names: []string{"lang", "language", "语言"}, values: T{"中文|英文", "zh|en"},
+		names: []string{"lang", "language", "语言"}, values: i18n.T{Zh: "中文|英文", En: "zh|en"},
 		info: func(a *action.InfoChanged, v string) error {
-			l := ParseLang(v)
+			l := i18n.Parse(v)
 			if l == "" {
 				return errors.New("not a language")
 			}
@@ -318,7 +319,7 @@ var eventKeys = []eventKey{
 			a.Lang = &s
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return langName(eventLang(st), lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
 }
 
@@ -373,15 +374,15 @@ func roundRobin(s engine.System) bool {
 }
 
 // sameIn is a text that reads the same in both languages.
-func sameIn(s string) T { return T{s, s} }
+func sameIn(s string) i18n.T { return i18n.T{Zh: s, En: s} }
 
 // named is a setting's value for a reader of lang: its Chinese name, or
 // its English one.
 func named(v interface {
 	String() string
 	Chinese() string
-}, lang Lang) string {
-	if lang == Zh {
+}, lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		return v.Chinese()
 	}
 	return v.String()
@@ -389,8 +390,8 @@ func named(v interface {
 
 // name is the key's name for a reader of lang: its Chinese name, or its
 // English one.
-func (k *eventKey) name(lang Lang) string {
-	if lang == Zh {
+func (k *eventKey) name(lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		for _, n := range k.names {
 			if strings.ContainsFunc(n, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 				return n
@@ -483,12 +484,12 @@ func setEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
+	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
 
 // eventKeysText lists what /event set sets, with the values now.
-func eventKeysText(st *action.State, lang Lang) string {
-	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
+func eventKeysText(st *action.State, lang i18n.Lang) string {
+	lines := []string{i18n.T{Zh: "比赛设置（修改：/event set 项目 值）：", En: "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
 	for i := range eventKeys {
 		k := &eventKeys[i]
 		if unused, _ := k.unused(st, lang); unused {
@@ -537,33 +538,33 @@ func onOff(v string, on ...string) (value, ok bool) {
 	return false, false
 }
 
-func orUnset(s string, lang Lang) string {
+func orUnset(s string, lang i18n.Lang) string {
 	if s == "" {
-		return T{"未设", "not set"}.In(lang)
+		return i18n.T{Zh: "未设", En: "not set"}.In(lang)
 	}
 	return s
 }
 
-func showMinutes(d time.Duration, lang Lang) string {
+func showMinutes(d time.Duration, lang i18n.Lang) string {
 	if d == 0 {
-		return T{"不限", "none"}.In(lang)
+		return i18n.T{Zh: "不限", En: "none"}.In(lang)
 	}
-	return T{"%d 分钟", "%d min"}.In(lang, int(d/time.Minute))
+	return i18n.T{Zh: "%d 分钟", En: "%d min"}.In(lang, int(d/time.Minute))
 }
 
 // showRemind shows how long before a round's start the scheduler reminds.
-func showRemind(d time.Duration, lang Lang) string {
+func showRemind(d time.Duration, lang i18n.Lang) string {
 	if d == 0 {
-		return T{"不提醒", "off"}.In(lang)
+		return i18n.T{Zh: "不提醒", En: "off"}.In(lang)
 	}
-	return T{"开始前 %d 分钟", "%d min before the start"}.In(lang, int(d/time.Minute))
+	return i18n.T{Zh: "开始前 %d 分钟", En: "%d min before the start"}.In(lang, int(d/time.Minute))
 }
 
-func showOnOff(on bool, lang Lang) string {
+func showOnOff(on bool, lang i18n.Lang) string {
 	if on {
-		return T{"开", "on"}.In(lang)
+		return i18n.T{Zh: "开", En: "on"}.In(lang)
 	}
-	return T{"关", "off"}.In(lang)
+	return i18n.T{Zh: "关", En: "off"}.In(lang)
 }
 
 // zoneName writes an offset of minutes east of UTC as "UTC+8", "UTC-5:30".

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestSettingsInBothLanguages: every setting of /event set takes its
@@ -62,7 +63,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 				}
 				covered[k] = true
 				echo := h.sendAs("org", lang, "/event set "+key+" "+value).Text
-				want := T{"已设置：%s = %s。", "Set: %s = %s."}.In(Lang(lang), k.name(Lang(lang)), shown)
+				want := i18n.T{Zh: "已设置：%s = %s。", En: "Set: %s = %s."}.In(i18n.Lang(lang), k.name(i18n.Lang(lang)), shown)
 				if !strings.HasPrefix(echo, want) {
 					t.Errorf("%s: /event set %s %s → %q, want %q", lang, key, value, echo, want)
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamEventScript is a started team event of four teams of boards players
@@ -120,7 +121,7 @@ func TestTeamSettingsRefusals(t *testing.T) {
 	s = newScript(t)
 	s.say("org", "/event new 团体 teams")
 	for _, k := range teamKeys {
-		name := k.name(Zh)
+		name := k.name(i18n.Zh)
 		got := s.say("org", "/event set "+name+" zzz")
 		if !strings.Contains(got, "可以用："+k.values.Zh) && !strings.Contains(got, "例如：/event set") {
 			t.Errorf("/event set %s zzz: %q, want what it takes", name, got)

@@ -1,62 +1,25 @@
 package commands
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 )
-
-// Lang is the language of a reply: Chinese or English.
-type Lang string
-
-const (
-	Zh Lang = "zh"
-	En Lang = "en"
-)
-
-// ParseLang reads "zh", "en" and the locales platforms send ("zh-CN",
-// "zh-hans", "en-US"); anything else is "".
-func ParseLang(s string) Lang {
-	s = strings.ToLower(strings.TrimSpace(s))
-	switch {
-	case s == "zh" || strings.HasPrefix(s, "zh-") || strings.HasPrefix(s, "zh_") || s == "中文" || s == "chinese":
-		return Zh
-	case s == "en" || strings.HasPrefix(s, "en-") || strings.HasPrefix(s, "en_") || s == "english" || s == "英文" || s == "英语":
-		return En
-	}
-	return ""
-}
-
-// T is a text in both languages. Texts are written where they are used, so
-// a reader sees the Chinese and the English side by side.
-type T struct{ Zh, En string }
-
-// In returns the text in lang, formatted with args (fmt verbs).
-func (t T) In(lang Lang, args ...any) string {
-	s := t.En
-	if lang == Zh {
-		s = t.Zh
-	}
-	if len(args) > 0 {
-		s = fmt.Sprintf(s, args...)
-	}
-	return s
-}
 
 // Problem is an error a user gets to read: what was wrong and what to type
 // instead, in their language. Any other error reaching a user becomes a
 // generic apology (the details go to the log, never to the chat).
 type Problem struct {
-	Text T
+	Text i18n.T
 	Args []any
 }
 
-func (p *Problem) Error() string { return p.Text.In(En, p.Args...) }
+func (p *Problem) Error() string { return p.Text.In(i18n.En, p.Args...) }
 
 // problem makes a Problem.
 func problem(zh, en string, args ...any) *Problem {
-	return &Problem{Text: T{zh, en}, Args: args}
+	return &Problem{Text: i18n.T{Zh: zh, En: en}, Args: args}
 }
 
 // Mono marks lines as a monospace block of a message's text: the senders

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/sheet"
 )
@@ -18,20 +19,20 @@ func viewCommands() []*Command {
 	return []*Command{
 		{
 			Name: "pairings", Aliases: []string{"对阵表"}, Who: Member,
-			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: T{"轮次，不写则为当前轮", "the round; the current one if left out"}}, asPicture},
-			Help: T{"显示一轮的对阵和结果", "show a round's pairings and results"},
+			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "轮次，不写则为当前轮", En: "the round; the current one if left out"}}, asPicture},
+			Help: i18n.T{Zh: "显示一轮的对阵和结果", En: "show a round's pairings and results"},
 			Run:  showPairings,
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
 			Args: []Arg{asPicture, boardsArg},
-			Help: T{"显示排名", "show the standings"},
+			Help: i18n.T{Zh: "显示排名", En: "show the standings"},
 			Run:  showStandings,
 		},
 		{
 			Name: "crosstable", Aliases: []string{"成绩表"}, Who: Member,
 			Args: []Arg{asPicture},
-			Help: T{"显示成绩表：每轮的对手、先后手和结果", "show the crosstable: each round's opponent, colour and result"},
+			Help: i18n.T{Zh: "显示成绩表：每轮的对手、先后手和结果", En: "show the crosstable: each round's opponent, colour and result"},
 			Run:  showCrosstable,
 		},
 	}
@@ -58,7 +59,7 @@ func showPairings(c *Context) (Reply, error) {
 		round = n
 	}
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang))) // a team event's: its matches
+		return showPicture(c, sheet.Pairings(c.State, round, c.Lang)) // a team event's: its matches
 	}
 	if matchesPlayed(c.State) {
 		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
@@ -81,7 +82,7 @@ func showStandings(c *Context) (Reply, error) {
 		return showPicture(c, t)
 	}
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
+		return showPicture(c, sheet.Standings(c.State, c.Lang))
 	}
 	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
 }
@@ -95,26 +96,26 @@ func showCrosstable(c *Context) (Reply, error) {
 		return Reply{Text: text}, err
 	}
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Crosstable(c.State, sheet.Lang(c.Lang)))
+		return showPicture(c, sheet.Crosstable(c.State, c.Lang))
 	}
 	return Reply{Text: crosstable(c.State, c.Lang)}, nil
 }
 
 // The labels are the sheets' (package sheet), one copy for every reply.
-func currentRound(ev *engine.Event) int          { return sheet.CurrentRound(ev) }
-func resultText(r engine.Result) string          { return sheet.Result(r) }
-func byeName(k engine.ByeKind, lang Lang) string { return sheet.ByeName(k, sheet.Lang(lang)) }
-func playerName(ev *engine.Event, id int) string { return sheet.PlayerName(ev, id) }
+func currentRound(ev *engine.Event) int               { return sheet.CurrentRound(ev) }
+func resultText(r engine.Result) string               { return sheet.Result(r) }
+func byeName(k engine.ByeKind, lang i18n.Lang) string { return sheet.ByeName(k, lang) }
+func playerName(ev *engine.Event, id int) string      { return sheet.PlayerName(ev, id) }
 
 // pairingTable is round's pairing sheet as the chat shows it (编排记录公告):
 // the title, then board, red, black and result for each game, then the
 // players without a game. It is "" for a round that does not exist. The
 // announcement of a published round sends it as it is.
-func pairingTable(st *action.State, round int, lang Lang) string {
+func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 	if round < 1 || round > len(st.Event.Rounds) {
 		return ""
 	}
-	s := sheet.Pairings(st, round, sheet.Lang(lang))
+	s := sheet.Pairings(st, round, lang)
 	lines := []string{s.Title}
 	if len(s.Rows) > 0 {
 		lines = append(lines, briefTable(s, phoneWidth, nil).String())
@@ -127,11 +128,11 @@ func pairingTable(st *action.State, round int, lang Lang) string {
 // event's first two tiebreaks, sized for a phone. top > 0 keeps the first
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
-func standingsTable(st *action.State, lang Lang, top int) string {
+func standingsTable(st *action.State, lang i18n.Lang, top int) string {
 	if st.Stages != nil {
 		return stagedStandings(st, lang)
 	}
-	s := sheet.Standings(st, sheet.Lang(lang))
+	s := sheet.Standings(st, lang)
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
 		for n < len(s.Rows) && s.Rows[n][0].Text == last {
@@ -161,8 +162,8 @@ const crossRounds = 3
 // cut into sections of whole columns, each repeating number and name and
 // headed "成绩表 1/2", separated by blank lines so splitMessage keeps them
 // whole.
-func crosstable(st *action.State, lang Lang) string {
-	s := sheet.Crosstable(st, sheet.Lang(lang))
+func crosstable(st *action.State, lang i18n.Lang) string {
+	s := sheet.Crosstable(st, lang)
 	digits, rounds := len(strconv.Itoa(len(st.Event.Players))), len(st.Event.Rounds)
 	full := briefTable(s, 0, func(col int, text string) string {
 		switch {

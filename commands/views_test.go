@@ -10,6 +10,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/storage"
 )
@@ -167,7 +168,7 @@ func TestStandingsTop(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ top, rows int }{{1, 1}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {0, 9}, {20, 9}} {
-		text := standingsTable(st, Zh, tt.top)
+		text := standingsTable(st, i18n.Zh, tt.top)
 		if n := strings.Count(Plain(text), "\n") - 1; n != tt.rows {
 			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
 		}
@@ -192,7 +193,7 @@ func TestPairingsRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pairingTable(st, 4, Zh); got != "" {
+	if got := pairingTable(st, 4, i18n.Zh); got != "" {
 		t.Errorf("pairingTable of a round not paired = %q, want \"\"", got)
 	}
 }

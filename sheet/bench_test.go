@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // big is an n-player Swiss after the given rounds: pairs from a rotation of
@@ -37,7 +38,7 @@ func BenchmarkStandings1000(b *testing.B) {
 	st := big(1000, 9)
 	for b.Loop() {
 		fresh := &action.State{Status: st.Status, Event: st.Event}
-		if t := Standings(fresh, Zh); len(t.Rows) != 1000 {
+		if t := Standings(fresh, i18n.Zh); len(t.Rows) != 1000 {
 			b.Fatalf("%d rows", len(t.Rows))
 		}
 	}
@@ -48,7 +49,7 @@ func BenchmarkCrosstable1000(b *testing.B) {
 	st := big(1000, 9)
 	for b.Loop() {
 		fresh := &action.State{Status: st.Status, Event: st.Event}
-		if t := Crosstable(fresh, Zh); len(t.Rows) != 1000 {
+		if t := Crosstable(fresh, i18n.Zh); len(t.Rows) != 1000 {
 			b.Fatalf("%d rows", len(t.Rows))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Pairings is round's pairing sheet (编排记录公告, rules §9): for each board
@@ -12,25 +13,25 @@ import (
 // black's likewise, and the result; the players without a game are the
 // footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
 // table without rows. A team event's are its matches (team_pairings.go).
-func Pairings(st *action.State, round int, lang Lang) Table {
+func Pairings(st *action.State, round int, lang i18n.Lang) Table {
 	if teamsPlay(st) {
 		return teamPairings(st, st.TeamEvent(), round, lang) // team_pairings.go
 	}
 	ev := &st.Event
 	t := Table{
 		Kind:  KindPairings,
-		Title: text{"第%d轮对阵", "Round %d pairings"}.in(lang, round),
+		Title: i18n.T{Zh: "第%d轮对阵", En: "Round %d pairings"}.In(lang, round),
 		Columns: []Column{
-			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"红方", "Red"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"黑方", "Black"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
-			{Title: text{"结果", "Result"}.in(lang), Align: Center, Brief: true},
+			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "红方", En: "Red"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "黑方", En: "Black"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "结果", En: "Result"}.In(lang), Align: Center, Brief: true},
 		},
 	}
 	if round < 1 || round > len(ev.Rounds) {
@@ -42,7 +43,7 @@ func Pairings(st *action.State, round int, lang Lang) Table {
 	for _, g := range rd.Games {
 		res, tone := Result(g.Result), resultTone(g.Result)
 		if g.Void {
-			res, tone = text{"作废", "void"}.in(lang), Muted // struck out (R-W-2)
+			res, tone = i18n.T{Zh: "作废", En: "void"}.In(lang), Muted // struck out (R-W-2)
 		}
 		t.Rows = append(t.Rows, []Cell{
 			{Text: strconv.Itoa(g.Board)},
@@ -52,7 +53,7 @@ func Pairings(st *action.State, round int, lang Lang) Table {
 		})
 	}
 	for _, b := range rd.Byes {
-		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+text{"：", ": "}.in(lang)+PlayerName(ev, b.Player))
+		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+i18n.T{Zh: "：", En: ": "}.In(lang)+PlayerName(ev, b.Player))
 	}
 	return t
 }
@@ -86,18 +87,18 @@ func scoresBefore(st *action.State, round int) []engine.Points {
 
 // roundNote is what players need to know of round beside the boards: the
 // time control (R-G-5) and the start, where the organiser gave them.
-func roundNote(st *action.State, round int, lang Lang) string {
+func roundNote(st *action.State, round int, lang i18n.Lang) string {
 	var parts []string
 	if tc := st.Info.TimeControl; tc != "" {
-		parts = append(parts, text{"用时：%s", "Time control: %s"}.in(lang, tc))
+		parts = append(parts, i18n.T{Zh: "用时：%s", En: "Time control: %s"}.In(lang, tc))
 	}
 	if s := roundStart(st, round); s != "" {
-		parts = append(parts, text{"开始：%s", "Start: %s"}.in(lang, s))
+		parts = append(parts, i18n.T{Zh: "开始：%s", En: "Start: %s"}.In(lang, s))
 	}
 	note := ""
 	for i, p := range parts {
 		if i > 0 {
-			note += text{"；", "; "}.in(lang)
+			note += i18n.T{Zh: "；", En: "; "}.In(lang)
 		}
 		note += p
 	}

@@ -6,13 +6,7 @@
 // in their own way, so they never disagree about what an event says.
 package sheet
 
-// Lang is the language a sheet is written in: "zh" or "en".
-type Lang string
-
-const (
-	Zh Lang = "zh"
-	En Lang = "en"
-)
+import "github.com/qisai/qisai/internal/i18n"
 
 // Kind says what a table shows, for a renderer that lays one kind out in
 // its own way (a picture's column widths, a page's anchors).
@@ -96,7 +90,7 @@ type Table struct {
 // moment.
 type Page struct {
 	Event  string // the event's name
-	Lang   Lang
+	Lang   i18n.Lang
 	Status string // "第3轮进行中" / "Round 3 in progress"
 	// Version changes whenever anything in the event does (the number of
 	// actions in its log): a page that shows Version n is up to date while

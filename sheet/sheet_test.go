@@ -8,6 +8,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // small is a 5-player Swiss in round 2, scored 2/1/0 with a bye worth a
@@ -101,10 +102,10 @@ func TestPairings(t *testing.T) {
 	st := small(engine.Buchholz, engine.Wins)
 	for _, tt := range []struct {
 		round int
-		lang  Lang
+		lang  i18n.Lang
 		want  want
 	}{
-		{1, Zh, want{
+		{1, i18n.Zh, want{
 			title: "第1轮对阵", note: "用时：25分+5秒", // the start known is round 2's
 			head: []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
 			rows: [][]string{
@@ -113,7 +114,7 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"轮空：赵鑫鑫"},
 		}},
-		{2, Zh, want{
+		{2, i18n.Zh, want{
 			title: "第2轮对阵", note: "用时：25分+5秒；开始：2026-03-01 19:30 UTC+8",
 			head: []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
 			rows: [][]string{
@@ -122,7 +123,7 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"半分轮空：Alice Wong"},
 		}},
-		{2, En, want{
+		{2, i18n.En, want{
 			title: "Round 2 pairings", note: "Time control: 25分+5秒; Start: 2026-03-01 19:30 UTC+8",
 			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 			rows: [][]string{
@@ -131,7 +132,7 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"Half-point bye: Alice Wong"},
 		}},
-		{3, En, want{
+		{3, i18n.En, want{
 			title: "Round 3 pairings", note: "",
 			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 		}},
@@ -143,7 +144,7 @@ func TestPairings(t *testing.T) {
 		}
 	}
 	// The sides and the results are marked; the names lead to the players.
-	rows := Pairings(st, 2, Zh).Rows
+	rows := Pairings(st, 2, i18n.Zh).Rows
 	if r, b := rows[0][2], rows[0][6]; r.Tone != Red || b.Tone != Black || r.Link != "p/2" || b.Link != "p/1" {
 		t.Errorf("board 1's names %+v and %+v: want red and black, linked to p/2 and p/1", r, b)
 	}
@@ -156,10 +157,10 @@ func TestStandings(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
 		tiebreaks []engine.Tiebreak
-		lang      Lang
+		lang      i18n.Lang
 		want      want
 	}{
-		{"zh", []engine.Tiebreak{engine.Buchholz, engine.Wins}, Zh, want{
+		{"zh", []engine.Tiebreak{engine.Buchholz, engine.Wins}, i18n.Zh, want{
 			title: "排名（第2轮进行中）",
 			head:  []string{"名次", "号", "姓名", "单位", "积分", "对手分", "胜局"},
 			rows: [][]string{
@@ -171,7 +172,7 @@ func TestStandings(t *testing.T) {
 			},
 			footer: []string{"名次依次比较：积分、对手分、胜局。"},
 		}},
-		{"en", []engine.Tiebreak{engine.Buchholz, engine.Wins}, En, want{
+		{"en", []engine.Tiebreak{engine.Buchholz, engine.Wins}, i18n.En, want{
 			title: "Standings (round 2 in progress)",
 			head:  []string{"#", "No", "Name", "Unit", "Pts", "BH", "Wins"},
 			rows: [][]string{
@@ -185,7 +186,7 @@ func TestStandings(t *testing.T) {
 		}},
 		// On 胜局, 后走胜局 and 犯规 alone the three on 1 point share third
 		// place, written "3=" (R-T-9).
-		{"shared", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, Zh, want{
+		{"shared", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, i18n.Zh, want{
 			title: "排名（第2轮进行中）",
 			head:  []string{"名次", "号", "姓名", "单位", "积分", "胜局", "后胜", "犯规"},
 			rows: [][]string{
@@ -197,7 +198,7 @@ func TestStandings(t *testing.T) {
 			},
 			footer: []string{"名次依次比较：积分、胜局、后胜（后走胜局）、犯规（少者优先）。", "名次后的“=”表示并列（R-T-9）。"},
 		}},
-		{"shared en", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, En, want{
+		{"shared en", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, i18n.En, want{
 			title: "Standings (round 2 in progress)",
 			head:  []string{"#", "No", "Name", "Unit", "Pts", "Wins", "BWins", "Fouls"},
 			rows: [][]string{
@@ -225,22 +226,22 @@ func TestStandings(t *testing.T) {
 	}
 	st := small(engine.Buchholz)
 	st.Event.Players[3].WithdrawnAfter = 2
-	rows := Standings(st, Zh).Rows
+	rows := Standings(st, i18n.Zh).Rows
 	if lead, gone := rows[0][2], rows[4][2]; lead.Tone != Strong || gone.Tone != Muted || gone.Link != "p/4" {
 		t.Errorf("the leader's name %+v (want strong), the withdrawn player's %+v (want muted, linked to p/4)", lead, gone)
 	}
 	st.Status = action.Finished
-	if got := Standings(st, En).Title; got != "Final standings" {
+	if got := Standings(st, i18n.En).Title; got != "Final standings" {
 		t.Errorf("title of a finished event %q", got)
 	}
 }
 
 func TestCrosstable(t *testing.T) {
 	for _, tt := range []struct {
-		lang Lang
+		lang i18n.Lang
 		want want
 	}{
-		{Zh, want{
+		{i18n.Zh, want{
 			title: "成绩表",
 			head:  []string{"号", "姓名", "单位", "1", "2", "积分", "对手分", "胜局", "名次"},
 			rows: [][]string{
@@ -251,7 +252,7 @@ func TestCrosstable(t *testing.T) {
 				{"5", "赵鑫鑫", "浙江", "轮空", "4红", "2", "0", "0", "2"},
 			},
 		}},
-		{En, want{
+		{i18n.En, want{
 			title: "Crosstable",
 			head:  []string{"No", "Name", "Unit", "1", "2", "Pts", "BH", "Wins", "#"},
 			rows: [][]string{
@@ -265,7 +266,7 @@ func TestCrosstable(t *testing.T) {
 	} {
 		check(t, "crosstable "+string(tt.lang), Crosstable(small(engine.Buchholz, engine.Wins), tt.lang), tt.want)
 	}
-	row := Crosstable(small(engine.Buchholz), Zh).Rows[3]
+	row := Crosstable(small(engine.Buchholz), i18n.Zh).Rows[3]
 	if won, playing := row[3], row[4]; won.Tone != Red || won.Link != "p/2" || playing.Tone != Muted {
 		t.Errorf("许银川's rounds %+v (red, linked to p/2) and %+v (being played: muted)", won, playing)
 	}
@@ -275,10 +276,10 @@ func TestGames(t *testing.T) {
 	st := small(engine.Buchholz)
 	for _, tt := range []struct {
 		player int
-		lang   Lang
+		lang   i18n.Lang
 		want   want
 	}{
-		{1, Zh, want{
+		{1, i18n.Zh, want{
 			title: "1号 王天一 的对局", note: "杭州",
 			head: []string{"轮", "台", "先后", "号", "对手", "单位", "结果", "积分"},
 			rows: [][]string{
@@ -286,7 +287,7 @@ func TestGames(t *testing.T) {
 				{"2", "1", "黑", "2", "郑惟桐", "四川", "胜", "4"},
 			},
 		}},
-		{5, En, want{
+		{5, i18n.En, want{
 			title: "Games of 赵鑫鑫 (No 5)", note: "浙江",
 			head: []string{"Rd", "Bd", "Side", "No", "Opponent", "Unit", "Result", "Pts"},
 			rows: [][]string{
@@ -294,7 +295,7 @@ func TestGames(t *testing.T) {
 				{"2", "2", "Red", "4", "许银川", "广东", "Playing", "2"},
 			},
 		}},
-		{3, En, want{
+		{3, i18n.En, want{
 			title: "Games of Alice Wong (No 3)", note: "HK",
 			head: []string{"Rd", "Bd", "Side", "No", "Opponent", "Unit", "Result", "Pts"},
 			rows: [][]string{
@@ -305,7 +306,7 @@ func TestGames(t *testing.T) {
 	} {
 		check(t, "games of "+string(rune('0'+tt.player)), Games(st, tt.player, tt.lang), tt.want)
 	}
-	if rows := Games(st, 9, Zh).Rows; rows != nil {
+	if rows := Games(st, 9, i18n.Zh).Rows; rows != nil {
 		t.Errorf("games of nobody: %v", rows)
 	}
 }
@@ -340,16 +341,16 @@ func TestStatus(t *testing.T) {
 		{action.Finished, "比赛已结束", "Finished"},
 	} {
 		st.Status = tt.status
-		if zh, en := Status(st, Zh), Status(st, En); zh != tt.zh || en != tt.en {
+		if zh, en := Status(st, i18n.Zh), Status(st, i18n.En); zh != tt.zh || en != tt.en {
 			t.Errorf("%s: %q / %q, want %q / %q", tt.status, zh, en, tt.zh, tt.en)
 		}
 	}
 	st.Status = action.Running
 	st.Event.Rounds[1].Games[1].Result = engine.Draw
-	if got := Status(st, Zh); got != "第2轮已结束" {
+	if got := Status(st, i18n.Zh); got != "第2轮已结束" {
 		t.Errorf("round complete: %q", got)
 	}
-	p := PageOf(st, En)
+	p := PageOf(st, i18n.En)
 	var kinds []string
 	for _, t := range p.Tables {
 		kinds = append(kinds, string(t.Kind)+" "+t.Title)
@@ -358,7 +359,7 @@ func TestStatus(t *testing.T) {
 		t.Errorf("page %q %q: %q", p.Event, p.Status, kinds)
 	}
 	st.Event.Rounds = nil
-	if p := PageOf(st, Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
+	if p := PageOf(st, i18n.Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
 		t.Errorf("page before round 1: %q with %d tables", p.Status, len(p.Tables))
 	}
 }

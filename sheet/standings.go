@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // briefTiebreaks is how many tiebreak columns a phone's table keeps: the
@@ -16,7 +17,7 @@ const briefTiebreaks = 2
 // number, name, unit, score and every tiebreak of the event in its order,
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
 // A team event's are the teams' (team.go).
-func Standings(st *action.State, lang Lang) Table {
+func Standings(st *action.State, lang i18n.Lang) Table {
 	if teamsPlay(st) {
 		return teamStandings(st, st.TeamEvent(), lang) // team.go
 	}
@@ -26,11 +27,11 @@ func Standings(st *action.State, lang Lang) Table {
 		Kind:  KindStandings,
 		Title: standingsTitle(st, lang, false),
 		Columns: []Column{
-			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true},
 		},
 	}
 	for i, tb := range tbs {
@@ -67,8 +68,8 @@ func Standings(st *action.State, lang Lang) Table {
 
 // standingsTitle says which results the standings hold; team says they
 // are the teams'.
-func standingsTitle(st *action.State, lang Lang, team bool) string {
-	pick := func(individual, teams text) text {
+func standingsTitle(st *action.State, lang i18n.Lang, team bool) string {
+	pick := func(individual, teams i18n.T) i18n.T {
 		if team {
 			return teams
 		}
@@ -77,32 +78,32 @@ func standingsTitle(st *action.State, lang Lang, team bool) string {
 	n := len(st.Event.Rounds)
 	switch {
 	case st.Status == action.Finished:
-		return pick(text{"最终排名", "Final standings"}, text{"团体最终排名", "Final team standings"}).in(lang)
+		return pick(i18n.T{Zh: "最终排名", En: "Final standings"}, i18n.T{Zh: "团体最终排名", En: "Final team standings"}).In(lang)
 	case n == 0:
-		return pick(text{"排名（尚未比赛）", "Standings (no round played)"}, text{"团体排名（尚未比赛）", "Team standings (no round played)"}).in(lang)
+		return pick(i18n.T{Zh: "排名（尚未比赛）", En: "Standings (no round played)"}, i18n.T{Zh: "团体排名（尚未比赛）", En: "Team standings (no round played)"}).In(lang)
 	case Pending(st.Event.Rounds[n-1]) > 0:
-		return pick(text{"排名（第%d轮进行中）", "Standings (round %d in progress)"}, text{"团体排名（第%d轮进行中）", "Team standings (round %d in progress)"}).in(lang, n)
+		return pick(i18n.T{Zh: "排名（第%d轮进行中）", En: "Standings (round %d in progress)"}, i18n.T{Zh: "团体排名（第%d轮进行中）", En: "Team standings (round %d in progress)"}).In(lang, n)
 	}
-	return pick(text{"第%d轮后排名", "Standings after round %d"}, text{"第%d轮后团体排名", "Team standings after round %d"}).in(lang, n)
+	return pick(i18n.T{Zh: "第%d轮后排名", En: "Standings after round %d"}, i18n.T{Zh: "第%d轮后团体排名", En: "Team standings after round %d"}).In(lang, n)
 }
 
 // rankedBy is the standings' footer: the order of comparison, each
 // tiebreak by its heading and, where that is short, its name in full;
 // and what "=" means when a place is shared (R-T-9).
-func rankedBy(tbs []engine.Tiebreak, shared bool, lang Lang) []string {
-	names := []string{text{"积分", "points"}.in(lang)}
+func rankedBy(tbs []engine.Tiebreak, shared bool, lang i18n.Lang) []string {
+	names := []string{i18n.T{Zh: "积分", En: "points"}.In(lang)}
 	for _, tb := range tbs {
 		label, full := TiebreakLabel(tb, lang), TiebreakName(tb, lang)
 		switch {
 		case strings.HasPrefix(strings.ToLower(full), strings.ToLower(label)):
 			names = append(names, full) // "胜局", "wins", "犯规（少者优先）"
 		default:
-			names = append(names, text{"%s（%s）", "%s (%s)"}.in(lang, label, full))
+			names = append(names, i18n.T{Zh: "%s（%s）", En: "%s (%s)"}.In(lang, label, full))
 		}
 	}
-	out := []string{text{"名次依次比较：%s。", "Ranked by %s."}.in(lang, strings.Join(names, text{"、", ", then "}.in(lang)))}
+	out := []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		out = append(out, text{"名次后的“=”表示并列（R-T-9）。", "\"=\" after a place: shared (R-T-9)."}.in(lang))
+		out = append(out, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
 	}
 	return out
 }

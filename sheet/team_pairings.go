@@ -5,6 +5,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamPairings is a team round's pairing sheet: each match as a row (its
@@ -14,17 +15,17 @@ import (
 // odd boards and black on even ones (R-C-2): the boards say so by their
 // colours. A match whose line-ups are not revealed has one muted row
 // saying so; the teams with a bye are the footer's.
-func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) Table {
+func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang i18n.Lang) Table {
 	t := Table{
 		Kind:  KindPairings,
-		Title: text{"第%d轮对阵（团体）", "Round %d pairings (teams)"}.in(lang, round),
+		Title: i18n.T{Zh: "第%d轮对阵（团体）", En: "Round %d pairings (teams)"}.In(lang, round),
 		Columns: []Column{
-			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"红方", "Red"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true},
-			{Title: text{"黑方", "Black"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true},
-			{Title: text{"结果", "Result"}.in(lang), Align: Center, Brief: true},
+			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "红方", En: "Red"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "黑方", En: "Black"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "结果", En: "Result"}.In(lang), Align: Center, Brief: true},
 		},
 	}
 	tm := st.Teams
@@ -60,11 +61,11 @@ func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) 
 			}
 		}
 		if match.Void {
-			score = Cell{Text: text{"作废", "void"}.in(lang), Tone: Muted} // struck out (R-W-2)
+			score = Cell{Text: i18n.T{Zh: "作废", En: "void"}.In(lang), Tone: Muted} // struck out (R-W-2)
 		}
-		t.Rows = append(t.Rows, []Cell{{Text: text{"第%d场", "M%d"}.in(lang, m.Number)}, first, {}, second, {}, score})
+		t.Rows = append(t.Rows, []Cell{{Text: i18n.T{Zh: "第%d场", En: "M%d"}.In(lang, m.Number)}, first, {}, second, {}, score})
 		if !m.Revealed {
-			t.Rows = append(t.Rows, []Cell{{}, {Text: text{"出场名单待双方队长提交", "line-ups awaited from both captains"}.in(lang), Tone: Muted}, {}, {}, {}, {}})
+			t.Rows = append(t.Rows, []Cell{{}, {Text: i18n.T{Zh: "出场名单待双方队长提交", En: "line-ups awaited from both captains"}.In(lang), Tone: Muted}, {}, {}, {}, {}})
 			continue
 		}
 		for _, g := range match.Games {
@@ -72,9 +73,9 @@ func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) 
 			res, tone := Result(g.Result), resultTone(g.Result)
 			switch {
 			case unplayed[board]:
-				res, tone = text{"不再下", "not played"}.in(lang), Muted
+				res, tone = i18n.T{Zh: "不再下", En: "not played"}.In(lang), Muted
 			case g.Void:
-				res, tone = text{"作废", "void"}.in(lang), Muted
+				res, tone = i18n.T{Zh: "作废", En: "void"}.In(lang), Muted
 			}
 			t.Rows = append(t.Rows, []Cell{
 				{Text: strconv.Itoa(board)},
@@ -85,10 +86,10 @@ func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) 
 		}
 	}
 	for _, id := range tm.Rounds[round-1].Byes {
-		t.Footer = append(t.Footer, text{"轮空：%s（得%s场分）", "Bye: %s (%s match points)"}.in(lang, TeamName(st, id), tm.Rules.MatchPoints.Win))
+		t.Footer = append(t.Footer, i18n.T{Zh: "轮空：%s（得%s场分）", En: "Bye: %s (%s match points)"}.In(lang, TeamName(st, id), tm.Rules.MatchPoints.Win))
 	}
-	t.Footer = append(t.Footer, text{"每场首行：两队及局分。先列的队单数台执红、双数台执黑（R-C-2）。",
-		"Each match's first line: the teams and their game points. The first-listed team has red on odd boards, black on even ones (R-C-2)."}.in(lang))
+	t.Footer = append(t.Footer, i18n.T{Zh: "每场首行：两队及局分。先列的队单数台执红、双数台执黑（R-C-2）。",
+		En: "Each match's first line: the teams and their game points. The first-listed team has red on odd boards, black on even ones (R-C-2)."}.In(lang))
 	return t
 }
 

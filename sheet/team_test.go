@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamRoundRobin is four teams of five (T1 … T4, players "Tk-j" on board
@@ -97,7 +98,7 @@ func column(t Table, title string) []string {
 // marked (R-T-9); the board standings list each board's players.
 func TestTeamStandingsSheet(t *testing.T) {
 	st := teamRoundRobin(t, 3, false)
-	s := Standings(st, Zh)
+	s := Standings(st, i18n.Zh)
 	head, _ := texts(s)
 	if want := []string{"名次", "号", "队名", "单位", "场分", "局分", "胜局", "直胜", "犯规"}; !slices.Equal(head, want) {
 		t.Errorf("headings %v, want %v", head, want)
@@ -126,14 +127,14 @@ func TestTeamStandingsSheet(t *testing.T) {
 		t.Errorf("title %q", s.Title)
 	}
 
-	b := BoardStandings(st, Zh, 0)
+	b := BoardStandings(st, i18n.Zh, 0)
 	boards := column(b, "台")
 	for board := 1; board <= 5; board++ {
 		if n := len(slices.DeleteFunc(slices.Clone(boards), func(s string) bool { return s != fmt.Sprint(board) })); n != 4 {
 			t.Errorf("board %d has %d players in the board standings, want the 4 teams' (%v)", board, n, boards)
 		}
 	}
-	if top := BoardStandings(st, Zh, 1); len(top.Rows) >= len(b.Rows) || len(top.Rows) < 5 {
+	if top := BoardStandings(st, i18n.Zh, 1); len(top.Rows) >= len(b.Rows) || len(top.Rows) < 5 {
 		t.Errorf("top 1 of each board keeps %d rows of %d", len(top.Rows), len(b.Rows))
 	}
 }
@@ -143,7 +144,7 @@ func TestTeamStandingsSheet(t *testing.T) {
 // on even ones (R-C-2), the boards numbered on through the round.
 func TestTeamPairingsSheet(t *testing.T) {
 	st := teamRoundRobin(t, 1, true)
-	p := Pairings(st, 1, En)
+	p := Pairings(st, 1, i18n.En)
 	if len(p.Rows) != 2*(1+5) {
 		t.Fatalf("%d rows, want 2 matches of a row and 5 boards each: %v", len(p.Rows), p.Rows)
 	}
@@ -175,7 +176,7 @@ func TestTeamPairingsSheet(t *testing.T) {
 // round, the opponent, the match's result and the game points.
 func TestTeamCrosstableSheet(t *testing.T) {
 	st := teamRoundRobin(t, 3, false)
-	c := Crosstable(st, Zh)
+	c := Crosstable(st, i18n.Zh)
 	if len(c.Rows) != 4 || c.Title != "团体成绩表" {
 		t.Fatalf("%q with %d rows, want the 4 teams'", c.Title, len(c.Rows))
 	}
@@ -194,7 +195,7 @@ func TestTeamCrosstableSheet(t *testing.T) {
 // headings in Chinese.
 func TestTeamSheetsLanguages(t *testing.T) {
 	st := teamRoundRobin(t, 2, true)
-	for _, lang := range []Lang{En, Zh} {
+	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, tb := range append(PageOf(st, lang).Tables, TeamTotals(st, lang)) {
 			words := append([]string{tb.Title, tb.Note}, tb.Footer...)
 			for _, c := range tb.Columns {
@@ -207,11 +208,11 @@ func TestTeamSheetsLanguages(t *testing.T) {
 			}
 			for _, w := range words {
 				han := strings.ContainsFunc(w, func(r rune) bool { return unicode.Is(unicode.Han, r) })
-				if lang == En && han {
+				if lang == i18n.En && han {
 					t.Errorf("English %s table holds %q", tb.Kind, w)
 				}
 			}
-			if lang == Zh && !strings.ContainsFunc(tb.Title, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			if lang == i18n.Zh && !strings.ContainsFunc(tb.Title, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 				t.Errorf("Chinese %s table titled %q", tb.Kind, tb.Title)
 			}
 		}
@@ -221,7 +222,7 @@ func TestTeamSheetsLanguages(t *testing.T) {
 // TestTeamPage: a team event's page shows its pairings, the team standings
 // with the board standings, and the team crosstable.
 func TestTeamPage(t *testing.T) {
-	p := PageOf(teamRoundRobin(t, 1, false), Zh)
+	p := PageOf(teamRoundRobin(t, 1, false), i18n.Zh)
 	var titles []string
 	for _, tb := range p.Tables {
 		titles = append(titles, tb.Title)
@@ -238,6 +239,6 @@ func BenchmarkTeamSheets(b *testing.B) {
 	st := teamEvent(b, engine.Swiss, 200, 6, 9, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = PageOf(st, Zh)
+		_ = PageOf(st, i18n.Zh)
 	}
 }

@@ -79,10 +79,10 @@ func stateOf(t *testing.T, s *Store, id EventID) *action.State {
 func wantFault(t *testing.T, err error, fault *Fault) {
 	t.Helper()
 	if !errors.Is(err, fault) {
-		t.Fatalf("err = %v, want the fault %q", err, fault.En())
+		t.Fatalf("err = %v, want the fault %q", err, fault.En)
 	}
 	var f *Fault
-	if !errors.As(err, &f) || f.Zh() == "" || f.En() == "" {
+	if !errors.As(err, &f) || f.Zh == "" || f.En == "" {
 		t.Fatalf("err = %v: no fault with both texts", err)
 	}
 }
@@ -256,13 +256,13 @@ func TestNewerSchema(t *testing.T) {
 			if !errors.As(err, &se) || se.Version != known+1 || se.Known != known {
 				t.Fatalf("Open of a newer schema: %v, want a SchemaError of version %d (known %d)", err, known+1, known)
 			}
-			for _, text := range []string{se.Zh(), se.En()} {
+			for _, text := range []string{se.Text().Zh, se.Text().En} {
 				if !strings.Contains(text, fmt.Sprint(known+1)) || !strings.Contains(text, fmt.Sprint(known)) {
 					t.Errorf("%q does not say both versions", text)
 				}
 			}
-			if !strings.Contains(se.Zh(), "升级 qisai") || !strings.Contains(se.En(), "Upgrade qisai") {
-				t.Errorf("the refusal does not say what to do: %q / %q", se.Zh(), se.En())
+			if !strings.Contains(se.Text().Zh, "升级 qisai") || !strings.Contains(se.Text().En, "Upgrade qisai") {
+				t.Errorf("the refusal does not say what to do: %q / %q", se.Text().Zh, se.Text().En)
 			}
 			// Nothing was written: the version is still the newer one, the
 			// event's log as it was (read past Open, which refuses it).
@@ -321,7 +321,7 @@ func TestPostgresFaultCodes(t *testing.T) {
 	} {
 		err := named(fmt.Errorf("commit: %w", pgError(code)))
 		wantFault(t, err, want)
-		if !strings.Contains(err.Error(), want.En()) {
+		if !strings.Contains(err.Error(), want.En) {
 			t.Errorf("%s: %q does not say the fault", code, err)
 		}
 	}

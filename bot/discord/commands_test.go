@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -100,7 +101,7 @@ func TestCommandsValid(t *testing.T) {
 // TestCommandsShape checks how the registry maps onto slash commands.
 func TestCommandsShape(t *testing.T) {
 	reg := []*commands.Command{
-		{Name: "event new", Aliases: []string{"新比赛"}, Help: commands.T{Zh: "新建", En: "create an event"},
+		{Name: "event new", Aliases: []string{"新比赛"}, Help: i18n.T{Zh: "新建", En: "create an event"},
 			Args: []commands.Arg{{Name: "name", Kind: commands.Rest}}},
 		{Name: "event show", Aliases: []string{"比赛设置"}},
 		{Name: "report", Aliases: []string{"报告"}, Args: []commands.Arg{

@@ -16,6 +16,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // gateway is a fake of Discord's gateway and REST API on one server. GET
@@ -190,7 +191,7 @@ func TestRunGateway(t *testing.T) {
 	typ, data = callback(exchange(m.slash(ann, "help", ""), 1)[0])
 	flags, _ := data["flags"].(float64)
 	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || flags != float64(discordgo.MessageFlagsEphemeral) ||
-		data["content"] != follows.In(commands.En) {
+		data["content"] != follows.In(i18n.En) {
 		t.Errorf("long /help: response %v %v, want the private note that the answer follows", typ, data)
 	}
 	if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {

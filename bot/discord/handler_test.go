@@ -23,6 +23,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -347,7 +348,7 @@ func TestResponse(t *testing.T) {
 			{Label: "too long", Command: "/" + strings.Repeat("x", 100)},
 		}}, false, false, 2},
 	} {
-		d := response(tt.reply, commands.Zh).Data
+		d := response(tt.reply, i18n.Zh).Data
 		if got := d.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
 			t.Errorf("%s: ephemeral %v, want %v", tt.name, got, tt.ephemeral)
 		}
@@ -357,7 +358,7 @@ func TestResponse(t *testing.T) {
 		if cut := d.Content != tt.reply.Text; cut != tt.cut {
 			t.Errorf("%s: cut %v, want %v", tt.name, cut, tt.cut)
 		}
-		if tt.cut && !strings.HasSuffix(d.Content, note.In(commands.Zh)) {
+		if tt.cut && !strings.HasSuffix(d.Content, note.In(i18n.Zh)) {
 			t.Errorf("%s: a cut reply ends %q, want the note", tt.name, d.Content[len(d.Content)-40:])
 		}
 		b, _ := json.Marshal(d.Components)
@@ -379,8 +380,8 @@ func TestHandlerLongReplies(t *testing.T) {
 	help := longHelp(t, e.store)
 
 	data := e.send(e.slash(ann, "help", ""))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(commands.En) {
-		t.Errorf("long /help: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(commands.En))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(i18n.En) {
+		t.Errorf("long /help: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(i18n.En))
 	}
 	parts := e.heard()
 	if len(parts) < 2 {
@@ -401,7 +402,7 @@ func TestHandlerLongReplies(t *testing.T) {
 
 	// A reply that fits is the response itself, even with a session.
 	data = e.send(e.slash(wang, "help", ""))
-	if data.Content == "" || data.Content == note.In(commands.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+	if data.Content == "" || data.Content == note.In(i18n.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		t.Errorf("/help in Chinese: %q (flags %d), want the list in place, in the channel", data.Content, data.Flags)
 	}
 	if said := e.heard(); len(said) != 0 {
@@ -431,7 +432,7 @@ func TestHandlerLongReplies(t *testing.T) {
 	e = newEndpoint(t)
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	data = e.send(e.slash(ann, "pair", ""))
-	if !strings.HasSuffix(data.Content, note.In(commands.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+	if !strings.HasSuffix(data.Content, note.In(i18n.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("without a session the preview ends …%q (flags %d), want the note, ephemeral", data.Content[max(0, len(data.Content)-60):], data.Flags)
 	}
 }

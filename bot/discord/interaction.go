@@ -15,6 +15,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Discord's limits on an autocomplete answer.
@@ -192,12 +193,12 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 
 // What the response says privately when the outbox says the reply here.
 var (
-	announced = commands.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
-	follows   = commands.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
+	announced = i18n.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
+	follows   = i18n.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
 )
 
 // ack is a response only the user sees, saying what in l.
-func ack(what commands.T, l commands.Lang) *discordgo.InteractionResponse {
+func ack(what i18n.T, l i18n.Lang) *discordgo.InteractionResponse {
 	return response(commands.Reply{Text: what.In(l), Private: true}, l)
 }
 
@@ -260,7 +261,7 @@ func (c *core) line(in *discordgo.Interaction) (text, problem string) {
 			continue
 		}
 		if skipped != "" {
-			return "", commands.T{Zh: "填 %s 时也要填 %s。", En: "To give %s, give %s too."}.
+			return "", i18n.T{Zh: "填 %s 时也要填 %s。", En: "To give %s, give %s too."}.
 				In(lang(in), strings.ToUpper(a.Name), strings.ToUpper(skipped))
 		}
 		words = append(words, word(o.Value, a.Kind))
@@ -361,22 +362,22 @@ func word(v any, kind commands.ArgKind) string {
 // lang is the language of the adapter's own words to the user (the
 // service picks the commands' language itself): the client's locale,
 // Chinese when it names none qisai speaks, as the service does.
-func lang(in *discordgo.Interaction) commands.Lang {
-	if l := commands.ParseLang(string(in.Locale)); l != "" {
+func lang(in *discordgo.Interaction) i18n.Lang {
+	if l := i18n.Parse(string(in.Locale)); l != "" {
 		return l
 	}
-	return commands.Zh
+	return i18n.Zh
 }
 
 // note ends a reply cut to fit one message.
-var note = commands.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
+var note = i18n.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
 
 // response is reply as an interaction's response: a message in the
 // channel, ephemeral when the reply is private, rendered as Discord's
 // markdown, with the buttons. A reply longer than a message is cut at a
 // line and says so: this is the answer where no follow-ups can be sent (a
 // Handler without a session).
-func response(reply commands.Reply, l commands.Lang) *discordgo.InteractionResponse {
+func response(reply commands.Reply, l i18n.Lang) *discordgo.InteractionResponse {
 	parts := split(reply.Text, maxContent)
 	text := strings.Join(parts, "\n")
 	if len(parts) > 1 {

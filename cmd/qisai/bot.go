@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/console"
+	"github.com/qisai/qisai/internal/i18n"
+
 	// Imported under another name: this package's subcommand table is
 	// called commands.
 	chatcmd "github.com/qisai/qisai/commands"
@@ -57,7 +59,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
 	}
-	l := chatcmd.ParseLang(*lang)
+	l := i18n.Parse(*lang)
 	if l == "" {
 		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。--lang takes zh or en, not %[1]q", *lang)
 	}

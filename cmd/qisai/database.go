@@ -36,12 +36,12 @@ func (e databaseError) Unwrap() error { return e.err }
 func (e databaseError) Error() string {
 	var newer *storage.SchemaError
 	if errors.As(e.err, &newer) {
-		return fmt.Sprintf("数据库 %s 不能打开：%s。The database %s cannot be opened: %s.", e.where, newer.Zh(), e.where, newer.En())
+		return fmt.Sprintf("数据库 %s 不能打开：%s。The database %s cannot be opened: %s.", e.where, newer.Text().Zh, e.where, newer.Text().En)
 	}
 	var f *storage.Fault
 	if errors.As(e.err, &f) {
 		do := remedies[f]
-		return fmt.Sprintf("数据库 %s 不能使用：%s。%s。The database %s cannot be used: %s. %s.", e.where, f.Zh(), do[0], e.where, f.En(), do[1])
+		return fmt.Sprintf("数据库 %s 不能使用：%s。%s。The database %s cannot be used: %s. %s.", e.where, f.Zh, do[0], e.where, f.En, do[1])
 	}
 	return fmt.Sprintf("数据库 %s 打不开，原因见后面的英文。The database %s cannot be opened: %v", e.where, e.where, e.err)
 }

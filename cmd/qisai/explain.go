@@ -7,6 +7,7 @@ import (
 
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 )
 
@@ -19,11 +20,11 @@ const (
 )
 
 // chat is the language as package commands names it.
-func (l lang) chat() chatcmd.Lang {
+func (l lang) chat() i18n.Lang {
 	if l == en {
-		return chatcmd.En
+		return i18n.En
 	}
-	return chatcmd.Zh
+	return i18n.Zh
 }
 
 func parseLang(s string) (lang, error) {

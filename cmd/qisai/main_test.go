@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/qisai/qisai/internal/shared"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/shared"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/trf"

@@ -7,8 +7,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/qisai/qisai/internal/textwidth"
 	"io"
+
+	"github.com/qisai/qisai/internal/textwidth"
 
 	"github.com/qisai/qisai/engine"
 )
