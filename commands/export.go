@@ -15,7 +15,7 @@ import (
 	"github.com/qisai/qisai/trf"
 )
 
-// The files an event is exported as (issue 12): the standings and the
+// The files an event is exported as: the standings and the
 // crosstable for a spreadsheet, every game as TRF-16, and one printable
 // page of the round's papers; sent as attachments.
 

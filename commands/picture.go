@@ -14,7 +14,7 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
-// Pictures of the sheets (issue 12): on request (/standings picture) and
+// Pictures of the sheets: on request (/standings picture) and
 // with the round's announcements in the event's chats, where the event's
 // setting asks for them (/event set pictures).
 

@@ -13,7 +13,7 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
-// Tying a chat user to an entry the organiser typed in (issue 10): the
+// Tying a chat user to an entry the organiser typed in: the
 // user claims it (/claim N or NAME) and an organiser confirms with a
 // button in a private message; or an organiser links them directly
 // (/player link N, naming the user). A linked user is the player: they

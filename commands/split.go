@@ -1,6 +1,6 @@
 package commands
 
-// Splitting a message at a platform's length (issue 9): between lines,
+// Splitting a message at a platform's length: between lines,
 // keeping monospace blocks whole in every part, and a text too long for a
 // few messages sent as a file instead.
 
@@ -19,7 +19,7 @@ const (
 
 // MaxParts is the most messages one message's text is cut into; a longer
 // text goes as a file instead, so that a round of any field is a few
-// messages in a group (issue 9).
+// messages in a group.
 const MaxParts = 3
 
 // tooLong stands in a chat for a text sent as a file. Both languages: the

@@ -176,7 +176,7 @@ func (c Config) Validate() error {
 	if c.DiscordPublicKey != "" {
 		if !c.Discord() {
 			// The endpoint would answer commands, and every announcement
-			// and long reply would wait in the outbox for ever (issue 9).
+			// and long reply would wait in the outbox for ever.
 			bad("QISAI_DISCORD_PUBLIC_KEY 需要同时设置 QISAI_DISCORD_TOKEN：没有机器人令牌，公告和长回复无法发到 Discord " +
 				"needs QISAI_DISCORD_TOKEN as well: without the bot token no announcement or long reply can be sent to Discord")
 		}

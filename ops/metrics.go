@@ -1,4 +1,4 @@
-// Package ops is what running qisai as a service needs (issue 5): its
+// Package ops is what running qisai as a service needs: its
 // configuration from the environment and flags, and the HTTP endpoints an
 // operator watches, /healthz and Prometheus /metrics.
 package ops

@@ -9,7 +9,7 @@ import (
 	"github.com/qisai/qisai/internal/i18n"
 )
 
-// A team event (§12, issue 13) is looked at as teams: its standings are the
+// A team event (§12) is looked at as teams: its standings are the
 // teams' (R-T-4, R-T-5) with the board standings beside them, its pairings
 // the matches with their boards, its crosstable the teams' matches. Under
 // 队员总分制 (R-T-6) the players play an individual event, whose sheets

@@ -1,6 +1,6 @@
 package storage
 
-// The outbox (issue 3 item 6). Messages are stored in the transaction that
+// The outbox . Messages are stored in the transaction that
 // causes them (Update, or Enqueue for messages outside an event change)
 // and go out later through Deliver, so a crash between "saved" and "sent"
 // loses nothing. A worker claims messages for a lease (renewed while it

@@ -1,6 +1,6 @@
 package storage
 
-// Delivery (issue 9, "one way out"): one loop per platform claims the
+// Delivery ("one way out"): one loop per platform claims the
 // chats' oldest messages and sends each in a goroutine of its own, so a
 // chat waiting for its limit (a group's 20 a minute on Telegram) or a slow
 // platform never holds back another chat's messages. A chat has at most

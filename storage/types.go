@@ -16,7 +16,7 @@ type Role string
 const (
 	Organiser Role = "organiser"
 	Arbiter   Role = "arbiter"
-	// Captain captains a team of a team event (issue 13): their private
+	// Captain captains a team of a team event: their private
 	// /lineup finds the event by it (RunningEventsWithRole). It is no
 	// staff role: it gives no right an organiser's or arbiter's does.
 	Captain Role = "captain"

@@ -1,4 +1,4 @@
-// Package pace sends messages no faster than a platform allows (issue 5):
+// Package pace sends messages no faster than a platform allows:
 // a commands.Sender wrapped by New waits for its turn instead of dropping a
 // message, and waits out a platform's "retry after" once before giving an
 // error back to the outbox, which retries later.

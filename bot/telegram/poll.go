@@ -18,7 +18,7 @@ import (
 
 // Long polling, qisai's own: go-telegram/bot's Start confirms a batch of
 // updates (the next getUpdates' offset) before its handlers have run, so
-// a crash lost the batch's unhandled updates (issue 9: 5 of 8 after
+// a crash lost the batch's unhandled updates (5 of 8 after
 // kill -9). Here an update is confirmed only after it is handled, and a
 // crash makes Telegram deliver again every update not yet confirmed.
 // Handling one twice does no harm: a change is stored once per update id
