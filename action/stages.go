@@ -229,3 +229,50 @@ func (p *Plan) check() error {
 	}
 	return nil
 }
+
+// stagedFormat is an event of stages (R-F-3..6): each round plays the next
+// game of every match whose players are known and the groups' next rounds
+// (NextPairing, knockout.go), each board with what it plays (BoardOf).
+type stagedFormat struct{ plan Plan }
+
+func (stagedFormat) Kind() FormatKind { return StagedFormat }
+
+func (stagedFormat) Pair(st *State) (Action, error) {
+	p, boards, err := st.NextPairing()
+	if err != nil {
+		return nil, err
+	}
+	return &PairingPreviewed{Pairing: p, Matches: boards}, nil
+}
+
+func (stagedFormat) Publish(st *State) (Action, error) {
+	if err := st.PreviewReady(); err != nil {
+		return nil, err
+	}
+	return &RoundPublished{Pairing: *st.PendingPreview(), Matches: st.Stages.Preview}, nil
+}
+
+// Rounds is 0: the stages decide as they go (R-F-4).
+func (stagedFormat) Rounds(*State) int { return 0 }
+
+func (stagedFormat) Tables() []Table { return []Table{RankingTable, CrosstableTable} }
+
+// PlaysBy: the games of groups, a Swiss or a round-robin stage score by the
+// game scoring; a Swiss stage pairs and ranks by the Swiss rules; the
+// stages fix the rounds.
+func (f stagedFormat) PlaysBy(part RulePart) bool {
+	switch part {
+	case RoundCount:
+		return false
+	case GameScoring:
+		return f.plan.Has(GroupsStage, SwissStage, RoundRobinStage)
+	case SwissPairing, SwissTiebreaks:
+		return f.plan.Has(SwissStage)
+	}
+	return true
+}
+
+// Has reports whether the plan has a stage of one of kinds.
+func (p Plan) Has(kinds ...StageKind) bool {
+	return slices.ContainsFunc(p.Stages, func(s StagePlan) bool { return slices.Contains(kinds, s.Kind) })
+}

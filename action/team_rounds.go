@@ -517,3 +517,48 @@ func (st *State) revealDue(now time.Time) bool {
 	}
 	return slices.ContainsFunc(tm.Rounds[round-1].Matches, func(m MatchOf) bool { return !m.Revealed })
 }
+
+// teamFormat is a team event whose teams meet in matches (§12): the teams
+// are paired as teams (the Berger table, or 定位编排 on match points), each
+// match played on boards numbered on through the round.
+type teamFormat struct{}
+
+func (teamFormat) Kind() FormatKind { return TeamFormat }
+
+// Pair pairs the teams; a field that cannot be paired without a rematch
+// (R-SW-9) is the engine's error, for the caller to word.
+func (teamFormat) Pair(st *State) (Action, error) {
+	p, err := engine.PairTeams(st.TeamEvent())
+	if err != nil {
+		return nil, err
+	}
+	return &TeamPairingPreviewed{Pairing: p}, nil
+}
+
+func (teamFormat) Publish(st *State) (Action, error) {
+	pv := st.Teams.Preview
+	if pv == nil || pv.Round != len(st.Teams.Rounds)+1 {
+		return nil, refuse(Conflict, "还没有编排预览", "there is no pairing preview").because(NoPreview)
+	}
+	return &TeamRoundPublished{Pairing: *pv}, nil
+}
+
+func (teamFormat) Rounds(st *State) int {
+	n := 0
+	for _, t := range st.Teams.Teams {
+		if t.WithdrawnAfter != -1 {
+			n++
+		}
+	}
+	return plannedRounds(st.Event.Settings, n)
+}
+
+func (teamFormat) Tables() []Table {
+	return []Table{TeamStandingsTable, BoardStandingsTable, TeamCrosstableTable}
+}
+
+// PlaysBy: match points, game points and the team tiebreaks stand for the
+// game scoring and the individual tiebreaks (R-S-2, R-T-4, R-T-5).
+func (teamFormat) PlaysBy(part RulePart) bool {
+	return part != GameScoring && part != SwissTiebreaks && part != MatchRules
+}

@@ -417,10 +417,7 @@ func linkChat(c *Context, code string) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", En: "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name) + here.besides(st.Event.Name, c.Lang)}, nil
 }
 
-// finish ends the event. The places that may not be shared are settled by
-// lots (R-T-8): 抽签 goes at the end of the tiebreaks, recorded with the
-// finish so that every later table agrees, and the final top 8 are
-// announced, with the places lots decided.
+// finish ends the event as its format does, once a round is played.
 func finish(c *Context) (Reply, error) {
 	st := c.State
 	if err := running(st); err != nil {
@@ -429,43 +426,35 @@ func finish(c *Context) (Reply, error) {
 	if len(st.Event.Rounds) == 0 {
 		return Reply{}, problem("还没有赛过任何一轮。先 /pair 编排、/publish 公布第 1 轮。", "No round has been played. Pair round 1 with /pair and publish it with /publish first.")
 	}
-	if matchesPlayed(st) {
-		return finishTeams(c) // team_rounds.go
-	}
-	if err := roundOpen(&st.Event, c.Lang); err != nil {
-		return Reply{}, err
-	}
+	return formatOf(st).finish(c)
+}
+
+// finishEvent finishes the event: first what settle appends (the lots of
+// R-T-8), then EventFinished; the event's chats are told it is over with
+// the final ranking report gives (its text and its pictures), and how
+// many of the planned rounds were played.
+func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table)) (Reply, error) {
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		before := engine.Standings(&ch.State.Event)
-		if s := ch.State.Event.Settings; !slices.Contains(s.Tiebreaks, engine.Lots) {
-			s.Tiebreaks = append(slices.Clone(s.Tiebreaks), engine.Lots)
-			if err := ch.Append(&action.SettingsChanged{Settings: s}); err != nil {
-				return err
-			}
+		if err := settle(ch); err != nil {
+			return err
 		}
 		if err := ch.Append(&action.EventFinished{}); err != nil {
 			return err
 		}
 		lang := chats.lang
-		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
-		// A staged event's ranking is its stages' (R-F-6): the Swiss
-		// standings' lots and pictures are not its.
-		staged := ch.State.Stages != nil
-		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" && !staged {
-			text += "\n" + lots
-		}
-		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
-			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
+		ranking, pictures := report(ch.State, before, lang)
+		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + ranking
+		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
+			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
 		chats.announce(ch, text)
-		if t, ok := rankingSheet(ch.State, lang); staged && ok {
+		for _, t := range pictures {
 			chats.illustrate(ch, t)
-		} else if !staged {
-			chats.illustrate(ch, sheet.Standings(ch.State, lang)) // all of them
 		}
 		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil

@@ -168,13 +168,13 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 	return t, true
 }
 
-// pageOf is what the live page and the print show of the event
-// (sheet.PageOf). A staged event's standings and crosstable are its
-// stages' (R-F-6), not the Swiss sheets of all its games: it shows the
-// round's pairings, and its final ranking once every match is played.
-func pageOf(st *action.State, lang i18n.Lang) sheet.Page {
+// page is what the live page and the print show of a staged event
+// (sheet.PageOf). Its standings and crosstable are its stages' (R-F-6),
+// not the Swiss sheets of all its games: it shows the round's pairings,
+// and its final ranking once every match is played.
+func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	p := sheet.PageOf(st, lang)
-	if st.Stages == nil || len(p.Tables) == 0 {
+	if len(p.Tables) == 0 {
 		return p
 	}
 	p.Tables = p.Tables[:1]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
@@ -52,7 +53,7 @@ func export(c *Context) (Reply, error) {
 		}
 		name := fileName(ev.Name, "trf")
 		text := i18n.T{Zh: "「%s」的全部对局（TRF-16）：%s", En: "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
-		if c.State.Stages != nil {
+		if c.State.Format().Tables()[0] == action.RankingTable {
 			// TRF-16 knows rounds of games, not brackets (R-F-4).
 			text += i18n.T{Zh: "（TRF 只记对局，其中的积分不是名次；对阵和名次见 /bracket、/standings）", En: " (TRF holds the games only, its points are not the ranking: see /bracket and /standings)"}.In(c.Lang)
 		}
@@ -60,44 +61,9 @@ func export(c *Context) (Reply, error) {
 	case "print", "打印":
 		return exportPrint(c)
 	}
-	lang := c.Lang
-	type sheetFile struct {
-		table      sheet.Table
-		what, said i18n.T // the file's name, and the reply's words for it
-	}
-	var sheets []sheetFile
-	switch {
-	case c.State.Stages != nil:
-		// A staged event's ranking is its stages' (R-F-6); as it stands
-		// until every match is played.
-		t, final, err := stagedRankingSheet(c.State, c.Lang)
-		if err != nil {
-			return Reply{}, err
-		}
-		f := sheetFile{t, i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}
-		if !final {
-			f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
-		}
-		sheets = append(sheets, f, sheetFile{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}})
-	case matchesPlayed(c.State):
-		st := sheet.StandingsTables(c.State, lang, 0) // the teams', then the boards'
-		sheets = []sheetFile{
-			{st[0], i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}},
-			{st[1], i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
-		}
-	case c.State.Teams != nil: // 队员总分制: the players', then the teams' (R-T-6)
-		st := sheet.StandingsTables(c.State, lang, 0)
-		sheets = []sheetFile{
-			{st[0], i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}},
-			{st[1], i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
-		}
-	default:
-		sheets = []sheetFile{
-			{sheet.Standings(c.State, lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
-		}
+	sheets, err := formatOf(c.State).files(c.State, c.Lang)
+	if err != nil {
+		return Reply{}, err
 	}
 	files := make([]*chat.File, len(sheets))
 	names, said := make([]string, len(sheets)), make([]string, len(sheets))
@@ -134,7 +100,7 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
 	name := fileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")

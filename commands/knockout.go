@@ -22,29 +22,6 @@ import (
 // and the announcement says who goes on, the next game of a match still
 // level, the end of a stage and the next one drawn (R-F-6).
 
-// pairStaged pairs a staged event's next round as a preview.
-func pairStaged(c *Context) (Reply, error) {
-	if err := stagedOpen(c.State, c.Lang); err != nil {
-		return Reply{}, err
-	}
-	var text string
-	_, err := c.Update(func(ch *storage.Change) error {
-		p, boards, err := ch.State.NextPairing()
-		if err != nil {
-			return err
-		}
-		if err := ch.Append(&action.PairingPreviewed{Pairing: p, Matches: boards}); err != nil {
-			return err
-		}
-		text = stagedPreview(ch.State, c.Lang)
-		return nil
-	})
-	if err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: text, Private: true}, nil
-}
-
 // stagedOpen refuses while the last round has games without a result,
 // naming their matches.
 func stagedOpen(st *action.State, lang i18n.Lang) error {
@@ -163,7 +140,7 @@ func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang i18n.Lang) 
 // matchNotes are the lines under a staged round's pairings: what each
 // board plays, and the tie-break games' rules.
 func matchNotes(st *action.State, round int, lang i18n.Lang) string {
-	if st.Stages == nil || round < 1 || round > len(st.Stages.Rounds) {
+	if round < 1 || round > len(st.Stages.Rounds) {
 		return ""
 	}
 	var lines []string

@@ -199,11 +199,11 @@ func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
 	must(t, h.say("org", "/export csv"), "暂定名次表（比赛进行中）", "暂定名次.csv")
 	koRound(t, h)
-	if p := pageOf(h.state(), i18n.Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
 		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))
 	}
 	names := koPlay(t, h)
-	if p := pageOf(h.state(), i18n.Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
 		t.Errorf("the live page at the end shows %d tables, want the pairings and the final ranking", len(p.Tables))
 	}
 	must(t, h.say("org", "/export csv"), "排名")

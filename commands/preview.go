@@ -2,11 +2,9 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/qisai/qisai/action"
-	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
@@ -20,34 +18,23 @@ func pairNext(c *Context) (Reply, error) {
 	if err := running(c.State); err != nil {
 		return Reply{}, err
 	}
-	if c.State.Stages != nil {
-		return pairStaged(c)
-	}
-	if matchesPlayed(c.State) {
-		return pairTeams(c) // team_rounds.go
-	}
-	ev := &c.State.Event
-	if err := roundOpen(ev, c.Lang); err != nil {
-		return Reply{}, err
-	}
-	if n := plannedRounds(ev); n > 0 && ev.NextRound() > n {
-		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
-	}
+	return formatOf(c.State).pair(c)
+}
+
+// previewRound pairs the next round as the event's format does and shows
+// the preview to the arbiter who asked, with its record (R-SW-13) and what
+// may be changed.
+func previewRound(c *Context) (Reply, error) {
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
-		next := ch.State.Event.NextRound()
-		p, err := engine.Pair(&ch.State.Event)
-		var pe *engine.PairingError
-		if errors.As(err, &pe) {
-			return action.PairingRefused(pe) // in the user's language, with what to do
-		}
+		a, err := ch.State.Format().Pair(ch.State)
 		if err != nil {
-			return fmt.Errorf("pair round %d: %w", next, err)
-		}
-		if err := ch.Append(&action.PairingPreviewed{Pairing: p}); err != nil {
 			return err
 		}
-		text = previewText(ch.State, c.Lang)
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		text = formatOf(ch.State).preview(ch.State, c.Lang)
 		return nil
 	})
 	if err != nil {
@@ -56,13 +43,11 @@ func pairNext(c *Context) (Reply, error) {
 	return Reply{Text: text, Private: true}, nil
 }
 
-// previewText is the preview with its record and what to do next.
+// previewText is an individual event's preview with its record (R-SW-13)
+// and what to do next.
 func previewText(st *action.State, lang i18n.Lang) string {
-	if st.Stages != nil {
-		return stagedPreview(st, lang)
-	}
 	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
-	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
+	if action.RoundRobin(st.Event.Settings.System) {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
 		return text + i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)
 	}
@@ -112,7 +97,7 @@ func changePreview(c *Context, a action.Action, done string) (Reply, error) {
 			}
 			return err
 		}
-		text = previewText(ch.State, c.Lang)
+		text = formatOf(ch.State).preview(ch.State, c.Lang)
 		return nil
 	})
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -43,7 +42,7 @@ func setResult(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if captures != nil {
-		if c.State.Stages == nil {
+		if !c.State.Format().PlaysBy(action.MatchRules) {
 			return Reply{}, problem("吃子数只用于淘汰赛按吃子数定胜负的对局（R-F-5）。请直接输入结果，如 /result %d 1-0", "Pieces captured decide only a knockout's captures game (R-F-5). Enter the result, e.g. /result %d 1-0", board)
 		}
 		res = engine.CapturesResult(captures.Red, captures.Black)
@@ -53,8 +52,8 @@ func setResult(c *Context) (Reply, error) {
 		if g.Result == res && captures == nil {
 			return Reply{Text: i18n.T{Zh: "第 %d 轮第 %d 台已经是 %s，没有改动。", En: "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 		}
-		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" && c.State.Stages == nil {
-			return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
+		if ask, ok := formatOf(c.State).correction(c, round, board, g.Result); ok && c.Args["confirm"] == "" {
+			return ask, nil
 		}
 	}
 	chats, err := eventChats(c)
@@ -75,24 +74,8 @@ func setResult(c *Context) (Reply, error) {
 		if captures != nil {
 			why = i18n.T{Zh: fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, En: fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
 		}
-		if ch.State.Stages != nil {
-			// A corrected knockout result re-routes the later matches: the
-			// action refuses it when they are played, unless confirmed.
-			struck := struckMatches(ch.State)
-			if err := chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != "", Captures: captures}, why); err != nil {
-				return err
-			}
-			if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
-				chats.announce(ch, i18n.T{Zh: "%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", En: "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(chats.lang, reroutedText(again, chats.lang)))
-			}
-			return nil
-		}
-		if n := len(ch.State.Event.Rounds); round < n {
-			_, told := pairedOnOld(round+1, n)
-			why.Zh += "；" + told.Zh
-			why.En += "; " + told.En
-		}
-		return chats.decide(ch, round, board, res, why)
+		ruling := &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != "", Captures: captures}
+		return formatOf(ch.State).rule(chats, ch, ruling, why)
 	}); err != nil {
 		if e, ok := rerouteOf(err); ok {
 			return askReroute(c, e, round, board, c.Args["result"]), nil
@@ -121,9 +104,14 @@ func capturesArg(c *Context, board int) (*action.Captures, error) {
 
 // askCorrection asks the arbiter to confirm a change to a round that later
 // rounds were paired on: those pairings stand (they are not re-paired), so
-// the arbiter says so knowingly, with a button or by typing confirm.
-func askCorrection(c *Context, round, board int, was engine.Result, code string) Reply {
+// the arbiter says so knowingly, with a button or by typing confirm; false
+// when no later round was paired on it.
+func askCorrection(c *Context, round, board int, was engine.Result) (Reply, bool) {
 	n := len(c.State.Event.Rounds)
+	if n <= round {
+		return Reply{}, false
+	}
+	code := c.Args["result"]
 	res := resultCodes[code]
 	asked, _ := pairedOnOld(round+1, n)
 	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
@@ -136,7 +124,19 @@ func askCorrection(c *Context, round, board int, was engine.Result, code string)
 			En: "Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
 			In(c.Lang, round, board, from, resultText(res), asked.In(c.Lang), cmd),
 		Buttons: []chat.Button{{Label: i18n.T{Zh: "确认更正", En: "Confirm"}.In(c.Lang), Command: cmd}},
+	}, true
+}
+
+// ruleOnPaired sets the arbiter's ruling a in ch and announces it, in an
+// event whose later rounds were paired on the results before them: a
+// correction says those rounds stand as paired.
+func ruleOnPaired(v *voice, ch *storage.Change, a *action.ResultSet, why i18n.T) error {
+	if n := len(ch.State.Event.Rounds); a.Round < n {
+		_, told := pairedOnOld(a.Round+1, n)
+		why.Zh += "；" + told.Zh
+		why.En += "; " + told.En
 	}
+	return v.decide(ch, a.Round, a.Board, a.Result, why)
 }
 
 // pairedOnOld says that rounds from to to were paired on a result being
@@ -179,45 +179,18 @@ func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, 
 // settle appends a, which makes a game's result final, and announces it as
 // decide does.
 func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error {
-	lang := v.lang
 	round, board := a.Settles()
-	ev := &ch.State.Event
 	// A result of a round not paired is refused by the append below.
-	wasOpen := round >= 1 && round <= len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
-	var team teamMoment
-	if matchesPlayed(ch.State) {
-		team = teamBefore(ch.State, round, board)
-	}
+	f := formatOf(ch.State)
+	was := f.before(ch.State, round, board)
 	if err := ch.Append(a); err != nil {
 		return err
 	}
+	ev := &ch.State.Event
 	g, _ := gameOn(ev, round, board)
 	said := i18n.T{Zh: "第 %d 轮第 %d 台：%s %s %s（%s）", En: "Round %d board %d: %s %s %s (%s)"}.
-		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
-	if ch.State.Stages != nil {
-		v.settleStaged(ch, round, board, said, wasOpen)
-		return nil
-	}
-	if matchesPlayed(ch.State) {
-		v.settleTeam(ch, round, board, said, team) // team_rounds.go
-		return nil
-	}
-	if !wasOpen {
-		// A correction of a complete round changes the standings the
-		// group was shown: they are shown again, once, marked as such.
-		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
-		return nil
-	}
-	v.announce(ch, said)
-	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
-		next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
-		if n := plannedRounds(ev); n > 0 && round >= n {
-			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
-		}
-		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
-	}
+		In(v.lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(v.lang))
+	f.settled(v, ch, round, board, said, was)
 	return nil
 }
 

@@ -262,7 +262,7 @@ func withdraw(c *Context) (Reply, error) {
 	switch {
 	case len(ev.Rounds) == 0:
 		rule = i18n.T{Zh: "第 1 轮之前退赛，不参加编排（R-W-1）", En: "before round 1: they are not paired (R-W-1)"}
-	case roundRobin(ev.Settings.System):
+	case action.RoundRobin(ev.Settings.System):
 		rule = i18n.T{Zh: "循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", En: "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
 	}
 	when := func(l i18n.Lang) string { return i18n.T{Zh: "第 %d 轮后", En: "after round %d"}.In(l, after) }

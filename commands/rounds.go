@@ -29,11 +29,7 @@ func start(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
-		text := startText(ch.State, by, chats.lang)
-		if ch.State.Teams != nil {
-			text = teamStartText(c, ch.State, by, chats.lang) // teams.go
-		}
-		chats.announce(ch, text)
+		chats.announce(ch, formatOf(ch.State).started(c, ch.State, by, chats.lang))
 		chats.also(ch, i18n.T{Zh: "下一步：/pair 编排第 1 轮。", En: "Next: /pair pairs round 1."}.In(chats.lang))
 		return nil
 	})
@@ -119,21 +115,46 @@ func roundOpen(ev *engine.Event, lang i18n.Lang) error {
 // time, the round starts then (RoundScheduled): late arrival counts from
 // it (R-G-4) and the scheduler reminds everybody before it.
 func publish(c *Context) (Reply, error) {
-	now := c.svc.now()
-	var start time.Time
-	var tomorrow bool
+	var start roundStart
 	if v := c.Args["time"]; v != "" {
 		var err error
-		if start, tomorrow, err = startTime(c.State, v, now); err != nil {
+		if start.at, start.tomorrow, err = startTime(c.State, v, c.svc.now()); err != nil {
 			return Reply{}, err
 		}
 		if c.State.PendingPreview() == nil && inPlay(c.State) {
-			return moveStart(c, start, tomorrow)
+			return moveStart(c, start.at, start.tomorrow)
 		}
 	}
-	if matchesPlayed(c.State) {
-		return publishTeams(c, start) // team_rounds.go
+	return formatOf(c.State).publish(c, start)
+}
+
+// roundStart is the start /publish gives a round (R-G-4); zero when the
+// round starts as it is published.
+type roundStart struct {
+	at time.Time
+	// tomorrow says the time given has passed today: it is tomorrow's.
+	tomorrow bool
+}
+
+// schedule appends the round's start, when it has one.
+func (s roundStart) schedule(ch *storage.Change, round int) error {
+	if s.at.IsZero() {
+		return nil
 	}
+	return ch.Append(&action.RoundScheduled{Round: round, Start: s.at})
+}
+
+// note says the start is tomorrow's, "" when it is today's.
+func (s roundStart) note(st *action.State, lang i18n.Lang) string {
+	return tomorrowNote(st, s.at, s.tomorrow, lang)
+}
+
+// publishRound publishes the preview of an event whose players are paired
+// (not teams): the pairing table, with notes (what a staged event's boards
+// play) when given, goes to every chat of the event, and a private note
+// to each player a user is linked to.
+func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string) (Reply, error) {
+	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
 	}
@@ -141,30 +162,28 @@ func publish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var round, notes int
+	var round, told int
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.State.PreviewReady(); err != nil {
+		a, err := ch.State.Format().Publish(ch.State)
+		if err != nil {
 			return err
 		}
-		pv := ch.State.PendingPreview()
-		round, notes = pv.Round, 0
-		var matches []action.BoardOf
-		if s := ch.State.Stages; s != nil {
-			matches = s.Preview
-		}
-		if err := ch.Append(&action.RoundPublished{Pairing: *pv, Matches: matches}); err != nil {
+		round, told = ch.State.PendingPreview().Round, 0
+		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if !start.IsZero() {
-			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
-				return err
-			}
+		if err := start.schedule(ch, round); err != nil {
+			return err
 		}
 		ids, err := c.svc.store.Identities(c, c.Event)
 		if err != nil {
 			return err
 		}
-		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+matchNotes(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		text := pairingTable(ch.State, round, chats.lang)
+		if notes != nil {
+			text += notes(ch.State, round, chats.lang)
+		}
+		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(ch.State, round, chats.lang))
 		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {
@@ -177,20 +196,20 @@ func publish(c *Context) (Reply, error) {
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
 				ch.Send(chat.Message{Chat: ct.chat, Text: note})
-				notes++
+				told++
 			}
 		}
 		// For the publisher's chat only: whom the notes reached, and why
 		// the start is tomorrow.
-		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(c.State, start, tomorrow, chats.lang))
+		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, told)+start.note(c.State, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), notes)
-	if !start.IsZero() {
-		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang)) + tomorrowNote(c.State, start, tomorrow, c.Lang)
+	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), told)
+	if !start.at.IsZero() {
+		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(c.Lang, startClock(c.State, start.at, now, c.Lang)) + start.note(c.State, c.Lang)
 	}
 	return chats.reply(text), nil
 }

@@ -26,49 +26,35 @@ type eventKey struct {
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
 	show    func(st *action.State, lang i18n.Lang) string
-	// use is which stages of a staged event the key is a rule of; the
-	// zero value, every event.
-	use stageUse
-	// boardGame marks a rule of individual games' points that a team
-	// event's matches do not read (engine.TeamSettings): 场分, 局分 and the
-	// team tiebreaks stand for it, except under 队员总分制 (R-T-6), whose
-	// players play an individual event.
-	boardGame bool
+	// part is the part of the rules the key belongs to, which some formats
+	// do not play by (a knockout has no Swiss pairing, a team event's
+	// matches score by 场分 and 局分); the zero value, the event's own.
+	part action.RulePart
 }
 
 // unused says whether k is a setting st plays no part by, and why, in
 // lang: a Swiss's rule in a knockout, an individual game's in a team event.
 func (k *eventKey) unused(st *action.State, lang i18n.Lang) (bool, *Problem) {
-	if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
-		return true, k.use.refusal(k, st.Stages.Plan, lang)
+	if st.Format().PlaysBy(k.part) {
+		return false, nil
 	}
-	if k.boardGame && st.Teams != nil && !st.Teams.Rules.Totalled() {
-		return true, problem("团体赛不用 %[1]s：场分、局分和团体名次规则代替它（/event set 场分 3,1,0、/event set 局分 2,1,0、/event set 团体名次规则 …；/event set 查看）。",
-			"A team event does not use %[1]s: match points, game points and the team tiebreaks stand for it (/event set match-points 3,1,0, /event set game-points 2,1,0, /event set team-tiebreaks …; /event set shows them).",
-			k.name(lang))
-	}
-	return false, nil
+	return true, formatOf(st).notPlayed(st, k, lang)
 }
 
 var eventKeys = []eventKey{
 	{
 		names: []string{"format", "system", "赛制"}, values: i18n.T{Zh: "积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", En: "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
 		setting: setFormat,
-		show: func(st *action.State, lang i18n.Lang) string {
-			if st.Stages != nil {
-				return formatName(st.Stages.Plan, lang)
-			}
-			return systemName(st.Event.Settings.System, lang)
-		},
+		show:    func(st *action.State, lang i18n.Lang) string { return formatOf(st).name(st, lang) },
 	},
 	{
-		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"), use: unstaged,
+		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"), part: action.RoundCount,
 		setting: func(s *engine.Settings, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
 				return problem("轮数应是正整数，不是「%s」。例如：/event set rounds 7", "rounds must be a positive number, not %q. For example: /event set rounds 7", v)
 			}
-			if roundRobin(s.System) {
+			if action.RoundRobin(s.System) {
 				return problem("循环赛的轮数由循环表决定（R-C-2），不能设置。", "A round robin's rounds come from its table (R-C-2): they cannot be set.")
 			}
 			s.Rounds = n
@@ -82,7 +68,7 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), use: fieldStages, boardGame: true,
+		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), part: action.GameScoring,
 		setting: func(s *engine.Settings, v string) error {
 			sc, err := engine.ParseScoring(v)
 			if err != nil {
@@ -97,7 +83,7 @@ var eventKeys = []eventKey{
 		show: func(st *action.State, _ i18n.Lang) string { return st.Event.Settings.Scoring.String() },
 	},
 	{
-		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages, boardGame: true,
+		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), part: action.GameScoring,
 		setting: func(s *engine.Settings, v string) error {
 			p, err := engine.ParsePoints(v)
 			if err != nil || p < 0 {
@@ -112,7 +98,7 @@ var eventKeys = []eventKey{
 		// Groups and a round-robin final rank by R-T-3's chain
 		// (action.fieldSettings): the event's is a Swiss stage's.
 		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: i18n.T{Zh: "对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", En: "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
-		use: swissStages, boardGame: true,
+		part: action.SwissTiebreaks,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
@@ -131,7 +117,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"first-round", "首轮编排"}, values: i18n.T{Zh: "拦腰|临近|首尾|随机", En: "fold|adjacent|head-tail|random"},
-		use: swissStages,
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstRound, err = engine.ParseFirstRound(v)
 			return err
@@ -140,7 +126,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"halves", "分区"}, values: i18n.T{Zh: "对折|单双", En: "top-bottom|odd-even"},
-		use: swissStages,
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Halves, err = engine.ParseHalves(v)
 			return err
@@ -149,7 +135,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"first-colour", "first-color", "首轮先后手"}, values: i18n.T{Zh: "单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", En: "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
-		use: swissStages,
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstColour, err = engine.ParseFirstColour(v)
 			return err
@@ -158,7 +144,7 @@ var eventKeys = []eventKey{
 	},
 	{
 		names: []string{"avoid-same-unit", "同单位回避"}, values: i18n.T{Zh: "首轮|同队不相遇|不回避", En: "first-round|all-rounds|off"},
-		use: swissStages,
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
 			return err
@@ -176,7 +162,7 @@ var eventKeys = []eventKey{
 	{
 		// R-T-0, R-S-3: whether forfeits count for colours and having met,
 		// and whether a bye is recorded with a colour that counts.
-		names: []string{"counting", "计数"}, values: i18n.T{Zh: "全计|只计实赛", En: "bp|fide"}, use: swissStages,
+		names: []string{"counting", "计数"}, values: i18n.T{Zh: "全计|只计实赛", En: "bp|fide"}, part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) error {
 			switch strings.ToLower(v) {
 			case "bp", "全计":
@@ -331,9 +317,9 @@ func setFormat(s *engine.Settings, v string) error {
 	if err != nil {
 		return err
 	}
-	if roundRobin(sys) != roundRobin(s.System) {
+	if action.RoundRobin(sys) != action.RoundRobin(s.System) {
 		family := "swiss"
-		if roundRobin(sys) {
+		if action.RoundRobin(sys) {
 			family = "roundrobin"
 		}
 		_, def, _, _ := eventSpec("_ " + family) // the defaults /event new gives the family
@@ -341,36 +327,6 @@ func setFormat(s *engine.Settings, v string) error {
 	}
 	s.System = sys
 	return nil
-}
-
-// plannedRounds is how many rounds the event plays: the setting or, for a
-// round robin that leaves it at 0, its whole table (R-C-2) — one round
-// fewer than the entrants rounded up to even (players withdrawn before
-// round 1 are not in it, R-W-1), twice that in a double round robin. 0
-// when no number is set.
-func plannedRounds(ev *engine.Event) int {
-	s := ev.Settings
-	if s.Rounds > 0 || !roundRobin(s.System) {
-		return s.Rounds
-	}
-	n := 0
-	for _, p := range ev.Players {
-		if p.WithdrawnAfter != -1 {
-			n++
-		}
-	}
-	if n < 2 {
-		return 0
-	}
-	rounds := n + n%2 - 1
-	if s.System == engine.DoubleRoundRobin {
-		rounds *= 2
-	}
-	return rounds
-}
-
-func roundRobin(s engine.System) bool {
-	return s == engine.RoundRobin || s == engine.DoubleRoundRobin
 }
 
 // sameIn is a text that reads the same in both languages.
@@ -449,7 +405,8 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			if k.names[0] == "format" && ch.State.Stages != nil && s.Rounds == 0 && !roundRobin(s.System) {
+			staged := ch.State.Format().Kind() == action.StagedFormat
+			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
 				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
 				s.Rounds = def.Rounds
 			}
@@ -472,7 +429,7 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Stages != nil {
+		if k.names[0] == "format" && ch.State.Format().Kind() == action.StagedFormat {
 			// A Swiss or round robin again: the stages go.
 			if err := ch.Append(&action.PlanSet{}); err != nil {
 				return err
@@ -497,12 +454,7 @@ func eventKeysText(st *action.State, lang i18n.Lang) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}
-	if st.Stages != nil {
-		lines = append(lines, planKeysText(st.Stages.Plan, lang)...)
-	}
-	if st.Teams != nil {
-		lines = append(lines, teamKeysText(st, lang)...)
-	}
+	lines = append(lines, formatOf(st).keys(st, lang)...)
 	return strings.Join(lines, "\n")
 }
 

@@ -474,40 +474,15 @@ func changePlan(c *Context, p *action.Plan, key, shown string) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, key, shown)}, nil
 }
 
-// stageUse is which stages of a staged event an /event set key is a rule
-// of. A knockout's matches are decided by the match format and the tie
-// chain (R-F-4, R-F-5): the Swiss's pairing rules, its scoring and its
-// tiebreaks play no part in them, so a plan without fields leaves them out.
-type stageUse int8
-
-const (
-	everyStage  stageUse = iota // the event's own: times, reminders, fouls, the language …
-	fieldStages                 // the games of groups, a Swiss or a round-robin final: scoring, byes
-	swissStages                 // a Swiss stage's pairing and tiebreaks (R-SW-*, R-T-1)
-	unstaged                    // not of a staged event: its rounds follow the stages
-)
-
-// applies reports whether the plan has a stage the key is a rule of.
-func (u stageUse) applies(p action.Plan) bool {
-	switch u {
-	case fieldStages:
-		return slices.ContainsFunc(p.Stages, func(s action.StagePlan) bool {
-			return s.Kind == action.GroupsStage || s.Kind == action.SwissStage || s.Kind == action.RoundRobinStage
-		})
-	case swissStages:
-		return slices.ContainsFunc(p.Stages, func(s action.StagePlan) bool { return s.Kind == action.SwissStage })
-	case unstaged:
-		return false
-	}
-	return true
-}
-
-// refusal says why key k does not apply to plan p, and what to type.
-func (u stageUse) refusal(k *eventKey, p action.Plan, lang i18n.Lang) *Problem {
-	switch u {
-	case unstaged:
+// stagedPartRefused says why a staged event (plan p) does not play by
+// the settings of part, and what to type: a knockout's matches are decided
+// by the match format and the tie chain (R-F-4, R-F-5), so the Swiss's
+// pairing rules, its scoring and its tiebreaks play no part in them.
+func stagedPartRefused(k *eventKey, p action.Plan, lang i18n.Lang) *Problem {
+	switch k.part {
+	case action.RoundCount:
 		return problem("淘汰赛和分组赛的轮数由阶段决定，不能设置；积分编排阶段的轮数写在阶段里，如 /event set stages 淘汰 1 > 积分 5。", "A knockout's or groups' rounds follow its stages: they cannot be set; a Swiss stage's rounds go in the stages, e.g. /event set stages knockout 1 > swiss 5.")
-	case fieldStages:
+	case action.GameScoring:
 		return problem("%[1]s 只用于分组循环、积分编排和循环赛阶段，这场比赛（%[2]s）没有：淘汰赛的每场比赛按局制和加赛规则决出胜负（/event set match、/event set tie）。",
 			"%[1]s is a rule of groups, Swiss and round-robin stages, and this event (%[2]s) has none: a knockout's matches are decided by the match format and the tie rules (/event set match, /event set tie).",
 			k.name(lang), formatName(p, lang))

@@ -199,7 +199,7 @@ func announceLineups(c *Context, ch *storage.Change, to []chat.Chat, round, numb
 
 // matchBoardsText is a revealed match's boards, red first.
 func matchBoardsText(st *action.State, round int, m action.MatchOf, lang i18n.Lang) string {
-	text := teamPairingText(st, round, lang)
+	text := teamFormat{}.pairings(st, round, lang)
 	lines := strings.Split(text, "\n")
 	head := i18n.T{Zh: "第 %d 场 ", En: "Match %d "}.In(lang, m.Number)
 	for i, l := range lines {

@@ -3,7 +3,6 @@ package commands
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -36,26 +35,6 @@ func teamName(st *action.State, id int) string {
 		return "?"
 	}
 	return st.Teams.Teams[id-1].Name
-}
-
-// teamRounds is how many rounds the teams play: the setting, or a round
-// robin's whole table (R-C-2); 0 when none is set.
-func teamRounds(st *action.State) int {
-	s := st.Event.Settings
-	if !roundRobin(s.System) || s.Rounds > 0 {
-		return s.Rounds
-	}
-	n := 0
-	for _, t := range st.Teams.Teams {
-		if t.WithdrawnAfter != -1 {
-			n++
-		}
-	}
-	rounds := n + n%2 - 1
-	if s.System == engine.DoubleRoundRobin {
-		rounds *= 2
-	}
-	return rounds
 }
 
 // teamRoundOpen refuses while the last round has a match not decided,
@@ -105,28 +84,28 @@ func roundMatches(st *action.State, round int) ([]engine.TeamMatch, []engine.Mat
 	return ms, scores
 }
 
-// pairTeams is /pair in a team event: the next round of the teams as a
+// pair is /pair in a team event: the next round of the teams as a
 // preview.
-func pairTeams(c *Context) (Reply, error) {
+func (teamFormat) pair(c *Context) (Reply, error) {
 	st := c.State
 	if err := teamRoundOpen(st, c.Lang); err != nil {
 		return Reply{}, err
 	}
-	if n := teamRounds(st); n > 0 && len(st.Teams.Rounds) >= n {
+	if n := st.Format().Rounds(st); n > 0 && len(st.Teams.Rounds) >= n {
 		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
 	}
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
 		next := len(ch.State.Teams.Rounds) + 1
-		p, err := engine.PairTeams(ch.State.TeamEvent())
+		a, err := ch.State.Format().Pair(ch.State)
 		if err != nil {
 			return problem("无法编排第 %[1]d 轮：剩下的队伍无法两两配对而不重复对阵（R-SW-9）。组织者可以用 /finish 结束比赛。",
 				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
 		}
-		if err := ch.Append(&action.TeamPairingPreviewed{Pairing: p}); err != nil {
+		if err := ch.Append(a); err != nil {
 			return err
 		}
-		text = teamPreviewText(ch.State, p, c.Lang)
+		text = teamFormat{}.preview(ch.State, c.Lang)
 		return nil
 	})
 	if err != nil {
@@ -135,11 +114,12 @@ func pairTeams(c *Context) (Reply, error) {
 	return Reply{Text: text, Private: true}, nil
 }
 
-// teamPreviewText is the preview: each match, the first team red on odd
+// preview is the teams' preview: each match, the first team red on odd
 // boards (R-C-2), the byes, and how it is published.
-func teamPreviewText(st *action.State, p engine.Pairing, lang i18n.Lang) string {
+func (teamFormat) preview(st *action.State, lang i18n.Lang) string {
+	p := st.Teams.Preview
 	how := i18n.T{Zh: "定位编排 R-SW", En: "Swiss pairing R-SW"}
-	if roundRobin(st.Event.Settings.System) {
+	if action.RoundRobin(st.Event.Settings.System) {
 		how = i18n.T{Zh: "贝格尔表 R-C-2", En: "Berger table R-C-2"}
 	}
 	lines := []string{i18n.T{Zh: "第%d轮编排预览（团体，%s）", En: "Round %d preview (teams, %s)"}.In(lang, p.Round, how.In(lang))}
@@ -156,10 +136,10 @@ func teamPreviewText(st *action.State, p engine.Pairing, lang i18n.Lang) string 
 	return strings.Join(append(lines, i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)), "\n")
 }
 
-// publishTeams is /publish in a team event: the previewed matches become
-// the round; the boards known go out, and each captain who sends a
-// line-up is asked for it privately.
-func publishTeams(c *Context, start time.Time) (Reply, error) {
+// publish is /publish in a team event: the previewed matches become the
+// round; the boards known go out, and each captain who sends a line-up is
+// asked for it privately.
+func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 	pv := c.State.Teams.Preview
 	if pv == nil || pv.Round != len(c.State.Teams.Rounds)+1 {
 		return Reply{}, problem("没有待公布的编排。先用 /pair 编排下一轮。", "There is no pairing to publish. Pair the next round with /pair first.")
@@ -171,15 +151,17 @@ func publishTeams(c *Context, start time.Time) (Reply, error) {
 	now := c.svc.now()
 	round := pv.Round
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.TeamRoundPublished{Pairing: *ch.State.Teams.Preview}); err != nil {
+		a, err := ch.State.Format().Publish(ch.State)
+		if err != nil {
 			return err
 		}
-		if !start.IsZero() {
-			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
-				return err
-			}
+		if err := ch.Append(a); err != nil {
+			return err
 		}
-		chats.announce(ch, teamPairingText(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
+		if err := start.schedule(ch, round); err != nil {
+			return err
+		}
+		chats.announce(ch, teamFormat{}.pairings(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(ch.State, round, chats.lang))
 		if ch.State.Teams.Rules.SentLineups() {
 			return askLineups(c, ch, round)
@@ -192,9 +174,9 @@ func publishTeams(c *Context, start time.Time) (Reply, error) {
 	return chats.reply(i18n.T{Zh: "第 %d 轮已公布：对阵发到 %d 个聊天。", En: "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats())), nil
 }
 
-// teamPairingText is round's matches with their boards as known: red
-// first, the running board number (R-C-2), the result when in.
-func teamPairingText(st *action.State, round int, lang i18n.Lang) string {
+// pairings is round's matches with their boards as known: red first, the
+// running board number (R-C-2), the result when in.
+func (teamFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
 	tm := st.Teams
 	ev := &st.Event
 	lines := []string{i18n.T{Zh: "第%d轮对阵（团体；台号 红方 – 黑方）", En: "Round %d pairings (teams; board red – black)"}.In(lang, round)}
@@ -279,19 +261,19 @@ type teamMoment struct {
 	score              engine.MatchScore
 }
 
-func teamBefore(st *action.State, round, board int) teamMoment {
+func (teamFormat) before(st *action.State, round, board int) moment {
 	n, _ := st.Teams.Rules.MatchBoard(board)
 	sc, _, ok := st.MatchScore(round, n)
 	over := round >= 1 && round <= len(st.Teams.Rounds) && teamRoundOver(st, round)
-	return teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}
+	return moment{team: teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}}
 }
 
-// settleTeam announces a board's result of a team event: the board with
-// its match, the match's result once it is decided (early by 5场3胜制, its
+// settled announces a board's result of a team event: the board with its
+// match, the match's result once it is decided (early by 5场3胜制, its
 // other boards then not played unless played out), and with the round's
 // last match the team standings, the board standings and what comes next.
-func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, was teamMoment) {
-	st, lang := ch.State, v.lang
+func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) {
+	st, lang, was := ch.State, v.lang, before.team
 	number, _ := st.Teams.Rules.MatchBoard(board)
 	said = strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
 	sc, _, ok := st.MatchScore(round, number)
@@ -323,7 +305,7 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 	}
 	v.announce(ch, text)
 	next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
-	if n := teamRounds(st); n > 0 && round >= n {
+	if n := st.Format().Rounds(st); n > 0 && round >= n {
 		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 	}
 	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)

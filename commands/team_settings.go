@@ -257,7 +257,3 @@ func setTeamKey(c *Context, k *teamKey, v string) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
 
-// matchesPlayed reports whether st is a team event whose teams meet in
-// matches: under 队员总分制 its players play an individual event instead
-// (R-TM-3), paired, reported and announced as one.
-func matchesPlayed(st *action.State) bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }

@@ -82,22 +82,10 @@ func boardStandingsText(st *action.State, lang i18n.Lang, top int) string {
 	return strings.Join(lines, "\n")
 }
 
-// showTeamStandings is /standings of a team event: the team standings
-// (R-T-4, R-T-5), or with boards the board standings.
-func showTeamStandings(c *Context) (Reply, error) {
-	if c.State.Teams == nil {
-		return Reply{}, problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
-	}
+// standings is /standings of a team event: the team standings (R-T-4,
+// R-T-5), or with boards the board standings.
+func (teamFormat) standings(c *Context) (Reply, error) {
 	lang, picture := c.Lang, c.Args["as"] != ""
-	if c.State.Teams.Rules.Totalled() {
-		if c.Args["what"] != "" {
-			return Reply{}, problem("队员总分制不分台次，没有台次成绩。输入 /standings 查看个人和团体排名。", "Under player totals there are no boards, so no board standings. Type /standings for the individual and team standings.")
-		}
-		if picture {
-			return showPicture(c, sheet.StandingsTables(c.State, lang, 0)...) // the players', then the teams' (R-T-6)
-		}
-		return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
-	}
 	switch {
 	case picture && c.Args["what"] != "":
 		return showPicture(c, sheet.BoardStandings(c.State, lang, 0))
@@ -109,9 +97,9 @@ func showTeamStandings(c *Context) (Reply, error) {
 	return Reply{Text: teamStandingsText(c.State, c.Lang)}, nil
 }
 
-// finishTeams is /finish of a team event: once every match is decided,
-// the final team standings and board standings.
-func finishTeams(c *Context) (Reply, error) {
+// finish is /finish of a team event: once every match is decided, the
+// final team standings and board standings.
+func (teamFormat) finish(c *Context) (Reply, error) {
 	if err := teamRoundOpen(c.State, c.Lang); err != nil {
 		return Reply{}, err
 	}
@@ -125,7 +113,7 @@ func finishTeams(c *Context) (Reply, error) {
 		}
 		lang := chats.lang
 		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + teamStandingsText(ch.State, lang) + "\n\n" + boardStandingsText(ch.State, lang, boardPrizes)
-		if n := teamRounds(ch.State); n > len(ch.State.Teams.Rounds) {
+		if n := ch.State.Format().Rounds(ch.State); n > len(ch.State.Teams.Rounds) {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Teams.Rounds))
 		}
 		chats.announce(ch, text)

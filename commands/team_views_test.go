@@ -94,7 +94,7 @@ func TestTeamExports(t *testing.T) {
 	must(t, string(r.File.Data), "第1轮对阵（团体）", "第1场", "第1轮后团体排名", "台次成绩", "团体成绩表")
 
 	var b bytes.Buffer
-	if err := page.Live(&b, pageOf(s.state(), i18n.Zh), page.Options{Root: "/e/x/"}); err != nil {
+	if err := page.Live(&b, formatOf(s.state()).page(s.state(), i18n.Zh), page.Options{Root: "/e/x/"}); err != nil {
 		t.Fatal(err)
 	}
 	must(t, b.String(), "第1轮后团体排名", "台次成绩", "团体成绩表")

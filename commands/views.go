@@ -61,44 +61,26 @@ func showPairings(c *Context) (Reply, error) {
 	if c.Args["as"] != "" {
 		return showPicture(c, sheet.Pairings(c.State, round, c.Lang)) // a team event's: its matches
 	}
-	if matchesPlayed(c.State) {
-		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
-	}
-	return Reply{Text: pairingTable(c.State, round, c.Lang)}, nil
+	return Reply{Text: formatOf(c.State).pairings(c.State, round, c.Lang)}, nil
 }
 
 func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.State.Teams != nil || c.Args["what"] != "" {
-		return showTeamStandings(c) // team_rounds.go
-	}
-	if c.Args["as"] != "" && c.State.Stages != nil {
-		t, _, err := stagedRankingSheet(c.State, c.Lang)
-		if err != nil {
-			return Reply{}, err
-		}
-		return showPicture(c, t)
-	}
-	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Standings(c.State, c.Lang))
-	}
-	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
+	return formatOf(c.State).standings(c)
 }
 
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.State.Stages != nil {
-		text, err := stagedCrosstable(c.State, c.Lang)
-		return Reply{Text: text}, err
-	}
-	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Crosstable(c.State, c.Lang))
-	}
-	return Reply{Text: crosstable(c.State, c.Lang)}, nil
+	return formatOf(c.State).crosstable(c)
+}
+
+// noBoards is /standings boards in an event without boards of teams.
+func noBoards() *Problem {
+	return problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
 }
 
 // The labels are the sheets' (package sheet), one copy for every reply.
@@ -129,9 +111,6 @@ func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang i18n.Lang, top int) string {
-	if st.Stages != nil {
-		return stagedStandings(st, lang)
-	}
 	s := sheet.Standings(st, lang)
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
@@ -140,11 +119,7 @@ func standingsTable(st *action.State, lang i18n.Lang, top int) string {
 		}
 		s.Rows = s.Rows[:n]
 	}
-	text := s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
-	if st.Teams != nil && st.Teams.Rules.Totalled() {
-		text += "\n\n" + teamTotalsText(st, lang) // 队员总分制 (R-T-6), team_rounds.go
-	}
-	return text
+	return s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in

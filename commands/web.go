@@ -111,7 +111,7 @@ func (w WebPages) Page(ctx context.Context, token string, player int, lang i18n.
 		return sheet.Page{}, false, err
 	}
 	if player == 0 {
-		return pageOf(st, lang), true, nil
+		return formatOf(st).page(st, lang), true, nil
 	}
 	if _, ok := st.Event.Player(player); !ok {
 		return sheet.Page{}, false, nil
