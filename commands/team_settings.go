@@ -256,4 +256,3 @@ func setTeamKey(c *Context, k *teamKey, v string) (Reply, error) {
 	}
 	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
-
