@@ -54,13 +54,16 @@ func (r *StageRun) Over() bool {
 func fieldOver(f *engine.Field) bool { return len(f.Entrants) < 2 || f.Over() }
 
 // Ranking is the stage's ranking: the bracket's (R-F-4), the field's
-// standings (R-T-*), or the groups' places, every group's winner first,
-// then the runners-up, and so on (R-F-3).
+// standings (R-T-*), the finals by place one level after the other
+// (R-F-7), or the groups' places, every group's winner first, then the
+// runners-up, and so on (R-F-3).
 func (r *StageRun) Ranking() []engine.Placing {
-	if r.Bracket != nil {
+	switch {
+	case r.Bracket != nil:
 		return r.Bracket.Ranking()
-	}
-	if len(r.Fields) == 1 {
+	case r.Plan.Kind == PlacesStage:
+		return engine.PlaceRanking(r.Fields)
+	case len(r.Fields) == 1:
 		return r.Fields[0].Ranking()
 	}
 	var ranks [][]engine.Placing
@@ -132,6 +135,19 @@ func (st *State) Progress() *Progress {
 			if pools != nil {
 				run.Entrants = placed(run.Bracket)
 			}
+		case PlacesStage:
+			// Two groups' k-ths play a match, more groups' a round robin
+			// (R-F-7).
+			if len(pools) == 2 {
+				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: plan.Match, Unshared: plan.Unshared, Seed: seed})
+				run.Entrants = placed(run.Bracket)
+			} else {
+				run.Fields = engine.PlaceFields(pools, advance, fieldSettings(st, RoundRobinStage, 0))
+				run.Entrants = nil
+				for _, f := range run.Fields {
+					run.Entrants = append(run.Entrants, f.Entrants...)
+				}
+			}
 		case DoubleStage:
 			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: plan.Unshared, Seed: seed})
 		case GroupsStage:
@@ -149,7 +165,11 @@ func (st *State) Progress() *Progress {
 		}
 		pools = nil
 		if sp.Kind == GroupsStage {
+			// A knockout or finals by place name the groups' places; a
+			// round robin, a Swiss or more groups take who went on, the
+			// winners first (R-F-3).
 			pools, advance = run.Fields, sp.Advance
+			entrants = qualifiers(run.Ranking(), sp.Advance)
 			continue
 		}
 		entrants = winners(run.Ranking())
@@ -180,6 +200,18 @@ func winners(rank []engine.Placing) []int {
 			break
 		}
 		out = append(out, p.Entrant)
+	}
+	return out
+}
+
+// qualifiers are the players a groups stage's ranking (every group's
+// winner, then the runners-up, …) sends on: its top advance of each group.
+func qualifiers(rank []engine.Placing, advance int) []int {
+	var out []int
+	for _, p := range rank {
+		if p.Place <= advance {
+			out = append(out, p.Entrant)
+		}
 	}
 	return out
 }

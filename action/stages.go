@@ -32,6 +32,9 @@ const (
 	GroupsStage     StageKind = "groups"     // round-robin groups (R-F-3)
 	SwissStage      StageKind = "swiss"      // a Swiss of the players who go on (R-F-6)
 	RoundRobinStage StageKind = "roundrobin" // a round-robin final (R-F-6)
+	// PlacesStage: finals by place after groups (同名次决赛, R-F-7): the
+	// k-th of each group meet for the places of their level.
+	PlacesStage StageKind = "places"
 )
 
 // StagePlan is one stage of the plan.
@@ -41,7 +44,8 @@ type StagePlan struct {
 	// winners go on (R-F-6); a Swiss's rounds.
 	Rounds int `json:"rounds,omitempty"`
 	// Groups is a groups stage's number of groups, Advance how many of
-	// each go on (R-F-3).
+	// each go on (R-F-3): to the next stage, or to the finals by place of
+	// their level (R-F-7).
 	Groups  int `json:"groups,omitempty"`
 	Advance int `json:"advance,omitempty"`
 }
@@ -209,19 +213,25 @@ func (p *Plan) check() error {
 			if s.Groups < 1 || s.Advance < 1 {
 				return refuse(Invalid, "分组循环要有组数和出线人数，如「分组 4 前2」", "groups need a count and how many go on, as in \"groups 4 top 2\"")
 			}
-			if !last && p.Stages[i+1].Kind != KnockoutStage {
-				return refuse(Invalid, "分组循环之后只能接淘汰赛", "groups can only be followed by a knockout")
+			// R-F-3: a knockout, a round robin of the qualifiers, more
+			// groups, or finals by place.
+			if !last && (p.Stages[i+1].Kind == DoubleStage || p.Stages[i+1].Kind == SwissStage) {
+				return refuse(Invalid, "分组循环之后可以接淘汰赛、循环赛、再分组或同名次决赛", "groups can be followed by a knockout, a round robin, more groups or finals by place")
 			}
-			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp {
+			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp && p.Stages[i+1].Kind == KnockoutStage {
 				// Each group's winner would meet a runner-up nobody sends on.
 				return refuse(Invalid, "胜者对次名要每组至少出线 2 人。每组只出线 1 人时，请先输入 /event set 出线对阵 对半，再重新设置；或让每组出线 2 人：/event set 出线 2", "winner v runner-up needs two of each group to go on. With one going on, type /event set group-draw halves first, then set this again; or let two go on: /event set advance 2")
 			}
 		case SwissStage, RoundRobinStage:
 			if i == 0 || !last {
-				return refuse(Invalid, "积分编排和循环赛阶段只能接在淘汰赛之后，作为最后一个阶段", "a Swiss or round-robin stage comes last, after a knockout")
+				return refuse(Invalid, "积分编排阶段只能接在淘汰赛之后、循环赛阶段只能接在淘汰赛或分组循环之后，作为最后一个阶段", "a Swiss stage comes last, after a knockout; a round-robin stage last, after a knockout or groups")
 			}
 			if s.Kind == SwissStage && s.Rounds < 1 {
 				return refuse(Invalid, "积分编排阶段要写出轮数，如「积分 5」", "a Swiss stage needs its rounds, as in \"swiss 5\"")
+			}
+		case PlacesStage:
+			if i == 0 || p.Stages[i-1].Kind != GroupsStage || p.Stages[i-1].Groups < 2 || !last {
+				return refuse(Invalid, "同名次决赛只能接在两个或更多小组的分组循环之后，作为最后一个阶段，如「分组 2 前2 > 同名次决赛」", "finals by place come last, after groups of two or more, as in \"groups 2 top 2 > places\"")
 			}
 		default:
 			return refuse(Invalid, "没有「%s」这种阶段", "there is no stage %q", string(s.Kind))

@@ -52,7 +52,7 @@ func showBracket(c *Context) (Reply, error) {
 			continue
 		}
 		for g, f := range run.Fields {
-			parts = append(parts, head+i18n.T{Zh: " 第 %d 组", En: " group %d"}.In(c.Lang, g+1)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
+			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
 		}
 	}
 	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
@@ -127,7 +127,7 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	} else {
 		for g, f := range run.Fields {
 			if len(run.Fields) > 1 {
-				lines = append(lines, i18n.T{Zh: "第 %d 组：", En: "Group %d:"}.In(lang, g+1))
+				lines = append(lines, i18n.T{Zh: "%s：", En: "%s:"}.In(lang, capital(fieldName(st, len(pg.Stages)-1, g+1, lang))))
 			}
 			lines = append(lines, rankingTable(st, f.Ranking(), lang))
 		}
@@ -252,7 +252,7 @@ func stagedCrosstable(st *action.State, lang i18n.Lang) (string, error) {
 		for i, run := range pg.Stages {
 			for g, f := range run.Fields {
 				ev := *f.Event
-				ev.Name = i18n.T{Zh: "第 %d 阶段 第 %d 组", En: "stage %d group %d"}.In(lang, i+1, g+1)
+				ev.Name = i18n.T{Zh: "第 %d 阶段 %s", En: "stage %d %s"}.In(lang, i+1, fieldName(st, i, g+1, lang))
 				ev.Players = slices.Clone(ev.Players)
 				for k := range ev.Players {
 					ev.Players[k].Name = playerName(&st.Event, f.Entrants[k])

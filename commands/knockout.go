@@ -46,21 +46,38 @@ func stagedOpen(st *action.State, lang i18n.Lang) error {
 func boardLabel(st *action.State, round, board int, lang i18n.Lang) string {
 	s := i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board)
 	if b, ok := st.BoardOf(round, board); ok {
-		s += i18n.T{Zh: "（%s）", En: " (%s)"}.In(lang, playsText(b, lang))
+		s += i18n.T{Zh: "（%s）", En: " (%s)"}.In(lang, playsText(st, b, lang))
 	}
 	return s
 }
 
 // playsText says what a board plays: "M3 第 2 局", with its tie step,
-// or "第 2 组".
-func playsText(b action.BoardOf, lang i18n.Lang) string {
+// or its field: "第 2 组".
+func playsText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
 	if b.Match == 0 {
-		return i18n.T{Zh: "第 %d 组", En: "group %d"}.In(lang, b.Group)
+		return fieldName(st, b.Stage, b.Group, lang)
 	}
 	if b.Step == engine.RegularGame {
 		return i18n.T{Zh: "M%d 第 %d 局", En: "M%d game %d"}.In(lang, b.Match, b.Game)
 	}
 	return i18n.T{Zh: "M%d 第 %d 局 %s", En: "M%d game %d, %s"}.In(lang, b.Match, b.Game, named(b.Step, lang))
+}
+
+// fieldName names field g (from 1) of stage k: "第 2 组", or under finals
+// by place (R-F-7) the level the field decides, "各组第 2 名决赛".
+func fieldName(st *action.State, k, g int, lang i18n.Lang) string {
+	if plan := st.Stages.Plan.Stages; k < len(plan) && plan[k].Kind == action.PlacesStage {
+		return i18n.T{Zh: "各组第 %d 名决赛", En: "final of each group's #%d"}.In(lang, g)
+	}
+	return i18n.T{Zh: "第 %d 组", En: "group %d"}.In(lang, g)
+}
+
+// capital starts s with a capital letter, for a name that begins a line.
+func capital(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }
 
 // stagedPreview is a staged event's preview: each board with what it
@@ -74,14 +91,14 @@ func stagedPreview(st *action.State, lang i18n.Lang) string {
 		if i < len(st.Stages.Preview) {
 			of = st.Stages.Preview[i]
 		}
-		lines = append(lines, i18n.T{Zh: "第 %d 台 %s：红 %s — 黑 %s", En: "Board %d %s: red %s — black %s"}.In(lang, b.Number, playsText(of, lang), playerName(ev, b.Red), playerName(ev, b.Black)))
+		lines = append(lines, i18n.T{Zh: "第 %d 台 %s：红 %s — 黑 %s", En: "Board %d %s: red %s — black %s"}.In(lang, b.Number, playsText(st, of, lang), playerName(ev, b.Red), playerName(ev, b.Black)))
 		if note := stepNote(ev, of, true, lang); note != "" {
 			lines = append(lines, "  "+note)
 		}
 	}
 	for _, of := range st.Stages.Preview {
 		if of.Board == 0 {
-			lines = append(lines, i18n.T{Zh: "第 %d 组轮空：%s", En: "Group %d bye: %s"}.In(lang, of.Group, playerName(ev, of.Bye)))
+			lines = append(lines, i18n.T{Zh: "%s轮空：%s", En: "%s bye: %s"}.In(lang, capital(fieldName(st, of.Stage, of.Group, lang)), playerName(ev, of.Bye)))
 		}
 	}
 	if byes := stageByes(st, lang); byes != "" {
@@ -146,10 +163,10 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 	var lines []string
 	for _, b := range st.Stages.Rounds[round-1] {
 		if b.Board == 0 {
-			lines = append(lines, i18n.T{Zh: "第 %d 组轮空：%s", En: "Group %d bye: %s"}.In(lang, b.Group, playerName(&st.Event, b.Bye)))
+			lines = append(lines, i18n.T{Zh: "%s轮空：%s", En: "%s bye: %s"}.In(lang, capital(fieldName(st, b.Stage, b.Group, lang)), playerName(&st.Event, b.Bye)))
 			continue
 		}
-		line := i18n.T{Zh: "第 %d 台：%s", En: "Board %d: %s"}.In(lang, b.Board, playsText(b, lang))
+		line := i18n.T{Zh: "第 %d 台：%s", En: "Board %d: %s"}.In(lang, b.Board, playsText(st, b, lang))
 		if note := stepNote(&st.Event, b, false, lang); note != "" {
 			line += i18n.T{Zh: "。", En: ". "}.In(lang) + note
 		}

@@ -57,7 +57,7 @@ func TestStagedSettings(t *testing.T) {
 		{"match 0", "局制 不能设为「0」"},
 		{"tie chess", "加赛规则 不能设为「chess」"},
 		{"stages 淘汰 > 积分 5", "淘汰赛之后还有阶段时，请写出淘汰赛的轮数"},
-		{"stages 积分 5", "积分编排和循环赛阶段只能接在淘汰赛之后"},
+		{"stages 积分 5", "积分编排阶段只能接在淘汰赛之后"},
 		{"stages 淘汰 >", "阶段不能设为"},
 		{"groups 4", "没有分组阶段"},
 	} {

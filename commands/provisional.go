@@ -53,7 +53,7 @@ func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 			{Title: i18n.T{Zh: "情况", En: "Status"}.In(lang), Shrink: true},
 		},
 	}
-	for _, p := range provisional(pg) {
+	for _, p := range provisional(st, pg) {
 		place := fmt.Sprint(p.place)
 		if p.shared {
 			place += "="
@@ -68,7 +68,7 @@ func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 // still in it above everyone its undecided tiers may still hold; a field's
 // by its standings — then those an earlier stage put out, the latest
 // stage's first, each stage's sharing a place (R-F-6).
-func provisional(pg *action.Progress) []placed {
+func provisional(st *action.State, pg *action.Progress) []placed {
 	run := pg.Current()
 	var out []placed
 	if run.Bracket != nil {
@@ -78,7 +78,7 @@ func provisional(pg *action.Progress) []placed {
 			status := i18n.T{}
 			if len(run.Fields) > 1 {
 				g := groupOf(run.Fields, p.Entrant)
-				status = i18n.T{Zh: fmt.Sprintf("第 %d 组", g), En: fmt.Sprintf("group %d", g)}
+				status = i18n.T{Zh: fieldName(st, len(pg.Stages)-1, g, i18n.Zh), En: fieldName(st, len(pg.Stages)-1, g, i18n.En)}
 			}
 			out = append(out, placed{entrant: p.Entrant, place: p.Place, shared: p.Shared, status: status})
 		}

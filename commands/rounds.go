@@ -335,7 +335,7 @@ func seatNote(st *action.State, round, player int, lang i18n.Lang) string {
 			// A knockout's scores are its matches' (R-F-5): the note says
 			// which game of which match.
 			return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s）", En: "you play on board %d with %s against %d %s (%s)"}.
-				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(b, lang))
+				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(st, b, lang))
 		}
 		return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s 分）", En: "you play on board %d with %s against %d %s (%s pts)"}.
 			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())

@@ -29,6 +29,7 @@ var stageWords = []struct {
 	{action.GroupsStage, []string{"groups", "group", "分组循环", "分组", "小组循环"}},
 	{action.SwissStage, []string{"swiss", "积分编排", "积分"}},
 	{action.RoundRobinStage, []string{"roundrobin", "round-robin", "循环赛", "循环", "单循环"}},
+	{action.PlacesStage, []string{"places", "finals-by-place", "place-finals", "同名次决赛", "同名次", "名次决赛"}},
 }
 
 func stageKind(w string) (action.StageKind, bool) {
@@ -53,8 +54,8 @@ func stageFormat(w string) (action.StageKind, bool) {
 // stagesSyntax says what /event set stages takes, for /help and the
 // refusals.
 var stagesSyntax = i18n.T{
-	Zh: "阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前几名、积分 轮数、循环。例如：/event set stages 分组 4 前2 > 淘汰；淘汰 1 > 积分 5；淘汰 1 > 循环",
-	En: "Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin. For example: /event set stages groups 4 top 2 > knockout; knockout 1 > swiss 5; knockout 1 > roundrobin",
+	Zh: "阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前几名、积分 轮数、循环、同名次决赛（各组同名次者争对应名次：两组时第 1 名对第 1 名争冠亚军、第 2 名对第 2 名争三四名，多组时同名次者打循环）。分组之后可以接淘汰、循环、再分组或同名次决赛。例如：/event set stages 分组 4 前2 > 淘汰；分组 2 前2 > 同名次决赛；分组 4 前2 > 循环；淘汰 1 > 积分 5",
+	En: "Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin, places (finals by place: with two groups the winners meet for 1st and 2nd, the runners-up for 3rd and 4th; with more, each place's players play a round robin). Groups can be followed by a knockout, a round robin, more groups or places. For example: /event set stages groups 4 top 2 > knockout; groups 2 top 2 > places; groups 4 top 2 > roundrobin; knockout 1 > swiss 5",
 }
 
 // stagesHelp is /help event set's word on staged events.
@@ -131,6 +132,8 @@ func stagesText(ss []action.StagePlan, lang i18n.Lang) string {
 			p = i18n.T{Zh: "分组 %d组 前%d", En: "groups %d top %d"}.In(lang, s.Groups, s.Advance)
 		case action.SwissStage:
 			p = i18n.T{Zh: "积分 %d轮", En: "swiss %d"}.In(lang, s.Rounds)
+		case action.PlacesStage:
+			p = i18n.T{Zh: "同名次决赛", En: "places"}.In(lang)
 		default:
 			p = i18n.T{Zh: "循环", En: "roundrobin"}.In(lang)
 		}

@@ -169,7 +169,7 @@ func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lan
 		rd := &p.Rounds[m.Round-1]
 		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], called, lang))
 	}
-	for part := engine.Winners; part <= engine.Playoff; part++ {
+	for part := engine.Winners; part <= engine.PlaceFinal; part++ {
 		p := parts[part]
 		if p == nil {
 			continue
@@ -188,8 +188,11 @@ func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf fu
 	for k, s := range m.Slots {
 		bm.Sides[k] = sideOf(s, o.Players[k], nameOf, lang)
 	}
-	if m.Part == engine.Playoff && m.Round == 2 {
+	switch {
+	case m.Part == engine.Playoff && m.Round == 2:
 		bm.Caption = playoffCaption(m.Slots[0], lang)
+	case m.Part == engine.PlaceFinal:
+		bm.Caption = placeCaption(m.Slots[0].Rank, lang)
 	}
 	known := o.Players[0] > 0 && o.Players[1] > 0
 	if o.Decided && o.Winner > 0 {
@@ -456,6 +459,8 @@ func partTitle(p engine.Part, double bool, lang i18n.Lang) string {
 		return i18n.T{Zh: "总决赛", En: "Grand final"}.In(lang)
 	case engine.ThirdPlace:
 		return i18n.T{Zh: "三四名决赛", En: "Third-place match"}.In(lang)
+	case engine.PlaceFinal:
+		return i18n.T{Zh: "同名次决赛", En: "Finals by place"}.In(lang)
 	}
 	return i18n.T{Zh: "五至八名附加赛", En: "Play-offs for 5th to 8th"}.In(lang)
 }
@@ -504,8 +509,37 @@ func roundTitle(b *engine.Bracket, p *BracketPart, r int, double bool, lang i18n
 			return i18n.T{Zh: "五至八名半决赛", En: "5th to 8th: semi-finals"}.In(lang)
 		}
 		return i18n.T{Zh: "五至八名决赛", En: "5th to 8th: finals"}.In(lang)
+	case engine.PlaceFinal:
+		return i18n.T{Zh: "各组同名次者决出名次", En: "each group's players of a place meet"}.In(lang)
 	}
 	return numbered
+}
+
+// placeCaption is what a final by place between the groups' k-th placed
+// is for (R-F-7): the champion and runner-up, 3rd and 4th, ….
+func placeCaption(k int, lang i18n.Lang) string {
+	if k == 1 {
+		return i18n.T{Zh: "争冠亚军", En: "for 1st and 2nd"}.In(lang)
+	}
+	if lang == i18n.Zh {
+		return fmt.Sprintf("争第%d、%d名", 2*k-1, 2*k)
+	}
+	return fmt.Sprintf("for %s and %s", ordinal(2*k-1), ordinal(2*k))
+}
+
+// ordinal is n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // hasBye reports whether a match of the round has a bye in a slot.
