@@ -48,7 +48,7 @@ func showBracket(c *Context) (Reply, error) {
 		head := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
 			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang).Lines(phoneWidth)
-			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))
+			parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
 			continue
 		}
 		for g, f := range run.Fields {
@@ -83,7 +83,7 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 			if len(pages) > 1 {
 				name += fmt.Sprintf(" %d", k+1)
 			}
-			files = append(files, &chat.File{Name: fileName(name, "png"), Data: png})
+			files = append(files, &chat.File{Name: chat.FileName(name, "png"), Data: png})
 		}
 	}
 	if len(files) == 0 {

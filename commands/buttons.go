@@ -24,14 +24,11 @@ type ref struct {
 	seq          int64 // the action answered: Report.Seq, Offer.Seq, Guess.Seq
 }
 
-// maxCallback is how many bytes a Telegram button carries (callback_data).
-const maxCallback = 64
-
 // answering is the button's command: cmd with what it answers, at most
-// maxCallback bytes ("/guess choose black e123456 r12 b400 a1234567" is 45).
+// chat.MaxCommand bytes ("/guess choose black e123456 r12 b400 a1234567" is 45).
 func (r ref) answering(cmd string) string {
 	s := fmt.Sprintf("%s e%d r%d b%d a%d", cmd, r.event, r.round, r.board, r.seq)
-	if len(s) > maxCallback {
+	if len(s) > chat.MaxCommand {
 		return cmd // too big to say (never, in practice): the bare command
 	}
 	return s

@@ -84,7 +84,7 @@ func askCancel(c *Context, name string) Reply {
 	r := Reply{Text: i18n.T{Zh: "要取消「%s」吗？取消后不能再开赛，%s。确认请按「确认取消」或输入 %s。",
 		En: "Cancel %q? It can no longer start then, and %s. To go ahead, press Confirm or type %s."}.
 		In(c.Lang, name, told, cmd)}
-	if len(cmd) <= maxCallback {
+	if len(cmd) <= chat.MaxCommand {
 		r.Buttons = []chat.Button{{Label: i18n.T{Zh: "确认取消", En: "Confirm"}.In(c.Lang), Command: cmd}}
 	}
 	return r

@@ -83,7 +83,7 @@ func (e *ambiguousEvent) reply(lang i18n.Lang, line string) Reply {
 			En: "You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
 		}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
 		for _, n := range e.names {
-			if cmd := line + " " + eventWord(n); len(cmd) <= maxCallback {
+			if cmd := line + " " + eventWord(n); len(cmd) <= chat.MaxCommand {
 				r.Buttons = append(r.Buttons, chat.Button{Label: n, Command: cmd})
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -51,7 +50,7 @@ func export(c *Context) (Reply, error) {
 		if err := trf.Write(&b, ev); err != nil {
 			return Reply{}, trfRefused(err)
 		}
-		name := fileName(ev.Name, "trf")
+		name := chat.FileName(ev.Name, "trf")
 		text := i18n.T{Zh: "「%s」的全部对局（TRF-16）：%s", En: "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
 		if c.State.Format().Tables()[0] == action.RankingTable {
 			// TRF-16 knows rounds of games, not brackets (R-F-4).
@@ -72,7 +71,7 @@ func export(c *Context) (Reply, error) {
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
-		files[i] = &chat.File{Name: fileName(ev.Name+" "+f.what.In(c.Lang), "csv"), Data: data}
+		files[i] = &chat.File{Name: chat.FileName(ev.Name+" "+f.what.In(c.Lang), "csv"), Data: data}
 		names[i], said[i] = files[i].Name, f.said.In(c.Lang)
 	}
 	text := i18n.T{Zh: "「%[1]s」的%[2]s（CSV，Excel 可直接打开）：%[3]s", En: "The %[2]s of %[1]q (CSV, for Excel): %[3]s"}.
@@ -103,7 +102,7 @@ func exportPrint(c *Context) (Reply, error) {
 	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
-	name := fileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")
+	name := chat.FileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")
 	text := i18n.T{Zh: "「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", En: "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
 	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
 }
@@ -142,45 +141,6 @@ func asText(s string) string {
 		return s
 	}
 	return "'" + s
-}
-
-// fileName makes a file name from the event's name that every system
-// takes: letters and digits kept (汉字 too), anything else "_" (one for a
-// run of them), at most 60
-// characters, "event" when nothing is left, and a name Windows reserves
-// for a device (CON, NUL, COM1 …) made ordinary with a "_".
-func fileName(event, ext string) string {
-	name := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
-			return r
-		}
-		return '_'
-	}, strings.TrimSpace(event))
-	for strings.Contains(name, "__") {
-		name = strings.ReplaceAll(name, "__", "_")
-	}
-	name = strings.Trim(name, "_")
-	if r := []rune(name); len(r) > 60 {
-		name = string(r[:60])
-	}
-	if name == "" {
-		name = "event"
-	}
-	if windowsDevice(name) {
-		name += "_"
-	}
-	return name + "." + ext
-}
-
-// windowsDevice reports whether name is one Windows keeps for a device,
-// whatever the extension: "con.csv" cannot be saved there.
-func windowsDevice(name string) bool {
-	switch n := strings.ToUpper(name); n {
-	case "CON", "PRN", "AUX", "NUL":
-		return true
-	default:
-		return len(n) == 4 && (strings.HasPrefix(n, "COM") || strings.HasPrefix(n, "LPT")) && n[3] >= '1' && n[3] <= '9'
-	}
 }
 
 // withFiles answers c with text and files. One file goes with the reply

@@ -11,38 +11,10 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
-// The outbox's types, named here so the chat adapters (bot/*) need package
-// commands alone for the outbox: adapters never reach past it to the store
-// (DESIGN). What a message is they take from package chat.
-type (
-	Sender         = storage.Sender         // what sends a platform's messages
-	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
-	Delivery       = storage.Delivery       // a message claimed for sending
-	RetryAfter     = storage.RetryAfter     // a platform's 429: wait this long
-)
-
-// ErrUndeliverable, wrapped in a Sender's error, says a message can never
-// be delivered: the user blocked the bot or never opened a private chat
-// with it (see Undeliverable).
-var ErrUndeliverable = storage.ErrUndeliverable
-
-// Deliver sends the outbox's messages through send until ctx ends: the
-// announcements and private notes commands made (see storage.Store.Deliver
-// for order, leases and retries).
-func (s *Service) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
-	return s.store.Deliver(ctx, worker, send, o)
-}
-
-// Sending tells the outbox's delivery that a Sender is about to hand a
-// message to the platform: a crash before the request returns then counts
-// it as sent rather than sending it twice (see storage.Sending). Senders
-// call it right before each request that may deliver a message.
-func Sending(ctx context.Context) { storage.Sending(ctx) }
-
-// Enqueue queues messages in the outbox for Deliver, the one way every
-// message goes out: an adapter's replies too, so that they are paced,
-// split and retried like the announcements. Each needs a DedupKey (the
-// update's id, say): queueing it again does nothing.
+// Enqueue queues messages in the outbox, the one way every message goes
+// out (storage.Store.Deliver sends them): an adapter's replies too, so
+// that they are paced, split and retried like the announcements. Each
+// needs a DedupKey (the update's id, say): queueing it again does nothing.
 func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 	return s.store.Enqueue(ctx, msgs...)
 }
@@ -50,7 +22,7 @@ func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 // DeliverDue sends every message that is due now, one at a time in the
 // order they were stored, and returns when none is left: a console
 // transcript shows each command's messages right after it.
-func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) error {
+func (s *Service) DeliverDue(ctx context.Context, worker string, send chat.Sender) error {
 	for {
 		ds, err := s.store.Claim(ctx, worker, 1, time.Minute)
 		if err != nil || len(ds) == 0 {
@@ -69,8 +41,8 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) er
 // Undeliverable tells the event's chats on the platform, once per user,
 // that a player's private notes cannot reach them until they open a private
 // chat with the bot: a message to a user's private chat the platform refused
-// for good. Give it to DeliverOptions.Undeliverable.
-func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
+// for good. Give it to storage.DeliverOptions.Undeliverable.
+func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery) {
 	to := d.Message.Chat
 	user := to.User()
 	if d.Event == 0 || !to.IsPrivate() {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/storage"
 )
 
 // TestUndeliverable: when a player's private note cannot reach them, the
@@ -19,7 +20,7 @@ func TestUndeliverable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := Delivery{Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
+	d := storage.Delivery{Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
 	h.svc.Undeliverable(context.Background(), d)
 	h.svc.Undeliverable(context.Background(), d) // a second note of theirs: no second notice
 	got := h.sent()
@@ -31,8 +32,8 @@ func TestUndeliverable(t *testing.T) {
 		t.Errorf("the notice went to the private chat too: %v", got["dm:li"])
 	}
 	// Not a private chat, or no event: nothing.
-	h.svc.Undeliverable(context.Background(), Delivery{Event: id, Message: chat.Message{Chat: h.group}})
-	h.svc.Undeliverable(context.Background(), Delivery{Message: chat.Message{Chat: chat.Private("console", "li")}})
+	h.svc.Undeliverable(context.Background(), storage.Delivery{Event: id, Message: chat.Message{Chat: h.group}})
+	h.svc.Undeliverable(context.Background(), storage.Delivery{Message: chat.Message{Chat: chat.Private("console", "li")}})
 	if got := h.sent(); len(got) != 0 {
 		t.Errorf("notices for a group message or no event: %v", got)
 	}

@@ -106,7 +106,7 @@ func pictures(p *picture.Painter, event string, t sheet.Table) ([]*chat.File, er
 		if len(pages) > 1 {
 			name += " " + strconv.Itoa(i+1)
 		}
-		files[i] = &chat.File{Name: fileName(name, "png"), Data: png}
+		files[i] = &chat.File{Name: chat.FileName(name, "png"), Data: png}
 	}
 	return files, nil
 }

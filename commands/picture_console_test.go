@@ -48,8 +48,8 @@ func TestConsolePictures(t *testing.T) {
 	script = append(script, "/event set pictures off", "/start", "/pair", "/publish", "/standings picture", "/pairings 图片", "/crosstable picture")
 	var out bytes.Buffer
 	files := filepath.Join(dir, "files")
-	err = console.Run(context.Background(), strings.NewReader(strings.Join(script, "\n")+"\n"), &out,
-		commands.New(st, commands.WithPainter(p)), console.Options{Files: files, Echo: true})
+	err = console.New(commands.New(st, commands.WithPainter(p)), strings.NewReader(strings.Join(script, "\n")+"\n"), &out,
+		console.WithFiles(files), console.WithEcho()).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

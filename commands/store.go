@@ -57,7 +57,6 @@ type Store interface {
 
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
-	Deliver(ctx context.Context, worker string, send storage.Sender, o storage.DeliverOptions) error
 	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)
 	MarkSent(ctx context.Context, id int64) error
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/sheet"
 )
@@ -114,7 +115,7 @@ func (t *table) String() string {
 	if len(t.rows) == 0 {
 		return ""
 	}
-	return Mono(t.lines())
+	return chat.Mono(t.lines())
 }
 
 // lines is the table's aligned lines, not marked as a block.

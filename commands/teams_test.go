@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -219,7 +220,7 @@ func TestR_T_6_TotalsFromTheChat(t *testing.T) {
 	}
 	final := s.say("org", "/standings")
 	must(t, final, "团体排名（队员总分制，每队前 2 名计分，名次之和，R-T-6）")
-	lines := strings.Split(Plain(final), "\n")
+	lines := strings.Split(chat.Plain(final), "\n")
 	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "团体排名") })
 	if at < 0 || len(lines) < at+4 {
 		t.Fatalf("/standings:\n%s", final)

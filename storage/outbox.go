@@ -7,7 +7,7 @@ package storage
 // sends), sends them part by part and marks them sent; when it dies the
 // lease runs out and another worker (or the same one restarted) sends what
 // it had not handed to the platform yet: a part whose request was under
-// way counts as sent (see Sending), so nothing goes out twice as far as
+// way counts as sent (see chat.Sending), so nothing goes out twice as far as
 // the platform can tell us. Within a chat, messages go out in
 // the order they were stored: only the oldest pending message of a chat
 // may be claimed, so a chat's next message waits while an earlier one is
@@ -43,13 +43,8 @@ type Delivery struct {
 	// went out already: a retry, or another worker, goes on from there.
 	PartsSent int
 	// Unconfirmed says the last of those parts was being handed to the
-	// platform when its worker died (see Sending): counted as sent.
+	// platform when its worker died (see chat.Sending): counted as sent.
 	Unconfirmed bool
-}
-
-// Sender sends a message to its chat; the platform adapters implement it.
-type Sender interface {
-	Send(ctx context.Context, m chat.Message) error
 }
 
 // DeliverOptions tune Deliver; a zero field takes its default.
@@ -63,8 +58,8 @@ type DeliverOptions struct {
 	// own messages at its own pace. Empty: every platform's messages.
 	Platform string
 	// Undeliverable, when set, hears of each message the sender refused
-	// for good (an error wrapping ErrUndeliverable): it is given up at
-	// once, without retries.
+	// for good (an error wrapping chat.ErrUndeliverable): it is given up
+	// at once, without retries.
 	Undeliverable func(ctx context.Context, d Delivery)
 	// Split, when set, cuts a message into the parts the platform takes
 	// (its length, a file of its own): each part is sent, paced and
@@ -75,20 +70,6 @@ type DeliverOptions struct {
 	// database errors it retries (nil: slog.Default()).
 	Log *slog.Logger
 }
-
-// RetryAfter, as a Sender's error (or wrapped in one), says the platform
-// refused a send and asked to wait (HTTP 429 retry-after): the outbox tries
-// the message again no sooner than that.
-type RetryAfter struct{ Wait time.Duration }
-
-func (r RetryAfter) Error() string {
-	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
-}
-
-// ErrUndeliverable, wrapped in a Sender's error, says a message can never
-// be delivered (the user blocked the bot, or never opened a private chat
-// with it): the outbox gives it up at once instead of retrying.
-var ErrUndeliverable = errors.New("undeliverable")
 
 // Defaults of DeliverOptions and of MarkFailed.
 const (
@@ -255,10 +236,10 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, cause error) error {
 }
 
 // fail is MarkFailed giving up after maxAttempts failed attempts.
-// failAfter is fail, honouring a RetryAfter the cause carries: the next
+// failAfter is fail, honouring a chat.RetryAfter the cause carries: the next
 // attempt comes no sooner than the platform asked.
 func (s *Store) failAfter(ctx context.Context, id int64, cause error, maxAttempts int) error {
-	var ra RetryAfter
+	var ra chat.RetryAfter
 	if !errors.As(cause, &ra) {
 		return s.fail(ctx, id, cause, maxAttempts)
 	}

@@ -38,9 +38,9 @@ const maxClaimBackoff = time.Minute
 // chats' oldest due messages (up to o.Batch in flight, each claimed for
 // o.Lease and renewed while it is sent), sends each message's parts
 // (o.Split) in order, and marks it sent, or failed: a failed message is
-// retried after a backoff, or no sooner than a RetryAfter asks, and given
+// retried after a backoff, or no sooner than a chat.RetryAfter asks, and given
 // up after o.MaxAttempts attempts or at once when the platform refuses it
-// for good (ErrUndeliverable). Due times follow the Store's clock. A
+// for good (chat.ErrUndeliverable). Due times follow the Store's clock. A
 // chat's next message is claimable only once this one is sent or given
 // up, so per-chat order holds across failures and workers.
 //
@@ -52,13 +52,13 @@ const maxClaimBackoff = time.Minute
 // worker, and returns nil. It returns an error only for a bad call.
 //
 // A message is sent once across restarts as far as the platform allows: a
-// Sender that calls Sending right before it hands a part to the platform
+// Sender that calls chat.Sending right before it hands a part to the platform
 // makes a crash during that request count the part as sent (the platform
 // cannot say whether it arrived; twice is worse than once here), and a
 // part sent and confirmed is never sent again. worker names one delivery
 // at a time: a Deliver started under a name takes that name's claims back
 // at once (a restart need not wait for its old leases to run out).
-func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
+func (s *Store) Deliver(ctx context.Context, worker string, send chat.Sender, o DeliverOptions) error {
 	if worker == "" || send == nil {
 		return fmt.Errorf("deliver outbox: need a worker name and a sender")
 	}
@@ -70,20 +70,6 @@ func (s *Store) Deliver(ctx context.Context, worker string, send Sender, o Deliv
 	}
 	d.run(ctx)
 	return nil
-}
-
-// sendingKey carries, in a Sender's context, what Sending calls.
-type sendingKey struct{}
-
-// Sending tells the outbox that the Sender is about to hand the message
-// (its part) to the platform: should the process die before the request
-// returns, the part counts as sent and is not sent again. A Sender calls
-// it right before each request that may deliver the message; outside
-// Deliver it does nothing.
-func Sending(ctx context.Context) {
-	if mark, ok := ctx.Value(sendingKey{}).(func()); ok {
-		mark()
-	}
 }
 
 func (o *DeliverOptions) withDefaults() {
@@ -108,7 +94,7 @@ func (o *DeliverOptions) withDefaults() {
 type deliverer struct {
 	store  *Store
 	worker string
-	send   Sender
+	send   chat.Sender
 	o      DeliverOptions
 
 	busy map[chat.Chat]int64 // the chats with a message in flight: its id (the loop's alone)
@@ -238,7 +224,7 @@ func (d *deliverer) deliver(ctx context.Context, m Delivery) {
 	for i := m.PartsSent; i < len(parts); i++ {
 		part := i + 1
 		marked := false
-		sending := context.WithValue(ctx, sendingKey{}, func() {
+		sending := chat.WithSending(ctx, func() {
 			if !marked { // once per part, however many requests it takes
 				marked = d.settle(ctx, "record a part being sent", m, func(c context.Context) error { return d.store.markSending(c, m.ID, part) })
 			}
@@ -261,7 +247,7 @@ func (d *deliverer) failed(ctx context.Context, m Delivery, err error) {
 		// Interrupted, not failed: no attempt is counted, and another
 		// worker may take it at once.
 		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
-	case errors.Is(err, ErrUndeliverable):
+	case errors.Is(err, chat.ErrUndeliverable):
 		d.o.Log.Warn("outbox: the platform refuses a message for good; given up", "message", m.ID,
 			"platform", m.Message.Chat.Platform, "chat", m.Message.Chat.ID, "err", err)
 		if d.settle(ctx, "give up", m, func(c context.Context) error { return d.store.fail(c, m.ID, err, 1) }) {

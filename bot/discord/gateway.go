@@ -3,26 +3,20 @@ package discord
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/qisai/qisai/commands"
 )
 
-// RunGateway connects session to Discord's gateway (the websocket) and
-// answers the interactions it delivers — slash commands, button clicks
-// and autocompletes — as the HTTP endpoint does (Handler), through the
-// session's REST client: a long private reply is deferred and sent as
-// ephemeral follow-ups.
-// It returns when ctx is done, after closing the connection and waiting
-// for the answers under way; or at once when it cannot connect.
-//
-// Interactions need no gateway intents: a caller that uses the session
-// for nothing else may set session.Identify.Intents to
-// discordgo.IntentsNone, sparing the connection every other event.
-func RunGateway(ctx context.Context, session *discordgo.Session, svc *commands.Service, log *slog.Logger) error {
-	c := newCore(svc, log)
+// gateway connects the bot's session to Discord's gateway (the
+// websocket) and answers the interactions it delivers — slash commands,
+// button clicks and autocompletes — as the HTTP endpoint does (Handler),
+// through the session's REST client: a long private reply is deferred and
+// sent as ephemeral follow-ups. It returns when ctx is done, after closing
+// the connection and waiting for the answers under way; or at once when it
+// cannot connect.
+func (a *Adapter) gateway(ctx context.Context) error {
+	c, session := a.core, a.session
 	var (
 		mu      sync.Mutex
 		closed  bool

@@ -3,7 +3,6 @@ package discord
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -102,27 +101,31 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// TestRunGateway connects through a gateway test server and answers a
+// TestRun connects through a gateway test server and answers a
 // slash command, a button click, an autocomplete and a long reply through
 // the REST API, as the HTTP endpoint does (the long reply through the
 // outbox).
-func TestRunGateway(t *testing.T) {
+func TestRun(t *testing.T) {
 	g := newGateway(t)
-	session := newSession(t, g.srv.Config.Handler)
 	st := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	svc := commands.New(st)
-	go func() { done <- RunGateway(ctx, session, svc, slog.Default()) }()
+	a, err := New(svc, "test-token", WithServerURL(g.srv.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := a.session
+	go func() { done <- a.Run(ctx) }()
 	defer func() {
 		cancel()
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("RunGateway: %v, want nil when ctx is done", err)
+				t.Errorf("Run: %v, want nil when ctx is done", err)
 			}
 		case <-time.After(5 * time.Second):
-			t.Error("RunGateway still runs 5 s after ctx is done")
+			t.Error("Run still runs 5 s after ctx is done")
 		}
 	}()
 
@@ -135,7 +138,7 @@ func TestRunGateway(t *testing.T) {
 		}
 	case err := <-done:
 		done <- nil // for the deferred check
-		t.Fatalf("RunGateway returned %v before identifying", err)
+		t.Fatalf("Run returned %v before identifying", err)
 	case <-time.After(5 * time.Second):
 		t.Fatal("no IDENTIFY in 5 s")
 	}
@@ -187,7 +190,7 @@ func TestRunGateway(t *testing.T) {
 
 	// A long public reply goes through the outbox to the channel, the
 	// response saying so privately.
-	parts := split(longHelp(t, st), maxContent)
+	parts := split(longHelp(t, st), chat.LimitDiscord)
 	typ, data = callback(exchange(m.slash(ann, "help", ""), 1)[0])
 	flags, _ := data["flags"].(float64)
 	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || flags != float64(discordgo.MessageFlagsEphemeral) ||

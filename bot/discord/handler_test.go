@@ -40,14 +40,21 @@ type endpoint struct {
 	heardOf int // calls to out that heard has seen
 }
 
-func newEndpoint(t *testing.T, opts ...Option) *endpoint {
+func newEndpoint(t *testing.T) *endpoint {
 	t.Helper()
 	st := newStore(t)
-	return endpointOn(t, st, commands.New(st), opts...)
+	return endpointOn(t, st, commands.New(st))
 }
 
-// endpointOn is an endpoint of svc, which runs on st.
-func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service, opts ...Option) *endpoint {
+// endpointOn is an endpoint of svc, which runs on st, without follow-ups.
+func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service) *endpoint {
+	t.Helper()
+	return followingOn(t, st, svc, nil)
+}
+
+// followingOn is an endpoint of svc, which runs on st, sending long
+// private replies as follow-ups through session (nil: none).
+func followingOn(t *testing.T, st *storage.Store, svc *commands.Service, session *discordgo.Session) *endpoint {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -57,7 +64,7 @@ func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service, opts ...
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHandler(svc, key, slog.Default(), opts...)
+	h := newHandler(newCore(svc, slog.Default()), key, session, "77")
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, svc: svc, store: st, priv: priv, out: &rest{}}
@@ -352,7 +359,7 @@ func TestResponse(t *testing.T) {
 		if got := d.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
 			t.Errorf("%s: ephemeral %v, want %v", tt.name, got, tt.ephemeral)
 		}
-		if n := length(d.Content); n > maxContent {
+		if n := chat.Length(d.Content); n > chat.LimitDiscord {
 			t.Errorf("%s: %d characters, more than a message", tt.name, n)
 		}
 		if cut := d.Content != tt.reply.Text; cut != tt.cut {
@@ -376,7 +383,8 @@ func TestResponse(t *testing.T) {
 // or, without a session, is cut to one message.
 func TestHandlerLongReplies(t *testing.T) {
 	f := &rest{}
-	e := newEndpoint(t, WithFollowups(newSession(t, f), "77"))
+	st := newStore(t)
+	e := followingOn(t, st, commands.New(st), newSession(t, f))
 	help := longHelp(t, e.store)
 
 	data := e.send(e.slash(ann, "help", ""))
@@ -388,7 +396,7 @@ func TestHandlerLongReplies(t *testing.T) {
 		t.Fatalf("the channel heard %d messages of the long /help, want its parts", len(parts))
 	}
 	for i, content := range parts {
-		if n := length(content); n > maxContent {
+		if n := chat.Length(content); n > chat.LimitDiscord {
 			t.Errorf("part %d: %d characters", i, n)
 		}
 		if i < len(parts)-1 && !strings.Contains(help, content+"\n") {
@@ -420,8 +428,8 @@ func TestHandlerLongReplies(t *testing.T) {
 	calls := f.await(t, 2)
 	for i, c := range calls {
 		content, _ := c.body["content"].(string)
-		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || length(content) > maxContent {
-			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], length(content))
+		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || chat.Length(content) > chat.LimitDiscord {
+			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], chat.Length(content))
 		}
 	}
 	if said := e.heard(); len(said) != 0 {
@@ -464,8 +472,8 @@ func longHelp(t *testing.T, st *storage.Store) string {
 		Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
 		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
 	}).Text
-	if length(help) <= maxContent {
-		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", length(help))
+	if chat.Length(help) <= chat.LimitDiscord {
+		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", chat.Length(help))
 	}
 	return help
 }

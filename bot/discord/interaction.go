@@ -25,8 +25,8 @@ const (
 )
 
 // core runs interactions as commands.Requests; both ways Discord delivers
-// them share it: Handler (the HTTP endpoint) and RunGateway (the
-// websocket).
+// them share it: Handler (the HTTP endpoint) and the gateway (the
+// websocket, Adapter.Run).
 type core struct {
 	svc  *commands.Service
 	cmds map[string]*commands.Command // by name: "event new"
@@ -170,7 +170,7 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		reply = commands.Reply{Text: "✓", Private: true}
 	}
 	pressed := reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil
-	long := len(split(reply.Text, maxContent)) > 1 || reply.File != nil
+	long := len(split(reply.Text, chat.LimitDiscord)) > 1 || reply.File != nil
 	switch {
 	case reply.Queued && pressed:
 		return answer{resp: unbuttoned(in.Message, commands.Reply{})} // the outbox says the rest
@@ -320,7 +320,7 @@ func (c *core) autocomplete(ctx context.Context, in *discordgo.Interaction) *dis
 		if p.Unit != "" {
 			label += " (" + p.Unit + ")"
 		}
-		if length(label) > maxChoiceName {
+		if chat.Length(label) > maxChoiceName {
 			label = cutAt(label, maxChoiceName-1) + "…"
 		}
 		resp.Data.Choices = append(resp.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: strconv.Itoa(p.Number)})
@@ -378,11 +378,11 @@ var note = i18n.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too 
 // line and says so: this is the answer where no follow-ups can be sent (a
 // Handler without a session).
 func response(reply commands.Reply, l i18n.Lang) *discordgo.InteractionResponse {
-	parts := split(reply.Text, maxContent)
+	parts := split(reply.Text, chat.LimitDiscord)
 	text := strings.Join(parts, "\n")
 	if len(parts) > 1 {
 		n := note.In(l)
-		text = split(reply.Text, maxContent-length(n))[0] + n
+		text = split(reply.Text, chat.LimitDiscord-chat.Length(n))[0] + n
 	}
 	data := &discordgo.InteractionResponseData{
 		Content:         text,

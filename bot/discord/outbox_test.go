@@ -81,8 +81,8 @@ func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- svc.Deliver(ctx, "discord@test", NewSender(newSession(t, api)),
-			commands.DeliverOptions{Platform: Platform, Split: Split, Poll: 5 * time.Millisecond})
+		done <- st.Deliver(ctx, "discord@test", NewSender(newSession(t, api)),
+			storage.DeliverOptions{Platform: Platform, Split: Split, Poll: 5 * time.Millisecond})
 	}()
 	defer func() {
 		cancel()

@@ -11,7 +11,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
 // maxWait is the longest 429 retry_after Sender waits out itself; a longer
@@ -21,7 +20,7 @@ const maxWait = 10 * time.Second
 
 // Sender posts the outbox's messages through Discord's REST API: to the
 // channel whose id is the chat's, or for a user's private chat to their DM
-// channel. It implements commands.Sender.
+// channel. It implements chat.Sender.
 type Sender struct {
 	session *discordgo.Session
 
@@ -55,7 +54,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 			if p.File != nil { // a fresh reader for every try
 				msg.Files = []*discordgo.File{attachment(p.File)}
 			}
-			commands.Sending(ctx) // from here on the part may reach the channel
+			chat.Sending(ctx) // from here on the part may reach the channel
 			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
 			return err
 		})
@@ -67,7 +66,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 }
 
 // refusal says what a failed request means for the outbox: Discord
-// refusing it for good wraps commands.ErrUndeliverable, so that it is
+// refusing it for good wraps chat.ErrUndeliverable, so that it is
 // given up at once instead of holding back the chat's later messages for
 // hours of retries.
 func refusal(to chat.Chat, err error) error {
@@ -79,11 +78,11 @@ func refusal(to chat.Chat, err error) error {
 	case code == http.StatusBadRequest || code == http.StatusNotFound:
 		// A message Discord cannot take, or a channel that is gone: the
 		// same request fails the same way every time.
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	case code == http.StatusForbidden && to.IsPrivate():
 		// The user allows no direct messages from the server's members:
 		// retrying will not help; the group is told.
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err
 }
@@ -129,7 +128,7 @@ func retry(ctx context.Context, request func(...discordgo.RequestOption) error) 
 	}
 	if limited.RetryAfter > maxWait {
 		// Too long to wait here: the outbox holds the message back as long.
-		return fmt.Errorf("%w: %w", commands.RetryAfter{Wait: limited.RetryAfter}, err)
+		return fmt.Errorf("%w: %w", chat.RetryAfter{Wait: limited.RetryAfter}, err)
 	}
 	if err := pause(ctx, limited.RetryAfter); err != nil {
 		return errors.Join(limited, err)

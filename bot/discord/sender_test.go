@@ -18,7 +18,6 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // redirect sends the session's requests for discord.com to a test server.
@@ -189,8 +188,8 @@ func TestSenderLong(t *testing.T) {
 	var joined []string
 	for i, c := range f.calls {
 		content := c.body["content"].(string)
-		if length(content) > maxContent {
-			t.Errorf("message %d: %d characters", i, length(content))
+		if chat.Length(content) > chat.LimitDiscord {
+			t.Errorf("message %d: %d characters", i, chat.Length(content))
 		}
 		joined = append(joined, content)
 		if ids := customIDs(t, c.body); (i == 1) != (len(ids) == 1) {
@@ -241,11 +240,11 @@ func TestSenderForbiddenDM(t *testing.T) {
 	})
 	s := NewSender(newSession(t, forbid))
 	err := s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
-	if !errors.Is(err, storage.ErrUndeliverable) {
+	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
 	}
 	err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
-	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
+	if err == nil || errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 in a channel: %v, want an ordinary error", err)
 	}
 }
@@ -286,7 +285,7 @@ func TestSenderRendersAndAttaches(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "C1"})
 	})
 	s := NewSender(newSession(t, h))
-	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + commands.Mono("1 `x`"),
+	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + chat.Mono("1 `x`"),
 		File: &chat.File{Name: "春季赛.csv", Data: []byte("名次,姓名\n")}}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
@@ -359,7 +358,7 @@ func TestSenderRefusedForGood(t *testing.T) {
 			json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": http.StatusText(tt.code)})
 		})
 		err := NewSender(newSession(t, h)).Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
-		if err == nil || errors.Is(err, storage.ErrUndeliverable) != tt.forGood {
+		if err == nil || errors.Is(err, chat.ErrUndeliverable) != tt.forGood {
 			t.Errorf("%d: %v, want undeliverable %v", tt.code, err, tt.forGood)
 		}
 	}

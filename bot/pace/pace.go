@@ -1,5 +1,5 @@
 // Package pace sends messages no faster than a platform allows:
-// a commands.Sender wrapped by New waits for its turn instead of dropping a
+// a chat.Sender wrapped by New waits for its turn instead of dropping a
 // message, and waits out a platform's "retry after" once before giving an
 // error back to the outbox, which retries later.
 //
@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
 // Rate is a limit: at most N sends in any span of Per.
@@ -57,10 +56,6 @@ var Discord = Limits{
 	Chat:   []Rate{{5, 5 * time.Second}},
 }
 
-// RetryAfter is an error saying the platform refused a send and asked to
-// wait (a 429's retry-after); adapters return it, or wrap it with %w.
-type RetryAfter = commands.RetryAfter
-
 // MaxWaitInPlace is the longest retry-after Send waits out itself; a
 // longer one goes back to the outbox, which tries the message again no
 // sooner than asked. (A wait for the limits' own turn is always waited
@@ -76,12 +71,12 @@ type Clock interface {
 	Sleep(ctx context.Context, d time.Duration) error
 }
 
-// Sender is a commands.Sender that keeps to Limits. It is safe for
+// Sender is a chat.Sender that keeps to Limits. It is safe for
 // concurrent use; each call returns once its message is sent (or failed),
 // so a caller sending a chat's messages one after another, as
 // storage.Store.Deliver does, keeps their order.
 type Sender struct {
-	inner  commands.Sender
+	inner  chat.Sender
 	limits Limits
 	clock  Clock
 
@@ -94,7 +89,7 @@ type Sender struct {
 }
 
 // New wraps inner in limits, timed by clock; a nil clock is the real one.
-func New(inner commands.Sender, limits Limits, clock Clock) *Sender {
+func New(inner chat.Sender, limits Limits, clock Clock) *Sender {
 	if clock == nil {
 		clock = realClock{}
 	}
@@ -102,12 +97,12 @@ func New(inner commands.Sender, limits Limits, clock Clock) *Sender {
 }
 
 // Send sends m once the limits allow it. When the platform asks to wait
-// (RetryAfter), Send waits that long and tries once more, returning the
+// (chat.RetryAfter), Send waits that long and tries once more, returning the
 // second attempt's error. When ctx ends while waiting, Send returns ctx's
 // error without sending.
 func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	err := s.send(ctx, m)
-	var ra RetryAfter
+	var ra chat.RetryAfter
 	if !errors.As(err, &ra) || ra.Wait > MaxWaitInPlace {
 		return err
 	}

@@ -233,7 +233,7 @@ func TestConcurrentSends(t *testing.T) {
 }
 
 func TestRetryAfter(t *testing.T) {
-	limited := RetryAfter{Wait: 7 * time.Second}
+	limited := chat.RetryAfter{Wait: 7 * time.Second}
 	other := errors.New("chat not found")
 	tests := []struct {
 		name    string
@@ -284,10 +284,10 @@ func TestSendCancelled(t *testing.T) {
 // waited out here: the error goes back at once, for the outbox to hold the
 // message back.
 func TestLongRetryAfter(t *testing.T) {
-	long := RetryAfter{Wait: time.Minute}
+	long := chat.RetryAfter{Wait: time.Minute}
 	s, rec := newTest(Discord, long)
 	err := s.Send(context.Background(), chat.Message{Chat: dc("1"), Text: "hi"})
-	var ra RetryAfter
+	var ra chat.RetryAfter
 	if !errors.As(err, &ra) || ra.Wait != time.Minute {
 		t.Errorf("Send = %v, want the RetryAfter of a minute back", err)
 	}

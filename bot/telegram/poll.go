@@ -69,13 +69,13 @@ const defaultServer = "https://api.telegram.org"
 
 // poller is a's long-polling loop, on a's client.
 func (a *Adapter) poller() *poller {
-	server := strings.TrimRight(a.cfg.APIURL, "/")
+	server := a.cfg.server
 	if server == "" {
 		server = defaultServer
 	}
 	return &poller{
-		url:    server + "/bot" + a.cfg.Token + "/getUpdates",
-		client: a.cfg.Client,
+		url:    server + "/bot" + a.cfg.token + "/getUpdates",
+		client: a.cfg.client,
 		handle: func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
 		log:    a.log,
 		wait:   pollWait,

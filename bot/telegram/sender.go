@@ -11,27 +11,23 @@ import (
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
-	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
-// Sender sends messages to Telegram chats: it is the commands.Sender the
-// outbox delivers Telegram's messages through.
+// Sender sends messages to Telegram chats: it is the chat.Sender the
+// outbox delivers Telegram's messages through (Adapter.Sender).
 type Sender struct {
 	b *bot.Bot
 }
 
-// NewSender makes a Sender for cfg's bot. It does not call Telegram.
-func NewSender(cfg Config) (*Sender, error) { return newSender(cfg) }
-
-// newSender is NewSender with extra client options.
-func newSender(cfg Config, opts ...bot.Option) (*Sender, error) {
+// newSender makes the Sender of cfg's bot, with the client's options.
+// It does not call Telegram.
+func newSender(cfg config, opts ...bot.Option) (*Sender, error) {
 	opts = append([]bot.Option{bot.WithSkipGetMe()}, opts...)
-	if cfg.APIURL != "" {
-		opts = append([]bot.Option{bot.WithServerURL(strings.TrimRight(cfg.APIURL, "/"))}, opts...)
+	if cfg.server != "" {
+		opts = append([]bot.Option{bot.WithServerURL(cfg.server)}, opts...)
 	}
-	b, err := bot.New(cfg.Token, opts...)
+	b, err := bot.New(cfg.token, opts...)
 	if err != nil {
 		// The library's errors do not hold the token.
 		return nil, fmt.Errorf("telegram: make the client (set the bot token from @BotFather): %w", err)
@@ -44,9 +40,9 @@ func newSender(cfg Config, opts ...bot.Option) (*Sender, error) {
 // its buttons as an inline keyboard under the last part, whose presses
 // come back as callback queries carrying the buttons' commands; its file
 // as a document. Telegram's refusals come back as the outbox reads them:
-// a 429 as a pace.RetryAfter, a refusal for good (400, or 403 from a
+// a 429 as a chat.RetryAfter, a refusal for good (400, or 403 from a
 // user who blocked the bot or never started it) wrapping
-// commands.ErrUndeliverable.
+// chat.ErrUndeliverable.
 func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	id, err := chatID(m.Chat)
 	if err != nil {
@@ -60,13 +56,14 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	return nil
 }
 
-// Split cuts m into the messages Telegram takes: at most LimitTelegram
-// UTF-16 code units of text each as Telegram counts them (after its HTML
-// is parsed), a monospace block closed and opened again across parts, a
-// text too long for a few messages as a file (commands.Parts). Give it to
-// DeliverOptions.Split: each part is then paced and recorded on its own.
+// Split cuts m into the messages Telegram takes: at most
+// chat.LimitTelegram UTF-16 code units of text each as Telegram counts them
+// (after its HTML is parsed), a monospace block closed and opened again
+// across parts, a text too long for a few messages as a file (chat.Parts).
+// Give it to the outbox's delivery (storage.DeliverOptions.Split): each
+// part is then paced and recorded on its own.
 func Split(m chat.Message) []chat.Message {
-	return commands.Parts(m, func(text string) []string { return commands.SplitMessage(text, commands.LimitTelegram) })
+	return chat.Parts(m, func(text string) []string { return chat.Split(text, chat.LimitTelegram) })
 }
 
 // send sends one part: a picture, a document, or a message.
@@ -75,7 +72,7 @@ func (s *Sender) send(ctx context.Context, id int64, m chat.Message) error {
 	if kb := keyboard(m.Buttons); kb != nil {
 		markup = kb
 	}
-	commands.Sending(ctx) // from here on the part may reach the chat
+	chat.Sending(ctx) // from here on the part may reach the chat
 	if f := m.File; f != nil {
 		return s.sendFile(ctx, id, f, markup)
 	}
@@ -84,7 +81,7 @@ func (s *Sender) send(ctx context.Context, id int64, m chat.Message) error {
 	if errors.Is(err, bot.ErrorBadRequest) && strings.Contains(err.Error(), "can't parse entities") {
 		// Our markup and Telegram's parser disagree: the words matter
 		// more than the columns.
-		p.Text, p.ParseMode = commands.Plain(m.Text), ""
+		p.Text, p.ParseMode = chat.Plain(m.Text), ""
 		_, err = s.b.SendMessage(ctx, p)
 	}
 	return err
@@ -97,15 +94,15 @@ func refusal(to chat.Chat, err error) error {
 	case errors.As(err, &tooMany):
 		// pace waits a short retry_after and sends again; the outbox
 		// holds the message back for a longer one.
-		return fmt.Errorf("%w: %w", pace.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
+		return fmt.Errorf("%w: %w", chat.RetryAfter{Wait: time.Duration(tooMany.RetryAfter) * time.Second}, err)
 	case errors.Is(err, bot.ErrorBadRequest):
 		// Telegram will refuse the same request every time: retrying it
 		// for hours would only hold back the chat's later messages.
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	case errors.Is(err, bot.ErrorForbidden) && to.IsPrivate():
 		// The user blocked the bot or never pressed Start: retrying will
 		// not help; the group is told instead (see Undeliverable).
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err
 }
@@ -118,7 +115,7 @@ var html = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // "<b>" or "A&B" shows as typed and cannot inject markup.
 func HTML(text string) string {
 	pre := func(s string) string { return "<pre>" + html.Replace(s) + "</pre>" }
-	return commands.Render(text, pre, html.Replace)
+	return chat.Render(text, pre, html.Replace)
 }
 
 // chatID is the Telegram chat id of c: its ID, or for a user's private
@@ -138,10 +135,6 @@ func chatID(c chat.Chat) (int64, error) {
 	return id, nil
 }
 
-// maxCallbackData is the most bytes Telegram takes in a button's
-// callback_data; a longer one makes it refuse the whole message.
-const maxCallbackData = 64
-
 // keyboard lays buttons out in one row; nil when there are none.
 func keyboard(buttons []chat.Button) *models.InlineKeyboardMarkup {
 	if len(buttons) == 0 {
@@ -150,8 +143,9 @@ func keyboard(buttons []chat.Button) *models.InlineKeyboardMarkup {
 	row := make([]models.InlineKeyboardButton, 0, len(buttons))
 	for _, b := range buttons {
 		data := b.Command
-		if len(data) > maxCallbackData {
-			// Left out, not cut: a cut command would run another one.
+		if len(data) > chat.MaxCommand {
+			// Telegram refuses the whole message for a callback_data over
+			// 64 bytes. Left out, not cut: a cut command would run another.
 			continue
 		}
 		row = append(row, models.InlineKeyboardButton{Text: b.Label, CallbackData: data})

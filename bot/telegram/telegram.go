@@ -38,23 +38,23 @@ const Platform = "telegram"
 // public WebhookURL must reach it (through the operator's https proxy).
 const WebhookPath = "/telegram/webhook"
 
-// Config says how to reach Telegram.
-type Config struct {
-	Token string // the bot's token from @BotFather; never logged
-	// APIURL is a self-hosted Bot API server ("" is Telegram's).
-	APIURL string
-	// WebhookURL selects webhook mode: Telegram posts updates to this
-	// public https URL, which must lead to WebhookHandler. "" long-polls.
-	WebhookURL string
-	// Client makes the Bot API calls (nil: a default one); tests and
-	// proxies set it.
-	Client *http.Client
+// config says how to reach Telegram: the token New takes and what the
+// options set.
+type config struct {
+	token string // the bot's token from @BotFather; never logged
+	// server is a self-hosted Bot API server ("" is Telegram's).
+	server string
+	// webhook selects webhook mode: Telegram posts updates to this public
+	// https URL, which must lead to WebhookHandler. "" long-polls.
+	webhook string
+	// client makes the Bot API calls.
+	client *http.Client
 }
 
 // Adapter is the bot: it turns updates into requests and replies into
 // messages.
 type Adapter struct {
-	cfg    Config
+	cfg    config
 	svc    *commands.Service
 	send   *Sender
 	log    *slog.Logger
@@ -63,15 +63,41 @@ type Adapter struct {
 	me     self       // the bot's own user name (identity.go)
 }
 
-// New makes the adapter for cfg's bot. It does not call Telegram.
-func New(cfg Config, svc *commands.Service, log *slog.Logger) (*Adapter, error) {
-	a := &Adapter{cfg: cfg, svc: svc, log: log, secret: webhookSecret(cfg.Token)}
-	if cfg.Client == nil {
-		// Long enough for the long poll; a send that hangs is cut off.
-		a.cfg.Client = &http.Client{Timeout: pollWait + pollSlack}
+// Option changes an Adapter.
+type Option func(*Adapter)
+
+// WithServerURL talks to a self-hosted Bot API server at url
+// (QISAI_TELEGRAM_API_URL) instead of Telegram's.
+func WithServerURL(url string) Option {
+	return func(a *Adapter) { a.cfg.server = strings.TrimRight(url, "/") }
+}
+
+// WithWebhook receives updates by webhook: Telegram posts them to url, a
+// public https URL that leads to WebhookHandler (QISAI_TELEGRAM_WEBHOOK_URL).
+// Without it the adapter long-polls.
+func WithWebhook(url string) Option { return func(a *Adapter) { a.cfg.webhook = url } }
+
+// WithHTTPClient makes the Bot API calls with c (tests, proxies); its
+// timeout must outlast a long poll (about a minute).
+func WithHTTPClient(c *http.Client) Option { return func(a *Adapter) { a.cfg.client = c } }
+
+// WithLogger logs to l (default slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.log = l } }
+
+// New makes the adapter of the bot whose token is token (from
+// @BotFather), running commands through svc. It does not call Telegram.
+func New(svc *commands.Service, token string, opts ...Option) (*Adapter, error) {
+	a := &Adapter{cfg: config{token: token}, svc: svc, log: slog.Default(), secret: webhookSecret(token)}
+	for _, o := range opts {
+		o(a)
 	}
-	s, err := newSender(cfg,
-		bot.WithHTTPClient(pollWait+pollSlack, a.cfg.Client),
+	if a.cfg.client == nil {
+		// Long enough for the long poll; a send that hangs is cut off.
+		a.cfg.client = &http.Client{Timeout: pollWait + pollSlack}
+	}
+	log := a.log
+	s, err := newSender(a.cfg,
+		bot.WithHTTPClient(pollWait+pollSlack, a.cfg.client),
 		bot.WithErrorsHandler(func(err error) { log.Warn("telegram: client", "err", err) }))
 	if err != nil {
 		return nil, err
@@ -105,7 +131,7 @@ func webhookSecret(token string) string {
 // other platforms' messages.
 func (a *Adapter) Run(ctx context.Context) error {
 	b := a.send.b
-	if a.cfg.WebhookURL == "" {
+	if a.cfg.webhook == "" {
 		if _, err := b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
 			if ctx.Err() != nil {
 				return nil // stopped while starting: no failure
@@ -115,12 +141,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	} else {
 		// One connection: Telegram sends the next update only when the
 		// last is answered, which keeps them in order.
-		p := &bot.SetWebhookParams{URL: a.cfg.WebhookURL, SecretToken: a.secret, MaxConnections: 1}
+		p := &bot.SetWebhookParams{URL: a.cfg.webhook, SecretToken: a.secret, MaxConnections: 1}
 		if _, err := b.SetWebhook(ctx, p); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			return fmt.Errorf("telegram: set the webhook to %s (is the token right, the URL public https?): %w", a.cfg.WebhookURL, err)
+			return fmt.Errorf("telegram: set the webhook to %s (is the token right, the URL public https?): %w", a.cfg.webhook, err)
 		}
 	}
 	for _, m := range Menus(a.svc.Commands()) {
@@ -129,8 +155,8 @@ func (a *Adapter) Run(ctx context.Context) error {
 			a.log.Warn("telegram: set command menu", "lang", m.Lang, "scope", fmt.Sprintf("%T", m.Scope), "err", err)
 		}
 	}
-	if a.cfg.WebhookURL != "" {
-		a.log.Info("telegram: receiving updates by webhook", "url", a.cfg.WebhookURL, "path", WebhookPath)
+	if a.cfg.webhook != "" {
+		a.log.Info("telegram: receiving updates by webhook", "url", a.cfg.webhook, "path", WebhookPath)
 		<-ctx.Done()
 		return nil
 	}

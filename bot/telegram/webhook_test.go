@@ -81,8 +81,8 @@ func TestWebhook(t *testing.T) {
 	}
 	defer store.Close()
 	const token = "42:bot-token"
-	cfg := Config{Token: token, APIURL: api.URL, WebhookURL: "https://bot.example.org/telegram"}
-	a, err := New(cfg, commands.New(store), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := New(commands.New(store), token, WithServerURL(api.URL), WithWebhook("https://bot.example.org/telegram"),
+		WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestWebhook(t *testing.T) {
 	if len(set) != 1 {
 		t.Fatalf("setWebhook called %d times; want 1", len(set))
 	}
-	want := url.Values{"url": {cfg.WebhookURL}, "secret_token": {webhookSecret(token)}, "max_connections": {"1"}}
+	want := url.Values{"url": {"https://bot.example.org/telegram"}, "secret_token": {webhookSecret(token)}, "max_connections": {"1"}}
 	for k, v := range want {
 		if set[0].Get(k) != v[0] {
 			t.Errorf("setWebhook %s = %q; want %q", k, set[0].Get(k), v[0])

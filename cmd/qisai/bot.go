@@ -78,15 +78,16 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	opts := console.Options{Lang: string(l), Where: redact(dsn), Files: *files}
-	if opts.Files == "" {
-		opts.Files = filesBeside(dsn)
+	dir := *files
+	if dir == "" {
+		dir = filesBeside(dsn)
 	}
+	opts := []console.Option{console.WithLang(string(l)), console.WithDatabase(redact(dsn)), console.WithFiles(dir)}
 	if isTerminal(stdin) {
-		opts.Interactive, opts.Tick = true, schedulerEvery
+		opts = append(opts, console.Interactive(), console.WithTick(schedulerEvery))
 	} else {
 		// A script's transcript shows each line before its answers.
-		opts.Echo = true
+		opts = append(opts, console.WithEcho())
 	}
 	svcOpts := []chatcmd.Option{painter(os.Getenv(fontEnv), slog.Default())}
 	var pages *webListener // the events' pages, at the links /web gives
@@ -100,7 +101,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if pages != nil {
 		go pages.serve(ctx, svc)
 	}
-	return console.Run(ctx, stdin, stdout, svc, opts)
+	return console.New(svc, stdin, stdout, opts...).Run(ctx)
 }
 
 // filesBeside is where the console writes the files the bot sends when

@@ -1,0 +1,51 @@
+package chat
+
+// Delivery's vocabulary: what a platform's sender is, and what its errors
+// tell the outbox (package storage) that delivers through it. Adapters
+// implement Sender and return these errors; they never need the store.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Sender sends a message to its chat; each platform's adapter has one.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// RetryAfter, as a Sender's error (or wrapped in one), says the platform
+// refused a send and asked to wait (HTTP 429 retry-after): the outbox
+// tries the message again no sooner than that.
+type RetryAfter struct{ Wait time.Duration }
+
+func (r RetryAfter) Error() string {
+	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
+}
+
+// ErrUndeliverable, wrapped in a Sender's error, says a message can never
+// be delivered (the user blocked the bot, or never opened a private chat
+// with it): the outbox gives it up at once instead of retrying.
+var ErrUndeliverable = errors.New("undeliverable")
+
+// sendingKey carries, in a Sender's context, what Sending calls.
+type sendingKey struct{}
+
+// WithSending is ctx carrying mark, which Sending calls: the outbox gives
+// its Sender such a context for each part of a message.
+func WithSending(ctx context.Context, mark func()) context.Context {
+	return context.WithValue(ctx, sendingKey{}, mark)
+}
+
+// Sending tells the outbox that the Sender is about to hand the message
+// (its part) to the platform: should the process die before the request
+// returns, the part counts as sent and is not sent again. A Sender calls
+// it right before each request that may deliver the message; outside a
+// delivery it does nothing.
+func Sending(ctx context.Context) {
+	if mark, ok := ctx.Value(sendingKey{}).(func()); ok {
+		mark()
+	}
+}
