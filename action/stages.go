@@ -279,6 +279,8 @@ func (f stagedFormat) PlaysBy(part RulePart) bool {
 		return f.plan.Has(GroupsStage, SwissStage, RoundRobinStage)
 	case SwissPairing, SwissTiebreaks:
 		return f.plan.Has(SwissStage)
+	case LeaveRules:
+		return false
 	}
 	return true
 }

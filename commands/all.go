@@ -16,6 +16,7 @@ func all() []*Command {
 		claimCommands(),     // roster_claim.go: /claim, /player link
 		bracketCommands(),   // bracket.go: /bracket
 		teamCommands(),      // teams.go: /team …, /teams, /lineup
+		leaveCommands(),     // leave.go: /bye (请假)
 	} {
 		cmds = append(cmds, group...)
 	}
