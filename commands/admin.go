@@ -465,7 +465,7 @@ func finish(c *Context) (Reply, error) {
 		if t, ok := rankingSheet(ch.State, lang); staged && ok {
 			chats.illustrate(ch, t)
 		} else if !staged {
-			chats.illustrate(ch, sheet.Standings(ch.State, lang)) // all of them
+			chats.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang)) // all of them
 		}
 		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil

@@ -173,7 +173,7 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 // stages' (R-F-6), not the Swiss sheets of all its games: it shows the
 // round's pairings, and its final ranking once every match is played.
 func pageOf(st *action.State, lang i18n.Lang) sheet.Page {
-	p := sheet.PageOf(st, lang)
+	p := sheet.PageOf(sheetOf(st), lang)
 	if st.Stages == nil || len(p.Tables) == 0 {
 		return p
 	}

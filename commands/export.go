@@ -2,7 +2,6 @@ package commands
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"strings"
@@ -78,31 +77,31 @@ func export(c *Context) (Reply, error) {
 		if !final {
 			f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 		}
-		sheets = append(sheets, f, sheetFile{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}})
+		sheets = append(sheets, f, sheetFile{sheet.Crosstable(sheetOf(c.State), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}})
 	case matchesPlayed(c.State):
-		st := sheet.StandingsTables(c.State, lang, 0) // the teams', then the boards'
+		st := sheet.StandingsTables(sheetOf(c.State), lang, 0) // the teams', then the boards'
 		sheets = []sheetFile{
 			{st[0], i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}},
 			{st[1], i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
+			{sheet.Crosstable(sheetOf(c.State), lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
 		}
 	case c.State.Teams != nil: // 队员总分制: the players', then the teams' (R-T-6)
-		st := sheet.StandingsTables(c.State, lang, 0)
+		st := sheet.StandingsTables(sheetOf(c.State), lang, 0)
 		sheets = []sheetFile{
 			{st[0], i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}},
 			{st[1], i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
+			{sheet.Crosstable(sheetOf(c.State), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
 		}
 	default:
 		sheets = []sheetFile{
-			{sheet.Standings(c.State, lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}},
-			{sheet.Crosstable(c.State, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
+			{sheet.Standings(sheetOf(c.State), lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}},
+			{sheet.Crosstable(sheetOf(c.State), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}},
 		}
 	}
 	files := make([]*chat.File, len(sheets))
 	names, said := make([]string, len(sheets)), make([]string, len(sheets))
 	for i, f := range sheets {
-		data, err := sheetCSV(f.table)
+		data, err := sheet.CSVFile(f.table)
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
@@ -134,48 +133,12 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(sheetOf(st), round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
 	name := fileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")
 	text := i18n.T{Zh: "「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", En: "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
 	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
-}
-
-// sheetCSV is a table as a CSV file for a spreadsheet: the headings in
-// full, then the rows. Excel takes a CSV for the local code page unless
-// it starts with UTF-8's byte order mark, so it does (汉字 would be
-// garbled without), and its lines end in CRLF as Excel writes them. A text
-// cell that a spreadsheet would take for a formula (a name typed as
-// "=HYPERLINK(…)") is written with a leading "'", which shows it as text.
-func sheetCSV(t sheet.Table) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString("\ufeff")
-	w := csv.NewWriter(&b)
-	w.UseCRLF = true
-	head := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		head[i] = c.Heading()
-	}
-	w.Write(head)
-	row := make([]string, len(t.Columns))
-	for _, r := range t.Rows {
-		for i, c := range r {
-			row[i] = asText(c.Text)
-		}
-		w.Write(row)
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
-}
-
-// asText keeps a spreadsheet from evaluating s: a cell that starts with
-// = + - @ (or a tab or CR) and is not a number gets a leading "'".
-func asText(s string) string {
-	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || isNumber(s) {
-		return s
-	}
-	return "'" + s
 }
 
 // fileName makes a file name from the event's name that every system

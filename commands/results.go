@@ -206,7 +206,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error 
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
 		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 		return nil
 	}
 	v.announce(ch, said)
@@ -216,7 +216,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error 
 			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
 		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 	}
 	return nil
 }
