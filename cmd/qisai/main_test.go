@@ -501,24 +501,6 @@ func TestStandingsShared(t *testing.T) {
 	}
 }
 
-func TestTableAlignsWideText(t *testing.T) {
-	tb := table{right: []bool{true, false, true}}
-	tb.add("名次", "姓名", "积分")
-	tb.add("1", "张三", "7")
-	tb.add("10=", "Li", "6.5")
-	var b strings.Builder
-	if err := tb.write(&b); err != nil {
-		t.Fatal(err)
-	}
-	want := "" +
-		"名次 姓名 积分\n" +
-		"   1 张三    7\n" +
-		" 10= Li    6.5\n"
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
-	}
-}
-
 // TestSwitchFlags: the settings switches reach the engine, bare or with a
 // value, and a bad value is a usage error naming the flag.
 func TestSwitchFlags(t *testing.T) {
