@@ -401,3 +401,14 @@ func TestUnits(t *testing.T) {
 		footer: []string{"名次依次比较：积分、对手分。"},
 	})
 }
+
+// A stage's ranking is its places, shared ones marked (R-T-9), and names.
+func TestRanking(t *testing.T) {
+	names := []string{"", "王天一", "郑惟桐", "许银川"}
+	rank := []engine.Placing{{Entrant: 2, Place: 1}, {Entrant: 1, Place: 2, Shared: true}, {Entrant: 3, Place: 2, Shared: true}}
+	check(t, "ranking", Ranking(rank, func(i int) string { return names[i] }, i18n.En), want{
+		title: "Ranking",
+		head:  []string{"Place", "Name"},
+		rows:  [][]string{{"1", "郑惟桐"}, {"2=", "王天一"}, {"2=", "许银川"}},
+	})
+}

@@ -65,6 +65,24 @@ func Standings(e Event, lang i18n.Lang) Table {
 	return e.units(t, 3)
 }
 
+// Ranking is a stage's or a knockout's ranking (R-F-4, R-F-6): place ("3="
+// when shared, R-T-9) and name, entrant i called nameOf(i).
+func Ranking(rank []engine.Placing, nameOf func(entrant int) string, lang i18n.Lang) Table {
+	t := Table{
+		Kind:  KindStandings,
+		Title: i18n.T{Zh: "名次", En: "Ranking"}.In(lang),
+		Columns: []Column{
+			{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+		},
+		Rows: make([][]Cell, len(rank)),
+	}
+	for i, p := range rank {
+		t.Rows[i] = []Cell{{Text: p.PlaceLabel()}, {Text: nameOf(p.Entrant)}}
+	}
+	return t
+}
+
 // standingsTitle says which results the standings hold; team says they
 // are the teams'.
 func standingsTitle(e Event, lang i18n.Lang, team bool) string {
