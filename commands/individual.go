@@ -68,7 +68,7 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
 		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+f.standingsText(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 		return
 	}
 	v.announce(ch, said)
@@ -78,7 +78,7 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 		}
 		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 	}
 }
 
@@ -95,7 +95,7 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 		if lots := lotsNote(before, engine.Standings(&st.Event), &st.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
-		return text, []sheet.Table{sheet.Standings(st, lang)} // all of them
+		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
 	})
 }
 
@@ -111,7 +111,7 @@ func appendLots(ch *storage.Change) error {
 }
 
 func (individualFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
-	return sheet.PageOf(st, lang)
+	return sheet.PageOf(sheetOf(st), lang)
 }
 
 func (individualFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
@@ -137,24 +137,24 @@ func (f individualFormat) standings(c *Context) (Reply, error) {
 // the teams' (R-T-6).
 func (f individualFormat) tables(st *action.State, lang i18n.Lang) []sheet.Table {
 	if f.totals {
-		return []sheet.Table{sheet.Standings(st, lang), sheet.TeamTotals(st, lang)}
+		return []sheet.Table{sheet.Standings(sheetOf(st), lang), sheet.TeamTotals(sheetOf(st), lang)}
 	}
-	return []sheet.Table{sheet.Standings(st, lang)}
+	return []sheet.Table{sheet.Standings(sheetOf(st), lang)}
 }
 
 func (individualFormat) crosstable(c *Context) (Reply, error) {
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Crosstable(c.State, c.Lang))
+		return showPicture(c, sheet.Crosstable(sheetOf(c.State), c.Lang))
 	}
 	return Reply{Text: crosstable(c.State, c.Lang)}, nil
 }
 
 func (f individualFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
-	files := []sheetFile{{sheet.Standings(st, lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}}
+	files := []sheetFile{{sheet.Standings(sheetOf(st), lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}}
 	if f.totals { // the players', then the teams' (R-T-6)
-		files = append(files, sheetFile{sheet.TeamTotals(st, lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
+		files = append(files, sheetFile{sheet.TeamTotals(sheetOf(st), lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
 	}
-	return append(files, sheetFile{sheet.Crosstable(st, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
+	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
 func (f individualFormat) keys(st *action.State, lang i18n.Lang) []string {
