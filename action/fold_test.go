@@ -356,6 +356,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 		switch w := rng.IntN(100); {
 		case side.IntN(12) == 0:
 			a = randomLeave(side, live)
+		case side.IntN(80) == 0:
+			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
 		case w < 10:
 			a = followUp(rng, live)
 			if a == nil {

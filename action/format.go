@@ -79,9 +79,10 @@ const (
 	// MatchRules decide a knockout's matches: games a match, the tie chain
 	// and its captures games (R-F-4, R-F-5).
 	MatchRules
-	// LeaveRules are the requested byes of a field paired round by round
-	// (请假, R-E-2).
-	LeaveRules
+	// AbsenceRules let a field paired round by round go on without some
+	// of it: a player sits a round out (请假, R-E-2), a game waits (补赛,
+	// R-E-3).
+	AbsenceRules
 )
 
 // Format is the event's format.

@@ -135,7 +135,7 @@ func mayLeave(st *State, entrant, round int) error {
 	if err := open(st); err != nil {
 		return err
 	}
-	if !st.Format().PlaysBy(LeaveRules) {
+	if !st.Format().PlaysBy(AbsenceRules) {
 		return ruled("R-E-2", "只有积分编排和循环赛可以请假", "only a Swiss or a round robin has requested byes")
 	}
 	n, ok := st.Numbered(entrant)

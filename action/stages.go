@@ -279,7 +279,7 @@ func (f stagedFormat) PlaysBy(part RulePart) bool {
 		return f.plan.Has(GroupsStage, SwissStage, RoundRobinStage)
 	case SwissPairing, SwissTiebreaks:
 		return f.plan.Has(SwissStage)
-	case LeaveRules:
+	case AbsenceRules:
 		return false
 	}
 	return true

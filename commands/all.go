@@ -17,6 +17,7 @@ func all() []*Command {
 		bracketCommands(),   // bracket.go: /bracket
 		teamCommands(),      // teams.go: /team …, /teams, /lineup
 		leaveCommands(),     // leave.go: /bye (请假)
+		postponeCommands(),  // postpone.go: /postpone (补赛)
 	} {
 		cmds = append(cmds, group...)
 	}

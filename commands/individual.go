@@ -2,8 +2,10 @@ package commands
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -26,6 +28,15 @@ func (individualFormat) pair(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	if err := roundOpen(ev, c.Lang); err != nil {
 		return Reply{}, err
+	}
+	if put := c.State.Postponed(); len(put) > 0 && c.Args["pending"] == "" {
+		// R-E-3: the organiser chooses to pair with them pending.
+		return Reply{
+			Text: i18n.T{Zh: "补赛还没有结果：%s。要带着补赛编排下一轮（双方按现有积分编排，不再相遇），请按「带补赛编排」或输入 /pair 带补赛；或先用 /result 录入补赛结果。",
+				En: "Postponed games have no result yet: %s. To pair the next round with them pending (their players at their scores, never paired together again), press Pair anyway or type /pair with-postponed; or enter their results with /result first."}.In(c.Lang, postponedText(c.State, put, c.Lang)),
+			Buttons: []chat.Button{{Label: i18n.T{Zh: "带补赛编排", En: "Pair anyway"}.In(c.Lang), Command: i18n.T{Zh: "/pair 带补赛", En: "/pair with-postponed"}.In(c.Lang)}},
+			Private: true,
+		}, nil
 	}
 	if n := c.State.Format().Rounds(c.State); n > 0 && ev.NextRound() > n {
 		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
@@ -58,6 +69,16 @@ func (individualFormat) rule(v *voice, ch *storage.Change, a *action.ResultSet, 
 	return ruleOnPaired(v, ch, a, why)
 }
 
+// postponedText names games put off: "第 2 轮第 3 台 张三—李四".
+func postponedText(st *action.State, games [][2]int, lang i18n.Lang) string {
+	var parts []string
+	for _, rb := range games {
+		g, _ := gameOn(&st.Event, rb[0], rb[1])
+		parts = append(parts, i18n.T{Zh: "第 %d 轮第 %d 台 %s—%s", En: "round %d board %d %s v %s"}.In(lang, rb[0], rb[1], playerName(&st.Event, g.Red), playerName(&st.Event, g.Black)))
+	}
+	return strings.Join(parts, i18n.T{Zh: "；", En: "; "}.In(lang))
+}
+
 func (individualFormat) before(st *action.State, round, _ int) moment { return roundWasOpen(st, round) }
 
 // settled announces the result; the one that completes the current round
@@ -73,13 +94,20 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 	}
 	v.announce(ch, said)
 	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
-		next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
-		if n := ch.State.Format().Rounds(ch.State); n > 0 && round >= n {
-			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
-		}
-		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
+		f.roundComplete(v, ch, round)
 	}
+}
+
+// roundComplete announces that round is complete, with the standings and
+// what comes next.
+func (f individualFormat) roundComplete(v *voice, ch *storage.Change, round int) {
+	lang := v.lang
+	next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
+	if n := ch.State.Format().Rounds(ch.State); n > 0 && round >= n {
+		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
+	}
+	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
+	v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 }
 
 // finish settles the places that may not be shared by lots (R-T-8): 抽签
@@ -89,6 +117,9 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 func (f individualFormat) finish(c *Context) (Reply, error) {
 	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
 		return Reply{}, err
+	}
+	if put := c.State.Postponed(); len(put) > 0 {
+		return Reply{}, problem("补赛还没有结果：%s。用 /result 台次 结果 轮次 录入后再结束比赛。", "Postponed games have no result yet: %s. Enter them with /result BOARD RESULT ROUND, then finish.", postponedText(c.State, put, c.Lang))
 	}
 	return finishEvent(c, appendLots, func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		text := f.standingsText(st, lang, prizePlaces)
@@ -176,6 +207,9 @@ func (individualFormat) notPlayed(_ *action.State, k *eventKey, lang i18n.Lang) 
 // sharing the last place kept; 0 keeps all.
 func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top int) string {
 	text := standingsTable(st, lang, top)
+	if put := st.Postponed(); len(put) > 0 {
+		text += "\n" + i18n.T{Zh: "补赛未下（R-E-3）：%s", En: "Postponed, to be played (R-E-3): %s"}.In(lang, postponedText(st, put, lang))
+	}
 	if f.totals {
 		text += "\n\n" + teamTotalsText(st, lang)
 	}

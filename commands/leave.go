@@ -240,7 +240,7 @@ func (c *Context) tellPlayer(ch *storage.Change, entrant int, say func(i18n.Lang
 // leaveKeys are /event set's keys of requested byes (R-E-2).
 var leaveKeys = []eventKey{
 	{
-		names: []string{"leaves", "请假次数"}, values: i18n.T{Zh: "每人最多请假轮数，0 不许请假", En: "byes a player may ask for, 0 for none"}, part: action.LeaveRules,
+		names: []string{"leaves", "请假次数"}, values: i18n.T{Zh: "每人最多请假轮数，0 不许请假", En: "byes a player may ask for, 0 for none"}, part: action.AbsenceRules,
 		info: func(a *action.InfoChanged, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
@@ -255,7 +255,7 @@ var leaveKeys = []eventKey{
 		show: func(st *action.State, _ i18n.Lang) string { return strconv.Itoa(st.Info.LeaveLimit()) },
 	},
 	{
-		names: []string{"leave-worth", "请假分"}, values: i18n.T{Zh: "和|胜|0", En: "draw|win|0"}, part: action.LeaveRules,
+		names: []string{"leave-worth", "请假分"}, values: i18n.T{Zh: "和|胜|0", En: "draw|win|0"}, part: action.AbsenceRules,
 		info: func(a *action.InfoChanged, v string) error {
 			k, ok := map[string]engine.ByeKind{"和": engine.HalfBye, "draw": engine.HalfBye, "胜": engine.FullBye, "win": engine.FullBye, "0": engine.ZeroBye, "zero": engine.ZeroBye}[strings.ToLower(v)]
 			if !ok {
@@ -267,7 +267,7 @@ var leaveKeys = []eventKey{
 		show: func(st *action.State, lang i18n.Lang) string { return leaveWorth(st, lang) },
 	},
 	{
-		names: []string{"leave-grant", "请假审批"}, values: i18n.T{Zh: "组织者|自动", En: "organiser|auto"}, part: action.LeaveRules,
+		names: []string{"leave-grant", "请假审批"}, values: i18n.T{Zh: "组织者|自动", En: "organiser|auto"}, part: action.AbsenceRules,
 		info: func(a *action.InfoChanged, v string) error {
 			auto, ok := map[string]bool{"组织者": false, "organiser": false, "organizer": false, "自动": true, "auto": true}[strings.ToLower(v)]
 			if !ok {

@@ -76,11 +76,12 @@ func numberedHow(ps []engine.Player, by engine.Numbering) i18n.T {
 	return i18n.T{Zh: "按等级分", En: "by rating"}
 }
 
-// openBoards lists the boards of rd still without a result.
+// openBoards lists the boards of rd still without a result, but for the
+// games put off (补赛, R-E-3): the round completes without them.
 func openBoards(rd engine.Round) []int {
 	var bs []int
 	for _, g := range rd.Games {
-		if !g.Result.Decided() && !g.Void {
+		if !g.Result.Decided() && !g.Void && !g.Postponed {
 			bs = append(bs, g.Board)
 		}
 	}

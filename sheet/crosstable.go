@@ -96,6 +96,8 @@ func crossCell(e engine.Entry, lang i18n.Lang) Cell {
 		res = "-"
 	case engine.OutcomePending:
 		tone = Muted
+	case engine.OutcomePostponed: // 补赛 still to play (R-E-3)
+		res, tone = i18n.T{Zh: "补", En: "p"}.In(lang), Muted
 	}
 	return Cell{Text: strconv.Itoa(e.Opponent) + colour.In(lang) + res, Tone: tone}
 }
