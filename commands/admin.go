@@ -169,7 +169,7 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "创建比赛「%s」", En: "created the event %q"}.In(lang, a.Name)
 	case *action.SettingsChanged:
 		s := a.Settings
-		return i18n.T{Zh: "修改设置（%s，%d 轮，%s）", En: "changed the settings (%s, %d rounds, %s)"}.In(lang, s.System, s.Rounds, s.Scoring)
+		return i18n.T{Zh: "修改设置（%s，%d 轮，%s）", En: "changed the settings (%s, %d rounds, %s)"}.In(lang, systemName(s.System, lang), s.Rounds, s.Scoring)
 	case *action.SignupOpened:
 		return i18n.T{Zh: "开放报名", En: "opened sign-up"}.In(lang)
 	case *action.SignupClosed:
@@ -235,11 +235,58 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "批准 %s 第 %d 轮请假", En: "granted %s a bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
 	case *action.LeaveDropped:
 		return i18n.T{Zh: "取消 %s 第 %d 轮请假", En: "dropped %s's bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.GamePostponed:
+		return i18n.T{Zh: "第 %d 轮第 %d 台改为补赛", En: "postponed round %d board %d"}.In(lang, a.Round, a.Board)
+	case *action.BoardFlipped:
+		return i18n.T{Zh: "对调第 %d 台的先后手", En: "flipped board %d's colours"}.In(lang, a.Board)
+	case *action.PlayersExchanged:
+		return i18n.T{Zh: "对调 %s 和 %s 的位置", En: "exchanged %s and %s"}.In(lang, who(a.A), who(a.B))
+	case *action.GuessCalled:
+		return i18n.T{Zh: "要求第 %d 轮猜先", En: "called a colour guess for round %d"}.In(lang, a.Round)
+	case *action.GuessHidden:
+		// Never the hidden colour (R-C-4).
+		return i18n.T{Zh: "%s 在第 %d 台藏子（猜先）", En: "%s hid a colour on board %d (colour guess)"}.In(lang, who(a.Player), a.Board)
+	case *action.GuessMade:
+		return i18n.T{Zh: "%[1]s 在第 %[3]d 台猜%[2]s", En: "%[1]s guessed %[2]s on board %[3]d"}.In(lang, who(a.Player), colourName(a.Colour, lang), a.Board)
+	case *action.ColourChosen:
+		return i18n.T{Zh: "%[1]s 在第 %[3]d 台选%[2]s", En: "%[1]s chose %[2]s on board %[3]d"}.In(lang, who(a.Player), colourName(a.Colour, lang), a.Board)
+	case *action.PlanSet:
+		if a.Plan == nil {
+			return i18n.T{Zh: "赛制改为积分编排或循环赛", En: "made it a Swiss or round robin again"}.In(lang)
+		}
+		return i18n.T{Zh: "赛制：%s", En: "format: %s"}.In(lang, formatName(*a.Plan, lang))
+	case *action.TeamRulesSet:
+		if a.Rules == nil {
+			return i18n.T{Zh: "改为个人赛", En: "made it an individual event"}.In(lang)
+		}
+		return i18n.T{Zh: "团体赛规则：%d 台", En: "team rules: %d boards"}.In(lang, a.Rules.Boards)
+	case *action.TeamRegistered:
+		return i18n.T{Zh: "登记队伍「%s」", En: "registered team %q"}.In(lang, a.Name)
+	case *action.TeamJoinAsked:
+		if a.Refused {
+			return i18n.T{Zh: "拒绝 %s 加入第 %d 队", En: "refused %s a place in team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+		}
+		return i18n.T{Zh: "%s 申请加入第 %d 队", En: "%s asked to join team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+	case *action.TeamMembersAdded:
+		return i18n.T{Zh: "第 %d 队加入 %d 名队员", En: "added %d players to team %d"}.In(lang, a.Team, len(a.Entrants))
+	case *action.TeamMemberRemoved:
+		return i18n.T{Zh: "%s 离开第 %d 队", En: "took %s off team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+	case *action.TeamRemoved:
+		return i18n.T{Zh: "删除第 %d 队", En: "deleted team %d"}.In(lang, a.Team)
+	case *action.TeamEdited:
+		return i18n.T{Zh: "修改第 %d 队", En: "edited team %d"}.In(lang, a.Team)
+	case *action.TeamPairingPreviewed:
+		return i18n.T{Zh: "预览第 %d 轮团体编排", En: "previewed round %d's team pairing"}.In(lang, a.Pairing.Round)
+	case *action.TeamRoundPublished:
+		return i18n.T{Zh: "公布第 %d 轮团体对阵（%d 场）", En: "published round %d's team pairing (%d matches)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
+	case *action.LineupSent:
+		return i18n.T{Zh: "第 %d 队交第 %d 轮第 %d 场出场名单", En: "team %d sent its line-up for round %d match %d"}.In(lang, a.Team, a.Round, a.Match)
+	case *action.LineupsRevealed:
+		return i18n.T{Zh: "公布第 %d 轮出场名单", En: "revealed round %d's line-ups"}.In(lang, a.Round)
+	case *action.TeamWithdrawn:
+		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
 	}
-	if k := a.Kind(); strings.HasPrefix(k, "guess-") || k == "colour-chosen" {
-		return i18n.T{Zh: "猜先（%s）", En: "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
-	}
-	return a.Kind()
+	return i18n.T{Zh: "其他改动", En: "another change"}.In(lang)
 }
 
 // entrantWho names the player of entrant as numbered now.

@@ -10,9 +10,11 @@ import (
 
 // /help: every command, one command (/help NAME, its aliases too), or a
 // group of them (/help event, /help 成绩): the commands a topic lists and
-// every command whose name begins with the word. A topic's word wins over
-// a command of that name or alias (/help result, /help 选手), whose group
-// lists it. A word that names none says which groups there are.
+// every command whose name begins with the word. A command's own name wins
+// over a topic's word (/help result explains /result; /help results and
+// /help 成绩 list the group); an alias does not (/help 选手 lists the
+// player's commands). A word that names none says
+// which groups there are.
 
 // topic is a group of commands /help answers for one word.
 type topic struct {
@@ -68,7 +70,7 @@ func help(c *Context) (Reply, error) {
 		return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
 	}
 	words := strings.Fields(name)
-	if cmd, rest := c.svc.reg.Lookup(words); cmd != nil && len(rest) == 0 && len(c.svc.reg.group(name)) <= 1 {
+	if cmd, rest := c.svc.reg.Lookup(words); cmd != nil && len(rest) == 0 && (cmd.named(name) || len(c.svc.reg.group(name)) <= 1) {
 		return Reply{Text: explain(cmd, c.Lang)}, nil
 	}
 	if len(words) == 1 {

@@ -117,7 +117,7 @@ func organiserCommands() []*Command {
 				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Help: i18n.T{Zh: "红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）", En: "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
 				{Name: "captures", Kind: Counts, Optional: true, Help: i18n.T{Zh: "吃子数定胜负时双方的吃子数，红方在前，如 5:3", En: "for captures: the pieces each side captured, red's first, e.g. 5:3"}},
 				{Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "轮次；不写则为当前轮", En: "the round; the current one if left out"}},
-				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: i18n.T{Zh: "更正已编排过后续轮次的结果时写 confirm 确认", En: "confirm, to correct a round that later rounds were paired on"}},
+				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: i18n.T{Zh: "更正已编排过后续轮次的结果时写 确认", En: "confirm, to correct a round that later rounds were paired on"}},
 			},
 			Help: i18n.T{Zh: "裁定或更正一台的结果；更正后续轮次已编排的结果需确认", En: "set or correct a board's result; correcting a round later rounds were paired on asks to confirm"},
 			Run:  setResult,

@@ -94,6 +94,10 @@ var argNames = map[string]string{
 	"pending": "补赛", // organiser.go: /pair 带补赛
 }
 
+// named reports whether name is the command's own name ("result"), which
+// /help explains before any topic of that word.
+func (c *Command) named(name string) bool { return strings.EqualFold(c.Name, name) }
+
 // Placeholder is the argument's name as usage and errors show it: in
 // capitals in English, its Chinese name in Chinese ("b2": B2, 台号2).
 func (a Arg) Placeholder(lang i18n.Lang) string {
