@@ -434,7 +434,7 @@ func link(c *Context) (Reply, error) {
 	return Reply{Private: true, Text: i18n.T{
 		Zh: "「%[1]s」的关联代码：%[2]s\n在另一个群或频道（任何平台）输入 /link %[2]s，那里就会关注本赛，输入的人也成为组织者。请只告诉组织者。",
 		En: "The link code of %[1]q: %[2]s\nType /link %[2]s in another group or channel (any platform) to make it follow this event; whoever types it becomes an organiser there. Give it to organisers only.",
-	}.In(c.Lang, oc.State.Event.Name, code)}, nil
+	}.In(c.Own, oc.State.Event.Name, code)}, nil
 }
 
 // linkChat makes this chat follow the event whose code was typed, with

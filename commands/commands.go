@@ -147,7 +147,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if words == nil {
 		return Reply{}
 	}
-	lang := s.lang(ctx, req)
+	// Every line said in a group is in the group's language; a private
+	// answer in the sender's own.
+	own := s.lang(ctx, req)
+	lang := s.chatLang(ctx, req.Chat, own)
 	defer s.observe(lang, req.Text, &reply) // runs last: sees the apology a panic gets
 	defer func() {
 		if r := recover(); r != nil {
@@ -168,6 +171,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
 	c, err := s.context(ctx, req, lang, cmd, named)
+	if c != nil {
+		c.Own = own
+	}
 	if err == nil {
 		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
@@ -249,10 +255,13 @@ func (s *Service) lang(ctx context.Context, req Request) i18n.Lang {
 // Context is what a command runs with.
 type Context struct {
 	context.Context
-	svc  *Service
-	Req  Request
-	Lang i18n.Lang
-	Args map[string]string
+	svc *Service
+	Req Request
+	// Lang is the language of what the request's chat hears: a group's
+	// (its event's, Chat.lang), or in a private chat the sender's. Own is
+	// the sender's own, for an answer only they see (Reply.Private).
+	Lang, Own i18n.Lang
+	Args      map[string]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
 	Event storage.EventID

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
@@ -21,6 +22,9 @@ type harness struct {
 	now    time.Time
 	group  chat.Chat
 	update int
+	// speaks is the language sendAs's line is in while it is handled: the
+	// group's, which is its event's (chatLang).
+	speaks string
 	// heard holds the replies said in the group since sent last drained
 	// it: the group sees them as it sees the outbox's messages.
 	heard []string
@@ -35,8 +39,24 @@ func newHarness(t testing.TB) *harness {
 	}
 	t.Cleanup(func() { st.Close() })
 	h.store = st
-	h.svc = New(st, WithClock(h.clock))
+	h.svc = New(speaking{st, &h.speaks}, WithClock(h.clock))
 	return h
+}
+
+// speaking is the store as a group that speaks one language sees it: with
+// speaks set, every event loads speaking it (sendAs). The log is the
+// store's: nothing is written for it.
+type speaking struct {
+	*storage.Store
+	speaks *string
+}
+
+func (s speaking) Load(ctx context.Context, id storage.EventID) (*action.State, error) {
+	st, err := s.Store.Load(ctx, id)
+	if err == nil && *s.speaks != "" && st.Info.Lang != "" {
+		st.Info.Lang = *s.speaks
+	}
+	return st, err
 }
 
 func (h *harness) clock() time.Time { return h.now }
@@ -79,9 +99,13 @@ func (h *harness) hear(r Reply, dm bool) {
 	}
 }
 
-// sendAs is send with a language.
+// sendAs is send with a language: the user's, and the group's for this
+// line — what a group hears is in its event's language (chatLang), so the
+// event speaks locale while the line is handled.
 func (h *harness) sendAs(user, locale, text string) Reply {
 	h.t.Helper()
+	h.speaks = locale
+	defer func() { h.speaks = "" }()
 	h.update++
 	r := h.svc.Handle(context.Background(), Request{
 		Chat: h.group, User: User{ID: user, Name: user}, Locale: locale,

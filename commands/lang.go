@@ -1,7 +1,10 @@
 package commands
 
 import (
+	"context"
+
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 )
 
@@ -35,6 +38,33 @@ func langName(l, lang i18n.Lang) string {
 		return i18n.T{Zh: "英文", En: "English"}.In(lang)
 	}
 	return i18n.T{Zh: "中文", En: "Chinese"}.In(lang)
+}
+
+// chatLang is the language everything said in c is in: in a group, the
+// language the event it follows now chose (/event set lang; /event new
+// takes its creator's) — whoever's command it was, so that a group reads
+// one language; in a private chat, a group that follows no event, or one
+// whose event never chose (made before events kept one), the sender's own.
+func (s *Service) chatLang(ctx context.Context, c chat.Chat, own i18n.Lang) i18n.Lang {
+	if c.IsPrivate() {
+		return own
+	}
+	evs, err := s.store.ChatEvents(ctx, c)
+	if err != nil || len(evs) == 0 {
+		return own
+	}
+	e, err := pickEvent(evs, "", unfinished)
+	if err != nil {
+		return own // several and none current: the command will ask which
+	}
+	st, err := s.store.Load(ctx, e.ID)
+	if err != nil {
+		return own
+	}
+	if l := i18n.Parse(st.Info.Lang); l != "" {
+		return l
+	}
+	return own
 }
 
 // eventLang is the language the event's chats are spoken to in

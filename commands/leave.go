@@ -164,7 +164,7 @@ func askLeave(c *Context, entrant, round int, granted bool) (Reply, error) {
 	if done {
 		return chats.reply(leaveGrantedText(c.State, leaveName(c.State, entrant), round, c.Lang)), nil
 	}
-	return Reply{Text: i18n.T{Zh: "已申请第 %d 轮请假，等组织者批准；批准后你会收到私信。要取消：/bye 取消 %d", En: "Asked to sit out round %d; an organiser grants it and you will be told privately. To cancel: /bye cancel %d"}.In(c.Lang, round, round), Private: true}, nil
+	return Reply{Text: i18n.T{Zh: "已申请第 %d 轮请假，等组织者批准；批准后你会收到私信。要取消：/bye 取消 %d", En: "Asked to sit out round %d; an organiser grants it and you will be told privately. To cancel: /bye cancel %d"}.In(c.Own, round, round), Private: true}, nil
 }
 
 // leaveGrantedText announces a granted bye.

@@ -335,7 +335,7 @@ func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location(
 // playMe shows the sender their event: who they are, their game now, their
 // score and place, and what they must do next.
 func playMe(c *Context) (Reply, error) {
-	st, lang := c.State, c.Lang
+	st, lang := c.State, c.Own // said to the sender alone
 	p, _ := st.Event.Player(c.Player)
 	var lines []string
 	who := i18n.T{Zh: "%s（第 %d 位）", En: "%s (number %d)"}.In(lang, p.Name, p.ID)

@@ -72,6 +72,9 @@ func (h *harness) line(user, locale, text string, dm bool) Reply {
 	c := h.group
 	if dm {
 		c = chat.Private("console", user)
+	} else {
+		h.speaks = locale // the group speaks the line's language (chatLang)
+		defer func() { h.speaks = "" }()
 	}
 	return h.svc.Handle(context.Background(), Request{
 		Chat: c, User: User{ID: user, Name: user}, Locale: locale,
