@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,14 +9,15 @@ import (
 
 	"golang.org/x/text/width"
 
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
 
-// The written forms of what commands read: numbers, rounds and boards, as
-// people type them on a phone (DESIGN, "Outputs people look at"). Each has
-// many spellings — full-width digits from a Chinese keyboard (１５), any
-// dash, 第2轮 or R2 — and one that the command reads: parseArgs keeps that
-// one in Context.Args.
+// The written forms of what commands read: numbers, rounds, boards and
+// results, as people type them on a phone (DESIGN, "Outputs people look
+// at"). Each has many spellings — full-width digits from a Chinese
+// keyboard (１－０), any dash (1–0), 第2轮 or R2, 红胜 or 1:0 — and one
+// that the command reads: parseArgs keeps that one in Context.Args.
 
 // A Form reads an argument written in any of its common forms.
 type Form interface {
@@ -135,4 +137,124 @@ func hanNumber(s string) (int, bool) {
 	t, okT := digit(tens, 1)
 	u, okU := digit(units, 0)
 	return 10*t + u, okT && okU
+}
+
+// A result is written as red's (R-G-1: red first — 1-0, 红胜) or from the
+// writer's side (胜, won). redsForms and ownForms list the forms of each
+// by the one spelling a command reads: resultCodes' codes for red's, win
+// and loss for the writer's. A form is listed as phraseKey makes it: in
+// lower case, without spaces, ":" and 比 as "-".
+var (
+	redsForms = forms(map[string][]string{
+		"1-0": {"红胜", "红方胜", "红方获胜", "红先胜", "红赢", "红方赢", "黑负", "黑方负", "黑输", "redwins", "redwon", "blacklost", "blackloses"},
+		"0-1": {"黑胜", "黑方胜", "黑方获胜", "黑赢", "黑方赢", "红负", "红方负", "红先负", "红输", "blackwins", "blackwon", "redlost", "redloses"},
+		"1/2": {"½", "0.5", "=", "½-½", "1/2-1/2", "0.5-0.5", "和", "和棋", "和局", "平局", "红先和", "draw", "drawn", "drew"},
+		"+-":  {"黑方弃权", "黑弃权"},
+		"-+":  {"红方弃权", "红弃权"},
+		"--":  {"双方弃权"},
+	})
+	ownForms = forms(map[string][]string{
+		"win":  {"胜", "赢", "赢棋", "获胜", "胜利", "won", "wins"},
+		"loss": {"负", "输", "输棋", "败", "lost", "lose", "loses"},
+	})
+)
+
+// forms indexes the forms by phraseKey; each spelling is a form of itself.
+func forms(spellings map[string][]string) map[string]string {
+	out := map[string]string{}
+	for one, others := range spellings {
+		for _, f := range append(others, one) {
+			out[phraseKey(f)] = one
+		}
+	}
+	return out
+}
+
+// phraseKey is a phrase as the forms list it: narrowed, in lower case,
+// without spaces, its separators ":" and 比 as "-" (1:0, 1比0), without
+// what ends a sentence (赢了！, 输啦) and what says it is the writer's
+// (我赢了, I won).
+func phraseKey(s string) string {
+	s = strings.NewReplacer(" ", "", ":", "-", "比", "-").Replace(strings.ToLower(narrow(s)))
+	s = strings.TrimRight(s, "!.。~了啦")
+	for _, who := range []string{"我们", "我方", "我", "we", "i"} {
+		if rest, ok := strings.CutPrefix(s, who); ok && rest != "" {
+			return rest
+		}
+	}
+	return s
+}
+
+// phrases reads results written as one of its forms: one phrase, or with
+// many, a line of them (/report 赢了 1-0).
+type phrases struct {
+	forms map[string]string
+	many  bool
+	want  i18n.T
+}
+
+var (
+	// redFirst is /result's: red's result first (R-G-1), or the pieces
+	// captured decide it (R-F-5: /result B 吃子 5:3).
+	redFirst = phrases{forms: both(redsForms, forms(map[string][]string{"captures": {"吃子"}})),
+		want: i18n.T{Zh: "红方在前，如 1-0、0-1、1/2、红胜、黑胜、和、+-、-+、--", En: "red's first, as in 1-0, 0-1, 1/2, +-, -+ or --"}}
+	// reported is /report's: the player's own (胜, won) or red's (1-0).
+	reported = phrases{forms: both(ownForms, redsForms), many: true,
+		want: i18n.T{Zh: "胜、负或和（或红方在前：1-0、0-1、红胜、黑胜）", En: "win, loss or draw (or red's first: 1-0, 0-1, 1/2)"}}
+)
+
+// both is the forms of a and b.
+func both(a, b map[string]string) map[string]string {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}
+
+func (p phrases) Want() i18n.T { return p.want }
+
+// Read reads a phrase, or with many every phrase up to the first that is
+// none: their spellings, space-separated.
+func (p phrases) Read(words []string) (string, int, bool) {
+	var said []string
+	i := 0
+	for i < len(words) && (p.many || i == 0) {
+		one, used := p.phrase(words[i:])
+		if used == 0 {
+			break
+		}
+		said, i = append(said, one), i+used
+	}
+	return strings.Join(said, " "), i, len(said) > 0
+}
+
+// phrase reads the phrase at the start of words, which may be written in
+// up to three ("red wins", "1 : 0"): its spelling and the words it took.
+func (p phrases) phrase(words []string) (string, int) {
+	for k := min(3, len(words)); k > 0; k-- {
+		if one, ok := p.forms[phraseKey(strings.Join(words[:k], ""))]; ok {
+			return one, k
+		}
+	}
+	return "", 0
+}
+
+// reportedAs is what a /report line (as reported spells it) says the
+// result is, for a player of colour: each result its phrases name, once
+// each, in order. The player's words (win, loss) are theirs, the codes
+// red's (R-G-1); a line that says two (赢 0-1 from red) is asked back.
+func reportedAs(said string, colour engine.Colour) []engine.Result {
+	var out []engine.Result
+	for _, w := range strings.Fields(said) {
+		r := resultCodes[w]
+		switch w {
+		case "win":
+			r = loss(colour.Opposite())
+		case "loss":
+			r = loss(colour)
+		}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }

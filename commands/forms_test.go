@@ -1,9 +1,227 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/storage"
 )
+
+// In the tables below a result the line does not set: refused says no,
+// asked asks which of two results the line means (askReading).
+const (
+	refused = engine.Pending
+	asked   = engine.Result(-1)
+)
+
+// writtenForms are results as people write them, and what each means in
+// /report from red, in /report from black, and in /result (R-G-1): red's
+// forms (1-0, 红胜) mean the same from either side, the player's own
+// (胜, won) mean their side, and /result takes red's only.
+var writtenForms = []struct {
+	form               string
+	red, black, result engine.Result
+}{
+	// red wins, written as red's
+	{"1-0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1:0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"１－０", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"１：０", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1–0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1—0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1−0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1 - 0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"1比0", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"红胜", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"红方胜", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"红先胜", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"红胜了", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"黑负", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"红方获胜", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"red wins", engine.RedWin, engine.RedWin, engine.RedWin},
+	{"Red won", engine.RedWin, engine.RedWin, engine.RedWin},
+	// black wins, written as red's
+	{"0-1", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"0:1", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"０－１", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"0–1", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"黑胜", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"黑方胜", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"黑赢", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"红负", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"红先负", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	{"black wins", engine.BlackWin, engine.BlackWin, engine.BlackWin},
+	// draws, the same from either side
+	{"1/2", engine.Draw, engine.Draw, engine.Draw},
+	{"１／２", engine.Draw, engine.Draw, engine.Draw},
+	{"½", engine.Draw, engine.Draw, engine.Draw},
+	{"½-½", engine.Draw, engine.Draw, engine.Draw},
+	{"½:½", engine.Draw, engine.Draw, engine.Draw},
+	{"0.5-0.5", engine.Draw, engine.Draw, engine.Draw},
+	{"0.5:0.5", engine.Draw, engine.Draw, engine.Draw},
+	{"1/2-1/2", engine.Draw, engine.Draw, engine.Draw},
+	{"=", engine.Draw, engine.Draw, engine.Draw},
+	{"和", engine.Draw, engine.Draw, engine.Draw},
+	{"和棋", engine.Draw, engine.Draw, engine.Draw},
+	{"和了", engine.Draw, engine.Draw, engine.Draw},
+	{"和局", engine.Draw, engine.Draw, engine.Draw},
+	{"平局", engine.Draw, engine.Draw, engine.Draw},
+	{"红先和", engine.Draw, engine.Draw, engine.Draw},
+	{"draw", engine.Draw, engine.Draw, engine.Draw},
+	{"Draw", engine.Draw, engine.Draw, engine.Draw},
+	{"drew", engine.Draw, engine.Draw, engine.Draw},
+	{"we drew", engine.Draw, engine.Draw, engine.Draw},
+	// the player's own words: their side; /result has no side to read them from
+	{"胜", engine.RedWin, engine.BlackWin, refused},
+	{"赢", engine.RedWin, engine.BlackWin, refused},
+	{"赢了", engine.RedWin, engine.BlackWin, refused},
+	{"赢了！", engine.RedWin, engine.BlackWin, refused},
+	{"赢啦", engine.RedWin, engine.BlackWin, refused},
+	{"胜了", engine.RedWin, engine.BlackWin, refused},
+	{"我胜", engine.RedWin, engine.BlackWin, refused},
+	{"我赢了", engine.RedWin, engine.BlackWin, refused},
+	{"赢棋了", engine.RedWin, engine.BlackWin, refused},
+	{"win", engine.RedWin, engine.BlackWin, refused},
+	{"WIN", engine.RedWin, engine.BlackWin, refused},
+	{"won", engine.RedWin, engine.BlackWin, refused},
+	{"I won", engine.RedWin, engine.BlackWin, refused},
+	{"ｗｏｎ", engine.RedWin, engine.BlackWin, refused},
+	{"负", engine.BlackWin, engine.RedWin, refused},
+	{"输", engine.BlackWin, engine.RedWin, refused},
+	{"输了", engine.BlackWin, engine.RedWin, refused},
+	{"我输了", engine.BlackWin, engine.RedWin, refused},
+	{"输棋", engine.BlackWin, engine.RedWin, refused},
+	{"loss", engine.BlackWin, engine.RedWin, refused},
+	{"lost", engine.BlackWin, engine.RedWin, refused},
+	{"I lost", engine.BlackWin, engine.RedWin, refused},
+	// forfeits are the arbiter's (R-G-1)
+	{"+-", refused, refused, engine.RedForfeitWin},
+	{"＋－", refused, refused, engine.RedForfeitWin},
+	{"+–", refused, refused, engine.RedForfeitWin},
+	{"-+", refused, refused, engine.BlackForfeitWin},
+	{"−+", refused, refused, engine.BlackForfeitWin},
+	{"--", refused, refused, engine.DoubleForfeit},
+	{"－－", refused, refused, engine.DoubleForfeit},
+	{"—", refused, refused, refused}, // one dash is no result
+	{"黑方弃权", refused, refused, engine.RedForfeitWin},
+	{"红方弃权", refused, refused, engine.BlackForfeitWin},
+	{"双方弃权", refused, refused, engine.DoubleForfeit},
+	// two phrases: one result, or a question
+	{"赢了 1-0", engine.RedWin, asked, refused},
+	{"won 0-1", asked, engine.BlackWin, refused},
+	{"赢 0-1", asked, engine.BlackWin, refused},
+	{"胜 红胜", engine.RedWin, asked, refused},
+	{"输了 黑胜", engine.BlackWin, asked, refused},
+	{"和 1/2", engine.Draw, engine.Draw, refused},
+	{"胜 负", asked, asked, refused},
+	{"1-0 0-1", asked, asked, refused},
+	{"赢 +-", refused, refused, refused},
+	// no result
+	{"maybe", refused, refused, refused},
+	{"2-0", refused, refused, refused},
+	{"1-1", refused, refused, refused},
+	{"0-0", refused, refused, refused},
+	{"10", refused, refused, refused},
+	{"红", refused, refused, refused},
+	{"赢了 maybe", refused, refused, refused},
+}
+
+// TestR_G_1_EveryWrittenForm sends every written form through the chat:
+// /report from red and from black, /result from the organiser.
+func TestR_G_1_EveryWrittenForm(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).start()
+	red, black := e.board(1)
+	report := func(user, form string, want engine.Result) {
+		t.Helper()
+		before := h.logLen()
+		r := h.send(user, "/report "+form, false)
+		got := e.state().Underway(1, 1).Report
+		switch {
+		case want == asked:
+			if h.logLen() != before || len(r.Buttons) < 2 {
+				t.Errorf("%s: /report %s: %q with %d buttons, want a question and nothing changed", user, form, r.Text, len(r.Buttons))
+			}
+		case want == refused:
+			if h.logLen() != before || r.Text == "" || len(r.Buttons) > 0 {
+				t.Errorf("%s: /report %s: %q, log %d → %d: want a refusal and nothing changed", user, form, r.Text, before, h.logLen())
+			}
+		case got == nil || got.Result != want:
+			t.Errorf("%s: /report %s: %q, report %+v: want %v", user, form, r.Text, got, want)
+		}
+		h.undoSince(before) // the next form is reported afresh
+		h.sent()
+	}
+	for _, tt := range writtenForms {
+		report(red, tt.form, tt.red)
+		report(black, tt.form, tt.black)
+		before, was := h.logLen(), e.game(2).Result
+		r := h.say("org", "/result 2 "+tt.form)
+		switch got := e.game(2).Result; {
+		case tt.result == refused && (h.logLen() != before || got != was):
+			t.Errorf("/result 2 %s: %q, %v → %v: want a refusal and nothing changed", tt.form, r, was, got)
+		case tt.result != refused && got != tt.result:
+			t.Errorf("/result 2 %s: %q, result %v: want %v", tt.form, r, got, tt.result)
+		}
+		h.sent()
+	}
+}
+
+// undoSince undoes every action after the first n of the log: the event
+// is as it was then.
+func (h *harness) undoSince(n int) {
+	h.t.Helper()
+	last := h.logLen()
+	if last == n {
+		return
+	}
+	_, err := h.store.Update(context.Background(), h.eventID(), action.Actor{Platform: "console", User: "test"}, "", func(ch *storage.Change) error {
+		for seq := n + 1; seq <= last; seq++ {
+			if err := ch.Append(&action.Undo{Seq: int64(seq)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// TestR_G_1_ContradictionAsked: a report that says two results is asked
+// back privately with a button for each reading, each the explicit
+// command; pressing one reports it.
+func TestR_G_1_ContradictionAsked(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).start()
+	red, _ := e.board(1)
+	r := h.send(red, "/report 赢 0-1", false)
+	must(t, r.Text, "你的报告前后不一致（你执红）", "/report 1-0 或 /report 0-1")
+	if !r.Private || len(r.Buttons) != 2 || r.Buttons[0].Command != "/report 1-0" || r.Buttons[1].Command != "/report 0-1" {
+		t.Fatalf("question %+v: want two buttons, /report 1-0 and /report 0-1, said privately", r)
+	}
+	must(t, r.Buttons[0].Label, "胜（1-0）")
+	en := h.sendAs(red, "en", "/report won 0-1")
+	must(t, en.Text, "Your report says two different results (you play red)", "/report 1-0 or /report 0-1")
+	must(t, en.Buttons[1].Label, "loss (0-1)")
+	h.send(red, r.Buttons[1].Command, false)
+	if got := e.state().Underway(1, 1).Report; got == nil || got.Result != engine.BlackWin {
+		t.Errorf("after pressing %q: report %+v, want 0-1", r.Buttons[1].Label, got)
+	}
+}
+
+// TestR_G_1_ForfeitNotReported: a player's forfeit is refused with what
+// to do instead, in the player's language.
+func TestR_G_1_ForfeitNotReported(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).start()
+	red, _ := e.board(1)
+	must(t, h.say(red, "/report +-"), "弃权由裁判用 /result 台号 +-")
+	must(t, h.sendAs(red, "en", "/report 双方弃权").Text, "an arbiter records a forfeit with /result BOARD +-")
+}
 
 // TestFullWidthNumbers: numbers typed on a Chinese keyboard in full width,
 // and rounds and boards with their marks, read wherever a number is read.
@@ -15,7 +233,7 @@ func TestFullWidthNumbers(t *testing.T) {
 	e.start()
 	must(t, h.say("org", "/result ５ １－０"), "没有第 5 台")
 	must(t, h.say("org", "/result ２ １－０"), "第 1 轮第 2 台：", " 1-0 ", "裁判裁定")
-	must(t, h.say("org", "/result 第２台 0-1 第１轮"), "第 1 轮第 2 台：", " 0-1 ", "原为 1-0")
+	must(t, h.say("org", "/result 第２台 ０：１ 第１轮"), "第 1 轮第 2 台：", " 0-1 ", "原为 1-0")
 	must(t, h.say("org", "/result B2 1/2 R1"), "第 1 轮第 2 台：", " 1/2 ", "原为 0-1")
 	must(t, h.say("org", "/result board 2 1-0 round 1"), "第 1 轮第 2 台：", " 1-0 ", "原为 1/2")
 	red, _ := e.board(1)

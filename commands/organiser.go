@@ -112,7 +112,9 @@ func organiserCommands() []*Command {
 			Name: "result", Aliases: []string{"裁定"}, Who: Staff,
 			Args: []Arg{
 				{Name: "board", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "台次，如 5 或 第5台", En: "the board, e.g. 5 or B5"}},
-				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Help: i18n.T{Zh: "红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）", En: "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
+				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Form: redFirst, Help: i18n.T{
+					Zh: "红方在前：1-0（1:0、红胜）红胜，0-1（黑胜）黑胜，1/2（½、=、和）和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）",
+					En: "red's first: 1-0 (1:0) red wins, 0-1 black wins, 1/2 (½, =) draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
 				{Name: "captures", Kind: Counts, Optional: true, Help: i18n.T{Zh: "吃子数定胜负时双方的吃子数，红方在前，如 5:3", En: "for captures: the pieces each side captured, red's first, e.g. 5:3"}},
 				{Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "轮次，如 3 或 第3轮；不写则为当前轮", En: "the round, e.g. 3 or R3; the current one if left out"}},
 				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: i18n.T{Zh: "更正已编排过后续轮次的结果时写 confirm 确认", En: "confirm, to correct a round that later rounds were paired on"}},

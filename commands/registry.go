@@ -44,7 +44,7 @@ type Arg struct {
 	Optional bool
 	Help     i18n.T
 	// Form, when set, reads the argument in every form people write it
-	// (forms.go: rounds, boards); for a Choice, Choices are then
+	// (forms.go: rounds, boards, results); for a Choice, Choices are then
 	// what menus and usage offer.
 	Form Form
 }
