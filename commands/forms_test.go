@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -279,4 +280,66 @@ func TestOrdinals(t *testing.T) {
 			t.Errorf("%q: %q, %d words, %v; want %q, %d words", tt.line, v, used, ok, tt.want, tt.words)
 		}
 	}
+}
+
+// FuzzReport feeds any line to every command's argument parser, and as
+// /report from red and /result from the organiser to Service.Handle: no
+// line panics or fails, and a line that is refused — by the parser, as a
+// question, as a forfeit a player may not report — changes nothing; one
+// that changes the event sets what the line says (R-G-1).
+func FuzzReport(f *testing.F) {
+	for _, tt := range writtenForms {
+		f.Add(tt.form)
+	}
+	for _, s := range []string{"", "第 2 轮", "round", "赢 0-1 #并发赛", `"1 - 0"`, "1-0 1 confirm", "吃子 5:3", "１－０ 第１轮", "十十", "r", "@", "0.5:0.5 B2"} {
+		f.Add(s)
+	}
+	h := newHarness(f)
+	id := newRaceEvent(f, h.store, 2) // in the harness's group
+	if _, err := h.store.Update(context.Background(), id, action.Actor{Platform: "console", User: "test"}, "", func(ch *storage.Change) error {
+		ch.Grant("console", "org", storage.Organiser)
+		return nil
+	}); err != nil {
+		f.Fatal(err)
+	}
+	red := raceUser(h.state().Event.Rounds[0].Games[0].Red)
+	cmds := h.svc.Commands()
+	f.Fuzz(func(t *testing.T, line string) {
+		h.t = t
+		for _, cmd := range cmds {
+			for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
+				cmd.parseArgs(splitLine("/x " + line)[1:], lang) // does not panic
+			}
+		}
+		for _, sent := range []struct{ user, text string }{{red, "/report " + line}, {"org", "/result 2 " + line}} {
+			before := h.logLen()
+			r := h.send(sent.user, sent.text, false)
+			h.sent()
+			if r.Text == "" || r.Text == apology(i18n.Zh).Text {
+				t.Fatalf("%s: %q: %q", sent.user, sent.text, r.Text)
+			}
+			if h.logLen() == before {
+				continue
+			}
+			// It changed the event: the line parses, as Handle reads it, to one result.
+			_, words := takeRef(splitLine(sent.text))
+			cmd, rest := h.svc.reg.Lookup(words)
+			_, rest = takeEventWord(rest)
+			args, err := cmd.parseArgs(rest, i18n.Zh)
+			if err != nil {
+				t.Fatalf("%q changed the event, yet the parser refuses it: %v", sent.text, err)
+			}
+			st := h.state()
+			switch got, said := st.Underway(1, 1).Report, reportedAs(args["result"], engine.Red); {
+			case sent.user == "org":
+				if g, _ := gameOn(&st.Event, 1, 2); g.Result != resultCodes[args["result"]] {
+					t.Fatalf("%q set %v, want %q", sent.text, g.Result, args["result"])
+				}
+			case len(said) != 1 || !said[0].Played() || got == nil || got.Result != said[0]:
+				t.Fatalf("%q reported %+v; the line says %v", sent.text, got, said)
+			default:
+				h.undoSince(before) // red reports afresh
+			}
+		}
+	})
 }
