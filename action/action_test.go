@@ -50,6 +50,10 @@ var samples = []struct {
 	{&action.EventCancelled{}, `{}`},
 	{&action.WebLinkReplaced{}, `{}`},
 	{&action.Undo{Seq: 12}, `{"seq":12}`},
+	{&action.LeaveAsked{Entrant: 7, Round: 3, Granted: true}, `{"entrant":7,"round":3,"granted":true}`},
+	{&action.LeaveGranted{Entrant: 7, Round: 3}, `{"entrant":7,"round":3}`},
+	{&action.LeaveDropped{Entrant: 7, Round: 3}, `{"entrant":7,"round":3}`},
+	{&action.GamePostponed{Round: 2, Board: 4}, `{"round":2,"board":4}`},
 	{&action.PlanSet{Plan: &action.Plan{
 		Stages: []action.StagePlan{{Kind: action.GroupsStage, Groups: 4, Advance: 2}, {Kind: action.KnockoutStage}},
 		Match:  engine.MatchFormat{Games: 3, BestOf: true, Tie: []engine.TieRule{engine.TieArmageddon}},

@@ -44,6 +44,9 @@ type State struct {
 	Stages *Staged `json:",omitempty"`
 	// Teams is a team event's part (team.go); nil for an individual event.
 	Teams *Teamed `json:",omitempty"`
+	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
+	// rounds to come and played (leave.go).
+	Leaves []Leave `json:",omitempty"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -136,6 +139,7 @@ func (st *State) clone() *State {
 	c.Play = st.Play.clone()
 	c.Stages = st.Stages.clone()
 	c.Teams = st.Teams.clone()
+	c.Leaves = slices.Clone(st.Leaves)
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

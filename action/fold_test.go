@@ -335,6 +335,9 @@ func TestFoldFromSplits(t *testing.T) {
 func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *action.State) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x666f6c64)) // "fold"
+	// Requested byes come from a stream of their own, so that they leave
+	// the other kinds' draws as they were.
+	side := rand.New(rand.NewPCG(seed, 0x6c65617665)) // "leave"
 	live, err := action.Fold(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -351,6 +354,10 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 		}
 		var a action.Action
 		switch w := rng.IntN(100); {
+		case side.IntN(12) == 0:
+			a = randomLeave(side, live)
+		case side.IntN(80) == 0:
+			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
 		case w < 10:
 			a = followUp(rng, live)
 			if a == nil {
@@ -564,6 +571,27 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 		}
 		return &action.PlayerAdded{Name: pick(randomNames)}
 	}
+}
+
+// randomLeave asks, grants or drops a requested bye (R-E-2) of a player
+// for the next round or one after it, or of nobody.
+func randomLeave(rng *rand.Rand, st *action.State) action.Action {
+	entrant := rng.IntN(len(st.Event.Players) + 2)
+	if entrant > 0 && entrant <= len(st.Event.Players) {
+		entrant = st.Event.Players[entrant-1].Entrant
+	}
+	round := st.Event.NextRound() + rng.IntN(3) - 1
+	if len(st.Leaves) > 0 && rng.IntN(3) > 0 {
+		l := st.Leaves[rng.IntN(len(st.Leaves))]
+		entrant, round = l.Entrant, l.Round
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return &action.LeaveAsked{Entrant: entrant, Round: round, Granted: rng.IntN(2) == 0}
+	case 1:
+		return &action.LeaveGranted{Entrant: entrant, Round: round}
+	}
+	return &action.LeaveDropped{Entrant: entrant, Round: round}
 }
 
 // randomPlan makes the event a knockout, a double elimination or groups,

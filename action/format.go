@@ -79,6 +79,10 @@ const (
 	// MatchRules decide a knockout's matches: games a match, the tie chain
 	// and its captures games (R-F-4, R-F-5).
 	MatchRules
+	// AbsenceRules let a field paired round by round go on without some
+	// of it: a player sits a round out (请假, R-E-2), a game waits (补赛,
+	// R-E-3).
+	AbsenceRules
 )
 
 // Format is the event's format.
@@ -100,8 +104,9 @@ type individualFormat struct{}
 
 func (individualFormat) Kind() FormatKind { return IndividualFormat }
 
+// Pair pairs the whole field but the players with a requested bye (R-E-2).
 func (individualFormat) Pair(st *State) (Action, error) {
-	p, err := engine.Pair(&st.Event)
+	p, err := engine.Pair(st.withLeaves())
 	var pe *engine.PairingError
 	if errors.As(err, &pe) {
 		return nil, PairingRefused(pe)

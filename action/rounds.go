@@ -79,6 +79,7 @@ func (a *RoundPublished) Apply(st *State) error {
 	if s := st.Stages; s != nil {
 		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
 	}
+	st.addLeaveByes(a.Pairing.Round)
 	st.startPlay() // the round's clock starts: late arrival counts from here (R-G-4)
 	return nil
 }

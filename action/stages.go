@@ -72,11 +72,12 @@ type Plan struct {
 }
 
 // NewPlan is the plan of one stage of kind, with the defaults the seeds
-// use most: one game a match, a draw replayed (加赛, R-F-5); two groups,
-// the top two going on to a knockout where each group's winner meets the
-// other's runner-up (with halves, the two winners would meet at once).
+// use most: one game a match, a draw replayed (加赛, R-F-5); the first
+// place not shared (R-T-8, seed 003: "决出第一名"); two groups, the top two
+// going on to a knockout where each group's winner meets the other's
+// runner-up (with halves, the two winners would meet at once).
 func NewPlan(kind StageKind) Plan {
-	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}}
+	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1}
 	switch kind {
 	case GroupsStage:
 		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}
@@ -278,6 +279,8 @@ func (f stagedFormat) PlaysBy(part RulePart) bool {
 		return f.plan.Has(GroupsStage, SwissStage, RoundRobinStage)
 	case SwissPairing, SwissTiebreaks:
 		return f.plan.Has(SwissStage)
+	case AbsenceRules:
+		return false
 	}
 	return true
 }

@@ -25,18 +25,17 @@ func init() {
 	register(func() Action { return new(TeamWithdrawn) })
 }
 
-// GamesPerMatch is how many games a match has: one a board, or under 全队轮赛
-// every player of one team against every player of the other.
-func (r TeamRules) GamesPerMatch() int {
-	if r.Lineup == engine.AllPlayAll {
-		return r.Boards * r.Boards
-	}
-	return r.Boards
-}
+// GamesPerMatch is how many games a match has (engine.TeamSettings.GamesPerMatch).
+func (r TeamRules) GamesPerMatch() int { return r.boards().GamesPerMatch() }
 
-// Board is the round's number of board b (from 1) of match number m: the
-// boards are numbered on through the round's matches.
-func (r TeamRules) Board(m, b int) int { return (m-1)*r.GamesPerMatch() + b }
+// Board is the round's number of board b (from 1) of match number m
+// (engine.TeamSettings.Board).
+func (r TeamRules) Board(m, b int) int { return r.boards().Board(m, b) }
+
+// boards are the engine's settings that lay out a round's boards.
+func (r TeamRules) boards() engine.TeamSettings {
+	return engine.TeamSettings{Boards: r.Boards, Lineup: r.Lineup}
+}
 
 // MatchBoard is which match (its number) and which of its boards a board
 // of the round is: Board's inverse.
@@ -560,5 +559,5 @@ func (teamFormat) Tables() []Table {
 // PlaysBy: match points, game points and the team tiebreaks stand for the
 // game scoring and the individual tiebreaks (R-S-2, R-T-4, R-T-5).
 func (teamFormat) PlaysBy(part RulePart) bool {
-	return part != GameScoring && part != SwissTiebreaks && part != MatchRules
+	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules
 }

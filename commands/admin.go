@@ -226,11 +226,28 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "%s 在第 %d 轮第 %d 台认输", En: "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.CheckedIn:
 		return i18n.T{Zh: "%s 在第 %d 台签到", En: "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
+	case *action.LeaveAsked:
+		if a.Granted {
+			return i18n.T{Zh: "%s 第 %d 轮请假（批准）", En: "bye for %s in round %d (granted)"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+		}
+		return i18n.T{Zh: "%s 申请第 %d 轮请假", En: "%s asked to sit out round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.LeaveGranted:
+		return i18n.T{Zh: "批准 %s 第 %d 轮请假", En: "granted %s a bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.LeaveDropped:
+		return i18n.T{Zh: "取消 %s 第 %d 轮请假", En: "dropped %s's bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
 	}
 	if k := a.Kind(); strings.HasPrefix(k, "guess-") || k == "colour-chosen" {
 		return i18n.T{Zh: "猜先（%s）", En: "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
 	}
 	return a.Kind()
+}
+
+// entrantWho names the player of entrant as numbered now.
+func entrantWho(st *action.State, entrant int, lang i18n.Lang) string {
+	if n, ok := st.Numbered(entrant); ok {
+		return i18n.T{Zh: "%d号%s", En: "#%d %s"}.In(lang, n, playerName(&st.Event, n))
+	}
+	return "?"
 }
 
 // infoChange lists what an InfoChanged set; never the link code itself.
@@ -263,6 +280,15 @@ func infoChange(a *action.InfoChanged, lang i18n.Lang) string {
 	}
 	if a.LinkCode != nil {
 		add(i18n.T{Zh: "生成关联代码", En: "made a link code"})
+	}
+	if a.Leaves != nil {
+		add(i18n.T{Zh: "请假次数 %d", En: "byes a player %d"}, max(*a.Leaves, 0))
+	}
+	if a.LeaveWorth != nil {
+		add(i18n.T{Zh: "请假分 %s", En: "a bye's worth %s"}, byeName(*a.LeaveWorth, lang))
+	}
+	if a.LeaveAuto != nil {
+		add(i18n.T{Zh: "请假自动批准 %s", En: "byes granted by themselves %s"}, showOnOff(*a.LeaveAuto, lang))
 	}
 	return i18n.T{Zh: "设置：", En: "set: "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }

@@ -150,7 +150,7 @@ func TestHelpGroups(t *testing.T) {
 		{"en", "/help 轮次", []string{"Commands for the round:", "/swap", "/pairings"}},
 		{"zh", "/help result", []string{"结果相关的命令：", "/result", "/report", "/confirm", "/standings"}},
 		{"en", "/help 成绩", []string{"Commands for the result:", "/resign", "/draw"}},
-		{"zh", "/help pair", []string{"/pair\n", "也可以输入 /编排"}},
+		{"zh", "/help pair", []string{"/pair [带补赛]\n", "也可以输入 /编排"}},
 		{"en", "/help 报告", []string{"/report win|loss|draw"}},
 		{"zh", "/help arbiter", []string{"/arbiter add"}},
 		{"zh", "/help 无此", []string{"没有 /无此 这个命令或命令组", "比赛、选手、轮次、结果"}},

@@ -173,7 +173,7 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 // not the Swiss sheets of all its games: it shows the round's pairings,
 // and its final ranking once every match is played.
 func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
-	p := sheet.PageOf(st, lang)
+	p := sheet.PageOf(sheetOf(st), lang)
 	if len(p.Tables) == 0 {
 		return p
 	}

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"strings"
@@ -67,7 +66,7 @@ func export(c *Context) (Reply, error) {
 	files := make([]*chat.File, len(sheets))
 	names, said := make([]string, len(sheets)), make([]string, len(sheets))
 	for i, f := range sheets {
-		data, err := sheetCSV(f.table)
+		data, err := sheet.CSVFile(f.table)
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
@@ -99,48 +98,12 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(sheetOf(st), round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
 	name := chat.FileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")
 	text := i18n.T{Zh: "「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", En: "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
 	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
-}
-
-// sheetCSV is a table as a CSV file for a spreadsheet: the headings in
-// full, then the rows. Excel takes a CSV for the local code page unless
-// it starts with UTF-8's byte order mark, so it does (汉字 would be
-// garbled without), and its lines end in CRLF as Excel writes them. A text
-// cell that a spreadsheet would take for a formula (a name typed as
-// "=HYPERLINK(…)") is written with a leading "'", which shows it as text.
-func sheetCSV(t sheet.Table) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString("\ufeff")
-	w := csv.NewWriter(&b)
-	w.UseCRLF = true
-	head := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		head[i] = c.Heading()
-	}
-	w.Write(head)
-	row := make([]string, len(t.Columns))
-	for _, r := range t.Rows {
-		for i, c := range r {
-			row[i] = asText(c.Text)
-		}
-		w.Write(row)
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
-}
-
-// asText keeps a spreadsheet from evaluating s: a cell that starts with
-// = + - @ (or a tab or CR) and is not a number gets a leading "'".
-func asText(s string) string {
-	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || isNumber(s) {
-		return s
-	}
-	return "'" + s
 }
 
 // withFiles answers c with text and files. One file goes with the reply

@@ -2,8 +2,10 @@ package commands
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -26,6 +28,15 @@ func (individualFormat) pair(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	if err := roundOpen(ev, c.Lang); err != nil {
 		return Reply{}, err
+	}
+	if put := c.State.Postponed(); len(put) > 0 && c.Args["pending"] == "" {
+		// R-E-3: the organiser chooses to pair with them pending.
+		return Reply{
+			Text: i18n.T{Zh: "补赛还没有结果：%s。要带着补赛编排下一轮（双方按现有积分编排，不再相遇），请按「带补赛编排」或输入 /pair 带补赛；或先用 /result 录入补赛结果。",
+				En: "Postponed games have no result yet: %s. To pair the next round with them pending (their players at their scores, never paired together again), press Pair anyway or type /pair with-postponed; or enter their results with /result first."}.In(c.Lang, postponedText(c.State, put, c.Lang)),
+			Buttons: []chat.Button{{Label: i18n.T{Zh: "带补赛编排", En: "Pair anyway"}.In(c.Lang), Command: i18n.T{Zh: "/pair 带补赛", En: "/pair with-postponed"}.In(c.Lang)}},
+			Private: true,
+		}, nil
 	}
 	if n := c.State.Format().Rounds(c.State); n > 0 && ev.NextRound() > n {
 		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
@@ -58,6 +69,16 @@ func (individualFormat) rule(v *voice, ch *storage.Change, a *action.ResultSet, 
 	return ruleOnPaired(v, ch, a, why)
 }
 
+// postponedText names games put off: "第 2 轮第 3 台 张三—李四".
+func postponedText(st *action.State, games [][2]int, lang i18n.Lang) string {
+	var parts []string
+	for _, rb := range games {
+		g, _ := gameOn(&st.Event, rb[0], rb[1])
+		parts = append(parts, i18n.T{Zh: "第 %d 轮第 %d 台 %s—%s", En: "round %d board %d %s v %s"}.In(lang, rb[0], rb[1], playerName(&st.Event, g.Red), playerName(&st.Event, g.Black)))
+	}
+	return strings.Join(parts, i18n.T{Zh: "；", En: "; "}.In(lang))
+}
+
 func (individualFormat) before(st *action.State, round, _ int) moment { return roundWasOpen(st, round) }
 
 // settled announces the result; the one that completes the current round
@@ -68,18 +89,25 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 		// A correction of a complete round changes the standings the
 		// group was shown: they are shown again, once, marked as such.
 		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+f.standingsText(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 		return
 	}
 	v.announce(ch, said)
 	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
-		next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
-		if n := ch.State.Format().Rounds(ch.State); n > 0 && round >= n {
-			next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
-		}
-		v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, lang))
+		f.roundComplete(v, ch, round)
 	}
+}
+
+// roundComplete announces that round is complete, with the standings and
+// what comes next.
+func (f individualFormat) roundComplete(v *voice, ch *storage.Change, round int) {
+	lang := v.lang
+	next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
+	if n := ch.State.Format().Rounds(ch.State); n > 0 && round >= n {
+		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
+	}
+	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
+	v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
 }
 
 // finish settles the places that may not be shared by lots (R-T-8): 抽签
@@ -90,12 +118,15 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
 		return Reply{}, err
 	}
+	if put := c.State.Postponed(); len(put) > 0 {
+		return Reply{}, problem("补赛还没有结果：%s。用 /result 台次 结果 轮次 录入后再结束比赛。", "Postponed games have no result yet: %s. Enter them with /result BOARD RESULT ROUND, then finish.", postponedText(c.State, put, c.Lang))
+	}
 	return finishEvent(c, appendLots, func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		text := f.standingsText(st, lang, prizePlaces)
 		if lots := lotsNote(before, engine.Standings(&st.Event), &st.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
-		return text, []sheet.Table{sheet.Standings(st, lang)} // all of them
+		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
 	})
 }
 
@@ -111,7 +142,7 @@ func appendLots(ch *storage.Change) error {
 }
 
 func (individualFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
-	return sheet.PageOf(st, lang)
+	return sheet.PageOf(sheetOf(st), lang)
 }
 
 func (individualFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
@@ -137,24 +168,24 @@ func (f individualFormat) standings(c *Context) (Reply, error) {
 // the teams' (R-T-6).
 func (f individualFormat) tables(st *action.State, lang i18n.Lang) []sheet.Table {
 	if f.totals {
-		return []sheet.Table{sheet.Standings(st, lang), sheet.TeamTotals(st, lang)}
+		return []sheet.Table{sheet.Standings(sheetOf(st), lang), sheet.TeamTotals(sheetOf(st), lang)}
 	}
-	return []sheet.Table{sheet.Standings(st, lang)}
+	return []sheet.Table{sheet.Standings(sheetOf(st), lang)}
 }
 
 func (individualFormat) crosstable(c *Context) (Reply, error) {
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Crosstable(c.State, c.Lang))
+		return showPicture(c, sheet.Crosstable(sheetOf(c.State), c.Lang))
 	}
 	return Reply{Text: crosstable(c.State, c.Lang)}, nil
 }
 
 func (f individualFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
-	files := []sheetFile{{sheet.Standings(st, lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}}
+	files := []sheetFile{{sheet.Standings(sheetOf(st), lang), i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}}
 	if f.totals { // the players', then the teams' (R-T-6)
-		files = append(files, sheetFile{sheet.TeamTotals(st, lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
+		files = append(files, sheetFile{sheet.TeamTotals(sheetOf(st), lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
 	}
-	return append(files, sheetFile{sheet.Crosstable(st, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
+	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
 func (f individualFormat) keys(st *action.State, lang i18n.Lang) []string {
@@ -176,6 +207,9 @@ func (individualFormat) notPlayed(_ *action.State, k *eventKey, lang i18n.Lang) 
 // sharing the last place kept; 0 keeps all.
 func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top int) string {
 	text := standingsTable(st, lang, top)
+	if put := st.Postponed(); len(put) > 0 {
+		text += "\n" + i18n.T{Zh: "补赛未下（R-E-3）：%s", En: "Postponed, to be played (R-E-3): %s"}.In(lang, postponedText(st, put, lang))
+	}
 	if f.totals {
 		text += "\n\n" + teamTotalsText(st, lang)
 	}

@@ -75,6 +75,8 @@ func organiserCommands() []*Command {
 		}),
 		{
 			Name: "pair", Aliases: []string{"编排"}, Who: Staff,
+			Args: []Arg{{Name: "pending", Kind: Choice, Choices: []string{"with-postponed", "带补赛"}, Optional: true,
+				Help: i18n.T{Zh: "带补赛：补赛未下也编排下一轮（R-E-3）", En: "with-postponed: pair the next round while postponed games wait (R-E-3)"}}},
 			Help: i18n.T{Zh: "编排下一轮（预览，附编排记录）", En: "pair the next round (a preview, with its record)"},
 			Run:  pairNext,
 		},

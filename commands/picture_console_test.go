@@ -81,7 +81,7 @@ func TestConsolePictures(t *testing.T) {
 		}
 		return len(ps)
 	}
-	standings, pairings, cross := count(sheet.Standings(state, i18n.Zh)), count(sheet.Pairings(state, 1, i18n.Zh)), count(sheet.Crosstable(state, i18n.Zh))
+	standings, pairings, cross := count(sheet.Standings(commands.SheetOf(state), i18n.Zh)), count(sheet.Pairings(commands.SheetOf(state), 1, i18n.Zh)), count(sheet.Crosstable(commands.SheetOf(state), i18n.Zh))
 	if standings != 2 {
 		t.Errorf("a 40-player standings is %d pages, want 2", standings)
 	}

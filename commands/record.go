@@ -8,6 +8,7 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
 // The pairing record (编排记录, R-SW-13) as a chat message: an arbiter
@@ -82,18 +83,18 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang i18n.Lang) string {
 	}
 	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
 
-	t := table{fit: phoneWidth, shrink: []int{1, 3}}
-	t.row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}}
+	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
 	var why []string
 	for _, b := range p.Boards {
-		t.row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
+		t.Row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
 		w := PlacementName(b.Placed, s, lang)
 		if b.Float && b.Placed != engine.PlacedFloat {
 			w += i18n.T{Zh: "，下调", En: ", floated"}.In(lang)
 		}
 		why = append(why, "   "+w+" · "+ColourRuleName(b.ColourRule, s, lang))
 	}
-	rows := strings.Split(t.lines(), "\n")
+	rows := strings.Split(t.String(), "\n")
 	lines := []string{i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, rows[0]}
 	for i, r := range rows[1:] {
 		lines = append(lines, r, why[i])

@@ -95,6 +95,7 @@ var argNames = map[string]string{
 	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
 	"value": "值", "what": "内容",
 	"team": "队名", "lineup": "出场名单", // teams.go
+	"pending": "补赛", // organiser.go: /pair 带补赛
 }
 
 // Placeholder is the argument's name as usage and errors show it: in

@@ -109,7 +109,7 @@ func capturesArg(c *Context, board int) (*action.Captures, error) {
 // when no later round was paired on it.
 func askCorrection(c *Context, round, board int, was engine.Result) (Reply, bool) {
 	n := len(c.State.Event.Rounds)
-	if n <= round {
+	if n <= round || awaited(&c.State.Event, round, board) {
 		return Reply{}, false
 	}
 	code := c.Args["result"]
@@ -132,12 +132,21 @@ func askCorrection(c *Context, round, board int, was engine.Result) (Reply, bool
 // event whose later rounds were paired on the results before them: a
 // correction says those rounds stand as paired.
 func ruleOnPaired(v *voice, ch *storage.Change, a *action.ResultSet, why i18n.T) error {
-	if n := len(ch.State.Event.Rounds); a.Round < n {
+	if awaited(&ch.State.Event, a.Round, a.Board) {
+		why = i18n.T{Zh: "补赛结果，" + why.Zh, En: "the postponed game's result, " + why.En}
+	} else if n := len(ch.State.Event.Rounds); a.Round < n {
 		_, told := pairedOnOld(a.Round+1, n)
 		why.Zh += "；" + told.Zh
 		why.En += "; " + told.En
 	}
 	return v.decide(ch, a.Round, a.Board, a.Result, why)
+}
+
+// awaited reports whether board of round is a game put off (补赛, R-E-3)
+// still without a result: the rounds after it were paired knowing it.
+func awaited(ev *engine.Event, round, board int) bool {
+	g, ok := gameOn(ev, round, board)
+	return ok && g.Postponed && !g.Result.Decided()
 }
 
 // pairedOnOld says that rounds from to to were paired on a result being

@@ -66,17 +66,9 @@ func claim(c *Context) (Reply, error) {
 	if err := c.mayLink(p, c.Actor(), true); err != nil {
 		return Reply{}, err
 	}
-	orgs, err := c.svc.store.Holders(c, c.Event, storage.Organiser)
+	to, err := c.organisers()
 	if err != nil {
 		return Reply{}, err
-	}
-	var to []contact
-	for _, o := range orgs {
-		lang, err := c.readerLang(o.Platform, o.User)
-		if err != nil {
-			return Reply{}, err
-		}
-		to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
 	}
 	r := ref{event: c.Event}
 	answer := func(verb string) string {
@@ -91,6 +83,24 @@ func claim(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Text: i18n.T{Zh: "已请组织者确认你认领 %s。确认后你会收到私信。", En: "Asked the organisers to confirm your claim to %s. You will get a private message once they do."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+}
+
+// organisers are the event's organisers' private chats, each in its
+// reader's language.
+func (c *Context) organisers() ([]contact, error) {
+	orgs, err := c.svc.store.Holders(c, c.Event, storage.Organiser)
+	if err != nil {
+		return nil, err
+	}
+	var to []contact
+	for _, o := range orgs {
+		lang, err := c.readerLang(o.Platform, o.User)
+		if err != nil {
+			return nil, err
+		}
+		to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
+	}
+	return to, nil
 }
 
 // mayLink refuses to tie user to player p: an entry that has a user

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
 // /players: the roster as the chat shows it, before and after the start —
@@ -46,17 +47,17 @@ func listPlayers(c *Context) (Reply, error) {
 	head := []string{number.In(c.Lang), i18n.T{Zh: "名字", En: "Name"}.In(c.Lang), i18n.T{Zh: "单位", En: "Unit"}.In(c.Lang), i18n.T{Zh: "等级分", En: "Rating"}.In(c.Lang), i18n.T{Zh: "用户", En: "User"}.In(c.Lang)}
 	var (
 		blocks    []string
-		t         *table
+		t         *sheet.Text
 		unlinked  int
 		withdrawn []string
 	)
 	for i, p := range st.Event.Players {
 		if i%rosterBlock == 0 {
 			if t != nil {
-				blocks = append(blocks, t.String())
+				blocks = append(blocks, monoTable(t))
 			}
-			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
-			t.row(head...)
+			t = &sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+			t.Row(head...)
 		}
 		rating, user := "", ""
 		if p.Rating > 0 {
@@ -70,9 +71,9 @@ func listPlayers(c *Context) (Reply, error) {
 		if p.WithdrawnAfter != 0 {
 			withdrawn = append(withdrawn, strconv.Itoa(p.ID))
 		}
-		t.row(strconv.Itoa(p.ID), p.Name, p.Unit, rating, user)
+		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating, user)
 	}
-	blocks = append(blocks, t.String())
+	blocks = append(blocks, monoTable(t))
 	title := i18n.T{Zh: "%s 选手（%d 人，%s）", En: "%s: players (%d, %s)"}.In(c.Lang, st.Event.Name, len(st.Event.Players), statusName(st.Status, c.Lang))
 	var foot []string
 	if len(withdrawn) > 0 {

@@ -42,17 +42,17 @@ func start(c *Context) (Reply, error) {
 // startText announces the start with the players by sequence number.
 func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 	how := numberedHow(st.Event.Players, by)
-	t := table{fit: phoneWidth, shrink: []int{1, 2}}
-	t.row(i18n.T{Zh: "序号", En: "No"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "单位", En: "Unit"}.In(lang), i18n.T{Zh: "等级分", En: "Rating"}.In(lang))
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+	t.Row(i18n.T{Zh: "序号", En: "No"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "单位", En: "Unit"}.In(lang), i18n.T{Zh: "等级分", En: "Rating"}.In(lang))
 	for _, p := range st.Event.Players {
 		rating := ""
 		if p.Rating > 0 {
 			rating = strconv.Itoa(p.Rating)
 		}
-		t.row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
+		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
 	}
 	return i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
-		"\n" + t.String()
+		"\n" + monoTable(&t)
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating
@@ -76,11 +76,12 @@ func numberedHow(ps []engine.Player, by engine.Numbering) i18n.T {
 	return i18n.T{Zh: "按等级分", En: "by rating"}
 }
 
-// openBoards lists the boards of rd still without a result.
+// openBoards lists the boards of rd still without a result, but for the
+// games put off (补赛, R-E-3): the round completes without them.
 func openBoards(rd engine.Round) []int {
 	var bs []int
 	for _, g := range rd.Games {
-		if !g.Result.Decided() && !g.Void {
+		if !g.Result.Decided() && !g.Void && !g.Postponed {
 			bs = append(bs, g.Board)
 		}
 	}
@@ -184,7 +185,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 			text += notes(ch.State, round, chats.lang)
 		}
 		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		cts, err := c.svc.contactsOf(c, ids)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,7 +42,7 @@ func (k *eventKey) unused(st *action.State, lang i18n.Lang) (bool, *Problem) {
 	return true, formatOf(st).notPlayed(st, k, lang)
 }
 
-var eventKeys = []eventKey{
+var eventKeys = slices.Concat([]eventKey{
 	{
 		names: []string{"format", "system", "赛制"}, values: i18n.T{Zh: "积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", En: "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
 		setting: setFormat,
@@ -307,7 +308,7 @@ var eventKeys = []eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}
+}, leaveKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new

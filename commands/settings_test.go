@@ -45,6 +45,9 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"时区", "北京时间", "zone", "+8", "UTC+8", "UTC+8"},
 		{"图片", "开", "pictures", "on", "开：对阵和排名公告附图片", "on: announcements of pairings and standings come with pictures"},
 		{"语言", "英文", "lang", "en", "英文", "English"},
+		{"请假次数", "2", "leaves", "2", "2", "2"},
+		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
+		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {

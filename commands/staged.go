@@ -110,7 +110,7 @@ func (stagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error)
 	if !final {
 		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 	}
-	return []sheetFile{f, {sheet.Crosstable(st, lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}}, nil
+	return []sheetFile{f, {sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}}, nil
 }
 
 func (stagedFormat) keys(st *action.State, lang i18n.Lang) []string {

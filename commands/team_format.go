@@ -38,15 +38,17 @@ func (teamFormat) crosstable(c *Context) (Reply, error) { return individualForma
 // files are the team standings, the board standings and the teams'
 // crosstable.
 func (teamFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
-	tables := sheet.StandingsTables(st, lang, 0) // the teams', then the boards'
+	tables := sheet.StandingsTables(sheetOf(st), lang, 0) // the teams', then the boards'
 	return []sheetFile{
 		{tables[0], i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}},
 		{tables[1], i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}},
-		{sheet.Crosstable(st, lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
+		{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
 	}, nil
 }
 
-func (teamFormat) page(st *action.State, lang i18n.Lang) sheet.Page { return sheet.PageOf(st, lang) }
+func (teamFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
+	return sheet.PageOf(sheetOf(st), lang)
+}
 
 func (teamFormat) keys(st *action.State, lang i18n.Lang) []string { return teamKeysText(st, lang) }
 

@@ -162,7 +162,7 @@ func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 			return err
 		}
 		chats.announce(ch, teamFormat{}.pairings(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		if ch.State.Teams.Rules.SentLineups() {
 			return askLineups(c, ch, round)
 		}
@@ -309,7 +309,7 @@ func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said s
 		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 	}
 	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)
-	for _, t := range sheet.StandingsTables(st, lang, boardPrizes) {
+	for _, t := range sheet.StandingsTables(sheetOf(st), lang, boardPrizes) {
 		v.illustrate(ch, t)
 	}
 }

@@ -22,8 +22,8 @@ func teamStandingsText(st *action.State, lang i18n.Lang) string {
 	for _, c := range st.TeamEvent().Settings.Ranking {
 		chain = append(chain, criterionName(c, lang))
 	}
-	t := briefTable(sheet.Standings(st, lang), phoneWidth, nil)
-	return i18n.T{Zh: "团体排名（%s）", En: "Team standings (%s)"}.In(lang, strings.Join(chain, i18n.T{Zh: "、", En: ", "}.In(lang))) + "\n" + t.String()
+	t := sheet.Standings(sheetOf(st), lang).BriefText(phoneWidth, nil)
+	return i18n.T{Zh: "团体排名（%s）", En: "Team standings (%s)"}.In(lang, strings.Join(chain, i18n.T{Zh: "、", En: ", "}.In(lang))) + "\n" + monoTable(t)
 }
 
 // teamLeadersText is the team standings' first top rows while round is
@@ -38,13 +38,13 @@ func teamLeadersText(st *action.State, round int, lang i18n.Lang, top int) strin
 			done++
 		}
 	}
-	t := sheet.Standings(st, lang)
+	t := sheet.Standings(sheetOf(st), lang)
 	head := i18n.T{Zh: "目前团体排名（第 %d 轮已赛完 %d 场，共 %d 场）", En: "Team standings so far (round %d: %d of %d matches over)"}.In(lang, round, done, len(scores))
 	if len(t.Rows) > top {
 		t.Rows = t.Rows[:top]
 		head += i18n.T{Zh: "，前 %d 名", En: ", top %d"}.In(lang, top)
 	}
-	return head + "\n" + briefTable(t, phoneWidth, nil).String()
+	return head + "\n" + monoTable(t.BriefText(phoneWidth, nil))
 }
 
 // criterionName is a team criterion as /event set takes it: "直胜",
@@ -61,23 +61,23 @@ func criterionName(c engine.TeamCriterion, lang i18n.Lang) string {
 // share of the points, then wins; top > 0 keeps the places up to top (the
 // announcements': /standings boards shows all).
 func boardStandingsText(st *action.State, lang i18n.Lang, top int) string {
-	s := sheet.BoardStandings(st, lang, top)
+	s := sheet.BoardStandings(sheetOf(st), lang, top)
 	lines := []string{i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang)}
-	var t *table
+	var t *sheet.Text
 	board := ""
 	for _, r := range s.Rows { // board, place, name, team, points, games, wins
 		if r[0].Text != board {
 			if t != nil {
-				lines = append(lines, t.String())
+				lines = append(lines, monoTable(t))
 			}
 			board = r[0].Text
-			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
-			t.row(i18n.T{Zh: "第%s台", En: "B%s"}.In(lang, board), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "队名", En: "Team"}.In(lang), i18n.T{Zh: "得分", En: "Pts"}.In(lang), i18n.T{Zh: "局数", En: "G"}.In(lang))
+			t = &sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+			t.Row(i18n.T{Zh: "第%s台", En: "B%s"}.In(lang, board), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "队名", En: "Team"}.In(lang), i18n.T{Zh: "得分", En: "Pts"}.In(lang), i18n.T{Zh: "局数", En: "G"}.In(lang))
 		}
-		t.row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
+		t.Row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
 	}
 	if t != nil {
-		lines = append(lines, t.String())
+		lines = append(lines, monoTable(t))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -88,9 +88,9 @@ func (teamFormat) standings(c *Context) (Reply, error) {
 	lang, picture := c.Lang, c.Args["as"] != ""
 	switch {
 	case picture && c.Args["what"] != "":
-		return showPicture(c, sheet.BoardStandings(c.State, lang, 0))
+		return showPicture(c, sheet.BoardStandings(sheetOf(c.State), lang, 0))
 	case picture:
-		return showPicture(c, sheet.StandingsTables(c.State, lang, boardPrizes)...)
+		return showPicture(c, sheet.StandingsTables(sheetOf(c.State), lang, boardPrizes)...)
 	case c.Args["what"] != "":
 		return Reply{Text: boardStandingsText(c.State, c.Lang, 0)}, nil
 	}
@@ -131,9 +131,9 @@ func (teamFormat) finish(c *Context) (Reply, error) {
 // complete ones, marked "*" and said under the table.
 func teamTotalsText(st *action.State, lang i18n.Lang) string {
 	r := st.Teams.Rules
-	s := sheet.TeamTotals(st, lang)
+	s := sheet.TeamTotals(sheetOf(st), lang)
 	text := i18n.T{Zh: "团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", En: "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) +
-		"\n" + briefTable(s, phoneWidth, nil).String()
+		"\n" + monoTable(s.BriefText(phoneWidth, nil))
 	if len(s.Footer) > 1 { // the teams short of players
 		text += "\n" + s.Footer[1]
 	}

@@ -98,7 +98,7 @@ func TestTeamExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	must(t, b.String(), "第1轮后团体排名", "台次成绩", "团体成绩表")
-	if tables := sheet.PageOf(s.state(), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Board standings" {
+	if tables := sheet.PageOf(sheetOf(s.state()), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Board standings" {
 		t.Errorf("the English page's tables: %d, want pairings, team standings, board standings, crosstable", len(tables))
 	}
 }
@@ -187,7 +187,7 @@ func TestTeamTotalsViews(t *testing.T) {
 	}
 	must(t, string(files[0].Data), "姓名", "A1")
 	must(t, string(files[1].Data), "名次和", "\r\n1,A,2,A1(1)、A2(1)\r\n", "\r\n2,B,6,")
-	if tables := sheet.PageOf(s.state(), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
+	if tables := sheet.PageOf(sheetOf(s.state()), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
 		t.Errorf("the page's tables: %d, want pairings, standings, team totals, crosstable", len(tables))
 	}
 	s.withPainter(painter(t))

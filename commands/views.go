@@ -59,7 +59,7 @@ func showPairings(c *Context) (Reply, error) {
 		round = n
 	}
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Pairings(c.State, round, c.Lang)) // a team event's: its matches
+		return showPicture(c, sheet.Pairings(sheetOf(c.State), round, c.Lang)) // a team event's: its matches
 	}
 	return Reply{Text: formatOf(c.State).pairings(c.State, round, c.Lang)}, nil
 }
@@ -97,10 +97,10 @@ func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 	if round < 1 || round > len(st.Event.Rounds) {
 		return ""
 	}
-	s := sheet.Pairings(st, round, lang)
+	s := sheet.Pairings(sheetOf(st), round, lang)
 	lines := []string{s.Title}
 	if len(s.Rows) > 0 {
-		lines = append(lines, briefTable(s, phoneWidth, nil).String())
+		lines = append(lines, monoTable(s.BriefText(phoneWidth, nil)))
 	}
 	return strings.Join(append(lines, s.Footer...), "\n")
 }
@@ -111,7 +111,7 @@ func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang i18n.Lang, top int) string {
-	s := sheet.Standings(st, lang)
+	s := sheet.Standings(sheetOf(st), lang)
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
 		for n < len(s.Rows) && s.Rows[n][0].Text == last {
@@ -119,7 +119,7 @@ func standingsTable(st *action.State, lang i18n.Lang, top int) string {
 		}
 		s.Rows = s.Rows[:n]
 	}
-	return s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
+	return s.Title + "\n" + monoTable(s.BriefText(phoneWidth, nil))
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in
@@ -138,9 +138,9 @@ const crossRounds = 3
 // headed "成绩表 1/2", separated by blank lines so splitMessage keeps them
 // whole.
 func crosstable(st *action.State, lang i18n.Lang) string {
-	s := sheet.Crosstable(st, lang)
+	s := sheet.Crosstable(sheetOf(st), lang)
 	digits, rounds := len(strconv.Itoa(len(st.Event.Players))), len(st.Event.Rounds)
-	full := briefTable(s, 0, func(col int, text string) string {
+	full := s.BriefText(0, func(col int, text string) string {
 		switch {
 		case col == 1: // the name
 			return textwidth.Truncate(text, crossName)
@@ -153,7 +153,7 @@ func crosstable(st *action.State, lang i18n.Lang) string {
 	// Every section shows the number and the name (the key columns), then
 	// as many further columns as fit on a phone, at least one.
 	const key = 2
-	w, _ := full.widths()
+	w := full.Widths()
 	var sections [][2]int
 	for start := key; start < len(w); {
 		width, end := w[0]+1+w[1], start
@@ -170,11 +170,11 @@ func crosstable(st *action.State, lang i18n.Lang) string {
 		if len(sections) > 1 {
 			title += fmt.Sprintf(" %d/%d", i+1, len(sections))
 		}
-		t := &table{}
-		for _, r := range full.rows {
-			t.row(append(r[:key:key], r[sec[0]:sec[1]]...)...)
+		t := &sheet.Text{}
+		for _, r := range full.Rows {
+			t.Row(append(r[:key:key], r[sec[0]:sec[1]]...)...)
 		}
-		parts = append(parts, title+"\n"+t.String())
+		parts = append(parts, title+"\n"+monoTable(t))
 	}
 	return strings.Join(parts, "\n\n")
 }

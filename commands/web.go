@@ -117,7 +117,7 @@ func (w WebPages) Page(ctx context.Context, token string, player int, lang i18n.
 		return sheet.Page{}, false, nil
 	}
 	return sheet.Page{
-		Event: st.Event.Name, Lang: lang, Status: sheet.Status(st, lang), Version: st.Through,
-		Tables: []sheet.Table{sheet.Games(st, player, lang)},
+		Event: st.Event.Name, Lang: lang, Status: sheet.Status(sheetOf(st), lang), Version: st.Through,
+		Tables: []sheet.Table{sheet.Games(sheetOf(st), player, lang)},
 	}, true, nil
 }

@@ -64,3 +64,24 @@ func TestPlaceFieldsOfThreeGroups_R_F_7(t *testing.T) {
 		t.Errorf("the runners-up's winner is placed %d, want 4: after the three winners", rank[3].Place)
 	}
 }
+
+// TestUnshareSettlesTheTopByLots_R_T_8: a three-way tie for first (a
+// cycle) is settled by lots within the places that may not be shared, the
+// same way for the same seed; a tie below them stays shared.
+func TestUnshareSettlesTheTopByLots_R_T_8(t *testing.T) {
+	rank := []Placing{{7, 1, true}, {3, 1, true}, {5, 1, true}, {2, 4, true}, {9, 4, true}}
+	got := Unshare(rank, 1, 42)
+	places := []int{got[0].Place, got[1].Place, got[2].Place, got[3].Place, got[4].Place}
+	if !slices.Equal(places, []int{1, 2, 3, 4, 4}) || got[0].Shared || !got[3].Shared {
+		t.Fatalf("places %v (%+v), want 1, 2, 3 by lots and 4= kept", places, got)
+	}
+	if top := entrantIDs(got[:3]); !slices.Equal(top, []int{3, 5, 7}) {
+		t.Errorf("the top three are %v, want the tied 3, 5, 7", top)
+	}
+	if again := Unshare(rank, 1, 42); !slices.Equal(again, got) {
+		t.Errorf("the same seed drew %v, then %v", got, again)
+	}
+	if all := Unshare(rank, 8, 42); all[3].Shared || all[4].Place != 5 {
+		t.Errorf("with 8 places unshared the 4= tie stays %+v", all[3:])
+	}
+}

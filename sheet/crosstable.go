@@ -3,7 +3,6 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -14,11 +13,11 @@ import (
 // (+ = -) in one cell ("12红+"; a bye by its kind, "轮空"), then the
 // score, every tiebreak and the place. A team event's is the teams'
 // (team_crosstable.go).
-func Crosstable(st *action.State, lang i18n.Lang) Table {
-	if teamsPlay(st) {
-		return teamCrosstable(st, st.TeamEvent(), lang) // team_crosstable.go
+func Crosstable(e Event, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamCrosstable(e, lang) // team_crosstable.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	t := Table{
 		Kind:  KindCrosstable,
 		Title: i18n.T{Zh: "成绩表", En: "Crosstable"}.In(lang),
@@ -38,9 +37,9 @@ func Crosstable(st *action.State, lang i18n.Lang) Table {
 	}
 	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true})
 
-	hist := st.Histories()
+	hist := e.Histories()
 	standing := make([]engine.Standing, len(ev.Players)+1)
-	for _, s := range st.Standings() {
+	for _, s := range e.Standings() {
 		standing[s.Player] = s
 	}
 	// Each player's number and link once, for every cell that names them.
@@ -57,10 +56,10 @@ func Crosstable(st *action.State, lang i18n.Lang) Table {
 		}
 		row := cells[i*len(t.Columns) : i*len(t.Columns) : (i+1)*len(t.Columns)]
 		row = append(row, Cell{Text: numbers[p.ID]}, Cell{Text: p.Name, Tone: tone, Link: links[p.ID]}, Cell{Text: p.Unit})
-		for _, e := range hist[p.ID] {
-			c := crossCell(e, lang)
-			if e.Opponent > 0 && e.Opponent < len(links) {
-				c.Link = links[e.Opponent]
+		for _, x := range hist[p.ID] {
+			c := crossCell(x, lang)
+			if x.Opponent > 0 && x.Opponent < len(links) {
+				c.Link = links[x.Opponent]
 			}
 			row = append(row, c)
 		}
@@ -71,7 +70,7 @@ func Crosstable(st *action.State, lang i18n.Lang) Table {
 		}
 		t.Rows = append(t.Rows, append(row, Cell{Text: s.PlaceLabel()}))
 	}
-	return t
+	return e.units(t, 2)
 }
 
 // crossCell is one player's round in the crosstable: "12红+", "3黑=",
@@ -97,6 +96,8 @@ func crossCell(e engine.Entry, lang i18n.Lang) Cell {
 		res = "-"
 	case engine.OutcomePending:
 		tone = Muted
+	case engine.OutcomePostponed: // 补赛 still to play (R-E-3)
+		res, tone = i18n.T{Zh: "补", En: "p"}.In(lang), Muted
 	}
 	return Cell{Text: strconv.Itoa(e.Opponent) + colour.In(lang) + res, Tone: tone}
 }

@@ -3,7 +3,6 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -13,8 +12,8 @@ import (
 // the score after the round. A round without a game says why (a bye, an
 // absence) in the opponent's place; a round the player was not in is left
 // out. A number nobody has gives a table without rows.
-func Games(st *action.State, player int, lang i18n.Lang) Table {
-	ev := &st.Event
+func Games(e Event, player int, lang i18n.Lang) Table {
+	ev := e.Event
 	p, ok := ev.Player(player)
 	t := Table{
 		Kind:  KindGames,
@@ -32,33 +31,33 @@ func Games(st *action.State, player int, lang i18n.Lang) Table {
 		},
 	}
 	if !ok {
-		return t
+		return e.units(t, 5)
 	}
 	boards := boardsOf(ev, player)
 	var score engine.Points
-	for r, e := range st.Histories()[player] {
-		score += e.Points
+	for r, x := range e.Histories()[player] {
+		score += x.Points
 		round := Cell{Text: strconv.Itoa(r + 1)}
 		after := Cell{Text: score.String()}
-		switch e.Outcome {
+		switch x.Outcome {
 		case engine.OutcomeNone:
 			continue
 		case engine.OutcomeBye:
-			t.Rows = append(t.Rows, []Cell{round, {}, {}, {}, {Text: ByeName(e.Bye, lang), Tone: Muted}, {}, {Text: "+" + e.Points.String(), Tone: Muted}, after})
+			t.Rows = append(t.Rows, []Cell{round, {}, {}, {}, {Text: ByeName(x.Bye, lang), Tone: Muted}, {}, {Text: "+" + x.Points.String(), Tone: Muted}, after})
 			continue
 		}
 		side, tone := i18n.T{Zh: "红", En: "Red"}, Red
-		if e.Colour == engine.Black {
+		if x.Colour == engine.Black {
 			side, tone = i18n.T{Zh: "黑", En: "Black"}, Black
 		}
-		res, resTone := outcomeText(e.Outcome, lang)
+		res, resTone := outcomeText(x.Outcome, lang)
 		t.Rows = append(t.Rows, []Cell{
 			round, {Text: strconv.Itoa(boards[r])}, {Text: side.In(lang), Tone: tone},
-			{Text: strconv.Itoa(e.Opponent)}, nameCell(ev, e.Opponent, Plain), {Text: unitOf(ev, e.Opponent)},
+			{Text: strconv.Itoa(x.Opponent)}, nameCell(ev, x.Opponent, Plain), {Text: unitOf(ev, x.Opponent)},
 			{Text: res, Tone: resTone}, after,
 		})
 	}
-	return t
+	return e.units(t, 5)
 }
 
 // boardsOf is the board player sat at in each round, 0 where none.

@@ -3,7 +3,6 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -13,11 +12,11 @@ import (
 // black's likewise, and the result; the players without a game are the
 // footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
 // table without rows. A team event's are its matches (team_pairings.go).
-func Pairings(st *action.State, round int, lang i18n.Lang) Table {
-	if teamsPlay(st) {
-		return teamPairings(st, st.TeamEvent(), round, lang) // team_pairings.go
+func Pairings(e Event, round int, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamPairings(e, round, lang) // team_pairings.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	t := Table{
 		Kind:  KindPairings,
 		Title: i18n.T{Zh: "第%d轮对阵", En: "Round %d pairings"}.In(lang, round),
@@ -35,10 +34,10 @@ func Pairings(st *action.State, round int, lang i18n.Lang) Table {
 		},
 	}
 	if round < 1 || round > len(ev.Rounds) {
-		return t
+		return e.units(t, 3, 7)
 	}
-	t.Note = roundNote(st, round, lang)
-	before := scoresBefore(st, round)
+	t.Note = roundNote(e, round, lang)
+	before := scoresBefore(e, round)
 	rd := ev.Rounds[round-1]
 	for _, g := range rd.Games {
 		res, tone := Result(g.Result), resultTone(g.Result)
@@ -55,7 +54,7 @@ func Pairings(st *action.State, round int, lang i18n.Lang) Table {
 	for _, b := range rd.Byes {
 		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+i18n.T{Zh: "：", En: ": "}.In(lang)+PlayerName(ev, b.Player))
 	}
-	return t
+	return e.units(t, 3, 7)
 }
 
 // resultTone marks a result by the side that won it; a draw is plain, a
@@ -74,12 +73,12 @@ func resultTone(r engine.Result) Tone {
 
 // scoresBefore is every player's score from the rounds before round, by
 // player id: what they bring to the board.
-func scoresBefore(st *action.State, round int) []engine.Points {
-	hist := st.Histories()
+func scoresBefore(e Event, round int) []engine.Points {
+	hist := e.Histories()
 	out := make([]engine.Points, len(hist))
 	for id, h := range hist {
-		for _, e := range h[:min(round-1, len(h))] {
-			out[id] += e.Points
+		for _, x := range h[:min(round-1, len(h))] {
+			out[id] += x.Points
 		}
 	}
 	return out
@@ -87,12 +86,12 @@ func scoresBefore(st *action.State, round int) []engine.Points {
 
 // roundNote is what players need to know of round beside the boards: the
 // time control (R-G-5) and the start, where the organiser gave them.
-func roundNote(st *action.State, round int, lang i18n.Lang) string {
+func roundNote(e Event, round int, lang i18n.Lang) string {
 	var parts []string
-	if tc := st.Info.TimeControl; tc != "" {
+	if tc := e.TimeControl; tc != "" {
 		parts = append(parts, i18n.T{Zh: "用时：%s", En: "Time control: %s"}.In(lang, tc))
 	}
-	if s := roundStart(st, round); s != "" {
+	if s := roundStart(e, round); s != "" {
 		parts = append(parts, i18n.T{Zh: "开始：%s", En: "Start: %s"}.In(lang, s))
 	}
 	note := ""
@@ -107,22 +106,22 @@ func roundNote(st *action.State, round int, lang i18n.Lang) string {
 
 // roundStart is when round starts in the event's clock, "2026-03-01 19:30
 // UTC+8"; "" when no start was given.
-func roundStart(st *action.State, round int) string {
-	if st.Play.Round != round || st.Play.Starts.IsZero() {
+func roundStart(e Event, round int) string {
+	s := e.Start
+	if s.Round != round || s.At.IsZero() {
 		return ""
 	}
-	loc := st.Info.Location()
-	return st.Play.Starts.In(loc).Format("2006-01-02 15:04 ") + loc.String()
+	return s.At.Format("2006-01-02 15:04 ") + s.At.Location().String()
 }
 
 // ScoreSheets are round's score sheets (记分单), one a board, for the
 // players to write their moves on and sign (rules §9).
-func ScoreSheets(st *action.State, round int) []ScoreSheet {
-	ev := &st.Event
+func ScoreSheets(e Event, round int) []ScoreSheet {
+	ev := e.Event
 	if round < 1 || round > len(ev.Rounds) {
 		return nil
 	}
-	start := roundStart(st, round)
+	start := roundStart(e, round)
 	games := ev.Rounds[round-1].Games
 	out := make([]ScoreSheet, 0, len(games))
 	for _, g := range games {
@@ -130,7 +129,7 @@ func ScoreSheets(st *action.State, round int) []ScoreSheet {
 			Event: ev.Name, Round: round, Board: g.Board,
 			Red: numbered(ev, g.Red), Black: numbered(ev, g.Black),
 			RedUnit: unitOf(ev, g.Red), BlackUnit: unitOf(ev, g.Black),
-			TimeControl: st.Info.TimeControl, Start: start,
+			TimeControl: e.TimeControl, Start: start,
 		})
 	}
 	return out

@@ -1,19 +1,25 @@
 // Package sheet is what people look at of an event — a round's pairings,
 // the standings, the crosstable (成绩表), a player's games, the score
-// sheets (记分单) — as tables of cells in one language. The chat's
-// monospace text, the pictures (package picture), the CSV files and the
-// printable and live web pages (package page) each lay the same tables out
-// in their own way, so they never disagree about what an event says.
+// sheets (记分单) — as tables of cells in one language, built from a model
+// of the event (Event) that the chat and the command line both fill. The
+// monospace text of the chat and of the command line (Text), the pictures
+// (package picture), the CSV files (WriteCSV, CSVFile) and the printable
+// and live web pages (package page) each lay the same tables out in their
+// own way, so they never disagree about what an event says.
 package sheet
 
-import "github.com/qisai/qisai/internal/i18n"
+import (
+	"slices"
+
+	"github.com/qisai/qisai/internal/i18n"
+)
 
 // Kind says what a table shows, for a renderer that lays one kind out in
 // its own way (a picture's column widths, a page's anchors).
 type Kind string
 
 // The kinds are named Kind… because the builders that make each table are
-// named by what they show: Pairings(st, round, lang) is a KindPairings table.
+// named by what they show: Pairings(e, round, lang) is a KindPairings table.
 const (
 	KindPairings   Kind = "pairings"   // a round's boards: board, red, black, scores, result
 	KindStandings  Kind = "standings"  // place, name, unit, score, tiebreaks
@@ -84,6 +90,17 @@ type Table struct {
 	Columns []Column // the headings
 	Rows    [][]Cell
 	Footer  []string // lines under the table: what the tiebreak columns are, "= shared place"
+}
+
+// without leaves out the table's columns at cols, given in increasing
+// order, and their cells.
+func (t *Table) without(cols ...int) {
+	for _, c := range slices.Backward(cols) {
+		t.Columns = slices.Delete(t.Columns, c, c+1)
+		for i := range t.Rows {
+			t.Rows[i] = slices.Delete(t.Rows[i], c, c+1)
+		}
+	}
 }
 
 // Page is everything a live page or a print shows of one event at one

@@ -2,11 +2,11 @@ package sheet
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -24,33 +24,31 @@ import (
 // (R-T-0): 1: 1+1 = 2, 2: 1+4 = 5, 3: 4, 4: 1, 5: 0. Wins: 1 has 2, the
 // rest none. Places: 王天一, 赵鑫鑫, then on 1 point by 对手分 郑惟桐 5,
 // Alice Wong 4, 许银川 1.
-func small(tiebreaks ...engine.Tiebreak) *action.State {
+func small(tiebreaks ...engine.Tiebreak) Event {
 	set := engine.DefaultSettings(3)
 	set.Tiebreaks = tiebreaks
-	return &action.State{
-		Status: action.Running,
-		Info:   action.Info{TimeControl: "25分+5秒"},
-		Play:   action.Play{Round: 2, Starts: time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		Event: engine.Event{
-			Name:     "周末快棋赛",
-			Settings: set,
-			Players: []engine.Player{
-				{ID: 1, Name: "王天一", Unit: "杭州"}, {ID: 2, Name: "郑惟桐", Unit: "四川"},
-				{ID: 3, Name: "Alice Wong", Unit: "HK"}, {ID: 4, Name: "许银川", Unit: "广东"},
-				{ID: 5, Name: "赵鑫鑫", Unit: "浙江"},
+	e := Of(&engine.Event{
+		Name:     "周末快棋赛",
+		Settings: set,
+		Players: []engine.Player{
+			{ID: 1, Name: "王天一", Unit: "杭州"}, {ID: 2, Name: "郑惟桐", Unit: "四川"},
+			{ID: 3, Name: "Alice Wong", Unit: "HK"}, {ID: 4, Name: "许银川", Unit: "广东"},
+			{ID: 5, Name: "赵鑫鑫", Unit: "浙江"},
+		},
+		Rounds: []engine.Round{
+			{
+				Games: []engine.Game{{Board: 1, Red: 1, Black: 3, Result: engine.RedWin}, {Board: 2, Red: 4, Black: 2, Result: engine.Draw}},
+				Byes:  []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
 			},
-			Rounds: []engine.Round{
-				{
-					Games: []engine.Game{{Board: 1, Red: 1, Black: 3, Result: engine.RedWin}, {Board: 2, Red: 4, Black: 2, Result: engine.Draw}},
-					Byes:  []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
-				},
-				{
-					Games: []engine.Game{{Board: 1, Red: 2, Black: 1, Result: engine.BlackWin}, {Board: 2, Red: 5, Black: 4}},
-					Byes:  []engine.Bye{{Player: 3, Kind: engine.HalfBye}},
-				},
+			{
+				Games: []engine.Game{{Board: 1, Red: 2, Black: 1, Result: engine.BlackWin}, {Board: 2, Red: 5, Black: 4}},
+				Byes:  []engine.Bye{{Player: 3, Kind: engine.HalfBye}},
 			},
 		},
-	}
+	})
+	e.TimeControl = "25分+5秒"
+	e.Start = RoundStart{Round: 2, At: time.Date(2026, 3, 1, 19, 30, 0, 0, time.FixedZone("UTC+8", 8*60*60))}
+	return e
 }
 
 // texts is a table's headings and rows as text.
@@ -99,7 +97,7 @@ func check(t *testing.T, name string, got Table, w want) {
 }
 
 func TestPairings(t *testing.T) {
-	st := small(engine.Buchholz, engine.Wins)
+	e := small(engine.Buchholz, engine.Wins)
 	for _, tt := range []struct {
 		round int
 		lang  i18n.Lang
@@ -137,14 +135,14 @@ func TestPairings(t *testing.T) {
 			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 		}},
 	} {
-		got := Pairings(st, tt.round, tt.lang)
+		got := Pairings(e, tt.round, tt.lang)
 		check(t, "round "+string(rune('0'+tt.round))+" "+string(tt.lang), got, tt.want)
 		if got.Kind != KindPairings {
 			t.Errorf("kind %q", got.Kind)
 		}
 	}
 	// The sides and the results are marked; the names lead to the players.
-	rows := Pairings(st, 2, i18n.Zh).Rows
+	rows := Pairings(e, 2, i18n.Zh).Rows
 	if r, b := rows[0][2], rows[0][6]; r.Tone != Red || b.Tone != Black || r.Link != "p/2" || b.Link != "p/1" {
 		t.Errorf("board 1's names %+v and %+v: want red and black, linked to p/2 and p/1", r, b)
 	}
@@ -224,14 +222,14 @@ func TestStandings(t *testing.T) {
 			t.Errorf("%s: brief columns %q, want place, name, score and two tiebreaks", tt.name, brief)
 		}
 	}
-	st := small(engine.Buchholz)
-	st.Event.Players[3].WithdrawnAfter = 2
-	rows := Standings(st, i18n.Zh).Rows
+	e := small(engine.Buchholz)
+	e.Event.Players[3].WithdrawnAfter = 2
+	rows := Standings(e, i18n.Zh).Rows
 	if lead, gone := rows[0][2], rows[4][2]; lead.Tone != Strong || gone.Tone != Muted || gone.Link != "p/4" {
 		t.Errorf("the leader's name %+v (want strong), the withdrawn player's %+v (want muted, linked to p/4)", lead, gone)
 	}
-	st.Status = action.Finished
-	if got := Standings(st, i18n.En).Title; got != "Final standings" {
+	e.Phase = Finished
+	if got := Standings(e, i18n.En).Title; got != "Final standings" {
 		t.Errorf("title of a finished event %q", got)
 	}
 }
@@ -273,7 +271,7 @@ func TestCrosstable(t *testing.T) {
 }
 
 func TestGames(t *testing.T) {
-	st := small(engine.Buchholz)
+	e := small(engine.Buchholz)
 	for _, tt := range []struct {
 		player int
 		lang   i18n.Lang
@@ -304,9 +302,9 @@ func TestGames(t *testing.T) {
 			},
 		}},
 	} {
-		check(t, "games of "+string(rune('0'+tt.player)), Games(st, tt.player, tt.lang), tt.want)
+		check(t, "games of "+string(rune('0'+tt.player)), Games(e, tt.player, tt.lang), tt.want)
 	}
-	if rows := Games(st, 9, i18n.Zh).Rows; rows != nil {
+	if rows := Games(e, 9, i18n.Zh).Rows; rows != nil {
 		t.Errorf("games of nobody: %v", rows)
 	}
 }
@@ -330,27 +328,28 @@ func TestScoreSheets(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
-	st := small(engine.Buchholz)
+	e := small(engine.Buchholz)
 	for _, tt := range []struct {
-		status action.Status
+		phase  Phase
 		zh, en string
 	}{
-		{action.Setup, "筹备中", "Being prepared"},
-		{action.Signup, "报名中（5人）", "Sign-up open (5 players)"},
-		{action.Running, "第2轮进行中（还有1局）", "Round 2 in progress (games to finish: 1)"},
-		{action.Finished, "比赛已结束", "Finished"},
+		{Setup, "筹备中", "Being prepared"},
+		{Signup, "报名中（5人）", "Sign-up open (5 players)"},
+		{Running, "第2轮进行中（还有1局）", "Round 2 in progress (games to finish: 1)"},
+		{Finished, "比赛已结束", "Finished"},
+		{CalledOff, "比赛已取消", "Cancelled"},
 	} {
-		st.Status = tt.status
-		if zh, en := Status(st, i18n.Zh), Status(st, i18n.En); zh != tt.zh || en != tt.en {
-			t.Errorf("%s: %q / %q, want %q / %q", tt.status, zh, en, tt.zh, tt.en)
+		e.Phase = tt.phase
+		if zh, en := Status(e, i18n.Zh), Status(e, i18n.En); zh != tt.zh || en != tt.en {
+			t.Errorf("phase %d: %q / %q, want %q / %q", tt.phase, zh, en, tt.zh, tt.en)
 		}
 	}
-	st.Status = action.Running
-	st.Event.Rounds[1].Games[1].Result = engine.Draw
-	if got := Status(st, i18n.Zh); got != "第2轮已结束" {
+	e.Phase = Running
+	e.Event.Rounds[1].Games[1].Result = engine.Draw
+	if got := Status(e, i18n.Zh); got != "第2轮已结束" {
 		t.Errorf("round complete: %q", got)
 	}
-	p := PageOf(st, i18n.En)
+	p := PageOf(e, i18n.En)
 	var kinds []string
 	for _, t := range p.Tables {
 		kinds = append(kinds, string(t.Kind)+" "+t.Title)
@@ -358,8 +357,58 @@ func TestStatus(t *testing.T) {
 	if p.Event != "周末快棋赛" || p.Status != "Round 2 complete" || strings.Join(kinds, "; ") != "pairings Round 2 pairings; standings Standings after round 2; crosstable Crosstable" {
 		t.Errorf("page %q %q: %q", p.Event, p.Status, kinds)
 	}
-	st.Event.Rounds = nil
-	if p := PageOf(st, i18n.Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
+	e.Event.Rounds = nil
+	if p := PageOf(e, i18n.Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
 		t.Errorf("page before round 1: %q with %d tables", p.Status, len(p.Tables))
 	}
+}
+
+// An event whose players have no unit, as Of reads it, has no unit
+// columns; one whose players have units keeps them.
+func TestUnits(t *testing.T) {
+	e := small(engine.Buchholz)
+	if !e.Units {
+		t.Fatal("Of: units not shown though every player has one")
+	}
+	for i := range e.Event.Players {
+		e.Event.Players[i].Unit = ""
+	}
+	e = Of(e.Event)
+	if e.Units {
+		t.Fatal("Of: units shown though no player has one")
+	}
+	for _, tab := range []Table{Pairings(e, 2, i18n.Zh), Standings(e, i18n.Zh), Crosstable(e, i18n.Zh), Games(e, 1, i18n.Zh)} {
+		head, rows := texts(tab)
+		if slices.Contains(head, "单位") {
+			t.Errorf("%s: headings %q", tab.Kind, head)
+		}
+		for i, r := range rows {
+			if len(r) != len(head) {
+				t.Errorf("%s: row %d has %d cells for %d columns", tab.Kind, i+1, len(r), len(head))
+			}
+		}
+	}
+	check(t, "standings without units", Standings(e, i18n.Zh), want{
+		title: "排名（第2轮进行中）",
+		head:  []string{"名次", "号", "姓名", "积分", "对手分"},
+		rows: [][]string{
+			{"1", "1", "王天一", "4", "2"},
+			{"2", "5", "赵鑫鑫", "2", "0"},
+			{"3", "2", "郑惟桐", "1", "5"},
+			{"4", "3", "Alice Wong", "1", "4"},
+			{"5", "4", "许银川", "1", "1"},
+		},
+		footer: []string{"名次依次比较：积分、对手分。"},
+	})
+}
+
+// A stage's ranking is its places, shared ones marked (R-T-9), and names.
+func TestRanking(t *testing.T) {
+	names := []string{"", "王天一", "郑惟桐", "许银川"}
+	rank := []engine.Placing{{Entrant: 2, Place: 1}, {Entrant: 1, Place: 2, Shared: true}, {Entrant: 3, Place: 2, Shared: true}}
+	check(t, "ranking", Ranking(rank, func(i int) string { return names[i] }, i18n.En), want{
+		title: "Ranking",
+		head:  []string{"Place", "Name"},
+		rows:  [][]string{{"1", "郑惟桐"}, {"2=", "王天一"}, {"2=", "许银川"}},
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -17,15 +16,15 @@ const briefTiebreaks = 2
 // number, name, unit, score and every tiebreak of the event in its order,
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
 // A team event's are the teams' (team.go).
-func Standings(st *action.State, lang i18n.Lang) Table {
-	if teamsPlay(st) {
-		return teamStandings(st, st.TeamEvent(), lang) // team.go
+func Standings(e Event, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamStandings(e, lang) // team.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	tbs := ev.Settings.Tiebreaks
 	t := Table{
 		Kind:  KindStandings,
-		Title: standingsTitle(st, lang, false),
+		Title: standingsTitle(e, lang, false),
 		Columns: []Column{
 			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
@@ -37,7 +36,7 @@ func Standings(st *action.State, lang i18n.Lang) Table {
 	for i, tb := range tbs {
 		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: i < briefTiebreaks})
 	}
-	rows := st.Standings() // computed once for the state (action.State.Standings)
+	rows := e.Standings()
 	t.Rows = make([][]Cell, 0, len(rows))
 	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
 	shared := false
@@ -63,25 +62,43 @@ func Standings(st *action.State, lang i18n.Lang) Table {
 		shared = shared || s.Shared
 	}
 	t.Footer = rankedBy(tbs, shared, lang)
+	return e.units(t, 3)
+}
+
+// Ranking is a stage's or a knockout's ranking (R-F-4, R-F-6): place ("3="
+// when shared, R-T-9) and name, entrant i called nameOf(i).
+func Ranking(rank []engine.Placing, nameOf func(entrant int) string, lang i18n.Lang) Table {
+	t := Table{
+		Kind:  KindStandings,
+		Title: i18n.T{Zh: "名次", En: "Ranking"}.In(lang),
+		Columns: []Column{
+			{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+		},
+		Rows: make([][]Cell, len(rank)),
+	}
+	for i, p := range rank {
+		t.Rows[i] = []Cell{{Text: p.PlaceLabel()}, {Text: nameOf(p.Entrant)}}
+	}
 	return t
 }
 
 // standingsTitle says which results the standings hold; team says they
 // are the teams'.
-func standingsTitle(st *action.State, lang i18n.Lang, team bool) string {
+func standingsTitle(e Event, lang i18n.Lang, team bool) string {
 	pick := func(individual, teams i18n.T) i18n.T {
 		if team {
 			return teams
 		}
 		return individual
 	}
-	n := len(st.Event.Rounds)
+	n := len(e.Event.Rounds)
 	switch {
-	case st.Status == action.Finished:
+	case e.Phase == Finished:
 		return pick(i18n.T{Zh: "最终排名", En: "Final standings"}, i18n.T{Zh: "团体最终排名", En: "Final team standings"}).In(lang)
 	case n == 0:
 		return pick(i18n.T{Zh: "排名（尚未比赛）", En: "Standings (no round played)"}, i18n.T{Zh: "团体排名（尚未比赛）", En: "Team standings (no round played)"}).In(lang)
-	case Pending(st.Event.Rounds[n-1]) > 0:
+	case Pending(e.Event.Rounds[n-1]) > 0:
 		return pick(i18n.T{Zh: "排名（第%d轮进行中）", En: "Standings (round %d in progress)"}, i18n.T{Zh: "团体排名（第%d轮进行中）", En: "Team standings (round %d in progress)"}).In(lang, n)
 	}
 	return pick(i18n.T{Zh: "第%d轮后排名", En: "Standings after round %d"}, i18n.T{Zh: "第%d轮后团体排名", En: "Team standings after round %d"}).In(lang, n)

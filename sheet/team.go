@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -17,9 +16,15 @@ import (
 // Standings, Pairings and Crosstable turn to these for a team event, so
 // every renderer shows the teams without knowing of them.
 
-// teamsPlay reports whether st is a team event whose teams meet in
+// teamsPlay reports whether e is a team event whose teams meet in
 // matches (not 队员总分制).
-func teamsPlay(st *action.State) bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }
+func teamsPlay(e Event) bool { return e.Teams != nil && !totalled(e) }
+
+// totalled reports whether e is a team event ranked by its players'
+// totals (队员总分制, R-T-6).
+func totalled(e Event) bool {
+	return e.Teams != nil && e.Teams.Event.Settings.Lineup == engine.PlayerTotals
+}
 
 // teamCriterionWords are a team criterion's column heading and its name in
 // full, as tiebreakWords are the individual tiebreaks'.
@@ -47,19 +52,22 @@ func TeamCriterionName(c engine.TeamCriterion, lang i18n.Lang) string {
 	return teamCriterionWords.name(c, lang)
 }
 
-// TeamName is team id's name, "#7" for a number no team has.
-func TeamName(st *action.State, id int) string {
-	if st.Teams == nil || id < 1 || id > len(st.Teams.Teams) {
-		return "#" + strconv.Itoa(id)
+// teamName is team id's name, "#7" for a number no team has.
+func (e Event) teamName(id int) string {
+	if e.Teams != nil {
+		if t, ok := e.Teams.Event.Team(id); ok {
+			return t.Name
+		}
 	}
-	return st.Teams.Teams[id-1].Name
+	return "#" + strconv.Itoa(id)
 }
 
 // teamStandings is a team event's standings (R-T-4, R-T-5): place ("3="
 // when shared, R-T-9), number, team, unit, 场分, 局分 and the rest of the
 // event's chain in its order, with a footer naming the chain; a team that
 // withdrew stays, muted (R-W-4).
-func teamStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang) Table {
+func teamStandings(e Event, lang i18n.Lang) Table {
+	ev := e.Teams.Event
 	var rest []engine.TeamCriterion // the chain's criteria beside 场分 and 局分
 	for _, c := range ev.Settings.Ranking {
 		if c != engine.TeamMatchPoints && c != engine.TeamGamePoints {
@@ -68,7 +76,7 @@ func teamStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang) Table
 	}
 	t := Table{
 		Kind:  KindStandings,
-		Title: standingsTitle(st, lang, true),
+		Title: standingsTitle(e, lang, true),
 		Columns: []Column{
 			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
@@ -122,15 +130,7 @@ func teamStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang) Table
 // games could give, then wins (engine.BoardStandings); top > 0 keeps the
 // places up to top of each board (the prizes), 0 every player. It has no
 // rows for an event whose teams play no matches.
-func BoardStandings(st *action.State, lang i18n.Lang, top int) Table {
-	if !teamsPlay(st) {
-		return boardStandings(st, nil, lang, top)
-	}
-	return boardStandings(st, st.TeamEvent(), lang, top)
-}
-
-// boardStandings is BoardStandings of st's team event ev, nil for none.
-func boardStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang, top int) Table {
+func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	t := Table{
 		Kind:  KindStandings,
 		Title: i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang),
@@ -147,11 +147,11 @@ func boardStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang, top 
 	if top > 0 {
 		t.Title = i18n.T{Zh: "台次成绩（每台前%d名）", En: "Board standings (top %d of each board)"}.In(lang, top)
 	}
-	if ev == nil {
+	if !teamsPlay(e) {
 		return t
 	}
 	shared := false
-	for b, rows := range engine.BoardStandings(ev) {
+	for b, rows := range engine.BoardStandings(e.Teams.Event) {
 		board := strconv.Itoa(b + 1)
 		for _, r := range rows {
 			if top > 0 && r.Place > top {
@@ -166,8 +166,8 @@ func boardStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang, top 
 				label += "="
 			}
 			t.Rows = append(t.Rows, []Cell{
-				{Text: board}, {Text: label, Tone: tone}, nameCell(&st.Event, r.Player, tone),
-				{Text: TeamName(st, r.Team)}, {Text: r.Points.String(), Tone: tone},
+				{Text: board}, {Text: label, Tone: tone}, nameCell(e.Event, r.Player, tone),
+				{Text: e.teamName(r.Team)}, {Text: r.Points.String(), Tone: tone},
 				{Text: strconv.Itoa(r.Games)}, {Text: strconv.Itoa(r.Wins)},
 			})
 			shared = shared || r.Shared
@@ -185,17 +185,18 @@ func boardStandings(st *action.State, ev *engine.TeamEvent, lang i18n.Lang, top 
 // or of scores, as the event adds them up) and the players counted; a
 // team short of counting players ranks after the complete ones, marked.
 // It has no rows for another event.
-func TeamTotals(st *action.State, lang i18n.Lang) Table {
+func TeamTotals(e Event, lang i18n.Lang) Table {
 	t := Table{
 		Kind:  KindStandings,
 		Title: i18n.T{Zh: "团体排名（队员总分制）", En: "Team standings (player totals)"}.In(lang),
 	}
-	if st.Teams == nil || !st.Teams.Rules.Totalled() {
+	if !totalled(e) {
 		return t
 	}
-	r := st.Teams.Rules
+	ev, by := e.Teams.Event, e.Teams.Totals
+	boards := ev.Settings.Boards
 	sum := i18n.T{Zh: "名次和", En: "Places"}
-	if r.Totals == engine.SumOfScores {
+	if by == engine.SumOfScores {
 		sum = i18n.T{Zh: "积分和", En: "Points"}
 	}
 	t.Columns = []Column{
@@ -204,15 +205,14 @@ func TeamTotals(st *action.State, lang i18n.Lang) Table {
 		{Title: sum.In(lang), Align: Right, Brief: true},
 		{Title: i18n.T{Zh: "计分队员", En: "Counted"}.In(lang), Full: i18n.T{Zh: "计分队员（个人名次）", En: "Players counted (their places)"}.In(lang), Shrink: true},
 	}
-	ev := st.TeamEvent()
 	short := false
-	for _, row := range engine.TeamTotals(&st.Event, ev.Teams, r.Boards, r.Totals) {
+	for _, row := range engine.TeamTotals(e.Event, ev.Teams, boards, by) {
 		place := strconv.Itoa(row.Place)
 		if row.Shared {
 			place += "="
 		}
 		total := strconv.Itoa(row.Total)
-		if r.Totals == engine.SumOfScores {
+		if by == engine.SumOfScores {
 			total = row.Score.String()
 		}
 		tone := Plain
@@ -221,20 +221,20 @@ func TeamTotals(st *action.State, lang i18n.Lang) Table {
 		}
 		counted := make([]string, len(row.Players))
 		for i, id := range row.Players {
-			counted[i] = PlayerName(&st.Event, id) + "(" + strconv.Itoa(row.Places[i]) + ")"
+			counted[i] = PlayerName(e.Event, id) + "(" + strconv.Itoa(row.Places[i]) + ")"
 		}
 		t.Rows = append(t.Rows, []Cell{
-			{Text: place, Tone: tone}, {Text: TeamName(st, row.Team), Tone: tone},
+			{Text: place, Tone: tone}, {Text: e.teamName(row.Team), Tone: tone},
 			{Text: total, Tone: tone}, {Text: strings.Join(counted, i18n.T{Zh: "、", En: ", "}.In(lang))},
 		})
 	}
-	by := i18n.T{Zh: "个人名次之和，小者在前", En: "the sum of their individual places, lower first"}
-	if r.Totals == engine.SumOfScores {
-		by = i18n.T{Zh: "个人积分之和，多者在前", En: "the sum of their individual points, higher first"}
+	how := i18n.T{Zh: "个人名次之和，小者在前", En: "the sum of their individual places, lower first"}
+	if by == engine.SumOfScores {
+		how = i18n.T{Zh: "个人积分之和，多者在前", En: "the sum of their individual points, higher first"}
 	}
-	t.Footer = []string{i18n.T{Zh: "每队前%d名队员计分：%s（R-T-6）。", En: "Each team's best %d players count: %s (R-T-6)."}.In(lang, r.Boards, by.In(lang))}
+	t.Footer = []string{i18n.T{Zh: "每队前%d名队员计分：%s（R-T-6）。", En: "Each team's best %d players count: %s (R-T-6)."}.In(lang, boards, how.In(lang))}
 	if short {
-		t.Footer = append(t.Footer, i18n.T{Zh: "* 不足%d人，排在人数齐全的队之后。", En: "* Short of %d players: ranked after the complete teams."}.In(lang, r.Boards))
+		t.Footer = append(t.Footer, i18n.T{Zh: "* 不足%d人，排在人数齐全的队之后。", En: "* Short of %d players: ranked after the complete teams."}.In(lang, boards))
 	}
 	return t
 }

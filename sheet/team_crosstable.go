@@ -3,7 +3,6 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -13,7 +12,8 @@ import (
 // the opponent team's number, the match's result for the row's team (+ =
 // -) and the game points, its own first ("3+ 7:3"; a bye "轮空"; a match
 // not decided muted, without its sign), then 场分, 局分 and the place.
-func teamCrosstable(st *action.State, ev *engine.TeamEvent, lang i18n.Lang) Table {
+func teamCrosstable(e Event, lang i18n.Lang) Table {
+	ev := e.Teams.Event
 	t := Table{
 		Kind:  KindCrosstable,
 		Title: i18n.T{Zh: "团体成绩表", En: "Team crosstable"}.In(lang),
