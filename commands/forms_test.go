@@ -248,6 +248,8 @@ func TestFullWidthNumbers(t *testing.T) {
 		must(t, h.say("li", line), "第2轮对阵")
 	}
 	must(t, h.say("li", "/pairings 第1轮"), "第1轮对阵")
+	must(t, h.dm("li", "/bye 第三轮"), "已申请第 3 轮请假")
+	must(t, h.say("org", "/postpone 第１台 R2"), "第 2 轮第 1 台", "改为补赛")
 	must(t, h.say("li", "/pairings 第5台"), "轮次应是数字，如 2、第2轮，不是「第5台」")
 	must(t, h.sendAs("li", "en", "/pairings 第5台").Text, `ROUND must be a number, as in 2, R2 or round 2, not "第5台"`)
 	if st := e.state(); st.Event.Settings.Rounds != 7 {
