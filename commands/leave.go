@@ -88,11 +88,11 @@ func leave(c *Context) (Reply, error) {
 // isRound reports whether w reads as a round number.
 func isRound(w string) bool { _, ok := roundWord(w); return ok }
 
-// roundWord reads a round: "3", "第3轮", "3轮".
+// roundWord reads a round in its written forms (roundNumber): "3", "３",
+// "第3轮", "3轮", "R3", "第三轮".
 func roundWord(w string) (int, bool) {
-	w = strings.TrimSuffix(strings.TrimPrefix(w, "第"), "轮")
-	n, err := strconv.Atoi(w)
-	return n, err == nil && n > 0
+	n, ok := roundNumber.number(w)
+	return n, ok && n > 0
 }
 
 // leavePlayer is the entrant a staff member's /bye names: a player's

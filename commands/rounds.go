@@ -229,12 +229,12 @@ func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang i18n.La
 // round published a little late, not a day ahead.
 const pastGrace = time.Hour
 
-// startTime reads /publish's "HH:MM" (or "HH：MM") as the next such time
+// startTime reads /publish's "HH:MM" (or "１９：３０") as the next such time
 // in the event's zone after now: today, or tomorrow (and says so) when it
 // has passed today — except a time passed within pastGrace, which is
 // refused: the organiser most likely means the round starts now.
 func startTime(st *action.State, v string, now time.Time) (start time.Time, tomorrow bool, err error) {
-	hh, mm, ok := strings.Cut(strings.ReplaceAll(v, "：", ":"), ":")
+	hh, mm, ok := strings.Cut(narrow(v), ":")
 	h, herr := strconv.Atoi(hh)
 	m, merr := strconv.Atoi(mm)
 	if !ok || herr != nil || merr != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
