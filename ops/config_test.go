@@ -162,3 +162,42 @@ func TestSecretsNeverShown(t *testing.T) {
 		t.Errorf("flag usage does not name the variable:\n%s", usage.String())
 	}
 }
+
+// TestDatabasePasswordNeverShown: the database's password stays out of
+// the config as printed and logged, whichever form carries it, and a
+// key=value string is refused naming the setting, not the password.
+func TestDatabasePasswordNeverShown(t *testing.T) {
+	for _, dsn := range []string{
+		"postgres://qisai:S3cret@db.example.org/qisai",
+		"postgres://db.example.org/qisai?user=qisai&password=S3cret",
+		"postgres://db.example.org/qisai?sslpassword=S3cret&sslmode=verify-full",
+		"postgres://qisai:S3cret%zz@db/qisai",
+		"host=db.example.org password=S3cret dbname=qisai",
+		"file:qisai.db?_auth_pass=S3cret",
+	} {
+		c := Config{TelegramToken: tgToken, DatabaseURL: dsn}
+		var js bytes.Buffer
+		slog.New(slog.NewJSONHandler(&js, nil)).Info("starting", "config", c)
+		fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
+		var usage bytes.Buffer
+		fs.SetOutput(&usage)
+		c.Flags(fs)
+		fs.PrintDefaults()
+		shown := []string{c.String(), fmt.Sprintf("%#v", c), js.String(), usage.String()}
+		if err := c.Validate(); err != nil {
+			shown = append(shown, err.Error())
+		}
+		for _, s := range shown {
+			if strings.Contains(s, "S3cret") {
+				t.Errorf("%s", s)
+			}
+		}
+		if !strings.Contains(c.String(), "db") {
+			t.Errorf("String: %s; want the database's host or file", c.String())
+		}
+	}
+	err := Config{TelegramToken: tgToken, DatabaseURL: "host=db password=S3cret"}.Validate()
+	if err == nil || !strings.Contains(err.Error(), "QISAI_DATABASE_URL") || !strings.Contains(err.Error(), "postgres://") {
+		t.Errorf("Validate of a key=value string: %v, want a refusal naming QISAI_DATABASE_URL", err)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/qisai/qisai/internal/i18n"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -78,6 +79,13 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if err := CheckDSN(dsn); err != nil {
 		return nil, err
 	}
+	s, err := open(ctx, s, cfg, dsn)
+	// A driver may quote the address it could not use, password and all.
+	return s, scrub(err, dsn)
+}
+
+// open is Open past the options and the address's check.
+func open(ctx context.Context, s *Store, cfg *gorm.Config, dsn string) (*Store, error) {
 	var dial gorm.Dialector
 	if isPostgres(dsn) {
 		s.dialect = "postgres"
@@ -170,8 +178,16 @@ func isPostgres(dsn string) bool {
 // CheckDSN says whether dsn is of a kind Open opens: a PostgreSQL URL, a
 // SQLite file name, or a SQLite URL (sqlite://PATH, sqlite:PATH, a file:
 // URI). Another scheme ("mysql://…") is refused here rather than taken for
-// a strange file name.
+// a strange file name, and so is libpq's key=value form ("host=h
+// password=PW"), a *DSNError naming the setting (QISAI_DATABASE_URL, --db)
+// and never the password.
 func CheckDSN(dsn string) error {
+	if isKeyValueDSN(dsn) {
+		return &DSNError{Kind: ErrKeyValueDSN, Text: i18n.F(
+			"QISAI_DATABASE_URL（或 --db）%q 是 PostgreSQL 的「键=值」连接串，qisai 不会把它当作 SQLite 文件名：请写成网址 postgres://用户:密码@主机:端口/库名（密码中的特殊字符用 %%XX 转义）。",
+			"QISAI_DATABASE_URL (or --db) %q is a PostgreSQL key=value connection string, which qisai does not take for a SQLite file name: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DBNAME (special characters of the password %%-escaped).",
+			RedactDSN(dsn))}
+	}
 	scheme, _, found := strings.Cut(dsn, "://")
 	if !found || isPostgres(dsn) || strings.EqualFold(scheme, "sqlite") || !urlScheme.MatchString(scheme) {
 		return nil // not a URL: a file name (a folder's may hold "://")

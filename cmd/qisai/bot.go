@@ -5,7 +5,6 @@ import (
 	"flag"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -78,7 +77,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	opts := console.Options{Lang: string(l), Where: redact(dsn), Files: *files}
+	opts := console.Options{Lang: string(l), Where: storage.RedactDSN(dsn), Files: *files}
 	if opts.Files == "" {
 		opts.Files = filesBeside(dsn)
 	}
@@ -112,15 +111,6 @@ func filesBeside(dsn string) string {
 	}
 	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
 	return filepath.Join(filepath.Dir(path), "qisai-files")
-}
-
-// redact is a DSN fit to print: a PostgreSQL URL without its password.
-func redact(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		return dsn
-	}
-	return u.Redacted()
 }
 
 // isTerminal reports whether r is a terminal, where a person types.

@@ -13,6 +13,9 @@ import (
 // said at the start, naming it, in Chinese and English, with what to do
 // (databaseError) — not at the first command, to a player.
 func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
+	if err := storage.CheckDSN(dsn); err != nil {
+		return nil, usageError{err} // the setting is wrong, not the database
+	}
 	store, err := storage.Open(ctx, dsn)
 	if err == nil {
 		if err = store.CheckWrite(ctx); err != nil {
@@ -20,7 +23,7 @@ func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
 		}
 	}
 	if err != nil {
-		return nil, databaseError{where: redact(dsn), err: err}
+		return nil, databaseError{where: storage.RedactDSN(dsn), err: err}
 	}
 	return store, nil
 }

@@ -77,3 +77,44 @@ func TestDatabaseUnusableAtStart(t *testing.T) {
 		})
 	}
 }
+
+// TestDatabasePasswordNeverShown: whichever form carries the database's
+// password, neither the console's nor the service's messages show it —
+// the start-up log line, the error when the server does not answer — and
+// a key=value string is refused (exit 2) naming the setting, not taken
+// for a SQLite file.
+func TestDatabasePasswordNeverShown(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, dsn := range []string{
+		"postgres://qisai:S3cret@127.0.0.1:1/qisai",
+		"postgres://127.0.0.1:1/qisai?user=qisai&password=S3cret",
+		"postgres://127.0.0.1:1/qisai?password=S3cret&sslmode=bogus",
+		"postgres://qisai:S3cret%zz@127.0.0.1:1/qisai",
+	} {
+		out, errOut, code := qisai(t, "console", "--db", dsn)
+		if code != 1 || strings.Contains(out+errOut, "S3cret") || !strings.Contains(errOut, "127.0.0.1:1") {
+			t.Errorf("console --db %s: exit %d, %q %q; want 1 and the address without its password", storage.RedactDSN(dsn), code, out, errOut)
+		}
+		t.Setenv("QISAI_DATABASE_URL", dsn)
+		out, errOut, code = qisai(t, "serve", "--telegram-token", "123:abc")
+		// Exit 2: the settings refused before the start (an address Go
+		// cannot parse); 1: started, and the server did not answer.
+		if code == 0 || strings.Contains(out+errOut, "S3cret") || code == 1 && !strings.Contains(out, `"msg":"starting"`) {
+			t.Errorf("serve on %s: exit %d, log %q, stderr %q; want a failure, without the password", storage.RedactDSN(dsn), code, out, errOut)
+		}
+	}
+	t.Setenv("QISAI_DATABASE_URL", "")
+	for _, args := range [][]string{
+		{"console", "--db", "host=db.example.org user=qisai password=S3cret dbname=qisai"},
+		{"serve", "--telegram-token", "123:abc", "--db", "host=db password=S3cret"},
+	} {
+		out, errOut, code := qisai(t, args...)
+		if code != 2 || strings.Contains(out+errOut, "S3cret") || !strings.Contains(errOut, "QISAI_DATABASE_URL") ||
+			!strings.Contains(errOut, "--db") || !strings.Contains(errOut, "postgres://") {
+			t.Errorf("%s: exit %d, %q %q; want 2 and the setting named, without the password", args[0], code, out, errOut)
+		}
+	}
+	if files, _ := filepath.Glob("*"); len(files) > 0 {
+		t.Errorf("files made: %q", files)
+	}
+}
