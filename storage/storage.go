@@ -206,19 +206,24 @@ var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+-]*$`)
 var sqlitePrefixes = []string{"sqlite://", "sqlite:"}
 
 // sqliteParams are the settings every SQLite connection needs: WAL so
-// readers do not wait for the writer, foreign keys, a busy timeout, and
-// immediate transactions so a read-then-write transaction takes the write
-// lock at its start instead of failing at once with "database is locked".
+// readers do not wait for the writer, a busy timeout, foreign keys,
+// synchronous FULL so that a change acknowledged survives a power loss
+// (in WAL, NORMAL syncs only at checkpoints: the last transactions before
+// a power cut may be gone though their users were told "saved"; see
+// BenchmarkSynchronous for the cost), and immediate transactions so a
+// read-then-write transaction takes the write lock at its start instead
+// of failing at once with "database is locked".
 var sqliteParams = [][2]string{
 	{"_journal_mode", "WAL"},
 	{"_busy_timeout", "5000"},
 	{"_foreign_keys", "on"},
-	{"_synchronous", "NORMAL"},
+	{"_synchronous", "FULL"},
 	{"_txlock", "immediate"},
 }
 
-// SQLiteDSN turns a file name or file: URI into the DSN qisai opens,
-// adding the parameters of sqliteParams that it does not set.
+// SQLiteDSN turns a file name or file: URI into the DSN qisai opens: the
+// URI's own parameters as they are, then those of sqliteParams it does
+// not set, in that order.
 func SQLiteDSN(dsn string) string {
 	for _, p := range sqlitePrefixes {
 		if rest, ok := strings.CutPrefix(dsn, p); ok {
@@ -237,14 +242,22 @@ func SQLiteDSN(dsn string) string {
 		// SQLite as themselves (a directory "round #1" is a directory).
 		path = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dsn)
 	}
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		q = url.Values{}
-	}
-	for _, p := range sqliteParams {
-		if q.Get(p[0]) == "" {
-			q.Set(p[0], p[1])
+	var params []string
+	set := map[string]bool{}
+	for kv := range strings.SplitSeq(query, "&") {
+		if kv == "" {
+			continue
+		}
+		params = append(params, kv)
+		k, _, _ := strings.Cut(kv, "=")
+		if k, err := url.QueryUnescape(k); err == nil {
+			set[k] = true
 		}
 	}
-	return "file:" + path + "?" + q.Encode()
+	for _, p := range sqliteParams {
+		if !set[p[0]] {
+			params = append(params, p[0]+"="+p[1])
+		}
+	}
+	return "file:" + path + "?" + strings.Join(params, "&")
 }

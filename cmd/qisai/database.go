@@ -54,7 +54,7 @@ var remedies = map[*storage.Fault][2]string{
 	storage.ErrReadOnly: {"请让 qisai 能写这个文件和它所在的文件夹，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
 		"Let qisai write the file and its folder, or choose another database with --db (or QISAI_DATABASE_URL)"},
 	storage.ErrFull: {"请腾出磁盘空间，再启动 qisai", "Free some disk space, then start qisai again"},
-	storage.ErrCorrupt: {"请从备份恢复这个文件，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
-		"Restore the file from a backup, or choose another database with --db (or QISAI_DATABASE_URL)"},
+	storage.ErrCorrupt: {"请从备份恢复这个文件（备份用 qisai backup 备份文件 做成：停止 qisai，用备份替换这个文件并删除它的 -wal、-shm 文件，再启动），或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
+		"Restore the file from a backup (made with qisai backup FILE: stop qisai, put the backup in the file's place, removing its -wal and -shm files, and start it again), or choose another database with --db (or QISAI_DATABASE_URL)"},
 	storage.ErrUnavailable: {"请等数据库服务器准备好，再启动 qisai", "Start qisai again once the database server is ready"},
 }

@@ -43,7 +43,7 @@ func TestDatabaseUnusableAtStart(t *testing.T) {
 				t.Fatal(err)
 			}
 			return path
-		}, []string{"数据库文件已损坏", "请从备份恢复这个文件", "is damaged", "Restore the file from a backup"}},
+		}, []string{"数据库文件已损坏", "请从备份恢复这个文件", "qisai backup", "is damaged", "Restore the file from a backup"}},
 		// Tests may run as root, whom a file's mode does not stop: the file
 		// is opened read-only with SQLite's mode=ro.
 		{"read-only file", func(t *testing.T, path string) string {
@@ -117,4 +117,43 @@ func TestDatabasePasswordNeverShown(t *testing.T) {
 	if files, _ := filepath.Glob("*"); len(files) > 0 {
 		t.Errorf("files made: %q", files)
 	}
+}
+
+// TestBackupCommand: qisai backup copies the database the console uses
+// (what a script stored is in the copy, which opens), says where, and
+// refuses a PostgreSQL database pointing to pg_dump, and a missing file
+// name as a wrong command line.
+func TestBackupCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "club.db")
+	p := runProcess(t, dir, "王芳: /event new 周末快棋赛\n", nil, "console", "--db", db)
+	if p.code != 0 {
+		t.Fatalf("console: exit %d, %s", p.code, p.stderr)
+	}
+	copyPath := filepath.Join(dir, "club-backup.db")
+	out, errOut, code := qisai(t, "backup", "--db", db, copyPath)
+	if code != 0 || !strings.Contains(out, "备份到 "+copyPath) || !strings.Contains(out, "up to "+copyPath) {
+		t.Fatalf("backup: exit %d, %q %q", code, out, errOut)
+	}
+	var n int
+	if err := rawCount(copyPath, &n); err != nil || n != 1 {
+		t.Errorf("events in the copy: %d, %v; want the one the console made", n, err)
+	}
+	out, errOut, code = qisai(t, "backup", "--db", "postgres://qisai:S3cret@db.example.org/qisai", copyPath)
+	if code != 1 || !strings.Contains(errOut, "pg_dump") || !strings.Contains(errOut, "请用 pg_dump") || strings.Contains(errOut, "S3cret") {
+		t.Errorf("backup of PostgreSQL: exit %d, %q %q; want 1 and pg_dump named", code, out, errOut)
+	}
+	if _, errOut, code = qisai(t, "backup", "--db", db); code != 2 || !strings.Contains(errOut, "qisai backup") {
+		t.Errorf("backup without a file: exit %d, %q; want 2 and the usage", code, errOut)
+	}
+}
+
+// rawCount counts the events in the SQLite file at path.
+func rawCount(path string, n *int) error {
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return db.QueryRow("SELECT COUNT(*) FROM events").Scan(n)
 }
