@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/qisai/qisai/storage"
 )
@@ -11,22 +13,41 @@ import (
 // openDatabase opens the chat's database (qisai console, qisai serve) and
 // checks that it takes a write, so that a database qisai cannot use is
 // said at the start, naming it, in Chinese and English, with what to do
-// (databaseError) — not at the first command, to a player.
+// (databaseError) — not at the first command, to a player. A database
+// another program holds (storage.ErrBusy) is waited for, said once on
+// standard error: it frees itself.
 func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
 	if err := storage.CheckDSN(dsn); err != nil {
 		return nil, usageError{err} // the setting is wrong, not the database
 	}
-	store, err := storage.Open(ctx, dsn)
-	if err == nil {
-		if err = store.CheckWrite(ctx); err != nil {
-			store.Close()
+	where := storage.RedactDSN(dsn)
+	for said := false; ; said = true {
+		store, err := storage.Open(ctx, dsn)
+		if err == nil {
+			if err = store.CheckWrite(ctx); err != nil {
+				store.Close()
+			}
+		}
+		if err == nil {
+			return store, nil
+		}
+		if !errors.Is(err, storage.ErrBusy) || ctx.Err() != nil {
+			return nil, databaseError{where: where, err: err}
+		}
+		if !said {
+			fmt.Fprintf(os.Stderr, "数据库 %s 正忙：另一个程序正占用它，等它空出来。The database %s is busy: another program is holding it; waiting for it.\n", where, where)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, databaseError{where: where, err: err}
+		case <-time.After(busyRetry):
 		}
 	}
-	if err != nil {
-		return nil, databaseError{where: storage.RedactDSN(dsn), err: err}
-	}
-	return store, nil
 }
+
+// busyRetry is how long openDatabase waits before trying a busy database
+// again (on top of the busy timeout each try waits).
+const busyRetry = time.Second
 
 // databaseError is why the database named where cannot be used.
 type databaseError struct {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3" // to write a newer schema's row past storage
 
@@ -156,4 +160,79 @@ func rawCount(path string, n *int) error {
 	}
 	defer db.Close()
 	return db.QueryRow("SELECT COUNT(*) FROM events").Scan(n)
+}
+
+// TestConsoleWaitsForBusyDatabase: a console started while another
+// program holds the database's write lock says so and waits, instead of
+// exiting; once the lock is let go it runs its script.
+func TestConsoleWaitsForBusyDatabase(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "club.db")
+	dsn := "file:" + path + "?_busy_timeout=50"
+	s, err := storage.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	other, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lock, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "QISAI_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, mainArgsEnv+"=console\n--db\n"+dsn)
+	cmd.Stdin = strings.NewReader("王芳: /event new 周末快棋赛\n")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	said := make(chan string, 1)
+	var rest bytes.Buffer
+	go func() {
+		r := bufio.NewReader(stderr)
+		line, _ := r.ReadString('\n')
+		said <- line
+		rest.ReadFrom(r)
+	}()
+	select {
+	case line := <-said:
+		if !strings.Contains(line, "正忙") || !strings.Contains(line, "is busy") || !strings.Contains(line, path) {
+			t.Errorf("the console said %q; want that the database is busy and it waits", line)
+		}
+	case <-time.After(time.Minute): // a guard, not a measure
+		t.Fatal("the console said nothing in a minute")
+	}
+	if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the console: %v\n%s", err, rest.String())
+	}
+	if !strings.Contains(out.String(), "已创建比赛「周末快棋赛」") {
+		t.Errorf("the console's script did not run once the database was free:\n%s", out.String())
+	}
 }
