@@ -16,6 +16,7 @@ import (
 // private chats, on a real SQLite file, with a clock the test moves.
 type harness struct {
 	t      testing.TB
+	path   string // the SQLite file
 	store  *storage.Store
 	svc    *Service
 	now    time.Time
@@ -28,8 +29,8 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
-	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(h.clock))
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "qisai.db"), now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
+	st, err := storage.Open(context.Background(), h.path, storage.WithClock(h.clock))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,9 @@ var (
 	matchID = regexp.MustCompile(`\bM\d+`)
 	// setup is what whoever runs qisai types: environment variables,
 	// a subcommand's flags.
-	setup     = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
+	setup = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
+	// linkCode is a link code (/link): a value to type, not words.
+	linkCode  = regexp.MustCompile(`\b[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}\b`)
 	latinWord = regexp.MustCompile(`[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?`)
 )
 
@@ -59,6 +61,7 @@ func latinWords(s string, allow []string) []string {
 	s = ruleID.ReplaceAllString(s, " ")
 	s = matchID.ReplaceAllString(s, " ")
 	s = setup.ReplaceAllString(s, " ")
+	s = linkCode.ReplaceAllString(s, " ")
 	var out []string
 	for _, w := range latinWord.FindAllString(s, -1) {
 		if !slices.Contains(latinAllowed, w) {

@@ -55,6 +55,11 @@ type Store interface {
 	WebLink(ctx context.Context, id storage.EventID) (string, error)
 	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
 
+	// Link codes (/link): made for an event, redeemed in another chat (a
+	// change uses one up: storage.Change.UseLinkCode).
+	NewLinkCode(ctx context.Context, id storage.EventID, by action.Actor, ttl time.Duration) (string, time.Time, error)
+	RedeemLinkCode(ctx context.Context, code, user, chat string, limits storage.LinkLimits) (storage.EventID, error)
+
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
 	Deliver(ctx context.Context, worker string, send storage.Sender, o storage.DeliverOptions) error

@@ -216,7 +216,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	if err := fn(c); err != nil {
 		return Result{}, false, err
 	}
-	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 {
+	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 && c.linkCode == "" {
 		return Result{}, false, nil
 	}
 	n := int64(len(c.actions))
@@ -329,6 +329,11 @@ func write(tx *gorm.DB, id EventID, v int64, c *Change, actor action.Actor, upda
 	}
 	if c.webLink != "" {
 		if err := replaceWebLink(tx, id, c.webLink, at); err != nil {
+			return nil, err
+		}
+	}
+	if c.linkCode != "" {
+		if err := useLinkCode(tx, id, c.linkCode, at); err != nil {
 			return nil, err
 		}
 	}
