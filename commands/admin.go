@@ -190,7 +190,14 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 	case *action.RoundScheduled:
 		return i18n.T{Zh: "第 %d 轮定于 %s 开始", En: "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
 	case *action.RoundReminded:
+		if a.Missed {
+			return i18n.T{Zh: "第 %d 轮的开赛提醒未能按时发出", En: "missed the reminder of round %d's start"}.In(lang, a.Round)
+		}
 		return i18n.T{Zh: "提醒第 %d 轮即将开始", En: "reminded everybody of round %d's start"}.In(lang, a.Round)
+	case *action.LateReferred:
+		return i18n.T{Zh: "第 %d 轮迟到的选手交由裁判处理", En: "left round %d's late players to the arbiter"}.In(lang, a.Round)
+	case *action.LateWaited:
+		return i18n.T{Zh: "第 %d 轮重新开始计算迟到时限", En: "started round %d's late-arrival limit again"}.In(lang, a.Round)
 	case *action.ResultSet:
 		return i18n.T{Zh: "第 %d 轮第 %d 台结果 %s", En: "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
 	case *action.FoulRecorded:

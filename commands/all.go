@@ -16,6 +16,7 @@ func all() []*Command {
 		claimCommands(),     // roster_claim.go: /claim, /player link
 		bracketCommands(),   // bracket.go: /bracket
 		teamCommands(),      // teams.go: /team …, /teams, /lineup
+		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 	} {
 		cmds = append(cmds, group...)
 	}

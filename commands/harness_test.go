@@ -45,6 +45,20 @@ func (h *harness) clock() time.Time { return h.now }
 // advance moves the clock.
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
 
+// watch moves the clock on by d with the scheduler running all the while,
+// as a service's does: a tick now and every minute until the end (not at
+// it), what it says left in the outbox. The late-arrival forfeits need a
+// scheduler that watched the whole limit (R-G-4).
+func (h *harness) watch(d time.Duration) {
+	h.t.Helper()
+	for ; d > 0; d -= min(d, time.Minute) {
+		if err := h.svc.Tick(context.Background()); err != nil {
+			h.t.Fatal(err)
+		}
+		h.advance(min(d, time.Minute))
+	}
+}
+
 // say sends text as user in the group chat and returns the reply's text.
 func (h *harness) say(user, text string) string {
 	h.t.Helper()

@@ -32,7 +32,7 @@ func link(c *Context) (Reply, error) {
 	if code := c.Args["code"]; code != "" {
 		return linkChat(c, code)
 	}
-	oc, err := c.svc.context(c, c.Req, c.Lang, &Command{Who: Organiser}, c.named)
+	oc, err := c.svc.context(c, c.Req, c.Lang, &Command{Who: Organiser}, c.named, c.ref)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -60,6 +60,9 @@ type Store interface {
 	NewLinkCode(ctx context.Context, id storage.EventID, by action.Actor, ttl time.Duration) (string, time.Time, error)
 	RedeemLinkCode(ctx context.Context, code, user, chat string, limits storage.LinkLimits) (storage.EventID, error)
 
+	// The scheduler's watch: since when it has run without a break.
+	Watch(ctx context.Context, now time.Time, gap time.Duration) (time.Time, error)
+
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
 	Deliver(ctx context.Context, worker string, send storage.Sender, o storage.DeliverOptions) error

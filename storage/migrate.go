@@ -188,6 +188,13 @@ var migrations = []struct {
 		)`,
 		`CREATE INDEX IF NOT EXISTS link_attempts_scope ON link_attempts (scope, at)`,
 	}, nil},
+	{13, "the scheduler's watch: since when it has run without a break (R-G-4)", []string{
+		`CREATE TABLE IF NOT EXISTS watch (
+			name TEXT PRIMARY KEY,
+			since {{time}} NOT NULL,
+			last {{time}} NOT NULL
+		)`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at
