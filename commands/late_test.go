@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -50,6 +51,17 @@ func (h *harness) results() map[int]engine.Result {
 		out[g.Board] = g.Result
 	}
 	return out
+}
+
+// wantResults fails the test unless round 1's results are want, by board.
+func (h *harness) wantResults(when string, want map[int]engine.Result) {
+	h.t.Helper()
+	got := h.results()
+	for b, res := range want {
+		if got[b] != res {
+			h.t.Errorf("board %d %s: %v, want %v", b, when, got[b], res)
+		}
+	}
 }
 
 // TestR_G_4_DowntimeLeftToArbiter: with 迟到 15 and the bot down from
@@ -102,19 +114,12 @@ func TestR_G_4_DowntimeLeftToArbiter(t *testing.T) {
 	// Board 3's red arrives, late, and is told the arbiter decides.
 	must(t, h.say(boards[2][0], "/here"), "迟到时限 19:45 已过：是否判负由裁判决定")
 
-	r := h.svc.Handle(t.Context(), Request{Chat: chat.Private("console", "org"), User: User{ID: "org", Name: "org"}, Locale: "zh",
-		Text: note.Buttons[0].Command, UpdateID: "press:1", MessageID: "m1"})
+	r := h.press("org", "zh", note.Buttons[0])
 	must(t, r.Text, "已判负：第 2 台、第 3 台、第 4 台。")
 	if !r.Unbutton {
 		t.Error("the pressed buttons stay")
 	}
-	got := h.results()
-	want := map[int]engine.Result{1: engine.Pending, 2: engine.DoubleForfeit, 3: engine.RedForfeitWin, 4: engine.DoubleForfeit}
-	for b, res := range want {
-		if got[b] != res {
-			t.Errorf("board %d: %v, want %v", b, got[b], res)
-		}
-	}
+	h.wantResults("after the forfeit button", map[int]engine.Result{1: engine.Pending, 2: engine.DoubleForfeit, 3: engine.RedForfeitWin, 4: engine.DoubleForfeit})
 	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 3 台", "迟到超过时限，裁判判负")
 	log := h.say("org", "/log 6")
 	must(t, log, "第 1 轮的开赛提醒未能按时发出", "第 1 轮迟到的选手交由裁判处理")
@@ -135,8 +140,7 @@ func TestR_G_4_WaitAfterDowntime(t *testing.T) {
 	if len(note) != 1 || len(note[0].Buttons) != 2 {
 		t.Fatalf("the organiser's note: %v", note)
 	}
-	r := h.svc.Handle(t.Context(), Request{Chat: chat.Private("console", "org"), User: User{ID: "org", Name: "org"}, Locale: "en",
-		Text: note[0].Buttons[1].Command, UpdateID: "press:1", MessageID: "m1"})
+	r := h.press("org", "en", note[0].Buttons[1])
 	must(t, r.Text, "Done: round 1 waits until 20:05; whoever has not checked in by then loses by forfeit.")
 	must(t, strings.Join(h.sent()["group"], "\n"), "裁判决定再等：第 1 轮还没签到的选手请在 20:05 前签到（/here），否则判负（R-G-4）。")
 	h.watch(5 * time.Minute)
@@ -150,13 +154,7 @@ func TestR_G_4_WaitAfterDowntime(t *testing.T) {
 	}
 	h.advance(time.Minute) // 20:05
 	tick(t, h.svc)
-	got := h.results()
-	want := map[int]engine.Result{1: engine.Pending, 2: engine.BlackForfeitWin, 3: engine.DoubleForfeit, 4: engine.DoubleForfeit}
-	for b, res := range want {
-		if got[b] != res {
-			t.Errorf("board %d at the new limit: %v, want %v", b, got[b], res)
-		}
-	}
+	h.wantResults("at the new limit", map[int]engine.Result{1: engine.Pending, 2: engine.BlackForfeitWin, 3: engine.DoubleForfeit, 4: engine.DoubleForfeit})
 	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 2 台", "迟到超过时限，判负")
 }
 
@@ -192,6 +190,14 @@ func TestReminderAfterDowntime(t *testing.T) {
 	h.advance(17 * time.Minute)
 	tick(t, h.svc)
 	must(t, strings.Join(h.drain()[h.group.ID], "\n"), "提醒：第 1 轮将于 19:30 开始（还有 18 分钟）。")
+}
+
+// press is user pressing b under a private message of the bot's.
+func (h *harness) press(user, locale string, b chat.Button) Reply {
+	h.t.Helper()
+	h.update++
+	return h.svc.Handle(context.Background(), Request{Chat: chat.Private("console", user), User: User{ID: user, Name: user}, Locale: locale,
+		Text: b.Command, UpdateID: fmt.Sprintf("console:update:%d", h.update), MessageID: "m1"})
 }
 
 // texts joins the texts of msgs.

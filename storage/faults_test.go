@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -21,6 +20,7 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/testfs"
+	"github.com/qisai/qisai/internal/testlock"
 )
 
 // faultEvent makes an event of three players in a SQLite file at path and
@@ -307,29 +307,15 @@ func TestBusyFile(t *testing.T) {
 	dsn := "file:" + filepath.Join(t.TempDir(), "q.db") + "?_busy_timeout=20"
 	s := openTest(t, dsn)
 	id := newPairedEvent(t, s, 1)
-	other, err := sql.Open("sqlite3", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	lock, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	release := testlock.Hold(t, dsn)
 	report := func(c *Change) error { return c.Append(&action.ResultSet{Round: 1, Board: 1, Result: engine.RedWin}) }
 	actor := action.Actor{Platform: "test", User: "arbiter"}
-	_, err = s.Update(context.Background(), id, actor, "busy:1", report)
+	_, err := s.Update(context.Background(), id, actor, "busy:1", report)
 	wantFault(t, err, ErrBusy)
 	if !strings.Contains(err.Error(), fmt.Sprintf("after %d tries", maxBusy)) {
 		t.Errorf("%v: want it given up after %d tries", err, maxBusy)
 	}
-	if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if _, err := s.Update(context.Background(), id, actor, "busy:1", report); err != nil {
 		t.Fatalf("after the lock was let go: %v", err)
 	}

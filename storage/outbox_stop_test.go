@@ -1,34 +1,14 @@
 package storage
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/testbuf"
 )
-
-// logBuffer collects a Deliver's log lines for a test to wait on.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) has(s string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Contains(l.b.String(), s)
-}
 
 // handing is a Sender playing the platform's request: it calls Sending,
 // says so on handed, and then answers when answer is closed (the message
@@ -95,7 +75,7 @@ func TestDeliverStopNeverTwice(t *testing.T) {
 				if tt.answer {
 					h.answer = make(chan struct{})
 				}
-				logs := &logBuffer{}
+				logs := &testbuf.Buffer{}
 				o := DeliverOptions{Poll: time.Millisecond, Log: slog.New(slog.NewTextHandler(logs, nil))}
 				if !tt.answer {
 					o.Drain = time.Millisecond // the test will not wait for a request that never ends
@@ -112,7 +92,7 @@ func TestDeliverStopNeverTwice(t *testing.T) {
 				if tt.answer {
 					// The stop has reached the send under way: now the
 					// platform answers.
-					waitFor(t, "the stop", func() bool { return logs.has("outbox: stopping") })
+					waitFor(t, "the stop", func() bool { return logs.Has("outbox: stopping") })
 					close(h.answer)
 				}
 				if err := <-done; err != nil {

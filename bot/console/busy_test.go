@@ -3,35 +3,17 @@ package console
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"io"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/testbuf"
+	"github.com/qisai/qisai/internal/testlock"
 	"github.com/qisai/qisai/storage"
 )
-
-// lockedBuffer is an output written by Run and read by the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestBusyDatabase: while another program holds the database's write lock
 // (a second connection in BEGIN IMMEDIATE), a command answers in the
@@ -54,22 +36,10 @@ func TestBusyDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	other, err := sql.Open("sqlite3", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	lock, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	release := testlock.Hold(t, dsn)
 
 	in, feed := io.Pipe()
-	out := &lockedBuffer{}
+	out := &testbuf.Buffer{}
 	done := make(chan error, 1)
 	go func() { done <- Run(context.Background(), in, out, svc, Options{RunID: "busy"}) }()
 	say := func(line, want string) {
@@ -77,7 +47,7 @@ func TestBusyDatabase(t *testing.T) {
 		if _, err := io.WriteString(feed, line+"\n"); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(time.Minute); !strings.Contains(out.String(), want); time.Sleep(5 * time.Millisecond) {
+		for deadline := time.Now().Add(time.Minute); !out.Has(want); time.Sleep(5 * time.Millisecond) {
 			if time.Now().After(deadline) { // a guard, not a measure
 				t.Fatalf("no %q after %q; the console printed:\n%s", want, line, out.String())
 			}
@@ -90,9 +60,7 @@ func TestBusyDatabase(t *testing.T) {
 	}
 	say("王芳: /signup open", "[group] 抱歉，数据库正忙：另一个程序正占用它，这次没有保存任何改动。请过一会儿再发一次这个命令。")
 	say("Ann: /event new Spring", "[group] Sorry, the database is busy: another program is holding it, so this command changed nothing. Send it again in a moment.")
-	if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	say("王芳: /signup open", "[group] 报名已开放")
 	feed.Close()
 	if err := <-done; err != nil {

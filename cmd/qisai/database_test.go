@@ -6,7 +6,6 @@ import (
 	"context"
 	"database/sql"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // to write a newer schema's row past storage
 
+	"github.com/qisai/qisai/internal/testlock"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -174,31 +174,8 @@ func TestConsoleWaitsForBusyDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	other, err := sql.Open("sqlite3", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	lock, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "QISAI_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, mainArgsEnv+"=console\n--db\n"+dsn)
+	release := testlock.Hold(t, dsn)
+	cmd := mainCmd(t, dir, "console", "--db", dsn)
 	cmd.Stdin = strings.NewReader("王芳: /event new 周末快棋赛\n")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -226,9 +203,7 @@ func TestConsoleWaitsForBusyDatabase(t *testing.T) {
 	case <-time.After(time.Minute): // a guard, not a measure
 		t.Fatal("the console said nothing in a minute")
 	}
-	if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("the console: %v\n%s", err, rest.String())
 	}

@@ -109,19 +109,9 @@ type served struct {
 
 func startServe(t *testing.T, api, db string) *served {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := &served{seen: make(chan struct{}, 1), done: make(chan struct{})}
-	s.cmd = exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "QISAI_") {
-			s.cmd.Env = append(s.cmd.Env, kv)
-		}
-	}
-	s.cmd.Env = append(s.cmd.Env, mainArgsEnv+"=serve", "QISAI_TELEGRAM_TOKEN=123:test", "QISAI_TELEGRAM_API_URL="+api,
-		"QISAI_DATABASE_URL="+db)
+	s.cmd = mainCmd(t, t.TempDir(), "serve")
+	s.cmd.Env = append(s.cmd.Env, "QISAI_TELEGRAM_TOKEN=123:test", "QISAI_TELEGRAM_API_URL="+api, "QISAI_DATABASE_URL="+db)
 	out, err := s.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
