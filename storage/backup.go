@@ -88,13 +88,11 @@ func Backup(ctx context.Context, dsn, file string) (err error) {
 // checkQisai refuses a file that is no qisai database.
 func checkQisai(ctx context.Context, db *sql.DB) error {
 	var v int
-	if err := db.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_versions").Scan(&v); err != nil {
-		if f := faultOf(err); f != nil {
-			return fmt.Errorf("backup: read the database: %w", named(err))
-		}
-		if strings.Contains(err.Error(), "no such table") {
-			return errors.New("backup: this is not a qisai database (it has no schema_versions table)")
-		}
+	err := db.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_versions").Scan(&v)
+	switch {
+	case err != nil && strings.Contains(err.Error(), "no such table"):
+		return errors.New("backup: this is not a qisai database (it has no schema_versions table)")
+	case err != nil:
 		return fmt.Errorf("backup: read the database: %w", named(err))
 	}
 	return nil
