@@ -52,6 +52,9 @@ var (
 // of the allowed: what a Chinese reader would stumble on. allow holds the
 // names and values the users typed.
 func latinWords(s string, allow []string) []string {
+	// A link code first: "999" or "M3" in one is neither a typed value
+	// nor a match.
+	s = linkCode.ReplaceAllString(s, " ")
 	for _, a := range allow {
 		if a != "" {
 			s = strings.ReplaceAll(s, a, " ")
@@ -61,7 +64,6 @@ func latinWords(s string, allow []string) []string {
 	s = ruleID.ReplaceAllString(s, " ")
 	s = matchID.ReplaceAllString(s, " ")
 	s = setup.ReplaceAllString(s, " ")
-	s = linkCode.ReplaceAllString(s, " ")
 	var out []string
 	for _, w := range latinWord.FindAllString(s, -1) {
 		if !slices.Contains(latinAllowed, w) {

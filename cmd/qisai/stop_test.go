@@ -138,6 +138,9 @@ func startServe(t *testing.T, api, db string) *served {
 		s.cmd.Process.Kill()
 		<-s.done
 	})
+	// Polling means the signals are handled: a SIGTERM before would kill
+	// it outright.
+	until(t, "qisai serve polling", s.seen, func() bool { return s.logged("telegram: polling for updates") })
 	return s
 }
 
