@@ -124,7 +124,7 @@ func TestDatabasePasswordNeverShown(t *testing.T) {
 }
 
 // TestBackupCommand: qisai backup copies the database the console uses
-// (what a script stored is in the copy, which opens), says where, and
+// (what a script stored is in the copy), says where, and
 // refuses a PostgreSQL database pointing to pg_dump, and a missing file
 // name as a wrong command line.
 func TestBackupCommand(t *testing.T) {
