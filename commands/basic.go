@@ -202,7 +202,7 @@ func greetInDM(cmd *Command) *Command {
 		if c.Req.Chat.IsPrivate() {
 			return welcome(c.Lang), nil
 		}
-		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named)
+		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named, c.ref)
 		if err != nil {
 			return Reply{}, err
 		}

@@ -107,6 +107,9 @@ type Service struct {
 	// seen holds the handle and name each user was last remembered under
 	// (saw), by platform and id.
 	seen sync.Map
+	// tickGap is the longest silence between ticks that still counts as
+	// the scheduler watching (WithTickGap).
+	tickGap time.Duration
 }
 
 // Option changes a Service.
@@ -115,12 +118,22 @@ type Option func(*Service)
 // WithClock sets the service's clock (tests move it).
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
+// WithTickGap sets the longest time between two ticks (Tick) that still
+// counts as the scheduler watching without a break (default
+// DefaultTickGap): a longer silence, or the clock stepping back more, and
+// late players are left to the arbiter rather than forfeited (R-G-4).
+func WithTickGap(d time.Duration) Option { return func(s *Service) { s.tickGap = d } }
+
+// DefaultTickGap is four of qisai serve's ticks (30 s) and twelve of the
+// console's (10 s): a busy moment passes, downtime does not.
+const DefaultTickGap = 2 * time.Minute
+
 // WithLogger sets where internal errors are logged.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New makes a Service on store with every command.
 func New(store Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tickGap: DefaultTickGap}
 	for _, o := range opts {
 		o(s)
 	}
@@ -170,12 +183,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
-	c, err := s.context(ctx, req, lang, cmd, named)
+	c, err := s.context(ctx, req, lang, cmd, named, pressed)
 	if c != nil {
 		c.Own = own
 	}
 	if err == nil {
-		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
 	}
 	if err == nil {
@@ -286,8 +298,11 @@ func (c *Context) Actor() action.Actor {
 	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
 }
 
-func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string) (*Context, error) {
-	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who}
+// context is the Context cmd runs in: for a command of staff or players,
+// with the event loaded — the one a pressed button names (pressed, nil
+// for a typed line), else the chat's.
+func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string, pressed *ref) (*Context, error) {
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who, ref: pressed}
 	if cmd.Who == Anyone {
 		return c, nil
 	}

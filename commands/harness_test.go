@@ -17,6 +17,7 @@ import (
 // private chats, on a real SQLite file, with a clock the test moves.
 type harness struct {
 	t      testing.TB
+	path   string // the SQLite file
 	store  *storage.Store
 	svc    *Service
 	now    time.Time
@@ -32,8 +33,8 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
-	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(h.clock))
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "qisai.db"), now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
+	st, err := storage.Open(context.Background(), h.path, storage.WithClock(h.clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +64,20 @@ func (h *harness) clock() time.Time { return h.now }
 
 // advance moves the clock.
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
+
+// watch moves the clock on by d with the scheduler running all the while,
+// as a service's does: a tick now and every minute until the end (not at
+// it), what it says left in the outbox. The late-arrival forfeits need a
+// scheduler that watched the whole limit (R-G-4).
+func (h *harness) watch(d time.Duration) {
+	h.t.Helper()
+	for ; d > 0; d -= min(d, time.Minute) {
+		if err := h.svc.Tick(context.Background()); err != nil {
+			h.t.Fatal(err)
+		}
+		h.advance(min(d, time.Minute))
+	}
+}
 
 // say sends text as user in the group chat and returns the reply's text.
 func (h *harness) say(user, text string) string {

@@ -29,7 +29,9 @@ func setLang(c *Context) (Reply, error) {
 	if err := c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, string(l)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: i18n.T{Zh: "好的，以后用中文回复你。", En: "OK, I will answer you in English from now on."}.In(l)}, nil
+	// Private: the group reads its event's language whatever one user
+	// chose; this is theirs alone.
+	return Reply{Text: i18n.T{Zh: "好的，以后用中文回复你。", En: "OK, I will answer you in English from now on."}.In(l), Private: true}, nil
 }
 
 // langName names l for a reader of lang: 中文, English.

@@ -428,7 +428,11 @@ func playHere(c *Context) (Reply, error) {
 	}
 	now := c.svc.now()
 	text := i18n.T{Zh: "已签到：第 %d 台，%s。", En: "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
-	if d, ok := st.LateDeadline(); ok && now.After(d) {
+	switch d, ok := st.LateDeadline(); {
+	case ok && now.After(d) && st.Play.LateReferred:
+		// The limit passed unwatched (late.go): the arbiter decides.
+		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：是否判负由裁判决定（R-G-4）。", En: "The late-arrival limit was %s: the arbiter decides whether the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	case ok && now.After(d):
 		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：按规则判负（R-G-4）。", En: "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
 	}
 	return Reply{Text: text}, nil
