@@ -89,8 +89,12 @@ func newFront(t *testing.T, emu *emulator) *front {
 func (f *front) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	method := path.Base(r.URL.Path)
-	if method == "getUpdates" {
+	switch method {
+	case "getUpdates":
 		f.getUpdates(w, r)
+		return
+	case "getMe":
+		io.WriteString(w, meAnswer)
 		return
 	}
 	form, err := multipartValues(r)
