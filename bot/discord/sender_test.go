@@ -363,3 +363,42 @@ func TestSenderRefusedForGood(t *testing.T) {
 		}
 	}
 }
+
+// TestSenderRights: a channel the bot cannot see (50001), may not post in
+// (50013) or that is gone (10003) holds the channel (chat.ErrNoRights)
+// with what to grant; a user's closed direct messages (50007) are
+// undeliverable, worded for Discord (allow direct messages), never
+// Telegram's "press Start".
+func TestSenderRights(t *testing.T) {
+	group, dm := chat.Chat{Platform: Platform, ID: "55"}, chat.Private(Platform, "7")
+	for _, tt := range []struct {
+		to           chat.Chat
+		status, code int
+		kind         error
+		fix          string
+	}{
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingAccess, chat.ErrNoRights, "查看频道"},
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingPermissions, chat.ErrNoRights, "Send Messages"},
+		{group, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, chat.ErrNoRights, "/link"},
+		{dm, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, chat.ErrUndeliverable, "direct messages"},
+	} {
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			if strings.HasSuffix(r.URL.Path, "/users/@me/channels") {
+				json.NewEncoder(w).Encode(map[string]any{"id": "DM-7", "type": 1})
+				return
+			}
+			w.WriteHeader(tt.status)
+			json.NewEncoder(w).Encode(map[string]any{"code": tt.code, "message": "refused"})
+		})
+		err := NewSender(newSession(t, h)).Send(context.Background(), chat.Message{Chat: tt.to, Text: "hi"})
+		var r *chat.Refusal
+		if !errors.As(err, &r) || !errors.Is(err, tt.kind) {
+			t.Errorf("%d %d to %v: %v; want a refusal of %v", tt.status, tt.code, tt.to, err, tt.kind)
+			continue
+		}
+		if fix := r.Fix.Zh + " " + r.Fix.En; !strings.Contains(fix, tt.fix) || strings.Contains(fix, "Start") {
+			t.Errorf("%d %d: the fix %q; want Discord's words with %q", tt.status, tt.code, fix, tt.fix)
+		}
+	}
+}
