@@ -362,3 +362,18 @@ func texts(ms []tgSent) []string {
 func has(want string) func(string) bool {
 	return func(s string) bool { return strings.Contains(s, want) }
 }
+
+// TestStartUnauthorized: a token Telegram does not know is a
+// configuration error: Run says so at once instead of waiting.
+func TestStartUnauthorized(t *testing.T) {
+	api := newTG(t)
+	api.fail("deleteWebhook", 1, 401, `{"ok":false,"error_code":401,"description":"Unauthorized"}`)
+	a, err := New(nil, "42:wrong", WithServerURL(api.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.sleep = func(context.Context, time.Duration) { t.Error("Run waited for a token Telegram refuses") }
+	if err := a.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "QISAI_TELEGRAM_TOKEN") {
+		t.Errorf("Run = %v; want the token named", err)
+	}
+}

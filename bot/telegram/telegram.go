@@ -152,6 +152,8 @@ func webhookSecret(token string) string {
 // not know). The outbox is not Run's: the caller delivers it through the
 // Sender, with the other platforms' messages.
 func (a *Adapter) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // learnName too
 	go a.learnName(ctx)
 	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
 		return err

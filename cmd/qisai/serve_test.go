@@ -198,3 +198,94 @@ func (d *discordAPI) wait(t *testing.T, call string, n int) int {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestServeDegraded: qisai serve starts while neither platform is reached
+// — Telegram refuses the connection, Discord's gateway answers 503 — and
+// does not exit: /healthz answers 200 naming both as degraded, /metrics
+// has them down, and SIGTERM stops it cleanly.
+func TestServeDegraded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a server process; skipped with -short")
+	}
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, `{"message":"unavailable","code":0}`, http.StatusServiceUnavailable)
+	}))
+	defer down.Close()
+	refused := freePort(t) // nothing listens there
+	port := freePort(t)
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "QISAI_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, mainArgsEnv+"=serve",
+		"QISAI_TELEGRAM_TOKEN=42:test-token",
+		"QISAI_TELEGRAM_API_URL=http://127.0.0.1:"+strconv.Itoa(refused),
+		"QISAI_DISCORD_TOKEN=test-token",
+		"QISAI_DISCORD_API_URL="+down.URL,
+		"QISAI_DISCORD_APP_ID=1234567890",
+		"QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
+		"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	var health string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			t.Fatalf("qisai serve exited (%v) with no platform reached:\n%s%s", err, out.String(), errOut.String())
+		default:
+		}
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			health = string(b)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("/healthz: %s %s", resp.Status, health)
+			}
+			if strings.Contains(health, "degraded: telegram: ") && strings.Contains(health, "degraded: discord: ") &&
+				!strings.Contains(health, "connecting") {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/healthz never named both platforms degraded: %q\n%s", health, out.String())
+		}
+	}
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, p := range []string{"telegram", "discord"} {
+		if want := `qisai_platform_up{platform="` + p + `"} 0`; !strings.Contains(string(metrics), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("after SIGTERM: %v\n%s", err, errOut.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("qisai serve did not stop in 20 s after SIGTERM:\n%s", out.String())
+	}
+}
