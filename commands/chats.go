@@ -101,11 +101,7 @@ func (s *Service) blocked(ctx context.Context, c chat.Chat, since time.Time, why
 	if err != nil {
 		return err
 	}
-	fix := i18n.T{Zh: "请让我重新能在那里发消息。", En: "Let me post there again."}
-	var r *chat.Refusal
-	if errors.As(why, &r) && r.Fix != (i18n.T{}) {
-		fix = r.Fix
-	}
+	fix := fixOf(why, i18n.T{Zh: "请让我重新能在那里发消息。", En: "Let me post there again."})
 	note := i18n.T{Zh: "我不能在「%s」所在的群里发消息了。%s之后，积压在那里的消息会自动发出。",
 		En: "I can no longer post in the chat where %s is announced. %s Once I can, the messages waiting there go out by themselves."}
 	msgs := make([]chat.Message, len(contacts))
@@ -122,6 +118,16 @@ func (s *Service) blocked(ctx context.Context, c chat.Chat, since time.Time, why
 		}
 	}
 	return s.store.Enqueue(ctx, msgs...)
+}
+
+// fixOf is what a person can do about a platform's refusal why, in the
+// platform's words (chat.Refusal.Fix), else general words.
+func fixOf(why error, general i18n.T) i18n.T {
+	var r *chat.Refusal
+	if errors.As(why, &r) && r.Fix != (i18n.T{}) {
+		return r.Fix
+	}
+	return general
 }
 
 // answeredFor is how long the bot remembers the commands it answered: an

@@ -70,11 +70,7 @@ func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why err
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
-	fix := i18n.T{Zh: "请允许我私信你。", En: "Allow me to message you privately."}
-	var r *chat.Refusal
-	if errors.As(why, &r) && r.Fix != (i18n.T{}) {
-		fix = r.Fix
-	}
+	fix := fixOf(why, i18n.T{Zh: "请允许我私信你。", En: "Allow me to message you privately."})
 	note := i18n.T{Zh: "%s：我还不能私信你。%s之后你的对阵和确认会发到那里。",
 		En: "%s: I cannot message you privately yet. %s Your pairings and confirmations will arrive there then."}
 	ask := i18n.T{Zh: "%s，我不能私信你，请在这里回答：", En: "%s, I cannot reach you privately: answer here."}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -25,11 +26,8 @@ type Adapter struct {
 	handler *Handler
 	send    *Sender
 
-	// status hears whether Discord is reached (WithStatus); up and told
-	// are what it heard last.
-	status   func(up bool, err error)
-	statusMu sync.Mutex
-	up, told bool
+	// reach tells whether Discord is reached (WithStatus).
+	reach chat.Reach
 	// sleep waits d or until ctx ends; tests replace it to see the
 	// backoffs without waiting them out.
 	sleep func(ctx context.Context, d time.Duration)
@@ -61,7 +59,7 @@ func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.core.log = 
 // it is connected; at the HTTP endpoint, whether the slash commands could
 // be registered. Each change is told once, with the error when down. An
 // operator sees it on /healthz and /metrics; the service runs either way.
-func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.status = f } }
+func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.reach.Listen(f) } }
 
 // New makes the adapter of the bot whose token is token, running
 // commands through svc. It does not call Discord.
@@ -132,7 +130,7 @@ func (a *Adapter) register(ctx context.Context) {
 			return
 		}
 		if a.key != nil {
-			a.reached(err)
+			a.reach.Report(err)
 		}
 		if err == nil {
 			return
@@ -141,17 +139,4 @@ func (a *Adapter) register(ctx context.Context) {
 		a.core.log.Error("discord: registering the slash commands failed; they may be out of date until it works", "in", wait, "err", err)
 		a.sleep(ctx, wait)
 	}
-}
-
-// reached tells the status (WithStatus) whether Discord is reached: err
-// is nil when it is. Only a change is told.
-func (a *Adapter) reached(err error) {
-	a.statusMu.Lock()
-	defer a.statusMu.Unlock()
-	up := err == nil
-	if a.status == nil || a.told && a.up == up {
-		return
-	}
-	a.told, a.up = true, up
-	a.status(up, err)
 }

@@ -48,9 +48,9 @@ func (a *Adapter) gateway(ctx context.Context) error {
 		mu.Unlock()
 		running.Wait()
 	}
-	up := session.AddHandler(func(*discordgo.Session, *discordgo.Connect) { a.reached(nil) })
+	up := session.AddHandler(func(*discordgo.Session, *discordgo.Connect) { a.reach.Report(nil) })
 	down := session.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
-		a.reached(errors.New("the gateway connection dropped; reconnecting"))
+		a.reach.Report(errors.New("the gateway connection dropped; reconnecting"))
 	})
 	defer up()
 	defer down()
@@ -64,7 +64,7 @@ func (a *Adapter) gateway(ctx context.Context) error {
 			return fmt.Errorf("discord: Discord refuses the bot token (QISAI_DISCORD_TOKEN): %w", err)
 		}
 		wait = min(max(2*wait, minBackoff), maxBackoff)
-		a.reached(err)
+		a.reach.Report(err)
 		c.log.Warn("discord: cannot connect to the gateway; trying again", "in", wait, "err", err)
 		if a.sleep(ctx, wait); ctx.Err() != nil {
 			stop()

@@ -33,10 +33,9 @@ type tg struct {
 	t *testing.T
 
 	mu      sync.Mutex
-	updates []json.RawMessage // not yet confirmed, oldest first
-	ids     []int64
-	next    int64 // the next update's id
-	msgID   int   // the last message id given out
+	pending unconfirmed // updates not yet confirmed
+	next    int64       // the next update's id
+	msgID   int         // the last message id given out
 	sent    []tgSent
 	calls   map[string]int
 	faults  map[string][]fault  // by method: answers to give instead, in order
@@ -161,13 +160,8 @@ func (s *tg) getUpdates(w http.ResponseWriter, r *http.Request) {
 	}
 	json.NewDecoder(r.Body).Decode(&p)
 	s.mu.Lock()
-	for len(s.ids) > 0 && s.ids[0] < p.Offset {
-		s.updates, s.ids = s.updates[1:], s.ids[1:]
-	}
-	out := s.updates
-	if p.Limit > 0 && len(out) > p.Limit {
-		out = out[:p.Limit]
-	}
+	s.pending.confirm(p.Offset)
+	out := s.pending.batch(p.Limit)
 	b, _ := json.Marshal(map[string]any{"ok": true, "result": out})
 	s.mu.Unlock()
 	if len(out) == 0 {
@@ -185,7 +179,7 @@ func (s *tg) post(fields map[string]any) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	s.updates, s.ids = append(s.updates, b), append(s.ids, s.next)
+	s.pending.add(b, s.next)
 	s.next++
 }
 

@@ -86,7 +86,7 @@ func (a *Adapter) poller() *poller {
 		log:     a.log,
 		wait:    pollWait,
 		sleep:   a.sleep,
-		reached: a.reached,
+		reached: a.reach.Report,
 	}
 }
 

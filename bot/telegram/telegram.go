@@ -65,11 +65,8 @@ type Adapter struct {
 	mu     sync.Mutex // one webhook update at a time
 	me     self       // the bot's own user name (identity.go)
 
-	// status hears whether Telegram answers (WithStatus); up and told
-	// are what it heard last.
-	status   func(up bool, err error)
-	statusMu sync.Mutex
-	up, told bool
+	// reach tells whether Telegram answers (WithStatus).
+	reach chat.Reach
 	// sleep waits d or until ctx ends; tests replace it to see the
 	// backoffs without waiting them out.
 	sleep func(ctx context.Context, d time.Duration)
@@ -99,7 +96,7 @@ func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.log = l } }
 // WithStatus tells f whether Telegram answers: up after a call it
 // answered, not (with the error) when it failed, each change once. An
 // operator sees it on /healthz and /metrics; the service runs either way.
-func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.status = f } }
+func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.reach.Listen(f) } }
 
 // New makes the adapter of the bot whose token is token (from
 // @BotFather), running commands through svc. It does not call Telegram.
@@ -194,7 +191,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		case ctx.Err() != nil:
 			return nil // stopped while starting: no failure
 		case err == nil:
-			a.reached(nil)
+			a.reach.Report(nil)
 			return nil
 		case errors.Is(err, bot.ErrorUnauthorized) || errors.Is(err, bot.ErrorNotFound):
 			// Telegram answers 401 for a token it does not know, 404 for
@@ -202,7 +199,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 			return fmt.Errorf("telegram: Telegram refuses the bot token (QISAI_TELEGRAM_TOKEN; or QISAI_TELEGRAM_API_URL is no Bot API server): %w", err)
 		}
 		wait = a.backoff(wait, err)
-		a.reached(err)
+		a.reach.Report(err)
 		what := "delete the webhook before polling"
 		if a.cfg.webhook != "" {
 			what = "set the webhook to " + a.cfg.webhook
@@ -210,19 +207,6 @@ func (a *Adapter) connect(ctx context.Context) error {
 		a.log.Warn("telegram: cannot "+what+"; trying again", "in", wait, "err", err)
 		a.sleep(ctx, wait)
 	}
-}
-
-// reached tells the status (WithStatus) whether Telegram answers: err is
-// nil when it did. Only a change is told.
-func (a *Adapter) reached(err error) {
-	a.statusMu.Lock()
-	defer a.statusMu.Unlock()
-	up := err == nil
-	if a.status == nil || a.told && a.up == up {
-		return
-	}
-	a.told, a.up = true, up
-	a.status(up, err)
 }
 
 // backoff is the wait after a call failed with err, the last wait having

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,25 +40,13 @@ type process struct {
 // added to an environment without any of the variables qisai reads.
 func runProcess(t *testing.T, dir, stdin string, env []string, args ...string) process {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		switch strings.SplitN(kv, "=", 2)[0] {
-		case telegramEnv, discordEnv, databaseEnv, mainArgsEnv:
-		default:
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
+	cmd := mainProcess(t, dir, without(telegramEnv, discordEnv, databaseEnv, mainArgsEnv))
 	cmd.Env = append(cmd.Env, mainArgsEnv+"="+strings.Join(args, "\n"))
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err = cmd.Run()
+	err := cmd.Run()
 	p := process{stdout: out.String(), stderr: errOut.String()}
 	var exit *exec.ExitError
 	switch {
@@ -67,6 +56,30 @@ func runProcess(t *testing.T, dir, stdin string, env []string, args ...string) p
 		t.Fatal(err)
 	}
 	return p
+}
+
+// mainProcess is a command that runs qisai's main in dir (this test
+// binary, as TestMainProcess), with the environment's variables keep
+// keeps.
+func mainProcess(t *testing.T, dir string, keep func(name string) bool) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); keep(name) {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	return cmd
+}
+
+// without keeps every variable but names.
+func without(names ...string) func(string) bool {
+	return func(name string) bool { return !slices.Contains(names, name) }
 }
 
 // lines fails t unless text has each of want in a line of its own,

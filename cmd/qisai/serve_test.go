@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -41,31 +40,11 @@ func TestServe(t *testing.T) {
 	rest := httptest.NewServer(http.StripPrefix("/discord", api))
 	defer rest.Close()
 	port := freePort(t)
-	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "QISAI_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, mainArgsEnv+"=serve",
+	cmd, out, errOut := startServe(t, port,
 		"QISAI_DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub),
 		"QISAI_DISCORD_TOKEN=test-token",
 		"QISAI_DISCORD_API_URL="+rest.URL+"/discord",
-		"QISAI_DISCORD_APP_ID=1234567890",
-		"QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
-		"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
+		"QISAI_DISCORD_APP_ID=1234567890")
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -119,6 +98,44 @@ func TestServe(t *testing.T) {
 	if log := out.String(); !strings.Contains(log, `"msg":"starting"`) || !strings.Contains(log, `"msg":"stopped"`) {
 		t.Errorf("the JSON log lacks its start or its clean stop:\n%s\nstderr:\n%s", log, errOut.String())
 	}
+}
+
+// output is what a process writes, read while it runs.
+type output struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Write(p)
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.String()
+}
+
+// startServe starts qisai serve listening on port, with a database of
+// its own and env, in an environment without qisai's other variables
+// (QISAI_…); it is killed when the test ends. out and errOut are what it
+// writes.
+func startServe(t *testing.T, port int, env ...string) (cmd *exec.Cmd, out, errOut *output) {
+	t.Helper()
+	dir := t.TempDir()
+	cmd = mainProcess(t, dir, func(name string) bool { return !strings.HasPrefix(name, "QISAI_") })
+	cmd.Env = append(cmd.Env, mainArgsEnv+"=serve", "QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
+		"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
+	cmd.Env = append(cmd.Env, env...)
+	out, errOut = &output{}, &output{}
+	cmd.Stdout, cmd.Stderr = out, errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, out, errOut
 }
 
 // interaction posts body to the Discord endpoint signed by key.
@@ -213,32 +230,12 @@ func TestServeDegraded(t *testing.T) {
 	defer down.Close()
 	refused := freePort(t) // nothing listens there
 	port := freePort(t)
-	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "QISAI_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, mainArgsEnv+"=serve",
+	cmd, out, errOut := startServe(t, port,
 		"QISAI_TELEGRAM_TOKEN=42:test-token",
 		"QISAI_TELEGRAM_API_URL=http://127.0.0.1:"+strconv.Itoa(refused),
 		"QISAI_DISCORD_TOKEN=test-token",
 		"QISAI_DISCORD_API_URL="+down.URL,
-		"QISAI_DISCORD_APP_ID=1234567890",
-		"QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
-		"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
+		"QISAI_DISCORD_APP_ID=1234567890")
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
