@@ -24,10 +24,21 @@ func signup(c *Context) (Reply, error) {
 		a = &action.SignupOpened{}
 		text = i18n.T{Zh: "报名已开放：选手输入 /join 名字 [单位] 报名。", En: "Sign-up is open: players join with /join NAME [UNIT]."}
 	}
-	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(a) }); err != nil {
+	// Every chat of the event hears it: its players join there too.
+	chats, err := eventChats(c)
+	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: text.In(c.Lang)}, nil
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		chats.announce(ch, text.In(chats.lang))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(text.In(c.Lang)), nil
 }
 
 // entry reads NAME [UNIT] [RATING] over old's values: a unit left out

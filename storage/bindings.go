@@ -17,7 +17,9 @@ import (
 // there. One of them may be its current event, which a command that names
 // none acts on (commands.findEvent decides when there is none).
 
-// Bind makes chat follow this event too, as its current event.
+// Bind makes chat follow this event too, as its current event; the
+// event lives in chat's topic there (chat.Thread), where the chat first
+// followed it.
 func (c *Change) Bind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
 
 // Follow makes chat follow this event beside its others, with none of
@@ -83,7 +85,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 	switch op.kind {
 	case "bind", "follow":
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
-			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id}).Error; err != nil {
+			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id, Thread: op.chat.Thread}).Error; err != nil {
 			return err
 		}
 		if op.kind == "follow" {
@@ -204,7 +206,8 @@ func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 	return EventID(row.EventID), nil
 }
 
-// Chats returns the chats that follow event id, by platform and id.
+// Chats returns the chats that follow event id, by platform and id, each
+// with the topic the event lives in there (the one it was bound in).
 func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 	var rows []chatEventRow
 	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
@@ -212,7 +215,7 @@ func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 	}
 	chats := make([]chat.Chat, len(rows))
 	for i, r := range rows {
-		chats[i] = chat.Chat{Platform: r.Platform, ID: r.ChatID}
+		chats[i] = chat.Chat{Platform: r.Platform, ID: r.ChatID, Thread: r.Thread}
 	}
 	return chats, nil
 }

@@ -195,6 +195,34 @@ var migrations = []struct {
 			last {{time}} NOT NULL
 		)`,
 	}, nil},
+	{14, "forum topics of the chats' events and messages; chats held for want of rights; commands answered", []string{
+		// The topic (Telegram's message_thread_id) an event lives in, in a
+		// chat that follows it, and the topic a message goes to; '' is
+		// the chat's main thread.
+		`ALTER TABLE chat_events ADD COLUMN thread TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE outbox ADD COLUMN thread TEXT NOT NULL DEFAULT ''`,
+		// A chat the bot may not post in (removed, no right to send): its
+		// messages wait, tried again after probe waits, until one gets
+		// through or the platform says the rights are back (see Block).
+		`CREATE TABLE chat_blocks (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			reason TEXT NOT NULL,
+			since {{time}} NOT NULL,
+			probes INTEGER NOT NULL DEFAULT 0,
+			PRIMARY KEY (platform, chat_id)
+		)`,
+		// The messages typed in a chat that the bot answered, for a while,
+		// so that an edit of one is not run again (see MarkAnswered).
+		`CREATE TABLE answered (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			message_id TEXT NOT NULL,
+			at {{time}} NOT NULL,
+			PRIMARY KEY (platform, chat_id, message_id)
+		)`,
+		`CREATE INDEX answered_at ON answered (at)`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at

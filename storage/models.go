@@ -52,6 +52,7 @@ type chatEventRow struct {
 	Platform string `gorm:"primaryKey"`
 	ChatID   string `gorm:"primaryKey"`
 	EventID  int64  `gorm:"primaryKey"`
+	Thread   string // the topic the event lives in (migration 12); "" the main thread
 }
 
 func (chatEventRow) TableName() string { return "chat_events" }
@@ -89,6 +90,7 @@ type outboxRow struct {
 	SentAt        *time.Time
 	GaveUpAt      *time.Time // set when MarkFailed stops retrying
 	LastError     string
+	Thread        string // the chat's topic it goes to (migration 12); "" the main thread
 }
 
 func (outboxRow) TableName() string { return "outbox" }

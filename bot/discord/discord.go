@@ -4,9 +4,12 @@ import (
 	"context"
 	"crypto/ed25519"
 	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -22,6 +25,12 @@ type Adapter struct {
 	server  string // stands for https://discord.com; "" is Discord's
 	handler *Handler
 	send    *Sender
+
+	// reach tells whether Discord is reached (WithStatus).
+	reach chat.Reach
+	// sleep waits d or until ctx ends; tests replace it to see the
+	// backoffs without waiting them out.
+	sleep func(ctx context.Context, d time.Duration)
 }
 
 // Option changes an Adapter.
@@ -46,10 +55,16 @@ func WithServerURL(url string) Option { return func(a *Adapter) { a.server = url
 // WithLogger logs to l (default slog.Default()).
 func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.core.log = l } }
 
+// WithStatus tells f whether Discord is reached: over the gateway, whether
+// it is connected; at the HTTP endpoint, whether the slash commands could
+// be registered. Each change is told once, with the error when down. An
+// operator sees it on /healthz and /metrics; the service runs either way.
+func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.reach.Listen(f) } }
+
 // New makes the adapter of the bot whose token is token, running
 // commands through svc. It does not call Discord.
 func New(svc *commands.Service, token string, opts ...Option) (*Adapter, error) {
-	a := &Adapter{core: newCore(svc, slog.Default())}
+	a := &Adapter{core: newCore(svc, slog.Default()), sleep: func(ctx context.Context, d time.Duration) { pause(ctx, d) }}
 	for _, o := range opts {
 		o(a)
 	}
@@ -82,18 +97,46 @@ func (a *Adapter) Wait() {
 	}
 }
 
-// Run registers the slash commands (WithAppID) and, without a public
-// key, answers the interactions the gateway delivers until ctx ends. It
-// returns nil when ctx ends, and an error when it cannot connect.
+// Run registers the slash commands (WithAppID), in the background and
+// until Discord takes them, and, without a public key, answers the
+// interactions the gateway delivers until ctx ends. A Discord down or slow
+// is waited out: Run returns nil when ctx ends, and an error only when
+// Discord refuses the token.
 func (a *Adapter) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	if a.appID != "" {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, "", Commands(a.core.svc.Commands()), discordgo.WithContext(ctx)); err != nil {
-			a.core.log.Error("registering the slash commands failed; they may be out of date", "err", err)
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.register(ctx)
+		}()
 	}
 	if a.key != nil {
 		<-ctx.Done()
 		return nil
 	}
 	return a.gateway(ctx)
+}
+
+// register registers the slash commands, trying again after a growing
+// backoff until Discord takes them or ctx ends. At the HTTP endpoint it
+// is what the status says.
+func (a *Adapter) register(ctx context.Context) {
+	cmds := Commands(a.core.svc.Commands())
+	for wait := time.Duration(0); ; {
+		_, err := a.session.ApplicationCommandBulkOverwrite(a.appID, "", cmds, discordgo.WithContext(ctx))
+		if ctx.Err() != nil {
+			return
+		}
+		if a.key != nil {
+			a.reach.Report(err)
+		}
+		if err == nil {
+			return
+		}
+		wait = min(max(2*wait, minBackoff), maxBackoff)
+		a.core.log.Error("discord: registering the slash commands failed; they may be out of date until it works", "in", wait, "err", err)
+		a.sleep(ctx, wait)
+	}
 }

@@ -385,11 +385,11 @@ func TestHandlerLongReplies(t *testing.T) {
 	f := &rest{}
 	st := newStore(t)
 	e := followingOn(t, st, commands.New(st), newSession(t, f))
-	help := longHelp(t, e.store)
+	help := longList(t, e.store, ann)
 
-	data := e.send(e.slash(ann, "help", ""))
+	data := e.send(e.slash(ann, "players", ""))
 	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(i18n.En) {
-		t.Errorf("long /help: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(i18n.En))
+		t.Errorf("long /players: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(i18n.En))
 	}
 	parts := e.heard()
 	if len(parts) < 2 {
@@ -417,7 +417,10 @@ func TestHandlerLongReplies(t *testing.T) {
 		t.Errorf("the short /help was said again in the channel: %q", said)
 	}
 
-	// A private reply too long for a message: /pair's preview of a large field.
+	// A private reply too long for a message: /pair's preview of a large
+	// field, of another event (the long list's is called off first).
+	e.svc.Handle(context.Background(), commands.Request{Chat: chat.Chat{Platform: Platform, ID: "C1"},
+		User: commands.User{ID: ann.id, Name: ann.name}, Locale: ann.locale, Text: "/event cancel confirm", UpdateID: "test:cancel"})
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	status, resp := e.post(e.slash(ann, "pair", ""), e.priv, time.Now())
 	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
@@ -465,17 +468,32 @@ func (e *endpoint) started(org who, n int, name func(int) string) []who {
 // ann's client speaks English, in which /help is longer than a message.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}
 
-// longHelp is /help as ann gets it in channel C1.
-func longHelp(t *testing.T, st *storage.Store) string {
+// longList enters enough players in channel C1's event, as its organiser
+// org (making the event first when the channel has none), that /players
+// there is longer than a message, and returns that reply as the channel
+// reads it.
+func longList(t *testing.T, st *storage.Store, org who) string {
 	t.Helper()
-	help := commands.New(st).Handle(context.Background(), commands.Request{
-		Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
-		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
-	}).Text
-	if chat.Length(help) <= chat.LimitDiscord {
-		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", chat.Length(help))
+	svc := commands.New(st)
+	n := 0
+	say := func(text string) string {
+		n++
+		return svc.Handle(context.Background(), commands.Request{
+			Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: org.id, Name: org.name},
+			Locale: org.locale, Text: text, UpdateID: fmt.Sprintf("test:long:%d", n),
+		}).Text
 	}
-	return help
+	if evs, err := st.ChatEvents(context.Background(), chat.Chat{Platform: Platform, ID: "C1"}); err == nil && len(evs) == 0 {
+		say("/event new Long List")
+	}
+	for i := range 150 {
+		say(fmt.Sprintf("/player add Player%03d", i+1))
+	}
+	list := say("/players")
+	if chat.Length(list) <= chat.LimitDiscord {
+		t.Fatalf("/players has %d characters; the test needs a reply longer than a message", chat.Length(list))
+	}
+	return list
 }
 
 // TestDeferred: a private long reply's deferred response and follow-ups

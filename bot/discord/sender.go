@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // maxWait is the longest 429 retry_after Sender waits out itself; a longer
@@ -46,7 +47,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	}
 	channel, err := s.channel(ctx, m.Chat)
 	if err != nil {
-		return err
+		return refusal(m.Chat, err)
 	}
 	for _, p := range Split(m) {
 		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
@@ -65,23 +66,44 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	return nil
 }
 
-// refusal says what a failed request means for the outbox: Discord
-// refusing it for good wraps chat.ErrUndeliverable, so that it is
-// given up at once instead of holding back the chat's later messages for
-// hours of retries.
+// What a person does so that Discord takes the bot's messages, for the
+// notes the service leaves (chat.Refusal.Fix).
+var (
+	// A user whose direct messages from the server's members are off
+	// (50007), or who blocked the bot.
+	allowDMs = i18n.T{Zh: "请在 Discord 的服务器隐私设置里允许服务器成员私信你。",
+		En: "Allow direct messages from server members in the server's Privacy Settings on Discord."}
+	// A channel the bot cannot see (50001), may not post in (50013), or
+	// that is gone (10003).
+	grantChannel = i18n.T{Zh: "请在该频道的权限设置里给我「查看频道」和「发送消息」权限（频道若已删除，请用 /link 关联另一个）。",
+		En: "Give me View Channel and Send Messages in the channel's permissions (if the channel was deleted, /link another)."}
+)
+
+// refusal says what a failed request to chat to means for the outbox:
+// Discord refusing it for good is a chat.Refusal — the user's direct
+// messages closed (chat.ErrUndeliverable), or a channel the bot may not
+// post in (chat.ErrNoRights, which holds the channel until it may) — or
+// wraps chat.ErrUndeliverable, so that it is given up at once instead of
+// holding back the chat's later messages for hours of retries.
 func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {
 		return err
 	}
-	switch code := rest.Response.StatusCode; {
-	case code == http.StatusBadRequest || code == http.StatusNotFound:
-		// A message Discord cannot take, or a channel that is gone: the
-		// same request fails the same way every time.
-		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
-	case code == http.StatusForbidden && to.IsPrivate():
+	code := 0
+	if rest.Message != nil {
+		code = rest.Message.Code
+	}
+	switch status := rest.Response.StatusCode; {
+	case to.IsPrivate() && (code == discordgo.ErrCodeCannotSendMessagesToThisUser || status == http.StatusForbidden):
 		// The user allows no direct messages from the server's members:
 		// retrying will not help; the group is told.
+		return &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: allowDMs, Err: err}
+	case !to.IsPrivate() && (code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel):
+		return &chat.Refusal{Kind: chat.ErrNoRights, Fix: grantChannel, Err: err}
+	case status == http.StatusBadRequest || status == http.StatusNotFound:
+		// A message Discord cannot take, or a channel that is gone: the
+		// same request fails the same way every time.
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err
