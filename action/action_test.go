@@ -214,6 +214,15 @@ func norm(st *action.State) *action.State {
 	return c
 }
 
+// heldPreview is st.PreviewHeld while it holds the preview (it is
+// Through), else 0.
+func heldPreview(st *action.State) int64 {
+	if st.PreviewHeld != st.Through {
+		return 0
+	}
+	return st.PreviewHeld
+}
+
 // diff describes the first difference between two states, "" when they
 // are deeply equal.
 func diff(got, want *action.State) string {
@@ -222,6 +231,9 @@ func diff(got, want *action.State) string {
 		// not set them.
 		g, w := *got, *want
 		g.At, w.At, g.Seq, w.Seq = time.Time{}, time.Time{}, 0, 0
+		// Once a preview is void, the record it last held through is
+		// history: two logs of one event agree that it is void.
+		g.PreviewHeld, w.PreviewHeld = heldPreview(&g), heldPreview(&w)
 		action.ForgetViews(&g) // computed for showing, not content
 		action.ForgetViews(&w)
 		got, want = &g, &w

@@ -36,6 +36,12 @@ type State struct {
 	// settings (settings.go); Preview a pairing shown but not yet published.
 	Info    Info
 	Preview *engine.Pairing `json:",omitempty"`
+	// PreviewSeq is the Seq of the action that made Preview
+	// (PairingPreviewed); PreviewHeld the Seq through which the event stayed
+	// as the preview was paired on: the preview is pending while it is
+	// Through (PendingPreview).
+	PreviewSeq  int64 `json:",omitempty"`
+	PreviewHeld int64 `json:",omitempty"`
 	// Play is what is under way in the games: results reported and not yet
 	// confirmed, draw offers, check-ins, 猜先 (play.go).
 	Play Play
@@ -59,7 +65,8 @@ type State struct {
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
 // after it cancels an action the snapshot already holds, or it was saved
-// before players had entrant ids (roster.go). Fold the whole log instead.
+// before players had entrant ids (roster.go) or before a preview knew the
+// action that made it (PreviewSeq). Fold the whole log instead.
 var ErrRefold = errors.New("an undo reaches into the snapshot")
 
 // Fold builds the state of an event from its whole log, oldest first.
@@ -74,7 +81,7 @@ func Fold(log []Record) (*State, error) {
 func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 	st := &State{Status: Setup}
 	if snapshot != nil {
-		if !snapshot.hasEntrants() {
+		if !snapshot.hasEntrants() || (snapshot.Preview != nil && snapshot.PreviewSeq == 0) {
 			return nil, ErrRefold
 		}
 		st = snapshot.clone()
@@ -97,10 +104,10 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 			return nil, fmt.Errorf("fold: record %d comes after record %d", r.Seq, st.Through)
 		}
 		st.At, st.Seq = r.At, r.Seq
-		if _, isUndo := r.Action.(*Undo); !isUndo && !cancelled[r.Seq] {
-			if err := r.Action.Apply(st); err != nil {
-				return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)
-			}
+		if _, isUndo := r.Action.(*Undo); isUndo || cancelled[r.Seq] {
+			st.passOver(r.Seq)
+		} else if err := r.Action.Apply(st); err != nil {
+			return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)
 		}
 		st.Through = r.Seq
 	}

@@ -106,6 +106,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.LinkCode, a.LinkCode)
 	set(&st.Info.Pictures, a.Pictures)
 	set(&st.Info.Lang, a.Lang)
+	st.leaveEvent()
 	return nil
 }
 
@@ -161,10 +162,6 @@ type Info struct {
 	// "zh" or "en", whoever's command caused it; "" (an event created
 	// before it was kept) is Chinese. Created sets the creator's.
 	Lang string `json:"lang,omitempty"`
-	// PreviewOf is the digest of the event the pairing preview was paired
-	// on (State.Preview); the preview is stale once the event changes
-	// (see State.PendingPreview).
-	PreviewOf string `json:"previewOf,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules
