@@ -44,7 +44,7 @@ func (a *PairingPreviewed) Apply(st *State) error {
 	if n := st.Event.Settings.Rounds; n > 0 && p.Round > n {
 		return refuse(Conflict, "比赛只有 %d 轮", "the event has only %d rounds", n)
 	}
-	seen := map[int]bool{}
+	seen := make([]bool, len(st.Event.Players)+1) // by sequence number: a field of thousands is paired at once
 	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
 		if _, ok := st.Event.Player(id); !ok {
 			return refuse(NotFound, "没有 %d 号选手", "there is no player %d", id).because(NoSuchPlayer)
@@ -284,7 +284,7 @@ func (st *State) passOver(seq int64) {
 }
 
 func boardPlayers(bs []engine.Board) []int {
-	var ids []int
+	ids := make([]int, 0, 2*len(bs))
 	for _, b := range bs {
 		ids = append(ids, b.Red, b.Black)
 	}

@@ -60,7 +60,7 @@ func previewText(st *action.State, lang Lang) string {
 	if st.Stages != nil {
 		return stagedPreview(st, lang)
 	}
-	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
+	text := pairingRecord(st, st.Preview, lang) + "\n"
 	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
 		return text + T{"公布：/publish", "Publish: /publish"}.In(lang)

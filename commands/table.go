@@ -117,7 +117,9 @@ func (t *table) String() string {
 	return Mono(t.lines())
 }
 
-// lines is the table's aligned lines, not marked as a block.
+// lines is the table's aligned lines, not marked as a block. A round's
+// preview of a big field is thousands of rows: each cell is measured once
+// here and written into one buffer.
 func (t *table) lines() string {
 	if len(t.rows) == 0 {
 		return ""
@@ -126,29 +128,48 @@ func (t *table) lines() string {
 	if t.fit > 0 {
 		t.narrow(w)
 	}
-	var b strings.Builder
+	size := len(w)
+	for _, x := range w {
+		size += x
+	}
+	b := make([]byte, 0, len(t.rows)*size)
 	for n, r := range t.rows {
-		var line strings.Builder
+		if n > 0 {
+			b = append(b, '\n')
+		}
+		start := len(b)
 		for i := range w {
-			c := ""
+			c, cw := "", 0
 			if i < len(r) {
-				c = textwidth.Truncate(r[i], w[i])
+				if c, cw = r[i], textwidth.Of(r[i]); cw > w[i] {
+					c = textwidth.Truncate(c, w[i])
+					cw = textwidth.Of(c)
+				}
 			}
 			if i > 0 {
-				line.WriteByte(' ')
+				b = append(b, ' ')
 			}
 			if right[i] {
-				line.WriteString(textwidth.PadLeft(c, w[i]))
+				b = appendSpaces(b, w[i]-cw)
+				b = append(b, c...)
 			} else {
-				line.WriteString(textwidth.PadRight(c, w[i]))
+				b = append(b, c...)
+				b = appendSpaces(b, w[i]-cw)
 			}
 		}
-		if n > 0 {
-			b.WriteByte('\n')
+		for len(b) > start && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
 		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendSpaces appends n spaces to b (none when n <= 0).
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		b = append(b, ' ')
+	}
+	return b
 }
 
 // narrow takes columns off the widest shrinking column, one at a time,
