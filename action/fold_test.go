@@ -331,6 +331,16 @@ func TestFoldFromSplits(t *testing.T) {
 					t.Fatalf("seed %d: FoldFrom(through %d) differs from Fold: %s", seed, k, d)
 				}
 			}
+			// FoldOnto, on a snapshot of its own, folds the same.
+			onto, ontoErr := action.FoldOnto(deepCopy(snap), tail)
+			if !errors.Is(ontoErr, err) && (ontoErr == nil) != (err == nil) {
+				t.Fatalf("seed %d: FoldOnto(through %d): %v, FoldFrom: %v", seed, k, ontoErr, err)
+			}
+			if err == nil {
+				if d := diff(norm(onto), norm(got)); d != "" {
+					t.Fatalf("seed %d: FoldOnto(through %d) differs from FoldFrom: %s", seed, k, d)
+				}
+			}
 		}
 	}
 	if refolds == 0 {

@@ -159,7 +159,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		name = cr.Name
 	}
 	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status)}
-	snap := ""
+	var snap []byte
 	if s.snapshotDue(snapshotInfo{}, ev.Version) {
 		var err error
 		if snap, err = snapshotOf(c.State); err != nil {
@@ -172,7 +172,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 			return err
 		}
 		var err error
-		if seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now); err != nil || snap == "" {
+		if seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now); err != nil || snap == nil {
 			return err
 		}
 		return putSnapshot(tx, EventID(ev.ID), ev.Version, snap)
@@ -213,7 +213,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	n := int64(len(c.actions))
 	// A snapshot when enough actions piled up after the last one, or when
 	// the last one could not be continued (an undo reached into it).
-	newSnap := ""
+	var newSnap []byte
 	if n > 0 && s.snapshotDue(snap, v+n) {
 		if newSnap, err = snapshotOf(c.State); err != nil {
 			return Result{}, false, err
@@ -233,14 +233,14 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 			return errConflict
 		}
 		var err error
-		if seqs, err = write(tx, id, v, c, actor, updateKey, now); err != nil || newSnap == "" {
+		if seqs, err = write(tx, id, v, c, actor, updateKey, now); err != nil || newSnap == nil {
 			return err
 		}
 		return putSnapshot(tx, id, v+n, newSnap)
 	})
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
-		if newSnap != "" {
+		if newSnap != nil {
 			snap = snapshotInfo{seq: v + n, bytes: len(newSnap)}
 		}
 		// fn is done with the change (it must not keep c.State past its
@@ -452,7 +452,7 @@ func (s *Store) loadStored(db *gorm.DB, id EventID) (*action.State, snapshotInfo
 	if err != nil {
 		return nil, snapshotInfo{}, err
 	}
-	st, err = action.FoldFrom(st, tail)
+	st, err = action.FoldOnto(st, tail) // the snapshot just decoded is nobody else's
 	if errors.Is(err, action.ErrRefold) {
 		snap.stale = true
 		var log []action.Record

@@ -29,14 +29,15 @@ func TestSnapshotWaitsForBigStates(t *testing.T) {
 		if snap != first {
 			t.Fatalf("snapshot at %d, want %d: a new event of more actions than the minimum has one", snap, first)
 		}
-		var state string
-		if err := s.db.Raw("SELECT state FROM snapshots WHERE event_id = ?", id).Scan(&state).Error; err != nil {
+		var row snapshotRow
+		if err := s.db.Where("event_id = ?", id).Take(&row).Error; err != nil {
 			t.Fatal(err)
 		}
-		wait := int64(len(state) / snapshotBytesPerAction)
+		size := len(row.State) + len(row.Data)
+		wait := int64(size / snapshotBytesPerAction)
 		timeControl := "90+30" // an action that leaves the state's size as it was
 		if wait <= 2 {
-			t.Fatalf("the state is %d bytes: too small to test the wait", len(state))
+			t.Fatalf("the state is %d bytes: too small to test the wait", size)
 		}
 		for i := int64(1); i <= wait; i++ {
 			evUpdate(t, s, id, &action.InfoChanged{TimeControl: &timeControl})
@@ -90,7 +91,7 @@ func TestSnapshotOfDigestPreview(t *testing.T) {
 		delete(old, "PreviewHeld")
 		old["Info"].(map[string]any)["previewOf"] = "5e1f0c1a9d3b7e2f4a6c8b0d1e3f5a7c"
 		raw, _ = json.Marshal(old)
-		if err := putSnapshot(s.db, id, st.Through, string(raw)); err != nil {
+		if err := s.db.Exec("UPDATE snapshots SET seq = ?, state = ?, data = NULL WHERE event_id = ?", st.Through, string(raw), id).Error; err != nil {
 			t.Fatal(err)
 		}
 		s.cache.drop(id)
@@ -109,4 +110,91 @@ func TestSnapshotOfDigestPreview(t *testing.T) {
 			t.Error("no pending preview after a change to the details")
 		}
 	}, WithSnapshotEvery(1))
+}
+
+// A database of schema version 11 (snapshots as JSON in state) opens: its
+// snapshot still loads; the next snapshot is gob in data, and a new
+// instance loads the event from it, as the whole log folds.
+func TestMigrateSnapshotsToGob(t *testing.T) {
+	for _, db := range testDBs(t) {
+		t.Run(db.name, func(t *testing.T) {
+			old := openAtVersion(t, db.dsn, 11)
+			log := []action.Action{&action.Created{Name: "Club Open", Settings: engine.DefaultSettings(5)},
+				&action.PlayerAdded{Name: "Li"}, &action.PlayerAdded{Name: "Wang"}, &action.Started{}}
+			var recs []action.Record
+			for i, a := range log {
+				recs = append(recs, action.Record{Seq: int64(i + 1), Actor: evOrganiser, At: evStart, Action: a})
+			}
+			snap, err := action.Fold(recs[:3])
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := json.Marshal(snap)
+			mustExec(t, old, `INSERT INTO events (id, name, version, created_at, status) VALUES (1, 'Club Open', 4, ?, 'running')`, evStart)
+			mustExec(t, old, `INSERT INTO snapshots (event_id, seq, state) VALUES (1, 3, ?)`, string(raw))
+			for _, r := range recs {
+				kind, payload, err := action.Encode(r.Action)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mustExec(t, old, `INSERT INTO actions (event_id, seq, actor_platform, actor_user, at, kind, payload) VALUES (1, ?, 'telegram', '100', ?, ?, ?)`,
+					r.Seq, evStart, kind, string(payload))
+			}
+			if sqlDB, err := old.DB(); err == nil {
+				sqlDB.Close()
+			}
+
+			s := openTest(t, db.dsn, WithSnapshotEvery(1))
+			loads := func(s *Store, want []action.Record) {
+				t.Helper()
+				st, err := s.Load(context.Background(), 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				full, err := action.Fold(want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if stateJSON(t, st) != stateJSON(t, full) {
+					t.Errorf("event 1 loads differently from the fold of its log")
+				}
+			}
+			loads(s, recs)
+
+			timeControl := "90+30"
+			evUpdate(t, s, 1, &action.InfoChanged{TimeControl: &timeControl})
+			var row snapshotRow
+			if err := s.db.Where("event_id = ?", 1).Take(&row).Error; err != nil {
+				t.Fatal(err)
+			}
+			if row.Seq != 5 || row.State != "" || len(row.Data) == 0 || row.Data[0] != snapshotGob {
+				t.Fatalf("snapshot through %d, state %d bytes, data %d bytes: want gob through 5 in data alone", row.Seq, len(row.State), len(row.Data))
+			}
+			loads(openTest(t, db.dsn), append(recs, action.Record{Seq: 5, Actor: evOrganiser, At: evStart, Action: &action.InfoChanged{TimeControl: &timeControl}}))
+		})
+	}
+}
+
+// A snapshot of no encoding this code reads is not continued: the load
+// folds the log, and the next change writes a new snapshot.
+func TestSnapshotUnreadable(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		id := evCreate(t, s, "Club Open", "Li", "Wang")
+		want := stateJSON(t, evLoad(t, s, id))
+		if err := s.db.Exec("UPDATE snapshots SET data = ? WHERE event_id = ?", []byte{0x7f, 1, 2}, id).Error; err != nil {
+			t.Fatal(err)
+		}
+		s.cache.drop(id)
+		if got := stateJSON(t, evLoad(t, s, id)); got != want {
+			t.Errorf("load with an unreadable snapshot: %s, want %s", got, want)
+		}
+		evUpdate(t, s, id, &action.PlayerAdded{Name: "Zhao"})
+		var row snapshotRow
+		if err := s.db.Where("event_id = ?", id).Take(&row).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeSnapshot(row.Data, row.State); err != nil || row.Seq != 4 {
+			t.Errorf("snapshot through %d after a change: %v", row.Seq, err)
+		}
+	}, WithSnapshotEvery(2))
 }
