@@ -167,7 +167,11 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		}
 	}
 	var seqs []int64
-	err := db.Transaction(func(tx *gorm.DB) error {
+	done, err := s.gate(ctx)
+	if err != nil {
+		return 0, Result{}, false, err
+	}
+	err = db.Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&ev).Error; err != nil {
 			return err
 		}
@@ -177,6 +181,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		}
 		return putSnapshot(tx, EventID(ev.ID), ev.Version, snap)
 	})
+	done()
 	res, retry, err := outcome(seqs, err)
 	if res.Duplicate {
 		// A concurrent Create with the same key won: name its event.
@@ -220,6 +225,10 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		}
 	}
 	var seqs []int64
+	done, err := s.gate(ctx)
+	if err != nil {
+		return Result{}, false, err
+	}
 	err = db.Transaction(func(tx *gorm.DB) error {
 		// The optimistic check: the row matches only if nobody committed
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
@@ -238,6 +247,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		}
 		return putSnapshot(tx, id, v+n, newSnap)
 	})
+	done()
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
 		if newSnap != nil {
