@@ -220,8 +220,12 @@ func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 // PlayerOf returns the entrant id of the player the platform's user is in
 // event id, or ErrNotFound.
 func (s *Store) PlayerOf(ctx context.Context, id EventID, platform, user string) (int, error) {
+	return playerOf(s.db.WithContext(ctx), id, platform, user)
+}
+
+func playerOf(db *gorm.DB, id EventID, platform, user string) (int, error) {
 	var row identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
+	err := db.Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
 	if err != nil {
 		return 0, fmt.Errorf("player of %s user %s in event %d: %w", platform, user, id, notFound(err))
 	}

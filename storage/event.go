@@ -64,7 +64,9 @@ func (s *Store) Create(ctx context.Context, actor action.Actor, updateKey string
 // update id, e.g. "telegram:update:123456") is stored with the first
 // action: when it is there already Update runs nothing and returns
 // Result{Duplicate: true}. An error from fn is returned and nothing is
-// committed; a change that holds nothing commits nothing.
+// committed; a change that holds nothing commits nothing. What fn decides
+// on besides the state it reads through the Change (Change.Identities,
+// Langs, …: change.go), in the transaction the change commits in.
 func (s *Store) Update(ctx context.Context, id EventID, actor action.Actor, updateKey string, fn func(*Change) error) (Result, error) {
 	defer s.writers.lock(id)()
 	res, err := retry(ctx, func() (Result, bool, error) {
@@ -148,8 +150,10 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	now := s.now().UTC()
 	c := &Change{State: &action.State{Status: action.Setup}, at: now}
 	c.fold = folder(0, func() ([]action.Record, error) { return nil, nil })
+	c.begin = func() (*gorm.DB, func(), error) { return s.begin(ctx, 0) }
+	defer c.rollback()
 	if err := fn(c); err != nil {
-		return 0, Result{}, false, err
+		return 0, Result{}, transient(err), err
 	}
 	if len(c.actions) == 0 {
 		return 0, Result{}, false, errors.New("the change appends no action: append action.Created first")
@@ -167,11 +171,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		}
 	}
 	var seqs []int64
-	done, err := s.gate(ctx)
-	if err != nil {
-		return 0, Result{}, false, err
-	}
-	err = db.Transaction(func(tx *gorm.DB) error {
+	err := s.commit(ctx, db, c, func(tx *gorm.DB) error {
 		if err := tx.Create(&ev).Error; err != nil {
 			return err
 		}
@@ -181,7 +181,6 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		}
 		return putSnapshot(tx, EventID(ev.ID), ev.Version, snap)
 	})
-	done()
 	res, retry, err := outcome(seqs, err)
 	if res.Duplicate {
 		// A concurrent Create with the same key won: name its event.
@@ -207,10 +206,12 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	// committed after the events row was read are in st already.
 	v := st.Through
 	now := s.now().UTC()
-	c := &Change{State: st, at: now}
+	c := &Change{State: st, at: now, event: id}
 	c.fold = folder(v, func() ([]action.Record, error) { return records(db, id, 0, v, 0) })
+	c.begin = func() (*gorm.DB, func(), error) { return s.begin(ctx, id) }
+	defer c.rollback()
 	if err := fn(c); err != nil {
-		return Result{}, false, err
+		return Result{}, transient(err), err
 	}
 	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 {
 		return Result{}, false, nil
@@ -225,11 +226,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		}
 	}
 	var seqs []int64
-	done, err := s.gate(ctx)
-	if err != nil {
-		return Result{}, false, err
-	}
-	err = db.Transaction(func(tx *gorm.DB) error {
+	err = s.commit(ctx, db, c, func(tx *gorm.DB) error {
 		// The optimistic check: the row matches only if nobody committed
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
 		// for this one and then matches no row.
@@ -247,7 +244,6 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		}
 		return putSnapshot(tx, id, v+n, newSnap)
 	})
-	done()
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
 		if newSnap != nil {

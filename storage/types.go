@@ -3,6 +3,8 @@ package storage
 import (
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 )
@@ -47,6 +49,14 @@ type Change struct {
 	// webLink is the token ReplaceWebLink made: the event's web link once
 	// the change commits, "" for none.
 	webLink string
+
+	// event is the event changed (0 while it is being created); begin
+	// starts the change's transaction, which its first read does (tx,
+	// ended by done: change.go).
+	event EventID
+	begin func() (*gorm.DB, func(), error)
+	tx    *gorm.DB
+	done  func()
 }
 
 // bindingOp is a change to the chats, identities or roles tables.
