@@ -15,7 +15,6 @@ package commands
 // disturbs less.
 
 import (
-	"context"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -51,14 +50,7 @@ func BenchmarkPairSeason(b *testing.B) {
 
 	b.Run("engine", func(b *testing.B) {
 		_, store := seasonService(b, built)
-		id, err := store.EventOf(context.Background(), group)
-		if err != nil {
-			b.Fatal(err)
-		}
-		st, err := store.Load(context.Background(), id)
-		if err != nil {
-			b.Fatal(err)
-		}
+		st := seasonState(b, store, group)
 		b.ReportAllocs()
 		n, cpu := 0, cpuTime(b)
 		for b.Loop() {

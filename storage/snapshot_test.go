@@ -119,27 +119,10 @@ func TestMigrateSnapshotsToGob(t *testing.T) {
 	for _, db := range testDBs(t) {
 		t.Run(db.name, func(t *testing.T) {
 			old := openAtVersion(t, db.dsn, 11)
-			log := []action.Action{&action.Created{Name: "Club Open", Settings: engine.DefaultSettings(5)},
-				&action.PlayerAdded{Name: "Li"}, &action.PlayerAdded{Name: "Wang"}, &action.Started{}}
-			var recs []action.Record
-			for i, a := range log {
-				recs = append(recs, action.Record{Seq: int64(i + 1), Actor: evOrganiser, At: evStart, Action: a})
-			}
-			snap, err := action.Fold(recs[:3])
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw, _ := json.Marshal(snap)
+			recs, snap := oldLog(t)
 			mustExec(t, old, `INSERT INTO events (id, name, version, created_at, status) VALUES (1, 'Club Open', 4, ?, 'running')`, evStart)
-			mustExec(t, old, `INSERT INTO snapshots (event_id, seq, state) VALUES (1, 3, ?)`, string(raw))
-			for _, r := range recs {
-				kind, payload, err := action.Encode(r.Action)
-				if err != nil {
-					t.Fatal(err)
-				}
-				mustExec(t, old, `INSERT INTO actions (event_id, seq, actor_platform, actor_user, at, kind, payload) VALUES (1, ?, 'telegram', '100', ?, ?, ?)`,
-					r.Seq, evStart, kind, string(payload))
-			}
+			mustExec(t, old, `INSERT INTO snapshots (event_id, seq, state) VALUES (1, 3, ?)`, snap)
+			insertActions(t, old, 1, recs...)
 			if sqlDB, err := old.DB(); err == nil {
 				sqlDB.Close()
 			}
