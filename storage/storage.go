@@ -136,10 +136,10 @@ func openDB(dial gorm.Dialector, cfg *gorm.Config) (*gorm.DB, error) {
 // at BEGIN, so a second writer waits in SQLite's busy handler (which
 // sleeps between tries, up to the busy timeout) and holds its connection
 // meanwhile. Without a bound a burst of commands opened a connection each
-// (every open sets the DSN's pragmas) and the pool closed them all again
-// after it: an eighth of a 2,000-command burst went on opening them. So
-// the pool is bounded, callers beyond it queue in database/sql (in turn,
-// without SQLite's sleeps), and the connections stay open between bursts.
+// (every open sets the DSN's pragmas) and the pool closed all but a few
+// again after it. So the pool is bounded, callers beyond it queue in
+// database/sql (in turn, without SQLite's sleeps), and the connections
+// stay open between bursts.
 // A PostgreSQL connection is a server process: the bound leaves room on a
 // server's default 100 for a few instances.
 const (
