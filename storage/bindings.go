@@ -206,8 +206,12 @@ func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 
 // Chats returns the chats that follow event id, by platform and id.
 func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
+	return chats(s.db.WithContext(ctx), id)
+}
+
+func chats(db *gorm.DB, id EventID) ([]chat.Chat, error) {
 	var rows []chatEventRow
-	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("chats of event %d: %w", id, err)
 	}
 	chats := make([]chat.Chat, len(rows))

@@ -18,7 +18,18 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 )
+
+// Chats is Store.Chats of the change's event, as its transaction sees
+// them: the chats its announcements reach, by platform and id.
+func (c *Change) Chats() ([]chat.Chat, error) {
+	tx, err := c.reading()
+	if err != nil {
+		return nil, err
+	}
+	return chats(tx, c.event)
+}
 
 // Identities is Store.Identities of the change's event, as its
 // transaction sees them: the users bound to its players, by entrant id,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 )
 
 // A change's reads answer what the Store's do, through its transaction.
@@ -41,7 +42,19 @@ func TestChangeReads(t *testing.T) {
 				t.Errorf("%s through the change: %v, %v; the store says %v, %v", what, got, gotErr, want, wantErr)
 			}
 		}
+		if _, err := s.Update(ctx, id, evOrganiser, "", func(c *Change) error {
+			c.Bind(chat.Chat{Platform: "telegram", ID: "-100123"})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
 		_, err := s.Update(ctx, id, evOrganiser, "", func(c *Change) error {
+			cs, err := c.Chats()
+			wantCs, wantErr := s.Chats(ctx, id)
+			same("Chats", cs, wantCs, err, wantErr)
+			if len(cs) != 1 {
+				t.Errorf("chats through the change: %v, want the group", cs)
+			}
 			ids, err := c.Identities()
 			want, wantErr := s.Identities(ctx, id)
 			same("Identities", ids, want, err, wantErr)
