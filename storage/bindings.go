@@ -209,8 +209,12 @@ func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 // Chats returns the chats that follow event id, by platform and id, each
 // with the topic the event lives in there (the one it was bound in).
 func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
+	return chats(s.db.WithContext(ctx), id)
+}
+
+func chats(db *gorm.DB, id EventID) ([]chat.Chat, error) {
 	var rows []chatEventRow
-	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("chats of event %d: %w", id, err)
 	}
 	chats := make([]chat.Chat, len(rows))
@@ -223,8 +227,12 @@ func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 // PlayerOf returns the entrant id of the player the platform's user is in
 // event id, or ErrNotFound.
 func (s *Store) PlayerOf(ctx context.Context, id EventID, platform, user string) (int, error) {
+	return playerOf(s.db.WithContext(ctx), id, platform, user)
+}
+
+func playerOf(db *gorm.DB, id EventID, platform, user string) (int, error) {
 	var row identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
+	err := db.Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
 	if err != nil {
 		return 0, fmt.Errorf("player of %s user %s in event %d: %w", platform, user, id, notFound(err))
 	}

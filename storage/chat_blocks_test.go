@@ -191,6 +191,12 @@ func TestRecentSends(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitFor(t, "the old message", func() bool { return len(g.texts("a")) == 1 })
+		// Delivered is not yet recorded as sent: the clock moves on only
+		// once it is, or the record would take the later time.
+		waitFor(t, "the old message recorded", func() bool {
+			sent, err := s.RecentSends(ctx, "test", time.Time{})
+			return err == nil && len(sent) == 1
+		})
 		clock.Advance(2 * time.Minute)
 		start := clock.Now()
 		if err := s.Enqueue(ctx, msg("b", "long"), msg("a", "short")); err != nil {

@@ -223,6 +223,24 @@ var migrations = []struct {
 		)`,
 		`CREATE INDEX answered_at ON answered (at)`,
 	}, nil},
+	// JSON of a 5,000-player event is 3.9 MB and takes 50 ms to decode;
+	// gob is 0.7 MB and 4 ms (snapshot.go). The snapshots written before
+	// keep their JSON in state, and the next snapshot of the event
+	// replaces them.
+	{15, "snapshots: the state in gob, in a column of bytes", nil, addSnapshotData},
+}
+
+// addSnapshotData adds snapshots.data, unless a database taken back to an
+// older version runs this again (SQLite has no ADD COLUMN IF NOT EXISTS).
+func addSnapshotData(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn("snapshots", "data") {
+		return nil
+	}
+	bytes := "BLOB"
+	if tx.Name() == "postgres" {
+		bytes = "BYTEA"
+	}
+	return tx.Exec("ALTER TABLE snapshots ADD COLUMN data " + bytes).Error
 }
 
 // migrate brings the schema up to date. Several instances may start at

@@ -14,11 +14,13 @@ type eventRow struct {
 
 func (eventRow) TableName() string { return "events" }
 
-// snapshotRow is an event's newest snapshot.
+// snapshotRow is an event's newest snapshot: action.State through Seq,
+// in Data (snapshot.go) or, written before migration 12, as JSON in State.
 type snapshotRow struct {
 	EventID int64 `gorm:"primaryKey"`
 	Seq     int64
-	State   string // JSON of action.State through Seq
+	State   string
+	Data    []byte
 }
 
 func (snapshotRow) TableName() string { return "snapshots" }
