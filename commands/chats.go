@@ -97,7 +97,7 @@ func (s *Service) blocked(ctx context.Context, c chat.Chat, since time.Time, why
 	sort.Slice(ids, func(i, j int) bool {
 		return ids[i].Platform+"\x00"+ids[i].User < ids[j].Platform+"\x00"+ids[j].User
 	})
-	contacts, err := s.contactsOf(ctx, ids)
+	contacts, err := contactsOf(s.reading(ctx, 0), ids)
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why err
 		return
 	}
 	chats, err2 := s.store.Chats(ctx, d.Event)
-	lang, err3 := s.readerLang(ctx, to.Platform, user)
+	lang, err3 := readerLang(s.reading(ctx, d.Event), to.Platform, user)
 	if err := errors.Join(err2, err3); err != nil {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return

@@ -143,7 +143,7 @@ func removePlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil {
 			return err
 		}
@@ -179,7 +179,7 @@ func playJoin(c *Context) (Reply, error) {
 	var number int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
-		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
 			if err != nil {
 				return err
 			}
@@ -199,7 +199,7 @@ func playJoin(c *Context) (Reply, error) {
 	// language the player reads (readerLang): without a /lang choice, the
 	// locale their platform reports now, remembered as such.
 	if l := i18n.Parse(c.Req.Locale); l != "" {
-		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
+		if chosen, err := c.reads().Lang(c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
 			if err == nil {
 				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
 			}
@@ -220,7 +220,7 @@ func playJoin(c *Context) (Reply, error) {
 func playLeave(c *Context) (Reply, error) {
 	gone := c.State.EntrantOf(c.Player)
 	if _, err := c.Update(func(ch *storage.Change) error {
-		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
+		leaving, err := c.reads().PlayerIdentities(gone)
 		if err != nil {
 			return err
 		}

@@ -259,8 +259,12 @@ func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([
 // Holders lists the users who have role r in event id (the organisers a
 // claim asks), by platform and user.
 func (s *Store) Holders(ctx context.Context, id EventID, r Role) ([]action.Actor, error) {
+	return holders(s.db.WithContext(ctx), id, r)
+}
+
+func holders(db *gorm.DB, id EventID, r Role) ([]action.Actor, error) {
 	var rows []roleRow
-	if err := s.db.WithContext(ctx).Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("%ss of event %d: %w", r, id, err)
 	}
 	out := make([]action.Actor, len(rows))

@@ -62,6 +62,16 @@ func (c *Change) PlayerOf(platform, user string) (int, error) {
 	return playerOf(tx, c.event, platform, user)
 }
 
+// Holders is Store.Holders of the change's event: who holds role r, by
+// platform and user.
+func (c *Change) Holders(r Role) ([]action.Actor, error) {
+	tx, err := c.reading()
+	if err != nil {
+		return nil, err
+	}
+	return holders(tx, c.event, r)
+}
+
 // Lang is Store.Lang through the change's transaction: the language the
 // platform's user chose, "" for none.
 func (c *Change) Lang(platform, user string) (string, error) {
