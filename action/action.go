@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"sort"
 	"time"
-
 )
 
 // Action is one change to an event. Apply changes the state or, when the
