@@ -34,7 +34,3 @@ require (
 	golang.org/x/sys v0.50.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
-
-// gorm's inflection, compiling its regular expressions on first use instead
-// of at every start (2 ms of each command's start): third_party/inflection.
-replace github.com/jinzhu/inflection v1.0.0 => ./third_party/inflection
