@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -261,7 +262,7 @@ func TestFoldUndoProperty(t *testing.T) {
 			case wantErr == nil && err != nil:
 				t.Errorf("seed %d: undo of %d (%s): %v; the log without it folds", seed, s, log[s-1].Action.Kind(), err)
 			case wantErr == nil:
-				want.Through = n + 1
+				passedOver(want, n+1)
 				if d := diff(got, want); d != "" {
 					t.Errorf("seed %d: undo of %d (%s) differs from the log without it: %s", seed, s, log[s-1].Action.Kind(), d)
 				}
@@ -271,12 +272,22 @@ func TestFoldUndoProperty(t *testing.T) {
 				t.Fatalf("seed %d: undo of the undo of %d: %v", seed, s, err)
 			}
 			want = deepCopy(full)
-			want.Through = n + 2
+			passedOver(want, n+2)
 			if d := diff(redone, want); d != "" {
 				t.Errorf("seed %d: undo of the undo of %d (%s) differs from the log: %s", seed, s, log[s-1].Action.Kind(), d)
 			}
 		}
 	}
+}
+
+// passedOver moves st on to seq as the fold moves over the records it does
+// not apply (an Undo, the records it cancels): Through, and a pending
+// preview's PreviewHeld with it.
+func passedOver(st *action.State, seq int64) {
+	if st.PreviewHeld == st.Through {
+		st.PreviewHeld = seq
+	}
+	st.Through = seq
 }
 
 // TestFoldFromSplits: continuing a snapshot at any split of a random log
@@ -320,6 +331,16 @@ func TestFoldFromSplits(t *testing.T) {
 					t.Fatalf("seed %d: FoldFrom(through %d) differs from Fold: %s", seed, k, d)
 				}
 			}
+			// FoldOnto, on a snapshot of its own, folds the same.
+			onto, ontoErr := action.FoldOnto(deepCopy(snap), tail)
+			if !errors.Is(ontoErr, err) && (ontoErr == nil) != (err == nil) {
+				t.Fatalf("seed %d: FoldOnto(through %d): %v, FoldFrom: %v", seed, k, ontoErr, err)
+			}
+			if err == nil {
+				if d := diff(norm(onto), norm(got)); d != "" {
+					t.Fatalf("seed %d: FoldOnto(through %d) differs from FoldFrom: %s", seed, k, d)
+				}
+			}
 		}
 	}
 	if refolds == 0 {
@@ -335,6 +356,9 @@ func TestFoldFromSplits(t *testing.T) {
 func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *action.State) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x666f6c64)) // "fold"
+	// Requested byes come from a stream of their own, so that they leave
+	// the other kinds' draws as they were.
+	side := rand.New(rand.NewPCG(seed, 0x6c65617665)) // "leave"
 	live, err := action.Fold(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -351,6 +375,10 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 		}
 		var a action.Action
 		switch w := rng.IntN(100); {
+		case side.IntN(12) == 0:
+			a = randomLeave(side, live)
+		case side.IntN(80) == 0:
+			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
 		case w < 10:
 			a = followUp(rng, live)
 			if a == nil {
@@ -374,6 +402,11 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			continue
 		}
 		live.Through = seq
+		// An action that keeps a preview pending leaves what it was
+		// paired on as it was (R-SW-13).
+		if before.PendingPreview() != nil && live.PendingPreview() != nil && !reflect.DeepEqual(norm(before).Event, norm(live).Event) {
+			t.Fatalf("seed %d: %s %+v changed the event, and the preview stays pending", seed, a.Kind(), a)
+		}
 		log = append(log, record(seq, a))
 	}
 	return log, live
@@ -495,10 +528,21 @@ func randomSwap(rng *rand.Rand, pv *engine.Pairing) action.Action {
 }
 
 // randomStart gives the current round a start time, some of them passed
-// when the record is made, or reminds of it.
+// when the record is made, reminds of it, leaves its late players to the
+// arbiter or starts its late-arrival limit again.
 func randomStart(rng *rand.Rand, st *action.State) action.Action {
 	round := len(st.Event.Rounds)
 	if rng.IntN(3) == 0 {
+		// Which one by the log's length: no draw of its own, so that the
+		// logs drawn before these kinds came stay as they were.
+		switch st.Through % 5 {
+		case 1:
+			return &action.LateReferred{Round: round}
+		case 2:
+			return &action.LateWaited{Round: round}
+		case 3:
+			return &action.RoundReminded{Round: round, Missed: true}
+		}
 		return &action.RoundReminded{Round: round}
 	}
 	start := record(st.Through+1, nil).At.Add(time.Duration(rng.IntN(240)-30) * time.Minute)
@@ -564,6 +608,27 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 		}
 		return &action.PlayerAdded{Name: pick(randomNames)}
 	}
+}
+
+// randomLeave asks, grants or drops a requested bye (R-E-2) of a player
+// for the next round or one after it, or of nobody.
+func randomLeave(rng *rand.Rand, st *action.State) action.Action {
+	entrant := rng.IntN(len(st.Event.Players) + 2)
+	if entrant > 0 && entrant <= len(st.Event.Players) {
+		entrant = st.Event.Players[entrant-1].Entrant
+	}
+	round := st.Event.NextRound() + rng.IntN(3) - 1
+	if len(st.Leaves) > 0 && rng.IntN(3) > 0 {
+		l := st.Leaves[rng.IntN(len(st.Leaves))]
+		entrant, round = l.Entrant, l.Round
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return &action.LeaveAsked{Entrant: entrant, Round: round, Granted: rng.IntN(2) == 0}
+	case 1:
+		return &action.LeaveGranted{Entrant: entrant, Round: round}
+	}
+	return &action.LeaveDropped{Entrant: entrant, Round: round}
 }
 
 // randomPlan makes the event a knockout, a double elimination or groups,

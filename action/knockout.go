@@ -17,6 +17,9 @@ import (
 // Progress is a staged event's stages as far as they are drawn.
 type Progress struct {
 	Stages []*StageRun
+	// seed draws the lots that settle the places that may not be shared
+	// (R-T-8).
+	seed uint64
 }
 
 // StageRun is one stage: a bracket, or fields (the groups, a Swiss, a
@@ -54,13 +57,16 @@ func (r *StageRun) Over() bool {
 func fieldOver(f *engine.Field) bool { return len(f.Entrants) < 2 || f.Over() }
 
 // Ranking is the stage's ranking: the bracket's (R-F-4), the field's
-// standings (R-T-*), or the groups' places, every group's winner first,
-// then the runners-up, and so on (R-F-3).
+// standings (R-T-*), the finals by place one level after the other
+// (R-F-7), or the groups' places, every group's winner first, then the
+// runners-up, and so on (R-F-3).
 func (r *StageRun) Ranking() []engine.Placing {
-	if r.Bracket != nil {
+	switch {
+	case r.Bracket != nil:
 		return r.Bracket.Ranking()
-	}
-	if len(r.Fields) == 1 {
+	case r.Plan.Kind == PlacesStage:
+		return engine.PlaceRanking(r.Fields)
+	case len(r.Fields) == 1:
 		return r.Fields[0].Ranking()
 	}
 	var ranks [][]engine.Placing
@@ -81,7 +87,8 @@ func (r *StageRun) Ranking() []engine.Placing {
 }
 
 // Ranking is the event's final ranking once the last stage is over
-// (engine.FinalRanking, R-F-6); nil before.
+// (engine.FinalRanking, R-F-6), its top plan.Unshared places settled by
+// lots (R-T-8); nil before.
 func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	if !p.Over(plan) {
 		return nil
@@ -90,7 +97,7 @@ func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	for _, r := range p.Stages {
 		ranks = append(ranks, r.Ranking())
 	}
-	return engine.FinalRanking(ranks, plan.Earlier)
+	return engine.Unshare(engine.FinalRanking(ranks, plan.Earlier), plan.Unshared, p.seed)
 }
 
 // Progress draws and plays the stages of a staged event; nil when the
@@ -110,7 +117,7 @@ func (st *State) Progress() *Progress {
 	entrants := engine.SeedOrder(players, plan.Seeding, seed)
 	var pools []*engine.Field
 	var advance int
-	p := &Progress{}
+	p := &Progress{seed: seed}
 	for i, sp := range plan.Stages {
 		if i > 0 && pools == nil && plan.Seeding == engine.SeedByLots && (sp.Kind == KnockoutStage || sp.Kind == DoubleStage) {
 			// A later bracket is drawn by lots as the first was, not
@@ -118,10 +125,16 @@ func (st *State) Progress() *Progress {
 			entrants = engine.DrawStage(entrants, seed, i)
 		}
 		run := &StageRun{Plan: sp, Entrants: entrants}
+		// Only the last stage places anyone for good: an earlier stage's
+		// tie (a knockout round's winners) is who goes on (R-T-8).
+		unshared := 0
+		if i == len(plan.Stages)-1 {
+			unshared = plan.Unshared
+		}
 		switch sp.Kind {
 		case KnockoutStage:
 			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: plan.Match, Rounds: sp.Rounds,
-				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: plan.Unshared, Seed: seed}
+				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: unshared, Seed: seed}
 			seeds := engine.Entrants(entrants)
 			if pools != nil {
 				// Group 1's winner v group n/2+1's, or v group 2's
@@ -132,8 +145,21 @@ func (st *State) Progress() *Progress {
 			if pools != nil {
 				run.Entrants = placed(run.Bracket)
 			}
+		case PlacesStage:
+			// Two groups' k-ths play a match, more groups' a round robin
+			// (R-F-7).
+			if len(pools) == 2 {
+				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: plan.Match, Unshared: unshared, Seed: seed})
+				run.Entrants = placed(run.Bracket)
+			} else {
+				run.Fields = engine.PlaceFields(pools, advance, fieldSettings(st, RoundRobinStage, 0))
+				run.Entrants = nil
+				for _, f := range run.Fields {
+					run.Entrants = append(run.Entrants, f.Entrants...)
+				}
+			}
 		case DoubleStage:
-			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: plan.Unshared, Seed: seed})
+			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: unshared, Seed: seed})
 		case GroupsStage:
 			run.Fields = engine.Groups(entrants, sp.Groups, plan.GroupMethod, fieldSettings(st, RoundRobinStage, 0))
 		default:
@@ -149,7 +175,11 @@ func (st *State) Progress() *Progress {
 		}
 		pools = nil
 		if sp.Kind == GroupsStage {
+			// A knockout or finals by place name the groups' places; a
+			// round robin, a Swiss or more groups take who went on, the
+			// winners first (R-F-3).
 			pools, advance = run.Fields, sp.Advance
+			entrants = qualifiers(run.Ranking(), sp.Advance)
 			continue
 		}
 		entrants = winners(run.Ranking())
@@ -180,6 +210,18 @@ func winners(rank []engine.Placing) []int {
 			break
 		}
 		out = append(out, p.Entrant)
+	}
+	return out
+}
+
+// qualifiers are the players a groups stage's ranking (every group's
+// winner, then the runners-up, …) sends on: its top advance of each group.
+func qualifiers(rank []engine.Placing, advance int) []int {
+	var out []int
+	for _, p := range rank {
+		if p.Place <= advance {
+			out = append(out, p.Entrant)
+		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package action
 import (
 	"fmt"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/names"
 )
 
@@ -19,9 +20,9 @@ type Refusal struct {
 	// ("" elsewhere): commands says what to type for it.
 	Reason Reason
 	// Rule is the competition rule that forbids the action (spec/rules.md,
-	// "R-G-2"), for Kind Rule; the texts do not repeat it.
-	Rule   string
-	Zh, En string
+	// "R-G-2"), for Kind Rule; the text does not repeat it.
+	Rule string
+	i18n.T
 }
 
 // Kind sorts refusals by what the user can do about them: correct what
@@ -103,7 +104,7 @@ func (r *Refusal) Error() string {
 
 // refuse makes a Refusal of kind k; both texts take args (fmt verbs).
 func refuse(k Kind, zh, en string, args ...any) *Refusal {
-	return &Refusal{Kind: k, Zh: fmt.Sprintf(zh, args...), En: fmt.Sprintf(en, args...)}
+	return &Refusal{Kind: k, T: i18n.F(zh, en, args...)}
 }
 
 // ruled makes a Refusal by rule, a competition rule's id ("R-G-2").
@@ -125,11 +126,11 @@ func (r *Refusal) because(why Reason) *Refusal {
 // reasons are better worded per language (PairingRefused,
 // withdrawalRefused).
 func refuseErr(k Kind, zh string, err error) *Refusal {
-	return &Refusal{Kind: k, Zh: zh + "：" + err.Error(), En: err.Error()}
+	return &Refusal{Kind: k, T: i18n.T{Zh: zh + "：" + err.Error(), En: err.Error()}}
 }
 
 // refuseName turns a name's refusal (package names) into the action's: a
 // name is wrong as typed.
 func refuseName(fault *names.Error) *Refusal {
-	return &Refusal{Kind: Invalid, Zh: fault.Zh, En: fault.En}
+	return &Refusal{Kind: Invalid, T: fault.T}
 }

@@ -79,6 +79,7 @@ func (a *RoundPublished) Apply(st *State) error {
 	if s := st.Stages; s != nil {
 		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
 	}
+	st.addLeaveByes(a.Pairing.Round)
 	st.startPlay() // the round's clock starts: late arrival counts from here (R-G-4)
 	return nil
 }
@@ -131,15 +132,18 @@ func (a *RoundScheduled) Apply(st *State) error {
 	p := st.roundPlay(a.Round)
 	p.Starts = a.Start
 	p.Reminded = st.Info.RemindBefore > 0 && !st.At.Before(a.Start.Add(-st.Info.RemindBefore))
+	st.leaveEvent()
 	return nil
 }
 
 // RoundReminded records that the scheduler reminded the event's chats and
 // players of the current round's start: once a round, however many
 // instances tick (DueActions makes it due only while Play.Reminded is
-// false).
+// false). Missed says the start came before the reminder could go out
+// (the scheduler was not running): the chats are told so instead.
 type RoundReminded struct {
-	Round int `json:"round"`
+	Round  int  `json:"round"`
+	Missed bool `json:"missed,omitempty"`
 }
 
 func (*RoundReminded) Kind() string { return "round-reminded" }
@@ -155,29 +159,29 @@ func (a *RoundReminded) Apply(st *State) error {
 		return refuse(Conflict, "第 %d 轮已经提醒过了", "round %d has been reminded of already", a.Round)
 	}
 	st.Play.Reminded = true
+	st.leaveEvent()
 	return nil
 }
 
 // remindDue reports whether the current round's reminder is due at now:
 // the event reminds (Info.RemindBefore), the round has a start time, the
-// reminder has not gone out, its time has come and the start has not (a
-// reminder after the start, when the bot was down, would only confuse).
-// A start set inside the lead time was its own reminder (RoundScheduled).
+// reminder has not gone out and its time has come. Once the start has come
+// too (the scheduler was not running), it is due as missed: a note
+// instead, never silence. A start set inside the lead time was its own
+// reminder (RoundScheduled).
 func (st *State) remindDue(now time.Time) bool {
 	p, before := st.Play, st.Info.RemindBefore
 	return before > 0 && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !p.Reminded &&
-		!now.Before(p.Starts.Add(-before)) && now.Before(p.Starts)
+		!now.Before(p.Starts.Add(-before))
 }
 
 // LateDeadline is when a player must be at the board in the current round
 // (R-G-4): the late-arrival limit after the round's start time or, without
-// one, after its publication. False when the event sets no limit or the
-// round's start is unknown.
+// one, after its publication — or after an arbiter started it again
+// (LateWaited). False when the event sets no limit or the round's start
+// is unknown.
 func (st *State) LateDeadline() (time.Time, bool) {
-	from := st.Play.Starts
-	if from.IsZero() {
-		from = st.Play.Since
-	}
+	from := st.lateFrom()
 	if st.Info.LateAfter <= 0 || st.Play.Round != len(st.Event.Rounds) || from.IsZero() {
 		return time.Time{}, false
 	}
@@ -226,5 +230,6 @@ func (a *CheckedIn) Apply(st *State) error {
 		return refuse(Conflict, "%d 号选手已经在 %s 签到了", "player %d checked in already, at %s", a.Player, clock)
 	}
 	st.gamePlay(a.Round, a.Board).arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }

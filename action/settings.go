@@ -54,17 +54,20 @@ func fixedSettings(s engine.Settings) engine.Settings {
 // stay as they were. Details may change at any time until the event
 // finishes: they do not touch the rules' results.
 type InfoChanged struct {
-	TimeControl    *string        `json:"timeControl,omitempty"`
-	LateAfter      *time.Duration `json:"lateAfter,omitempty"`
-	RemindBefore   *time.Duration `json:"remindBefore,omitempty"`
-	ConfirmWithin  *time.Duration `json:"confirmWithin,omitempty"`
-	FreeDrawOffers *bool          `json:"freeDrawOffers,omitempty"`
-	OfferFoul      *bool          `json:"offerFoul,omitempty"`
-	FoulsToLose    *int           `json:"foulsToLose,omitempty"`
-	Zone           *string        `json:"zone,omitempty"`
-	LinkCode       *string        `json:"linkCode,omitempty"`
-	Pictures       *string        `json:"pictures,omitempty"`
-	Lang           *string        `json:"lang,omitempty"`
+	TimeControl    *string         `json:"timeControl,omitempty"`
+	LateAfter      *time.Duration  `json:"lateAfter,omitempty"`
+	RemindBefore   *time.Duration  `json:"remindBefore,omitempty"`
+	ConfirmWithin  *time.Duration  `json:"confirmWithin,omitempty"`
+	FreeDrawOffers *bool           `json:"freeDrawOffers,omitempty"`
+	OfferFoul      *bool           `json:"offerFoul,omitempty"`
+	FoulsToLose    *int            `json:"foulsToLose,omitempty"`
+	Zone           *string         `json:"zone,omitempty"`
+	LinkCode       *string         `json:"linkCode,omitempty"`
+	Pictures       *string         `json:"pictures,omitempty"`
+	Lang           *string         `json:"lang,omitempty"`
+	Leaves         *int            `json:"leaves,omitempty"`
+	LeaveWorth     *engine.ByeKind `json:"leaveWorth,omitempty"`
+	LeaveAuto      *bool           `json:"leaveAuto,omitempty"`
 }
 
 func (*InfoChanged) Kind() string { return "info-changed" }
@@ -76,7 +79,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	switch {
 	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
 		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil &&
-		a.Pictures == nil && a.Lang == nil:
+		a.Pictures == nil && a.Lang == nil && a.Leaves == nil && a.LeaveWorth == nil && a.LeaveAuto == nil:
 		return refuse(Invalid, "没有要修改的内容", "nothing to change")
 	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
 		a.RemindBefore != nil && *a.RemindBefore < 0:
@@ -106,6 +109,15 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.LinkCode, a.LinkCode)
 	set(&st.Info.Pictures, a.Pictures)
 	set(&st.Info.Lang, a.Lang)
+	set(&st.Info.Leaves, a.Leaves)
+	set(&st.Info.LeaveWorth, a.LeaveWorth)
+	set(&st.Info.LeaveAuto, a.LeaveAuto)
+	if p := &st.Play; a.RemindBefore != nil && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !st.At.Before(p.Starts) {
+		// Reminders asked for once the round has started: its reminder
+		// was not missed, there was none to send.
+		p.Reminded = true
+	}
+	st.leaveEvent()
 	return nil
 }
 
@@ -161,10 +173,13 @@ type Info struct {
 	// "zh" or "en", whoever's command caused it; "" (an event created
 	// before it was kept) is Chinese. Created sets the creator's.
 	Lang string `json:"lang,omitempty"`
-	// PreviewOf is the digest of the event the pairing preview was paired
-	// on (State.Preview); the preview is stale once the event changes
-	// (see State.PendingPreview).
-	PreviewOf string `json:"previewOf,omitempty"`
+	// Leaves is how many requested byes a player may have (R-E-2); 0 is
+	// DefaultLeaveLimit, below 0 none. LeaveWorth is what one scores:
+	// FullBye, ZeroBye, or else a draw's value (HalfBye). LeaveAuto grants
+	// every request without an organiser.
+	Leaves     int            `json:"leaves,omitempty"`
+	LeaveWorth engine.ByeKind `json:"leaveWorth,omitempty"`
+	LeaveAuto  bool           `json:"leaveAuto,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules

@@ -32,6 +32,9 @@ const (
 	GroupsStage     StageKind = "groups"     // round-robin groups (R-F-3)
 	SwissStage      StageKind = "swiss"      // a Swiss of the players who go on (R-F-6)
 	RoundRobinStage StageKind = "roundrobin" // a round-robin final (R-F-6)
+	// PlacesStage: finals by place after groups (同名次决赛, R-F-7): the
+	// k-th of each group meet for the places of their level.
+	PlacesStage StageKind = "places"
 )
 
 // StagePlan is one stage of the plan.
@@ -41,7 +44,8 @@ type StagePlan struct {
 	// winners go on (R-F-6); a Swiss's rounds.
 	Rounds int `json:"rounds,omitempty"`
 	// Groups is a groups stage's number of groups, Advance how many of
-	// each go on (R-F-3).
+	// each go on (R-F-3): to the next stage, or to the finals by place of
+	// their level (R-F-7).
 	Groups  int `json:"groups,omitempty"`
 	Advance int `json:"advance,omitempty"`
 }
@@ -68,11 +72,12 @@ type Plan struct {
 }
 
 // NewPlan is the plan of one stage of kind, with the defaults the seeds
-// use most: one game a match, a draw replayed (加赛, R-F-5); two groups,
-// the top two going on to a knockout where each group's winner meets the
-// other's runner-up (with halves, the two winners would meet at once).
+// use most: one game a match, a draw replayed (加赛, R-F-5); the first
+// place not shared (R-T-8, seed 003: "决出第一名"); two groups, the top two
+// going on to a knockout where each group's winner meets the other's
+// runner-up (with halves, the two winners would meet at once).
 func NewPlan(kind StageKind) Plan {
-	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}}
+	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1}
 	switch kind {
 	case GroupsStage:
 		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}
@@ -209,23 +214,78 @@ func (p *Plan) check() error {
 			if s.Groups < 1 || s.Advance < 1 {
 				return refuse(Invalid, "分组循环要有组数和出线人数，如「分组 4 前2」", "groups need a count and how many go on, as in \"groups 4 top 2\"")
 			}
-			if !last && p.Stages[i+1].Kind != KnockoutStage {
-				return refuse(Invalid, "分组循环之后只能接淘汰赛", "groups can only be followed by a knockout")
+			// R-F-3: a knockout, a round robin of the qualifiers, more
+			// groups, or finals by place.
+			if !last && (p.Stages[i+1].Kind == DoubleStage || p.Stages[i+1].Kind == SwissStage) {
+				return refuse(Invalid, "分组循环之后可以接淘汰赛、循环赛、再分组或同名次决赛", "groups can be followed by a knockout, a round robin, more groups or finals by place")
 			}
-			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp {
+			if !last && s.Advance < 2 && p.GroupDraw == engine.WinnerRunnerUp && p.Stages[i+1].Kind == KnockoutStage {
 				// Each group's winner would meet a runner-up nobody sends on.
 				return refuse(Invalid, "胜者对次名要每组至少出线 2 人。每组只出线 1 人时，请先输入 /event set 出线对阵 对半，再重新设置；或让每组出线 2 人：/event set 出线 2", "winner v runner-up needs two of each group to go on. With one going on, type /event set group-draw halves first, then set this again; or let two go on: /event set advance 2")
 			}
 		case SwissStage, RoundRobinStage:
 			if i == 0 || !last {
-				return refuse(Invalid, "积分编排和循环赛阶段只能接在淘汰赛之后，作为最后一个阶段", "a Swiss or round-robin stage comes last, after a knockout")
+				return refuse(Invalid, "积分编排阶段只能接在淘汰赛之后、循环赛阶段只能接在淘汰赛或分组循环之后，作为最后一个阶段", "a Swiss stage comes last, after a knockout; a round-robin stage last, after a knockout or groups")
 			}
 			if s.Kind == SwissStage && s.Rounds < 1 {
 				return refuse(Invalid, "积分编排阶段要写出轮数，如「积分 5」", "a Swiss stage needs its rounds, as in \"swiss 5\"")
+			}
+		case PlacesStage:
+			if i == 0 || p.Stages[i-1].Kind != GroupsStage || p.Stages[i-1].Groups < 2 || !last {
+				return refuse(Invalid, "同名次决赛只能接在两个或更多小组的分组循环之后，作为最后一个阶段，如「分组 2 前2 > 同名次决赛」", "finals by place come last, after groups of two or more, as in \"groups 2 top 2 > places\"")
 			}
 		default:
 			return refuse(Invalid, "没有「%s」这种阶段", "there is no stage %q", string(s.Kind))
 		}
 	}
 	return nil
+}
+
+// stagedFormat is an event of stages (R-F-3..6): each round plays the next
+// game of every match whose players are known and the groups' next rounds
+// (NextPairing, knockout.go), each board with what it plays (BoardOf).
+type stagedFormat struct{ plan Plan }
+
+func (stagedFormat) Kind() FormatKind { return StagedFormat }
+
+func (stagedFormat) Pair(st *State) (Action, error) {
+	p, boards, err := st.NextPairing()
+	if err != nil {
+		return nil, err
+	}
+	return &PairingPreviewed{Pairing: p, Matches: boards}, nil
+}
+
+func (stagedFormat) Publish(st *State) (Action, error) {
+	if err := st.PreviewReady(); err != nil {
+		return nil, err
+	}
+	return &RoundPublished{Pairing: *st.PendingPreview(), Matches: st.Stages.Preview}, nil
+}
+
+// Rounds is 0: the stages decide as they go (R-F-4).
+func (stagedFormat) Rounds(*State) int { return 0 }
+
+func (stagedFormat) Tables() []Table { return []Table{RankingTable, CrosstableTable} }
+
+// PlaysBy: the games of groups, a Swiss or a round-robin stage score by the
+// game scoring; a Swiss stage pairs and ranks by the Swiss rules; the
+// stages fix the rounds.
+func (f stagedFormat) PlaysBy(part RulePart) bool {
+	switch part {
+	case RoundCount:
+		return false
+	case GameScoring:
+		return f.plan.Has(GroupsStage, SwissStage, RoundRobinStage)
+	case SwissPairing, SwissTiebreaks:
+		return f.plan.Has(SwissStage)
+	case AbsenceRules:
+		return false
+	}
+	return true
+}
+
+// Has reports whether the plan has a stage of one of kinds.
+func (p Plan) Has(kinds ...StageKind) bool {
+	return slices.ContainsFunc(p.Stages, func(s StagePlan) bool { return slices.Contains(kinds, s.Kind) })
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/qisai/qisai/engine"
 )
 
-// A team event (§12, R-TM-1..3, issue 13): teams registered with their
+// A team event (§12, R-TM-1..3): teams registered with their
 // players in board order, paired as teams (a team round robin by the Berger
 // tables, a team Swiss by 定位编排 on match points), each match played on
 // boards. As a staged event's, a team event's games are engine.Round boards

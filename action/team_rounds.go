@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // A team event's rounds: the teams numbered at the start (R-SW-1), each
@@ -24,18 +25,17 @@ func init() {
 	register(func() Action { return new(TeamWithdrawn) })
 }
 
-// GamesPerMatch is how many games a match has: one a board, or under 全队轮赛
-// every player of one team against every player of the other.
-func (r TeamRules) GamesPerMatch() int {
-	if r.Lineup == engine.AllPlayAll {
-		return r.Boards * r.Boards
-	}
-	return r.Boards
-}
+// GamesPerMatch is how many games a match has (engine.TeamSettings.GamesPerMatch).
+func (r TeamRules) GamesPerMatch() int { return r.boards().GamesPerMatch() }
 
-// Board is the round's number of board b (from 1) of match number m: the
-// boards are numbered on through the round's matches.
-func (r TeamRules) Board(m, b int) int { return (m-1)*r.GamesPerMatch() + b }
+// Board is the round's number of board b (from 1) of match number m
+// (engine.TeamSettings.Board).
+func (r TeamRules) Board(m, b int) int { return r.boards().Board(m, b) }
+
+// boards are the engine's settings that lay out a round's boards.
+func (r TeamRules) boards() engine.TeamSettings {
+	return engine.TeamSettings{Boards: r.Boards, Lineup: r.Lineup}
+}
 
 // MatchBoard is which match (its number) and which of its boards a board
 // of the round is: Board's inverse.
@@ -348,7 +348,7 @@ func (a *LineupSent) Apply(st *State) error {
 	if err := st.teamBase().CheckLineup(a.Team, a.Lineup); err != nil {
 		var le *engine.LineupError
 		if errors.As(err, &le) {
-			return &Refusal{Kind: Rule, Rule: "R-TM-1", Zh: le.Chinese(), En: le.Error()}
+			return &Refusal{Kind: Rule, Rule: "R-TM-1", T: i18n.T{Zh: le.Chinese(), En: le.Error()}}
 		}
 		return refuseErr(Invalid, "出场名单不成立", err)
 	}
@@ -515,4 +515,49 @@ func (st *State) revealDue(now time.Time) bool {
 		return false
 	}
 	return slices.ContainsFunc(tm.Rounds[round-1].Matches, func(m MatchOf) bool { return !m.Revealed })
+}
+
+// teamFormat is a team event whose teams meet in matches (§12): the teams
+// are paired as teams (the Berger table, or 定位编排 on match points), each
+// match played on boards numbered on through the round.
+type teamFormat struct{}
+
+func (teamFormat) Kind() FormatKind { return TeamFormat }
+
+// Pair pairs the teams; a field that cannot be paired without a rematch
+// (R-SW-9) is the engine's error, for the caller to word.
+func (teamFormat) Pair(st *State) (Action, error) {
+	p, err := engine.PairTeams(st.TeamEvent())
+	if err != nil {
+		return nil, err
+	}
+	return &TeamPairingPreviewed{Pairing: p}, nil
+}
+
+func (teamFormat) Publish(st *State) (Action, error) {
+	pv := st.Teams.Preview
+	if pv == nil || pv.Round != len(st.Teams.Rounds)+1 {
+		return nil, refuse(Conflict, "还没有编排预览", "there is no pairing preview").because(NoPreview)
+	}
+	return &TeamRoundPublished{Pairing: *pv}, nil
+}
+
+func (teamFormat) Rounds(st *State) int {
+	n := 0
+	for _, t := range st.Teams.Teams {
+		if t.WithdrawnAfter != -1 {
+			n++
+		}
+	}
+	return plannedRounds(st.Event.Settings, n)
+}
+
+func (teamFormat) Tables() []Table {
+	return []Table{TeamStandingsTable, BoardStandingsTable, TeamCrosstableTable}
+}
+
+// PlaysBy: match points, game points and the team tiebreaks stand for the
+// game scoring and the individual tiebreaks (R-S-2, R-T-4, R-T-5).
+func (teamFormat) PlaysBy(part RulePart) bool {
+	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules
 }

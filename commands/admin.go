@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -23,7 +23,7 @@ import (
 // undo cancels an earlier action (action.Undo): the log keeps both.
 func undo(c *Context) (Reply, error) {
 	n, _ := strconv.ParseInt(c.Args["n"], 10, 64)
-	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	log, err := c.reads().Log(0, 0)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -47,7 +47,7 @@ func undo(c *Context) (Reply, error) {
 		by := undoneBy(log, n)
 		return Reply{}, problem("第 %[1]d 步已经被第 %[2]d 步撤销了。要恢复它，输入 /undo %[2]d。", "Action %[1]d is undone already, by action %[2]d. To bring it back, type /undo %[2]d.", n, by)
 	}
-	what := func(lang Lang) string { return describe(target.Action, c.State, n > startedAt(log), lang) }
+	what := func(lang i18n.Lang) string { return describe(target.Action, c.State, n > startedAt(log), lang) }
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -60,13 +60,13 @@ func undo(c *Context) (Reply, error) {
 			}
 			return err
 		}
-		chats.announce(ch, T{"第 %d 步（%s）已被 %s 撤销。", "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
+		chats.announce(ch, i18n.T{Zh: "第 %d 步（%s）已被 %s 撤销。", En: "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已撤销第 %d 步：%s。", "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
+	return chats.reply(i18n.T{Zh: "已撤销第 %d 步：%s。", En: "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
 }
 
 // undoneBy is the undo that cancels record n: the latest one that targets
@@ -107,16 +107,16 @@ func showLog(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	lines := []string{T{"操作记录（最近 %d 条，共 %d 条，时间为 %s）：", "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), c.State.Through, loc.String())}
+	lines := []string{i18n.T{Zh: "操作记录（最近 %d 条，共 %d 条，时间为 %s）：", En: "Action log (latest %d of %d, times in %s):"}.In(c.Lang, len(shown), c.State.Through, loc.String())}
 	for _, r := range shown {
 		line := fmt.Sprintf("%d %s %s %s", r.Seq, r.At.In(loc).Format("01-02 15:04"), actorName(r.Actor, names, c.Req.Chat.Platform, c.Lang),
 			describe(r.Action, c.State, r.Seq > started, c.Lang))
 		if cancelled[r.Seq] {
-			line += T{"（已撤销）", " (undone)"}.In(c.Lang)
+			line += i18n.T{Zh: "（已撤销）", En: " (undone)"}.In(c.Lang)
 		}
 		lines = append(lines, line)
 	}
-	lines = append(lines, T{"撤销一步：/undo 编号", "Undo one: /undo NUMBER"}.In(c.Lang))
+	lines = append(lines, i18n.T{Zh: "撤销一步：/undo 编号", En: "Undo one: /undo NUMBER"}.In(c.Lang))
 	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
@@ -139,9 +139,9 @@ func startedAt(log []action.Record) int64 {
 
 // actorName is who made a change, by the name names gives them (see
 // actorNames), with their platform when it is not the chat's own.
-func actorName(a action.Actor, names map[action.Actor]string, platform string, lang Lang) string {
+func actorName(a action.Actor, names map[action.Actor]string, platform string, lang i18n.Lang) string {
 	if a.Platform == "qisai" {
-		return T{"系统", "qisai"}.In(lang) // the scheduler
+		return i18n.T{Zh: "系统", En: "qisai"}.In(lang) // the scheduler
 	}
 	name := names[a]
 	if name == "" {
@@ -156,120 +156,200 @@ func actorName(a action.Actor, names map[action.Actor]string, platform string, l
 // describe says in one line what an action did. named: player numbers in
 // it name the players as they are numbered now (the action came after the
 // start); else they are shown as numbers only.
-func describe(a action.Action, st *action.State, named bool, lang Lang) string {
+func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) string {
 	who := func(id int) string {
 		if named {
-			return T{"%d号%s", "#%d %s"}.In(lang, id, playerName(&st.Event, id))
+			return i18n.T{Zh: "%d号%s", En: "#%d %s"}.In(lang, id, playerName(&st.Event, id))
 		}
-		return T{"%d号", "#%d"}.In(lang, id)
+		return i18n.T{Zh: "%d号", En: "#%d"}.In(lang, id)
 	}
 	switch a := a.(type) {
 	case *action.Created:
-		return T{"创建比赛「%s」", "created the event %q"}.In(lang, a.Name)
+		return i18n.T{Zh: "创建比赛「%s」", En: "created the event %q"}.In(lang, a.Name)
 	case *action.SettingsChanged:
 		s := a.Settings
-		return T{"修改设置（%s，%d 轮，%s）", "changed the settings (%s, %d rounds, %s)"}.In(lang, s.System, s.Rounds, s.Scoring)
+		return i18n.T{Zh: "修改设置（%s，%d 轮，%s）", En: "changed the settings (%s, %d rounds, %s)"}.In(lang, systemName(s.System, lang), s.Rounds, s.Scoring)
 	case *action.SignupOpened:
-		return T{"开放报名", "opened sign-up"}.In(lang)
+		return i18n.T{Zh: "开放报名", En: "opened sign-up"}.In(lang)
 	case *action.SignupClosed:
-		return T{"关闭报名", "closed sign-up"}.In(lang)
+		return i18n.T{Zh: "关闭报名", En: "closed sign-up"}.In(lang)
 	case *action.PlayerAdded:
-		return T{"添加选手 %s", "added player %s"}.In(lang, a.Name)
+		return i18n.T{Zh: "添加选手 %s", En: "added player %s"}.In(lang, a.Name)
 	case *action.PlayerEdited:
-		return T{"修改选手 %s：%s", "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
+		return i18n.T{Zh: "修改选手 %s：%s", En: "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
 	case *action.PlayerRemoved:
-		return T{"删除选手 %s", "removed player %s"}.In(lang, who(a.Player))
+		return i18n.T{Zh: "删除选手 %s", En: "removed player %s"}.In(lang, who(a.Player))
 	case *action.Started:
-		return T{"开赛，排定序号", "started, numbered the players"}.In(lang)
+		return i18n.T{Zh: "开赛，排定序号", En: "started, numbered the players"}.In(lang)
 	case *action.PairingPreviewed:
-		return T{"预览第 %d 轮编排", "previewed round %d's pairing"}.In(lang, a.Pairing.Round)
+		return i18n.T{Zh: "预览第 %d 轮编排", En: "previewed round %d's pairing"}.In(lang, a.Pairing.Round)
 	case *action.BoardsSwapped:
-		return T{"交换第 %d、%d 台的黑方", "swapped black on boards %d and %d"}.In(lang, a.A, a.B)
+		return i18n.T{Zh: "交换第 %d、%d 台的黑方", En: "swapped black on boards %d and %d"}.In(lang, a.A, a.B)
 	case *action.RoundPublished:
-		return T{"公布第 %d 轮（%d 台）", "published round %d (%d boards)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
+		return i18n.T{Zh: "公布第 %d 轮（%d 台）", En: "published round %d (%d boards)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
 	case *action.RoundScheduled:
-		return T{"第 %d 轮定于 %s 开始", "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
+		return i18n.T{Zh: "第 %d 轮定于 %s 开始", En: "round %d set to start at %s"}.In(lang, a.Round, a.Start.In(st.Info.Location()).Format("01-02 15:04"))
 	case *action.RoundReminded:
-		return T{"提醒第 %d 轮即将开始", "reminded everybody of round %d's start"}.In(lang, a.Round)
+		if a.Missed {
+			return i18n.T{Zh: "第 %d 轮的开赛提醒未能按时发出", En: "missed the reminder of round %d's start"}.In(lang, a.Round)
+		}
+		return i18n.T{Zh: "提醒第 %d 轮即将开始", En: "reminded everybody of round %d's start"}.In(lang, a.Round)
+	case *action.LateReferred:
+		return i18n.T{Zh: "第 %d 轮迟到的选手交由裁判处理", En: "left round %d's late players to the arbiter"}.In(lang, a.Round)
+	case *action.LateWaited:
+		return i18n.T{Zh: "第 %d 轮重新开始计算迟到时限", En: "started round %d's late-arrival limit again"}.In(lang, a.Round)
 	case *action.ResultSet:
-		return T{"第 %d 轮第 %d 台结果 %s", "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
+		return i18n.T{Zh: "第 %d 轮第 %d 台结果 %s", En: "round %d board %d result %s"}.In(lang, a.Round, a.Board, resultText(a.Result))
 	case *action.FoulRecorded:
-		return T{"第 %d 轮 %s 犯规", "round %d foul by %s"}.In(lang, a.Round, who(a.Player))
+		return i18n.T{Zh: "第 %d 轮 %s 犯规", En: "round %d foul by %s"}.In(lang, a.Round, who(a.Player))
 	case *action.PenaltyRecorded:
-		return T{"处罚 %s", "penalised %s"}.In(lang, who(a.Player))
+		return i18n.T{Zh: "处罚 %s", En: "penalised %s"}.In(lang, who(a.Player))
 	case *action.Withdrawn:
-		return T{"%s 第 %d 轮后退赛", "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
+		return i18n.T{Zh: "%s 第 %d 轮后退赛", En: "%s withdrew after round %d"}.In(lang, who(a.Player), a.After)
 	case *action.EventFinished:
-		return T{"结束比赛", "finished the event"}.In(lang)
+		return i18n.T{Zh: "结束比赛", En: "finished the event"}.In(lang)
 	case *action.EventCancelled:
-		return T{"取消比赛", "cancelled the event"}.In(lang)
+		return i18n.T{Zh: "取消比赛", En: "cancelled the event"}.In(lang)
 	case *action.WebLinkReplaced:
-		return T{"更换网页链接（旧链接失效）", "replaced the web page's link (the old one stopped working)"}.In(lang)
+		return i18n.T{Zh: "更换网页链接（旧链接失效）", En: "replaced the web page's link (the old one stopped working)"}.In(lang)
 	case *action.Undo:
-		return T{"撤销第 %d 步", "undid action %d"}.In(lang, a.Seq)
+		return i18n.T{Zh: "撤销第 %d 步", En: "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:
 		return infoChange(a, lang)
 	case *action.ResultReported:
-		return T{"%s 报告第 %d 台 %s", "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
+		return i18n.T{Zh: "%s 报告第 %d 台 %s", En: "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
 	case *action.ReportDisputed:
-		return T{"%s 对第 %d 台结果有异议", "%s disputed board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 对第 %d 台结果有异议", En: "%s disputed board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.DrawOffered:
-		return T{"%s 在第 %d 台提和", "%s offered a draw on board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 在第 %d 台提和", En: "%s offered a draw on board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.DrawDeclined:
-		return T{"%s 拒绝第 %d 台的提和", "%s declined the draw on board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 拒绝第 %d 台的提和", En: "%s declined the draw on board %d"}.In(lang, who(a.Player), a.Board)
 	case *action.ReportConfirmed:
-		return T{"%s 确认第 %d 轮第 %d 台的报告", "%s confirmed the report of round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 确认第 %d 轮第 %d 台的报告", En: "%s confirmed the report of round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.DrawAccepted:
-		return T{"%s 接受第 %d 轮第 %d 台的提和", "%s accepted the draw in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 接受第 %d 轮第 %d 台的提和", En: "%s accepted the draw in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.Resigned:
-		return T{"%s 在第 %d 轮第 %d 台认输", "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
+		return i18n.T{Zh: "%s 在第 %d 轮第 %d 台认输", En: "%s resigned in round %d board %d"}.In(lang, who(a.Player), a.Round, a.Board)
 	case *action.CheckedIn:
-		return T{"%s 在第 %d 台签到", "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
+		return i18n.T{Zh: "%s 在第 %d 台签到", En: "%s checked in at board %d"}.In(lang, who(a.Player), a.Board)
+	case *action.LeaveAsked:
+		if a.Granted {
+			return i18n.T{Zh: "%s 第 %d 轮请假（批准）", En: "bye for %s in round %d (granted)"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+		}
+		return i18n.T{Zh: "%s 申请第 %d 轮请假", En: "%s asked to sit out round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.LeaveGranted:
+		return i18n.T{Zh: "批准 %s 第 %d 轮请假", En: "granted %s a bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.LeaveDropped:
+		return i18n.T{Zh: "取消 %s 第 %d 轮请假", En: "dropped %s's bye for round %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Round)
+	case *action.GamePostponed:
+		return i18n.T{Zh: "第 %d 轮第 %d 台改为补赛", En: "postponed round %d board %d"}.In(lang, a.Round, a.Board)
+	case *action.BoardFlipped:
+		return i18n.T{Zh: "对调第 %d 台的先后手", En: "flipped board %d's colours"}.In(lang, a.Board)
+	case *action.PlayersExchanged:
+		return i18n.T{Zh: "对调 %s 和 %s 的位置", En: "exchanged %s and %s"}.In(lang, who(a.A), who(a.B))
+	case *action.GuessCalled:
+		return i18n.T{Zh: "要求第 %d 轮猜先", En: "called a colour guess for round %d"}.In(lang, a.Round)
+	case *action.GuessHidden:
+		// Never the hidden colour (R-C-4).
+		return i18n.T{Zh: "%s 在第 %d 台藏子（猜先）", En: "%s hid a colour on board %d (colour guess)"}.In(lang, who(a.Player), a.Board)
+	case *action.GuessMade:
+		return i18n.T{Zh: "%[1]s 在第 %[3]d 台猜%[2]s", En: "%[1]s guessed %[2]s on board %[3]d"}.In(lang, who(a.Player), colourName(a.Colour, lang), a.Board)
+	case *action.ColourChosen:
+		return i18n.T{Zh: "%[1]s 在第 %[3]d 台选%[2]s", En: "%[1]s chose %[2]s on board %[3]d"}.In(lang, who(a.Player), colourName(a.Colour, lang), a.Board)
+	case *action.PlanSet:
+		if a.Plan == nil {
+			return i18n.T{Zh: "赛制改为积分编排或循环赛", En: "made it a Swiss or round robin again"}.In(lang)
+		}
+		return i18n.T{Zh: "赛制：%s", En: "format: %s"}.In(lang, formatName(*a.Plan, lang))
+	case *action.TeamRulesSet:
+		if a.Rules == nil {
+			return i18n.T{Zh: "改为个人赛", En: "made it an individual event"}.In(lang)
+		}
+		return i18n.T{Zh: "团体赛规则：%d 台", En: "team rules: %d boards"}.In(lang, a.Rules.Boards)
+	case *action.TeamRegistered:
+		return i18n.T{Zh: "登记队伍「%s」", En: "registered team %q"}.In(lang, a.Name)
+	case *action.TeamJoinAsked:
+		if a.Refused {
+			return i18n.T{Zh: "拒绝 %s 加入第 %d 队", En: "refused %s a place in team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+		}
+		return i18n.T{Zh: "%s 申请加入第 %d 队", En: "%s asked to join team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+	case *action.TeamMembersAdded:
+		return i18n.T{Zh: "第 %d 队加入 %d 名队员", En: "added %d players to team %d"}.In(lang, a.Team, len(a.Entrants))
+	case *action.TeamMemberRemoved:
+		return i18n.T{Zh: "%s 离开第 %d 队", En: "took %s off team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
+	case *action.TeamRemoved:
+		return i18n.T{Zh: "删除第 %d 队", En: "deleted team %d"}.In(lang, a.Team)
+	case *action.TeamEdited:
+		return i18n.T{Zh: "修改第 %d 队", En: "edited team %d"}.In(lang, a.Team)
+	case *action.TeamPairingPreviewed:
+		return i18n.T{Zh: "预览第 %d 轮团体编排", En: "previewed round %d's team pairing"}.In(lang, a.Pairing.Round)
+	case *action.TeamRoundPublished:
+		return i18n.T{Zh: "公布第 %d 轮团体对阵（%d 场）", En: "published round %d's team pairing (%d matches)"}.In(lang, a.Pairing.Round, len(a.Pairing.Boards))
+	case *action.LineupSent:
+		return i18n.T{Zh: "第 %d 队交第 %d 轮第 %d 场出场名单", En: "team %d sent its line-up for round %d match %d"}.In(lang, a.Team, a.Round, a.Match)
+	case *action.LineupsRevealed:
+		return i18n.T{Zh: "公布第 %d 轮出场名单", En: "revealed round %d's line-ups"}.In(lang, a.Round)
+	case *action.TeamWithdrawn:
+		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
 	}
-	if k := a.Kind(); strings.HasPrefix(k, "guess-") || k == "colour-chosen" {
-		return T{"猜先（%s）", "colour guess (%s)"}.In(lang, k) // never the hidden colour (R-C-4)
+	return i18n.T{Zh: "其他改动", En: "another change"}.In(lang)
+}
+
+// entrantWho names the player of entrant as numbered now.
+func entrantWho(st *action.State, entrant int, lang i18n.Lang) string {
+	if n, ok := st.Numbered(entrant); ok {
+		return i18n.T{Zh: "%d号%s", En: "#%d %s"}.In(lang, n, playerName(&st.Event, n))
 	}
-	return a.Kind()
+	return "?"
 }
 
 // infoChange lists what an InfoChanged set; never the link code itself.
-func infoChange(a *action.InfoChanged, lang Lang) string {
+func infoChange(a *action.InfoChanged, lang i18n.Lang) string {
 	var parts []string
-	add := func(t T, args ...any) { parts = append(parts, t.In(lang, args...)) }
+	add := func(t i18n.T, args ...any) { parts = append(parts, t.In(lang, args...)) }
 	if a.TimeControl != nil {
-		add(T{"用时 %s", "time control %s"}, orUnset(*a.TimeControl, lang))
+		add(i18n.T{Zh: "用时 %s", En: "time control %s"}, orUnset(*a.TimeControl, lang))
 	}
 	if a.LateAfter != nil {
-		add(T{"迟到时限 %s", "late limit %s"}, showMinutes(*a.LateAfter, lang))
+		add(i18n.T{Zh: "迟到时限 %s", En: "late limit %s"}, showMinutes(*a.LateAfter, lang))
 	}
 	if a.RemindBefore != nil {
-		add(T{"提醒 %s", "reminder %s"}, showRemind(*a.RemindBefore, lang))
+		add(i18n.T{Zh: "提醒 %s", En: "reminder %s"}, showRemind(*a.RemindBefore, lang))
 	}
 	if a.ConfirmWithin != nil {
-		add(T{"确认时限 %s", "confirmation window %s"}, showMinutes(*a.ConfirmWithin, lang))
+		add(i18n.T{Zh: "确认时限 %s", En: "confirmation window %s"}, showMinutes(*a.ConfirmWithin, lang))
 	}
 	if a.FreeDrawOffers != nil {
-		add(T{"自由提和 %s", "free draw offers %s"}, showOnOff(*a.FreeDrawOffers, lang))
+		add(i18n.T{Zh: "自由提和 %s", En: "free draw offers %s"}, showOnOff(*a.FreeDrawOffers, lang))
 	}
 	if a.OfferFoul != nil {
-		add(T{"重复提和犯规 %s", "repeated offer a foul %s"}, showOnOff(*a.OfferFoul, lang))
+		add(i18n.T{Zh: "重复提和犯规 %s", En: "repeated offer a foul %s"}, showOnOff(*a.OfferFoul, lang))
 	}
 	if a.FoulsToLose != nil {
-		add(T{"%d 次犯规判负", "%d fouls lose"}, *a.FoulsToLose)
+		add(i18n.T{Zh: "%d 次犯规判负", En: "%d fouls lose"}, *a.FoulsToLose)
 	}
 	if a.Zone != nil {
-		add(T{"时区 %s", "zone %s"}, *a.Zone)
+		add(i18n.T{Zh: "时区 %s", En: "zone %s"}, *a.Zone)
 	}
 	if a.LinkCode != nil {
-		add(T{"生成关联代码", "made a link code"})
+		add(i18n.T{Zh: "生成关联代码", En: "made a link code"})
 	}
-	return T{"设置：", "set: "}.In(lang) + strings.Join(parts, T{"，", ", "}.In(lang))
+	if a.Leaves != nil {
+		add(i18n.T{Zh: "请假次数 %d", En: "byes a player %d"}, max(*a.Leaves, 0))
+	}
+	if a.LeaveWorth != nil {
+		add(i18n.T{Zh: "请假分 %s", En: "a bye's worth %s"}, byeName(*a.LeaveWorth, lang))
+	}
+	if a.LeaveAuto != nil {
+		add(i18n.T{Zh: "请假自动批准 %s", En: "byes granted by themselves %s"}, showOnOff(*a.LeaveAuto, lang))
+	}
+	return i18n.T{Zh: "设置：", En: "set: "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }
 
 // appendUndo appends an undo, which must not take away a player a user
 // is bound to (an undone entry): the user would be left bound to nobody.
 func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return err
 	}
@@ -321,99 +401,7 @@ func addArbiter(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
-}
-
-// link shows the event's link code to an organiser (making it the first
-// time), or, given a code, makes this chat follow that event.
-//
-// The code is the secret: whoever types it in a chat on any platform links
-// that chat and becomes an organiser there, since an organiser's identity
-// on one platform says nothing about another. It is shown only to an
-// organiser, privately; it is random (not derived from the event's seed,
-// which results may be checked with), and it is "EVENT-NNNNNN", six
-// random digits, so it cannot be guessed from the event alone.
-func link(c *Context) (Reply, error) {
-	if code := c.Args["code"]; code != "" {
-		return linkChat(c, code)
-	}
-	oc, err := c.svc.context(c, c.Req, c.Lang, &Command{Who: Organiser}, c.named)
-	if err != nil {
-		return Reply{}, err
-	}
-	if !oc.Is(storage.Organiser) {
-		return Reply{}, problem("只有组织者可以取得关联代码。要让这个聊天关注另一场比赛，输入 /link 代码。", "Only organisers can get the link code. To make this chat follow another event, type /link CODE.")
-	}
-	code := oc.State.Info.LinkCode
-	if code == "" {
-		code = fmt.Sprintf("%d-%06d", oc.Event, randomSeed()%1_000_000)
-		if _, err := oc.Update(func(ch *storage.Change) error {
-			if ch.State.Info.LinkCode != "" { // another organiser made it meanwhile
-				code = ch.State.Info.LinkCode
-				return nil
-			}
-			return ch.Append(&action.InfoChanged{LinkCode: &code})
-		}); err != nil {
-			return Reply{}, err
-		}
-	}
-	return Reply{Private: true, Text: T{
-		"「%[1]s」的关联代码：%[2]s\n在另一个群或频道（任何平台）输入 /link %[2]s，那里就会关注本赛，输入的人也成为组织者。请只告诉组织者。",
-		"The link code of %[1]q: %[2]s\nType /link %[2]s in another group or channel (any platform) to make it follow this event; whoever types it becomes an organiser there. Give it to organisers only.",
-	}.In(c.Lang, oc.State.Event.Name, code)}, nil
-}
-
-// linkChat makes this chat follow the event whose code was typed, with
-// the sender as an organiser there.
-func linkChat(c *Context, code string) (Reply, error) {
-	wrong := problem("关联代码不对。请向组织者要代码（组织者在比赛群里输入 /link 取得）。", "That link code is wrong. Ask an organiser for it (they get it with /link in the event's chat).")
-	if c.Req.Chat.IsPrivate() {
-		return Reply{}, problem("请在要关注比赛的群或频道里输入 /link 代码，而不是私聊。", "Type /link CODE in the group or channel that should follow the event, not in a private chat.")
-	}
-	head, _, ok := strings.Cut(code, "-")
-	n, err := strconv.ParseInt(head, 10, 64)
-	if !ok || err != nil || n < 1 {
-		return Reply{}, wrong
-	}
-	id := storage.EventID(n)
-	st, err := c.svc.store.Load(c, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return Reply{}, wrong
-	}
-	if err != nil {
-		return Reply{}, err
-	}
-	if st.Info.LinkCode == "" || subtle.ConstantTimeCompare([]byte(st.Info.LinkCode), []byte(code)) != 1 {
-		return Reply{}, wrong
-	}
-	if st.Status == action.Finished {
-		return Reply{}, problem("「%s」已经结束，不能再关联。", "%q has finished: it takes no more chats.", st.Event.Name)
-	}
-	here, err := c.chatEvents()
-	if err != nil {
-		return Reply{}, err
-	}
-	if here.follows(id) {
-		return Reply{}, problem("这个聊天已经关注「%s」了。", "This chat follows %q already.", st.Event.Name)
-	}
-	if err := here.nameFree(st.Event.Name); err != nil {
-		return Reply{}, err
-	}
-	c.Event, c.State = id, st
-	chats, err := eventChats(c) // this chat follows it only once linked
-	if err != nil {
-		return Reply{}, err
-	}
-	actor := c.Actor()
-	if _, err := c.Update(func(ch *storage.Change) error {
-		here.follow(ch)
-		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		chats.announce(ch, T{"一个 %s 上的聊天现在也关注本赛（由 %s 关联）。", "A chat on %s now follows this event too (linked by %s)."}.In(chats.lang, c.Req.Chat.Platform, c.Req.User.Name))
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: T{"这个聊天现在关注比赛「%s」，你在这里是组织者。输入 /event show 查看。", "This chat now follows %q, with you as an organiser here. Type /event show to see it."}.In(c.Lang, st.Event.Name) + here.besides(st.Event.Name, c.Lang)}, nil
+	return Reply{Text: i18n.T{Zh: "%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", En: "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
 }
 
 // finish ends the event. The places that may not be shared are settled by
@@ -428,51 +416,43 @@ func finish(c *Context) (Reply, error) {
 	if len(st.Event.Rounds) == 0 {
 		return Reply{}, problem("还没有赛过任何一轮。先 /pair 编排、/publish 公布第 1 轮。", "No round has been played. Pair round 1 with /pair and publish it with /publish first.")
 	}
-	if matchesPlayed(st) {
-		return finishTeams(c) // team_rounds.go
-	}
-	if err := roundOpen(&st.Event, c.Lang); err != nil {
-		return Reply{}, err
-	}
+	return formatOf(st).finish(c)
+}
+
+// finishEvent finishes the event: first what settle appends (the lots of
+// R-T-8), then EventFinished; the event's chats are told it is over with
+// the final ranking report gives (its text and its pictures), and how
+// many of the planned rounds were played.
+func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table)) (Reply, error) {
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		before := engine.Standings(&ch.State.Event)
-		if s := ch.State.Event.Settings; !slices.Contains(s.Tiebreaks, engine.Lots) {
-			s.Tiebreaks = append(slices.Clone(s.Tiebreaks), engine.Lots)
-			if err := ch.Append(&action.SettingsChanged{Settings: s}); err != nil {
-				return err
-			}
+		if err := settle(ch); err != nil {
+			return err
 		}
 		if err := ch.Append(&action.EventFinished{}); err != nil {
 			return err
 		}
 		lang := chats.lang
-		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + standingsTable(ch.State, lang, prizePlaces)
-		// A staged event's ranking is its stages' (R-F-6): the Swiss
-		// standings' lots and pictures are not its.
-		staged := ch.State.Stages != nil
-		if lots := lotsNote(before, engine.Standings(&ch.State.Event), &ch.State.Event, lang); lots != "" && !staged {
-			text += "\n" + lots
-		}
-		if n := plannedRounds(&ch.State.Event); n > len(ch.State.Event.Rounds) {
-			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Event.Rounds))
+		ranking, pictures := report(ch.State, before, lang)
+		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + ranking
+		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
+			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
 		chats.announce(ch, text)
-		if t, ok := rankingSheet(ch.State, lang); staged && ok {
+		for _, t := range pictures {
 			chats.illustrate(ch, t)
-		} else if !staged {
-			chats.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang))) // all of them
 		}
-		chats.also(ch, T{"完整名次：/standings；成绩表：/crosstable。", "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
+		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", En: "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
 }
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).
@@ -480,7 +460,7 @@ const prizePlaces = 8
 
 // lotsNote names the prize places that lots decided: players who shared a
 // place before lots and have a prize place after.
-func lotsNote(before, after []engine.Standing, ev *engine.Event, lang Lang) string {
+func lotsNote(before, after []engine.Standing, ev *engine.Event, lang i18n.Lang) string {
 	shared := map[int]bool{}
 	for _, s := range before {
 		shared[s.Player] = s.Shared
@@ -488,11 +468,11 @@ func lotsNote(before, after []engine.Standing, ev *engine.Event, lang Lang) stri
 	var parts []string
 	for _, s := range after {
 		if s.Place <= prizePlaces && shared[s.Player] {
-			parts = append(parts, T{"第 %d 名 %s", "%d. %s"}.In(lang, s.Place, playerName(ev, s.Player)))
+			parts = append(parts, i18n.T{Zh: "第 %d 名 %s", En: "%d. %s"}.In(lang, s.Place, playerName(ev, s.Player)))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return T{"抽签排定（R-T-8）：", "Settled by lots (R-T-8): "}.In(lang) + strings.Join(parts, T{"，", ", "}.In(lang))
+	return i18n.T{Zh: "抽签排定（R-T-8）：", En: "Settled by lots (R-T-8): "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }

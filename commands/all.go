@@ -16,6 +16,9 @@ func all() []*Command {
 		claimCommands(),     // roster_claim.go: /claim, /player link
 		bracketCommands(),   // bracket.go: /bracket
 		teamCommands(),      // teams.go: /team …, /teams, /lineup
+		leaveCommands(),     // leave.go: /bye (请假)
+		postponeCommands(),  // postpone.go: /postpone (补赛)
+		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 	} {
 		cmds = append(cmds, group...)
 	}

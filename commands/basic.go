@@ -3,11 +3,11 @@ package commands
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"fmt"
 	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -15,22 +15,22 @@ func basicCommands() []*Command {
 	return []*Command{
 		{
 			Name: "help", Aliases: []string{"帮助"}, Who: Anyone,
-			Args: []Arg{{Name: "command", Kind: Rest, Optional: true, Help: T{"要查看的命令", "the command to explain"}}},
-			Help: T{"列出命令，或说明一个命令", "list the commands, or explain one"},
+			Args: []Arg{{Name: "command", Kind: Rest, Optional: true, Help: i18n.T{Zh: "要查看的命令", En: "the command to explain"}}},
+			Help: i18n.T{Zh: "列出命令，或说明一个命令", En: "list the commands, or explain one"},
 			Run:  help,
 		},
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: T{"比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
+				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
-			Help:      T{"在这个聊天创建比赛，你是组织者", "create an event in this chat, with you as its organiser"},
+			Help:      i18n.T{Zh: "在这个聊天创建比赛，你是组织者", En: "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
 			Run:       newEvent,
 		},
 		{
 			Name: "event show", Aliases: []string{"比赛设置"}, Who: Member,
-			Help: T{"显示比赛的设置", "show the event's settings"},
+			Help: i18n.T{Zh: "显示比赛的设置", En: "show the event's settings"},
 			Run:  showEvent,
 		},
 	}
@@ -85,34 +85,34 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	c.Event = id
-	format, rounds := systemName(settings.System, c.Lang), T{"%d 轮", "%d rounds"}.In(c.Lang, settings.Rounds)
+	format, rounds := systemName(settings.System, c.Lang), i18n.T{Zh: "%d 轮", En: "%d rounds"}.In(c.Lang, settings.Rounds)
 	switch {
 	case plan != nil:
-		format, rounds = formatName(*plan, c.Lang), T{"/event set 设置局制和阶段", "/event set sets the matches and stages"}.In(c.Lang)
+		format, rounds = formatName(*plan, c.Lang), i18n.T{Zh: "/event set 设置局制和阶段", En: "/event set sets the matches and stages"}.In(c.Lang)
 	case settings.Rounds == 0:
-		rounds = T{"轮数按循环表", "rounds by the table"}.In(c.Lang)
+		rounds = i18n.T{Zh: "轮数按循环表", En: "rounds by the table"}.In(c.Lang)
 	}
 	if teams {
-		return Reply{Text: T{
-			"已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
-			"Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
+		return Reply{Text: i18n.T{
+			Zh: "已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
+			En: "Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
 		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + here.besides(name, c.Lang)}, nil
 	}
-	return Reply{Text: T{
-		"已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
-		"Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
+	return Reply{Text: i18n.T{
+		Zh: "已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
+		En: "Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
 	}.In(c.Lang, name, format, rounds) + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).
-func systemName(s engine.System, lang Lang) string {
+func systemName(s engine.System, lang i18n.Lang) string {
 	switch s {
 	case engine.RoundRobin:
-		return T{"单循环", "round robin"}.In(lang)
+		return i18n.T{Zh: "单循环", En: "round robin"}.In(lang)
 	case engine.DoubleRoundRobin:
-		return T{"双循环", "double round robin"}.In(lang)
+		return i18n.T{Zh: "双循环", En: "double round robin"}.In(lang)
 	}
-	return T{"积分编排", "Swiss"}.In(lang)
+	return i18n.T{Zh: "积分编排", En: "Swiss"}.In(lang)
 }
 
 // eventSpec reads "NAME [swiss|roundrobin|knockout|double-knockout|groups]
@@ -130,8 +130,8 @@ func eventSpec(text string) (string, engine.Settings, *action.Plan, error) {
 			continue
 		}
 		if strings.EqualFold(words[n-2], "rounds") || words[n-2] == "轮数" {
-			var r int
-			if _, err := fmt.Sscan(words[n-1], &r); err != nil || r < 1 {
+			r, ok := number(words[n-1])
+			if !ok || r < 1 {
 				return "", set, nil, problem("轮数应是正整数，不是 %q。", "rounds must be a positive number, not %q.", words[n-1])
 			}
 			set.Rounds, words = r, words[:n-2]
@@ -169,24 +169,24 @@ func randomSeed() uint64 {
 // to change it.
 func showEvent(c *Context) (Reply, error) {
 	st := c.State
-	head := T{"比赛：%s\n状态：%s\n选手：%d 人，已赛 %d 轮",
-		"Event: %s\nStatus: %s\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
+	head := i18n.T{Zh: "比赛：%s\n状态：%s\n选手：%d 人，已赛 %d 轮",
+		En: "Event: %s\nStatus: %s\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
 		st.Event.Name, statusName(st.Status, c.Lang), len(st.Event.Players), len(st.Event.Rounds))
 	return Reply{Text: head + "\n" + eventKeysText(st, c.Lang)}, nil
 }
 
-func statusName(s action.Status, lang Lang) string {
+func statusName(s action.Status, lang i18n.Lang) string {
 	switch s {
 	case action.Signup:
-		return T{"报名中", "sign-up open"}.In(lang)
+		return i18n.T{Zh: "报名中", En: "sign-up open"}.In(lang)
 	case action.Running:
-		return T{"进行中", "running"}.In(lang)
+		return i18n.T{Zh: "进行中", En: "running"}.In(lang)
 	case action.Finished:
-		return T{"已结束", "finished"}.In(lang)
+		return i18n.T{Zh: "已结束", En: "finished"}.In(lang)
 	case action.CalledOff:
-		return T{"已取消", "cancelled"}.In(lang)
+		return i18n.T{Zh: "已取消", En: "cancelled"}.In(lang)
 	}
-	return T{"准备中", "being set up"}.In(lang)
+	return i18n.T{Zh: "准备中", En: "being set up"}.In(lang)
 }
 
 // greetInDM makes cmd (/start) say hello in a private chat. Telegram sends
@@ -202,7 +202,7 @@ func greetInDM(cmd *Command) *Command {
 		if c.Req.Chat.IsPrivate() {
 			return welcome(c.Lang), nil
 		}
-		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named)
+		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named, c.ref)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -214,17 +214,17 @@ func greetInDM(cmd *Command) *Command {
 	}
 	greeting := declared
 	greeting.Who, greeting.Run = Anyone, run
-	greeting.DMHelp = T{"打开与我的私聊：对阵、待确认的结果和提和会私信给你", "open your private chat with me: your pairings, results to confirm and draw offers arrive here"}
+	greeting.DMHelp = i18n.T{Zh: "打开与我的私聊：对阵、待确认的结果和提和会私信给你", En: "open your private chat with me: your pairings, results to confirm and draw offers arrive here"}
 	return &greeting
 }
 
 // welcome greets a user who opened their private chat with the bot.
-func welcome(lang Lang) Reply {
-	return Reply{Text: T{
-		"你好！我是棋赛（qisai），象棋比赛助手：在俱乐部的群里报名、编排、报告结果、查看排名。\n" +
+func welcome(lang i18n.Lang) Reply {
+	return Reply{Text: i18n.T{
+		Zh: "你好！我是棋赛（qisai），象棋比赛助手：在俱乐部的群里报名、编排、报告结果、查看排名。\n" +
 			"以后你的私人消息会发到这里：每轮的对阵、需要你确认的结果、提和等。\n" +
 			"在比赛的群里用 /join 名字 报名；输入 /help 查看所有命令。",
-		"Hello! I am qisai, the xiangqi tournament assistant: sign-up, pairings, results and standings, in your club's group.\n" +
+		En: "Hello! I am qisai, the xiangqi tournament assistant: sign-up, pairings, results and standings, in your club's group.\n" +
 			"Your private notes will arrive here: your pairing each round, results waiting for your confirmation, draw offers.\n" +
 			"Join an event in its group with /join NAME; type /help to see every command.",
 	}.In(lang)}

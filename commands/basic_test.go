@@ -131,8 +131,9 @@ func TestStartInGroupStartsEvent(t *testing.T) {
 }
 
 // TestHelpGroups: /help WORD answers with a group's commands — a topic
-// (event, player, round, result, in English or Chinese) or every command
-// whose name begins with the word — /help NAME explains one command, and
+// (event, player, round, results, in English or Chinese) or every command
+// whose name begins with the word — /help NAME explains one command (a
+// command's own name before a topic's word: /help result), and
 // a word that names neither says which groups there are.
 func TestHelpGroups(t *testing.T) {
 	h := newHarness(t)
@@ -148,9 +149,10 @@ func TestHelpGroups(t *testing.T) {
 		{"en", "/help players", []string{"/players\nlist the entrants"}}, // the command: no topic of that name
 		{"zh", "/help round", []string{"轮次相关的命令：", "/pair", "/publish", "/here"}},
 		{"en", "/help 轮次", []string{"Commands for the round:", "/swap", "/pairings"}},
-		{"zh", "/help result", []string{"结果相关的命令：", "/result", "/report", "/confirm", "/standings"}},
+		{"zh", "/help results", []string{"结果相关的命令：", "/result", "/report", "/confirm", "/standings"}},
+		{"en", "/help result", []string{"/result BOARD", "set or correct a board's result"}}, // the command: its own name
 		{"en", "/help 成绩", []string{"Commands for the result:", "/resign", "/draw"}},
-		{"zh", "/help pair", []string{"/pair\n", "也可以输入 /编排"}},
+		{"zh", "/help pair", []string{"/pair [带补赛]\n", "也可以输入 /编排"}},
 		{"en", "/help 报告", []string{"/report win|loss|draw"}},
 		{"zh", "/help arbiter", []string{"/arbiter add"}},
 		{"zh", "/help 无此", []string{"没有 /无此 这个命令或命令组", "比赛、选手、轮次、结果"}},

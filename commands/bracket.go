@@ -8,6 +8,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -20,7 +21,7 @@ func bracketCommands() []*Command {
 	return []*Command{{
 		Name: "bracket", Aliases: []string{"对阵图"}, Who: Member,
 		Args: []Arg{asPicture},
-		Help: T{"显示淘汰赛对阵表（或各组的名次）", "show the knockout bracket (or the groups' tables)"},
+		Help: i18n.T{Zh: "显示淘汰赛对阵表（或各组的名次）", En: "show the knockout bracket (or the groups' tables)"},
 		Run:  showBracket,
 	}}
 }
@@ -44,18 +45,18 @@ func showBracket(c *Context) (Reply, error) {
 	}
 	var parts []string
 	for i, run := range pg.Stages {
-		head := T{"第 %d 阶段：%s", "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
+		head := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
-			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang)).Lines(phoneWidth)
-			parts = append(parts, head+"\n"+Mono(strings.Join(lines, "\n")))
+			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang).Lines(phoneWidth)
+			parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
 			continue
 		}
 		for g, f := range run.Fields {
-			parts = append(parts, head+T{" 第 %d 组", " group %d"}.In(c.Lang, g+1)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
+			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
 		}
 	}
 	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
-		parts = append(parts, T{"之后：%s（上一阶段结束后抽定）", "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
+		parts = append(parts, i18n.T{Zh: "之后：%s（上一阶段结束后抽定）", En: "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
 	}
 	return Reply{Text: strings.Join(parts, "\n\n")}, nil
 }
@@ -72,7 +73,7 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 		if run.Bracket == nil {
 			continue
 		}
-		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, sheet.Lang(c.Lang))
+		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang)
 		pages, err := c.svc.painter.Bracket(b)
 		if err != nil {
 			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
@@ -82,26 +83,26 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 			if len(pages) > 1 {
 				name += fmt.Sprintf(" %d", k+1)
 			}
-			files = append(files, &chat.File{Name: fileName(name, "png"), Data: png})
+			files = append(files, &chat.File{Name: chat.FileName(name, "png"), Data: png})
 		}
 	}
 	if len(files) == 0 {
 		return Reply{}, problem("还没有淘汰赛对阵表：分组赛结束后抽定。输入 /bracket 查看各组。", "There is no knockout bracket yet: it is drawn when the groups end. Type /bracket for the groups.")
 	}
-	return withFiles(c, T{"对阵表：图片 %d 张", "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
+	return withFiles(c, i18n.T{Zh: "对阵表：图片 %d 张", En: "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
 }
 
 // stagedStandings is a staged event's ranking: the final one with places
 // once every match is played (R-F-6, R-T-9); before, who is still in and
 // who went out where.
-func stagedStandings(st *action.State, lang Lang) string {
+func stagedStandings(st *action.State, lang i18n.Lang) string {
 	pg := st.Progress()
 	if pg == nil {
-		return T{"比赛还没有开始。", "The event has not started."}.In(lang)
+		return i18n.T{Zh: "比赛还没有开始。", En: "The event has not started."}.In(lang)
 	}
 	plan := st.Stages.Plan
 	if pg.Over(plan) {
-		return T{"「%s」最终名次：", "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang)
+		return i18n.T{Zh: "「%s」最终名次：", En: "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang)
 	}
 	ev := &st.Event
 	names := func(ids []int) string {
@@ -109,24 +110,24 @@ func stagedStandings(st *action.State, lang Lang) string {
 		for _, id := range ids {
 			ns = append(ns, playerName(ev, id))
 		}
-		return strings.Join(ns, T{"、", ", "}.In(lang))
+		return strings.Join(ns, i18n.T{Zh: "、", En: ", "}.In(lang))
 	}
-	lines := []string{T{"「%s」进行中（第 %d 阶段）：", "%q, under way (stage %d):"}.In(lang, ev.Name, len(pg.Stages))}
+	lines := []string{i18n.T{Zh: "「%s」进行中（第 %d 阶段）：", En: "%q, under way (stage %d):"}.In(lang, ev.Name, len(pg.Stages))}
 	run := pg.Current()
 	if run.Bracket != nil {
 		in, out := stillIn(run)
-		lines = append(lines, T{"仍在比赛（%d 人）：%s", "Still in (%d): %s"}.In(lang, len(in), names(in)))
+		lines = append(lines, i18n.T{Zh: "仍在比赛（%d 人）：%s", En: "Still in (%d): %s"}.In(lang, len(in), names(in)))
 		for _, o := range out {
-			line := T{"%s 淘汰：%s", "Out in %s: %s"}
+			line := i18n.T{Zh: "%s 淘汰：%s", En: "Out in %s: %s"}
 			if o.part == engine.ThirdPlace || o.part == engine.Playoff {
-				line = T{"%s 赛完：%s", "%s played: %s"}
+				line = i18n.T{Zh: "%s 赛完：%s", En: "%s played: %s"}
 			}
 			lines = append(lines, line.In(lang, o.where(lang), names(o.players)))
 		}
 	} else {
 		for g, f := range run.Fields {
 			if len(run.Fields) > 1 {
-				lines = append(lines, T{"第 %d 组：", "Group %d:"}.In(lang, g+1))
+				lines = append(lines, i18n.T{Zh: "%s：", En: "%s:"}.In(lang, capital(fieldName(st, len(pg.Stages)-1, g+1, lang))))
 			}
 			lines = append(lines, rankingTable(st, f.Ranking(), lang))
 		}
@@ -139,7 +140,7 @@ func stagedStandings(st *action.State, lang Lang) string {
 			}
 		}
 		if len(gone) > 0 {
-			lines = append(lines, T{"第 %d 阶段未晋级：%s", "Out in stage %d: %s"}.In(lang, k+1, names(gone)))
+			lines = append(lines, i18n.T{Zh: "第 %d 阶段未晋级：%s", En: "Out in stage %d: %s"}.In(lang, k+1, names(gone)))
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -147,15 +148,15 @@ func stagedStandings(st *action.State, lang Lang) string {
 
 // rankingSheet is a staged event's final ranking as a sheet, for its
 // pictures; false before the last stage is over.
-func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
+func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 	pg := st.Progress()
 	if pg == nil || !pg.Over(st.Stages.Plan) {
 		return sheet.Table{}, false
 	}
 	t := sheet.Table{
 		Kind:    sheet.KindStandings,
-		Title:   T{"最终名次", "Final ranking"}.In(lang),
-		Columns: []sheet.Column{{Title: T{"名次", "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: T{"姓名", "Name"}.In(lang), Shrink: true, Brief: true}},
+		Title:   i18n.T{Zh: "最终名次", En: "Final ranking"}.In(lang),
+		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true}},
 	}
 	for _, p := range pg.Ranking(st.Stages.Plan) {
 		place := fmt.Sprint(p.Place)
@@ -167,13 +168,13 @@ func rankingSheet(st *action.State, lang Lang) (sheet.Table, bool) {
 	return t, true
 }
 
-// pageOf is what the live page and the print show of the event
-// (sheet.PageOf). A staged event's standings and crosstable are its
-// stages' (R-F-6), not the Swiss sheets of all its games: it shows the
-// round's pairings, and its final ranking once every match is played.
-func pageOf(st *action.State, lang Lang) sheet.Page {
-	p := sheet.PageOf(st, sheet.Lang(lang))
-	if st.Stages == nil || len(p.Tables) == 0 {
+// page is what the live page and the print show of a staged event
+// (sheet.PageOf). Its standings and crosstable are its stages' (R-F-6),
+// not the Swiss sheets of all its games: it shows the round's pairings,
+// and its final ranking once every match is played.
+func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
+	p := sheet.PageOf(sheetOf(st), lang)
+	if len(p.Tables) == 0 {
 		return p
 	}
 	p.Tables = p.Tables[:1]
@@ -190,14 +191,14 @@ type out struct {
 	players []int
 }
 
-func (o out) where(lang Lang) string {
+func (o out) where(lang i18n.Lang) string {
 	switch o.part {
 	case engine.Winners: // a single elimination's only part
-		return T{"第 %d 轮", "round %d"}.In(lang, o.round)
+		return i18n.T{Zh: "第 %d 轮", En: "round %d"}.In(lang, o.round)
 	case engine.ThirdPlace, engine.Playoff:
 		return named(o.part, lang)
 	}
-	return T{"%s第 %d 轮", "the %s' round %d"}.In(lang, named(o.part, lang), o.round)
+	return i18n.T{Zh: "%s第 %d 轮", En: "the %s' round %d"}.In(lang, named(o.part, lang), o.round)
 }
 
 // stillIn splits a bracket stage's players into those still in it and
@@ -244,14 +245,14 @@ func stillIn(run *action.StageRun) (in []int, gone []out) {
 
 // stagedCrosstable is each group's (and each field stage's) crosstable
 // (R-F-3): the field's games under the players' names.
-func stagedCrosstable(st *action.State, lang Lang) (string, error) {
+func stagedCrosstable(st *action.State, lang i18n.Lang) (string, error) {
 	pg := st.Progress()
 	var parts []string
 	if pg != nil {
 		for i, run := range pg.Stages {
 			for g, f := range run.Fields {
 				ev := *f.Event
-				ev.Name = T{"第 %d 阶段 第 %d 组", "stage %d group %d"}.In(lang, i+1, g+1)
+				ev.Name = i18n.T{Zh: "第 %d 阶段 %s", En: "stage %d %s"}.In(lang, i+1, fieldName(st, i, g+1, lang))
 				ev.Players = slices.Clone(ev.Players)
 				for k := range ev.Players {
 					ev.Players[k].Name = playerName(&st.Event, f.Entrants[k])

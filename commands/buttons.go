@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -23,14 +24,11 @@ type ref struct {
 	seq          int64 // the action answered: Report.Seq, Offer.Seq, Guess.Seq
 }
 
-// maxCallback is how many bytes a Telegram button carries (callback_data).
-const maxCallback = 64
-
 // answering is the button's command: cmd with what it answers, at most
-// maxCallback bytes ("/guess choose black e123456 r12 b400 a1234567" is 45).
+// chat.MaxCommand bytes ("/guess choose black e123456 r12 b400 a1234567" is 45).
 func (r ref) answering(cmd string) string {
 	s := fmt.Sprintf("%s e%d r%d b%d a%d", cmd, r.event, r.round, r.board, r.seq)
-	if len(s) > maxCallback {
+	if len(s) > chat.MaxCommand {
 		return cmd // too big to say (never, in practice): the bare command
 	}
 	return s
@@ -73,13 +71,13 @@ func takeRef(words []string) (*ref, []string) {
 // button is a choice in a private message, labelled in the reader's
 // language.
 type button struct {
-	label   T
+	label   i18n.T
 	command string
 }
 
 // tell sends each contact a private message in their language, with
 // buttons.
-func tell(ch *storage.Change, to []contact, t T, args []any, buttons ...button) {
+func tell(ch *storage.Change, to []contact, t i18n.T, args []any, buttons ...button) {
 	for _, ct := range to {
 		m := chat.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
 		for _, b := range buttons {
@@ -118,7 +116,7 @@ func (c *Context) pressedGame(st *action.State) error {
 
 // pressedAction says, for a pressed button, that the action it answers is
 // no longer the one under way: seq is the one under way now (0: none).
-func (c *Context) pressedAction(seq int64, now T) error {
+func (c *Context) pressedAction(seq int64, now i18n.T) error {
 	if c.ref == nil || c.ref.seq == seq {
 		return nil
 	}
@@ -128,7 +126,7 @@ func (c *Context) pressedAction(seq int64, now T) error {
 // decidedBy names who made the result of board in round final: the player
 // who confirmed or agreed, the arbiter, or the bot's clock.
 func (c *Context) decidedBy(round, board int) (string, error) {
-	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	log, err := c.reads().Log(0, 0)
 	if err != nil {
 		return "", err
 	}
@@ -147,5 +145,5 @@ func (c *Context) decidedBy(round, board int) (string, error) {
 		}
 		return actorName(log[i].Actor, names, c.Req.Chat.Platform, c.Lang), nil
 	}
-	return T{"裁判", "an arbiter"}.In(c.Lang), nil
+	return i18n.T{Zh: "裁判", En: "an arbiter"}.In(c.Lang), nil
 }

@@ -104,8 +104,8 @@ func TestButtonFitsTelegram(t *testing.T) {
 	r := ref{event: 9_999_999, round: 99, board: 9999, seq: 99_999_999}
 	for _, cmd := range []string{"/confirm", "/dispute", "/accept", "/decline", "/guess choose black", "/guess black"} {
 		s := r.answering(cmd)
-		if len(s) > maxCallback || s == cmd {
-			t.Errorf("%q: %d bytes, want the ref within %d", s, len(s), maxCallback)
+		if len(s) > chat.MaxCommand || s == cmd {
+			t.Errorf("%q: %d bytes, want the ref within %d", s, len(s), chat.MaxCommand)
 		}
 		if got, _ := takeRef(splitLine(s)); got == nil || *got != r {
 			t.Errorf("%q reads back as %+v, want %+v", s, got, r)

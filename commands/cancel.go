@@ -5,6 +5,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -18,8 +19,8 @@ func cancelCommand() *Command {
 	return &Command{
 		Name: "event cancel", Aliases: []string{"取消比赛"}, Who: Organiser,
 		Args: []Arg{{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true,
-			Help: T{"写「确认」即取消；不写则先问一次", "confirm, to go ahead; left out, you are asked first"}}},
-		Help: T{"取消还没有开始的比赛，通知已报名的选手（开始后用 /finish 结束）", "cancel an event that has not started, telling the players who signed up (after the start, /finish ends it)"},
+			Help: i18n.T{Zh: "写「确认」即取消；不写则先问一次", En: "confirm, to go ahead; left out, you are asked first"}}},
+		Help: i18n.T{Zh: "取消还没有开始的比赛，通知已报名的选手（开始后用 /finish 结束）", En: "cancel an event that has not started, telling the players who signed up (after the start, /finish ends it)"},
 		Run:  cancelEvent,
 	}
 }
@@ -45,11 +46,11 @@ func cancelEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return Reply{}, err
 	}
-	players, err := c.svc.contactsOf(c, ids)
+	players, err := contactsOf(c.reads(), ids)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -58,33 +59,33 @@ func cancelEvent(c *Context) (Reply, error) {
 			return err
 		}
 		ch.Retire()
-		text := T{"「%s」已取消（%s 取消），不会开赛。", "%q is cancelled (by %s) and will not start."}.In(chats.lang, name, c.Req.User.Name)
+		text := i18n.T{Zh: "「%s」已取消（%s 取消），不会开赛。", En: "%q is cancelled (by %s) and will not start."}.In(chats.lang, name, c.Req.User.Name)
 		if n := len(ch.State.Event.Players); n > 0 {
-			text += sep(chats.lang) + T{"已报名的 %d 名选手不用再等了。", "The %d players who signed up need not wait for it."}.In(chats.lang, n)
+			text += sep(chats.lang) + i18n.T{Zh: "已报名的 %d 名选手不用再等了。", En: "The %d players who signed up need not wait for it."}.In(chats.lang, n)
 		}
 		chats.announce(ch, text)
-		tell(ch, players, T{"你报名的「%s」已取消，不会开赛。", "%q, which you signed up for, is cancelled and will not start."}, []any{name})
+		tell(ch, players, i18n.T{Zh: "你报名的「%s」已取消，不会开赛。", En: "%q, which you signed up for, is cancelled and will not start."}, []any{name})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已取消「%s」：它不再是当前比赛，名称可以再用（/event new）。/events 列出它。",
-		"Cancelled %q: it is no longer the current event, and its name is free again (/event new). /events lists it."}.In(c.Lang, name)), nil
+	return chats.reply(i18n.T{Zh: "已取消「%s」：它不再是当前比赛，名称可以再用（/event new）。/events 列出它。",
+		En: "Cancelled %q: it is no longer the current event, and its name is free again (/event new). /events lists it."}.In(c.Lang, name)), nil
 }
 
 // askCancel asks to confirm the cancellation of the event called name,
 // with a button and the line to type.
 func askCancel(c *Context, name string) Reply {
 	cmd := fmt.Sprintf("/event cancel confirm %s", eventWord(name))
-	told := T{"还没有选手报名", "nobody has signed up yet"}.In(c.Lang)
+	told := i18n.T{Zh: "还没有选手报名", En: "nobody has signed up yet"}.In(c.Lang)
 	if n := len(c.State.Event.Players); n > 0 {
-		told = T{"已报名的 %d 名选手会收到通知", "the %d players who signed up are told"}.In(c.Lang, n)
+		told = i18n.T{Zh: "已报名的 %d 名选手会收到通知", En: "the %d players who signed up are told"}.In(c.Lang, n)
 	}
-	r := Reply{Text: T{"要取消「%s」吗？取消后不能再开赛，%s。确认请按「确认取消」或输入 %s。",
-		"Cancel %q? It can no longer start then, and %s. To go ahead, press Confirm or type %s."}.
+	r := Reply{Text: i18n.T{Zh: "要取消「%s」吗？取消后不能再开赛，%s。确认请按「确认取消」或输入 %s。",
+		En: "Cancel %q? It can no longer start then, and %s. To go ahead, press Confirm or type %s."}.
 		In(c.Lang, name, told, cmd)}
-	if len(cmd) <= maxCallback {
-		r.Buttons = []chat.Button{{Label: T{"确认取消", "Confirm"}.In(c.Lang), Command: cmd}}
+	if len(cmd) <= chat.MaxCommand {
+		r.Buttons = []chat.Button{{Label: i18n.T{Zh: "确认取消", En: "Confirm"}.In(c.Lang), Command: cmd}}
 	}
 	return r
 }

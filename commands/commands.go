@@ -19,6 +19,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/storage"
 )
@@ -106,6 +107,9 @@ type Service struct {
 	// seen holds the handle and name each user was last remembered under
 	// (saw), by platform and id.
 	seen sync.Map
+	// tickGap is the longest silence between ticks that still counts as
+	// the scheduler watching (WithTickGap).
+	tickGap time.Duration
 }
 
 // Option changes a Service.
@@ -114,12 +118,22 @@ type Option func(*Service)
 // WithClock sets the service's clock (tests move it).
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
+// WithTickGap sets the longest time between two ticks (Tick) that still
+// counts as the scheduler watching without a break (default
+// DefaultTickGap): a longer silence, or the clock stepping back more, and
+// late players are left to the arbiter rather than forfeited (R-G-4).
+func WithTickGap(d time.Duration) Option { return func(s *Service) { s.tickGap = d } }
+
+// DefaultTickGap is four of qisai serve's ticks (30 s) and twelve of the
+// console's (10 s): a busy moment passes, downtime does not.
+const DefaultTickGap = 2 * time.Minute
+
 // WithLogger sets where internal errors are logged.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New makes a Service on store with every command.
 func New(store Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tickGap: DefaultTickGap}
 	for _, o := range opts {
 		o(s)
 	}
@@ -133,7 +147,7 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 
 // Lang is the language Handle answers req's sender in: adapters say their
 // own words to the user (an acknowledgement) in it.
-func (s *Service) Lang(ctx context.Context, req Request) Lang { return s.lang(ctx, req) }
+func (s *Service) Lang(ctx context.Context, req Request) i18n.Lang { return s.lang(ctx, req) }
 
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
@@ -146,7 +160,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if words == nil {
 		return Reply{}
 	}
-	lang := s.lang(ctx, req)
+	// Every line said in a group is in the group's language; a private
+	// answer in the sender's own.
+	own := s.lang(ctx, req)
+	lang := s.chatLang(ctx, req.Chat, own)
 	defer s.observe(lang, req.Text, &reply) // runs last: sees the apology a panic gets
 	defer func() {
 		if r := recover(); r != nil {
@@ -163,12 +180,14 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	pressed, words := takeRef(words)
 	cmd, rest := s.reg.Lookup(words)
 	if cmd == nil {
-		return Reply{Text: T{"没有 /%s 这个命令。输入 /help 查看所有命令。", "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
+		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
-	c, err := s.context(ctx, req, lang, cmd, named)
+	c, err := s.context(ctx, req, lang, cmd, named, pressed)
+	if c != nil {
+		c.Own = own
+	}
 	if err == nil {
-		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
 	}
 	if err == nil {
@@ -202,11 +221,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 // sentence turns a refusal, written as an error is ("the event is not
 // running"), into a sentence for a chat: a capital letter in English, and
 // a full stop.
-func sentence(s string, lang Lang) string {
+func sentence(s string, lang i18n.Lang) string {
 	if s == "" {
 		return s
 	}
-	if lang == Zh {
+	if lang == i18n.Zh {
 		if !strings.HasSuffix(s, "。") && !strings.HasSuffix(s, "！") && !strings.HasSuffix(s, "？") {
 			s += "。"
 		}
@@ -220,44 +239,47 @@ func sentence(s string, lang Lang) string {
 	return s
 }
 
-func apology(lang Lang) Reply {
-	return Reply{Text: T{"抱歉，出了点问题，没有做任何改动。请稍后再试。", "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
+func apology(lang i18n.Lang) Reply {
+	return Reply{Text: i18n.T{Zh: "抱歉，出了点问题，没有做任何改动。请稍后再试。", En: "Sorry, something went wrong; nothing was changed. Please try again."}.In(lang)}
 }
 
 // lang is the request's language: the one the user chose with /lang, else
 // the platform's locale, else the locale they joined with, else Chinese.
 // A preference that cannot be read is logged and skipped: the user still
 // gets an answer.
-func (s *Service) lang(ctx context.Context, req Request) Lang {
+func (s *Service) lang(ctx context.Context, req Request) i18n.Lang {
 	chosen, err := s.store.Lang(ctx, req.Chat.Platform, req.User.ID)
 	if err != nil {
 		s.log.Warn("language preference unreadable", "platform", req.Chat.Platform, "user", req.User.ID, "err", err)
 	}
-	if l := ParseLang(chosen); l != "" {
+	if l := i18n.Parse(chosen); l != "" {
 		return l
 	}
-	if l := ParseLang(req.Locale); l != "" {
+	if l := i18n.Parse(req.Locale); l != "" {
 		return l
 	}
-	if l := ParseLang(strings.TrimPrefix(chosen, localePref)); l != "" {
+	if l := i18n.Parse(strings.TrimPrefix(chosen, localePref)); l != "" {
 		return l // the locale they joined with
 	}
-	return Zh
+	return i18n.Zh
 }
 
 // Context is what a command runs with.
 type Context struct {
 	context.Context
-	svc  *Service
-	Req  Request
-	Lang Lang
-	Args map[string]string
+	svc *Service
+	Req Request
+	// Lang is the language of what the request's chat hears: a group's
+	// (its event's, Chat.lang), or in a private chat the sender's. Own is
+	// the sender's own, for an answer only they see (Reply.Private).
+	Lang, Own i18n.Lang
+	Args      map[string]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
 	Event storage.EventID
 	State *action.State
 	// Player is the sender's player's sequence number in State (0: not a
-	// player; the store binds users to entrant ids, playerNumber); Roles
+	// player; the store binds users to entrant ids, numberOf); Roles
 	// what else they are.
 	Player int
 	Roles  []storage.Role
@@ -269,6 +291,8 @@ type Context struct {
 	who   Permission
 	// voice is how the command speaks to the event's chats (eventChats).
 	voice *voice
+	// ch is the change Update is building, nil outside it (reads).
+	ch *storage.Change
 }
 
 // Actor is the sender as the event's log records them.
@@ -276,8 +300,11 @@ func (c *Context) Actor() action.Actor {
 	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
 }
 
-func (s *Service) context(ctx context.Context, req Request, lang Lang, cmd *Command, named string) (*Context, error) {
-	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who}
+// context is the Context cmd runs in: for a command of staff or players,
+// with the event loaded — the one a pressed button names (pressed, nil
+// for a typed line), else the chat's.
+func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string, pressed *ref) (*Context, error) {
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who, ref: pressed}
 	if cmd.Who == Anyone {
 		return c, nil
 	}
@@ -342,6 +369,8 @@ func (c *Context) queueHeard(ch *storage.Change) {
 func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
 	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, func(ch *storage.Change) error {
 		c.voice.begin(ch) // a try again says it all again
+		c.ch = ch
+		defer func() { c.ch = nil }()
 		if err := fn(ch); err != nil {
 			return err
 		}

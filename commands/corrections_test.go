@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // roundOneDone is the play tests' event with round 1 published and every
@@ -118,11 +119,11 @@ func TestCorrectionOfPairedRoundAsks(t *testing.T) {
 func TestPairedOnOld(t *testing.T) {
 	for _, tt := range []struct {
 		from, to int
-		asked    T
-		told     T
+		asked    i18n.T
+		told     i18n.T
 	}{
-		{2, 2, T{"第 2 轮已按原结果编排，改动后不重新编排", "round 2 was paired on the old result and stands as paired"}, T{"第 2 轮已按原结果编排，不重新编排", "round 2 stands as paired on the old result"}},
-		{2, 4, T{"第 2–4 轮已按原结果编排，改动后不重新编排", "rounds 2–4 were paired on the old result and stand as paired"}, T{"第 2–4 轮已按原结果编排，不重新编排", "rounds 2–4 stand as paired on the old result"}},
+		{2, 2, i18n.T{Zh: "第 2 轮已按原结果编排，改动后不重新编排", En: "round 2 was paired on the old result and stands as paired"}, i18n.T{Zh: "第 2 轮已按原结果编排，不重新编排", En: "round 2 stands as paired on the old result"}},
+		{2, 4, i18n.T{Zh: "第 2–4 轮已按原结果编排，改动后不重新编排", En: "rounds 2–4 were paired on the old result and stand as paired"}, i18n.T{Zh: "第 2–4 轮已按原结果编排，不重新编排", En: "rounds 2–4 stand as paired on the old result"}},
 	} {
 		if asked, told := pairedOnOld(tt.from, tt.to); asked != tt.asked || told != tt.told {
 			t.Errorf("pairedOnOld(%d, %d) = %q, %q; want %q, %q", tt.from, tt.to, asked, told, tt.asked, tt.told)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -32,9 +33,9 @@ func playDraw(c *Context) (Reply, error) {
 		}
 		ev := &ch.State.Event
 		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Offer.Seq}
-		tell(ch, opp, T{"%s 向你提和。", "%s offers you a draw."}, []any{playerName(ev, c.Player)},
-			button{T{"接受", "Accept"}, r.answering("/accept")}, button{T{"拒绝", "Decline"}, r.answering("/decline")})
-		return T{"已向 %s 提和。提和不能撤回，等对方回应。", "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(ev, s.opponent)), nil
+		tell(ch, opp, i18n.T{Zh: "%s 向你提和。", En: "%s offers you a draw."}, []any{playerName(ev, c.Player)},
+			button{i18n.T{Zh: "接受", En: "Accept"}, r.answering("/accept")}, button{i18n.T{Zh: "拒绝", En: "Decline"}, r.answering("/decline")})
+		return i18n.T{Zh: "已向 %s 提和。提和不能撤回，等对方回应。", En: "Draw offered to %s. An offer cannot be withdrawn; wait for the answer."}.In(c.Lang, playerName(ev, s.opponent)), nil
 	})
 }
 
@@ -47,7 +48,7 @@ func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, 
 	if !st.Info.OfferFoul {
 		return "", action.ErrOfferAgain
 	}
-	said := T{refusalReason(action.ErrOfferAgain, Zh), refusalReason(action.ErrOfferAgain, En)}
+	said := i18n.T{Zh: refusalReason(action.ErrOfferAgain, i18n.Zh), En: refusalReason(action.ErrOfferAgain, i18n.En)}
 	if err := ch.Append(&action.FoulRecorded{Round: s.round, Player: c.Player}); err != nil {
 		return "", err
 	}
@@ -57,14 +58,14 @@ func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, 
 		fouls = g.BlackFouls
 	}
 	me := playerName(&st.Event, c.Player)
-	chats.announce(ch, T{"第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(chats.lang, s.game.Board, me, fouls))
+	chats.announce(ch, i18n.T{Zh: "第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", En: "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(chats.lang, s.game.Board, me, fouls))
 	if fouls < st.Info.FoulLimit() {
-		return T{said.Zh + "已记犯规一次（累计 %d 次）。", said.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
+		return i18n.T{Zh: said.Zh + "已记犯规一次（累计 %d 次）。", En: said.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
 	}
-	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), T{me + " 犯规判负", me + " lost by fouls"}); err != nil {
+	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), i18n.T{Zh: me + " 犯规判负", En: me + " lost by fouls"}); err != nil {
 		return "", err
 	}
-	return T{said.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", said.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
+	return i18n.T{Zh: said.Zh + "已记犯规，累计 %d 次：本局判负（R-G-3）。", En: said.En + " It is recorded as a foul, your %d: you lose the game (R-G-3)."}.In(c.Lang, fouls), nil
 }
 
 // answeringOffer checks, for a pressed button, that the draw offer it
@@ -74,7 +75,7 @@ func (c *Context) answeringOffer(s seat) error {
 	if o := s.play.Offer; o != nil {
 		seq = o.Seq
 	}
-	return c.pressedAction(seq, T{"提和", "the draw offer"})
+	return c.pressedAction(seq, i18n.T{Zh: "提和", En: "the draw offer"})
 }
 
 // playAccept accepts the opponent's draw offer: the game is drawn.
@@ -84,10 +85,10 @@ func playAccept(c *Context) (Reply, error) {
 			return "", err
 		}
 		a := &action.DrawAccepted{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{"同意和棋", "draw agreed"}); err != nil {
+		if err := chats.settle(ch, a, i18n.T{Zh: "同意和棋", En: "draw agreed"}); err != nil {
 			return "", err
 		}
-		return T{"已接受提和：%s。", "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)), nil
+		return i18n.T{Zh: "已接受提和：%s。", En: "Draw accepted: %s."}.In(c.Lang, gameLine(&ch.State.Event, s.game, engine.Draw, c.Lang)), nil
 	})
 }
 
@@ -106,7 +107,7 @@ func playDecline(c *Context) (Reply, error) {
 			return "", err
 		}
 		me := playerName(&ch.State.Event, c.Player)
-		tell(ch, opp, T{"%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
-		return T{"已拒绝提和。", "Draw offer declined."}.In(c.Lang), nil
+		tell(ch, opp, i18n.T{Zh: "%s 拒绝了你的提和。提和须轮流：%s 提和之前你不能再提（R-G-2）。", En: "%s declined your draw offer. Offers alternate: you may offer again once %s has offered (R-G-2)."}, []any{me, me})
+		return i18n.T{Zh: "已拒绝提和。", En: "Draw offer declined."}.In(c.Lang), nil
 	})
 }

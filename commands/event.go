@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -73,24 +74,24 @@ func (e *ambiguousEvent) Error() string {
 }
 
 // reply answers line, which was ambiguous, in lang.
-func (e *ambiguousEvent) reply(lang Lang, line string) Reply {
+func (e *ambiguousEvent) reply(lang i18n.Lang, line string) Reply {
 	line = strings.TrimSpace(line)
-	list := strings.Join(e.names, T{"、", ", "}.In(lang))
+	list := strings.Join(e.names, i18n.T{Zh: "、", En: ", "}.In(lang))
 	if e.private {
-		r := Reply{Text: T{
-			"你在 %d 个进行中的比赛里：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
-			"You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
+		r := Reply{Text: i18n.T{
+			Zh: "你在 %d 个进行中的比赛里：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
+			En: "You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
 		}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
 		for _, n := range e.names {
-			if cmd := line + " " + eventWord(n); len(cmd) <= maxCallback {
+			if cmd := line + " " + eventWord(n); len(cmd) <= chat.MaxCommand {
 				r.Buttons = append(r.Buttons, chat.Button{Label: n, Command: cmd})
 			}
 		}
 		return r
 	}
-	return Reply{Text: T{
-		"这个聊天有 %d 个未结束的比赛：%s。请在命令后加上 #比赛名，如 %s；或用 /event use 名称 选定当前比赛。",
-		"This chat has %d unfinished events: %s. Add #NAME to the command, as in %s, or choose the current event with /event use NAME.",
+	return Reply{Text: i18n.T{
+		Zh: "这个聊天有 %d 个未结束的比赛：%s。请在命令后加上 #比赛名，如 %s；或用 /event use 名称 选定当前比赛。",
+		En: "This chat has %d unfinished events: %s. Add #NAME to the command, as in %s, or choose the current event with /event use NAME.",
 	}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
 }
 
@@ -316,7 +317,7 @@ func (c *Context) loadEvent(asPlayer bool) error {
 		return err
 	}
 	c.Event, c.State = id, st
-	if c.Player, err = c.svc.playerNumber(c, id, st, platform, user); err != nil {
+	if c.Player, err = numberOf(c.svc.reading(c, id), st, platform, user); err != nil {
 		return err
 	}
 	c.Roles, err = c.svc.store.Roles(c, id, platform, user)

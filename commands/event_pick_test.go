@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -81,7 +82,7 @@ func TestPickEvent(t *testing.T) {
 		case !errors.As(err, &p):
 			t.Errorf("%s: %v, want a problem", tt.name, err)
 		default:
-			must(t, p.Text.In(En, p.Args...), tt.says)
+			must(t, p.Text.In(i18n.En, p.Args...), tt.says)
 		}
 	}
 }
@@ -90,13 +91,13 @@ func TestPickEvent(t *testing.T) {
 // the first name added; in a private chat each event is a button that
 // sends the line again with its name, as long as a button carries it.
 func TestAmbiguousReply(t *testing.T) {
-	group := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}}).reply(Zh, "/pair")
+	group := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}}).reply(i18n.Zh, "/pair")
 	must(t, group.Text, "2 个未结束的比赛：学生组、Teachers Open", "/pair #学生组", "/event use")
 	if len(group.Buttons) != 0 {
 		t.Errorf("a group's answer has buttons: %v", group.Buttons)
 	}
 	long := "/report win and a very long line that no Telegram button can carry at all"
-	dm := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}, private: true}).reply(En, "/report win")
+	dm := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}, private: true}).reply(i18n.En, "/report win")
 	must(t, dm.Text, "You play in 2 running events: 学生组, Teachers Open", "/report win #学生组")
 	want := []string{"/report win #学生组", `/report win #"Teachers Open"`}
 	var got []string
@@ -106,7 +107,7 @@ func TestAmbiguousReply(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("buttons %q, want %q", got, want)
 	}
-	if r := (&ambiguousEvent{names: []string{"学生组"}, private: true}).reply(En, long); len(r.Buttons) != 0 {
+	if r := (&ambiguousEvent{names: []string{"学生组"}, private: true}).reply(i18n.En, long); len(r.Buttons) != 0 {
 		t.Errorf("a button of %d bytes: %v", len(long), r.Buttons)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestFindEvent: the one way to the event a request is about — the chat's
@@ -52,6 +53,6 @@ func TestFindEvent(t *testing.T) {
 			t.Errorf("%s: %v, want a problem (%v)", tt.name, err, tt.want)
 			continue
 		}
-		must(t, p.Text.In(En, p.Args...), tt.says)
+		must(t, p.Text.In(i18n.En, p.Args...), tt.says)
 	}
 }

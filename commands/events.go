@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -18,14 +19,14 @@ func eventsCommands() []*Command {
 	return []*Command{
 		{
 			Name: "events", Aliases: []string{"比赛列表"}, Who: Anyone,
-			Help: T{"列出这个聊天的比赛（进行中和已结束的），标出当前比赛", "list this chat's events, running and finished, with the current one marked"},
+			Help: i18n.T{Zh: "列出这个聊天的比赛（进行中和已结束的），标出当前比赛", En: "list this chat's events, running and finished, with the current one marked"},
 			More: namingEvents,
 			Run:  listEvents,
 		},
 		{
 			Name: "event use", Aliases: []string{"当前比赛"}, Who: Anyone, GroupOnly: true,
-			Args: []Arg{{Name: "name", Kind: Rest, Help: T{"比赛名称（/events 列出）", "the event's name (/events lists them)"}}},
-			Help: T{"选定这个聊天的当前比赛：不带 #比赛名 的命令都作用于它", "choose this chat's current event: commands without #NAME act on it"},
+			Args: []Arg{{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称（/events 列出）", En: "the event's name (/events lists them)"}}},
+			Help: i18n.T{Zh: "选定这个聊天的当前比赛：不带 #比赛名 的命令都作用于它", En: "choose this chat's current event: commands without #NAME act on it"},
 			Run:  useEvent,
 		},
 		cancelCommand(), // cancel.go
@@ -33,8 +34,8 @@ func eventsCommands() []*Command {
 }
 
 // namingEvents is how /help says to name an event.
-var namingEvents = T{"一个聊天有几个比赛时，在任何命令后加上 #比赛名 指明比赛，如 /standings #春季赛；名称有空格时加引号：#\"春季 公开赛\"。",
-	"When a chat has several events, add #NAME to any command to say which, as in /standings #SpringOpen; quote a name with spaces: #\"Spring Open\"."}
+var namingEvents = i18n.T{Zh: "一个聊天有几个比赛时，在任何命令后加上 #比赛名 指明比赛，如 /standings #春季赛；名称有空格时加引号：#\"春季 公开赛\"。",
+	En: "When a chat has several events, add #NAME to any command to say which, as in /standings #SpringOpen; quote a name with spaces: #\"Spring Open\"."}
 
 // chatHere is the events the request's chat follows, as a new one is
 // added beside them (/event new, /link).
@@ -97,15 +98,15 @@ func (h *chatHere) follow(ch *storage.Change) {
 
 // besides is what the answer to adding the event called name adds when
 // the chat has other unfinished events: how to tell them apart.
-func (h *chatHere) besides(name string, lang Lang) string {
+func (h *chatHere) besides(name string, lang i18n.Lang) string {
 	others := h.others()
 	if len(others) == 0 {
 		return ""
 	}
-	return "\n" + T{
-		"这个聊天还有未结束的比赛：%s。从现在起命令要指明比赛：在命令后加上 %s（或其他比赛的 #名称），或用 /event use 名称 选定当前比赛。",
-		"This chat has other unfinished events too: %s. From now on a command says which event it is for: add %s (or another event's #NAME) to it, or choose the current event with /event use NAME.",
-	}.In(lang, strings.Join(others, T{"、", ", "}.In(lang)), eventWord(name))
+	return "\n" + i18n.T{
+		Zh: "这个聊天还有未结束的比赛：%s。从现在起命令要指明比赛：在命令后加上 %s（或其他比赛的 #名称），或用 /event use 名称 选定当前比赛。",
+		En: "This chat has other unfinished events too: %s. From now on a command says which event it is for: add %s (or another event's #NAME) to it, or choose the current event with /event use NAME.",
+	}.In(lang, strings.Join(others, i18n.T{Zh: "、", En: ", "}.In(lang)), eventWord(name))
 }
 
 // listEvents is /events: the chat's events, oldest first, the current one
@@ -131,24 +132,24 @@ func listEvents(c *Context) (Reply, error) {
 	}
 	var b strings.Builder
 	if c.Req.Chat.IsPrivate() {
-		b.WriteString(T{"你参加的比赛：", "The events you play in:"}.In(c.Lang))
+		b.WriteString(i18n.T{Zh: "你参加的比赛：", En: "The events you play in:"}.In(c.Lang))
 	} else {
-		b.WriteString(T{"这个聊天的比赛：", "This chat's events:"}.In(c.Lang))
+		b.WriteString(i18n.T{Zh: "这个聊天的比赛：", En: "This chat's events:"}.In(c.Lang))
 	}
 	current := ""
 	for i, e := range evs {
 		fmt.Fprintf(&b, "\n%d. %s — %s", i+1, e.Name, statusName(e.Status, c.Lang))
 		if e.Current {
-			b.WriteString(T{"（当前）", " (current)"}.In(c.Lang))
+			b.WriteString(i18n.T{Zh: "（当前）", En: " (current)"}.In(c.Lang))
 			current = e.Name
 		}
 	}
 	switch {
 	case len(evs) == 1:
 	case current != "":
-		b.WriteString("\n" + T{"不带 #比赛名 的命令作用于当前比赛「%s」；其他比赛加 #名称，如 /standings %s。", "Commands without #NAME act on the current event, %q; add #NAME for another, as in /standings %s."}.In(c.Lang, current, eventWord(evs[0].Name)))
+		b.WriteString("\n" + i18n.T{Zh: "不带 #比赛名 的命令作用于当前比赛「%s」；其他比赛加 #名称，如 /standings %s。", En: "Commands without #NAME act on the current event, %q; add #NAME for another, as in /standings %s."}.In(c.Lang, current, eventWord(evs[0].Name)))
 	default:
-		b.WriteString("\n" + T{"命令后加 #名称 指明比赛，如 /standings %s；/event use 名称 选定当前比赛。", "Add #NAME to a command to say which event, as in /standings %s; /event use NAME chooses the current one."}.In(c.Lang, eventWord(evs[0].Name)))
+		b.WriteString("\n" + i18n.T{Zh: "命令后加 #名称 指明比赛，如 /standings %s；/event use 名称 选定当前比赛。", En: "Add #NAME to a command to say which event, as in /standings %s; /event use NAME chooses the current one."}.In(c.Lang, eventWord(evs[0].Name)))
 	}
 	return Reply{Text: b.String()}, nil
 }
@@ -188,6 +189,6 @@ func useEvent(c *Context) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	return Reply{Text: T{"当前比赛现在是「%s」（%s）：不带 #比赛名 的命令都作用于它。",
-		"The current event is now %q (%s): commands without #NAME act on it."}.In(c.Lang, e.Name, statusName(e.Status, c.Lang))}, nil
+	return Reply{Text: i18n.T{Zh: "当前比赛现在是「%s」（%s）：不带 #比赛名 的命令都作用于它。",
+		En: "The current event is now %q (%s): commands without #NAME act on it."}.In(c.Lang, e.Name, statusName(e.Status, c.Lang))}, nil
 }

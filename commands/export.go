@@ -2,19 +2,19 @@ package commands
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/trf"
 )
 
-// The files an event is exported as (issue 12): the standings and the
+// The files an event is exported as: the standings and the
 // crosstable for a spreadsheet, every game as TRF-16, and one printable
 // page of the round's papers; sent as attachments.
 
@@ -22,9 +22,9 @@ func exportCommands() []*Command {
 	return []*Command{{
 		Name: "export", Aliases: []string{"导出"}, Who: Member,
 		Args: []Arg{{Name: "format", Kind: Choice, Optional: true, Choices: []string{"csv", "trf", "print", "表格", "打印"},
-			Help: T{"表格：排名表和成绩表（csv，Excel 可打开）；trf：全部对局（FIDE TRF-16）；打印：可打印的网页（对阵、记分单、成绩表、排名）",
-				"csv: the standings and the crosstable (Excel opens them); trf: every game (FIDE TRF-16); print: a printable page (pairings, score sheets, crosstable, standings)"}}},
-		Help: T{"导出比赛文件", "export the event as a file"},
+			Help: i18n.T{Zh: "表格：排名表和成绩表（csv，Excel 可打开）；trf：全部对局（FIDE TRF-16）；打印：可打印的网页（对阵、记分单、成绩表、排名）",
+				En: "csv: the standings and the crosstable (Excel opens them); trf: every game (FIDE TRF-16); print: a printable page (pairings, score sheets, crosstable, standings)"}}},
+		Help: i18n.T{Zh: "导出比赛文件", En: "export the event as a file"},
 		Run:  export,
 	}}
 }
@@ -36,12 +36,12 @@ func export(c *Context) (Reply, error) {
 	switch c.Args["format"] {
 	case "":
 		return Reply{
-			Text: T{"导出哪种文件？csv：排名表和成绩表；trf：全部对局；打印：可打印的对阵、记分单和成绩表。",
-				"Which file? csv: the standings and the crosstable; trf: every game; print: the pairings, score sheets and crosstable to print."}.In(c.Lang),
+			Text: i18n.T{Zh: "导出哪种文件？csv：排名表和成绩表；trf：全部对局；打印：可打印的对阵、记分单和成绩表。",
+				En: "Which file? csv: the standings and the crosstable; trf: every game; print: the pairings, score sheets and crosstable to print."}.In(c.Lang),
 			Buttons: []chat.Button{
-				{Label: T{"表格 CSV", "CSV"}.In(c.Lang), Command: "/export csv"},
+				{Label: i18n.T{Zh: "表格 CSV", En: "CSV"}.In(c.Lang), Command: "/export csv"},
 				{Label: "TRF", Command: "/export trf"},
-				{Label: T{"打印", "Print"}.In(c.Lang), Command: "/export print"},
+				{Label: i18n.T{Zh: "打印", En: "Print"}.In(c.Lang), Command: "/export print"},
 			},
 		}, nil
 	case "trf":
@@ -49,78 +49,43 @@ func export(c *Context) (Reply, error) {
 		if err := trf.Write(&b, ev); err != nil {
 			return Reply{}, trfRefused(err)
 		}
-		name := fileName(ev.Name, "trf")
-		text := T{"「%s」的全部对局（TRF-16）：%s", "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
-		if c.State.Stages != nil {
+		name := chat.FileName(ev.Name, "trf")
+		text := i18n.T{Zh: "「%s」的全部对局（TRF-16）：%s", En: "Every game of %q (TRF-16): %s"}.In(c.Lang, ev.Name, name)
+		if c.State.Format().Tables()[0] == action.RankingTable {
 			// TRF-16 knows rounds of games, not brackets (R-F-4).
-			text += T{"（TRF 只记对局，其中的积分不是名次；对阵和名次见 /bracket、/standings）", " (TRF holds the games only, its points are not the ranking: see /bracket and /standings)"}.In(c.Lang)
+			text += i18n.T{Zh: "（TRF 只记对局，其中的积分不是名次；对阵和名次见 /bracket、/standings）", En: " (TRF holds the games only, its points are not the ranking: see /bracket and /standings)"}.In(c.Lang)
 		}
 		return Reply{Text: text, File: &chat.File{Name: name, Data: []byte(b.String())}}, nil
 	case "print", "打印":
 		return exportPrint(c)
 	}
-	lang := sheet.Lang(c.Lang)
-	type sheetFile struct {
-		table      sheet.Table
-		what, said T // the file's name, and the reply's words for it
-	}
-	var sheets []sheetFile
-	switch {
-	case c.State.Stages != nil:
-		// A staged event's ranking is its stages' (R-F-6); as it stands
-		// until every match is played.
-		t, final, err := stagedRankingSheet(c.State, c.Lang)
-		if err != nil {
-			return Reply{}, err
-		}
-		f := sheetFile{t, T{"排名", "standings"}, T{"排名表", "standings"}}
-		if !final {
-			f.what, f.said = T{"暂定名次", "provisional ranking"}, T{"暂定名次表（比赛进行中）", "provisional ranking (under way)"}
-		}
-		sheets = append(sheets, f, sheetFile{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}})
-	case matchesPlayed(c.State):
-		st := sheet.StandingsTables(c.State, lang, 0) // the teams', then the boards'
-		sheets = []sheetFile{
-			{st[0], T{"团体排名", "team standings"}, T{"团体排名表", "team standings"}},
-			{st[1], T{"台次成绩", "board standings"}, T{"台次成绩表", "board standings"}},
-			{sheet.Crosstable(c.State, lang), T{"团体成绩表", "team crosstable"}, T{"团体成绩表", "team crosstable"}},
-		}
-	case c.State.Teams != nil: // 队员总分制: the players', then the teams' (R-T-6)
-		st := sheet.StandingsTables(c.State, lang, 0)
-		sheets = []sheetFile{
-			{st[0], T{"排名", "standings"}, T{"排名表", "standings"}},
-			{st[1], T{"团体排名", "team standings"}, T{"团体排名表", "team standings"}},
-			{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}},
-		}
-	default:
-		sheets = []sheetFile{
-			{sheet.Standings(c.State, lang), T{"排名", "standings"}, T{"排名表", "standings"}},
-			{sheet.Crosstable(c.State, lang), T{"成绩表", "crosstable"}, T{"成绩表", "crosstable"}},
-		}
+	sheets, err := formatOf(c.State).files(c.State, c.Lang)
+	if err != nil {
+		return Reply{}, err
 	}
 	files := make([]*chat.File, len(sheets))
 	names, said := make([]string, len(sheets)), make([]string, len(sheets))
 	for i, f := range sheets {
-		data, err := sheetCSV(f.table)
+		data, err := sheet.CSVFile(f.table)
 		if err != nil {
 			return Reply{}, fmt.Errorf("export csv: %w", err)
 		}
-		files[i] = &chat.File{Name: fileName(ev.Name+" "+f.what.In(c.Lang), "csv"), Data: data}
+		files[i] = &chat.File{Name: chat.FileName(ev.Name+" "+f.what.In(c.Lang), "csv"), Data: data}
 		names[i], said[i] = files[i].Name, f.said.In(c.Lang)
 	}
-	text := T{"「%[1]s」的%[2]s（CSV，Excel 可直接打开）：%[3]s", "The %[2]s of %[1]q (CSV, for Excel): %[3]s"}.
-		In(c.Lang, ev.Name, listed(said, c.Lang), strings.Join(names, T{"、", ", "}.In(c.Lang)))
+	text := i18n.T{Zh: "「%[1]s」的%[2]s（CSV，Excel 可直接打开）：%[3]s", En: "The %[2]s of %[1]q (CSV, for Excel): %[3]s"}.
+		In(c.Lang, ev.Name, listed(said, c.Lang), strings.Join(names, i18n.T{Zh: "、", En: ", "}.In(c.Lang)))
 	return withFiles(c, text, files)
 }
 
 // listed is the names of files as a list in a sentence: "甲、乙和丙", "a,
 // the b and the c" (the first "the" is the sentence's).
-func listed(words []string, lang Lang) string {
+func listed(words []string, lang i18n.Lang) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}
 	last := len(words) - 1
-	return strings.Join(words[:last], T{"、", ", the "}.In(lang)) + T{"和", " and the "}.In(lang) + words[last]
+	return strings.Join(words[:last], i18n.T{Zh: "、", En: ", the "}.In(lang)) + i18n.T{Zh: "和", En: " and the "}.In(lang) + words[last]
 }
 
 // exportPrint is the printable page of the current round: its pairing
@@ -133,87 +98,12 @@ func exportPrint(c *Context) (Reply, error) {
 		return Reply{}, noRounds()
 	}
 	var b bytes.Buffer
-	if err := page.Print(&b, pageOf(st, c.Lang), sheet.ScoreSheets(st, round)); err != nil {
+	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(sheetOf(st), round)); err != nil {
 		return Reply{}, fmt.Errorf("export print: %w", err)
 	}
-	name := fileName(st.Event.Name+" "+T{"第%d轮", "round %d"}.In(c.Lang, round), "html")
-	text := T{"「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
+	name := chat.FileName(st.Event.Name+" "+i18n.T{Zh: "第%d轮", En: "round %d"}.In(c.Lang, round), "html")
+	text := i18n.T{Zh: "「%s」第 %d 轮的打印文件（用浏览器打开后打印）：%s", En: "The papers of %q round %d to print (open in a browser, then print): %s"}.In(c.Lang, st.Event.Name, round, name)
 	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
-}
-
-// sheetCSV is a table as a CSV file for a spreadsheet: the headings in
-// full, then the rows. Excel takes a CSV for the local code page unless
-// it starts with UTF-8's byte order mark, so it does (汉字 would be
-// garbled without), and its lines end in CRLF as Excel writes them. A text
-// cell that a spreadsheet would take for a formula (a name typed as
-// "=HYPERLINK(…)") is written with a leading "'", which shows it as text.
-func sheetCSV(t sheet.Table) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString("\ufeff")
-	w := csv.NewWriter(&b)
-	w.UseCRLF = true
-	head := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		head[i] = c.Heading()
-	}
-	w.Write(head)
-	row := make([]string, len(t.Columns))
-	for _, r := range t.Rows {
-		for i, c := range r {
-			row[i] = asText(c.Text)
-		}
-		w.Write(row)
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
-}
-
-// asText keeps a spreadsheet from evaluating s: a cell that starts with
-// = + - @ (or a tab or CR) and is not a number gets a leading "'".
-func asText(s string) string {
-	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || isNumber(s) {
-		return s
-	}
-	return "'" + s
-}
-
-// fileName makes a file name from the event's name that every system
-// takes: letters and digits kept (汉字 too), anything else "_" (one for a
-// run of them), at most 60
-// characters, "event" when nothing is left, and a name Windows reserves
-// for a device (CON, NUL, COM1 …) made ordinary with a "_".
-func fileName(event, ext string) string {
-	name := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
-			return r
-		}
-		return '_'
-	}, strings.TrimSpace(event))
-	for strings.Contains(name, "__") {
-		name = strings.ReplaceAll(name, "__", "_")
-	}
-	name = strings.Trim(name, "_")
-	if r := []rune(name); len(r) > 60 {
-		name = string(r[:60])
-	}
-	if name == "" {
-		name = "event"
-	}
-	if windowsDevice(name) {
-		name += "_"
-	}
-	return name + "." + ext
-}
-
-// windowsDevice reports whether name is one Windows keeps for a device,
-// whatever the extension: "con.csv" cannot be saved there.
-func windowsDevice(name string) bool {
-	switch n := strings.ToUpper(name); n {
-	case "CON", "PRN", "AUX", "NUL":
-		return true
-	default:
-		return len(n) == 4 && (strings.HasPrefix(n, "COM") || strings.HasPrefix(n, "LPT")) && n[3] >= '1' && n[3] <= '9'
-	}
 }
 
 // withFiles answers c with text and files. One file goes with the reply

@@ -14,6 +14,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/trf"
 )
@@ -92,25 +93,6 @@ func trfForm(ev engine.Event) engine.Event {
 	return out
 }
 
-func TestFileName(t *testing.T) {
-	for _, tt := range []struct{ event, want string }{
-		{"春季赛 2026", "春季赛_2026.trf"},
-		{"../../etc/passwd", "etc_passwd.trf"},
-		{"  ", "event.trf"},
-		{"Club-Cup", "Club-Cup.trf"},
-		{"con", "con_.trf"}, // a device on Windows
-		{"COM1", "COM1_.trf"},
-		{"COM", "COM.trf"},
-		{"春季赛 2026 排名", "春季赛_2026_排名.trf"},
-		{"春季赛 排名（第1轮进行中） 2", "春季赛_排名_第1轮进行中_2.trf"}, // one "_" for a run
-		{strings.Repeat("赛", 70), strings.Repeat("赛", 60) + ".trf"},
-	} {
-		if got := fileName(tt.event, "trf"); got != tt.want {
-			t.Errorf("fileName(%q) = %q, want %q", tt.event, got, tt.want)
-		}
-	}
-}
-
 // awkward are players whose names and units a CSV file must quote or
 // defuse: a comma and quotes in a name (a line break is refused at entry;
 // TestSheetCSV has one), a unit a spreadsheet would take for a formula.
@@ -132,13 +114,13 @@ func TestExportCSV(t *testing.T) {
 	// What the files hold of the cells a spreadsheet would evaluate.
 	defused := map[string]string{"=1+2": "'=1+2", "@Ann": "'@Ann", "-": "'-"}
 	for _, tt := range []struct {
-		lang  Lang
+		lang  i18n.Lang
 		cmd   string
 		files []string
 		head  string
 	}{
-		{Zh, "/导出 表格", []string{"春季赛_2026_排名.csv", "春季赛_2026_成绩表.csv"}, "名次,号,姓名,单位,积分,对手分,胜局,犯规（少者优先）"},
-		{En, "/export csv", []string{"春季赛_2026_standings.csv", "春季赛_2026_crosstable.csv"}, "Place,No,Name,Unit,Points,Buchholz,wins,fouls (fewer first)"},
+		{i18n.Zh, "/导出 表格", []string{"春季赛_2026_排名.csv", "春季赛_2026_成绩表.csv"}, "名次,号,姓名,单位,积分,对手分,胜局,犯规（少者优先）"},
+		{i18n.En, "/export csv", []string{"春季赛_2026_standings.csv", "春季赛_2026_crosstable.csv"}, "Place,No,Name,Unit,Points,Buchholz,wins,fouls (fewer first)"},
 	} {
 		r := h.sendAs("li", string(tt.lang), tt.cmd)
 		files := h.files()
@@ -146,7 +128,7 @@ func TestExportCSV(t *testing.T) {
 			t.Fatalf("%s: files %v, want %q", tt.lang, files, tt.files)
 		}
 		must(t, r.Text, tt.files[0], tt.files[1])
-		for i, want := range []sheet.Table{sheet.Standings(st, sheet.Lang(tt.lang)), sheet.Crosstable(st, sheet.Lang(tt.lang))} {
+		for i, want := range []sheet.Table{sheet.Standings(sheetOf(st), tt.lang), sheet.Crosstable(sheetOf(st), tt.lang)} {
 			name, data := files[i].Name, files[i].Data
 			body, bom := bytes.CutPrefix(data, []byte("\ufeff"))
 			if !bom || !bytes.HasSuffix(data, []byte("\r\n")) {
@@ -192,30 +174,6 @@ func TestExportCSV(t *testing.T) {
 	}
 	if !slices.Contains(names, "Li, \"Tiger\" Jr") || !slices.Contains(names, "'@Ann") || len(names) != len(awkward) {
 		t.Errorf("names read back %q", names)
-	}
-}
-
-// A cell with a comma, quotes and a line break reads back whole, and a
-// number stays a number even where it starts with "-".
-func TestSheetCSV(t *testing.T) {
-	tab := sheet.Table{
-		Columns: []sheet.Column{{Title: "#", Full: "Place"}, {Title: "Name"}, {Title: "Pts"}},
-		Rows: [][]sheet.Cell{
-			{{Text: "1"}, {Text: "Li, \"Tiger\"\nJr"}, {Text: "-1.5"}},
-			{{Text: "2="}, {Text: "+86 club"}, {Text: ""}},
-		},
-	}
-	data, err := sheetCSV(tab)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff")))).ReadAll()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, data)
-	}
-	want := [][]string{{"Place", "Name", "Pts"}, {"1", "Li, \"Tiger\"\nJr", "-1.5"}, {"2=", "'+86 club", ""}}
-	if !reflect.DeepEqual(recs, want) {
-		t.Errorf("read back %q, want %q", recs, want)
 	}
 }
 
@@ -309,7 +267,7 @@ func TestExportTRFTooWide(t *testing.T) {
 		{fmt.Errorf("trf: round 2: player 9 is not in the event"), "比赛数据不一致", "player 9 is not in the event"},
 	} {
 		p := trfRefused(c.err)
-		zh, en := p.Text.In(Zh, p.Args...), p.Text.In(En, p.Args...)
+		zh, en := p.Text.In(i18n.Zh, p.Args...), p.Text.In(i18n.En, p.Args...)
 		if !strings.Contains(zh, c.zh) || strings.ContainsFunc(english(zh), func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) {
 			t.Errorf("%v in Chinese: %q", c.err, zh)
 		}

@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -28,12 +29,12 @@ func penalty(c *Context) (Reply, error) {
 			return err
 		}
 		count = ch.State.Event.Players[p.ID-1].Penalties
-		chats.announce(ch, T{"%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(chats.lang, p.Name, count))
+		chats.announce(ch, i18n.T{Zh: "%s 受到处罚（第 %d 次）：同分时名列最后（R-T-7）。", En: "%s is penalised (%d so far): they rank last among equal scores (R-T-7)."}.In(chats.lang, p.Name, count))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
+	return chats.reply(i18n.T{Zh: "已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", En: "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
 }
 
 func foul(c *Context) (Reply, error) {
@@ -61,19 +62,19 @@ func foul(c *Context) (Reply, error) {
 		if red {
 			count, loss = g.RedFouls, engine.BlackWin
 		}
-		chats.announce(ch, T{"第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
+		chats.announce(ch, i18n.T{Zh: "第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", En: "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
 			In(chats.lang, round, g.Board, p.Name, count, limit))
 		if count >= limit && !g.Result.Decided() && !g.Void {
-			return chats.decide(ch, round, g.Board, loss, T{p.Name + " 犯规判负", p.Name + " lost by fouls"})
+			return chats.decide(ch, round, g.Board, loss, i18n.T{Zh: p.Name + " 犯规判负", En: p.Name + " lost by fouls"})
 		}
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	reply := T{"已记录 %s 的犯规（本局第 %d 次）。", "Recorded a foul by %s (%d in this game)."}.In(c.Lang, p.Name, count)
+	reply := i18n.T{Zh: "已记录 %s 的犯规（本局第 %d 次）。", En: "Recorded a foul by %s (%d in this game)."}.In(c.Lang, p.Name, count)
 	if count >= limit {
-		reply += T{"已达 %d 次。", " That is %d."}.In(c.Lang, limit)
+		reply += i18n.T{Zh: "已达 %d 次。", En: " That is %d."}.In(c.Lang, limit)
 	}
 	return chats.reply(reply), nil
 }

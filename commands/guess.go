@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -67,7 +68,7 @@ func playGuess(c *Context) (Reply, error) {
 }
 
 // noGuess says that the pairing gives the colours of s's game.
-func noGuess(s seat, lang Lang) error {
+func noGuess(s seat, lang i18n.Lang) error {
 	return problem("本赛的先后手由编排决定（R-C-2、R-SW-10），不需要猜先：第 %d 台你执%s。", "This event's pairing gives the colours (R-C-2, R-SW-10): no colour guess is needed. On board %d you play %s.",
 		s.game.Board, colourName(s.colour, lang))
 }
@@ -89,12 +90,12 @@ func guessCall(c *Context) (Reply, error) {
 		if err := ch.Append(&action.GuessCalled{Round: round}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。", "Round %d: colours by a guess. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(chats.lang, round))
+		chats.announce(ch, i18n.T{Zh: "第 %d 轮猜先定先后手：每台一方私聊我 /guess hide red 或 black 藏子，另一方 /guess red 或 black 猜，猜中者选先后手。", En: "Round %d: colours by a guess. On each board one player hides a colour in a private chat with me (/guess hide red or black), the other guesses (/guess red or black), and the winner chooses."}.In(chats.lang, round))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已要求第 %d 轮猜先。", "Round %d is decided by a colour guess."}.In(c.Lang, round)), nil
+	return chats.reply(i18n.T{Zh: "已要求第 %d 轮猜先。", En: "Round %d is decided by a colour guess."}.In(c.Lang, round)), nil
 }
 
 // nonceBytes is the nonce's length: 128 random bits, so the hidden colour
@@ -120,17 +121,17 @@ func guessHide(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 	}
 	me := playerName(&ch.State.Event, c.Player)
 	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Guess.Seq}
-	chats.announce(ch, T{"第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", "Board %d colour guess: %s has hidden a colour. Commitment SHA-256 %s"}.In(chats.lang, s.game.Board, me, commit))
-	tell(ch, opp, T{"%s 已藏子：猜红还是黑？", "%s has hidden a colour: red or black?"}, []any{me},
-		button{T{"猜红", "Red"}, r.answering("/guess red")}, button{T{"猜黑", "Black"}, r.answering("/guess black")})
-	return T{"你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), nil
+	chats.announce(ch, i18n.T{Zh: "第%d台 猜先：%s 已藏子。承诺 SHA-256 %s", En: "Board %d colour guess: %s has hidden a colour. Commitment SHA-256 %s"}.In(chats.lang, s.game.Board, me, commit))
+	tell(ch, opp, i18n.T{Zh: "%s 已藏子：猜红还是黑？", En: "%s has hidden a colour: red or black?"}, []any{me},
+		button{i18n.T{Zh: "猜红", En: "Red"}, r.answering("/guess red")}, button{i18n.T{Zh: "猜黑", En: "Black"}, r.answering("/guess black")})
+	return i18n.T{Zh: "你藏了%s。承诺：%s\n对手猜后我会公开随机数，任何人都能验证。", En: "You hid %s. Commitment: %s\nOnce your opponent has guessed I reveal the nonce, so anyone can check it."}.In(c.Lang, colourName(col, c.Lang), commit), nil
 }
 
 // guessMake is the opponent's public guess; the bot reveals the hidden
 // colour and the nonce, which anyone checks against the commitment.
 func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
 	g := s.play.Guess
-	if err := c.pressedAction(guessSeq(g), T{"藏子", "the hidden colour"}); err != nil {
+	if err := c.pressedAction(guessSeq(g), i18n.T{Zh: "藏子", En: "the hidden colour"}); err != nil {
 		return "", err
 	}
 	if err := ch.Append(&action.GuessMade{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
@@ -145,22 +146,22 @@ func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 		return "", err
 	}
 	ev := &ch.State.Event
-	reveal := T{"第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s", "Board %d colour guess: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
-	text := func(lang Lang) string {
+	reveal := i18n.T{Zh: "第%d台 猜先：%s 猜%s，%s 藏的是%s，%s 赢得猜先。\n验证：SHA-256(\"%s:%s\") = %s", En: "Board %d colour guess: %s guessed %s, %s had hidden %s: %s wins.\nCheck: SHA-256(\"%s:%s\") = %s"}
+	text := func(lang i18n.Lang) string {
 		return reveal.In(lang, s.game.Board, playerName(ev, c.Player), colourName(col, lang), playerName(ev, s.opponent),
 			colourName(g.Hidden, lang), playerName(ev, winner), g.Hidden, g.Nonce, g.Commitment)
 	}
 	chats.announce(ch, text(chats.lang))
 	r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: g.Seq}
-	tell(ch, win, T{"你赢得猜先（对手 %s）：选择先后手。", "You won the colour guess against %s: choose your colour."}, []any{playerName(ev, loser)},
-		button{T{"执红（先行）", "Red (moves first)"}, r.answering("/guess choose red")}, button{T{"执黑", "Black"}, r.answering("/guess choose black")})
+	tell(ch, win, i18n.T{Zh: "你赢得猜先（对手 %s）：选择先后手。", En: "You won the colour guess against %s: choose your colour."}, []any{playerName(ev, loser)},
+		button{i18n.T{Zh: "执红（先行）", En: "Red (moves first)"}, r.answering("/guess choose red")}, button{i18n.T{Zh: "执黑", En: "Black"}, r.answering("/guess choose black")})
 	return text(c.Lang), nil
 }
 
 // guessChoose is the guess's winner's choice of colour: the game's
 // colours follow it.
 func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
-	if err := c.pressedAction(guessSeq(s.play.Guess), T{"藏子", "the hidden colour"}); err != nil {
+	if err := c.pressedAction(guessSeq(s.play.Guess), i18n.T{Zh: "藏子", En: "the hidden colour"}); err != nil {
 		return "", err
 	}
 	if err := ch.Append(&action.ColourChosen{Round: s.round, Board: s.game.Board, Player: c.Player, Colour: col}); err != nil {
@@ -171,8 +172,8 @@ func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engin
 	if col == engine.Black {
 		red, black = black, red
 	}
-	chats.announce(ch, T{"第%d台：红方 %s（先行），黑方 %s。", "Board %d: red %s (moves first), black %s."}.In(chats.lang, s.game.Board, red, black))
-	return T{"你执%s。第%d台：红方 %s，黑方 %s。", "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black), nil
+	chats.announce(ch, i18n.T{Zh: "第%d台：红方 %s（先行），黑方 %s。", En: "Board %d: red %s (moves first), black %s."}.In(chats.lang, s.game.Board, red, black))
+	return i18n.T{Zh: "你执%s。第%d台：红方 %s，黑方 %s。", En: "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black), nil
 }
 
 // guessSeq is the action that hid the colour of g, 0 for no guess.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -19,9 +20,9 @@ import (
 // admin is the same user to the bot, so none may act as themselves. The
 // sender's language is unknown (the platform hides it with the user): the
 // note is in both.
-var anonymousNote = T{
-	"你以匿名管理员身份发言，我分不清是谁，所以不执行命令。请在群设置里关闭「保持匿名」，以自己的身份再发一次。",
-	"You post as an anonymous admin, so I cannot tell who you are and do not run commands from you. Turn off \"Remain anonymous\" in the group's admin settings and send the command as yourself.",
+var anonymousNote = i18n.T{
+	Zh: "你以匿名管理员身份发言，我分不清是谁，所以不执行命令。请在群设置里关闭「保持匿名」，以自己的身份再发一次。",
+	En: "You post as an anonymous admin, so I cannot tell who you are and do not run commands from you. Turn off \"Remain anonymous\" in the group's admin settings and send the command as yourself.",
 }
 
 func anonymousReply() Reply {
@@ -94,11 +95,11 @@ func (c *Context) namedUser(arg string) (User, error) {
 	return User{ID: id, Name: arg, Username: m[1]}, nil
 }
 
-// playerNumber is the sequence number in st of the player the platform's
-// user is bound to in event id, 0 when they are none: the store binds a
-// user to the player's entrant id, which no numbering changes.
-func (s *Service) playerNumber(ctx context.Context, id storage.EventID, st *action.State, platform, user string) (int, error) {
-	entrant, err := s.store.PlayerOf(ctx, id, platform, user)
+// numberOf is the sequence number in st of the player the platform's user
+// is bound to in r's event, 0 when they are none: the store binds a user
+// to the player's entrant id, which no numbering changes.
+func numberOf(r reader, st *action.State, platform, user string) (int, error) {
+	entrant, err := r.PlayerOf(platform, user)
 	if errors.Is(err, storage.ErrNotFound) {
 		return 0, nil
 	}
@@ -121,9 +122,9 @@ func howToName(arg string) error {
 
 // namingHelp is what /help says about naming a user: Telegram's ways and
 // Discord's.
-var namingHelp = T{
-	"指明用户：回复对方的消息再输入命令；或写 @ 从列表里点选；或写 @用户名（对方须在群里或私聊中对我发过言）。Discord 上用 user 选项。",
-	"To name a user: reply to one of their messages with the command; or type @ and pick them from the list; or write @username (they must have written in the group or to me before). On Discord, use the user option.",
+var namingHelp = i18n.T{
+	Zh: "指明用户：回复对方的消息再输入命令；或写 @ 从列表里点选；或写 @用户名（对方须在群里或私聊中对我发过言）。Discord 上用 user 选项。",
+	En: "To name a user: reply to one of their messages with the command; or type @ and pick them from the list; or write @username (they must have written in the group or to me before). On Discord, use the user option.",
 }
 
 // actorNames are the names of the users in log, for the log's readers:
@@ -139,7 +140,7 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 		names[a] = a.User
 		// Each actor shown is looked up, not the event's every player: a
 		// log's tail names a few people, the event may have thousands.
-		p, err := c.svc.playerNumber(c, c.Event, c.State, a.Platform, a.User)
+		p, err := numberOf(c.reads(), c.State, a.Platform, a.User)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +151,7 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 		byPlatform[a.Platform] = append(byPlatform[a.Platform], a.User)
 	}
 	for platform, users := range byPlatform {
-		seen, err := c.svc.store.UserNames(c, platform, users)
+		seen, err := c.reads().UserNames(platform, users)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -56,7 +57,7 @@ func TestStagedSettings(t *testing.T) {
 		{"match 0", "局制 不能设为「0」"},
 		{"tie chess", "加赛规则 不能设为「chess」"},
 		{"stages 淘汰 > 积分 5", "淘汰赛之后还有阶段时，请写出淘汰赛的轮数"},
-		{"stages 积分 5", "积分编排和循环赛阶段只能接在淘汰赛之后"},
+		{"stages 积分 5", "积分编排阶段只能接在淘汰赛之后"},
 		{"stages 淘汰 >", "阶段不能设为"},
 		{"groups 4", "没有分组阶段"},
 	} {
@@ -198,11 +199,11 @@ func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
 	must(t, h.say("org", "/export csv"), "暂定名次表（比赛进行中）", "暂定名次.csv")
 	koRound(t, h)
-	if p := pageOf(h.state(), Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
 		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))
 	}
 	names := koPlay(t, h)
-	if p := pageOf(h.state(), Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
 		t.Errorf("the live page at the end shows %d tables, want the pairings and the final ranking", len(p.Tables))
 	}
 	must(t, h.say("org", "/export csv"), "排名")

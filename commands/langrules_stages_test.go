@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestLanguageRulesStaged holds a staged event's texts to the language
@@ -13,7 +15,7 @@ import (
 // ranking, /bracket, /standings and /crosstable — in Chinese and English,
 // every reply and every message queued.
 func TestLanguageRulesStaged(t *testing.T) {
-	for _, lang := range []Lang{Zh, En} {
+	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		s := newScript(t)
 		typed := []string{"杯赛", "zzz", "org"}
 		var said saidLog

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestLanguageRulesTeams holds a team event's texts to the language rules
@@ -14,7 +16,7 @@ import (
 // (5场3胜制), the round's team and board standings, a team withdrawing,
 // /finish — in Chinese and English, every reply and every message queued.
 func TestLanguageRulesTeams(t *testing.T) {
-	for _, lang := range []Lang{Zh, En} {
+	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		s := newScript(t)
 		typed := []string{"Cup", "zzz", "org"}
 		var said saidLog

@@ -7,22 +7,23 @@ import (
 	"unicode"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // languageRule fails t where text, said in lang about what, breaks the
 // language rules: an English word inside Chinese text (latinWords), a
 // Chinese character inside English (hanIn), but for what the users typed.
-func languageRule(t *testing.T, lang Lang, what, text string, typed []string) {
+func languageRule(t *testing.T, lang i18n.Lang, what, text string, typed []string) {
 	t.Helper()
 	if text == "" {
 		return
 	}
 	switch lang {
-	case Zh:
+	case i18n.Zh:
 		if ws := latinWords(text, typed); len(ws) > 0 {
 			t.Errorf("%s (中文): English words %q in %q", what, ws, text)
 		}
-	case En:
+	case i18n.En:
 		if hs := hanIn(text, typed); hs != "" {
 			t.Errorf("%s (English): Chinese %q in %q", what, hs, text)
 		}
@@ -64,7 +65,7 @@ func TestLanguageRules(t *testing.T) {
 	}
 	player := e.user[1] // a player of the event, in the group and in private
 	typed = append(typed, e.state().Event.Name, "zzz", "999", "org", "stranger", "wang", player)
-	check := func(lang Lang, what, text string) {
+	check := func(lang i18n.Lang, what, text string) {
 		t.Helper()
 		languageRule(t, lang, what, text, typed)
 	}
@@ -82,7 +83,7 @@ func TestLanguageRules(t *testing.T) {
 			started = true
 		}
 		for _, cmd := range h.svc.Commands() {
-			for _, lang := range []Lang{Zh, En} {
+			for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 				if !started {
 					check(lang, "usage of /"+cmd.Name, cmd.Usage(lang))
 					check(lang, "/help "+cmd.Name, h.sendAs("wang", string(lang), "/help "+cmd.Name).Text)
@@ -105,7 +106,7 @@ func TestLanguageRules(t *testing.T) {
 		}
 		h.sent()
 	}
-	for _, lang := range []Lang{Zh, En} {
+	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		check(lang, "/help", h.sendAs("wang", string(lang), "/help").Text)
 		check(lang, "/event set", h.sendAs("org", string(lang), "/event set").Text)
 		check(lang, "/event show", h.sendAs("org", string(lang), "/event show").Text)
@@ -135,7 +136,7 @@ func hanIn(s string, typed []string) string {
 func TestArgNamesInChinese(t *testing.T) {
 	for _, cmd := range all() {
 		for _, a := range cmd.Args {
-			if p := a.Placeholder(Zh); p == strings.ToUpper(a.Name) {
+			if p := a.Placeholder(i18n.Zh); p == strings.ToUpper(a.Name) {
 				t.Errorf("/%s: argument %s has no Chinese name in argNames", cmd.Name, a.Name)
 			}
 		}

@@ -1,5 +1,7 @@
 package commands
 
+import "github.com/qisai/qisai/internal/i18n"
+
 // WithObserver has f told of every line that names a command, once Handle
 // has its reply: the command's name ("event new") and whether it failed.
 // Failed means an internal error (or a panic): what the user sees as the
@@ -13,7 +15,7 @@ func WithObserver(f func(command string, failed bool)) Option {
 // observe tells the observer about the line text once Handle's reply is
 // final (after its recover). Handle answers an internal error or a panic,
 // and nothing else, with the apology, so the apology marks a failure.
-func (s *Service) observe(lang Lang, text string, reply *Reply) {
+func (s *Service) observe(lang i18n.Lang, text string, reply *Reply) {
 	if s.obs == nil {
 		return
 	}

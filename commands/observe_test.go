@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"slices"
 	"testing"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestObserver: the observer hears once of every line that names a
@@ -51,7 +53,7 @@ func TestObserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = nil
-	if r := say("wang", "/event show"); r.Text != apology(En).Text {
+	if r := say("wang", "/event show"); r.Text != apology(i18n.En).Text {
 		t.Errorf("with the database closed: reply %q, want the apology", r.Text)
 	}
 	if want := []seen{{"event show", true}}; !slices.Equal(got, want) {

@@ -7,41 +7,14 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
-// The outbox's types, named here so the chat adapters (bot/*) need package
-// commands alone for the outbox: adapters never reach past it to the store
-// (DESIGN). What a message is they take from package chat.
-type (
-	Sender         = storage.Sender         // what sends a platform's messages
-	DeliverOptions = storage.DeliverOptions // how Deliver claims and retries
-	Delivery       = storage.Delivery       // a message claimed for sending
-	RetryAfter     = storage.RetryAfter     // a platform's 429: wait this long
-)
-
-// ErrUndeliverable, wrapped in a Sender's error, says a message can never
-// be delivered: the user blocked the bot or never opened a private chat
-// with it (see Undeliverable).
-var ErrUndeliverable = storage.ErrUndeliverable
-
-// Deliver sends the outbox's messages through send until ctx ends: the
-// announcements and private notes commands made (see storage.Store.Deliver
-// for order, leases and retries).
-func (s *Service) Deliver(ctx context.Context, worker string, send Sender, o DeliverOptions) error {
-	return s.store.Deliver(ctx, worker, send, o)
-}
-
-// Sending tells the outbox's delivery that a Sender is about to hand a
-// message to the platform: a crash before the request returns then counts
-// it as sent rather than sending it twice (see storage.Sending). Senders
-// call it right before each request that may deliver a message.
-func Sending(ctx context.Context) { storage.Sending(ctx) }
-
-// Enqueue queues messages in the outbox for Deliver, the one way every
-// message goes out: an adapter's replies too, so that they are paced,
-// split and retried like the announcements. Each needs a DedupKey (the
-// update's id, say): queueing it again does nothing.
+// Enqueue queues messages in the outbox, the one way every message goes
+// out (storage.Store.Deliver sends them): an adapter's replies too, so
+// that they are paced, split and retried like the announcements. Each
+// needs a DedupKey (the update's id, say): queueing it again does nothing.
 func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 	return s.store.Enqueue(ctx, msgs...)
 }
@@ -49,7 +22,7 @@ func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 // DeliverDue sends every message that is due now, one at a time in the
 // order they were stored, and returns when none is left: a console
 // transcript shows each command's messages right after it.
-func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) error {
+func (s *Service) DeliverDue(ctx context.Context, worker string, send chat.Sender) error {
 	for {
 		ds, err := s.store.Claim(ctx, worker, 1, time.Minute)
 		if err != nil || len(ds) == 0 {
@@ -66,10 +39,15 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send Sender) er
 }
 
 // Undeliverable tells the event's chats on the platform, once per user,
-// that a player's private notes cannot reach them until they open a private
-// chat with the bot: a message to a user's private chat the platform refused
-// for good. Give it to DeliverOptions.Undeliverable.
-func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
+// that a player's private notes cannot reach them, and what they can do
+// about it: the platform's words (the chat.Refusal Fix of why: "press Start" on
+// Telegram, allowing direct messages on Discord), in the player's
+// language. A question the note asked (it has buttons: a result to
+// confirm, a draw offered) is asked in those chats instead, by the
+// player's name, never a mention. d is a message to a user's private chat
+// the platform refused for good (why). Give it to
+// storage.DeliverOptions.Undeliverable.
+func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why error) {
 	to := d.Message.Chat
 	user := to.User()
 	if d.Event == 0 || !to.IsPrivate() {
@@ -86,15 +64,16 @@ func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
-	chats, err := s.store.Chats(ctx, d.Event)
-	if err != nil {
+	chats, err2 := s.store.Chats(ctx, d.Event)
+	lang, err3 := readerLang(s.reading(ctx, d.Event), to.Platform, user)
+	if err := errors.Join(err2, err3); err != nil {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
-	// The group reads both languages: the player's own is unknown here.
-	note := T{"%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
-		"%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
-	text := note.In(Zh, name) + "\n" + note.In(En, name)
+	fix := fixOf(why, i18n.T{Zh: "请允许我私信你。", En: "Allow me to message you privately."})
+	note := i18n.T{Zh: "%s：我还不能私信你。%s之后你的对阵和确认会发到那里。",
+		En: "%s: I cannot message you privately yet. %s Your pairings and confirmations will arrive there then."}
+	ask := i18n.T{Zh: "%s，我不能私信你，请在这里回答：", En: "%s, I cannot reach you privately: answer here."}
 	var notes []chat.Message
 	for _, c := range chats {
 		if c.Platform != to.Platform {
@@ -102,9 +81,17 @@ func (s *Service) Undeliverable(ctx context.Context, d Delivery) {
 		}
 		notes = append(notes, chat.Message{
 			Chat:     c,
-			Text:     text,
+			Text:     note.In(lang, name, fix.In(lang)),
 			DedupKey: fmt.Sprintf("undeliverable:%d:%s:%s:%s", d.Event, to.Platform, user, c.ID),
 		})
+		if len(d.Message.Buttons) > 0 {
+			notes = append(notes, chat.Message{
+				Chat:     c,
+				Text:     ask.In(lang, name) + "\n" + d.Message.Text,
+				Buttons:  d.Message.Buttons,
+				DedupKey: fmt.Sprintf("undeliverable:%d:%s", d.ID, c.ID),
+			})
+		}
 	}
 	if len(notes) > 0 {
 		if err := s.store.Enqueue(ctx, notes...); err != nil {

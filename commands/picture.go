@@ -8,12 +8,13 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
 
-// Pictures of the sheets (issue 12): on request (/standings picture) and
+// Pictures of the sheets: on request (/standings picture) and
 // with the round's announcements in the event's chats, where the event's
 // setting asks for them (/event set pictures).
 
@@ -24,7 +25,7 @@ func WithPainter(p *picture.Painter) Option { return func(s *Service) { s.painte
 
 // asPicture is the optional argument that asks a view for pictures.
 var asPicture = Arg{Name: "as", Kind: Choice, Optional: true, Choices: []string{"picture", "图片"},
-	Help: T{"图片：以图片发送", "picture: send it as pictures"}}
+	Help: i18n.T{Zh: "图片：以图片发送", En: "picture: send it as pictures"}}
 
 // autoPictures is the field above which an event's announcements come
 // with pictures when its setting is auto: a table of 16 rows, with its
@@ -33,11 +34,11 @@ var asPicture = Arg{Name: "as", Kind: Choice, Optional: true, Choices: []string{
 // names, where a picture's page holds the heading above up to 36 rows.
 const autoPictures = 16
 
-// autoPicturesMax is the field above which auto sends no pictures: ten
-// pages of 36 rows, as many photos as Telegram shows as one album; a
-// bigger field's pictures would bury the chat, and its web page (/web)
-// serves it better. Asked for (/standings picture) or on, they still come.
-const autoPicturesMax = 360
+// autoPicturesMax is the field above which auto sends no pictures: an
+// album's pages of 36 rows (chat.MaxAlbum); a bigger field's pictures
+// would bury the chat, and its web page (/web) serves it better. Asked for
+// (/standings picture) or on, they still come.
+const autoPicturesMax = chat.MaxAlbum * 36
 
 // Values of action.Info.Pictures.
 const (
@@ -81,10 +82,10 @@ func showPicture(c *Context, tables ...sheet.Table) (Reply, error) {
 		}
 		files, titles[i] = append(files, f...), t.Title
 	}
-	title := strings.Join(titles, T{"、", ", "}.In(c.Lang))
-	text := T{"%s：图片 %d 张", "%s: %d pictures"}.In(c.Lang, title, len(files))
+	title := strings.Join(titles, i18n.T{Zh: "、", En: ", "}.In(c.Lang))
+	text := i18n.T{Zh: "%s：图片 %d 张", En: "%s: %d pictures"}.In(c.Lang, title, len(files))
 	if len(files) == 1 {
-		text = T{"%s：图片", "%s: picture"}.In(c.Lang, title)
+		text = i18n.T{Zh: "%s：图片", En: "%s: picture"}.In(c.Lang, title)
 	}
 	return withFiles(c, text, files)
 }
@@ -105,7 +106,7 @@ func pictures(p *picture.Painter, event string, t sheet.Table) ([]*chat.File, er
 		if len(pages) > 1 {
 			name += " " + strconv.Itoa(i+1)
 		}
-		files[i] = &chat.File{Name: fileName(name, "png"), Data: png}
+		files[i] = &chat.File{Name: chat.FileName(name, "png"), Data: png}
 	}
 	return files, nil
 }
@@ -164,12 +165,12 @@ func setPictures(a *action.InfoChanged, v string) error {
 }
 
 // showPictures says what the pictures setting is.
-func showPictures(st *action.State, lang Lang) string {
+func showPictures(st *action.State, lang i18n.Lang) string {
 	switch st.Info.Pictures {
 	case picturesOn:
-		return T{"开：对阵和排名公告附图片", "on: announcements of pairings and standings come with pictures"}.In(lang)
+		return i18n.T{Zh: "开：对阵和排名公告附图片", En: "on: announcements of pairings and standings come with pictures"}.In(lang)
 	case picturesOff:
-		return T{"关", "off"}.In(lang)
+		return i18n.T{Zh: "关", En: "off"}.In(lang)
 	}
-	return T{"自动：超过 %d 名选手时公告附图片", "auto: announcements come with pictures above %d players"}.In(lang, autoPictures)
+	return i18n.T{Zh: "自动：超过 %d 名选手时公告附图片", En: "auto: announcements come with pictures above %d players"}.In(lang, autoPictures)
 }

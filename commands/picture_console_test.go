@@ -15,6 +15,7 @@ import (
 
 	"github.com/qisai/qisai/bot/console"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -47,8 +48,8 @@ func TestConsolePictures(t *testing.T) {
 	script = append(script, "/event set pictures off", "/start", "/pair", "/publish", "/standings picture", "/pairings 图片", "/crosstable picture")
 	var out bytes.Buffer
 	files := filepath.Join(dir, "files")
-	err = console.Run(context.Background(), strings.NewReader(strings.Join(script, "\n")+"\n"), &out,
-		commands.New(st, commands.WithPainter(p)), console.Options{Files: files, Echo: true})
+	err = console.New(commands.New(st, commands.WithPainter(p)), strings.NewReader(strings.Join(script, "\n")+"\n"), &out,
+		console.WithFiles(files), console.WithEcho()).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestConsolePictures(t *testing.T) {
 		}
 		return len(ps)
 	}
-	standings, pairings, cross := count(sheet.Standings(state, sheet.Zh)), count(sheet.Pairings(state, 1, sheet.Zh)), count(sheet.Crosstable(state, sheet.Zh))
+	standings, pairings, cross := count(sheet.Standings(commands.SheetOf(state), i18n.Zh)), count(sheet.Pairings(commands.SheetOf(state), 1, i18n.Zh)), count(sheet.Crosstable(commands.SheetOf(state), i18n.Zh))
 	if standings != 2 {
 		t.Errorf("a 40-player standings is %d pages, want 2", standings)
 	}

@@ -1,13 +1,13 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -32,70 +32,72 @@ func playerCommands() []*Command {
 		{
 			Name: "join", Aliases: []string{"报名"}, Who: Member,
 			Args: []Arg{
-				{Name: "name", Kind: Word, Help: T{"你在比赛中的名字（有空格请加引号）", "your name in the event (quote it if it has spaces)"}},
-				{Name: "unit", Kind: Word, Optional: true, Help: T{"单位：学校、俱乐部或公司", "your unit: school, club or company"}},
+				{Name: "name", Kind: Word, Help: i18n.T{Zh: "你在比赛中的名字（有空格请加引号）", En: "your name in the event (quote it if it has spaces)"}},
+				{Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位：学校、俱乐部或公司", En: "your unit: school, club or company"}},
 			},
-			Help: T{"报名参加这个聊天的比赛", "join this chat's event"},
+			Help: i18n.T{Zh: "报名参加这个聊天的比赛", En: "join this chat's event"},
 			Run:  playJoin,
 		},
 		{
 			Name: "leave", Aliases: []string{"取消报名"}, Who: Anyone,
-			Help: T{"比赛开始前取消报名", "leave the event before it starts"},
+			Help: i18n.T{Zh: "比赛开始前取消报名", En: "leave the event before it starts"},
 			Run:  asPlayer(playLeave),
 		},
 		{
 			Name: "me", Aliases: []string{"我"}, Who: Anyone,
-			Help: T{"我的台次、先后手、对手、积分、名次和现在要做的事", "my board, colour, opponent, score, place and what to do now"},
+			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事", En: "my board, colour, opponent, score, place and what to do now"},
 			Run:  asPlayer(playMe),
 		},
 		{
 			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
-			Args: []Arg{{Name: "player", Kind: Rest, Optional: true, Help: T{"裁判替选手签到：选手的序号或名字", "an arbiter checking a player in: their number or name"}}},
-			Help: T{"到棋盘后签到（迟到超时判负）", "check in at the board (late past the limit loses)"},
+			Args: []Arg{{Name: "player", Kind: Rest, Optional: true, Help: i18n.T{Zh: "裁判替选手签到：选手的序号或名字", En: "an arbiter checking a player in: their number or name"}}},
+			Help: i18n.T{Zh: "到棋盘后签到（迟到超时判负）", En: "check in at the board (late past the limit loses)"},
 			Run:  checkIn,
 		},
 		{
 			Name: "guess", Aliases: []string{"猜先"}, Who: Anyone,
-			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: T{
-				"藏 红|黑（私聊藏子）、红|黑（猜）、选 红|黑（赢家选先后手）；裁判：要求（本轮猜先）",
-				"hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by a colour guess)"}}},
-			Help: T{"猜先：一方私下藏子，另一方公开猜，赢家选先后手", "Colour guess: one player hides a colour in private, the other guesses in public, the winner chooses"},
+			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: i18n.T{
+				Zh: "藏 红|黑（私聊藏子）、红|黑（猜）、选 红|黑（赢家选先后手）；裁判：要求（本轮猜先）",
+				En: "hide red|black (in private), red|black (guess), choose red|black (the winner's colour); arbiters: call (this round by a colour guess)"}}},
+			Help: i18n.T{Zh: "猜先：一方私下藏子，另一方公开猜，赢家选先后手", En: "Colour guess: one player hides a colour in private, the other guesses in public, the winner chooses"},
 			Run:  playGuess,
 		},
 		{
 			Name: "report", Aliases: []string{"报告"}, Who: Anyone,
-			Args: []Arg{{Name: "result", Kind: Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}, Help: T{"你的结果：胜、负或和", "your result: win, loss or draw"}}},
-			Help: T{"报告你这一轮的结果，等对手确认", "report your result of this round; the opponent confirms it"},
+			Args: []Arg{{Name: "result", Kind: Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}, Form: reported, Help: i18n.T{
+				Zh: "你的结果：胜（赢了）、负（输了）或和（和棋）；也可按红方在前写 1-0、0-1、红胜、黑胜",
+				En: "your result: win (won), loss (lost) or draw; or red's first: 1-0, 0-1, 1/2"}}},
+			Help: i18n.T{Zh: "报告你这一轮的结果，等对手确认", En: "report your result of this round; the opponent confirms it"},
 			Run:  asPlayer(playReport),
 		},
 		{
 			Name: "confirm", Aliases: []string{"确认"}, Who: Anyone,
-			Help: T{"确认对手报告的结果", "confirm the result your opponent reported"},
+			Help: i18n.T{Zh: "确认对手报告的结果", En: "confirm the result your opponent reported"},
 			Run:  asPlayer(playConfirm),
 		},
 		{
 			Name: "dispute", Aliases: []string{"异议"}, Who: Anyone,
-			Help: T{"对对手报告的结果提出异议，由裁判裁决", "dispute the result your opponent reported; an arbiter decides"},
+			Help: i18n.T{Zh: "对对手报告的结果提出异议，由裁判裁决", En: "dispute the result your opponent reported; an arbiter decides"},
 			Run:  asPlayer(playDispute),
 		},
 		{
 			Name: "resign", Aliases: []string{"认输"}, Who: Anyone,
-			Help: T{"认输：对手立即获胜", "resign: your opponent wins at once"},
+			Help: i18n.T{Zh: "认输：对手立即获胜", En: "resign: your opponent wins at once"},
 			Run:  asPlayer(playResign),
 		},
 		{
 			Name: "draw", Aliases: []string{"提和"}, Who: Anyone,
-			Help: T{"向对手提和（不能撤回；被拒绝后须等对手提和才能再提）", "offer your opponent a draw (it cannot be withdrawn; after a refusal the opponent offers next)"},
+			Help: i18n.T{Zh: "向对手提和（不能撤回；被拒绝后须等对手提和才能再提）", En: "offer your opponent a draw (it cannot be withdrawn; after a refusal the opponent offers next)"},
 			Run:  asPlayer(playDraw),
 		},
 		{
 			Name: "accept", Aliases: []string{"接受"}, Who: Anyone,
-			Help: T{"接受对手的提和", "accept your opponent's draw offer"},
+			Help: i18n.T{Zh: "接受对手的提和", En: "accept your opponent's draw offer"},
 			Run:  asPlayer(playAccept),
 		},
 		{
 			Name: "decline", Aliases: []string{"拒绝"}, Who: Anyone,
-			Help: T{"拒绝对手的提和", "decline your opponent's draw offer"},
+			Help: i18n.T{Zh: "拒绝对手的提和", En: "decline your opponent's draw offer"},
 			Run:  asPlayer(playDecline),
 		},
 	}
@@ -141,19 +143,19 @@ func seatOf(st *action.State, player int) (seat, bool) {
 
 // noGame says why player has no game in round: their bye (R-S-3), or
 // their withdrawal (R-W-3), which is no bye.
-func noGame(ev *engine.Event, round, player int, lang Lang) string {
+func noGame(ev *engine.Event, round, player int, lang i18n.Lang) string {
 	if p, ok := ev.Player(player); ok && !p.Active(round) {
 		if p.WithdrawnAfter < 1 {
-			return T{"第 %d 轮：你在第 1 轮前已退赛，不参加编排（R-W-1）。", "Round %d: you withdrew before round 1 and are not paired (R-W-1)."}.In(lang, round)
+			return i18n.T{Zh: "第 %d 轮：你在第 1 轮前已退赛，不参加编排（R-W-1）。", En: "Round %d: you withdrew before round 1 and are not paired (R-W-1)."}.In(lang, round)
 		}
-		return T{"第 %d 轮：你已在第 %d 轮后退赛，不再编排（R-W-3）。", "Round %d: you withdrew after round %d and are not paired again (R-W-3)."}.In(lang, round, p.WithdrawnAfter)
+		return i18n.T{Zh: "第 %d 轮：你已在第 %d 轮后退赛，不再编排（R-W-3）。", En: "Round %d: you withdrew after round %d and are not paired again (R-W-3)."}.In(lang, round, p.WithdrawnAfter)
 	}
 	for _, b := range ev.Rounds[round-1].Byes {
 		if b.Player == player {
-			return T{"第 %d 轮：%s，没有对局。", "Round %d: %s, no game."}.In(lang, round, strings.ToLower(byeName(b.Kind, lang)))
+			return i18n.T{Zh: "第 %d 轮：%s，没有对局。", En: "Round %d: %s, no game."}.In(lang, round, strings.ToLower(byeName(b.Kind, lang)))
 		}
 	}
-	return T{"第 %d 轮：你没有对局。", "Round %d: you have no game."}.In(lang, round)
+	return i18n.T{Zh: "第 %d 轮：你没有对局。", En: "Round %d: you have no game."}.In(lang, round)
 }
 
 // liveSeat is the sender's game in st when it is under way: the event
@@ -177,7 +179,7 @@ func (c *Context) liveSeat(st *action.State) (seat, error) {
 	case s.round == 0:
 		return seat{}, problem("第 1 轮还没有公布对阵。", "Round 1 is not published yet.")
 	case !ok:
-		return seat{}, &Problem{Text: T{"%s", "%s"}, Args: []any{noGame(&st.Event, s.round, c.Player, c.Lang)}}
+		return seat{}, &Problem{Text: i18n.T{Zh: "%s", En: "%s"}, Args: []any{noGame(&st.Event, s.round, c.Player, c.Lang)}}
 	case s.game.Result.Decided():
 		return seat{}, problem("第 %d 轮你的对局已有结果：%s。", "Your game of round %d has its result: %s.", s.round, outcome(s.game.Result, s.colour, c.Lang))
 	}
@@ -185,74 +187,56 @@ func (c *Context) liveSeat(st *action.State) (seat, error) {
 }
 
 // outcome is a result as the player of colour sees it.
-func outcome(r engine.Result, colour engine.Colour, lang Lang) string {
+func outcome(r engine.Result, colour engine.Colour, lang i18n.Lang) string {
 	mine := func(red, black engine.Result) bool {
 		return r == red && colour == engine.Red || r == black && colour == engine.Black
 	}
 	switch {
 	case r == engine.Draw:
-		return T{"和", "draw"}.In(lang)
+		return i18n.T{Zh: "和", En: "draw"}.In(lang)
 	case mine(engine.RedWin, engine.BlackWin):
-		return T{"胜", "win"}.In(lang)
+		return i18n.T{Zh: "胜", En: "win"}.In(lang)
 	case mine(engine.BlackWin, engine.RedWin):
-		return T{"负", "loss"}.In(lang)
+		return i18n.T{Zh: "负", En: "loss"}.In(lang)
 	case mine(engine.RedForfeitWin, engine.BlackForfeitWin):
-		return T{"胜（对手弃权）", "win by forfeit"}.In(lang)
+		return i18n.T{Zh: "胜（对手弃权）", En: "win by forfeit"}.In(lang)
 	case r == engine.DoubleForfeit:
-		return T{"双方弃权", "double forfeit"}.In(lang)
+		return i18n.T{Zh: "双方弃权", En: "double forfeit"}.In(lang)
 	case r.Decided():
-		return T{"负（弃权）", "loss by forfeit"}.In(lang)
+		return i18n.T{Zh: "负（弃权）", En: "loss by forfeit"}.In(lang)
 	}
-	return T{"未定", "pending"}.In(lang)
-}
-
-// resultFor is the result of a game that the player of colour reports as
-// "win", "loss" or "draw" (or 胜, 负, 和).
-func resultFor(said string, colour engine.Colour) engine.Result {
-	switch said {
-	case "draw", "和":
-		return engine.Draw
-	case "win", "胜":
-		if colour == engine.Red {
-			return engine.RedWin
-		}
-		return engine.BlackWin
-	}
-	if colour == engine.Red {
-		return engine.BlackWin
-	}
-	return engine.RedWin
+	return i18n.T{Zh: "未定", En: "pending"}.In(lang)
 }
 
 // colourName is 红/黑, red/black.
-func colourName(c engine.Colour, lang Lang) string {
+func colourName(c engine.Colour, lang i18n.Lang) string {
 	if c == engine.Red {
-		return T{"红", "red"}.In(lang)
+		return i18n.T{Zh: "红", En: "red"}.In(lang)
 	}
-	return T{"黑", "black"}.In(lang)
+	return i18n.T{Zh: "黑", En: "black"}.In(lang)
 }
 
 // gameLine is a game and its result in one short line, red first in
 // Chinese ("第3台 王五 胜 赵六"), the winner first in English ("Board 3:
 // Wang beat Zhao").
-func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang Lang) string {
+func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang i18n.Lang) string {
 	red, black := playerName(ev, g.Red), playerName(ev, g.Black)
-	var t T
+	var t i18n.T
 	switch r {
 	case engine.RedWin:
-		t = T{"第%d台 %s 胜 %s", "Board %d: %s beat %s"}
+		t = i18n.T{Zh: "第%d台 %s 胜 %s", En: "Board %d: %s beat %s"}
 	case engine.BlackWin:
-		t = T{"第%d台 %s 负 %s", "Board %d: %[3]s beat %[2]s"}
+		t = i18n.T{Zh: "第%d台 %s 负 %s", En: "Board %d: %[3]s beat %[2]s"}
 	case engine.Draw:
-		t = T{"第%d台 %s 和 %s", "Board %d: %s drew with %s"}
+		t = i18n.T{Zh: "第%d台 %s 和 %s", En: "Board %d: %s drew with %s"}
 	case engine.RedForfeitWin:
-		t = T{"第%d台 %s 胜 %s（弃权）", "Board %d: %s won by forfeit against %s"}
+		t = i18n.T{Zh: "第%d台 %s 胜 %s（弃权）", En: "Board %d: %s won by forfeit against %s"}
 	case engine.BlackForfeitWin:
-		t = T{"第%d台 %s 负 %s（弃权）", "Board %d: %[3]s won by forfeit against %[2]s"}
+		t = i18n.T{Zh: "第%d台 %s 负 %s（弃权）", En: "Board %d: %[3]s won by forfeit against %[2]s"}
 	case engine.DoubleForfeit:
-		t = T{"第%d台 %s 与 %s 双方弃权", "Board %d: %s and %s both forfeited"}
+		t = i18n.T{Zh: "第%d台 %s 与 %s 双方弃权", En: "Board %d: %s and %s both forfeited"}
 	default:
-		t = T{"第%d台 %s 对 %s", "Board %d: %s against %s"}
+		t = i18n.T{Zh: "第%d台 %s 对 %s", En: "Board %d: %s against %s"}
 	}
 	return t.In(lang, g.Board, red, black)
 }
@@ -261,18 +245,18 @@ func gameLine(ev *engine.Event, g engine.Game, r engine.Result, lang Lang) strin
 // language they read; entrant is the player (0 for a chat of no player).
 type contact struct {
 	chat    chat.Chat
-	lang    Lang
+	lang    i18n.Lang
 	entrant int
 }
 
 // contacts are player's private chats: one on each platform they are
 // identified on, in the language they chose (Chinese when none).
 func (c *Context) contacts(player int) ([]contact, error) {
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, c.State.EntrantOf(player))
+	ids, err := c.reads().PlayerIdentities(c.State.EntrantOf(player))
 	if err != nil {
 		return nil, err
 	}
-	return c.svc.contactsOf(c, ids)
+	return contactsOf(c.reads(), ids)
 }
 
 // localePref marks a stored language the user did not choose: the locale
@@ -281,15 +265,16 @@ func (c *Context) contacts(player int) ([]contact, error) {
 // each request (Service.lang reads no language in it).
 const localePref = "locale:"
 
-// readerLang is Service.readerLang in the command's context.
-func (c *Context) readerLang(platform, user string) (Lang, error) {
-	return c.svc.readerLang(c, platform, user)
+// readerLang is the language a user reads their private notes in (the
+// package's readerLang), read as the command reads.
+func (c *Context) readerLang(platform, user string) (i18n.Lang, error) {
+	return readerLang(c.reads(), platform, user)
 }
 
 // readerLang is the language a user reads their private notes in: the one
 // they chose with /lang, or the locale they joined with, else Chinese.
-func (s *Service) readerLang(ctx context.Context, platform, user string) (Lang, error) {
-	chosen, err := s.store.Lang(ctx, platform, user)
+func readerLang(r reader, platform, user string) (i18n.Lang, error) {
+	chosen, err := r.Lang(platform, user)
 	if err != nil {
 		return "", err
 	}
@@ -298,24 +283,24 @@ func (s *Service) readerLang(ctx context.Context, platform, user string) (Lang, 
 
 // noteLang is the language of private notes for what a user has stored:
 // their choice, their locale, or nothing (Chinese).
-func noteLang(stored string) Lang {
-	if l := ParseLang(strings.TrimPrefix(stored, localePref)); l != "" {
+func noteLang(stored string) i18n.Lang {
+	if l := i18n.Parse(strings.TrimPrefix(stored, localePref)); l != "" {
 		return l
 	}
-	return Zh
+	return i18n.Zh
 }
 
 // contactsOf is the private chat of each of ids, in ids' order, in the
 // language its user reads notes in: a query or two a platform however
 // many they are (a round's notes to every player asked one each).
-func (s *Service) contactsOf(ctx context.Context, ids []storage.Identity) ([]contact, error) {
+func contactsOf(r reader, ids []storage.Identity) ([]contact, error) {
 	users := map[string][]string{}
 	for _, id := range ids {
 		users[id.Platform] = append(users[id.Platform], id.User)
 	}
 	stored := map[string]map[string]string{}
 	for platform, us := range users {
-		langs, err := s.store.Langs(ctx, platform, us)
+		langs, err := r.Langs(platform, us)
 		if err != nil {
 			return nil, err
 		}
@@ -334,10 +319,10 @@ func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location(
 // playMe shows the sender their event: who they are, their game now, their
 // score and place, and what they must do next.
 func playMe(c *Context) (Reply, error) {
-	st, lang := c.State, c.Lang
+	st, lang := c.State, c.Own // said to the sender alone
 	p, _ := st.Event.Player(c.Player)
 	var lines []string
-	who := T{"%s（第 %d 位）", "%s (number %d)"}.In(lang, p.Name, p.ID)
+	who := i18n.T{Zh: "%s（第 %d 位）", En: "%s (number %d)"}.In(lang, p.Name, p.ID)
 	if p.Unit != "" {
 		who += " · " + p.Unit
 	}
@@ -346,16 +331,16 @@ func playMe(c *Context) (Reply, error) {
 		return Reply{}, calledOff()
 	}
 	if st.Status != action.Running && st.Status != action.Finished {
-		lines = append(lines, T{"比赛%s，还没有开始。开始前可以用 /leave 取消报名。", "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
+		lines = append(lines, i18n.T{Zh: "比赛%s，还没有开始。开始前可以用 /leave 取消报名。", En: "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
 	for _, s := range st.Standings() {
 		if s.Player == c.Player {
-			lines = append(lines, T{"积分 %s，第 %s 名", "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel()))
+			lines = append(lines, i18n.T{Zh: "积分 %s，第 %s 名", En: "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel()))
 		}
 	}
 	if st.Status == action.Finished {
-		lines = append(lines, T{"比赛已经结束。", "The event has finished."}.In(lang))
+		lines = append(lines, i18n.T{Zh: "比赛已经结束。", En: "The event has finished."}.In(lang))
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
 	if line, done := teamSeat(st, c.Player, lang); line != "" { // teams.go
@@ -366,14 +351,14 @@ func playMe(c *Context) (Reply, error) {
 	s, ok := seatOf(st, c.Player)
 	switch {
 	case s.round == 0:
-		lines = append(lines, T{"第 1 轮还没有公布对阵。", "Round 1 is not published yet."}.In(lang))
+		lines = append(lines, i18n.T{Zh: "第 1 轮还没有公布对阵。", En: "Round 1 is not published yet."}.In(lang))
 	case !ok:
 		lines = append(lines, noGame(&st.Event, s.round, c.Player, lang))
 	default:
-		lines = append(lines, T{"第 %d 轮第 %d 台：你执%s，对手 %s", "Round %d, board %d: you play %s against %s"}.In(lang,
+		lines = append(lines, i18n.T{Zh: "第 %d 轮第 %d 台：你执%s，对手 %s", En: "Round %d, board %d: you play %s against %s"}.In(lang,
 			s.round, s.game.Board, colourName(s.colour, lang), playerName(&st.Event, s.opponent)))
 		if start, now := st.Play.Starts, c.svc.now(); st.Play.Round == s.round && now.Before(start) {
-			lines = append(lines, T{"本轮 %s 开始。", "The round starts at %s."}.In(lang, startClock(st, start, now, lang)))
+			lines = append(lines, i18n.T{Zh: "本轮 %s 开始。", En: "The round starts at %s."}.In(lang, startClock(st, start, now, lang)))
 		}
 		lines = append(lines, todo(st, s, c.Player, lang))
 	}
@@ -381,47 +366,47 @@ func playMe(c *Context) (Reply, error) {
 }
 
 // todo says what the player in seat s must do now.
-func todo(st *action.State, s seat, me int, lang Lang) string {
+func todo(st *action.State, s seat, me int, lang i18n.Lang) string {
 	if s.game.Result.Decided() {
-		return T{"结果：%s。等待下一轮。", "Result: %s. Wait for the next round."}.In(lang, outcome(s.game.Result, s.colour, lang))
+		return i18n.T{Zh: "结果：%s。等待下一轮。", En: "Result: %s. Wait for the next round."}.In(lang, outcome(s.game.Result, s.colour, lang))
 	}
 	gp, opp := s.play, playerName(&st.Event, s.opponent)
-	now := T{"现在：", "Now: "}.In(lang)
+	now := i18n.T{Zh: "现在：", En: "Now: "}.In(lang)
 	switch {
 	case gp.Dispute != nil:
-		return now + T{"结果有争议，等待裁判裁决。", "the result is disputed: wait for an arbiter to decide."}.In(lang)
+		return now + i18n.T{Zh: "结果有争议，等待裁判裁决。", En: "the result is disputed: wait for an arbiter to decide."}.In(lang)
 	case gp.Report != nil && gp.Report.Player != me:
-		return now + T{"%s 报告：%s。用 /confirm 确认，或 /dispute 提出异议。", "%s reported: %s. Confirm with /confirm, or /dispute it."}.In(lang,
+		return now + i18n.T{Zh: "%s 报告：%s。用 /confirm 确认，或 /dispute 提出异议。", En: "%s reported: %s. Confirm with /confirm, or /dispute it."}.In(lang,
 			opp, gameLine(&st.Event, s.game, gp.Report.Result, lang))
 	case gp.Report != nil:
-		return now + T{"等待 %s 确认你报告的结果。", "wait for %s to confirm the result you reported."}.In(lang, opp)
+		return now + i18n.T{Zh: "等待 %s 确认你报告的结果。", En: "wait for %s to confirm the result you reported."}.In(lang, opp)
 	case gp.Offer != nil && gp.Offer.Player != me:
-		return now + T{"%s 提和：用 /accept 接受，或 /decline 拒绝。", "%s offers a draw: /accept or /decline it."}.In(lang, opp)
+		return now + i18n.T{Zh: "%s 提和：用 /accept 接受，或 /decline 拒绝。", En: "%s offers a draw: /accept or /decline it."}.In(lang, opp)
 	case gp.Offer != nil:
-		return now + T{"等待 %s 回应你的提和。", "wait for %s to answer your draw offer."}.In(lang, opp)
+		return now + i18n.T{Zh: "等待 %s 回应你的提和。", En: "wait for %s to answer your draw offer."}.In(lang, opp)
 	}
 	if st.Guessing(s.round) {
 		switch g := gp.Guess; {
 		case g == nil:
-			return now + T{"猜先：一方私聊我 /guess hide red 或 black 藏子。", "colour guess: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
+			return now + i18n.T{Zh: "猜先：一方私聊我 /guess hide red 或 black 藏子。", En: "colour guess: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
 		case !g.Revealed() && g.Hider != me:
-			return now + T{"猜先：用 /guess red 或 /guess black 猜 %s 藏的颜色。", "colour guess: guess %s's hidden colour with /guess red or /guess black."}.In(lang, opp)
+			return now + i18n.T{Zh: "猜先：用 /guess red 或 /guess black 猜 %s 藏的颜色。", En: "colour guess: guess %s's hidden colour with /guess red or /guess black."}.In(lang, opp)
 		case !g.Revealed():
-			return now + T{"猜先：等待 %s 猜。", "colour guess: wait for %s to guess."}.In(lang, opp)
+			return now + i18n.T{Zh: "猜先：等待 %s 猜。", En: "colour guess: wait for %s to guess."}.In(lang, opp)
 		case g.Chosen == engine.NoColour && g.Winner == me:
-			return now + T{"你赢得猜先：用 /guess choose red 或 black 选择先后手。", "you won the colour guess: choose with /guess choose red or black."}.In(lang)
+			return now + i18n.T{Zh: "你赢得猜先：用 /guess choose red 或 black 选择先后手。", En: "you won the colour guess: choose with /guess choose red or black."}.In(lang)
 		case g.Chosen == engine.NoColour:
-			return now + T{"等待 %s 选择先后手。", "wait for %s to choose colours."}.In(lang, opp)
+			return now + i18n.T{Zh: "等待 %s 选择先后手。", En: "wait for %s to choose colours."}.In(lang, opp)
 		}
 	}
 	if _, here := gp.Arrived(me); !here {
-		line := now + T{"到棋盘后用 /here 签到", "check in at the board with /here"}.In(lang)
+		line := now + i18n.T{Zh: "到棋盘后用 /here 签到", En: "check in at the board with /here"}.In(lang)
 		if d, ok := st.LateDeadline(); ok {
-			line += T{"（%s 前，否则判负）", " (by %s, or you lose by forfeit)"}.In(lang, clock(st, d))
+			line += i18n.T{Zh: "（%s 前，否则判负）", En: " (by %s, or you lose by forfeit)"}.In(lang, clock(st, d))
 		}
-		return line + T{"。", "."}.In(lang)
+		return line + i18n.T{Zh: "。", En: "."}.In(lang)
 	}
-	return now + T{"下完后用 /report win、loss 或 draw 报告结果。", "after the game, report it with /report win, loss or draw."}.In(lang)
+	return now + i18n.T{Zh: "下完后用 /report win、loss 或 draw 报告结果。", En: "after the game, report it with /report win, loss or draw."}.In(lang)
 }
 
 // inGame runs a command on the sender's game of the current round: fn

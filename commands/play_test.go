@@ -235,7 +235,7 @@ func TestJoinAndLeave(t *testing.T) {
 	must(t, h.say("wang", "/leave"), "已取消报名")
 	ctx := context.Background()
 	for user, want := range map[string]int{"li": 1, "zhang": 2} {
-		if got, err := h.svc.playerNumber(ctx, e.id, e.state(), "console", user); err != nil || got != want {
+		if got, err := numberOf(h.svc.reading(ctx, e.id), e.state(), "console", user); err != nil || got != want {
 			t.Errorf("after Wang left, %s is player %d (%v), want %d", user, got, err, want)
 		}
 	}
@@ -308,7 +308,7 @@ func TestR_G_1_ReportDisputed(t *testing.T) {
 	must(t, h.dm(black, "/confirm"), "有争议", "/result")
 	must(t, h.say(red, "/report draw"), "有争议")
 	must(t, h.dm(black, "/me"), "等待裁判裁决")
-	if d := action.DueActions(e.state(), h.now.Add(time.Hour)); len(d) != 0 {
+	if d := action.DueActions(e.state(), h.now.Add(time.Hour), time.Time{}); len(d) != 0 {
 		t.Errorf("a disputed report became due: %v", d)
 	}
 	if g := e.game(1); g.Result != engine.Pending {

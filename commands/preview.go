@@ -2,11 +2,10 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/qisai/qisai/action"
-	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -19,34 +18,23 @@ func pairNext(c *Context) (Reply, error) {
 	if err := running(c.State); err != nil {
 		return Reply{}, err
 	}
-	if c.State.Stages != nil {
-		return pairStaged(c)
-	}
-	if matchesPlayed(c.State) {
-		return pairTeams(c) // team_rounds.go
-	}
-	ev := &c.State.Event
-	if err := roundOpen(ev, c.Lang); err != nil {
-		return Reply{}, err
-	}
-	if n := plannedRounds(ev); n > 0 && ev.NextRound() > n {
-		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
-	}
+	return formatOf(c.State).pair(c)
+}
+
+// previewRound pairs the next round as the event's format does and shows
+// the preview to the arbiter who asked, with its record (R-SW-13) and what
+// may be changed.
+func previewRound(c *Context) (Reply, error) {
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
-		next := ch.State.Event.NextRound()
-		p, err := engine.Pair(&ch.State.Event)
-		var pe *engine.PairingError
-		if errors.As(err, &pe) {
-			return action.PairingRefused(pe) // in the user's language, with what to do
-		}
+		a, err := ch.State.Format().Pair(ch.State)
 		if err != nil {
-			return fmt.Errorf("pair round %d: %w", next, err)
-		}
-		if err := ch.Append(&action.PairingPreviewed{Pairing: p}); err != nil {
 			return err
 		}
-		text = previewText(ch.State, c.Lang)
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		text = formatOf(ch.State).preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {
@@ -55,18 +43,16 @@ func pairNext(c *Context) (Reply, error) {
 	return Reply{Text: text, Private: true}, nil
 }
 
-// previewText is the preview with its record and what to do next.
-func previewText(st *action.State, lang Lang) string {
-	if st.Stages != nil {
-		return stagedPreview(st, lang)
-	}
-	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
-	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
+// previewText is an individual event's preview with its record (R-SW-13)
+// and what to do next.
+func previewText(st *action.State, lang i18n.Lang) string {
+	text := pairingRecord(st, st.Preview, lang) + "\n"
+	if action.RoundRobin(st.Event.Settings.System) {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
-		return text + T{"公布：/publish", "Publish: /publish"}.In(lang)
+		return text + i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)
 	}
-	return text + T{"改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
-		"Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
+	return text + i18n.T{Zh: "改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
+		En: "Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
 }
 
 // swap exchanges the black players of two boards of the preview: an
@@ -75,14 +61,14 @@ func swap(c *Context) (Reply, error) {
 	a, _ := strconv.Atoi(c.Args["b1"])
 	b, _ := strconv.Atoi(c.Args["b2"])
 	return changePreview(c, &action.BoardsSwapped{A: a, B: b},
-		T{"已交换第 %d、%d 台的黑方。", "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
+		i18n.T{Zh: "已交换第 %d、%d 台的黑方。", En: "Swapped the black players of boards %d and %d."}.In(c.Own, a, b))
 }
 
 // flip gives a board of the preview the other colours.
 func flip(c *Context) (Reply, error) {
 	b, _ := strconv.Atoi(c.Args["board"])
 	return changePreview(c, &action.BoardFlipped{Board: b},
-		T{"已对调第 %d 台的先后手。", "Flipped the colours of board %d."}.In(c.Lang, b))
+		i18n.T{Zh: "已对调第 %d 台的先后手。", En: "Flipped the colours of board %d."}.In(c.Own, b))
 }
 
 // exchange exchanges two players of the preview between their boards.
@@ -96,7 +82,7 @@ func exchange(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return changePreview(c, &action.PlayersExchanged{A: a.ID, B: b.ID},
-		T{"已对调 %d 号%s和 %d 号%s的位置。", "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
+		i18n.T{Zh: "已对调 %d 号%s和 %d 号%s的位置。", En: "Exchanged %d %s and %d %s."}.In(c.Own, a.ID, a.Name, b.ID, b.Name))
 }
 
 // changePreview applies a change by hand to the preview and shows it again,
@@ -111,7 +97,7 @@ func changePreview(c *Context, a action.Action, done string) (Reply, error) {
 			}
 			return err
 		}
-		text = previewText(ch.State, c.Lang)
+		text = formatOf(ch.State).preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -19,13 +20,13 @@ type placed struct {
 	entrant int
 	place   int
 	shared  bool
-	status  T
+	status  i18n.T
 }
 
 // stagedRankingSheet is a staged event's ranking as a sheet: the final
 // one once every match is played (final), else the provisional one; a
 // refusal before the start, when there is neither.
-func stagedRankingSheet(st *action.State, lang Lang) (t sheet.Table, final bool, err error) {
+func stagedRankingSheet(st *action.State, lang i18n.Lang) (t sheet.Table, final bool, err error) {
 	if t, ok := rankingSheet(st, lang); ok {
 		return t, true, nil
 	}
@@ -37,22 +38,22 @@ func stagedRankingSheet(st *action.State, lang Lang) (t sheet.Table, final bool,
 
 // provisionalSheet is the ranking as it stands, as a sheet, titled as
 // provisional; false when the event has not started.
-func provisionalSheet(st *action.State, lang Lang) (sheet.Table, bool) {
+func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 	pg := st.Progress()
 	if pg == nil {
 		return sheet.Table{}, false
 	}
 	t := sheet.Table{
 		Kind:  sheet.KindStandings,
-		Title: T{"暂定名次（比赛进行中）", "Provisional ranking (under way)"}.In(lang),
-		Note:  T{"比赛结束后以最终名次为准", "the final ranking stands once every match is played"}.In(lang),
+		Title: i18n.T{Zh: "暂定名次（比赛进行中）", En: "Provisional ranking (under way)"}.In(lang),
+		Note:  i18n.T{Zh: "比赛结束后以最终名次为准", En: "the final ranking stands once every match is played"}.In(lang),
 		Columns: []sheet.Column{
-			{Title: T{"名次", "Place"}.In(lang), Align: sheet.Right, Brief: true},
-			{Title: T{"姓名", "Name"}.In(lang), Shrink: true, Brief: true},
-			{Title: T{"情况", "Status"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "情况", En: "Status"}.In(lang), Shrink: true},
 		},
 	}
-	for _, p := range provisional(pg) {
+	for _, p := range provisional(st, pg) {
 		place := fmt.Sprint(p.place)
 		if p.shared {
 			place += "="
@@ -67,17 +68,17 @@ func provisionalSheet(st *action.State, lang Lang) (sheet.Table, bool) {
 // still in it above everyone its undecided tiers may still hold; a field's
 // by its standings — then those an earlier stage put out, the latest
 // stage's first, each stage's sharing a place (R-F-6).
-func provisional(pg *action.Progress) []placed {
+func provisional(st *action.State, pg *action.Progress) []placed {
 	run := pg.Current()
 	var out []placed
 	if run.Bracket != nil {
 		out = bracketStanding(run.Bracket, run.Entrants)
 	} else {
 		for _, p := range run.Ranking() {
-			status := T{}
+			status := i18n.T{}
 			if len(run.Fields) > 1 {
 				g := groupOf(run.Fields, p.Entrant)
-				status = T{fmt.Sprintf("第 %d 组", g), fmt.Sprintf("group %d", g)}
+				status = i18n.T{Zh: fieldName(st, len(pg.Stages)-1, g, i18n.Zh), En: fieldName(st, len(pg.Stages)-1, g, i18n.En)}
 			}
 			out = append(out, placed{entrant: p.Entrant, place: p.Place, shared: p.Shared, status: status})
 		}
@@ -94,7 +95,7 @@ func provisional(pg *action.Progress) []placed {
 		place := len(out) + 1
 		for _, id := range gone {
 			out = append(out, placed{entrant: id, place: place, shared: len(gone) > 1,
-				status: T{fmt.Sprintf("第 %d 阶段未晋级", k+1), fmt.Sprintf("out in stage %d", k+1)}})
+				status: i18n.T{Zh: fmt.Sprintf("第 %d 阶段未晋级", k+1), En: fmt.Sprintf("out in stage %d", k+1)}})
 		}
 	}
 	return out
@@ -190,24 +191,24 @@ func bracketStanding(b *engine.Bracket, entrants []int) []placed {
 }
 
 // standingStatus says where key (bracketStanding's) places a player.
-func standingStatus(b *engine.Bracket, key int) T {
+func standingStatus(b *engine.Bracket, key int) i18n.T {
 	switch key % 3 {
 	case 0:
-		return T{"仍在比赛", "still in"}
+		return i18n.T{Zh: "仍在比赛", En: "still in"}
 	case 2:
-		return T{"双方弃权", "both forfeited"}
+		return i18n.T{Zh: "双方弃权", En: "both forfeited"}
 	}
 	tier := b.Tiers[key/3]
 	m := b.Matches[tier[0].Match-1]
 	if key/3 == 0 {
 		if len(tier) == 1 {
-			return T{"冠军", "champion"}
+			return i18n.T{Zh: "冠军", En: "champion"}
 		}
-		return T{"晋级", "through"}
+		return i18n.T{Zh: "晋级", En: "through"}
 	}
 	where := out{part: m.Part, round: m.Round}.where
 	if m.Part == engine.ThirdPlace || m.Part == engine.Playoff {
-		return T{where(Zh), where(En)}
+		return i18n.T{Zh: where(i18n.Zh), En: where(i18n.En)}
 	}
-	return T{where(Zh) + "淘汰", "out in " + where(En)}
+	return i18n.T{Zh: where(i18n.Zh) + "淘汰", En: "out in " + where(i18n.En)}
 }

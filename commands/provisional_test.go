@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // provisionalRows is the provisional ranking's rows as "place name status".
 func provisionalRows(t *testing.T, h *harness) []string {
 	t.Helper()
-	tb, ok := provisionalSheet(h.state(), Zh)
+	tb, ok := provisionalSheet(h.state(), i18n.Zh)
 	if !ok {
 		t.Fatal("no provisional ranking")
 	}

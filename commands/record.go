@@ -5,8 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
 // The pairing record (编排记录, R-SW-13) as a chat message: an arbiter
@@ -14,65 +17,66 @@ import (
 // of cmd/qisai's record, which prints it for a terminal.
 
 // placedBy says which move made a pair, with its rule.
-var placedBy = map[engine.Placement]T{
-	engine.PlacedSame:       {"同位 R-SW-8", "same position R-SW-8"},
-	engine.PlacedShifted:    {"错位 R-SW-8", "shifted R-SW-8"},
-	engine.PlacedSameRow:    {"同行 R-SW-8", "same list R-SW-8"},
-	engine.PlacedFloat:      {"下调 R-SW-8", "floated R-SW-8"},
-	engine.PlacedFirstRound: {"首轮 R-SW-3", "first round R-SW-3"},
-	engine.PlacedBerger:     {"贝格尔表 R-C-2", "Berger table R-C-2"},
-	engine.PlacedSearch:     {"搜索 R-SW-9", "search R-SW-9"},
-	engine.PlacedByHand:     {"裁判换台", "swapped by the arbiter"},
+var placedBy = map[engine.Placement]i18n.T{
+	engine.PlacedSame:       {Zh: "同位 R-SW-8", En: "same position R-SW-8"},
+	engine.PlacedShifted:    {Zh: "错位 R-SW-8", En: "shifted R-SW-8"},
+	engine.PlacedSameRow:    {Zh: "同行 R-SW-8", En: "same list R-SW-8"},
+	engine.PlacedFloat:      {Zh: "下调 R-SW-8", En: "floated R-SW-8"},
+	engine.PlacedFirstRound: {Zh: "首轮 R-SW-3", En: "first round R-SW-3"},
+	engine.PlacedBerger:     {Zh: "贝格尔表 R-C-2", En: "Berger table R-C-2"},
+	engine.PlacedSearch:     {Zh: "搜索 R-SW-9", En: "search R-SW-9"},
+	engine.PlacedByHand:     {Zh: "裁判换台", En: "swapped by the arbiter"},
 }
 
 // colourBy says which rule gave the colours, in 高海明's words (003).
-var colourBy = map[engine.ColourReason]T{
-	engine.ColourFirstRound:    {"首轮 R-SW-5", "first round R-SW-5"},
-	engine.ColourFewerReds:     {"少先先走 R-SW-10(1)", "fewer reds R-SW-10(1)"},
-	engine.ColourBlackRun:      {"连后对连先 R-SW-10(2)", "black run over red run R-SW-10(2)"},
-	engine.ColourLongerBlack:   {"连后多者先 R-SW-10(3)", "longer black run R-SW-10(3)"},
-	engine.ColourShorterRed:    {"连先少者先 R-SW-10(4)", "shorter red run R-SW-10(4)"},
-	engine.ColourRunOverLast:   {"连后对上后 R-SW-10(5)", "black run over last black R-SW-10(5)"},
-	engine.ColourLastOverRun:   {"上先对连先 R-SW-10(6)", "last red over red run R-SW-10(6)"},
-	engine.ColourBlackLast:     {"上后先走 R-SW-10(7)", "black last round R-SW-10(7)"},
-	engine.ColourTieNumbers:    {"条件均等 R-SW-10(8)", "all equal R-SW-10(8)"},
-	engine.ColourEarlier:       {"前几轮后走者先", "black in an earlier round"},
-	engine.ColourHigherScore:   {"缺先补先 R-SW-11", "higher score's need R-SW-11"},
-	engine.ColourBerger:        {"贝格尔表 R-C-2", "Berger table R-C-2"},
-	engine.ColourSecondCycle:   {"第二循环互换 R-F-2", "second cycle swap R-F-2"},
-	engine.ColourByHand:        {"先后手不变", "colours kept"},
-	engine.ColourKeepsRule12:   {"避免连三多三 R-SW-12", "keeps R-SW-12"},
-	engine.ColourFlippedByHand: {"裁判对调先后手", "colours flipped by the arbiter"},
+var colourBy = map[engine.ColourReason]i18n.T{
+	engine.ColourFirstRound:    {Zh: "首轮 R-SW-5", En: "first round R-SW-5"},
+	engine.ColourFewerReds:     {Zh: "少先先走 R-SW-10(1)", En: "fewer reds R-SW-10(1)"},
+	engine.ColourBlackRun:      {Zh: "连后对连先 R-SW-10(2)", En: "black run over red run R-SW-10(2)"},
+	engine.ColourLongerBlack:   {Zh: "连后多者先 R-SW-10(3)", En: "longer black run R-SW-10(3)"},
+	engine.ColourShorterRed:    {Zh: "连先少者先 R-SW-10(4)", En: "shorter red run R-SW-10(4)"},
+	engine.ColourRunOverLast:   {Zh: "连后对上后 R-SW-10(5)", En: "black run over last black R-SW-10(5)"},
+	engine.ColourLastOverRun:   {Zh: "上先对连先 R-SW-10(6)", En: "last red over red run R-SW-10(6)"},
+	engine.ColourBlackLast:     {Zh: "上后先走 R-SW-10(7)", En: "black last round R-SW-10(7)"},
+	engine.ColourTieNumbers:    {Zh: "条件均等 R-SW-10(8)", En: "all equal R-SW-10(8)"},
+	engine.ColourEarlier:       {Zh: "前几轮后走者先", En: "black in an earlier round"},
+	engine.ColourHigherScore:   {Zh: "缺先补先 R-SW-11", En: "higher score's need R-SW-11"},
+	engine.ColourBerger:        {Zh: "贝格尔表 R-C-2", En: "Berger table R-C-2"},
+	engine.ColourSecondCycle:   {Zh: "第二循环互换 R-F-2", En: "second cycle swap R-F-2"},
+	engine.ColourByHand:        {Zh: "先后手不变", En: "colours kept"},
+	engine.ColourKeepsRule12:   {Zh: "避免连三多三 R-SW-12", En: "keeps R-SW-12"},
+	engine.ColourFlippedByHand: {Zh: "裁判对调先后手", En: "colours flipped by the arbiter"},
 }
 
 // relaxedWhy says why a rule was given up (R-SW-9), in the user's language.
-var relaxedWhy = map[engine.RelaxReason]T{
-	engine.RelaxedNoComplete: {"全场没有任何完整编排能遵守此规则", "no complete pairing of the whole field keeps it"},
-	engine.RelaxedSecondBye:  {"每一种完整编排都要让人第二次轮空", "every complete pairing gives somebody a second bye"},
-	engine.RelaxedHigherBye:  {"没有完整编排能让更低分且未轮空的选手轮空", "no complete pairing gives the bye to a lower score without one"},
+var relaxedWhy = map[engine.RelaxReason]i18n.T{
+	engine.RelaxedNoComplete: {Zh: "全场没有任何完整编排能遵守此规则", En: "no complete pairing of the whole field keeps it"},
+	engine.RelaxedSecondBye:  {Zh: "每一种完整编排都要让人第二次轮空", En: "every complete pairing gives somebody a second bye"},
+	engine.RelaxedHigherBye:  {Zh: "没有完整编排能让更低分且未轮空的选手轮空", En: "no complete pairing gives the bye to a lower score without one"},
 }
 
 // RelaxationText is one rule given up, why, and for whom (R-SW-9,
 // R-SW-13): "R-SW-12：全场没有任何完整编排能遵守此规则；涉及 3、7 号".
-func RelaxationText(r engine.Relaxation, lang Lang) string {
-	text := r.Rule + T{"：", ": "}.In(lang) + say(relaxedWhy, r.Reason, lang)
+func RelaxationText(r engine.Relaxation, lang i18n.Lang) string {
+	text := r.Rule + i18n.T{Zh: "：", En: ": "}.In(lang) + say(relaxedWhy, r.Reason, lang)
 	if len(r.Players) > 0 {
 		ids := make([]string, len(r.Players))
 		for i, id := range r.Players {
 			ids[i] = strconv.Itoa(id)
 		}
-		text += T{"；涉及 %s 号", "; for players %s"}.In(lang, strings.Join(ids, T{"、", ", "}.In(lang)))
+		text += i18n.T{Zh: "；涉及 %s 号", En: "; for players %s"}.In(lang, strings.Join(ids, i18n.T{Zh: "、", En: ", "}.In(lang)))
 	}
 	return text
 }
 
-// pairingRecord is p, a pairing of ev's next round, with its record: per
+// pairingRecord is p, a pairing of st's next round, with its record: per
 // board the players with their sequence numbers and scores before the
 // round, and under it the move that paired them, a float, and the rule
 // that gave the colours; then the byes and the rules given up (R-SW-9).
-func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
+func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
+	ev := &st.Event
 	s := ev.Settings
-	h := ev.Histories()
+	h := st.Histories() // the state's, kept for /publish's notes
 	score := func(id int) string {
 		if id < 1 || id >= len(h) {
 			return ""
@@ -81,41 +85,41 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 	}
 	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
 
-	t := table{fit: phoneWidth, shrink: []int{1, 3}}
-	t.row(T{"台", "Bd"}.In(lang), T{"红方", "Red"}.In(lang), T{"分", "Pts"}.In(lang), T{"黑方", "Black"}.In(lang), T{"分", "Pts"}.In(lang))
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}}
+	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
 	var why []string
 	for _, b := range p.Boards {
-		t.row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
+		t.Row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
 		w := PlacementName(b.Placed, s, lang)
 		if b.Float && b.Placed != engine.PlacedFloat {
-			w += T{"，下调", ", floated"}.In(lang)
+			w += i18n.T{Zh: "，下调", En: ", floated"}.In(lang)
 		}
 		why = append(why, "   "+w+" · "+ColourRuleName(b.ColourRule, s, lang))
 	}
-	rows := strings.Split(t.lines(), "\n")
-	lines := []string{T{"第%d轮编排预览（编排记录 R-SW-13）", "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, rows[0]}
+	rows := strings.Split(t.String(), "\n")
+	lines := []string{i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, rows[0]}
 	for i, r := range rows[1:] {
 		lines = append(lines, r, why[i])
 	}
 	lines = append(lines, chat.Fence)
 	for _, id := range p.Byes {
-		lines = append(lines, T{"轮空：%s（%s 分）", "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
+		lines = append(lines, i18n.T{Zh: "轮空：%s（%s 分）", En: "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
 	}
 	// The action that changed the preview by hand checked its players are
 	// in the round, so Check has nothing to refuse: an error would leave
 	// nothing named, and the boards' record still says they were changed.
 	breaches, _ := engine.Check(ev, *p)
 	if len(p.Relaxed) == 0 && len(breaches) == 0 {
-		lines = append(lines, T{"所有规则均满足。", "Every rule held."}.In(lang))
+		lines = append(lines, i18n.T{Zh: "所有规则均满足。", En: "Every rule held."}.In(lang))
 	}
 	if len(p.Relaxed) > 0 {
-		lines = append(lines, T{"放宽的规则（R-SW-9）：", "Rules relaxed (R-SW-9):"}.In(lang))
+		lines = append(lines, i18n.T{Zh: "放宽的规则（R-SW-9）：", En: "Rules relaxed (R-SW-9):"}.In(lang))
 		for _, r := range p.Relaxed {
 			lines = append(lines, "  "+RelaxationText(r, lang))
 		}
 	}
 	if len(breaches) > 0 {
-		lines = append(lines, T{"人工改动违反的规则：", "Rules the changes by hand break:"}.In(lang))
+		lines = append(lines, i18n.T{Zh: "人工改动违反的规则：", En: "Rules the changes by hand break:"}.In(lang))
 		for _, b := range breaches {
 			lines = append(lines, "  "+BreachText(b, lang))
 		}
@@ -124,35 +128,35 @@ func pairingRecord(ev *engine.Event, p *engine.Pairing, lang Lang) string {
 }
 
 // breachWhy says what a board changed by hand breaks.
-var breachWhy = map[engine.BreachKind]T{
-	engine.BreachRematch:     {"两人已经下过，不得再次相遇", "they have met already: no rematch"},
-	engine.BreachSameUnit:    {"同单位选手相遇", "players of one unit meet"},
-	engine.BreachThreeInARow: {"同一颜色连续三局（禁连三）", "a third colour in a row"},
-	engine.BreachImbalance:   {"先后手之差达到 3（禁多三）", "reds minus blacks reaches 3"},
-	engine.BreachColours:     {"先后手与规则相反", "the colours are the other way round"},
+var breachWhy = map[engine.BreachKind]i18n.T{
+	engine.BreachRematch:     {Zh: "两人已经下过，不得再次相遇", En: "they have met already: no rematch"},
+	engine.BreachSameUnit:    {Zh: "同单位选手相遇", En: "players of one unit meet"},
+	engine.BreachThreeInARow: {Zh: "同一颜色连续三局（禁连三）", En: "a third colour in a row"},
+	engine.BreachImbalance:   {Zh: "先后手之差达到 3（禁多三）", En: "reds minus blacks reaches 3"},
+	engine.BreachColours:     {Zh: "先后手与规则相反", En: "the colours are the other way round"},
 }
 
 // BreachText says a rule a board changed by hand breaks, in lang: "第 2 台
 // R-SW-12：同一颜色连续三局（禁连三）；涉及 1、4 号"; for the colours, who
 // the rule gives red.
-func BreachText(b engine.Breach, lang Lang) string {
-	text := T{"第 %d 台 %s：%s", "board %d %s: %s"}.In(lang, b.Board, b.Rule, say(breachWhy, b.Kind, lang))
+func BreachText(b engine.Breach, lang i18n.Lang) string {
+	text := i18n.T{Zh: "第 %d 台 %s：%s", En: "board %d %s: %s"}.In(lang, b.Board, b.Rule, say(breachWhy, b.Kind, lang))
 	ids := make([]string, len(b.Players))
 	for i, id := range b.Players {
 		ids[i] = strconv.Itoa(id)
 	}
 	switch {
 	case b.Kind == engine.BreachColours && len(ids) == 1:
-		text += T{"：应由 %s 号执红（/flip %d 对调）", ": %s should play red (/flip %d flips them)"}.In(lang, ids[0], b.Board)
+		text += i18n.T{Zh: "：应由 %s 号执红（/flip %d 对调）", En: ": %s should play red (/flip %d flips them)"}.In(lang, ids[0], b.Board)
 	case len(ids) > 0:
-		text += T{"；涉及 %s 号", "; for players %s"}.In(lang, strings.Join(ids, T{"、", ", "}.In(lang)))
+		text += i18n.T{Zh: "；涉及 %s 号", En: "; for players %s"}.In(lang, strings.Join(ids, i18n.T{Zh: "、", En: ", "}.In(lang)))
 	}
 	return text
 }
 
 // say looks a text up, falling back to the number for values added to the
 // engine after these tables were written.
-func say[K comparable](texts map[K]T, k K, lang Lang) string {
+func say[K comparable](texts map[K]i18n.T, k K, lang i18n.Lang) string {
 	if t, ok := texts[k]; ok {
 		return t.In(lang)
 	}
@@ -161,7 +165,7 @@ func say[K comparable](texts map[K]T, k K, lang Lang) string {
 
 // PlacementName names the move that made a pair (R-SW-13), adding the
 // first-round method the event chose (R-SW-3).
-func PlacementName(p engine.Placement, s engine.Settings, lang Lang) string {
+func PlacementName(p engine.Placement, s engine.Settings, lang i18n.Lang) string {
 	if p == engine.PlacedFirstRound {
 		return say(placedBy, p, lang) + " " + named(s.FirstRound, lang)
 	}
@@ -171,7 +175,7 @@ func PlacementName(p engine.Placement, s engine.Settings, lang Lang) string {
 // ColourRuleName names the rule that gave a pair its colours (R-SW-13),
 // adding the method the event chose where the rule is a setting (R-SW-5,
 // R-SW-10 (8)).
-func ColourRuleName(r engine.ColourReason, s engine.Settings, lang Lang) string {
+func ColourRuleName(r engine.ColourReason, s engine.Settings, lang i18n.Lang) string {
 	text := say(colourBy, r, lang)
 	switch r {
 	case engine.ColourFirstRound:

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestR_SW_13_RelaxationText: a rule given up is said in the reader's
@@ -12,11 +13,11 @@ import (
 func TestR_SW_13_RelaxationText(t *testing.T) {
 	r := engine.Relaxation{Rule: "R-SW-12", Reason: engine.RelaxedNoComplete, Players: []int{3, 7}, Why: "no complete pairing"}
 	tests := []struct {
-		lang Lang
+		lang i18n.Lang
 		want string
 	}{
-		{Zh, "R-SW-12：全场没有任何完整编排能遵守此规则；涉及 3、7 号"},
-		{En, "R-SW-12: no complete pairing of the whole field keeps it; for players 3, 7"},
+		{i18n.Zh, "R-SW-12：全场没有任何完整编排能遵守此规则；涉及 3、7 号"},
+		{i18n.En, "R-SW-12: no complete pairing of the whole field keeps it; for players 3, 7"},
 	}
 	for _, tt := range tests {
 		if got := RelaxationText(r, tt.lang); got != tt.want {
@@ -24,7 +25,7 @@ func TestR_SW_13_RelaxationText(t *testing.T) {
 		}
 	}
 	bye := engine.Relaxation{Rule: "R-S-3", Reason: engine.RelaxedSecondBye, Players: []int{5}}
-	if got, want := RelaxationText(bye, Zh), "R-S-3：每一种完整编排都要让人第二次轮空；涉及 5 号"; got != want {
+	if got, want := RelaxationText(bye, i18n.Zh), "R-S-3：每一种完整编排都要让人第二次轮空；涉及 5 号"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // refusedBy folds log and applies a to the state, which must refuse it.
@@ -90,16 +91,16 @@ func TestRefusalSaysWhatToType(t *testing.T) {
 			t.Fatalf("no command /%s", tt.command)
 		}
 		for _, l := range []struct {
-			lang Lang
+			lang i18n.Lang
 			want string
-		}{{Zh, tt.zh}, {En, tt.en}} {
+		}{{i18n.Zh, tt.zh}, {i18n.En, tt.en}} {
 			got := refusalText(r, cmd, l.lang)
 			switch {
 			case !strings.Contains(got, l.want):
 				t.Errorf("%v (%s) in %s: %q, want it to say %q", tt.kind, tt.act.Kind(), l.lang, got, l.want)
 			case !typed.MatchString(got):
 				t.Errorf("%v (%s) in %s: %q names no command to type", tt.kind, tt.act.Kind(), l.lang, got)
-			case (l.lang == Zh) != cjk(got):
+			case (l.lang == i18n.Zh) != cjk(got):
 				t.Errorf("%v (%s) in %s: %q is in the other language", tt.kind, tt.act.Kind(), l.lang, got)
 			}
 		}
@@ -108,7 +109,7 @@ func TestRefusalSaysWhatToType(t *testing.T) {
 
 // TestHintsNameCommands: every hint says what to type, in both languages.
 func TestHintsNameCommands(t *testing.T) {
-	var hints []T
+	var hints []i18n.T
 	for _, h := range reasonHints {
 		hints = append(hints, h)
 	}

@@ -3,11 +3,12 @@ package commands
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
-	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -42,7 +43,7 @@ func setResult(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if captures != nil {
-		if c.State.Stages == nil {
+		if !c.State.Format().PlaysBy(action.MatchRules) {
 			return Reply{}, problem("吃子数只用于淘汰赛按吃子数定胜负的对局（R-F-5）。请直接输入结果，如 /result %d 1-0", "Pieces captured decide only a knockout's captures game (R-F-5). Enter the result, e.g. /result %d 1-0", board)
 		}
 		res = engine.CapturesResult(captures.Red, captures.Black)
@@ -50,10 +51,10 @@ func setResult(c *Context) (Reply, error) {
 	// A game that is not there is the append's to refuse (in the update).
 	if g, ok := gameOn(ev, round, board); ok && c.State.Status == action.Running {
 		if g.Result == res && captures == nil {
-			return Reply{Text: T{"第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
+			return Reply{Text: i18n.T{Zh: "第 %d 轮第 %d 台已经是 %s，没有改动。", En: "Round %d board %d is %s already; nothing changed."}.In(c.Lang, round, board, resultText(res))}, nil
 		}
-		if later := len(ev.Rounds) - round; later > 0 && c.Args["confirm"] == "" && c.State.Stages == nil {
-			return askCorrection(c, round, board, g.Result, c.Args["result"]), nil
+		if ask, ok := formatOf(c.State).correction(c, round, board, g.Result); ok && c.Args["confirm"] == "" {
+			return ask, nil
 		}
 	}
 	chats, err := eventChats(c)
@@ -64,48 +65,32 @@ func setResult(c *Context) (Reply, error) {
 		// Set or corrected: what the result is as the change sees it (a
 		// player may have confirmed it meanwhile).
 		was, _ := gameOn(&ch.State.Event, round, board)
-		why := T{"裁判裁定", "set by the arbiter"}
+		why := i18n.T{Zh: "裁判裁定", En: "set by the arbiter"}
 		switch {
 		case was.Result == res && ch.State.Status == action.Running && captures == nil:
 			return problem("第 %d 轮第 %d 台已经是 %s，没有改动。", "Round %d board %d is %s already; nothing changed.", round, board, resultText(res))
 		case was.Result.Decided():
-			why = T{"裁判更正，原为 " + resultText(was.Result), "corrected by the arbiter, was " + resultText(was.Result)}
+			why = i18n.T{Zh: "裁判更正，原为 " + resultText(was.Result), En: "corrected by the arbiter, was " + resultText(was.Result)}
 		}
 		if captures != nil {
-			why = T{fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
+			why = i18n.T{Zh: fmt.Sprintf("吃子数 红%d:黑%d，", captures.Red, captures.Black) + why.Zh, En: fmt.Sprintf("pieces captured: red %d, black %d; ", captures.Red, captures.Black) + why.En}
 		}
-		if ch.State.Stages != nil {
-			// A corrected knockout result re-routes the later matches: the
-			// action refuses it when they are played, unless confirmed.
-			struck := struckMatches(ch.State)
-			if err := chats.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != "", Captures: captures}, why); err != nil {
-				return err
-			}
-			if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
-				chats.announce(ch, T{"%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(chats.lang, reroutedText(again, chats.lang)))
-			}
-			return nil
-		}
-		if n := len(ch.State.Event.Rounds); round < n {
-			_, told := pairedOnOld(round+1, n)
-			why.Zh += "；" + told.Zh
-			why.En += "; " + told.En
-		}
-		return chats.decide(ch, round, board, res, why)
+		ruling := &action.ResultSet{Round: round, Board: board, Result: res, Cascade: c.Args["confirm"] != "", Captures: captures}
+		return formatOf(ch.State).rule(chats, ch, ruling, why)
 	}); err != nil {
 		if e, ok := rerouteOf(err); ok {
 			return askReroute(c, e, round, board, c.Args["result"]), nil
 		}
 		return Reply{}, err
 	}
-	return chats.reply(T{"已记录第 %d 轮第 %d 台：%s。", "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
+	return chats.reply(i18n.T{Zh: "已记录第 %d 轮第 %d 台：%s。", En: "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
 }
 
 // capturesArg reads the pieces each side captured (/result B 吃子 5:3,
 // R-F-5), nil for another result; counts come with 吃子 only.
 func capturesArg(c *Context, board int) (*action.Captures, error) {
 	counts, given := c.Args["captures"]
-	if c.Args["result"] != "captures" && c.Args["result"] != "吃子" {
+	if c.Args["result"] != "captures" { // 吃子 too (redFirst)
 		if given {
 			return nil, problem("只有按吃子数定胜负时才写吃子数：/result %[1]d 吃子 %[2]s", "Counts go with captures only: /result %[1]d captures %[2]s", board, counts)
 		}
@@ -120,33 +105,59 @@ func capturesArg(c *Context, board int) (*action.Captures, error) {
 
 // askCorrection asks the arbiter to confirm a change to a round that later
 // rounds were paired on: those pairings stand (they are not re-paired), so
-// the arbiter says so knowingly, with a button or by typing confirm.
-func askCorrection(c *Context, round, board int, was engine.Result, code string) Reply {
+// the arbiter says so knowingly, with a button or by typing confirm; false
+// when no later round was paired on it.
+func askCorrection(c *Context, round, board int, was engine.Result) (Reply, bool) {
 	n := len(c.State.Event.Rounds)
+	if n <= round || awaited(&c.State.Event, round, board) {
+		return Reply{}, false
+	}
+	code := c.Args["result"]
 	res := resultCodes[code]
 	asked, _ := pairedOnOld(round+1, n)
 	cmd := fmt.Sprintf("/result %d %s %d confirm", board, code, round)
-	from := T{"未定", "no result"}.In(c.Lang)
+	from := i18n.T{Zh: "未定", En: "no result"}.In(c.Lang)
 	if was.Decided() {
 		from = resultText(was)
 	}
 	return Reply{
-		Text: T{"第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
-			"Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
+		Text: i18n.T{Zh: "第 %d 轮第 %d 台由 %s 改为 %s：%s。确认请按「确认更正」或输入 %s。",
+			En: "Round %d board %d from %s to %s: %s. To go ahead, press Confirm or type %s."}.
 			In(c.Lang, round, board, from, resultText(res), asked.In(c.Lang), cmd),
-		Buttons: []chat.Button{{Label: T{"确认更正", "Confirm"}.In(c.Lang), Command: cmd}},
+		Buttons: []chat.Button{{Label: i18n.T{Zh: "确认更正", En: "Confirm"}.In(c.Lang), Command: cmd}},
+	}, true
+}
+
+// ruleOnPaired sets the arbiter's ruling a in ch and announces it, in an
+// event whose later rounds were paired on the results before them: a
+// correction says those rounds stand as paired.
+func ruleOnPaired(v *voice, ch *storage.Change, a *action.ResultSet, why i18n.T) error {
+	if awaited(&ch.State.Event, a.Round, a.Board) {
+		why = i18n.T{Zh: "补赛结果，" + why.Zh, En: "the postponed game's result, " + why.En}
+	} else if n := len(ch.State.Event.Rounds); a.Round < n {
+		_, told := pairedOnOld(a.Round+1, n)
+		why.Zh += "；" + told.Zh
+		why.En += "; " + told.En
 	}
+	return v.decide(ch, a.Round, a.Board, a.Result, why)
+}
+
+// awaited reports whether board of round is a game put off (补赛, R-E-3)
+// still without a result: the rounds after it were paired knowing it.
+func awaited(ev *engine.Event, round, board int) bool {
+	g, ok := gameOn(ev, round, board)
+	return ok && g.Postponed && !g.Result.Decided()
 }
 
 // pairedOnOld says that rounds from to to were paired on a result being
 // changed and stand as paired: asked before the change, told after it.
-func pairedOnOld(from, to int) (asked, told T) {
+func pairedOnOld(from, to int) (asked, told i18n.T) {
 	if from == to {
-		return T{fmt.Sprintf("第 %d 轮已按原结果编排，改动后不重新编排", from), fmt.Sprintf("round %d was paired on the old result and stands as paired", from)},
-			T{fmt.Sprintf("第 %d 轮已按原结果编排，不重新编排", from), fmt.Sprintf("round %d stands as paired on the old result", from)}
+		return i18n.T{Zh: fmt.Sprintf("第 %d 轮已按原结果编排，改动后不重新编排", from), En: fmt.Sprintf("round %d was paired on the old result and stands as paired", from)},
+			i18n.T{Zh: fmt.Sprintf("第 %d 轮已按原结果编排，不重新编排", from), En: fmt.Sprintf("round %d stands as paired on the old result", from)}
 	}
-	return T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，改动后不重新编排", from, to), fmt.Sprintf("rounds %d–%d were paired on the old result and stand as paired", from, to)},
-		T{fmt.Sprintf("第 %d–%d 轮已按原结果编排，不重新编排", from, to), fmt.Sprintf("rounds %d–%d stand as paired on the old result", from, to)}
+	return i18n.T{Zh: fmt.Sprintf("第 %d–%d 轮已按原结果编排，改动后不重新编排", from, to), En: fmt.Sprintf("rounds %d–%d were paired on the old result and stand as paired", from, to)},
+		i18n.T{Zh: fmt.Sprintf("第 %d–%d 轮已按原结果编排，不重新编排", from, to), En: fmt.Sprintf("rounds %d–%d stand as paired on the old result", from, to)}
 }
 
 // gameOn is the game on board of round.
@@ -164,59 +175,32 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why T) error {
+func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
 	return (&voice{others: chats, lang: eventLang(ch.State)}).decide(ch, round, board, res, why)
 }
 
 // decide sets a result (R-G-1) and announces it, why being who decided;
 // the result that completes the current round also announces the
 // standings and what comes next.
-func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why T) error {
+func (v *voice) decide(ch *storage.Change, round, board int, res engine.Result, why i18n.T) error {
 	return v.settle(ch, &action.ResultSet{Round: round, Board: board, Result: res}, why)
 }
 
 // settle appends a, which makes a game's result final, and announces it as
 // decide does.
-func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
-	lang := v.lang
+func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error {
 	round, board := a.Settles()
-	ev := &ch.State.Event
 	// A result of a round not paired is refused by the append below.
-	wasOpen := round >= 1 && round <= len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) > 0
-	var team teamMoment
-	if matchesPlayed(ch.State) {
-		team = teamBefore(ch.State, round, board)
-	}
+	f := formatOf(ch.State)
+	was := f.before(ch.State, round, board)
 	if err := ch.Append(a); err != nil {
 		return err
 	}
+	ev := &ch.State.Event
 	g, _ := gameOn(ev, round, board)
-	said := T{"第 %d 轮第 %d 台：%s %s %s（%s）", "Round %d board %d: %s %s %s (%s)"}.
-		In(lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(lang))
-	if ch.State.Stages != nil {
-		v.settleStaged(ch, round, board, said, wasOpen)
-		return nil
-	}
-	if matchesPlayed(ch.State) {
-		v.settleTeam(ch, round, board, said, team) // team_rounds.go
-		return nil
-	}
-	if !wasOpen {
-		// A correction of a complete round changes the standings the
-		// group was shown: they are shown again, once, marked as such.
-		v.announce(ch, said+"\n\n"+T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang)+"\n"+standingsTable(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
-		return nil
-	}
-	v.announce(ch, said)
-	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
-		next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
-		if n := plannedRounds(ev); n > 0 && round >= n {
-			next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
-		}
-		v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+standingsTable(ch.State, lang, 0)+"\n"+next)
-		v.illustrate(ch, sheet.Standings(ch.State, sheet.Lang(lang)))
-	}
+	said := i18n.T{Zh: "第 %d 轮第 %d 台：%s %s %s（%s）", En: "Round %d board %d: %s %s %s (%s)"}.
+		In(v.lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(v.lang))
+	f.settled(v, ch, round, board, said, was)
 	return nil
 }
 
@@ -224,29 +208,43 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why T) error {
 
 // playReport reports the sender's result: pending until the opponent
 // confirms when the opponent has not reported; the same result as the
-// opponent's report confirms it; a contradicting one is a dispute.
+// opponent's report confirms it; a contradicting one is a dispute. A line
+// that says two results is asked back (askReading); a forfeit is the
+// arbiter's to record (R-G-1).
 func playReport(c *Context) (Reply, error) {
+	said := c.Args["result"]
+	for _, r := range reportedAs(said, engine.Red) {
+		if !r.Played() {
+			return Reply{}, problem("选手只报告胜、负或和；弃权由裁判用 /result 台号 +-、-+ 或 -- 记录（R-G-1）。",
+				"Players report a win, a loss or a draw; an arbiter records a forfeit with /result BOARD +-, -+ or -- (R-G-1).")
+		}
+	}
+	if s, ok := seatOf(c.State, c.Player); ok {
+		if rs := reportedAs(said, s.colour); len(rs) > 1 {
+			return askReading(c, rs, s.colour), nil
+		}
+	}
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		ev, gp := &ch.State.Event, s.play
-		res := resultFor(c.Args["result"], s.colour)
+		res := reportedAs(said, s.colour)[0] // one: the colours of a published round stay
 		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
 		line := gameLine(ev, s.game, res, c.Lang)
 		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
 			// The same result as the opponent's report: it confirms it.
-			return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, line),
-				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, T{me + " 确认", "confirmed by " + me})
+			return i18n.T{Zh: "已确认：%s。", En: "Confirmed: %s."}.In(c.Lang, line),
+				chats.settle(ch, &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}, i18n.T{Zh: me + " 确认", En: "confirmed by " + me})
 		}
 		if err := ch.Append(&action.ResultReported{Round: s.round, Board: s.game.Board, Player: c.Player, Result: res}); err != nil {
 			return "", err
 		}
 		if gp.Report != nil {
-			chats.announce(ch, T{"第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
-			return T{"你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
+			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
+			return i18n.T{Zh: "你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", En: "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
 		}
-		text := T{"第%d台 %s 报告了结果，等待 %s 确认。", "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
-		personal := T{"已报告：%s。等待 %s 确认。", "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
+		text := i18n.T{Zh: "第%d台 %s 报告了结果，等待 %s 确认。", En: "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
+		personal := i18n.T{Zh: "已报告：%s。等待 %s 确认。", En: "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
 		if w := ch.State.Info.ConfirmWithin; w > 0 {
-			window := T{"%d 分钟内不回应，结果按报告确认（R-G-1）。", "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
+			window := i18n.T{Zh: "%d 分钟内不回应，结果按报告确认（R-G-1）。", En: "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
 			text += "\n" + window.In(chats.lang, int(w.Minutes()))
 			personal += "\n" + window.In(c.Lang, int(w.Minutes()))
 		}
@@ -257,11 +255,29 @@ func playReport(c *Context) (Reply, error) {
 		}
 		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Report.Seq}
 		for _, ct := range opp {
-			tell(ch, []contact{ct}, T{"%s 报告：%s。确认吗？", "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
-				button{T{"确认", "Confirm"}, r.answering("/confirm")}, button{T{"异议", "Dispute"}, r.answering("/dispute")})
+			tell(ch, []contact{ct}, i18n.T{Zh: "%s 报告：%s。确认吗？", En: "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
+				button{i18n.T{Zh: "确认", En: "Confirm"}, r.answering("/confirm")}, button{i18n.T{Zh: "异议", En: "Dispute"}, r.answering("/dispute")})
 		}
 		return personal, nil
 	})
+}
+
+// askReading asks a player whose report says two results (赢 0-1 from
+// red) which one they mean, with a button for each; it guesses none.
+func askReading(c *Context, rs []engine.Result, colour engine.Colour) Reply {
+	var buttons []chat.Button
+	var typed []string
+	for _, r := range rs {
+		cmd := "/report " + resultText(r)
+		buttons = append(buttons, chat.Button{Label: i18n.T{Zh: "%s（%s）", En: "%s (%s)"}.In(c.Lang, outcome(r, colour, c.Lang), resultText(r)), Command: cmd})
+		typed = append(typed, cmd)
+	}
+	return Reply{
+		Text: i18n.T{Zh: "你的报告前后不一致（你执%s）：是哪一个？请按按钮，或输入 %s。", En: "Your report says two different results (you play %s): which is it? Press a button, or type %s."}.
+			In(c.Lang, colourName(colour, c.Lang), strings.Join(typed, i18n.T{Zh: " 或 ", En: " or "}.In(c.Lang))),
+		Buttons: buttons,
+		Private: true,
+	}
 }
 
 // loss is the result of a game the player of colour loses.
@@ -283,7 +299,7 @@ func playDispute(c *Context) (Reply, error) { return answerReport(c, true) }
 // one pending.
 func answerReport(c *Context, dispute bool) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
-		if err := c.pressedAction(reportSeq(s.play), T{"报告", "the report"}); err != nil {
+		if err := c.pressedAction(reportSeq(s.play), i18n.T{Zh: "报告", En: "the report"}); err != nil {
 			return "", err
 		}
 		ev := &ch.State.Event
@@ -292,15 +308,15 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
 				return "", err
 			}
-			chats.announce(ch, T{"第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
-			return T{"已提出异议：由裁判裁决。", "Disputed: an arbiter decides."}.In(c.Lang), nil
+			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
+			return i18n.T{Zh: "已提出异议：由裁判裁决。", En: "Disputed: an arbiter decides."}.In(c.Lang), nil
 		}
 		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 确认", "confirmed by " + me}); err != nil {
+		if err := chats.settle(ch, a, i18n.T{Zh: me + " 确认", En: "confirmed by " + me}); err != nil {
 			return "", err
 		}
 		g, _ := gameOn(ev, s.round, s.game.Board)
-		return T{"已确认：%s。", "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
+		return i18n.T{Zh: "已确认：%s。", En: "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
 	})
 }
 
@@ -317,9 +333,9 @@ func playResign(c *Context) (Reply, error) {
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		ev, me := &ch.State.Event, playerName(&ch.State.Event, c.Player)
 		a := &action.Resigned{Round: s.round, Board: s.game.Board, Player: c.Player}
-		if err := chats.settle(ch, a, T{me + " 认输", me + " resigned"}); err != nil {
+		if err := chats.settle(ch, a, i18n.T{Zh: me + " 认输", En: me + " resigned"}); err != nil {
 			return "", err
 		}
-		return T{"你已认输：%s。", "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
+		return i18n.T{Zh: "你已认输：%s。", En: "You resigned: %s."}.In(c.Lang, gameLine(ev, s.game, loss(s.colour), c.Lang)), nil
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -18,15 +19,26 @@ import (
 func signup(c *Context) (Reply, error) {
 	open := c.Args["state"] == "open" || c.Args["state"] == "开放"
 	var a action.Action = &action.SignupClosed{}
-	text := T{"报名已关闭。组织者仍可用 /player add 名字 添加选手；准备好后输入 /start 开赛。", "Sign-up is closed. Organisers can still add players with /player add NAME; type /start when ready."}
+	text := i18n.T{Zh: "报名已关闭。组织者仍可用 /player add 名字 添加选手；准备好后输入 /start 开赛。", En: "Sign-up is closed. Organisers can still add players with /player add NAME; type /start when ready."}
 	if open {
 		a = &action.SignupOpened{}
-		text = T{"报名已开放：选手输入 /join 名字 [单位] 报名。", "Sign-up is open: players join with /join NAME [UNIT]."}
+		text = i18n.T{Zh: "报名已开放：选手输入 /join 名字 [单位] 报名。", En: "Sign-up is open: players join with /join NAME [UNIT]."}
 	}
-	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(a) }); err != nil {
+	// Every chat of the event hears it: its players join there too.
+	chats, err := eventChats(c)
+	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: text.In(c.Lang)}, nil
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		chats.announce(ch, text.In(chats.lang))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(text.In(c.Lang)), nil
 }
 
 // entry reads NAME [UNIT] [RATING] over old's values: a unit left out
@@ -37,8 +49,8 @@ func entry(args map[string]string, old engine.Player) (engine.Player, error) {
 	unit, hasUnit := args["unit"]
 	rating, hasRating := args["rating"]
 	if hasUnit && !hasRating {
-		if _, err := strconv.Atoi(unit); err == nil {
-			rating, hasRating, hasUnit = unit, true, false
+		if n, ok := number(unit); ok {
+			rating, hasRating, hasUnit = strconv.Itoa(n), true, false
 		}
 	}
 	if hasUnit {
@@ -62,7 +74,7 @@ func entry(args map[string]string, old engine.Player) (engine.Player, error) {
 }
 
 // describePlayer is "3 王天一（杭州，2300）".
-func describePlayer(p engine.Player, lang Lang) string {
+func describePlayer(p engine.Player, lang i18n.Lang) string {
 	var more []string
 	if p.Unit != "" {
 		more = append(more, p.Unit)
@@ -72,7 +84,7 @@ func describePlayer(p engine.Player, lang Lang) string {
 	}
 	s := strconv.Itoa(p.ID) + " " + p.Name
 	if len(more) > 0 {
-		s += T{"（%s）", " (%s)"}.In(lang, strings.Join(more, T{"，", ", "}.In(lang)))
+		s += i18n.T{Zh: "（%s）", En: " (%s)"}.In(lang, strings.Join(more, i18n.T{Zh: "，", En: ", "}.In(lang)))
 	}
 	return s
 }
@@ -94,12 +106,13 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已添加选手 %s。现有 %d 名选手。", "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
+	return Reply{Text: i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
 }
 
-// numbered is player n, or a problem that says which numbers there are.
+// numbered is the player arg numbers (7, ７, 7号), or a problem that says
+// which numbers there are.
 func numbered(st *action.State, arg string) (engine.Player, error) {
-	n, _ := strconv.Atoi(arg)
+	n, _ := playerNumber.number(arg)
 	p, ok := st.Event.Player(n)
 	if !ok {
 		return p, problem("没有 %d 号选手：选手是 1 到 %d 号。输入 /pairings 或 /standings 查看。", "There is no player %d: players are numbered 1 to %d. See them with /pairings or /standings.", n, len(st.Event.Players))
@@ -121,7 +134,7 @@ func editPlayer(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已修改：%s。", "Changed: %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+	return Reply{Text: i18n.T{Zh: "已修改：%s。", En: "Changed: %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
 }
 
 func removePlayer(c *Context) (Reply, error) {
@@ -130,7 +143,7 @@ func removePlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil {
 			return err
 		}
@@ -144,7 +157,7 @@ func removePlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已删除 %d 号选手 %s；后面的选手序号前移一位。", "Removed player %d, %s; the players after them move up one number."}.In(c.Lang, p.ID, p.Name)}, nil
+	return Reply{Text: i18n.T{Zh: "已删除 %d 号选手 %s；后面的选手序号前移一位。", En: "Removed player %d, %s; the players after them move up one number."}.In(c.Lang, p.ID, p.Name)}, nil
 }
 
 // playJoin enters the sender while sign-up is open.
@@ -166,7 +179,7 @@ func playJoin(c *Context) (Reply, error) {
 	var number int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
-		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
 			if err != nil {
 				return err
 			}
@@ -185,8 +198,8 @@ func playJoin(c *Context) (Reply, error) {
 	// The player's private notes are written when others act, in the
 	// language the player reads (readerLang): without a /lang choice, the
 	// locale their platform reports now, remembered as such.
-	if l := ParseLang(c.Req.Locale); l != "" {
-		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
+	if l := i18n.Parse(c.Req.Locale); l != "" {
+		if chosen, err := c.reads().Lang(c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
 			if err == nil {
 				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
 			}
@@ -196,9 +209,9 @@ func playJoin(c *Context) (Reply, error) {
 		}
 	}
 	if unit != "" {
-		name += T{"（%s）", " (%s)"}.In(c.Lang, unit)
+		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
 	}
-	return Reply{Text: T{"报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
+	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
 }
 
 // playLeave takes the sender out before the start. The players after them
@@ -207,7 +220,7 @@ func playJoin(c *Context) (Reply, error) {
 func playLeave(c *Context) (Reply, error) {
 	gone := c.State.EntrantOf(c.Player)
 	if _, err := c.Update(func(ch *storage.Change) error {
-		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
+		leaving, err := c.reads().PlayerIdentities(gone)
 		if err != nil {
 			return err
 		}
@@ -222,12 +235,12 @@ func playLeave(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已取消报名。", "You have left the event."}.In(c.Lang)}, nil
+	return Reply{Text: i18n.T{Zh: "已取消报名。", En: "You have left the event."}.In(c.Lang)}, nil
 }
 
 // findPlayer finds a player by number or name.
 func findPlayer(st *action.State, arg string) (engine.Player, error) {
-	if _, err := strconv.Atoi(arg); err == nil {
+	if _, ok := playerNumber.number(arg); ok {
 		return numbered(st, arg)
 	}
 	for _, p := range st.Event.Players {
@@ -257,25 +270,25 @@ func withdraw(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	rule := T{"已赛成绩保留，之后各轮记负，不再编排（R-W-3）", "results so far stand; every later round counts as a forfeit loss and they are not paired again (R-W-3)"}
+	rule := i18n.T{Zh: "已赛成绩保留，之后各轮记负，不再编排（R-W-3）", En: "results so far stand; every later round counts as a forfeit loss and they are not paired again (R-W-3)"}
 	switch {
 	case len(ev.Rounds) == 0:
-		rule = T{"第 1 轮之前退赛，不参加编排（R-W-1）", "before round 1: they are not paired (R-W-1)"}
-	case roundRobin(ev.Settings.System):
-		rule = T{"循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
+		rule = i18n.T{Zh: "第 1 轮之前退赛，不参加编排（R-W-1）", En: "before round 1: they are not paired (R-W-1)"}
+	case action.RoundRobin(ev.Settings.System):
+		rule = i18n.T{Zh: "循环赛：未赛满一半则成绩全部取消，否则余下对局判对手胜（R-W-2）", En: "round robin: with fewer than half their games played all their results are struck out, else their remaining games go to the opponents (R-W-2)"}
 	}
-	when := func(l Lang) string { return T{"第 %d 轮后", "after round %d"}.In(l, after) }
+	when := func(l i18n.Lang) string { return i18n.T{Zh: "第 %d 轮后", En: "after round %d"}.In(l, after) }
 	if after == 0 {
-		when = func(l Lang) string { return T{"未下第 1 轮", "before playing round 1"}.In(l) }
+		when = func(l i18n.Lang) string { return i18n.T{Zh: "未下第 1 轮", En: "before playing round 1"}.In(l) }
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.Withdrawn{Player: p.ID, After: after}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"%s 退赛（%s）：%s。", "%s withdrew (%s): %s."}.In(chats.lang, p.Name, when(chats.lang), rule.In(chats.lang)))
+		chats.announce(ch, i18n.T{Zh: "%s 退赛（%s）：%s。", En: "%s withdrew (%s): %s."}.In(chats.lang, p.Name, when(chats.lang), rule.In(chats.lang)))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已记录 %s 退赛（%s）。", "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when(c.Lang))), nil
+	return chats.reply(i18n.T{Zh: "已记录 %s 退赛（%s）。", En: "Recorded that %s withdrew (%s)."}.In(c.Lang, p.Name, when(c.Lang))), nil
 }

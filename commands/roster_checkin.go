@@ -1,12 +1,12 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -41,7 +41,7 @@ func checkIn(c *Context) (Reply, error) {
 		case s.round == 0:
 			return problem("第 1 轮还没有公布对阵。", "Round 1 is not published yet.")
 		case !ok:
-			return &Problem{Text: T{"%s", "%s"}, Args: []any{noGame(&ch.State.Event, s.round, p.ID, c.Lang)}}
+			return &Problem{Text: i18n.T{Zh: "%s", En: "%s"}, Args: []any{noGame(&ch.State.Event, s.round, p.ID, c.Lang)}}
 		case s.game.Result.Decided():
 			return problem("%s 第 %d 轮的对局已有结果。", "%s's game of round %d has its result.", p.Name, s.round)
 		}
@@ -49,7 +49,7 @@ func checkIn(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已为 %s 签到：第 %d 台，%s。", "Checked %s in: board %d, %s."}.In(c.Lang, p.Name, s.game.Board, clock(c.State, c.svc.now()))}, nil
+	return Reply{Text: i18n.T{Zh: "已为 %s 签到：第 %d 台，%s。", En: "Checked %s in: board %d, %s."}.In(c.Lang, p.Name, s.game.Board, clock(c.State, c.svc.now()))}, nil
 }
 
 // A player with no chat user cannot check in (/here), so the clock never
@@ -57,10 +57,10 @@ func checkIn(c *Context) (Reply, error) {
 // or enters the result. The round's announcement says so.
 
 // sparingUnlinked is due without the forfeits for lateness of a player of
-// event id whom no chat user is linked to: the clock forfeits only the
+// the event whom no chat user is linked to: the clock forfeits only the
 // late players who could have checked in.
-func (s *Service) sparingUnlinked(ctx context.Context, id storage.EventID, due dueFunc) (dueFunc, error) {
-	ids, err := s.store.Identities(ctx, id)
+func sparingUnlinked(r reader, due dueFunc) (dueFunc, error) {
+	ids, err := r.Identities()
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ const maxNamed = 8
 // unlinkedTerm is what round's announcement adds when the event has a
 // late limit and players with no chat user play: they are not forfeited
 // by the clock.
-func unlinkedTerm(st *action.State, round int, ids []storage.Identity, lang Lang) string {
+func unlinkedTerm(st *action.State, round int, ids []storage.Identity, lang i18n.Lang) string {
 	if st.Info.LateAfter <= 0 || round < 1 || round > len(st.Event.Rounds) {
 		return ""
 	}
@@ -140,10 +140,10 @@ func unlinkedTerm(st *action.State, round int, ids []storage.Identity, lang Lang
 	case len(names) == 0:
 		return ""
 	case len(names) > maxNamed:
-		return "\n" + T{"%d 名选手没有聊天用户（/players 标出），不会因迟到被自动判负：由裁判用 /here 序号 为其签到，或录入结果。",
-			"%d players have no chat user (/players marks them) and are not forfeited for lateness automatically: an arbiter checks them in with /here NUMBER, or enters the result."}.In(lang, len(names))
+		return "\n" + i18n.T{Zh: "%d 名选手没有聊天用户（/players 标出），不会因迟到被自动判负：由裁判用 /here 序号 为其签到，或录入结果。",
+			En: "%d players have no chat user (/players marks them) and are not forfeited for lateness automatically: an arbiter checks them in with /here NUMBER, or enters the result."}.In(lang, len(names))
 	}
-	return "\n" + T{"没有聊天用户的选手（%s）不会因迟到被自动判负：由裁判用 /here 序号 为其签到，或录入结果。",
-		"Players with no chat user (%s) are not forfeited for lateness automatically: an arbiter checks them in with /here NUMBER, or enters the result."}.
-		In(lang, strings.Join(names, T{"、", ", "}.In(lang)))
+	return "\n" + i18n.T{Zh: "没有聊天用户的选手（%s）不会因迟到被自动判负：由裁判用 /here 序号 为其签到，或录入结果。",
+		En: "Players with no chat user (%s) are not forfeited for lateness automatically: an arbiter checks them in with /here NUMBER, or enters the result."}.
+		In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", "}.In(lang)))
 }

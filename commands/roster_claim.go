@@ -9,10 +9,11 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
-// Tying a chat user to an entry the organiser typed in (issue 10): the
+// Tying a chat user to an entry the organiser typed in: the
 // user claims it (/claim N or NAME) and an organiser confirms with a
 // button in a private message; or an organiser links them directly
 // (/player link N, naming the user). A linked user is the player: they
@@ -23,17 +24,17 @@ func claimCommands() []*Command {
 	return []*Command{
 		{
 			Name: "claim", Aliases: []string{"认领"}, Who: Anyone,
-			Args: []Arg{{Name: "player", Kind: Rest, Help: T{"你的报名序号或名字（/players 列出）", "your entry's number or name (/players lists them)"}}},
-			Help: T{"认领组织者替你录入的报名：组织者确认后，你就是这名选手", "claim the entry an organiser typed in for you: once an organiser confirms, you are that player"},
+			Args: []Arg{{Name: "player", Kind: Rest, Help: i18n.T{Zh: "你的报名序号或名字（/players 列出）", En: "your entry's number or name (/players lists them)"}}},
+			Help: i18n.T{Zh: "认领组织者替你录入的报名：组织者确认后，你就是这名选手", En: "claim the entry an organiser typed in for you: once an organiser confirms, you are that player"},
 			Run:  claim,
 		},
 		{
 			Name: "player link", Aliases: []string{"关联选手"}, Who: Organiser,
 			Args: []Arg{
-				{Name: "player", Kind: Word, Help: T{"选手的序号或名字", "the player's number or name"}},
-				{Name: "user", Kind: Person, Optional: true, Help: T{"聊天用户：@用户名，或回复对方的消息", "the chat user: @username, or reply to one of their messages"}},
+				{Name: "player", Kind: Word, Help: i18n.T{Zh: "选手的序号或名字", En: "the player's number or name"}},
+				{Name: "user", Kind: Person, Optional: true, Help: i18n.T{Zh: "聊天用户：@用户名，或回复对方的消息", En: "the chat user: @username, or reply to one of their messages"}},
 			},
-			Help: T{"把选手和一个聊天用户关联起来", "link a player to a chat user"},
+			Help: i18n.T{Zh: "把选手和一个聊天用户关联起来", En: "link a player to a chat user"},
 			More: namingHelp,
 			Run:  linkPlayer,
 		},
@@ -65,31 +66,41 @@ func claim(c *Context) (Reply, error) {
 	if err := c.mayLink(p, c.Actor(), true); err != nil {
 		return Reply{}, err
 	}
-	orgs, err := c.svc.store.Holders(c, c.Event, storage.Organiser)
+	to, err := c.organisers()
 	if err != nil {
 		return Reply{}, err
-	}
-	var to []contact
-	for _, o := range orgs {
-		lang, err := c.readerLang(o.Platform, o.User)
-		if err != nil {
-			return Reply{}, err
-		}
-		to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
 	}
 	r := ref{event: c.Event}
 	answer := func(verb string) string {
 		return r.answering("/claim " + verb + " " + strconv.Itoa(p.Entrant) + " " + c.Req.Chat.Platform + " " + c.Req.User.ID)
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		tell(ch, to, T{"%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"},
+		tell(ch, to, i18n.T{Zh: "%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", En: "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"},
 			[]any{c.Req.User.Name, c.State.Event.Name, p.ID, p.Name},
-			button{T{"确认", "Confirm"}, answer("ok")}, button{T{"拒绝", "Refuse"}, answer("no")})
+			button{i18n.T{Zh: "确认", En: "Confirm"}, answer("ok")}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已请组织者确认你认领 %s。确认后你会收到私信。", "Asked the organisers to confirm your claim to %s. You will get a private message once they do."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+	return Reply{Text: i18n.T{Zh: "已请组织者确认你认领 %s。确认后你会收到私信。", En: "Asked the organisers to confirm your claim to %s. You will get a private message once they do."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+}
+
+// organisers are the event's organisers' private chats, each in its
+// reader's language.
+func (c *Context) organisers() ([]contact, error) {
+	orgs, err := c.svc.store.Holders(c, c.Event, storage.Organiser)
+	if err != nil {
+		return nil, err
+	}
+	var to []contact
+	for _, o := range orgs {
+		lang, err := c.readerLang(o.Platform, o.User)
+		if err != nil {
+			return nil, err
+		}
+		to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
+	}
+	return to, nil
 }
 
 // mayLink refuses to tie user to player p: an entry that has a user
@@ -106,7 +117,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 	case claiming && st.Status == action.Running:
 		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
 	}
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+	ids, err := c.reads().PlayerIdentities(p.Entrant)
 	if err != nil {
 		return err
 	}
@@ -118,7 +129,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 			return problem("%s 已经有聊天用户了。认错了人的话，请联系组织者。", "%s has a chat user already. If that is wrong, ask an organiser.", p.Name)
 		}
 	}
-	e, err := c.svc.store.PlayerOf(c, c.Event, user.Platform, user.User)
+	e, err := c.reads().PlayerOf(user.Platform, user.User)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		return nil
@@ -145,11 +156,11 @@ func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply,
 	}
 	p, _ := c.State.Event.Player(n)
 	if ok {
-		names, err := c.svc.store.UserNames(c, user.Platform, []string{user.User})
+		names, err := c.reads().UserNames(user.Platform, []string{user.User})
 		if err != nil {
 			return Reply{}, err
 		}
-		return linkUser(c, p, user, cmp.Or(names[user.User], user.User), T{"组织者确认了：你是「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", "An organiser confirmed it: you are %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+		return linkUser(c, p, user, cmp.Or(names[user.User], user.User), i18n.T{Zh: "组织者确认了：你是「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser confirmed it: you are %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
 	}
 	lang, err := c.readerLang(user.Platform, user.User)
 	if err != nil {
@@ -157,12 +168,12 @@ func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply,
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
 		tell(ch, []contact{{chat: chat.Private(user.Platform, user.User), lang: lang}},
-			T{"组织者没有确认你认领「%[2]s」的 %[1]s。有疑问请联系组织者。", "An organiser did not confirm your claim to %s in %q. Ask them if that is wrong."}, []any{p.Name, c.State.Event.Name})
+			i18n.T{Zh: "组织者没有确认你认领「%[2]s」的 %[1]s。有疑问请联系组织者。", En: "An organiser did not confirm your claim to %s in %q. Ask them if that is wrong."}, []any{p.Name, c.State.Event.Name})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已拒绝这次认领：%s。", "Refused the claim to %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
+	return Reply{Text: i18n.T{Zh: "已拒绝这次认领：%s。", En: "Refused the claim to %s."}.In(c.Lang, describePlayer(p, c.Lang))}, nil
 }
 
 // linkPlayer is /player link N USER.
@@ -176,12 +187,12 @@ func linkPlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return linkUser(c, p, action.Actor{Platform: c.Req.Chat.Platform, User: u.ID}, cmp.Or(u.Name, u.ID),
-		T{"组织者把你关联为「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", "An organiser linked you as %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+		i18n.T{Zh: "组织者把你关联为「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser linked you as %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
 }
 
 // linkUser ties user (called name) to player p, telling them with note
 // (args: the player, the event), and answers the organiser.
-func linkUser(c *Context, p engine.Player, user action.Actor, name string, note T) (Reply, error) {
+func linkUser(c *Context, p engine.Player, user action.Actor, name string, note i18n.T) (Reply, error) {
 	if err := c.mayLink(p, user, false); err != nil {
 		return Reply{}, err
 	}
@@ -196,7 +207,7 @@ func linkUser(c *Context, p engine.Player, user action.Actor, name string, note 
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已关联：用户 %[2]s 现在是 %[1]s。", "Linked: user %[2]s is now %[1]s."}.In(c.Lang, describePlayer(p, c.Lang), name)}, nil
+	return Reply{Text: i18n.T{Zh: "已关联：用户 %[2]s 现在是 %[1]s。", En: "Linked: user %[2]s is now %[1]s."}.In(c.Lang, describePlayer(p, c.Lang), name)}, nil
 }
 
 // claimInstead answers /join NAME when an organiser entered NAME and no
@@ -206,7 +217,7 @@ func claimInstead(c *Context, name string) error {
 		if !strings.EqualFold(p.Name, name) {
 			continue
 		}
-		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil || len(ids) > 0 {
 			return err // a user's entry: the sign-up refuses it as taken
 		}

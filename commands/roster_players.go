@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
 // /players: the roster as the chat shows it, before and after the start —
@@ -14,7 +16,7 @@ import (
 func rosterCommands() []*Command {
 	return []*Command{{
 		Name: "players", Aliases: []string{"选手"}, Who: Member,
-		Help: T{"列出报名的选手：序号、名字、单位、等级分，是否有聊天用户", "list the entrants: number, name, unit, rating, and whether a chat user is linked"},
+		Help: i18n.T{Zh: "列出报名的选手：序号、名字、单位、等级分，是否有聊天用户", En: "list the entrants: number, name, unit, rating, and whether a chat user is linked"},
 		Run:  listPlayers,
 	}}
 }
@@ -29,7 +31,7 @@ func listPlayers(c *Context) (Reply, error) {
 	if len(st.Event.Players) == 0 {
 		return Reply{}, problem("还没有选手。选手用 /join 名字 报名，组织者用 /player add 名字 添加。", "No players yet. Players join with /join NAME; organisers add them with /player add NAME.")
 	}
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return Reply{}, err
 	}
@@ -38,24 +40,24 @@ func listPlayers(c *Context) (Reply, error) {
 		linked[id.Entrant] = true
 	}
 	started := st.Status == action.Running || st.Status == action.Finished
-	number := T{"报名", "Entry"}
+	number := i18n.T{Zh: "报名", En: "Entry"}
 	if started {
-		number = T{"序号", "No."}
+		number = i18n.T{Zh: "序号", En: "No."}
 	}
-	head := []string{number.In(c.Lang), T{"名字", "Name"}.In(c.Lang), T{"单位", "Unit"}.In(c.Lang), T{"等级分", "Rating"}.In(c.Lang), T{"用户", "User"}.In(c.Lang)}
+	head := []string{number.In(c.Lang), i18n.T{Zh: "名字", En: "Name"}.In(c.Lang), i18n.T{Zh: "单位", En: "Unit"}.In(c.Lang), i18n.T{Zh: "等级分", En: "Rating"}.In(c.Lang), i18n.T{Zh: "用户", En: "User"}.In(c.Lang)}
 	var (
 		blocks    []string
-		t         *table
+		t         *sheet.Text
 		unlinked  int
 		withdrawn []string
 	)
 	for i, p := range st.Event.Players {
 		if i%rosterBlock == 0 {
 			if t != nil {
-				blocks = append(blocks, t.String())
+				blocks = append(blocks, monoTable(t))
 			}
-			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
-			t.row(head...)
+			t = &sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+			t.Row(head...)
 		}
 		rating, user := "", ""
 		if p.Rating > 0 {
@@ -69,16 +71,16 @@ func listPlayers(c *Context) (Reply, error) {
 		if p.WithdrawnAfter != 0 {
 			withdrawn = append(withdrawn, strconv.Itoa(p.ID))
 		}
-		t.row(strconv.Itoa(p.ID), p.Name, p.Unit, rating, user)
+		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating, user)
 	}
-	blocks = append(blocks, t.String())
-	title := T{"%s 选手（%d 人，%s）", "%s: players (%d, %s)"}.In(c.Lang, st.Event.Name, len(st.Event.Players), statusName(st.Status, c.Lang))
+	blocks = append(blocks, monoTable(t))
+	title := i18n.T{Zh: "%s 选手（%d 人，%s）", En: "%s: players (%d, %s)"}.In(c.Lang, st.Event.Name, len(st.Event.Players), statusName(st.Status, c.Lang))
 	var foot []string
 	if len(withdrawn) > 0 {
-		foot = append(foot, T{"已退赛：%s 号。", "Withdrawn: %s."}.In(c.Lang, strings.Join(withdrawn, T{"、", ", "}.In(c.Lang))))
+		foot = append(foot, i18n.T{Zh: "已退赛：%s 号。", En: "Withdrawn: %s."}.In(c.Lang, strings.Join(withdrawn, i18n.T{Zh: "、", En: ", "}.In(c.Lang))))
 	}
 	if unlinked > 0 {
-		foot = append(foot, T{"✓ 表示有聊天用户；%d 名选手没有，收不到私信。", "✓ marks a player with a chat user; %d have none and get no private notes."}.In(c.Lang, unlinked))
+		foot = append(foot, i18n.T{Zh: "✓ 表示有聊天用户；%d 名选手没有，收不到私信。", En: "✓ marks a player with a chat user; %d have none and get no private notes."}.In(c.Lang, unlinked))
 	}
 	return Reply{Text: strings.Join(append([]string{title, strings.Join(blocks, "\n\n")}, foot...), "\n")}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -28,40 +29,36 @@ func start(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
 			return err
 		}
-		text := startText(ch.State, by, chats.lang)
-		if ch.State.Teams != nil {
-			text = teamStartText(c, ch.State, by, chats.lang) // teams.go
-		}
-		chats.announce(ch, text)
-		chats.also(ch, T{"下一步：/pair 编排第 1 轮。", "Next: /pair pairs round 1."}.In(chats.lang))
+		chats.announce(ch, formatOf(ch.State).started(c, ch.State, by, chats.lang))
+		chats.also(ch, i18n.T{Zh: "下一步：/pair 编排第 1 轮。", En: "Next: /pair pairs round 1."}.In(chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"已开赛，序号已公布。下一步：/pair 编排第 1 轮。", "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "已开赛，序号已公布。下一步：/pair 编排第 1 轮。", En: "The event has started and the numbers are announced. Next: /pair pairs round 1."}.In(c.Lang)), nil
 }
 
 // startText announces the start with the players by sequence number.
-func startText(st *action.State, by engine.Numbering, lang Lang) string {
+func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 	how := numberedHow(st.Event.Players, by)
-	t := table{fit: phoneWidth, shrink: []int{1, 2}}
-	t.row(T{"序号", "No"}.In(lang), T{"姓名", "Name"}.In(lang), T{"单位", "Unit"}.In(lang), T{"等级分", "Rating"}.In(lang))
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+	t.Row(i18n.T{Zh: "序号", En: "No"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "单位", En: "Unit"}.In(lang), i18n.T{Zh: "等级分", En: "Rating"}.In(lang))
 	for _, p := range st.Event.Players {
 		rating := ""
 		if p.Rating > 0 {
 			rating = strconv.Itoa(p.Rating)
 		}
-		t.row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
+		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
 	}
-	return T{"「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
-		"\n" + t.String()
+	return i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
+		"\n" + monoTable(&t)
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating
 // puts the unrated after the rated, by lot, and is a draw when nobody has a
 // rating.
-func numberedHow(ps []engine.Player, by engine.Numbering) T {
+func numberedHow(ps []engine.Player, by engine.Numbering) i18n.T {
 	rated := 0
 	for _, p := range ps {
 		if p.Rating > 0 {
@@ -70,36 +67,37 @@ func numberedHow(ps []engine.Player, by engine.Numbering) T {
 	}
 	switch {
 	case by == engine.AsEntered:
-		return T{"按报名顺序", "in the order entered"}
+		return i18n.T{Zh: "按报名顺序", En: "in the order entered"}
 	case by == engine.Shuffled || rated == 0:
-		return T{"随机抽签", "at random"}
+		return i18n.T{Zh: "随机抽签", En: "at random"}
 	case rated < len(ps):
-		return T{"按等级分（无等级分者随后抽签）", "by rating (the unrated after them, by lot)"}
+		return i18n.T{Zh: "按等级分（无等级分者随后抽签）", En: "by rating (the unrated after them, by lot)"}
 	}
-	return T{"按等级分", "by rating"}
+	return i18n.T{Zh: "按等级分", En: "by rating"}
 }
 
-// openBoards lists the boards of rd still without a result.
+// openBoards lists the boards of rd still without a result, but for the
+// games put off (补赛, R-E-3): the round completes without them.
 func openBoards(rd engine.Round) []int {
 	var bs []int
 	for _, g := range rd.Games {
-		if !g.Result.Decided() && !g.Void {
+		if !g.Result.Decided() && !g.Void && !g.Postponed {
 			bs = append(bs, g.Board)
 		}
 	}
 	return bs
 }
 
-func joinInts(ns []int, lang Lang) string {
+func joinInts(ns []int, lang i18n.Lang) string {
 	s := make([]string, len(ns))
 	for i, n := range ns {
 		s[i] = strconv.Itoa(n)
 	}
-	return strings.Join(s, T{"、", ", "}.In(lang))
+	return strings.Join(s, i18n.T{Zh: "、", En: ", "}.In(lang))
 }
 
 // roundOpen refuses while the last round has games without a result.
-func roundOpen(ev *engine.Event, lang Lang) error {
+func roundOpen(ev *engine.Event, lang i18n.Lang) error {
 	n := len(ev.Rounds)
 	if n == 0 {
 		return nil
@@ -118,21 +116,46 @@ func roundOpen(ev *engine.Event, lang Lang) error {
 // time, the round starts then (RoundScheduled): late arrival counts from
 // it (R-G-4) and the scheduler reminds everybody before it.
 func publish(c *Context) (Reply, error) {
-	now := c.svc.now()
-	var start time.Time
-	var tomorrow bool
+	var start roundStart
 	if v := c.Args["time"]; v != "" {
 		var err error
-		if start, tomorrow, err = startTime(c.State, v, now); err != nil {
+		if start.at, start.tomorrow, err = startTime(c.State, v, c.svc.now()); err != nil {
 			return Reply{}, err
 		}
 		if c.State.PendingPreview() == nil && inPlay(c.State) {
-			return moveStart(c, start, tomorrow)
+			return moveStart(c, start.at, start.tomorrow)
 		}
 	}
-	if matchesPlayed(c.State) {
-		return publishTeams(c, start) // team_rounds.go
+	return formatOf(c.State).publish(c, start)
+}
+
+// roundStart is the start /publish gives a round (R-G-4); zero when the
+// round starts as it is published.
+type roundStart struct {
+	at time.Time
+	// tomorrow says the time given has passed today: it is tomorrow's.
+	tomorrow bool
+}
+
+// schedule appends the round's start, when it has one.
+func (s roundStart) schedule(ch *storage.Change, round int) error {
+	if s.at.IsZero() {
+		return nil
 	}
+	return ch.Append(&action.RoundScheduled{Round: round, Start: s.at})
+}
+
+// note says the start is tomorrow's, "" when it is today's.
+func (s roundStart) note(st *action.State, lang i18n.Lang) string {
+	return tomorrowNote(st, s.at, s.tomorrow, lang)
+}
+
+// publishRound publishes the preview of an event whose players are paired
+// (not teams): the pairing table, with notes (what a staged event's boards
+// play) when given, goes to every chat of the event, and a private note
+// to each player a user is linked to.
+func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string) (Reply, error) {
+	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
 	}
@@ -140,32 +163,30 @@ func publish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var round, notes int
+	var round, told int
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.State.PreviewReady(); err != nil {
-			return err
-		}
-		pv := ch.State.PendingPreview()
-		round, notes = pv.Round, 0
-		var matches []action.BoardOf
-		if s := ch.State.Stages; s != nil {
-			matches = s.Preview
-		}
-		if err := ch.Append(&action.RoundPublished{Pairing: *pv, Matches: matches}); err != nil {
-			return err
-		}
-		if !start.IsZero() {
-			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
-				return err
-			}
-		}
-		ids, err := c.svc.store.Identities(c, c.Event)
+		a, err := ch.State.Format().Publish(ch.State)
 		if err != nil {
 			return err
 		}
-		chats.announce(ch, pairingTable(ch.State, round, chats.lang)+matchNotes(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
-		cts, err := c.svc.contactsOf(c, ids)
+		round, told = ch.State.PendingPreview().Round, 0
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		if err := start.schedule(ch, round); err != nil {
+			return err
+		}
+		ids, err := c.reads().Identities()
+		if err != nil {
+			return err
+		}
+		text := pairingTable(ch.State, round, chats.lang)
+		if notes != nil {
+			text += notes(ch.State, round, chats.lang)
+		}
+		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
+		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
 		}
@@ -176,31 +197,31 @@ func publish(c *Context) (Reply, error) {
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
 				ch.Send(chat.Message{Chat: ct.chat, Text: note})
-				notes++
+				told++
 			}
 		}
 		// For the publisher's chat only: whom the notes reached, and why
 		// the start is tomorrow.
-		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(c.State, start, tomorrow, chats.lang))
+		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, told)+start.note(c.State, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	text := T{"第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), notes)
-	if !start.IsZero() {
-		text += "\n" + T{"开始时间：%s。", "Starts: %s."}.In(c.Lang, startClock(c.State, start, now, c.Lang)) + tomorrowNote(c.State, start, tomorrow, c.Lang)
+	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), told)
+	if !start.at.IsZero() {
+		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(c.Lang, startClock(c.State, start.at, now, c.Lang)) + start.note(c.State, c.Lang)
 	}
 	return chats.reply(text), nil
 }
 
 // tomorrowNote says that a start time given to /publish is tomorrow's,
 // since today's has passed; "" when it is today's.
-func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang Lang) string {
+func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang i18n.Lang) string {
 	if !tomorrow {
 		return ""
 	}
-	return T{"今天的 %s 已过，所以是明天。", " Today's %s has passed, so it is tomorrow."}.In(lang, start.In(st.Info.Location()).Format("15:04"))
+	return i18n.T{Zh: "今天的 %s 已过，所以是明天。", En: " Today's %s has passed, so it is tomorrow."}.In(lang, start.In(st.Info.Location()).Format("15:04"))
 }
 
 // pastGrace is how long ago a start time given to /publish may have
@@ -208,12 +229,12 @@ func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang Lang) s
 // round published a little late, not a day ahead.
 const pastGrace = time.Hour
 
-// startTime reads /publish's "HH:MM" (or "HH：MM") as the next such time
+// startTime reads /publish's "HH:MM" (or "１９：３０") as the next such time
 // in the event's zone after now: today, or tomorrow (and says so) when it
 // has passed today — except a time passed within pastGrace, which is
 // refused: the organiser most likely means the round starts now.
 func startTime(st *action.State, v string, now time.Time) (start time.Time, tomorrow bool, err error) {
-	hh, mm, ok := strings.Cut(strings.ReplaceAll(v, "：", ":"), ":")
+	hh, mm, ok := strings.Cut(narrow(v), ":")
 	h, herr := strconv.Atoi(hh)
 	m, merr := strconv.Atoi(mm)
 	if !ok || herr != nil || merr != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
@@ -237,7 +258,7 @@ func startTime(st *action.State, v string, now time.Time) (start time.Time, tomo
 // startClock shows a round's start in the event's zone as seen at now:
 // "19:30" on the same day, "明天 08:00" / "08:00 tomorrow" on the next,
 // "3月2日 08:00" / "08:00 on 2 Mar" further off.
-func startClock(st *action.State, start, now time.Time, lang Lang) string {
+func startClock(st *action.State, start, now time.Time, lang i18n.Lang) string {
 	loc := st.Info.Location()
 	s, n := start.In(loc), now.In(loc)
 	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc) }
@@ -246,21 +267,21 @@ func startClock(st *action.State, start, now time.Time, lang Lang) string {
 	case 0:
 		return hm
 	case 24 * time.Hour:
-		return T{"明天 %s", "%s tomorrow"}.In(lang, hm)
+		return i18n.T{Zh: "明天 %s", En: "%s tomorrow"}.In(lang, hm)
 	}
-	return T{"%[1]d月%[2]d日 %[4]s", "%[4]s on %[3]s"}.In(lang, int(s.Month()), s.Day(), s.Format("2 Jan"), hm)
+	return i18n.T{Zh: "%[1]d月%[2]d日 %[4]s", En: "%[4]s on %[3]s"}.In(lang, int(s.Month()), s.Day(), s.Format("2 Jan"), hm)
 }
 
 // roundTerms are the lines under a published round's pairings: its start
 // time, the time control (R-G-5) and the late-arrival limit (R-G-4), as
 // seen at now.
-func roundTerms(st *action.State, now time.Time, lang Lang) string {
+func roundTerms(st *action.State, now time.Time, lang i18n.Lang) string {
 	var s string
 	if p := st.Play; p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() {
-		s += "\n" + T{"开始时间：%s", "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang)) + leftNote(st, now, lang)
+		s += "\n" + i18n.T{Zh: "开始时间：%s", En: "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang)) + leftNote(st, now, lang)
 	}
 	if tc := st.Info.TimeControl; tc != "" {
-		s += "\n" + T{"用时：%s", "Time control: %s"}.In(lang, tc)
+		s += "\n" + i18n.T{Zh: "用时：%s", En: "Time control: %s"}.In(lang, tc)
 	}
 	return s + lateTerm(st, now, lang)
 }
@@ -268,31 +289,31 @@ func roundTerms(st *action.State, now time.Time, lang Lang) string {
 // lateTerm is the line on the late-arrival limit (R-G-4) of the current
 // round, "" without one: the minutes after publication, or the deadline's
 // clock when the round has a start time.
-func lateTerm(st *action.State, now time.Time, lang Lang) string {
+func lateTerm(st *action.State, now time.Time, lang i18n.Lang) string {
 	late := st.Info.LateAfter
 	if late <= 0 {
 		return ""
 	}
 	if d, ok := st.LateDeadline(); ok && !st.Play.Starts.IsZero() {
-		return "\n" + T{"%s 前未签到（/here）判负（R-G-4）。", "Not checked in (/here) by %s: lost by forfeit (R-G-4)."}.In(lang, startClock(st, d, now, lang))
+		return "\n" + i18n.T{Zh: "%s 前未签到（/here）判负（R-G-4）。", En: "Not checked in (/here) by %s: lost by forfeit (R-G-4)."}.In(lang, startClock(st, d, now, lang))
 	}
-	return "\n" + T{"迟到 %d 分钟未签到（/here）判负（R-G-4）。", "Not checked in (/here) within %d minutes: lost by forfeit (R-G-4)."}.In(lang, int(late/time.Minute))
+	return "\n" + i18n.T{Zh: "迟到 %d 分钟未签到（/here）判负（R-G-4）。", En: "Not checked in (/here) within %d minutes: lost by forfeit (R-G-4)."}.In(lang, int(late/time.Minute))
 }
 
 // playerNote tells player their game in round — board, colour, opponent
 // and their score — and the terms; or their bye. "" when they have
 // neither (a withdrawn player).
-func playerNote(st *action.State, round, player int, now time.Time, lang Lang) string {
+func playerNote(st *action.State, round, player int, now time.Time, lang i18n.Lang) string {
 	ev := &st.Event
 	if round < 1 || round > len(ev.Rounds) {
 		return ""
 	}
 	if seat := seatNote(st, round, player, lang); seat != "" {
-		return T{"第 %d 轮：%s。", "Round %d: %s."}.In(lang, round, seat) + roundTerms(st, now, lang)
+		return i18n.T{Zh: "第 %d 轮：%s。", En: "Round %d: %s."}.In(lang, round, seat) + roundTerms(st, now, lang)
 	}
 	for _, b := range ev.Rounds[round-1].Byes {
 		if b.Player == player && b.Kind == engine.PairingBye {
-			return T{"第 %d 轮你轮空，得 %s 分（R-S-3）。", "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
+			return i18n.T{Zh: "第 %d 轮你轮空，得 %s 分（R-S-3）。", En: "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
 		}
 	}
 	return ""
@@ -300,24 +321,24 @@ func playerNote(st *action.State, round, player int, now time.Time, lang Lang) s
 
 // seatNote says player's game in round: "你在第 2 台执红（先走），对手 3 号
 // 张三（1 分）"; "" when they have none.
-func seatNote(st *action.State, round, player int, lang Lang) string {
+func seatNote(st *action.State, round, player int, lang i18n.Lang) string {
 	ev, h := &st.Event, st.Histories()
 	for _, g := range ev.Rounds[round-1].Games {
-		colour, opp := T{"执红（先走）", "red (you move first)"}, g.Black
+		colour, opp := i18n.T{Zh: "执红（先走）", En: "red (you move first)"}, g.Black
 		switch player {
 		case g.Red:
 		case g.Black:
-			colour, opp = T{"执黑（后走）", "black"}, g.Red
+			colour, opp = i18n.T{Zh: "执黑（后走）", En: "black"}, g.Red
 		default:
 			continue
 		}
 		if b, ok := st.BoardOf(round, g.Board); ok {
 			// A knockout's scores are its matches' (R-F-5): the note says
 			// which game of which match.
-			return T{"你在第 %d 台%s，对手 %d 号 %s（%s）", "you play on board %d with %s against %d %s (%s)"}.
-				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(b, lang))
+			return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s）", En: "you play on board %d with %s against %d %s (%s)"}.
+				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(st, b, lang))
 		}
-		return T{"你在第 %d 台%s，对手 %d 号 %s（%s 分）", "you play on board %d with %s against %d %s (%s pts)"}.
+		return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s 分）", En: "you play on board %d with %s against %d %s (%s pts)"}.
 			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
 	}
 	return ""
@@ -351,19 +372,19 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			return err
 		}
 		st := ch.State
-		moved := func(lang Lang) string {
-			s := T{"第 %d 轮开始时间改为 %s", "Round %d now starts at %s"}.In(lang, round, startClock(st, start, now, lang)) + leftNote(st, now, lang)
+		moved := func(lang i18n.Lang) string {
+			s := i18n.T{Zh: "第 %d 轮开始时间改为 %s", En: "Round %d now starts at %s"}.In(lang, round, startClock(st, start, now, lang)) + leftNote(st, now, lang)
 			if !was.IsZero() {
-				s += T{"（原为 %s）", " (was %s)"}.In(lang, startClock(st, was, now, lang))
+				s += i18n.T{Zh: "（原为 %s）", En: " (was %s)"}.In(lang, startClock(st, was, now, lang))
 			}
 			return s
 		}
-		chats.announce(ch, moved(chats.lang)+T{"。", "."}.In(chats.lang)+lateTerm(st, now, chats.lang))
-		ids, err := c.svc.store.Identities(c, c.Event)
+		chats.announce(ch, moved(chats.lang)+i18n.T{Zh: "。", En: "."}.In(chats.lang)+lateTerm(st, now, chats.lang))
+		ids, err := c.reads().Identities()
 		if err != nil {
 			return err
 		}
-		cts, err := c.svc.contactsOf(c, ids)
+		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
 		}
@@ -378,17 +399,17 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			if !toPlay[n] {
 				continue
 			}
-			text := moved(ct.lang) + T{"：%s。", ": %s."}.In(ct.lang, seatNote(st, round, n, ct.lang)) + lateTerm(st, now, ct.lang)
+			text := moved(ct.lang) + i18n.T{Zh: "：%s。", En: ": %s."}.In(ct.lang, seatNote(st, round, n, ct.lang)) + lateTerm(st, now, ct.lang)
 			ch.Send(chat.Message{Chat: ct.chat, Text: text})
 			notes++
 		}
-		chats.also(ch, T{"已私信通知 %d 位选手。", "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(st, start, tomorrow, chats.lang))
+		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, notes)+tomorrowNote(st, start, tomorrow, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"第 %d 轮开始时间已改为 %s。已私信通知 %d 位选手。", "Round %d's start is moved to %s. Private notes went to %d players."}.
+	return chats.reply(i18n.T{Zh: "第 %d 轮开始时间已改为 %s。已私信通知 %d 位选手。", En: "Round %d's start is moved to %s. Private notes went to %d players."}.
 		In(c.Lang, round, startClock(c.State, start, now, c.Lang), notes) + tomorrowNote(c.State, start, tomorrow, c.Lang)), nil
 }
 
@@ -406,9 +427,13 @@ func playHere(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	now := c.svc.now()
-	text := T{"已签到：第 %d 台，%s。", "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
-	if d, ok := st.LateDeadline(); ok && now.After(d) {
-		text += "\n" + T{"迟到时限 %s 已过：按规则判负（R-G-4）。", "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	text := i18n.T{Zh: "已签到：第 %d 台，%s。", En: "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
+	switch d, ok := st.LateDeadline(); {
+	case ok && now.After(d) && st.Play.LateReferred:
+		// The limit passed unwatched (late.go): the arbiter decides.
+		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：是否判负由裁判决定（R-G-4）。", En: "The late-arrival limit was %s: the arbiter decides whether the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	case ok && now.After(d):
+		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：按规则判负（R-G-4）。", En: "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
 	}
 	return Reply{Text: text}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/storage"
 )
@@ -63,7 +64,7 @@ func finalRows(t *testing.T, text string) [][]string {
 	t.Helper()
 	var rows [][]string
 	in := false
-	for _, l := range strings.Split(Plain(text), "\n") {
+	for _, l := range strings.Split(chat.Plain(text), "\n") {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 2 && f[0] == "名次":

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -105,7 +106,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 		{"5", "李来群", "3", "7", "1"},
 		{"6", "阎文清", "3", "6", "1"},
 	}
-	lines := strings.Split(Plain(final), "\n")
+	lines := strings.Split(chat.Plain(final), "\n")
 	if len(lines) < 2+len(want) || lines[0] != "「六人循环赛」结束！" || lines[1] != "最终排名" {
 		t.Fatalf("the final announcement:\n%s", final)
 	}

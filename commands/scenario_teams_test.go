@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -113,7 +114,7 @@ func TestScenarioTeamRoundRobin(t *testing.T) {
 		{"3", "长城", "5", "10", "4"},
 		{"4", "黄河", "3", "3", "1"},
 	}
-	lines := strings.Split(Plain(final), "\n")
+	lines := strings.Split(chat.Plain(final), "\n")
 	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "团体排名") })
 	if at < 0 || len(lines) < at+1+len(want) {
 		t.Fatalf("the final announcement:\n%s", final)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/chat"
 )
 
 // TestScenarioTeamSwiss6 plays a team Swiss in English: six teams of two
@@ -76,7 +78,7 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 	s.heading("The end")
 	must(t, en("org", "/finish"), "\"League\" is over!")
 	final = strings.Join(s.announced("group"), "\n")
-	lines := strings.Split(Plain(final), "\n")
+	lines := strings.Split(chat.Plain(final), "\n")
 	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Team standings") })
 	if at < 0 || len(lines) < at+8 {
 		t.Fatalf("the final announcement:\n%s", final)

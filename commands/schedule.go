@@ -6,18 +6,21 @@ package commands
 // limit passes (R-G-4). The rules of
 // what is due are action.DueActions; Tick applies them to every running
 // event and announces them, with the Service's clock, so tests move time
-// and call Tick. Adapters call Tick every few seconds.
+// and call Tick. Adapters call Tick every few seconds, at most a tick gap
+// apart (WithTickGap): each tick is recorded (storage.Store.Watch), and a
+// longer silence or a step of the clock means nobody watched the late
+// players meanwhile (late.go).
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -34,8 +37,19 @@ type dueFunc func(st *action.State, now time.Time) []action.Action
 // confirmed meanwhile is not overtaken and two bot instances ticking at
 // once apply it once. Tick goes on with the other events when one fails
 // and returns their errors joined.
+//
+// The late-arrival forfeits need the scheduler to have watched the whole
+// limit: Tick records itself (storage.Store.Watch) and tells the rules
+// since when it has run without a break. When that cannot be recorded,
+// it counts as not watched: the arbiter decides.
 func (s *Service) Tick(ctx context.Context) error {
-	return s.tick(ctx, action.DueActions)
+	now := s.now()
+	since, werr := s.store.Watch(ctx, now, s.tickGap)
+	if werr != nil {
+		since, werr = now, fmt.Errorf("tick: %w", werr)
+	}
+	due := func(st *action.State, at time.Time) []action.Action { return action.DueActions(st, at, since) }
+	return errors.Join(werr, s.tick(ctx, due))
 }
 
 func (s *Service) tick(ctx context.Context, due dueFunc) error {
@@ -56,27 +70,22 @@ func (s *Service) tick(ctx context.Context, due dueFunc) error {
 	return errors.Join(errs...)
 }
 
-// tickEvent applies what is due in event id at now.
+// tickEvent applies what is due in event id at now. What it reads to
+// decide — which players are linked, who hears — it reads again in each
+// action's change, as that change's transaction sees it.
 func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Time, due dueFunc) error {
 	st, err := s.store.Load(ctx, id)
 	if err != nil {
 		return err
 	}
-	acts := due(st, now)
-	if len(acts) == 0 {
+	if len(due(st, now)) == 0 {
 		return nil
 	}
-	if due, err = s.sparingUnlinked(ctx, id, due); err != nil { // R-G-4: roster_checkin.go
-		return err
-	}
-	if acts = due(st, now); len(acts) == 0 {
-		return nil
-	}
-	to, err := s.audience(ctx, id, acts)
+	spared, err := sparingUnlinked(s.reading(ctx, id), due) // R-G-4: roster_checkin.go
 	if err != nil {
 		return err
 	}
-	for _, a := range acts {
+	for _, a := range spared(st, now) {
 		key, err := tickKey(id, st, a)
 		if err != nil {
 			return err
@@ -84,8 +93,16 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 		_, err = s.store.Update(ctx, id, scheduler, key, func(ch *storage.Change) error {
 			// The state may have moved on since the load (another instance,
 			// a player confirming): apply the action only if still due.
-			for _, b := range due(ch.State, now) {
+			spared, err := sparingUnlinked(ch, due)
+			if err != nil {
+				return err
+			}
+			for _, b := range spared(ch.State, now) {
 				if k, err := tickKey(id, ch.State, b); err == nil && k == key {
+					to, err := audienceOf(ch, id, b)
+					if err != nil {
+						return err
+					}
 					return applyDue(ch, to, b, now)
 				}
 			}
@@ -102,25 +119,32 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 // and for a reminder each player's private chats with the bot, in the
 // language they read.
 type audience struct {
+	event   storage.EventID
 	chats   []chat.Chat
 	players map[int][]contact // by entrant id
+	staff   []contact         // the arbiters' and organisers', for a referral
 }
 
-// audience finds who hears acts in event id.
-func (s *Service) audience(ctx context.Context, id storage.EventID, acts []action.Action) (audience, error) {
-	chats, err := s.store.Chats(ctx, id)
+// audienceOf finds who hears a in event id.
+func audienceOf(r reader, id storage.EventID, a action.Action) (audience, error) {
+	chats, err := r.Chats()
 	if err != nil {
 		return audience{}, err
 	}
-	to := audience{chats: chats}
-	if !slices.ContainsFunc(acts, func(a action.Action) bool { _, ok := a.(*action.RoundReminded); return ok }) {
+	to := audience{event: id, chats: chats}
+	if _, ok := a.(*action.LateReferred); ok {
+		if to.staff, err = staffContacts(r); err != nil {
+			return audience{}, err
+		}
+	}
+	if rem, ok := a.(*action.RoundReminded); !ok || rem.Missed {
 		return to, nil
 	}
-	ids, err := s.store.Identities(ctx, id)
+	ids, err := r.Identities()
 	if err != nil {
 		return audience{}, err
 	}
-	cts, err := s.contactsOf(ctx, ids)
+	cts, err := contactsOf(r, ids)
 	if err != nil {
 		return audience{}, err
 	}
@@ -136,20 +160,25 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) error {
 	switch a := a.(type) {
 	case *action.RoundReminded:
+		if a.Missed {
+			return missedReminder(ch, to, a, now) // late.go
+		}
 		if err := ch.Append(a); err != nil {
 			return err
 		}
 		remind(ch, to, a.Round, now)
 		return nil
+	case *action.LateReferred:
+		return referLate(ch, to, a, to.event, now) // late.go
 	case *action.LineupsRevealed:
 		return revealAtStart(ch, to.chats, a) // team_rounds.go
 	case *action.ResultSet:
 		// R-G-1: an unanswered report stands once the window ends.
-		why := T{"确认时限已过，按报告确认", "not answered in time: stands as reported"}
+		why := i18n.T{Zh: "确认时限已过，按报告确认", En: "not answered in time: stands as reported"}
 		switch a.Result {
 		case engine.RedForfeitWin, engine.BlackForfeitWin, engine.DoubleForfeit:
 			// R-G-4: the forfeits the clock decides are late arrivals.
-			why = T{"迟到超过时限，判负", "late past the limit: lost by forfeit"}
+			why = i18n.T{Zh: "迟到超过时限，判负", En: "late past the limit: lost by forfeit"}
 		}
 		return decide(ch, to.chats, a.Round, a.Board, a.Result, why)
 	}
@@ -165,7 +194,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 	start := st.Play.Starts
 	left := minutesLeft(start, now)
 	lang := eventLang(st)
-	announce(ch, to.chats, T{"提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", "Reminder: round %d starts at %s (in %d min)."}.
+	announce(ch, to.chats, i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始（还有 %d 分钟）。", En: "Reminder: round %d starts at %s (in %d min)."}.
 		In(lang, round, startClock(st, start, now, lang), left)+lateTerm(st, now, lang))
 	for _, g := range st.Event.Rounds[round-1].Games {
 		if g.Result.Decided() || g.Void {
@@ -173,7 +202,7 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 		}
 		for _, p := range []int{g.Red, g.Black} {
 			for _, ct := range to.players[st.EntrantOf(p)] {
-				text := T{"提醒：第 %d 轮将于 %s 开始，%s。", "Reminder: round %d starts at %s: %s."}.
+				text := i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始，%s。", En: "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
 				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
 			}
@@ -208,10 +237,10 @@ func minutesLeft(start, now time.Time) int {
 // leftNote says how soon the current round starts when its start was set
 // inside the reminder's lead time: that announcement is the reminder
 // (action.RoundScheduled), so it says what the reminder would have.
-func leftNote(st *action.State, now time.Time, lang Lang) string {
+func leftNote(st *action.State, now time.Time, lang i18n.Lang) string {
 	p := st.Play
 	if st.Info.RemindBefore <= 0 || !p.Reminded || p.Starts.IsZero() || !now.Before(p.Starts) || now.Before(p.Starts.Add(-st.Info.RemindBefore)) {
 		return ""
 	}
-	return T{"（还有 %d 分钟）", " (in %d min)"}.In(lang, minutesLeft(p.Starts, now))
+	return i18n.T{Zh: "（还有 %d 分钟）", En: " (in %d min)"}.In(lang, minutesLeft(p.Starts, now))
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -21,67 +23,53 @@ import (
 // by InfoChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
-	values  T        // what the value may be
+	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
-	show    func(st *action.State, lang Lang) string
-	// use is which stages of a staged event the key is a rule of; the
-	// zero value, every event.
-	use stageUse
-	// boardGame marks a rule of individual games' points that a team
-	// event's matches do not read (engine.TeamSettings): 场分, 局分 and the
-	// team tiebreaks stand for it, except under 队员总分制 (R-T-6), whose
-	// players play an individual event.
-	boardGame bool
+	show    func(st *action.State, lang i18n.Lang) string
+	// part is the part of the rules the key belongs to, which some formats
+	// do not play by (a knockout has no Swiss pairing, a team event's
+	// matches score by 场分 and 局分); the zero value, the event's own.
+	part action.RulePart
 }
 
 // unused says whether k is a setting st plays no part by, and why, in
 // lang: a Swiss's rule in a knockout, an individual game's in a team event.
-func (k *eventKey) unused(st *action.State, lang Lang) (bool, *Problem) {
-	if st.Stages != nil && !k.use.applies(st.Stages.Plan) {
-		return true, k.use.refusal(k, st.Stages.Plan, lang)
+func (k *eventKey) unused(st *action.State, lang i18n.Lang) (bool, *Problem) {
+	if st.Format().PlaysBy(k.part) {
+		return false, nil
 	}
-	if k.boardGame && st.Teams != nil && !st.Teams.Rules.Totalled() {
-		return true, problem("团体赛不用 %[1]s：场分、局分和团体名次规则代替它（/event set 场分 3,1,0、/event set 局分 2,1,0、/event set 团体名次规则 …；/event set 查看）。",
-			"A team event does not use %[1]s: match points, game points and the team tiebreaks stand for it (/event set match-points 3,1,0, /event set game-points 2,1,0, /event set team-tiebreaks …; /event set shows them).",
-			k.name(lang))
-	}
-	return false, nil
+	return true, formatOf(st).notPlayed(st, k, lang)
 }
 
-var eventKeys = []eventKey{
+var eventKeys = slices.Concat([]eventKey{
 	{
-		names: []string{"format", "system", "赛制"}, values: T{"积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
+		names: []string{"format", "system", "赛制"}, values: i18n.T{Zh: "积分编排|单循环|双循环|淘汰赛|双淘汰|分组循环", En: "swiss|roundrobin|double-round-robin|knockout|double-knockout|groups"},
 		setting: setFormat,
-		show: func(st *action.State, lang Lang) string {
-			if st.Stages != nil {
-				return formatName(st.Stages.Plan, lang)
-			}
-			return systemName(st.Event.Settings.System, lang)
-		},
+		show:    func(st *action.State, lang i18n.Lang) string { return formatOf(st).name(st, lang) },
 	},
 	{
-		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"), use: unstaged,
+		names: []string{"rounds", "轮数"}, values: sameIn("1, 2, …"), part: action.RoundCount,
 		setting: func(s *engine.Settings, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
 				return problem("轮数应是正整数，不是「%s」。例如：/event set rounds 7", "rounds must be a positive number, not %q. For example: /event set rounds 7", v)
 			}
-			if roundRobin(s.System) {
+			if action.RoundRobin(s.System) {
 				return problem("循环赛的轮数由循环表决定（R-C-2），不能设置。", "A round robin's rounds come from its table (R-C-2): they cannot be set.")
 			}
 			s.Rounds = n
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Event.Settings.Rounds == 0 {
-				return T{"按循环表", "by the table"}.In(lang)
+				return i18n.T{Zh: "按循环表", En: "by the table"}.In(lang)
 			}
 			return strconv.Itoa(st.Event.Settings.Rounds)
 		},
 	},
 	{
-		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), use: fieldStages, boardGame: true,
+		names: []string{"scoring", "计分", "积分"}, values: sameIn("2/1/0, 1/0.5/0, 3/1/0"), part: action.GameScoring,
 		setting: func(s *engine.Settings, v string) error {
 			sc, err := engine.ParseScoring(v)
 			if err != nil {
@@ -93,10 +81,10 @@ var eventKeys = []eventKey{
 			s.Scoring = sc
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.Scoring.String() },
+		show: func(st *action.State, _ i18n.Lang) string { return st.Event.Settings.Scoring.String() },
 	},
 	{
-		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), use: fieldStages, boardGame: true,
+		names: []string{"bye", "轮空分"}, values: sameIn("2, 1, 0.5, …"), part: action.GameScoring,
 		setting: func(s *engine.Settings, v string) error {
 			p, err := engine.ParsePoints(v)
 			if err != nil || p < 0 {
@@ -105,21 +93,21 @@ var eventKeys = []eventKey{
 			s.ByeValue = p
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return st.Event.Settings.ByeValue.String() },
+		show: func(st *action.State, _ i18n.Lang) string { return st.Event.Settings.ByeValue.String() },
 	},
 	{
 		// Groups and a round-robin final rank by R-T-3's chain
 		// (action.fieldSettings): the event's is a Swiss stage's.
-		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: T{"对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
-		use: swissStages, boardGame: true,
+		names: []string{"tiebreaks", "tiebreak", "名次规则", "破同分"}, values: i18n.T{Zh: "对手分,胜局,犯规,小分,直胜,累进分,后走胜局,后走局数,抽签…", En: "buchholz,wins,fouls,sb,direct,progressive,black-wins,black-games,lots…"},
+		part: action.SwissTiebreaks,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Tiebreaks, err = engine.ParseTiebreaks(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			var names []string
 			for _, tb := range st.Event.Settings.Tiebreaks {
-				if lang == Zh {
+				if lang == i18n.Zh {
 					names = append(names, tb.Name())
 				} else {
 					names = append(names, tb.English())
@@ -129,53 +117,53 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"first-round", "首轮编排"}, values: T{"拦腰|临近|首尾|随机", "fold|adjacent|head-tail|random"},
-		use: swissStages,
+		names: []string{"first-round", "首轮编排"}, values: i18n.T{Zh: "拦腰|临近|首尾|随机", En: "fold|adjacent|head-tail|random"},
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstRound, err = engine.ParseFirstRound(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstRound, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.FirstRound, lang) },
 	},
 	{
-		names: []string{"halves", "分区"}, values: T{"对折|单双", "top-bottom|odd-even"},
-		use: swissStages,
+		names: []string{"halves", "分区"}, values: i18n.T{Zh: "对折|单双", En: "top-bottom|odd-even"},
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Halves, err = engine.ParseHalves(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Halves, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.Halves, lang) },
 	},
 	{
-		names: []string{"first-colour", "first-color", "首轮先后手"}, values: T{"单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
-		use: swissStages,
+		names: []string{"first-colour", "first-color", "首轮先后手"}, values: i18n.T{Zh: "单台小号先|单台大号先|上半区先|单号先|小号先|抽签（猜先）", En: "alternate|alternate-higher|upper-red|odd-red|lower-red|drawn"},
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.FirstColour, err = engine.ParseFirstColour(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.FirstColour, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.FirstColour, lang) },
 	},
 	{
-		names: []string{"avoid-same-unit", "同单位回避"}, values: T{"首轮|同队不相遇|不回避", "first-round|all-rounds|off"},
-		use: swissStages,
+		names: []string{"avoid-same-unit", "同单位回避"}, values: i18n.T{Zh: "首轮|同队不相遇|不回避", En: "first-round|all-rounds|off"},
+		part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.AvoidUnit, err = engine.ParseUnitAvoidance(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
 	},
 	{
-		names: []string{"numbering", "seeding", "序号", "排序"}, values: T{"等级分|抽签|报名顺序", "rating|lot|entered"},
+		names: []string{"numbering", "seeding", "序号", "排序"}, values: i18n.T{Zh: "等级分|抽签|报名顺序", En: "rating|lot|entered"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Numbering, err = engine.ParseNumbering(v)
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return named(st.Event.Settings.Numbering, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.Numbering, lang) },
 	},
 	{
 		// R-T-0, R-S-3: whether forfeits count for colours and having met,
 		// and whether a bye is recorded with a colour that counts.
-		names: []string{"counting", "计数"}, values: T{"全计|只计实赛", "bp|fide"}, use: swissStages,
+		names: []string{"counting", "计数"}, values: i18n.T{Zh: "全计|只计实赛", En: "bp|fide"}, part: action.SwissPairing,
 		setting: func(s *engine.Settings, v string) error {
 			switch strings.ToLower(v) {
 			case "bp", "全计":
@@ -187,17 +175,17 @@ var eventKeys = []eventKey{
 			}
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if s := st.Event.Settings; !s.CountForfeits && !s.CountByeColour {
-				return T{"只计实赛", "fide"}.In(lang)
+				return i18n.T{Zh: "只计实赛", En: "fide"}.In(lang)
 			} else if s.CountForfeits && s.CountByeColour {
-				return T{"全计", "bp"}.In(lang)
+				return i18n.T{Zh: "全计", En: "bp"}.In(lang)
 			}
-			return T{"混合", "mixed"}.In(lang)
+			return i18n.T{Zh: "混合", En: "mixed"}.In(lang)
 		},
 	},
 	{
-		names: []string{"time", "time-control", "用时"}, values: T{"任意文字，如 25分+5秒；- 清除", "any text, e.g. 25 min + 5 s; - clears it"},
+		names: []string{"time", "time-control", "用时"}, values: i18n.T{Zh: "任意文字，如 25分+5秒；- 清除", En: "any text, e.g. 25 min + 5 s; - clears it"},
 		info: func(a *action.InfoChanged, v string) error {
 			if v == "-" {
 				v = ""
@@ -205,37 +193,37 @@ var eventKeys = []eventKey{
 			a.TimeControl = &v
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return orUnset(st.Info.TimeControl, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return orUnset(st.Info.TimeControl, lang) },
 	},
 	{
-		names: []string{"late", "迟到"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		names: []string{"late", "迟到"}, values: i18n.T{Zh: "分钟数，0 不限", En: "minutes, 0 for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.LateAfter = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.LateAfter, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showMinutes(st.Info.LateAfter, lang) },
 	},
 	{
-		names: []string{"remind", "提醒"}, values: T{"开始前几分钟提醒，0 或 不提醒", "minutes before the start, 0 or off for none"},
+		names: []string{"remind", "提醒"}, values: i18n.T{Zh: "开始前几分钟提醒，0 或 不提醒", En: "minutes before the start, 0 or off for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.RemindBefore = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showRemind(st.Info.RemindBefore, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showRemind(st.Info.RemindBefore, lang) },
 	},
 	{
-		names: []string{"confirm", "确认时限"}, values: T{"分钟数，0 不限", "minutes, 0 for none"},
+		names: []string{"confirm", "确认时限"}, values: i18n.T{Zh: "分钟数，0 不限", En: "minutes, 0 for none"},
 		info: func(a *action.InfoChanged, v string) error {
 			d, err := minutes(v)
 			a.ConfirmWithin = &d
 			return err
 		},
-		show: func(st *action.State, lang Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showMinutes(st.Info.ConfirmWithin, lang) },
 	},
 	{
-		names: []string{"draw-offers", "提和"}, values: T{"轮流|自由", "alternate|free"},
+		names: []string{"draw-offers", "提和"}, values: i18n.T{Zh: "轮流|自由", En: "alternate|free"},
 		info: func(a *action.InfoChanged, v string) error {
 			alternate, ok := onOff(v, "alternate", "轮流")
 			if !ok {
@@ -248,15 +236,15 @@ var eventKeys = []eventKey{
 			a.FreeDrawOffers = &free
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string {
+		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Info.FreeDrawOffers {
-				return T{"自由（不轮流）", "free"}.In(lang)
+				return i18n.T{Zh: "自由（不轮流）", En: "free"}.In(lang)
 			}
-			return T{"轮流（R-G-2）", "alternate (R-G-2)"}.In(lang)
+			return i18n.T{Zh: "轮流（R-G-2）", En: "alternate (R-G-2)"}.In(lang)
 		},
 	},
 	{
-		names: []string{"offer-foul", "重复提和犯规"}, values: T{"开|关", "on|off"},
+		names: []string{"offer-foul", "重复提和犯规"}, values: i18n.T{Zh: "开|关", En: "on|off"},
 		info: func(a *action.InfoChanged, v string) error {
 			on, ok := onOff(v)
 			if !ok {
@@ -265,7 +253,7 @@ var eventKeys = []eventKey{
 			a.OfferFoul = &on
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return showOnOff(st.Info.OfferFoul, lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return showOnOff(st.Info.OfferFoul, lang) },
 	},
 	{
 		names: []string{"fouls", "犯规判负"}, values: sameIn("1, 2, 3, …"),
@@ -277,10 +265,10 @@ var eventKeys = []eventKey{
 			a.FoulsToLose = &n
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
+		show: func(st *action.State, _ i18n.Lang) string { return strconv.Itoa(st.Info.FoulLimit()) },
 	},
 	{
-		names: []string{"zone", "时区"}, values: T{"北京时间（UTC+8）、UTC-5、+5:30", "UTC+8, UTC-5, +5:30"},
+		names: []string{"zone", "时区"}, values: i18n.T{Zh: "北京时间（UTC+8）、UTC-5、+5:30", En: "UTC+8, UTC-5, +5:30"},
 		info: func(a *action.InfoChanged, v string) error {
 			if v == "北京时间" {
 				v = action.DefaultZone
@@ -293,7 +281,7 @@ var eventKeys = []eventKey{
 			a.Zone = &z
 			return nil
 		},
-		show: func(st *action.State, _ Lang) string {
+		show: func(st *action.State, _ i18n.Lang) string {
 			if st.Info.Zone == "" {
 				return action.DefaultZone
 			}
@@ -301,16 +289,16 @@ var eventKeys = []eventKey{
 		},
 	},
 	{
-		names: []string{"pictures", "图片"}, values: T{"自动|开|关", "auto|on|off"},
+		names: []string{"pictures", "图片"}, values: i18n.T{Zh: "自动|开|关", En: "auto|on|off"},
 		info: setPictures,
 		show: showPictures,
 	},
 	{
 		// Everything said to the event's chats is in it, whoever's command
 		// it was; replies and private notes are in each user's (/lang).
-		names: []string{"lang", "language", "语言"}, values: T{"中文|英文", "zh|en"},
+		names: []string{"lang", "language", "语言"}, values: i18n.T{Zh: "中文|英文", En: "zh|en"},
 		info: func(a *action.InfoChanged, v string) error {
-			l := ParseLang(v)
+			l := i18n.Parse(v)
 			if l == "" {
 				return errors.New("not a language")
 			}
@@ -318,9 +306,9 @@ var eventKeys = []eventKey{
 			a.Lang = &s
 			return nil
 		},
-		show: func(st *action.State, lang Lang) string { return langName(eventLang(st), lang) },
+		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}
+}, leaveKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -330,9 +318,9 @@ func setFormat(s *engine.Settings, v string) error {
 	if err != nil {
 		return err
 	}
-	if roundRobin(sys) != roundRobin(s.System) {
+	if action.RoundRobin(sys) != action.RoundRobin(s.System) {
 		family := "swiss"
-		if roundRobin(sys) {
+		if action.RoundRobin(sys) {
 			family = "roundrobin"
 		}
 		_, def, _, _ := eventSpec("_ " + family) // the defaults /event new gives the family
@@ -342,46 +330,16 @@ func setFormat(s *engine.Settings, v string) error {
 	return nil
 }
 
-// plannedRounds is how many rounds the event plays: the setting or, for a
-// round robin that leaves it at 0, its whole table (R-C-2) — one round
-// fewer than the entrants rounded up to even (players withdrawn before
-// round 1 are not in it, R-W-1), twice that in a double round robin. 0
-// when no number is set.
-func plannedRounds(ev *engine.Event) int {
-	s := ev.Settings
-	if s.Rounds > 0 || !roundRobin(s.System) {
-		return s.Rounds
-	}
-	n := 0
-	for _, p := range ev.Players {
-		if p.WithdrawnAfter != -1 {
-			n++
-		}
-	}
-	if n < 2 {
-		return 0
-	}
-	rounds := n + n%2 - 1
-	if s.System == engine.DoubleRoundRobin {
-		rounds *= 2
-	}
-	return rounds
-}
-
-func roundRobin(s engine.System) bool {
-	return s == engine.RoundRobin || s == engine.DoubleRoundRobin
-}
-
 // sameIn is a text that reads the same in both languages.
-func sameIn(s string) T { return T{s, s} }
+func sameIn(s string) i18n.T { return i18n.T{Zh: s, En: s} }
 
 // named is a setting's value for a reader of lang: its Chinese name, or
 // its English one.
 func named(v interface {
 	String() string
 	Chinese() string
-}, lang Lang) string {
-	if lang == Zh {
+}, lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		return v.Chinese()
 	}
 	return v.String()
@@ -389,8 +347,8 @@ func named(v interface {
 
 // name is the key's name for a reader of lang: its Chinese name, or its
 // English one.
-func (k *eventKey) name(lang Lang) string {
-	if lang == Zh {
+func (k *eventKey) name(lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		for _, n := range k.names {
 			if strings.ContainsFunc(n, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 				return n
@@ -419,7 +377,7 @@ func setEvent(c *Context) (Reply, error) {
 		return Reply{Text: eventKeysText(c.State, c.Lang)}, nil
 	}
 	k := lookupKey(name)
-	v := strings.TrimSpace(c.Args["value"])
+	v := narrow(c.Args["value"]) // 轮数 ７, UTC＋８: every value reads in half width
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}
@@ -448,7 +406,8 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			if k.names[0] == "format" && ch.State.Stages != nil && s.Rounds == 0 && !roundRobin(s.System) {
+			staged := ch.State.Format().Kind() == action.StagedFormat
+			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
 				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
 				s.Rounds = def.Rounds
 			}
@@ -471,7 +430,7 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Stages != nil {
+		if k.names[0] == "format" && ch.State.Format().Kind() == action.StagedFormat {
 			// A Swiss or round robin again: the stages go.
 			if err := ch.Append(&action.PlanSet{}); err != nil {
 				return err
@@ -483,12 +442,12 @@ func setEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
+	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
 
 // eventKeysText lists what /event set sets, with the values now.
-func eventKeysText(st *action.State, lang Lang) string {
-	lines := []string{T{"比赛设置（修改：/event set 项目 值）：", "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
+func eventKeysText(st *action.State, lang i18n.Lang) string {
+	lines := []string{i18n.T{Zh: "比赛设置（修改：/event set 项目 值）：", En: "The event's settings (change one: /event set KEY VALUE):"}.In(lang)}
 	for i := range eventKeys {
 		k := &eventKeys[i]
 		if unused, _ := k.unused(st, lang); unused {
@@ -496,12 +455,7 @@ func eventKeysText(st *action.State, lang Lang) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}
-	if st.Stages != nil {
-		lines = append(lines, planKeysText(st.Stages.Plan, lang)...)
-	}
-	if st.Teams != nil {
-		lines = append(lines, teamKeysText(st, lang)...)
-	}
+	lines = append(lines, formatOf(st).keys(st, lang)...)
 	return strings.Join(lines, "\n")
 }
 
@@ -537,33 +491,33 @@ func onOff(v string, on ...string) (value, ok bool) {
 	return false, false
 }
 
-func orUnset(s string, lang Lang) string {
+func orUnset(s string, lang i18n.Lang) string {
 	if s == "" {
-		return T{"未设", "not set"}.In(lang)
+		return i18n.T{Zh: "未设", En: "not set"}.In(lang)
 	}
 	return s
 }
 
-func showMinutes(d time.Duration, lang Lang) string {
+func showMinutes(d time.Duration, lang i18n.Lang) string {
 	if d == 0 {
-		return T{"不限", "none"}.In(lang)
+		return i18n.T{Zh: "不限", En: "none"}.In(lang)
 	}
-	return T{"%d 分钟", "%d min"}.In(lang, int(d/time.Minute))
+	return i18n.T{Zh: "%d 分钟", En: "%d min"}.In(lang, int(d/time.Minute))
 }
 
 // showRemind shows how long before a round's start the scheduler reminds.
-func showRemind(d time.Duration, lang Lang) string {
+func showRemind(d time.Duration, lang i18n.Lang) string {
 	if d == 0 {
-		return T{"不提醒", "off"}.In(lang)
+		return i18n.T{Zh: "不提醒", En: "off"}.In(lang)
 	}
-	return T{"开始前 %d 分钟", "%d min before the start"}.In(lang, int(d/time.Minute))
+	return i18n.T{Zh: "开始前 %d 分钟", En: "%d min before the start"}.In(lang, int(d/time.Minute))
 }
 
-func showOnOff(on bool, lang Lang) string {
+func showOnOff(on bool, lang i18n.Lang) string {
 	if on {
-		return T{"开", "on"}.In(lang)
+		return i18n.T{Zh: "开", En: "on"}.In(lang)
 	}
-	return T{"关", "off"}.In(lang)
+	return i18n.T{Zh: "关", En: "off"}.In(lang)
 }
 
 // zoneName writes an offset of minutes east of UTC as "UTC+8", "UTC-5:30".

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestSettingsInBothLanguages: every setting of /event set takes its
@@ -44,6 +45,9 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"时区", "北京时间", "zone", "+8", "UTC+8", "UTC+8"},
 		{"图片", "开", "pictures", "on", "开：对阵和排名公告附图片", "on: announcements of pairings and standings come with pictures"},
 		{"语言", "英文", "lang", "en", "英文", "English"},
+		{"请假次数", "2", "leaves", "2", "2", "2"},
+		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
+		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {
@@ -62,7 +66,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 				}
 				covered[k] = true
 				echo := h.sendAs("org", lang, "/event set "+key+" "+value).Text
-				want := T{"已设置：%s = %s。", "Set: %s = %s."}.In(Lang(lang), k.name(Lang(lang)), shown)
+				want := i18n.T{Zh: "已设置：%s = %s。", En: "Set: %s = %s."}.In(i18n.Lang(lang), k.name(i18n.Lang(lang)), shown)
 				if !strings.HasPrefix(echo, want) {
 					t.Errorf("%s: /event set %s %s → %q, want %q", lang, key, value, echo, want)
 				}

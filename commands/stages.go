@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -28,6 +29,7 @@ var stageWords = []struct {
 	{action.GroupsStage, []string{"groups", "group", "分组循环", "分组", "小组循环"}},
 	{action.SwissStage, []string{"swiss", "积分编排", "积分"}},
 	{action.RoundRobinStage, []string{"roundrobin", "round-robin", "循环赛", "循环", "单循环"}},
+	{action.PlacesStage, []string{"places", "finals-by-place", "place-finals", "同名次决赛", "同名次", "名次决赛"}},
 }
 
 func stageKind(w string) (action.StageKind, bool) {
@@ -51,15 +53,15 @@ func stageFormat(w string) (action.StageKind, bool) {
 
 // stagesSyntax says what /event set stages takes, for /help and the
 // refusals.
-var stagesSyntax = T{
-	"阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前几名、积分 轮数、循环。例如：/event set stages 分组 4 前2 > 淘汰；淘汰 1 > 积分 5；淘汰 1 > 循环",
-	"Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin. For example: /event set stages groups 4 top 2 > knockout; knockout 1 > swiss 5; knockout 1 > roundrobin",
+var stagesSyntax = i18n.T{
+	Zh: "阶段用 > 连接，先后进行：淘汰 [轮数]、双淘汰、分组 组数 前几名、积分 轮数、循环、同名次决赛（各组同名次者争对应名次：两组时第 1 名对第 1 名争冠亚军、第 2 名对第 2 名争三四名，多组时同名次者打循环）。分组之后可以接淘汰、循环、再分组或同名次决赛。例如：/event set stages 分组 4 前2 > 淘汰；分组 2 前2 > 同名次决赛；分组 4 前2 > 循环；淘汰 1 > 积分 5",
+	En: "Stages joined by >, played in turn: knockout [ROUNDS], double-knockout, groups COUNT top N, swiss ROUNDS, roundrobin, places (finals by place: with two groups the winners meet for 1st and 2nd, the runners-up for 3rd and 4th; with more, each place's players play a round robin). Groups can be followed by a knockout, a round robin, more groups or places. For example: /event set stages groups 4 top 2 > knockout; groups 2 top 2 > places; groups 4 top 2 > roundrobin; knockout 1 > swiss 5",
 }
 
 // stagesHelp is /help event set's word on staged events.
-var stagesHelp = T{
-	"淘汰赛、双淘汰、分组循环：/event set 赛制 淘汰赛，然后设置 局制（1、2、三局两胜）、加赛规则（如 加赛,和棋黑胜,抽签，依次使用）、三四名赛、五至八名赛、名次不并列、总决赛重赛、种子排序、对阵方式、组数、出线、分组方式、出线对阵。" + stagesSyntax.Zh + "。",
-	"Knockouts, double elimination, groups: /event set format knockout, then match (1, 2, bo3), tie (replay,armageddon,lots, tried in turn), third-place, playoffs, unshared, reset, seed-order, draw, groups, advance, group-method, group-draw. " + stagesSyntax.En + ".",
+var stagesHelp = i18n.T{
+	Zh: "淘汰赛、双淘汰、分组循环：/event set 赛制 淘汰赛，然后设置 局制（1、2、三局两胜）、加赛规则（如 加赛,和棋黑胜,抽签，依次使用）、三四名赛、五至八名赛、名次不并列、总决赛重赛、种子排序、对阵方式、组数、出线、分组方式、出线对阵。" + stagesSyntax.Zh + "。",
+	En: "Knockouts, double elimination, groups: /event set format knockout, then match (1, 2, bo3), tie (replay,armageddon,lots, tried in turn), third-place, playoffs, unshared, reset, seed-order, draw, groups, advance, group-method, group-draw. " + stagesSyntax.En + ".",
 }
 
 // parseStages reads "groups 4 top 2 > knockout" (分组 4 前2 > 淘汰): each
@@ -114,24 +116,26 @@ func parseStages(v string) ([]action.StagePlan, error) {
 }
 
 // stagesText writes the stages as parseStages reads them, in lang.
-func stagesText(ss []action.StagePlan, lang Lang) string {
+func stagesText(ss []action.StagePlan, lang i18n.Lang) string {
 	var parts []string
 	for _, s := range ss {
 		var p string
 		switch s.Kind {
 		case action.KnockoutStage:
-			p = T{"淘汰", "knockout"}.In(lang)
+			p = i18n.T{Zh: "淘汰", En: "knockout"}.In(lang)
 			if s.Rounds > 0 {
-				p += T{" %d轮", " %d"}.In(lang, s.Rounds)
+				p += i18n.T{Zh: " %d轮", En: " %d"}.In(lang, s.Rounds)
 			}
 		case action.DoubleStage:
-			p = T{"双淘汰", "double-knockout"}.In(lang)
+			p = i18n.T{Zh: "双淘汰", En: "double-knockout"}.In(lang)
 		case action.GroupsStage:
-			p = T{"分组 %d组 前%d", "groups %d top %d"}.In(lang, s.Groups, s.Advance)
+			p = i18n.T{Zh: "分组 %d组 前%d", En: "groups %d top %d"}.In(lang, s.Groups, s.Advance)
 		case action.SwissStage:
-			p = T{"积分 %d轮", "swiss %d"}.In(lang, s.Rounds)
+			p = i18n.T{Zh: "积分 %d轮", En: "swiss %d"}.In(lang, s.Rounds)
+		case action.PlacesStage:
+			p = i18n.T{Zh: "同名次决赛", En: "places"}.In(lang)
 		default:
-			p = T{"循环", "roundrobin"}.In(lang)
+			p = i18n.T{Zh: "循环", En: "roundrobin"}.In(lang)
 		}
 		parts = append(parts, p)
 	}
@@ -168,20 +172,20 @@ func parseMatch(v string, m *engine.MatchFormat) error {
 }
 
 // matchText shows a match format: "三局两胜" / "best of 3", "2 局" / "2 games".
-func matchText(m engine.MatchFormat, lang Lang) string {
+func matchText(m engine.MatchFormat, lang i18n.Lang) string {
 	switch {
 	case m.BestOf && m.Games < 10:
 		digits := []rune("零一两三四五六七八九")
-		if lang == Zh {
+		if lang == i18n.Zh {
 			return string(digits[m.Games]) + "局" + string(digits[m.Games/2+1]) + "胜"
 		}
 		return fmt.Sprintf("best of %d", m.Games)
 	case m.BestOf:
-		return T{"%d局%d胜", "best of %[1]d"}.In(lang, m.Games, m.Games/2+1)
+		return i18n.T{Zh: "%d局%d胜", En: "best of %[1]d"}.In(lang, m.Games, m.Games/2+1)
 	case m.Games == 1:
-		return T{"一局", "one game"}.In(lang)
+		return i18n.T{Zh: "一局", En: "one game"}.In(lang)
 	}
-	return T{"%d局", "%d games"}.In(lang, m.Games)
+	return i18n.T{Zh: "%d局", En: "%d games"}.In(lang, m.Games)
 }
 
 // parseTie reads the tie chain (R-F-5): rules by their English or Chinese
@@ -201,28 +205,28 @@ func parseTie(v string) ([]engine.TieRule, error) {
 	return out, nil
 }
 
-func tieText(rs []engine.TieRule, lang Lang) string {
+func tieText(rs []engine.TieRule, lang i18n.Lang) string {
 	var names []string
 	for _, r := range rs {
 		names = append(names, named(r, lang))
 	}
-	return strings.Join(names, T{"，", ", "}.In(lang))
+	return strings.Join(names, i18n.T{Zh: "，", En: ", "}.In(lang))
 }
 
 // planKey is one setting of a staged event's plan.
 type planKey struct {
 	names  []string // English first; the first in Han characters is the Chinese name
-	values T
+	values i18n.T
 	set    func(p *action.Plan, v string) error
-	show   func(p action.Plan, lang Lang) string
+	show   func(p action.Plan, lang i18n.Lang) string
 }
 
-func (k *planKey) name(lang Lang) string { return (&eventKey{names: k.names}).name(lang) }
+func (k *planKey) name(lang i18n.Lang) string { return (&eventKey{names: k.names}).name(lang) }
 
 // onOffKey is a plan setting that is on or off.
 func onOffKey(names []string, field func(p *action.Plan) *bool) planKey {
 	return planKey{
-		names: names, values: T{"开|关", "on|off"},
+		names: names, values: i18n.T{Zh: "开|关", En: "on|off"},
 		set: func(p *action.Plan, v string) error {
 			on, ok := onOff(v)
 			if !ok {
@@ -231,37 +235,37 @@ func onOffKey(names []string, field func(p *action.Plan) *bool) planKey {
 			*field(p) = on
 			return nil
 		},
-		show: func(p action.Plan, lang Lang) string { return showOnOff(*field(&p), lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return showOnOff(*field(&p), lang) },
 	}
 }
 
 var planKeys = []planKey{
 	{
-		names: []string{"stages", "阶段"}, values: T{"分组 4 前2 > 淘汰|淘汰 1 > 积分 5|淘汰 1 > 循环", "groups 4 top 2 > knockout|knockout 1 > swiss 5|knockout 1 > roundrobin"},
+		names: []string{"stages", "阶段"}, values: i18n.T{Zh: "分组 4 前2 > 淘汰|淘汰 1 > 积分 5|淘汰 1 > 循环", En: "groups 4 top 2 > knockout|knockout 1 > swiss 5|knockout 1 > roundrobin"},
 		set: func(p *action.Plan, v string) (err error) {
 			p.Stages, err = parseStages(v)
 			return err
 		},
-		show: func(p action.Plan, lang Lang) string { return stagesText(p.Stages, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return stagesText(p.Stages, lang) },
 	},
 	{
-		names: []string{"match", "局制", "每场局数"}, values: T{"1|2|三局两胜|五局三胜", "1|2|bo3|bo5"},
+		names: []string{"match", "局制", "每场局数"}, values: i18n.T{Zh: "1|2|三局两胜|五局三胜", En: "1|2|bo3|bo5"},
 		set:  func(p *action.Plan, v string) error { return parseMatch(v, &p.Match) },
-		show: func(p action.Plan, lang Lang) string { return matchText(p.Match, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return matchText(p.Match, lang) },
 	},
 	{
-		names: []string{"tie", "加赛规则", "平局"}, values: T{"加赛,加时赛,快棋,和棋黑胜,吃子数,抽签（依次，最后一项重复）", "replay,overtime,blitz,armageddon,captures,lots (in turn, the last repeating)"},
+		names: []string{"tie", "加赛规则", "平局"}, values: i18n.T{Zh: "加赛,加时赛,快棋,和棋黑胜,吃子数,抽签（依次，最后一项重复）", En: "replay,overtime,blitz,armageddon,captures,lots (in turn, the last repeating)"},
 		set: func(p *action.Plan, v string) (err error) {
 			p.Match.Tie, err = parseTie(v)
 			return err
 		},
-		show: func(p action.Plan, lang Lang) string { return tieText(p.Match.Tie, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return tieText(p.Match.Tie, lang) },
 	},
 	onOffKey([]string{"third-place", "三四名赛", "三四名"}, func(p *action.Plan) *bool { return &p.ThirdPlace }),
 	onOffKey([]string{"playoffs", "五至八名赛", "五至八名"}, func(p *action.Plan) *bool { return &p.Playoffs }),
 	onOffKey([]string{"reset", "总决赛重赛"}, func(p *action.Plan) *bool { return &p.Reset }),
 	{
-		names: []string{"unshared", "名次不并列"}, values: T{"前几名不并列，0 为都可并列", "how many top places are not shared, 0 for none"},
+		names: []string{"unshared", "名次不并列"}, values: i18n.T{Zh: "前几名不并列，0 为都可并列", En: "how many top places are not shared, 0 for none"},
 		set: func(p *action.Plan, v string) error {
 			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(v, "前"), "名"))
 			if err != nil || n < 0 {
@@ -270,53 +274,53 @@ var planKeys = []planKey{
 			p.Unshared = n
 			return nil
 		},
-		show: func(p action.Plan, lang Lang) string {
+		show: func(p action.Plan, lang i18n.Lang) string {
 			if p.Unshared == 0 {
-				return T{"可并列", "shared"}.In(lang)
+				return i18n.T{Zh: "可并列", En: "shared"}.In(lang)
 			}
-			return T{"前%d名不并列", "top %d unshared"}.In(lang, p.Unshared)
+			return i18n.T{Zh: "前%d名不并列", En: "top %d unshared"}.In(lang, p.Unshared)
 		},
 	},
 	{
-		names: []string{"seed-order", "种子排序"}, values: T{"序号|等级分|抽签", "number|rating|lots"},
+		names: []string{"seed-order", "种子排序"}, values: i18n.T{Zh: "序号|等级分|抽签", En: "number|rating|lots"},
 		set: func(p *action.Plan, v string) (err error) {
 			p.Seeding, err = engine.ParseSeeding(v)
 			return err
 		},
-		show: func(p action.Plan, lang Lang) string { return named(p.Seeding, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return named(p.Seeding, lang) },
 	},
 	{
-		names: []string{"draw", "对阵方式"}, values: T{"标准|首尾|对半|相邻", "standard|fold|halves|adjacent"},
+		names: []string{"draw", "对阵方式"}, values: i18n.T{Zh: "标准|首尾|对半|相邻", En: "standard|fold|halves|adjacent"},
 		set: func(p *action.Plan, v string) (err error) {
 			p.Draw, err = engine.ParseDraw(v)
 			return err
 		},
-		show: func(p action.Plan, lang Lang) string { return named(p.Draw, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return named(p.Draw, lang) },
 	},
 	{
 		names: []string{"groups", "组数"}, values: sameIn("2, 4, 8, …"),
 		set: func(p *action.Plan, v string) error {
 			return setGroups(p, v, func(s *action.StagePlan, n int) { s.Groups = n })
 		},
-		show: func(p action.Plan, _ Lang) string { return strconv.Itoa(groupsStage(p).Groups) },
+		show: func(p action.Plan, _ i18n.Lang) string { return strconv.Itoa(groupsStage(p).Groups) },
 	},
 	{
 		names: []string{"advance", "出线"}, values: sameIn("1, 2, …"),
 		set: func(p *action.Plan, v string) error {
 			return setGroups(p, v, func(s *action.StagePlan, n int) { s.Advance = n })
 		},
-		show: func(p action.Plan, _ Lang) string { return strconv.Itoa(groupsStage(p).Advance) },
+		show: func(p action.Plan, _ i18n.Lang) string { return strconv.Itoa(groupsStage(p).Advance) },
 	},
 	{
-		names: []string{"group-method", "分组方式"}, values: T{"种子|抽签", "snake|drawn"},
+		names: []string{"group-method", "分组方式"}, values: i18n.T{Zh: "种子|抽签", En: "snake|drawn"},
 		set: func(p *action.Plan, v string) (err error) {
 			p.GroupMethod, err = engine.ParseGroupMethod(v)
 			return err
 		},
-		show: func(p action.Plan, lang Lang) string { return named(p.GroupMethod, lang) },
+		show: func(p action.Plan, lang i18n.Lang) string { return named(p.GroupMethod, lang) },
 	},
 	{
-		names: []string{"group-draw", "出线对阵"}, values: T{"对半|胜者对次名", "halves|runner-up"},
+		names: []string{"group-draw", "出线对阵"}, values: i18n.T{Zh: "对半|胜者对次名", En: "halves|runner-up"},
 		set: func(p *action.Plan, v string) error {
 			switch strings.ToLower(v) {
 			case "halves", "对半":
@@ -328,15 +332,15 @@ var planKeys = []planKey{
 			}
 			return nil
 		},
-		show: func(p action.Plan, lang Lang) string {
+		show: func(p action.Plan, lang i18n.Lang) string {
 			if p.GroupDraw == engine.WinnerRunnerUp {
-				return T{"胜者对次名", "runner-up"}.In(lang)
+				return i18n.T{Zh: "胜者对次名", En: "runner-up"}.In(lang)
 			}
-			return T{"对半", "halves"}.In(lang)
+			return i18n.T{Zh: "对半", En: "halves"}.In(lang)
 		},
 	},
 	{
-		names: []string{"earlier-places", "前阶段名次"}, values: T{"并列|保留", "shared|kept"},
+		names: []string{"earlier-places", "前阶段名次"}, values: i18n.T{Zh: "并列|保留", En: "shared|kept"},
 		set: func(p *action.Plan, v string) error {
 			switch strings.ToLower(v) {
 			case "shared", "并列":
@@ -348,11 +352,11 @@ var planKeys = []planKey{
 			}
 			return nil
 		},
-		show: func(p action.Plan, lang Lang) string {
+		show: func(p action.Plan, lang i18n.Lang) string {
 			if p.Earlier == engine.KeepStagePlaces {
-				return T{"保留", "kept"}.In(lang)
+				return i18n.T{Zh: "保留", En: "kept"}.In(lang)
 			}
-			return T{"并列", "shared"}.In(lang)
+			return i18n.T{Zh: "并列", En: "shared"}.In(lang)
 		},
 	},
 }
@@ -403,7 +407,7 @@ func lookupPlanKey(name string) *planKey {
 }
 
 // planKeysText lists a staged event's plan settings with their values.
-func planKeysText(p action.Plan, lang Lang) []string {
+func planKeysText(p action.Plan, lang i18n.Lang) []string {
 	var lines []string
 	groups := groupsStage(p).Kind != ""
 	for i := range planKeys {
@@ -417,15 +421,15 @@ func planKeysText(p action.Plan, lang Lang) []string {
 }
 
 // formatName names a staged event's format for people.
-func formatName(p action.Plan, lang Lang) string {
+func formatName(p action.Plan, lang i18n.Lang) string {
 	if len(p.Stages) == 1 {
 		switch p.Stages[0].Kind {
 		case action.KnockoutStage:
-			return T{"淘汰赛", "knockout"}.In(lang)
+			return i18n.T{Zh: "淘汰赛", En: "knockout"}.In(lang)
 		case action.DoubleStage:
-			return T{"双淘汰", "double elimination"}.In(lang)
+			return i18n.T{Zh: "双淘汰", En: "double elimination"}.In(lang)
 		case action.GroupsStage:
-			return T{"分组循环", "groups"}.In(lang)
+			return i18n.T{Zh: "分组循环", En: "groups"}.In(lang)
 		}
 	}
 	return stagesText(p.Stages, lang)
@@ -467,46 +471,21 @@ func changePlan(c *Context, p *action.Plan, key, shown string) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(&action.PlanSet{Plan: p}) }); err != nil {
 		return Reply{}, err
 	}
-	if key == "format" && c.Lang == Zh {
+	if key == "format" && c.Lang == i18n.Zh {
 		key = "赛制"
 	}
-	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, key, shown)}, nil
+	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, key, shown)}, nil
 }
 
-// stageUse is which stages of a staged event an /event set key is a rule
-// of. A knockout's matches are decided by the match format and the tie
-// chain (R-F-4, R-F-5): the Swiss's pairing rules, its scoring and its
-// tiebreaks play no part in them, so a plan without fields leaves them out.
-type stageUse int8
-
-const (
-	everyStage  stageUse = iota // the event's own: times, reminders, fouls, the language …
-	fieldStages                 // the games of groups, a Swiss or a round-robin final: scoring, byes
-	swissStages                 // a Swiss stage's pairing and tiebreaks (R-SW-*, R-T-1)
-	unstaged                    // not of a staged event: its rounds follow the stages
-)
-
-// applies reports whether the plan has a stage the key is a rule of.
-func (u stageUse) applies(p action.Plan) bool {
-	switch u {
-	case fieldStages:
-		return slices.ContainsFunc(p.Stages, func(s action.StagePlan) bool {
-			return s.Kind == action.GroupsStage || s.Kind == action.SwissStage || s.Kind == action.RoundRobinStage
-		})
-	case swissStages:
-		return slices.ContainsFunc(p.Stages, func(s action.StagePlan) bool { return s.Kind == action.SwissStage })
-	case unstaged:
-		return false
-	}
-	return true
-}
-
-// refusal says why key k does not apply to plan p, and what to type.
-func (u stageUse) refusal(k *eventKey, p action.Plan, lang Lang) *Problem {
-	switch u {
-	case unstaged:
+// stagedPartRefused says why a staged event (plan p) does not play by
+// the settings of part, and what to type: a knockout's matches are decided
+// by the match format and the tie chain (R-F-4, R-F-5), so the Swiss's
+// pairing rules, its scoring and its tiebreaks play no part in them.
+func stagedPartRefused(k *eventKey, p action.Plan, lang i18n.Lang) *Problem {
+	switch k.part {
+	case action.RoundCount:
 		return problem("淘汰赛和分组赛的轮数由阶段决定，不能设置；积分编排阶段的轮数写在阶段里，如 /event set stages 淘汰 1 > 积分 5。", "A knockout's or groups' rounds follow its stages: they cannot be set; a Swiss stage's rounds go in the stages, e.g. /event set stages knockout 1 > swiss 5.")
-	case fieldStages:
+	case action.GameScoring:
 		return problem("%[1]s 只用于分组循环、积分编排和循环赛阶段，这场比赛（%[2]s）没有：淘汰赛的每场比赛按局制和加赛规则决出胜负（/event set match、/event set tie）。",
 			"%[1]s is a rule of groups, Swiss and round-robin stages, and this event (%[2]s) has none: a knockout's matches are decided by the match format and the tie rules (/event set match, /event set tie).",
 			k.name(lang), formatName(p, lang))

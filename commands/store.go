@@ -55,9 +55,24 @@ type Store interface {
 	WebLink(ctx context.Context, id storage.EventID) (string, error)
 	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
 
+	// Link codes (/link): made for an event, redeemed in another chat (a
+	// change uses one up: storage.Change.UseLinkCode).
+	NewLinkCode(ctx context.Context, id storage.EventID, by action.Actor, ttl time.Duration) (string, time.Time, error)
+	RedeemLinkCode(ctx context.Context, code, user, chat string, limits storage.LinkLimits) (storage.EventID, error)
+
+	// The scheduler's watch: since when it has run without a break.
+	Watch(ctx context.Context, now time.Time, gap time.Duration) (time.Time, error)
+
+	// The chats themselves: a chat with a new id, a chat the bot may not
+	// post in, the messages typed there that the bot answered.
+	MoveChat(ctx context.Context, from, to chat.Chat) error
+	Block(ctx context.Context, c chat.Chat, reason string) (newly bool, since time.Time, err error)
+	Unblock(ctx context.Context, c chat.Chat) (bool, error)
+	MarkAnswered(ctx context.Context, c chat.Chat, message string, keep time.Duration) error
+	Answered(ctx context.Context, c chat.Chat, message string) (bool, error)
+
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
-	Deliver(ctx context.Context, worker string, send storage.Sender, o storage.DeliverOptions) error
 	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)
 	MarkSent(ctx context.Context, id int64) error
 }

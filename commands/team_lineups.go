@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -58,10 +59,10 @@ func askLineups(c *Context, ch *storage.Change, round int) error {
 			for i, p := range ev.Teams[id-1].Members {
 				list = append(list, fmt.Sprintf("%d %s", i+1, playerName(&st.Event, p)))
 			}
-			tell(ch, []contact{ct}, T{
-				"第 %[1]d 轮第 %[2]d 场「%[3]s」对「%[4]s」：请在这里发送出场名单，按台次写队员的报名台次或名字，如 /lineup %[5]s（%[6]s）。双方都交后公布；未交的按报名台次出场。队员：%[7]s",
-				"Round %[1]d match %[2]d, %[3]q v %[4]q: send your line-up here, board 1 first, by the players' registered places or names, e.g. /lineup %[5]s (%[6]s). Both are revealed once both are in; a team that sends none plays its registered order. Players: %[7]s",
-			}, []any{round, m.Number, teamName(st, id), teamName(st, other), exampleLineup(st.Teams.Rules.Boards), named(st.Teams.Rules.Lineup, ct.lang), strings.Join(list, T{"，", ", "}.In(ct.lang))})
+			tell(ch, []contact{ct}, i18n.T{
+				Zh: "第 %[1]d 轮第 %[2]d 场「%[3]s」对「%[4]s」：请在这里发送出场名单，按台次写队员的报名台次或名字，如 /lineup %[5]s（%[6]s）。双方都交后公布；未交的按报名台次出场。队员：%[7]s",
+				En: "Round %[1]d match %[2]d, %[3]q v %[4]q: send your line-up here, board 1 first, by the players' registered places or names, e.g. /lineup %[5]s (%[6]s). Both are revealed once both are in; a team that sends none plays its registered order. Players: %[7]s",
+			}, []any{round, m.Number, teamName(st, id), teamName(st, other), exampleLineup(st.Teams.Rules.Boards), named(st.Teams.Rules.Lineup, ct.lang), strings.Join(list, i18n.T{Zh: "，", En: ", "}.In(ct.lang))})
 		}
 	}
 	return nil
@@ -129,7 +130,7 @@ func lineup(c *Context) (Reply, error) {
 			ids = append(ids, 0)
 			continue
 		}
-		if k, err := strconv.Atoi(w); err == nil {
+		if k, ok := number(w); ok {
 			if k < 1 || k > len(members) {
 				return Reply{}, problem("「%s」有 %d 名队员：请写 1 到 %d 的报名台次，或队员的名字。", "%q has %d players: write registered places 1 to %d, or the players' names.", teamName(st, id), len(members), len(members))
 			}
@@ -165,13 +166,13 @@ func lineup(c *Context) (Reply, error) {
 		if p != 0 {
 			n = playerName(&st.Event, p)
 		}
-		names = append(names, T{"%d台 %s", "B%d %s"}.In(c.Lang, b+1, n))
+		names = append(names, i18n.T{Zh: "%d台 %s", En: "B%d %s"}.In(c.Lang, b+1, n))
 	}
-	text := T{"已收到「%s」的出场名单：%s。", "Got %q's line-up: %s."}.In(c.Lang, teamName(st, id), strings.Join(names, T{"，", ", "}.In(c.Lang)))
+	text := i18n.T{Zh: "已收到「%s」的出场名单：%s。", En: "Got %q's line-up: %s."}.In(c.Lang, teamName(st, id), strings.Join(names, i18n.T{Zh: "，", En: ", "}.In(c.Lang)))
 	if revealed {
-		return Reply{Text: text + T{"双方名单已齐，已在群里公布。", " Both are in: they are announced in the group."}.In(c.Lang)}, nil
+		return Reply{Text: text + i18n.T{Zh: "双方名单已齐，已在群里公布。", En: " Both are in: they are announced in the group."}.In(c.Lang)}, nil
 	}
-	return Reply{Text: text + T{"对方交了以后一起公布；公布前可以重发。", " They are revealed once the other captain's is in; until then you may send it again."}.In(c.Lang)}, nil
+	return Reply{Text: text + i18n.T{Zh: "对方交了以后一起公布；公布前可以重发。", En: " They are revealed once the other captain's is in; until then you may send it again."}.In(c.Lang)}, nil
 }
 
 func findMatch(st *action.State, round, number int) (action.MatchOf, bool) {
@@ -189,18 +190,18 @@ func announceLineups(c *Context, ch *storage.Change, to []chat.Chat, round, numb
 	st := ch.State
 	lang := eventLang(st)
 	m, _ := findMatch(st, round, number)
-	announce(ch, to, T{"第 %d 轮第 %d 场出场名单：", "Round %d match %d line-ups:"}.In(lang, round, number)+"\n"+matchBoardsText(st, round, m, lang))
+	announce(ch, to, i18n.T{Zh: "第 %d 轮第 %d 场出场名单：", En: "Round %d match %d line-ups:"}.In(lang, round, number)+"\n"+matchBoardsText(st, round, m, lang))
 	if c.voice != nil {
-		c.voice.say(ch, T{"第 %d 轮第 %d 场出场名单：", "Round %d match %d line-ups:"}.In(c.voice.lang, round, number)+"\n"+matchBoardsText(st, round, m, c.voice.lang))
+		c.voice.say(ch, i18n.T{Zh: "第 %d 轮第 %d 场出场名单：", En: "Round %d match %d line-ups:"}.In(c.voice.lang, round, number)+"\n"+matchBoardsText(st, round, m, c.voice.lang))
 	}
 	return noteSeats(c, ch, round, number)
 }
 
 // matchBoardsText is a revealed match's boards, red first.
-func matchBoardsText(st *action.State, round int, m action.MatchOf, lang Lang) string {
-	text := teamPairingText(st, round, lang)
+func matchBoardsText(st *action.State, round int, m action.MatchOf, lang i18n.Lang) string {
+	text := teamFormat{}.pairings(st, round, lang)
 	lines := strings.Split(text, "\n")
-	head := T{"第 %d 场 ", "Match %d "}.In(lang, m.Number)
+	head := i18n.T{Zh: "第 %d 场 ", En: "Match %d "}.In(lang, m.Number)
 	for i, l := range lines {
 		if strings.HasPrefix(l, head) {
 			j := i + 1
@@ -236,7 +237,7 @@ func revealLineups(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"第 %d 轮的出场名单已全部公布。", "Round %d's line-ups are all revealed."}.In(c.Lang, round)), nil
+	return chats.reply(i18n.T{Zh: "第 %d 轮的出场名单已全部公布。", En: "Round %d's line-ups are all revealed."}.In(c.Lang, round)), nil
 }
 
 // revealDue reveals round's line-ups still waiting and announces each.
@@ -273,7 +274,7 @@ func revealAtStart(ch *storage.Change, to []chat.Chat, a *action.LineupsRevealed
 	}
 	st := ch.State
 	lang := eventLang(st)
-	text := T{"第 %d 轮开始：未交的出场名单按报名台次（R-TM-1）。", "Round %d starts: a line-up not sent is the registered order (R-TM-1)."}.In(lang, a.Round)
+	text := i18n.T{Zh: "第 %d 轮开始：未交的出场名单按报名台次（R-TM-1）。", En: "Round %d starts: a line-up not sent is the registered order (R-TM-1)."}.In(lang, a.Round)
 	for _, m := range waiting {
 		m, _ = findMatch(st, a.Round, m.Number)
 		text += "\n" + matchBoardsText(st, a.Round, m, lang)

@@ -3,11 +3,11 @@ package commands
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -24,9 +24,9 @@ import (
 // and the board standings.
 
 // boardLabel of a team event: "第 8 台（第 2 场第 3 台）".
-func teamBoardLabel(st *action.State, board int, lang Lang) string {
+func teamBoardLabel(st *action.State, board int, lang i18n.Lang) string {
 	m, b := st.Teams.Rules.MatchBoard(board)
-	return T{"第 %d 台（第 %d 场第 %d 台）", "board %d (match %d board %d)"}.In(lang, board, m, b)
+	return i18n.T{Zh: "第 %d 台（第 %d 场第 %d 台）", En: "board %d (match %d board %d)"}.In(lang, board, m, b)
 }
 
 // teamName is team id's name.
@@ -37,29 +37,9 @@ func teamName(st *action.State, id int) string {
 	return st.Teams.Teams[id-1].Name
 }
 
-// teamRounds is how many rounds the teams play: the setting, or a round
-// robin's whole table (R-C-2); 0 when none is set.
-func teamRounds(st *action.State) int {
-	s := st.Event.Settings
-	if !roundRobin(s.System) || s.Rounds > 0 {
-		return s.Rounds
-	}
-	n := 0
-	for _, t := range st.Teams.Teams {
-		if t.WithdrawnAfter != -1 {
-			n++
-		}
-	}
-	rounds := n + n%2 - 1
-	if s.System == engine.DoubleRoundRobin {
-		rounds *= 2
-	}
-	return rounds
-}
-
 // teamRoundOpen refuses while the last round has a match not decided,
 // naming them.
-func teamRoundOpen(st *action.State, lang Lang) error {
+func teamRoundOpen(st *action.State, lang i18n.Lang) error {
 	tm := st.Teams
 	n := len(tm.Rounds)
 	if n == 0 {
@@ -69,7 +49,7 @@ func teamRoundOpen(st *action.State, lang Lang) error {
 	_, scores := roundMatches(st, n)
 	for i, m := range tm.Rounds[n-1].Matches {
 		if !scores[i].Decided {
-			open = append(open, T{"第 %d 场 %s — %s", "match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second)))
+			open = append(open, i18n.T{Zh: "第 %d 场 %s — %s", En: "match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second)))
 		}
 	}
 	if len(open) == 0 {
@@ -77,7 +57,7 @@ func teamRoundOpen(st *action.State, lang Lang) error {
 	}
 	return problem("第 %[1]d 轮还有 %[2]d 场团体比赛没有结果：%[3]s。出场名单未齐的用 /lineup 公布 公布，各台结果用 /result 台号 结果 录入。",
 		"Round %[1]d has %[2]d matches without a result: %[3]s. Reveal missing line-ups with /lineup reveal, enter boards with /result BOARD RESULT.",
-		n, len(open), strings.Join(open, T{"；", "; "}.In(lang)))
+		n, len(open), strings.Join(open, i18n.T{Zh: "；", En: "; "}.In(lang)))
 }
 
 // teamRoundOver reports whether every match of round is decided.
@@ -104,28 +84,28 @@ func roundMatches(st *action.State, round int) ([]engine.TeamMatch, []engine.Mat
 	return ms, scores
 }
 
-// pairTeams is /pair in a team event: the next round of the teams as a
+// pair is /pair in a team event: the next round of the teams as a
 // preview.
-func pairTeams(c *Context) (Reply, error) {
+func (teamFormat) pair(c *Context) (Reply, error) {
 	st := c.State
 	if err := teamRoundOpen(st, c.Lang); err != nil {
 		return Reply{}, err
 	}
-	if n := teamRounds(st); n > 0 && len(st.Teams.Rounds) >= n {
+	if n := st.Format().Rounds(st); n > 0 && len(st.Teams.Rounds) >= n {
 		return Reply{}, problem("全部 %d 轮已赛完。输入 /finish 结束比赛。", "All %d rounds are played. Type /finish to finish the event.", n)
 	}
 	var text string
 	_, err := c.Update(func(ch *storage.Change) error {
 		next := len(ch.State.Teams.Rounds) + 1
-		p, err := engine.PairTeams(ch.State.TeamEvent())
+		a, err := ch.State.Format().Pair(ch.State)
 		if err != nil {
 			return problem("无法编排第 %[1]d 轮：剩下的队伍无法两两配对而不重复对阵（R-SW-9）。组织者可以用 /finish 结束比赛。",
 				"Round %d cannot be paired: %v. Organisers can finish the event with /finish.", next, err)
 		}
-		if err := ch.Append(&action.TeamPairingPreviewed{Pairing: p}); err != nil {
+		if err := ch.Append(a); err != nil {
 			return err
 		}
-		text = teamPreviewText(ch.State, p, c.Lang)
+		text = teamFormat{}.preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {
@@ -134,31 +114,32 @@ func pairTeams(c *Context) (Reply, error) {
 	return Reply{Text: text, Private: true}, nil
 }
 
-// teamPreviewText is the preview: each match, the first team red on odd
+// preview is the teams' preview: each match, the first team red on odd
 // boards (R-C-2), the byes, and how it is published.
-func teamPreviewText(st *action.State, p engine.Pairing, lang Lang) string {
-	how := T{"定位编排 R-SW", "Swiss pairing R-SW"}
-	if roundRobin(st.Event.Settings.System) {
-		how = T{"贝格尔表 R-C-2", "Berger table R-C-2"}
+func (teamFormat) preview(st *action.State, lang i18n.Lang) string {
+	p := st.Teams.Preview
+	how := i18n.T{Zh: "定位编排 R-SW", En: "Swiss pairing R-SW"}
+	if action.RoundRobin(st.Event.Settings.System) {
+		how = i18n.T{Zh: "贝格尔表 R-C-2", En: "Berger table R-C-2"}
 	}
-	lines := []string{T{"第%d轮编排预览（团体，%s）", "Round %d preview (teams, %s)"}.In(lang, p.Round, how.In(lang))}
+	lines := []string{i18n.T{Zh: "第%d轮编排预览（团体，%s）", En: "Round %d preview (teams, %s)"}.In(lang, p.Round, how.In(lang))}
 	for _, b := range p.Boards {
-		lines = append(lines, T{"第 %d 场 %s — %s", "Match %d %s v %s"}.In(lang, b.Number, teamName(st, b.Red), teamName(st, b.Black)))
+		lines = append(lines, i18n.T{Zh: "第 %d 场 %s — %s", En: "Match %d %s v %s"}.In(lang, b.Number, teamName(st, b.Red), teamName(st, b.Black)))
 	}
 	for _, id := range p.Byes {
-		lines = append(lines, T{"轮空：%s（得 %s 场分）", "Bye: %s (%s match points)"}.In(lang, teamName(st, id), st.Teams.Rules.MatchPoints.Win))
+		lines = append(lines, i18n.T{Zh: "轮空：%s（得 %s 场分）", En: "Bye: %s (%s match points)"}.In(lang, teamName(st, id), st.Teams.Rules.MatchPoints.Win))
 	}
-	lines = append(lines, T{"各场前列的队伍单数台执红、双数台执黑（R-C-2）。", "The team listed first plays red on odd boards, black on even ones (R-C-2)."}.In(lang))
+	lines = append(lines, i18n.T{Zh: "各场前列的队伍单数台执红、双数台执黑（R-C-2）。", En: "The team listed first plays red on odd boards, black on even ones (R-C-2)."}.In(lang))
 	if st.Teams.Rules.SentLineups() {
-		lines = append(lines, T{"公布后双方队长私信发送出场名单（/lineup）。", "Once published, each captain sends the line-up privately (/lineup)."}.In(lang))
+		lines = append(lines, i18n.T{Zh: "公布后双方队长私信发送出场名单（/lineup）。", En: "Once published, each captain sends the line-up privately (/lineup)."}.In(lang))
 	}
-	return strings.Join(append(lines, T{"公布：/publish", "Publish: /publish"}.In(lang)), "\n")
+	return strings.Join(append(lines, i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)), "\n")
 }
 
-// publishTeams is /publish in a team event: the previewed matches become
-// the round; the boards known go out, and each captain who sends a
-// line-up is asked for it privately.
-func publishTeams(c *Context, start time.Time) (Reply, error) {
+// publish is /publish in a team event: the previewed matches become the
+// round; the boards known go out, and each captain who sends a line-up is
+// asked for it privately.
+func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 	pv := c.State.Teams.Preview
 	if pv == nil || pv.Round != len(c.State.Teams.Rounds)+1 {
 		return Reply{}, problem("没有待公布的编排。先用 /pair 编排下一轮。", "There is no pairing to publish. Pair the next round with /pair first.")
@@ -170,16 +151,18 @@ func publishTeams(c *Context, start time.Time) (Reply, error) {
 	now := c.svc.now()
 	round := pv.Round
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.TeamRoundPublished{Pairing: *ch.State.Teams.Preview}); err != nil {
+		a, err := ch.State.Format().Publish(ch.State)
+		if err != nil {
 			return err
 		}
-		if !start.IsZero() {
-			if err := ch.Append(&action.RoundScheduled{Round: round, Start: start}); err != nil {
-				return err
-			}
+		if err := ch.Append(a); err != nil {
+			return err
 		}
-		chats.announce(ch, teamPairingText(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(ch.State, round, sheet.Lang(chats.lang)))
+		if err := start.schedule(ch, round); err != nil {
+			return err
+		}
+		chats.announce(ch, teamFormat{}.pairings(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		if ch.State.Teams.Rules.SentLineups() {
 			return askLineups(c, ch, round)
 		}
@@ -188,28 +171,28 @@ func publishTeams(c *Context, start time.Time) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"第 %d 轮已公布：对阵发到 %d 个聊天。", "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats())), nil
+	return chats.reply(i18n.T{Zh: "第 %d 轮已公布：对阵发到 %d 个聊天。", En: "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats())), nil
 }
 
-// teamPairingText is round's matches with their boards as known: red
-// first, the running board number (R-C-2), the result when in.
-func teamPairingText(st *action.State, round int, lang Lang) string {
+// pairings is round's matches with their boards as known: red first, the
+// running board number (R-C-2), the result when in.
+func (teamFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
 	tm := st.Teams
 	ev := &st.Event
-	lines := []string{T{"第%d轮对阵（团体；台号 红方 – 黑方）", "Round %d pairings (teams; board red – black)"}.In(lang, round)}
+	lines := []string{i18n.T{Zh: "第%d轮对阵（团体；台号 红方 – 黑方）", En: "Round %d pairings (teams; board red – black)"}.In(lang, round)}
 	tmatches, scores := roundMatches(st, round)
 	unplayed := map[int]bool{} // boards of a match decided early
 	for _, g := range ev.Rounds[round-1].Games {
 		unplayed[g.Board] = g.Void && g.Result == engine.Pending
 	}
 	for i, m := range tm.Rounds[round-1].Matches {
-		head := T{"第 %d 场 %s — %s", "Match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second))
+		head := i18n.T{Zh: "第 %d 场 %s — %s", En: "Match %d %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second))
 		if sc := scores[i]; sc.Decided {
 			head += " " + matchScoreText(st, m, sc, lang)
 		}
 		lines = append(lines, head)
 		if !m.Revealed {
-			lines = append(lines, T{"  出场名单待双方队长提交（/lineup）", "  line-ups awaited from both captains (/lineup)"}.In(lang))
+			lines = append(lines, i18n.T{Zh: "  出场名单待双方队长提交（/lineup）", En: "  line-ups awaited from both captains (/lineup)"}.In(lang))
 			continue
 		}
 		for _, g := range tmatches[i].Games {
@@ -223,7 +206,7 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 			}
 			line := fmt.Sprintf("  %d %s – %s", board, red, black)
 			if unplayed[board] {
-				line += T{" 不再下", " not played"}.In(lang)
+				line += i18n.T{Zh: " 不再下", En: " not played"}.In(lang)
 			} else if g.Result.Decided() {
 				line += " " + resultText(g.Result)
 			}
@@ -231,18 +214,18 @@ func teamPairingText(st *action.State, round int, lang Lang) string {
 		}
 	}
 	for _, id := range tm.Rounds[round-1].Byes {
-		lines = append(lines, T{"轮空：%s（得 %s 场分）", "Bye: %s (%s match points)"}.In(lang, teamName(st, id), tm.Rules.MatchPoints.Win))
+		lines = append(lines, i18n.T{Zh: "轮空：%s（得 %s 场分）", En: "Bye: %s (%s match points)"}.In(lang, teamName(st, id), tm.Rules.MatchPoints.Win))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // matchScoreText is a decided match's score: "局分 7:3（胜台 3:1），红星 胜".
-func matchScoreText(st *action.State, m action.MatchOf, sc engine.MatchScore, lang Lang) string {
-	s := T{"局分 %s:%s（胜台 %d:%d）", "game points %s:%s (boards won %d:%d)"}.In(lang, sc.First, sc.Second, sc.FirstWins, sc.SecondWins)
+func matchScoreText(st *action.State, m action.MatchOf, sc engine.MatchScore, lang i18n.Lang) string {
+	s := i18n.T{Zh: "局分 %s:%s（胜台 %d:%d）", En: "game points %s:%s (boards won %d:%d)"}.In(lang, sc.First, sc.Second, sc.FirstWins, sc.SecondWins)
 	if sc.Winner == 0 {
-		return s + T{"，平", ", drawn"}.In(lang)
+		return s + i18n.T{Zh: "，平", En: ", drawn"}.In(lang)
 	}
-	return s + T{"，%s 胜", ", %s wins"}.In(lang, teamName(st, sc.Winner))
+	return s + i18n.T{Zh: "，%s 胜", En: ", %s wins"}.In(lang, teamName(st, sc.Winner))
 }
 
 // noteSeats tells each player of round's match (0: every match) their
@@ -258,12 +241,12 @@ func noteSeats(c *Context, ch *storage.Change, round, match int) error {
 			if err != nil {
 				return err
 			}
-			colour, opp := T{"执红（先走）", "red (you move first)"}, g.Black
+			colour, opp := i18n.T{Zh: "执红（先走）", En: "red (you move first)"}, g.Black
 			if p == g.Black {
-				colour, opp = T{"执黑（后走）", "black"}, g.Red
+				colour, opp = i18n.T{Zh: "执黑（后走）", En: "black"}, g.Red
 			}
 			for _, ct := range cts {
-				ch.Send(chat.Message{Chat: ct.chat, Text: T{"第 %d 轮：你在%s%s，对手 %d 号 %s。", "Round %d: you play on %s with %s against %d %s."}.
+				ch.Send(chat.Message{Chat: ct.chat, Text: i18n.T{Zh: "第 %d 轮：你在%s%s，对手 %d 号 %s。", En: "Round %d: you play on %s with %s against %d %s."}.
 					In(ct.lang, round, teamBoardLabel(st, g.Board, ct.lang), colour.In(ct.lang), opp, playerName(&st.Event, opp))})
 			}
 		}
@@ -278,40 +261,40 @@ type teamMoment struct {
 	score              engine.MatchScore
 }
 
-func teamBefore(st *action.State, round, board int) teamMoment {
+func (teamFormat) before(st *action.State, round, board int) moment {
 	n, _ := st.Teams.Rules.MatchBoard(board)
 	sc, _, ok := st.MatchScore(round, n)
 	over := round >= 1 && round <= len(st.Teams.Rounds) && teamRoundOver(st, round)
-	return teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}
+	return moment{team: teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}}
 }
 
-// settleTeam announces a board's result of a team event: the board with
-// its match, the match's result once it is decided (early by 5场3胜制, its
+// settled announces a board's result of a team event: the board with its
+// match, the match's result once it is decided (early by 5场3胜制, its
 // other boards then not played unless played out), and with the round's
 // last match the team standings, the board standings and what comes next.
-func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, was teamMoment) {
-	st, lang := ch.State, v.lang
+func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) {
+	st, lang, was := ch.State, v.lang, before.team
 	number, _ := st.Teams.Rules.MatchBoard(board)
-	said = strings.Replace(said, T{"第 %d 台", "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
+	said = strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
 	sc, _, ok := st.MatchScore(round, number)
 	m, _ := findMatch(st, round, number)
 	if was.decided && ok && sc != was.score {
 		// A correction of a decided match: its score again, and the
 		// standings again when the round was complete.
-		said += "\n" + T{"第 %d 轮第 %d 场更正为：%s — %s %s", "Round %d match %d now reads: %s v %s %s"}.
+		said += "\n" + i18n.T{Zh: "第 %d 轮第 %d 场更正为：%s — %s %s", En: "Round %d match %d now reads: %s v %s %s"}.
 			In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 		if was.roundOver && teamRoundOver(st, round) {
-			said += "\n\n" + T{"成绩更正，排名随之更新：", "A corrected result: the standings now read"}.In(lang) + "\n" + teamStandingsText(st, lang)
+			said += "\n\n" + i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang) + "\n" + teamStandingsText(st, lang)
 		}
 	}
 	if !ok || !sc.Decided || was.decided {
 		v.announce(ch, said)
 		return
 	}
-	text := said + "\n" + T{"第 %d 轮第 %d 场结束：%s — %s %s", "Round %d match %d is over: %s v %s %s"}.
+	text := said + "\n" + i18n.T{Zh: "第 %d 轮第 %d 场结束：%s — %s %s", En: "Round %d match %d is over: %s v %s %s"}.
 		In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 	if sc.Early && !st.Teams.Rules.PlayOut {
-		text += "\n" + T{"已提前决出胜负（%d场%d胜制），其余台不再下。", "Decided early (%d boards, %d to win): its other boards are not played."}.In(lang, st.Teams.Rules.Boards, st.Teams.Rules.WinningBoards)
+		text += "\n" + i18n.T{Zh: "已提前决出胜负（%d场%d胜制），其余台不再下。", En: "Decided early (%d boards, %d to win): its other boards are not played."}.In(lang, st.Teams.Rules.Boards, st.Teams.Rules.WinningBoards)
 	}
 	if round != len(st.Teams.Rounds) || !teamRoundOver(st, round) {
 		if round == len(st.Teams.Rounds) {
@@ -321,18 +304,18 @@ func (v *voice) settleTeam(ch *storage.Change, round, board int, said string, wa
 		return
 	}
 	v.announce(ch, text)
-	next := T{"组织者输入 /pair 编排第 %d 轮。", "Organisers: /pair pairs round %d."}.In(lang, round+1)
-	if n := teamRounds(st); n > 0 && round >= n {
-		next = T{"全部轮次已赛完，组织者输入 /finish 结束比赛。", "Every round is played: organisers finish the event with /finish."}.In(lang)
+	next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
+	if n := st.Format().Rounds(st); n > 0 && round >= n {
+		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 	}
-	v.announce(ch, T{"第 %d 轮全部结束。", "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)
-	for _, t := range sheet.StandingsTables(st, sheet.Lang(lang), boardPrizes) {
+	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)
+	for _, t := range sheet.StandingsTables(sheetOf(st), lang, boardPrizes) {
 		v.illustrate(ch, t)
 	}
 }
 
 // boardsArg is /standings' word for a team event's board standings.
-var boardsArg = Arg{Name: "what", Kind: Choice, Choices: []string{"boards", "台次"}, Optional: true, Help: T{"团体赛：台次 显示台次成绩", "team events: boards shows the board standings"}}
+var boardsArg = Arg{Name: "what", Kind: Choice, Choices: []string{"boards", "台次"}, Optional: true, Help: i18n.T{Zh: "团体赛：台次 显示台次成绩", En: "team events: boards shows the board standings"}}
 
 // leaders is how many teams a match's end shows of the standings while
 // its round goes on.

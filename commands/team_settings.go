@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -41,15 +42,15 @@ const defaultTeamBoards = 4
 // teamKey is one team setting /event set sets.
 type teamKey struct {
 	names  []string // English first; the first in Han characters is the Chinese name
-	values T
+	values i18n.T
 	set    func(r *action.TeamRules, v string) error
-	show   func(r action.TeamRules, st *action.State, lang Lang) string
+	show   func(r action.TeamRules, st *action.State, lang i18n.Lang) string
 }
 
-func (k *teamKey) name(lang Lang) string { return (&eventKey{names: k.names}).name(lang) }
+func (k *teamKey) name(lang i18n.Lang) string { return (&eventKey{names: k.names}).name(lang) }
 
 // lineupWords are the board order rules' names, English then Chinese.
-var lineupWords = T{"分台定人|分台换人|临时定台|全队轮赛|队员总分制", "fixed|substitutes|free|all-play-all|totals"}
+var lineupWords = i18n.T{Zh: "分台定人|分台换人|临时定台|全队轮赛|队员总分制", En: "fixed|substitutes|free|all-play-all|totals"}
 
 var teamKeys = []teamKey{
 	{
@@ -65,7 +66,7 @@ var teamKeys = []teamKey{
 			}
 			return nil
 		},
-		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return strconv.Itoa(r.Boards) },
+		show: func(r action.TeamRules, _ *action.State, _ i18n.Lang) string { return strconv.Itoa(r.Boards) },
 	},
 	{
 		names: []string{"reserves", "替补", "替补人数"}, values: sameIn("0, 1, 2, …"),
@@ -77,7 +78,7 @@ var teamKeys = []teamKey{
 			r.Reserves = n
 			return nil
 		},
-		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return strconv.Itoa(r.Reserves) },
+		show: func(r action.TeamRules, _ *action.State, _ i18n.Lang) string { return strconv.Itoa(r.Reserves) },
 	},
 	{
 		names: []string{"board-order", "lineup", "台次", "出场方式"}, values: lineupWords,
@@ -85,7 +86,7 @@ var teamKeys = []teamKey{
 			r.Lineup, err = engine.ParseLineupRule(v)
 			return err
 		},
-		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return named(r.Lineup, lang) },
+		show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string { return named(r.Lineup, lang) },
 	},
 	{
 		names: []string{"match-points", "场分"}, values: sameIn("2,1,0 | 3,1,0 | 3,2,1"),
@@ -93,7 +94,7 @@ var teamKeys = []teamKey{
 			r.MatchPoints, err = engine.ParseScoring(v)
 			return err
 		},
-		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return r.MatchPoints.String() },
+		show: func(r action.TeamRules, _ *action.State, _ i18n.Lang) string { return r.MatchPoints.String() },
 	},
 	{
 		names: []string{"game-points", "局分"}, values: sameIn("2,1,0 | 1,0.5,0"),
@@ -101,12 +102,12 @@ var teamKeys = []teamKey{
 			r.GamePoints, err = engine.ParseScoring(v)
 			return err
 		},
-		show: func(r action.TeamRules, _ *action.State, _ Lang) string { return r.GamePoints.String() },
+		show: func(r action.TeamRules, _ *action.State, _ i18n.Lang) string { return r.GamePoints.String() },
 	},
 	{
 		// 5场3胜制 (seed 000): a match is over once a team has won this many
 		// boards.
-		names: []string{"decided-at", "胜台数", "几胜制"}, values: T{"赢几台提前决出胜负，0 不提前，如 5 台 3", "boards won that decide a match early, 0 for none, e.g. 3 of 5"},
+		names: []string{"decided-at", "胜台数", "几胜制"}, values: i18n.T{Zh: "赢几台提前决出胜负，0 不提前，如 5 台 3", En: "boards won that decide a match early, 0 for none, e.g. 3 of 5"},
 		set: func(r *action.TeamRules, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
@@ -118,15 +119,15 @@ var teamKeys = []teamKey{
 			r.WinningBoards = n
 			return nil
 		},
-		show: func(r action.TeamRules, _ *action.State, lang Lang) string {
+		show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string {
 			if r.WinningBoards == 0 {
-				return T{"不提前", "off"}.In(lang)
+				return i18n.T{Zh: "不提前", En: "off"}.In(lang)
 			}
-			return T{"%[1]d场%[2]d胜制", "%[2]d of %[1]d"}.In(lang, r.Boards, r.WinningBoards)
+			return i18n.T{Zh: "%[1]d场%[2]d胜制", En: "%[2]d of %[1]d"}.In(lang, r.Boards, r.WinningBoards)
 		},
 	},
 	{
-		names: []string{"play-out", "赛完"}, values: T{"开|关（决出胜负后其余台是否继续下）", "on|off (whether a decided match's other boards are played)"},
+		names: []string{"play-out", "赛完"}, values: i18n.T{Zh: "开|关（决出胜负后其余台是否继续下）", En: "on|off (whether a decided match's other boards are played)"},
 		set: func(r *action.TeamRules, v string) error {
 			on, ok := onOff(v)
 			if !ok {
@@ -135,10 +136,10 @@ var teamKeys = []teamKey{
 			r.PlayOut = on
 			return nil
 		},
-		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return showOnOff(r.PlayOut, lang) },
+		show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string { return showOnOff(r.PlayOut, lang) },
 	},
 	{
-		names: []string{"team-tiebreaks", "团体名次规则"}, values: T{"场分,局分,胜局,直胜,犯规 (R-T-4) | 场分,团体对手分,局分,胜场,胜局,犯规,倒数轮次场分 (R-T-5) | 得失局率…", "match-points,game-points,game-wins,direct,fouls (R-T-4) | match-points,opponents,game-points,match-wins,game-wins,fouls,earlier-rounds (R-T-5) | game-ratio…"},
+		names: []string{"team-tiebreaks", "团体名次规则"}, values: i18n.T{Zh: "场分,局分,胜局,直胜,犯规 (R-T-4) | 场分,团体对手分,局分,胜场,胜局,犯规,倒数轮次场分 (R-T-5) | 得失局率…", En: "match-points,game-points,game-wins,direct,fouls (R-T-4) | match-points,opponents,game-points,match-wins,game-wins,fouls,earlier-rounds (R-T-5) | game-ratio…"},
 		set: func(r *action.TeamRules, v string) error {
 			var chain []engine.TeamCriterion
 			for _, w := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == '，' || c == '、' || c == ' ' }) {
@@ -154,10 +155,10 @@ var teamKeys = []teamKey{
 			r.Ranking = chain
 			return nil
 		},
-		show: func(r action.TeamRules, st *action.State, lang Lang) string {
+		show: func(r action.TeamRules, st *action.State, lang i18n.Lang) string {
 			var names []string
 			for _, c := range r.Settings(st.Event.Settings).Ranking {
-				if lang == Zh {
+				if lang == i18n.Zh {
 					names = append(names, c.Name())
 				} else {
 					names = append(names, c.English())
@@ -169,15 +170,15 @@ var teamKeys = []teamKey{
 	{
 		// 队员总分制 (R-T-6): the counting players are each team's best
 		// boards (台数) players.
-		names: []string{"totals", "总分方式"}, values: T{"名次之和|局分之和", "places|scores"},
+		names: []string{"totals", "总分方式"}, values: i18n.T{Zh: "名次之和|局分之和", En: "places|scores"},
 		set: func(r *action.TeamRules, v string) (err error) {
 			r.Totals, err = engine.ParseTotalsRule(v)
 			return err
 		},
-		show: func(r action.TeamRules, _ *action.State, lang Lang) string { return named(r.Totals, lang) },
+		show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string { return named(r.Totals, lang) },
 	},
 	{
-		names: []string{"team-order", "队内台次"}, values: T{"等级分|报名顺序", "rating|entered"},
+		names: []string{"team-order", "队内台次"}, values: i18n.T{Zh: "等级分|报名顺序", En: "rating|entered"},
 		set: func(r *action.TeamRules, v string) error {
 			switch strings.ToLower(v) {
 			case "rating", "等级分":
@@ -189,11 +190,11 @@ var teamKeys = []teamKey{
 			}
 			return nil
 		},
-		show: func(r action.TeamRules, _ *action.State, lang Lang) string {
+		show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string {
 			if r.ByRating {
-				return T{"等级分", "rating"}.In(lang)
+				return i18n.T{Zh: "等级分", En: "rating"}.In(lang)
 			}
-			return T{"报名顺序", "entered"}.In(lang)
+			return i18n.T{Zh: "报名顺序", En: "entered"}.In(lang)
 		},
 	},
 }
@@ -210,8 +211,8 @@ func lookupTeamKey(name string) *teamKey {
 }
 
 // teamKeysText lists a team event's settings with their values.
-func teamKeysText(st *action.State, lang Lang) []string {
-	lines := []string{T{"团体赛设置：", "Team settings:"}.In(lang)}
+func teamKeysText(st *action.State, lang i18n.Lang) []string {
+	lines := []string{i18n.T{Zh: "团体赛设置：", En: "Team settings:"}.In(lang)}
 	for i := range teamKeys {
 		k := &teamKeys[i]
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st.Teams.Rules, st, lang), k.values.In(lang)))
@@ -220,9 +221,9 @@ func teamKeysText(st *action.State, lang Lang) []string {
 }
 
 // teamsHelp is /help event set's word on team events.
-var teamsHelp = T{
-	"团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
-	"Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
+var teamsHelp = i18n.T{
+	Zh: "团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
+	En: "Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
 }
 
 // setTeamKey sets one team setting (TeamRulesSet).
@@ -253,10 +254,5 @@ func setTeamKey(c *Context, k *teamKey, v string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已设置：%s = %s。输入 /event set 查看全部设置。", "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
+	return Reply{Text: i18n.T{Zh: "已设置：%s = %s。输入 /event set 查看全部设置。", En: "Set: %s = %s. Type /event set to see every setting."}.In(c.Lang, k.name(c.Lang), shown)}, nil
 }
-
-// matchesPlayed reports whether st is a team event whose teams meet in
-// matches: under 队员总分制 its players play an individual event instead
-// (R-TM-3), paired, reported and announced as one.
-func matchesPlayed(st *action.State) bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }

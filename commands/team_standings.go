@@ -5,6 +5,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -16,20 +17,20 @@ import (
 // teamStandingsText is the team standings (R-T-4, R-T-5) as the chat shows
 // them: the chain in the heading, then the sheet's brief columns — place,
 // team, 场分, 局分 and the chain's next criterion.
-func teamStandingsText(st *action.State, lang Lang) string {
+func teamStandingsText(st *action.State, lang i18n.Lang) string {
 	var chain []string
 	for _, c := range st.TeamEvent().Settings.Ranking {
 		chain = append(chain, criterionName(c, lang))
 	}
-	t := briefTable(sheet.Standings(st, sheet.Lang(lang)), phoneWidth, nil)
-	return T{"团体排名（%s）", "Team standings (%s)"}.In(lang, strings.Join(chain, T{"、", ", "}.In(lang))) + "\n" + t.String()
+	t := sheet.Standings(sheetOf(st), lang).BriefText(phoneWidth, nil)
+	return i18n.T{Zh: "团体排名（%s）", En: "Team standings (%s)"}.In(lang, strings.Join(chain, i18n.T{Zh: "、", En: ", "}.In(lang))) + "\n" + monoTable(t)
 }
 
 // teamLeadersText is the team standings' first top rows while round is
 // under way, posted as each match ends: the whole table, and the board
 // standings, wait for the round's last match (a round of 100 matches would
 // post 100 tables of 200 teams).
-func teamLeadersText(st *action.State, round int, lang Lang, top int) string {
+func teamLeadersText(st *action.State, round int, lang i18n.Lang, top int) string {
 	_, scores := roundMatches(st, round)
 	done := 0
 	for _, sc := range scores {
@@ -37,19 +38,19 @@ func teamLeadersText(st *action.State, round int, lang Lang, top int) string {
 			done++
 		}
 	}
-	t := sheet.Standings(st, sheet.Lang(lang))
-	head := T{"目前团体排名（第 %d 轮已赛完 %d 场，共 %d 场）", "Team standings so far (round %d: %d of %d matches over)"}.In(lang, round, done, len(scores))
+	t := sheet.Standings(sheetOf(st), lang)
+	head := i18n.T{Zh: "目前团体排名（第 %d 轮已赛完 %d 场，共 %d 场）", En: "Team standings so far (round %d: %d of %d matches over)"}.In(lang, round, done, len(scores))
 	if len(t.Rows) > top {
 		t.Rows = t.Rows[:top]
-		head += T{"，前 %d 名", ", top %d"}.In(lang, top)
+		head += i18n.T{Zh: "，前 %d 名", En: ", top %d"}.In(lang, top)
 	}
-	return head + "\n" + briefTable(t, phoneWidth, nil).String()
+	return head + "\n" + monoTable(t.BriefText(phoneWidth, nil))
 }
 
 // criterionName is a team criterion as /event set takes it: "直胜",
 // "head-to-head".
-func criterionName(c engine.TeamCriterion, lang Lang) string {
-	if lang == Zh {
+func criterionName(c engine.TeamCriterion, lang i18n.Lang) string {
+	if lang == i18n.Zh {
 		return c.Name()
 	}
 	return c.English()
@@ -59,58 +60,46 @@ func criterionName(c engine.TeamCriterion, lang Lang) string {
 // as the chat shows them: a table a board, its players by points, then the
 // share of the points, then wins; top > 0 keeps the places up to top (the
 // announcements': /standings boards shows all).
-func boardStandingsText(st *action.State, lang Lang, top int) string {
-	s := sheet.BoardStandings(st, sheet.Lang(lang), top)
-	lines := []string{T{"台次成绩", "Board standings"}.In(lang)}
-	var t *table
+func boardStandingsText(st *action.State, lang i18n.Lang, top int) string {
+	s := sheet.BoardStandings(sheetOf(st), lang, top)
+	lines := []string{i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang)}
+	var t *sheet.Text
 	board := ""
 	for _, r := range s.Rows { // board, place, name, team, points, games, wins
 		if r[0].Text != board {
 			if t != nil {
-				lines = append(lines, t.String())
+				lines = append(lines, monoTable(t))
 			}
 			board = r[0].Text
-			t = &table{fit: phoneWidth, shrink: []int{1, 2}}
-			t.row(T{"第%s台", "B%s"}.In(lang, board), T{"姓名", "Name"}.In(lang), T{"队名", "Team"}.In(lang), T{"得分", "Pts"}.In(lang), T{"局数", "G"}.In(lang))
+			t = &sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
+			t.Row(i18n.T{Zh: "第%s台", En: "B%s"}.In(lang, board), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "队名", En: "Team"}.In(lang), i18n.T{Zh: "得分", En: "Pts"}.In(lang), i18n.T{Zh: "局数", En: "G"}.In(lang))
 		}
-		t.row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
+		t.Row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
 	}
 	if t != nil {
-		lines = append(lines, t.String())
+		lines = append(lines, monoTable(t))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// showTeamStandings is /standings of a team event: the team standings
-// (R-T-4, R-T-5), or with boards the board standings.
-func showTeamStandings(c *Context) (Reply, error) {
-	if c.State.Teams == nil {
-		return Reply{}, problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
-	}
-	lang, picture := sheet.Lang(c.Lang), c.Args["as"] != ""
-	if c.State.Teams.Rules.Totalled() {
-		if c.Args["what"] != "" {
-			return Reply{}, problem("队员总分制不分台次，没有台次成绩。输入 /standings 查看个人和团体排名。", "Under player totals there are no boards, so no board standings. Type /standings for the individual and team standings.")
-		}
-		if picture {
-			return showPicture(c, sheet.StandingsTables(c.State, lang, 0)...) // the players', then the teams' (R-T-6)
-		}
-		return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
-	}
+// standings is /standings of a team event: the team standings (R-T-4,
+// R-T-5), or with boards the board standings.
+func (teamFormat) standings(c *Context) (Reply, error) {
+	lang, picture := c.Lang, c.Args["as"] != ""
 	switch {
 	case picture && c.Args["what"] != "":
-		return showPicture(c, sheet.BoardStandings(c.State, lang, 0))
+		return showPicture(c, sheet.BoardStandings(sheetOf(c.State), lang, 0))
 	case picture:
-		return showPicture(c, sheet.StandingsTables(c.State, lang, boardPrizes)...)
+		return showPicture(c, sheet.StandingsTables(sheetOf(c.State), lang, boardPrizes)...)
 	case c.Args["what"] != "":
 		return Reply{Text: boardStandingsText(c.State, c.Lang, 0)}, nil
 	}
 	return Reply{Text: teamStandingsText(c.State, c.Lang)}, nil
 }
 
-// finishTeams is /finish of a team event: once every match is decided,
-// the final team standings and board standings.
-func finishTeams(c *Context) (Reply, error) {
+// finish is /finish of a team event: once every match is decided, the
+// final team standings and board standings.
+func (teamFormat) finish(c *Context) (Reply, error) {
 	if err := teamRoundOpen(c.State, c.Lang); err != nil {
 		return Reply{}, err
 	}
@@ -123,9 +112,9 @@ func finishTeams(c *Context) (Reply, error) {
 			return err
 		}
 		lang := chats.lang
-		text := T{"「%s」结束！", "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + teamStandingsText(ch.State, lang) + "\n\n" + boardStandingsText(ch.State, lang, boardPrizes)
-		if n := teamRounds(ch.State); n > len(ch.State.Teams.Rounds) {
-			text += "\n" + T{"（计划 %d 轮，实赛 %d 轮）", "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Teams.Rounds))
+		text := i18n.T{Zh: "「%s」结束！", En: "%q is over!"}.In(lang, ch.State.Event.Name) + "\n" + teamStandingsText(ch.State, lang) + "\n\n" + boardStandingsText(ch.State, lang, boardPrizes)
+		if n := ch.State.Format().Rounds(ch.State); n > len(ch.State.Teams.Rounds) {
+			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Teams.Rounds))
 		}
 		chats.announce(ch, text)
 		return nil
@@ -133,18 +122,18 @@ func finishTeams(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"比赛已结束。", "The event is over."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束。", En: "The event is over."}.In(c.Lang)), nil
 }
 
 // teamTotalsText is a 队员总分制 team ranking (R-T-6) as the chat shows it
 // (sheet.TeamTotals): place, team, and the sum of its counting players'
 // places or scores; a team short of counting players ranks after the
 // complete ones, marked "*" and said under the table.
-func teamTotalsText(st *action.State, lang Lang) string {
+func teamTotalsText(st *action.State, lang i18n.Lang) string {
 	r := st.Teams.Rules
-	s := sheet.TeamTotals(st, sheet.Lang(lang))
-	text := T{"团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) +
-		"\n" + briefTable(s, phoneWidth, nil).String()
+	s := sheet.TeamTotals(sheetOf(st), lang)
+	text := i18n.T{Zh: "团体排名（队员总分制，每队前 %d 名计分，%s，R-T-6）", En: "Team standings (player totals, each team's best %d count, %s, R-T-6)"}.In(lang, r.Boards, named(r.Totals, lang)) +
+		"\n" + monoTable(s.BriefText(phoneWidth, nil))
 	if len(s.Footer) > 1 { // the teams short of players
 		text += "\n" + s.Footer[1]
 	}

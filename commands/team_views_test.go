@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
 	"github.com/qisai/qisai/sheet"
 )
@@ -93,11 +94,11 @@ func TestTeamExports(t *testing.T) {
 	must(t, string(r.File.Data), "第1轮对阵（团体）", "第1场", "第1轮后团体排名", "台次成绩", "团体成绩表")
 
 	var b bytes.Buffer
-	if err := page.Live(&b, pageOf(s.state(), Zh), page.Options{Root: "/e/x/"}); err != nil {
+	if err := page.Live(&b, formatOf(s.state()).page(s.state(), i18n.Zh), page.Options{Root: "/e/x/"}); err != nil {
 		t.Fatal(err)
 	}
 	must(t, b.String(), "第1轮后团体排名", "台次成绩", "团体成绩表")
-	if tables := sheet.PageOf(s.state(), sheet.En).Tables; len(tables) != 4 || tables[2].Title != "Board standings" {
+	if tables := sheet.PageOf(sheetOf(s.state()), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Board standings" {
 		t.Errorf("the English page's tables: %d, want pairings, team standings, board standings, crosstable", len(tables))
 	}
 }
@@ -186,7 +187,7 @@ func TestTeamTotalsViews(t *testing.T) {
 	}
 	must(t, string(files[0].Data), "姓名", "A1")
 	must(t, string(files[1].Data), "名次和", "\r\n1,A,2,A1(1)、A2(1)\r\n", "\r\n2,B,6,")
-	if tables := sheet.PageOf(s.state(), sheet.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
+	if tables := sheet.PageOf(sheetOf(s.state()), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
 		t.Errorf("the page's tables: %d, want pairings, standings, team totals, crosstable", len(tables))
 	}
 	s.withPainter(painter(t))

@@ -9,6 +9,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -21,74 +22,74 @@ import (
 // the start the teams change; after it a team withdraws (R-W-*).
 
 func teamCommands() []*Command {
-	teamArg := Arg{Name: "team", Kind: Word, Help: T{"队名", "the team's name"}}
+	teamArg := Arg{Name: "team", Kind: Word, Help: i18n.T{Zh: "队名", En: "the team's name"}}
 	return []*Command{
 		{
 			Name: "team new", Aliases: []string{"注册队伍", "建队"}, Who: Member,
-			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: T{"单位", "the unit"}}},
-			Help: T{"注册队伍，你是队长", "register a team; you are its captain"},
-			More: T{"开赛前；你已报名时也是第 1 台。", "Before the start; if you play, you are its board 1."},
+			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位", En: "the unit"}}},
+			Help: i18n.T{Zh: "注册队伍，你是队长", En: "register a team; you are its captain"},
+			More: i18n.T{Zh: "开赛前；你已报名时也是第 1 台。", En: "Before the start; if you play, you are its board 1."},
 			Run:  newTeam,
 		},
 		{
 			// A captain's buttons answer it too: /team join ok|no TEAM ENTRANT.
 			Name: "team join", Aliases: []string{"入队"}, Who: Anyone, GroupOnly: true,
-			Args: []Arg{{Name: "team", Kind: Rest, Help: T{"队名", "the team's name"}}},
-			Help: T{"申请入队，队长确认", "ask to join a team; its captain confirms"},
-			More: T{"队长在私信里按按钮确认。", "The captain confirms with a button in a private message."},
+			Args: []Arg{{Name: "team", Kind: Rest, Help: i18n.T{Zh: "队名", En: "the team's name"}}},
+			Help: i18n.T{Zh: "申请入队，队长确认", En: "ask to join a team; its captain confirms"},
+			More: i18n.T{Zh: "队长在私信里按按钮确认。", En: "The captain confirms with a button in a private message."},
 			Run:  joinTeam,
 		},
 		{
 			Name: "team add", Aliases: []string{"添加队员"}, Who: Organiser,
-			Args: []Arg{teamArg, {Name: "player", Kind: Rest, Help: T{"按台次写序号或名字", "numbers or names, board 1 first"}}},
-			Help: T{"把选手加入队伍", "put players into a team"},
-			More: T{"开赛前，按台次先后；新名字录入为选手。", "Before the start, in board order; new names are entered as players."},
+			Args: []Arg{teamArg, {Name: "player", Kind: Rest, Help: i18n.T{Zh: "按台次写序号或名字", En: "numbers or names, board 1 first"}}},
+			Help: i18n.T{Zh: "把选手加入队伍", En: "put players into a team"},
+			More: i18n.T{Zh: "开赛前，按台次先后；新名字录入为选手。", En: "Before the start, in board order; new names are entered as players."},
 			Run:  addTeamPlayers,
 		},
 		{
 			Name: "team remove", Aliases: []string{"移出队员"}, Who: Organiser,
-			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: T{"序号或名字", "number or name"}}},
-			Help: T{"把队员移出队伍", "take a player out of a team"},
-			More: T{"开赛前；其后的队员依次上移一台。", "Before the start; those after move up a board."},
+			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: i18n.T{Zh: "序号或名字", En: "number or name"}}},
+			Help: i18n.T{Zh: "把队员移出队伍", En: "take a player out of a team"},
+			More: i18n.T{Zh: "开赛前；其后的队员依次上移一台。", En: "Before the start; those after move up a board."},
 			Run:  removeTeamPlayer,
 		},
 		{
 			Name: "team delete", Aliases: []string{"删除队伍"}, Who: Organiser,
 			Args: []Arg{teamArg},
-			Help: T{"开赛前删除队伍", "delete a team before the start"},
-			More: T{"队员仍是报名选手。", "Its players stay entered."},
+			Help: i18n.T{Zh: "开赛前删除队伍", En: "delete a team before the start"},
+			More: i18n.T{Zh: "队员仍是报名选手。", En: "Its players stay entered."},
 			Run:  deleteTeam,
 		},
 		{
 			Name: "team rename", Aliases: []string{"队伍改名"}, Who: Member,
-			Args: []Arg{teamArg, {Name: "name", Kind: Word, Help: T{"新队名", "the new name"}}},
-			Help: T{"开赛前给队伍改名（队长或组织者）", "rename a team before the start (its captain or an organiser)"},
+			Args: []Arg{teamArg, {Name: "name", Kind: Word, Help: i18n.T{Zh: "新队名", En: "the new name"}}},
+			Help: i18n.T{Zh: "开赛前给队伍改名（队长或组织者）", En: "rename a team before the start (its captain or an organiser)"},
 			Run:  renameTeam,
 		},
 		{
 			Name: "team unit", Aliases: []string{"队伍单位"}, Who: Member,
-			Args: []Arg{teamArg, {Name: "unit", Kind: Rest, Help: T{"单位", "the unit"}}},
-			Help: T{"开赛前改队伍的单位（队长或组织者）", "set a team's unit before the start (its captain or an organiser)"},
+			Args: []Arg{teamArg, {Name: "unit", Kind: Rest, Help: i18n.T{Zh: "单位", En: "the unit"}}},
+			Help: i18n.T{Zh: "开赛前改队伍的单位（队长或组织者）", En: "set a team's unit before the start (its captain or an organiser)"},
 			Run:  setTeamUnit,
 		},
 		{
 			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
-			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: T{"在第几轮后；默认最后一轮", "after which round; the last by default"}}},
-			Help: T{"队伍退赛（R-W-1..4）", "withdraw a team (R-W-1..4)"},
-			More: T{"此后各台判对方弃权胜。", "Its later boards go to the opponents by forfeit."},
+			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "在第几轮后；默认最后一轮", En: "after which round; the last by default"}}},
+			Help: i18n.T{Zh: "队伍退赛（R-W-1..4）", En: "withdraw a team (R-W-1..4)"},
+			More: i18n.T{Zh: "此后各台判对方弃权胜。", En: "Its later boards go to the opponents by forfeit."},
 			Run:  withdrawTeam,
 		},
 		{
 			Name: "lineup", Aliases: []string{"出场名单"}, Who: Anyone,
-			Args: []Arg{{Name: "lineup", Kind: Rest, Help: T{"报名台次或名字，- 为空台", "registered places or names, - for none"}}},
-			Help: T{"队长私信发送出场名单", "a captain's line-up, sent privately"},
-			More: T{"分台换人、临时定台：按台次写，如 /lineup 2 1 3 4；双方都交后公布。裁判 /lineup 公布 按报名台次公布未交的。",
-				"Substitutes, free order: board 1 first, e.g. /lineup 2 1 3 4; revealed once both are in. An arbiter's /lineup reveal plays the registered order for those not sent."},
+			Args: []Arg{{Name: "lineup", Kind: Rest, Help: i18n.T{Zh: "报名台次或名字，- 为空台", En: "registered places or names, - for none"}}},
+			Help: i18n.T{Zh: "队长私信发送出场名单", En: "a captain's line-up, sent privately"},
+			More: i18n.T{Zh: "分台换人、临时定台：按台次写，如 /lineup 2 1 3 4；双方都交后公布。裁判 /lineup 公布 按报名台次公布未交的。",
+				En: "Substitutes, free order: board 1 first, e.g. /lineup 2 1 3 4; revealed once both are in. An arbiter's /lineup reveal plays the registered order for those not sent."},
 			Run: lineup,
 		},
 		{
 			Name: "teams", Aliases: []string{"队伍"}, Who: Member,
-			Help: T{"列出各队及队员", "list the teams and their players"},
+			Help: i18n.T{Zh: "列出各队及队员", En: "list the teams and their players"},
 			Run:  showTeams,
 		},
 	}
@@ -107,7 +108,7 @@ func teamNamed(st *action.State, arg string) (int, error) {
 	if err := teamEvent(st); err != nil {
 		return 0, err
 	}
-	if n, err := strconv.Atoi(arg); err == nil && n >= 1 && n <= len(st.Teams.Teams) {
+	if n, ok := number(arg); ok && n >= 1 && n <= len(st.Teams.Teams) {
 		return n, nil
 	}
 	if n := st.TeamNamed(arg); n > 0 {
@@ -139,11 +140,11 @@ func newTeam(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	text := T{"已注册队伍「%s」，你是队长。", "Registered team %q; you are its captain."}.In(c.Lang, name)
+	text := i18n.T{Zh: "已注册队伍「%s」，你是队长。", En: "Registered team %q; you are its captain."}.In(c.Lang, name)
 	if c.Player != 0 {
-		text += T{"你是第 1 台。", " You are its board 1."}.In(c.Lang)
+		text += i18n.T{Zh: "你是第 1 台。", En: " You are its board 1."}.In(c.Lang)
 	}
-	return Reply{Text: text + "\n" + T{"队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, name, name)}, nil
+	return Reply{Text: text + "\n" + i18n.T{Zh: "队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", En: "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, name, name)}, nil
 }
 
 // joinTeam is a player's /team join NAME: the captain is asked, with a
@@ -180,13 +181,13 @@ func joinTeam(c *Context) (Reply, error) {
 			return err
 		}
 		tell(ch, []contact{{chat: chat.Private(t.Captain.Platform, t.Captain.User), lang: lang}},
-			T{"%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{me, c.Player, t.Name},
-			button{T{"同意", "Accept"}, answer("ok")}, button{T{"拒绝", "Refuse"}, answer("no")})
+			i18n.T{Zh: "%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", En: "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{me, c.Player, t.Name},
+			button{i18n.T{Zh: "同意", En: "Accept"}, answer("ok")}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已请「%s」的队长确认。确认后你会收到私信。", "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
+	return Reply{Text: i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
 }
 
 // answerJoin is the captain's button: /team join ok|no TEAM ENTRANT.
@@ -215,21 +216,21 @@ func answerJoin(c *Context, words []string) (Reply, error) {
 	name := playerName(&c.State.Event, n)
 	if _, err := c.Update(func(ch *storage.Change) error {
 		if !ok {
-			tell(ch, contacts, T{"「%s」的队长没有同意你入队。", "The captain of %q did not accept you."}, []any{t.Name})
+			tell(ch, contacts, i18n.T{Zh: "「%s」的队长没有同意你入队。", En: "The captain of %q did not accept you."}, []any{t.Name})
 			return ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant, Refused: true})
 		}
 		if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
 			return err
 		}
-		tell(ch, contacts, T{"你已加入「%s」，第 %d 台。", "You are in team %q, board %d."}, []any{t.Name, len(ch.State.Teams.Teams[id-1].Members)})
+		tell(ch, contacts, i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}, []any{t.Name, len(ch.State.Teams.Teams[id-1].Members)})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
 	if !ok {
-		return Reply{Text: T{"已拒绝 %s 入队。", "Refused %s."}.In(c.Lang, name)}, nil
+		return Reply{Text: i18n.T{Zh: "已拒绝 %s 入队。", En: "Refused %s."}.In(c.Lang, name)}, nil
 	}
-	return Reply{Text: T{"%s 已加入「%s」。", "%s is in team %q."}.In(c.Lang, name, t.Name)}, nil
+	return Reply{Text: i18n.T{Zh: "%s 已加入「%s」。", En: "%s is in team %q."}.In(c.Lang, name, t.Name)}, nil
 }
 
 func firstWord(words []string) string {
@@ -254,7 +255,7 @@ func addTeamPlayers(c *Context) (Reply, error) {
 		for _, w := range words {
 			p, err := findPlayer(ch.State, w)
 			if err != nil {
-				if _, num := strconv.Atoi(w); num == nil {
+				if _, num := number(w); num {
 					return err
 				}
 				if err := ch.Append(&action.PlayerAdded{Name: w}); err != nil {
@@ -270,7 +271,7 @@ func addTeamPlayers(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	t := c.State.Teams.Teams[id-1]
-	return Reply{Text: T{"「%s」加入：%s。/teams 查看各队。", "Team %q now has: %s. /teams lists the teams."}.In(c.Lang, t.Name, strings.Join(added, T{"、", ", "}.In(c.Lang)))}, nil
+	return Reply{Text: i18n.T{Zh: "「%s」加入：%s。/teams 查看各队。", En: "Team %q now has: %s. /teams lists the teams."}.In(c.Lang, t.Name, strings.Join(added, i18n.T{Zh: "、", En: ", "}.In(c.Lang)))}, nil
 }
 
 // removeTeamPlayer is /team remove NAME PLAYER.
@@ -288,7 +289,7 @@ func removeTeamPlayer(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已把 %s 移出「%s」。", "Took %s out of team %q."}.In(c.Lang, p.Name, c.State.Teams.Teams[id-1].Name)}, nil
+	return Reply{Text: i18n.T{Zh: "已把 %s 移出「%s」。", En: "Took %s out of team %q."}.In(c.Lang, p.Name, c.State.Teams.Teams[id-1].Name)}, nil
 }
 
 // deleteTeam is /team delete NAME.
@@ -309,14 +310,14 @@ func deleteTeam(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"已删除队伍「%s」；队员仍是报名选手。", "Deleted team %q; its players stay entered."}.In(c.Lang, name)}, nil
+	return Reply{Text: i18n.T{Zh: "已删除队伍「%s」；队员仍是报名选手。", En: "Deleted team %q; its players stay entered."}.In(c.Lang, name)}, nil
 }
 
 // renameTeam is /team rename OLD NEW, before the start.
 func renameTeam(c *Context) (Reply, error) {
 	name := c.Args["name"]
 	return editTeam(c, &action.TeamEdited{Name: &name}, func(old string) string {
-		return T{"队伍「%s」已改名为「%s」。", "Team %q is now called %q."}.In(c.Lang, old, name)
+		return i18n.T{Zh: "队伍「%s」已改名为「%s」。", En: "Team %q is now called %q."}.In(c.Lang, old, name)
 	})
 }
 
@@ -324,7 +325,7 @@ func renameTeam(c *Context) (Reply, error) {
 func setTeamUnit(c *Context) (Reply, error) {
 	unit := c.Args["unit"]
 	return editTeam(c, &action.TeamEdited{Unit: &unit}, func(team string) string {
-		return T{"队伍「%s」的单位：%s。", "Team %q's unit: %s."}.In(c.Lang, team, unit)
+		return i18n.T{Zh: "队伍「%s」的单位：%s。", En: "Team %q's unit: %s."}.In(c.Lang, team, unit)
 	})
 }
 
@@ -369,12 +370,12 @@ func withdrawTeam(c *Context) (Reply, error) {
 		if err := ch.Append(&action.TeamWithdrawn{Team: id, After: after}); err != nil {
 			return err
 		}
-		chats.announce(ch, T{"「%s」在第 %d 轮后退赛：此后各台由对方弃权胜（R-W-2）。", "Team %q withdraws after round %d: its later boards go to the opponents by forfeit (R-W-2)."}.In(chats.lang, name, after))
+		chats.announce(ch, i18n.T{Zh: "「%s」在第 %d 轮后退赛：此后各台由对方弃权胜（R-W-2）。", En: "Team %q withdraws after round %d: its later boards go to the opponents by forfeit (R-W-2)."}.In(chats.lang, name, after))
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(T{"「%s」已退赛。", "Team %q has withdrawn."}.In(c.Lang, name)), nil
+	return chats.reply(i18n.T{Zh: "「%s」已退赛。", En: "Team %q has withdrawn."}.In(c.Lang, name)), nil
 }
 
 // showTeams is /teams: one block a team, phone-wide.
@@ -387,10 +388,10 @@ func showTeams(c *Context) (Reply, error) {
 
 // teamsText lists the teams: "1 红星（一中）", its captain, then its
 // players in board order, then its reserves and who asked to join.
-func teamsText(c *Context, st *action.State, lang Lang) string {
+func teamsText(c *Context, st *action.State, lang i18n.Lang) string {
 	tm := st.Teams
 	if len(tm.Teams) == 0 {
-		return T{"还没有队伍。队长用 /team new 队名 注册。", "There is no team yet. A captain registers one with /team new NAME."}.In(lang)
+		return i18n.T{Zh: "还没有队伍。队长用 /team new 队名 注册。", En: "There is no team yet. A captain registers one with /team new NAME."}.In(lang)
 	}
 	ev := st.TeamEvent()
 	captains := map[action.Actor]string{}
@@ -398,28 +399,28 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 	for i, t := range tm.Teams {
 		head := strconv.Itoa(i+1) + " " + t.Name
 		if t.Unit != "" {
-			head += T{"（%s）", " (%s)"}.In(lang, t.Unit)
+			head += i18n.T{Zh: "（%s）", En: " (%s)"}.In(lang, t.Unit)
 		}
 		if t.WithdrawnAfter != 0 {
-			head += T{" 已退赛", " withdrawn"}.In(lang)
+			head += i18n.T{Zh: " 已退赛", En: " withdrawn"}.In(lang)
 		}
 		lines := []string{head}
 		if name := captainName(c, captains, t.Captain); name != "" {
-			lines = append(lines, T{"  队长 %s", "  captain %s"}.In(lang, name))
+			lines = append(lines, i18n.T{Zh: "  队长 %s", En: "  captain %s"}.In(lang, name))
 		}
 		for b, id := range ev.Teams[i].Members {
-			label := T{"  %d台 %s", "  B%d %s"}.In(lang, b+1, playerLine(&st.Event, id))
+			label := i18n.T{Zh: "  %d台 %s", En: "  B%d %s"}.In(lang, b+1, playerLine(&st.Event, id))
 			switch {
 			case tm.Rules.Totalled():
 				label = "  " + playerLine(&st.Event, id) // no boards (R-TM-3)
 			case b >= tm.Rules.Boards:
-				label = T{"  替补 %s", "  reserve %s"}.In(lang, playerLine(&st.Event, id))
+				label = i18n.T{Zh: "  替补 %s", En: "  reserve %s"}.In(lang, playerLine(&st.Event, id))
 			}
 			lines = append(lines, label)
 		}
 		for _, e := range t.Asking {
 			if n, ok := st.Numbered(e); ok {
-				lines = append(lines, T{"  申请中 %s", "  asking %s"}.In(lang, playerName(&st.Event, n)))
+				lines = append(lines, i18n.T{Zh: "  申请中 %s", En: "  asking %s"}.In(lang, playerName(&st.Event, n)))
 			}
 		}
 		if short := shortBoards(st, len(ev.Teams[i].Members), lang); short != "" {
@@ -427,9 +428,9 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 		}
 		blocks = append(blocks, strings.Join(lines, "\n"))
 	}
-	title := T{"「%s」%d 支队伍，每队 %d 台（%s）：", "%q: %d teams of %d boards (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
+	title := i18n.T{Zh: "「%s」%d 支队伍，每队 %d 台（%s）：", En: "%q: %d teams of %d boards (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
 	if tm.Rules.Totalled() {
-		title = T{"「%s」%d 支队伍，每队前 %d 名计分（%s）：", "%q: %d teams, each team's best %d count (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
+		title = i18n.T{Zh: "「%s」%d 支队伍，每队前 %d 名计分（%s）：", En: "%q: %d teams, each team's best %d count (%s):"}.In(lang, st.Event.Name, len(tm.Teams), tm.Rules.Boards, named(tm.Rules.Lineup, lang))
 	}
 	return title + "\n" + strings.Join(blocks, "\n\n")
 }
@@ -438,7 +439,7 @@ func teamsText(c *Context, st *action.State, lang Lang) string {
 // an empty board is lost by forfeit every match (R-TM-1), which an
 // organiser should hear before the start, while players can still be
 // added. "" when the team is full enough, or under 队员总分制 (no boards).
-func shortBoards(st *action.State, members int, lang Lang) string {
+func shortBoards(st *action.State, members int, lang i18n.Lang) string {
 	boards := st.Teams.Rules.Boards
 	if st.Teams.Rules.Totalled() || members >= boards {
 		return ""
@@ -447,13 +448,13 @@ func shortBoards(st *action.State, members int, lang Lang) string {
 	if members+1 < boards {
 		which += "–" + strconv.Itoa(boards)
 	}
-	warn := T{"  ⚠ 缺 %d 人：第 %s 台每场判负（弃权）", "  ⚠ %d short: board %s lost by forfeit every match"}
+	warn := i18n.T{Zh: "  ⚠ 缺 %d 人：第 %s 台每场判负（弃权）", En: "  ⚠ %d short: board %s lost by forfeit every match"}
 	if members+1 < boards {
 		warn.En = "  ⚠ %d short: boards %s lost by forfeit every match"
 	}
 	text := warn.In(lang, boards-members, which)
 	if st.Status == action.Setup || st.Status == action.Signup {
-		text += T{"；开赛前可用 /team add 补人", "; /team add fills them before the start"}.In(lang)
+		text += i18n.T{Zh: "；开赛前可用 /team add 补人", En: "; /team add fills them before the start"}.In(lang)
 	}
 	return text
 }
@@ -473,7 +474,7 @@ func captainName(c *Context, known map[action.Actor]string, a action.Actor) stri
 	if n, ok := known[a]; ok {
 		return n
 	}
-	names, err := c.svc.store.UserNames(c, a.Platform, []string{a.User})
+	names, err := c.reads().UserNames(a.Platform, []string{a.User})
 	if err != nil {
 		return ""
 	}
@@ -483,16 +484,16 @@ func captainName(c *Context, known map[action.Actor]string, a action.Actor) stri
 
 // teamStartText announces a team event's start: the teams by their
 // sequence numbers (R-SW-1), each with its players in board order.
-func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang) string {
+func teamStartText(c *Context, st *action.State, by engine.Numbering, lang i18n.Lang) string {
 	rated := slices.ContainsFunc(st.TeamEvent().TeamLevel().Players, func(p engine.Player) bool { return p.Rating > 0 })
-	how := T{"按报名顺序", "in the order registered"}
+	how := i18n.T{Zh: "按报名顺序", En: "in the order registered"}
 	switch {
 	case by == engine.Shuffled || by == engine.ByRating && !rated:
-		how = T{"随机抽签", "at random"}
+		how = i18n.T{Zh: "随机抽签", En: "at random"}
 	case by == engine.ByRating:
-		how = T{"按主力队员平均等级分", "by their regulars' mean rating"}
+		how = i18n.T{Zh: "按主力队员平均等级分", En: "by their regulars' mean rating"}
 	}
-	return T{"「%s」开赛！%d 支队伍，序号%s排定（R-SW-1）。", "%q has started! %d teams, numbered %s (R-SW-1)."}.In(lang, st.Event.Name, len(st.Teams.Teams), how.In(lang)) +
+	return i18n.T{Zh: "「%s」开赛！%d 支队伍，序号%s排定（R-SW-1）。", En: "%q has started! %d teams, numbered %s (R-SW-1)."}.In(lang, st.Event.Name, len(st.Teams.Teams), how.In(lang)) +
 		"\n" + teamsText(c, st, lang)
 }
 
@@ -502,8 +503,8 @@ func teamStartText(c *Context, st *action.State, by engine.Numbering, lang Lang)
 // (the line-ups are not revealed, the team has a bye, or the player is not
 // in its line-up): nothing more is to be said of their game. It is "" for
 // a player of no team or an event whose teams play no matches.
-func teamSeat(st *action.State, player int, lang Lang) (line string, done bool) {
-	if !matchesPlayed(st) {
+func teamSeat(st *action.State, player int, lang i18n.Lang) (line string, done bool) {
+	if st.Format().Kind() != action.TeamFormat {
 		return "", false
 	}
 	p, _ := st.Event.Player(player)
@@ -513,23 +514,23 @@ func teamSeat(st *action.State, player int, lang Lang) (line string, done bool) 
 	}
 	rd := st.Teams.Rounds[round-1]
 	if slices.Contains(rd.Byes, team) {
-		return T{"第 %d 轮：你的队「%s」轮空。", "Round %d: your team %s has a bye."}.In(lang, round, teamName(st, team)), true
+		return i18n.T{Zh: "第 %d 轮：你的队「%s」轮空。", En: "Round %d: your team %s has a bye."}.In(lang, round, teamName(st, team)), true
 	}
 	for i, m := range rd.Matches {
 		if m.First != team && m.Second != team {
 			continue
 		}
 		other := m.First + m.Second - team
-		head := T{"第 %d 轮第 %d 场：你的队「%s」对「%s」", "Round %d match %d: your team %s v %s"}.In(lang, round, m.Number, teamName(st, team), teamName(st, other))
+		head := i18n.T{Zh: "第 %d 轮第 %d 场：你的队「%s」对「%s」", En: "Round %d match %d: your team %s v %s"}.In(lang, round, m.Number, teamName(st, team), teamName(st, other))
 		if !m.Revealed {
-			return head + T{"，出场名单尚未公布。", "; the line-ups are not yet revealed."}.In(lang), true
+			return head + i18n.T{Zh: "，出场名单尚未公布。", En: "; the line-ups are not yet revealed."}.In(lang), true
 		}
 		for _, g := range st.TeamEvent().Rounds[round-1].Matches[i].Games {
 			if g.Red == player || g.Black == player {
-				return head + T{"，你在%s。", "; you play on %s."}.In(lang, teamBoardLabel(st, st.Teams.Rules.Board(m.Number, g.Board), lang)), false
+				return head + i18n.T{Zh: "，你在%s。", En: "; you play on %s."}.In(lang, teamBoardLabel(st, st.Teams.Rules.Board(m.Number, g.Board), lang)), false
 			}
 		}
-		return head + T{"，你不在本场出场名单中。", "; you are not in its line-up."}.In(lang), true
+		return head + i18n.T{Zh: "，你不在本场出场名单中。", En: "; you are not in its line-up."}.In(lang), true
 	}
 	return "", false
 }

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamEventScript is a started team event of four teams of boards players
@@ -120,7 +122,7 @@ func TestTeamSettingsRefusals(t *testing.T) {
 	s = newScript(t)
 	s.say("org", "/event new 团体 teams")
 	for _, k := range teamKeys {
-		name := k.name(Zh)
+		name := k.name(i18n.Zh)
 		got := s.say("org", "/event set "+name+" zzz")
 		if !strings.Contains(got, "可以用："+k.values.Zh) && !strings.Contains(got, "例如：/event set") {
 			t.Errorf("/event set %s zzz: %q, want what it takes", name, got)
@@ -218,7 +220,7 @@ func TestR_T_6_TotalsFromTheChat(t *testing.T) {
 	}
 	final := s.say("org", "/standings")
 	must(t, final, "团体排名（队员总分制，每队前 2 名计分，名次之和，R-T-6）")
-	lines := strings.Split(Plain(final), "\n")
+	lines := strings.Split(chat.Plain(final), "\n")
 	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "团体排名") })
 	if at < 0 || len(lines) < at+4 {
 		t.Fatalf("/standings:\n%s", final)
@@ -262,8 +264,7 @@ func TestShortTeamWarned_R_TM_1(t *testing.T) {
 		t.Errorf("/teams warns of %d teams, want B only:\n%s", strings.Count(list, "⚠"), list)
 	}
 	must(t, s.say("org", "/team add B B2"), "加入")
-	must(t, s.say("org", "/lang en"), "English")
-	must(t, s.say("org", "/teams"), "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
+	must(t, s.sendAs("org", "en", "/teams").Text, "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
 	started := s.say("org", "/start") // the group's announcement: in the event's language
 	must(t, started, "⚠ 缺 1 人：第 3 台每场判负（弃权）")
 	lacks(t, started, "/team add")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/sheet"
 )
@@ -18,20 +19,20 @@ func viewCommands() []*Command {
 	return []*Command{
 		{
 			Name: "pairings", Aliases: []string{"对阵表"}, Who: Member,
-			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: T{"轮次，不写则为当前轮", "the round; the current one if left out"}}, asPicture},
-			Help: T{"显示一轮的对阵和结果", "show a round's pairings and results"},
+			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "轮次，如 2 或 第2轮；不写则为当前轮", En: "the round, e.g. 2, R2 or round 2; the current one if left out"}}, asPicture},
+			Help: i18n.T{Zh: "显示一轮的对阵和结果", En: "show a round's pairings and results"},
 			Run:  showPairings,
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
 			Args: []Arg{asPicture, boardsArg},
-			Help: T{"显示排名", "show the standings"},
+			Help: i18n.T{Zh: "显示排名", En: "show the standings"},
 			Run:  showStandings,
 		},
 		{
 			Name: "crosstable", Aliases: []string{"成绩表"}, Who: Member,
 			Args: []Arg{asPicture},
-			Help: T{"显示成绩表：每轮的对手、先后手和结果", "show the crosstable: each round's opponent, colour and result"},
+			Help: i18n.T{Zh: "显示成绩表：每轮的对手、先后手和结果", En: "show the crosstable: each round's opponent, colour and result"},
 			Run:  showCrosstable,
 		},
 	}
@@ -58,66 +59,48 @@ func showPairings(c *Context) (Reply, error) {
 		round = n
 	}
 	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Pairings(c.State, round, sheet.Lang(c.Lang))) // a team event's: its matches
+		return showPicture(c, sheet.Pairings(sheetOf(c.State), round, c.Lang)) // a team event's: its matches
 	}
-	if matchesPlayed(c.State) {
-		return Reply{Text: teamPairingText(c.State, round, c.Lang)}, nil // team_rounds.go
-	}
-	return Reply{Text: pairingTable(c.State, round, c.Lang)}, nil
+	return Reply{Text: formatOf(c.State).pairings(c.State, round, c.Lang)}, nil
 }
 
 func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.State.Teams != nil || c.Args["what"] != "" {
-		return showTeamStandings(c) // team_rounds.go
-	}
-	if c.Args["as"] != "" && c.State.Stages != nil {
-		t, _, err := stagedRankingSheet(c.State, c.Lang)
-		if err != nil {
-			return Reply{}, err
-		}
-		return showPicture(c, t)
-	}
-	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Standings(c.State, sheet.Lang(c.Lang)))
-	}
-	return Reply{Text: standingsTable(c.State, c.Lang, 0)}, nil
+	return formatOf(c.State).standings(c)
 }
 
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
 	}
-	if c.State.Stages != nil {
-		text, err := stagedCrosstable(c.State, c.Lang)
-		return Reply{Text: text}, err
-	}
-	if c.Args["as"] != "" {
-		return showPicture(c, sheet.Crosstable(c.State, sheet.Lang(c.Lang)))
-	}
-	return Reply{Text: crosstable(c.State, c.Lang)}, nil
+	return formatOf(c.State).crosstable(c)
+}
+
+// noBoards is /standings boards in an event without boards of teams.
+func noBoards() *Problem {
+	return problem("台次成绩只有团体赛才有。", "Board standings are a team event's.")
 }
 
 // The labels are the sheets' (package sheet), one copy for every reply.
-func currentRound(ev *engine.Event) int          { return sheet.CurrentRound(ev) }
-func resultText(r engine.Result) string          { return sheet.Result(r) }
-func byeName(k engine.ByeKind, lang Lang) string { return sheet.ByeName(k, sheet.Lang(lang)) }
-func playerName(ev *engine.Event, id int) string { return sheet.PlayerName(ev, id) }
+func currentRound(ev *engine.Event) int               { return sheet.CurrentRound(ev) }
+func resultText(r engine.Result) string               { return sheet.Result(r) }
+func byeName(k engine.ByeKind, lang i18n.Lang) string { return sheet.ByeName(k, lang) }
+func playerName(ev *engine.Event, id int) string      { return sheet.PlayerName(ev, id) }
 
 // pairingTable is round's pairing sheet as the chat shows it (编排记录公告):
 // the title, then board, red, black and result for each game, then the
 // players without a game. It is "" for a round that does not exist. The
 // announcement of a published round sends it as it is.
-func pairingTable(st *action.State, round int, lang Lang) string {
+func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 	if round < 1 || round > len(st.Event.Rounds) {
 		return ""
 	}
-	s := sheet.Pairings(st, round, sheet.Lang(lang))
+	s := sheet.Pairings(sheetOf(st), round, lang)
 	lines := []string{s.Title}
 	if len(s.Rows) > 0 {
-		lines = append(lines, briefTable(s, phoneWidth, nil).String())
+		lines = append(lines, monoTable(s.BriefText(phoneWidth, nil)))
 	}
 	return strings.Join(append(lines, s.Footer...), "\n")
 }
@@ -127,11 +110,8 @@ func pairingTable(st *action.State, round int, lang Lang) string {
 // event's first two tiebreaks, sized for a phone. top > 0 keeps the first
 // top rows and everyone sharing the last place kept; 0 keeps all. The
 // announcement of a completed round sends it as it is.
-func standingsTable(st *action.State, lang Lang, top int) string {
-	if st.Stages != nil {
-		return stagedStandings(st, lang)
-	}
-	s := sheet.Standings(st, sheet.Lang(lang))
+func standingsTable(st *action.State, lang i18n.Lang, top int) string {
+	s := sheet.Standings(sheetOf(st), lang)
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
 		for n < len(s.Rows) && s.Rows[n][0].Text == last {
@@ -139,11 +119,7 @@ func standingsTable(st *action.State, lang Lang, top int) string {
 		}
 		s.Rows = s.Rows[:n]
 	}
-	text := s.Title + "\n" + briefTable(s, phoneWidth, nil).String()
-	if st.Teams != nil && st.Teams.Rules.Totalled() {
-		text += "\n\n" + teamTotalsText(st, lang) // 队员总分制 (R-T-6), team_rounds.go
-	}
-	return text
+	return s.Title + "\n" + monoTable(s.BriefText(phoneWidth, nil))
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in
@@ -161,10 +137,10 @@ const crossRounds = 3
 // cut into sections of whole columns, each repeating number and name and
 // headed "成绩表 1/2", separated by blank lines so splitMessage keeps them
 // whole.
-func crosstable(st *action.State, lang Lang) string {
-	s := sheet.Crosstable(st, sheet.Lang(lang))
+func crosstable(st *action.State, lang i18n.Lang) string {
+	s := sheet.Crosstable(sheetOf(st), lang)
 	digits, rounds := len(strconv.Itoa(len(st.Event.Players))), len(st.Event.Rounds)
-	full := briefTable(s, 0, func(col int, text string) string {
+	full := s.BriefText(0, func(col int, text string) string {
 		switch {
 		case col == 1: // the name
 			return textwidth.Truncate(text, crossName)
@@ -177,7 +153,7 @@ func crosstable(st *action.State, lang Lang) string {
 	// Every section shows the number and the name (the key columns), then
 	// as many further columns as fit on a phone, at least one.
 	const key = 2
-	w, _ := full.widths()
+	w := full.Widths()
 	var sections [][2]int
 	for start := key; start < len(w); {
 		width, end := w[0]+1+w[1], start
@@ -194,11 +170,11 @@ func crosstable(st *action.State, lang Lang) string {
 		if len(sections) > 1 {
 			title += fmt.Sprintf(" %d/%d", i+1, len(sections))
 		}
-		t := &table{}
-		for _, r := range full.rows {
-			t.row(append(r[:key:key], r[sec[0]:sec[1]]...)...)
+		t := &sheet.Text{}
+		for _, r := range full.Rows {
+			t.Row(append(r[:key:key], r[sec[0]:sec[1]]...)...)
 		}
-		parts = append(parts, title+"\n"+t.String())
+		parts = append(parts, title+"\n"+monoTable(t))
 	}
 	return strings.Join(parts, "\n\n")
 }

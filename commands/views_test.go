@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/storage"
 )
@@ -130,7 +132,7 @@ func TestViewsGolden(t *testing.T) {
 // standingsRows returns the rows of a standings reply: place and name.
 func standingsRows(text string) [][2]string {
 	var rows [][2]string
-	for _, line := range strings.Split(Plain(text), "\n")[2:] {
+	for _, line := range strings.Split(chat.Plain(text), "\n")[2:] {
 		f := strings.Fields(line)
 		rows = append(rows, [2]string{f[0], f[1]})
 	}
@@ -167,8 +169,8 @@ func TestStandingsTop(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ top, rows int }{{1, 1}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {0, 9}, {20, 9}} {
-		text := standingsTable(st, Zh, tt.top)
-		if n := strings.Count(Plain(text), "\n") - 1; n != tt.rows {
+		text := standingsTable(st, i18n.Zh, tt.top)
+		if n := strings.Count(chat.Plain(text), "\n") - 1; n != tt.rows {
 			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
 		}
 	}
@@ -192,7 +194,7 @@ func TestPairingsRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pairingTable(st, 4, Zh); got != "" {
+	if got := pairingTable(st, 4, i18n.Zh); got != "" {
 		t.Errorf("pairingTable of a round not paired = %q, want \"\"", got)
 	}
 }
@@ -205,7 +207,7 @@ func TestCrosstable(t *testing.T) {
 	swissAfter(t, h, 3, results)
 	text := h.say("li", "/成绩表")
 	row := func(id string) string {
-		for _, line := range strings.Split(Plain(text), "\n") {
+		for _, line := range strings.Split(chat.Plain(text), "\n") {
 			if f := strings.Fields(line); len(f) > 0 && f[0] == id && strings.Contains(line, "红") {
 				return line
 			}
@@ -225,7 +227,7 @@ func TestCrosstable(t *testing.T) {
 
 	// A message limit that holds one section keeps each section whole.
 	sections := strings.Split(text, "\n\n")
-	parts := SplitMessage(text, msgLen(sections[0])+5)
+	parts := chat.Split(text, chat.Length(sections[0])+5)
 	if !reflect.DeepEqual(parts, sections) {
 		t.Errorf("split into %q, want the sections %q", parts, sections)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -18,7 +19,7 @@ type voice struct {
 	// lang is the event's language (eventLang), which its chats are
 	// spoken to in whoever's command it was; the sender's own replies are
 	// in theirs (Context.Lang).
-	lang Lang
+	lang i18n.Lang
 	// said is what ch announced, for the reply here. The store may run
 	// an update's function again on a newer state, with a new Change:
 	// what an earlier try said is dropped then (begin).
@@ -45,7 +46,7 @@ func (v *voice) begin(ch *storage.Change) {
 // command's updates (Context.Update) store what it says in its own chat
 // with the change (heard).
 func eventChats(c *Context) (*voice, error) {
-	chats, err := c.svc.store.Chats(c, c.Event)
+	chats, err := c.reads().Chats()
 	if err != nil {
 		return nil, err
 	}

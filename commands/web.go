@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -17,8 +18,8 @@ func webCommands() []*Command {
 	return []*Command{{
 		Name: "web", Aliases: []string{"网页"}, Who: Member,
 		Args: []Arg{{Name: "new", Kind: Choice, Choices: []string{"new", "更换"}, Optional: true,
-			Help: T{"更换：组织者换一个新链接，旧链接随即失效", "new: organisers replace the link; the old one stops working at once"}}},
-		Help: T{"本赛实时网页的链接：对阵、结果、排名和成绩表，手机和投影都能看", "the link to the event's live web page: pairings, results, standings and the crosstable, on a phone or a projector"},
+			Help: i18n.T{Zh: "更换：组织者换一个新链接，旧链接随即失效", En: "new: organisers replace the link; the old one stops working at once"}}},
+		Help: i18n.T{Zh: "本赛实时网页的链接：对阵、结果、排名和成绩表，手机和投影都能看", En: "the link to the event's live web page: pairings, results, standings and the crosstable, on a phone or a projector"},
 		Run:  web,
 	}}
 }
@@ -55,8 +56,8 @@ func postWebLink(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"本赛实时网页（不用登录，有链接的人都能看）：\n%s\n组织者可用 /web new 更换链接，旧链接随即失效。",
-		"The event's live page (no login: anyone with the link can look):\n%s\nOrganisers can replace the link with /web new; the old one stops working at once."}.
+	return Reply{Text: i18n.T{Zh: "本赛实时网页（不用登录，有链接的人都能看）：\n%s\n组织者可用 /web new 更换链接，旧链接随即失效。",
+		En: "The event's live page (no login: anyone with the link can look):\n%s\nOrganisers can replace the link with /web new; the old one stops working at once."}.
 		In(c.Lang, c.svc.webURL(token))}, nil
 }
 
@@ -71,7 +72,7 @@ func replaceWebLink(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: T{"本赛网页换了新链接，旧链接已经失效：\n%s", "The event's page has a new link; the old one no longer works:\n%s"}.
+	return Reply{Text: i18n.T{Zh: "本赛网页换了新链接，旧链接已经失效：\n%s", En: "The event's page has a new link; the old one no longer works:\n%s"}.
 		In(c.Lang, c.svc.webURL(token))}, nil
 }
 
@@ -97,7 +98,7 @@ func (w WebPages) Version(ctx context.Context, token string) (int64, bool, error
 // Page is the page of the event whose link token is, in lang: the event's
 // (player 0) or one player's games. ok is false when no link in use has
 // token, or the event has no such player.
-func (w WebPages) Page(ctx context.Context, token string, player int, lang sheet.Lang) (sheet.Page, bool, error) {
+func (w WebPages) Page(ctx context.Context, token string, player int, lang i18n.Lang) (sheet.Page, bool, error) {
 	id, _, err := w.s.store.WebEvent(ctx, token)
 	if errors.Is(err, storage.ErrNotFound) {
 		return sheet.Page{}, false, nil
@@ -110,13 +111,13 @@ func (w WebPages) Page(ctx context.Context, token string, player int, lang sheet
 		return sheet.Page{}, false, err
 	}
 	if player == 0 {
-		return pageOf(st, Lang(lang)), true, nil
+		return formatOf(st).page(st, lang), true, nil
 	}
 	if _, ok := st.Event.Player(player); !ok {
 		return sheet.Page{}, false, nil
 	}
 	return sheet.Page{
-		Event: st.Event.Name, Lang: lang, Status: sheet.Status(st, lang), Version: st.Through,
-		Tables: []sheet.Table{sheet.Games(st, player, lang)},
+		Event: st.Event.Name, Lang: lang, Status: sheet.Status(sheetOf(st), lang), Version: st.Through,
+		Tables: []sheet.Table{sheet.Games(sheetOf(st), player, lang)},
 	}, true, nil
 }

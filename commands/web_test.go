@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -36,7 +37,7 @@ func TestWebOff(t *testing.T) {
 // players'.
 func TestWebLink(t *testing.T) {
 	h := setUp(t, "春季赛 swiss rounds 3")
-	h.svc = New(h.store, WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
+	h.svc = New(h.seen(), WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
 	ctx := context.Background()
 	web := h.svc.Web()
 
@@ -46,7 +47,7 @@ func TestWebLink(t *testing.T) {
 	if again := tokenIn(t, h.sendAs("org", "en", "/web").Text); again != first {
 		t.Errorf("a second /web gives %s, want the first link %s", again, first)
 	}
-	p, ok, err := web.Page(ctx, first, 0, sheet.Zh)
+	p, ok, err := web.Page(ctx, first, 0, i18n.Zh)
 	if err != nil || !ok || p.Event != "春季赛" || len(p.Tables) != 0 {
 		t.Fatalf("the page before the start: %+v, %v, %v; want the event with no tables yet", p, ok, err)
 	}
@@ -58,14 +59,14 @@ func TestWebLink(t *testing.T) {
 	if want := int64(h.logLen()); err != nil || !ok || v != want {
 		t.Errorf("Version = %d, %v, %v; want the log's length %d", v, ok, err, want)
 	}
-	p, ok, err = web.Page(ctx, first, 0, sheet.En)
+	p, ok, err = web.Page(ctx, first, 0, i18n.En)
 	if err != nil || !ok || p.Version != v || len(p.Tables) != 3 || p.Tables[1].Kind != sheet.KindStandings {
 		t.Fatalf("the running event's page: %+v, %v, %v; want pairings, standings and crosstable at version %d", p, ok, err, v)
 	}
-	if p, ok, err := web.Page(ctx, first, 1, sheet.Zh); err != nil || !ok || p.Tables[0].Kind != sheet.KindGames || !strings.Contains(p.Tables[0].Title, "赵鑫鑫") {
+	if p, ok, err := web.Page(ctx, first, 1, i18n.Zh); err != nil || !ok || p.Tables[0].Kind != sheet.KindGames || !strings.Contains(p.Tables[0].Title, "赵鑫鑫") {
 		t.Errorf("player 1's page: %+v, %v, %v; want 赵鑫鑫's games", p, ok, err)
 	}
-	if _, ok, err := web.Page(ctx, first, 10, sheet.Zh); ok || err != nil {
+	if _, ok, err := web.Page(ctx, first, 10, i18n.Zh); ok || err != nil {
 		t.Errorf("player 10 of 9: ok %v, %v; want not found", ok, err)
 	}
 
@@ -80,7 +81,7 @@ func TestWebLink(t *testing.T) {
 	if _, ok, err := web.Version(ctx, first); ok || err != nil {
 		t.Errorf("the revoked link: ok %v, %v; want not found", ok, err)
 	}
-	if _, ok, err := web.Page(ctx, first, 0, sheet.Zh); ok || err != nil {
+	if _, ok, err := web.Page(ctx, first, 0, i18n.Zh); ok || err != nil {
 		t.Errorf("the revoked link's page: ok %v, %v; want not found", ok, err)
 	}
 	if got := tokenIn(t, h.say("王天一", "/web")); got != second {

@@ -47,6 +47,7 @@ const (
 	GrandFinal             // the double elimination's final (and its reset)
 	ThirdPlace             // the match for 3rd place (R-F-4)
 	Playoff                // the play-offs for 5th–8th (R-F-4)
+	PlaceFinal             // finals by place after two groups (同名次决赛, R-F-7)
 )
 
 var partNames = enumNames[Part]{
@@ -55,6 +56,7 @@ var partNames = enumNames[Part]{
 	{GrandFinal, []string{"final", "总决赛"}},
 	{ThirdPlace, []string{"third", "三四名"}},
 	{Playoff, []string{"playoff", "附加赛"}},
+	{PlaceFinal, []string{"places", "同名次决赛"}},
 }
 
 func (p Part) String() string { return partNames.name(p) }

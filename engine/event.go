@@ -59,6 +59,10 @@ type Game struct {
 	// having played fewer than half of their games (R-W-2). It counts for
 	// nobody: Histories leaves it out. The game stays in the round (R-W-4).
 	Void bool
+	// Postponed marks a game the arbiter put off (补赛, R-E-3): while its
+	// result is pending, later rounds may be paired without it, its two
+	// players at their scores without it and never paired together again.
+	Postponed bool
 }
 
 // Result of a game (R-G-1).

@@ -25,6 +25,9 @@ const (
 	OutcomeForfeitWin                 // + : opponent did not play
 	OutcomeForfeitLoss                // − : did not play
 	OutcomeBye                        // no game; see Entry.Bye
+	// OutcomePostponed: paired, the game put off with no result yet (补赛,
+	// R-E-3); a later round is paired without waiting for it.
+	OutcomePostponed
 )
 
 // Played reports whether the game was played over the board (R-T-0).
@@ -105,7 +108,10 @@ func (ev *Event) roundRecords(r int, row []entryRecord) {
 		if !gameCounts(g, n) {
 			continue
 		}
-		o := &outcomes[uint8(g.Result)]
+		o := outcomes[uint8(g.Result)]
+		if g.Postponed && g.Result == Pending {
+			o = [2]Outcome{OutcomePostponed, OutcomePostponed}
+		}
 		row[g.Red] = entryRecord{opponent: int32(g.Black), outcome: o[0], colour: Red}
 		row[g.Black] = entryRecord{opponent: int32(g.Red), outcome: o[1], colour: Black}
 	}

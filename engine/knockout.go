@@ -206,6 +206,11 @@ type Placing struct {
 	Shared  bool // written "3=" (R-T-9)
 }
 
+// PlaceLabel prints the place the way standings show it: "3" or "3=" (R-T-9).
+func (p Placing) PlaceLabel() string {
+	return Standing{Place: p.Place, Shared: p.Shared}.PlaceLabel()
+}
+
 // Ranking places the entrants by the bracket's tiers once their matches
 // are decided: the players of a tier share a place (R-F-4), except in the
 // top Unshared places, where lots from the seed order them (R-T-8). A tier

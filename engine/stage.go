@@ -131,3 +131,44 @@ func appendRanked(out, rows []Placing) []Placing {
 	}
 	return out
 }
+
+// unshareStream is the PCG stream of the lots that settle the places of an
+// event's final ranking that may not be shared (Unshare).
+const unshareStream = 0x71697361692d756e // "qisai-un"
+
+// Unshare settles by lots the places of rank that may not be shared (R-T-8:
+// the first n, "前八名名次不并列"; by default the champion, "决出第一名",
+// seed 003): the players sharing a place that reaches into them each get a
+// place of their own, in an order drawn from seed; the others keep theirs.
+func Unshare(rank []Placing, n int, seed uint64) []Placing {
+	out := make([]Placing, 0, len(rank))
+	for i := 0; i < len(rank); {
+		j := i + 1
+		for j < len(rank) && rank[j].Place == rank[i].Place {
+			j++
+		}
+		tie := rank[i:j]
+		if len(tie) > 1 && tie[0].Place <= n {
+			ids := entrantIDs(tie)
+			r := rand.New(rand.NewPCG(seed, unshareStream+uint64(tie[0].Place)))
+			r.Shuffle(len(ids), func(a, b int) { ids[a], ids[b] = ids[b], ids[a] })
+			for k, id := range ids {
+				out = append(out, Placing{Entrant: id, Place: tie[0].Place + k})
+			}
+		} else {
+			out = append(out, tie...)
+		}
+		i = j
+	}
+	return out
+}
+
+// entrantIDs are the entrants of ps, in ascending order.
+func entrantIDs(ps []Placing) []int {
+	ids := make([]int, len(ps))
+	for i, p := range ps {
+		ids[i] = p.Entrant
+	}
+	slices.Sort(ids)
+	return ids
+}

@@ -70,8 +70,10 @@ func (s *swiss) readHistories(ev *Event, round int) error {
 				}
 			}
 			// What counts by the settings (R-T-0, R-S-3): his colours
-			// and opponents, his run of one colour and his byes.
-			counted := rec.outcome.played() || (forfeits && rec.opponent != 0)
+			// and opponents, his run of one colour and his byes. A
+			// postponed game counts whatever they say: it is to be played
+			// in its colours, and never paired again (R-E-3).
+			counted := rec.outcome.played() || (forfeits && rec.opponent != 0) || rec.outcome == OutcomePostponed
 			c := NoColour
 			if counted {
 				c = rec.colour

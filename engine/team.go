@@ -90,6 +90,19 @@ func DefaultTeamSettings(rounds, boards int) TeamSettings {
 	}
 }
 
+// GamesPerMatch is how many games a match has: one a board, or under 全队轮赛
+// every player of one team against every player of the other.
+func (s TeamSettings) GamesPerMatch() int {
+	if s.Lineup == AllPlayAll {
+		return s.Boards * s.Boards
+	}
+	return s.Boards
+}
+
+// Board is the round's number of board b (from 1) of match number m: the
+// boards are numbered on through the round's matches.
+func (s TeamSettings) Board(m, b int) int { return (m-1)*s.GamesPerMatch() + b }
+
 // Check says what is wrong with the settings, nil when nothing is.
 func (s TeamSettings) Check() error {
 	switch {

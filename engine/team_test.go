@@ -162,6 +162,14 @@ func TestR_C_2_AllPlayAll(t *testing.T) {
 	if len(games) != 9 || len(met) != 9 {
 		t.Errorf("全队轮赛 of 3 v 3: %d games, %d pairs, want every player of one team against every player of the other once", len(games), len(met))
 	}
+	// The round's boards are numbered on through its matches: match 2's
+	// first board follows match 1's nine.
+	if n, b := s.GamesPerMatch(), s.Board(2, 1); n != len(games) || b != 10 {
+		t.Errorf("全队轮赛 of 3 v 3: %d games a match, match 2 board 1 is the round's board %d; want 9 and 10", n, b)
+	}
+	if s.Lineup = FixedBoards; s.Board(2, 1) != 4 {
+		t.Errorf("分台定人 of 3 boards: match 2 board 1 is the round's board %d, want 4", s.Board(2, 1))
+	}
 }
 
 // TestR_S_2_MatchPoints: game points per board summed decide the match;

@@ -51,7 +51,7 @@ var settings = []setting{
 	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, "Discord application ID 应用 ID"},
 	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
-	{"QISAI_DATABASE_URL", "db", redactURL, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
+	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
 	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
 	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
 	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, "CJK font file for pictures 图片用的中文字体文件 (default one installed: fonts-noto-cjk, fonts-droid-fallback)"},
@@ -176,7 +176,7 @@ func (c Config) Validate() error {
 	if c.DiscordPublicKey != "" {
 		if !c.Discord() {
 			// The endpoint would answer commands, and every announcement
-			// and long reply would wait in the outbox for ever (issue 9).
+			// and long reply would wait in the outbox for ever.
 			bad("QISAI_DISCORD_PUBLIC_KEY 需要同时设置 QISAI_DISCORD_TOKEN：没有机器人令牌，公告和长回复无法发到 Discord " +
 				"needs QISAI_DISCORD_TOKEN as well: without the bot token no announcement or long reply can be sent to Discord")
 		}
@@ -205,7 +205,10 @@ func (c Config) Validate() error {
 			bad("QISAI_LISTEN 端口不能为 0 needs a fixed port, got %q", c.Listen)
 		}
 	}
-	if err := storage.CheckDSN(c.DatabaseURL); err != nil {
+	var dsnErr *storage.DSNError
+	if err := storage.CheckDSN(c.DatabaseURL); errors.As(err, &dsnErr) {
+		errs = append(errs, err) // it names the setting
+	} else if err != nil {
 		bad("QISAI_DATABASE_URL: %w", err)
 	}
 	if strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://") {
@@ -267,16 +270,4 @@ func (c Config) shown() [][2]string {
 		out = append(out, [2]string{s.flag, v})
 	}
 	return out
-}
-
-// redactURL hides the password in a database URL; a file name stays.
-func redactURL(v string) string {
-	u, err := url.Parse(v)
-	if err != nil || u.User == nil {
-		if strings.Contains(v, "@") {
-			return redacted // unparsable, and may hold a password
-		}
-		return v
-	}
-	return u.Redacted()
 }

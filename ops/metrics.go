@@ -33,6 +33,8 @@ type Metrics struct {
 	sends    *prometheus.HistogramVec
 	failures *prometheus.CounterVec
 	waits    *prometheus.HistogramVec
+	// platforms is whether each platform is reached, and its chats held.
+	platforms platforms
 }
 
 // init makes the registry and the metrics.
@@ -57,10 +59,15 @@ func (m *Metrics) init() {
 			Help:    "Time a message waited for the platform's rate limits before it was sent, by platform.",
 			Buckets: waitBuckets,
 		}, []string{"platform"})
+		m.platforms.held = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qisai_chats_held_total",
+			Help: "Chats the bot was found unable to post in (removed, no right to send), by platform.",
+		}, []string{"platform"})
 		// Both results show from the start: a rate of errors needs its zero.
 		m.commands.WithLabelValues("ok")
 		m.commands.WithLabelValues("error")
 		m.reg.MustRegister(m.commands, m.sends, m.failures, m.waits,
+			&m.platforms,
 			collectors.NewGoCollector(),
 			collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	})

@@ -31,9 +31,14 @@ func TestMetricsText(t *testing.T) {
 	m.Sent(odd, time.Second)
 	m.SendFailed("discord")
 	m.Waited("telegram", 45*time.Second)
+	m.Platform("telegram", true, nil)
+	m.ChatHeld("telegram")
 	err := store.Enqueue(context.Background(),
 		chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := store.Block(context.Background(), chat.Chat{Platform: "telegram", ID: "-2"}, "403 kicked"); err != nil {
 		t.Fatal(err)
 	}
 	_, body, h := get(t, srv, "/metrics")
@@ -56,6 +61,9 @@ func TestMetricsText(t *testing.T) {
 		"qisai_delivery_wait_seconds": {"histogram", "Time a message waited for the platform's rate limits before it was sent, by platform."},
 		"qisai_outbox_pending":        {"gauge", pendingHelp},
 		"qisai_outbox_oldest_seconds": {"gauge", oldestHelp},
+		"qisai_platform_up":           {"gauge", upHelp},
+		"qisai_chats_held":            {"gauge", heldHelp},
+		"qisai_chats_held_total":      {"counter", "Chats the bot was found unable to post in (removed, no right to send), by platform."},
 	} {
 		f := families[name]
 		switch {

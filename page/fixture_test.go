@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -12,8 +13,8 @@ import (
 // round's pairings (half its results in), the standings and the
 // crosstable. Player i (from 1) beats every player below them, so the
 // standings are in number order.
-func handMade(n, rounds int, l sheet.Lang) sheet.Page {
-	tr := func(zh, en string) string { return text{zh, en}.in(l) }
+func handMade(n, rounds int, l i18n.Lang) sheet.Page {
+	tr := func(zh, en string) string { return i18n.T{Zh: zh, En: en}.In(l) }
 	name := func(i int) string {
 		surnames := []rune("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗")
 		given := []string{"芳", "伟", "天一", "思远", "晓明", "静", "磊", "雨桐", "子涵", "国强", "丽华"}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -68,13 +69,13 @@ func Live(w io.Writer, p sheet.Page, o Options) error {
 		CSS:      template.CSS(liveCSS),
 		JS:       template.JS(liveJS),
 		Tables:   views(tables, o.Root),
-		Empty:    text{"还没有可以显示的内容。", "Nothing to show yet."}.in(p.Lang),
-		Updated: fmt.Sprintf(text{"第 %d 版 · 有变化时自动更新", "Version %d · updates itself when anything changes"}.
-			in(p.Lang), p.Version),
+		Empty:    i18n.T{Zh: "还没有可以显示的内容。", En: "Nothing to show yet."}.In(p.Lang),
+		Updated: fmt.Sprintf(i18n.T{Zh: "第 %d 版 · 有变化时自动更新", En: "Version %d · updates itself when anything changes"}.
+			In(p.Lang), p.Version),
 	}
 	if o.Player {
 		d.Back = o.Root
-		d.BackLabel = text{"← 全部赛况", "← The whole event"}.in(p.Lang)
+		d.BackLabel = i18n.T{Zh: "← 全部赛况", En: "← The whole event"}.In(p.Lang)
 	}
 	if d.View == Phone {
 		d.Menu = menu(d.Tables, p.Lang)
@@ -113,17 +114,17 @@ type menuItem struct{ ID, Title string }
 
 type link struct{ Label, Href string }
 
-var kindNames = map[string]text{
-	string(sheet.KindPairings):   {"对阵", "Pairings"},
-	string(sheet.KindStandings):  {"排名", "Standings"},
-	string(sheet.KindCrosstable): {"成绩表", "Crosstable"},
-	string(sheet.KindGames):      {"对局", "Games"},
-	string(sheet.KindBracket):    {"淘汰赛", "Bracket"},
+var kindNames = map[string]i18n.T{
+	string(sheet.KindPairings):   {Zh: "对阵", En: "Pairings"},
+	string(sheet.KindStandings):  {Zh: "排名", En: "Standings"},
+	string(sheet.KindCrosstable): {Zh: "成绩表", En: "Crosstable"},
+	string(sheet.KindGames):      {Zh: "对局", En: "Games"},
+	string(sheet.KindBracket):    {Zh: "淘汰赛", En: "Bracket"},
 }
 
 // menu links to each table: by its kind's short name where the kind
 // stands once, by its title where it stands more than once.
-func menu(tables []view, l sheet.Lang) []menuItem {
+func menu(tables []view, l i18n.Lang) []menuItem {
 	count := map[string]int{}
 	for _, t := range tables {
 		count[t.Kind]++
@@ -132,7 +133,7 @@ func menu(tables []view, l sheet.Lang) []menuItem {
 	for _, t := range tables {
 		title := t.Title
 		if name, ok := kindNames[t.Kind]; ok && count[t.Kind] == 1 {
-			title = name.in(l)
+			title = name.In(l)
 		}
 		items = append(items, menuItem{ID: t.ID, Title: title})
 	}
@@ -142,24 +143,24 @@ func menu(tables []view, l sheet.Lang) []menuItem {
 // switches lead to the page in the other language and the other view;
 // the page's own language and view are shown without a link. Each
 // language is named in itself.
-func switches(l sheet.Lang, v View) []link {
-	query := func(lang sheet.Lang, view View) string {
+func switches(l i18n.Lang, v View) []link {
+	query := func(lang i18n.Lang, view View) string {
 		q := url.Values{"lang": {string(lang)}}
 		if view == Projector {
 			q.Set("view", string(Projector))
 		}
 		return "?" + q.Encode()
 	}
-	out := []link{{Label: "中文", Href: query(sheet.Zh, v)}, {Label: "English", Href: query(sheet.En, v)}}
-	if l == sheet.En {
+	out := []link{{Label: "中文", Href: query(i18n.Zh, v)}, {Label: "English", Href: query(i18n.En, v)}}
+	if l == i18n.En {
 		out[1].Href = ""
 	} else {
 		out[0].Href = ""
 	}
 	if v == Projector {
-		out = append(out, link{Label: text{"手机版", "Phone view"}.in(l), Href: query(l, Phone)})
+		out = append(out, link{Label: i18n.T{Zh: "手机版", En: "Phone view"}.In(l), Href: query(l, Phone)})
 	} else {
-		out = append(out, link{Label: text{"投影模式", "Projector view"}.in(l), Href: query(l, Projector)})
+		out = append(out, link{Label: i18n.T{Zh: "投影模式", En: "Projector view"}.In(l), Href: query(l, Projector)})
 	}
 	return out
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -72,19 +73,9 @@ func hash(s string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// text is a page's text in both languages, side by side where it is used.
-type text struct{ zh, en string }
-
-func (t text) in(l sheet.Lang) string {
-	if l == sheet.En {
-		return t.en
-	}
-	return t.zh
-}
-
 // htmlLang is the lang attribute of a page in l.
-func htmlLang(l sheet.Lang) string {
-	if l == sheet.En {
+func htmlLang(l i18n.Lang) string {
+	if l == i18n.En {
 		return "en"
 	}
 	return "zh-CN"

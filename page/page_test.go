@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/internal/chromium"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -31,7 +32,7 @@ func live(t testing.TB, p sheet.Page, o Options) string {
 // event's root, the version it polls for, the language switch, and in
 // Chinese only Chinese words of its own.
 func TestLive(t *testing.T) {
-	p := handMade(9, 5, sheet.Zh)
+	p := handMade(9, 5, i18n.Zh)
 	got := live(t, p, Options{Root: "/e/tok/"})
 	for _, want := range []string{
 		`<html lang="zh-CN" data-version="109" data-poll="/e/tok/version" data-view="phone">`,
@@ -49,7 +50,7 @@ func TestLive(t *testing.T) {
 	if strings.Contains(got, "Version") || strings.Contains(got, "Projector") {
 		t.Error("the Chinese page has English words of its own")
 	}
-	en := live(t, handMade(9, 5, sheet.En), Options{Root: "/e/tok/", View: Projector})
+	en := live(t, handMade(9, 5, i18n.En), Options{Root: "/e/tok/", View: Projector})
 	for _, want := range []string{`<html lang="en"`, `data-view="projector"`, `<body class="projector">`, `<a href="?lang=en">Phone view</a>`, `<b>English</b>`} {
 		if !strings.Contains(en, want) {
 			t.Errorf("the English projector page lacks %s", want)
@@ -63,7 +64,7 @@ func TestLive(t *testing.T) {
 // TestLiveEscapes: what people typed (names, the event's name) is text on
 // the page, never markup.
 func TestLiveEscapes(t *testing.T) {
-	p := handMade(4, 1, sheet.Zh)
+	p := handMade(4, 1, i18n.Zh)
 	p.Event = `<script>alert(1)</script>`
 	p.Tables[0].Rows[0][1] = sheet.Cell{Text: `"><img src=x onerror=alert(2)>`, Link: `javascript:alert(3)`}
 	got := live(t, p, Options{Root: "/e/tok/"})
@@ -77,7 +78,7 @@ func TestLiveEscapes(t *testing.T) {
 // TestCSP: the policy allows exactly the page's inline style and script,
 // byte for byte as written into the page.
 func TestCSP(t *testing.T) {
-	got := live(t, handMade(9, 5, sheet.Zh), Options{Root: "/e/tok/"})
+	got := live(t, handMade(9, 5, i18n.Zh), Options{Root: "/e/tok/"})
 	for _, el := range []string{"style", "script"} {
 		m := regexp.MustCompile(`(?s)<` + el + `>(.*?)</` + el + `>`).FindStringSubmatch(got)
 		if m == nil {
@@ -94,7 +95,7 @@ func TestCSP(t *testing.T) {
 // per board with its players, move lines and signatures, then the
 // crosstable and the standings, in the page's language.
 func TestPrint(t *testing.T) {
-	p := handMade(9, 5, sheet.Zh)
+	p := handMade(9, 5, i18n.Zh)
 	var b bytes.Buffer
 	if err := Print(&b, p, handMadeSheets(p)); err != nil {
 		t.Fatal(err)
@@ -119,7 +120,7 @@ func TestPrint(t *testing.T) {
 		t.Error("the printed file has links or a script")
 	}
 	b.Reset()
-	if err := Print(&b, handMade(9, 5, sheet.En), nil); err != nil {
+	if err := Print(&b, handMade(9, 5, i18n.En), nil); err != nil {
 		t.Fatal(err)
 	}
 	if en := b.String(); !strings.Contains(en, `<html lang="en">`) || strings.Contains(en, "记分单") {
@@ -132,7 +133,7 @@ func TestPrint(t *testing.T) {
 // sheet fits on one A4 page.
 func TestPrintPages(t *testing.T) {
 	br := chromium.Find(t)
-	p := handMade(9, 5, sheet.Zh)
+	p := handMade(9, 5, i18n.Zh)
 	var b bytes.Buffer
 	if err := Print(&b, p, handMadeSheets(p)); err != nil {
 		t.Fatal(err)
@@ -157,7 +158,7 @@ func TestScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []int{9, 232} {
-		for _, l := range []sheet.Lang{sheet.Zh, sheet.En} {
+		for _, l := range []i18n.Lang{i18n.Zh, i18n.En} {
 			p := handMade(n, 7, l)
 			for _, v := range []struct {
 				view          View
@@ -187,7 +188,7 @@ func write(t testing.TB, path, s string) {
 
 // BenchmarkLive: the live page of a 1,000-player event, 9 rounds in.
 func BenchmarkLive(b *testing.B) {
-	p := handMade(1000, 9, sheet.Zh)
+	p := handMade(1000, 9, i18n.Zh)
 	var out bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {

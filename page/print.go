@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -82,8 +83,8 @@ type scoreText struct {
 	Outcomes, Signatures                                                           []string
 }
 
-func scoreTexts(l sheet.Lang) scoreText {
-	if l == sheet.En {
+func scoreTexts(l i18n.Lang) scoreText {
+	if l == i18n.En {
 		return scoreText{
 			Title: "Score sheet", Event: "Event", Round: "Round", Board: "Board",
 			Red: "Red", Black: "Black", Unit: "Unit", TimeControl: "Time control", Start: "Start",

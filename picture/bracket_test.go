@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -87,7 +88,7 @@ func (c bracketCase) build(t testing.TB) *engine.Bracket {
 	return b
 }
 
-func (c bracketCase) sheet(t testing.TB, lang sheet.Lang) sheet.Bracket {
+func (c bracketCase) sheet(t testing.TB, lang i18n.Lang) sheet.Bracket {
 	return sheet.BracketOf(c.build(t), func(i int) string { return name(i, lang) }, lang)
 }
 
@@ -97,7 +98,7 @@ func TestLookBracket(t *testing.T) {
 	}
 	p := cjk(t)
 	for name, c := range bracketCases {
-		for _, lang := range []sheet.Lang{sheet.Zh, sheet.En} {
+		for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 			pages, err := p.Bracket(c.sheet(t, lang))
 			if err != nil {
 				t.Fatal(err)
@@ -124,8 +125,8 @@ func TestBracketGolden(t *testing.T) {
 	}
 	for _, g := range []struct {
 		name string
-		lang sheet.Lang
-	}{{"8place", sheet.Zh}, {"9", sheet.En}, {"9", sheet.Zh}, {"12", sheet.Zh}} {
+		lang i18n.Lang
+	}{{"8place", i18n.Zh}, {"9", i18n.En}, {"9", i18n.Zh}, {"12", i18n.Zh}} {
 		pages, err := p.Bracket(bracketCases[g.name].sheet(t, g.lang))
 		if err != nil {
 			t.Fatal(err)
@@ -142,11 +143,11 @@ func TestBracketGolden(t *testing.T) {
 func TestBracketSameBytesAndChanges(t *testing.T) {
 	p := cjk(t)
 	c := bracketCases["8"]
-	first, err := p.Bracket(c.sheet(t, sheet.Zh))
+	first, err := p.Bracket(c.sheet(t, i18n.Zh))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := p.Bracket(c.sheet(t, sheet.Zh))
+	again, err := p.Bracket(c.sheet(t, i18n.Zh))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestBracketSameBytesAndChanges(t *testing.T) {
 		t.Fatalf("%d pages; the same bracket drew different bytes", len(first))
 	}
 	c.played++
-	more, err := p.Bracket(c.sheet(t, sheet.Zh))
+	more, err := p.Bracket(c.sheet(t, i18n.Zh))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,8 +177,8 @@ func TestBracketPhotoLimits(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		lang sheet.Lang
-	}{{"64", sheet.Zh}, {"64", sheet.En}, {"64d", sheet.Zh}, {"64d", sheet.En}} {
+		lang i18n.Lang
+	}{{"64", i18n.Zh}, {"64", i18n.En}, {"64d", i18n.Zh}, {"64d", i18n.En}} {
 		pages, err := p.Bracket(bracketCases[c.name].sheet(t, c.lang))
 		if err != nil {
 			t.Fatal(err)
@@ -190,7 +191,7 @@ func TestBracketPhotoLimits(t *testing.T) {
 			within(fmt.Sprintf("%s %s page %d", c.name, c.lang, i+1), cfg.Width, cfg.Height, len(b))
 		}
 	}
-	br := bracketCases["512d"].sheet(t, sheet.En)
+	br := bracketCases["512d"].sheet(t, i18n.En)
 	l := p.bracketLayout(&br)
 	for i := range l.pages {
 		r := l.pageRect(i)
@@ -208,7 +209,7 @@ func TestBracketLayout(t *testing.T) {
 		name  string
 		pages int
 	}{{"8", 1}, {"9", 1}, {"12", 1}, {"64", 1}, {"64d", 2}, {"512d", 13}} {
-		br := bracketCases[c.name].sheet(t, sheet.En)
+		br := bracketCases[c.name].sheet(t, i18n.En)
 		l := p.bracketLayout(&br)
 		if len(l.pages) != c.pages {
 			t.Errorf("%s: %d pages, want %d", c.name, len(l.pages), c.pages)
@@ -278,7 +279,7 @@ func TestBracketLayout(t *testing.T) {
 // players' winners' bracket has one first-round match).
 func TestBracketHidesByes(t *testing.T) {
 	p := cjk(t)
-	br := bracketCases["9"].sheet(t, sheet.Zh)
+	br := bracketCases["9"].sheet(t, i18n.Zh)
 	l := p.bracketLayout(&br)
 	first := 0
 	for _, bx := range l.pages[0][0].boxes {
@@ -299,7 +300,7 @@ func TestBracketHidesByes(t *testing.T) {
 // service).
 func BenchmarkBracket512(b *testing.B) {
 	p := cjk(b)
-	br := bracketCases["512d"].sheet(b, sheet.Zh)
+	br := bracketCases["512d"].sheet(b, i18n.Zh)
 	pages, err := p.Bracket(br)
 	if err != nil {
 		b.Fatal(err)

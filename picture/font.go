@@ -1,6 +1,6 @@
 // Package picture draws sheet tables as PNG pictures for the chats: pages
 // a phone can read, Chinese in a real CJK font, a small palette so that a
-// 232-player standings table stays a few hundred kilobytes (issue 12).
+// 232-player standings table stays a few hundred kilobytes.
 package picture
 
 import (

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -35,14 +36,14 @@ func cjk(t testing.TB) *Painter {
 
 func lookTables() map[string]sheet.Table {
 	return map[string]sheet.Table{
-		"standings9-zh":   standingsTable(9, sheet.Zh),
-		"standings9-en":   standingsTable(9, sheet.En),
-		"standings232-zh": standingsTable(232, sheet.Zh),
-		"standings232-en": standingsTable(232, sheet.En),
-		"pairings-zh":     pairingsTable(12, sheet.Zh),
-		"pairings-en":     pairingsTable(12, sheet.En),
-		"crosstable-zh":   crosstableTable(20, 11, sheet.Zh),
-		"crosstable-en":   crosstableTable(20, 11, sheet.En),
+		"standings9-zh":   standingsTable(9, i18n.Zh),
+		"standings9-en":   standingsTable(9, i18n.En),
+		"standings232-zh": standingsTable(232, i18n.Zh),
+		"standings232-en": standingsTable(232, i18n.En),
+		"pairings-zh":     pairingsTable(12, i18n.Zh),
+		"pairings-en":     pairingsTable(12, i18n.En),
+		"crosstable-zh":   crosstableTable(20, 11, i18n.Zh),
+		"crosstable-en":   crosstableTable(20, 11, i18n.En),
 	}
 }
 
@@ -133,7 +134,7 @@ func TestSameTableSameBytes(t *testing.T) {
 
 func TestChangedCellChangesItsRow(t *testing.T) {
 	p := cjk(t)
-	tab := pairingsTable(12, sheet.Zh)
+	tab := pairingsTable(12, i18n.Zh)
 	before := draw(t, p, tab)[0]
 	tab.Rows[3][3] = sheet.Cell{Text: "1-0"} // board 4's result, pending before
 	after := draw(t, p, tab)[0]
@@ -203,8 +204,8 @@ func TestChineseIsDrawn(t *testing.T) {
 func TestPhotoLimits(t *testing.T) {
 	p := cjk(t)
 	for name, tab := range map[string]sheet.Table{
-		"standings 232": standingsTable(232, sheet.Zh),
-		"crosstable 40": crosstableTable(2, 40, sheet.En),
+		"standings 232": standingsTable(232, i18n.Zh),
+		"crosstable 40": crosstableTable(2, 40, i18n.En),
 	} {
 		pages, err := p.Draw(tab)
 		if err != nil {
@@ -240,7 +241,7 @@ func TestPages(t *testing.T) {
 		{0, []int{0}}, {9, []int{9}}, {36, []int{36}}, {37, []int{19, 18}}, {232, []int{34, 34, 34, 34, 34, 34, 28}},
 	} {
 		var got []int
-		for _, pg := range p.layout(standingsTable(c.rows, sheet.En)).pages {
+		for _, pg := range p.layout(standingsTable(c.rows, i18n.En)).pages {
 			got = append(got, pg[1]-pg[0])
 		}
 		if !equal(got, c.pages) {
@@ -248,7 +249,7 @@ func TestPages(t *testing.T) {
 		}
 	}
 	// The heading row and the title with its page number are on every page.
-	imgs := draw(t, p, standingsTable(40, sheet.Zh))
+	imgs := draw(t, p, standingsTable(40, i18n.Zh))
 	for i, img := range imgs {
 		top := rowTop(1, 0) - headH
 		if img.ColorIndexAt(margin+1, top+1) != heading {
@@ -275,7 +276,7 @@ func equal(a, b []int) bool {
 
 func TestShrinkColumn(t *testing.T) {
 	p := cjk(t)
-	tab := standingsTable(9, sheet.Zh)
+	tab := standingsTable(9, i18n.Zh)
 	tab.Rows[2][2].Text = strings.Repeat("很长的名字", 30)
 	l := p.layout(tab)
 	if l.tableW > maxTableW {

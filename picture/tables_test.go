@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -22,15 +23,15 @@ var (
 
 // name is player i's name: Chinese names in both languages, and in
 // English every third player a Latin one.
-func name(i int, lang sheet.Lang) string {
-	if lang == sheet.En && i%3 == 1 {
+func name(i int, lang i18n.Lang) string {
+	if lang == i18n.En && i%3 == 1 {
 		return first[i%len(first)] + " " + last[(i/len(first))%len(last)]
 	}
 	return surnames[i%len(surnames)] + given[(i*7/len(surnames))%len(given)]
 }
 
-func unit(i int, lang sheet.Lang) string {
-	if lang == sheet.En {
+func unit(i int, lang i18n.Lang) string {
+	if lang == i18n.En {
 		return unitsEn[i%len(unitsEn)]
 	}
 	return unitsZh[i%len(unitsZh)]
@@ -43,9 +44,9 @@ func half(n int) string {
 	return fmt.Sprintf("%d.5", n/2)
 }
 
-func standingsTable(players int, lang sheet.Lang) sheet.Table {
+func standingsTable(players int, lang i18n.Lang) sheet.Table {
 	t := sheet.Table{Kind: sheet.KindStandings}
-	if lang == sheet.En {
+	if lang == i18n.En {
 		t.Title = "Spring Open: standings after round 7"
 		t.Note = "3 results pending"
 		t.Columns = []sheet.Column{{Title: "Place", Align: sheet.Right}, {Title: "No.", Align: sheet.Right}, {Title: "Name", Shrink: true}, {Title: "Unit"}, {Title: "Score", Align: sheet.Right}, {Title: "Buchholz", Align: sheet.Right}, {Title: "Progressive", Align: sheet.Right}, {Title: "Wins", Align: sheet.Right}}
@@ -77,9 +78,9 @@ func standingsTable(players int, lang sheet.Lang) sheet.Table {
 	return t
 }
 
-func pairingsTable(boards int, lang sheet.Lang) sheet.Table {
+func pairingsTable(boards int, lang i18n.Lang) sheet.Table {
 	t := sheet.Table{Kind: sheet.KindPairings}
-	if lang == sheet.En {
+	if lang == i18n.En {
 		t.Title = "Spring Open: round 3 pairings"
 		t.Note = "Starts 14:00. Red moves first."
 		t.Columns = []sheet.Column{{Title: "Board", Align: sheet.Right}, {Title: "Red", Shrink: true}, {Title: "Score", Align: sheet.Center}, {Title: "Result", Align: sheet.Center}, {Title: "Score", Align: sheet.Center}, {Title: "Black", Shrink: true}}
@@ -102,7 +103,7 @@ func pairingsTable(boards int, lang sheet.Lang) sheet.Table {
 			{Text: fmt.Sprintf("%d %s", 2*b+2, name(2*b+1, lang)), Tone: sheet.Black},
 		})
 	}
-	if lang == sheet.En {
+	if lang == i18n.En {
 		t.Rows = append(t.Rows, []sheet.Cell{{}, {Text: fmt.Sprintf("%d %s", 2*boards+1, name(2*boards, lang))}, {}, {Text: "bye", Tone: sheet.Muted}, {}, {}})
 	} else {
 		t.Rows = append(t.Rows, []sheet.Cell{{}, {Text: fmt.Sprintf("%d %s", 2*boards+1, name(2*boards, lang))}, {}, {Text: "轮空", Tone: sheet.Muted}, {}, {}})
@@ -110,9 +111,9 @@ func pairingsTable(boards int, lang sheet.Lang) sheet.Table {
 	return t
 }
 
-func crosstableTable(players, rounds int, lang sheet.Lang) sheet.Table {
+func crosstableTable(players, rounds int, lang i18n.Lang) sheet.Table {
 	t := sheet.Table{Kind: sheet.KindCrosstable}
-	if lang == sheet.En {
+	if lang == i18n.En {
 		t.Title = "Spring Open: crosstable"
 		t.Columns = []sheet.Column{{Title: "No.", Align: sheet.Right}, {Title: "Name", Shrink: true}}
 		t.Footer = []string{"Each round: the opponent's number, r red or b black, + win, = draw, − loss."}
@@ -124,12 +125,12 @@ func crosstableTable(players, rounds int, lang sheet.Lang) sheet.Table {
 	for r := range rounds {
 		t.Columns = append(t.Columns, sheet.Column{Title: strconv.Itoa(r + 1), Align: sheet.Center})
 	}
-	if lang == sheet.En {
+	if lang == i18n.En {
 		t.Columns = append(t.Columns, sheet.Column{Title: "Score", Align: sheet.Right}, sheet.Column{Title: "Place", Align: sheet.Right})
 	} else {
 		t.Columns = append(t.Columns, sheet.Column{Title: "积分", Align: sheet.Right}, sheet.Column{Title: "名次", Align: sheet.Right})
 	}
-	colour := map[sheet.Lang][2]string{sheet.Zh: {"红", "黑"}, sheet.En: {"r", "b"}}[lang]
+	colour := map[i18n.Lang][2]string{i18n.Zh: {"红", "黑"}, i18n.En: {"r", "b"}}[lang]
 	for i := range players {
 		row := []sheet.Cell{{Text: strconv.Itoa(i + 1)}, {Text: name(i, lang)}}
 		score := 0

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // big is an n-player Swiss after the given rounds: pairs from a rotation of
 // the field, results from the board and round, so the same every time.
-func big(n, rounds int) *action.State {
+func big(n, rounds int) *engine.Event {
 	set := engine.DefaultSettings(rounds)
 	set.Tiebreaks = []engine.Tiebreak{engine.Buchholz, engine.Progressive, engine.Wins, engine.Fouls, engine.BlackWins}
 	ev := engine.Event{Name: "big", Settings: set}
@@ -26,18 +26,17 @@ func big(n, rounds int) *action.State {
 		}
 		ev.Rounds = append(ev.Rounds, rd)
 	}
-	return &action.State{Status: action.Running, Event: ev}
+	return &ev
 }
 
 // BenchmarkStandings1000 builds the standings sheet of 1,000 players after
 // 9 rounds with five tiebreaks: what every picture, file and page of the
-// standings starts from. Each loop has a state of its own, so the
-// standings are computed every time (a state keeps them once computed).
+// standings starts from. Each loop reads the event afresh (Of), so the
+// standings are computed every time (Of keeps them once computed).
 func BenchmarkStandings1000(b *testing.B) {
-	st := big(1000, 9)
+	ev := big(1000, 9)
 	for b.Loop() {
-		fresh := &action.State{Status: st.Status, Event: st.Event}
-		if t := Standings(fresh, Zh); len(t.Rows) != 1000 {
+		if t := Standings(Of(ev), i18n.Zh); len(t.Rows) != 1000 {
 			b.Fatalf("%d rows", len(t.Rows))
 		}
 	}
@@ -45,10 +44,9 @@ func BenchmarkStandings1000(b *testing.B) {
 
 // BenchmarkCrosstable1000 builds the crosstable of the same event.
 func BenchmarkCrosstable1000(b *testing.B) {
-	st := big(1000, 9)
+	ev := big(1000, 9)
 	for b.Loop() {
-		fresh := &action.State{Status: st.Status, Event: st.Event}
-		if t := Crosstable(fresh, Zh); len(t.Rows) != 1000 {
+		if t := Crosstable(Of(ev), i18n.Zh); len(t.Rows) != 1000 {
 			b.Fatalf("%d rows", len(t.Rows))
 		}
 	}

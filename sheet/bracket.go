@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/names"
 )
 
@@ -15,7 +16,7 @@ import (
 // each match with both sides, its score and what it waits for. The chat's
 // text (Lines) and the picture (package picture) draw the same Bracket.
 type Bracket struct {
-	Lang  Lang
+	Lang  i18n.Lang
 	Title string // "对阵表" / "Bracket"
 	Parts []BracketPart
 }
@@ -105,44 +106,44 @@ type nextGame struct {
 }
 
 // words returns the next game in lang with the sides called a and b.
-func (n nextGame) words(lang Lang, a, b string) string {
+func (n nextGame) words(lang i18n.Lang, a, b string) string {
 	if !n.known {
 		return ""
 	}
 	if n.guess {
-		return text{"猜先", "colour guess"}.in(lang)
+		return i18n.T{Zh: "猜先", En: "colour guess"}.In(lang)
 	}
 	side := [2]string{a, b}
 	var s string
 	if n.chooser >= 0 {
-		s = text{"%s选先后手", "%s chooses colours"}.in(lang, side[n.chooser])
+		s = i18n.T{Zh: "%s选先后手", En: "%s chooses colours"}.In(lang, side[n.chooser])
 	} else {
-		s = text{"红 %s / 黑 %s", "red %s / black %s"}.in(lang, side[n.red], side[1-n.red])
+		s = i18n.T{Zh: "红 %s / 黑 %s", En: "red %s / black %s"}.In(lang, side[n.red], side[1-n.red])
 	}
 	return n.prefixed(lang, s)
 }
 
 // prefixed puts the game's number or tie step before s: "第2局：…".
-func (n nextGame) prefixed(lang Lang, s string) string {
+func (n nextGame) prefixed(lang i18n.Lang, s string) string {
 	if n.prefix == "" {
 		return s
 	}
-	return n.prefix + text{"：", ": "}.in(lang) + s
+	return n.prefix + i18n.T{Zh: "：", En: ": "}.In(lang) + s
 }
 
 // brief is the next game in few words, for a line on a phone: only who
 // has red, "第2局：张三执红".
-func (n nextGame) brief(lang Lang, a, b string) string {
+func (n nextGame) brief(lang i18n.Lang, a, b string) string {
 	if !n.known || n.guess || n.chooser >= 0 {
 		return n.words(lang, a, b)
 	}
-	return n.prefixed(lang, text{"%s执红", "%s has red"}.in(lang, [2]string{a, b}[n.red]))
+	return n.prefixed(lang, i18n.T{Zh: "%s执红", En: "%s has red"}.In(lang, [2]string{a, b}[n.red]))
 }
 
 // BracketOf is b as it stands, entrant i called nameOf(i), in lang.
-func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang Lang) Bracket {
+func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lang) Bracket {
 	out := b.Outcomes()
-	br := Bracket{Lang: lang, Title: text{"对阵表", "Bracket"}.in(lang)}
+	br := Bracket{Lang: lang, Title: i18n.T{Zh: "对阵表", En: "Bracket"}.In(lang)}
 	double := false
 	for _, m := range b.Matches {
 		double = double || m.Part == engine.Losers || m.Part == engine.GrandFinal
@@ -168,7 +169,7 @@ func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang Lang) Br
 		rd := &p.Rounds[m.Round-1]
 		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], called, lang))
 	}
-	for part := engine.Winners; part <= engine.Playoff; part++ {
+	for part := engine.Winners; part <= engine.PlaceFinal; part++ {
 		p := parts[part]
 		if p == nil {
 			continue
@@ -182,13 +183,16 @@ func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang Lang) Br
 }
 
 // matchOf is match m with outcome o.
-func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, lang Lang) BracketMatch {
+func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, lang i18n.Lang) BracketMatch {
 	bm := BracketMatch{ID: m.ID, Label: "M" + strconv.Itoa(m.ID), Decided: o.Decided, Winner: -1}
 	for k, s := range m.Slots {
 		bm.Sides[k] = sideOf(s, o.Players[k], nameOf, lang)
 	}
-	if m.Part == engine.Playoff && m.Round == 2 {
+	switch {
+	case m.Part == engine.Playoff && m.Round == 2:
 		bm.Caption = playoffCaption(m.Slots[0], lang)
+	case m.Part == engine.PlaceFinal:
+		bm.Caption = placeCaption(m.Slots[0].Rank, lang)
 	}
 	known := o.Players[0] > 0 && o.Players[1] > 0
 	if o.Decided && o.Winner > 0 {
@@ -208,9 +212,9 @@ func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf fu
 	}
 	switch {
 	case m.Reset && o.Decided && len(m.Games) == 0:
-		bm.Note = text{"无需进行", "not needed"}.in(lang) // the winners' bracket's winner won the first
+		bm.Note = i18n.T{Zh: "无需进行", En: "not needed"}.In(lang) // the winners' bracket's winner won the first
 	case o.Decided && o.Winner == 0:
-		bm.Note = text{"双方弃权，无人晋级", "double forfeit: nobody goes on"}.in(lang)
+		bm.Note = i18n.T{Zh: "双方弃权，无人晋级", En: "double forfeit: nobody goes on"}.In(lang)
 	case !o.Decided:
 		bm.next = nextOf(b.Format, m, o, lang)
 		bm.Next = bm.next.words(lang, bm.Sides[0].Text, bm.Sides[1].Text)
@@ -220,7 +224,7 @@ func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf fu
 }
 
 // sideOf is slot s, whose player is id as far as is known.
-func sideOf(s engine.Slot, id int, nameOf func(int) string, lang Lang) Side {
+func sideOf(s engine.Slot, id int, nameOf func(int) string, lang i18n.Lang) Side {
 	sd := Side{Entrant: id}
 	if s.Kind == engine.SlotWinner || s.Kind == engine.SlotLoser {
 		sd.From, sd.Loser = s.Match, s.Kind == engine.SlotLoser
@@ -229,7 +233,7 @@ func sideOf(s engine.Slot, id int, nameOf func(int) string, lang Lang) Side {
 	case id > 0:
 		sd.Text = nameOf(id)
 	case id == 0:
-		sd.Text, sd.Tone = text{"轮空", "bye"}.in(lang), Muted
+		sd.Text, sd.Tone = i18n.T{Zh: "轮空", En: "bye"}.In(lang), Muted
 	default:
 		sd.Text, sd.Tone = slotWords(s, lang), Muted
 	}
@@ -242,31 +246,31 @@ func sideOf(s engine.Slot, id int, nameOf func(int) string, lang Lang) Side {
 
 // slotShort is a match's winner or loser still to come, in few columns:
 // "M3胜者" / "M3 winner".
-func slotShort(s engine.Slot, lang Lang) string {
+func slotShort(s engine.Slot, lang i18n.Lang) string {
 	if s.Kind == engine.SlotLoser {
-		return text{"M%d负者", "M%d loser"}.in(lang, s.Match)
+		return i18n.T{Zh: "M%d负者", En: "M%d loser"}.In(lang, s.Match)
 	}
-	return text{"M%d胜者", "M%d winner"}.in(lang, s.Match)
+	return i18n.T{Zh: "M%d胜者", En: "M%d winner"}.In(lang, s.Match)
 }
 
 // slotWords is what a slot waits for: "M3胜者" / "winner of M3".
-func slotWords(s engine.Slot, lang Lang) string {
+func slotWords(s engine.Slot, lang i18n.Lang) string {
 	switch s.Kind {
 	case engine.SlotWinner:
-		return text{"M%d胜者", "winner of M%d"}.in(lang, s.Match)
+		return i18n.T{Zh: "M%d胜者", En: "winner of M%d"}.In(lang, s.Match)
 	case engine.SlotLoser:
-		return text{"M%d负者", "loser of M%d"}.in(lang, s.Match)
+		return i18n.T{Zh: "M%d负者", En: "loser of M%d"}.In(lang, s.Match)
 	}
 	// The only other slot that waits: a group's place (an entrant is
 	// known, a bye is nobody).
-	return text{"G%d第%d名", "G%d #%d"}.in(lang, s.Group, s.Rank)
+	return i18n.T{Zh: "G%d第%d名", En: "G%d #%d"}.In(lang, s.Group, s.Rank)
 }
 
 // scoreOf is the regular games' points, first side first, counting a win
 // (by forfeit too) one and a draw a half; and the note of the tie-break
 // games after them (R-F-5): their steps in order, a step repeated written
 // once with its count, "抽签" when lots decided.
-func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutcome, lang Lang) (points [2]string, tie string) {
+func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutcome, lang i18n.Lang) (points [2]string, tie string) {
 	regular := max(f.Games, 1)
 	var half [2]int
 	var steps []step
@@ -297,7 +301,7 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 		steps = addStep(steps, tieWord(engine.TieLots, lang))
 	}
 	if forfeit {
-		steps = addStep(steps, text{"弃权", "forfeit"}.in(lang))
+		steps = addStep(steps, i18n.T{Zh: "弃权", En: "forfeit"}.In(lang))
 	}
 	return points, joinSteps(steps, lang)
 }
@@ -306,7 +310,7 @@ func scoreOf(f engine.MatchFormat, games []engine.MatchGame, o engine.MatchOutco
 // points, the winner's first once there is one, and the tie-break games
 // after them — "1–1，和棋黑胜" — so that an announcement never counts a
 // tie-break game as a regular one (R-F-5) and agrees with the bracket.
-func MatchScore(b *engine.Bracket, id int, lang Lang) string {
+func MatchScore(b *engine.Bracket, id int, lang i18n.Lang) string {
 	o := b.Outcomes()[id-1]
 	points, tie := scoreOf(b.Format, b.Matches[id-1].Games, o, lang)
 	if o.Winner != 0 && o.Winner == o.Players[1] {
@@ -319,7 +323,7 @@ func MatchScore(b *engine.Bracket, id int, lang Lang) string {
 	if tie != "" {
 		parts = append(parts, tie)
 	}
-	return strings.Join(parts, text{"，", ", "}.in(lang))
+	return strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
 }
 
 // capturesOf is a 吃子数 game's counts, first side first (" 5:3"), as the
@@ -376,11 +380,11 @@ func addStep(steps []step, word string) []step {
 
 // joinSteps writes the steps in order, a repeated one with its count:
 // "加赛×2，抽签".
-func joinSteps(steps []step, lang Lang) string {
+func joinSteps(steps []step, lang i18n.Lang) string {
 	var b strings.Builder
 	for i, s := range steps {
 		if i > 0 {
-			b.WriteString(text{"，", ", "}.in(lang))
+			b.WriteString(i18n.T{Zh: "，", En: ", "}.In(lang))
 		}
 		b.WriteString(s.word)
 		if s.games > 1 {
@@ -391,13 +395,13 @@ func joinSteps(steps []step, lang Lang) string {
 }
 
 // tieWords are the tie rules' names (R-F-5).
-var tieWords = map[engine.TieRule]text{
-	engine.TieReplay:     {"加赛", "replay"},
-	engine.TieOvertime:   {"加时赛", "overtime"},
-	engine.TieBlitz:      {"快棋加赛", "blitz"},
-	engine.TieArmageddon: {"和棋黑胜", "armageddon"},
-	engine.TieCaptures:   {"吃子数", "captures"},
-	engine.TieLots:       {"抽签", "lots"},
+var tieWords = map[engine.TieRule]i18n.T{
+	engine.TieReplay:     {Zh: "加赛", En: "replay"},
+	engine.TieOvertime:   {Zh: "加时赛", En: "overtime"},
+	engine.TieBlitz:      {Zh: "快棋加赛", En: "blitz"},
+	engine.TieArmageddon: {Zh: "和棋黑胜", En: "armageddon"},
+	engine.TieCaptures:   {Zh: "吃子数", En: "captures"},
+	engine.TieLots:       {Zh: "抽签", En: "lots"},
 }
 
 // tieStep is the rule tie-break game k (from 0) is played by: the chain
@@ -409,13 +413,13 @@ func tieStep(f engine.MatchFormat, k int) engine.TieRule {
 	return f.Tie[min(k, len(f.Tie)-1)]
 }
 
-func tieWord(t engine.TieRule, lang Lang) string { return tieWords[t].in(lang) }
+func tieWord(t engine.TieRule, lang i18n.Lang) string { return tieWords[t].In(lang) }
 
 // nextOf is the next game of an undecided match of two known players:
 // 猜先 before game 1 if nobody has guessed (R-C-3), else the colours the
 // match gives (R-C-4, §13.5), with the game's number in a match of several
 // games or its tie step.
-func nextOf(f engine.MatchFormat, m engine.Match, o engine.MatchOutcome, lang Lang) nextGame {
+func nextOf(f engine.MatchFormat, m engine.Match, o engine.MatchOutcome, lang i18n.Lang) nextGame {
 	n := nextGame{known: true, chooser: -1}
 	if len(m.Games) == 0 && m.GuessWinner == 0 && m.FirstRed == 0 && o.Next.Step == engine.RegularGame {
 		n.guess = true
@@ -425,7 +429,7 @@ func nextOf(f engine.MatchFormat, m engine.Match, o engine.MatchOutcome, lang La
 	case o.Next.Step != engine.RegularGame:
 		n.prefix = tieWord(o.Next.Step, lang)
 	case f.Games > 1:
-		n.prefix = text{"第%d局", "game %d"}.in(lang, len(m.Games)+1)
+		n.prefix = i18n.T{Zh: "第%d局", En: "game %d"}.In(lang, len(m.Games)+1)
 	}
 	if o.Next.Red == o.Players[1] {
 		n.red = 1
@@ -442,21 +446,23 @@ func nextOf(f engine.MatchFormat, m engine.Match, o engine.MatchOutcome, lang La
 
 // partTitle is a part's name; the winners' bracket of a single
 // elimination is the whole knockout.
-func partTitle(p engine.Part, double bool, lang Lang) string {
+func partTitle(p engine.Part, double bool, lang i18n.Lang) string {
 	switch p {
 	case engine.Winners:
 		if !double {
-			return text{"淘汰赛", "Knockout"}.in(lang)
+			return i18n.T{Zh: "淘汰赛", En: "Knockout"}.In(lang)
 		}
-		return text{"胜者组", "Winners' bracket"}.in(lang)
+		return i18n.T{Zh: "胜者组", En: "Winners' bracket"}.In(lang)
 	case engine.Losers:
-		return text{"败者组", "Losers' bracket"}.in(lang)
+		return i18n.T{Zh: "败者组", En: "Losers' bracket"}.In(lang)
 	case engine.GrandFinal:
-		return text{"总决赛", "Grand final"}.in(lang)
+		return i18n.T{Zh: "总决赛", En: "Grand final"}.In(lang)
 	case engine.ThirdPlace:
-		return text{"三四名决赛", "Third-place match"}.in(lang)
+		return i18n.T{Zh: "三四名决赛", En: "Third-place match"}.In(lang)
+	case engine.PlaceFinal:
+		return i18n.T{Zh: "同名次决赛", En: "Finals by place"}.In(lang)
 	}
-	return text{"五至八名附加赛", "Play-offs for 5th to 8th"}.in(lang)
+	return i18n.T{Zh: "五至八名附加赛", En: "Play-offs for 5th to 8th"}.In(lang)
 }
 
 // roundTitle names round r (from 0) of part p as people say it. The
@@ -465,9 +471,9 @@ func partTitle(p engine.Part, double bool, lang Lang) string {
 // them (a first round with byes is "第1轮") or the stage ends before a
 // final (R-F-6: its winners go on to the next stage); the other rounds
 // are numbered.
-func roundTitle(b *engine.Bracket, p *BracketPart, r int, double bool, lang Lang) string {
+func roundTitle(b *engine.Bracket, p *BracketPart, r int, double bool, lang i18n.Lang) string {
 	rd, last := p.Rounds[r], len(p.Rounds)
-	numbered := text{"第%d轮", "Round %d"}.in(lang, rd.Round)
+	numbered := i18n.T{Zh: "第%d轮", En: "Round %d"}.In(lang, rd.Round)
 	switch p.Part {
 	case engine.Winners:
 		final := len(p.Rounds[last-1].Matches) == 1
@@ -477,34 +483,63 @@ func roundTitle(b *engine.Bracket, p *BracketPart, r int, double bool, lang Lang
 		switch len(rd.Matches) {
 		case 1:
 			if double {
-				return text{"胜者组决赛", "Winners' final"}.in(lang)
+				return i18n.T{Zh: "胜者组决赛", En: "Winners' final"}.In(lang)
 			}
-			return text{"决赛", "Final"}.in(lang)
+			return i18n.T{Zh: "决赛", En: "Final"}.In(lang)
 		case 2:
-			return text{"半决赛", "Semi-finals"}.in(lang)
+			return i18n.T{Zh: "半决赛", En: "Semi-finals"}.In(lang)
 		case 4:
-			return text{"四分之一决赛", "Quarter-finals"}.in(lang)
+			return i18n.T{Zh: "四分之一决赛", En: "Quarter-finals"}.In(lang)
 		case 8:
-			return text{"八分之一决赛", "Round of 16"}.in(lang)
+			return i18n.T{Zh: "八分之一决赛", En: "Round of 16"}.In(lang)
 		}
 	case engine.Losers:
 		if rd.Round == last {
-			return text{"败者组决赛", "Losers' final"}.in(lang)
+			return i18n.T{Zh: "败者组决赛", En: "Losers' final"}.In(lang)
 		}
 	case engine.GrandFinal:
 		if rd.Round == 2 {
-			return text{"总决赛第二场", "Grand final reset"}.in(lang)
+			return i18n.T{Zh: "总决赛第二场", En: "Grand final reset"}.In(lang)
 		}
-		return text{"总决赛", "Grand final"}.in(lang)
+		return i18n.T{Zh: "总决赛", En: "Grand final"}.In(lang)
 	case engine.ThirdPlace:
-		return text{"三四名决赛", "Third-place match"}.in(lang)
+		return i18n.T{Zh: "三四名决赛", En: "Third-place match"}.In(lang)
 	case engine.Playoff:
 		if rd.Round == 1 {
-			return text{"五至八名半决赛", "5th to 8th: semi-finals"}.in(lang)
+			return i18n.T{Zh: "五至八名半决赛", En: "5th to 8th: semi-finals"}.In(lang)
 		}
-		return text{"五至八名决赛", "5th to 8th: finals"}.in(lang)
+		return i18n.T{Zh: "五至八名决赛", En: "5th to 8th: finals"}.In(lang)
+	case engine.PlaceFinal:
+		return i18n.T{Zh: "各组同名次者决出名次", En: "each group's players of a place meet"}.In(lang)
 	}
 	return numbered
+}
+
+// placeCaption is what a final by place between the groups' k-th placed
+// is for (R-F-7): the champion and runner-up, 3rd and 4th, ….
+func placeCaption(k int, lang i18n.Lang) string {
+	if k == 1 {
+		return i18n.T{Zh: "争冠亚军", En: "for 1st and 2nd"}.In(lang)
+	}
+	if lang == i18n.Zh {
+		return fmt.Sprintf("争第%d、%d名", 2*k-1, 2*k)
+	}
+	return fmt.Sprintf("for %s and %s", ordinal(2*k-1), ordinal(2*k))
+}
+
+// ordinal is n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // hasBye reports whether a match of the round has a bye in a slot.
@@ -521,21 +556,21 @@ func hasBye(b *engine.Bracket, rd BracketRound) bool {
 
 // playoffCaption is what a second-round play-off is for: its players are
 // the first round's winners (for 5th) or losers (for 7th).
-func playoffCaption(s engine.Slot, lang Lang) string {
+func playoffCaption(s engine.Slot, lang i18n.Lang) string {
 	if s.Kind == engine.SlotLoser {
-		return text{"争第7名", "for 7th place"}.in(lang)
+		return i18n.T{Zh: "争第7名", En: "for 7th place"}.In(lang)
 	}
-	return text{"争第5名", "for 5th place"}.in(lang)
+	return i18n.T{Zh: "争第5名", En: "for 5th place"}.In(lang)
 }
 
 // Continued is a part's title on a page after its first, for a drawing
 // that splits a large bracket: "胜者组（续）".
 func (b Bracket) Continued(title string) string {
-	return text{"%s（续）", "%s (continued)"}.in(b.Lang, title)
+	return i18n.T{Zh: "%s（续）", En: "%s (continued)"}.In(b.Lang, title)
 }
 
 // ContinuedOn is the last line of a page the bracket goes on from:
 // "续见第3页".
 func (b Bracket) ContinuedOn(page int) string {
-	return text{"续见第%d页", "Continued on page %d"}.in(b.Lang, page)
+	return i18n.T{Zh: "续见第%d页", En: "Continued on page %d"}.In(b.Lang, page)
 }

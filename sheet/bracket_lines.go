@@ -3,6 +3,7 @@ package sheet
 import (
 	"strings"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 )
 
@@ -35,7 +36,7 @@ func (b Bracket) Lines(width int) []string {
 	l := lineWriter{width: width, lang: b.Lang, indent: strings.Repeat(" ", labelW+1)}
 	for _, p := range b.Parts {
 		l.blank()
-		l.add(text{"【%s】", "== %s =="}.in(b.Lang, p.Title))
+		l.add(i18n.T{Zh: "【%s】", En: "== %s =="}.In(b.Lang, p.Title))
 		for _, rd := range p.Rounds {
 			if len(p.Rounds) > 1 || rd.Title != p.Title {
 				l.blank()
@@ -55,7 +56,7 @@ func (b Bracket) Lines(width int) []string {
 // lineWriter collects the lines, each cut to the width.
 type lineWriter struct {
 	width  int
-	lang   Lang
+	lang   i18n.Lang
 	indent string // under the names, past the labels
 	lines  []string
 }
@@ -85,7 +86,7 @@ func (l *lineWriter) room(fixed ...string) int {
 func (l *lineWriter) match(m BracketMatch, label string) {
 	a, b := m.Sides[0].Short, m.Sides[1].Short
 	if m.Sides[0].Entrant == 0 && m.Sides[1].Entrant == 0 { // two byes: a match nobody plays
-		l.add(label + " " + text{"轮空", "bye"}.in(l.lang))
+		l.add(label + " " + i18n.T{Zh: "轮空", En: "bye"}.In(l.lang))
 		return
 	}
 	if m.Bye {
@@ -93,13 +94,13 @@ func (l *lineWriter) match(m BracketMatch, label string) {
 		if !m.Sides[0].Known() {
 			name = b
 		}
-		suffix := text{"（轮空）", " (bye)"}.in(l.lang)
+		suffix := i18n.T{Zh: "（轮空）", En: " (bye)"}.In(l.lang)
 		l.add(label + " " + textwidth.Truncate(name, l.room(label, " ", suffix)) + suffix)
 		return
 	}
 	mid := m.Score
 	if mid == "" {
-		mid = text{"对", "v"}.in(l.lang)
+		mid = i18n.T{Zh: "对", En: "v"}.In(l.lang)
 	}
 	mid = " " + mid + " "
 	a, b = fitPair(a, b, l.room(label, " ", mid))
@@ -110,9 +111,9 @@ func (l *lineWriter) match(m BracketMatch, label string) {
 		l.add(l.indent + m.Note)
 	case m.Decided && m.Tie != "" && m.Winner >= 0:
 		// The winner first: a long tie note is cut at its end.
-		won := text{"%s胜（%s）", "%s wins by %s"}
-		name := textwidth.Truncate(m.Sides[m.Winner].Text, l.room(l.indent, won.in(l.lang, "", ""))/2)
-		l.add(l.indent + won.in(l.lang, name, m.Tie))
+		won := i18n.T{Zh: "%s胜（%s）", En: "%s wins by %s"}
+		name := textwidth.Truncate(m.Sides[m.Winner].Text, l.room(l.indent, won.In(l.lang, "", ""))/2)
+		l.add(l.indent + won.In(l.lang, name, m.Tie))
 	case m.next.known:
 		room := l.room(l.indent, m.next.brief(l.lang, "", ""))
 		a, b := textwidth.Truncate(m.Sides[0].Short, room), textwidth.Truncate(m.Sides[1].Short, room)

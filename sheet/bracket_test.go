@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 )
 
@@ -84,10 +85,10 @@ func TestBracketRoundNames_R_F_4(t *testing.T) {
 			[]string{"Round 1", "Round 2", "Round of 16", "Quarter-finals", "Semi-finals", "Final"}},
 	} {
 		b := engine.Knockout(seeds(c.n), engine.KnockoutSettings{Format: engine.OneGame})
-		if got := roundTitles(BracketOf(b, cn, Zh), engine.Winners); !slices.Equal(got, c.zh) {
+		if got := roundTitles(BracketOf(b, cn, i18n.Zh), engine.Winners); !slices.Equal(got, c.zh) {
 			t.Errorf("%d players: %q, want %q", c.n, got, c.zh)
 		}
-		if got := roundTitles(BracketOf(b, cn, En), engine.Winners); !slices.Equal(got, c.en) {
+		if got := roundTitles(BracketOf(b, cn, i18n.En), engine.Winners); !slices.Equal(got, c.en) {
 			t.Errorf("%d players: %q, want %q", c.n, got, c.en)
 		}
 	}
@@ -105,7 +106,7 @@ func TestBracketRoundNamesOfStages_R_F_6(t *testing.T) {
 		{engine.KnockoutSettings{Format: engine.OneGame, Draw: engine.DrawFold}, 6, []string{"第1轮", "半决赛", "决赛"}},
 	} {
 		b := engine.Knockout(seeds(c.n), c.s)
-		if got := roundTitles(BracketOf(b, cn, Zh), engine.Winners); !slices.Equal(got, c.want) {
+		if got := roundTitles(BracketOf(b, cn, i18n.Zh), engine.Winners); !slices.Equal(got, c.want) {
 			t.Errorf("%d players, %+v: %q, want %q", c.n, c.s, got, c.want)
 		}
 	}
@@ -115,13 +116,13 @@ func TestBracketRoundNamesOfStages_R_F_6(t *testing.T) {
 // the rounds before them numbered from 1; a first round is numbered when
 // byes fill it.
 func TestBracketRoundNamesEverySize(t *testing.T) {
-	named := map[Lang][]string{
-		Zh: {"八分之一决赛", "四分之一决赛", "半决赛", "决赛"},
-		En: {"Round of 16", "Quarter-finals", "Semi-finals", "Final"},
+	named := map[i18n.Lang][]string{
+		i18n.Zh: {"八分之一决赛", "四分之一决赛", "半决赛", "决赛"},
+		i18n.En: {"Round of 16", "Quarter-finals", "Semi-finals", "Final"},
 	}
 	for n := 2; n <= 512; n++ {
 		b := engine.Knockout(seeds(n), engine.KnockoutSettings{Format: engine.OneGame})
-		lang := []Lang{Zh, En}[n%2] // each size once, the languages in turn
+		lang := []i18n.Lang{i18n.Zh, i18n.En}[n%2] // each size once, the languages in turn
 		rounds := 0
 		for p := 1; p < n; p *= 2 {
 			rounds++
@@ -131,11 +132,11 @@ func TestBracketRoundNamesEverySize(t *testing.T) {
 			fromEnd := rounds - r
 			switch {
 			case r == 1 && rounds > 1 && n&(n-1) != 0: // byes in round 1
-				want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
+				want = append(want, i18n.T{Zh: "第%d轮", En: "Round %d"}.In(lang, r))
 			case fromEnd < 4:
 				want = append(want, named[lang][3-fromEnd])
 			default:
-				want = append(want, text{"第%d轮", "Round %d"}.in(lang, r))
+				want = append(want, i18n.T{Zh: "第%d轮", En: "Round %d"}.In(lang, r))
 			}
 		}
 		if got := roundTitles(BracketOf(b, cn, lang), engine.Winners); !slices.Equal(got, want) {
@@ -147,9 +148,9 @@ func TestBracketRoundNamesEverySize(t *testing.T) {
 // A double elimination's parts and the names of their last rounds.
 func TestBracketDoubleParts_R_F_4(t *testing.T) {
 	b := engine.DoubleKnockout(seeds(8), engine.DoubleSettings{Format: engine.OneGame, Reset: true})
-	for lang, want := range map[Lang][]string{
-		Zh: {"胜者组", "败者组", "总决赛"},
-		En: {"Winners' bracket", "Losers' bracket", "Grand final"},
+	for lang, want := range map[i18n.Lang][]string{
+		i18n.Zh: {"胜者组", "败者组", "总决赛"},
+		i18n.En: {"Winners' bracket", "Losers' bracket", "Grand final"},
 	} {
 		br := BracketOf(b, cn, lang)
 		var got []string
@@ -161,13 +162,13 @@ func TestBracketDoubleParts_R_F_4(t *testing.T) {
 		}
 		wb, lb, gf := roundTitles(br, engine.Winners), roundTitles(br, engine.Losers), roundTitles(br, engine.GrandFinal)
 		last := func(s []string) string { return s[len(s)-1] }
-		if w := (text{"胜者组决赛", "Winners' final"}).in(lang); last(wb) != w {
+		if w := (i18n.T{Zh: "胜者组决赛", En: "Winners' final"}).In(lang); last(wb) != w {
 			t.Errorf("%s winners' rounds %q, want the last %q", lang, wb, w)
 		}
-		if w := (text{"败者组决赛", "Losers' final"}).in(lang); last(lb) != w || lb[0] != (text{"第1轮", "Round 1"}).in(lang) {
+		if w := (i18n.T{Zh: "败者组决赛", En: "Losers' final"}).In(lang); last(lb) != w || lb[0] != (i18n.T{Zh: "第1轮", En: "Round 1"}).In(lang) {
 			t.Errorf("%s losers' rounds %q", lang, lb)
 		}
-		if w := ([]string{text{"总决赛", "Grand final"}.in(lang), text{"总决赛第二场", "Grand final reset"}.in(lang)}); !slices.Equal(gf, w) {
+		if w := ([]string{i18n.T{Zh: "总决赛", En: "Grand final"}.In(lang), i18n.T{Zh: "总决赛第二场", En: "Grand final reset"}.In(lang)}); !slices.Equal(gf, w) {
 			t.Errorf("%s grand final %q, want %q", lang, gf, w)
 		}
 	}
@@ -180,7 +181,7 @@ func TestBracketDoubleSizes(t *testing.T) {
 		if n > 130 && n != 255 && n != 256 && n != 257 && n != 512 {
 			continue
 		}
-		br := BracketOf(engine.DoubleKnockout(seeds(n), engine.DoubleSettings{Format: engine.OneGame}), cn, En)
+		br := BracketOf(engine.DoubleKnockout(seeds(n), engine.DoubleSettings{Format: engine.OneGame}), cn, i18n.En)
 		wb, lb, gf := roundTitles(br, engine.Winners), roundTitles(br, engine.Losers), roundTitles(br, engine.GrandFinal)
 		if wb[len(wb)-1] != "Winners' final" || !slices.Equal(gf, []string{"Grand final"}) {
 			t.Fatalf("%d players: winners %q, final %q", n, wb, gf)
@@ -195,7 +196,7 @@ func TestBracketDoubleSizes(t *testing.T) {
 // each final is for (R-F-4).
 func TestBracketPlaces_R_F_4(t *testing.T) {
 	b := engine.Knockout(seeds(8), engine.KnockoutSettings{Format: engine.OneGame, ThirdPlace: true, Playoffs: true})
-	br := BracketOf(b, cn, Zh)
+	br := BracketOf(b, cn, i18n.Zh)
 	var parts []string
 	for _, p := range br.Parts {
 		parts = append(parts, p.Title)
@@ -229,7 +230,7 @@ func TestBracketWaitingSlots(t *testing.T) {
 		{de, 4, 0, "M1负者", "loser of M1"},
 		{de, 3, 0, "M1胜者", "winner of M1"},
 	} {
-		for lang, want := range map[Lang]string{Zh: c.zh, En: c.en} {
+		for lang, want := range map[i18n.Lang]string{i18n.Zh: c.zh, i18n.En: c.en} {
 			s := match(BracketOf(c.b, cn, lang), c.match).Sides[c.side]
 			if s.Text != want || s.Tone != Muted || s.Entrant != engine.UnknownPlayer {
 				t.Errorf("M%d side %d in %s: %+v, want %q, muted", c.match, c.side, lang, s, want)
@@ -268,7 +269,7 @@ func TestBracketScores_R_F_5(t *testing.T) {
 			b := engine.Knockout(seeds(2), engine.KnockoutSettings{Format: c.format})
 			play(t, b, 1, c.results...)
 			o := b.Outcomes()[0]
-			for lang, want := range map[Lang][2]string{Zh: c.zh, En: c.en} {
+			for lang, want := range map[i18n.Lang][2]string{i18n.Zh: c.zh, i18n.En: c.en} {
 				m := match(BracketOf(b, cn, lang), 1)
 				if m.Score != want[0] || m.Tie != want[1] {
 					t.Errorf("%s: score %q tie %q, want %q %q", lang, m.Score, m.Tie, want[0], want[1])
@@ -285,14 +286,14 @@ func TestBracketScores_R_F_5(t *testing.T) {
 						t.Errorf("%s: side %d tone %d, winner %d", lang, k, s.Tone, winner)
 					}
 				}
-				if w := c.next[0]; lang == En {
+				if w := c.next[0]; lang == i18n.En {
 					if w = c.next[1]; m.Next != w {
 						t.Errorf("en: next %q, want %q", m.Next, w)
 					}
 				} else if m.Next != w {
 					t.Errorf("zh: next %q, want %q", m.Next, w)
 				}
-				if lang == Zh && m.Note != c.noteZh {
+				if lang == i18n.Zh && m.Note != c.noteZh {
 					t.Errorf("note %q, want %q", m.Note, c.noteZh)
 				}
 			}
@@ -307,14 +308,14 @@ func TestBracketNextGame_R_C_3(t *testing.T) {
 	if err := b.Guess(1, 2, 2); err != nil {
 		t.Fatal(err)
 	}
-	if got := match(BracketOf(b, cn, Zh), 1).Next; got != "红 李四 / 黑 张三" {
+	if got := match(BracketOf(b, cn, i18n.Zh), 1).Next; got != "红 李四 / 黑 张三" {
 		t.Errorf("after the guess: %q", got)
 	}
 	play(t, b, 1, engine.Draw)
-	if got := match(BracketOf(b, cn, Zh), 1).Next; got != "和棋黑胜：张三选先后手" {
+	if got := match(BracketOf(b, cn, i18n.Zh), 1).Next; got != "和棋黑胜：张三选先后手" {
 		t.Errorf("armageddon: %q", got)
 	}
-	if got := match(BracketOf(b, cn, En), 1).Next; got != "armageddon: 张三 chooses colours" {
+	if got := match(BracketOf(b, cn, i18n.En), 1).Next; got != "armageddon: 张三 chooses colours" {
 		t.Errorf("armageddon: %q", got)
 	}
 }
@@ -323,7 +324,7 @@ func TestBracketNextGame_R_C_3(t *testing.T) {
 // (R-F-4).
 func TestBracketByeAndDoubleForfeit_R_F_4(t *testing.T) {
 	b := engine.Knockout(seeds(3), engine.KnockoutSettings{Format: engine.OneGame})
-	br := BracketOf(b, cn, Zh)
+	br := BracketOf(b, cn, i18n.Zh)
 	m1 := match(br, 1)
 	if !m1.Bye || !m1.Decided || m1.Winner != 0 || m1.Sides[1].Text != "轮空" || m1.Score != "" || m1.Next != "" {
 		t.Fatalf("the bye: %+v", m1)
@@ -332,7 +333,7 @@ func TestBracketByeAndDoubleForfeit_R_F_4(t *testing.T) {
 		t.Errorf("the bye's line is missing: %q", got)
 	}
 	play(t, b, 2, engine.DoubleForfeit)
-	br = BracketOf(b, cn, Zh)
+	br = BracketOf(b, cn, i18n.Zh)
 	if m2 := match(br, 2); m2.Winner != -1 || m2.Note != "双方弃权，无人晋级" {
 		t.Errorf("the double forfeit: %+v", m2)
 	}
@@ -350,7 +351,7 @@ func TestBracketResetNotNeeded(t *testing.T) {
 			play(t, b, id, []engine.Result{engine.RedWin, engine.BlackWin}[slices.Index(o.Players[:], o.Next.Red)]) // the first slot wins
 		}
 	}
-	br := BracketOf(b, cn, En)
+	br := BracketOf(b, cn, i18n.En)
 	last := br.Parts[len(br.Parts)-1].Rounds
 	reset := last[len(last)-1].Matches[0]
 	if !reset.Decided || reset.Winner != 0 || !strings.HasPrefix(reset.Note, "not needed") {
@@ -369,7 +370,7 @@ func TestBracketLines(t *testing.T) {
 		}
 		return cn(i)
 	}
-	got := BracketOf(b, names, Zh).Lines(PhoneWidth)
+	got := BracketOf(b, names, i18n.Zh).Lines(PhoneWidth)
 	want := []string{
 		"【淘汰赛】",
 		"",
@@ -395,7 +396,7 @@ func TestBracketLines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	en := BracketOf(b, names, En).Lines(PhoneWidth)
+	en := BracketOf(b, names, i18n.En).Lines(PhoneWidth)
 	if en[0] != "== Knockout ==" || en[3] != "M1 张三 2–0 欧阳东方明月" || en[5] != "   game 2: 钱七 has red" {
 		t.Errorf("english:\n%s", strings.Join(en, "\n"))
 	}
@@ -407,7 +408,7 @@ func TestBracketLinesCutNames(t *testing.T) {
 	long := func(i int) string {
 		return []string{"", "Alexander Konstantinopolsky", "王"}[i]
 	}
-	got := BracketOf(b, long, En).Lines(PhoneWidth)
+	got := BracketOf(b, long, i18n.En).Lines(PhoneWidth)
 	if want := "M1 Alexander Konstantino… v 王"; got[len(got)-2] != want || textwidth.Of(want) != PhoneWidth {
 		t.Errorf("%q, want %q", got, want)
 	}
@@ -430,7 +431,7 @@ func TestBracketLinesFit(t *testing.T) {
 			}
 			names[i] = s.String()
 		}
-		lang := []Lang{Zh, En}[trial%2]
+		lang := []i18n.Lang{i18n.Zh, i18n.En}[trial%2]
 		br := BracketOf(b, func(i int) string { return names[i] }, lang)
 		for _, w := range []int{PhoneWidth, 8 + r.IntN(60), 1 + r.IntN(8)} {
 			for _, line := range br.Lines(w) {
@@ -481,10 +482,10 @@ func BenchmarkBracket(b *testing.B) {
 	br := randomBracket(rand.New(rand.NewPCG(1, 2)), 512, 0)
 	b.Run("BracketOf", func(b *testing.B) {
 		for b.Loop() {
-			BracketOf(br, cn, Zh)
+			BracketOf(br, cn, i18n.Zh)
 		}
 	})
-	sh := BracketOf(br, cn, Zh)
+	sh := BracketOf(br, cn, i18n.Zh)
 	b.Run("Lines", func(b *testing.B) {
 		for b.Loop() {
 			sh.Lines(PhoneWidth)
@@ -503,7 +504,7 @@ func ExampleBracket_Lines() {
 		}
 	}
 	players := []string{"", "王天一", "郑惟桐", "许银川", "吕钦"}
-	for _, line := range BracketOf(b, func(i int) string { return players[i] }, Zh).Lines(PhoneWidth) {
+	for _, line := range BracketOf(b, func(i int) string { return players[i] }, i18n.Zh).Lines(PhoneWidth) {
 		fmt.Println(line)
 	}
 	// Output:

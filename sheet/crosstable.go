@@ -3,8 +3,8 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Crosstable is the results table (成绩表, 003 §六, rules §9): one row per
@@ -13,33 +13,33 @@ import (
 // (+ = -) in one cell ("12红+"; a bye by its kind, "轮空"), then the
 // score, every tiebreak and the place. A team event's is the teams'
 // (team_crosstable.go).
-func Crosstable(st *action.State, lang Lang) Table {
-	if teamsPlay(st) {
-		return teamCrosstable(st, st.TeamEvent(), lang) // team_crosstable.go
+func Crosstable(e Event, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamCrosstable(e, lang) // team_crosstable.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	t := Table{
 		Kind:  KindCrosstable,
-		Title: text{"成绩表", "Crosstable"}.in(lang),
+		Title: i18n.T{Zh: "成绩表", En: "Crosstable"}.In(lang),
 		Columns: []Column{
-			{Title: text{"号", "No"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
 		},
 	}
 	for r := range ev.Rounds {
 		n := strconv.Itoa(r + 1)
-		t.Columns = append(t.Columns, Column{Title: n, Full: text{"第%s轮", "Round %s"}.in(lang, n), Align: Center, Brief: true})
+		t.Columns = append(t.Columns, Column{Title: n, Full: i18n.T{Zh: "第%s轮", En: "Round %s"}.In(lang, n), Align: Center, Brief: true})
 	}
-	t.Columns = append(t.Columns, Column{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right, Brief: true})
+	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true})
 	for _, tb := range ev.Settings.Tiebreaks {
 		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: true})
 	}
-	t.Columns = append(t.Columns, Column{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true})
+	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true})
 
-	hist := st.Histories()
+	hist := e.Histories()
 	standing := make([]engine.Standing, len(ev.Players)+1)
-	for _, s := range st.Standings() {
+	for _, s := range e.Standings() {
 		standing[s.Player] = s
 	}
 	// Each player's number and link once, for every cell that names them.
@@ -56,10 +56,10 @@ func Crosstable(st *action.State, lang Lang) Table {
 		}
 		row := cells[i*len(t.Columns) : i*len(t.Columns) : (i+1)*len(t.Columns)]
 		row = append(row, Cell{Text: numbers[p.ID]}, Cell{Text: p.Name, Tone: tone, Link: links[p.ID]}, Cell{Text: p.Unit})
-		for _, e := range hist[p.ID] {
-			c := crossCell(e, lang)
-			if e.Opponent > 0 && e.Opponent < len(links) {
-				c.Link = links[e.Opponent]
+		for _, x := range hist[p.ID] {
+			c := crossCell(x, lang)
+			if x.Opponent > 0 && x.Opponent < len(links) {
+				c.Link = links[x.Opponent]
 			}
 			row = append(row, c)
 		}
@@ -70,21 +70,21 @@ func Crosstable(st *action.State, lang Lang) Table {
 		}
 		t.Rows = append(t.Rows, append(row, Cell{Text: s.PlaceLabel()}))
 	}
-	return t
+	return e.units(t, 2)
 }
 
 // crossCell is one player's round in the crosstable: "12红+", "3黑=",
 // "轮空", "" when not paired; marked with the colour played.
-func crossCell(e engine.Entry, lang Lang) Cell {
+func crossCell(e engine.Entry, lang i18n.Lang) Cell {
 	switch e.Outcome {
 	case engine.OutcomeNone:
 		return Cell{}
 	case engine.OutcomeBye:
 		return Cell{Text: byeCell(e.Bye, lang), Tone: Muted}
 	}
-	colour, tone := text{"红", "r"}, Red
+	colour, tone := i18n.T{Zh: "红", En: "r"}, Red
 	if e.Colour == engine.Black {
-		colour, tone = text{"黑", "b"}, Black
+		colour, tone = i18n.T{Zh: "黑", En: "b"}, Black
 	}
 	res := ""
 	switch e.Outcome {
@@ -96,6 +96,8 @@ func crossCell(e engine.Entry, lang Lang) Cell {
 		res = "-"
 	case engine.OutcomePending:
 		tone = Muted
+	case engine.OutcomePostponed: // 补赛 still to play (R-E-3)
+		res, tone = i18n.T{Zh: "补", En: "p"}.In(lang), Muted
 	}
-	return Cell{Text: strconv.Itoa(e.Opponent) + colour.in(lang) + res, Tone: tone}
+	return Cell{Text: strconv.Itoa(e.Opponent) + colour.In(lang) + res, Tone: tone}
 }

@@ -3,8 +3,8 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Pairings is round's pairing sheet (编排记录公告, rules §9): for each board
@@ -12,37 +12,37 @@ import (
 // black's likewise, and the result; the players without a game are the
 // footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
 // table without rows. A team event's are its matches (team_pairings.go).
-func Pairings(st *action.State, round int, lang Lang) Table {
-	if teamsPlay(st) {
-		return teamPairings(st, st.TeamEvent(), round, lang) // team_pairings.go
+func Pairings(e Event, round int, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamPairings(e, round, lang) // team_pairings.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	t := Table{
 		Kind:  KindPairings,
-		Title: text{"第%d轮对阵", "Round %d pairings"}.in(lang, round),
+		Title: i18n.T{Zh: "第%d轮对阵", En: "Round %d pairings"}.In(lang, round),
 		Columns: []Column{
-			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"红方", "Red"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"黑方", "Black"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right},
-			{Title: text{"结果", "Result"}.in(lang), Align: Center, Brief: true},
+			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "红方", En: "Red"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "黑方", En: "Black"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "结果", En: "Result"}.In(lang), Align: Center, Brief: true},
 		},
 	}
 	if round < 1 || round > len(ev.Rounds) {
-		return t
+		return e.units(t, 3, 7)
 	}
-	t.Note = roundNote(st, round, lang)
-	before := scoresBefore(st, round)
+	t.Note = roundNote(e, round, lang)
+	before := scoresBefore(e, round)
 	rd := ev.Rounds[round-1]
 	for _, g := range rd.Games {
 		res, tone := Result(g.Result), resultTone(g.Result)
 		if g.Void {
-			res, tone = text{"作废", "void"}.in(lang), Muted // struck out (R-W-2)
+			res, tone = i18n.T{Zh: "作废", En: "void"}.In(lang), Muted // struck out (R-W-2)
 		}
 		t.Rows = append(t.Rows, []Cell{
 			{Text: strconv.Itoa(g.Board)},
@@ -52,9 +52,9 @@ func Pairings(st *action.State, round int, lang Lang) Table {
 		})
 	}
 	for _, b := range rd.Byes {
-		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+text{"：", ": "}.in(lang)+PlayerName(ev, b.Player))
+		t.Footer = append(t.Footer, ByeName(b.Kind, lang)+i18n.T{Zh: "：", En: ": "}.In(lang)+PlayerName(ev, b.Player))
 	}
-	return t
+	return e.units(t, 3, 7)
 }
 
 // resultTone marks a result by the side that won it; a draw is plain, a
@@ -73,12 +73,12 @@ func resultTone(r engine.Result) Tone {
 
 // scoresBefore is every player's score from the rounds before round, by
 // player id: what they bring to the board.
-func scoresBefore(st *action.State, round int) []engine.Points {
-	hist := st.Histories()
+func scoresBefore(e Event, round int) []engine.Points {
+	hist := e.Histories()
 	out := make([]engine.Points, len(hist))
 	for id, h := range hist {
-		for _, e := range h[:min(round-1, len(h))] {
-			out[id] += e.Points
+		for _, x := range h[:min(round-1, len(h))] {
+			out[id] += x.Points
 		}
 	}
 	return out
@@ -86,18 +86,18 @@ func scoresBefore(st *action.State, round int) []engine.Points {
 
 // roundNote is what players need to know of round beside the boards: the
 // time control (R-G-5) and the start, where the organiser gave them.
-func roundNote(st *action.State, round int, lang Lang) string {
+func roundNote(e Event, round int, lang i18n.Lang) string {
 	var parts []string
-	if tc := st.Info.TimeControl; tc != "" {
-		parts = append(parts, text{"用时：%s", "Time control: %s"}.in(lang, tc))
+	if tc := e.TimeControl; tc != "" {
+		parts = append(parts, i18n.T{Zh: "用时：%s", En: "Time control: %s"}.In(lang, tc))
 	}
-	if s := roundStart(st, round); s != "" {
-		parts = append(parts, text{"开始：%s", "Start: %s"}.in(lang, s))
+	if s := roundStart(e, round); s != "" {
+		parts = append(parts, i18n.T{Zh: "开始：%s", En: "Start: %s"}.In(lang, s))
 	}
 	note := ""
 	for i, p := range parts {
 		if i > 0 {
-			note += text{"；", "; "}.in(lang)
+			note += i18n.T{Zh: "；", En: "; "}.In(lang)
 		}
 		note += p
 	}
@@ -106,22 +106,22 @@ func roundNote(st *action.State, round int, lang Lang) string {
 
 // roundStart is when round starts in the event's clock, "2026-03-01 19:30
 // UTC+8"; "" when no start was given.
-func roundStart(st *action.State, round int) string {
-	if st.Play.Round != round || st.Play.Starts.IsZero() {
+func roundStart(e Event, round int) string {
+	s := e.Start
+	if s.Round != round || s.At.IsZero() {
 		return ""
 	}
-	loc := st.Info.Location()
-	return st.Play.Starts.In(loc).Format("2006-01-02 15:04 ") + loc.String()
+	return s.At.Format("2006-01-02 15:04 ") + s.At.Location().String()
 }
 
 // ScoreSheets are round's score sheets (记分单), one a board, for the
 // players to write their moves on and sign (rules §9).
-func ScoreSheets(st *action.State, round int) []ScoreSheet {
-	ev := &st.Event
+func ScoreSheets(e Event, round int) []ScoreSheet {
+	ev := e.Event
 	if round < 1 || round > len(ev.Rounds) {
 		return nil
 	}
-	start := roundStart(st, round)
+	start := roundStart(e, round)
 	games := ev.Rounds[round-1].Games
 	out := make([]ScoreSheet, 0, len(games))
 	for _, g := range games {
@@ -129,7 +129,7 @@ func ScoreSheets(st *action.State, round int) []ScoreSheet {
 			Event: ev.Name, Round: round, Board: g.Board,
 			Red: numbered(ev, g.Red), Black: numbered(ev, g.Black),
 			RedUnit: unitOf(ev, g.Red), BlackUnit: unitOf(ev, g.Black),
-			TimeControl: st.Info.TimeControl, Start: start,
+			TimeControl: e.TimeControl, Start: start,
 		})
 	}
 	return out

@@ -1,17 +1,17 @@
 // Package sheet is what people look at of an event — a round's pairings,
 // the standings, the crosstable (成绩表), a player's games, the score
-// sheets (记分单) — as tables of cells in one language. The chat's
-// monospace text, the pictures (package picture), the CSV files and the
-// printable and live web pages (package page) each lay the same tables out
-// in their own way, so they never disagree about what an event says.
+// sheets (记分单) — as tables of cells in one language, built from a model
+// of the event (Event) that the chat and the command line both fill. The
+// monospace text of the chat and of the command line (Text), the pictures
+// (package picture), the CSV files (WriteCSV, CSVFile) and the printable
+// and live web pages (package page) each lay the same tables out in their
+// own way, so they never disagree about what an event says.
 package sheet
 
-// Lang is the language a sheet is written in: "zh" or "en".
-type Lang string
+import (
+	"slices"
 
-const (
-	Zh Lang = "zh"
-	En Lang = "en"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Kind says what a table shows, for a renderer that lays one kind out in
@@ -19,7 +19,7 @@ const (
 type Kind string
 
 // The kinds are named Kind… because the builders that make each table are
-// named by what they show: Pairings(st, round, lang) is a KindPairings table.
+// named by what they show: Pairings(e, round, lang) is a KindPairings table.
 const (
 	KindPairings   Kind = "pairings"   // a round's boards: board, red, black, scores, result
 	KindStandings  Kind = "standings"  // place, name, unit, score, tiebreaks
@@ -92,11 +92,22 @@ type Table struct {
 	Footer  []string // lines under the table: what the tiebreak columns are, "= shared place"
 }
 
+// without leaves out the table's columns at cols, given in increasing
+// order, and their cells.
+func (t *Table) without(cols ...int) {
+	for _, c := range slices.Backward(cols) {
+		t.Columns = slices.Delete(t.Columns, c, c+1)
+		for i := range t.Rows {
+			t.Rows[i] = slices.Delete(t.Rows[i], c, c+1)
+		}
+	}
+}
+
 // Page is everything a live page or a print shows of one event at one
 // moment.
 type Page struct {
 	Event  string // the event's name
-	Lang   Lang
+	Lang   i18n.Lang
 	Status string // "第3轮进行中" / "Round 3 in progress"
 	// Version changes whenever anything in the event does (the number of
 	// actions in its log): a page that shows Version n is up to date while

@@ -2,12 +2,13 @@ package sheet
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // small is a 5-player Swiss in round 2, scored 2/1/0 with a bye worth a
@@ -23,33 +24,31 @@ import (
 // (R-T-0): 1: 1+1 = 2, 2: 1+4 = 5, 3: 4, 4: 1, 5: 0. Wins: 1 has 2, the
 // rest none. Places: 王天一, 赵鑫鑫, then on 1 point by 对手分 郑惟桐 5,
 // Alice Wong 4, 许银川 1.
-func small(tiebreaks ...engine.Tiebreak) *action.State {
+func small(tiebreaks ...engine.Tiebreak) Event {
 	set := engine.DefaultSettings(3)
 	set.Tiebreaks = tiebreaks
-	return &action.State{
-		Status: action.Running,
-		Info:   action.Info{TimeControl: "25分+5秒"},
-		Play:   action.Play{Round: 2, Starts: time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		Event: engine.Event{
-			Name:     "周末快棋赛",
-			Settings: set,
-			Players: []engine.Player{
-				{ID: 1, Name: "王天一", Unit: "杭州"}, {ID: 2, Name: "郑惟桐", Unit: "四川"},
-				{ID: 3, Name: "Alice Wong", Unit: "HK"}, {ID: 4, Name: "许银川", Unit: "广东"},
-				{ID: 5, Name: "赵鑫鑫", Unit: "浙江"},
+	e := Of(&engine.Event{
+		Name:     "周末快棋赛",
+		Settings: set,
+		Players: []engine.Player{
+			{ID: 1, Name: "王天一", Unit: "杭州"}, {ID: 2, Name: "郑惟桐", Unit: "四川"},
+			{ID: 3, Name: "Alice Wong", Unit: "HK"}, {ID: 4, Name: "许银川", Unit: "广东"},
+			{ID: 5, Name: "赵鑫鑫", Unit: "浙江"},
+		},
+		Rounds: []engine.Round{
+			{
+				Games: []engine.Game{{Board: 1, Red: 1, Black: 3, Result: engine.RedWin}, {Board: 2, Red: 4, Black: 2, Result: engine.Draw}},
+				Byes:  []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
 			},
-			Rounds: []engine.Round{
-				{
-					Games: []engine.Game{{Board: 1, Red: 1, Black: 3, Result: engine.RedWin}, {Board: 2, Red: 4, Black: 2, Result: engine.Draw}},
-					Byes:  []engine.Bye{{Player: 5, Kind: engine.PairingBye}},
-				},
-				{
-					Games: []engine.Game{{Board: 1, Red: 2, Black: 1, Result: engine.BlackWin}, {Board: 2, Red: 5, Black: 4}},
-					Byes:  []engine.Bye{{Player: 3, Kind: engine.HalfBye}},
-				},
+			{
+				Games: []engine.Game{{Board: 1, Red: 2, Black: 1, Result: engine.BlackWin}, {Board: 2, Red: 5, Black: 4}},
+				Byes:  []engine.Bye{{Player: 3, Kind: engine.HalfBye}},
 			},
 		},
-	}
+	})
+	e.TimeControl = "25分+5秒"
+	e.Start = RoundStart{Round: 2, At: time.Date(2026, 3, 1, 19, 30, 0, 0, time.FixedZone("UTC+8", 8*60*60))}
+	return e
 }
 
 // texts is a table's headings and rows as text.
@@ -98,13 +97,13 @@ func check(t *testing.T, name string, got Table, w want) {
 }
 
 func TestPairings(t *testing.T) {
-	st := small(engine.Buchholz, engine.Wins)
+	e := small(engine.Buchholz, engine.Wins)
 	for _, tt := range []struct {
 		round int
-		lang  Lang
+		lang  i18n.Lang
 		want  want
 	}{
-		{1, Zh, want{
+		{1, i18n.Zh, want{
 			title: "第1轮对阵", note: "用时：25分+5秒", // the start known is round 2's
 			head: []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
 			rows: [][]string{
@@ -113,7 +112,7 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"轮空：赵鑫鑫"},
 		}},
-		{2, Zh, want{
+		{2, i18n.Zh, want{
 			title: "第2轮对阵", note: "用时：25分+5秒；开始：2026-03-01 19:30 UTC+8",
 			head: []string{"台", "号", "红方", "单位", "积分", "号", "黑方", "单位", "积分", "结果"},
 			rows: [][]string{
@@ -122,7 +121,7 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"半分轮空：Alice Wong"},
 		}},
-		{2, En, want{
+		{2, i18n.En, want{
 			title: "Round 2 pairings", note: "Time control: 25分+5秒; Start: 2026-03-01 19:30 UTC+8",
 			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 			rows: [][]string{
@@ -131,19 +130,19 @@ func TestPairings(t *testing.T) {
 			},
 			footer: []string{"Half-point bye: Alice Wong"},
 		}},
-		{3, En, want{
+		{3, i18n.En, want{
 			title: "Round 3 pairings", note: "",
 			head: []string{"Bd", "No", "Red", "Unit", "Pts", "No", "Black", "Unit", "Pts", "Result"},
 		}},
 	} {
-		got := Pairings(st, tt.round, tt.lang)
+		got := Pairings(e, tt.round, tt.lang)
 		check(t, "round "+string(rune('0'+tt.round))+" "+string(tt.lang), got, tt.want)
 		if got.Kind != KindPairings {
 			t.Errorf("kind %q", got.Kind)
 		}
 	}
 	// The sides and the results are marked; the names lead to the players.
-	rows := Pairings(st, 2, Zh).Rows
+	rows := Pairings(e, 2, i18n.Zh).Rows
 	if r, b := rows[0][2], rows[0][6]; r.Tone != Red || b.Tone != Black || r.Link != "p/2" || b.Link != "p/1" {
 		t.Errorf("board 1's names %+v and %+v: want red and black, linked to p/2 and p/1", r, b)
 	}
@@ -156,10 +155,10 @@ func TestStandings(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
 		tiebreaks []engine.Tiebreak
-		lang      Lang
+		lang      i18n.Lang
 		want      want
 	}{
-		{"zh", []engine.Tiebreak{engine.Buchholz, engine.Wins}, Zh, want{
+		{"zh", []engine.Tiebreak{engine.Buchholz, engine.Wins}, i18n.Zh, want{
 			title: "排名（第2轮进行中）",
 			head:  []string{"名次", "号", "姓名", "单位", "积分", "对手分", "胜局"},
 			rows: [][]string{
@@ -171,7 +170,7 @@ func TestStandings(t *testing.T) {
 			},
 			footer: []string{"名次依次比较：积分、对手分、胜局。"},
 		}},
-		{"en", []engine.Tiebreak{engine.Buchholz, engine.Wins}, En, want{
+		{"en", []engine.Tiebreak{engine.Buchholz, engine.Wins}, i18n.En, want{
 			title: "Standings (round 2 in progress)",
 			head:  []string{"#", "No", "Name", "Unit", "Pts", "BH", "Wins"},
 			rows: [][]string{
@@ -185,7 +184,7 @@ func TestStandings(t *testing.T) {
 		}},
 		// On 胜局, 后走胜局 and 犯规 alone the three on 1 point share third
 		// place, written "3=" (R-T-9).
-		{"shared", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, Zh, want{
+		{"shared", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, i18n.Zh, want{
 			title: "排名（第2轮进行中）",
 			head:  []string{"名次", "号", "姓名", "单位", "积分", "胜局", "后胜", "犯规"},
 			rows: [][]string{
@@ -197,7 +196,7 @@ func TestStandings(t *testing.T) {
 			},
 			footer: []string{"名次依次比较：积分、胜局、后胜（后走胜局）、犯规（少者优先）。", "名次后的“=”表示并列（R-T-9）。"},
 		}},
-		{"shared en", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, En, want{
+		{"shared en", []engine.Tiebreak{engine.Wins, engine.BlackWins, engine.Fouls}, i18n.En, want{
 			title: "Standings (round 2 in progress)",
 			head:  []string{"#", "No", "Name", "Unit", "Pts", "Wins", "BWins", "Fouls"},
 			rows: [][]string{
@@ -223,24 +222,24 @@ func TestStandings(t *testing.T) {
 			t.Errorf("%s: brief columns %q, want place, name, score and two tiebreaks", tt.name, brief)
 		}
 	}
-	st := small(engine.Buchholz)
-	st.Event.Players[3].WithdrawnAfter = 2
-	rows := Standings(st, Zh).Rows
+	e := small(engine.Buchholz)
+	e.Event.Players[3].WithdrawnAfter = 2
+	rows := Standings(e, i18n.Zh).Rows
 	if lead, gone := rows[0][2], rows[4][2]; lead.Tone != Strong || gone.Tone != Muted || gone.Link != "p/4" {
 		t.Errorf("the leader's name %+v (want strong), the withdrawn player's %+v (want muted, linked to p/4)", lead, gone)
 	}
-	st.Status = action.Finished
-	if got := Standings(st, En).Title; got != "Final standings" {
+	e.Phase = Finished
+	if got := Standings(e, i18n.En).Title; got != "Final standings" {
 		t.Errorf("title of a finished event %q", got)
 	}
 }
 
 func TestCrosstable(t *testing.T) {
 	for _, tt := range []struct {
-		lang Lang
+		lang i18n.Lang
 		want want
 	}{
-		{Zh, want{
+		{i18n.Zh, want{
 			title: "成绩表",
 			head:  []string{"号", "姓名", "单位", "1", "2", "积分", "对手分", "胜局", "名次"},
 			rows: [][]string{
@@ -251,7 +250,7 @@ func TestCrosstable(t *testing.T) {
 				{"5", "赵鑫鑫", "浙江", "轮空", "4红", "2", "0", "0", "2"},
 			},
 		}},
-		{En, want{
+		{i18n.En, want{
 			title: "Crosstable",
 			head:  []string{"No", "Name", "Unit", "1", "2", "Pts", "BH", "Wins", "#"},
 			rows: [][]string{
@@ -265,20 +264,20 @@ func TestCrosstable(t *testing.T) {
 	} {
 		check(t, "crosstable "+string(tt.lang), Crosstable(small(engine.Buchholz, engine.Wins), tt.lang), tt.want)
 	}
-	row := Crosstable(small(engine.Buchholz), Zh).Rows[3]
+	row := Crosstable(small(engine.Buchholz), i18n.Zh).Rows[3]
 	if won, playing := row[3], row[4]; won.Tone != Red || won.Link != "p/2" || playing.Tone != Muted {
 		t.Errorf("许银川's rounds %+v (red, linked to p/2) and %+v (being played: muted)", won, playing)
 	}
 }
 
 func TestGames(t *testing.T) {
-	st := small(engine.Buchholz)
+	e := small(engine.Buchholz)
 	for _, tt := range []struct {
 		player int
-		lang   Lang
+		lang   i18n.Lang
 		want   want
 	}{
-		{1, Zh, want{
+		{1, i18n.Zh, want{
 			title: "1号 王天一 的对局", note: "杭州",
 			head: []string{"轮", "台", "先后", "号", "对手", "单位", "结果", "积分"},
 			rows: [][]string{
@@ -286,7 +285,7 @@ func TestGames(t *testing.T) {
 				{"2", "1", "黑", "2", "郑惟桐", "四川", "胜", "4"},
 			},
 		}},
-		{5, En, want{
+		{5, i18n.En, want{
 			title: "Games of 赵鑫鑫 (No 5)", note: "浙江",
 			head: []string{"Rd", "Bd", "Side", "No", "Opponent", "Unit", "Result", "Pts"},
 			rows: [][]string{
@@ -294,7 +293,7 @@ func TestGames(t *testing.T) {
 				{"2", "2", "Red", "4", "许银川", "广东", "Playing", "2"},
 			},
 		}},
-		{3, En, want{
+		{3, i18n.En, want{
 			title: "Games of Alice Wong (No 3)", note: "HK",
 			head: []string{"Rd", "Bd", "Side", "No", "Opponent", "Unit", "Result", "Pts"},
 			rows: [][]string{
@@ -303,9 +302,9 @@ func TestGames(t *testing.T) {
 			},
 		}},
 	} {
-		check(t, "games of "+string(rune('0'+tt.player)), Games(st, tt.player, tt.lang), tt.want)
+		check(t, "games of "+string(rune('0'+tt.player)), Games(e, tt.player, tt.lang), tt.want)
 	}
-	if rows := Games(st, 9, Zh).Rows; rows != nil {
+	if rows := Games(e, 9, i18n.Zh).Rows; rows != nil {
 		t.Errorf("games of nobody: %v", rows)
 	}
 }
@@ -329,27 +328,28 @@ func TestScoreSheets(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
-	st := small(engine.Buchholz)
+	e := small(engine.Buchholz)
 	for _, tt := range []struct {
-		status action.Status
+		phase  Phase
 		zh, en string
 	}{
-		{action.Setup, "筹备中", "Being prepared"},
-		{action.Signup, "报名中（5人）", "Sign-up open (5 players)"},
-		{action.Running, "第2轮进行中（还有1局）", "Round 2 in progress (games to finish: 1)"},
-		{action.Finished, "比赛已结束", "Finished"},
+		{Setup, "筹备中", "Being prepared"},
+		{Signup, "报名中（5人）", "Sign-up open (5 players)"},
+		{Running, "第2轮进行中（还有1局）", "Round 2 in progress (games to finish: 1)"},
+		{Finished, "比赛已结束", "Finished"},
+		{CalledOff, "比赛已取消", "Cancelled"},
 	} {
-		st.Status = tt.status
-		if zh, en := Status(st, Zh), Status(st, En); zh != tt.zh || en != tt.en {
-			t.Errorf("%s: %q / %q, want %q / %q", tt.status, zh, en, tt.zh, tt.en)
+		e.Phase = tt.phase
+		if zh, en := Status(e, i18n.Zh), Status(e, i18n.En); zh != tt.zh || en != tt.en {
+			t.Errorf("phase %d: %q / %q, want %q / %q", tt.phase, zh, en, tt.zh, tt.en)
 		}
 	}
-	st.Status = action.Running
-	st.Event.Rounds[1].Games[1].Result = engine.Draw
-	if got := Status(st, Zh); got != "第2轮已结束" {
+	e.Phase = Running
+	e.Event.Rounds[1].Games[1].Result = engine.Draw
+	if got := Status(e, i18n.Zh); got != "第2轮已结束" {
 		t.Errorf("round complete: %q", got)
 	}
-	p := PageOf(st, En)
+	p := PageOf(e, i18n.En)
 	var kinds []string
 	for _, t := range p.Tables {
 		kinds = append(kinds, string(t.Kind)+" "+t.Title)
@@ -357,8 +357,58 @@ func TestStatus(t *testing.T) {
 	if p.Event != "周末快棋赛" || p.Status != "Round 2 complete" || strings.Join(kinds, "; ") != "pairings Round 2 pairings; standings Standings after round 2; crosstable Crosstable" {
 		t.Errorf("page %q %q: %q", p.Event, p.Status, kinds)
 	}
-	st.Event.Rounds = nil
-	if p := PageOf(st, Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
+	e.Event.Rounds = nil
+	if p := PageOf(e, i18n.Zh); len(p.Tables) != 0 || p.Status != "已开始，尚未公布对阵" {
 		t.Errorf("page before round 1: %q with %d tables", p.Status, len(p.Tables))
 	}
+}
+
+// An event whose players have no unit, as Of reads it, has no unit
+// columns; one whose players have units keeps them.
+func TestUnits(t *testing.T) {
+	e := small(engine.Buchholz)
+	if !e.Units {
+		t.Fatal("Of: units not shown though every player has one")
+	}
+	for i := range e.Event.Players {
+		e.Event.Players[i].Unit = ""
+	}
+	e = Of(e.Event)
+	if e.Units {
+		t.Fatal("Of: units shown though no player has one")
+	}
+	for _, tab := range []Table{Pairings(e, 2, i18n.Zh), Standings(e, i18n.Zh), Crosstable(e, i18n.Zh), Games(e, 1, i18n.Zh)} {
+		head, rows := texts(tab)
+		if slices.Contains(head, "单位") {
+			t.Errorf("%s: headings %q", tab.Kind, head)
+		}
+		for i, r := range rows {
+			if len(r) != len(head) {
+				t.Errorf("%s: row %d has %d cells for %d columns", tab.Kind, i+1, len(r), len(head))
+			}
+		}
+	}
+	check(t, "standings without units", Standings(e, i18n.Zh), want{
+		title: "排名（第2轮进行中）",
+		head:  []string{"名次", "号", "姓名", "积分", "对手分"},
+		rows: [][]string{
+			{"1", "1", "王天一", "4", "2"},
+			{"2", "5", "赵鑫鑫", "2", "0"},
+			{"3", "2", "郑惟桐", "1", "5"},
+			{"4", "3", "Alice Wong", "1", "4"},
+			{"5", "4", "许银川", "1", "1"},
+		},
+		footer: []string{"名次依次比较：积分、对手分。"},
+	})
+}
+
+// A stage's ranking is its places, shared ones marked (R-T-9), and names.
+func TestRanking(t *testing.T) {
+	names := []string{"", "王天一", "郑惟桐", "许银川"}
+	rank := []engine.Placing{{Entrant: 2, Place: 1}, {Entrant: 1, Place: 2, Shared: true}, {Entrant: 3, Place: 2, Shared: true}}
+	check(t, "ranking", Ranking(rank, func(i int) string { return names[i] }, i18n.En), want{
+		title: "Ranking",
+		head:  []string{"Place", "Name"},
+		rows:  [][]string{{"1", "郑惟桐"}, {"2=", "王天一"}, {"2=", "许银川"}},
+	})
 }

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // briefTiebreaks is how many tiebreak columns a phone's table keeps: the
@@ -16,27 +16,27 @@ const briefTiebreaks = 2
 // number, name, unit, score and every tiebreak of the event in its order,
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
 // A team event's are the teams' (team.go).
-func Standings(st *action.State, lang Lang) Table {
-	if teamsPlay(st) {
-		return teamStandings(st, st.TeamEvent(), lang) // team.go
+func Standings(e Event, lang i18n.Lang) Table {
+	if teamsPlay(e) {
+		return teamStandings(e, lang) // team.go
 	}
-	ev := &st.Event
+	ev := e.Event
 	tbs := ev.Settings.Tiebreaks
 	t := Table{
 		Kind:  KindStandings,
-		Title: standingsTitle(st, lang, false),
+		Title: standingsTitle(e, lang, false),
 		Columns: []Column{
-			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
-			{Title: text{"积分", "Pts"}.in(lang), Full: text{"积分", "Points"}.in(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true},
 		},
 	}
 	for i, tb := range tbs {
 		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: i < briefTiebreaks})
 	}
-	rows := st.Standings() // computed once for the state (action.State.Standings)
+	rows := e.Standings()
 	t.Rows = make([][]Cell, 0, len(rows))
 	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
 	shared := false
@@ -62,47 +62,65 @@ func Standings(st *action.State, lang Lang) Table {
 		shared = shared || s.Shared
 	}
 	t.Footer = rankedBy(tbs, shared, lang)
+	return e.units(t, 3)
+}
+
+// Ranking is a stage's or a knockout's ranking (R-F-4, R-F-6): place ("3="
+// when shared, R-T-9) and name, entrant i called nameOf(i).
+func Ranking(rank []engine.Placing, nameOf func(entrant int) string, lang i18n.Lang) Table {
+	t := Table{
+		Kind:  KindStandings,
+		Title: i18n.T{Zh: "名次", En: "Ranking"}.In(lang),
+		Columns: []Column{
+			{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+		},
+		Rows: make([][]Cell, len(rank)),
+	}
+	for i, p := range rank {
+		t.Rows[i] = []Cell{{Text: p.PlaceLabel()}, {Text: nameOf(p.Entrant)}}
+	}
 	return t
 }
 
 // standingsTitle says which results the standings hold; team says they
 // are the teams'.
-func standingsTitle(st *action.State, lang Lang, team bool) string {
-	pick := func(individual, teams text) text {
+func standingsTitle(e Event, lang i18n.Lang, team bool) string {
+	pick := func(individual, teams i18n.T) i18n.T {
 		if team {
 			return teams
 		}
 		return individual
 	}
-	n := len(st.Event.Rounds)
+	n := len(e.Event.Rounds)
 	switch {
-	case st.Status == action.Finished:
-		return pick(text{"最终排名", "Final standings"}, text{"团体最终排名", "Final team standings"}).in(lang)
+	case e.Phase == Finished:
+		return pick(i18n.T{Zh: "最终排名", En: "Final standings"}, i18n.T{Zh: "团体最终排名", En: "Final team standings"}).In(lang)
 	case n == 0:
-		return pick(text{"排名（尚未比赛）", "Standings (no round played)"}, text{"团体排名（尚未比赛）", "Team standings (no round played)"}).in(lang)
-	case Pending(st.Event.Rounds[n-1]) > 0:
-		return pick(text{"排名（第%d轮进行中）", "Standings (round %d in progress)"}, text{"团体排名（第%d轮进行中）", "Team standings (round %d in progress)"}).in(lang, n)
+		return pick(i18n.T{Zh: "排名（尚未比赛）", En: "Standings (no round played)"}, i18n.T{Zh: "团体排名（尚未比赛）", En: "Team standings (no round played)"}).In(lang)
+	case Pending(e.Event.Rounds[n-1]) > 0:
+		return pick(i18n.T{Zh: "排名（第%d轮进行中）", En: "Standings (round %d in progress)"}, i18n.T{Zh: "团体排名（第%d轮进行中）", En: "Team standings (round %d in progress)"}).In(lang, n)
 	}
-	return pick(text{"第%d轮后排名", "Standings after round %d"}, text{"第%d轮后团体排名", "Team standings after round %d"}).in(lang, n)
+	return pick(i18n.T{Zh: "第%d轮后排名", En: "Standings after round %d"}, i18n.T{Zh: "第%d轮后团体排名", En: "Team standings after round %d"}).In(lang, n)
 }
 
 // rankedBy is the standings' footer: the order of comparison, each
 // tiebreak by its heading and, where that is short, its name in full;
 // and what "=" means when a place is shared (R-T-9).
-func rankedBy(tbs []engine.Tiebreak, shared bool, lang Lang) []string {
-	names := []string{text{"积分", "points"}.in(lang)}
+func rankedBy(tbs []engine.Tiebreak, shared bool, lang i18n.Lang) []string {
+	names := []string{i18n.T{Zh: "积分", En: "points"}.In(lang)}
 	for _, tb := range tbs {
 		label, full := TiebreakLabel(tb, lang), TiebreakName(tb, lang)
 		switch {
 		case strings.HasPrefix(strings.ToLower(full), strings.ToLower(label)):
 			names = append(names, full) // "胜局", "wins", "犯规（少者优先）"
 		default:
-			names = append(names, text{"%s（%s）", "%s (%s)"}.in(lang, label, full))
+			names = append(names, i18n.T{Zh: "%s（%s）", En: "%s (%s)"}.In(lang, label, full))
 		}
 	}
-	out := []string{text{"名次依次比较：%s。", "Ranked by %s."}.in(lang, strings.Join(names, text{"、", ", then "}.in(lang)))}
+	out := []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		out = append(out, text{"名次后的“=”表示并列（R-T-9）。", "\"=\" after a place: shared (R-T-9)."}.in(lang))
+		out = append(out, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
 	}
 	return out
 }

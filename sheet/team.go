@@ -4,11 +4,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
-// A team event (§12, issue 13) is looked at as teams: its standings are the
+// A team event (§12) is looked at as teams: its standings are the
 // teams' (R-T-4, R-T-5) with the board standings beside them, its pairings
 // the matches with their boards, its crosstable the teams' matches. Under
 // 队员总分制 (R-T-6) the players play an individual event, whose sheets
@@ -16,49 +16,58 @@ import (
 // Standings, Pairings and Crosstable turn to these for a team event, so
 // every renderer shows the teams without knowing of them.
 
-// teamsPlay reports whether st is a team event whose teams meet in
+// teamsPlay reports whether e is a team event whose teams meet in
 // matches (not 队员总分制).
-func teamsPlay(st *action.State) bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }
+func teamsPlay(e Event) bool { return e.Teams != nil && !totalled(e) }
+
+// totalled reports whether e is a team event ranked by its players'
+// totals (队员总分制, R-T-6).
+func totalled(e Event) bool {
+	return e.Teams != nil && e.Teams.Event.Settings.Lineup == engine.PlayerTotals
+}
 
 // teamCriterionWords are a team criterion's column heading and its name in
 // full, as tiebreakWords are the individual tiebreaks'.
 var teamCriterionWords = labels[engine.TeamCriterion]{
-	engine.TeamMatchPoints:   {text{"场分", "MP"}, text{"场分", "match points"}},
-	engine.TeamGamePoints:    {text{"局分", "GP"}, text{"局分", "game points"}},
-	engine.TeamGameWins:      {text{"胜局", "BW"}, text{"胜局", "boards won"}},
-	engine.TeamMatchWins:     {text{"胜场", "MW"}, text{"胜场", "matches won"}},
-	engine.TeamOpponents:     {text{"对手分", "Opp"}, text{"团体对手分", "opponents' match points"}},
-	engine.TeamDirect:        {text{"直胜", "H2H"}, text{"直胜", "head-to-head"}},
-	engine.TeamFouls:         {text{"犯规", "Fouls"}, text{"犯规（少者优先）", "fouls (fewer first)"}},
-	engine.TeamEarlierRounds: {text{"前轮分", "Prev"}, text{"倒数轮次场分", "match points before the last round"}},
-	engine.TeamGameRatio:     {text{"得失局", "W:L"}, text{"得失局率", "boards won to lost"}},
-	engine.TeamLots:          {text{"抽签", "Lots"}, text{"抽签", "lots"}},
+	engine.TeamMatchPoints:   {i18n.T{Zh: "场分", En: "MP"}, i18n.T{Zh: "场分", En: "match points"}},
+	engine.TeamGamePoints:    {i18n.T{Zh: "局分", En: "GP"}, i18n.T{Zh: "局分", En: "game points"}},
+	engine.TeamGameWins:      {i18n.T{Zh: "胜局", En: "BW"}, i18n.T{Zh: "胜局", En: "boards won"}},
+	engine.TeamMatchWins:     {i18n.T{Zh: "胜场", En: "MW"}, i18n.T{Zh: "胜场", En: "matches won"}},
+	engine.TeamOpponents:     {i18n.T{Zh: "对手分", En: "Opp"}, i18n.T{Zh: "团体对手分", En: "opponents' match points"}},
+	engine.TeamDirect:        {i18n.T{Zh: "直胜", En: "H2H"}, i18n.T{Zh: "直胜", En: "head-to-head"}},
+	engine.TeamFouls:         {i18n.T{Zh: "犯规", En: "Fouls"}, i18n.T{Zh: "犯规（少者优先）", En: "fouls (fewer first)"}},
+	engine.TeamEarlierRounds: {i18n.T{Zh: "前轮分", En: "Prev"}, i18n.T{Zh: "倒数轮次场分", En: "match points before the last round"}},
+	engine.TeamGameRatio:     {i18n.T{Zh: "得失局", En: "W:L"}, i18n.T{Zh: "得失局率", En: "boards won to lost"}},
+	engine.TeamLots:          {i18n.T{Zh: "抽签", En: "Lots"}, i18n.T{Zh: "抽签", En: "lots"}},
 }
 
 // TeamCriterionLabel is a team criterion's column heading: short, for a
 // phone.
-func TeamCriterionLabel(c engine.TeamCriterion, lang Lang) string {
+func TeamCriterionLabel(c engine.TeamCriterion, lang i18n.Lang) string {
 	return teamCriterionWords.label(c, lang)
 }
 
 // TeamCriterionName is a team criterion's name in full.
-func TeamCriterionName(c engine.TeamCriterion, lang Lang) string {
+func TeamCriterionName(c engine.TeamCriterion, lang i18n.Lang) string {
 	return teamCriterionWords.name(c, lang)
 }
 
-// TeamName is team id's name, "#7" for a number no team has.
-func TeamName(st *action.State, id int) string {
-	if st.Teams == nil || id < 1 || id > len(st.Teams.Teams) {
-		return "#" + strconv.Itoa(id)
+// teamName is team id's name, "#7" for a number no team has.
+func (e Event) teamName(id int) string {
+	if e.Teams != nil {
+		if t, ok := e.Teams.Event.Team(id); ok {
+			return t.Name
+		}
 	}
-	return st.Teams.Teams[id-1].Name
+	return "#" + strconv.Itoa(id)
 }
 
 // teamStandings is a team event's standings (R-T-4, R-T-5): place ("3="
 // when shared, R-T-9), number, team, unit, 场分, 局分 and the rest of the
 // event's chain in its order, with a footer naming the chain; a team that
 // withdrew stays, muted (R-W-4).
-func teamStandings(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
+func teamStandings(e Event, lang i18n.Lang) Table {
+	ev := e.Teams.Event
 	var rest []engine.TeamCriterion // the chain's criteria beside 场分 and 局分
 	for _, c := range ev.Settings.Ranking {
 		if c != engine.TeamMatchPoints && c != engine.TeamGamePoints {
@@ -67,12 +76,12 @@ func teamStandings(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
 	}
 	t := Table{
 		Kind:  KindStandings,
-		Title: standingsTitle(st, lang, true),
+		Title: standingsTitle(e, lang, true),
 		Columns: []Column{
-			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
-			{Title: text{"号", "No"}.in(lang), Align: Right},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
 			{Title: TeamCriterionLabel(engine.TeamMatchPoints, lang), Full: TeamCriterionName(engine.TeamMatchPoints, lang), Align: Right, Brief: true},
 			{Title: TeamCriterionLabel(engine.TeamGamePoints, lang), Full: TeamCriterionName(engine.TeamGamePoints, lang), Align: Right, Brief: true},
 		},
@@ -109,9 +118,9 @@ func teamStandings(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
 	for i, c := range ev.Settings.Ranking {
 		names[i] = TeamCriterionName(c, lang)
 	}
-	t.Footer = []string{text{"名次依次比较：%s。", "Ranked by %s."}.in(lang, strings.Join(names, text{"、", ", then "}.in(lang)))}
+	t.Footer = []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		t.Footer = append(t.Footer, text{"名次后的“=”表示并列（R-T-9）。", "\"=\" after a place: shared (R-T-9)."}.in(lang))
+		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
 	}
 	return t
 }
@@ -121,36 +130,28 @@ func teamStandings(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
 // games could give, then wins (engine.BoardStandings); top > 0 keeps the
 // places up to top of each board (the prizes), 0 every player. It has no
 // rows for an event whose teams play no matches.
-func BoardStandings(st *action.State, lang Lang, top int) Table {
-	if !teamsPlay(st) {
-		return boardStandings(st, nil, lang, top)
-	}
-	return boardStandings(st, st.TeamEvent(), lang, top)
-}
-
-// boardStandings is BoardStandings of st's team event ev, nil for none.
-func boardStandings(st *action.State, ev *engine.TeamEvent, lang Lang, top int) Table {
+func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	t := Table{
 		Kind:  KindStandings,
-		Title: text{"台次成绩", "Board standings"}.in(lang),
+		Title: i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang),
 		Columns: []Column{
-			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
-			{Title: text{"姓名", "Name"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"得分", "Pts"}.in(lang), Full: text{"得分", "Points"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"局数", "G"}.in(lang), Full: text{"局数", "Games"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"胜局", "W"}.in(lang), Full: text{"胜局", "Wins"}.in(lang), Align: Right},
+			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "得分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "得分", En: "Points"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "局数", En: "G"}.In(lang), Full: i18n.T{Zh: "局数", En: "Games"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "胜局", En: "W"}.In(lang), Full: i18n.T{Zh: "胜局", En: "Wins"}.In(lang), Align: Right},
 		},
 	}
 	if top > 0 {
-		t.Title = text{"台次成绩（每台前%d名）", "Board standings (top %d of each board)"}.in(lang, top)
+		t.Title = i18n.T{Zh: "台次成绩（每台前%d名）", En: "Board standings (top %d of each board)"}.In(lang, top)
 	}
-	if ev == nil {
+	if !teamsPlay(e) {
 		return t
 	}
 	shared := false
-	for b, rows := range engine.BoardStandings(ev) {
+	for b, rows := range engine.BoardStandings(e.Teams.Event) {
 		board := strconv.Itoa(b + 1)
 		for _, r := range rows {
 			if top > 0 && r.Place > top {
@@ -165,16 +166,16 @@ func boardStandings(st *action.State, ev *engine.TeamEvent, lang Lang, top int) 
 				label += "="
 			}
 			t.Rows = append(t.Rows, []Cell{
-				{Text: board}, {Text: label, Tone: tone}, nameCell(&st.Event, r.Player, tone),
-				{Text: TeamName(st, r.Team)}, {Text: r.Points.String(), Tone: tone},
+				{Text: board}, {Text: label, Tone: tone}, nameCell(e.Event, r.Player, tone),
+				{Text: e.teamName(r.Team)}, {Text: r.Points.String(), Tone: tone},
 				{Text: strconv.Itoa(r.Games)}, {Text: strconv.Itoa(r.Wins)},
 			})
 			shared = shared || r.Shared
 		}
 	}
-	t.Footer = []string{text{"每台依次比较：得分、得分率、胜局。", "Each board ranked by points, then the share of the points, then wins."}.in(lang)}
+	t.Footer = []string{i18n.T{Zh: "每台依次比较：得分、得分率、胜局。", En: "Each board ranked by points, then the share of the points, then wins."}.In(lang)}
 	if shared {
-		t.Footer = append(t.Footer, text{"名次后的“=”表示并列（R-T-9）。", "\"=\" after a place: shared (R-T-9)."}.in(lang))
+		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
 	}
 	return t
 }
@@ -184,34 +185,34 @@ func boardStandings(st *action.State, ev *engine.TeamEvent, lang Lang, top int) 
 // or of scores, as the event adds them up) and the players counted; a
 // team short of counting players ranks after the complete ones, marked.
 // It has no rows for another event.
-func TeamTotals(st *action.State, lang Lang) Table {
+func TeamTotals(e Event, lang i18n.Lang) Table {
 	t := Table{
 		Kind:  KindStandings,
-		Title: text{"团体排名（队员总分制）", "Team standings (player totals)"}.in(lang),
+		Title: i18n.T{Zh: "团体排名（队员总分制）", En: "Team standings (player totals)"}.In(lang),
 	}
-	if st.Teams == nil || !st.Teams.Rules.Totalled() {
+	if !totalled(e) {
 		return t
 	}
-	r := st.Teams.Rules
-	sum := text{"名次和", "Places"}
-	if r.Totals == engine.SumOfScores {
-		sum = text{"积分和", "Points"}
+	ev, by := e.Teams.Event, e.Teams.Totals
+	boards := ev.Settings.Boards
+	sum := i18n.T{Zh: "名次和", En: "Places"}
+	if by == engine.SumOfScores {
+		sum = i18n.T{Zh: "积分和", En: "Points"}
 	}
 	t.Columns = []Column{
-		{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true},
-		{Title: text{"队名", "Team"}.in(lang), Shrink: true, Brief: true},
-		{Title: sum.in(lang), Align: Right, Brief: true},
-		{Title: text{"计分队员", "Counted"}.in(lang), Full: text{"计分队员（个人名次）", "Players counted (their places)"}.in(lang), Shrink: true},
+		{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+		{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
+		{Title: sum.In(lang), Align: Right, Brief: true},
+		{Title: i18n.T{Zh: "计分队员", En: "Counted"}.In(lang), Full: i18n.T{Zh: "计分队员（个人名次）", En: "Players counted (their places)"}.In(lang), Shrink: true},
 	}
-	ev := st.TeamEvent()
 	short := false
-	for _, row := range engine.TeamTotals(&st.Event, ev.Teams, r.Boards, r.Totals) {
+	for _, row := range engine.TeamTotals(e.Event, ev.Teams, boards, by) {
 		place := strconv.Itoa(row.Place)
 		if row.Shared {
 			place += "="
 		}
 		total := strconv.Itoa(row.Total)
-		if r.Totals == engine.SumOfScores {
+		if by == engine.SumOfScores {
 			total = row.Score.String()
 		}
 		tone := Plain
@@ -220,20 +221,20 @@ func TeamTotals(st *action.State, lang Lang) Table {
 		}
 		counted := make([]string, len(row.Players))
 		for i, id := range row.Players {
-			counted[i] = PlayerName(&st.Event, id) + "(" + strconv.Itoa(row.Places[i]) + ")"
+			counted[i] = PlayerName(e.Event, id) + "(" + strconv.Itoa(row.Places[i]) + ")"
 		}
 		t.Rows = append(t.Rows, []Cell{
-			{Text: place, Tone: tone}, {Text: TeamName(st, row.Team), Tone: tone},
-			{Text: total, Tone: tone}, {Text: strings.Join(counted, text{"、", ", "}.in(lang))},
+			{Text: place, Tone: tone}, {Text: e.teamName(row.Team), Tone: tone},
+			{Text: total, Tone: tone}, {Text: strings.Join(counted, i18n.T{Zh: "、", En: ", "}.In(lang))},
 		})
 	}
-	by := text{"个人名次之和，小者在前", "the sum of their individual places, lower first"}
-	if r.Totals == engine.SumOfScores {
-		by = text{"个人积分之和，多者在前", "the sum of their individual points, higher first"}
+	how := i18n.T{Zh: "个人名次之和，小者在前", En: "the sum of their individual places, lower first"}
+	if by == engine.SumOfScores {
+		how = i18n.T{Zh: "个人积分之和，多者在前", En: "the sum of their individual points, higher first"}
 	}
-	t.Footer = []string{text{"每队前%d名队员计分：%s（R-T-6）。", "Each team's best %d players count: %s (R-T-6)."}.in(lang, r.Boards, by.in(lang))}
+	t.Footer = []string{i18n.T{Zh: "每队前%d名队员计分：%s（R-T-6）。", En: "Each team's best %d players count: %s (R-T-6)."}.In(lang, boards, how.In(lang))}
 	if short {
-		t.Footer = append(t.Footer, text{"* 不足%d人，排在人数齐全的队之后。", "* Short of %d players: ranked after the complete teams."}.in(lang, r.Boards))
+		t.Footer = append(t.Footer, i18n.T{Zh: "* 不足%d人，排在人数齐全的队之后。", En: "* Short of %d players: ranked after the complete teams."}.In(lang, boards))
 	}
 	return t
 }

@@ -3,8 +3,8 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamCrosstable is a team event's results table: one row per team in
@@ -12,24 +12,25 @@ import (
 // the opponent team's number, the match's result for the row's team (+ =
 // -) and the game points, its own first ("3+ 7:3"; a bye "轮空"; a match
 // not decided muted, without its sign), then 场分, 局分 and the place.
-func teamCrosstable(st *action.State, ev *engine.TeamEvent, lang Lang) Table {
+func teamCrosstable(e Event, lang i18n.Lang) Table {
+	ev := e.Teams.Event
 	t := Table{
 		Kind:  KindCrosstable,
-		Title: text{"团体成绩表", "Team crosstable"}.in(lang),
+		Title: i18n.T{Zh: "团体成绩表", En: "Team crosstable"}.In(lang),
 		Columns: []Column{
-			{Title: text{"号", "No"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"单位", "Unit"}.in(lang), Shrink: true},
+			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
 		},
 	}
 	for r := range ev.Rounds {
 		n := strconv.Itoa(r + 1)
-		t.Columns = append(t.Columns, Column{Title: n, Full: text{"第%s轮", "Round %s"}.in(lang, n), Align: Center, Brief: true})
+		t.Columns = append(t.Columns, Column{Title: n, Full: i18n.T{Zh: "第%s轮", En: "Round %s"}.In(lang, n), Align: Center, Brief: true})
 	}
 	for _, c := range []engine.TeamCriterion{engine.TeamMatchPoints, engine.TeamGamePoints} {
 		t.Columns = append(t.Columns, Column{Title: TeamCriterionLabel(c, lang), Full: TeamCriterionName(c, lang), Align: Right, Brief: true})
 	}
-	t.Columns = append(t.Columns, Column{Title: text{"名次", "#"}.in(lang), Full: text{"名次", "Place"}.in(lang), Brief: true})
+	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true})
 
 	standing := make([]engine.TeamStanding, len(ev.Teams)+1)
 	for _, s := range engine.TeamStandings(ev) {

@@ -3,8 +3,8 @@ package sheet
 import (
 	"strconv"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamPairings is a team round's pairing sheet: each match as a row (its
@@ -14,26 +14,26 @@ import (
 // odd boards and black on even ones (R-C-2): the boards say so by their
 // colours. A match whose line-ups are not revealed has one muted row
 // saying so; the teams with a bye are the footer's.
-func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) Table {
+func teamPairings(e Event, round int, lang i18n.Lang) Table {
+	ev := e.Teams.Event
 	t := Table{
 		Kind:  KindPairings,
-		Title: text{"第%d轮对阵（团体）", "Round %d pairings (teams)"}.in(lang, round),
+		Title: i18n.T{Zh: "第%d轮对阵（团体）", En: "Round %d pairings (teams)"}.In(lang, round),
 		Columns: []Column{
-			{Title: text{"台", "Bd"}.in(lang), Full: text{"台次", "Board"}.in(lang), Align: Right, Brief: true},
-			{Title: text{"红方", "Red"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true},
-			{Title: text{"黑方", "Black"}.in(lang), Shrink: true, Brief: true},
-			{Title: text{"队名", "Team"}.in(lang), Shrink: true},
-			{Title: text{"结果", "Result"}.in(lang), Align: Center, Brief: true},
+			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "红方", En: "Red"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "黑方", En: "Black"}.In(lang), Shrink: true, Brief: true},
+			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true},
+			{Title: i18n.T{Zh: "结果", En: "Result"}.In(lang), Align: Center, Brief: true},
 		},
 	}
-	tm := st.Teams
-	if round < 1 || round > len(tm.Rounds) || round > len(st.Event.Rounds) {
+	if round < 1 || round > len(ev.Rounds) || round > len(e.Event.Rounds) {
 		return t
 	}
-	t.Note = roundNote(st, round, lang)
+	t.Note = roundNote(e, round, lang)
 	unplayed := map[int]bool{} // boards of a match decided early (5场3胜制)
-	for _, g := range st.Event.Rounds[round-1].Games {
+	for _, g := range e.Event.Rounds[round-1].Games {
 		unplayed[g.Board] = g.Void && g.Result == engine.Pending
 	}
 	teamOf := make(map[int]int) // player id → team id, for the boards' team cells
@@ -42,10 +42,9 @@ func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) 
 			teamOf[id] = team.ID
 		}
 	}
-	for i, m := range tm.Rounds[round-1].Matches {
-		match := ev.Rounds[round-1].Matches[i]
-		sc := ev.Score(match)
-		first, second := Cell{Text: TeamName(st, m.First)}, Cell{Text: TeamName(st, m.Second)}
+	for i, m := range ev.Rounds[round-1].Matches {
+		sc := ev.Score(m)
+		first, second := Cell{Text: e.teamName(m.First)}, Cell{Text: e.teamName(m.Second)}
 		switch sc.Winner {
 		case m.First:
 			first.Tone = Strong
@@ -59,36 +58,36 @@ func teamPairings(st *action.State, ev *engine.TeamEvent, round int, lang Lang) 
 				score.Tone = Muted
 			}
 		}
-		if match.Void {
-			score = Cell{Text: text{"作废", "void"}.in(lang), Tone: Muted} // struck out (R-W-2)
+		if m.Void {
+			score = Cell{Text: i18n.T{Zh: "作废", En: "void"}.In(lang), Tone: Muted} // struck out (R-W-2)
 		}
-		t.Rows = append(t.Rows, []Cell{{Text: text{"第%d场", "M%d"}.in(lang, m.Number)}, first, {}, second, {}, score})
-		if !m.Revealed {
-			t.Rows = append(t.Rows, []Cell{{}, {Text: text{"出场名单待双方队长提交", "line-ups awaited from both captains"}.in(lang), Tone: Muted}, {}, {}, {}, {}})
+		t.Rows = append(t.Rows, []Cell{{Text: i18n.T{Zh: "第%d场", En: "M%d"}.In(lang, m.Number)}, first, {}, second, {}, score})
+		if e.Teams.hidden(round, i) {
+			t.Rows = append(t.Rows, []Cell{{}, {Text: i18n.T{Zh: "出场名单待双方队长提交", En: "line-ups awaited from both captains"}.In(lang), Tone: Muted}, {}, {}, {}, {}})
 			continue
 		}
-		for _, g := range match.Games {
-			board := tm.Rules.Board(m.Number, g.Board)
+		for _, g := range m.Games {
+			board := ev.Settings.Board(m.Number, g.Board)
 			res, tone := Result(g.Result), resultTone(g.Result)
 			switch {
 			case unplayed[board]:
-				res, tone = text{"不再下", "not played"}.in(lang), Muted
+				res, tone = i18n.T{Zh: "不再下", En: "not played"}.In(lang), Muted
 			case g.Void:
-				res, tone = text{"作废", "void"}.in(lang), Muted
+				res, tone = i18n.T{Zh: "作废", En: "void"}.In(lang), Muted
 			}
 			t.Rows = append(t.Rows, []Cell{
 				{Text: strconv.Itoa(board)},
-				boardSide(&st.Event, g.Red, Red), teamCell(st, teamOf[g.Red]),
-				boardSide(&st.Event, g.Black, Black), teamCell(st, teamOf[g.Black]),
+				boardSide(e.Event, g.Red, Red), teamCell(e, teamOf[g.Red]),
+				boardSide(e.Event, g.Black, Black), teamCell(e, teamOf[g.Black]),
 				{Text: res, Tone: tone},
 			})
 		}
 	}
-	for _, id := range tm.Rounds[round-1].Byes {
-		t.Footer = append(t.Footer, text{"轮空：%s（得%s场分）", "Bye: %s (%s match points)"}.in(lang, TeamName(st, id), tm.Rules.MatchPoints.Win))
+	for _, id := range ev.Rounds[round-1].Byes {
+		t.Footer = append(t.Footer, i18n.T{Zh: "轮空：%s（得%s场分）", En: "Bye: %s (%s match points)"}.In(lang, e.teamName(id), ev.Settings.MatchPoints.Win))
 	}
-	t.Footer = append(t.Footer, text{"每场首行：两队及局分。先列的队单数台执红、双数台执黑（R-C-2）。",
-		"Each match's first line: the teams and their game points. The first-listed team has red on odd boards, black on even ones (R-C-2)."}.in(lang))
+	t.Footer = append(t.Footer, i18n.T{Zh: "每场首行：两队及局分。先列的队单数台执红、双数台执黑（R-C-2）。",
+		En: "Each match's first line: the teams and their game points. The first-listed team has red on odd boards, black on even ones (R-C-2)."}.In(lang))
 	return t
 }
 
@@ -102,9 +101,9 @@ func boardSide(ev *engine.Event, id int, tone Tone) Cell {
 }
 
 // teamCell is a board's team, empty for an empty board's.
-func teamCell(st *action.State, id int) Cell {
+func teamCell(e Event, id int) Cell {
 	if id == 0 {
 		return Cell{}
 	}
-	return Cell{Text: TeamName(st, id)}
+	return Cell{Text: e.teamName(id)}
 }

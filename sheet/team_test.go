@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // teamRoundRobin is four teams of five (T1 … T4, players "Tk-j" on board
@@ -17,66 +17,72 @@ import (
 // boards 1 and 2 and draws the rest, so every match ends 7:3 in game
 // points (2/1/0 a board), and in the last round board 1 is still being
 // played when pending is set.
-func teamRoundRobin(t testing.TB, played int, pending bool) *action.State {
+func teamRoundRobin(t testing.TB, played int, pending bool) Event {
 	t.Helper()
 	return teamEvent(t, engine.RoundRobin, 4, 5, played, pending)
 }
 
 // teamEvent is teamRoundRobin's event of the given system, teams and
-// boards.
-func teamEvent(t testing.TB, system engine.System, teams, boards, played int, pending bool) *action.State {
+// boards as a chat holds it: the teams' event, and beside it the event of
+// the boards' games, numbered on through each round's matches.
+func teamEvent(t testing.TB, system engine.System, teams, boards, played int, pending bool) Event {
 	t.Helper()
-	st, err := action.Fold(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	do := func(acts ...action.Action) {
-		t.Helper()
-		for _, a := range acts {
-			if err := a.Apply(st); err != nil {
-				t.Fatalf("fixture: %s refused: %v", a.Kind(), err)
-			}
-			st.Through++
-		}
-	}
 	set := engine.DefaultSettings(0)
+	ranking := engine.TeamRoundRobinRanking
 	if system != engine.RoundRobin {
-		set = engine.DefaultSettings(played)
+		set, ranking = engine.DefaultSettings(played), engine.TeamSwissRanking
 	}
 	set.System, set.Numbering = system, engine.AsEntered
-	rules := action.NewTeamRules(boards)
-	rules.WinningBoards, rules.PlayOut = boards/2+1, true
-	do(&action.Created{Name: "Club teams", Settings: set}, &action.TeamRulesSet{Rules: &rules})
-	for k := 1; k <= teams; k++ {
-		var members []int
-		for j := 1; j <= boards; j++ {
-			do(&action.PlayerAdded{Name: fmt.Sprintf("T%d-%d", k, j), Rating: 2000 - 10*j})
-			members = append(members, st.Event.Players[len(st.Event.Players)-1].Entrant)
-		}
-		do(&action.TeamRegistered{Name: fmt.Sprintf("T%d", k), Unit: fmt.Sprintf("U%d", k), Captain: action.Actor{Platform: "console", User: fmt.Sprintf("c%d", k)}, Members: members})
+	ts := engine.TeamSettings{
+		Pairing: set, Boards: boards, Lineup: engine.FixedBoards,
+		GamePoints: engine.ScoringTwoOne, MatchPoints: engine.ScoringTwoOne,
+		WinningBoards: boards/2 + 1, PlayOut: true, Ranking: slices.Clone(ranking),
 	}
-	do(&action.Started{Numbering: engine.AsEntered})
+	ts.Pairing.ByeValue = ts.MatchPoints.Win
+	tev := &engine.TeamEvent{Name: "Club teams", Settings: ts}
+	for k := 1; k <= teams; k++ {
+		team := engine.Team{ID: k, Name: fmt.Sprintf("T%d", k), Unit: fmt.Sprintf("U%d", k)}
+		for j := 1; j <= boards; j++ {
+			id := len(tev.Players) + 1
+			tev.Players = append(tev.Players, engine.Player{ID: id, Name: fmt.Sprintf("T%d-%d", k, j), Rating: 2000 - 10*j})
+			team.Members = append(team.Members, id)
+		}
+		tev.Teams = append(tev.Teams, team)
+	}
+	ev := &engine.Event{Name: tev.Name, Settings: set, Players: tev.Players}
 	for round := 1; round <= played; round++ {
-		p, err := engine.PairTeams(st.TeamEvent())
+		p, err := engine.PairTeams(tev)
 		if err != nil {
 			t.Fatalf("fixture: pair round %d: %v", round, err)
 		}
-		do(&action.TeamPairingPreviewed{Pairing: p}, &action.TeamRoundPublished{Pairing: p})
-		for _, g := range st.Event.Rounds[round-1].Games {
-			_, b := st.Teams.Rules.MatchBoard(g.Board)
-			res := engine.Draw
-			switch {
-			case b == 1 && pending && round == played:
-				continue
-			case b == 1:
-				res = engine.RedWin // the first-listed team is red on board 1
-			case b == 2:
-				res = engine.BlackWin // and black on board 2 (R-C-2)
-			}
-			do(&action.ResultSet{Round: round, Board: g.Board, Result: res})
+		if err := engine.AddTeamRound(tev, p); err != nil {
+			t.Fatalf("fixture: add round %d: %v", round, err)
 		}
+		var rd engine.Round
+		for _, m := range tev.Rounds[round-1].Matches {
+			for _, g := range m.Games {
+				res := engine.Draw
+				switch {
+				case g.Board == 1 && pending && round == played:
+					res = engine.Pending
+				case g.Board == 1:
+					res = engine.RedWin // the first-listed team is red on board 1
+				case g.Board == 2:
+					res = engine.BlackWin // and black on board 2 (R-C-2)
+				}
+				if res != engine.Pending {
+					if err := tev.Record(round, m.Number, g.Board, res); err != nil {
+						t.Fatalf("fixture: round %d match %d board %d: %v", round, m.Number, g.Board, err)
+					}
+				}
+				rd.Games = append(rd.Games, engine.Game{Board: ts.Board(m.Number, g.Board), Red: g.Red, Black: g.Black, Result: res})
+			}
+		}
+		ev.Rounds = append(ev.Rounds, rd)
 	}
-	return st
+	e := Of(ev)
+	e.Teams = &Teams{Event: tev}
+	return e
 }
 
 // column is the cells of t's column titled title, row by row.
@@ -96,8 +102,8 @@ func column(t Table, title string) []string {
 // place, team, unit, 场分, 局分 and the chain's other criteria, shared places
 // marked (R-T-9); the board standings list each board's players.
 func TestTeamStandingsSheet(t *testing.T) {
-	st := teamRoundRobin(t, 3, false)
-	s := Standings(st, Zh)
+	e := teamRoundRobin(t, 3, false)
+	s := Standings(e, i18n.Zh)
 	head, _ := texts(s)
 	if want := []string{"名次", "号", "队名", "单位", "场分", "局分", "胜局", "直胜", "犯规"}; !slices.Equal(head, want) {
 		t.Errorf("headings %v, want %v", head, want)
@@ -107,9 +113,9 @@ func TestTeamStandingsSheet(t *testing.T) {
 	}
 	// Every match ends 7:3 for its first-listed team: each team's match
 	// points follow from how often the Berger table lists it first.
-	ranked := engine.TeamStandings(st.TeamEvent())
+	ranked := engine.TeamStandings(e.Teams.Event)
 	for i, r := range ranked {
-		if got, want := s.Rows[i][2].Text, TeamName(st, r.Team); got != want {
+		if got, want := s.Rows[i][2].Text, e.teamName(r.Team); got != want {
 			t.Errorf("row %d team %q, want %q", i+1, got, want)
 		}
 		if got, want := s.Rows[i][0].Text, r.PlaceLabel(); got != want {
@@ -126,14 +132,14 @@ func TestTeamStandingsSheet(t *testing.T) {
 		t.Errorf("title %q", s.Title)
 	}
 
-	b := BoardStandings(st, Zh, 0)
+	b := BoardStandings(e, i18n.Zh, 0)
 	boards := column(b, "台")
 	for board := 1; board <= 5; board++ {
 		if n := len(slices.DeleteFunc(slices.Clone(boards), func(s string) bool { return s != fmt.Sprint(board) })); n != 4 {
 			t.Errorf("board %d has %d players in the board standings, want the 4 teams' (%v)", board, n, boards)
 		}
 	}
-	if top := BoardStandings(st, Zh, 1); len(top.Rows) >= len(b.Rows) || len(top.Rows) < 5 {
+	if top := BoardStandings(e, i18n.Zh, 1); len(top.Rows) >= len(b.Rows) || len(top.Rows) < 5 {
 		t.Errorf("top 1 of each board keeps %d rows of %d", len(top.Rows), len(b.Rows))
 	}
 }
@@ -142,13 +148,13 @@ func TestTeamStandingsSheet(t *testing.T) {
 // followed by its boards, the first-listed team red on odd boards and black
 // on even ones (R-C-2), the boards numbered on through the round.
 func TestTeamPairingsSheet(t *testing.T) {
-	st := teamRoundRobin(t, 1, true)
-	p := Pairings(st, 1, En)
+	e := teamRoundRobin(t, 1, true)
+	p := Pairings(e, 1, i18n.En)
 	if len(p.Rows) != 2*(1+5) {
 		t.Fatalf("%d rows, want 2 matches of a row and 5 boards each: %v", len(p.Rows), p.Rows)
 	}
-	m := st.Teams.Rounds[0].Matches[1]
-	first, second := TeamName(st, m.First), TeamName(st, m.Second)
+	m := e.Teams.Event.Rounds[0].Matches[1]
+	first, second := e.teamName(m.First), e.teamName(m.Second)
 	if got := p.Rows[6]; got[0].Text != "M2" || got[1].Text != first || got[3].Text != second {
 		t.Errorf("match 2's row %v, want M2 %s v %s", got, first, second)
 	}
@@ -169,22 +175,33 @@ func TestTeamPairingsSheet(t *testing.T) {
 	if got := p.Rows[0][5]; got.Text != "5:3" || got.Tone != Muted {
 		t.Errorf("match 1's score %+v, want 5:3 muted", got)
 	}
+
+	// A match whose line-ups are not revealed shows a muted row saying so
+	// in place of its boards (临时定台, §12.3).
+	e.Teams.Hidden = [][]bool{{false, true}}
+	p = Pairings(e, 1, i18n.En)
+	if len(p.Rows) != 1+5+2 {
+		t.Fatalf("%d rows, want match 1 with its 5 boards, then match 2 and its awaited line-ups: %v", len(p.Rows), p.Rows)
+	}
+	if got := p.Rows[7][1]; got.Text != "line-ups awaited from both captains" || got.Tone != Muted {
+		t.Errorf("match 2's second row %+v, want the line-ups awaited, muted", got)
+	}
 }
 
 // TestTeamCrosstableSheet: a team crosstable has a row a team and, each
 // round, the opponent, the match's result and the game points.
 func TestTeamCrosstableSheet(t *testing.T) {
-	st := teamRoundRobin(t, 3, false)
-	c := Crosstable(st, Zh)
+	e := teamRoundRobin(t, 3, false)
+	c := Crosstable(e, i18n.Zh)
 	if len(c.Rows) != 4 || c.Title != "团体成绩表" {
 		t.Fatalf("%q with %d rows, want the 4 teams'", c.Title, len(c.Rows))
 	}
-	for r, m := range st.Teams.Rounds[0].Matches {
+	for r, m := range e.Teams.Event.Rounds[0].Matches {
 		if got, want := c.Rows[m.First-1][3].Text, fmt.Sprintf("%d+ 7:3", m.Second); got != want {
-			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, TeamName(st, m.First), got, want)
+			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, e.teamName(m.First), got, want)
 		}
 		if got, want := c.Rows[m.Second-1][3].Text, fmt.Sprintf("%d- 3:7", m.First); got != want {
-			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, TeamName(st, m.Second), got, want)
+			t.Errorf("round 1 match %d: %s's cell %q, want %q", r+1, e.teamName(m.Second), got, want)
 		}
 	}
 }
@@ -193,9 +210,9 @@ func TestTeamCrosstableSheet(t *testing.T) {
 // English without a Chinese character (the names here are ASCII), Chinese
 // headings in Chinese.
 func TestTeamSheetsLanguages(t *testing.T) {
-	st := teamRoundRobin(t, 2, true)
-	for _, lang := range []Lang{En, Zh} {
-		for _, tb := range append(PageOf(st, lang).Tables, TeamTotals(st, lang)) {
+	e := teamRoundRobin(t, 2, true)
+	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
+		for _, tb := range append(PageOf(e, lang).Tables, TeamTotals(e, lang)) {
 			words := append([]string{tb.Title, tb.Note}, tb.Footer...)
 			for _, c := range tb.Columns {
 				words = append(words, c.Title, c.Full)
@@ -207,11 +224,11 @@ func TestTeamSheetsLanguages(t *testing.T) {
 			}
 			for _, w := range words {
 				han := strings.ContainsFunc(w, func(r rune) bool { return unicode.Is(unicode.Han, r) })
-				if lang == En && han {
+				if lang == i18n.En && han {
 					t.Errorf("English %s table holds %q", tb.Kind, w)
 				}
 			}
-			if lang == Zh && !strings.ContainsFunc(tb.Title, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			if lang == i18n.Zh && !strings.ContainsFunc(tb.Title, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 				t.Errorf("Chinese %s table titled %q", tb.Kind, tb.Title)
 			}
 		}
@@ -221,7 +238,7 @@ func TestTeamSheetsLanguages(t *testing.T) {
 // TestTeamPage: a team event's page shows its pairings, the team standings
 // with the board standings, and the team crosstable.
 func TestTeamPage(t *testing.T) {
-	p := PageOf(teamRoundRobin(t, 1, false), Zh)
+	p := PageOf(teamRoundRobin(t, 1, false), i18n.Zh)
 	var titles []string
 	for _, tb := range p.Tables {
 		titles = append(titles, tb.Title)
@@ -235,9 +252,9 @@ func TestTeamPage(t *testing.T) {
 // page's tables (the round's matches, team standings, board standings,
 // team crosstable) built once.
 func BenchmarkTeamSheets(b *testing.B) {
-	st := teamEvent(b, engine.Swiss, 200, 6, 9, false)
+	e := teamEvent(b, engine.Swiss, 200, 6, 9, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = PageOf(st, Zh)
+		_ = PageOf(e, i18n.Zh)
 	}
 }

@@ -1,30 +1,15 @@
 package sheet
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // The words the sheets are written in: one copy of each label, which the
 // chat's replies use too (package commands), so a result or a tiebreak
 // reads the same in a message, a picture, a file and a page.
-
-// text is a text in both languages, side by side where it is written.
-type text struct{ zh, en string }
-
-// in is t in lang, formatted with args (fmt verbs).
-func (t text) in(lang Lang, args ...any) string {
-	s := t.en
-	if lang == Zh {
-		s = t.zh
-	}
-	if len(args) > 0 {
-		s = fmt.Sprintf(s, args...)
-	}
-	return s
-}
 
 // Result is a result the way /result takes it and the tables print it,
 // red's side first: "1-0", "1/2", "+-" (R-G-1); "" while pending.
@@ -48,33 +33,33 @@ func Result(r engine.Result) string {
 
 // ByeName is what a player without a game in a round had: "全分轮空",
 // "Full-point bye" (R-S-3, R-W-3).
-func ByeName(k engine.ByeKind, lang Lang) string {
+func ByeName(k engine.ByeKind, lang i18n.Lang) string {
 	switch k {
 	case engine.FullBye:
-		return text{"全分轮空", "Full-point bye"}.in(lang)
+		return i18n.T{Zh: "全分轮空", En: "Full-point bye"}.In(lang)
 	case engine.HalfBye:
-		return text{"半分轮空", "Half-point bye"}.in(lang)
+		return i18n.T{Zh: "半分轮空", En: "Half-point bye"}.In(lang)
 	case engine.ZeroBye:
-		return text{"缺席", "Absent"}.in(lang)
+		return i18n.T{Zh: "缺席", En: "Absent"}.In(lang)
 	case engine.WithdrawnLoss:
-		return text{"退赛", "Withdrawn"}.in(lang)
+		return i18n.T{Zh: "退赛", En: "Withdrawn"}.In(lang)
 	}
-	return text{"轮空", "Bye"}.in(lang) // R-S-3
+	return i18n.T{Zh: "轮空", En: "Bye"}.In(lang) // R-S-3
 }
 
 // byeCell is a bye in a crosstable's round column: short, "轮空", "half".
-func byeCell(k engine.ByeKind, lang Lang) string {
+func byeCell(k engine.ByeKind, lang i18n.Lang) string {
 	switch k {
 	case engine.FullBye:
-		return text{"全分", "full"}.in(lang)
+		return i18n.T{Zh: "全分", En: "full"}.In(lang)
 	case engine.HalfBye:
-		return text{"半分", "half"}.in(lang)
+		return i18n.T{Zh: "半分", En: "half"}.In(lang)
 	case engine.ZeroBye:
-		return text{"缺席", "out"}.in(lang)
+		return i18n.T{Zh: "缺席", En: "out"}.In(lang)
 	case engine.WithdrawnLoss:
-		return text{"退赛", "wd"}.in(lang)
+		return i18n.T{Zh: "退赛", En: "wd"}.In(lang)
 	}
-	return text{"轮空", "bye"}.in(lang)
+	return i18n.T{Zh: "轮空", En: "bye"}.In(lang)
 }
 
 // PlayerName is player id's name, "#7" for a number nobody has.
@@ -88,17 +73,17 @@ func PlayerName(ev *engine.Event, id int) string {
 // tiebreakWords are a tiebreak's column heading, short enough for a
 // phone, and its name in full for a footer, a file's heading (R-T-0).
 var tiebreakWords = labels[engine.Tiebreak]{
-	engine.Buchholz:        {text{"对手分", "BH"}, text{"对手分", "Buchholz"}},
-	engine.Progressive:     {text{"累进分", "Prog"}, text{"累进分", "progressive score"}},
-	engine.Wins:            {text{"胜局", "Wins"}, text{"胜局", "wins"}},
-	engine.Fouls:           {text{"犯规", "Fouls"}, text{"犯规（少者优先）", "fouls (fewer first)"}},
-	engine.BlackWins:       {text{"后胜", "BWins"}, text{"后走胜局", "wins with black"}},
-	engine.BlackGames:      {text{"后局", "BGames"}, text{"后走局数", "games with black"}},
-	engine.Direct:          {text{"直胜", "H2H"}, text{"直胜", "head-to-head"}},
-	engine.SonnebornBerger: {text{"小分", "SB"}, text{"小分", "Sonneborn-Berger"}},
-	engine.EarlierRounds:   {text{"前轮分", "Prev"}, text{"倒数轮次分", "score before the last round"}},
-	engine.DropRounds:      {text{"扣轮分", "Drop"}, text{"扣轮分", "score without round 1"}},
-	engine.Lots:            {text{"抽签", "Lots"}, text{"抽签", "lots"}},
+	engine.Buchholz:        {i18n.T{Zh: "对手分", En: "BH"}, i18n.T{Zh: "对手分", En: "Buchholz"}},
+	engine.Progressive:     {i18n.T{Zh: "累进分", En: "Prog"}, i18n.T{Zh: "累进分", En: "progressive score"}},
+	engine.Wins:            {i18n.T{Zh: "胜局", En: "Wins"}, i18n.T{Zh: "胜局", En: "wins"}},
+	engine.Fouls:           {i18n.T{Zh: "犯规", En: "Fouls"}, i18n.T{Zh: "犯规（少者优先）", En: "fouls (fewer first)"}},
+	engine.BlackWins:       {i18n.T{Zh: "后胜", En: "BWins"}, i18n.T{Zh: "后走胜局", En: "wins with black"}},
+	engine.BlackGames:      {i18n.T{Zh: "后局", En: "BGames"}, i18n.T{Zh: "后走局数", En: "games with black"}},
+	engine.Direct:          {i18n.T{Zh: "直胜", En: "H2H"}, i18n.T{Zh: "直胜", En: "head-to-head"}},
+	engine.SonnebornBerger: {i18n.T{Zh: "小分", En: "SB"}, i18n.T{Zh: "小分", En: "Sonneborn-Berger"}},
+	engine.EarlierRounds:   {i18n.T{Zh: "前轮分", En: "Prev"}, i18n.T{Zh: "倒数轮次分", En: "score before the last round"}},
+	engine.DropRounds:      {i18n.T{Zh: "扣轮分", En: "Drop"}, i18n.T{Zh: "扣轮分", En: "score without round 1"}},
+	engine.Lots:            {i18n.T{Zh: "抽签", En: "Lots"}, i18n.T{Zh: "抽签", En: "lots"}},
 }
 
 // labels are the words for a kind of ranking criterion: short for a
@@ -106,29 +91,29 @@ var tiebreakWords = labels[engine.Tiebreak]{
 type labels[K interface {
 	comparable
 	Name() string
-}] map[K]struct{ short, full text }
+}] map[K]struct{ short, full i18n.T }
 
 // label is k's column heading; its engine name when it has no words.
-func (l labels[K]) label(k K, lang Lang) string {
+func (l labels[K]) label(k K, lang i18n.Lang) string {
 	if w, ok := l[k]; ok {
-		return w.short.in(lang)
+		return w.short.In(lang)
 	}
 	return k.Name()
 }
 
 // name is k's name in full; its engine name when it has no words.
-func (l labels[K]) name(k K, lang Lang) string {
+func (l labels[K]) name(k K, lang i18n.Lang) string {
 	if w, ok := l[k]; ok {
-		return w.full.in(lang)
+		return w.full.In(lang)
 	}
 	return k.Name()
 }
 
 // TiebreakLabel is a tiebreak's column heading: short, for a phone.
-func TiebreakLabel(tb engine.Tiebreak, lang Lang) string { return tiebreakWords.label(tb, lang) }
+func TiebreakLabel(tb engine.Tiebreak, lang i18n.Lang) string { return tiebreakWords.label(tb, lang) }
 
 // TiebreakName is a tiebreak's name in full: "后走胜局", "wins with black".
-func TiebreakName(tb engine.Tiebreak, lang Lang) string { return tiebreakWords.name(tb, lang) }
+func TiebreakName(tb engine.Tiebreak, lang i18n.Lang) string { return tiebreakWords.name(tb, lang) }
 
 // CurrentRound is the last round with games: a last round that holds only
 // byes entered ahead of its pairing is not paired yet (engine.NextRound).

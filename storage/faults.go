@@ -8,32 +8,35 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
+	"github.com/qisai/qisai/internal/i18n"
 	"gorm.io/gorm"
 )
 
 // A Fault is trouble with the database itself, not with what was asked of
-// it: the disk is full, the file is read-only or damaged. Trying again does
-// not help until someone mends it, so whoever asked is told the cause
-// (Zh, En) instead of "try again". The errors Store returns name their
+// it: the disk is full, the file is read-only or damaged, another program
+// holds it. Whoever asked is told the cause (in both languages) rather
+// than a bare "try again": for most faults trying again does not help
+// until someone mends it; a busy database (ErrBusy) frees itself. The errors Store returns name their
 // fault: errors.Is(err, storage.ErrFull), or errors.As for any *Fault. The
 // transaction that met it is rolled back: nothing of the change is stored.
-type Fault struct{ zh, en string }
+type Fault struct{ i18n.T }
 
-// Zh and En say what is wrong, in Chinese and English.
-func (f *Fault) Zh() string { return f.zh }
-func (f *Fault) En() string { return f.en }
-
-func (f *Fault) Error() string { return f.en }
+func (f *Fault) Error() string { return f.En }
 
 // The faults a database reports. SQLite's result codes and PostgreSQL's
 // SQLSTATEs are sorted into them by faultOf.
 var (
-	ErrFull     = &Fault{"数据库所在的磁盘已满", "the database's disk is full"}
-	ErrReadOnly = &Fault{"数据库是只读的，不能写入", "the database is read-only"}
-	ErrCorrupt  = &Fault{"数据库文件已损坏，或者不是数据库", "the database file is damaged, or is not a database"}
+	ErrFull     = &Fault{i18n.T{Zh: "数据库所在的磁盘已满", En: "the database's disk is full"}}
+	ErrReadOnly = &Fault{i18n.T{Zh: "数据库是只读的，不能写入", En: "the database is read-only"}}
+	ErrCorrupt  = &Fault{i18n.T{Zh: "数据库文件已损坏，或者不是数据库", En: "the database file is damaged, or is not a database"}}
 	// ErrUnavailable is a PostgreSQL server starting, stopping or in
 	// recovery (57P03): it will take connections again by itself.
-	ErrUnavailable = &Fault{"数据库服务器暂时不接受连接（正在启动、关闭或恢复）", "the database server takes no connections now (it is starting, stopping or recovering)"}
+	ErrUnavailable = &Fault{i18n.T{Zh: "数据库服务器暂时不接受连接（正在启动、关闭或恢复）", En: "the database server takes no connections now (it is starting, stopping or recovering)"}}
+	// ErrBusy is a database another connection holds longer than qisai
+	// waits (SQLite's busy timeout; a PostgreSQL lock timeout): a backup
+	// tool, a second program writing, a transaction left open. It passes
+	// when they let go.
+	ErrBusy = &Fault{i18n.T{Zh: "数据库正忙：另一个程序正占用它", En: "the database is busy: another program is holding it"}}
 )
 
 // faulty is a database's error with its fault: both are in its chain, so
@@ -44,7 +47,7 @@ type faulty struct {
 	err   error
 }
 
-func (e *faulty) Error() string   { return e.fault.en + ": " + e.err.Error() }
+func (e *faulty) Error() string   { return e.fault.En + ": " + e.err.Error() }
 func (e *faulty) Unwrap() []error { return []error{e.fault, e.err} }
 
 // named is err with its fault, when it has one; other errors pass as they
@@ -74,6 +77,8 @@ func faultOf(err error) *Fault {
 			return ErrReadOnly
 		case sqlite3.ErrCorrupt, sqlite3.ErrNotADB:
 			return ErrCorrupt
+		case sqlite3.ErrBusy, sqlite3.ErrLocked:
+			return ErrBusy
 		case sqlite3.ErrIoErr, sqlite3.ErrCantOpen:
 			// A write the system refused: the errno says why.
 			switch lite.SystemErrno {
@@ -96,6 +101,8 @@ func faultOf(err error) *Fault {
 			return ErrCorrupt
 		case "57P03": // cannot_connect_now
 			return ErrUnavailable
+		case "55P03": // lock_not_available: a lock_timeout ran out
+			return ErrBusy
 		}
 	}
 	return nil
@@ -145,12 +152,10 @@ type SchemaError struct {
 	Known   int // the newest this qisai knows
 }
 
-func (e *SchemaError) Zh() string {
-	return fmt.Sprintf("数据库的结构是第 %d 版，这个版本的 qisai 只认识到第 %d 版：它是较新的 qisai 写的。请升级 qisai，再打开它", e.Version, e.Known)
+// Text says what is wrong and what to do, in both languages.
+func (e *SchemaError) Text() i18n.T {
+	return i18n.F("数据库的结构是第 %d 版，这个版本的 qisai 只认识到第 %d 版：它是较新的 qisai 写的。请升级 qisai，再打开它",
+		"the database's schema is at version %d, and this qisai knows versions up to %d only: a newer qisai wrote it. Upgrade qisai, then open it", e.Version, e.Known)
 }
 
-func (e *SchemaError) En() string {
-	return fmt.Sprintf("the database's schema is at version %d, and this qisai knows versions up to %d only: a newer qisai wrote it. Upgrade qisai, then open it", e.Version, e.Known)
-}
-
-func (e *SchemaError) Error() string { return e.En() }
+func (e *SchemaError) Error() string { return e.Text().En }

@@ -3,9 +3,10 @@ package storage
 import (
 	"context"
 	"errors"
-	"github.com/qisai/qisai/action"
 	"reflect"
 	"testing"
+
+	"github.com/qisai/qisai/action"
 )
 
 // TestIdentities: the list holds the event's users only, by player, then

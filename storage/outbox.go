@@ -1,13 +1,13 @@
 package storage
 
-// The outbox (issue 3 item 6). Messages are stored in the transaction that
+// The outbox . Messages are stored in the transaction that
 // causes them (Update, or Enqueue for messages outside an event change)
 // and go out later through Deliver, so a crash between "saved" and "sent"
 // loses nothing. A worker claims messages for a lease (renewed while it
 // sends), sends them part by part and marks them sent; when it dies the
 // lease runs out and another worker (or the same one restarted) sends what
 // it had not handed to the platform yet: a part whose request was under
-// way counts as sent (see Sending), so nothing goes out twice as far as
+// way counts as sent (see chat.Sending), so nothing goes out twice as far as
 // the platform can tell us. Within a chat, messages go out in
 // the order they were stored: only the oldest pending message of a chat
 // may be claimed, so a chat's next message waits while an earlier one is
@@ -43,13 +43,11 @@ type Delivery struct {
 	// went out already: a retry, or another worker, goes on from there.
 	PartsSent int
 	// Unconfirmed says the last of those parts was being handed to the
-	// platform when its worker died (see Sending): counted as sent.
+	// platform when its worker died (see chat.Sending): counted as sent.
 	Unconfirmed bool
-}
-
-// Sender sends a message to its chat; the platform adapters implement it.
-type Sender interface {
-	Send(ctx context.Context, m chat.Message) error
+	// Held says its chat is held for want of rights (Block): sent, it
+	// resumes the chat.
+	Held bool
 }
 
 // DeliverOptions tune Deliver; a zero field takes its default.
@@ -63,9 +61,13 @@ type DeliverOptions struct {
 	// own messages at its own pace. Empty: every platform's messages.
 	Platform string
 	// Undeliverable, when set, hears of each message the sender refused
-	// for good (an error wrapping ErrUndeliverable): it is given up at
-	// once, without retries.
-	Undeliverable func(ctx context.Context, d Delivery)
+	// for good (an error wrapping chat.ErrUndeliverable), and why: it is
+	// given up at once, without retries.
+	Undeliverable func(ctx context.Context, d Delivery, err error)
+	// Blocked, when set, hears of a chat the bot may no longer post in (a
+	// send refused with chat.ErrNoRights) when it is first held, since
+	// then, and why: its messages wait (see Block).
+	Blocked func(ctx context.Context, c chat.Chat, since time.Time, err error)
 	// Split, when set, cuts a message into the parts the platform takes
 	// (its length, a file of its own): each part is sent, paced and
 	// recorded on its own, so a retry or a restart goes on with the first
@@ -74,21 +76,12 @@ type DeliverOptions struct {
 	// Log hears what delivery cannot say to anybody: messages given up,
 	// database errors it retries (nil: slog.Default()).
 	Log *slog.Logger
+	// Drain is how long a stopping Deliver lets the requests already
+	// under way finish (default 5 s, at most half the lease): a platform
+	// may have taken a message whose answer has not come back, and
+	// cutting the request off would leave that unknown.
+	Drain time.Duration
 }
-
-// RetryAfter, as a Sender's error (or wrapped in one), says the platform
-// refused a send and asked to wait (HTTP 429 retry-after): the outbox tries
-// the message again no sooner than that.
-type RetryAfter struct{ Wait time.Duration }
-
-func (r RetryAfter) Error() string {
-	return fmt.Sprintf("rate limited by the platform: retry after %v", r.Wait)
-}
-
-// ErrUndeliverable, wrapped in a Sender's error, says a message can never
-// be delivered (the user blocked the bot, or never opened a private chat
-// with it): the outbox gives it up at once instead of retrying.
-var ErrUndeliverable = errors.New("undeliverable")
 
 // Defaults of DeliverOptions and of MarkFailed.
 const (
@@ -96,6 +89,9 @@ const (
 	defaultLease       = 30 * time.Second
 	defaultPoll        = 200 * time.Millisecond
 	defaultMaxAttempts = 20
+	// defaultDrain is well inside the 10 s a container manager (docker
+	// stop) waits between SIGTERM and SIGKILL.
+	defaultDrain = 5 * time.Second
 )
 
 // Retries wait firstRetry after the first failure, twice as long after
@@ -255,10 +251,10 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, cause error) error {
 }
 
 // fail is MarkFailed giving up after maxAttempts failed attempts.
-// failAfter is fail, honouring a RetryAfter the cause carries: the next
+// failAfter is fail, honouring a chat.RetryAfter the cause carries: the next
 // attempt comes no sooner than the platform asked.
 func (s *Store) failAfter(ctx context.Context, id int64, cause error, maxAttempts int) error {
-	var ra RetryAfter
+	var ra chat.RetryAfter
 	if !errors.As(cause, &ra) {
 		return s.fail(ctx, id, cause, maxAttempts)
 	}
@@ -312,6 +308,21 @@ func retryAfter(attempts int) time.Duration {
 		d *= 2
 	}
 	return min(d, lastRetry)
+}
+
+// releaseOne ends worker's claim on m, which it will not send now. With
+// keepMark, the part recorded as being handed to the platform (Sending)
+// stays so: the next worker counts it as sent.
+func (s *Store) releaseOne(ctx context.Context, worker string, m Delivery, keepMark bool) error {
+	if !keepMark {
+		return s.release(ctx, worker, []Delivery{m})
+	}
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
+		WHERE id = ? AND claimed_by = ? AND `+pending, m.ID, worker).Error
+	if err != nil {
+		return fmt.Errorf("release outbox message %d of %s: %w", m.ID, worker, err)
+	}
+	return nil
 }
 
 // release ends worker's claims on messages it will not send now, so that

@@ -70,7 +70,7 @@ var fast = DeliverOptions{Batch: 3, Poll: time.Millisecond}
 
 // run starts Deliver in the background; the function it returns (also
 // called when t ends) stops it and returns what Deliver returned.
-func run(t *testing.T, s *Store, worker string, send Sender, o DeliverOptions) (stop func() error) {
+func run(t *testing.T, s *Store, worker string, send chat.Sender, o DeliverOptions) (stop func() error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Deliver(ctx, worker, send, o) }()

@@ -21,7 +21,7 @@ func (r *refusing) Send(ctx context.Context, m chat.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if m.Chat == r.bad {
-		return fmt.Errorf("403 Forbidden: %w", ErrUndeliverable)
+		return fmt.Errorf("403 Forbidden: %w", chat.ErrUndeliverable)
 	}
 	r.sent = append(r.sent, m.Text)
 	return nil
@@ -44,7 +44,7 @@ func TestUndeliverable(t *testing.T) {
 		var mu sync.Mutex
 		dctx, stop := context.WithTimeout(ctx, 2*time.Second)
 		defer stop()
-		go s.Deliver(dctx, "w", send, DeliverOptions{Poll: 5 * time.Millisecond, Undeliverable: func(_ context.Context, d Delivery) {
+		go s.Deliver(dctx, "w", send, DeliverOptions{Poll: 5 * time.Millisecond, Undeliverable: func(_ context.Context, d Delivery, _ error) {
 			mu.Lock()
 			defer mu.Unlock()
 			heard = append(heard, d.Message.Text)
@@ -86,7 +86,7 @@ func TestRetryAfterHoldsBack(t *testing.T) {
 		if err != nil || len(ds) != 1 {
 			t.Fatalf("claim: %v, %v", ds, err)
 		}
-		cause := fmt.Errorf("429: %w", RetryAfter{Wait: 5 * time.Minute})
+		cause := fmt.Errorf("429: %w", chat.RetryAfter{Wait: 5 * time.Minute})
 		if err := s.failAfter(ctx, ds[0].ID, cause, 20); err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/qisai/qisai/internal/i18n"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -31,6 +32,9 @@ type Store struct {
 	cache         stateCache
 	tail          tailCache // LogTail's decoded records
 	writers       eventLocks
+	// write is SQLite's write lock as this instance queues for it (gate);
+	// nil on PostgreSQL.
+	write chan struct{}
 }
 
 // Option changes how Open sets up a Store.
@@ -78,6 +82,13 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if err := CheckDSN(dsn); err != nil {
 		return nil, err
 	}
+	s, err := open(ctx, s, cfg, dsn)
+	// A driver may quote the address it could not use, password and all.
+	return s, scrub(err, dsn)
+}
+
+// open is Open past the options and the address's check.
+func open(ctx context.Context, s *Store, cfg *gorm.Config, dsn string) (*Store, error) {
 	var dial gorm.Dialector
 	if isPostgres(dsn) {
 		s.dialect = "postgres"
@@ -91,6 +102,9 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, named(err))
 	}
 	s.db = db
+	if s.dialect == "sqlite" {
+		s.write = make(chan struct{}, 1)
+	}
 	if err := s.pool(); err != nil {
 		s.Close()
 		return nil, err
@@ -125,17 +139,27 @@ func openDB(dial gorm.Dialector, cfg *gorm.Config) (*gorm.DB, error) {
 	}
 }
 
-// idleConns is how many connections the pool keeps open between bursts.
-// database/sql keeps 2: the outbox's senders, the commands of a busy group
-// and the web page each hold one, and a third caller would open (for
-// PostgreSQL: a TCP and TLS handshake and a server process) and close a
-// connection every time.
-const idleConns = 8
+// The pool's connections. SQLite in WAL mode lets readers run beside the
+// one writer; the transactions here begin immediate, taking the write lock
+// at BEGIN, so a second writer waits in SQLite's busy handler (which
+// sleeps between tries, up to the busy timeout) and holds its connection
+// meanwhile. Without a bound a burst of commands opened a connection each
+// (every open sets the DSN's pragmas) and the pool closed all but a few
+// again after it. So the pool is bounded, callers beyond it queue in
+// database/sql (in turn, without SQLite's sleeps), and the connections
+// stay open between bursts.
+// A PostgreSQL connection is a server process: the bound leaves room on a
+// server's default 100 for a few instances.
+const (
+	maxConns  = 16
+	idleConns = maxConns
+)
 
-// idleTime is how long an idle PostgreSQL connection is kept: less than
-// the idle timeouts of the proxies in front of managed servers (PgBouncer's
-// and cloud load balancers' are 5–10 minutes), which close it under the
-// pool's feet and fail the next query on it.
+// idleTime is how long an idle connection is kept: less than the idle
+// timeouts of the proxies in front of managed PostgreSQL servers
+// (PgBouncer's and cloud load balancers' are 5–10 minutes), which close it
+// under the pool's feet and fail the next query on it. For SQLite it gives
+// back the connections' page caches after a quiet while.
 const idleTime = 4 * time.Minute
 
 // pool sets the connection pool's limits.
@@ -144,11 +168,30 @@ func (s *Store) pool() error {
 	if err != nil {
 		return fmt.Errorf("open %s database: %w", s.dialect, err)
 	}
+	sqlDB.SetMaxOpenConns(maxConns)
 	sqlDB.SetMaxIdleConns(idleConns)
-	if s.dialect == "postgres" {
-		sqlDB.SetConnMaxIdleTime(idleTime)
-	}
+	sqlDB.SetConnMaxIdleTime(idleTime)
 	return nil
+}
+
+// gate waits for this instance's turn to write to SQLite and returns the
+// function that ends it; on PostgreSQL, whose writers to different events
+// do not wait for each other, it returns at once. SQLite has one writer
+// at a time: a transaction that finds the write lock taken waits in
+// SQLite's busy handler, which sleeps between tries (up to 100 ms), while
+// the lock may have been free long since. Queued here, the next writer
+// starts as the last one commits. Other instances on the same file still
+// meet in the busy handler.
+func (s *Store) gate(ctx context.Context) (func(), error) {
+	if s.write == nil {
+		return func() {}, nil
+	}
+	select {
+	case s.write <- struct{}{}:
+		return func() { <-s.write }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Close closes the database.
@@ -170,8 +213,16 @@ func isPostgres(dsn string) bool {
 // CheckDSN says whether dsn is of a kind Open opens: a PostgreSQL URL, a
 // SQLite file name, or a SQLite URL (sqlite://PATH, sqlite:PATH, a file:
 // URI). Another scheme ("mysql://…") is refused here rather than taken for
-// a strange file name.
+// a strange file name, and so is libpq's key=value form ("host=h
+// password=PW"), a *DSNError naming the setting (QISAI_DATABASE_URL, --db)
+// and never the password.
 func CheckDSN(dsn string) error {
+	if isKeyValueDSN(dsn) {
+		return &DSNError{Kind: ErrKeyValueDSN, Text: i18n.F(
+			"QISAI_DATABASE_URL（或 --db）%q 是 PostgreSQL 的「键=值」连接串，qisai 不会把它当作 SQLite 文件名：请写成网址 postgres://用户:密码@主机:端口/库名（密码中的特殊字符用 %%XX 转义）。",
+			"QISAI_DATABASE_URL (or --db) %q is a PostgreSQL key=value connection string, which qisai does not take for a SQLite file name: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DBNAME (special characters of the password %%-escaped).",
+			RedactDSN(dsn))}
+	}
 	scheme, _, found := strings.Cut(dsn, "://")
 	if !found || isPostgres(dsn) || strings.EqualFold(scheme, "sqlite") || !urlScheme.MatchString(scheme) {
 		return nil // not a URL: a file name (a folder's may hold "://")
@@ -190,19 +241,24 @@ var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+-]*$`)
 var sqlitePrefixes = []string{"sqlite://", "sqlite:"}
 
 // sqliteParams are the settings every SQLite connection needs: WAL so
-// readers do not wait for the writer, foreign keys, a busy timeout, and
-// immediate transactions so a read-then-write transaction takes the write
-// lock at its start instead of failing at once with "database is locked".
+// readers do not wait for the writer, a busy timeout, foreign keys,
+// synchronous FULL so that a change acknowledged survives a power loss
+// (in WAL, NORMAL syncs only at checkpoints: the last transactions before
+// a power cut may be gone though their users were told "saved"; see
+// BenchmarkSynchronous for the cost), and immediate transactions so a
+// read-then-write transaction takes the write lock at its start instead
+// of failing at once with "database is locked".
 var sqliteParams = [][2]string{
 	{"_journal_mode", "WAL"},
 	{"_busy_timeout", "5000"},
 	{"_foreign_keys", "on"},
-	{"_synchronous", "NORMAL"},
+	{"_synchronous", "FULL"},
 	{"_txlock", "immediate"},
 }
 
-// SQLiteDSN turns a file name or file: URI into the DSN qisai opens,
-// adding the parameters of sqliteParams that it does not set.
+// SQLiteDSN turns a file name or file: URI into the DSN qisai opens: the
+// URI's own parameters as they are, then those of sqliteParams it does
+// not set, in that order.
 func SQLiteDSN(dsn string) string {
 	for _, p := range sqlitePrefixes {
 		if rest, ok := strings.CutPrefix(dsn, p); ok {
@@ -221,14 +277,22 @@ func SQLiteDSN(dsn string) string {
 		// SQLite as themselves (a directory "round #1" is a directory).
 		path = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dsn)
 	}
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		q = url.Values{}
-	}
-	for _, p := range sqliteParams {
-		if q.Get(p[0]) == "" {
-			q.Set(p[0], p[1])
+	var params []string
+	set := map[string]bool{}
+	for kv := range strings.SplitSeq(query, "&") {
+		if kv == "" {
+			continue
+		}
+		params = append(params, kv)
+		k, _, _ := strings.Cut(kv, "=")
+		if k, err := url.QueryUnescape(k); err == nil {
+			set[k] = true
 		}
 	}
-	return "file:" + path + "?" + q.Encode()
+	for _, p := range sqliteParams {
+		if !set[p[0]] {
+			params = append(params, p[0]+"="+p[1])
+		}
+	}
+	return "file:" + path + "?" + strings.Join(params, "&")
 }

@@ -3,6 +3,8 @@ package storage
 import (
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 )
@@ -16,7 +18,7 @@ type Role string
 const (
 	Organiser Role = "organiser"
 	Arbiter   Role = "arbiter"
-	// Captain captains a team of a team event (issue 13): their private
+	// Captain captains a team of a team event: their private
 	// /lineup finds the event by it (RunningEventsWithRole). It is no
 	// staff role: it gives no right an organiser's or arbiter's does.
 	Captain Role = "captain"
@@ -47,6 +49,17 @@ type Change struct {
 	// webLink is the token ReplaceWebLink made: the event's web link once
 	// the change commits, "" for none.
 	webLink string
+	// linkCode is the hash of the link code UseLinkCode uses up with the
+	// change, "" for none.
+	linkCode string
+
+	// event is the event changed (0 while it is being created); begin
+	// starts the change's transaction, which its first read does (tx,
+	// ended by done: change.go).
+	event EventID
+	begin func() (*gorm.DB, func(), error)
+	tx    *gorm.DB
+	done  func()
 }
 
 // bindingOp is a change to the chats, identities or roles tables.

@@ -44,6 +44,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Platform is the console's name in storage and in the log.
@@ -55,69 +56,114 @@ var Group = chat.Chat{Platform: Platform, ID: "group"}
 // DM is user's private chat with the bot.
 func DM(user string) chat.Chat { return chat.Private(Platform, user) }
 
-// Options change how Run talks.
-type Options struct {
-	// Lang is the language every console user's "platform" reports, "zh"
+// options are what the Options set (see each Option).
+type options struct {
+	// lang is the language every console user's "platform" reports, "zh"
 	// (the default) or "en"; a user's /lang wins over it.
-	Lang string
-	// RunID tells this run's updates from other runs' ("" makes a fresh
+	lang string
+	// runID tells this run's updates from other runs' ("" makes a fresh
 	// one): the same script run twice runs twice, as a person expects.
-	RunID string
-	// Interactive is set when a person types: Run greets them and prompts
+	runID string
+	// interactive is set when a person types: Run greets them and prompts
 	// with the speaker's name.
-	Interactive bool
-	// Where names the database in the greeting ("qisai.db").
-	Where string
-	// Echo prints each line read, as "NAME: TEXT", before the answers, so
+	interactive bool
+	// where names the database in the greeting ("qisai.db").
+	where string
+	// echo prints each line read, as "NAME: TEXT", before the answers, so
 	// that the output of a script reads as the conversation.
-	Echo bool
-	// Tick, when positive, runs the scheduler that often while Run waits
+	echo bool
+	// tick, when positive, runs the scheduler that often while Run waits
 	// for input (reminders, confirmation windows that end). The scheduler
 	// runs after every line anyway.
-	Tick time.Duration
-	// Files is the folder the files the bot sends are written to (exports,
-	// tables too long for a message); the message shows "[file: PATH]".
-	// "" is "qisai-files" in the working directory.
-	Files string
+	tick time.Duration
+	// files is the folder the files the bot sends are written to
+	// (exports, tables too long for a message); the message shows
+	// "[file: PATH]". "" is "qisai-files" in the working directory.
+	files string
 }
 
-// Console is one run of the console chat.
+// Option changes how a Console talks.
+type Option func(*options)
+
+// WithLang sets the language every console user's "platform" reports,
+// "zh" (the default) or "en"; a user's /lang wins over it.
+func WithLang(lang string) Option { return func(o *options) { o.lang = lang } }
+
+// WithRunID tells this run's updates from other runs' (by default a fresh
+// id each run): the same script run twice runs twice, as a person expects.
+func WithRunID(id string) Option { return func(o *options) { o.runID = id } }
+
+// Interactive is for a person typing: Run greets them and prompts with
+// the speaker's name.
+func Interactive() Option { return func(o *options) { o.interactive = true } }
+
+// WithDatabase names the database in the greeting ("qisai.db").
+func WithDatabase(where string) Option { return func(o *options) { o.where = where } }
+
+// WithEcho prints each line read, as "NAME: TEXT", before the answers,
+// so that the output of a script reads as the conversation.
+func WithEcho() Option { return func(o *options) { o.echo = true } }
+
+// WithTick runs the scheduler every d while Run waits for input
+// (reminders, confirmation windows that end). The scheduler runs after
+// every line anyway.
+func WithTick(d time.Duration) Option { return func(o *options) { o.tick = d } }
+
+// WithFiles writes the files the bot sends (exports, tables too long for
+// a message) to dir, and the message shows "[file: PATH]"; by default
+// "qisai-files" in the working directory.
+func WithFiles(dir string) Option { return func(o *options) { o.files = dir } }
+
+// Console is the console chat: New makes it, Run runs it.
 type Console struct {
 	svc    *commands.Service
+	in     io.Reader
 	out    io.Writer
-	opts   Options
+	opts   options
 	worker string // the outbox claims' owner
 
 	speaker  line // who says the next line without NAME:
 	lineNo   int  // lines read, counting blank ones: the update ids
 	prompted bool // a prompt is waiting on the current output line
+	held     bool // delivery found the database busy and said so
 	err      error
 }
 
-// Run reads lines from in until it ends or ctx is done, runs each as its
-// speaker's message through svc, and prints to out the reply and then
-// every message the outbox holds, delivered at once through the service (so a
-// script's transcript is the same every time). It returns an error only
-// when it cannot go on: out or in fails, or the database does.
-func Run(ctx context.Context, in io.Reader, out io.Writer, svc *commands.Service, opts Options) error {
-	if opts.RunID == "" {
+// New makes the console chat of svc, reading lines from in and writing
+// the bot's messages to out.
+func New(svc *commands.Service, in io.Reader, out io.Writer, opts ...Option) *Console {
+	c := &Console{svc: svc, in: in, out: out}
+	for _, o := range opts {
+		o(&c.opts)
+	}
+	if c.opts.runID == "" {
 		var b [4]byte
 		rand.Read(b[:])
-		opts.RunID = hex.EncodeToString(b[:])
+		c.opts.runID = hex.EncodeToString(b[:])
 	}
-	if opts.Lang == "" {
-		opts.Lang = "zh"
+	if c.opts.lang == "" {
+		c.opts.lang = "zh"
 	}
-	c := &Console{svc: svc, out: out, opts: opts, worker: "console:" + opts.RunID}
-	if opts.Interactive {
+	c.worker = "console:" + c.opts.runID
+	return c
+}
+
+// Run reads lines until the input ends or ctx is done, runs each as its
+// speaker's message through the service, and prints the reply and then
+// every message the outbox holds, delivered at once through the service
+// (so a script's transcript is the same every time). It returns an error
+// only when it cannot go on: the output or the input fails, or the
+// database does.
+func (c *Console) Run(ctx context.Context) error {
+	if c.opts.interactive {
 		c.greet()
 	}
 	lines := make(chan string)
 	readErr := make(chan error, 1)
-	go func() { readErr <- readLines(ctx, in, lines) }()
+	go func() { readErr <- readLines(ctx, c.in, lines) }()
 	var ticks <-chan time.Time
-	if opts.Tick > 0 {
-		t := time.NewTicker(opts.Tick)
+	if c.opts.tick > 0 {
+		t := time.NewTicker(c.opts.tick)
 		defer t.Stop()
 		ticks = t.C
 	}
@@ -186,7 +232,7 @@ func (c *Console) say(ctx context.Context, s string) {
 	if l.Text == "" {
 		return
 	}
-	if c.opts.Echo {
+	if c.opts.echo {
 		c.write(speakerName(l) + ": " + l.Text + "\n")
 	}
 	to := Group
@@ -195,8 +241,8 @@ func (c *Console) say(ctx context.Context, s string) {
 	}
 	reply := c.svc.Handle(ctx, commands.Request{
 		Chat: to, User: commands.User{ID: l.User, Name: l.User},
-		Locale: c.opts.Lang, Text: l.Text,
-		UpdateID: fmt.Sprintf("console:%s:%d", c.opts.RunID, c.lineNo),
+		Locale: c.opts.lang, Text: l.Text,
+		UpdateID: fmt.Sprintf("console:%s:%d", c.opts.runID, c.lineNo),
 	})
 	if reply.Private {
 		to = DM(l.User)
@@ -215,21 +261,37 @@ func (c *Console) tick(ctx context.Context) {
 }
 
 // deliver prints the outbox's messages, oldest first, until none is due.
+// A database another program holds (commands.IsBusy) stops nothing: the
+// messages wait in the outbox for the next line or tick, and the person
+// is told once.
 func (c *Console) deliver(ctx context.Context) {
 	if c.err != nil {
 		return
 	}
-	if err := c.svc.DeliverDue(ctx, c.worker, c); err != nil && ctx.Err() == nil && c.err == nil {
+	err := c.svc.DeliverDue(ctx, c.worker, c)
+	switch {
+	case err == nil:
+		c.held = false
+	case ctx.Err() != nil || c.err != nil:
+	case commands.IsBusy(err):
+		if !c.held {
+			c.print("console", i18n.T{
+				Zh: "数据库正忙：另一个程序正占用它。机器人的消息等它空出来后，在下一行输入之后发出。",
+				En: "The database is busy: another program is holding it. The bot's messages will follow after your next line, once it is free.",
+			}.In(i18n.Parse(c.opts.lang)), nil)
+		}
+		c.held = true
+	default:
 		c.fail(err)
 	}
 }
 
 // Send prints m as the console shows a message: it makes the console a
-// commands.Sender. Tables show as their plain lines; a file is written to
-// Options.Files and shown as "[file: PATH]", a picture as "[picture: PATH]".
-// It fails only when out does.
+// chat.Sender. Tables show as their plain lines; a file is written to the
+// files folder (WithFiles) and shown as "[file: PATH]", a picture as
+// "[picture: PATH]". It fails only when the output does.
 func (c *Console) Send(ctx context.Context, m chat.Message) error {
-	text := commands.Plain(m.Text)
+	text := chat.Plain(m.Text)
 	if m.File != nil {
 		text = strings.TrimLeft(text+"\n"+c.save(m.File), "\n")
 	}
@@ -240,7 +302,7 @@ func (c *Console) Send(ctx context.Context, m chat.Message) error {
 // save writes f to the files folder and says where, or why not: a file
 // that cannot be written is no reason to stop the chat.
 func (c *Console) save(f *chat.File) string {
-	dir := c.opts.Files
+	dir := c.opts.files
 	if dir == "" {
 		dir = "qisai-files"
 	}
@@ -310,7 +372,7 @@ func speakerName(l line) string {
 
 // prompt shows who speaks next, for a person typing.
 func (c *Console) prompt() {
-	if !c.opts.Interactive || c.prompted {
+	if !c.opts.interactive || c.prompted {
 		return
 	}
 	who := speakerName(c.speaker)
@@ -323,8 +385,8 @@ func (c *Console) prompt() {
 
 func (c *Console) greet() {
 	where := ""
-	if c.opts.Where != "" {
-		where = "（数据 data: " + c.opts.Where + "）"
+	if c.opts.where != "" {
+		where = "（数据 data: " + c.opts.where + "）"
 	}
 	c.write("qisai 棋赛 — 控制台聊天 console chat" + where + `
 每行写「名字: 内容」：该用户在俱乐部群里说话；「名字@dm: 内容」：私聊机器人；不写名字：上一位接着说。

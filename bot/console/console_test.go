@@ -37,10 +37,10 @@ func newSession(t *testing.T, path string) *session {
 }
 
 // run runs script and returns the transcript.
-func (s *session) run(script string, opts Options) string {
+func (s *session) run(script string, opts ...Option) string {
 	s.t.Helper()
 	var out bytes.Buffer
-	if err := Run(context.Background(), strings.NewReader(script), &out, s.svc, opts); err != nil {
+	if err := New(s.svc, strings.NewReader(script), &out, opts...).Run(context.Background()); err != nil {
 		s.t.Fatalf("Run: %v\ntranscript:\n%s", err, out.String())
 	}
 	return out.String()
@@ -77,7 +77,7 @@ func TestRunScript(t *testing.T) {
 李四: hello everyone
 Ann: /lang en
 /event show
-`, Options{RunID: "t1"})
+`, WithRunID("t1"))
 	has(t, out,
 		"[console] 请先写说话人，例如：王芳: /help",
 		"[console] Start with who speaks",
@@ -87,11 +87,11 @@ Ann: /lang en
 		"[group] 赛制 = 积分编排",
 		"[group] 轮数 = 5",
 		"[dm 李四] 这个聊天还没有比赛", // the private chat follows no event
-		"[group] OK, I will answer you in English",
-		"[group] Event: 周赛",
+		"OK, I will answer you in English",
+		"[group] 比赛：周赛", // the group reads its event's Chinese whoever asks
 	)
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[dm 李四] ") && !strings.HasPrefix(l, "[console] ") {
+		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[dm 李四] ") && !strings.HasPrefix(l, "[dm Ann] ") && !strings.HasPrefix(l, "[console] ") {
 			t.Errorf("line without a chat label: %q", l)
 		}
 	}
@@ -104,7 +104,7 @@ Ann: /lang en
 // continuation lines with their speaker, before the answer.
 func TestRunEcho(t *testing.T) {
 	s := newSession(t, "")
-	out := s.run("王芳：/event new 周赛\n/event show\n李四@dm: /help help\n", Options{Echo: true})
+	out := s.run("王芳：/event new 周赛\n/event show\n李四@dm: /help help\n", WithEcho())
 	has(t, out, "王芳: /event new 周赛", "[group] 已创建比赛", "王芳: /event show", "[group] 比赛：周赛", "李四@dm: /help help", "[dm 李四] /help")
 }
 
@@ -123,7 +123,7 @@ func TestRunOutbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := s.run("王芳: hi\n", Options{})
+	out := s.run("王芳: hi\n")
 	want := `[dm 李四] 王芳 报告第 1 台：红胜。
 [dm 李四] 请确认。
 [dm 李四] [buttons: 确认 → /confirm | 异议 → /dispute]
@@ -134,7 +134,7 @@ func TestRunOutbox(t *testing.T) {
 	if out != want {
 		t.Errorf("transcript:\n%s\nwant:\n%s", out, want)
 	}
-	if out := s.run("王芳: hi\n", Options{}); out != "" {
+	if out := s.run("王芳: hi\n"); out != "" {
 		t.Errorf("the outbox printed again:\n%s", out)
 	}
 }
@@ -144,26 +144,26 @@ func TestRunOutbox(t *testing.T) {
 func TestRunRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "club.db")
 	first := newSession(t, path)
-	has(t, first.run("王芳: /event new 春季赛\n", Options{}), "[group] 已创建比赛「春季赛」")
+	has(t, first.run("王芳: /event new 春季赛\n"), "[group] 已创建比赛「春季赛」")
 	first.store.Close()
 
 	again := newSession(t, path)
-	has(t, again.run("李四: /event show\n王芳: /event new 春季赛\n", Options{}),
+	has(t, again.run("李四: /event show\n王芳: /event new 春季赛\n"),
 		"[group] 比赛：春季赛", "[group] 这个聊天已经有叫「春季赛」的比赛了")
 }
 
 // TestRunLang: --lang en makes English the console's locale.
 func TestRunLang(t *testing.T) {
 	s := newSession(t, "")
-	has(t, s.run("Ann: /nonsense\nAnn: /lang zh\nAnn: /nonsense\n", Options{Lang: "en"}),
-		"[group] There is no command /nonsense", "[group] 好的", "[group] 没有 /nonsense 这个命令")
+	has(t, s.run("Ann: /nonsense\nAnn: /lang zh\nAnn: /nonsense\n", WithLang("en")),
+		"[group] There is no command /nonsense", "[dm Ann] 好的", "[group] 没有 /nonsense 这个命令")
 }
 
 // TestRunInput: CRLF line ends, a byte-order mark, invalid UTF-8 and a
 // last line without its newline are read as a person means them.
 func TestRunInput(t *testing.T) {
 	s := newSession(t, "")
-	out := s.run("\uFEFF王芳: /event new Cup\xff\r\n/event show", Options{})
+	out := s.run("\uFEFF王芳: /event new Cup\xff\r\n/event show")
 	has(t, out, "[group] 已创建比赛「Cup\uFFFD」", "[group] 比赛：Cup\uFFFD")
 }
 
@@ -171,7 +171,7 @@ func TestRunInput(t *testing.T) {
 // with the speaker's name.
 func TestRunInteractive(t *testing.T) {
 	s := newSession(t, "")
-	out := s.run("王芳: /lang\n李四@dm:\n", Options{Interactive: true, Where: "qisai.db"})
+	out := s.run("王芳: /lang\n李四@dm:\n", Interactive(), WithDatabase("qisai.db"))
 	has(t, out, "控制台聊天 console chat（数据 data: qisai.db）", "NAME@dm: TEXT", "例 Example:  王芳: /event new")
 	if !strings.Contains(out, "> [group] 现在用中文") || !strings.Contains(out, "王芳> 李四@dm> ") {
 		t.Errorf("prompts missing:\n%s", out)
@@ -186,7 +186,7 @@ func TestRunStops(t *testing.T) {
 	defer w.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, r, &bytes.Buffer{}, s.svc, Options{Tick: time.Millisecond}) }()
+	go func() { done <- New(s.svc, r, &bytes.Buffer{}, WithTick(time.Millisecond)).Run(ctx) }()
 	time.Sleep(20 * time.Millisecond)
 	cancel()
 	select {
@@ -210,7 +210,7 @@ func TestConsoleFilesAndTables(t *testing.T) {
 /player add 李四
 /start
 /export csv
-`, Options{Files: dir})
+`, WithFiles(dir))
 	if strings.Contains(out, chat.Fence) {
 		t.Errorf("the transcript shows monospace marks:\n%s", out)
 	}

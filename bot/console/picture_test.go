@@ -15,7 +15,7 @@ import (
 func TestConsolePicture(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	c := &Console{out: &out, opts: Options{Files: dir}}
+	c := New(nil, nil, &out, WithFiles(dir))
 	png := []byte("\x89PNG\r\n\x1a\n")
 	for _, f := range []*chat.File{{Name: "名次表-1.png", Data: png}, {Name: "春季赛.csv", Data: []byte("名次\n")}} {
 		if err := c.Send(context.Background(), chat.Message{Chat: Group, File: f}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -22,7 +23,7 @@ func unbuttoned(pressed *discordgo.Message, reply commands.Reply) *discordgo.Int
 		text = reply.Text
 	case reply.Text != "":
 		text += "\n\n" + reply.Text
-		if parts := split(text, maxContent); len(parts) > 1 {
+		if parts := split(text, chat.LimitDiscord); len(parts) > 1 {
 			text = reply.Text // the answer matters more than the question
 		}
 	}

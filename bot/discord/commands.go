@@ -1,6 +1,6 @@
 // Package discord connects qisai to Discord: slash commands derived from
 // the command registry (Commands); interactions run as commands.Requests,
-// delivered either through the gateway's websocket (RunGateway) or to the
+// delivered either through the gateway's websocket (Adapter.Run) or to the
 // HTTP interactions endpoint (Handler, which checks their signatures);
 // and a Sender that posts the outbox's messages through the REST API.
 //
@@ -15,6 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -191,7 +192,7 @@ func describe(s string) string {
 	if s == "" {
 		return "-"
 	}
-	if length(s) > maxDescription {
+	if chat.Length(s) > maxDescription {
 		s = strings.TrimSpace(cutAt(s, maxDescription-1)) + "…"
 	}
 	return s

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -42,7 +44,7 @@ func TestCommandsValid(t *testing.T) {
 	descriptions := func(what, en string, local map[discordgo.Locale]string) {
 		t.Helper()
 		for _, d := range []string{en, local[zh]} {
-			if n := length(d); n < 1 || n > maxDescription {
+			if n := chat.Length(d); n < 1 || n > maxDescription {
 				t.Errorf("%s: description of %d characters: %q", what, n, d)
 			}
 		}
@@ -69,7 +71,7 @@ func TestCommandsValid(t *testing.T) {
 				t.Errorf("%s: %d choices", w, len(o.Choices))
 			}
 			for _, c := range o.Choices {
-				if n := length(c.Name); n < 1 || n > 100 {
+				if n := chat.Length(c.Name); n < 1 || n > 100 {
 					t.Errorf("%s: choice name %q", w, c.Name)
 				}
 			}
@@ -100,7 +102,7 @@ func TestCommandsValid(t *testing.T) {
 // TestCommandsShape checks how the registry maps onto slash commands.
 func TestCommandsShape(t *testing.T) {
 	reg := []*commands.Command{
-		{Name: "event new", Aliases: []string{"新比赛"}, Help: commands.T{Zh: "新建", En: "create an event"},
+		{Name: "event new", Aliases: []string{"新比赛"}, Help: i18n.T{Zh: "新建", En: "create an event"},
 			Args: []commands.Arg{{Name: "name", Kind: commands.Rest}}},
 		{Name: "event show", Aliases: []string{"比赛设置"}},
 		{Name: "report", Aliases: []string{"报告"}, Args: []commands.Arg{

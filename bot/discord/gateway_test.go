@@ -3,9 +3,9 @@ package discord
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // gateway is a fake of Discord's gateway and REST API on one server. GET
@@ -101,27 +102,31 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// TestRunGateway connects through a gateway test server and answers a
+// TestRun connects through a gateway test server and answers a
 // slash command, a button click, an autocomplete and a long reply through
 // the REST API, as the HTTP endpoint does (the long reply through the
 // outbox).
-func TestRunGateway(t *testing.T) {
+func TestRun(t *testing.T) {
 	g := newGateway(t)
-	session := newSession(t, g.srv.Config.Handler)
 	st := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	svc := commands.New(st)
-	go func() { done <- RunGateway(ctx, session, svc, slog.Default()) }()
+	a, err := New(svc, "test-token", WithServerURL(g.srv.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := a.session
+	go func() { done <- a.Run(ctx) }()
 	defer func() {
 		cancel()
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("RunGateway: %v, want nil when ctx is done", err)
+				t.Errorf("Run: %v, want nil when ctx is done", err)
 			}
 		case <-time.After(5 * time.Second):
-			t.Error("RunGateway still runs 5 s after ctx is done")
+			t.Error("Run still runs 5 s after ctx is done")
 		}
 	}()
 
@@ -134,7 +139,7 @@ func TestRunGateway(t *testing.T) {
 		}
 	case err := <-done:
 		done <- nil // for the deferred check
-		t.Fatalf("RunGateway returned %v before identifying", err)
+		t.Fatalf("Run returned %v before identifying", err)
 	case <-time.After(5 * time.Second):
 		t.Fatal("no IDENTIFY in 5 s")
 	}
@@ -169,6 +174,12 @@ func TestRunGateway(t *testing.T) {
 		t.Fatalf("channel C1 follows no event after /event new: %v", err)
 	}
 	exchange(m.slash(wang, "signup", "", "state", "open"), 1)
+	// The sign-up's announcement is the channel's, through the outbox.
+	if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {
+		t.Fatal(err)
+	}
+	n++
+	g.rest.await(t, n)
 
 	exchange(m.click(li, `/join "Li Si"`), 1)
 	if ev, err := st.Load(context.Background(), id); err != nil || len(ev.Event.Players) != 1 {
@@ -186,12 +197,12 @@ func TestRunGateway(t *testing.T) {
 
 	// A long public reply goes through the outbox to the channel, the
 	// response saying so privately.
-	parts := split(longHelp(t, st), maxContent)
-	typ, data = callback(exchange(m.slash(ann, "help", ""), 1)[0])
+	parts := split(longList(t, st, wang), chat.LimitDiscord)
+	typ, data = callback(exchange(m.slash(ann, "players", ""), 1)[0])
 	flags, _ := data["flags"].(float64)
 	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || flags != float64(discordgo.MessageFlagsEphemeral) ||
-		data["content"] != follows.In(commands.En) {
-		t.Errorf("long /help: response %v %v, want the private note that the answer follows", typ, data)
+		data["content"] != follows.In(i18n.En) {
+		t.Errorf("long /players: response %v %v, want the private note that the answer follows", typ, data)
 	}
 	if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {
 		t.Fatal(err)
@@ -200,5 +211,75 @@ func TestRunGateway(t *testing.T) {
 		if c.path != "/channels/C1/messages" || c.body["content"] != parts[i] {
 			t.Errorf("message %d to %s: %.40q…, want part %d of the reply to /channels/C1/messages", i, c.path, c.body["content"], i)
 		}
+	}
+}
+
+// TestGatewayFirstConnectFails: Discord failing the first connections
+// (its gateway's address unavailable) does not stop the adapter: it tries
+// again after a growing backoff, says meanwhile that Discord is not
+// reached (WithStatus), and answers interactions once connected.
+func TestGatewayFirstConnectFails(t *testing.T) {
+	g := newGateway(t)
+	var (
+		mu    sync.Mutex
+		fails = 3
+	)
+	inner := g.srv.Config.Handler
+	g.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		failing := strings.HasSuffix(r.URL.Path, "/gateway") && fails > 0
+		if failing {
+			fails--
+		}
+		mu.Unlock()
+		if failing {
+			http.Error(w, `{"message":"unavailable","code":0}`, http.StatusServiceUnavailable)
+			return
+		}
+		inner.ServeHTTP(w, r)
+	})
+	status := make(chan bool, 10)
+	a, err := New(commands.New(newStore(t)), "test-token", WithServerURL(g.srv.URL),
+		WithStatus(func(up bool, _ error) { status <- up }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var waits []time.Duration
+	a.sleep = func(ctx context.Context, d time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		waits = append(waits, d)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v, want nil when ctx is done", err)
+		}
+	}()
+	select {
+	case <-g.identify:
+	case err := <-done:
+		done <- nil
+		t.Fatalf("Run returned %v before connecting", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no IDENTIFY in 30 s")
+	}
+	if up := <-status; up {
+		t.Error("the status said up before the gateway was reached")
+	}
+	if up := <-status; !up {
+		t.Error("the status did not say up once connected")
+	}
+	mu.Lock()
+	if want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}; !slices.Equal(waits, want) {
+		t.Errorf("backoffs %v; want %v", waits, want)
+	}
+	mu.Unlock()
+	g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
+	if c := g.rest.await(t, 1)[0]; !strings.HasSuffix(c.path, "/callback") {
+		t.Errorf("call to %s, want the interaction's callback", c.path)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/qisai/qisai/commands"
 )
 
 // A signed request's timestamp may be this old, or this far ahead of our
@@ -42,7 +40,7 @@ const tokenLife = 15 * time.Minute
 // channel (a statement stored with its change, a public reply longer than
 // a message), a private acknowledgement. A private reply longer than a
 // message is sent as ephemeral follow-ups after a deferred response when
-// the Handler has a session (WithFollowups), else cut to one message.
+// the Handler has a session (the Adapter's), else cut to one message.
 type Handler struct {
 	*core
 	key ed25519.PublicKey
@@ -53,24 +51,13 @@ type Handler struct {
 	pending sync.WaitGroup // follow-ups being sent
 }
 
-// Option changes a Handler.
-type Option func(*Handler)
-
-// WithFollowups lets the Handler send a long private reply as follow-up
-// messages to the interaction's webhook, through session's REST client,
-// as application appID (QISAI_DISCORD_APP_ID).
-func WithFollowups(session *discordgo.Session, appID string) Option {
-	return func(h *Handler) { h.session, h.appID = session, appID }
-}
-
-// NewHandler makes the endpoint's handler for the application whose
-// public key is key (see ParsePublicKey).
-func NewHandler(svc *commands.Service, key ed25519.PublicKey, log *slog.Logger, opts ...Option) *Handler {
-	h := &Handler{core: newCore(svc, log), key: key, now: time.Now}
-	for _, o := range opts {
-		o(h)
-	}
-	return h
+// newHandler makes the endpoint's handler for the application whose
+// public key is key (see ParsePublicKey). With a session it sends a long
+// private reply as follow-up messages to the interaction's webhook,
+// through the session's REST client, as application appID; nil: cut to
+// one message.
+func newHandler(c *core, key ed25519.PublicKey, session *discordgo.Session, appID string) *Handler {
+	return &Handler{core: c, key: key, now: time.Now, session: session, appID: appID}
 }
 
 // Wait blocks until the follow-ups of the interactions answered so far

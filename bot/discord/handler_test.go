@@ -23,6 +23,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -39,14 +40,21 @@ type endpoint struct {
 	heardOf int // calls to out that heard has seen
 }
 
-func newEndpoint(t *testing.T, opts ...Option) *endpoint {
+func newEndpoint(t *testing.T) *endpoint {
 	t.Helper()
 	st := newStore(t)
-	return endpointOn(t, st, commands.New(st), opts...)
+	return endpointOn(t, st, commands.New(st))
 }
 
-// endpointOn is an endpoint of svc, which runs on st.
-func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service, opts ...Option) *endpoint {
+// endpointOn is an endpoint of svc, which runs on st, without follow-ups.
+func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service) *endpoint {
+	t.Helper()
+	return followingOn(t, st, svc, nil)
+}
+
+// followingOn is an endpoint of svc, which runs on st, sending long
+// private replies as follow-ups through session (nil: none).
+func followingOn(t *testing.T, st *storage.Store, svc *commands.Service, session *discordgo.Session) *endpoint {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -56,7 +64,7 @@ func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service, opts ...
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHandler(svc, key, slog.Default(), opts...)
+	h := newHandler(newCore(svc, slog.Default()), key, session, "77")
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, svc: svc, store: st, priv: priv, out: &rest{}}
@@ -347,17 +355,17 @@ func TestResponse(t *testing.T) {
 			{Label: "too long", Command: "/" + strings.Repeat("x", 100)},
 		}}, false, false, 2},
 	} {
-		d := response(tt.reply, commands.Zh).Data
+		d := response(tt.reply, i18n.Zh).Data
 		if got := d.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
 			t.Errorf("%s: ephemeral %v, want %v", tt.name, got, tt.ephemeral)
 		}
-		if n := length(d.Content); n > maxContent {
+		if n := chat.Length(d.Content); n > chat.LimitDiscord {
 			t.Errorf("%s: %d characters, more than a message", tt.name, n)
 		}
 		if cut := d.Content != tt.reply.Text; cut != tt.cut {
 			t.Errorf("%s: cut %v, want %v", tt.name, cut, tt.cut)
 		}
-		if tt.cut && !strings.HasSuffix(d.Content, note.In(commands.Zh)) {
+		if tt.cut && !strings.HasSuffix(d.Content, note.In(i18n.Zh)) {
 			t.Errorf("%s: a cut reply ends %q, want the note", tt.name, d.Content[len(d.Content)-40:])
 		}
 		b, _ := json.Marshal(d.Components)
@@ -375,19 +383,20 @@ func TestResponse(t *testing.T) {
 // or, without a session, is cut to one message.
 func TestHandlerLongReplies(t *testing.T) {
 	f := &rest{}
-	e := newEndpoint(t, WithFollowups(newSession(t, f), "77"))
-	help := longHelp(t, e.store)
+	st := newStore(t)
+	e := followingOn(t, st, commands.New(st), newSession(t, f))
+	help := longList(t, e.store, ann)
 
-	data := e.send(e.slash(ann, "help", ""))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(commands.En) {
-		t.Errorf("long /help: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(commands.En))
+	data := e.send(e.slash(ann, "players", ""))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(i18n.En) {
+		t.Errorf("long /players: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(i18n.En))
 	}
 	parts := e.heard()
 	if len(parts) < 2 {
 		t.Fatalf("the channel heard %d messages of the long /help, want its parts", len(parts))
 	}
 	for i, content := range parts {
-		if n := length(content); n > maxContent {
+		if n := chat.Length(content); n > chat.LimitDiscord {
 			t.Errorf("part %d: %d characters", i, n)
 		}
 		if i < len(parts)-1 && !strings.Contains(help, content+"\n") {
@@ -401,14 +410,17 @@ func TestHandlerLongReplies(t *testing.T) {
 
 	// A reply that fits is the response itself, even with a session.
 	data = e.send(e.slash(wang, "help", ""))
-	if data.Content == "" || data.Content == note.In(commands.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+	if data.Content == "" || data.Content == note.In(i18n.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		t.Errorf("/help in Chinese: %q (flags %d), want the list in place, in the channel", data.Content, data.Flags)
 	}
 	if said := e.heard(); len(said) != 0 {
 		t.Errorf("the short /help was said again in the channel: %q", said)
 	}
 
-	// A private reply too long for a message: /pair's preview of a large field.
+	// A private reply too long for a message: /pair's preview of a large
+	// field, of another event (the long list's is called off first).
+	e.svc.Handle(context.Background(), commands.Request{Chat: chat.Chat{Platform: Platform, ID: "C1"},
+		User: commands.User{ID: ann.id, Name: ann.name}, Locale: ann.locale, Text: "/event cancel confirm", UpdateID: "test:cancel"})
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	status, resp := e.post(e.slash(ann, "pair", ""), e.priv, time.Now())
 	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
@@ -419,8 +431,8 @@ func TestHandlerLongReplies(t *testing.T) {
 	calls := f.await(t, 2)
 	for i, c := range calls {
 		content, _ := c.body["content"].(string)
-		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || length(content) > maxContent {
-			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], length(content))
+		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || chat.Length(content) > chat.LimitDiscord {
+			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], chat.Length(content))
 		}
 	}
 	if said := e.heard(); len(said) != 0 {
@@ -431,7 +443,7 @@ func TestHandlerLongReplies(t *testing.T) {
 	e = newEndpoint(t)
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	data = e.send(e.slash(ann, "pair", ""))
-	if !strings.HasSuffix(data.Content, note.In(commands.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+	if !strings.HasSuffix(data.Content, note.In(i18n.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("without a session the preview ends …%q (flags %d), want the note, ephemeral", data.Content[max(0, len(data.Content)-60):], data.Flags)
 	}
 }
@@ -456,17 +468,32 @@ func (e *endpoint) started(org who, n int, name func(int) string) []who {
 // ann's client speaks English, in which /help is longer than a message.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}
 
-// longHelp is /help as ann gets it in channel C1.
-func longHelp(t *testing.T, st *storage.Store) string {
+// longList enters enough players in channel C1's event, as its organiser
+// org (making the event first when the channel has none), that /players
+// there is longer than a message, and returns that reply as the channel
+// reads it.
+func longList(t *testing.T, st *storage.Store, org who) string {
 	t.Helper()
-	help := commands.New(st).Handle(context.Background(), commands.Request{
-		Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
-		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
-	}).Text
-	if length(help) <= maxContent {
-		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", length(help))
+	svc := commands.New(st)
+	n := 0
+	say := func(text string) string {
+		n++
+		return svc.Handle(context.Background(), commands.Request{
+			Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: org.id, Name: org.name},
+			Locale: org.locale, Text: text, UpdateID: fmt.Sprintf("test:long:%d", n),
+		}).Text
 	}
-	return help
+	if evs, err := st.ChatEvents(context.Background(), chat.Chat{Platform: Platform, ID: "C1"}); err == nil && len(evs) == 0 {
+		say("/event new Long List")
+	}
+	for i := range 150 {
+		say(fmt.Sprintf("/player add Player%03d", i+1))
+	}
+	list := say("/players")
+	if chat.Length(list) <= chat.LimitDiscord {
+		t.Fatalf("/players has %d characters; the test needs a reply longer than a message", chat.Length(list))
+	}
+	return list
 }
 
 // TestDeferred: a private long reply's deferred response and follow-ups

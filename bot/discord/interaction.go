@@ -15,6 +15,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Discord's limits on an autocomplete answer.
@@ -24,8 +25,8 @@ const (
 )
 
 // core runs interactions as commands.Requests; both ways Discord delivers
-// them share it: Handler (the HTTP endpoint) and RunGateway (the
-// websocket).
+// them share it: Handler (the HTTP endpoint) and the gateway (the
+// websocket, Adapter.Run).
 type core struct {
 	svc  *commands.Service
 	cmds map[string]*commands.Command // by name: "event new"
@@ -169,7 +170,7 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 		reply = commands.Reply{Text: "✓", Private: true}
 	}
 	pressed := reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil
-	long := len(split(reply.Text, maxContent)) > 1 || reply.File != nil
+	long := len(split(reply.Text, chat.LimitDiscord)) > 1 || reply.File != nil
 	switch {
 	case reply.Queued && pressed:
 		return answer{resp: unbuttoned(in.Message, commands.Reply{})} // the outbox says the rest
@@ -192,12 +193,12 @@ func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, 
 
 // What the response says privately when the outbox says the reply here.
 var (
-	announced = commands.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
-	follows   = commands.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
+	announced = i18n.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
+	follows   = i18n.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
 )
 
 // ack is a response only the user sees, saying what in l.
-func ack(what commands.T, l commands.Lang) *discordgo.InteractionResponse {
+func ack(what i18n.T, l i18n.Lang) *discordgo.InteractionResponse {
 	return response(commands.Reply{Text: what.In(l), Private: true}, l)
 }
 
@@ -260,7 +261,7 @@ func (c *core) line(in *discordgo.Interaction) (text, problem string) {
 			continue
 		}
 		if skipped != "" {
-			return "", commands.T{Zh: "填 %s 时也要填 %s。", En: "To give %s, give %s too."}.
+			return "", i18n.T{Zh: "填 %s 时也要填 %s。", En: "To give %s, give %s too."}.
 				In(lang(in), strings.ToUpper(a.Name), strings.ToUpper(skipped))
 		}
 		words = append(words, word(o.Value, a.Kind))
@@ -319,7 +320,7 @@ func (c *core) autocomplete(ctx context.Context, in *discordgo.Interaction) *dis
 		if p.Unit != "" {
 			label += " (" + p.Unit + ")"
 		}
-		if length(label) > maxChoiceName {
+		if chat.Length(label) > maxChoiceName {
 			label = cutAt(label, maxChoiceName-1) + "…"
 		}
 		resp.Data.Choices = append(resp.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: strconv.Itoa(p.Number)})
@@ -361,27 +362,27 @@ func word(v any, kind commands.ArgKind) string {
 // lang is the language of the adapter's own words to the user (the
 // service picks the commands' language itself): the client's locale,
 // Chinese when it names none qisai speaks, as the service does.
-func lang(in *discordgo.Interaction) commands.Lang {
-	if l := commands.ParseLang(string(in.Locale)); l != "" {
+func lang(in *discordgo.Interaction) i18n.Lang {
+	if l := i18n.Parse(string(in.Locale)); l != "" {
 		return l
 	}
-	return commands.Zh
+	return i18n.Zh
 }
 
 // note ends a reply cut to fit one message.
-var note = commands.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
+var note = i18n.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
 
 // response is reply as an interaction's response: a message in the
 // channel, ephemeral when the reply is private, rendered as Discord's
 // markdown, with the buttons. A reply longer than a message is cut at a
 // line and says so: this is the answer where no follow-ups can be sent (a
 // Handler without a session).
-func response(reply commands.Reply, l commands.Lang) *discordgo.InteractionResponse {
-	parts := split(reply.Text, maxContent)
+func response(reply commands.Reply, l i18n.Lang) *discordgo.InteractionResponse {
+	parts := split(reply.Text, chat.LimitDiscord)
 	text := strings.Join(parts, "\n")
 	if len(parts) > 1 {
 		n := note.In(l)
-		text = split(reply.Text, maxContent-length(n))[0] + n
+		text = split(reply.Text, chat.LimitDiscord-chat.Length(n))[0] + n
 	}
 	data := &discordgo.InteractionResponseData{
 		Content:         text,

@@ -3,25 +3,20 @@ package discord
 import (
 	"bytes"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
-// Discord's limits on what qisai sends.
+// Discord's limits on what qisai sends (a message's text:
+// chat.LimitDiscord, counted in UTF-16 code units, the stricter way).
 const (
-	maxContent    = 2000 // characters of a message (counted here in UTF-16 code units, the stricter way)
-	maxCustomID   = 100  // characters of a button's custom_id
-	maxLabel      = 80   // characters of a button's label
-	maxRowButtons = 5    // buttons in an action row
-	maxRows       = 5    // action rows in a message
+	maxCustomID   = 100 // characters of a button's custom_id
+	maxLabel      = 80  // characters of a button's label
+	maxRowButtons = 5   // buttons in an action row
+	maxRows       = 5   // action rows in a message
 )
-
-// length is s's length as Discord counts it at most: UTF-16 code units.
-func length(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // split cuts text into the contents of messages of at most limit
 // characters, rendered (render): between lines where it can, so that a
@@ -29,23 +24,23 @@ func length(s string) int { return len(utf16.Encode([]rune(s))) }
 // parts; only a line longer than limit is cut inside. Blank parts are
 // dropped: Discord refuses empty messages.
 func split(text string, limit int) []string {
-	parts := commands.SplitMeasured(text, limit, rendered)
+	parts := chat.SplitMeasured(text, limit, rendered)
 	for i, p := range parts {
 		parts[i] = render(p)
 	}
 	return parts
 }
 
-// Split cuts m into the messages Discord takes (commands.Parts): texts
-// whose rendering fits maxContent, a text too long for a few messages as
-// a file. Give it to DeliverOptions.Split: each part is then paced and
-// recorded on its own.
+// Split cuts m into the messages Discord takes (chat.Parts): texts whose
+// rendering fits chat.LimitDiscord, a text too long for a few messages as
+// a file. Give it to the outbox's delivery (storage.DeliverOptions.Split):
+// each part is then paced and recorded on its own.
 func Split(m chat.Message) []chat.Message {
-	return commands.Parts(m, func(text string) []string { return commands.SplitMeasured(text, maxContent, rendered) })
+	return chat.Parts(m, func(text string) []string { return chat.SplitMeasured(text, chat.LimitDiscord, rendered) })
 }
 
 // rendered is a line's length once rendered, at most: as escaped.
-func rendered(line string) int { return length(escape(line)) }
+func rendered(line string) int { return chat.Length(escape(line)) }
 
 // render is a message's text as Discord's markdown: each monospace block a
 // code block whose backticks cannot end it, the other lines escaped, so
@@ -63,7 +58,7 @@ func render(text string) string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	return commands.Render(text, code, plain)
+	return chat.Render(text, code, plain)
 }
 
 // markdown escapes the characters Discord's markdown reads anywhere in a
@@ -105,11 +100,11 @@ func components(buttons []chat.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range buttons {
-		if b.Command == "" || length(b.Command) > maxCustomID {
+		if b.Command == "" || chat.Length(b.Command) > maxCustomID {
 			continue
 		}
 		label := b.Label
-		if length(label) > maxLabel {
+		if chat.Length(label) > maxLabel {
 			label = cutAt(label, maxLabel-1) + "…"
 		}
 		row.Components = append(row.Components, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: b.Command})

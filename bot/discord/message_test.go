@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
 func TestSplit(t *testing.T) {
@@ -43,7 +42,7 @@ func TestComponents(t *testing.T) {
 	}
 	for _, r := range rows {
 		for _, c := range r.(discordgo.ActionsRow).Components {
-			if n := length(c.(discordgo.Button).Label); n > maxLabel {
+			if n := chat.Length(c.(discordgo.Button).Label); n > maxLabel {
 				t.Errorf("a label of %d characters, more than %d", n, maxLabel)
 			}
 		}
@@ -58,7 +57,7 @@ func TestRender(t *testing.T) {
 	for _, tt := range []struct{ name, text, want string }{
 		{"markdown", "*王* _x_ ~~y~~ `z` ||s|| [a](b) <@123>", `\*王\* \_x\_ \~\~y\~\~ \` + "`z\\`" + ` \|\|s\|\| \[a](b) \<@123>`},
 		{"line starts", "# h\n> q\n- l\n  - m\n1-0", "\\# h\n\\> q\n\\- l\n  \\- m\n1-0"},
-		{"block", "表\n" + commands.Mono("1 a```b *c*"), "表\n```\n1 aˋˋˋb *c*\n```"},
+		{"block", "表\n" + chat.Mono("1 a```b *c*"), "表\n```\n1 aˋˋˋb *c*\n```"},
 	} {
 		if got := render(tt.text); got != tt.want {
 			t.Errorf("%s: render(%q) = %q, want %q", tt.name, tt.text, got, tt.want)
@@ -68,12 +67,12 @@ func TestRender(t *testing.T) {
 	for i := range 400 {
 		rows = append(rows, fmt.Sprintf("%3d *王天一* 许银川 1-0", i))
 	}
-	parts := split("排名\n"+commands.Mono(strings.Join(rows, "\n")), maxContent)
+	parts := split("排名\n"+chat.Mono(strings.Join(rows, "\n")), chat.LimitDiscord)
 	if len(parts) < 3 {
 		t.Fatalf("%d parts, want several", len(parts))
 	}
 	for i, p := range parts {
-		if n := length(p); n > maxContent {
+		if n := chat.Length(p); n > chat.LimitDiscord {
 			t.Errorf("part %d: %d characters", i, n)
 		}
 		if n := strings.Count("\n"+p+"\n", "\n```\n"); n != 2 {

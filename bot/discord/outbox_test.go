@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
@@ -52,8 +53,8 @@ func TestStatementSurvivesCrash(t *testing.T) {
 	}
 
 	data := restarted.send(restarted.slash(players[0], "report", "", "result", "win"))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != announced.In(commands.Zh) {
-		t.Errorf("/report's response %q (flags %d), want the private acknowledgement %q", data.Content, data.Flags, announced.In(commands.Zh))
+	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != announced.In(i18n.Zh) {
+		t.Errorf("/report's response %q (flags %d), want the private acknowledgement %q", data.Content, data.Flags, announced.In(i18n.Zh))
 	}
 	if said := restarted.heard(); len(said) != 1 || !strings.Contains(said[0], "报告了结果") {
 		t.Errorf("the channel heard %q of the report, want its statement once", said)
@@ -80,8 +81,8 @@ func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- svc.Deliver(ctx, "discord@test", NewSender(newSession(t, api)),
-			commands.DeliverOptions{Platform: Platform, Split: Split, Poll: 5 * time.Millisecond})
+		done <- st.Deliver(ctx, "discord@test", NewSender(newSession(t, api)),
+			storage.DeliverOptions{Platform: Platform, Split: Split, Poll: 5 * time.Millisecond})
 	}()
 	defer func() {
 		cancel()

@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // maxWait is the longest 429 retry_after Sender waits out itself; a longer
@@ -21,7 +21,7 @@ const maxWait = 10 * time.Second
 
 // Sender posts the outbox's messages through Discord's REST API: to the
 // channel whose id is the chat's, or for a user's private chat to their DM
-// channel. It implements commands.Sender.
+// channel. It implements chat.Sender.
 type Sender struct {
 	session *discordgo.Session
 
@@ -47,7 +47,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	}
 	channel, err := s.channel(ctx, m.Chat)
 	if err != nil {
-		return err
+		return refusal(m.Chat, err)
 	}
 	for _, p := range Split(m) {
 		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
@@ -55,7 +55,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 			if p.File != nil { // a fresh reader for every try
 				msg.Files = []*discordgo.File{attachment(p.File)}
 			}
-			commands.Sending(ctx) // from here on the part may reach the channel
+			chat.Sending(ctx) // from here on the part may reach the channel
 			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
 			return err
 		})
@@ -66,24 +66,45 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	return nil
 }
 
-// refusal says what a failed request means for the outbox: Discord
-// refusing it for good wraps commands.ErrUndeliverable, so that it is
-// given up at once instead of holding back the chat's later messages for
-// hours of retries.
+// What a person does so that Discord takes the bot's messages, for the
+// notes the service leaves (chat.Refusal.Fix).
+var (
+	// A user whose direct messages from the server's members are off
+	// (50007), or who blocked the bot.
+	allowDMs = i18n.T{Zh: "请在 Discord 的服务器隐私设置里允许服务器成员私信你。",
+		En: "Allow direct messages from server members in the server's Privacy Settings on Discord."}
+	// A channel the bot cannot see (50001), may not post in (50013), or
+	// that is gone (10003).
+	grantChannel = i18n.T{Zh: "请在该频道的权限设置里给我「查看频道」和「发送消息」权限（频道若已删除，请用 /link 关联另一个）。",
+		En: "Give me View Channel and Send Messages in the channel's permissions (if the channel was deleted, /link another)."}
+)
+
+// refusal says what a failed request to chat to means for the outbox:
+// Discord refusing it for good is a chat.Refusal — the user's direct
+// messages closed (chat.ErrUndeliverable), or a channel the bot may not
+// post in (chat.ErrNoRights, which holds the channel until it may) — or
+// wraps chat.ErrUndeliverable, so that it is given up at once instead of
+// holding back the chat's later messages for hours of retries.
 func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {
 		return err
 	}
-	switch code := rest.Response.StatusCode; {
-	case code == http.StatusBadRequest || code == http.StatusNotFound:
-		// A message Discord cannot take, or a channel that is gone: the
-		// same request fails the same way every time.
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
-	case code == http.StatusForbidden && to.IsPrivate():
+	code := 0
+	if rest.Message != nil {
+		code = rest.Message.Code
+	}
+	switch status := rest.Response.StatusCode; {
+	case to.IsPrivate() && (code == discordgo.ErrCodeCannotSendMessagesToThisUser || status == http.StatusForbidden):
 		// The user allows no direct messages from the server's members:
 		// retrying will not help; the group is told.
-		return fmt.Errorf("%w: %w", commands.ErrUndeliverable, err)
+		return &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: allowDMs, Err: err}
+	case !to.IsPrivate() && (code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel):
+		return &chat.Refusal{Kind: chat.ErrNoRights, Fix: grantChannel, Err: err}
+	case status == http.StatusBadRequest || status == http.StatusNotFound:
+		// A message Discord cannot take, or a channel that is gone: the
+		// same request fails the same way every time.
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err
 }
@@ -129,7 +150,7 @@ func retry(ctx context.Context, request func(...discordgo.RequestOption) error) 
 	}
 	if limited.RetryAfter > maxWait {
 		// Too long to wait here: the outbox holds the message back as long.
-		return fmt.Errorf("%w: %w", commands.RetryAfter{Wait: limited.RetryAfter}, err)
+		return fmt.Errorf("%w: %w", chat.RetryAfter{Wait: limited.RetryAfter}, err)
 	}
 	if err := pause(ctx, limited.RetryAfter); err != nil {
 		return errors.Join(limited, err)

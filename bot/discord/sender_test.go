@@ -18,7 +18,6 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // redirect sends the session's requests for discord.com to a test server.
@@ -189,8 +188,8 @@ func TestSenderLong(t *testing.T) {
 	var joined []string
 	for i, c := range f.calls {
 		content := c.body["content"].(string)
-		if length(content) > maxContent {
-			t.Errorf("message %d: %d characters", i, length(content))
+		if chat.Length(content) > chat.LimitDiscord {
+			t.Errorf("message %d: %d characters", i, chat.Length(content))
 		}
 		joined = append(joined, content)
 		if ids := customIDs(t, c.body); (i == 1) != (len(ids) == 1) {
@@ -227,25 +226,30 @@ func TestSenderRateLimited(t *testing.T) {
 	}
 }
 
-// TestSenderForbiddenDM: Discord's 403 to a user's direct messages is
-// undeliverable (no retries); a 403 in a channel is an ordinary failure.
-func TestSenderForbiddenDM(t *testing.T) {
-	forbid := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// refuser is a REST server that opens DM channels and refuses every
+// message with status and Discord's error code.
+func refuser(status, code int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if strings.HasSuffix(r.URL.Path, "/users/@me/channels") {
 			json.NewEncoder(w).Encode(map[string]any{"id": "DM-7", "type": 1})
 			return
 		}
-		w.WriteHeader(http.StatusForbidden)
-		json.NewEncoder(w).Encode(map[string]any{"code": 50007, "message": "Cannot send messages to this user"})
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(map[string]any{"code": code, "message": "refused"})
 	})
-	s := NewSender(newSession(t, forbid))
+}
+
+// TestSenderForbiddenDM: Discord's 403 to a user's direct messages is
+// undeliverable (no retries); a 403 in a channel is an ordinary failure.
+func TestSenderForbiddenDM(t *testing.T) {
+	s := NewSender(newSession(t, refuser(http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser)))
 	err := s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
-	if !errors.Is(err, storage.ErrUndeliverable) {
+	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
 	}
 	err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
-	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
+	if err == nil || errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 in a channel: %v, want an ordinary error", err)
 	}
 }
@@ -286,7 +290,7 @@ func TestSenderRendersAndAttaches(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "C1"})
 	})
 	s := NewSender(newSession(t, h))
-	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + commands.Mono("1 `x`"),
+	m := chat.Message{Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "@everyone *赢*\n" + chat.Mono("1 `x`"),
 		File: &chat.File{Name: "春季赛.csv", Data: []byte("名次,姓名\n")}}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
@@ -359,8 +363,38 @@ func TestSenderRefusedForGood(t *testing.T) {
 			json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": http.StatusText(tt.code)})
 		})
 		err := NewSender(newSession(t, h)).Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
-		if err == nil || errors.Is(err, storage.ErrUndeliverable) != tt.forGood {
+		if err == nil || errors.Is(err, chat.ErrUndeliverable) != tt.forGood {
 			t.Errorf("%d: %v, want undeliverable %v", tt.code, err, tt.forGood)
+		}
+	}
+}
+
+// TestSenderRights: a channel the bot cannot see (50001), may not post in
+// (50013) or that is gone (10003) holds the channel (chat.ErrNoRights)
+// with what to grant; a user's closed direct messages (50007) are
+// undeliverable, worded for Discord (allow direct messages), never
+// Telegram's "press Start".
+func TestSenderRights(t *testing.T) {
+	group, dm := chat.Chat{Platform: Platform, ID: "55"}, chat.Private(Platform, "7")
+	for _, tt := range []struct {
+		to           chat.Chat
+		status, code int
+		kind         error
+		fix          string
+	}{
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingAccess, chat.ErrNoRights, "查看频道"},
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingPermissions, chat.ErrNoRights, "Send Messages"},
+		{group, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, chat.ErrNoRights, "/link"},
+		{dm, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, chat.ErrUndeliverable, "direct messages"},
+	} {
+		err := NewSender(newSession(t, refuser(tt.status, tt.code))).Send(context.Background(), chat.Message{Chat: tt.to, Text: "hi"})
+		var r *chat.Refusal
+		if !errors.As(err, &r) || !errors.Is(err, tt.kind) {
+			t.Errorf("%d %d to %v: %v; want a refusal of %v", tt.status, tt.code, tt.to, err, tt.kind)
+			continue
+		}
+		if fix := r.Fix.Zh + " " + r.Fix.En; !strings.Contains(fix, tt.fix) || strings.Contains(fix, "Start") {
+			t.Errorf("%d %d: the fix %q; want Discord's words with %q", tt.status, tt.code, fix, tt.fix)
 		}
 	}
 }

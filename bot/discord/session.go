@@ -13,14 +13,14 @@ import (
 // restTimeout bounds one REST request, as discordgo's own client does.
 const restTimeout = 20 * time.Second
 
-// NewSession makes the bot's session for token. A non-empty apiURL stands
+// makeSession makes the bot's session for token. A non-empty apiURL stands
 // for https://discord.com (QISAI_DISCORD_API_URL, a REST proxy or a test
 // server): every request discordgo makes to discord.com goes there
 // instead, path kept after apiURL's own, and so does the gateway, whose
 // address the session asks that API for (GET /api/v9/gateway). discordgo's
 // endpoints are package variables; a transport on this session's client
 // changes nothing for other sessions.
-func NewSession(token, apiURL string) (*discordgo.Session, error) {
+func makeSession(token, apiURL string) (*discordgo.Session, error) {
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return nil, fmt.Errorf("discord: make the session: %w", err)

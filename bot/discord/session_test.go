@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -35,7 +34,7 @@ func TestRebase(t *testing.T) {
 			"https://cdn.discordapp.com/avatars/1/a.png"},
 	}
 	for _, tt := range tests {
-		s, err := NewSession("tok", tt.base+"/")
+		s, err := makeSession("tok", tt.base+"/")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,8 +49,8 @@ func TestRebase(t *testing.T) {
 			t.Errorf("base %s: %s went to %s, want %s", tt.base, tt.in, rec.got, tt.want)
 		}
 	}
-	if _, err := NewSession("tok", "no-url"); err == nil {
-		t.Error(`NewSession("tok", "no-url"): no error, want one`)
+	if _, err := makeSession("tok", "no-url"); err == nil {
+		t.Error(`makeSession("tok", "no-url"): no error, want one`)
 	}
 }
 
@@ -61,7 +60,7 @@ func TestSessionAPIURL(t *testing.T) {
 	f := &rest{limited: []float64{0.05}}
 	srv := httptest.NewServer(http.StripPrefix("/proxy", f))
 	t.Cleanup(srv.Close)
-	s, err := NewSession("test-token", srv.URL+"/proxy")
+	s, err := makeSession("test-token", srv.URL+"/proxy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,18 +79,18 @@ func TestSessionAPIURL(t *testing.T) {
 // interactions that come through it are answered through that API.
 func TestGatewayAPIURL(t *testing.T) {
 	g := newGateway(t)
-	session, err := NewSession("test-token", g.srv.URL)
+	a, err := New(commands.New(newStore(t)), "test-token", WithServerURL(g.srv.URL))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- RunGateway(ctx, session, commands.New(newStore(t)), slog.Default()) }()
+	go func() { done <- a.Run(ctx) }()
 	defer func() { cancel(); <-done }()
 	select {
 	case <-g.identify:
 	case err := <-done:
-		t.Fatalf("RunGateway returned %v before identifying at the configured API's gateway", err)
+		t.Fatalf("Run returned %v before identifying at the configured API's gateway", err)
 	case <-time.After(5 * time.Second):
 		t.Fatal("no IDENTIFY at the configured API's gateway in 5 s")
 	}

@@ -41,8 +41,8 @@ type emulator struct {
 }
 
 // startEmulator installs telegram-test-api with npm (once, into the user's
-// cache directory) and runs it with node; it skips t when either is
-// missing or the install fails (no network).
+// cache directory; installEmulator) and runs it with node; it skips t when
+// either is missing or the install fails (no network).
 func startEmulator(t *testing.T) *emulator {
 	t.Helper()
 	for _, tool := range []string{"node", "npm"} {
@@ -54,16 +54,12 @@ func startEmulator(t *testing.T) *emulator {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	dir := filepath.Join(cache, "qisai", "telegram-test-api@"+emulatorVersion)
-	pkg := filepath.Join(dir, "node_modules", "telegram-test-api")
-	if _, err := os.Stat(filepath.Join(pkg, "package.json")); err != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		defer cancel()
-		out, err := exec.CommandContext(ctx, "npm", "install", "--no-audit", "--no-fund", "--prefix", dir,
-			"telegram-test-api@"+emulatorVersion).CombinedOutput()
-		if err != nil {
-			t.Skipf("skipping the Telegram emulator test: npm install telegram-test-api@%s failed (no registry?): %v\n%s", emulatorVersion, err, out)
-		}
+	// A folder of its own: older tests installed into telegram-test-api@… in
+	// place, and may still be doing so beside this one.
+	dir := filepath.Join(cache, "qisai", "emulator", "telegram-test-api@"+emulatorVersion)
+	pkg, err := installEmulator(dir)
+	if err != nil {
+		t.Skipf("skipping the Telegram emulator test: %v", err)
 	}
 	port := freePort(t)
 	script := `const S = require(process.argv[1]);
@@ -111,6 +107,65 @@ process.stdin.resume();`
 		t.Fatalf("the emulator did not start in 20 s:\n%s", stderr.String())
 	}
 	return &emulator{url: fmt.Sprintf("http://127.0.0.1:%d", port), token: "12345:test-token"}
+}
+
+// installed marks an install of the emulator that is complete: it is
+// written, after node has loaded the package, into a fresh directory that
+// is then renamed into place, so that the folder exists whole or not at
+// all. Test processes run at once (go test ./... runs packages in
+// parallel) or an install cut short left half a tree before: "Cannot find
+// module …/form-data/package.json".
+const installed = ".qisai-complete"
+
+// installEmulator returns the path of the telegram-test-api package in
+// dir, installing it there first when dir holds no complete install: into
+// a temporary directory beside dir, checked by loading the package with
+// node, marked complete and renamed into place. When another process
+// renamed its install first, that one is used.
+func installEmulator(dir string) (string, error) {
+	pkg := filepath.Join(dir, "node_modules", "telegram-test-api")
+	if _, err := os.Stat(filepath.Join(dir, installed)); err == nil {
+		return pkg, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".install-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp) // what is left of it when it did not become dir
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "npm", "install", "--no-audit", "--no-fund", "--prefix", tmp,
+		"telegram-test-api@"+emulatorVersion).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("npm install telegram-test-api@%s failed (no registry?): %v\n%s", emulatorVersion, err, out)
+	}
+	tmpPkg := filepath.Join(tmp, "node_modules", "telegram-test-api")
+	if out, err := exec.CommandContext(ctx, "node", "-e", "require(process.argv[1])", tmpPkg).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("telegram-test-api@%s installed but does not load: %v\n%s", emulatorVersion, err, out)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, installed), nil, 0o644); err != nil {
+		return "", err
+	}
+	// A tree left without the mark (an install of an older test, cut
+	// short) goes first; a complete one another process put there stays.
+	if _, err := os.Stat(filepath.Join(dir, installed)); err != nil {
+		old := tmp + ".old"
+		if os.Rename(dir, old) == nil {
+			defer os.RemoveAll(old)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, installed)); statErr != nil {
+			return "", fmt.Errorf("put the emulator's install in place: %w", err)
+		}
+	}
+	return pkg, nil
 }
 
 func freePort(t *testing.T) int {
@@ -266,6 +321,7 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 // adapter's:
 //   - the emulator parses JSON and urlencoded bodies, not the multipart
 //     ones the client sends: bodies are re-encoded as urlencoded;
+//   - its bot is called TestNameBot: getMe answers qisai_bot here;
 //   - it has no setMyCommands: the menus are recorded and answered here,
 //     by scope and language; nor editMessageReplyMarkup: the messages
 //     whose buttons are removed are recorded;
@@ -284,6 +340,11 @@ type transport struct {
 func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.Header.Get("Content-Type") == "application/json" {
 		return tr.poll(r) // qisai's own getUpdates (poll.go)
+	}
+	if path.Base(r.URL.Path) == "getMe" {
+		// The emulator's bot is TestNameBot, and its empty form the
+		// client sends no body for: the scenario's bot is qisai_bot.
+		return answer(r, meAnswer), nil
 	}
 	form, err := multipartValues(r)
 	if err != nil {
@@ -374,6 +435,9 @@ func answer(r *http.Request, body string) *http.Response {
 	}
 }
 
+// meAnswer is getMe's answer: the bot of the tests is qisai_bot.
+const meAnswer = `{"ok":true,"result":{"id":666,"is_bot":true,"first_name":"qisai","username":"qisai_bot"}}`
+
 // TestEmulatorScenario runs the adapter against the telegram-test-api
 // emulator, the issue's scenario: the real client long-polls it, 8 users
 // join in a group, the organiser starts and pairs, players report in the
@@ -393,9 +457,8 @@ func TestEmulatorScenario(t *testing.T) {
 	players := []person{{101, "张三", "zh"}, {102, "李四", "zh"}, {103, "王五", "zh"}, {104, "Ann", "en"},
 		{105, "赵六", "zh"}, {106, "孙七", "zh"}, {107, "周八", "zh"}, {108, "吴九", "zh"}}
 	tr := &transport{menus: map[string][]models.BotCommand{}, blocked: map[string]bool{"100": true}}
-	cfg := Config{Token: emu.token, APIURL: emu.url + "/", Client: &http.Client{Transport: tr}}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := New(cfg, svc, log)
+	a, err := New(svc, emu.token, WithServerURL(emu.url+"/"), WithHTTPClient(&http.Client{Transport: tr}), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}

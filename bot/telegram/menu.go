@@ -6,6 +6,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Menu is the command menu for one language in one kind of chat: Lang ""
@@ -62,8 +63,8 @@ func Menus(cmds []*commands.Command) []Menu {
 	} {
 		for _, l := range []struct {
 			code string
-			lang commands.Lang
-		}{{"", commands.Zh}, {"zh", commands.Zh}, {"en", commands.En}} {
+			lang i18n.Lang
+		}{{"", i18n.Zh}, {"zh", i18n.Zh}, {"en", i18n.En}} {
 			menus = append(menus, Menu{Lang: l.code, Scope: scope.scope, Commands: menu(scope.cmds, l.lang)})
 		}
 	}
@@ -71,7 +72,7 @@ func Menus(cmds []*commands.Command) []Menu {
 }
 
 // menu is the menu in lang.
-func menu(cmds []*commands.Command, lang commands.Lang) []models.BotCommand {
+func menu(cmds []*commands.Command, lang i18n.Lang) []models.BotCommand {
 	var (
 		words []string
 		own   = map[string]string{} // a word's own command's help

@@ -60,7 +60,7 @@ func TestSenderPhotos(t *testing.T) {
 		fmt.Fprint(w, `{"ok":true,"result":{"message_id":1,"date":0,"chat":{"id":-100,"type":"group"}}}`)
 	}))
 	defer srv.Close()
-	s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+	s, err := newTestSender(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 // Long polling, qisai's own: go-telegram/bot's Start confirms a batch of
 // updates (the next getUpdates' offset) before its handlers have run, so
-// a crash lost the batch's unhandled updates (issue 9: 5 of 8 after
+// a crash lost the batch's unhandled updates (5 of 8 after
 // kill -9). Here an update is confirmed only after it is handled, and a
 // crash makes Telegram deliver again every update not yet confirmed.
 // Handling one twice does no harm: a change is stored once per update id
@@ -44,9 +44,12 @@ const (
 )
 
 // allowedUpdates are the update kinds qisai handles: typed commands
-// (messages, also posts made as a channel in a group) and button presses.
-// Telegram otherwise keeps the list a previous getUpdates or webhook set.
-var allowedUpdates = []string{"message", "callback_query"}
+// (messages, also posts made as a channel in a group, and the service
+// messages of a group upgraded to a supergroup), commands edited, button
+// presses, and the bot's own membership of a chat changed (removed, made a
+// member again). Telegram otherwise keeps the list a previous getUpdates
+// or webhook set.
+var allowedUpdates = []string{"message", "edited_message", "callback_query", "my_chat_member"}
 
 // poller fetches updates with getUpdates and hands them, one at a time and
 // in order, to handle; it advances the offset past an update only once
@@ -62,6 +65,9 @@ type poller struct {
 	// sleep waits d or until ctx ends; tests replace it to see the
 	// backoff without waiting it out.
 	sleep func(ctx context.Context, d time.Duration)
+	// reached hears whether each getUpdates was answered (nil) or failed;
+	// nil: nobody.
+	reached func(error)
 }
 
 // defaultServer is Telegram's Bot API server.
@@ -69,17 +75,18 @@ const defaultServer = "https://api.telegram.org"
 
 // poller is a's long-polling loop, on a's client.
 func (a *Adapter) poller() *poller {
-	server := strings.TrimRight(a.cfg.APIURL, "/")
+	server := a.cfg.server
 	if server == "" {
 		server = defaultServer
 	}
 	return &poller{
-		url:    server + "/bot" + a.cfg.Token + "/getUpdates",
-		client: a.cfg.Client,
-		handle: func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
-		log:    a.log,
-		wait:   pollWait,
-		sleep:  sleep,
+		url:     server + "/bot" + a.cfg.token + "/getUpdates",
+		client:  a.cfg.client,
+		handle:  func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
+		log:     a.log,
+		wait:    pollWait,
+		sleep:   a.sleep,
+		reached: a.reach.Report,
 	}
 }
 
@@ -97,11 +104,17 @@ func (p *poller) run(ctx context.Context) {
 				break
 			}
 			backoff = nextBackoff(backoff, err)
+			if p.reached != nil {
+				p.reached(err)
+			}
 			p.log.Warn("telegram: getUpdates failed; trying again", "in", backoff, "err", err)
 			p.sleep(ctx, backoff)
 			continue
 		}
 		backoff = 0
+		if p.reached != nil {
+			p.reached(nil)
+		}
 		for _, u := range updates {
 			if ctx.Err() != nil {
 				break // not handled, not confirmed: Telegram delivers it again

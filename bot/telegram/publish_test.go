@@ -69,8 +69,8 @@ func TestPublish200(t *testing.T) {
 		}
 	}
 	t.Logf("publishing 100 boards: %d group messages, %d Telegram messages", len(msgs)-len(after.msgs)+countIn(after.msgs, group), len(parts))
-	if len(parts) == 0 || len(parts) > commands.MaxParts {
-		t.Errorf("publishing 100 boards took %d Telegram messages in the group, want 1 to %d", len(parts), commands.MaxParts)
+	if len(parts) == 0 || len(parts) > chat.MaxParts {
+		t.Errorf("publishing 100 boards took %d Telegram messages in the group, want 1 to %d", len(parts), chat.MaxParts)
 	}
 	boards := 0
 	for _, p := range parts {

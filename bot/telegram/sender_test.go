@@ -14,10 +14,7 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/storage"
 )
 
 // TestSenderTooManyRequests: a 429 reaches pace and the outbox as a
@@ -36,18 +33,18 @@ func TestSenderTooManyRequests(t *testing.T) {
 			}
 			fmt.Fprint(w, `{"ok":true,"result":true}`)
 		}))
-		s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+		s, err := newTestSender(srv.URL)
 		if err != nil {
 			t.Fatal(err)
 		}
 		err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
 		srv.Close()
-		var ra pace.RetryAfter
+		var ra chat.RetryAfter
 		switch {
 		case err == nil:
 			t.Errorf("retry_after %d: no error", tt.after)
 		case tt.wait > 0 && (!errors.As(err, &ra) || ra.Wait != tt.wait):
-			t.Errorf("retry_after %d: %v, want a pace.RetryAfter of %v", tt.after, err, tt.wait)
+			t.Errorf("retry_after %d: %v, want a chat.RetryAfter of %v", tt.after, err, tt.wait)
 		}
 	}
 }
@@ -65,16 +62,16 @@ func TestSenderForbiddenDM(t *testing.T) {
 		fmt.Fprint(w, `{"ok":true,"result":true}`)
 	}))
 	defer srv.Close()
-	s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+	s, err := newTestSender(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
-	if !errors.Is(err, storage.ErrUndeliverable) {
+	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)
 	}
 	err = s.Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: "hi"})
-	if err == nil || errors.Is(err, storage.ErrUndeliverable) {
+	if err == nil || errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 to a group: %v, want an ordinary error", err)
 	}
 }
@@ -117,13 +114,13 @@ func TestSplitLongReply(t *testing.T) {
 	for i := range 300 {
 		rows = append(rows, fmt.Sprintf("%3d <b>王&天一</b>%d 😀 1-0", i, i))
 	}
-	text := "排名 <i>" + "\n" + commands.Mono(strings.Join(rows, "\n")) + "\n" + strings.Repeat("说明 & notes\n", 220)
+	text := "排名 <i>" + "\n" + chat.Mono(strings.Join(rows, "\n")) + "\n" + strings.Repeat("说明 & notes\n", 220)
 	if n := utf16Len(text); n < 10000 {
 		t.Fatalf("the test text has %d characters, want 10,000 or more", n)
 	}
 	parts := Split(chat.Message{Chat: chat.Chat{Platform: Platform, ID: "-100"}, Text: text})
-	if len(parts) < 3 || len(parts) > commands.MaxParts {
-		t.Fatalf("%d parts, want 3 to %d", len(parts), commands.MaxParts)
+	if len(parts) < 3 || len(parts) > chat.MaxParts {
+		t.Fatalf("%d parts, want 3 to %d", len(parts), chat.MaxParts)
 	}
 	var shown []string
 	for i, p := range parts {
@@ -132,8 +129,8 @@ func TestSplitLongReply(t *testing.T) {
 		if !ok {
 			t.Fatalf("part %d: unbalanced or foreign tags:\n%s", i, html)
 		}
-		if n := utf16Len(vis); n > commands.LimitTelegram {
-			t.Errorf("part %d: %d characters after parsing, more than %d", i, n, commands.LimitTelegram)
+		if n := utf16Len(vis); n > chat.LimitTelegram {
+			t.Errorf("part %d: %d characters after parsing, more than %d", i, n, chat.LimitTelegram)
 		}
 		if strings.Contains(html, "<b>") || strings.Contains(html, "<i>") {
 			t.Errorf("part %d: a name's markup reached Telegram unescaped", i)
@@ -157,7 +154,7 @@ func TestSplitLongReply(t *testing.T) {
 // TestSplitHugeTable: a text that would take more than a few messages goes
 // as a file with a note, so that a group's budget holds.
 func TestSplitHugeTable(t *testing.T) {
-	text := "成绩表\n" + commands.Mono(strings.Repeat("1234567890 王天一 许银川 胡荣华 1-0 0-1 1/2\n", 1500))
+	text := "成绩表\n" + chat.Mono(strings.Repeat("1234567890 王天一 许银川 胡荣华 1-0 0-1 1/2\n", 1500))
 	c := chat.Chat{Platform: Platform, ID: "-100"}
 	parts := Split(chat.Message{Chat: c, Text: text, Buttons: []chat.Button{{Label: "确认", Command: "/confirm"}}})
 	if len(parts) != 2 || parts[1].File == nil || parts[0].File != nil {
@@ -202,12 +199,12 @@ func TestSenderRenders(t *testing.T) {
 		fmt.Fprint(w, `{"ok":true,"result":{"message_id":1,"date":0,"chat":{"id":-100,"type":"group"}}}`)
 	}))
 	defer srv.Close()
-	s, err := NewSender(Config{Token: "123:abc", APIURL: srv.URL})
+	s, err := newTestSender(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	group := chat.Chat{Platform: Platform, ID: "-100"}
-	m := chat.Message{Chat: group, Text: "「A&B」\n" + commands.Mono("1 <王> 2"), File: &chat.File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}}
+	m := chat.Message{Chat: group, Text: "「A&B」\n" + chat.Mono("1 <王> 2"), File: &chat.File{Name: "春季赛.trf", Data: []byte("012 春季赛\n")}}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +216,16 @@ func TestSenderRenders(t *testing.T) {
 		t.Errorf("calls %+v, want %+v", calls, want)
 	}
 	err = s.Send(context.Background(), chat.Message{Chat: group, Text: "refused"})
-	if !errors.Is(err, storage.ErrUndeliverable) {
+	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("a 400: %v, want ErrUndeliverable", err)
 	}
+}
+
+// newTestSender is the Sender of a bot on the Bot API server at url.
+func newTestSender(url string) (*Sender, error) {
+	a, err := New(nil, "123:abc", WithServerURL(url))
+	if err != nil {
+		return nil, err
+	}
+	return a.Sender(), nil
 }

@@ -40,7 +40,7 @@ func TestSoak(t *testing.T) {
 	}
 	svc := commands.New(store, commands.WithClock(clock.Now))
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := New(Config{Token: emu.token, APIURL: api.URL}, svc, log)
+	a, err := New(svc, emu.token, WithServerURL(api.URL), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +58,8 @@ func TestSoak(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		send := pace.New(a.Sender(), pace.Telegram, clock)
-		o := commands.DeliverOptions{Platform: Platform, Undeliverable: svc.Undeliverable, Split: Split, Poll: 10 * time.Millisecond, Log: log}
-		if err := svc.Deliver(ctx, "soak", send, o); err != nil || ctx.Err() == nil {
+		o := storage.DeliverOptions{Platform: Platform, Undeliverable: svc.Undeliverable, Split: Split, Poll: 10 * time.Millisecond, Log: log}
+		if err := store.Deliver(ctx, "soak", send, o); err != nil || ctx.Err() == nil {
 			stopped <- fmt.Sprintf("delivery returned %v", err)
 		}
 	}()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 func TestRequest(t *testing.T) {
@@ -79,7 +80,7 @@ func TestRequest(t *testing.T) {
 }
 
 func TestMenus(t *testing.T) {
-	help := func(zh, en string) commands.T { return commands.T{Zh: zh, En: en} }
+	help := func(zh, en string) i18n.T { return i18n.T{Zh: zh, En: en} }
 	cmds := []*commands.Command{
 		{Name: "event new", Help: help("创建比赛", "create an event"), GroupOnly: true},
 		{Name: "join", Help: help("报名", "join the event"), Who: commands.Member},

@@ -35,6 +35,11 @@ type call struct {
 func newBotAPI(t *testing.T) *botAPI {
 	api := &botAPI{}
 	api.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Base(r.URL.Path) == "getMe" { // no fields: no body
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, meAnswer)
+			return
+		}
 		if err := r.ParseMultipartForm(1 << 20); err != nil {
 			t.Errorf("Bot API call %s: %v", r.URL.Path, err)
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -81,8 +86,8 @@ func TestWebhook(t *testing.T) {
 	}
 	defer store.Close()
 	const token = "42:bot-token"
-	cfg := Config{Token: token, APIURL: api.URL, WebhookURL: "https://bot.example.org/telegram"}
-	a, err := New(cfg, commands.New(store), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := New(commands.New(store), token, WithServerURL(api.URL), WithWebhook("https://bot.example.org/telegram"),
+		WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +105,7 @@ func TestWebhook(t *testing.T) {
 	if len(set) != 1 {
 		t.Fatalf("setWebhook called %d times; want 1", len(set))
 	}
-	want := url.Values{"url": {cfg.WebhookURL}, "secret_token": {webhookSecret(token)}, "max_connections": {"1"}}
+	want := url.Values{"url": {"https://bot.example.org/telegram"}, "secret_token": {webhookSecret(token)}, "max_connections": {"1"}}
 	for k, v := range want {
 		if set[0].Get(k) != v[0] {
 			t.Errorf("setWebhook %s = %q; want %q", k, set[0].Get(k), v[0])

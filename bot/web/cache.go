@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
-	"github.com/qisai/qisai/sheet"
 )
 
 // cacheLimit bounds how many rendered pages the handler keeps: each
@@ -17,7 +17,7 @@ const cacheLimit = 512
 type key struct {
 	token  string
 	player int
-	lang   sheet.Lang
+	lang   i18n.Lang
 	view   page.View
 }
 

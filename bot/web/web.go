@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
 	"github.com/qisai/qisai/sheet"
 )
@@ -35,7 +36,7 @@ type Source interface {
 	// Page is the event's page in lang (player 0), or that player's, with
 	// their games; ok is false when no link in use has token or the event
 	// has no such player.
-	Page(ctx context.Context, token string, player int, lang sheet.Lang) (p sheet.Page, ok bool, err error)
+	Page(ctx context.Context, token string, player int, lang i18n.Lang) (p sheet.Page, ok bool, err error)
 }
 
 // Option changes a handler.
@@ -189,23 +190,23 @@ func secure(next http.Handler) http.Handler {
 
 // language is the page's language: ?lang= (chosen), else the first of the
 // browser's languages that is Chinese or English, else Chinese.
-func language(r *http.Request) (l sheet.Lang, chosen bool) {
+func language(r *http.Request) (l i18n.Lang, chosen bool) {
 	switch r.URL.Query().Get("lang") {
 	case "zh":
-		return sheet.Zh, true
+		return i18n.Zh, true
 	case "en":
-		return sheet.En, true
+		return i18n.En, true
 	}
 	for _, tag := range strings.Split(r.Header.Get("Accept-Language"), ",") {
 		tag = strings.ToLower(strings.TrimSpace(tag))
 		switch {
 		case strings.HasPrefix(tag, "zh"):
-			return sheet.Zh, false
+			return i18n.Zh, false
 		case strings.HasPrefix(tag, "en"):
-			return sheet.En, false
+			return i18n.En, false
 		}
 	}
-	return sheet.Zh, false
+	return i18n.Zh, false
 }
 
 // fresh reports whether the browser's copy (If-None-Match) is etag.

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/console"
+	"github.com/qisai/qisai/internal/i18n"
+
 	// Imported under another name: this package's subcommand table is
 	// called commands.
 	chatcmd "github.com/qisai/qisai/commands"
@@ -57,7 +58,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
 	}
-	l := chatcmd.ParseLang(*lang)
+	l := i18n.Parse(*lang)
 	if l == "" {
 		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。--lang takes zh or en, not %[1]q", *lang)
 	}
@@ -76,15 +77,16 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	opts := console.Options{Lang: string(l), Where: redact(dsn), Files: *files}
-	if opts.Files == "" {
-		opts.Files = filesBeside(dsn)
+	dir := *files
+	if dir == "" {
+		dir = filesBeside(dsn)
 	}
+	opts := []console.Option{console.WithLang(string(l)), console.WithDatabase(storage.RedactDSN(dsn)), console.WithFiles(dir)}
 	if isTerminal(stdin) {
-		opts.Interactive, opts.Tick = true, schedulerEvery
+		opts = append(opts, console.Interactive(), console.WithTick(schedulerEvery))
 	} else {
 		// A script's transcript shows each line before its answers.
-		opts.Echo = true
+		opts = append(opts, console.WithEcho())
 	}
 	svcOpts := []chatcmd.Option{painter(os.Getenv(fontEnv), slog.Default())}
 	var pages *webListener // the events' pages, at the links /web gives
@@ -98,7 +100,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if pages != nil {
 		go pages.serve(ctx, svc)
 	}
-	return console.Run(ctx, stdin, stdout, svc, opts)
+	return console.New(svc, stdin, stdout, opts...).Run(ctx)
 }
 
 // filesBeside is where the console writes the files the bot sends when
@@ -110,15 +112,6 @@ func filesBeside(dsn string) string {
 	}
 	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
 	return filepath.Join(filepath.Dir(path), "qisai-files")
-}
-
-// redact is a DSN fit to print: a PostgreSQL URL without its password.
-func redact(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		return dsn
-	}
-	return u.Redacted()
 }
 
 // isTerminal reports whether r is a terminal, where a person types.

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
 const bracketUsage = `qisai bracket [flags] PLAYERS.csv — 淘汰赛 run a knockout offline
@@ -335,13 +337,6 @@ func resultWord(r engine.Result) string {
 	return ""
 }
 
-func placeLabel(p engine.Placing) string {
-	if p.Shared {
-		return fmt.Sprintf("%d=", p.Place)
-	}
-	return strconv.Itoa(p.Place)
-}
-
 type groupJSON struct {
 	Entrants []int        `json:"entrants"`
 	Rounds   [][]gameJSON `json:"rounds"`
@@ -365,7 +360,7 @@ func writeBracketJSON(w io.Writer, b *engine.Bracket, pools []*engine.Field, ps 
 		}
 		if p.Over() {
 			for _, pl := range p.Ranking() {
-				g.Ranking = append(g.Ranking, placeJSON{Place: placeLabel(pl), ID: pl.Entrant, Name: ps[pl.Entrant-1].Name})
+				g.Ranking = append(g.Ranking, placeJSON{Place: pl.PlaceLabel(), ID: pl.Entrant, Name: ps[pl.Entrant-1].Name})
 			}
 		}
 		doc.Groups = append(doc.Groups, g)
@@ -385,7 +380,7 @@ func writeBracketJSON(w io.Writer, b *engine.Bracket, pools []*engine.Field, ps 
 		doc.Matches = append(doc.Matches, j)
 	}
 	for _, p := range eventRanking(b, pools) {
-		doc.Ranking = append(doc.Ranking, placeJSON{Place: placeLabel(p), ID: p.Entrant, Name: ps[p.Entrant-1].Name})
+		doc.Ranking = append(doc.Ranking, placeJSON{Place: p.PlaceLabel(), ID: p.Entrant, Name: ps[p.Entrant-1].Name})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -454,11 +449,14 @@ func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps 
 	if len(rank) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "名次 ranking")
-	for _, p := range rank {
-		fmt.Fprintf(w, "  %-4s %s\n", placeLabel(p), who(p.Entrant))
-	}
+	writeRanking(w, rank, ps)
 	return nil
+}
+
+// writeRanking prints a ranking as sheet's table of places and names.
+func writeRanking(w io.Writer, rank []engine.Placing, ps []engine.Player) {
+	t := sheet.Ranking(rank, func(id int) string { return ps[id-1].Name }, i18n.Zh)
+	fmt.Fprintln(w, t.FullText())
 }
 
 // writeGroupsText prints each group's games, round by round, and its
@@ -474,9 +472,7 @@ func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
 			}
 		}
 		if p.Over() {
-			for _, pl := range p.Ranking() {
-				fmt.Fprintf(w, "  %-4s %s\n", placeLabel(pl), ps[pl.Entrant-1].Name)
-			}
+			writeRanking(w, p.Ranking(), ps)
 		}
 	}
 }

@@ -7,7 +7,9 @@ import (
 
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
+	"github.com/qisai/qisai/sheet"
 )
 
 // lang is the language of the pairing record.
@@ -19,11 +21,11 @@ const (
 )
 
 // chat is the language as package commands names it.
-func (l lang) chat() chatcmd.Lang {
+func (l lang) chat() i18n.Lang {
 	if l == en {
-		return chatcmd.En
+		return i18n.En
 	}
-	return chatcmd.Zh
+	return i18n.Zh
 }
 
 func parseLang(s string) (lang, error) {
@@ -88,22 +90,24 @@ func writeRecord(w io.Writer, ev *engine.Event, p engine.Pairing, l lang) error 
 		return s
 	}
 	player := func(id int) string {
-		return strconv.Itoa(id) + " " + textwidth.Truncate(name(ev, id), nameColumns)
+		return strconv.Itoa(id) + " " + textwidth.Truncate(sheet.PlayerName(ev, id), nameColumns)
 	}
 
-	t := table{right: []bool{true, false, true, false, true}}
-	t.reserve(1+len(p.Boards), 8)
-	t.add(say(words, "board", l), say(words, "red", l), say(words, "score", l), say(words, "black", l),
+	t := sheet.Text{
+		Align: []sheet.Align{sheet.Right, sheet.Left, sheet.Right, sheet.Left, sheet.Right},
+		Rows:  make([][]string, 0, 1+len(p.Boards)),
+	}
+	t.Row(say(words, "board", l), say(words, "red", l), say(words, "score", l), say(words, "black", l),
 		say(words, "score", l), say(words, "placed", l), say(words, "float", l), say(words, "colour", l))
 	for _, b := range p.Boards {
 		float := ""
 		if b.Float {
 			float = say(words, "yes", l)
 		}
-		t.add(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black),
+		t.Row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black),
 			chatcmd.PlacementName(b.Placed, s, l.chat()), float, chatcmd.ColourRuleName(b.ColourRule, s, l.chat()))
 	}
-	if err := t.write(w); err != nil {
+	if _, err := fmt.Fprintln(w, &t); err != nil {
 		return err
 	}
 	for _, id := range p.Byes {

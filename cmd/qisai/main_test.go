@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/qisai/qisai/internal/shared"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qisai/qisai/internal/shared"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/trf"
@@ -440,6 +441,27 @@ func TestStandingsGolden(t *testing.T) {
 	}
 }
 
+// TestStandingsUnits: a file whose players have units (QSU lines) shows
+// them in a unit column, in the text and in the CSV; six.trf, without
+// any, has none (the goldens).
+func TestStandingsUnits(t *testing.T) {
+	data, err := os.ReadFile("testdata/six.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "units.trf")
+	if err := os.WriteFile(path, append(data, "QSU    1 杭州\nQSU    2 四川\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := mustRun(t, "standings", path)
+	if lines := strings.Split(text, "\n"); !strings.Contains(lines[0], "姓名         单位 积分") || !strings.Contains(text, "张三         杭州") {
+		t.Errorf("text lacks the units:\n%s", text)
+	}
+	if csv := mustRun(t, "standings", "--format", "csv", path); !strings.HasPrefix(csv, "名次,号,姓名,单位,积分,") || !strings.Contains(csv, ",张三,杭州,") {
+		t.Errorf("CSV lacks the units:\n%s", csv)
+	}
+}
+
 // TestStandingsShared: every format works on every shared TRF file; the
 // JSON parses back with one row per player, places in order.
 func TestStandingsShared(t *testing.T) {
@@ -497,24 +519,6 @@ func TestStandingsShared(t *testing.T) {
 				t.Errorf("text: %d lines (want header + %d)", len(lines), n)
 			}
 		})
-	}
-}
-
-func TestTableAlignsWideText(t *testing.T) {
-	tb := table{right: []bool{true, false, true}}
-	tb.add("名次", "姓名", "积分")
-	tb.add("1", "张三", "7")
-	tb.add("10=", "Li", "6.5")
-	var b strings.Builder
-	if err := tb.write(&b); err != nil {
-		t.Fatal(err)
-	}
-	want := "" +
-		"名次 姓名 积分\n" +
-		"   1 张三    7\n" +
-		" 10= Li    6.5\n"
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
 

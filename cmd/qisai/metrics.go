@@ -8,20 +8,21 @@ import (
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/ops"
-	"github.com/qisai/qisai/storage"
 )
 
-// measured is platform's sender paced by limits, recording for /metrics
-// how long each message waited for the limits (its time in the pacer less
-// the platform's) and how long the platform took, or that it failed.
-func measured(platform string, send storage.Sender, limits pace.Limits, m *ops.Metrics) storage.Sender {
-	return waited{platform: platform, inner: pace.New(timed{platform: platform, inner: send, metrics: m}, limits, nil), metrics: m}
+// measured is platform's sender paced by limits (paced, which a restart
+// tells the last run's sends), recording for /metrics how long each
+// message waited for the limits (its time in the pacer less the
+// platform's) and how long the platform took, or that it failed (send).
+func measured(platform string, send chat.Sender, limits pace.Limits, m *ops.Metrics) (paced *pace.Sender, measured chat.Sender) {
+	paced = pace.New(timed{platform: platform, inner: send, metrics: m}, limits, nil)
+	return paced, waited{platform: platform, inner: paced, metrics: m}
 }
 
 // waited records the delivery wait of the messages it sends.
 type waited struct {
 	platform string
-	inner    storage.Sender
+	inner    chat.Sender
 	metrics  *ops.Metrics
 }
 
@@ -60,7 +61,7 @@ type platformTimeKey struct{}
 // timed records how long each platform send takes.
 type timed struct {
 	platform string
-	inner    storage.Sender
+	inner    chat.Sender
 	metrics  *ops.Metrics
 }
 

@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/qisai/qisai/bot/discord"
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/bot/telegram"
@@ -80,13 +78,35 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// here: split at the platform's length (each part paced and recorded
 	// on its own), paced by its limits, retried. Delivery logs what fails
 	// and goes on: a slow or refusing platform never stops the service.
-	deliver := func(platform string, send storage.Sender, limits pace.Limits, split func(chat.Message) []chat.Message) {
+	// The pace of the last run's sends is kept: the outbox's records of
+	// what went out in the limits' span count against them again, so a
+	// restart does not start with a burst the platform punishes.
+	deliver := func(platform string, send chat.Sender, limits pace.Limits, split func(chat.Message) []chat.Message) {
 		run(platform+" delivery", func(ctx context.Context) error {
-			timed := measured(platform, send, limits, metrics)
-			return svc.Deliver(ctx, platform+"@"+host, timed, chatcmd.DeliverOptions{
+			paced, timed := measured(platform, send, limits, metrics)
+			recent, err := store.RecentSends(ctx, platform, time.Now().Add(-limits.Span()))
+			if err != nil {
+				log.Warn("the last run's sends are unknown; pacing starts afresh", "platform", platform, "err", err)
+			}
+			for _, s := range recent {
+				for range s.Parts {
+					paced.Remember(s.Chat, s.At)
+				}
+			}
+			return store.Deliver(ctx, platform+"@"+host, timed, storage.DeliverOptions{
 				Platform: platform, Undeliverable: svc.Undeliverable, Split: split, Log: log,
+				Blocked: func(ctx context.Context, c chat.Chat, since time.Time, err error) {
+					metrics.ChatHeld(c.Platform)
+					svc.Blocked(ctx, c, since, err)
+				},
 			})
 		})
+	}
+	// status reports whether a platform is reached to /healthz and
+	// /metrics: a platform down degrades the service, never stops it.
+	status := func(platform string) func(bool, error) {
+		metrics.Platform(platform, false, errors.New("connecting"))
+		return func(up bool, err error) { metrics.Platform(platform, up, err) }
 	}
 
 	mux := http.NewServeMux()
@@ -95,12 +115,12 @@ func serveCmd(args []string, stdout io.Writer) error {
 	mux.Handle("/metrics", health)
 	mux.Handle("/e/", web.New(svc.Web(), web.WithLogger(log))) // the events' pages, at the links /web gives
 	if cfg.Telegram() {
-		tc := telegram.Config{Token: cfg.TelegramToken, APIURL: cfg.TelegramAPIURL, WebhookURL: cfg.TelegramWebhookURL}
-		tg, err := telegram.New(tc, svc, log)
+		tg, err := telegram.New(svc, cfg.TelegramToken, telegram.WithServerURL(cfg.TelegramAPIURL),
+			telegram.WithWebhook(cfg.TelegramWebhookURL), telegram.WithLogger(log), telegram.WithStatus(status(telegram.Platform)))
 		if err != nil {
 			return fmt.Errorf("不能启动 Telegram 机器人，请检查 QISAI_TELEGRAM_TOKEN 和 QISAI_TELEGRAM_API_URL。The Telegram bot cannot start: %w", err)
 		}
-		if tc.WebhookURL != "" {
+		if cfg.TelegramWebhookURL != "" {
 			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
 		}
 		run("telegram", tg.Run)
@@ -110,29 +130,22 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// Discord: with a public key, interactions come to the HTTP endpoint;
 	// without one, through the gateway connection. What a channel hears,
 	// the statements and long replies too, goes out through the outbox's
-	// Discord sender; long private replies as follow-ups, which need the
-	// bot's session.
-	var session *discordgo.Session
+	// Discord sender; long private replies as follow-ups.
+	var dc *discord.Adapter
 	if cfg.Discord() {
-		if session, err = discord.NewSession(cfg.DiscordToken, cfg.DiscordAPIURL); err != nil {
+		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL), discord.WithLogger(log),
+			discord.WithStatus(status(discord.Platform))}
+		if key, err := cfg.DiscordKey(); err == nil && key != nil {
+			opts = append(opts, discord.WithPublicKey(key))
+		}
+		if dc, err = discord.New(svc, cfg.DiscordToken, opts...); err != nil {
 			return fmt.Errorf("不能启动 Discord 机器人，请检查 QISAI_DISCORD_TOKEN 和 QISAI_DISCORD_API_URL。The Discord bot cannot start: %w", err)
 		}
-		session.Identify.Intents = discordgo.IntentsNone // interactions need none
-		if _, err := session.ApplicationCommandBulkOverwrite(cfg.DiscordAppID, "", discord.Commands(svc.Commands())); err != nil {
-			log.Error("registering the slash commands failed; they may be out of date", "err", err)
+		if h := dc.Handler(); h != nil {
+			mux.Handle("/discord/interactions", h)
 		}
-		deliver(discord.Platform, discord.NewSender(session), pace.Discord, discord.Split)
-	}
-	var interactions *discord.Handler
-	if key, err := cfg.DiscordKey(); err == nil && key != nil {
-		var opts []discord.Option
-		if session != nil {
-			opts = append(opts, discord.WithFollowups(session, cfg.DiscordAppID))
-		}
-		interactions = discord.NewHandler(svc, key, log, opts...)
-		mux.Handle("/discord/interactions", interactions)
-	} else if session != nil {
-		run("discord gateway", func(ctx context.Context) error { return discord.RunGateway(ctx, session, svc, log) })
+		run("discord", dc.Run)
+		deliver(discord.Platform, dc.Sender(), pace.Discord, discord.Split)
 	}
 
 	if cfg.Listen != "" {
@@ -167,8 +180,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 	})
 	<-ctx.Done()
 	wg.Wait()
-	if interactions != nil {
-		interactions.Wait() // follow-ups still being sent
+	if dc != nil {
+		dc.Wait() // follow-ups still being sent
 	}
 	log.Info("stopped")
 	return first

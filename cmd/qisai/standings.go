@@ -3,18 +3,19 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/qisai/qisai/internal/textwidth"
 	"io"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
 )
 
-// nameColumns is the widest a name may be in the text table, so that the
-// table with three tiebreaks fits a phone held upright.
+// nameColumns is the widest a name may be in the text tables (the
+// standings, the pairing record), so that a long name does not push the
+// numbers after it off a narrow screen.
 const nameColumns = 12
 
 // standingsCmd prints the standings: qisai standings [flags] EVENT.trf.
@@ -37,15 +38,15 @@ func standingsCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rows := engine.Standings(ev)
+	e := sheet.Of(ev)
 	w := bufio.NewWriter(stdout)
 	switch format {
 	case "json":
-		err = writeJSON(w, ev, rows)
+		err = writeJSON(w, e)
 	case "csv":
-		err = writeCSV(w, ev, rows)
+		err = sheet.WriteCSV(w, sheet.Standings(e, i18n.Zh))
 	default:
-		err = writeText(w, ev, rows)
+		err = writeText(w, sheet.Standings(e, i18n.Zh))
 	}
 	if err != nil {
 		return err
@@ -53,53 +54,13 @@ func standingsCmd(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-func name(ev *engine.Event, id int) string {
-	p, _ := ev.Player(id)
-	return p.Name
-}
-
-// header is the column titles, in Chinese as the national rules write them.
-func header(ev *engine.Event) []string {
-	h := []string{"名次", "序号", "姓名", "积分"}
-	for _, t := range ev.Settings.Tiebreaks {
-		h = append(h, t.Name())
-	}
-	return h
-}
-
-// cells is one standings row as text: place label ("3="), ID, name, score
-// and the tiebreak values.
-func cells(ev *engine.Event, s engine.Standing) []string {
-	c := []string{s.PlaceLabel(), fmt.Sprint(s.Player), name(ev, s.Player), s.Score.String()}
-	for _, v := range s.Tiebreaks {
-		c = append(c, v.String())
-	}
-	return c
-}
-
-func writeText(w io.Writer, ev *engine.Event, rows []engine.Standing) error {
-	h := header(ev)
-	t := table{right: make([]bool, len(h))}
-	for i := range t.right {
-		t.right[i] = i != 2 // all but the name are numbers
-	}
-	t.add(h...)
-	for _, s := range rows {
-		c := cells(ev, s)
-		c[2] = textwidth.Truncate(c[2], nameColumns)
-		t.add(c...)
-	}
-	return t.write(w)
-}
-
-func writeCSV(w io.Writer, ev *engine.Event, rows []engine.Standing) error {
-	cw := csv.NewWriter(w)
-	cw.Write(header(ev))
-	for _, s := range rows {
-		cw.Write(cells(ev, s))
-	}
-	cw.Flush()
-	return cw.Error()
+// writeText prints t in full, in aligned columns, its names cut at
+// nameColumns.
+func writeText(w io.Writer, t sheet.Table) error {
+	text := t.FullText()
+	text.Widest = nameColumns
+	_, err := fmt.Fprintln(w, text)
+	return err
 }
 
 // standingJSON is one row of --format json. Points are JSON numbers (1.5).
@@ -132,13 +93,16 @@ func (t tiebreaksObject) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func writeJSON(w io.Writer, ev *engine.Event, rows []engine.Standing) error {
+// writeJSON prints the standings of e as data: a row a player, its
+// tiebreaks by their engine names.
+func writeJSON(w io.Writer, e sheet.Event) error {
+	rows := e.Standings()
 	out := make([]standingJSON, len(rows))
 	for i, s := range rows {
 		out[i] = standingJSON{
 			Place:     s.PlaceLabel(),
 			ID:        s.Player,
-			Name:      name(ev, s.Player),
+			Name:      sheet.PlayerName(e.Event, s.Player),
 			Score:     s.Score.Float(),
 			Tiebreaks: tiebreaksObject(s.Tiebreaks),
 		}

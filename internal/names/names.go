@@ -18,6 +18,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/internal/textwidth"
 )
 
@@ -37,7 +38,7 @@ const maxRunesPerColumn = 2
 
 // Error is why a name is refused, in Chinese and English; Error returns
 // the English.
-type Error struct{ Zh, En string }
+type Error struct{ i18n.T }
 
 func (e *Error) Error() string { return e.En }
 
@@ -67,25 +68,25 @@ func (w what) check(s string) (string, *Error) {
 	name, bad, at := tidy(s, true)
 	if at > 0 {
 		zh, en := describe(bad)
-		return "", &Error{
+		return "", &Error{i18n.T{
 			Zh: fmt.Sprintf("%s里不能有控制字符或看不见的格式字符：第 %d 个字符是 U+%04X%s", w.zhName, at, bad, zh),
 			En: fmt.Sprintf("%s cannot hold control or invisible formatting characters: character %d is U+%04X%s", capital(w.enName), at, bad, en),
-		}
+		}}
 	}
 	cols, runes := textwidth.Of(name), utf8.RuneCountInString(name)
 	switch {
 	case cols == 0:
-		return "", &Error{Zh: w.zhEmpty, En: w.enEmpty}
+		return "", &Error{i18n.T{Zh: w.zhEmpty, En: w.enEmpty}}
 	case cols > w.columns:
-		return "", &Error{
+		return "", &Error{i18n.T{
 			Zh: fmt.Sprintf("%s最长 %d 个半角字符（一个汉字算两个，最多 %s 个汉字），这个有 %d 个", w.zhName, w.columns, w.zhWide, cols),
 			En: fmt.Sprintf("%s is at most %d columns wide (a Chinese character takes two, so %s of them); this one takes %d", capital(w.enName), w.columns, w.zhWide, cols),
-		}
+		}}
 	case runes > maxRunesPerColumn*w.columns:
-		return "", &Error{
+		return "", &Error{i18n.T{
 			Zh: fmt.Sprintf("%s最多 %d 个字符（重音等组合符号也算），这个有 %d 个", w.zhName, maxRunesPerColumn*w.columns, runes),
 			En: fmt.Sprintf("%s holds at most %d characters, accents and other combining marks included; this one holds %d", capital(w.enName), maxRunesPerColumn*w.columns, runes),
-		}
+		}}
 	}
 	return name, nil
 }

@@ -1,25 +1,35 @@
-package commands
+package chat
 
-// Splitting a message at a platform's length (issue 9): between lines,
+// Splitting a message at a platform's length: between lines,
 // keeping monospace blocks whole in every part, and a text too long for a
-// few messages sent as a file instead.
+// few messages sent as a file instead. The adapters give each platform's
+// length and measure; commands never needs to know them.
 
 import (
 	"strings"
-
-	"github.com/qisai/qisai/chat"
 )
 
 // Message limits of the platforms, in characters (UTF-16 code units, the
-// way both count them). splitMessage cuts long replies to fit.
+// way both count them). Split cuts long texts to fit.
 const (
 	LimitDiscord  = 2000
 	LimitTelegram = 4096
 )
 
+// MaxAlbum is the most pictures shown together as one album: Telegram's
+// sendMediaGroup takes 2 to 10, and a Discord message 10 attachments.
+const MaxAlbum = 10
+
+// MaxCommand is the most bytes a Button's Command may have: what every
+// platform carries back when the button is pressed (Telegram's
+// callback_data holds 64 bytes, Discord's custom_id 100 characters). A
+// longer command is left out of the buttons, never cut: a cut command
+// would run another one.
+const MaxCommand = 64
+
 // MaxParts is the most messages one message's text is cut into; a longer
 // text goes as a file instead, so that a round of any field is a few
-// messages in a group (issue 9).
+// messages in a group.
 const MaxParts = 3
 
 // tooLong stands in a chat for a text sent as a file. Both languages: the
@@ -27,41 +37,41 @@ const MaxParts = 3
 const tooLong = "全文太长，请看附件。\nToo long for the chat: the whole text is in the attached file."
 
 // Parts cuts m into the messages a platform takes: its text cut by split
-// (SplitMessage at the platform's length, after the platform's escaping),
+// (Split at the platform's length, after the platform's escaping),
 // the buttons with the last part, then m's file as a message of its own. A
 // text that split cuts into more than MaxParts messages goes as a file
 // instead (its first line names it; it holds the plain lines), and the
 // chat gets the first line and a note saying so.
-func Parts(m chat.Message, split func(string) []string) []chat.Message {
+func Parts(m Message, split func(string) []string) []Message {
 	texts := split(m.Text)
-	var files []*chat.File
+	var files []*File
 	if len(texts) > MaxParts {
 		plain := Plain(m.Text)
 		title, _, _ := strings.Cut(strings.TrimSpace(plain), "\n")
-		files = append(files, &chat.File{Name: fileName(title, "txt"), Data: []byte(plain + "\n")})
+		files = append(files, &File{Name: FileName(title, "txt"), Data: []byte(plain + "\n")})
 		texts = split(title + "\n" + tooLong)
 	}
 	if m.File != nil {
 		files = append(files, m.File)
 	}
-	out := make([]chat.Message, 0, len(texts)+len(files)+1)
+	out := make([]Message, 0, len(texts)+len(files)+1)
 	for _, t := range texts {
-		out = append(out, chat.Message{Chat: m.Chat, Text: t})
+		out = append(out, Message{Chat: m.Chat, Text: t})
 	}
 	if len(m.Buttons) > 0 {
 		if len(out) == 0 {
-			out = append(out, chat.Message{Chat: m.Chat})
+			out = append(out, Message{Chat: m.Chat})
 		}
 		out[len(out)-1].Buttons = m.Buttons
 	}
 	for _, f := range files {
-		out = append(out, chat.Message{Chat: m.Chat, File: f})
+		out = append(out, Message{Chat: m.Chat, File: f})
 	}
 	return out
 }
 
-// msgLen is the length of s as the platforms count it: UTF-16 code units.
-func msgLen(s string) int {
+// Length is the length of s as the platforms count it: UTF-16 code units.
+func Length(s string) int {
 	n := 0
 	for _, r := range s {
 		n++
@@ -72,7 +82,7 @@ func msgLen(s string) int {
 	return n
 }
 
-// SplitMessage cuts text into messages of at most limit characters (see
+// Split cuts text into messages of at most limit characters (see
 // LimitDiscord, LimitTelegram; an adapter that wraps each part in markup
 // passes the limit less the markup). It cuts between lines, so a table row
 // is never split; it prefers the last blank line of a message, so that
@@ -86,14 +96,14 @@ func msgLen(s string) int {
 // every part renders on its own; the fences count towards limit, which is
 // exact for Discord and errs on the safe side for Telegram (whose <pre>
 // tags count nothing).
-func SplitMessage(text string, limit int) []string { return SplitMeasured(text, limit, msgLen) }
+func Split(text string, limit int) []string { return SplitMeasured(text, limit, Length) }
 
-// SplitMeasured is SplitMessage measuring each line with measure: the
+// SplitMeasured is Split measuring each line with measure: the
 // length the platform will count once the sender has rendered the line
-// (its escapes, say). A measure must count a line at least as msgLen does
+// (its escapes, say). A measure must count a line at least as Length does
 // and be additive over a line's runes.
 func SplitMeasured(text string, limit int, measure func(string) int) []string {
-	if limit < 1 || !strings.Contains(text, chat.Fence) {
+	if limit < 1 || !strings.Contains(text, Fence) {
 		return splitLines(text, limit, measure)
 	}
 	parts := fenced(splitLines(text, limit, measure))
@@ -101,7 +111,7 @@ func SplitMeasured(text string, limit int, measure func(string) int) []string {
 		if size(strings.Split(p, "\n"), measure) > limit {
 			// A block was cut: make room for a fence reopened at a part's
 			// start and one closing it at its end.
-			return fenced(splitLines(text, max(limit-2*(measure(chat.Fence)+1), 1), measure))
+			return fenced(splitLines(text, max(limit-2*(measure(Fence)+1), 1), measure))
 		}
 	}
 	return parts
@@ -115,16 +125,16 @@ func fenced(parts []string) []string {
 	for _, p := range parts {
 		var lines []string
 		if open {
-			lines = append(lines, chat.Fence)
+			lines = append(lines, Fence)
 		}
 		for _, l := range strings.Split(p, "\n") {
-			if l == chat.Fence {
+			if l == Fence {
 				open = !open
 			}
 			lines = append(lines, l)
 		}
 		if open {
-			lines = append(lines, chat.Fence)
+			lines = append(lines, Fence)
 		}
 		if part := strings.Join(dropEmptyBlocks(lines), "\n"); part != "" {
 			out = append(out, part)
@@ -139,12 +149,12 @@ func fenced(parts []string) []string {
 func dropEmptyBlocks(lines []string) []string {
 	var out []string
 	for i := 0; i < len(lines); i++ {
-		if lines[i] == chat.Fence {
+		if lines[i] == Fence {
 			j := i + 1
 			for j < len(lines) && isBlank(lines[j]) {
 				j++
 			}
-			if j < len(lines) && lines[j] == chat.Fence && opens(out) {
+			if j < len(lines) && lines[j] == Fence && opens(out) {
 				i = j
 				continue
 			}
@@ -164,14 +174,14 @@ func dropEmptyBlocks(lines []string) []string {
 func opens(lines []string) bool {
 	n := 0
 	for _, l := range lines {
-		if l == chat.Fence {
+		if l == Fence {
 			n++
 		}
 	}
 	return n%2 == 0
 }
 
-// splitLines is SplitMessage without regard to monospace blocks.
+// splitLines is Split without regard to monospace blocks.
 func splitLines(text string, limit int, measure func(string) int) []string {
 	var out []string
 	emit := func(lines []string) {

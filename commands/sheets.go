@@ -1,0 +1,37 @@
+package commands
+
+import (
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/sheet"
+)
+
+// sheetOf is st's event as the sheets read it (package sheet): its games
+// with the histories and standings st computes once, and what the chat
+// knows beside them — where the event stands, the time control, the
+// round's start in the event's clock, a team event's teams. The chat's
+// tables keep their unit columns whether or not anybody has a unit, so
+// that its files have the same columns from one event to the next.
+func sheetOf(st *action.State) sheet.Event {
+	e := sheet.Event{
+		Event: &st.Event, Histories: st.Histories, Standings: st.Standings,
+		Phase: phases[st.Status], Version: st.Through, Units: true,
+		TimeControl: st.Info.TimeControl,
+		Start:       sheet.RoundStart{Round: st.Play.Round, At: st.Play.Starts.In(st.Info.Location())},
+	}
+	if tm := st.Teams; tm != nil {
+		e.Teams = &sheet.Teams{Event: st.TeamEvent(), Totals: tm.Rules.Totals, Hidden: make([][]bool, len(tm.Rounds))}
+		for r, rd := range tm.Rounds {
+			e.Teams.Hidden[r] = make([]bool, len(rd.Matches))
+			for i, m := range rd.Matches {
+				e.Teams.Hidden[r][i] = !m.Revealed
+			}
+		}
+	}
+	return e
+}
+
+// phases are the sheets' words for where an event stands.
+var phases = map[action.Status]sheet.Phase{
+	action.Setup: sheet.Setup, action.Signup: sheet.Signup, action.Running: sheet.Running,
+	action.Finished: sheet.Finished, action.CalledOff: sheet.CalledOff,
+}

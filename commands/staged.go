@@ -1,0 +1,122 @@
+package commands
+
+import (
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
+	"github.com/qisai/qisai/storage"
+)
+
+// A staged event in the chat (R-F-3..6): a knockout, a double elimination,
+// groups, or a chain of them. Its rounds are played as an individual
+// event's are, each board with what it plays (knockout.go); its ranking,
+// bracket and crosstables are its stages' (bracket.go).
+type stagedFormat struct{}
+
+func (stagedFormat) name(st *action.State, lang i18n.Lang) string {
+	return formatName(st.Stages.Plan, lang)
+}
+
+func (stagedFormat) pair(c *Context) (Reply, error) {
+	if err := stagedOpen(c.State, c.Lang); err != nil {
+		return Reply{}, err
+	}
+	return previewRound(c)
+}
+
+func (stagedFormat) preview(st *action.State, lang i18n.Lang) string { return stagedPreview(st, lang) }
+
+// publish publishes the round with what each board plays under it.
+func (stagedFormat) publish(c *Context, start roundStart) (Reply, error) {
+	return publishRound(c, start, matchNotes)
+}
+
+func (stagedFormat) started(_ *Context, st *action.State, by engine.Numbering, lang i18n.Lang) string {
+	return startText(st, by, lang)
+}
+
+// correction goes ahead: a corrected result re-routes the later matches,
+// which the ruling asks about when they are played (rule).
+func (stagedFormat) correction(*Context, int, int, engine.Result) (Reply, bool) {
+	return Reply{}, false
+}
+
+// rule sets the ruling; a corrected result re-routes the later matches:
+// the action refuses it when they are played, unless confirmed (R-F-4).
+func (stagedFormat) rule(v *voice, ch *storage.Change, a *action.ResultSet, why i18n.T) error {
+	struck := struckMatches(ch.State)
+	if err := v.settle(ch, a, why); err != nil {
+		return err
+	}
+	if again := newlyStruck(struck, struckMatches(ch.State)); len(again) > 0 {
+		v.announce(ch, i18n.T{Zh: "%s 的对局作废（R-F-4），由下一次 /pair 重新编排。", En: "The games of %s are struck out (R-F-4): the next /pair pairs them again."}.In(v.lang, reroutedText(again, v.lang)))
+	}
+	return nil
+}
+
+func (stagedFormat) before(st *action.State, round, _ int) moment { return roundWasOpen(st, round) }
+
+func (stagedFormat) settled(v *voice, ch *storage.Change, round, board int, said string, was moment) {
+	v.settleStaged(ch, round, board, said, was.open)
+}
+
+// finish announces the stages' ranking (R-F-6): the Swiss standings' lots
+// and pictures are not its.
+func (stagedFormat) finish(c *Context) (Reply, error) {
+	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
+		return Reply{}, err
+	}
+	return finishEvent(c, appendLots, func(st *action.State, _ []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
+		if t, ok := rankingSheet(st, lang); ok {
+			return stagedStandings(st, lang), []sheet.Table{t}
+		}
+		return stagedStandings(st, lang), nil
+	})
+}
+
+func (stagedFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
+	return pairingTable(st, round, lang)
+}
+
+func (stagedFormat) standings(c *Context) (Reply, error) {
+	switch {
+	case c.Args["what"] != "":
+		return Reply{}, noBoards()
+	case c.Args["as"] != "":
+		t, _, err := stagedRankingSheet(c.State, c.Lang)
+		if err != nil {
+			return Reply{}, err
+		}
+		return showPicture(c, t)
+	}
+	return Reply{Text: stagedStandings(c.State, c.Lang)}, nil
+}
+
+// crosstable is each group's, as text (R-F-3).
+func (stagedFormat) crosstable(c *Context) (Reply, error) {
+	text, err := stagedCrosstable(c.State, c.Lang)
+	return Reply{Text: text}, err
+}
+
+// files are the ranking, as it stands until every match is played (R-F-6),
+// and the crosstable of every game.
+func (stagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
+	t, final, err := stagedRankingSheet(st, lang)
+	if err != nil {
+		return nil, err
+	}
+	f := sheetFile{t, i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}
+	if !final {
+		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
+	}
+	return []sheetFile{f, {sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}}, nil
+}
+
+func (stagedFormat) keys(st *action.State, lang i18n.Lang) []string {
+	return planKeysText(st.Stages.Plan, lang)
+}
+
+func (stagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang) *Problem {
+	return stagedPartRefused(k, st.Stages.Plan, lang)
+}

@@ -1,0 +1,93 @@
+package sheet
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// Event is an event as the sheets read it: the engine's event, what is
+// computed from it once for every table, and what a chat knows beside
+// it. Of makes one of an engine.Event alone, as a TRF file gives it; the
+// chat fills in the rest from its log (package commands).
+type Event struct {
+	Event *engine.Event
+	// Histories and Standings are the event's histories and standings
+	// (engine.Event.Histories, engine.Standings), computed once however
+	// many tables read them: Of's compute on first use, and a caller that
+	// keeps them already gives its own. The tables do not change them.
+	Histories func() [][]engine.Entry
+	Standings func() []engine.Standing
+	// Phase is where the event stands.
+	Phase Phase
+	// Version changes whenever anything in the event does (Page.Version).
+	Version int64
+	// Units says the players' tables have their unit (单位) columns.
+	Units bool
+	// TimeControl is what the organiser announced with the pairings,
+	// "25分+5秒" (R-G-5); "" when nothing.
+	TimeControl string
+	// Start is when a round starts, where the organiser said so.
+	Start RoundStart
+	// Teams is a team event's side (§12); nil for an individual event.
+	Teams *Teams
+}
+
+// Of is ev as the sheets read it when nothing more is known of it: under
+// way, with unit columns where a player has a unit.
+func Of(ev *engine.Event) Event {
+	return Event{
+		Event:     ev,
+		Histories: sync.OnceValue(ev.Histories),
+		Standings: sync.OnceValue(func() []engine.Standing { return engine.Standings(ev) }),
+		Units:     slices.ContainsFunc(ev.Players, func(p engine.Player) bool { return p.Unit != "" }),
+	}
+}
+
+// Phase is where an event stands. The zero Phase is an event under way,
+// as a file of its rounds shows it.
+type Phase uint8
+
+const (
+	Running   Phase = iota // started: sequence numbers fixed, rounds paired
+	Setup                  // created, entries being prepared
+	Signup                 // players may join
+	Finished               // over
+	CalledOff              // cancelled before the start
+)
+
+// RoundStart is when round Round starts, At in the event's clock, whose
+// location names it ("UTC+8").
+type RoundStart struct {
+	Round int
+	At    time.Time
+}
+
+// Teams is a team event's side (§12): the event between its teams as the
+// engine has it — the teams, their rounds and line-ups, each board's
+// result — and what only the chat knows of it.
+type Teams struct {
+	Event *engine.TeamEvent
+	// Hidden marks the matches whose line-ups are not revealed yet
+	// (临时定台, §12.3), Hidden[r-1][i] round r's i-th match: their boards
+	// are not shown. Nil when every match's are.
+	Hidden [][]bool
+	// Totals is what a 队员总分制 ranking adds up (R-T-6).
+	Totals engine.TotalsRule
+}
+
+// hidden reports whether round's i-th match keeps its line-ups hidden.
+func (t *Teams) hidden(round, i int) bool {
+	return round-1 < len(t.Hidden) && i < len(t.Hidden[round-1]) && t.Hidden[round-1][i]
+}
+
+// units is t as the event's tables have it: without its unit columns cols
+// where Units is not set.
+func (e Event) units(t Table, cols ...int) Table {
+	if !e.Units {
+		t.without(cols...)
+	}
+	return t
+}

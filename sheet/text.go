@@ -1,0 +1,257 @@
+package sheet
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/qisai/qisai/internal/textwidth"
+)
+
+// Text is rows of cells laid out in aligned columns for a monospace
+// screen — the chat's tables on a phone, the command line's in a terminal
+// — where a 汉字 takes two columns (internal/textwidth). The first row is
+// the heading. String returns the lines.
+type Text struct {
+	Rows [][]string
+	// Align, when given, is how each column's cells sit. Without it a
+	// column whose cells below the heading are all numbers (or empty) is
+	// right-aligned, heading included, and the others left-aligned.
+	Align []Align
+	// Fit, when positive, is the widest a line may be: the columns in
+	// Shrink (names, mostly) are cut ("…"), the widest first and none
+	// below minShrink, to keep lines within it.
+	Fit    int
+	Shrink []int
+	// Widest, when positive, is the widest a column in Shrink may be.
+	Widest int
+}
+
+// BriefText lays out t's Brief columns, what a phone shows of it: their
+// titles as the heading, their cells' texts as the rows, through cell
+// where it is given (a caller's own way with a column, by t's column
+// index). The Shrink columns shrink to fit when fit is positive.
+func (t Table) BriefText(fit int, cell func(col int, text string) string) *Text {
+	return t.text(true, fit, cell)
+}
+
+// FullText lays out every column of t under its heading in full
+// (Column.Heading), for a screen with room: a terminal, a text file.
+func (t Table) FullText() *Text { return t.text(false, 0, nil) }
+
+// text lays out t's columns, only the Brief ones under their titles when
+// brief is set.
+func (t Table) text(brief bool, fit int, cell func(col int, text string) string) *Text {
+	x := &Text{Fit: fit, Rows: make([][]string, 0, 1+len(t.Rows))}
+	var keep []int
+	head := []string{}
+	for i, c := range t.Columns {
+		if brief && !c.Brief {
+			continue
+		}
+		if c.Shrink {
+			x.Shrink = append(x.Shrink, len(keep))
+		}
+		keep = append(keep, i)
+		if brief {
+			head = append(head, c.Title)
+		} else {
+			head = append(head, c.Heading())
+		}
+	}
+	x.Row(head...)
+	for _, r := range t.Rows {
+		cells := make([]string, len(keep))
+		for j, i := range keep {
+			cells[j] = r[i].Text
+			if cell != nil {
+				cells[j] = cell(i, cells[j])
+			}
+		}
+		x.Row(cells...)
+	}
+	return x
+}
+
+// minShrink is the narrowest a shrinking column gets: two 汉字, or three
+// letters and "…".
+const minShrink = 4
+
+// Row adds a row.
+func (t *Text) Row(cells ...string) {
+	for i, c := range cells {
+		cells[i] = oneLine(c)
+	}
+	t.Rows = append(t.Rows, cells)
+}
+
+// oneLine turns controls (line breaks, tabs) into spaces, so a cell typed
+// by a user cannot break the table's lines.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// Widths is the natural width of each column: its widest cell's.
+func (t *Text) Widths() []int {
+	w, _ := t.measure()
+	return w
+}
+
+// measure returns the natural width of each column and of every cell,
+// row after row, each cell measured once.
+func (t *Text) measure() (cols, cells []int) {
+	n := 0
+	for _, r := range t.Rows {
+		n += len(r)
+	}
+	cells = make([]int, 0, n)
+	for _, r := range t.Rows {
+		for len(cols) < len(r) {
+			cols = append(cols, 0)
+		}
+		for i, c := range r {
+			cw := textwidth.Of(c)
+			cells = append(cells, cw)
+			cols[i] = max(cols[i], cw)
+		}
+	}
+	return cols, cells
+}
+
+// aligns is how each of n columns sits: as Align says, or by what the
+// cells below the heading hold.
+func (t *Text) aligns(n int) []Align {
+	out := make([]Align, n)
+	if t.Align != nil {
+		copy(out, t.Align)
+		return out
+	}
+	for i := range out {
+		num, seen := true, false
+		for _, r := range t.Rows[1:] {
+			if i < len(r) && r[i] != "" {
+				num, seen = num && isNumber(r[i]), true
+			}
+		}
+		if num && seen {
+			out[i] = Right
+		}
+	}
+	return out
+}
+
+// String is the table's aligned lines, one space between columns and none
+// at a line's end.
+func (t *Text) String() string {
+	if len(t.Rows) == 0 {
+		return ""
+	}
+	w, cells := t.measure()
+	align := t.aligns(len(w))
+	t.narrow(w)
+	size := len(t.Rows)
+	for _, x := range w {
+		size += (x + 1) * len(t.Rows)
+	}
+	b := make([]byte, 0, size)
+	k := 0 // cells[k] is the width of the cell being written
+	for n, r := range t.Rows {
+		if n > 0 {
+			b = append(b, '\n')
+		}
+		line := len(b)
+		for i := range w {
+			c, cw := "", 0
+			if i < len(r) {
+				c, cw = r[i], cells[k]
+				k++
+			}
+			if cw > w[i] {
+				c = textwidth.Truncate(c, w[i])
+				cw = textwidth.Of(c)
+			}
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			pad, before := w[i]-cw, 0
+			switch align[i] {
+			case Right:
+				before = pad
+			case Center:
+				before = pad / 2
+			}
+			b = appendBlanks(b, before)
+			b = append(b, c...)
+			b = appendBlanks(b, pad-before)
+		}
+		for len(b) > line && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
+		}
+	}
+	return string(b)
+}
+
+// appendBlanks appends n spaces to b.
+func appendBlanks(b []byte, n int) []byte {
+	for range n {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// narrow cuts the columns in Shrink to Widest, then takes columns off the
+// widest of them, one at a time, until the lines fit or every one is at
+// minShrink.
+func (t *Text) narrow(w []int) {
+	if t.Widest > 0 {
+		for _, i := range t.Shrink {
+			if i >= 0 && i < len(w) {
+				w[i] = min(w[i], t.Widest)
+			}
+		}
+	}
+	if t.Fit <= 0 {
+		return
+	}
+	total := len(w) - 1
+	for _, x := range w {
+		total += x
+	}
+	for ; total > t.Fit; total-- {
+		j := -1
+		for _, i := range t.Shrink {
+			if i >= 0 && i < len(w) && w[i] > minShrink && (j < 0 || w[i] > w[j]) {
+				j = i
+			}
+		}
+		if j < 0 {
+			return
+		}
+		w[j]--
+	}
+}
+
+// isNumber reports whether s is a number as tables print them: "12",
+// "-3", "6.75". A shared place "3=" is not: it reads better left-aligned.
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	digits, dot := 0, false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '.' && !dot && digits > 0:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0 && !strings.HasSuffix(s, ".")
+}

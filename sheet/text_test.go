@@ -1,0 +1,119 @@
+package sheet
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/qisai/qisai/internal/textwidth"
+)
+
+// contains fails t unless got holds every one of want.
+func contains(t *testing.T, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("%q lacks %q", got, w)
+		}
+	}
+}
+
+// Chinese names count double, so the columns after them line up on screen
+// even though the lines hold different numbers of characters. Numbers are
+// right-aligned, a shared place "3=" is not a number.
+func TestTextAlignsChineseNames(t *testing.T) {
+	var tb Text
+	tb.Row("名次", "姓名", "积分")
+	tb.Row("1", "王天一", "10")
+	tb.Row("3=", "Bob", "9.5")
+	tb.Row("3=", "欧阳\n琦", "9.5") // a line break typed into a name stays in its row
+	want := strings.Join([]string{
+		"名次 姓名    积分",
+		"1    王天一    10",
+		"3=   Bob      9.5",
+		"3=   欧阳 琦  9.5",
+	}, "\n")
+	if got := tb.String(); got != want {
+		t.Errorf("table:\n%s\nwant\n%s", got, want)
+	}
+	// The score column starts at the same screen column on every line.
+	for _, line := range strings.Split(tb.String(), "\n")[1:] {
+		runes := []rune(line)
+		if w := textwidth.Of(string(runes[:len(runes)-4])); w != 13 {
+			t.Errorf("line %q: the score starts at column %d, want 13", line, w)
+		}
+	}
+}
+
+// Where the columns' alignment is given, it holds whatever the cells are:
+// a shared place right-aligned beside its number, wide text counted double.
+func TestTextAlignsWideText(t *testing.T) {
+	tb := Text{Align: []Align{Right, Left, Right}}
+	tb.Row("名次", "姓名", "积分")
+	tb.Row("1", "张三", "7")
+	tb.Row("10=", "Li", "6.5")
+	want := "" +
+		"名次 姓名 积分\n" +
+		"   1 张三    7\n" +
+		" 10= Li    6.5"
+	if got := tb.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	centred := Text{Align: []Align{Center, Left}}
+	centred.Row("Result", "x")
+	centred.Row("1-0", "y")
+	if got, want := centred.String(), "Result x\n 1-0   y"; got != want {
+		t.Errorf("centred: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A table wider than fit truncates its shrinking columns, the widest first,
+// and no further than minShrink; Widest cuts them whatever the fit.
+func TestTextFit(t *testing.T) {
+	tb := Text{Fit: 20, Shrink: []int{1, 2}}
+	tb.Row("台", "红方", "黑方")
+	tb.Row("1", "欧阳长名字的选手", "王天一")
+	tb.Row("10", "Bob", "Alexander Wong")
+	got := tb.String()
+	for _, line := range strings.Split(got, "\n") {
+		if textwidth.Of(line) > 20 {
+			t.Errorf("line %q is %d wide, want at most 20:\n%s", line, textwidth.Of(line), got)
+		}
+	}
+	contains(t, got, " 1 欧阳长…  王天一", "10 Bob      Alexand…")
+
+	narrow := Text{Fit: 5, Shrink: []int{0}}
+	narrow.Row("Name", "x")
+	narrow.Row("Alexander", "1")
+	contains(t, narrow.String(), "Ale… 1")
+
+	widest := Text{Widest: 6, Shrink: []int{1}}
+	widest.Row("No", "Name", "Pts")
+	widest.Row("5", "Chen Xiaoming", "3")
+	if got, want := widest.String(), "No Name   Pts\n 5 Chen …   3"; got != want {
+		t.Errorf("widest 6: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A sheet's brief text is its Brief columns under their titles; its full
+// text every column under its heading in full.
+func TestBriefAndFullText(t *testing.T) {
+	tab := Table{
+		Columns: []Column{{Title: "#", Full: "Place", Brief: true}, {Title: "No"}, {Title: "Name", Shrink: true, Brief: true}, {Title: "BH", Full: "Buchholz"}},
+		Rows: [][]Cell{
+			{{Text: "1"}, {Text: "7"}, {Text: "王天一"}, {Text: "12.5"}},
+			{{Text: "2"}, {Text: "3"}, {Text: "Alexander Wong"}, {Text: "9"}},
+		},
+	}
+	brief := tab.BriefText(10, func(col int, text string) string {
+		if col == 2 {
+			return "<" + text + ">"
+		}
+		return text
+	})
+	if got, want := brief.String(), "# Name\n1 <王天一>\n2 <Alexan…"; got != want {
+		t.Errorf("brief: got\n%s\nwant\n%s", got, want)
+	}
+	if got, want := tab.FullText().String(), "Place No Name           Buchholz\n    1  7 王天一             12.5\n    2  3 Alexander Wong        9"; got != want {
+		t.Errorf("full: got\n%s\nwant\n%s", got, want)
+	}
+}
