@@ -16,7 +16,7 @@ import (
 // contact:user.base:readonly), or from a message that @-mentions them.
 const (
 	namesKept   = 10000
-	nameLife    = time.Hour        // a name changed in Feishu shows within the hour
+	nameLife    = time.Hour       // a name changed in Feishu shows within the hour
 	nameTimeout = 5 * time.Second // a slow contact API holds an event no longer
 )
 
