@@ -40,8 +40,10 @@ func (n *names) learn(id, name string) { n.cache.Add(id, name) }
 func (n *names) user(ctx context.Context, id string) commands.User {
 	name, ok := n.cache.Get(id)
 	if !ok {
-		name = n.ask(ctx, id)
-		n.cache.Add(id, name)
+		var answered bool
+		if name, answered = n.ask(ctx, id); answered {
+			n.cache.Add(id, name)
+		}
 	}
 	if name == "" {
 		name = id
@@ -49,13 +51,18 @@ func (n *names) user(ctx context.Context, id string) commands.User {
 	return commands.User{ID: id, Name: name}
 }
 
-// ask asks the contact API for user id's name; "" when it does not say.
-func (n *names) ask(ctx context.Context, id string) string {
+// ask asks the contact API for user id's name: "" when it does not say,
+// and answered false when it did not answer at all (a network error, a
+// timeout), which is no reason to stop asking.
+func (n *names) ask(ctx context.Context, id string) (name string, answered bool) {
 	ctx, cancel := context.WithTimeout(ctx, nameTimeout)
 	defer cancel()
 	resp, err := n.api.Contact.V3.User.Get(ctx, larkcontact.NewGetUserReqBuilder().UserId(id).UserIdType("open_id").Build())
-	if err != nil || !resp.Success() || resp.Data == nil || resp.Data.User == nil || resp.Data.User.Name == nil {
-		return ""
+	if err != nil {
+		return "", false
 	}
-	return *resp.Data.User.Name
+	if !resp.Success() || resp.Data == nil || resp.Data.User == nil || resp.Data.User.Name == nil {
+		return "", resp.StatusCode < 500
+	}
+	return *resp.Data.User.Name, true
 }

@@ -3,7 +3,6 @@ package feishu
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -463,14 +462,13 @@ func message(who person, chatID, text string, mentioned ...person) (payload []by
 	messageID = fmt.Sprintf("om_in_%d", messageSeq.n)
 	messageSeq.Unlock()
 	var mentions []map[string]any
-	kind, chatType := "group", "group"
+	chatType := "group"
 	if chatID == "" {
 		chatID, chatType = "oc_p2p_"+who.id, "p2p"
 	} else {
 		text = "@_user_1 " + text
 		mentions = append(mentions, map[string]any{"key": "@_user_1", "id": map[string]any{"open_id": "ou_bot"}, "name": "qisai", "mentioned_type": "bot", "tenant_key": "tenant"})
 	}
-	_ = kind
 	for _, m := range mentioned {
 		key := fmt.Sprintf("@_user_%d", len(mentions)+1)
 		text = strings.Replace(text, "@"+m.name, key, 1)
@@ -516,5 +514,3 @@ func ok(t *testing.T, r larkws.Response, what string) {
 		t.Fatalf("%s: the bot answered %d, want 200 (handled)", what, r.StatusCode)
 	}
 }
-
-var _ = io.Discard
