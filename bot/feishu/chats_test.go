@@ -163,3 +163,38 @@ func (r *recorder) text(c chat.Chat) string {
 	}
 	return b.String()
 }
+
+// TestMenu: a bot menu item whose event key names a command runs it in
+// the user's private chat; one that names none runs nothing, and the
+// event is answered as done all the same.
+func TestMenu(t *testing.T) {
+	p := newOpenPlatform(t)
+	r := startBot(t, p)
+	menu := func(key string) []byte {
+		return envelope("application.bot.menu_v6", "", map[string]any{"event_key": key, "timestamp": time.Now().Unix(),
+			"operator": map[string]any{"operator_name": wang.name, "operator_id": map[string]any{"open_id": wang.id}}})
+	}
+	ok(t, p.push(menu("no_such_command")), "an unknown menu item")
+	ok(t, p.push(menu("help")), "the help menu item")
+	m, _ := p.await(wang.id, 0, "/event")
+	if len(sentTo(p, wang.id)) != 1 {
+		t.Errorf("the menu items sent %d messages; want 1, /help's", len(sentTo(p, wang.id)))
+	}
+	if !strings.Contains(m.text(), "/report") {
+		t.Errorf("/help from the menu: %s", m.text())
+	}
+	keys := menuKeys(r.svc.Commands())
+	found := false
+	for _, k := range keys {
+		if strings.Contains(k, " ") {
+			t.Errorf("menu key %q has a space", k)
+		}
+		if c, ok := menuCommand(r.svc.Commands(), k); !ok || strings.ReplaceAll(c, " ", "_") != k {
+			t.Errorf("menu key %q runs %q, %v", k, c, ok)
+		}
+		found = found || k == "me"
+	}
+	if !found {
+		t.Errorf("the menu keys %v lack me", keys)
+	}
+}

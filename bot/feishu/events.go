@@ -129,12 +129,16 @@ func (a *Adapter) onMenu(ctx context.Context, ev *larkapplication.P2BotMenuV6) e
 	}
 	cmd, ok := menuCommand(a.svc.Commands(), *e.EventKey)
 	if !ok {
-		a.log.Warn("feishu: a bot menu item names no command that works in a private chat; set its event key to one (see README)", "key", *e.EventKey)
+		a.log.Warn("feishu: a bot menu item names no command that works in a private chat; set its event key to one of those listed",
+			"key", *e.EventKey, "keys", strings.Join(menuKeys(a.svc.Commands()), " "))
 		return nil
 	}
 	ctx, cancel := handling(ctx)
 	defer cancel()
 	id := *e.Operator.OperatorId.OpenId
+	if name := str(e.Operator.OperatorName); name != "" {
+		a.names.learn(id, name)
+	}
 	req := commands.Request{Chat: chat.Private(Platform, id), User: a.names.user(ctx, id), Text: "/" + cmd,
 		UpdateID: "feishu:event:" + ev.EventV2Base.Header.EventID, RepliesQueued: true}
 	a.mu.Lock()
@@ -155,14 +159,14 @@ func menuCommand(cmds []*commands.Command, key string) (string, bool) {
 	return "", false
 }
 
-// MenuKeys are the event keys of the bot menu items an operator may set
-// up in the developer console (机器人 › 机器人自定义菜单), one for each
-// command that works in a private chat, with its help in lang.
-func MenuKeys(cmds []*commands.Command, lang i18n.Lang) [][2]string {
-	var out [][2]string
+// menuKeys are the event keys a bot menu item may have, set up in the
+// developer console (机器人 › 机器人自定义菜单): one for each command that
+// works in a private chat.
+func menuKeys(cmds []*commands.Command) []string {
+	var out []string
 	for _, c := range cmds {
 		if c.InPrivate() {
-			out = append(out, [2]string{strings.ReplaceAll(c.Name, " ", "_"), c.PrivateHelp().In(lang)})
+			out = append(out, strings.ReplaceAll(c.Name, " ", "_"))
 		}
 	}
 	return out
