@@ -26,6 +26,11 @@ import (
 // off between the change and its answer.
 const handleTimeout = 2 * time.Minute
 
+// cardWait is the longest a button's press waits for its card's sending
+// to be done: Feishu shows the presser an error when its callback is not
+// answered within 3 seconds.
+const cardWait = 2 * time.Second
+
 // dispatcher routes the events qisai subscribes to, as the long
 // connection and the HTTP callback deliver them, to their handlers; it
 // checks the callback's token, signature and encryption (Handler).
@@ -83,7 +88,9 @@ func (a *Adapter) onCard(ctx context.Context, ev *callback.CardActionTriggerEven
 	if !reply.Unbutton {
 		return nil, nil
 	}
-	card, ok := a.send.unbuttoned(req.MessageID)
+	wait, cancel := context.WithTimeout(ctx, cardWait)
+	defer cancel()
+	card, ok := a.send.unbuttoned(wait, req.MessageID)
 	if !ok {
 		// Sent before a restart: its buttons stay, and pressing one again
 		// answers that it no longer applies.
@@ -229,24 +236,12 @@ func (a *Adapter) run(ctx context.Context, req commands.Request) commands.Reply 
 var privateNote = i18n.T{Zh: "%s：我还不能私信你。请先打开与我的私聊（点我的头像 › 发消息），再输入一次命令。",
 	En: "%s: I cannot message you privately yet. Open a private chat with me (tap my avatar › Message), and type the command again."}
 
-// answer sends reply where req asks, in its chat or privately, the one
-// way every message goes: through the outbox, whose delivery paces,
-// splits, renders and retries it. The event's id keys it, so a
-// redelivered event queues no second reply. A private reply the user
-// cannot receive is replaced by a note in the chat the command came from.
+// answer sends reply where req asks, in its chat or privately, through
+// the outbox (commands.Service.Answer). A private reply the user cannot
+// receive is replaced by a note in the chat the command came from.
 func (a *Adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
-	if reply.Queued || reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
-		return // nothing to say, or the change queued it already
-	}
-	m := chat.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
-	if reply.Private {
-		m.Chat = chat.Private(Platform, req.User.ID)
-	}
-	if m.Chat != req.Chat {
-		m.IfUndeliverable = &chat.Notice{Chat: req.Chat, Text: privateNote.In(a.svc.Lang(ctx, req), req.User.Name)}
-	}
-	if err := a.svc.Enqueue(ctx, m); err != nil {
-		a.log.Error("feishu: queue reply", "chat", m.Chat.ID, "update", req.UpdateID, "err", err)
+	if err := a.svc.Answer(ctx, req, reply, privateNote); err != nil {
+		a.log.Error("feishu: queue reply", "chat", req.Chat.ID, "update", req.UpdateID, "err", err)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	lark "github.com/larksuite/oapi-sdk-go/v3"
@@ -33,6 +34,12 @@ type Sender struct {
 	// cards holds, by message_id, each card sent with buttons as it is
 	// without them (unbuttoned).
 	cards *lru.Cache[string, string]
+
+	mu sync.Mutex
+	// carding counts the cards being sent; idle is closed, and replaced,
+	// when it falls to 0.
+	carding int
+	idle    chan struct{}
 }
 
 func newSender(api *lark.Client, log *slog.Logger) *Sender {
@@ -40,12 +47,48 @@ func newSender(api *lark.Client, log *slog.Logger) *Sender {
 	if err != nil {
 		panic(err) // only for a size below 1
 	}
-	return &Sender{api: api, log: log, cards: cards}
+	return &Sender{api: api, log: log, cards: cards, idle: make(chan struct{})}
 }
 
 // unbuttoned is the card message id was sent as, without its buttons;
-// false when this Sender did not send it (before a restart, say).
-func (s *Sender) unbuttoned(id string) (string, bool) { return s.cards.Get(id) }
+// false when this Sender did not send it (before a restart, say). A card
+// can be pressed before Feishu's answer to its sending is back here (the
+// message is in the chat once Feishu has it): while cards are being sent,
+// it waits for them, until ctx ends.
+func (s *Sender) unbuttoned(ctx context.Context, id string) (string, bool) {
+	for {
+		if c, ok := s.cards.Get(id); ok {
+			return c, true
+		}
+		s.mu.Lock()
+		busy, idle := s.carding > 0, s.idle
+		s.mu.Unlock()
+		if !busy {
+			return "", false
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return "", false
+		}
+	}
+}
+
+// sendingCard counts a card being sent until the function it returns is
+// called.
+func (s *Sender) sendingCard() (done func()) {
+	s.mu.Lock()
+	s.carding++
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.carding--; s.carding == 0 {
+			close(s.idle)
+			s.idle = make(chan struct{})
+		}
+	}
+}
 
 // Send sends m to its chat — a group by its chat_id, a private chat to
 // its user's open_id — cut into the messages Feishu takes (Split): text
@@ -88,6 +131,7 @@ func (s *Sender) send(ctx context.Context, p chat.Message) error {
 		p = chat.Message{Chat: p.Chat, Buttons: p.Buttons, DedupKey: keyed(p.DedupKey, "buttons")}
 	}
 	if len(p.Buttons) > 0 {
+		defer s.sendingCard()()
 		with, without := cardContent(p.Text, p.Buttons, p.Chat.IsPrivate())
 		id, err := s.create(ctx, p, "interactive", with)
 		if err == nil {

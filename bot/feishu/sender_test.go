@@ -63,7 +63,7 @@ func TestSendTextAndCard(t *testing.T) {
 	if !strings.Contains(c.Content, `"update_multi":true`) {
 		t.Errorf("the card %s is not shared (update_multi): its edits would show to the presser alone", c.Content)
 	}
-	without, ok := s.unbuttoned(c.ID)
+	without, ok := s.unbuttoned(ctx, c.ID)
 	if !ok || strings.Contains(without, "button") || !strings.Contains(without, "确认吗？") {
 		t.Errorf("the card without its buttons: %q, %v; want its text and no button", without, ok)
 	}
