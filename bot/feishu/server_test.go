@@ -40,8 +40,8 @@ type openPlatform struct {
 	tokens   int               // tenant_access_tokens asked
 	uploads  []string          // "image NAME" or "file NAME"
 	attempts map[string]int    // receive_id → create requests, refused or not
-	conn     *websocket.Conn
-	connWait chan struct{} // closed once the bot's long connection is up
+	conn     *websocket.Conn // the bot's long connection; nil while it has none
+	conns    int             // long connections the bot opened
 	answers  map[string]chan larkws.Response
 	nextID   int
 	writeMu  sync.Mutex
@@ -119,7 +119,7 @@ const (
 
 func newOpenPlatform(t *testing.T) *openPlatform {
 	p := &openPlatform{t: t, changed: make(chan struct{}), uuids: map[string]string{}, refused: map[string]int{},
-		names: map[string]string{}, attempts: map[string]int{}, connWait: make(chan struct{}), answers: map[string]chan larkws.Response{}}
+		names: map[string]string{}, attempts: map[string]int{}, answers: map[string]chan larkws.Response{}}
 	p.srv = httptest.NewServer(http.HandlerFunc(p.serve))
 	t.Cleanup(func() {
 		p.mu.Lock()
@@ -228,8 +228,7 @@ func (p *openPlatform) create(w http.ResponseWriter, r *http.Request) {
 		p.uuids[in.UUID] = id
 	}
 	p.sent = append(p.sent, sent{ID: id, To: in.ReceiveID, Kind: in.MsgType, Content: in.Content, UUID: in.UUID})
-	close(p.changed)
-	p.changed = make(chan struct{})
+	p.notify()
 	reply(w, http.StatusOK, map[string]any{"code": 0, "data": map[string]any{"message_id": id}})
 }
 
@@ -278,11 +277,17 @@ func (p *openPlatform) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	p.mu.Lock()
 	p.conn = c
-	close(p.connWait)
+	p.conns++
+	p.notify()
 	p.mu.Unlock()
 	for {
 		kind, msg, err := c.ReadMessage()
 		if err != nil {
+			p.mu.Lock()
+			if p.conn == c {
+				p.conn = nil
+			}
+			p.mu.Unlock()
 			return
 		}
 		var f larkws.Frame
@@ -312,16 +317,48 @@ func (p *openPlatform) accept(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// notify wakes those waiting for a change; p.mu is held.
+func (p *openPlatform) notify() {
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// connected waits until the bot holds a long connection, and returns it.
+func (p *openPlatform) connected() *websocket.Conn {
+	p.t.Helper()
+	deadline := time.After(patience)
+	for {
+		p.mu.Lock()
+		c, changed := p.conn, p.changed
+		p.mu.Unlock()
+		if c != nil {
+			return c
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			p.t.Fatal("the bot holds no long connection")
+		}
+	}
+}
+
+// drop closes the bot's long connection, as a network failure would.
+func (p *openPlatform) drop() {
+	c := p.connected()
+	p.mu.Lock()
+	p.conn = nil
+	p.mu.Unlock()
+	c.Close()
+}
+
 func (p *openPlatform) write(f larkws.Frame) {
 	b, err := f.Marshal()
 	if err != nil {
 		p.t.Fatal(err)
 	}
+	c := p.connected()
 	p.writeMu.Lock()
 	defer p.writeMu.Unlock()
-	p.mu.Lock()
-	c := p.conn
-	p.mu.Unlock()
 	if err := c.WriteMessage(websocket.BinaryMessage, b); err != nil {
 		p.t.Errorf("push a frame: %v", err)
 	}
@@ -335,11 +372,6 @@ const patience = 20 * time.Second
 // and returns the bot's answer: once the event is handled.
 func (p *openPlatform) push(payload []byte) larkws.Response {
 	p.t.Helper()
-	select {
-	case <-p.connWait:
-	case <-time.After(patience):
-		p.t.Fatal("the bot never opened the long connection")
-	}
 	p.mu.Lock()
 	p.nextID++
 	frameID := fmt.Sprintf("frame_%d", p.nextID)
