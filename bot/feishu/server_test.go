@@ -40,8 +40,8 @@ type openPlatform struct {
 	tokens   int               // tenant_access_tokens asked
 	uploads  []string          // "image NAME" or "file NAME"
 	attempts map[string]int    // receive_id → create requests, refused or not
-	conn     *websocket.Conn // the bot's long connection; nil while it has none
-	conns    int             // long connections the bot opened
+	conn     *websocket.Conn   // the bot's long connection; nil while it has none
+	conns    int               // long connections the bot opened
 	answers  map[string]chan larkws.Response
 	nextID   int
 	writeMu  sync.Mutex
