@@ -80,7 +80,8 @@ func TestRemovedFromGroup(t *testing.T) {
 
 // TestMentionsNameUsers: a user @-mentioned in a message is named by
 // their open_id (/arbiter add @李四, /player link), the bot's own mention
-// left out, whatever the mention's key.
+// left out, whatever the mention's key; a command typed as a reply to a
+// message and naming nobody is about that message's author.
 func TestMentionsNameUsers(t *testing.T) {
 	p := newOpenPlatform(t)
 	p.names[wang.id] = wang.name // 李四's name comes from the mention alone
@@ -93,6 +94,16 @@ func TestMentionsNameUsers(t *testing.T) {
 	r.say(wang, club, "/player add 赵六")
 	r.say(wang, club, "/player link 赵六 @赵六", zhao)
 	p.await(club, at, "已关联")
+	// A reply to 孙七's message names 孙七.
+	sun := person{"ou_sun", "孙七"}
+	hello, id := message(sun, club, "大家好")
+	p.mu.Lock()
+	p.names[sun.id], p.authors[id] = sun.name, sun.id
+	p.mu.Unlock()
+	ok(t, p.push(hello), "孙七 says hello")
+	added, _ := message(wang, club, "/arbiter add")
+	ok(t, p.push(replying(added, id)), "/arbiter add as a reply")
+	p.await(club, at, "孙七 现在是本赛裁判")
 	// 赵六 is the player, by open_id: his private chat knows him.
 	r.say(zhao, "", "/me")
 	if m, _ := p.await(zhao.id, 0, "春季赛"); !strings.Contains(m.text(), "赵六") {

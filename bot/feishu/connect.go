@@ -65,16 +65,17 @@ func (a *Adapter) authenticate(ctx context.Context) error {
 func (a *Adapter) connect(ctx context.Context) error {
 	var wait time.Duration
 	for ctx.Err() == nil {
-		opts := append([]larkws.ClientOption{
+		opts := []larkws.ClientOption{
 			larkws.WithEventHandler(a.events),
 			larkws.WithDomain(a.base()),
+			larkws.WithHttpClient(a.client),
 			larkws.WithLogger(sdkLog{a.log}),
 			larkws.WithLogLevel(larkcore.LogLevelWarn),
 			larkws.WithOnReady(func() { a.reach.Report(nil) }),
 			larkws.WithOnReconnected(func() { a.reach.Report(nil) }),
 			larkws.WithOnDisconnected(func() { a.reach.Report(errors.New("the long connection dropped")) }),
 			larkws.WithOnError(func(err error) { a.reach.Report(err) }),
-		}, a.ws...)
+		}
 		err := larkws.NewClient(a.appID, a.appSecret, opts...).Start(ctx)
 		if ctx.Err() != nil {
 			return nil

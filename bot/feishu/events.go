@@ -248,7 +248,8 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 // request maps a received message onto a request: its text (a text
 // message's, or a rich-text one's words), its sender by open_id, the
 // users it @-mentions named as "@name" (the bot's own mention dropped),
-// in the group or private chat it was sent in. ok is false for a message
+// for a command the author of the message it replies to, in the group or
+// private chat it was sent in. ok is false for a message
 // from another bot or app, or of a kind without words (a picture).
 func (a *Adapter) request(ctx context.Context, ev *larkim.P2MessageReceiveV1) (req commands.Request, ok bool) {
 	e := ev.Event
@@ -273,6 +274,9 @@ func (a *Adapter) request(ctx context.Context, ev *larkim.P2MessageReceiveV1) (r
 	// whatever event id, it runs once.
 	req.UpdateID = "feishu:message:" + *m.MessageId
 	req.RepliesQueued = true // answer queues them under commands.ReplyKey
+	if parent := str(m.ParentId); parent != "" && strings.HasPrefix(req.Text, "/") {
+		req.ReplyTo = a.names.author(ctx, parent)
+	}
 	if m.ChatType != nil && *m.ChatType == "p2p" || m.ChatId == nil {
 		req.Chat = chat.Private(Platform, id)
 	} else {

@@ -25,7 +25,6 @@ import (
 	lark "github.com/larksuite/oapi-sdk-go/v3"
 	larkcore "github.com/larksuite/oapi-sdk-go/v3/core"
 	"github.com/larksuite/oapi-sdk-go/v3/event/dispatcher"
-	larkws "github.com/larksuite/oapi-sdk-go/v3/ws"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
@@ -72,8 +71,6 @@ type Adapter struct {
 	// sleep waits d or until ctx ends; tests replace it to see the
 	// backoffs without waiting them out.
 	sleep func(ctx context.Context, d time.Duration)
-	// ws, when set (tests), changes the long connection's client.
-	ws []larkws.ClientOption
 }
 
 // Option changes an Adapter.

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/golang-lru/v2/expirable"
 	lark "github.com/larksuite/oapi-sdk-go/v3"
 	larkcontact "github.com/larksuite/oapi-sdk-go/v3/service/contact/v3"
+	larkim "github.com/larksuite/oapi-sdk-go/v3/service/im/v1"
 
 	"github.com/qisai/qisai/commands"
 )
@@ -65,4 +66,23 @@ func (n *names) ask(ctx context.Context, id string) (name string, answered bool)
 		return "", resp.StatusCode < 500
 	}
 	return *resp.Data.User.Name, true
+}
+
+// author is the user who sent message id, the message a command replies
+// to, whom a command that names nobody is about (/arbiter add, typed as a
+// reply to the arbiter's message): nil when Feishu does not say (the scope
+// im:message:readonly missing) or a bot or app sent it.
+func (n *names) author(ctx context.Context, id string) *commands.User {
+	ctx, cancel := context.WithTimeout(ctx, nameTimeout)
+	defer cancel()
+	resp, err := n.api.Im.V1.Message.Get(ctx, larkim.NewGetMessageReqBuilder().MessageId(id).UserIdType("open_id").Build())
+	if err != nil || !resp.Success() || resp.Data == nil || len(resp.Data.Items) == 0 || resp.Data.Items[0].Sender == nil {
+		return nil
+	}
+	s := resp.Data.Items[0].Sender
+	if str(s.SenderType) != "user" || str(s.IdType) != "open_id" || str(s.Id) == "" {
+		return nil
+	}
+	u := n.user(ctx, *s.Id)
+	return &u
 }

@@ -37,6 +37,7 @@ type openPlatform struct {
 	reset    int               // their x-ogw-ratelimit-reset
 	refused  map[string]int    // receive_id → the code its messages are refused with
 	names    map[string]string // open_id → name
+	authors  map[string]string // a message typed in a chat → its sender's open_id
 	tokens   int               // tenant_access_tokens asked
 	uploads  []string          // "image NAME" or "file NAME"
 	attempts map[string]int    // receive_id → create requests, refused or not
@@ -119,7 +120,7 @@ const (
 
 func newOpenPlatform(t *testing.T) *openPlatform {
 	p := &openPlatform{t: t, changed: make(chan struct{}), uuids: map[string]string{}, refused: map[string]int{},
-		names: map[string]string{}, attempts: map[string]int{}, answers: map[string]chan larkws.Response{}}
+		names: map[string]string{}, authors: map[string]string{}, attempts: map[string]int{}, answers: map[string]chan larkws.Response{}}
 	p.srv = httptest.NewServer(http.HandlerFunc(p.serve))
 	t.Cleanup(func() {
 		p.mu.Lock()
@@ -167,6 +168,17 @@ func (p *openPlatform) serve(w http.ResponseWriter, r *http.Request) {
 		p.create(w, r)
 	case r.URL.Path == "/open-apis/im/v1/images" || r.URL.Path == "/open-apis/im/v1/files":
 		p.upload(w, r)
+	case strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && r.Method == http.MethodGet:
+		id := strings.TrimPrefix(r.URL.Path, "/open-apis/im/v1/messages/")
+		p.mu.Lock()
+		author, ok := p.authors[id]
+		p.mu.Unlock()
+		if !ok || r.URL.Query().Get("user_id_type") != "open_id" {
+			reply(w, http.StatusBadRequest, map[string]any{"code": 230110, "msg": "Action unavailable as the message has been deleted."})
+			return
+		}
+		reply(w, http.StatusOK, map[string]any{"code": 0, "data": map[string]any{"items": []any{map[string]any{"message_id": id,
+			"sender": map[string]any{"id": author, "id_type": "open_id", "sender_type": "user"}}}}})
 	case strings.HasPrefix(r.URL.Path, "/open-apis/contact/v3/users/"):
 		id := strings.TrimPrefix(r.URL.Path, "/open-apis/contact/v3/users/")
 		p.mu.Lock()
@@ -512,6 +524,16 @@ func message(who person, chatID, text string, mentioned ...person) (payload []by
 		"message": map[string]any{"message_id": messageID, "chat_id": chatID, "chat_type": chatType, "message_type": "text",
 			"content": string(content), "mentions": mentions, "create_time": strconv.FormatInt(time.Now().UnixMilli(), 10)},
 	}), messageID
+}
+
+// replying is payload, a message event, as a reply to message parent.
+func replying(payload []byte, parent string) []byte {
+	var v map[string]any
+	json.Unmarshal(payload, &v)
+	v["event"].(map[string]any)["message"].(map[string]any)["parent_id"] = parent
+	v["event"].(map[string]any)["message"].(map[string]any)["root_id"] = parent
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // press is card.action.trigger: who pressed the button carrying cmd on
