@@ -119,9 +119,13 @@ type buttonValue struct {
 func cardContent(text string, buttons []chat.Button, private bool) (withButtons, without string) {
 	c := card{Schema: "2.0", Config: cardConfig{UpdateMulti: true}}
 	for _, b := range chat.Blocks(text) {
-		if b.Mono {
+		switch {
+		case strings.TrimSpace(b.Text) == "":
+			// Feishu refuses an empty text element (the buttons under a
+			// file have no text of their own).
+		case b.Mono:
 			c.Body.Elements = append(c.Body.Elements, markdown{Tag: "markdown", Content: chat.Fence + "\n" + unfence(b.Text) + "\n" + chat.Fence})
-		} else {
+		default:
 			c.Body.Elements = append(c.Body.Elements, div{Tag: "div", Text: plainText{Tag: "plain_text", Content: b.Text}})
 		}
 	}

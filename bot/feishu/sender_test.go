@@ -110,6 +110,15 @@ func TestSendFiles(t *testing.T) {
 	if uploads != "image; file 春季赛.trf stream; file 名次.xlsx xls" {
 		t.Errorf("uploads %q; want the picture as an image, the TRF as a stream, the workbook as xls", uploads)
 	}
+	// Buttons with a file and no text: a card of the buttons alone, no
+	// empty text element (Feishu refuses one).
+	if err := s.Send(ctx, chat.Message{Chat: group, File: &chat.File{Name: "a.csv", Data: []byte("1")}, Buttons: []chat.Button{{Label: "下一轮", Command: "/pair"}}}); err != nil {
+		t.Fatal(err)
+	}
+	got = sentTo(p, club)
+	if last := got[len(got)-2:]; last[0].Kind != "interactive" || strings.Contains(last[0].Content, `"div"`) || last[1].Kind != "file" {
+		t.Errorf("a file with buttons went as %s %s, then %s; want a card of the buttons alone and the file", last[0].Kind, last[0].Content, last[1].Kind)
+	}
 	err := s.Send(ctx, chat.Message{Chat: group, File: &chat.File{Name: "empty.csv"}})
 	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("an empty file: %v; want undeliverable (Feishu takes none)", err)
