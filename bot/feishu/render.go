@@ -3,6 +3,7 @@ package feishu
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -208,9 +209,7 @@ func Split(m chat.Message) []chat.Message {
 		return parts
 	}
 	for i := range parts {
-		if m.DedupKey != "" {
-			parts[i].DedupKey = m.DedupKey + "#" + itoa(i+1)
-		}
+		parts[i].DedupKey = keyed(m.DedupKey, strconv.Itoa(i+1))
 	}
 	return parts
 }

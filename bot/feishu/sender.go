@@ -9,7 +9,6 @@ import (
 	"image/png"
 	"log/slog"
 	"path"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -275,6 +274,3 @@ func fileType(name string) string {
 	}
 	return "stream"
 }
-
-// itoa is strconv.Itoa, short at its call sites.
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -145,7 +146,7 @@ func TestSplit(t *testing.T) {
 		if bs := chat.Blocks(part.Text); len(bs) == 0 || !bs[len(bs)-1].Mono {
 			t.Errorf("part %d does not end in the table: %v", i+1, bs)
 		}
-		if want := "k#" + itoa(i+1); part.DedupKey != want {
+		if want := "k#" + strconv.Itoa(i+1); part.DedupKey != want {
 			t.Errorf("part %d's key %q; want %q", i+1, part.DedupKey, want)
 		}
 	}
