@@ -27,8 +27,10 @@ type completion struct {
 // backtracking. The bye goes to the first player R-S-3 allows with whom the
 // rest can be paired: one without a bye, lowest score first, before one who
 // had one. Rules are given up only when no complete pairing of the whole
-// field keeps them, R-SW-12 before R-SW-4, never R-SW-9; the record names
-// the players for whom a rule was broken.
+// field keeps them, R-SW-12 before R-SW-4, never R-SW-9, and then for as few
+// players as can be (searchFewest), the bye going higher when that breaks
+// them for fewer (R-S-3: R-SW-12 ranks above the bye's lowest score); the
+// record names the players for whom a rule was broken.
 func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	ps := append([]*swissPlayer(nil), s.players...)
 	s.sortPlayers(ps)
@@ -51,8 +53,8 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 			}
 			pairs, bye := s.steer(ps, class, m, st, keep)
 			fewestProved := true
-			if keep.rule12 && !st.rule12 {
-				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye, st)
+			if st != keep {
+				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye, st, keep)
 			}
 			s.recordRelaxed(pairs, st, keep, fewestProved)
 			return pairs, bye, nil
@@ -223,7 +225,11 @@ func (s *swiss) recordRelaxed(pairs []pair, st, keep completion, fewestProved bo
 				who = append(who, a.id, b.id)
 			}
 		}
-		s.relax("R-SW-4", RelaxedNoComplete, who, "no complete pairing of the whole field keeps players of one unit apart (maximum matching)")
+		why := "no complete pairing of the whole field keeps players of one unit apart (maximum matching): broken for as few players as possible"
+		if !fewestProved {
+			why = "no complete pairing of the whole field keeps players of one unit apart (maximum matching): broken for the fewest players a bounded search found"
+		}
+		s.relax("R-SW-4", RelaxedNoComplete, who, why)
 	}
 }
 

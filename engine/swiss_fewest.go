@@ -3,7 +3,7 @@ package engine
 import "sort"
 
 // fewestField is the largest field whose pairing is searched for the
-// fewest players R-SW-12 is broken for; fewestBudget bounds that search.
+// fewest players a rule is broken for; fewestBudget bounds that search.
 // Past either, the pairing keeps the order's first choice and the record
 // says so (R-SW-13).
 const (
@@ -12,26 +12,34 @@ const (
 )
 
 // fewest is a branch-and-bound search for the complete pairing that breaks
-// R-SW-12 for the fewest players (R-SW-9: "as few players as it can"),
-// among the pairs the matching allowed. Each pair costs the players its
-// better colour order breaks the rule for; a lower bound for the players
-// still unpaired comes from a maximum matching of their free pairs (those
-// that break nothing): every player it leaves out costs at least half a
+// the rules given up for the fewest players (R-SW-9: "as few players as it
+// can"), among the pairs the matching allowed: first R-SW-4, the rule given
+// up last, then R-SW-12. Each pair costs the players its better colour
+// order breaks R-SW-12 for, and a pair of one unit costs more than any
+// number of those; a lower bound for the players still unpaired comes from
+// maximum matchings of their free pairs (those that break nothing, and
+// those of two units): every player they leave out costs at least half a
 // player more. The search walks the pairing order — the bye first, in the
-// order R-S-3 gives, then each player with the nearest partner below — so of
-// the cheapest pairings it finds the first in that order.
+// order R-S-3 gives, then each player with the nearest partner below — so
+// of the cheapest pairings it finds the first in that order, the bye as
+// low as they allow: R-SW-12 ranks above the bye's lowest score, not below
+// (R-S-3).
 type fewest struct {
 	s     *swiss
 	n     int       // vertices: players, then the bye when there is one
 	bye   int       // the bye's vertex, −1 when the field is even
 	can   [][]bool  // allowed under the rules kept for this attempt
-	cost  [][]int8  // players broken, with the better colour order
+	cost  [][]int8  // players R-SW-12 is broken for, with the better colour order
+	units bool      // R-SW-4 is given up
+	unit  [][]bool  // a pair of one unit, while it is
 	order [][]int32 // each vertex's partners, in the order tried
-	must  []bool    // breaks the rule whatever the colours (counts 1 in any pair)
+	must  []bool    // breaks R-SW-12 whatever the colours (counts 1 in any pair)
 
-	// The graphs the bound matches in, of the allowed pairs and of those
-	// that break nothing: built once, matched among the players left.
-	allowed, free *matcher
+	// The graphs the bound matches in, of the allowed pairs, of those that
+	// break R-SW-12 for nobody and, while R-SW-4 is given up, of those of
+	// two units: built once for each set of pairs the search may take,
+	// matched among the players left.
+	allowed, free, apart *matcher
 
 	best     [][2]int32
 	bestCost int
@@ -40,18 +48,37 @@ type fewest struct {
 	nodes    int
 }
 
+// unitCost is what a pair of one unit costs: more than R-SW-12 broken for
+// every player, as R-SW-4 is given up only when no complete pairing keeps
+// it, R-SW-12 given up or not (R-SW-9).
+func (f *fewest) unitCost() int { return f.n + 1 }
+
+// pairCost is what pairing v with w costs.
+func (f *fewest) pairCost(v, w int32) int {
+	c := int(f.cost[v][w])
+	if f.unit[v][w] {
+		c += f.unitCost()
+	}
+	return c
+}
+
+// impossible is more than any pairing costs: the bound of players who
+// cannot all be paired.
+const impossible = 1 << 30
+
 // searchFewest improves pairs (from steer) when a pairing under st's rules
-// that breaks R-SW-12 for fewer players exists. It reports whether the pairing returned
-// is proved to break it for as few players as possible.
-func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissPlayer, st completion) ([]pair, *swissPlayer, bool) {
+// that breaks the rules keep has and st gives up for fewer players exists.
+// It reports whether the pairing returned is proved to break them for as
+// few players as possible.
+func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissPlayer, st, keep completion) ([]pair, *swissPlayer, bool) {
 	if len(ps) > fewestField {
 		return pairs, bye, false
 	}
-	f := s.newFewest(ps, class, st)
+	f := s.newFewest(ps, class, st, keep)
 	at := index(ps)
 	for _, p := range pairs {
 		f.best = append(f.best, [2]int32{at[p.p[0]], at[p.p[1]]})
-		f.bestCost += int(f.cost[at[p.p[0]]][at[p.p[1]]])
+		f.bestCost += f.pairCost(at[p.p[0]], at[p.p[1]])
 	}
 	if bye != nil {
 		f.best = append(f.best, [2]int32{int32(len(ps)), at[bye]})
@@ -60,8 +87,9 @@ func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissP
 	if f.bound() < first {
 		f.search(0)
 	}
+	proved := f.nodes <= fewestBudget
 	if f.bestCost == first {
-		return pairs, bye, f.nodes <= fewestBudget
+		return pairs, bye, proved
 	}
 	pairs, bye = nil, nil
 	for _, e := range f.best {
@@ -74,10 +102,10 @@ func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissP
 		}
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
-	return pairs, bye, f.nodes <= fewestBudget
+	return pairs, bye, proved
 }
 
-func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
+func (s *swiss) newFewest(ps, class []*swissPlayer, st, keep completion) *fewest {
 	n := len(ps)
 	if class[0] != nil {
 		n++
@@ -88,20 +116,27 @@ func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
 	}
 	f.can = make([][]bool, n)
 	f.cost = make([][]int8, n)
+	f.unit = make([][]bool, n)
 	for i := range n {
-		f.can[i], f.cost[i] = make([]bool, n), make([]int8, n)
+		f.can[i], f.cost[i], f.unit[i] = make([]bool, n), make([]int8, n), make([]bool, n)
 	}
 	three := !s.lastRound
+	f.units = keep.units && !st.units
 	for i, a := range ps {
-		f.must[i] = breaksAsRed(s, a) && breaksAsBlack(s, a)
+		f.must[i] = keep.rule12 && breaksAsRed(s, a) && breaksAsBlack(s, a)
 		for j := i + 1; j < len(ps); j++ {
 			b := ps[j]
 			if !s.allowedUnder(st, a, b, true) {
 				continue
 			}
-			c := min(s.breaks12(a, b, true, three), s.breaks12(b, a, true, three))
 			f.can[i][j], f.can[j][i] = true, true
-			f.cost[i][j], f.cost[j][i] = int8(c), int8(c)
+			if keep.rule12 {
+				c := int8(min(s.breaks12(a, b, true, three), s.breaks12(b, a, true, three)))
+				f.cost[i][j], f.cost[j][i] = c, c
+			}
+			if f.units && a.unit != 0 && a.unit == b.unit {
+				f.unit[i][j], f.unit[j][i] = true, true
+			}
 		}
 	}
 	if n > len(ps) {
@@ -110,8 +145,7 @@ func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
 			f.can[n-1][at[c]], f.can[at[c]][n-1] = true, true
 		}
 	}
-	f.allowed = f.graph(func(a, b int) bool { return f.can[a][b] })
-	f.free = f.graph(func(a, b int) bool { return f.can[a][b] && f.cost[a][b] == 0 && !f.must[a] && !f.must[b] })
+	f.graphs()
 	// The bye first (vertex n−1 is visited first: see search), in class
 	// order; players in pairing order.
 	f.order = make([][]int32, n)
@@ -129,6 +163,15 @@ func (s *swiss) newFewest(ps, class []*swissPlayer, st completion) *fewest {
 		}
 	}
 	return f
+}
+
+// graphs makes the bound's graphs of the pairs f.can allows.
+func (f *fewest) graphs() {
+	f.allowed = f.graph(func(a, b int) bool { return f.can[a][b] })
+	f.free = f.graph(func(a, b int) bool { return f.can[a][b] && f.cost[a][b] == 0 && !f.must[a] && !f.must[b] })
+	if f.units {
+		f.apart = f.graph(func(a, b int) bool { return f.can[a][b] && !f.unit[a][b] })
+	}
 }
 
 // next is the vertex the search pairs next: the bye, then the first
@@ -161,7 +204,7 @@ func (f *fewest) search(cost int) {
 		if f.used[w] {
 			continue
 		}
-		c := cost + int(f.cost[v][w])
+		c := cost + f.pairCost(int32(v), w)
 		if c >= f.bestCost {
 			continue
 		}
@@ -177,11 +220,12 @@ func (f *fewest) search(cost int) {
 }
 
 // bound is a lower bound of what pairing the vertices not yet used costs,
-// or more than any pairing when they cannot be paired at all: every player
-// who breaks the rule whatever the colours costs one (but the one who may
-// take the bye); of the others, those a maximum matching of the free pairs
+// or impossible when they cannot be paired at all. R-SW-12: every player
+// who breaks it whatever the colours costs one (but the one who may take
+// the bye); of the others, those a maximum matching of the free pairs
 // leaves out cost at least one a pair, less the ones that can meet a player
-// of the first kind.
+// of the first kind. R-SW-4: the players a maximum matching of the pairs of
+// two units leaves out are paired within their units, a pair for two.
 func (f *fewest) bound() int {
 	must, others, bye := 0, 0, false
 	for v := range f.n {
@@ -197,14 +241,18 @@ func (f *fewest) bound() int {
 		}
 	}
 	if f.maxMatched(f.allowed) < must+others {
-		return f.n + 1
+		return impossible
+	}
+	units := 0
+	if f.units {
+		units = (must + others - f.maxMatched(f.apart)) / 2
 	}
 	free := f.maxMatched(f.free)
 	lower := max(0, (others-must-free)/2)
 	if bye {
 		must = max(0, must-1)
 	}
-	return must + lower
+	return units*f.unitCost() + must + lower
 }
 
 // maxMatched is the number of vertices not yet used that a maximum
