@@ -1,11 +1,15 @@
 package engine
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // fewestField is the largest field whose pairing is searched for the
-// fewest players a rule is broken for; fewestBudget bounds that search.
-// Past either, the pairing keeps the order's first choice and the record
-// says so (R-SW-13).
+// fewest players a rule is broken for; fewestBudget bounds that search,
+// and again the search among those pairings for the nearest scores
+// (R-SW-6 a). Past either, the pairing keeps the order's first choice and
+// the record says so (R-SW-13).
 const (
 	fewestField  = 64
 	fewestBudget = 50_000
@@ -26,6 +30,7 @@ const (
 // (R-S-3).
 type fewest struct {
 	s     *swiss
+	ps    []*swissPlayer
 	n     int       // vertices: players, then the bye when there is one
 	bye   int       // the bye's vertex, −1 when the field is even
 	can   [][]bool  // allowed under the rules kept for this attempt
@@ -43,6 +48,7 @@ type fewest struct {
 
 	best     [][2]int32
 	bestCost int
+	enough   int // the search stops at a pairing that costs no more
 	cur      [][2]int32
 	used     []bool
 	nodes    int
@@ -67,9 +73,10 @@ func (f *fewest) pairCost(v, w int32) int {
 const impossible = 1 << 30
 
 // searchFewest improves pairs (from steer) when a pairing under st's rules
-// that breaks the rules keep has and st gives up for fewer players exists.
-// It reports whether the pairing returned is proved to break them for as
-// few players as possible.
+// that breaks the rules keep has and st gives up for fewer players exists,
+// and then pairs those players from the top down (R-SW-6 a, topDown). It
+// reports whether the pairing returned is proved to break them for as few
+// players as possible.
 func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissPlayer, st, keep completion) ([]pair, *swissPlayer, bool) {
 	if len(ps) > fewestField {
 		return pairs, bye, false
@@ -84,11 +91,11 @@ func (s *swiss) searchFewest(ps, class []*swissPlayer, pairs []pair, bye *swissP
 		f.best = append(f.best, [2]int32{int32(len(ps)), at[bye]})
 	}
 	first := f.bestCost
-	if f.bound() < first {
+	if f.enough = f.bound(); f.enough < first {
 		f.search(0)
 	}
 	proved := f.nodes <= fewestBudget
-	if f.bestCost == first {
+	if !f.topDown() && f.bestCost == first {
 		return pairs, bye, proved
 	}
 	pairs, bye = nil, nil
@@ -110,7 +117,7 @@ func (s *swiss) newFewest(ps, class []*swissPlayer, st, keep completion) *fewest
 	if class[0] != nil {
 		n++
 	}
-	f := &fewest{s: s, n: n, bye: -1, used: make([]bool, n), must: make([]bool, n)}
+	f := &fewest{s: s, ps: ps, n: n, bye: -1, used: make([]bool, n), must: make([]bool, n)}
 	if n > len(ps) {
 		f.bye = n - 1
 	}
@@ -189,7 +196,7 @@ func (f *fewest) next() int {
 }
 
 func (f *fewest) search(cost int) {
-	if f.nodes++; f.nodes > fewestBudget {
+	if f.nodes++; f.nodes > fewestBudget || f.bestCost <= f.enough {
 		return
 	}
 	v := f.next()
@@ -201,7 +208,7 @@ func (f *fewest) search(cost int) {
 	}
 	f.used[v] = true
 	for _, w := range f.order[v] {
-		if f.used[w] {
+		if f.used[w] || !f.can[v][w] {
 			continue
 		}
 		c := cost + f.pairCost(int32(v), w)
@@ -264,6 +271,129 @@ func (f *fewest) maxMatched(m *matcher) int {
 	}
 	m.maximise()
 	return m.size()
+}
+
+// topDown pairs the cheapest pairing from the top down (R-SW-6 a), as
+// topDown does where every rule is kept: each player in pairing order
+// meets the nearest score below him (gaps.below) with which a pairing as
+// cheap as the best is left, the players before him keeping theirs and
+// the bye staying where R-S-3 and the cost put it. A player's gaps nearer
+// than his partner's are tried nearest first, each by a search for a
+// pairing as cheap with the player held to that gap; his gap found, his
+// partners at other gaps are taken out. When his partner changed, the
+// pairing is searched again with every player held: of the pairings as
+// cheap that give every player his gap, the first in the search's order.
+// It reports whether it changed the pairing; the search's budget bounds it
+// as it bounds the search for the cheapest.
+func (f *fewest) topDown() bool {
+	g := newGaps(f.ps)
+	mate := f.mates()
+	if f.bye >= 0 {
+		f.hold(int32(f.bye), func(w int32) bool { return w == mate[f.bye] })
+	}
+	f.nodes = 0
+	changed := false
+	for k := range int32(len(f.ps)) {
+		if mate[k] == int32(f.bye) {
+			continue
+		}
+		for _, d := range f.nearer(g, k, g.below(k, mate[k])) {
+			taken := f.hold(k, func(w int32) bool { return g.below(k, w) == d })
+			if f.swapIn(k, mate) || f.cheapest() {
+				mate, changed = f.mates(), true
+				break
+			}
+			for _, w := range taken {
+				f.can[k][w], f.can[w][k] = true, true
+			}
+		}
+		d := g.below(k, mate[k])
+		f.hold(k, func(w int32) bool { return g.below(k, w) == d })
+	}
+	if changed {
+		f.cheapest()
+	}
+	return changed
+}
+
+// mates is f.best as each vertex's partner.
+func (f *fewest) mates() []int32 {
+	mate := make([]int32, f.n)
+	for _, e := range f.best {
+		mate[e[0]], mate[e[1]] = e[1], e[0]
+	}
+	return mate
+}
+
+// nearer lists how far below player k his partners are, those less than d,
+// nearest first (gaps.below).
+func (f *fewest) nearer(g gaps, k int32, d Points) []Points {
+	var out []Points
+	for w := range int32(len(f.ps)) {
+		if x := g.below(k, w); f.can[k][w] && x < d && !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// hold takes out the pairs of v with the players keep does not keep, and
+// returns those players.
+func (f *fewest) hold(v int32, keep func(w int32) bool) []int32 {
+	var taken []int32
+	for w := range int32(f.n) {
+		if f.can[v][w] && !keep(w) {
+			f.can[v][w], f.can[w][v] = false, false
+			taken = append(taken, w)
+		}
+	}
+	return taken
+}
+
+// swapIn pairs k with a partner f.can allows him by swapping partners with
+// the partner's partner, when that costs no more: the search's witness
+// without a search. It reports whether it did.
+func (f *fewest) swapIn(k int32, mate []int32) bool {
+	a := mate[k]
+	for w := range int32(len(f.ps)) {
+		b := mate[w]
+		if !f.can[k][w] || w == a || !f.can[a][b] || f.pairCost(k, w)+f.pairCost(a, b) > f.pairCost(k, a)+f.pairCost(w, b) {
+			continue
+		}
+		mate = slices.Clone(mate)
+		mate[k], mate[w], mate[a], mate[b] = w, k, b, a
+		f.best, f.bestCost = f.best[:0], 0
+		if f.bye >= 0 {
+			f.best = append(f.best, [2]int32{int32(f.bye), mate[f.bye]})
+		}
+		for v := range int32(len(f.ps)) {
+			if u := mate[v]; v < u && u != int32(f.bye) {
+				f.best = append(f.best, [2]int32{v, u})
+				f.bestCost += f.pairCost(v, u)
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// cheapest searches the pairs f.can allows for a pairing that costs no more
+// than the best, and makes it the best when there is one.
+func (f *fewest) cheapest() bool {
+	f.graphs()
+	target := f.bestCost
+	if f.bound() > target {
+		return false
+	}
+	best := f.best
+	f.best, f.bestCost, f.enough = nil, target+1, target
+	f.search(0)
+	if f.bestCost > target {
+		f.best, f.bestCost = best, target
+		return false
+	}
+	return true
 }
 
 // graph is the matcher of the pairs of f's vertices that edge allows.
