@@ -70,6 +70,19 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	return nil, nil, &PairingError{Reason: PairRematches, Round: s.round, Players: len(ps)}
 }
 
+// pairable reports whether the players ps, in pairing order, can all be
+// paired under the rules st keeps, the bye to one of class when their
+// number is odd (R-SW-9).
+func (s *swiss) pairable(ps, class []*swissPlayer, st completion) bool {
+	if len(ps)%2 == 1 && len(class) == 0 {
+		return false
+	}
+	if len(ps)%2 == 0 {
+		class = []*swissPlayer{nil}
+	}
+	return s.fieldMatcher(ps, class, st).matchPerfect()
+}
+
 // fieldMatcher builds the graph of the pairs allowed under the rules st
 // keeps: vertex i is ps[i]; with a bye to give, vertex len(ps) is the bye,
 // joined to every player of class.
