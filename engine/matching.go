@@ -49,8 +49,8 @@ type matcher struct {
 
 	// refuse, when set, holds by level the vertices that take no partner of
 	// that level any more, and level each vertex's: their neighbours' rows
-	// still hold them, and a search reads past them (the completeness
-	// step's score gaps, nearest).
+	// still hold them, and a search reads past them (the score gaps the
+	// completeness step's players keep, topDown).
 	refuse [][]uint64
 	level  []int32
 }

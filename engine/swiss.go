@@ -157,11 +157,11 @@ func pairSwiss(ev *Event, round int) (Pairing, error) {
 }
 
 // groupsBreakLess reports whether the score groups' complete pairing, which
-// gave up R-SW-12, is to be kept over the matching's: the matching had to
-// give up R-SW-12 alone too, its bye went to no player without one where
-// the groups' went to one with, and it breaks R-SW-12 for more players, or
-// for as many with no lower bye — R-SW-12 ranks above the bye's lowest
-// score, the one bye a player gets above R-SW-12 (R-S-3).
+// gave up R-SW-12, is to be kept over the matching's, which gave up R-SW-12
+// alone too: a second bye ranks above R-SW-12, and R-SW-12 above the bye's
+// lowest score (R-S-3), so the one whose bye is no second bye where the
+// other's is, else the one that breaks R-SW-12 for fewer players, else the
+// one with the lower bye; the groups' on a tie.
 func (s *swiss) groupsBreakLess(groups []pair, bye *swissPlayer, full []pair, fullBye *swissPlayer) bool {
 	if len(s.relaxed) != 1 || s.relaxed[0].Rule != "R-SW-12" {
 		return false
@@ -188,8 +188,7 @@ func fairerBye(a, b *swissPlayer) bool {
 // none of the complete pairings gives it to a lower score, or those that do
 // break R-SW-12 for more players (R-S-3: R-SW-12 ranks above the bye's
 // lowest score, as FIDE ranks its absolute colour criteria above its bye
-// choice), or keep players of one unit apart for fewer (R-SW-4, given up
-// last, R-SW-9).
+// choice), or pair players of one unit (R-SW-4, given up last, R-SW-9).
 func (s *swiss) byeWhy(bye *swissPlayer) string {
 	if bye.hadBye {
 		return fmt.Sprintf("player %d gets a second bye: every complete pairing needs it", bye.id)
