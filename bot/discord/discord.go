@@ -39,8 +39,8 @@ func WithAppID(id string) Option { return func(a *Adapter) { a.appID = id } }
 func WithPublicKey(key ed25519.PublicKey) Option { return func(a *Adapter) { a.key = key } }
 
 // WithServerURL sends what goes to https://discord.com to url instead
-// (QISAI_DISCORD_API_URL: a proxy, a test server): REST calls, and the
-// question where the gateway is.
+// (QISAI_DISCORD_API_URL: a proxy, a test server), which may name the API
+// itself (…/api/v10): REST calls, and the question where the gateway is.
 func WithServerURL(url string) Option { return func(a *Adapter) { a.server = url } }
 
 // WithLogger logs to l (default slog.Default()).

@@ -18,9 +18,10 @@ import (
 	"github.com/qisai/qisai/internal/i18n"
 )
 
-// gateway is a fake of Discord's gateway and REST API on one server. GET
-// /gateway (which discordgo asks, not /gateway/bot) gives the websocket's
-// address; on the websocket it says HELLO (op 10), reads IDENTIFY (op 2)
+// gateway is a fake of Discord's gateway and REST API (v10) on one server.
+// GET /api/v10/gateway (which discordgo asks, not /gateway/bot) gives the
+// websocket's address; the websocket takes ?v=10 only; on it it says
+// HELLO (op 10), reads IDENTIFY (op 2)
 // into identify, says READY (op 0) and then dispatches what comes on
 // dispatch as INTERACTION_CREATE, acknowledging heartbeats (op 1 → 11).
 // Every other request goes to rest.
@@ -42,7 +43,7 @@ type frame struct {
 func newGateway(t *testing.T) *gateway {
 	g := &gateway{rest: &rest{}, identify: make(chan frame, 1), dispatch: make(chan string)}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/v"+discordgo.APIVersion+"/gateway", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+apiPath+"/gateway", func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(g.srv.URL, "http") + "/ws"})
 	})
 	mux.HandleFunc("/ws/", g.serveWS) // discordgo adds the slash
@@ -53,6 +54,10 @@ func newGateway(t *testing.T) *gateway {
 }
 
 func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
+	if v := r.URL.Query().Get("v"); v != apiVersion {
+		http.Error(w, "gateway version "+v+", want "+apiVersion, http.StatusBadRequest)
+		return
+	}
 	c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
 	if err != nil {
 		return // Upgrade has answered

@@ -20,15 +20,6 @@ import (
 	"github.com/qisai/qisai/commands"
 )
 
-// redirect sends the session's requests for discord.com to a test server.
-type redirect struct{ host string }
-
-func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.URL.Scheme, req.URL.Host, req.Host = "http", r.host, r.host
-	return http.DefaultTransport.RoundTrip(req)
-}
-
 // call is a REST request the test server received.
 type call struct {
 	path string
@@ -52,7 +43,7 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(r.Body)
 	var body map[string]any
 	json.Unmarshal(b, &body)
-	path := strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion)
+	path, v10 := strings.CutPrefix(r.URL.Path, apiPath)
 	f.mu.Lock()
 	now := time.Now
 	if f.now != nil {
@@ -66,26 +57,30 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
+	case !v10: // the call's path, as it came, shows in the test's failure
+		w.WriteHeader(http.StatusNotFound)
+		json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "404: Not Found"})
 	case len(wait) > 0:
 		w.WriteHeader(http.StatusTooManyRequests)
 		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
-	case r.URL.Path == "/api/v"+discordgo.APIVersion+"/users/@me/channels":
+	case path == "/users/@me/channels":
 		json.NewEncoder(w).Encode(map[string]any{"id": "DM-" + body["recipient_id"].(string), "type": 1})
 	default:
 		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "x", "content": body["content"]})
 	}
 }
 
-// newSession is a bot's session whose REST requests go to f.
+// newSession is a bot's session whose REST requests go to f, as they
+// would to Discord: to /api/v10/….
 func newSession(t *testing.T, f http.Handler) *discordgo.Session {
 	t.Helper()
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
-	s, err := discordgo.New("Bot test-token")
+	s, err := makeSession("test-token", srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Client = &http.Client{Transport: redirect{strings.TrimPrefix(srv.URL, "http://")}, Timeout: 5 * time.Second}
+	s.Client.Timeout = 5 * time.Second
 	return s
 }
 

@@ -90,7 +90,7 @@ func TestServe(t *testing.T) {
 	if code, _ := interaction(t, base, other, ping); code != http.StatusUnauthorized {
 		t.Errorf("PING signed by another key: %d, want 401", code)
 	}
-	if got := api.wait(t, "PUT /api/v9/applications/1234567890/commands", 2); got != 2 {
+	if got := api.wait(t, "PUT /api/v10/applications/1234567890/commands", 2); got != 2 {
 		t.Errorf("slash commands registered %d times through QISAI_DISCORD_API_URL, want twice: the 429'd call and its retry", got)
 	}
 	help := []byte(`{"type":2,"id":"I1","application_id":"1234567890","token":"tok","channel_id":"C1","guild_id":"G1",` +
@@ -98,7 +98,7 @@ func TestServe(t *testing.T) {
 	if code, body := interaction(t, base, priv, help); code != http.StatusOK || !strings.Contains(body, `"type":4`) || !strings.Contains(body, `"flags":64`) {
 		t.Errorf("signed /help: %d %s, want 200 and a private note (type 4, flags 64) that the long reply follows", code, body)
 	}
-	if api.wait(t, "POST /api/v9/channels/C1/messages", 2) < 2 {
+	if api.wait(t, "POST /api/v10/channels/C1/messages", 2) < 2 {
 		t.Error("the long /help's parts did not reach channel C1 through the outbox and QISAI_DISCORD_API_URL")
 	}
 	resp, err := http.Get(base + "/metrics")
