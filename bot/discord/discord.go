@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/ed25519"
 	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -19,9 +21,13 @@ type Adapter struct {
 	session *discordgo.Session
 	appID   string
 	key     ed25519.PublicKey
-	server  string // stands for https://discord.com; "" is Discord's
+	server  string   // stands for https://discord.com; "" is Discord's
+	guilds  []string // register the slash commands in these servers; none: globally
 	handler *Handler
 	send    *Sender
+	// backoff is how long to wait before try n+1 of what failed n times
+	// (registering the commands).
+	backoff func(n int) time.Duration
 }
 
 // Option changes an Adapter.
@@ -32,6 +38,11 @@ type Option func(*Adapter)
 // follow-ups to its interactions' webhooks. Without it Run registers
 // nothing.
 func WithAppID(id string) Option { return func(a *Adapter) { a.appID = id } }
+
+// WithGuilds registers the slash commands in the servers (guilds) whose
+// ids are given (QISAI_DISCORD_GUILD_ID), where Discord updates them at
+// once, instead of globally: for trying qisai out.
+func WithGuilds(ids ...string) Option { return func(a *Adapter) { a.guilds = ids } }
 
 // WithPublicKey has interactions come to the HTTP endpoint (Handler),
 // signed with the application's key (QISAI_DISCORD_PUBLIC_KEY, see
@@ -49,7 +60,7 @@ func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.core.log = 
 // New makes the adapter of the bot whose token is token, running
 // commands through svc. It does not call Discord.
 func New(svc *commands.Service, token string, opts ...Option) (*Adapter, error) {
-	a := &Adapter{core: newCore(svc, slog.Default())}
+	a := &Adapter{core: newCore(svc, slog.Default()), backoff: backoff}
 	for _, o := range opts {
 		o(a)
 	}
@@ -82,15 +93,20 @@ func (a *Adapter) Wait() {
 	}
 }
 
-// Run registers the slash commands (WithAppID) and, without a public
-// key, answers the interactions the gateway delivers until ctx ends. It
-// returns nil when ctx ends, and an error when it cannot connect.
+// Run registers the slash commands (WithAppID) in the background and,
+// without a public key, answers the interactions the gateway delivers
+// until ctx ends. It returns nil when ctx ends, and an error when it
+// cannot connect to the gateway.
 func (a *Adapter) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
 	if a.appID != "" {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, "", Commands(a.core.svc.Commands()), discordgo.WithContext(ctx)); err != nil {
-			a.core.log.Error("registering the slash commands failed; they may be out of date", "err", err)
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.register(ctx)
+		}()
 	}
+	defer wg.Wait()
 	if a.key != nil {
 		<-ctx.Done()
 		return nil

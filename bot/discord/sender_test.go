@@ -22,21 +22,45 @@ import (
 
 // call is a REST request the test server received.
 type call struct {
-	path string
-	body map[string]any
-	at   time.Time
+	method, path string
+	body         map[string]any
+	at           time.Time
 }
 
-// rest is a fake of Discord's REST API: it opens DM channel "DM-<user>",
-// accepts messages, and answers 429 with limited's retry_after (seconds)
-// while limited has some left, to requests for limitPath only when that
-// is set. A call's time is now's (the test's clock), time.Now without.
+// rest is a fake of Discord's REST API (v10): it opens DM channel
+// "DM-<user>", accepts messages, and answers 429 with limited's
+// retry_after (seconds) while limited has some left, to requests for
+// limitPath only when that is set. Faults answer requests for their path
+// (every path for "") with their error while they have some left, in
+// order. A call's time is now's (the test's clock), time.Now without.
 type rest struct {
 	mu        sync.Mutex
 	calls     []call
 	limited   []float64
 	limitPath string
+	faults    []*fault
 	now       func() time.Time
+}
+
+// fault is an error the REST fake answers n requests with: an HTTP
+// status and Discord's JSON error code.
+type fault struct {
+	path   string // "" for any
+	n      int    // how many more requests it answers
+	status int
+	code   int // Discord's error code (50013 …), 0 for none
+}
+
+// fault is the first of f's faults that answers a request for path, used
+// up by one; nil when none does.
+func (f *rest) fault(path string) *fault {
+	for _, x := range f.faults {
+		if x.n > 0 && (x.path == "" || x.path == path) {
+			x.n--
+			return x
+		}
+	}
+	return nil
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -49,17 +73,23 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.now != nil {
 		now = f.now
 	}
-	f.calls = append(f.calls, call{path: path, body: body, at: now()})
+	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, at: now()})
 	var wait []float64
 	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
 	}
+	fail := f.fault(path)
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case !v10: // the call's path, as it came, shows in the test's failure
 		w.WriteHeader(http.StatusNotFound)
 		json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "404: Not Found"})
+	case fail != nil:
+		w.WriteHeader(fail.status)
+		json.NewEncoder(w).Encode(map[string]any{"code": fail.code, "message": http.StatusText(fail.status)})
+	case r.Method == http.MethodPut: // commands registered
+		w.Write([]byte("[]"))
 	case len(wait) > 0:
 		w.WriteHeader(http.StatusTooManyRequests)
 		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
@@ -74,14 +104,21 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // would to Discord: to /api/v10/….
 func newSession(t *testing.T, f http.Handler) *discordgo.Session {
 	t.Helper()
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
+	srv := newServer(t, f)
 	s, err := makeSession("test-token", srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Client.Timeout = 5 * time.Second
 	return s
+}
+
+// newServer is a test server of f, closed when the test ends.
+func newServer(t *testing.T, f http.Handler) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 func newSender(t *testing.T, f *rest) *Sender {
@@ -106,6 +143,25 @@ func (f *rest) await(t *testing.T, n int) []call {
 			t.Fatalf("%d REST calls after 5 s, want %d: %+v", len(calls), n, calls)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// awaitCall returns the first call that match accepts, failing the test
+// when none comes in 5 seconds.
+func (f *rest) awaitCall(t *testing.T, what string, match func(call) bool) call {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.mu.Lock()
+		calls := slices.Clone(f.calls)
+		f.mu.Unlock()
+		if i := slices.IndexFunc(calls, match); i >= 0 {
+			return calls[i]
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s in 5 s: %d calls", what, len(calls))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

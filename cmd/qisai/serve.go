@@ -111,7 +111,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// Discord sender; long private replies as follow-ups.
 	var dc *discord.Adapter
 	if cfg.Discord() {
-		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL), discord.WithLogger(log)}
+		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL),
+			discord.WithGuilds(cfg.DiscordGuilds()...), discord.WithLogger(log)}
 		if key, err := cfg.DiscordKey(); err == nil && key != nil {
 			opts = append(opts, discord.WithPublicKey(key))
 		}
