@@ -91,6 +91,11 @@ type Reply struct {
 	// the outbox says it in the chat, so an adapter that answers some
 	// other way too (a Discord interaction's response) must not repeat it.
 	Queued bool
+	// Refused says the reply tells its sender why nothing was done (the
+	// line, a permission, a rule, a fault): an adapter that can show a
+	// message in a group to one user alone (Discord's ephemeral messages)
+	// shows it to them only.
+	Refused bool
 }
 
 // Service runs commands against a store.
@@ -191,8 +196,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			reply = Reply{Text: refusalText(r, cmd, lang), Private: reply.Private}
 		default:
 			s.log.Error("command failed", "text", req.Text, "err", err)
-			return failed(err, lang) // the buttons stay: pressing again may work
+			reply = failed(err, lang)
+			reply.Refused = true
+			return reply // the buttons stay: pressing again may work
 		}
+		reply.Refused = true
 	}
 	// A button that says what it answers was used, or answers what is
 	// over: either way it is done.

@@ -34,9 +34,9 @@ type Adapter struct {
 type Option func(*Adapter)
 
 // WithAppID is the application's id (QISAI_DISCORD_APP_ID): Run registers
-// the slash commands under it, and long private replies are sent as
-// follow-ups to its interactions' webhooks. Without it Run registers
-// nothing.
+// the slash commands under it, and the interactions' deferred responses
+// are edited and followed up through its webhooks (else the
+// interaction's own application id). Without it Run registers nothing.
 func WithAppID(id string) Option { return func(a *Adapter) { a.appID = id } }
 
 // WithGuilds registers the slash commands in the servers (guilds) whose
@@ -84,9 +84,9 @@ func (a *Adapter) Sender() *Sender { return a.send }
 // Handler is the HTTP interactions endpoint, nil without WithPublicKey.
 func (a *Adapter) Handler() *Handler { return a.handler }
 
-// Wait blocks until the follow-ups of the interactions the Handler
-// answered are sent or have failed: call it after the HTTP server has
-// shut down, so that none is cut off.
+// Wait blocks until the commands of the interactions the Handler
+// answered have run and their outcomes are told (or failed): call it
+// after the HTTP server has shut down, so that none is cut off.
 func (a *Adapter) Wait() {
 	if a.handler != nil {
 		a.handler.Wait()

@@ -40,7 +40,7 @@ type frame struct {
 	Type string          `json:"t,omitempty"`
 }
 
-func newGateway(t *testing.T) *gateway {
+func newGateway(t testing.TB) *gateway {
 	g := &gateway{rest: &rest{}, identify: make(chan frame, 1), dispatch: make(chan string)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+apiPath+"/gateway", func(w http.ResponseWriter, r *http.Request) {
@@ -149,44 +149,70 @@ func TestRun(t *testing.T) {
 	}
 
 	m := &maker{t: t}
-	n := 0
-	// exchange dispatches an interaction and returns the REST calls it
-	// made, at least want of them; discordgo handles events concurrently,
-	// so the next goes only when these are in.
-	exchange := func(in string, want int) []call {
+	// exchange dispatches an interaction and returns its first response
+	// and, when edited, the edit of the response; discordgo handles events
+	// concurrently, so the next goes only when these are in.
+	exchange := func(in string, edited bool) (typ float64, data map[string]any, edit map[string]any) {
 		t.Helper()
+		var x struct{ ID, Token string }
+		json.Unmarshal([]byte(in), &x)
 		g.dispatch <- in
-		n += want
-		return g.rest.await(t, n)[n-want:]
-	}
-	callback := func(c call) (typ float64, data map[string]any) {
-		t.Helper()
-		if !strings.HasPrefix(c.path, "/interactions/") || !strings.HasSuffix(c.path, "/tok/callback") {
-			t.Fatalf("call to %s, want an interaction callback", c.path)
-		}
+		c := g.rest.awaitCall(t, "callback of "+x.ID, func(c call) bool {
+			return c.method == http.MethodPost && c.path == "/interactions/"+x.ID+"/"+x.Token+"/callback"
+		})
 		typ, _ = c.body["type"].(float64)
 		data, _ = c.body["data"].(map[string]any)
-		return typ, data
+		if edited {
+			edit = g.rest.awaitCall(t, "edit of "+x.ID, func(c call) bool {
+				return c.method == http.MethodPatch && c.path == "/webhooks/42/"+x.Token+"/messages/@original"
+			}).body
+		}
+		return typ, data, edit
 	}
+	// channel is what channel C1 heard from the outbox since call from.
+	channel := func(from int) []string {
+		t.Helper()
+		if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {
+			t.Fatal(err)
+		}
+		var said []string
+		for _, c := range g.rest.await(t, 0)[from:] {
+			if c.path == "/channels/C1/messages" {
+				said = append(said, c.body["content"].(string))
+			}
+		}
+		return said
+	}
+	deferred := float64(discordgo.InteractionResponseDeferredChannelMessageWithSource)
+	ephemeral := float64(discordgo.MessageFlagsEphemeral)
 
-	typ, data := callback(exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), 1)[0])
-	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || !strings.Contains(data["content"].(string), "周末快棋赛") {
-		t.Errorf("/event new: response %v %v, want a message naming the event", typ, data)
+	from := len(g.rest.await(t, 0))
+	typ, data, edit := exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), true)
+	if typ != deferred || data["flags"] != ephemeral || edit["content"] != posted.In(i18n.Zh) {
+		t.Errorf("/event new: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
+	}
+	if said := channel(from); len(said) != 1 || !strings.Contains(said[0], "周末快棋赛") {
+		t.Errorf("/event new: the channel heard %q, want the new event named", said)
 	}
 	id, err := st.EventOf(context.Background(), chat.Chat{Platform: Platform, ID: "C1"})
 	if err != nil {
 		t.Fatalf("channel C1 follows no event after /event new: %v", err)
 	}
-	exchange(m.slash(wang, "signup", "", "state", "open"), 1)
+	exchange(m.slash(wang, "signup", "", "state", "open"), true)
 
-	exchange(m.click(li, `/join "Li Si"`), 1)
-	if ev, err := st.Load(context.Background(), id); err != nil || len(ev.Event.Players) != 1 {
-		t.Fatalf("after the button: %v", err)
-	} else if e, err := st.PlayerOf(context.Background(), id, Platform, li.id); err != nil || e != ev.EntrantOf(1) {
+	if typ, _, _ := exchange(m.click(li, `/join "Li Si"`), false); typ != float64(discordgo.InteractionResponseDeferredMessageUpdate) {
+		t.Errorf("button: response %v, want a deferred update (6)", typ)
+	}
+	eventually(t, "李四 joins by the button", func() bool {
+		ev, err := st.Load(context.Background(), id)
+		return err == nil && len(ev.Event.Players) == 1
+	})
+	ev, _ := st.Load(context.Background(), id)
+	if e, err := st.PlayerOf(context.Background(), id, Platform, li.id); err != nil || e != ev.EntrantOf(1) {
 		t.Errorf("李四 is entrant %d (%v) after the button, want player 1's", e, err)
 	}
 
-	typ, data = callback(exchange(m.complete(wang, "withdraw", "player", "li"), 1)[0])
+	typ, data, _ = exchange(m.complete(wang, "withdraw", "player", "li"), false)
 	choices, _ := data["choices"].([]any)
 	if typ != float64(discordgo.InteractionApplicationCommandAutocompleteResult) || len(choices) != 1 ||
 		choices[0].(map[string]any)["value"] != "1" {
@@ -196,18 +222,31 @@ func TestRun(t *testing.T) {
 	// A long public reply goes through the outbox to the channel, the
 	// response saying so privately.
 	parts := split(longHelp(t, st), chat.LimitDiscord)
-	typ, data = callback(exchange(m.slash(ann, "help", ""), 1)[0])
-	flags, _ := data["flags"].(float64)
-	if typ != float64(discordgo.InteractionResponseChannelMessageWithSource) || flags != float64(discordgo.MessageFlagsEphemeral) ||
-		data["content"] != follows.In(i18n.En) {
-		t.Errorf("long /help: response %v %v, want the private note that the answer follows", typ, data)
+	channel(0) // what the join said
+	from = len(g.rest.await(t, 0))
+	typ, data, edit = exchange(m.slash(ann, "help", ""), true)
+	if typ != deferred || data["flags"] != ephemeral || edit["content"] != follows.In(i18n.En) {
+		t.Errorf("long /help: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
 	}
-	if err := svc.DeliverDue(context.Background(), "test", NewSender(session)); err != nil {
-		t.Fatal(err)
+	said := channel(from)
+	if len(said) != len(parts) {
+		t.Fatalf("the channel heard %d messages, want the %d parts of the long /help", len(said), len(parts))
 	}
-	for i, c := range g.rest.await(t, n+len(parts))[n:] {
-		if c.path != "/channels/C1/messages" || c.body["content"] != parts[i] {
-			t.Errorf("message %d to %s: %.40q…, want part %d of the reply to /channels/C1/messages", i, c.path, c.body["content"], i)
+	for i, content := range said {
+		if content != parts[i] {
+			t.Errorf("message %d: %.40q…, want part %d of the reply", i, content, i)
 		}
+	}
+}
+
+// eventually waits up to 5 s for ok, failing the test when it never is.
+func eventually(t testing.TB, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not in 5 s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

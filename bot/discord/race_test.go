@@ -13,6 +13,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestHandlerReportsAtOnce: both players of 25 boards report through the
@@ -61,22 +62,30 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	start := make(chan struct{})
-	for _, r := range reports {
+	firsts := make([]discordgo.InteractionResponse, len(reports))
+	for i, r := range reports {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
 			status, resp := e.post(r.body, e.priv, time.Now())
-			// The statement is the outbox's (stored with the change); the
-			// response acknowledges it privately.
-			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseChannelMessageWithSource ||
+			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 				resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-				t.Errorf("board %d: status %d, response %+v; want a private acknowledgement", r.board, status, resp)
+				t.Errorf("board %d: status %d, response %+v; want a private deferral", r.board, status, resp)
 			}
+			firsts[i] = resp
 		}()
 	}
 	close(start)
 	wg.Wait()
+	e.handler.Wait()
+	for i, r := range reports {
+		// The statement is the outbox's (stored with the change); the
+		// response acknowledges it privately.
+		if a := e.answerOf(r.body, firsts[i]); a.Content() != announced.In(i18n.Zh) {
+			t.Errorf("board %d: response edited to %q, want the private acknowledgement", r.board, a.Content())
+		}
+	}
 	channel := e.heard() // what the channel was told
 	if len(channel) != len(reports) {
 		t.Errorf("the channel heard %d statements for %d reports, want one each:\n%s", len(channel), len(reports), strings.Join(channel, "\n"))

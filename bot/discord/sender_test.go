@@ -17,7 +17,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
 
 // call is a REST request the test server received.
@@ -64,9 +63,25 @@ func (f *rest) fault(path string) *fault {
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
 	var body map[string]any
-	json.Unmarshal(b, &body)
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		// A message with files: its JSON is the part payload_json, and the
+		// files' names go in body["files"].
+		if r.ParseMultipartForm(1<<20) == nil {
+			json.Unmarshal([]byte(r.FormValue("payload_json")), &body)
+			var files []any
+			for _, fs := range r.MultipartForm.File {
+				files = append(files, fs[0].Filename)
+			}
+			if body == nil {
+				body = map[string]any{}
+			}
+			body["files"] = files
+		}
+	} else {
+		b, _ := io.ReadAll(r.Body)
+		json.Unmarshal(b, &body)
+	}
 	path, v10 := strings.CutPrefix(r.URL.Path, apiPath)
 	f.mu.Lock()
 	now := time.Now
@@ -102,7 +117,7 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // newSession is a bot's session whose REST requests go to f, as they
 // would to Discord: to /api/v10/….
-func newSession(t *testing.T, f http.Handler) *discordgo.Session {
+func newSession(t testing.TB, f http.Handler) *discordgo.Session {
 	t.Helper()
 	srv := newServer(t, f)
 	s, err := makeSession("test-token", srv.URL)
@@ -114,14 +129,14 @@ func newSession(t *testing.T, f http.Handler) *discordgo.Session {
 }
 
 // newServer is a test server of f, closed when the test ends.
-func newServer(t *testing.T, f http.Handler) *httptest.Server {
+func newServer(t testing.TB, f http.Handler) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	return srv
 }
 
-func newSender(t *testing.T, f *rest) *Sender {
+func newSender(t testing.TB, f *rest) *Sender {
 	t.Helper()
 	return NewSender(newSession(t, f))
 }
@@ -129,7 +144,7 @@ func newSender(t *testing.T, f *rest) *Sender {
 // await returns the calls once there are n, failing the test when they
 // do not come in 5 seconds: an interaction's answers and follow-ups go
 // from other goroutines.
-func (f *rest) await(t *testing.T, n int) []call {
+func (f *rest) await(t testing.TB, n int) []call {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -148,7 +163,7 @@ func (f *rest) await(t *testing.T, n int) []call {
 
 // awaitCall returns the first call that match accepts, failing the test
 // when none comes in 5 seconds.
-func (f *rest) awaitCall(t *testing.T, what string, match func(call) bool) call {
+func (f *rest) awaitCall(t testing.TB, what string, match func(call) bool) call {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -385,9 +400,9 @@ func TestFollowUpRetried(t *testing.T) {
 		}
 		fmt.Fprint(w, `{"id":"M1","channel_id":"C1"}`)
 	})
-	a := deferred(commands.Reply{Text: "导出", File: &chat.File{Name: "e.trf", Data: []byte("012 e\n")}})
-	in := &discordgo.Interaction{ID: "9", Token: "tok"}
-	if err := followUp(context.Background(), newSession(t, h), "42", in, a.follow[1:]); err != nil {
+	hook := &discordgo.Interaction{ID: "9", AppID: "42", Token: "tok"}
+	file := &discordgo.WebhookParams{Files: []*discordgo.File{attachment(&chat.File{Name: "e.trf", Data: []byte("012 e\n")})}}
+	if err := followUp(context.Background(), newSession(t, h), hook, []*discordgo.WebhookParams{file}); err != nil {
 		t.Fatal(err)
 	}
 	if tries != 2 || !slices.Equal(files, []string{"012 e\n", "012 e\n"}) {

@@ -57,8 +57,22 @@ func makeSession(token, apiURL string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord: make the session: %w", err)
 	}
-	s.Client = &http.Client{Transport: rebase{root: root, inner: http.DefaultTransport}, Timeout: restTimeout}
+	s.Client = &http.Client{Transport: rebase{root: root, inner: transport()}, Timeout: restTimeout}
 	return s, nil
+}
+
+// idleConns is how many connections to the API a session keeps open
+// between requests: a burst of interactions answered at once (a round's
+// reports) reuses them, where HTTP/2 (Discord's own) does not multiplex
+// (a proxy over HTTP/1.1).
+const idleConns = 64
+
+// transport is the session's HTTP transport: the default one, keeping
+// idleConns connections open.
+func transport() http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = idleConns
+	return t
 }
 
 // apiRoot is the URL the API's paths go under for apiURL (see

@@ -25,7 +25,8 @@ import (
 // QISAI_DISCORD_API_URL (issue 9 item 11: it was never used), and checks
 // what a deployment sees: /healthz answers, the slash commands are
 // registered through that URL even though its first answer is a 429, a
-// signed PING gets a PONG and a badly signed one a 401, a long reply goes
+// signed PING gets a PONG and a badly signed one a 401, a command is
+// deferred and its response edited after, a long reply goes
 // to the channel through the outbox's Discord delivery and that URL, /metrics counts the command, and
 // SIGTERM stops it cleanly. (The config's log line hides tokens: ops
 // tests that.)
@@ -95,8 +96,11 @@ func TestServe(t *testing.T) {
 	}
 	help := []byte(`{"type":2,"id":"I1","application_id":"1234567890","token":"tok","channel_id":"C1","guild_id":"G1",` +
 		`"member":{"user":{"id":"333","username":"ann"}},"locale":"en-US","data":{"id":"D1","name":"help","type":1}}`)
-	if code, body := interaction(t, base, priv, help); code != http.StatusOK || !strings.Contains(body, `"type":4`) || !strings.Contains(body, `"flags":64`) {
-		t.Errorf("signed /help: %d %s, want 200 and a private note (type 4, flags 64) that the long reply follows", code, body)
+	if code, body := interaction(t, base, priv, help); code != http.StatusOK || !strings.Contains(body, `"type":5`) || !strings.Contains(body, `"flags":64`) {
+		t.Errorf("signed /help: %d %s, want 200 and a private deferral (type 5, flags 64)", code, body)
+	}
+	if api.wait(t, "PATCH /api/v10/webhooks/1234567890/tok/messages/@original", 1) < 1 {
+		t.Error("the deferred /help's response was not edited (to the note that the long reply follows)")
 	}
 	if api.wait(t, "POST /api/v10/channels/C1/messages", 2) < 2 {
 		t.Error("the long /help's parts did not reach channel C1 through the outbox and QISAI_DISCORD_API_URL")
