@@ -141,6 +141,13 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 // own words to the user (an acknowledgement) in it.
 func (s *Service) Lang(ctx context.Context, req Request) i18n.Lang { return s.lang(ctx, req) }
 
+// Handled reports whether the platform update updateID changed an event
+// already (Request.UpdateID): delivered again, it is done, and running it
+// again would be refused (a name taken by the event it made).
+func (s *Service) Handled(ctx context.Context, updateID string) (bool, error) {
+	return s.store.Handled(ctx, updateID)
+}
+
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
 // and the user gets an apology in their language. A line that is not a

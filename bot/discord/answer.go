@@ -25,6 +25,7 @@ var (
 	announced = i18n.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
 	posted    = i18n.T{Zh: "回复随后发在这里，大家都能看到。", En: "The answer follows here, for everyone to see."}
 	follows   = i18n.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
+	again     = i18n.T{Zh: "已完成：这条命令 Discord 发来了两次，只执行了一次。", En: "Done: Discord delivered this command twice, and it was carried out once."}
 	late      = i18n.T{Zh: "抱歉，这条命令等得太久，没有执行。请再试一次。", En: "Sorry, this command waited too long and was not carried out. Please try again."}
 )
 
@@ -32,7 +33,8 @@ var (
 // (first) is out, and tells its outcome through the interaction's
 // webhook, as application appID, with session's REST client. The same
 // interaction delivered again (a gateway's resume, an HTTP retry) is not
-// run again: it gets the first delivery's outcome, once that is told.
+// run again: it gets the first delivery's outcome, once that is told, or,
+// when an earlier run of qisai applied it, "done".
 func (c *core) finish(ctx context.Context, s *discordgo.Session, appID string, in *discordgo.Interaction) error {
 	u, name := user(in)
 	if u == nil {
@@ -54,8 +56,16 @@ func (c *core) finish(ctx context.Context, s *discordgo.Session, appID string, i
 	})
 }
 
-// run runs req.
+// run runs req, unless an earlier run of qisai applied its interaction
+// (another instance, or this one before a restart): then it is done.
 func (c *core) run(ctx context.Context, req commands.Request) commands.Reply {
+	done, err := c.svc.Handled(ctx, req.UpdateID)
+	if err != nil {
+		c.log.Warn("discord: was the interaction handled before? Running it; its update id keeps a change from being made twice", "update", req.UpdateID, "err", err)
+	}
+	if done {
+		return commands.Reply{Text: again.In(c.svc.Lang(ctx, req)), Private: true}
+	}
 	return c.svc.Handle(ctx, req)
 }
 

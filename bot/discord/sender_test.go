@@ -27,7 +27,9 @@ type call struct {
 }
 
 // rest is a fake of Discord's REST API (v10): it opens DM channel
-// "DM-<user>", accepts messages, and answers 429 with limited's
+// "DM-<user>", accepts messages, takes an interaction's first response
+// once (a second callback is refused with 40060, as Discord does), and
+// answers 429 with limited's
 // retry_after (seconds) while limited has some left, to requests for
 // limitPath only when that is set. Faults answer requests for their path
 // (every path for "") with their error while they have some left, in
@@ -39,6 +41,7 @@ type rest struct {
 	limitPath string
 	faults    []*fault
 	now       func() time.Time
+	acked     map[string]bool // interactions' callbacks answered
 }
 
 // fault is an error the REST fake answers n requests with: an HTTP
@@ -94,6 +97,16 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
 	}
 	fail := f.fault(path)
+	if r.Method == http.MethodPost && strings.HasSuffix(path, "/callback") && fail == nil {
+		// As Discord: an interaction is answered once.
+		if f.acked[path] {
+			fail = &fault{status: http.StatusBadRequest, code: discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged}
+		}
+		if f.acked == nil {
+			f.acked = map[string]bool{}
+		}
+		f.acked[path] = true
+	}
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
