@@ -502,10 +502,21 @@ func randomSwap(rng *rand.Rand, pv *engine.Pairing) action.Action {
 }
 
 // randomStart gives the current round a start time, some of them passed
-// when the record is made, or reminds of it.
+// when the record is made, reminds of it, leaves its late players to the
+// arbiter or starts its late-arrival limit again.
 func randomStart(rng *rand.Rand, st *action.State) action.Action {
 	round := len(st.Event.Rounds)
 	if rng.IntN(3) == 0 {
+		// Which one by the log's length: no draw of its own, so that the
+		// logs drawn before these kinds came stay as they were.
+		switch st.Through % 5 {
+		case 1:
+			return &action.LateReferred{Round: round}
+		case 2:
+			return &action.LateWaited{Round: round}
+		case 3:
+			return &action.RoundReminded{Round: round, Missed: true}
+		}
 		return &action.RoundReminded{Round: round}
 	}
 	start := record(st.Through+1, nil).At.Add(time.Duration(rng.IntN(240)-30) * time.Minute)

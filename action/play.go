@@ -27,6 +27,12 @@ type Play struct {
 	// (RoundReminded).
 	Starts   time.Time `json:"starts,omitzero"`
 	Reminded bool      `json:"reminded,omitempty"`
+	// LateFrom is when an arbiter started the late-arrival limit again
+	// (LateWaited): it counts from then. LateReferred says the late players
+	// were left to the arbiter (LateReferred): the clock forfeits nobody
+	// for lateness until the limit is started again.
+	LateFrom     time.Time `json:"lateFrom,omitzero"`
+	LateReferred bool      `json:"lateReferred,omitempty"`
 	// Guessing says an arbiter called for 猜先 in this round: the winner of
 	// each game's guess chooses their colour (R-C-3, GuessCalled).
 	Guessing bool       `json:"guessing,omitempty"`
@@ -121,42 +127,55 @@ func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
 }
 
 // DueActions returns the actions the clock makes due at now, for the
-// scheduler (commands.Service.Tick) to append:
+// scheduler (commands.Service.Tick) to append. watched is since when the
+// scheduler has run without a break (no gap, no step of the clock; zero:
+// always):
 //
 //   - the reminder of the current round's start (RoundReminded), once,
-//     Info.RemindBefore before it (remindDue);
+//     Info.RemindBefore before it (remindDue); once the start has come
+//     without it (the scheduler was not running), a note that it was
+//     missed instead (RoundReminded.Missed);
 //   - in a team event, at the round's start the line-ups still waiting,
 //     the registered order for a team that sent none (LineupsRevealed,
 //     R-TM-1);
 //   - R-G-4: once the late-arrival limit (Info.LateAfter) has passed since
-//     the round started — its start time, else its publication
-//     (LateDeadline) — a pending game with a player not at the board by
-//     then is lost by that player by forfeit (both absent: a double
-//     forfeit);
+//     the round started — its start time, else its publication, or an
+//     arbiter's restart (LateDeadline) — a pending game with a player not
+//     at the board by then is lost by that player by forfeit (both absent:
+//     a double forfeit). Only when the scheduler watched the whole limit:
+//     otherwise nobody could check in meanwhile, and the late players are
+//     left to the arbiter (LateReferred), once, instead;
 //   - R-G-1: a reported result the opponent neither confirmed nor disputed
 //     within the confirmation window (Info.ConfirmWithin) stands as
 //     reported.
 //
-// The reminder comes first, then the results: ResultSet actions, at most
-// one a game, late arrival first. It is pure: the scheduler calls it again
-// on the state inside its Update, so a report confirmed or disputed
-// meanwhile is not overtaken and a reminder goes out once. A limit, a
-// window or a reminder time of 0 makes nothing due; neither does an event
-// that is not running.
-func DueActions(st *State, now time.Time) []Action {
+// The reminder comes first, then the referral, then the results: ResultSet
+// actions, at most one a game, late arrival first. It is pure: the
+// scheduler calls it again on the state inside its Update, so a report
+// confirmed or disputed meanwhile is not overtaken and a reminder goes out
+// once. A limit, a window or a reminder time of 0 makes nothing due;
+// neither does an event that is not running.
+func DueActions(st *State, now, watched time.Time) []Action {
 	round := len(st.Event.Rounds)
 	if st.Status != Running || round == 0 {
 		return nil
 	}
 	var due []Action
 	if st.remindDue(now) {
-		due = append(due, &RoundReminded{Round: round})
+		due = append(due, &RoundReminded{Round: round, Missed: !now.Before(st.Play.Starts)})
 	}
 	if st.revealDue(now) {
 		due = append(due, &LineupsRevealed{Round: round}) // team_rounds.go
 	}
 	deadline, late := st.LateDeadline()
-	lateDue := late && !now.Before(deadline)
+	lateDue := late && !now.Before(deadline) && !st.Play.LateReferred
+	if lateDue && watched.After(st.lateFrom()) {
+		// Not watched from the limit's start: the arbiter decides.
+		if len(st.lateBy(deadline)) > 0 {
+			due = append(due, &LateReferred{Round: round})
+		}
+		lateDue = false
+	}
 	window := st.Info.ConfirmWithin
 	for _, g := range st.Event.Rounds[round-1].Games {
 		if g.Result.Decided() || g.Void {
@@ -174,6 +193,23 @@ func DueActions(st *State, now time.Time) []Action {
 		}
 	}
 	return due
+}
+
+// lateBy is the current round's pending games with a player not at the
+// board by deadline.
+func (st *State) lateBy(deadline time.Time) []int {
+	round := len(st.Event.Rounds)
+	var boards []int
+	for _, g := range st.Event.Rounds[round-1].Games {
+		if g.Result.Decided() || g.Void {
+			continue
+		}
+		gp := st.Underway(round, g.Board)
+		if forfeit(gp.arrivedBy(g.Red, deadline), gp.arrivedBy(g.Black, deadline)) != engine.Pending {
+			boards = append(boards, g.Board)
+		}
+	}
+	return boards
 }
 
 // forfeit is the result of a game whose players were at the board in time

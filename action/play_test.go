@@ -160,7 +160,7 @@ func TestR_G_1_ContradictingReportIsDispute(t *testing.T) {
 	if gp.Report == nil || gp.Report.Player != red || gp.Dispute == nil || gp.Dispute.Player != black || gp.Dispute.Result != engine.BlackWin {
 		t.Fatalf("report %+v dispute %+v: want red's report and black's contradicting one", gp.Report, gp.Dispute)
 	}
-	if due := action.DueActions(st, playAt.Add(1000*time.Hour)); len(due) != 0 {
+	if due := action.DueActions(st, playAt.Add(1000*time.Hour), time.Time{}); len(due) != 0 {
 		t.Errorf("a disputed report became due: %v", due)
 	}
 }
@@ -335,22 +335,22 @@ func TestPlayDecidedGamesDropped(t *testing.T) {
 
 func TestR_G_1_DueActions(t *testing.T) {
 	st, _, _ := runPlay(t, ok(report(redP, engine.BlackWin)))
-	if due := action.DueActions(st, playAt.Add(24*time.Hour)); len(due) != 0 {
+	if due := action.DueActions(st, playAt.Add(24*time.Hour), time.Time{}); len(due) != 0 {
 		t.Errorf("no confirmation window, yet due: %v", due)
 	}
 	st.Info.ConfirmWithin = 30 * time.Minute
-	if due := action.DueActions(st, playAt.Add(30*time.Minute-time.Second)); len(due) != 0 {
+	if due := action.DueActions(st, playAt.Add(30*time.Minute-time.Second), time.Time{}); len(due) != 0 {
 		t.Errorf("due before the window ended: %v", due)
 	}
 	want := []action.Action{&action.ResultSet{Round: 1, Board: 1, Result: engine.BlackWin}}
-	if due := action.DueActions(st, playAt.Add(30*time.Minute)); !reflect.DeepEqual(due, want) {
+	if due := action.DueActions(st, playAt.Add(30*time.Minute), time.Time{}); !reflect.DeepEqual(due, want) {
 		t.Errorf("due when the window ends: %v, want %v", due, want)
 	}
 	// A disputed report waits for the arbiter however long it takes.
 	if err := (&action.ReportDisputed{Round: 1, Board: 1, Player: gameAt(st, 1, 1).Black}).Apply(st); err != nil {
 		t.Fatal(err)
 	}
-	if due := action.DueActions(st, playAt.Add(24*time.Hour)); len(due) != 0 {
+	if due := action.DueActions(st, playAt.Add(24*time.Hour), time.Time{}); len(due) != 0 {
 		t.Errorf("a disputed report became due: %v", due)
 	}
 }
@@ -390,11 +390,11 @@ func TestR_G_4_LateArrivalForfeits(t *testing.T) {
 			}
 			arrive(tt.here, start.Add(15*time.Minute))
 			arrive(tt.lateHere, start.Add(16*time.Minute))
-			if due := action.DueActions(st, start.Add(15*time.Minute-time.Second)); len(due) != 0 {
+			if due := action.DueActions(st, start.Add(15*time.Minute-time.Second), time.Time{}); len(due) != 0 {
 				t.Errorf("due before the limit: %v", due)
 			}
 			got := map[int]engine.Result{}
-			for _, a := range action.DueActions(st, start.Add(15*time.Minute)) {
+			for _, a := range action.DueActions(st, start.Add(15*time.Minute), time.Time{}) {
 				rs := a.(*action.ResultSet)
 				got[rs.Board] = rs.Result
 			}

@@ -138,9 +138,11 @@ func (a *RoundScheduled) Apply(st *State) error {
 // RoundReminded records that the scheduler reminded the event's chats and
 // players of the current round's start: once a round, however many
 // instances tick (DueActions makes it due only while Play.Reminded is
-// false).
+// false). Missed says the start came before the reminder could go out
+// (the scheduler was not running): the chats are told so instead.
 type RoundReminded struct {
-	Round int `json:"round"`
+	Round  int  `json:"round"`
+	Missed bool `json:"missed,omitempty"`
 }
 
 func (*RoundReminded) Kind() string { return "round-reminded" }
@@ -161,24 +163,23 @@ func (a *RoundReminded) Apply(st *State) error {
 
 // remindDue reports whether the current round's reminder is due at now:
 // the event reminds (Info.RemindBefore), the round has a start time, the
-// reminder has not gone out, its time has come and the start has not (a
-// reminder after the start, when the bot was down, would only confuse).
-// A start set inside the lead time was its own reminder (RoundScheduled).
+// reminder has not gone out and its time has come. Once the start has come
+// too (the scheduler was not running), it is due as missed: a note
+// instead, never silence. A start set inside the lead time was its own
+// reminder (RoundScheduled).
 func (st *State) remindDue(now time.Time) bool {
 	p, before := st.Play, st.Info.RemindBefore
 	return before > 0 && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !p.Reminded &&
-		!now.Before(p.Starts.Add(-before)) && now.Before(p.Starts)
+		!now.Before(p.Starts.Add(-before))
 }
 
 // LateDeadline is when a player must be at the board in the current round
 // (R-G-4): the late-arrival limit after the round's start time or, without
-// one, after its publication. False when the event sets no limit or the
-// round's start is unknown.
+// one, after its publication — or after an arbiter started it again
+// (LateWaited). False when the event sets no limit or the round's start
+// is unknown.
 func (st *State) LateDeadline() (time.Time, bool) {
-	from := st.Play.Starts
-	if from.IsZero() {
-		from = st.Play.Since
-	}
+	from := st.lateFrom()
 	if st.Info.LateAfter <= 0 || st.Play.Round != len(st.Event.Rounds) || from.IsZero() {
 		return time.Time{}, false
 	}

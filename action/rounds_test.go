@@ -17,7 +17,9 @@ func init() {
 		payload string
 	}{
 		{&action.RoundScheduled{Round: 2, Start: time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)}, `{"round":2,"start":"2026-03-01T11:30:00Z"}`},
-		{&action.RoundReminded{Round: 2}, `{"round":2}`},
+		{&action.RoundReminded{Round: 2, Missed: true}, `{"round":2,"missed":true}`},
+		{&action.LateReferred{Round: 2}, `{"round":2}`},
+		{&action.LateWaited{Round: 2}, `{"round":2}`},
 	}...)
 }
 
@@ -63,51 +65,55 @@ func TestRoundReminded(t *testing.T) {
 }
 
 // TestRemindDue: the reminder is due RemindBefore ahead of the start, not
-// before, once, and not once the round has started; an event without
-// reminders, a round without a start time and a round published inside
-// the reminder time have none.
+// before, and once; at the start or after it, not sent (the scheduler was
+// not running), it is due as missed — a note, never silence. An event
+// without reminders, a round without a start time and a round published
+// inside the reminder time have none.
 func TestRemindDue(t *testing.T) {
-	remind := func(st *action.State, now time.Time) bool {
-		for _, a := range action.DueActions(st, now) {
+	remind := func(st *action.State, now time.Time) string {
+		for _, a := range action.DueActions(st, now, time.Time{}) {
 			if r, ok := a.(*action.RoundReminded); ok {
 				if r.Round != 1 {
 					t.Errorf("reminder of round %d, want 1", r.Round)
 				}
-				return true
+				if r.Missed {
+					return "missed"
+				}
+				return "reminder"
 			}
 		}
-		return false
+		return ""
 	}
 	s := scheduled(t)
 	start := s.st.Play.Starts
-	if remind(s.st, start.Add(-time.Hour)) {
+	if remind(s.st, start.Add(-time.Hour)) != "" {
 		t.Errorf("due with reminders off")
 	}
 	s.st.Info.RemindBefore = 30 * time.Minute
 	for _, c := range []struct {
 		at   time.Duration // from the start
-		want bool
-	}{{-31 * time.Minute, false}, {-30*time.Minute - time.Second, false}, {-30 * time.Minute, true}, {-time.Second, true}, {0, false}, {time.Hour, false}} {
+		want string
+	}{{-31 * time.Minute, ""}, {-30*time.Minute - time.Second, ""}, {-30 * time.Minute, "reminder"}, {-time.Second, "reminder"}, {0, "missed"}, {time.Hour, "missed"}} {
 		if got := remind(s.st, start.Add(c.at)); got != c.want {
-			t.Errorf("due at start%+v: %v, want %v", c.at, got, c.want)
+			t.Errorf("due at start%+v: %q, want %q", c.at, got, c.want)
 		}
 	}
 	want := []action.Action{&action.RoundReminded{Round: 1}}
-	if due := action.DueActions(s.st, start.Add(-10*time.Minute)); !reflect.DeepEqual(due, want) {
+	if due := action.DueActions(s.st, start.Add(-10*time.Minute), time.Time{}); !reflect.DeepEqual(due, want) {
 		t.Errorf("due %v, want the reminder alone", due)
 	}
 	s.do(&action.RoundReminded{Round: 1})
-	if remind(s.st, start.Add(-10*time.Minute)) {
+	if remind(s.st, start.Add(-10*time.Minute)) != "" || remind(s.st, start.Add(time.Minute)) != "" {
 		t.Errorf("due again after it went out")
 	}
 
 	s = round1(t)
 	s.st.Info.RemindBefore = 30 * time.Minute
-	if remind(s.st, published(s).Add(time.Minute)) {
+	if remind(s.st, published(s).Add(time.Minute)) != "" {
 		t.Errorf("due for a round without a start time")
 	}
 	s.do(&action.RoundScheduled{Round: 1, Start: published(s).Add(20 * time.Minute)})
-	if remind(s.st, published(s).Add(15*time.Minute)) {
+	if remind(s.st, published(s).Add(15*time.Minute)) != "" || remind(s.st, published(s).Add(time.Hour)) != "" {
 		t.Errorf("due for a round published inside the reminder time")
 	}
 }
@@ -128,17 +134,17 @@ func TestR_G_4_StartMovesForfeits(t *testing.T) {
 	if d, ok := s.st.LateDeadline(); !ok || !d.Equal(start.Add(15*time.Minute)) {
 		t.Errorf("deadline %v (%v), want 15 min after the start %v", d, ok, start)
 	}
-	if due := action.DueActions(s.st, pub.Add(time.Hour)); len(due) != 0 {
+	if due := action.DueActions(s.st, pub.Add(time.Hour), time.Time{}); len(due) != 0 {
 		t.Errorf("due an hour after the publication, before the start: %v", due)
 	}
-	if due := action.DueActions(s.st, start.Add(15*time.Minute-time.Second)); len(due) != 0 {
+	if due := action.DueActions(s.st, start.Add(15*time.Minute-time.Second), time.Time{}); len(due) != 0 {
 		t.Errorf("due before the limit after the start: %v", due)
 	}
 	want := []action.Action{
 		&action.ResultSet{Round: 1, Board: 1, Result: engine.RedForfeitWin},
 		&action.ResultSet{Round: 1, Board: 2, Result: engine.DoubleForfeit},
 	}
-	if due := action.DueActions(s.st, start.Add(15*time.Minute)); !reflect.DeepEqual(due, want) {
+	if due := action.DueActions(s.st, start.Add(15*time.Minute), time.Time{}); !reflect.DeepEqual(due, want) {
 		t.Errorf("due at the limit after the start: %v, want %v (red checked in before the start)", due, want)
 	}
 }

@@ -112,6 +112,11 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.Leaves, a.Leaves)
 	set(&st.Info.LeaveWorth, a.LeaveWorth)
 	set(&st.Info.LeaveAuto, a.LeaveAuto)
+	if p := &st.Play; a.RemindBefore != nil && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !st.At.Before(p.Starts) {
+		// Reminders asked for once the round has started: its reminder
+		// was not missed, there was none to send.
+		p.Reminded = true
+	}
 	return nil
 }
 

@@ -384,10 +384,10 @@ func TestTeamLineupsDueAtStart(t *testing.T) {
 	s := teamScript(t, rules, 0).pairTeams()
 	start := record(int64(len(s.log)+1), nil).At.Add(time.Hour)
 	s.do(&action.RoundScheduled{Round: 1, Start: start})
-	if due := action.DueActions(s.st, start.Add(-time.Minute)); len(due) != 0 {
+	if due := action.DueActions(s.st, start.Add(-time.Minute), time.Time{}); len(due) != 0 {
 		t.Errorf("a minute before the start: due %v, want nothing", due)
 	}
-	due := action.DueActions(s.st, start)
+	due := action.DueActions(s.st, start, time.Time{})
 	if len(due) != 1 || due[0].Kind() != "lineups-revealed" {
 		t.Fatalf("at the start: due %v, want the line-ups revealed", due)
 	}
@@ -395,7 +395,7 @@ func TestTeamLineupsDueAtStart(t *testing.T) {
 	if len(s.st.Event.Rounds[0].Games) != 4 {
 		t.Errorf("after the reveal: %d games, want both matches' 2 boards", len(s.st.Event.Rounds[0].Games))
 	}
-	if due := action.DueActions(s.st, start.Add(time.Minute)); len(due) != 0 {
+	if due := action.DueActions(s.st, start.Add(time.Minute), time.Time{}); len(due) != 0 {
 		t.Errorf("after the reveal: due %v, want nothing", due)
 	}
 }

@@ -18,6 +18,7 @@ func all() []*Command {
 		teamCommands(),      // teams.go: /team …, /teams, /lineup
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
+		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 	} {
 		cmds = append(cmds, group...)
 	}

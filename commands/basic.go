@@ -3,7 +3,6 @@ package commands
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"fmt"
 	"strings"
 
 	"github.com/qisai/qisai/action"
@@ -131,8 +130,8 @@ func eventSpec(text string) (string, engine.Settings, *action.Plan, error) {
 			continue
 		}
 		if strings.EqualFold(words[n-2], "rounds") || words[n-2] == "轮数" {
-			var r int
-			if _, err := fmt.Sscan(words[n-1], &r); err != nil || r < 1 {
+			r, ok := number(words[n-1])
+			if !ok || r < 1 {
 				return "", set, nil, problem("轮数应是正整数，不是 %q。", "rounds must be a positive number, not %q.", words[n-1])
 			}
 			set.Rounds, words = r, words[:n-2]
@@ -203,7 +202,7 @@ func greetInDM(cmd *Command) *Command {
 		if c.Req.Chat.IsPrivate() {
 			return welcome(c.Lang), nil
 		}
-		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named)
+		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named, c.ref)
 		if err != nil {
 			return Reply{}, err
 		}

@@ -45,7 +45,7 @@ func TestCapturesFromChat_R_F_5(t *testing.T) {
 	if got := h.state().Event.Rounds[1].Games[0].Result; got != engine.RedWin {
 		t.Fatalf("captures 6:1 gave %v, want red's win", got)
 	}
-	must(t, h.say("org", "/bracket"), "P2胜（吃子数 1:6）") // P1 first: he captured 1
+	must(t, h.say("org", "/bracket"), "P2 wins by captures 1:6") // P1 first: he captured 1; the group reads its event's English
 }
 
 // A Swiss has no captures games.

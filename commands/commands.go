@@ -112,6 +112,9 @@ type Service struct {
 	// seen holds the handle and name each user was last remembered under
 	// (saw), by platform and id.
 	seen sync.Map
+	// tickGap is the longest silence between ticks that still counts as
+	// the scheduler watching (WithTickGap).
+	tickGap time.Duration
 }
 
 // Option changes a Service.
@@ -120,12 +123,22 @@ type Option func(*Service)
 // WithClock sets the service's clock (tests move it).
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
+// WithTickGap sets the longest time between two ticks (Tick) that still
+// counts as the scheduler watching without a break (default
+// DefaultTickGap): a longer silence, or the clock stepping back more, and
+// late players are left to the arbiter rather than forfeited (R-G-4).
+func WithTickGap(d time.Duration) Option { return func(s *Service) { s.tickGap = d } }
+
+// DefaultTickGap is four of qisai serve's ticks (30 s) and twelve of the
+// console's (10 s): a busy moment passes, downtime does not.
+const DefaultTickGap = 2 * time.Minute
+
 // WithLogger sets where internal errors are logged.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New makes a Service on store with every command.
 func New(store Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tickGap: DefaultTickGap}
 	for _, o := range opts {
 		o(s)
 	}
@@ -159,7 +172,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if words == nil {
 		return Reply{}
 	}
-	lang := s.lang(ctx, req)
+	// Every line said in a group is in the group's language; a private
+	// answer in the sender's own.
+	own := s.lang(ctx, req)
+	lang := s.chatLang(ctx, req.Chat, own)
 	defer s.observe(lang, req.Text, &reply) // runs last: sees the apology a panic gets
 	defer func() {
 		if r := recover(); r != nil {
@@ -179,9 +195,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
-	c, err := s.context(ctx, req, lang, cmd, named)
+	c, err := s.context(ctx, req, lang, cmd, named, pressed)
+	if c != nil {
+		c.Own = own
+	}
 	if err == nil {
-		c.ref = pressed
 		c.Args, err = cmd.parseArgs(rest, lang)
 	}
 	if err == nil {
@@ -264,10 +282,13 @@ func (s *Service) lang(ctx context.Context, req Request) i18n.Lang {
 // Context is what a command runs with.
 type Context struct {
 	context.Context
-	svc  *Service
-	Req  Request
-	Lang i18n.Lang
-	Args map[string]string
+	svc *Service
+	Req Request
+	// Lang is the language of what the request's chat hears: a group's
+	// (its event's, Chat.lang), or in a private chat the sender's. Own is
+	// the sender's own, for an answer only they see (Reply.Private).
+	Lang, Own i18n.Lang
+	Args      map[string]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
 	Event storage.EventID
@@ -292,8 +313,11 @@ func (c *Context) Actor() action.Actor {
 	return action.Actor{Platform: c.Req.Chat.Platform, User: c.Req.User.ID}
 }
 
-func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string) (*Context, error) {
-	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who}
+// context is the Context cmd runs in: for a command of staff or players,
+// with the event loaded — the one a pressed button names (pressed, nil
+// for a typed line), else the chat's.
+func (s *Service) context(ctx context.Context, req Request, lang i18n.Lang, cmd *Command, named string, pressed *ref) (*Context, error) {
+	c := &Context{Context: ctx, svc: s, Req: req, Lang: lang, named: named, who: cmd.Who, ref: pressed}
 	if cmd.Who == Anyone {
 		return c, nil
 	}

@@ -27,8 +27,12 @@ type faultChat struct {
 func (fc *faultChat) say(svc *Service, locale, text string) string {
 	fc.t.Helper()
 	fc.update++
+	group := fc.group
+	if locale == "en" {
+		group.ID += "-en"
+	}
 	return svc.Handle(context.Background(), Request{
-		Chat: fc.group, User: User{ID: "org", Name: "王芳"}, Locale: locale,
+		Chat: group, User: User{ID: "org", Name: "王芳"}, Locale: locale,
 		Text: text, UpdateID: fmt.Sprintf("console:update:%d", fc.update),
 	}).Text
 }
@@ -45,12 +49,16 @@ func (fc *faultChat) open(dsn string) (*storage.Store, *Service) {
 	return st, New(st, WithClock(clock), WithLogger(slog.New(slog.DiscardHandler))) // the failures are the point
 }
 
-// setUp makes an event of one player in the file at path.
+// setUp makes an event of one player in the file at path, in Chinese,
+// and one in English in a group of its own (a group reads its event's
+// language: say's English lines go there).
 func (fc *faultChat) setUp(path string) {
 	fc.t.Helper()
 	st, svc := fc.open(path)
-	must(fc.t, fc.say(svc, "zh", "/event new 秋季赛"), "秋季赛")
-	must(fc.t, fc.say(svc, "zh", "/player add 杨帆"), "杨帆")
+	for _, locale := range []string{"zh", "en"} {
+		must(fc.t, fc.say(svc, locale, "/event new 秋季赛"), "秋季赛")
+		must(fc.t, fc.say(svc, locale, "/player add 杨帆"), "杨帆")
+	}
 	st.Close()
 }
 

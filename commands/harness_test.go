@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/storage"
 )
@@ -16,11 +17,15 @@ import (
 // private chats, on a real SQLite file, with a clock the test moves.
 type harness struct {
 	t      testing.TB
+	path   string // the SQLite file
 	store  *storage.Store
 	svc    *Service
 	now    time.Time
 	group  chat.Chat
 	update int
+	// speaks is the language sendAs's line is in while it is handled: the
+	// group's, which is its event's (chatLang).
+	speaks string
 	// heard holds the replies said in the group since sent last drained
 	// it: the group sees them as it sees the outbox's messages.
 	heard []string
@@ -28,21 +33,51 @@ type harness struct {
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
-	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), storage.WithClock(h.clock))
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "qisai.db"), now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), group: chat.Chat{Platform: "console", ID: "group"}}
+	st, err := storage.Open(context.Background(), h.path, storage.WithClock(h.clock))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	h.store = st
-	h.svc = New(st, WithClock(h.clock))
+	h.svc = New(speaking{st, &h.speaks}, WithClock(h.clock))
 	return h
+}
+
+// speaking is the store as a group that speaks one language sees it: with
+// speaks set, every event loads speaking it (sendAs). The log is the
+// store's: nothing is written for it.
+type speaking struct {
+	*storage.Store
+	speaks *string
+}
+
+func (s speaking) Load(ctx context.Context, id storage.EventID) (*action.State, error) {
+	st, err := s.Store.Load(ctx, id)
+	if err == nil && *s.speaks != "" && st.Info.Lang != "" {
+		st.Info.Lang = *s.speaks
+	}
+	return st, err
 }
 
 func (h *harness) clock() time.Time { return h.now }
 
 // advance moves the clock.
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
+
+// watch moves the clock on by d with the scheduler running all the while,
+// as a service's does: a tick now and every minute until the end (not at
+// it), what it says left in the outbox. The late-arrival forfeits need a
+// scheduler that watched the whole limit (R-G-4).
+func (h *harness) watch(d time.Duration) {
+	h.t.Helper()
+	for ; d > 0; d -= min(d, time.Minute) {
+		if err := h.svc.Tick(context.Background()); err != nil {
+			h.t.Fatal(err)
+		}
+		h.advance(min(d, time.Minute))
+	}
+}
 
 // say sends text as user in the group chat and returns the reply's text.
 func (h *harness) say(user, text string) string {
@@ -79,9 +114,13 @@ func (h *harness) hear(r Reply, dm bool) {
 	}
 }
 
-// sendAs is send with a language.
+// sendAs is send with a language: the user's, and the group's for this
+// line — what a group hears is in its event's language (chatLang), so the
+// event speaks locale while the line is handled.
 func (h *harness) sendAs(user, locale, text string) Reply {
 	h.t.Helper()
+	h.speaks = locale
+	defer func() { h.speaks = "" }()
 	h.update++
 	r := h.svc.Handle(context.Background(), Request{
 		Chat: h.group, User: User{ID: user, Name: user}, Locale: locale,

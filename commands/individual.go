@@ -33,8 +33,8 @@ func (individualFormat) pair(c *Context) (Reply, error) {
 		// R-E-3: the organiser chooses to pair with them pending.
 		return Reply{
 			Text: i18n.T{Zh: "补赛还没有结果：%s。要带着补赛编排下一轮（双方按现有积分编排，不再相遇），请按「带补赛编排」或输入 /pair 带补赛；或先用 /result 录入补赛结果。",
-				En: "Postponed games have no result yet: %s. To pair the next round with them pending (their players at their scores, never paired together again), press Pair anyway or type /pair with-postponed; or enter their results with /result first."}.In(c.Lang, postponedText(c.State, put, c.Lang)),
-			Buttons: []chat.Button{{Label: i18n.T{Zh: "带补赛编排", En: "Pair anyway"}.In(c.Lang), Command: i18n.T{Zh: "/pair 带补赛", En: "/pair with-postponed"}.In(c.Lang)}},
+				En: "Postponed games have no result yet: %s. To pair the next round with them pending (their players at their scores, never paired together again), press Pair anyway or type /pair with-postponed; or enter their results with /result first."}.In(c.Own, postponedText(c.State, put, c.Own)),
+			Buttons: []chat.Button{{Label: i18n.T{Zh: "带补赛编排", En: "Pair anyway"}.In(c.Own), Command: i18n.T{Zh: "/pair 带补赛", En: "/pair with-postponed"}.In(c.Own)}},
 			Private: true,
 		}, nil
 	}

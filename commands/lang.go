@@ -1,7 +1,10 @@
 package commands
 
 import (
+	"context"
+
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 )
 
@@ -26,7 +29,9 @@ func setLang(c *Context) (Reply, error) {
 	if err := c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, string(l)); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: i18n.T{Zh: "好的，以后用中文回复你。", En: "OK, I will answer you in English from now on."}.In(l)}, nil
+	// Private: the group reads its event's language whatever one user
+	// chose; this is theirs alone.
+	return Reply{Text: i18n.T{Zh: "好的，以后用中文回复你。", En: "OK, I will answer you in English from now on."}.In(l), Private: true}, nil
 }
 
 // langName names l for a reader of lang: 中文, English.
@@ -35,6 +40,33 @@ func langName(l, lang i18n.Lang) string {
 		return i18n.T{Zh: "英文", En: "English"}.In(lang)
 	}
 	return i18n.T{Zh: "中文", En: "Chinese"}.In(lang)
+}
+
+// chatLang is the language everything said in c is in: in a group, the
+// language the event it follows now chose (/event set lang; /event new
+// takes its creator's) — whoever's command it was, so that a group reads
+// one language; in a private chat, a group that follows no event, or one
+// whose event never chose (made before events kept one), the sender's own.
+func (s *Service) chatLang(ctx context.Context, c chat.Chat, own i18n.Lang) i18n.Lang {
+	if c.IsPrivate() {
+		return own
+	}
+	evs, err := s.store.ChatEvents(ctx, c)
+	if err != nil || len(evs) == 0 {
+		return own
+	}
+	e, err := pickEvent(evs, "", unfinished)
+	if err != nil {
+		return own // several and none current: the command will ask which
+	}
+	st, err := s.store.Load(ctx, e.ID)
+	if err != nil {
+		return own
+	}
+	if l := i18n.Parse(st.Info.Lang); l != "" {
+		return l
+	}
+	return own
 }
 
 // eventLang is the language the event's chats are spoken to in

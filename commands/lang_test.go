@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -44,25 +45,37 @@ func TestLangRefusesOthers(t *testing.T) {
 }
 
 // TestEventLanguage: what the group hears is in the event's language
-// whoever's command caused it (the pairings announced, the line for the
-// publisher with them), what the sender alone reads in theirs.
+// whoever's command caused it — the pairings announced, the line for the
+// publisher with them, the echo of a setting — and what the sender alone
+// reads (the preview, private) in theirs.
 func TestEventLanguage(t *testing.T) {
 	for _, tt := range []struct {
 		event, sender string
 		heard, reply  string
 	}{
-		{"zh", "zh", "第1轮对阵", "已设置：迟到 = 5 分钟"},
-		{"zh", "en", "第1轮对阵", "Set: late = 5 min"},
-		{"en", "zh", "Round 1 pairings", "已设置：迟到 = 5 分钟"},
-		{"en", "en", "Round 1 pairings", "Set: late = 5 min"},
+		{"zh", "zh", "第1轮对阵", "第1轮编排预览"},
+		{"zh", "en", "第1轮对阵", "Round 1 pairing preview"},
+		{"en", "zh", "Round 1 pairings", "第1轮编排预览"},
+		{"en", "en", "Round 1 pairings", "Round 1 pairing preview"},
 	} {
 		t.Run(tt.event+"/"+tt.sender, func(t *testing.T) {
 			h := newHarness(t)
 			lang := tt.event
 			e := pairedEvent(t, h, &action.InfoChanged{Lang: &lang})
 			h.sent()
-			must(t, h.sendAs("org", tt.sender, "/event set late 5").Text, tt.reply)
-			heard := h.sendAs("org", tt.sender, "/publish").Text
+			as := func(text string) Reply {
+				h.update++
+				return h.svc.Handle(context.Background(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: tt.sender,
+					Text: text, UpdateID: fmt.Sprintf("console:update:%d", h.update)})
+			}
+			echo := map[string]string{"zh": "已设置：迟到 = 5 分钟", "en": "Set: late = 5 min"}[tt.event]
+			must(t, as("/event set late 5").Text, echo)
+			if r := as("/pair"); !r.Private {
+				t.Errorf("the preview is said to the group: %q", r.Text)
+			} else {
+				must(t, r.Text, tt.reply)
+			}
+			heard := as("/publish").Text
 			must(t, heard, tt.heard)
 			unnamed := heard // without the players' names, which are Chinese
 			for _, p := range e.state().Event.Players {

@@ -42,7 +42,9 @@ var (
 	matchID = regexp.MustCompile(`\bM\d+`)
 	// setup is what whoever runs qisai types: environment variables,
 	// a subcommand's flags.
-	setup     = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
+	setup = regexp.MustCompile(`\bQISAI_[A-Z_]+|--[a-z-]+`)
+	// linkCode is a link code (/link): a value to type, not words.
+	linkCode  = regexp.MustCompile(`\b[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}\b`)
 	latinWord = regexp.MustCompile(`[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?`)
 )
 
@@ -50,6 +52,9 @@ var (
 // of the allowed: what a Chinese reader would stumble on. allow holds the
 // names and values the users typed.
 func latinWords(s string, allow []string) []string {
+	// A link code first: "999" or "M3" in one is neither a typed value
+	// nor a match.
+	s = linkCode.ReplaceAllString(s, " ")
 	for _, a := range allow {
 		if a != "" {
 			s = strings.ReplaceAll(s, a, " ")

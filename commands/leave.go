@@ -88,11 +88,11 @@ func leave(c *Context) (Reply, error) {
 // isRound reports whether w reads as a round number.
 func isRound(w string) bool { _, ok := roundWord(w); return ok }
 
-// roundWord reads a round: "3", "第3轮", "3轮".
+// roundWord reads a round in its written forms (roundNumber): "3", "３",
+// "第3轮", "3轮", "R3", "第三轮".
 func roundWord(w string) (int, bool) {
-	w = strings.TrimSuffix(strings.TrimPrefix(w, "第"), "轮")
-	n, err := strconv.Atoi(w)
-	return n, err == nil && n > 0
+	n, ok := roundNumber.number(w)
+	return n, ok && n > 0
 }
 
 // leavePlayer is the entrant a staff member's /bye names: a player's
@@ -164,7 +164,7 @@ func askLeave(c *Context, entrant, round int, granted bool) (Reply, error) {
 	if done {
 		return chats.reply(leaveGrantedText(c.State, leaveName(c.State, entrant), round, c.Lang)), nil
 	}
-	return Reply{Text: i18n.T{Zh: "已申请第 %d 轮请假，等组织者批准；批准后你会收到私信。要取消：/bye 取消 %d", En: "Asked to sit out round %d; an organiser grants it and you will be told privately. To cancel: /bye cancel %d"}.In(c.Lang, round, round), Private: true}, nil
+	return Reply{Text: i18n.T{Zh: "已申请第 %d 轮请假，等组织者批准；批准后你会收到私信。要取消：/bye 取消 %d", En: "Asked to sit out round %d; an organiser grants it and you will be told privately. To cancel: /bye cancel %d"}.In(c.Own, round, round), Private: true}, nil
 }
 
 // leaveGrantedText announces a granted bye.

@@ -83,8 +83,8 @@ func organiserCommands() []*Command {
 		{
 			Name: "swap", Aliases: []string{"换台"}, Who: Staff,
 			Args: []Arg{
-				{Name: "b1", Kind: Int, Help: i18n.T{Zh: "台次", En: "a board"}},
-				{Name: "b2", Kind: Int, Help: i18n.T{Zh: "另一台次", En: "another board"}},
+				{Name: "b1", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "台次", En: "a board"}},
+				{Name: "b2", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "另一台次", En: "another board"}},
 			},
 			Help: i18n.T{Zh: "交换预览中两台的黑方", En: "exchange the black players of two boards of the preview"},
 			Run:  swap,
@@ -100,7 +100,7 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "flip", Aliases: []string{"对调先后"}, Who: Staff,
-			Args: []Arg{{Name: "board", Kind: Int, Help: i18n.T{Zh: "台次", En: "the board"}}},
+			Args: []Arg{{Name: "board", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "台次", En: "the board"}}},
 			Help: i18n.T{Zh: "对调预览中一台的先后手", En: "give a board of the preview the other colours"},
 			Run:  flip,
 		},
@@ -113,10 +113,12 @@ func organiserCommands() []*Command {
 		{
 			Name: "result", Aliases: []string{"裁定"}, Who: Staff,
 			Args: []Arg{
-				{Name: "board", Kind: Int, Help: i18n.T{Zh: "台次", En: "the board"}},
-				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Help: i18n.T{Zh: "红方在前：1-0 红胜，0-1 黑胜，1/2 和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）", En: "red's first: 1-0 red wins, 0-1 black wins, 1/2 draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
+				{Name: "board", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "台次，如 5 或 第5台", En: "the board, e.g. 5 or B5"}},
+				{Name: "result", Kind: Choice, Choices: []string{"1-0", "0-1", "1/2", "+-", "-+", "--", "captures", "吃子"}, Form: redFirst, Help: i18n.T{
+					Zh: "红方在前：1-0（1:0、红胜）红胜，0-1（黑胜）黑胜，1/2（½、=、和）和，+- 黑方弃权，-+ 红方弃权，-- 双方弃权；吃子 5:3 按吃子数定胜负（R-F-5）",
+					En: "red's first: 1-0 (1:0) red wins, 0-1 black wins, 1/2 (½, =) draw, +- black forfeits, -+ red forfeits, -- both forfeit; captures 5:3 decides by pieces captured (R-F-5)"}},
 				{Name: "captures", Kind: Counts, Optional: true, Help: i18n.T{Zh: "吃子数定胜负时双方的吃子数，红方在前，如 5:3", En: "for captures: the pieces each side captured, red's first, e.g. 5:3"}},
-				{Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "轮次；不写则为当前轮", En: "the round; the current one if left out"}},
+				{Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "轮次，如 3 或 第3轮；不写则为当前轮", En: "the round, e.g. 3 or R3; the current one if left out"}},
 				{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true, Help: i18n.T{Zh: "更正已编排过后续轮次的结果时写 确认", En: "confirm, to correct a round that later rounds were paired on"}},
 			},
 			Help: i18n.T{Zh: "裁定或更正一台的结果；更正后续轮次已编排的结果需确认", En: "set or correct a board's result; correcting a round later rounds were paired on asks to confirm"},

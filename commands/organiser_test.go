@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -347,35 +346,6 @@ func TestUndoRefusals(t *testing.T) {
 	h.say("org", "/publish")
 	must(t, h.say("org", fmt.Sprintf("/undo %d", start)), fmt.Sprintf("不能撤销第 %d 步", start), "先撤销")
 	must(t, h.sendAs("org", "en", fmt.Sprintf("/undo %d", start)).Text, fmt.Sprintf("Action %d cannot be undone: later actions depend on it", start), "Undo those first")
-}
-
-// TestLinkAnotherChat: the link code links a chat on another platform,
-// whose user becomes an organiser there; a wrong code links nothing.
-func TestLinkAnotherChat(t *testing.T) {
-	h := setUp(t, "联赛")
-	reply := h.say("org", "/link")
-	must(t, reply, "关联代码", "/link ")
-	code := h.state().Info.LinkCode
-	if code == "" || !strings.Contains(reply, code) {
-		t.Fatalf("link code %q, reply %q", code, reply)
-	}
-	if again := h.say("org", "/link"); !strings.Contains(again, code) {
-		t.Errorf("a second /link gives %q, want the same code %s", again, code)
-	}
-	discord := chat.Chat{Platform: "discord", ID: "chan"}
-	must(t, h.in(discord, "mei", "/link "+code+"0"), "关联代码不对")
-	must(t, h.in(discord, "mei", "/link 999-123456"), "关联代码不对")
-	must(t, h.in(discord, "mei", "/event set rounds 4"), "还没有比赛")
-	must(t, h.in(discord, "mei", "/link "+code), "现在关注比赛「联赛」")
-	must(t, h.in(discord, "mei", "/link "+code), "已经关注")
-	must(t, h.in(discord, "mei", "/event set rounds 4"), "轮数 = 4")
-	must(t, strings.Join(h.sent()["group"], "\n"), "discord 上的聊天现在也关注本赛")
-	if chats, _ := h.store.Chats(context.Background(), h.eventID()); !reflect.DeepEqual(chats, []chat.Chat{h.group, discord}) {
-		t.Errorf("the event's chats are %v", chats)
-	}
-	if h.logLen() == 0 || strings.Contains(h.say("org", "/log"), code) {
-		t.Errorf("the log shows the link code")
-	}
 }
 
 // TestR_SW_13_PreviewStale: a preview made before a result changed is void.

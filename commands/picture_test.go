@@ -28,7 +28,7 @@ func painter(t testing.TB) *picture.Painter {
 
 // withPainter gives the harness's service a painter.
 func (h *harness) withPainter(p *picture.Painter) {
-	h.svc = New(h.store, WithClock(h.clock), WithPainter(p))
+	h.svc = New(speaking{h.store, &h.speaks}, WithClock(h.clock), WithPainter(p))
 }
 
 // field is n players, strongest first, with units.
@@ -116,9 +116,9 @@ func TestAnnouncementPicturesEveryChat(t *testing.T) {
 	h := newHarness(t)
 	h.withPainter(painter(t))
 	swissOf(t, h, field(18), 0, results)
-	h.say("org", "/link")
+	code := linkCodeIn(t, h.say("org", "/link"))
 	other := chat.Chat{Platform: "console", ID: "other"}
-	must(t, h.in(other, "mei", "/link "+h.state().Info.LinkCode), "现在关注比赛")
+	must(t, h.in(other, "mei", "/link "+code), "现在关注比赛")
 	h.say("org", "/pair")
 	h.outbox()
 	r := h.svc.Handle(t.Context(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: "zh",

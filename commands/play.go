@@ -65,7 +65,9 @@ func playerCommands() []*Command {
 		},
 		{
 			Name: "report", Aliases: []string{"报告"}, Who: Anyone,
-			Args: []Arg{{Name: "result", Kind: Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}, Help: i18n.T{Zh: "你的结果：胜、负或和", En: "your result: win, loss or draw"}}},
+			Args: []Arg{{Name: "result", Kind: Choice, Choices: []string{"win", "loss", "draw", "胜", "负", "和"}, Form: reported, Help: i18n.T{
+				Zh: "你的结果：胜（赢了）、负（输了）或和（和棋）；也可按红方在前写 1-0、0-1、红胜、黑胜",
+				En: "your result: win (won), loss (lost) or draw; or red's first: 1-0, 0-1, 1/2"}}},
 			Help: i18n.T{Zh: "报告你这一轮的结果，等对手确认", En: "report your result of this round; the opponent confirms it"},
 			Run:  asPlayer(playReport),
 		},
@@ -207,24 +209,6 @@ func outcome(r engine.Result, colour engine.Colour, lang i18n.Lang) string {
 	return i18n.T{Zh: "未定", En: "pending"}.In(lang)
 }
 
-// resultFor is the result of a game that the player of colour reports as
-// "win", "loss" or "draw" (or 胜, 负, 和).
-func resultFor(said string, colour engine.Colour) engine.Result {
-	switch said {
-	case "draw", "和":
-		return engine.Draw
-	case "win", "胜":
-		if colour == engine.Red {
-			return engine.RedWin
-		}
-		return engine.BlackWin
-	}
-	if colour == engine.Red {
-		return engine.BlackWin
-	}
-	return engine.RedWin
-}
-
 // colourName is 红/黑, red/black.
 func colourName(c engine.Colour, lang i18n.Lang) string {
 	if c == engine.Red {
@@ -335,7 +319,7 @@ func clock(st *action.State, t time.Time) string { return t.In(st.Info.Location(
 // playMe shows the sender their event: who they are, their game now, their
 // score and place, and what they must do next.
 func playMe(c *Context) (Reply, error) {
-	st, lang := c.State, c.Lang
+	st, lang := c.State, c.Own // said to the sender alone
 	p, _ := st.Event.Player(c.Player)
 	var lines []string
 	who := i18n.T{Zh: "%s（第 %d 位）", En: "%s (number %d)"}.In(lang, p.Name, p.ID)

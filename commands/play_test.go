@@ -308,7 +308,7 @@ func TestR_G_1_ReportDisputed(t *testing.T) {
 	must(t, h.dm(black, "/confirm"), "有争议", "/result")
 	must(t, h.say(red, "/report draw"), "有争议")
 	must(t, h.dm(black, "/me"), "等待裁判裁决")
-	if d := action.DueActions(e.state(), h.now.Add(time.Hour)); len(d) != 0 {
+	if d := action.DueActions(e.state(), h.now.Add(time.Hour), time.Time{}); len(d) != 0 {
 		t.Errorf("a disputed report became due: %v", d)
 	}
 	if g := e.game(1); g.Result != engine.Pending {

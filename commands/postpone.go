@@ -17,8 +17,8 @@ func postponeCommands() []*Command {
 	return []*Command{{
 		Name: "postpone", Aliases: []string{"补赛"}, Who: Staff,
 		Args: []Arg{
-			{Name: "board", Kind: Int, Help: i18n.T{Zh: "台次", En: "the board"}},
-			{Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "轮次，不写则为当前轮", En: "the round; the current one if left out"}},
+			{Name: "board", Kind: Int, Form: boardNumber, Help: i18n.T{Zh: "台次", En: "the board"}},
+			{Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "轮次，不写则为当前轮", En: "the round; the current one if left out"}},
 		},
 		Help: i18n.T{Zh: "补赛：这一台改期再下，本轮不等它结束（R-E-3）", En: "postpone a board's game: the round completes without it (R-E-3)"},
 		Run:  postpone,

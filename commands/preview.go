@@ -34,7 +34,7 @@ func previewRound(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		text = formatOf(ch.State).preview(ch.State, c.Lang)
+		text = formatOf(ch.State).preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {
@@ -61,14 +61,14 @@ func swap(c *Context) (Reply, error) {
 	a, _ := strconv.Atoi(c.Args["b1"])
 	b, _ := strconv.Atoi(c.Args["b2"])
 	return changePreview(c, &action.BoardsSwapped{A: a, B: b},
-		i18n.T{Zh: "已交换第 %d、%d 台的黑方。", En: "Swapped the black players of boards %d and %d."}.In(c.Lang, a, b))
+		i18n.T{Zh: "已交换第 %d、%d 台的黑方。", En: "Swapped the black players of boards %d and %d."}.In(c.Own, a, b))
 }
 
 // flip gives a board of the preview the other colours.
 func flip(c *Context) (Reply, error) {
 	b, _ := strconv.Atoi(c.Args["board"])
 	return changePreview(c, &action.BoardFlipped{Board: b},
-		i18n.T{Zh: "已对调第 %d 台的先后手。", En: "Flipped the colours of board %d."}.In(c.Lang, b))
+		i18n.T{Zh: "已对调第 %d 台的先后手。", En: "Flipped the colours of board %d."}.In(c.Own, b))
 }
 
 // exchange exchanges two players of the preview between their boards.
@@ -82,7 +82,7 @@ func exchange(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return changePreview(c, &action.PlayersExchanged{A: a.ID, B: b.ID},
-		i18n.T{Zh: "已对调 %d 号%s和 %d 号%s的位置。", En: "Exchanged %d %s and %d %s."}.In(c.Lang, a.ID, a.Name, b.ID, b.Name))
+		i18n.T{Zh: "已对调 %d 号%s和 %d 号%s的位置。", En: "Exchanged %d %s and %d %s."}.In(c.Own, a.ID, a.Name, b.ID, b.Name))
 }
 
 // changePreview applies a change by hand to the preview and shows it again,
@@ -97,7 +97,7 @@ func changePreview(c *Context, a action.Action, done string) (Reply, error) {
 			}
 			return err
 		}
-		text = formatOf(ch.State).preview(ch.State, c.Lang)
+		text = formatOf(ch.State).preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {

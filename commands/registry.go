@@ -43,6 +43,10 @@ type Arg struct {
 	Choices  []string // for Choice: the values, English first where a value has a Chinese twin
 	Optional bool
 	Help     i18n.T
+	// Form, when set, reads the argument in every form people write it
+	// (forms.go: rounds, boards, results); for a Choice, Choices are then
+	// what menus and usage offer.
+	Form Form
 }
 
 // Command is one command, declared once: adapters derive Discord's slash
@@ -222,7 +226,9 @@ func addressee(line string) string {
 	return ""
 }
 
-// parseArgs matches words to the command's arguments.
+// parseArgs matches words to the command's arguments. Each value is kept
+// in the one spelling the command reads, however it was written (Form,
+// number): "/result 第5台 １－０" reads as board 5, result 1-0.
 func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, error) {
 	args := map[string]string{}
 	i := 0
@@ -233,32 +239,20 @@ func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, 
 			}
 			continue
 		}
-		w := words[i]
-		if a.Optional && !a.fits(w) && n+1 < len(c.Args) && c.Args[n+1].fits(w) {
+		if a.Optional && !a.fits(words[i:]) && n+1 < len(c.Args) && c.Args[n+1].fits(words[i:]) {
 			continue // "/pairings picture": the round left out, the word is the next's
 		}
-		switch a.Kind {
-		case Rest, Person:
+		if a.Kind == Rest || a.Kind == Person {
 			args[a.Name] = strings.Join(words[i:], " ")
 			i = len(words)
 			continue
-		case Int:
-			if _, err := strconv.Atoi(w); err != nil {
-				return nil, problem("%s应是数字，不是「%s」。用法：%s", "%s must be a number, not %q. Usage: %s", a.Placeholder(lang), w, c.Usage(lang))
-			}
-		case Counts:
-			if _, _, ok := parseCounts(w); !ok {
-				return nil, problem("%s应是两个数，红方在前，如 5:3，不是「%s」。用法：%s", "%s must be two numbers, red's first, as in 5:3, not %q. Usage: %s", a.Placeholder(lang), w, c.Usage(lang))
-			}
-		case Choice:
-			v, ok := choose(a.Choices, w)
-			if !ok {
-				return nil, problem("%s应是%s之一，不是「%s」。", "%s must be one of %s, not %q.", a.Placeholder(lang), strings.Join(a.choices(lang), i18n.T{Zh: "、", En: ", "}.In(lang)), w)
-			}
-			w = v
 		}
-		args[a.Name] = w
-		i++
+		v, used, ok := a.read(words[i:])
+		if !ok {
+			return nil, a.misfit(words[i], c.Usage(lang), lang)
+		}
+		args[a.Name] = v
+		i += used
 	}
 	if i < len(words) {
 		return nil, problem("多余的「%s」。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
@@ -266,30 +260,52 @@ func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, 
 	return args, nil
 }
 
-// fits reports whether w can be the argument's value.
-func (a Arg) fits(w string) bool {
-	switch a.Kind {
-	case Int:
-		_, err := strconv.Atoi(w)
-		return err == nil
-	case Choice:
-		_, ok := choose(a.Choices, w)
-		return ok
-	case Counts:
+// read reads the argument at the start of words: its value as the
+// command reads it, and how many words it took.
+func (a Arg) read(words []string) (string, int, bool) {
+	w := words[0]
+	switch {
+	case a.Form != nil:
+		return a.Form.Read(words)
+	case a.Kind == Int:
+		n, ok := number(w)
+		return strconv.Itoa(n), 1, ok
+	case a.Kind == Counts:
 		_, _, ok := parseCounts(w)
-		return ok
+		return w, 1, ok
+	case a.Kind == Choice:
+		v, ok := choose(a.Choices, w)
+		return v, 1, ok
 	}
-	return true
+	return w, 1, true
 }
 
-// parseCounts reads two counts, "5:3" (or with a full-width colon), the
-// first red's.
+// fits reports whether the argument can be read at the start of words.
+func (a Arg) fits(words []string) bool {
+	_, _, ok := a.read(words)
+	return ok
+}
+
+// misfit says that w cannot be the argument and what it may be.
+func (a Arg) misfit(w, usage string, lang i18n.Lang) *Problem {
+	name := a.Placeholder(lang)
+	switch {
+	case a.Form != nil:
+		return problem("%s应是%s，不是「%s」。用法：%s", "%s must be %s, not %q. Usage: %s", name, a.Form.Want().In(lang), w, usage)
+	case a.Kind == Int:
+		return problem("%s应是数字，不是「%s」。用法：%s", "%s must be a number, not %q. Usage: %s", name, w, usage)
+	case a.Kind == Counts:
+		return problem("%s应是两个数，红方在前，如 5:3，不是「%s」。用法：%s", "%s must be two numbers, red's first, as in 5:3, not %q. Usage: %s", name, w, usage)
+	}
+	return problem("%s应是%s之一，不是「%s」。", "%s must be one of %s, not %q.", name, strings.Join(a.choices(lang), i18n.T{Zh: "、", En: ", "}.In(lang)), w)
+}
+
+// parseCounts reads two counts, "5:3" (or ５：３, 5比3), the first red's.
 func parseCounts(w string) (red, black int, ok bool) {
-	w = strings.ReplaceAll(w, "：", ":")
-	a, b, found := strings.Cut(w, ":")
-	red, errA := strconv.Atoi(a)
-	black, errB := strconv.Atoi(b)
-	return red, black, found && errA == nil && errB == nil && red >= 0 && black >= 0
+	a, b, found := strings.Cut(strings.ReplaceAll(narrow(w), "比", ":"), ":")
+	red, okA := number(a)
+	black, okB := number(b)
+	return red, black, found && okA && okB && red >= 0 && black >= 0
 }
 
 // choices are the values shown to a reader of lang: in English those
@@ -319,8 +335,9 @@ func (a Arg) choices(lang i18n.Lang) []string {
 // as they are: file formats, results (R-G-1).
 var untranslated = []string{"csv", "trf", "1-0", "0-1", "1/2", "+-", "-+", "--"}
 
-// choose matches a typed value to a choice, ignoring case.
+// choose matches a typed value to a choice, ignoring case and width.
 func choose(choices []string, typed string) (string, bool) {
+	typed = narrow(typed)
 	for _, c := range choices {
 		if strings.EqualFold(c, typed) {
 			return c, true

@@ -110,7 +110,7 @@ func TestR_G_4_LateCountsFromStart(t *testing.T) {
 		t.Fatalf("before the start the scheduler did %v", got)
 	}
 	h.dm(red, "/here")
-	h.advance(104 * time.Minute) // 19:44
+	h.watch(104 * time.Minute) // 19:44, the scheduler running
 	tick(t, h.svc)
 	if got := schedulerActions(t, h, e.id); len(got) != 0 {
 		t.Fatalf("inside the limit after the start the scheduler did %v", got)

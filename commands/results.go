@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -89,7 +90,7 @@ func setResult(c *Context) (Reply, error) {
 // R-F-5), nil for another result; counts come with 吃子 only.
 func capturesArg(c *Context, board int) (*action.Captures, error) {
 	counts, given := c.Args["captures"]
-	if c.Args["result"] != "captures" && c.Args["result"] != "吃子" {
+	if c.Args["result"] != "captures" { // 吃子 too (redFirst)
 		if given {
 			return nil, problem("只有按吃子数定胜负时才写吃子数：/result %[1]d 吃子 %[2]s", "Counts go with captures only: /result %[1]d captures %[2]s", board, counts)
 		}
@@ -207,11 +208,25 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error 
 
 // playReport reports the sender's result: pending until the opponent
 // confirms when the opponent has not reported; the same result as the
-// opponent's report confirms it; a contradicting one is a dispute.
+// opponent's report confirms it; a contradicting one is a dispute. A line
+// that says two results is asked back (askReading); a forfeit is the
+// arbiter's to record (R-G-1).
 func playReport(c *Context) (Reply, error) {
+	said := c.Args["result"]
+	for _, r := range reportedAs(said, engine.Red) {
+		if !r.Played() {
+			return Reply{}, problem("选手只报告胜、负或和；弃权由裁判用 /result 台号 +-、-+ 或 -- 记录（R-G-1）。",
+				"Players report a win, a loss or a draw; an arbiter records a forfeit with /result BOARD +-, -+ or -- (R-G-1).")
+		}
+	}
+	if s, ok := seatOf(c.State, c.Player); ok {
+		if rs := reportedAs(said, s.colour); len(rs) > 1 {
+			return askReading(c, rs, s.colour), nil
+		}
+	}
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
 		ev, gp := &ch.State.Event, s.play
-		res := resultFor(c.Args["result"], s.colour)
+		res := reportedAs(said, s.colour)[0] // one: the colours of a published round stay
 		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
 		line := gameLine(ev, s.game, res, c.Lang)
 		if r := gp.Report; r != nil && gp.Dispute == nil && r.Player != c.Player && r.Result == res {
@@ -245,6 +260,24 @@ func playReport(c *Context) (Reply, error) {
 		}
 		return personal, nil
 	})
+}
+
+// askReading asks a player whose report says two results (赢 0-1 from
+// red) which one they mean, with a button for each; it guesses none.
+func askReading(c *Context, rs []engine.Result, colour engine.Colour) Reply {
+	var buttons []chat.Button
+	var typed []string
+	for _, r := range rs {
+		cmd := "/report " + resultText(r)
+		buttons = append(buttons, chat.Button{Label: i18n.T{Zh: "%s（%s）", En: "%s (%s)"}.In(c.Lang, outcome(r, colour, c.Lang), resultText(r)), Command: cmd})
+		typed = append(typed, cmd)
+	}
+	return Reply{
+		Text: i18n.T{Zh: "你的报告前后不一致（你执%s）：是哪一个？请按按钮，或输入 %s。", En: "Your report says two different results (you play %s): which is it? Press a button, or type %s."}.
+			In(c.Lang, colourName(colour, c.Lang), strings.Join(typed, i18n.T{Zh: " 或 ", En: " or "}.In(c.Lang))),
+		Buttons: buttons,
+		Private: true,
+	}
 }
 
 // loss is the result of a game the player of colour loses.

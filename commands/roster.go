@@ -38,8 +38,8 @@ func entry(args map[string]string, old engine.Player) (engine.Player, error) {
 	unit, hasUnit := args["unit"]
 	rating, hasRating := args["rating"]
 	if hasUnit && !hasRating {
-		if _, err := strconv.Atoi(unit); err == nil {
-			rating, hasRating, hasUnit = unit, true, false
+		if n, ok := number(unit); ok {
+			rating, hasRating, hasUnit = strconv.Itoa(n), true, false
 		}
 	}
 	if hasUnit {
@@ -98,9 +98,10 @@ func addPlayer(c *Context) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
 }
 
-// numbered is player n, or a problem that says which numbers there are.
+// numbered is the player arg numbers (7, ７, 7号), or a problem that says
+// which numbers there are.
 func numbered(st *action.State, arg string) (engine.Player, error) {
-	n, _ := strconv.Atoi(arg)
+	n, _ := playerNumber.number(arg)
 	p, ok := st.Event.Player(n)
 	if !ok {
 		return p, problem("没有 %d 号选手：选手是 1 到 %d 号。输入 /pairings 或 /standings 查看。", "There is no player %d: players are numbered 1 to %d. See them with /pairings or /standings.", n, len(st.Event.Players))
@@ -228,7 +229,7 @@ func playLeave(c *Context) (Reply, error) {
 
 // findPlayer finds a player by number or name.
 func findPlayer(st *action.State, arg string) (engine.Player, error) {
-	if _, err := strconv.Atoi(arg); err == nil {
+	if _, ok := playerNumber.number(arg); ok {
 		return numbered(st, arg)
 	}
 	for _, p := range st.Event.Players {

@@ -72,6 +72,9 @@ func (h *harness) line(user, locale, text string, dm bool) Reply {
 	c := h.group
 	if dm {
 		c = chat.Private("console", user)
+	} else {
+		h.speaks = locale // the group speaks the line's language (chatLang)
+		defer func() { h.speaks = "" }()
 	}
 	return h.svc.Handle(context.Background(), Request{
 		Chat: c, User: User{ID: user, Name: user}, Locale: locale,
@@ -103,12 +106,12 @@ func TestR_G_4_UnlinkedNotForfeited(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.advance(5 * time.Minute)
+	h.watch(5 * time.Minute)
 	red := strconv.Itoa(b1.Red)
 	must(t, h.say("wang", "/here "+red), "已为", "签到", "第 1 台")
 	must(t, h.say("zhao", "/here "+red), "只有组织者或裁判可以替选手签到")
 	h.sent()
-	h.advance(11 * time.Minute)
+	h.watch(11 * time.Minute)
 	tick(t, h.svc)
 	got := roundOne(t, h, id)
 	// Board 1: the unlinked red was checked in, the linked black is late.

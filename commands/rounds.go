@@ -229,12 +229,12 @@ func tomorrowNote(st *action.State, start time.Time, tomorrow bool, lang i18n.La
 // round published a little late, not a day ahead.
 const pastGrace = time.Hour
 
-// startTime reads /publish's "HH:MM" (or "HH：MM") as the next such time
+// startTime reads /publish's "HH:MM" (or "１９：３０") as the next such time
 // in the event's zone after now: today, or tomorrow (and says so) when it
 // has passed today — except a time passed within pastGrace, which is
 // refused: the organiser most likely means the round starts now.
 func startTime(st *action.State, v string, now time.Time) (start time.Time, tomorrow bool, err error) {
-	hh, mm, ok := strings.Cut(strings.ReplaceAll(v, "：", ":"), ":")
+	hh, mm, ok := strings.Cut(narrow(v), ":")
 	h, herr := strconv.Atoi(hh)
 	m, merr := strconv.Atoi(mm)
 	if !ok || herr != nil || merr != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
@@ -428,7 +428,11 @@ func playHere(c *Context) (Reply, error) {
 	}
 	now := c.svc.now()
 	text := i18n.T{Zh: "已签到：第 %d 台，%s。", En: "Checked in: board %d, %s."}.In(c.Lang, s.game.Board, clock(st, now))
-	if d, ok := st.LateDeadline(); ok && now.After(d) {
+	switch d, ok := st.LateDeadline(); {
+	case ok && now.After(d) && st.Play.LateReferred:
+		// The limit passed unwatched (late.go): the arbiter decides.
+		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：是否判负由裁判决定（R-G-4）。", En: "The late-arrival limit was %s: the arbiter decides whether the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
+	case ok && now.After(d):
 		text += "\n" + i18n.T{Zh: "迟到时限 %s 已过：按规则判负（R-G-4）。", En: "The late-arrival limit was %s: the game is lost by forfeit (R-G-4)."}.In(c.Lang, clock(st, d))
 	}
 	return Reply{Text: text}, nil

@@ -6,8 +6,8 @@ import (
 	"unicode"
 )
 
-// The English scenario: English and Chinese users in one event, each
-// answered in their own language.
+// The English scenario: English and Chinese users in one event's group,
+// which reads the event's language, each answered privately in their own.
 
 // cjk reports whether s holds a Chinese character.
 func cjk(s string) bool {
@@ -20,10 +20,11 @@ func cjk(s string) bool {
 }
 
 // TestScenarioEnglish runs a short Swiss with English and Chinese users
-// (their platform locales, no /lang): no Chinese reaches an English user,
-// in a reply or a private note, and every reply to a Chinese user is in
-// Chinese — errors included — but for the group's announcements, which
-// are in the event's language, its English creator's.
+// (their platform locales, no /lang) in a group whose event its English
+// creator made: everything said in the group is in English, whoever typed
+// the line — errors included — and every private reply and note is in
+// its reader's own language: no Chinese reaches an English user, no
+// English line a Chinese user's private chat.
 func TestScenarioEnglish(t *testing.T) {
 	s := newScript(t)
 	locale := map[string]string{"ann": "en", "bob": "en-US", "wang": "zh-CN", "li": "zh"}
@@ -32,12 +33,13 @@ func TestScenarioEnglish(t *testing.T) {
 		t.Helper()
 		r := s.run(user, locale[user], text, dm)
 		lines++
+		chinese := (dm || r.Private) && (locale[user] == "zh" || locale[user] == "zh-CN") // the group reads English
 		switch {
 		case r.Text == "":
 			t.Errorf("%s: %s: no reply", user, text)
-		case locale[user] != "zh" && locale[user] != "zh-CN" && cjk(r.Text):
+		case !chinese && cjk(r.Text):
 			t.Errorf("%s (English): %s → %q has Chinese", user, text, r.Text)
-		case (locale[user] == "zh" || locale[user] == "zh-CN") && !cjk(r.Text):
+		case chinese && !cjk(r.Text):
 			t.Errorf("%s (Chinese): %s → %q has no Chinese", user, text, r.Text)
 		}
 		for _, en := range []string{"ann", "bob"} {
@@ -76,17 +78,18 @@ func TestScenarioEnglish(t *testing.T) {
 	must(t, say("ann", "/event set time 15 min + 10 s"), "time = 15 min + 10 s")
 	must(t, say("ann", "/event set confirm 5"), "5 min")
 	must(t, say("ann", "/event set colour red"), "There is no setting")
-	must(t, say("wang", "/event set rounds 3"), "只有组织者")
+	must(t, say("wang", "/event set rounds 3"), "Only the organisers")
 	must(t, say("ann", "/start"), "at least 2 players")
 	must(t, say("ann", "/signup open"), "Sign-up is open")
 	must(t, say("ann", `/join "Ann Lee" HK`), "Joined")
 	must(t, say("bob", `/join "Bob Chan" HK`), "Joined")
-	must(t, say("wang", `/join "Wang Wu" SH`), "报名成功")
-	must(t, say("li", `/join "Li Si" BJ`), "报名成功")
+	must(t, say("wang", `/join "Wang Wu" SH`), "Joined")
+	must(t, say("li", `/join "Li Si" BJ`), "Joined")
 	must(t, say("bob", `/join Bobby`), "You have joined already")
-	must(t, say("li", `/join Lisi`), "你已经以")
+	must(t, say("li", `/join Lisi`), "You have joined already")
 	must(t, say("bob", "/report win"), "has not started")
-	must(t, say("li", "/report win"), "还没有开始")
+	must(t, say("li", "/report win"), "has not started")
+	must(t, dm("li", "/report win"), "还没有开始") // privately, in his own
 	must(t, say("ann", "/start"), "has started")
 
 	for round := 1; round <= 2; round++ {

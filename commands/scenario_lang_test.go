@@ -8,10 +8,10 @@ import (
 
 // TestScenarioEnglishOrganiserChineseEvent: an English organiser runs an
 // event whose language is Chinese (/event set lang 中文). Everything the
-// group hears — the announcements his commands cause, the scheduler's
-// reminder and forfeits, the standings — is in Chinese; his own replies
-// (settings, the preview) and his private chat are in English; the
-// players' private notes in Chinese.
+// group hears — the announcements his commands cause, his replies there
+// (the settings' echo), the scheduler's reminder and forfeits, the
+// standings — is in Chinese; what he alone reads (the preview) and his
+// private chat are in English; the players' private notes in Chinese.
 func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	s := newScript(t)
 	locale := map[string]string{"ann": "en", "wang": "zh", "li": "zh", "zhao": "zh", "chen": "zh"}
@@ -45,9 +45,9 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 			}
 		}
 	}
-	// as runs a line and checks its reply: personal is a reply to the
-	// sender alone, in their language; otherwise it is the group's
-	// announcement, in the event's.
+	// as runs a line and checks its reply: personal is a reply the sender
+	// alone reads (private), in their language; otherwise the group reads
+	// it, in the event's.
 	as := func(user, text string, dm, personal bool) string {
 		t.Helper()
 		r := s.run(user, locale[user], text, dm)
@@ -72,13 +72,13 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	s.heading("set-up")
 	must(t, reply("ann", "/event new 秋季赛 swiss rounds 1"), "Created the event")
 	s.pinSeed(1)
-	must(t, reply("ann", "/event set 语言 中文"), "lang = Chinese")
-	must(t, reply("ann", "/event set remind 10"), "10 min before")
-	must(t, reply("ann", "/event set late 15"), "15 min")
-	must(t, reply("ann", "/event show"), "lang = Chinese")
-	reply("ann", "/signup open")
+	must(t, reply("ann", "/event set 语言 中文"), "lang = Chinese") // said in the event's English, before the change
+	must(t, announce("ann", "/event set remind 10"), "开始前 10 分钟")
+	must(t, announce("ann", "/event set late 15"), "15 分钟")
+	must(t, announce("ann", "/event show"), "语言 = 中文")
+	announce("ann", "/signup open")
 	for i, user := range []string{"wang", "li", "zhao", "chen"} {
-		must(t, reply(user, "/join "+names[i+1]), "报名成功")
+		must(t, announce(user, "/join "+names[i+1]), "报名成功")
 	}
 	must(t, announce("ann", "/start"), "开赛！")
 	must(t, reply("ann", "/pair"), "Round 1 pairing preview")
@@ -98,8 +98,8 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	if got := s.announced(s.group.ID); len(got) != 1 || !strings.Contains(got[0], "提醒：第 1 轮") {
 		t.Errorf("the group's reminder: %q", got)
 	}
-	reply(users[g1.Red], "/here")
-	reply(users[g1.Black], "/here")
+	announce(users[g1.Red], "/here")
+	announce(users[g1.Black], "/here")
 	s.advance(30 * time.Minute) // board 2 is late past the limit (R-G-4)
 	s.tick()
 	heard("late forfeits")

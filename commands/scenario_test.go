@@ -104,9 +104,10 @@ func (s *script) tick() {
 	s.flush()
 }
 
-// advance moves the clock.
+// advance moves the clock, the scheduler running all the while
+// (harness.watch): what it says shows at the next tick or line.
 func (s *script) advance(d time.Duration) {
-	s.harness.advance(d)
+	s.harness.watch(d)
 	s.note("clock +%v: %s", d, s.clockText())
 }
 

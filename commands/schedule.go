@@ -6,7 +6,10 @@ package commands
 // limit passes (R-G-4). The rules of
 // what is due are action.DueActions; Tick applies them to every running
 // event and announces them, with the Service's clock, so tests move time
-// and call Tick. Adapters call Tick every few seconds.
+// and call Tick. Adapters call Tick every few seconds, at most a tick gap
+// apart (WithTickGap): each tick is recorded (storage.Store.Watch), and a
+// longer silence or a step of the clock means nobody watched the late
+// players meanwhile (late.go).
 
 import (
 	"context"
@@ -35,8 +38,19 @@ type dueFunc func(st *action.State, now time.Time) []action.Action
 // confirmed meanwhile is not overtaken and two bot instances ticking at
 // once apply it once. Tick goes on with the other events when one fails
 // and returns their errors joined.
+//
+// The late-arrival forfeits need the scheduler to have watched the whole
+// limit: Tick records itself (storage.Store.Watch) and tells the rules
+// since when it has run without a break. When that cannot be recorded,
+// it counts as not watched: the arbiter decides.
 func (s *Service) Tick(ctx context.Context) error {
-	return s.tick(ctx, action.DueActions)
+	now := s.now()
+	since, werr := s.store.Watch(ctx, now, s.tickGap)
+	if werr != nil {
+		since, werr = now, fmt.Errorf("tick: %w", werr)
+	}
+	due := func(st *action.State, at time.Time) []action.Action { return action.DueActions(st, at, since) }
+	return errors.Join(werr, s.tick(ctx, due))
 }
 
 func (s *Service) tick(ctx context.Context, due dueFunc) error {
@@ -103,8 +117,10 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 // and for a reminder each player's private chats with the bot, in the
 // language they read.
 type audience struct {
+	event   storage.EventID
 	chats   []chat.Chat
 	players map[int][]contact // by entrant id
+	staff   []contact         // the arbiters' and organisers', for a referral
 }
 
 // audience finds who hears acts in event id.
@@ -113,8 +129,13 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 	if err != nil {
 		return audience{}, err
 	}
-	to := audience{chats: chats}
-	if !slices.ContainsFunc(acts, func(a action.Action) bool { _, ok := a.(*action.RoundReminded); return ok }) {
+	to := audience{event: id, chats: chats}
+	if slices.ContainsFunc(acts, func(a action.Action) bool { _, ok := a.(*action.LateReferred); return ok }) {
+		if to.staff, err = s.staffContacts(ctx, id); err != nil {
+			return audience{}, err
+		}
+	}
+	if !slices.ContainsFunc(acts, func(a action.Action) bool { r, ok := a.(*action.RoundReminded); return ok && !r.Missed }) {
 		return to, nil
 	}
 	ids, err := s.store.Identities(ctx, id)
@@ -137,11 +158,16 @@ func (s *Service) audience(ctx context.Context, id storage.EventID, acts []actio
 func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) error {
 	switch a := a.(type) {
 	case *action.RoundReminded:
+		if a.Missed {
+			return missedReminder(ch, to, a, now) // late.go
+		}
 		if err := ch.Append(a); err != nil {
 			return err
 		}
 		remind(ch, to, a.Round, now)
 		return nil
+	case *action.LateReferred:
+		return referLate(ch, to, a, to.event, now) // late.go
 	case *action.LineupsRevealed:
 		return revealAtStart(ch, to.chats, a) // team_rounds.go
 	case *action.ResultSet:

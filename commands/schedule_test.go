@@ -150,19 +150,20 @@ func TestR_G_1_TickConfirmsWhenWindowEnds(t *testing.T) {
 	}
 }
 
-// TestR_G_4_TickLateForfeits: when the late-arrival limit passes, a
-// player not checked in loses by forfeit, both absent lose both; the
-// round is then complete and the standings follow.
+// TestR_G_4_TickLateForfeits: when the late-arrival limit passes, the
+// scheduler having watched it all, a player not checked in loses by
+// forfeit, both absent lose both; the round is then complete and the
+// standings follow.
 func TestR_G_4_TickLateForfeits(t *testing.T) {
 	h := newHarness(t)
 	late := 15 * time.Minute
 	id, p := scheduledEvent(t, h, &action.InfoChanged{LateAfter: &late})
 	b1, b2 := p.Boards[0], p.Boards[1]
-	h.advance(5 * time.Minute)
+	h.watch(5 * time.Minute)
 	act(t, h, id, &action.CheckedIn{Round: 1, Board: b1.Number, Player: b1.Black})
 	h.sent()
 
-	h.advance(9 * time.Minute)
+	h.watch(9 * time.Minute)
 	tick(t, h.svc)
 	if got := h.sent(); len(got) != 0 {
 		t.Errorf("before the limit the scheduler said %v", got)
@@ -198,7 +199,7 @@ func TestR_G_1_TickSkipsAnsweredReport(t *testing.T) {
 			looked = true
 			act(t, h, id, &action.ResultSet{Round: 1, Board: b.Number, Result: engine.BlackWin})
 		}
-		return action.DueActions(st, now)
+		return action.DueActions(st, now, time.Time{})
 	}
 	if err := h.svc.tick(context.Background(), due); err != nil {
 		t.Fatal(err)

@@ -377,7 +377,7 @@ func setEvent(c *Context) (Reply, error) {
 		return Reply{Text: eventKeysText(c.State, c.Lang)}, nil
 	}
 	k := lookupKey(name)
-	v := strings.TrimSpace(c.Args["value"])
+	v := narrow(c.Args["value"]) // 轮数 ７, UTC＋８: every value reads in half width
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}

@@ -33,10 +33,8 @@ func TestStagedSettingsApply_R_F_4(t *testing.T) {
 	must(t, h.say("org", "/event set 分区 单双"), "分区 只用于积分编排阶段，这场比赛（淘汰赛）没有", "/event set stages 淘汰 1 > 积分 5")
 	must(t, h.say("org", "/event set 计分 3/1/0"), "计分 只用于分组循环、积分编排和循环赛阶段，这场比赛（淘汰赛）没有")
 	must(t, h.say("org", "/event set rounds 5"), "轮数由阶段决定")
-	must(t, h.say("org", "/lang en"), "English")
-	must(t, h.say("org", "/event set tiebreaks wins"), "tiebreaks is a rule of a Swiss stage, and this event (knockout) has none")
-	must(t, h.say("org", "/event set scoring 3/1/0"), "scoring is a rule of groups, Swiss and round-robin stages, and this event (knockout) has none")
-	must(t, h.say("org", "/lang zh"), "中文")
+	must(t, h.sendAs("org", "en", "/event set tiebreaks wins").Text, "tiebreaks is a rule of a Swiss stage, and this event (knockout) has none")
+	must(t, h.sendAs("org", "en", "/event set scoring 3/1/0").Text, "scoring is a rule of groups, Swiss and round-robin stages, and this event (knockout) has none")
 
 	must(t, h.say("org", "/event set stages 分组 2 前2 > 淘汰"), "已设置")
 	list = h.say("org", "/event set")
@@ -59,10 +57,9 @@ func TestGroupDrawRefusalSaysWhatToType_R_F_3(t *testing.T) {
 	must(t, h.say("org", "/event new 校赛 groups"), "已创建")
 	must(t, h.say("org", "/event set stages 分组 12 前1 > 淘汰"), "胜者对次名要每组至少出线 2 人", "/event set 出线对阵 对半", "/event set 出线 2")
 	must(t, h.say("org", "/event set 出线 1"), "/event set 出线对阵 对半")
-	must(t, h.say("org", "/lang en"), "English")
-	must(t, h.say("org", "/event set advance 1"), "type /event set group-draw halves first", "/event set advance 2")
-	must(t, h.say("org", "/event set group-draw halves"), "group-draw = halves")
-	must(t, h.say("org", "/event set stages groups 12 top 1 > knockout"), "stages = groups 12 top 1 > knockout")
+	must(t, h.sendAs("org", "en", "/event set advance 1").Text, "type /event set group-draw halves first", "/event set advance 2")
+	must(t, h.sendAs("org", "en", "/event set group-draw halves").Text, "group-draw = halves")
+	must(t, h.sendAs("org", "en", "/event set stages groups 12 top 1 > knockout").Text, "stages = groups 12 top 1 > knockout")
 }
 
 // A team event's matches are scored by 场分 and 局分 and ranked by the
@@ -78,9 +75,7 @@ func TestTeamSettingsApply_R_T_4(t *testing.T) {
 	must(t, list, "场分 =", "局分 =", "团体名次规则 =", "首轮编排 =")
 	lacks(t, list, individual...)
 	must(t, h.say("org", "/event set 计分 3/1/0"), "团体赛不用 计分", "/event set 场分 3,1,0")
-	must(t, h.say("org", "/lang en"), "English")
-	must(t, h.say("org", "/event set tiebreaks wins"), "A team event does not use tiebreaks", "/event set team-tiebreaks")
-	must(t, h.say("org", "/lang zh"), "中文")
+	must(t, h.sendAs("org", "en", "/event set tiebreaks wins").Text, "A team event does not use tiebreaks", "/event set team-tiebreaks")
 
 	must(t, h.say("org", "/event set 台次 队员总分制"), "已设置")
 	must(t, h.say("org", "/event set"), individual...)

@@ -56,6 +56,14 @@ type Store interface {
 	WebLink(ctx context.Context, id storage.EventID) (string, error)
 	WebEvent(ctx context.Context, token string) (storage.EventID, int64, error)
 
+	// Link codes (/link): made for an event, redeemed in another chat (a
+	// change uses one up: storage.Change.UseLinkCode).
+	NewLinkCode(ctx context.Context, id storage.EventID, by action.Actor, ttl time.Duration) (string, time.Time, error)
+	RedeemLinkCode(ctx context.Context, code, user, chat string, limits storage.LinkLimits) (storage.EventID, error)
+
+	// The scheduler's watch: since when it has run without a break.
+	Watch(ctx context.Context, now time.Time, gap time.Duration) (time.Time, error)
+
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
 	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)

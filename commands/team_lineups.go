@@ -130,7 +130,7 @@ func lineup(c *Context) (Reply, error) {
 			ids = append(ids, 0)
 			continue
 		}
-		if k, err := strconv.Atoi(w); err == nil {
+		if k, ok := number(w); ok {
 			if k < 1 || k > len(members) {
 				return Reply{}, problem("「%s」有 %d 名队员：请写 1 到 %d 的报名台次，或队员的名字。", "%q has %d players: write registered places 1 to %d, or the players' names.", teamName(st, id), len(members), len(members))
 			}

@@ -105,7 +105,7 @@ func (teamFormat) pair(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		text = teamFormat{}.preview(ch.State, c.Lang)
+		text = teamFormat{}.preview(ch.State, c.Own)
 		return nil
 	})
 	if err != nil {

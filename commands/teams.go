@@ -74,7 +74,7 @@ func teamCommands() []*Command {
 		},
 		{
 			Name: "team withdraw", Aliases: []string{"队伍退赛"}, Who: Staff,
-			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "在第几轮后；默认最后一轮", En: "after which round; the last by default"}}},
+			Args: []Arg{teamArg, {Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "在第几轮后；默认最后一轮", En: "after which round; the last by default"}}},
 			Help: i18n.T{Zh: "队伍退赛（R-W-1..4）", En: "withdraw a team (R-W-1..4)"},
 			More: i18n.T{Zh: "此后各台判对方弃权胜。", En: "Its later boards go to the opponents by forfeit."},
 			Run:  withdrawTeam,
@@ -108,7 +108,7 @@ func teamNamed(st *action.State, arg string) (int, error) {
 	if err := teamEvent(st); err != nil {
 		return 0, err
 	}
-	if n, err := strconv.Atoi(arg); err == nil && n >= 1 && n <= len(st.Teams.Teams) {
+	if n, ok := number(arg); ok && n >= 1 && n <= len(st.Teams.Teams) {
 		return n, nil
 	}
 	if n := st.TeamNamed(arg); n > 0 {
@@ -255,7 +255,7 @@ func addTeamPlayers(c *Context) (Reply, error) {
 		for _, w := range words {
 			p, err := findPlayer(ch.State, w)
 			if err != nil {
-				if _, num := strconv.Atoi(w); num == nil {
+				if _, num := number(w); num {
 					return err
 				}
 				if err := ch.Append(&action.PlayerAdded{Name: w}); err != nil {

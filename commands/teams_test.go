@@ -264,8 +264,7 @@ func TestShortTeamWarned_R_TM_1(t *testing.T) {
 		t.Errorf("/teams warns of %d teams, want B only:\n%s", strings.Count(list, "⚠"), list)
 	}
 	must(t, s.say("org", "/team add B B2"), "加入")
-	must(t, s.say("org", "/lang en"), "English")
-	must(t, s.say("org", "/teams"), "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
+	must(t, s.sendAs("org", "en", "/teams").Text, "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
 	started := s.say("org", "/start") // the group's announcement: in the event's language
 	must(t, started, "⚠ 缺 1 人：第 3 台每场判负（弃权）")
 	lacks(t, started, "/team add")

@@ -19,7 +19,7 @@ func viewCommands() []*Command {
 	return []*Command{
 		{
 			Name: "pairings", Aliases: []string{"对阵表"}, Who: Member,
-			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Help: i18n.T{Zh: "轮次，不写则为当前轮", En: "the round; the current one if left out"}}, asPicture},
+			Args: []Arg{{Name: "round", Kind: Int, Optional: true, Form: roundNumber, Help: i18n.T{Zh: "轮次，如 2 或 第2轮；不写则为当前轮", En: "the round, e.g. 2, R2 or round 2; the current one if left out"}}, asPicture},
 			Help: i18n.T{Zh: "显示一轮的对阵和结果", En: "show a round's pairings and results"},
 			Run:  showPairings,
 		},

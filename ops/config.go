@@ -54,7 +54,7 @@ var settings = []setting{
 	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
 	{"QISAI_DISCORD_GUILD_ID", "discord-guild-id", nil, func(c *Config) *string { return &c.DiscordGuildID }, "Discord server ids, comma-separated: slash commands registered there, at once (testing) 服务器 ID (default global)"},
-	{"QISAI_DATABASE_URL", "db", redactURL, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
+	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
 	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
 	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
 	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, "CJK font file for pictures 图片用的中文字体文件 (default one installed: fonts-noto-cjk, fonts-droid-fallback)"},
@@ -232,7 +232,10 @@ func (c Config) Validate() error {
 			bad("QISAI_LISTEN 端口不能为 0 needs a fixed port, got %q", c.Listen)
 		}
 	}
-	if err := storage.CheckDSN(c.DatabaseURL); err != nil {
+	var dsnErr *storage.DSNError
+	if err := storage.CheckDSN(c.DatabaseURL); errors.As(err, &dsnErr) {
+		errs = append(errs, err) // it names the setting
+	} else if err != nil {
 		bad("QISAI_DATABASE_URL: %w", err)
 	}
 	if strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://") {
@@ -299,16 +302,4 @@ func (c Config) shown() [][2]string {
 		out = append(out, [2]string{s.flag, v})
 	}
 	return out
-}
-
-// redactURL hides the password in a database URL; a file name stays.
-func redactURL(v string) string {
-	u, err := url.Parse(v)
-	if err != nil || u.User == nil {
-		if strings.Contains(v, "@") {
-			return redacted // unparsable, and may hold a password
-		}
-		return v
-	}
-	return u.Redacted()
 }

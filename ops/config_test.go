@@ -129,19 +129,8 @@ func TestDiscordKey(t *testing.T) {
 // logged, and the usage of its flags.
 func TestSecretsNeverShown(t *testing.T) {
 	c := Config{TelegramToken: tgToken, DiscordToken: dcToken, DatabaseURL: dbURL, Listen: ":8080"}
-	var shown []string
-	for _, format := range []string{"%v", "%+v", "%#v", "%s"} {
-		shown = append(shown, fmt.Sprintf(format, c))
-	}
-	var js, text bytes.Buffer
-	slog.New(slog.NewJSONHandler(&js, nil)).Info("config", "config", c)
-	slog.New(slog.NewTextHandler(&text, nil)).Info("config", "config", c)
-	fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
-	var usage bytes.Buffer
-	fs.SetOutput(&usage)
-	c.Flags(fs)
-	fs.PrintDefaults()
-	shown = append(shown, js.String(), text.String(), usage.String())
+	shown := shownEveryWay(c)
+	js, usage := shown[4], shown[6]
 	for _, s := range shown {
 		for _, secret := range []string{tgToken, dcToken, "hunter2"} {
 			if strings.Contains(s, secret) {
@@ -155,14 +144,65 @@ func TestSecretsNeverShown(t *testing.T) {
 		t.Errorf("String: %s; want the listener, the database host and the tokens redacted", got)
 	}
 	var logged struct{ Config map[string]string }
-	if err := json.Unmarshal(js.Bytes(), &logged); err != nil {
+	if err := json.Unmarshal([]byte(js), &logged); err != nil {
 		t.Fatal(err)
 	}
 	if got := logged.Config["discord-token"]; got != redacted {
 		t.Errorf("slog JSON discord-token = %q, want %q", got, redacted)
 	}
-	if !strings.Contains(usage.String(), "$QISAI_TELEGRAM_TOKEN") {
-		t.Errorf("flag usage does not name the variable:\n%s", usage.String())
+	if !strings.Contains(usage, "$QISAI_TELEGRAM_TOKEN") {
+		t.Errorf("flag usage does not name the variable:\n%s", usage)
+	}
+}
+
+// shownEveryWay is c as fmt's %v, %+v, %#v and %s print it, as slog's
+// JSON and text handlers log it, and the usage of its flags, in that
+// order.
+func shownEveryWay(c Config) []string {
+	var shown []string
+	for _, format := range []string{"%v", "%+v", "%#v", "%s"} {
+		shown = append(shown, fmt.Sprintf(format, c))
+	}
+	var js, text bytes.Buffer
+	slog.New(slog.NewJSONHandler(&js, nil)).Info("config", "config", c)
+	slog.New(slog.NewTextHandler(&text, nil)).Info("config", "config", c)
+	fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
+	var usage bytes.Buffer
+	fs.SetOutput(&usage)
+	c.Flags(fs)
+	fs.PrintDefaults()
+	return append(shown, js.String(), text.String(), usage.String())
+}
+
+// TestDatabasePasswordNeverShown: the database's password stays out of
+// the config as printed and logged, whichever form carries it, and a
+// key=value string is refused naming the setting, not the password.
+func TestDatabasePasswordNeverShown(t *testing.T) {
+	for _, dsn := range []string{
+		"postgres://qisai:S3cret@db.example.org/qisai",
+		"postgres://db.example.org/qisai?user=qisai&password=S3cret",
+		"postgres://db.example.org/qisai?sslpassword=S3cret&sslmode=verify-full",
+		"postgres://qisai:S3cret%zz@db/qisai",
+		"host=db.example.org password=S3cret dbname=qisai",
+		"file:qisai.db?_auth_pass=S3cret",
+	} {
+		c := Config{TelegramToken: tgToken, DatabaseURL: dsn}
+		shown := shownEveryWay(c)
+		if err := c.Validate(); err != nil {
+			shown = append(shown, err.Error())
+		}
+		for _, s := range shown {
+			if strings.Contains(s, "S3cret") {
+				t.Errorf("%s", s)
+			}
+		}
+		if !strings.Contains(c.String(), "db") {
+			t.Errorf("String: %s; want the database's host or file", c.String())
+		}
+	}
+	err := Config{TelegramToken: tgToken, DatabaseURL: "host=db password=S3cret"}.Validate()
+	if err == nil || !strings.Contains(err.Error(), "QISAI_DATABASE_URL") || !strings.Contains(err.Error(), "postgres://") {
+		t.Errorf("Validate of a key=value string: %v, want a refusal naming QISAI_DATABASE_URL", err)
 	}
 }
 

@@ -25,10 +25,13 @@ var (
 	errDuplicate = errors.New("duplicate update key")
 )
 
-// maxTransient bounds how often a change is tried again after the database
-// said it was busy or broke a deadlock: each try on SQLite has waited the
-// busy timeout already, so by then something holds the database for good.
+// maxTransient bounds how often a change is tried again after PostgreSQL
+// failed its serialisation or broke a deadlock.
 const maxTransient = 10
+
+// maxBusy bounds how often a change is tried on a database that stayed
+// busy for a whole busy timeout (SQLite's 5 s).
+const maxBusy = 3
 
 // insertBatch is how many rows one INSERT writes: PostgreSQL takes at most
 // 65,535 parameters a statement.
@@ -79,15 +82,21 @@ func (s *Store) Update(ctx context.Context, id EventID, actor action.Actor, upda
 // retry runs try until it succeeds or fails for good: try says whether its
 // error is worth another go (a version conflict, a busy database, a broken
 // deadlock). Conflicts are retried for as long as ctx allows, since each
-// means another change committed; other transient errors maxTransient times.
+// means another change committed; a database busy past its timeout
+// maxBusy times (each try has waited the timeout: a person is waiting for
+// the answer that it is busy); other transient errors maxTransient times.
 func retry(ctx context.Context, try func() (Result, bool, error)) (Result, error) {
-	busy := 0
+	busy, held := 0, 0
 	for attempt := 0; ; attempt++ {
 		res, again, err := try()
 		if !again {
 			return res, err
 		}
-		if !errors.Is(err, errConflict) {
+		if errors.Is(err, ErrBusy) {
+			if held++; held >= maxBusy {
+				return Result{}, fmt.Errorf("gave up after %d tries: %w", held, err)
+			}
+		} else if !errors.Is(err, errConflict) {
 			if busy++; busy >= maxTransient {
 				return Result{}, fmt.Errorf("gave up after %d tries: %w", busy, err)
 			}
@@ -207,7 +216,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	if err := fn(c); err != nil {
 		return Result{}, false, err
 	}
-	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 {
+	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 && c.linkCode == "" {
 		return Result{}, false, nil
 	}
 	n := int64(len(c.actions))
@@ -327,6 +336,11 @@ func write(tx *gorm.DB, id EventID, v int64, c *Change, actor action.Actor, upda
 	}
 	if c.webLink != "" {
 		if err := replaceWebLink(tx, id, c.webLink, at); err != nil {
+			return nil, err
+		}
+	}
+	if c.linkCode != "" {
+		if err := useLinkCode(tx, id, c.linkCode, at); err != nil {
 			return nil, err
 		}
 	}

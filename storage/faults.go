@@ -13,9 +13,10 @@ import (
 )
 
 // A Fault is trouble with the database itself, not with what was asked of
-// it: the disk is full, the file is read-only or damaged. Trying again does
-// not help until someone mends it, so whoever asked is told the cause
-// (in both languages) instead of "try again". The errors Store returns name their
+// it: the disk is full, the file is read-only or damaged, another program
+// holds it. Whoever asked is told the cause (in both languages) rather
+// than a bare "try again": for most faults trying again does not help
+// until someone mends it; a busy database (ErrBusy) frees itself. The errors Store returns name their
 // fault: errors.Is(err, storage.ErrFull), or errors.As for any *Fault. The
 // transaction that met it is rolled back: nothing of the change is stored.
 type Fault struct{ i18n.T }
@@ -31,6 +32,11 @@ var (
 	// ErrUnavailable is a PostgreSQL server starting, stopping or in
 	// recovery (57P03): it will take connections again by itself.
 	ErrUnavailable = &Fault{i18n.T{Zh: "数据库服务器暂时不接受连接（正在启动、关闭或恢复）", En: "the database server takes no connections now (it is starting, stopping or recovering)"}}
+	// ErrBusy is a database another connection holds longer than qisai
+	// waits (SQLite's busy timeout; a PostgreSQL lock timeout): a backup
+	// tool, a second program writing, a transaction left open. It passes
+	// when they let go.
+	ErrBusy = &Fault{i18n.T{Zh: "数据库正忙：另一个程序正占用它", En: "the database is busy: another program is holding it"}}
 )
 
 // faulty is a database's error with its fault: both are in its chain, so
@@ -71,6 +77,8 @@ func faultOf(err error) *Fault {
 			return ErrReadOnly
 		case sqlite3.ErrCorrupt, sqlite3.ErrNotADB:
 			return ErrCorrupt
+		case sqlite3.ErrBusy, sqlite3.ErrLocked:
+			return ErrBusy
 		case sqlite3.ErrIoErr, sqlite3.ErrCantOpen:
 			// A write the system refused: the errno says why.
 			switch lite.SystemErrno {
@@ -93,6 +101,8 @@ func faultOf(err error) *Fault {
 			return ErrCorrupt
 		case "57P03": // cannot_connect_now
 			return ErrUnavailable
+		case "55P03": // lock_not_available: a lock_timeout ran out
+			return ErrBusy
 		}
 	}
 	return nil

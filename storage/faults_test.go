@@ -18,7 +18,9 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/testfs"
+	"github.com/qisai/qisai/internal/testlock"
 )
 
 // faultEvent makes an event of three players in a SQLite file at path and
@@ -297,6 +299,28 @@ func rawCounts(t *testing.T, dsn string, id EventID) (version, actions int) {
 	return version, actions
 }
 
+// TestBusyFile: while a second connection holds the write lock past the
+// busy timeout, a change fails with ErrBusy, having been tried a few times
+// only (a person waits for the answer), and stores nothing; once the lock
+// is let go the same change goes through.
+func TestBusyFile(t *testing.T) {
+	dsn := "file:" + filepath.Join(t.TempDir(), "q.db") + "?_busy_timeout=20"
+	s := openTest(t, dsn)
+	id := newPairedEvent(t, s, 1)
+	release := testlock.Hold(t, dsn)
+	report := func(c *Change) error { return c.Append(&action.ResultSet{Round: 1, Board: 1, Result: engine.RedWin}) }
+	actor := action.Actor{Platform: "test", User: "arbiter"}
+	_, err := s.Update(context.Background(), id, actor, "busy:1", report)
+	wantFault(t, err, ErrBusy)
+	if !strings.Contains(err.Error(), fmt.Sprintf("after %d tries", maxBusy)) {
+		t.Errorf("%v: want it given up after %d tries", err, maxBusy)
+	}
+	release()
+	if _, err := s.Update(context.Background(), id, actor, "busy:1", report); err != nil {
+		t.Fatalf("after the lock was let go: %v", err)
+	}
+}
+
 // TestReadOnlyServer: a PostgreSQL server whose sessions are read-only (a
 // hot standby, or default_transaction_read_only) is refused at Open.
 func TestReadOnlyServer(t *testing.T) {
@@ -318,6 +342,7 @@ func TestPostgresFaultCodes(t *testing.T) {
 	// each is; the SQLite ones are met for real above.
 	for code, want := range map[string]*Fault{
 		"53100": ErrFull, "25006": ErrReadOnly, "XX001": ErrCorrupt, "XX002": ErrCorrupt, "57P03": ErrUnavailable,
+		"55P03": ErrBusy,
 	} {
 		err := named(fmt.Errorf("commit: %w", pgError(code)))
 		wantFault(t, err, want)

@@ -171,6 +171,30 @@ var migrations = []struct {
 		// (RunningEventsWithRole), which scanned every role.
 		`CREATE INDEX IF NOT EXISTS roles_user ON roles (platform, user_id, role)`,
 	}, nil},
+	{12, "link codes: single use, expiring, stored as hashes; the wrong ones typed, by user and by chat", []string{
+		`CREATE TABLE IF NOT EXISTS link_codes (
+			code_hash TEXT PRIMARY KEY,
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			made_platform TEXT NOT NULL,
+			made_user TEXT NOT NULL,
+			created_at {{time}} NOT NULL,
+			expires_at {{time}} NOT NULL,
+			used_at {{time}}
+		)`,
+		// scope is "user:PLATFORM:ID" or "chat:PLATFORM:ID".
+		`CREATE TABLE IF NOT EXISTS link_attempts (
+			scope TEXT NOT NULL,
+			at {{time}} NOT NULL
+		)`,
+		`CREATE INDEX IF NOT EXISTS link_attempts_scope ON link_attempts (scope, at)`,
+	}, nil},
+	{13, "the scheduler's watch: since when it has run without a break (R-G-4)", []string{
+		`CREATE TABLE IF NOT EXISTS watch (
+			name TEXT PRIMARY KEY,
+			since {{time}} NOT NULL,
+			last {{time}} NOT NULL
+		)`,
+	}, nil},
 }
 
 // migrate brings the schema up to date. Several instances may start at

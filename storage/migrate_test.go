@@ -69,12 +69,12 @@ func TestOpenOddFileName(t *testing.T) {
 
 func TestSQLiteDSN(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{"", "file:qisai.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
-		{"club.db", "file:club.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
-		{"file:/data/q.db?_busy_timeout=100", "file:/data/q.db?_busy_timeout=100&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
+		{"", "file:qisai.db?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"},
+		{"club.db", "file:club.db?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"},
+		{"file:/data/q.db?_busy_timeout=100", "file:/data/q.db?_busy_timeout=100&_journal_mode=WAL&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"},
 		// A file name is no URI: its ?, # and % are part of the name.
-		{"/srv/round #1/q?.db", "file:/srv/round %231/q%3f.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
-		{"100%.db", "file:100%25.db?_busy_timeout=5000&_foreign_keys=on&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"},
+		{"/srv/round #1/q?.db", "file:/srv/round %231/q%3f.db?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"},
+		{"100%.db", "file:100%25.db?_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"},
 	} {
 		if got := SQLiteDSN(tt.in); got != tt.want {
 			t.Errorf("SQLiteDSN(%q) = %q, want %q", tt.in, got, tt.want)

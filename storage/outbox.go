@@ -69,6 +69,11 @@ type DeliverOptions struct {
 	// Log hears what delivery cannot say to anybody: messages given up,
 	// database errors it retries (nil: slog.Default()).
 	Log *slog.Logger
+	// Drain is how long a stopping Deliver lets the requests already
+	// under way finish (default 5 s, at most half the lease): a platform
+	// may have taken a message whose answer has not come back, and
+	// cutting the request off would leave that unknown.
+	Drain time.Duration
 }
 
 // Defaults of DeliverOptions and of MarkFailed.
@@ -77,6 +82,9 @@ const (
 	defaultLease       = 30 * time.Second
 	defaultPoll        = 200 * time.Millisecond
 	defaultMaxAttempts = 20
+	// defaultDrain is well inside the 10 s a container manager (docker
+	// stop) waits between SIGTERM and SIGKILL.
+	defaultDrain = 5 * time.Second
 )
 
 // Retries wait firstRetry after the first failure, twice as long after
@@ -293,6 +301,21 @@ func retryAfter(attempts int) time.Duration {
 		d *= 2
 	}
 	return min(d, lastRetry)
+}
+
+// releaseOne ends worker's claim on m, which it will not send now. With
+// keepMark, the part recorded as being handed to the platform (Sending)
+// stays so: the next worker counts it as sent.
+func (s *Store) releaseOne(ctx context.Context, worker string, m Delivery, keepMark bool) error {
+	if !keepMark {
+		return s.release(ctx, worker, []Delivery{m})
+	}
+	err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
+		WHERE id = ? AND claimed_by = ? AND `+pending, m.ID, worker).Error
+	if err != nil {
+		return fmt.Errorf("release outbox message %d of %s: %w", m.ID, worker, err)
+	}
+	return nil
 }
 
 // release ends worker's claims on messages it will not send now, so that

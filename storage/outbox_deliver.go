@@ -47,9 +47,14 @@ const maxClaimBackoff = time.Minute
 // With o.Platform set, Deliver sends only that platform's messages.
 //
 // Nothing but ctx stops Deliver: database errors are logged (o.Log) and
-// tried again. When ctx ends, Deliver waits for the sends in flight to
-// stop, records what was sent, releases the rest at once for another
-// worker, and returns nil. It returns an error only for a bad call.
+// tried again. When ctx ends, Deliver claims nothing more and stops the
+// sends that have not handed their part to the platform yet (waiting for
+// their turn, or between parts): they are released at once for another
+// worker or a restart. A send whose request is under way is let finish,
+// for o.Drain at the most, and recorded as it ends; one cut off after that
+// keeps its mark (see Sending), so that the next run counts it as sent, as
+// after kill -9. Deliver then returns nil. It returns an error only for a
+// bad call.
 //
 // A message is sent once across restarts as far as the platform allows: a
 // Sender that calls chat.Sending right before it hands a part to the platform
@@ -63,7 +68,7 @@ func (s *Store) Deliver(ctx context.Context, worker string, send chat.Sender, o 
 		return fmt.Errorf("deliver outbox: need a worker name and a sender")
 	}
 	o.withDefaults()
-	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[chat.Chat]int64{}, done: make(chan chat.Chat), sent: make(chan sentMark)}
+	d := &deliverer{store: s, worker: worker, send: send, o: o, busy: map[chat.Chat]*flight{}, done: make(chan chat.Chat), sent: make(chan sentMark)}
 	if err := s.db.WithContext(ctx).Exec(`UPDATE outbox SET claimed_by = '', claimed_until = NULL
 		WHERE claimed_by = ? AND `+pending, worker).Error; err != nil && ctx.Err() == nil {
 		o.Log.Warn("outbox: taking back the claims of an earlier run failed; they lapse with their leases", "worker", worker, "err", err)
@@ -88,6 +93,12 @@ func (o *DeliverOptions) withDefaults() {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
+	if o.Drain <= 0 {
+		o.Drain = defaultDrain
+	}
+	// A send let finish keeps its claim: the lease, no longer renewed,
+	// must outlast the wait.
+	o.Drain = min(o.Drain, o.Lease/2)
 }
 
 // deliverer is one Deliver loop.
@@ -97,9 +108,9 @@ type deliverer struct {
 	send   chat.Sender
 	o      DeliverOptions
 
-	busy map[chat.Chat]int64 // the chats with a message in flight: its id (the loop's alone)
-	done chan chat.Chat      // a chat's message in flight is settled
-	sent chan sentMark       // messages sent, for recordSent
+	busy map[chat.Chat]*flight // the chats with a message in flight (the loop's alone)
+	done chan chat.Chat        // a chat's message in flight is settled
+	sent chan sentMark         // messages sent, for recordSent
 	wg   sync.WaitGroup
 }
 
@@ -152,12 +163,42 @@ func (d *deliverer) run(ctx context.Context) {
 			d.renew(ctx)
 		}
 	}
-	for len(d.busy) > 0 {
-		delete(d.busy, <-d.done)
-	}
+	d.drain()
 	d.wg.Wait()
 	close(d.sent)
 	<-recorded
+}
+
+// drain stops the sends in flight as ctx has ended: those not handing a
+// part to the platform at once, the others once their request is back or
+// o.Drain has passed, whichever comes first.
+func (d *deliverer) drain() {
+	if len(d.busy) == 0 {
+		return
+	}
+	handed := 0
+	for _, f := range d.busy {
+		if f.stop() {
+			handed++
+		}
+	}
+	if handed > 0 {
+		d.o.Log.Info("outbox: stopping; letting the sends under way finish", "worker", d.worker,
+			"sending", handed, "for at most", d.o.Drain.String())
+	}
+	flights := make([]*flight, 0, len(d.busy))
+	for _, f := range d.busy {
+		flights = append(flights, f)
+	}
+	cut := time.AfterFunc(d.o.Drain, func() {
+		for _, f := range flights {
+			f.cancel()
+		}
+	})
+	defer cut.Stop()
+	for len(d.busy) > 0 {
+		delete(d.busy, <-d.done)
+	}
 }
 
 // collect takes the other chats settled meanwhile, so that one claim
@@ -182,11 +223,16 @@ func (d *deliverer) start(ctx context.Context, m Delivery) {
 		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
 		return
 	}
-	d.busy[chat] = m.ID
+	// The send's own context outlives ctx: when ctx ends, drain decides
+	// when to cut it.
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	f := &flight{id: m.ID, cancel: cancel}
+	d.busy[chat] = f
 	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()
-		d.deliver(ctx, m)
+		defer cancel()
+		d.deliver(ctx, sctx, f, m)
 		d.done <- chat
 	}()
 }
@@ -197,8 +243,8 @@ func (d *deliverer) renew(ctx context.Context) {
 		return
 	}
 	ids := make([]int64, 0, len(d.busy))
-	for _, id := range d.busy {
-		ids = append(ids, id)
+	for _, f := range d.busy {
+		ids = append(ids, f.id)
 	}
 	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
@@ -210,9 +256,9 @@ func (d *deliverer) renew(ctx context.Context) {
 	}
 }
 
-// deliver sends m's parts from the first not sent yet and records the
-// outcome.
-func (d *deliverer) deliver(ctx context.Context, m Delivery) {
+// deliver sends m's parts from the first not sent yet, on the send's own
+// context sctx (f cuts it), and records the outcome.
+func (d *deliverer) deliver(ctx, sctx context.Context, f *flight, m Delivery) {
 	parts := []chat.Message{m.Message}
 	if d.o.Split != nil {
 		parts = d.o.Split(m.Message)
@@ -224,13 +270,18 @@ func (d *deliverer) deliver(ctx context.Context, m Delivery) {
 	for i := m.PartsSent; i < len(parts); i++ {
 		part := i + 1
 		marked := false
-		sending := chat.WithSending(ctx, func() {
+		sending := chat.WithSending(sctx, func() {
+			if !f.begin() {
+				return // stopping: the request goes nowhere
+			}
 			if !marked { // once per part, however many requests it takes
 				marked = d.settle(ctx, "record a part being sent", m, func(c context.Context) error { return d.store.markSending(c, m.ID, part) })
 			}
 		})
-		if err := d.send.Send(sending, parts[i]); err != nil {
-			d.failed(ctx, m, err)
+		err := d.send.Send(sending, parts[i])
+		f.end()
+		if err != nil {
+			d.failed(ctx, sctx, m, marked, err)
 			return
 		}
 		if part < len(parts) {
@@ -240,13 +291,20 @@ func (d *deliverer) deliver(ctx context.Context, m Delivery) {
 	d.markSent(m)
 }
 
-// failed records that sending m failed with err.
-func (d *deliverer) failed(ctx context.Context, m Delivery, err error) {
+// failed records that sending m failed with err; marked says the part
+// was recorded as being handed to the platform (Sending).
+func (d *deliverer) failed(ctx, sctx context.Context, m Delivery, marked bool, err error) {
 	switch {
-	case ctx.Err() != nil:
-		// Interrupted, not failed: no attempt is counted, and another
-		// worker may take it at once.
-		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
+	case sctx.Err() != nil:
+		// Cut off by a stop, not failed: no attempt is counted, and
+		// another worker, or the next run, may take it at once. A part
+		// whose request was under way may have reached the chat: its
+		// mark stays, so that it counts as sent, as after kill -9.
+		if marked {
+			d.o.Log.Warn("outbox: a send was cut off by the stop; it may have gone out and is not sent again",
+				"message", m.ID, "chat", m.Message.Chat.ID)
+		}
+		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.releaseOne(c, d.worker, m, marked) })
 	case errors.Is(err, chat.ErrUndeliverable):
 		d.o.Log.Warn("outbox: the platform refuses a message for good; given up", "message", m.ID,
 			"platform", m.Message.Chat.Platform, "chat", m.Message.Chat.ID, "err", err)
@@ -277,6 +335,52 @@ func (d *deliverer) undeliverable(ctx context.Context, m Delivery) {
 			d.o.Log.Error("outbox: queueing the note on an undeliverable message failed", "message", m.ID, "err", err)
 		}
 	}
+}
+
+// flight is a message being sent: whether a part is being handed to the
+// platform, and how to cut its send off.
+type flight struct {
+	id     int64
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	handing bool // Sending was called and the send has not returned
+	stopped bool // Deliver is stopping
+}
+
+// begin says a part is about to be handed to the platform; false when
+// Deliver is stopping, and then the send is cut off before its request.
+func (f *flight) begin() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.stopped {
+		f.cancel()
+		return false
+	}
+	f.handing = true
+	return true
+}
+
+// end says the send returned.
+func (f *flight) end() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.handing = false
+	if f.stopped {
+		f.cancel() // no next part
+	}
+}
+
+// stop cuts the send off unless it is handing a part to the platform,
+// which it reports.
+func (f *flight) stop() (handing bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = true
+	if !f.handing {
+		f.cancel()
+	}
+	return f.handing
 }
 
 // settle runs a bookkeeping statement about m, each try on a fresh context

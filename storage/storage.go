@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+	"github.com/qisai/qisai/internal/i18n"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -78,6 +79,13 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if err := CheckDSN(dsn); err != nil {
 		return nil, err
 	}
+	s, err := open(ctx, s, cfg, dsn)
+	// A driver may quote the address it could not use, password and all.
+	return s, scrub(err, dsn)
+}
+
+// open is Open past the options and the address's check.
+func open(ctx context.Context, s *Store, cfg *gorm.Config, dsn string) (*Store, error) {
 	var dial gorm.Dialector
 	if isPostgres(dsn) {
 		s.dialect = "postgres"
@@ -170,8 +178,16 @@ func isPostgres(dsn string) bool {
 // CheckDSN says whether dsn is of a kind Open opens: a PostgreSQL URL, a
 // SQLite file name, or a SQLite URL (sqlite://PATH, sqlite:PATH, a file:
 // URI). Another scheme ("mysql://…") is refused here rather than taken for
-// a strange file name.
+// a strange file name, and so is libpq's key=value form ("host=h
+// password=PW"), a *DSNError naming the setting (QISAI_DATABASE_URL, --db)
+// and never the password.
 func CheckDSN(dsn string) error {
+	if isKeyValueDSN(dsn) {
+		return &DSNError{Kind: ErrKeyValueDSN, Text: i18n.F(
+			"QISAI_DATABASE_URL（或 --db）%q 是 PostgreSQL 的「键=值」连接串，qisai 不会把它当作 SQLite 文件名：请写成网址 postgres://用户:密码@主机:端口/库名（密码中的特殊字符用 %%XX 转义）。",
+			"QISAI_DATABASE_URL (or --db) %q is a PostgreSQL key=value connection string, which qisai does not take for a SQLite file name: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DBNAME (special characters of the password %%-escaped).",
+			RedactDSN(dsn))}
+	}
 	scheme, _, found := strings.Cut(dsn, "://")
 	if !found || isPostgres(dsn) || strings.EqualFold(scheme, "sqlite") || !urlScheme.MatchString(scheme) {
 		return nil // not a URL: a file name (a folder's may hold "://")
@@ -190,19 +206,24 @@ var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+-]*$`)
 var sqlitePrefixes = []string{"sqlite://", "sqlite:"}
 
 // sqliteParams are the settings every SQLite connection needs: WAL so
-// readers do not wait for the writer, foreign keys, a busy timeout, and
-// immediate transactions so a read-then-write transaction takes the write
-// lock at its start instead of failing at once with "database is locked".
+// readers do not wait for the writer, a busy timeout, foreign keys,
+// synchronous FULL so that a change acknowledged survives a power loss
+// (in WAL, NORMAL syncs only at checkpoints: the last transactions before
+// a power cut may be gone though their users were told "saved"; see
+// BenchmarkSynchronous for the cost), and immediate transactions so a
+// read-then-write transaction takes the write lock at its start instead
+// of failing at once with "database is locked".
 var sqliteParams = [][2]string{
 	{"_journal_mode", "WAL"},
 	{"_busy_timeout", "5000"},
 	{"_foreign_keys", "on"},
-	{"_synchronous", "NORMAL"},
+	{"_synchronous", "FULL"},
 	{"_txlock", "immediate"},
 }
 
-// SQLiteDSN turns a file name or file: URI into the DSN qisai opens,
-// adding the parameters of sqliteParams that it does not set.
+// SQLiteDSN turns a file name or file: URI into the DSN qisai opens: the
+// URI's own parameters as they are, then those of sqliteParams it does
+// not set, in that order.
 func SQLiteDSN(dsn string) string {
 	for _, p := range sqlitePrefixes {
 		if rest, ok := strings.CutPrefix(dsn, p); ok {
@@ -221,14 +242,22 @@ func SQLiteDSN(dsn string) string {
 		// SQLite as themselves (a directory "round #1" is a directory).
 		path = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(dsn)
 	}
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		q = url.Values{}
-	}
-	for _, p := range sqliteParams {
-		if q.Get(p[0]) == "" {
-			q.Set(p[0], p[1])
+	var params []string
+	set := map[string]bool{}
+	for kv := range strings.SplitSeq(query, "&") {
+		if kv == "" {
+			continue
+		}
+		params = append(params, kv)
+		k, _, _ := strings.Cut(kv, "=")
+		if k, err := url.QueryUnescape(k); err == nil {
+			set[k] = true
 		}
 	}
-	return "file:" + path + "?" + q.Encode()
+	for _, p := range sqliteParams {
+		if !set[p[0]] {
+			params = append(params, p[0]+"="+p[1])
+		}
+	}
+	return "file:" + path + "?" + strings.Join(params, "&")
 }

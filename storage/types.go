@@ -47,6 +47,9 @@ type Change struct {
 	// webLink is the token ReplaceWebLink made: the event's web link once
 	// the change commits, "" for none.
 	webLink string
+	// linkCode is the hash of the link code UseLinkCode uses up with the
+	// change, "" for none.
+	linkCode string
 }
 
 // bindingOp is a change to the chats, identities or roles tables.

@@ -44,6 +44,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Platform is the console's name in storage and in the log.
@@ -124,6 +125,7 @@ type Console struct {
 	speaker  line // who says the next line without NAME:
 	lineNo   int  // lines read, counting blank ones: the update ids
 	prompted bool // a prompt is waiting on the current output line
+	held     bool // delivery found the database busy and said so
 	err      error
 }
 
@@ -259,11 +261,27 @@ func (c *Console) tick(ctx context.Context) {
 }
 
 // deliver prints the outbox's messages, oldest first, until none is due.
+// A database another program holds (commands.IsBusy) stops nothing: the
+// messages wait in the outbox for the next line or tick, and the person
+// is told once.
 func (c *Console) deliver(ctx context.Context) {
 	if c.err != nil {
 		return
 	}
-	if err := c.svc.DeliverDue(ctx, c.worker, c); err != nil && ctx.Err() == nil && c.err == nil {
+	err := c.svc.DeliverDue(ctx, c.worker, c)
+	switch {
+	case err == nil:
+		c.held = false
+	case ctx.Err() != nil || c.err != nil:
+	case commands.IsBusy(err):
+		if !c.held {
+			c.print("console", i18n.T{
+				Zh: "数据库正忙：另一个程序正占用它。机器人的消息等它空出来后，在下一行输入之后发出。",
+				En: "The database is busy: another program is holding it. The bot's messages will follow after your next line, once it is free.",
+			}.In(i18n.Parse(c.opts.lang)), nil)
+		}
+		c.held = true
+	default:
 		c.fail(err)
 	}
 }

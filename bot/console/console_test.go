@@ -87,11 +87,11 @@ Ann: /lang en
 		"[group] 赛制 = 积分编排",
 		"[group] 轮数 = 5",
 		"[dm 李四] 这个聊天还没有比赛", // the private chat follows no event
-		"[group] OK, I will answer you in English",
-		"[group] Event: 周赛",
+		"OK, I will answer you in English",
+		"[group] 比赛：周赛", // the group reads its event's Chinese whoever asks
 	)
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[dm 李四] ") && !strings.HasPrefix(l, "[console] ") {
+		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[dm 李四] ") && !strings.HasPrefix(l, "[dm Ann] ") && !strings.HasPrefix(l, "[console] ") {
 			t.Errorf("line without a chat label: %q", l)
 		}
 	}
@@ -156,7 +156,7 @@ func TestRunRestart(t *testing.T) {
 func TestRunLang(t *testing.T) {
 	s := newSession(t, "")
 	has(t, s.run("Ann: /nonsense\nAnn: /lang zh\nAnn: /nonsense\n", WithLang("en")),
-		"[group] There is no command /nonsense", "[group] 好的", "[group] 没有 /nonsense 这个命令")
+		"[group] There is no command /nonsense", "[dm Ann] 好的", "[group] 没有 /nonsense 这个命令")
 }
 
 // TestRunInput: CRLF line ends, a byte-order mark, invalid UTF-8 and a

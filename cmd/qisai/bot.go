@@ -5,7 +5,6 @@ import (
 	"flag"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,7 +81,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if dir == "" {
 		dir = filesBeside(dsn)
 	}
-	opts := []console.Option{console.WithLang(string(l)), console.WithDatabase(redact(dsn)), console.WithFiles(dir)}
+	opts := []console.Option{console.WithLang(string(l)), console.WithDatabase(storage.RedactDSN(dsn)), console.WithFiles(dir)}
 	if isTerminal(stdin) {
 		opts = append(opts, console.Interactive(), console.WithTick(schedulerEvery))
 	} else {
@@ -113,15 +112,6 @@ func filesBeside(dsn string) string {
 	}
 	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
 	return filepath.Join(filepath.Dir(path), "qisai-files")
-}
-
-// redact is a DSN fit to print: a PostgreSQL URL without its password.
-func redact(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		return dsn
-	}
-	return u.Redacted()
 }
 
 // isTerminal reports whether r is a terminal, where a person types.

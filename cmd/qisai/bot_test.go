@@ -29,6 +29,26 @@ func TestMainProcess(t *testing.T) {
 	os.Exit(run(list, os.Stdout, os.Stderr))
 }
 
+// mainCmd is qisai with args, run in dir as this test binary
+// (TestMainProcess), in an environment without any of the variables
+// qisai reads.
+func mainCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "QISAI_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, mainArgsEnv+"="+strings.Join(args, "\n"))
+	return cmd
+}
+
 // process is the outcome of one qisai process.
 type process struct {
 	stdout, stderr string
@@ -39,25 +59,12 @@ type process struct {
 // added to an environment without any of the variables qisai reads.
 func runProcess(t *testing.T, dir, stdin string, env []string, args ...string) process {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		switch strings.SplitN(kv, "=", 2)[0] {
-		case telegramEnv, discordEnv, databaseEnv, mainArgsEnv:
-		default:
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, mainArgsEnv+"="+strings.Join(args, "\n"))
+	cmd := mainCmd(t, dir, args...)
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err = cmd.Run()
+	err := cmd.Run()
 	p := process{stdout: out.String(), stderr: errOut.String()}
 	var exit *exec.ExitError
 	switch {

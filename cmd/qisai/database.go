@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/qisai/qisai/storage"
 )
@@ -11,19 +13,41 @@ import (
 // openDatabase opens the chat's database (qisai console, qisai serve) and
 // checks that it takes a write, so that a database qisai cannot use is
 // said at the start, naming it, in Chinese and English, with what to do
-// (databaseError) — not at the first command, to a player.
+// (databaseError) — not at the first command, to a player. A database
+// another program holds (storage.ErrBusy) is waited for, said once on
+// standard error: it frees itself.
 func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
-	store, err := storage.Open(ctx, dsn)
-	if err == nil {
-		if err = store.CheckWrite(ctx); err != nil {
-			store.Close()
+	if err := storage.CheckDSN(dsn); err != nil {
+		return nil, usageError{err} // the setting is wrong, not the database
+	}
+	where := storage.RedactDSN(dsn)
+	for said := false; ; said = true {
+		store, err := storage.Open(ctx, dsn)
+		if err == nil {
+			if err = store.CheckWrite(ctx); err != nil {
+				store.Close()
+			}
+		}
+		if err == nil {
+			return store, nil
+		}
+		if !errors.Is(err, storage.ErrBusy) || ctx.Err() != nil {
+			return nil, databaseError{where: where, err: err}
+		}
+		if !said {
+			fmt.Fprintf(os.Stderr, "数据库 %s 正忙：另一个程序正占用它，等它空出来。The database %s is busy: another program is holding it; waiting for it.\n", where, where)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, databaseError{where: where, err: err}
+		case <-time.After(busyRetry):
 		}
 	}
-	if err != nil {
-		return nil, databaseError{where: redact(dsn), err: err}
-	}
-	return store, nil
 }
+
+// busyRetry is how long openDatabase waits before trying a busy database
+// again (on top of the busy timeout each try waits).
+const busyRetry = time.Second
 
 // databaseError is why the database named where cannot be used.
 type databaseError struct {
@@ -51,7 +75,7 @@ var remedies = map[*storage.Fault][2]string{
 	storage.ErrReadOnly: {"请让 qisai 能写这个文件和它所在的文件夹，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
 		"Let qisai write the file and its folder, or choose another database with --db (or QISAI_DATABASE_URL)"},
 	storage.ErrFull: {"请腾出磁盘空间，再启动 qisai", "Free some disk space, then start qisai again"},
-	storage.ErrCorrupt: {"请从备份恢复这个文件，或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
-		"Restore the file from a backup, or choose another database with --db (or QISAI_DATABASE_URL)"},
+	storage.ErrCorrupt: {"请从备份恢复这个文件（备份用 qisai backup 备份文件 做成：停止 qisai，用备份替换这个文件并删除它的 -wal、-shm 文件，再启动），或者用 --db（或 QISAI_DATABASE_URL）换一个数据库",
+		"Restore the file from a backup (made with qisai backup FILE: stop qisai, put the backup in the file's place, removing its -wal and -shm files, and start it again), or choose another database with --db (or QISAI_DATABASE_URL)"},
 	storage.ErrUnavailable: {"请等数据库服务器准备好，再启动 qisai", "Start qisai again once the database server is ready"},
 }

@@ -35,6 +35,7 @@ type command func(args []string, stdout io.Writer) error
 
 // commands maps subcommand names to their implementations.
 var commands = map[string]command{
+	"backup":    backupCmd,
 	"bracket":   bracketCmd,
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
@@ -103,6 +104,8 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
   qisai bracket [flags] PLAYERS.csv   淘汰赛 a knockout offline (qisai bracket --help)
+  qisai backup [--db FILE] BACKUP     备份 a consistent copy of the SQLite database,
+                                      also while qisai runs on it
   qisai version                       版本 print the version
   qisai help                          本说明 print this help
 
@@ -137,6 +140,14 @@ QISAI_DISCORD_PUBLIC_KEY (the interactions endpoint /discord/interactions),
 QISAI_DATABASE_URL, QISAI_LISTEN (/healthz, /metrics, the events' pages /e/),
 QISAI_PUBLIC_URL (the https address of the pages' links). It logs JSON lines and
 never prints a token. 日志为 JSON，不显示令牌。
+
+qisai backup — 备份：把 SQLite 数据库（--db，默认 $QISAI_DATABASE_URL，否则
+qisai.db）一致地复制到 BACKUP，运行中也可以。Writes a consistent copy of the
+SQLite database (--db, default $QISAI_DATABASE_URL, else qisai.db) to BACKUP,
+also while qisai runs on it; never copy the live file with cp. To restore:
+stop qisai, put BACKUP in the database's place (removing its -wal and -shm
+files), start qisai. 恢复：停止 qisai，用备份替换数据库文件（删除 -wal、-shm
+文件），再启动。PostgreSQL: use pg_dump 请用 pg_dump。
 
 qisai pair — prints the number of pairs (a bye counts as one), then one line
 per board "RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings
