@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
@@ -50,14 +51,7 @@ func reporting(tb testing.TB, boards int) (*storage.Store, *commands.Service, []
 	say(wang, "/start")
 	say(wang, "/pair")
 	say(wang, "/publish")
-	id, err := st.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	state, err := st.Load(ctx, id)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	id, state := channelEvent(tb, st)
 	of := map[int]who{}
 	for _, u := range users {
 		if e, err := st.PlayerOf(ctx, id, Platform, u.id); err == nil {
@@ -75,6 +69,38 @@ func reporting(tb testing.TB, boards int) (*storage.Store, *commands.Service, []
 		tb.Fatalf("%d reports for %d boards", len(reports), boards)
 	}
 	return st, svc, reports
+}
+
+// channelEvent is the event of channel C1 and its state.
+func channelEvent(tb testing.TB, st *storage.Store) (storage.EventID, *action.State) {
+	tb.Helper()
+	ctx := context.Background()
+	id, err := st.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	state, err := st.Load(ctx, id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id, state
+}
+
+// burst runs f(0), …, f(n-1) at once, each in a goroutine of its own
+// released together, and returns when all have.
+func burst(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			f(i)
+		}()
+	}
+	close(start)
+	wg.Wait()
 }
 
 // order hears the steps of interactions (core.trace) and notes each that
@@ -132,22 +158,13 @@ func TestDeferFirstHTTP(t *testing.T) {
 	var o order
 	e.handler.trace = o.trace
 	firsts := make([]discordgo.InteractionResponse, len(reports))
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i, body := range reports {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			status, resp := e.post(body, e.priv, time.Now())
-			if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-				t.Errorf("status %d, response %+v; want a deferral (5)", status, resp)
-			}
-			firsts[i] = resp
-		}()
-	}
-	close(start)
-	wg.Wait()
+	burst(len(reports), func(i int) {
+		status, resp := e.post(reports[i], e.priv, time.Now())
+		if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			t.Errorf("status %d, response %+v; want a deferral (5)", status, resp)
+		}
+		firsts[i] = resp
+	})
 	e.handler.Wait()
 	o.check(t, len(reports))
 	for i, body := range reports {
@@ -162,15 +179,7 @@ func TestDeferFirstHTTP(t *testing.T) {
 // decided fails the test unless all boards of round 1 have their result.
 func decided(t *testing.T, st *storage.Store, boards int) {
 	t.Helper()
-	ctx := context.Background()
-	id, err := st.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	state, err := st.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, state := channelEvent(t, st)
 	n := 0
 	for _, g := range state.Event.Rounds[0].Games {
 		if g.Result.Decided() {
@@ -201,15 +210,7 @@ func TestDeferFirstGateway(t *testing.T) {
 		})
 	}}
 	a.core.trace = o.trace
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	defer func() { cancel(); <-done }()
-	select {
-	case <-g.identify:
-	case <-time.After(5 * time.Second):
-		t.Fatal("no IDENTIFY in 5 s")
-	}
+	running(t, g, a)
 	for _, body := range reports {
 		g.dispatch <- body
 	}
@@ -253,25 +254,16 @@ func BenchmarkInteractions400(b *testing.B) {
 			e := endpointOn(b, st, svc)
 			at := make([]time.Time, len(reports))
 			b.StartTimer()
-			var wg sync.WaitGroup
-			start := make(chan struct{})
-			for i, body := range reports {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					<-start
-					at[i] = time.Now()
-					if status, _ := e.post(body, e.priv, time.Now()); status != http.StatusOK {
-						b.Errorf("status %d", status)
-					}
-					d := time.Since(at[i])
-					mu.Lock()
-					first = append(first, d)
-					mu.Unlock()
-				}()
-			}
-			close(start)
-			wg.Wait()
+			burst(len(reports), func(i int) {
+				at[i] = time.Now()
+				if status, _ := e.post(reports[i], e.priv, time.Now()); status != http.StatusOK {
+					b.Errorf("status %d", status)
+				}
+				d := time.Since(at[i])
+				mu.Lock()
+				first = append(first, d)
+				mu.Unlock()
+			})
 			e.handler.Wait()
 			b.StopTimer()
 			done = append(done, edited(b, e.out, reports, at)...)

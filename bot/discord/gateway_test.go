@@ -106,6 +106,32 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// running runs a until the test ends (then Run must return nil) and
+// returns the first frame it sent the gateway g (its IDENTIFY), failing
+// the test when none comes in 5 s.
+func running(t testing.TB, g *gateway, a *Adapter) frame {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v, want nil when ctx is done", err)
+		}
+	})
+	select {
+	case f := <-g.identify:
+		return f
+	case err := <-done:
+		done <- nil // for the cleanup
+		t.Fatalf("Run returned %v before identifying", err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no IDENTIFY in 5 s")
+	}
+	return frame{}
+}
+
 // TestRun connects through a gateway test server and answers a
 // slash command, a button click, an autocomplete and a long reply through
 // the REST API, as the HTTP endpoint does (the long reply through the
@@ -113,39 +139,17 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 func TestRun(t *testing.T) {
 	g := newGateway(t)
 	st := newStore(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
 	svc := commands.New(st)
 	a, err := New(svc, "test-token", WithServerURL(g.srv.URL))
 	if err != nil {
 		t.Fatal(err)
 	}
 	session := a.session
-	go func() { done <- a.Run(ctx) }()
-	defer func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v, want nil when ctx is done", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Error("Run still runs 5 s after ctx is done")
-		}
-	}()
-
-	select {
-	case id := <-g.identify:
-		var d struct{ Token string }
-		json.Unmarshal(id.Data, &d)
-		if id.Op != 2 || d.Token != "Bot test-token" {
-			t.Fatalf("first frame op %d with token %q, want IDENTIFY (2) with the bot's token", id.Op, d.Token)
-		}
-	case err := <-done:
-		done <- nil // for the deferred check
-		t.Fatalf("Run returned %v before identifying", err)
-	case <-time.After(5 * time.Second):
-		t.Fatal("no IDENTIFY in 5 s")
+	first := running(t, g, a)
+	var d struct{ Token string }
+	json.Unmarshal(first.Data, &d)
+	if first.Op != 2 || d.Token != "Bot test-token" {
+		t.Fatalf("first frame op %d with token %q, want IDENTIFY (2) with the bot's token", first.Op, d.Token)
 	}
 
 	m := &maker{t: t}
@@ -186,8 +190,27 @@ func TestRun(t *testing.T) {
 	deferred := float64(discordgo.InteractionResponseDeferredChannelMessageWithSource)
 	ephemeral := float64(discordgo.MessageFlagsEphemeral)
 
+	// A long public reply goes through the outbox to the channel, the
+	// response saying so privately. (/help is long in a channel that
+	// follows no event yet.)
+	parts := split(longHelp(t, st), chat.LimitDiscord)
 	from := len(g.rest.await(t, 0))
-	typ, data, edit := exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), true)
+	typ, data, edit := exchange(m.slash(ann, "help", ""), true)
+	if typ != deferred || data["flags"] != ephemeral || edit["content"] != follows.In(i18n.En) {
+		t.Errorf("long /help: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
+	}
+	said := channel(from)
+	if len(said) != len(parts) {
+		t.Fatalf("the channel heard %d messages, want the %d parts of the long /help", len(said), len(parts))
+	}
+	for i, content := range said {
+		if content != parts[i] {
+			t.Errorf("message %d: %.40q…, want part %d of the reply", i, content, i)
+		}
+	}
+
+	from = len(g.rest.await(t, 0))
+	typ, data, edit = exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), true)
 	if typ != deferred || data["flags"] != ephemeral || edit["content"] != posted.In(i18n.Zh) {
 		t.Errorf("/event new: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
 	}
@@ -217,25 +240,6 @@ func TestRun(t *testing.T) {
 	if typ != float64(discordgo.InteractionApplicationCommandAutocompleteResult) || len(choices) != 1 ||
 		choices[0].(map[string]any)["value"] != "1" {
 		t.Errorf("autocomplete: response %v %v, want Li Si, value 1", typ, data)
-	}
-
-	// A long public reply goes through the outbox to the channel, the
-	// response saying so privately.
-	parts := split(longHelp(t, st), chat.LimitDiscord)
-	channel(0) // what the join said
-	from = len(g.rest.await(t, 0))
-	typ, data, edit = exchange(m.slash(ann, "help", ""), true)
-	if typ != deferred || data["flags"] != ephemeral || edit["content"] != follows.In(i18n.En) {
-		t.Errorf("long /help: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
-	}
-	said := channel(from)
-	if len(said) != len(parts) {
-		t.Fatalf("the channel heard %d messages, want the %d parts of the long /help", len(said), len(parts))
-	}
-	for i, content := range said {
-		if content != parts[i] {
-			t.Errorf("message %d: %.40q…, want part %d of the reply", i, content, i)
-		}
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -495,6 +496,29 @@ func (e *endpoint) started(org who, n int, name func(int) string) []who {
 	e.heard()
 	return players
 }
+
+// playing is started with the first round paired and published, heard
+// already: it returns the players.
+func (e *endpoint) playing(org who, n int, name func(int) string) []who {
+	e.t.Helper()
+	players := e.started(org, n, name)
+	e.send(e.slash(org, "pair", ""))
+	e.send(e.slash(org, "publish", ""))
+	e.heard()
+	return players
+}
+
+// clocked is an endpoint whose database and service run on a test clock
+// at 7 March 2026, 9:00 UTC, and the clock.
+func clocked(t testing.TB) (*endpoint, *testclock.Clock) {
+	t.Helper()
+	clk := testclock.At(time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC))
+	st := newStore(t, storage.WithClock(clk.Now))
+	return endpointOn(t, st, commands.New(st, commands.WithClock(clk.Now))), clk
+}
+
+// numbered is player's name in the events of the tests: 棋手1, 棋手2….
+func numbered(i int) string { return fmt.Sprintf("棋手%d", i) }
 
 // ann's client speaks English, in which /help is longer than a message.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}

@@ -41,16 +41,16 @@ type core struct {
 }
 
 func newCore(svc *commands.Service, log *slog.Logger) *core {
-	c := &core{svc: svc, cmds: map[string]*commands.Command{}, log: log, slots: make(chan struct{}, running())}
+	c := &core{svc: svc, cmds: map[string]*commands.Command{}, log: log, slots: make(chan struct{}, atOnce())}
 	for _, cmd := range svc.Commands() {
 		c.cmds[cmd.Name] = cmd
 	}
 	return c
 }
 
-// running is how many commands run at once: a few a processor, as the
+// atOnce is how many commands run at once: a few a processor, as the
 // database takes one writer at a time (SQLite) or a few (PostgreSQL).
-func running() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+func atOnce() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // step tells trace that in reached step.
 func (c *core) step(step string, in *discordgo.Interaction) {

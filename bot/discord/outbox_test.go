@@ -15,7 +15,6 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -118,14 +117,9 @@ func TestUnansweredNotRun(t *testing.T) {
 // nothing is lost, as it would be by a response or a follow-up, which
 // cannot wait that long.
 func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
-	clk := testclock.At(time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC))
-	st := newStore(t, storage.WithClock(clk.Now))
-	svc := commands.New(st, commands.WithClock(clk.Now))
-	e := endpointOn(t, st, svc)
-	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	e, clk := clocked(t)
+	st := e.store
+	players := e.playing(wang, 2, numbered)
 
 	const channel = "/channels/C1/messages"
 	api := &rest{limited: []float64{30}, limitPath: channel, now: clk.Now}
@@ -194,10 +188,7 @@ func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
 // said in the channel once, not in the updated message as well.
 func TestQueuedButtonPress(t *testing.T) {
 	e := newEndpoint(t)
-	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	players := e.playing(wang, 2, numbered)
 	e.send(e.slash(players[0], "report", "", "result", "win"))
 	e.heard()
 	var confirm string

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,10 +22,7 @@ import (
 func TestHandlerReportsAtOnce(t *testing.T) {
 	const boards = 25
 	e := newEndpoint(t)
-	players := e.started(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	players := e.playing(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
 
 	ctx := context.Background()
 	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
@@ -60,24 +56,16 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			report{g.Board, e.slash(user(g.Red), "report", "", "result", "win")},
 			report{g.Board, e.slash(user(g.Black), "report", "", "result", black)})
 	}
-	var wg sync.WaitGroup
-	start := make(chan struct{})
 	firsts := make([]discordgo.InteractionResponse, len(reports))
-	for i, r := range reports {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			status, resp := e.post(r.body, e.priv, time.Now())
-			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
-				resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-				t.Errorf("board %d: status %d, response %+v; want a private deferral", r.board, status, resp)
-			}
-			firsts[i] = resp
-		}()
-	}
-	close(start)
-	wg.Wait()
+	burst(len(reports), func(i int) {
+		r := reports[i]
+		status, resp := e.post(r.body, e.priv, time.Now())
+		if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+			resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Errorf("board %d: status %d, response %+v; want a private deferral", r.board, status, resp)
+		}
+		firsts[i] = resp
+	})
 	e.handler.Wait()
 	for i, r := range reports {
 		// The statement is the outbox's (stored with the change); the

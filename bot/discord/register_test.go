@@ -134,15 +134,7 @@ func TestRegisterInBackground(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.backoff = func(int) time.Duration { return 10 * time.Millisecond }
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	defer func() { cancel(); <-done }()
-	select {
-	case <-g.identify:
-	case <-time.After(5 * time.Second):
-		t.Fatalf("no IDENTIFY in 5 s while the registration fails (%d tries)", len(g.rest.puts()))
-	}
+	running(t, g, a) // while the registration fails
 	g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
 	g.rest.awaitCall(t, "answer to the interaction while the registration fails", func(c call) bool {
 		return c.method == http.MethodPost && strings.HasSuffix(c.path, "/callback")

@@ -62,11 +62,7 @@ func TestReplayedGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	defer func() { cancel(); <-done }()
-	<-g.identify
+	running(t, g, a)
 	m := &maker{t: t}
 	body := m.slash(wang, "event", "new", "name", "春季赛")
 	var in struct{ ID, Token string }

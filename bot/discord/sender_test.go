@@ -154,43 +154,37 @@ func newSender(t testing.TB, f *rest) *Sender {
 	return NewSender(newSession(t, f))
 }
 
-// await returns the calls once there are n, failing the test when they
-// do not come in 5 seconds: an interaction's answers and follow-ups go
-// from other goroutines.
-func (f *rest) await(t testing.TB, n int) []call {
+// awaitFor returns the calls once ok accepts them, failing the test with
+// what when it does not in 5 seconds: an interaction's answers and
+// follow-ups go from other goroutines.
+func (f *rest) awaitFor(t testing.TB, what string, ok func([]call) bool) []call {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		f.mu.Lock()
 		calls := slices.Clone(f.calls)
 		f.mu.Unlock()
-		if len(calls) >= n {
+		if ok(calls) {
 			return calls
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d REST calls after 5 s, want %d: %+v", len(calls), n, calls)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// awaitCall returns the first call that match accepts, failing the test
-// when none comes in 5 seconds.
-func (f *rest) awaitCall(t testing.TB, what string, match func(call) bool) call {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		f.mu.Lock()
-		calls := slices.Clone(f.calls)
-		f.mu.Unlock()
-		if i := slices.IndexFunc(calls, match); i >= 0 {
-			return calls[i]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no %s in 5 s: %d calls", what, len(calls))
+			t.Fatalf("no %s after 5 s: %d REST calls: %+v", what, len(calls), calls)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// await returns the calls once there are n.
+func (f *rest) await(t testing.TB, n int) []call {
+	t.Helper()
+	return f.awaitFor(t, fmt.Sprint(n, " REST calls"), func(calls []call) bool { return len(calls) >= n })
+}
+
+// awaitCall returns the first call that match accepts.
+func (f *rest) awaitCall(t testing.TB, what string, match func(call) bool) call {
+	t.Helper()
+	calls := f.awaitFor(t, what, func(calls []call) bool { return slices.ContainsFunc(calls, match) })
+	return calls[slices.IndexFunc(calls, match)]
 }
 
 func customIDs(t *testing.T, body map[string]any) []string {

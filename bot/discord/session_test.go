@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
@@ -102,21 +101,10 @@ func TestGatewayAPIURL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() { done <- a.Run(ctx) }()
-		select {
-		case <-g.identify:
-		case err := <-done:
-			t.Fatalf("base %q: Run returned %v before identifying at the configured API's gateway", path, err)
-		case <-time.After(5 * time.Second):
-			t.Fatalf("base %q: no IDENTIFY at the configured API's gateway in 5 s", path)
-		}
+		running(t, g, a) // identifies at the configured API's gateway
 		g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
 		if c := g.rest.await(t, 1)[0]; !strings.HasPrefix(c.path, "/interactions/") || !strings.HasSuffix(c.path, "/callback") {
 			t.Errorf("base %q: call to %s, want the interaction's callback", path, c.path)
 		}
-		cancel()
-		<-done
 	}
 }
