@@ -1,7 +1,8 @@
 // Package chat holds the words storage, commands and the adapters (bot/*)
 // share about talking to people: a Chat on a platform, and the Message the
 // bot sends there, with its Buttons and File. It imports nothing of
-// qisai's, so every layer can use it without reaching past its neighbour.
+// qisai's but the bilingual text, so every layer can use it without
+// reaching past its neighbour.
 package chat
 
 import "strings"

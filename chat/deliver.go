@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Sender sends a message to its chat; each platform's adapter has one.
@@ -29,6 +31,34 @@ func (r RetryAfter) Error() string {
 // be delivered (the user blocked the bot, or never opened a private chat
 // with it): the outbox gives it up at once instead of retrying.
 var ErrUndeliverable = errors.New("undeliverable")
+
+// ErrNoRights, wrapped in a Sender's error, says the bot may not post in
+// the chat now: it is no member of it, or may not send messages there
+// (Discord's 50001 Missing Access, 50013 Missing Permissions, 10003
+// Unknown Channel). Retrying cannot help until somebody acts; what the
+// outbox does about it is its own (until it knows this error, it retries
+// as after any failure).
+var ErrNoRights = errors.New("no rights to post in the chat")
+
+// Refusal is a platform's refusal for good, as a Sender returns it: Kind
+// is ErrUndeliverable or ErrNoRights, Err the platform's answer, and Fix
+// what a person can do about it in the platform's words ("allow direct
+// messages from server members"), which the service tells those who can.
+// errors.Is sees both Kind and Err.
+type Refusal struct {
+	Kind error
+	Fix  i18n.T
+	Err  error
+}
+
+func (r *Refusal) Error() string {
+	if r.Err == nil {
+		return r.Kind.Error()
+	}
+	return r.Kind.Error() + ": " + r.Err.Error()
+}
+
+func (r *Refusal) Unwrap() []error { return []error{r.Kind, r.Err} }
 
 // sendingKey carries, in a Sender's context, what Sending calls.
 type sendingKey struct{}

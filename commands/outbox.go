@@ -39,10 +39,13 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send chat.Sende
 }
 
 // Undeliverable tells the event's chats on the platform, once per user,
-// that a player's private notes cannot reach them until they open a private
-// chat with the bot: a message to a user's private chat the platform refused
-// for good. Give it to storage.DeliverOptions.Undeliverable.
-func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery) {
+// that a player's private notes cannot reach them, and what they can do
+// about it: in the platform's words when the refusal (why) has them
+// (chat.Refusal's Fix: allowing direct messages on Discord), else opening
+// a private chat with the bot and pressing Start. d is a message to a
+// user's private chat the platform refused for good. Give it to
+// storage.DeliverOptions.Undeliverable.
+func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why error) {
 	to := d.Message.Chat
 	user := to.User()
 	if d.Event == 0 || !to.IsPrivate() {
@@ -64,10 +67,15 @@ func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery) {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
+	fix := i18n.T{Zh: "请先打开与我的私聊并点「开始」。", En: "Open a private chat with me and press Start."}
+	var r *chat.Refusal
+	if errors.As(why, &r) && r.Fix != (i18n.T{}) {
+		fix = r.Fix
+	}
 	// The group reads both languages: the player's own is unknown here.
-	note := i18n.T{Zh: "%s：我还不能私信你。请先打开与我的私聊并点「开始」，之后的对阵和确认会发到那里。",
-		En: "%s: I cannot message you privately yet. Open a private chat with me and press Start; your pairings and confirmations will arrive there."}
-	text := note.In(i18n.Zh, name) + "\n" + note.In(i18n.En, name)
+	note := i18n.T{Zh: "%s：我还不能私信你。%s之后的对阵和确认会发到那里。",
+		En: "%s: I cannot message you privately yet. %s Your pairings and confirmations will arrive there then."}
+	text := note.In(i18n.Zh, name, fix.Zh) + "\n" + note.In(i18n.En, name, fix.En)
 	var notes []chat.Message
 	for _, c := range chats {
 		if c.Platform != to.Platform {

@@ -58,9 +58,9 @@ type DeliverOptions struct {
 	// own messages at its own pace. Empty: every platform's messages.
 	Platform string
 	// Undeliverable, when set, hears of each message the sender refused
-	// for good (an error wrapping chat.ErrUndeliverable): it is given up
-	// at once, without retries.
-	Undeliverable func(ctx context.Context, d Delivery)
+	// for good (an error wrapping chat.ErrUndeliverable), and why: it is
+	// given up at once, without retries.
+	Undeliverable func(ctx context.Context, d Delivery, err error)
 	// Split, when set, cuts a message into the parts the platform takes
 	// (its length, a file of its own): each part is sent, paced and
 	// recorded on its own, so a retry or a restart goes on with the first

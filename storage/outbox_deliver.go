@@ -309,7 +309,7 @@ func (d *deliverer) failed(ctx, sctx context.Context, m Delivery, marked bool, e
 		d.o.Log.Warn("outbox: the platform refuses a message for good; given up", "message", m.ID,
 			"platform", m.Message.Chat.Platform, "chat", m.Message.Chat.ID, "err", err)
 		if d.settle(ctx, "give up", m, func(c context.Context) error { return d.store.fail(c, m.ID, err, 1) }) {
-			d.undeliverable(ctx, m)
+			d.undeliverable(ctx, m, err)
 		}
 	default:
 		level := slog.LevelWarn
@@ -322,12 +322,13 @@ func (d *deliverer) failed(ctx, sctx context.Context, m Delivery, marked bool, e
 	}
 }
 
-// undeliverable tells who should know of m, given up for good.
-func (d *deliverer) undeliverable(ctx context.Context, m Delivery) {
+// undeliverable tells who should know of m, given up for good as err
+// says.
+func (d *deliverer) undeliverable(ctx context.Context, m Delivery, err error) {
 	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
 	if d.o.Undeliverable != nil {
-		d.o.Undeliverable(c, m)
+		d.o.Undeliverable(c, m, err)
 	}
 	if n := m.Message.IfUndeliverable; n != nil {
 		note := chat.Message{Chat: n.Chat, Text: n.Text, DedupKey: fmt.Sprintf("undeliverable:%d", m.ID)}

@@ -44,7 +44,7 @@ func TestUndeliverable(t *testing.T) {
 		var mu sync.Mutex
 		dctx, stop := context.WithTimeout(ctx, 2*time.Second)
 		defer stop()
-		go s.Deliver(dctx, "w", send, DeliverOptions{Poll: 5 * time.Millisecond, Undeliverable: func(_ context.Context, d Delivery) {
+		go s.Deliver(dctx, "w", send, DeliverOptions{Poll: 5 * time.Millisecond, Undeliverable: func(_ context.Context, d Delivery, _ error) {
 			mu.Lock()
 			defer mu.Unlock()
 			heard = append(heard, d.Message.Text)

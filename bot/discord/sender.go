@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // maxWait is the longest 429 retry_after Sender waits out itself; a longer
@@ -46,7 +47,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	}
 	channel, err := s.channel(ctx, m.Chat)
 	if err != nil {
-		return err
+		return refusal(m.Chat, err)
 	}
 	for _, p := range Split(m) {
 		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
@@ -65,23 +66,38 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	return nil
 }
 
-// refusal says what a failed request means for the outbox: Discord
-// refusing it for good wraps chat.ErrUndeliverable, so that it is
-// given up at once instead of holding back the chat's later messages for
-// hours of retries.
+// What a person does so that Discord takes the bot's messages, for the
+// notes the service leaves (chat.Refusal's Fix).
+var (
+	// A user who allows no direct messages from the server's members
+	// (50007), or who blocked the bot.
+	allowDMs = i18n.T{Zh: "请在 Discord 里允许服务器成员私信你：用户设置 → 隐私与安全，或本服务器的「隐私设置」。",
+		En: "On Discord, allow direct messages from server members: User Settings → Privacy & Safety, or this server's Privacy Settings."}
+	// A channel the bot cannot see (50001), may not post in (50013), or
+	// that is gone (10003).
+	grantChannel = i18n.T{Zh: "请在该频道的权限设置里给我「查看频道」和「发送消息」权限（频道若已删除，请用 /link 关联另一个）。",
+		En: "Give me View Channel and Send Messages in the channel's permissions (if the channel was deleted, /link another)."}
+)
+
+// refusal says what a failed request to chat to means for the outbox.
+// Discord refusing it for good is a chat.Refusal, with what to do: the
+// user's direct messages closed (50007, or any 403 to them) is
+// chat.ErrUndeliverable, given up at once and the group told; a channel
+// the bot cannot see, may not post in, or that is gone (50001, 50013,
+// 10003) is chat.ErrNoRights, for as long as nobody grants them. Any
+// other 400 or 404 (a message Discord cannot take) is undeliverable too:
+// the same request fails the same way every time.
 func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {
 		return err
 	}
-	switch code := rest.Response.StatusCode; {
-	case code == http.StatusBadRequest || code == http.StatusNotFound:
-		// A message Discord cannot take, or a channel that is gone: the
-		// same request fails the same way every time.
-		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
-	case code == http.StatusForbidden && to.IsPrivate():
-		// The user allows no direct messages from the server's members:
-		// retrying will not help; the group is told.
+	switch code, status := errCode(err), rest.Response.StatusCode; {
+	case to.IsPrivate() && (code == discordgo.ErrCodeCannotSendMessagesToThisUser || status == http.StatusForbidden):
+		return &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: allowDMs, Err: err}
+	case !to.IsPrivate() && (code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel):
+		return &chat.Refusal{Kind: chat.ErrNoRights, Fix: grantChannel, Err: err}
+	case status == http.StatusBadRequest || status == http.StatusNotFound:
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err

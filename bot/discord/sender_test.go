@@ -24,6 +24,7 @@ type call struct {
 	method, path string
 	body         map[string]any
 	at           time.Time
+	refused      bool // answered with an error (a fault, a 429, a path not of v10)
 }
 
 // rest is a fake of Discord's REST API (v10): it opens DM channel
@@ -92,6 +93,7 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		now = f.now
 	}
 	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, at: now()})
+	last := &f.calls[len(f.calls)-1]
 	var wait []float64
 	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
@@ -107,6 +109,7 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		f.acked[path] = true
 	}
+	last.refused = !v10 || len(wait) > 0 || fail != nil
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
@@ -433,6 +436,38 @@ func TestSenderRefusedForGood(t *testing.T) {
 		err := NewSender(newSession(t, h)).Send(context.Background(), chat.Message{Chat: chat.Chat{Platform: Platform, ID: "55"}, Text: "hi"})
 		if err == nil || errors.Is(err, chat.ErrUndeliverable) != tt.forGood {
 			t.Errorf("%d: %v, want undeliverable %v", tt.code, err, tt.forGood)
+		}
+	}
+}
+
+// TestSenderRights: a channel the bot cannot see (50001), may not post in
+// (50013) or that is gone (10003) is chat.ErrNoRights, with what to grant;
+// a user's closed direct messages (50007, or a 403 without the code) are
+// undeliverable, worded for Discord — where to allow them — never
+// Telegram's "press Start".
+func TestSenderRights(t *testing.T) {
+	group, dm := chat.Chat{Platform: Platform, ID: "55"}, chat.Private(Platform, "7")
+	for _, tt := range []struct {
+		to           chat.Chat
+		status, code int
+		kind         error
+		fix          string
+	}{
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingAccess, chat.ErrNoRights, "查看频道"},
+		{group, http.StatusForbidden, discordgo.ErrCodeMissingPermissions, chat.ErrNoRights, "Send Messages"},
+		{group, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, chat.ErrNoRights, "/link"},
+		{dm, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, chat.ErrUndeliverable, "User Settings → Privacy & Safety"},
+		{dm, http.StatusForbidden, 0, chat.ErrUndeliverable, "用户设置 → 隐私与安全"},
+	} {
+		f := &rest{faults: []*fault{{path: "/channels/" + strings.Replace(tt.to.ID, "dm:", "DM-", 1) + "/messages", n: 1, status: tt.status, code: tt.code}}}
+		err := newSender(t, f).Send(context.Background(), chat.Message{Chat: tt.to, Text: "hi"})
+		var r *chat.Refusal
+		if !errors.As(err, &r) || !errors.Is(err, tt.kind) {
+			t.Errorf("%d %d to %v: %v; want a refusal of %v", tt.status, tt.code, tt.to, err, tt.kind)
+			continue
+		}
+		if fix := r.Fix.Zh + " " + r.Fix.En; !strings.Contains(fix, tt.fix) || strings.Contains(fix, "Start") {
+			t.Errorf("%d %d: the fix %q; want Discord's words with %q", tt.status, tt.code, fix, tt.fix)
 		}
 	}
 }
