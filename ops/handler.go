@@ -3,6 +3,7 @@ package ops
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -18,8 +19,10 @@ import (
 const dbTimeout = 3 * time.Second
 
 // Handler serves /healthz (200 while the database answers, 503 when it
-// does not) and /metrics (metrics and the outbox's backlog, in the
-// Prometheus text format) for store. A nil metrics serves zero counts.
+// does not; a platform not reached is named, "degraded: discord: …", and
+// is no failure: the service runs on without it) and /metrics (metrics
+// and the outbox's backlog, in the Prometheus text format) for store. A
+// nil metrics serves zero counts.
 func Handler(store *storage.Store, m *Metrics) http.Handler {
 	if m == nil {
 		m = &Metrics{}
@@ -35,6 +38,9 @@ func Handler(store *storage.Store, m *Metrics) http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Write([]byte("ok\n"))
+		for _, d := range m.platforms.degraded() {
+			fmt.Fprintf(w, "degraded: %s: %s\n", d[0], d[1])
+		}
 	})
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), dbTimeout)

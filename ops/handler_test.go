@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -122,5 +123,29 @@ func TestMetrics(t *testing.T) {
 	}
 	if !strings.Contains(body, "go_goroutines ") {
 		t.Errorf("the Go runtime's metrics are missing:\n%s", body)
+	}
+}
+
+// TestDegraded: a platform not reached is named on /healthz, which still
+// answers 200 (the service runs on without it), and /metrics has it as
+// qisai_platform_up 0.
+func TestDegraded(t *testing.T) {
+	m := &Metrics{}
+	_, srv := serve(t, m)
+	m.Platform("discord", false, errors.New("HTTP 502 Bad Gateway"))
+	m.Platform("telegram", true, nil)
+	code, body, _ := get(t, srv, "/healthz")
+	if code != http.StatusOK || body != "ok\ndegraded: discord: HTTP 502 Bad Gateway\n" {
+		t.Errorf("healthz with Discord not reached: %d %q; want 200 and Discord named", code, body)
+	}
+	_, metrics, _ := get(t, srv, "/metrics")
+	for _, want := range []string{`qisai_platform_up{platform="discord"} 0`, `qisai_platform_up{platform="telegram"} 1`} {
+		if !strings.Contains(metrics, want+"\n") {
+			t.Errorf("/metrics lacks %s:\n%s", want, metrics)
+		}
+	}
+	m.Platform("discord", true, nil)
+	if _, body, _ := get(t, srv, "/healthz"); body != "ok\n" {
+		t.Errorf("healthz once Discord is back: %q; want ok", body)
 	}
 }

@@ -29,6 +29,8 @@ type Metrics struct {
 	sends    histogramVec
 	failures counterVec
 	waits    histogramVec
+	// platforms is whether each platform is reached.
+	platforms platforms
 }
 
 // init names the families and their help texts.
@@ -51,6 +53,7 @@ func (m *Metrics) write(b *bytes.Buffer) {
 	m.waits.write(b)
 	m.failures.write(b)
 	m.sends.write(b)
+	m.platforms.write(b)
 }
 
 // CommandDone counts a command handled; failed says whether it failed.

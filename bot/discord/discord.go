@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 )
 
@@ -25,9 +26,12 @@ type Adapter struct {
 	guilds  []string // register the slash commands in these servers; none: globally
 	handler *Handler
 	send    *Sender
-	// backoff is how long to wait before try n+1 of what failed n times
-	// (registering the commands).
-	backoff func(n int) time.Duration
+
+	// reach tells whether Discord is reached (WithStatus).
+	reach chat.Reach
+	// sleep waits d or until ctx ends; tests replace it to see the
+	// backoffs without waiting them out.
+	sleep func(ctx context.Context, d time.Duration)
 }
 
 // Option changes an Adapter.
@@ -57,10 +61,16 @@ func WithServerURL(url string) Option { return func(a *Adapter) { a.server = url
 // WithLogger logs to l (default slog.Default()).
 func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.core.log = l } }
 
+// WithStatus tells f whether Discord is reached: over the gateway, whether
+// it is connected; at the HTTP endpoint, whether the slash commands could
+// be registered. Each change is told once, with the error when down. An
+// operator sees it on /healthz and /metrics; the service runs either way.
+func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.reach.Listen(f) } }
+
 // New makes the adapter of the bot whose token is token, running
 // commands through svc. It does not call Discord.
 func New(svc *commands.Service, token string, opts ...Option) (*Adapter, error) {
-	a := &Adapter{core: newCore(svc, slog.Default()), backoff: backoff}
+	a := &Adapter{core: newCore(svc, slog.Default()), sleep: func(ctx context.Context, d time.Duration) { pause(ctx, d) }}
 	for _, o := range opts {
 		o(a)
 	}
@@ -93,12 +103,14 @@ func (a *Adapter) Wait() {
 	}
 }
 
-// Run registers the slash commands (WithAppID) in the background and,
-// without a public key, answers the interactions the gateway delivers
-// until ctx ends. It returns nil when ctx ends, and an error when it
-// cannot connect to the gateway.
+// Run registers the slash commands (WithAppID), in the background and
+// until Discord takes them, and, without a public key, answers the
+// interactions the gateway delivers until ctx ends. A Discord down or slow
+// is waited out: Run returns nil when ctx ends, and an error only when
+// Discord refuses the token.
 func (a *Adapter) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
+	defer wg.Wait()
 	if a.appID != "" {
 		wg.Add(1)
 		go func() {

@@ -2,19 +2,25 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 )
 
 // gateway connects the bot's session to Discord's gateway (the
 // websocket) and answers the interactions it delivers — slash commands,
 // button clicks and autocompletes — as the HTTP endpoint does (Handler),
 // through the session's REST client: a long private reply is deferred and
-// sent as ephemeral follow-ups. It returns when ctx is done, after closing
-// the connection and waiting for the answers under way; or at once when it
-// cannot connect.
+// sent as ephemeral follow-ups. A first connection that fails is tried
+// again after a growing backoff (1 s doubling to a minute) until ctx ends;
+// once connected, discordgo reconnects by itself. The status (WithStatus)
+// follows the connection. It returns nil when ctx is done, after closing
+// the connection and waiting for the answers under way, and an error only
+// when Discord refuses the token.
 func (a *Adapter) gateway(ctx context.Context) error {
 	c, session := a.core, a.session
 	var (
@@ -42,9 +48,28 @@ func (a *Adapter) gateway(ctx context.Context) error {
 		mu.Unlock()
 		running.Wait()
 	}
-	if err := session.Open(); err != nil {
-		stop()
-		return fmt.Errorf("discord: connect to the gateway (check QISAI_DISCORD_TOKEN): %w", err)
+	up := session.AddHandler(func(*discordgo.Session, *discordgo.Connect) { a.reach.Report(nil) })
+	down := session.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
+		a.reach.Report(errors.New("the gateway connection dropped; reconnecting"))
+	})
+	defer up()
+	defer down()
+	for wait := time.Duration(0); ; {
+		err := session.Open()
+		if err == nil {
+			break
+		}
+		if refusedToken(err) {
+			stop()
+			return fmt.Errorf("discord: Discord refuses the bot token (QISAI_DISCORD_TOKEN): %w", err)
+		}
+		wait = min(max(2*wait, minBackoff), maxBackoff)
+		a.reach.Report(err)
+		c.log.Warn("discord: cannot connect to the gateway; trying again", "in", wait, "err", err)
+		if a.sleep(ctx, wait); ctx.Err() != nil {
+			stop()
+			return nil
+		}
 	}
 	<-ctx.Done()
 	err := session.Close()
@@ -53,6 +78,21 @@ func (a *Adapter) gateway(ctx context.Context) error {
 		return fmt.Errorf("discord: close the gateway connection: %w", err)
 	}
 	return nil
+}
+
+// Backoffs of a connection that failed: doubling from the first, never
+// longer than the second.
+const (
+	minBackoff = time.Second
+	maxBackoff = time.Minute
+)
+
+// refusedToken says whether err is the gateway closing the connection for
+// a token it does not know (close code 4004, Authentication failed):
+// waiting changes nothing.
+func refusedToken(err error) bool {
+	var closed *websocket.CloseError
+	return errors.As(err, &closed) && closed.Code == 4004
 }
 
 // respond answers an interaction the gateway delivered: its first

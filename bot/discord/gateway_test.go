@@ -3,8 +3,10 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -30,6 +32,28 @@ type gateway struct {
 	srv      *httptest.Server
 	identify chan frame
 	dispatch chan string
+	drop     chan struct{} // a value drops the connection, as a network fault
+
+	mu sync.Mutex
+	// down is how many requests for the gateway's address, then for the
+	// websocket, are answered 502 Bad Gateway, as a Discord down.
+	down, wsDown int
+}
+
+// fails reports whether a request for the gateway's address (ws false)
+// or its websocket is to fail, and counts it.
+func (g *gateway) fails(ws bool) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := &g.down
+	if ws {
+		n = &g.wsDown
+	}
+	if *n == 0 {
+		return false
+	}
+	*n--
+	return true
 }
 
 // frame is a gateway message.
@@ -41,9 +65,13 @@ type frame struct {
 }
 
 func newGateway(t testing.TB) *gateway {
-	g := &gateway{rest: &rest{}, identify: make(chan frame, 1), dispatch: make(chan string)}
+	g := &gateway{rest: &rest{}, identify: make(chan frame, 1), dispatch: make(chan string), drop: make(chan struct{})}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+apiPath+"/gateway", func(w http.ResponseWriter, r *http.Request) {
+		if g.fails(false) {
+			http.Error(w, `{"message":"502: Bad Gateway","code":0}`, http.StatusBadGateway)
+			return
+		}
 		json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(g.srv.URL, "http") + "/ws"})
 	})
 	mux.HandleFunc("/ws/", g.serveWS) // discordgo adds the slash
@@ -54,6 +82,10 @@ func newGateway(t testing.TB) *gateway {
 }
 
 func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
+	if g.fails(true) {
+		http.Error(w, "502: Bad Gateway", http.StatusBadGateway)
+		return
+	}
 	if v := r.URL.Query().Get("v"); v != apiVersion {
 		http.Error(w, "gateway version "+v+", want "+apiVersion, http.StatusBadRequest)
 		return
@@ -102,6 +134,8 @@ func (g *gateway) serveWS(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-closed:
 			return
+		case <-g.drop:
+			return // closed without a word
 		}
 	}
 }
@@ -252,5 +286,96 @@ func eventually(t testing.TB, what string, ok func() bool) {
 			t.Fatalf("%s: not in 5 s", what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestGatewayFirstConnectFails: Discord failing the first connections
+// (502 to the question where its gateway is, then to the websocket) does
+// not stop the adapter: it tries again after a growing backoff, says
+// meanwhile that Discord is not reached (WithStatus), and answers
+// interactions once connected.
+func TestGatewayFirstConnectFails(t *testing.T) {
+	g := newGateway(t)
+	g.down, g.wsDown = 4*2, 1 // discordgo asks again itself after a 502: two tries of the adapter's
+	status := make(chan bool, 10)
+	a, err := New(commands.New(newStore(t)), "test-token", WithServerURL(g.srv.URL),
+		WithStatus(func(up bool, _ error) { status <- up }), WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu    sync.Mutex
+		waits []time.Duration
+	)
+	a.sleep = func(ctx context.Context, d time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		waits = append(waits, d)
+	}
+	running(t, g, a)
+	if nextStatus(t, status, "before the gateway was reached") {
+		t.Error("the status said up before the gateway was reached")
+	}
+	if !nextStatus(t, status, "once connected") {
+		t.Error("the status did not say up once connected")
+	}
+	mu.Lock()
+	if want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}; !slices.Equal(waits, want) {
+		t.Errorf("backoffs %v; want %v", waits, want)
+	}
+	mu.Unlock()
+	g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
+	g.rest.awaitCall(t, "the interaction's callback", func(c call) bool { return strings.HasSuffix(c.path, "/callback") })
+}
+
+// TestGatewayDropped: a connection that drops (a network fault) is made
+// again by itself; meanwhile the status says Discord is not reached, and
+// then that it is; interactions are answered on the new connection.
+func TestGatewayDropped(t *testing.T) {
+	g := newGateway(t)
+	status := make(chan bool, 10)
+	a, err := New(commands.New(newStore(t)), "test-token", WithServerURL(g.srv.URL),
+		WithStatus(func(up bool, _ error) { status <- up }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, g, a)
+	next := func(what string) bool { t.Helper(); return nextStatus(t, status, what) }
+	if !next("once connected") {
+		t.Fatal("the status did not say up once connected")
+	}
+	select {
+	case g.drop <- struct{}{}:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the gateway's connection was not there to drop in 10 s")
+	}
+	if next("after the drop") {
+		t.Error("the status said up after the connection dropped")
+	}
+	select {
+	case f := <-g.identify:
+		if f.Op != 6 && f.Op != 2 {
+			t.Errorf("the new connection began with op %d, want RESUME (6) or IDENTIFY (2)", f.Op)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no new connection in 10 s")
+	}
+	if !next("once connected again") {
+		t.Error("the status did not say up once connected again")
+	}
+	g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
+	g.rest.awaitCall(t, "the interaction's callback", func(c call) bool { return strings.HasSuffix(c.path, "/callback") })
+}
+
+// nextStatus is the next status the adapter tells (WithStatus) on status,
+// failing the test when none comes in 10 s.
+func nextStatus(t *testing.T, status <-chan bool, what string) bool {
+	t.Helper()
+	select {
+	case up := <-status:
+		return up
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no status %s in 10 s", what)
+		return false
 	}
 }

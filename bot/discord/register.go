@@ -9,25 +9,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// maxBackoff is the longest wait between tries of what Discord failed.
-const maxBackoff = 5 * time.Minute
-
-// backoff waits a second after the first failure, and twice as long after
-// each next one, up to maxBackoff.
-func backoff(n int) time.Duration {
-	if n >= 10 {
-		return maxBackoff
-	}
-	return min(time.Second<<max(n-1, 0), maxBackoff)
-}
-
 // register registers the slash commands (Commands) under the application,
 // in each server of WithGuilds or else globally, overwriting what was
 // there. What Discord's side or the network fails (a 5xx, a 429, no
-// answer) is tried again after a backoff until it succeeds or ctx ends:
-// the bot answers interactions meanwhile, its commands as they were. What
-// Discord refuses (a bad token, a server the bot is not in) is logged
-// with what to do, and not tried again.
+// answer) is tried again after a growing backoff (as the gateway's first
+// connection, a 429's retry_after at least) until it succeeds or ctx
+// ends: the bot answers interactions meanwhile, its commands as they
+// were. What Discord refuses (a bad token, a server the bot is not in) is
+// logged with what to do, and not tried again. At the HTTP endpoint,
+// whether it works is the status (WithStatus).
 func (a *Adapter) register(ctx context.Context) {
 	cmds := Commands(a.core.svc.Commands())
 	where := a.guilds
@@ -39,27 +29,31 @@ func (a *Adapter) register(ctx context.Context) {
 		if guild == "" {
 			log = a.core.log.With("guild", "(global)")
 		}
+		var wait time.Duration
 		for n := 1; ; n++ {
 			_, err := a.session.ApplicationCommandBulkOverwrite(a.appID, guild, cmds,
 				discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+			if ctx.Err() != nil {
+				return
+			}
+			if a.key != nil {
+				a.reach.Report(err)
+			}
 			if err == nil {
 				log.Info("discord: slash commands registered", "commands", len(cmds), "tries", n)
 				break
-			}
-			if ctx.Err() != nil {
-				return
 			}
 			if fix := refusedRegistration(err); fix != "" {
 				log.Error("discord: registering the slash commands refused; not tried again: "+fix, "err", err)
 				break
 			}
-			wait := a.backoff(n)
+			wait = min(max(2*wait, minBackoff), maxBackoff)
 			var limited *discordgo.RateLimitError
 			if errors.As(err, &limited) {
 				wait = max(wait, limited.RetryAfter)
 			}
 			log.Warn("discord: registering the slash commands failed; trying again", "try", n, "in", wait.String(), "err", err)
-			if pause(ctx, wait) != nil {
+			if a.sleep(ctx, wait); ctx.Err() != nil {
 				return
 			}
 		}

@@ -26,7 +26,7 @@ func registering(t *testing.T, f *rest, log *bytes.Buffer, opts ...Option) (stop
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.backoff = func(int) time.Duration { return time.Millisecond }
+	a.sleep = func(context.Context, time.Duration) { time.Sleep(time.Millisecond) }
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- a.Run(ctx) }()
@@ -133,7 +133,7 @@ func TestRegisterInBackground(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.backoff = func(int) time.Duration { return 10 * time.Millisecond }
+	a.sleep = func(context.Context, time.Duration) { time.Sleep(10 * time.Millisecond) }
 	running(t, g, a) // while the registration fails
 	g.dispatch <- (&maker{t: t}).slash(wang, "help", "")
 	g.rest.awaitCall(t, "answer to the interaction while the registration fails", func(c call) bool {

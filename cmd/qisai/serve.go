@@ -87,6 +87,13 @@ func serveCmd(args []string, stdout io.Writer) error {
 		})
 	}
 
+	// status reports whether a platform is reached to /healthz and
+	// /metrics: a platform down degrades the service, never stops it.
+	status := func(platform string) func(bool, error) {
+		metrics.Platform(platform, false, errors.New("connecting"))
+		return func(up bool, err error) { metrics.Platform(platform, up, err) }
+	}
+
 	mux := http.NewServeMux()
 	health := ops.Handler(store, metrics)
 	mux.Handle("/healthz", health)
@@ -113,7 +120,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	var dc *discord.Adapter
 	if cfg.Discord() {
 		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL),
-			discord.WithGuilds(cfg.DiscordGuilds()...), discord.WithLogger(log)}
+			discord.WithGuilds(cfg.DiscordGuilds()...), discord.WithLogger(log), discord.WithStatus(status(discord.Platform))}
 		if key, err := cfg.DiscordKey(); err == nil && key != nil {
 			opts = append(opts, discord.WithPublicKey(key))
 		}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/internal/testbuf"
 )
 
 // TestServe runs qisai serve as a process with a Discord interactions
@@ -156,11 +158,13 @@ func freePort(t *testing.T) int {
 }
 
 // discordAPI is a Discord-like REST server: it answers 429 to its first
-// limited requests, then 200 with an empty object, and counts the
-// requests by method and path.
+// limited requests and 502 to its first down ones (all of them with down
+// below 0), then 200 with an empty object, and counts the requests by
+// method and path.
 type discordAPI struct {
 	mu      sync.Mutex
 	limited int
+	down    int
 	calls   map[string]int
 }
 
@@ -171,10 +175,18 @@ func (d *discordAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.calls = map[string]int{}
 	}
 	d.calls[r.Method+" "+r.URL.Path]++
-	limited := d.limited > 0
+	limited, down := d.limited > 0, d.down != 0
 	d.limited--
+	if d.down > 0 {
+		d.down--
+	}
 	d.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
+	if down {
+		w.WriteHeader(http.StatusBadGateway)
+		io.WriteString(w, `{"message":"502: Bad Gateway","code":0}`)
+		return
+	}
 	if limited {
 		w.WriteHeader(http.StatusTooManyRequests)
 		io.WriteString(w, `{"message":"You are being rate limited.","retry_after":0.05,"global":false}`)
@@ -200,5 +212,119 @@ func (d *discordAPI) wait(t *testing.T, call string, n int) int {
 			return got
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeDiscordDown: Discord answering 502 when qisai serve starts
+// does not stop it. Over the gateway (its address asked of an API that
+// answers 502 to everything) the service runs on: /healthz answers 200
+// and names Discord degraded, /metrics has qisai_platform_up 0, the
+// events' pages answer. At the HTTP endpoint, whose status is the slash
+// commands' registration, /healthz says ok again once Discord answers.
+func TestServeDiscordDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs server processes; skipped with -short")
+	}
+	pub, _, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name    string
+		down    int // 502s, each try of discordgo 4 (it tries a 502 again itself); -1: always
+		env     []string
+		healthy bool // once Discord answers
+	}{
+		{"gateway", -1, nil, false},
+		{"endpoint", 10, []string{"QISAI_DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub)}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			api := &discordAPI{down: tt.down}
+			rest := httptest.NewServer(api)
+			defer rest.Close()
+			port := freePort(t)
+			dir := t.TempDir()
+			cmd := mainCmd(t, dir, "serve")
+			cmd.Env = append(cmd.Env, tt.env...)
+			cmd.Env = append(cmd.Env, "QISAI_DISCORD_TOKEN=test-token", "QISAI_DISCORD_APP_ID=1234567890",
+				"QISAI_DISCORD_API_URL="+rest.URL, "QISAI_LISTEN=127.0.0.1:"+strconv.Itoa(port),
+				"QISAI_DATABASE_URL="+filepath.Join(dir, "qisai.db"))
+			var out, errOut testbuf.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			defer func() {
+				select {
+				case <-exited:
+				default:
+					cmd.Process.Kill()
+					<-exited
+				}
+			}()
+			base := fmt.Sprintf("http://127.0.0.1:%d", port)
+			health := func() (int, string) {
+				resp, err := http.Get(base + "/healthz")
+				if err != nil {
+					return 0, err.Error()
+				}
+				defer resp.Body.Close()
+				b, _ := io.ReadAll(resp.Body)
+				return resp.StatusCode, string(b)
+			}
+			await := func(what string, ok func(code int, body string) bool) {
+				t.Helper()
+				for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+					select {
+					case err := <-exited:
+						t.Fatalf("qisai serve exited (%v) with Discord down:\n%s%s", err, out.String(), errOut.String())
+					default:
+					}
+					code, body := health()
+					if ok(code, body) {
+						return
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("/healthz never said %s: %d %q\n%s", what, code, body, out.String())
+					}
+				}
+			}
+			await("Discord degraded", func(code int, body string) bool {
+				return code == http.StatusOK && strings.HasPrefix(body, "ok\n") && strings.Contains(body, "degraded: discord: ") &&
+					strings.Contains(body, "502")
+			})
+			if tt.healthy {
+				await("ok once Discord answers", func(code int, body string) bool { return code == http.StatusOK && body == "ok\n" })
+			} else {
+				resp, err := http.Get(base + "/metrics")
+				if err != nil {
+					t.Fatal(err)
+				}
+				metrics, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if want := `qisai_platform_up{platform="discord"} 0`; !strings.Contains(string(metrics), want) {
+					t.Errorf("/metrics lacks %s", want)
+				}
+				if resp, err := http.Get(base + "/e/no-such-page"); err != nil || resp.StatusCode != http.StatusNotFound {
+					t.Errorf("an event's page with Discord down: %v %v; want its 404", resp.Status, err)
+				} else {
+					resp.Body.Close()
+				}
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case err := <-exited:
+				exited <- err
+				if err != nil {
+					t.Errorf("after SIGTERM: %v\n%s", err, errOut.String())
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("qisai serve did not stop in 20 s after SIGTERM:\n%s", out.String())
+			}
+		})
 	}
 }

@@ -1,0 +1,65 @@
+package ops
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"sync"
+)
+
+// platforms is whether each chat platform is reached, as its adapter says
+// (Metrics.Platform): /healthz names those that are not, and /metrics has
+// qisai_platform_up. A platform down degrades the service, never stops it:
+// the others go on, and its messages wait in the outbox.
+type platforms struct {
+	mu    sync.Mutex
+	state map[string]string // platform → "" when reached, else why not
+}
+
+// upHelp is qisai_platform_up's help text.
+const upHelp = "Whether the platform is reached (1) or not (0): the service runs either way, its messages waiting in the outbox."
+
+// Platform records whether platform is reached: up, or not because of err.
+func (m *Metrics) Platform(platform string, up bool, err error) {
+	p := &m.platforms
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state == nil {
+		p.state = map[string]string{}
+	}
+	why := ""
+	if !up {
+		why = "not reached"
+		if err != nil {
+			why = err.Error()
+		}
+	}
+	p.state[platform] = why
+}
+
+// degraded lists the platforms not reached, with why, by name.
+func (p *platforms) degraded() [][2]string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out [][2]string
+	for _, name := range slices.Sorted(maps.Keys(p.state)) {
+		if why := p.state[name]; why != "" {
+			out = append(out, [2]string{name, why})
+		}
+	}
+	return out
+}
+
+// write writes qisai_platform_up.
+func (p *platforms) write(b *bytes.Buffer) {
+	p.mu.Lock()
+	up := make(map[string]float64, len(p.state))
+	for name, why := range p.state {
+		up[name] = 0
+		if why == "" {
+			up[name] = 1
+		}
+	}
+	p.mu.Unlock()
+	writeByLabel(b, "qisai_platform_up", "gauge", upHelp, "platform", up)
+}
