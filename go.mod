@@ -6,7 +6,9 @@ require (
 	github.com/VictoriaMetrics/metrics v1.45.0
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/go-telegram/bot v1.19.0
+	github.com/goccy/go-json v0.12.0
 	github.com/gorilla/websocket v1.4.2
+	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/pgx/v5 v5.10.0
 	github.com/mattn/go-sqlite3 v1.14.22
 	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659

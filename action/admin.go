@@ -97,6 +97,7 @@ func (*WebLinkReplaced) Apply(st *State) error {
 	if st.Event.Name == "" {
 		return refuse(Conflict, "还没有比赛", "there is no event yet").because(NoEvent)
 	}
+	st.leaveEvent()
 	return nil
 }
 

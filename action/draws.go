@@ -34,6 +34,7 @@ func (a *DrawOffered) Apply(st *State) error {
 	}
 	gp.Offer = &Offer{Player: a.Player, At: st.At, Seq: st.Seq}
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 
@@ -80,6 +81,7 @@ func (a *DrawDeclined) Apply(st *State) error {
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Declined, gp.Offer = gp.Offer.Player, nil
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 

@@ -36,6 +36,12 @@ type State struct {
 	// settings (settings.go); Preview a pairing shown but not yet published.
 	Info    Info
 	Preview *engine.Pairing `json:",omitempty"`
+	// PreviewSeq is the Seq of the action that made Preview
+	// (PairingPreviewed); PreviewHeld the Seq through which the event stayed
+	// as the preview was paired on: the preview is pending while it is
+	// Through (PendingPreview).
+	PreviewSeq  int64 `json:",omitempty"`
+	PreviewHeld int64 `json:",omitempty"`
 	// Play is what is under way in the games: results reported and not yet
 	// confirmed, draw offers, check-ins, 猜先 (play.go).
 	Play Play
@@ -62,7 +68,8 @@ type State struct {
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
 // after it cancels an action the snapshot already holds, or it was saved
-// before players had entrant ids (roster.go). Fold the whole log instead.
+// before players had entrant ids (roster.go) or before a preview knew the
+// action that made it (PreviewSeq). Fold the whole log instead.
 var ErrRefold = errors.New("an undo reaches into the snapshot")
 
 // Fold builds the state of an event from its whole log, oldest first.
@@ -75,13 +82,36 @@ func Fold(log []Record) (*State, error) {
 // cancelled by an Undo are skipped; an Undo of an Undo restores its target.
 // It returns ErrRefold when an Undo cancels a record the snapshot holds.
 func FoldFrom(snapshot *State, tail []Record) (*State, error) {
-	st := &State{Status: Setup}
-	if snapshot != nil {
-		if !snapshot.hasEntrants() {
-			return nil, ErrRefold
-		}
-		st = snapshot.clone()
+	if snapshot == nil {
+		return fold(&State{Status: Setup}, tail)
 	}
+	if !snapshot.continuable() {
+		return nil, ErrRefold
+	}
+	return fold(snapshot.clone(), tail)
+}
+
+// FoldOnto is FoldFrom on a snapshot nobody else holds (one just decoded):
+// it goes on from the snapshot itself rather than from a copy, which at
+// 5,000 players is megabytes. The caller gives snapshot up: whatever
+// FoldOnto returns, snapshot is not to be used again.
+func FoldOnto(snapshot *State, tail []Record) (*State, error) {
+	if snapshot != nil && !snapshot.continuable() {
+		return nil, ErrRefold
+	}
+	if snapshot == nil {
+		snapshot = &State{Status: Setup}
+	}
+	return fold(snapshot, tail)
+}
+
+// continuable reports whether a snapshot can be continued (ErrRefold).
+func (st *State) continuable() bool {
+	return st.hasEntrants() && (st.Preview == nil || st.PreviewSeq != 0)
+}
+
+// fold applies tail to st, which it changes (FoldFrom).
+func fold(st *State, tail []Record) (*State, error) {
 	for _, r := range tail {
 		if u, ok := r.Action.(*Undo); ok {
 			if err := u.check(r.Seq); err != nil {
@@ -100,10 +130,10 @@ func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 			return nil, fmt.Errorf("fold: record %d comes after record %d", r.Seq, st.Through)
 		}
 		st.At, st.Seq = r.At, r.Seq
-		if _, isUndo := r.Action.(*Undo); !isUndo && !cancelled[r.Seq] {
-			if err := r.Action.Apply(st); err != nil {
-				return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)
-			}
+		if _, isUndo := r.Action.(*Undo); isUndo || cancelled[r.Seq] {
+			st.passOver(r.Seq)
+		} else if err := r.Action.Apply(st); err != nil {
+			return nil, fmt.Errorf("action %d (%s): %w", r.Seq, r.Action.Kind(), err)
 		}
 		st.Through = r.Seq
 	}

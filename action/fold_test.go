@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -261,7 +262,7 @@ func TestFoldUndoProperty(t *testing.T) {
 			case wantErr == nil && err != nil:
 				t.Errorf("seed %d: undo of %d (%s): %v; the log without it folds", seed, s, log[s-1].Action.Kind(), err)
 			case wantErr == nil:
-				want.Through = n + 1
+				passedOver(want, n+1)
 				if d := diff(got, want); d != "" {
 					t.Errorf("seed %d: undo of %d (%s) differs from the log without it: %s", seed, s, log[s-1].Action.Kind(), d)
 				}
@@ -271,12 +272,22 @@ func TestFoldUndoProperty(t *testing.T) {
 				t.Fatalf("seed %d: undo of the undo of %d: %v", seed, s, err)
 			}
 			want = deepCopy(full)
-			want.Through = n + 2
+			passedOver(want, n+2)
 			if d := diff(redone, want); d != "" {
 				t.Errorf("seed %d: undo of the undo of %d (%s) differs from the log: %s", seed, s, log[s-1].Action.Kind(), d)
 			}
 		}
 	}
+}
+
+// passedOver moves st on to seq as the fold moves over the records it does
+// not apply (an Undo, the records it cancels): Through, and a pending
+// preview's PreviewHeld with it.
+func passedOver(st *action.State, seq int64) {
+	if st.PreviewHeld == st.Through {
+		st.PreviewHeld = seq
+	}
+	st.Through = seq
 }
 
 // TestFoldFromSplits: continuing a snapshot at any split of a random log
@@ -318,6 +329,16 @@ func TestFoldFromSplits(t *testing.T) {
 				// if the result is right.
 				if d := diff(norm(got), norm(full)); d != "" {
 					t.Fatalf("seed %d: FoldFrom(through %d) differs from Fold: %s", seed, k, d)
+				}
+			}
+			// FoldOnto, on a snapshot of its own, folds the same.
+			onto, ontoErr := action.FoldOnto(deepCopy(snap), tail)
+			if !errors.Is(ontoErr, err) && (ontoErr == nil) != (err == nil) {
+				t.Fatalf("seed %d: FoldOnto(through %d): %v, FoldFrom: %v", seed, k, ontoErr, err)
+			}
+			if err == nil {
+				if d := diff(norm(onto), norm(got)); d != "" {
+					t.Fatalf("seed %d: FoldOnto(through %d) differs from FoldFrom: %s", seed, k, d)
 				}
 			}
 		}
@@ -381,6 +402,11 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			continue
 		}
 		live.Through = seq
+		// An action that keeps a preview pending leaves what it was
+		// paired on as it was (R-SW-13).
+		if before.PendingPreview() != nil && live.PendingPreview() != nil && !reflect.DeepEqual(norm(before).Event, norm(live).Event) {
+			t.Fatalf("seed %d: %s %+v changed the event, and the preview stays pending", seed, a.Kind(), a)
+		}
 		log = append(log, record(seq, a))
 	}
 	return log, live

@@ -81,6 +81,7 @@ func (a *GuessCalled) Apply(st *State) error {
 		return refuse(Conflict, "第 %d 轮已经要求猜先了", "round %d is decided by 猜先 already", a.Round)
 	}
 	st.roundPlay(a.Round).Guessing = true
+	st.leaveEvent()
 	return nil
 }
 
@@ -119,6 +120,7 @@ func (a *GuessHidden) Apply(st *State) error {
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess = &Guess{Hider: a.Player, Seq: st.Seq, Commitment: a.Commitment, Hidden: a.Hidden, Nonce: a.Nonce}
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 
@@ -160,6 +162,7 @@ func (a *GuessMade) Apply(st *State) error {
 		g.Winner = a.Player
 	}
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 

@@ -1,9 +1,6 @@
 package action
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"slices"
 
 	"github.com/qisai/qisai/engine"
@@ -24,7 +21,7 @@ func init() {
 // PairingPreviewed shows a pairing of the next round before it is
 // published (R-SW-13: with its record). It replaces any earlier preview;
 // the preview holds only while the event stays as it was paired on
-// (PendingPreview).
+// (PendingPreview). It leaves the event itself as it was.
 type PairingPreviewed struct {
 	Pairing engine.Pairing `json:"pairing"`
 	// Matches, in a staged event, say what each board plays (BoardOf).
@@ -47,7 +44,7 @@ func (a *PairingPreviewed) Apply(st *State) error {
 	if n := st.Event.Settings.Rounds; n > 0 && p.Round > n {
 		return refuse(Conflict, "比赛只有 %d 轮", "the event has only %d rounds", n)
 	}
-	seen := map[int]bool{}
+	seen := make([]bool, len(st.Event.Players)+1) // by sequence number: a field of thousands is paired at once
 	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
 		if _, ok := st.Event.Player(id); !ok {
 			return refuse(NotFound, "没有 %d 号选手", "there is no player %d", id).because(NoSuchPlayer)
@@ -58,7 +55,8 @@ func (a *PairingPreviewed) Apply(st *State) error {
 		seen[id] = true
 	}
 	st.Preview = clonePairing(p)
-	st.Info.PreviewOf = digest(&st.Event)
+	st.PreviewSeq, st.PreviewHeld = st.Seq, st.Seq
+	st.carryViews()
 	if st.Stages != nil {
 		st.Stages.Preview = slices.Clone(a.Matches)
 	}
@@ -117,6 +115,7 @@ func (a *BoardFlipped) Apply(st *State) error {
 	b.Red, b.Black = b.Black, b.Red
 	b.ColourRule = engine.ColourFlippedByHand
 	st.Preview = p
+	st.leaveEvent() // a change to the preview, not to what it was paired on
 	return nil
 }
 
@@ -224,6 +223,7 @@ func placeByHand(st *State, p *engine.Pairing, i, j int) error {
 		b.Float = engine.Score(h[b.Red]) != engine.Score(h[b.Black])
 	}
 	st.Preview = p
+	st.leaveEvent() // a change to the preview, not to what it was paired on
 	return nil
 }
 
@@ -248,25 +248,43 @@ func (st *State) PreviewReady() error {
 // PendingPreview is the pairing preview when it can still be published:
 // the event runs and has not changed since it was paired (no result, player
 // or setting changed, no round published). Otherwise nil: pair again.
+//
+// The preview holds while every action after it is one known to leave
+// the event as it was (leaveEvent): PreviewHeld, moved on by each of
+// them, is then the last action folded. Any other action — a result, a
+// player, a setting, a round, and whatever kind comes next — voids it,
+// whether or not it changed anything a pairing reads.
 func (st *State) PendingPreview() *engine.Pairing {
-	if st.Status != Running || st.Preview == nil || st.Info.PreviewOf == "" || st.Info.PreviewOf != digest(&st.Event) {
+	if st.Status != Running || st.Preview == nil || st.PreviewSeq == 0 || st.PreviewHeld != st.Through {
 		return nil
 	}
 	return st.Preview
 }
 
-// digest fingerprints an event, for telling that it changed.
-func digest(ev *engine.Event) string {
-	b, err := json.Marshal(ev)
-	if err != nil {
-		return "" // never matches: a preview of it is stale at once
+// leaveEvent says that the action being applied (st.Seq) leaves st.Event as
+// it was: a pending preview stays pending (PendingPreview), and the views
+// computed from the event (views.go) stay good. Actions that only touch
+// the games under way (Play), the organiser's details (Info) or the
+// preview itself call it last in their Apply; the rest never do.
+func (st *State) leaveEvent() {
+	if st.PreviewHeld == st.Through {
+		st.PreviewHeld = st.Seq
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
+	st.carryViews()
+}
+
+// passOver moves a pending preview past record seq of the log, which the
+// fold does not apply (FoldFrom): an Undo, or a record an Undo cancelled.
+// The fold is then that of the log without them (Undo), and so is the
+// preview: pending as it would be had they never been recorded.
+func (st *State) passOver(seq int64) {
+	if st.PreviewHeld == st.Through {
+		st.PreviewHeld = seq
+	}
 }
 
 func boardPlayers(bs []engine.Board) []int {
-	var ids []int
+	ids := make([]int, 0, 2*len(bs))
 	for _, b := range bs {
 		ids = append(ids, b.Red, b.Black)
 	}

@@ -130,6 +130,7 @@ func (a *ResultReported) Apply(st *State) error {
 		gp.Dispute = r // a contradicting report
 	}
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 
@@ -159,6 +160,7 @@ func (a *ReportDisputed) Apply(st *State) error {
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Dispute = &Report{Player: a.Player, Result: engine.Pending, At: st.At, Seq: st.Seq}
 	gp.arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }
 

@@ -132,6 +132,7 @@ func (a *RoundScheduled) Apply(st *State) error {
 	p := st.roundPlay(a.Round)
 	p.Starts = a.Start
 	p.Reminded = st.Info.RemindBefore > 0 && !st.At.Before(a.Start.Add(-st.Info.RemindBefore))
+	st.leaveEvent()
 	return nil
 }
 
@@ -158,6 +159,7 @@ func (a *RoundReminded) Apply(st *State) error {
 		return refuse(Conflict, "第 %d 轮已经提醒过了", "round %d has been reminded of already", a.Round)
 	}
 	st.Play.Reminded = true
+	st.leaveEvent()
 	return nil
 }
 
@@ -228,5 +230,6 @@ func (a *CheckedIn) Apply(st *State) error {
 		return refuse(Conflict, "%d 号选手已经在 %s 签到了", "player %d checked in already, at %s", a.Player, clock)
 	}
 	st.gamePlay(a.Round, a.Board).arrive(a.Player, st.At)
+	st.leaveEvent()
 	return nil
 }

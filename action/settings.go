@@ -117,6 +117,7 @@ func (a *InfoChanged) Apply(st *State) error {
 		// was not missed, there was none to send.
 		p.Reminded = true
 	}
+	st.leaveEvent()
 	return nil
 }
 
@@ -179,10 +180,6 @@ type Info struct {
 	Leaves     int            `json:"leaves,omitempty"`
 	LeaveWorth engine.ByeKind `json:"leaveWorth,omitempty"`
 	LeaveAuto  bool           `json:"leaveAuto,omitempty"`
-	// PreviewOf is the digest of the event the pairing preview was paired
-	// on (State.Preview); the preview is stale once the event changes
-	// (see State.PendingPreview).
-	PreviewOf string `json:"previewOf,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules

@@ -14,6 +14,8 @@ import (
 // same event (copies of one another), so the views are kept for the
 // Through they were computed at and shared by the state's copies: a state
 // the store caches computes them once for every command that loads it.
+// An action that leaves the event as it was (a draw offer, a preview)
+// carries them on to its own Seq (leaveEvent).
 type views struct {
 	through   int64
 	mu        sync.Mutex
@@ -28,6 +30,20 @@ func (st *State) viewsOf() *views {
 	}
 	st.views = &views{through: st.Through}
 	return st.views
+}
+
+// carryViews keeps the views st has computed for the action being applied
+// (st.Seq), which leaves the event as it was (leaveEvent). The views may
+// be shared with copies of st still at the record before: they get a
+// views of their own, holding the same slices.
+func (st *State) carryViews() {
+	v := st.views
+	if v == nil || v.through != st.Through {
+		return
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	st.views = &views{through: st.Seq, histories: v.histories, standings: v.standings}
 }
 
 // Histories is st.Event.Histories(), computed once for the state; the

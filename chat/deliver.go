@@ -33,17 +33,20 @@ func (r RetryAfter) Error() string {
 var ErrUndeliverable = errors.New("undeliverable")
 
 // ErrNoRights, wrapped in a Sender's error, says the bot may not post in
-// the chat now: it is no member of it, or may not send messages there
-// (Discord's 50001 Missing Access, 50013 Missing Permissions, 10003
-// Unknown Channel). Retrying cannot help until somebody acts; what the
-// outbox does about it is its own (until it knows this error, it retries
-// as after any failure).
+// the chat now: it was removed from the group, is no member of it, or may
+// not send messages there (Telegram's 403 "bot was kicked", "not enough
+// rights", 400 "chat not found"; Discord's 50001 Missing Access, 50013
+// Missing Permissions, 10003 Unknown Channel). Retrying cannot help until
+// somebody acts: the outbox holds the chat's messages — losing none,
+// holding up no other chat — tries again now and then, and resumes the
+// chat when a message gets through or the adapter says the rights are
+// back.
 var ErrNoRights = errors.New("no rights to post in the chat")
 
 // Refusal is a platform's refusal for good, as a Sender returns it: Kind
 // is ErrUndeliverable or ErrNoRights, Err the platform's answer, and Fix
-// what a person can do about it in the platform's words ("allow direct
-// messages from server members"), which the service tells those who can.
+// what a person can do about it in the platform's words ("open a private
+// chat with me and press Start"), which the service tells those who can.
 // errors.Is sees both Kind and Err.
 type Refusal struct {
 	Kind error
@@ -59,6 +62,14 @@ func (r *Refusal) Error() string {
 }
 
 func (r *Refusal) Unwrap() []error { return []error{r.Kind, r.Err} }
+
+// Moved, as a Sender's error, says the chat has a new id on its platform
+// (a Telegram group upgraded to a supergroup): the chat's events, its
+// messages waiting and the rest of what belongs to it move to To, and the
+// message goes there.
+type Moved struct{ To Chat }
+
+func (m Moved) Error() string { return "the chat moved to " + m.To.Platform + " chat " + m.To.ID }
 
 // sendingKey carries, in a Sender's context, what Sending calls.
 type sendingKey struct{}

@@ -16,6 +16,10 @@ const (
 	LimitTelegram = 4096
 )
 
+// MaxAlbum is the most pictures shown together as one album: Telegram's
+// sendMediaGroup takes 2 to 10, and a Discord message 10 attachments.
+const MaxAlbum = 10
+
 // MaxCommand is the most bytes a Button's Command may have: what every
 // platform carries back when the button is pressed (Telegram's
 // callback_data holds 64 bytes, Discord's custom_id 100 characters). A

@@ -23,7 +23,7 @@ import (
 // undo cancels an earlier action (action.Undo): the log keeps both.
 func undo(c *Context) (Reply, error) {
 	n, _ := strconv.ParseInt(c.Args["n"], 10, 64)
-	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	log, err := c.reads().Log(0, 0)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -349,7 +349,7 @@ func infoChange(a *action.InfoChanged, lang i18n.Lang) string {
 // appendUndo appends an undo, which must not take away a player a user
 // is bound to (an undone entry): the user would be left bound to nobody.
 func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,7 @@ func (c *Context) pressedAction(seq int64, now i18n.T) error {
 // decidedBy names who made the result of board in round final: the player
 // who confirmed or agreed, the arbiter, or the bot's clock.
 func (c *Context) decidedBy(round, board int) (string, error) {
-	log, err := c.svc.store.Log(c, c.Event, 0, 0)
+	log, err := c.reads().Log(0, 0)
 	if err != nil {
 		return "", err
 	}

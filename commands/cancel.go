@@ -46,11 +46,11 @@ func cancelEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return Reply{}, err
 	}
-	players, err := c.svc.contactsOf(c, ids)
+	players, err := contactsOf(c.reads(), ids)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -294,7 +294,7 @@ type Context struct {
 	Event storage.EventID
 	State *action.State
 	// Player is the sender's player's sequence number in State (0: not a
-	// player; the store binds users to entrant ids, playerNumber); Roles
+	// player; the store binds users to entrant ids, numberOf); Roles
 	// what else they are.
 	Player int
 	Roles  []storage.Role
@@ -306,6 +306,8 @@ type Context struct {
 	who   Permission
 	// voice is how the command speaks to the event's chats (eventChats).
 	voice *voice
+	// ch is the change Update is building, nil outside it (reads).
+	ch *storage.Change
 }
 
 // Actor is the sender as the event's log records them.
@@ -382,6 +384,8 @@ func (c *Context) queueHeard(ch *storage.Change) {
 func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, error) {
 	res, err := c.svc.store.Update(c, c.Event, c.Actor(), c.Req.UpdateID, func(ch *storage.Change) error {
 		c.voice.begin(ch) // a try again says it all again
+		c.ch = ch
+		defer func() { c.ch = nil }()
 		if err := fn(ch); err != nil {
 			return err
 		}

@@ -123,6 +123,20 @@ func seasonService(tb testing.TB, built string) (*Service, *storage.Store) {
 	return New(store), store
 }
 
+// seasonState loads the event chat follows.
+func seasonState(tb testing.TB, store *storage.Store, chat chat.Chat) *action.State {
+	tb.Helper()
+	id, err := store.EventOf(context.Background(), chat)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	st, err := store.Load(context.Background(), id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
 // seasonSay sends text as user in chat (a group's, or a private chat) and
 // fails unless the reply holds want.
 func seasonSay(tb testing.TB, svc *Service, chat chat.Chat, user, text, want string) {
@@ -146,15 +160,7 @@ func BenchmarkSeason(b *testing.B) {
 	published := func(b *testing.B) (*Service, *engine.Round) {
 		svc, store := seasonService(b, built)
 		seasonSay(b, svc, group, "org", "/publish", "轮对阵")
-		id, err := store.EventOf(context.Background(), group)
-		if err != nil {
-			b.Fatal(err)
-		}
-		st, err := store.Load(context.Background(), id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return svc, &st.Event.Rounds[seasonRounds-1]
+		return svc, &seasonState(b, store, group).Event.Rounds[seasonRounds-1]
 	}
 
 	b.Run("report+confirm", func(b *testing.B) {

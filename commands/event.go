@@ -317,7 +317,7 @@ func (c *Context) loadEvent(asPlayer bool) error {
 		return err
 	}
 	c.Event, c.State = id, st
-	if c.Player, err = c.svc.playerNumber(c, id, st, platform, user); err != nil {
+	if c.Player, err = numberOf(c.svc.reading(c, id), st, platform, user); err != nil {
 		return err
 	}
 	c.Roles, err = c.svc.store.Roles(c, id, platform, user)

@@ -40,8 +40,14 @@ func newHarness(t testing.TB) *harness {
 	}
 	t.Cleanup(func() { st.Close() })
 	h.store = st
-	h.svc = New(speaking{st, &h.speaks}, WithClock(h.clock))
+	h.svc = New(h.seen(), WithClock(h.clock))
 	return h
+}
+
+// seen is the store as the harness's service sees it: speaking the
+// group's language, its reads checked (readsChecked).
+func (h *harness) seen() Store {
+	return checkingReads(h.t, speaking{h.store, &h.speaks})
 }
 
 // speaking is the store as a group that speaks one language sees it: with

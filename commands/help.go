@@ -27,7 +27,7 @@ type topic struct {
 var topics = []topic{
 	{names: []string{"event", "比赛"}, cmds: []string{"events", "signup", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
 	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "claim", "leave", "bye", "withdraw", "me", "penalty"}},
-	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "guess", "pairings"}},
+	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"pair", "swap", "exchange", "flip", "publish", "here", "late", "postpone", "guess", "pairings"}},
 	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket"}},
 	{names: []string{"team", "团体", "团体赛"}, cmds: []string{"teams", "lineup", "standings"}}, // teams.go
 }
@@ -61,13 +61,7 @@ func (r *Registry) group(word string) []*Command {
 func help(c *Context) (Reply, error) {
 	name := strings.TrimPrefix(strings.TrimSpace(c.Args["command"]), "/")
 	if name == "" {
-		var b strings.Builder
-		b.WriteString(i18n.T{Zh: "命令（/help 命令 查看详细说明）：", En: "Commands (/help COMMAND explains one):"}.In(c.Lang) + "\n")
-		for _, cmd := range c.svc.reg.All() {
-			fmt.Fprintf(&b, "/%s — %s\n", cmd.Name, cmd.Help.In(c.Lang))
-		}
-		b.WriteString(namingEvents.In(c.Lang)) // events.go: #NAME
-		return Reply{Text: strings.TrimRight(b.String(), "\n")}, nil
+		return Reply{Text: c.svc.reg.overview(c.Lang)}, nil
 	}
 	words := strings.Fields(name)
 	if cmd, rest := c.svc.reg.Lookup(words); cmd != nil && len(rest) == 0 && (cmd.named(name) || len(c.svc.reg.group(name)) <= 1) {
@@ -95,6 +89,31 @@ func help(c *Context) (Reply, error) {
 	}
 	return Reply{}, problem("没有 /%s 这个命令或命令组。命令组有：%s；输入 /help 查看所有命令。",
 		"There is no command or group /%s. The groups are: %s; type /help to see every command.", name, topicNames(c.Lang))
+}
+
+// overview is /help alone: every command by name, a line a topic and the
+// rest last — short enough for one message on a phone; /help TOPIC gives a
+// group with what each does, /help COMMAND one command in full.
+func (r *Registry) overview(lang i18n.Lang) string {
+	lines := []string{i18n.T{Zh: "命令（/help 命令 查看一个命令的说明；/help 组名 查看一组，如 /help 成绩）：", En: "Commands (/help COMMAND explains one; /help GROUP lists a group, e.g. /help results):"}.In(lang)}
+	listed := map[*Command]bool{}
+	line := func(title string, cmds []*Command) {
+		var names []string
+		for _, c := range cmds {
+			if !listed[c] {
+				names = append(names, "/"+c.Name)
+				listed[c] = true
+			}
+		}
+		if len(names) > 0 {
+			lines = append(lines, title+i18n.T{Zh: "：", En: ": "}.In(lang)+strings.Join(names, " "))
+		}
+	}
+	for _, t := range topics {
+		line(topicName(t, lang), r.group(t.names[0]))
+	}
+	line(i18n.T{Zh: "其他", En: "more"}.In(lang), r.list)
+	return strings.Join(append(lines, namingEvents.In(lang)), "\n") // events.go: #NAME
 }
 
 // isTopic reports whether word names one of the topics.

@@ -95,11 +95,11 @@ func (c *Context) namedUser(arg string) (User, error) {
 	return User{ID: id, Name: arg, Username: m[1]}, nil
 }
 
-// playerNumber is the sequence number in st of the player the platform's
-// user is bound to in event id, 0 when they are none: the store binds a
-// user to the player's entrant id, which no numbering changes.
-func (s *Service) playerNumber(ctx context.Context, id storage.EventID, st *action.State, platform, user string) (int, error) {
-	entrant, err := s.store.PlayerOf(ctx, id, platform, user)
+// numberOf is the sequence number in st of the player the platform's user
+// is bound to in r's event, 0 when they are none: the store binds a user
+// to the player's entrant id, which no numbering changes.
+func numberOf(r reader, st *action.State, platform, user string) (int, error) {
+	entrant, err := r.PlayerOf(platform, user)
 	if errors.Is(err, storage.ErrNotFound) {
 		return 0, nil
 	}
@@ -140,7 +140,7 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 		names[a] = a.User
 		// Each actor shown is looked up, not the event's every player: a
 		// log's tail names a few people, the event may have thousands.
-		p, err := c.svc.playerNumber(c, c.Event, c.State, a.Platform, a.User)
+		p, err := numberOf(c.reads(), c.State, a.Platform, a.User)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +151,7 @@ func (c *Context) actorNames(log []action.Record) (map[action.Actor]string, erro
 		byPlatform[a.Platform] = append(byPlatform[a.Platform], a.User)
 	}
 	for platform, users := range byPlatform {
-		seen, err := c.svc.store.UserNames(c, platform, users)
+		seen, err := c.reads().UserNames(platform, users)
 		if err != nil {
 			return nil, err
 		}

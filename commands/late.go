@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -93,13 +92,13 @@ func lateDecision(c *Context) (Reply, error) {
 	return chats.reply(i18n.T{Zh: "已判负：%s。", En: "Forfeited: %s."}.In(c.Lang, strings.Join(boards, i18n.T{Zh: "、", En: ", "}.In(c.Lang)))), nil
 }
 
-// staffContacts are the private chats of event id's arbiters and
+// staffContacts are the private chats of the event's arbiters and
 // organisers, in the language each reads notes in.
-func (s *Service) staffContacts(ctx context.Context, id storage.EventID) ([]contact, error) {
+func staffContacts(rd reader) ([]contact, error) {
 	var out []contact
 	seen := map[action.Actor]bool{}
 	for _, r := range []storage.Role{storage.Arbiter, storage.Organiser} {
-		holders, err := s.store.Holders(ctx, id, r)
+		holders, err := rd.Holders(r)
 		if err != nil {
 			return nil, err
 		}
@@ -108,7 +107,7 @@ func (s *Service) staffContacts(ctx context.Context, id storage.EventID) ([]cont
 				continue
 			}
 			seen[h] = true
-			lang, err := s.readerLang(ctx, h.Platform, h.User)
+			lang, err := readerLang(rd, h.Platform, h.User)
 			if err != nil {
 				return nil, err
 			}

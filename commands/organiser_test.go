@@ -67,7 +67,7 @@ func (h *harness) identify(user string, player int) {
 // playerOf is the player a console user is.
 func (h *harness) playerOf(user string) int {
 	h.t.Helper()
-	n, err := h.svc.playerNumber(context.Background(), h.eventID(), h.state(), "console", user)
+	n, err := numberOf(h.svc.reading(context.Background(), h.eventID()), h.state(), "console", user)
 	if err != nil || n == 0 {
 		h.t.Fatalf("user %s: %v", user, err)
 	}

@@ -40,10 +40,12 @@ func (s *Service) DeliverDue(ctx context.Context, worker string, send chat.Sende
 
 // Undeliverable tells the event's chats on the platform, once per user,
 // that a player's private notes cannot reach them, and what they can do
-// about it: in the platform's words when the refusal (why) has them
-// (chat.Refusal's Fix: allowing direct messages on Discord), else opening
-// a private chat with the bot and pressing Start. d is a message to a
-// user's private chat the platform refused for good. Give it to
+// about it: the platform's words (the chat.Refusal Fix of why: "press Start" on
+// Telegram, allowing direct messages on Discord), in the player's
+// language. A question the note asked (it has buttons: a result to
+// confirm, a draw offered) is asked in those chats instead, by the
+// player's name, never a mention. d is a message to a user's private chat
+// the platform refused for good (why). Give it to
 // storage.DeliverOptions.Undeliverable.
 func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why error) {
 	to := d.Message.Chat
@@ -62,20 +64,16 @@ func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why err
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
-	chats, err := s.store.Chats(ctx, d.Event)
-	if err != nil {
+	chats, err2 := s.store.Chats(ctx, d.Event)
+	lang, err3 := readerLang(s.reading(ctx, d.Event), to.Platform, user)
+	if err := errors.Join(err2, err3); err != nil {
 		s.log.Error("undeliverable note", "event", d.Event, "err", err)
 		return
 	}
-	fix := i18n.T{Zh: "请先打开与我的私聊并点「开始」。", En: "Open a private chat with me and press Start."}
-	var r *chat.Refusal
-	if errors.As(why, &r) && r.Fix != (i18n.T{}) {
-		fix = r.Fix
-	}
-	// The group reads both languages: the player's own is unknown here.
-	note := i18n.T{Zh: "%s：我还不能私信你。%s之后的对阵和确认会发到那里。",
+	fix := fixOf(why, i18n.T{Zh: "请允许我私信你。", En: "Allow me to message you privately."})
+	note := i18n.T{Zh: "%s：我还不能私信你。%s之后你的对阵和确认会发到那里。",
 		En: "%s: I cannot message you privately yet. %s Your pairings and confirmations will arrive there then."}
-	text := note.In(i18n.Zh, name, fix.Zh) + "\n" + note.In(i18n.En, name, fix.En)
+	ask := i18n.T{Zh: "%s，我不能私信你，请在这里回答：", En: "%s, I cannot reach you privately: answer here."}
 	var notes []chat.Message
 	for _, c := range chats {
 		if c.Platform != to.Platform {
@@ -83,9 +81,17 @@ func (s *Service) Undeliverable(ctx context.Context, d storage.Delivery, why err
 		}
 		notes = append(notes, chat.Message{
 			Chat:     c,
-			Text:     text,
+			Text:     note.In(lang, name, fix.In(lang)),
 			DedupKey: fmt.Sprintf("undeliverable:%d:%s:%s:%s", d.Event, to.Platform, user, c.ID),
 		})
+		if len(d.Message.Buttons) > 0 {
+			notes = append(notes, chat.Message{
+				Chat:     c,
+				Text:     ask.In(lang, name) + "\n" + d.Message.Text,
+				Buttons:  d.Message.Buttons,
+				DedupKey: fmt.Sprintf("undeliverable:%d:%s", d.ID, c.ID),
+			})
+		}
 	}
 	if len(notes) > 0 {
 		if err := s.store.Enqueue(ctx, notes...); err != nil {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -12,7 +11,9 @@ import (
 )
 
 // TestUndeliverable: when a player's private note cannot reach them, the
-// event's group hears once, by the player's name, how to fix it.
+// event's group hears once, by the player's name, how to fix it: in the
+// platform's words the refusal carries, in the player's language; a
+// question the note asked (its buttons) is asked in the group instead.
 func TestUndeliverable(t *testing.T) {
 	h := newHarness(t)
 	h.say("wang", "/event new 春季赛")
@@ -23,47 +24,38 @@ func TestUndeliverable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := storage.Delivery{Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
-	h.svc.Undeliverable(context.Background(), d, chat.ErrUndeliverable)
-	h.svc.Undeliverable(context.Background(), d, chat.ErrUndeliverable) // a second note of theirs: no second notice
+	why := &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: i18n.T{Zh: "请打开与我的私聊并点「开始」。", En: "Open a private chat with me and press Start."}}
+	d := storage.Delivery{ID: 1, Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
+	h.svc.Undeliverable(context.Background(), d, why)
+	d.ID = 2
+	h.svc.Undeliverable(context.Background(), d, why) // a second note of theirs: no second notice
 	got := h.sent()
 	if n := len(got[h.group.ID]); n != 1 {
 		t.Fatalf("the group got %d notices, want 1: %v", n, got)
 	}
-	must(t, got[h.group.ID][0], "李四：我还不能私信你", "press Start")
+	must(t, got[h.group.ID][0], "李四：我还不能私信你。请打开与我的私聊并点「开始」。")
+	if strings.Contains(got[h.group.ID][0], "Start") {
+		t.Errorf("the notice to a Chinese reader is in English too: %q", got[h.group.ID][0])
+	}
+	// A question: asked in the group, buttons and all, by name.
+	ask := chat.Message{Chat: chat.Private("console", "li"), Text: "王芳 报告：红胜。确认吗？",
+		Buttons: []chat.Button{{Label: "确认", Command: "/confirm e1 r1 b1 a9"}}}
+	h.svc.Undeliverable(context.Background(), storage.Delivery{ID: 3, Event: id, Message: ask}, why)
+	msgs := h.outbox()[h.group.ID]
+	if len(msgs) != 1 || msgs[0].Chat != h.group || len(msgs[0].Buttons) != 1 {
+		t.Fatalf("the question went as %+v; want it in the group with its button", msgs)
+	}
+	must(t, msgs[0].Text, "李四，我不能私信你，请在这里回答：\n王芳 报告：红胜。确认吗？")
+	if strings.Contains(msgs[0].Text, "@") {
+		t.Errorf("the question mentions somebody: %q", msgs[0].Text)
+	}
 	if len(got["dm:li"]) != 0 {
 		t.Errorf("the notice went to the private chat too: %v", got["dm:li"])
 	}
 	// Not a private chat, or no event: nothing.
-	h.svc.Undeliverable(context.Background(), storage.Delivery{Event: id, Message: chat.Message{Chat: h.group}}, chat.ErrUndeliverable)
-	h.svc.Undeliverable(context.Background(), storage.Delivery{Message: chat.Message{Chat: chat.Private("console", "li")}}, chat.ErrUndeliverable)
+	h.svc.Undeliverable(context.Background(), storage.Delivery{Event: id, Message: chat.Message{Chat: h.group}}, why)
+	h.svc.Undeliverable(context.Background(), storage.Delivery{Message: chat.Message{Chat: chat.Private("console", "li")}}, why)
 	if got := h.sent(); len(got) != 0 {
 		t.Errorf("notices for a group message or no event: %v", got)
-	}
-}
-
-// TestUndeliverableInPlatformWords: a refusal that says what to do in the
-// platform's words (chat.Refusal's Fix: Discord's direct-message settings)
-// is what the group hears, not Telegram's "press Start".
-func TestUndeliverableInPlatformWords(t *testing.T) {
-	h := newHarness(t)
-	h.say("wang", "/event new 春季赛")
-	h.say("wang", "/signup open")
-	h.say("li", "/join 李四")
-	h.sent()
-	id, err := h.store.EventOf(context.Background(), h.group)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fix := i18n.T{Zh: "请在设置里允许私信。", En: "Allow direct messages in the settings."}
-	d := storage.Delivery{Event: id, Message: chat.Message{Chat: chat.Private("console", "li"), Text: "第 1 轮…"}}
-	h.svc.Undeliverable(context.Background(), d, &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: fix, Err: errors.New("50007")})
-	got := h.sent()[h.group.ID]
-	if len(got) != 1 {
-		t.Fatalf("the group got %d notices, want 1: %v", len(got), got)
-	}
-	must(t, got[0], "李四：我还不能私信你。"+fix.Zh, "李四: I cannot message you privately yet. "+fix.En)
-	if strings.Contains(got[0], "Start") || strings.Contains(got[0], "开始") {
-		t.Errorf("the notice %q speaks of Start", got[0])
 	}
 }

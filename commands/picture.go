@@ -34,11 +34,11 @@ var asPicture = Arg{Name: "as", Kind: Choice, Optional: true, Choices: []string{
 // names, where a picture's page holds the heading above up to 36 rows.
 const autoPictures = 16
 
-// autoPicturesMax is the field above which auto sends no pictures: ten
-// pages of 36 rows, as many photos as Telegram shows as one album; a
-// bigger field's pictures would bury the chat, and its web page (/web)
-// serves it better. Asked for (/standings picture) or on, they still come.
-const autoPicturesMax = 360
+// autoPicturesMax is the field above which auto sends no pictures: an
+// album's pages of 36 rows (chat.MaxAlbum); a bigger field's pictures
+// would bury the chat, and its web page (/web) serves it better. Asked for
+// (/standings picture) or on, they still come.
+const autoPicturesMax = chat.MaxAlbum * 36
 
 // Values of action.Info.Pictures.
 const (

@@ -28,7 +28,7 @@ func painter(t testing.TB) *picture.Painter {
 
 // withPainter gives the harness's service a painter.
 func (h *harness) withPainter(p *picture.Painter) {
-	h.svc = New(speaking{h.store, &h.speaks}, WithClock(h.clock), WithPainter(p))
+	h.svc = New(h.seen(), WithClock(h.clock), WithPainter(p))
 }
 
 // field is n players, strongest first, with units.

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -253,11 +252,11 @@ type contact struct {
 // contacts are player's private chats: one on each platform they are
 // identified on, in the language they chose (Chinese when none).
 func (c *Context) contacts(player int) ([]contact, error) {
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, c.State.EntrantOf(player))
+	ids, err := c.reads().PlayerIdentities(c.State.EntrantOf(player))
 	if err != nil {
 		return nil, err
 	}
-	return c.svc.contactsOf(c, ids)
+	return contactsOf(c.reads(), ids)
 }
 
 // localePref marks a stored language the user did not choose: the locale
@@ -266,15 +265,16 @@ func (c *Context) contacts(player int) ([]contact, error) {
 // each request (Service.lang reads no language in it).
 const localePref = "locale:"
 
-// readerLang is Service.readerLang in the command's context.
+// readerLang is the language a user reads their private notes in (the
+// package's readerLang), read as the command reads.
 func (c *Context) readerLang(platform, user string) (i18n.Lang, error) {
-	return c.svc.readerLang(c, platform, user)
+	return readerLang(c.reads(), platform, user)
 }
 
 // readerLang is the language a user reads their private notes in: the one
 // they chose with /lang, or the locale they joined with, else Chinese.
-func (s *Service) readerLang(ctx context.Context, platform, user string) (i18n.Lang, error) {
-	chosen, err := s.store.Lang(ctx, platform, user)
+func readerLang(r reader, platform, user string) (i18n.Lang, error) {
+	chosen, err := r.Lang(platform, user)
 	if err != nil {
 		return "", err
 	}
@@ -293,14 +293,14 @@ func noteLang(stored string) i18n.Lang {
 // contactsOf is the private chat of each of ids, in ids' order, in the
 // language its user reads notes in: a query or two a platform however
 // many they are (a round's notes to every player asked one each).
-func (s *Service) contactsOf(ctx context.Context, ids []storage.Identity) ([]contact, error) {
+func contactsOf(r reader, ids []storage.Identity) ([]contact, error) {
 	users := map[string][]string{}
 	for _, id := range ids {
 		users[id.Platform] = append(users[id.Platform], id.User)
 	}
 	stored := map[string]map[string]string{}
 	for platform, us := range users {
-		langs, err := s.store.Langs(ctx, platform, us)
+		langs, err := r.Langs(platform, us)
 		if err != nil {
 			return nil, err
 		}

@@ -235,7 +235,7 @@ func TestJoinAndLeave(t *testing.T) {
 	must(t, h.say("wang", "/leave"), "已取消报名")
 	ctx := context.Background()
 	for user, want := range map[string]int{"li": 1, "zhang": 2} {
-		if got, err := h.svc.playerNumber(ctx, e.id, e.state(), "console", user); err != nil || got != want {
+		if got, err := numberOf(h.svc.reading(ctx, e.id), e.state(), "console", user); err != nil || got != want {
 			t.Errorf("after Wang left, %s is player %d (%v), want %d", user, got, err, want)
 		}
 	}

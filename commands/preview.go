@@ -46,7 +46,7 @@ func previewRound(c *Context) (Reply, error) {
 // previewText is an individual event's preview with its record (R-SW-13)
 // and what to do next.
 func previewText(st *action.State, lang i18n.Lang) string {
-	text := pairingRecord(&st.Event, st.Preview, lang) + "\n"
+	text := pairingRecord(st, st.Preview, lang) + "\n"
 	if action.RoundRobin(st.Event.Settings.System) {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
 		return text + i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -68,13 +69,14 @@ func RelaxationText(r engine.Relaxation, lang i18n.Lang) string {
 	return text
 }
 
-// pairingRecord is p, a pairing of ev's next round, with its record: per
+// pairingRecord is p, a pairing of st's next round, with its record: per
 // board the players with their sequence numbers and scores before the
 // round, and under it the move that paired them, a float, and the rule
 // that gave the colours; then the byes and the rules given up (R-SW-9).
-func pairingRecord(ev *engine.Event, p *engine.Pairing, lang i18n.Lang) string {
+func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
+	ev := &st.Event
 	s := ev.Settings
-	h := ev.Histories()
+	h := st.Histories() // the state's, kept for /publish's notes
 	score := func(id int) string {
 		if id < 1 || id >= len(h) {
 			return ""

@@ -24,10 +24,21 @@ func signup(c *Context) (Reply, error) {
 		a = &action.SignupOpened{}
 		text = i18n.T{Zh: "报名已开放：选手输入 /join 名字 [单位] 报名。", En: "Sign-up is open: players join with /join NAME [UNIT]."}
 	}
-	if _, err := c.Update(func(ch *storage.Change) error { return ch.Append(a) }); err != nil {
+	// Every chat of the event hears it: its players join there too.
+	chats, err := eventChats(c)
+	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: text.In(c.Lang)}, nil
+	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := ch.Append(a); err != nil {
+			return err
+		}
+		chats.announce(ch, text.In(chats.lang))
+		return nil
+	}); err != nil {
+		return Reply{}, err
+	}
+	return chats.reply(text.In(c.Lang)), nil
 }
 
 // entry reads NAME [UNIT] [RATING] over old's values: a unit left out
@@ -132,7 +143,7 @@ func removePlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
-		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil {
 			return err
 		}
@@ -168,7 +179,7 @@ func playJoin(c *Context) (Reply, error) {
 	var number int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
-		if _, err := c.svc.store.PlayerOf(c, c.Event, c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
 			if err != nil {
 				return err
 			}
@@ -188,7 +199,7 @@ func playJoin(c *Context) (Reply, error) {
 	// language the player reads (readerLang): without a /lang choice, the
 	// locale their platform reports now, remembered as such.
 	if l := i18n.Parse(c.Req.Locale); l != "" {
-		if chosen, err := c.svc.store.Lang(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
+		if chosen, err := c.reads().Lang(c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
 			if err == nil {
 				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
 			}
@@ -209,7 +220,7 @@ func playJoin(c *Context) (Reply, error) {
 func playLeave(c *Context) (Reply, error) {
 	gone := c.State.EntrantOf(c.Player)
 	if _, err := c.Update(func(ch *storage.Change) error {
-		leaving, err := c.svc.store.PlayerIdentities(c, c.Event, gone)
+		leaving, err := c.reads().PlayerIdentities(gone)
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -58,10 +57,10 @@ func checkIn(c *Context) (Reply, error) {
 // or enters the result. The round's announcement says so.
 
 // sparingUnlinked is due without the forfeits for lateness of a player of
-// event id whom no chat user is linked to: the clock forfeits only the
+// the event whom no chat user is linked to: the clock forfeits only the
 // late players who could have checked in.
-func (s *Service) sparingUnlinked(ctx context.Context, id storage.EventID, due dueFunc) (dueFunc, error) {
-	ids, err := s.store.Identities(ctx, id)
+func sparingUnlinked(r reader, due dueFunc) (dueFunc, error) {
+	ids, err := r.Identities()
 	if err != nil {
 		return nil, err
 	}

@@ -117,7 +117,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 	case claiming && st.Status == action.Running:
 		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
 	}
-	ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+	ids, err := c.reads().PlayerIdentities(p.Entrant)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 			return problem("%s 已经有聊天用户了。认错了人的话，请联系组织者。", "%s has a chat user already. If that is wrong, ask an organiser.", p.Name)
 		}
 	}
-	e, err := c.svc.store.PlayerOf(c, c.Event, user.Platform, user.User)
+	e, err := c.reads().PlayerOf(user.Platform, user.User)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		return nil
@@ -156,7 +156,7 @@ func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply,
 	}
 	p, _ := c.State.Event.Player(n)
 	if ok {
-		names, err := c.svc.store.UserNames(c, user.Platform, []string{user.User})
+		names, err := c.reads().UserNames(user.Platform, []string{user.User})
 		if err != nil {
 			return Reply{}, err
 		}
@@ -217,7 +217,7 @@ func claimInstead(c *Context, name string) error {
 		if !strings.EqualFold(p.Name, name) {
 			continue
 		}
-		ids, err := c.svc.store.PlayerIdentities(c, c.Event, p.Entrant)
+		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil || len(ids) > 0 {
 			return err // a user's entry: the sign-up refuses it as taken
 		}

@@ -31,7 +31,7 @@ func listPlayers(c *Context) (Reply, error) {
 	if len(st.Event.Players) == 0 {
 		return Reply{}, problem("还没有选手。选手用 /join 名字 报名，组织者用 /player add 名字 添加。", "No players yet. Players join with /join NAME; organisers add them with /player add NAME.")
 	}
-	ids, err := c.svc.store.Identities(c, c.Event)
+	ids, err := c.reads().Identities()
 	if err != nil {
 		return Reply{}, err
 	}

@@ -176,7 +176,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		if err := start.schedule(ch, round); err != nil {
 			return err
 		}
-		ids, err := c.svc.store.Identities(c, c.Event)
+		ids, err := c.reads().Identities()
 		if err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		}
 		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
 		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
-		cts, err := c.svc.contactsOf(c, ids)
+		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
 		}
@@ -380,11 +380,11 @@ func moveStart(c *Context, start time.Time, tomorrow bool) (Reply, error) {
 			return s
 		}
 		chats.announce(ch, moved(chats.lang)+i18n.T{Zh: "。", En: "."}.In(chats.lang)+lateTerm(st, now, chats.lang))
-		ids, err := c.svc.store.Identities(c, c.Event)
+		ids, err := c.reads().Identities()
 		if err != nil {
 			return err
 		}
-		cts, err := c.svc.contactsOf(c, ids)
+		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
 		}

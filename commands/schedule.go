@@ -15,7 +15,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/qisai/qisai/action"
@@ -71,27 +70,22 @@ func (s *Service) tick(ctx context.Context, due dueFunc) error {
 	return errors.Join(errs...)
 }
 
-// tickEvent applies what is due in event id at now.
+// tickEvent applies what is due in event id at now. What it reads to
+// decide — which players are linked, who hears — it reads again in each
+// action's change, as that change's transaction sees it.
 func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Time, due dueFunc) error {
 	st, err := s.store.Load(ctx, id)
 	if err != nil {
 		return err
 	}
-	acts := due(st, now)
-	if len(acts) == 0 {
+	if len(due(st, now)) == 0 {
 		return nil
 	}
-	if due, err = s.sparingUnlinked(ctx, id, due); err != nil { // R-G-4: roster_checkin.go
-		return err
-	}
-	if acts = due(st, now); len(acts) == 0 {
-		return nil
-	}
-	to, err := s.audience(ctx, id, acts)
+	spared, err := sparingUnlinked(s.reading(ctx, id), due) // R-G-4: roster_checkin.go
 	if err != nil {
 		return err
 	}
-	for _, a := range acts {
+	for _, a := range spared(st, now) {
 		key, err := tickKey(id, st, a)
 		if err != nil {
 			return err
@@ -99,8 +93,16 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 		_, err = s.store.Update(ctx, id, scheduler, key, func(ch *storage.Change) error {
 			// The state may have moved on since the load (another instance,
 			// a player confirming): apply the action only if still due.
-			for _, b := range due(ch.State, now) {
+			spared, err := sparingUnlinked(ch, due)
+			if err != nil {
+				return err
+			}
+			for _, b := range spared(ch.State, now) {
 				if k, err := tickKey(id, ch.State, b); err == nil && k == key {
+					to, err := audienceOf(ch, id, b)
+					if err != nil {
+						return err
+					}
 					return applyDue(ch, to, b, now)
 				}
 			}
@@ -123,26 +125,26 @@ type audience struct {
 	staff   []contact         // the arbiters' and organisers', for a referral
 }
 
-// audience finds who hears acts in event id.
-func (s *Service) audience(ctx context.Context, id storage.EventID, acts []action.Action) (audience, error) {
-	chats, err := s.store.Chats(ctx, id)
+// audienceOf finds who hears a in event id.
+func audienceOf(r reader, id storage.EventID, a action.Action) (audience, error) {
+	chats, err := r.Chats()
 	if err != nil {
 		return audience{}, err
 	}
 	to := audience{event: id, chats: chats}
-	if slices.ContainsFunc(acts, func(a action.Action) bool { _, ok := a.(*action.LateReferred); return ok }) {
-		if to.staff, err = s.staffContacts(ctx, id); err != nil {
+	if _, ok := a.(*action.LateReferred); ok {
+		if to.staff, err = staffContacts(r); err != nil {
 			return audience{}, err
 		}
 	}
-	if !slices.ContainsFunc(acts, func(a action.Action) bool { r, ok := a.(*action.RoundReminded); return ok && !r.Missed }) {
+	if rem, ok := a.(*action.RoundReminded); !ok || rem.Missed {
 		return to, nil
 	}
-	ids, err := s.store.Identities(ctx, id)
+	ids, err := r.Identities()
 	if err != nil {
 		return audience{}, err
 	}
-	cts, err := s.contactsOf(ctx, ids)
+	cts, err := contactsOf(r, ids)
 	if err != nil {
 		return audience{}, err
 	}

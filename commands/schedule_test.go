@@ -312,7 +312,11 @@ func tickTwice(t *testing.T, h *harness) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = svc.Tick(context.Background())
+			// A context of its own, as each instance's ticker has: the
+			// harness's store tells changes apart by their contexts.
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			errs[i] = svc.Tick(ctx)
 		}()
 	}
 	wg.Wait()

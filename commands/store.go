@@ -64,6 +64,14 @@ type Store interface {
 	// The scheduler's watch: since when it has run without a break.
 	Watch(ctx context.Context, now time.Time, gap time.Duration) (time.Time, error)
 
+	// The chats themselves: a chat with a new id, a chat the bot may not
+	// post in, the messages typed there that the bot answered.
+	MoveChat(ctx context.Context, from, to chat.Chat) error
+	Block(ctx context.Context, c chat.Chat, reason string) (newly bool, since time.Time, err error)
+	Unblock(ctx context.Context, c chat.Chat) (bool, error)
+	MarkAnswered(ctx context.Context, c chat.Chat, message string, keep time.Duration) error
+	Answered(ctx context.Context, c chat.Chat, message string) (bool, error)
+
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
 	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)

@@ -474,7 +474,7 @@ func captainName(c *Context, known map[action.Actor]string, a action.Actor) stri
 	if n, ok := known[a]; ok {
 		return n
 	}
-	names, err := c.svc.store.UserNames(c, a.Platform, []string{a.User})
+	names, err := c.reads().UserNames(a.Platform, []string{a.User})
 	if err != nil {
 		return ""
 	}

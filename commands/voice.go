@@ -46,7 +46,7 @@ func (v *voice) begin(ch *storage.Change) {
 // command's updates (Context.Update) store what it says in its own chat
 // with the change (heard).
 func eventChats(c *Context) (*voice, error) {
-	chats, err := c.svc.store.Chats(c, c.Event)
+	chats, err := c.reads().Chats()
 	if err != nil {
 		return nil, err
 	}

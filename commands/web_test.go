@@ -37,7 +37,7 @@ func TestWebOff(t *testing.T) {
 // players'.
 func TestWebLink(t *testing.T) {
 	h := setUp(t, "春季赛 swiss rounds 3")
-	h.svc = New(speaking{h.store, &h.speaks}, WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
+	h.svc = New(h.seen(), WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
 	ctx := context.Background()
 	web := h.svc.Web()
 

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Breach is a rule a pairing breaks on one board: what an arbiter's change
 // by hand did to a preview, said so that the arbiter publishes knowingly.
@@ -33,6 +36,9 @@ func Check(ev *Event, p Pairing) ([]Breach, error) {
 	if s := ev.Settings.System; s == RoundRobin || s == DoubleRoundRobin {
 		return nil, nil
 	}
+	if !slices.ContainsFunc(p.Boards, byHand) {
+		return nil, nil // nothing to re-check, and no histories to read for it
+	}
 	s, err := newSwiss(ev, p.Round)
 	if err != nil {
 		return nil, err
@@ -44,7 +50,7 @@ func Check(ev *Event, p Pairing) ([]Breach, error) {
 	units := s.units || p.Round == 1 && ev.Settings.AvoidUnit != AvoidNever
 	var out []Breach
 	for _, b := range p.Boards {
-		if b.Placed != PlacedByHand && b.ColourRule != ColourFlippedByHand {
+		if !byHand(b) {
 			continue
 		}
 		red, black := byID[b.Red], byID[b.Black]
@@ -95,3 +101,7 @@ func Check(ev *Event, p Pairing) ([]Breach, error) {
 	}
 	return out, nil
 }
+
+// byHand reports whether b was changed by hand: placed, or its colours
+// flipped (Check).
+func byHand(b Board) bool { return b.Placed == PlacedByHand || b.ColourRule == ColourFlippedByHand }

@@ -25,7 +25,7 @@ func (p Points) String() string {
 	if p < 0 {
 		sign, p = "-", -p
 	}
-	return fmt.Sprintf("%s%d.5", sign, int(p)/2)
+	return sign + strconv.Itoa(int(p)/2) + ".5" // a preview of thousands of boards prints thousands
 }
 
 // ParsePoints reads "2", "1.5", "0.5", ".5", "½" or "1½".

@@ -35,7 +35,16 @@ func writeBacklog(ctx context.Context, b *bytes.Buffer, store *storage.Store) er
 	for platform, n := range pending {
 		counts[platform] = float64(n)
 	}
+	held, err := store.Blocked(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the chats held: %w", err)
+	}
+	heldNow := make(map[string]float64, len(held))
+	for platform, n := range held {
+		heldNow[platform] = float64(n)
+	}
 	writeByLabel(b, "qisai_outbox_oldest_seconds", "gauge", oldestHelp, "platform", ages)
 	writeByLabel(b, "qisai_outbox_pending", "gauge", pendingHelp, "platform", counts)
+	writeByLabel(b, "qisai_chats_held", "gauge", heldHelp, "platform", heldNow)
 	return nil
 }

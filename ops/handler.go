@@ -19,7 +19,7 @@ import (
 const dbTimeout = 3 * time.Second
 
 // Handler serves /healthz (200 while the database answers, 503 when it
-// does not; a platform not reached is named, "degraded: discord: …", and
+// does not; a platform not reached is named, "degraded: telegram: …", and
 // is no failure: the service runs on without it) and /metrics (metrics
 // and the outbox's backlog, in the Prometheus text format) for store. A
 // nil metrics serves zero counts.

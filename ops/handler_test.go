@@ -128,24 +128,29 @@ func TestMetrics(t *testing.T) {
 
 // TestDegraded: a platform not reached is named on /healthz, which still
 // answers 200 (the service runs on without it), and /metrics has it as
-// qisai_platform_up 0.
+// qisai_platform_up 0, with the chats held for want of rights.
 func TestDegraded(t *testing.T) {
 	m := &Metrics{}
-	_, srv := serve(t, m)
-	m.Platform("discord", false, errors.New("HTTP 502 Bad Gateway"))
-	m.Platform("telegram", true, nil)
+	store, srv := serve(t, m)
+	m.Platform("telegram", false, errors.New("dial tcp: connection refused"))
+	m.Platform("discord", true, nil)
 	code, body, _ := get(t, srv, "/healthz")
-	if code != http.StatusOK || body != "ok\ndegraded: discord: HTTP 502 Bad Gateway\n" {
-		t.Errorf("healthz with Discord not reached: %d %q; want 200 and Discord named", code, body)
+	if code != http.StatusOK || body != "ok\ndegraded: telegram: dial tcp: connection refused\n" {
+		t.Errorf("healthz with Telegram not reached: %d %q; want 200 and Telegram named", code, body)
 	}
+	if _, _, err := store.Block(context.Background(), chat.Chat{Platform: "telegram", ID: "-100"}, "403 kicked"); err != nil {
+		t.Fatal(err)
+	}
+	m.ChatHeld("telegram")
 	_, metrics, _ := get(t, srv, "/metrics")
-	for _, want := range []string{`qisai_platform_up{platform="discord"} 0`, `qisai_platform_up{platform="telegram"} 1`} {
+	for _, want := range []string{`qisai_platform_up{platform="discord"} 1`, `qisai_platform_up{platform="telegram"} 0`,
+		`qisai_chats_held{platform="telegram"} 1`, `qisai_chats_held_total{platform="telegram"} 1`} {
 		if !strings.Contains(metrics, want+"\n") {
 			t.Errorf("/metrics lacks %s:\n%s", want, metrics)
 		}
 	}
-	m.Platform("discord", true, nil)
+	m.Platform("telegram", true, nil)
 	if _, body, _ := get(t, srv, "/healthz"); body != "ok\n" {
-		t.Errorf("healthz once Discord is back: %q; want ok", body)
+		t.Errorf("healthz once Telegram is back: %q; want ok", body)
 	}
 }

@@ -29,7 +29,7 @@ type Metrics struct {
 	sends    histogramVec
 	failures counterVec
 	waits    histogramVec
-	// platforms is whether each platform is reached.
+	// platforms is whether each platform is reached, and its chats held.
 	platforms platforms
 }
 
@@ -40,6 +40,7 @@ func (m *Metrics) init() {
 		m.sends = histogramVec{name: "qisai_send_seconds", help: "Time the platform took to take a message, by platform.", label: "platform", bounds: sendBuckets}
 		m.failures = counterVec{name: "qisai_send_errors_total", help: "Sends the platform refused or that failed (the outbox tries again), by platform.", label: "platform"}
 		m.waits = histogramVec{name: "qisai_delivery_wait_seconds", help: "Time a message waited for the platform's rate limits before it was sent, by platform.", label: "platform", bounds: waitBuckets}
+		m.platforms.held = counterVec{name: "qisai_chats_held_total", help: "Chats the bot was found unable to post in (removed, no right to send), by platform.", label: "platform"}
 		// Both results show from the start: a rate of errors needs its zero.
 		m.commands.add("ok", 0)
 		m.commands.add("error", 0)

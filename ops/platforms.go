@@ -14,10 +14,14 @@ import (
 type platforms struct {
 	mu    sync.Mutex
 	state map[string]string // platform → "" when reached, else why not
+	held  counterVec        // chats held for want of rights, by platform
 }
 
-// upHelp is qisai_platform_up's help text.
-const upHelp = "Whether the platform is reached (1) or not (0): the service runs either way, its messages waiting in the outbox."
+// Help texts of the platforms' families.
+const (
+	upHelp   = "Whether the platform is reached (1) or not (0): the service runs either way, its messages waiting in the outbox."
+	heldHelp = "Chats the bot may not post in (removed, no right to send), by platform: their messages wait until it may again."
+)
 
 // Platform records whether platform is reached: up, or not because of err.
 func (m *Metrics) Platform(platform string, up bool, err error) {
@@ -37,6 +41,12 @@ func (m *Metrics) Platform(platform string, up bool, err error) {
 	p.state[platform] = why
 }
 
+// ChatHeld counts a chat of platform that the bot may no longer post in.
+func (m *Metrics) ChatHeld(platform string) {
+	m.init()
+	m.platforms.held.add(platform, 1)
+}
+
 // degraded lists the platforms not reached, with why, by name.
 func (p *platforms) degraded() [][2]string {
 	p.mu.Lock()
@@ -50,7 +60,7 @@ func (p *platforms) degraded() [][2]string {
 	return out
 }
 
-// write writes qisai_platform_up.
+// write writes qisai_platform_up and the chats held so far.
 func (p *platforms) write(b *bytes.Buffer) {
 	p.mu.Lock()
 	up := make(map[string]float64, len(p.state))
@@ -62,4 +72,5 @@ func (p *platforms) write(b *bytes.Buffer) {
 	}
 	p.mu.Unlock()
 	writeByLabel(b, "qisai_platform_up", "gauge", upHelp, "platform", up)
+	p.held.write(b)
 }

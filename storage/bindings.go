@@ -17,7 +17,9 @@ import (
 // there. One of them may be its current event, which a command that names
 // none acts on (commands.findEvent decides when there is none).
 
-// Bind makes chat follow this event too, as its current event.
+// Bind makes chat follow this event too, as its current event; the
+// event lives in chat's topic there (chat.Thread), where the chat first
+// followed it.
 func (c *Change) Bind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "bind", chat: chat}) }
 
 // Follow makes chat follow this event beside its others, with none of
@@ -83,7 +85,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 	switch op.kind {
 	case "bind", "follow":
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
-			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id}).Error; err != nil {
+			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id, Thread: op.chat.Thread}).Error; err != nil {
 			return err
 		}
 		if op.kind == "follow" {
@@ -204,15 +206,20 @@ func (s *Store) EventOf(ctx context.Context, chat chat.Chat) (EventID, error) {
 	return EventID(row.EventID), nil
 }
 
-// Chats returns the chats that follow event id, by platform and id.
+// Chats returns the chats that follow event id, by platform and id, each
+// with the topic the event lives in there (the one it was bound in).
 func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
+	return chats(s.db.WithContext(ctx), id)
+}
+
+func chats(db *gorm.DB, id EventID) ([]chat.Chat, error) {
 	var rows []chatEventRow
-	if err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ?", id).Order("platform, chat_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("chats of event %d: %w", id, err)
 	}
 	chats := make([]chat.Chat, len(rows))
 	for i, r := range rows {
-		chats[i] = chat.Chat{Platform: r.Platform, ID: r.ChatID}
+		chats[i] = chat.Chat{Platform: r.Platform, ID: r.ChatID, Thread: r.Thread}
 	}
 	return chats, nil
 }
@@ -220,8 +227,12 @@ func (s *Store) Chats(ctx context.Context, id EventID) ([]chat.Chat, error) {
 // PlayerOf returns the entrant id of the player the platform's user is in
 // event id, or ErrNotFound.
 func (s *Store) PlayerOf(ctx context.Context, id EventID, platform, user string) (int, error) {
+	return playerOf(s.db.WithContext(ctx), id, platform, user)
+}
+
+func playerOf(db *gorm.DB, id EventID, platform, user string) (int, error) {
 	var row identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
+	err := db.Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).Take(&row).Error
 	if err != nil {
 		return 0, fmt.Errorf("player of %s user %s in event %d: %w", platform, user, id, notFound(err))
 	}
@@ -248,8 +259,12 @@ func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([
 // Holders lists the users who have role r in event id (the organisers a
 // claim asks), by platform and user.
 func (s *Store) Holders(ctx context.Context, id EventID, r Role) ([]action.Actor, error) {
+	return holders(s.db.WithContext(ctx), id, r)
+}
+
+func holders(db *gorm.DB, id EventID, r Role) ([]action.Actor, error) {
 	var rows []roleRow
-	if err := s.db.WithContext(ctx).Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("%ss of event %d: %w", r, id, err)
 	}
 	out := make([]action.Actor, len(rows))

@@ -67,7 +67,9 @@ func (s *Store) Create(ctx context.Context, actor action.Actor, updateKey string
 // update id, e.g. "telegram:update:123456") is stored with the first
 // action: when it is there already Update runs nothing and returns
 // Result{Duplicate: true}. An error from fn is returned and nothing is
-// committed; a change that holds nothing commits nothing.
+// committed; a change that holds nothing commits nothing. What fn decides
+// on besides the state it reads through the Change (Change.Identities,
+// Langs, …: change.go), in the transaction the change commits in.
 func (s *Store) Update(ctx context.Context, id EventID, actor action.Actor, updateKey string, fn func(*Change) error) (Result, error) {
 	defer s.writers.lock(id)()
 	res, err := retry(ctx, func() (Result, bool, error) {
@@ -157,8 +159,10 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	now := s.now().UTC()
 	c := &Change{State: &action.State{Status: action.Setup}, at: now}
 	c.fold = folder(0, func() ([]action.Record, error) { return nil, nil })
+	c.begin = func() (*gorm.DB, func(), error) { return s.begin(ctx, 0) }
+	defer c.rollback()
 	if err := fn(c); err != nil {
-		return 0, Result{}, false, err
+		return 0, Result{}, transient(err), err
 	}
 	if len(c.actions) == 0 {
 		return 0, Result{}, false, errors.New("the change appends no action: append action.Created first")
@@ -168,7 +172,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		name = cr.Name
 	}
 	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status)}
-	snap := ""
+	var snap []byte
 	if s.snapshotDue(snapshotInfo{}, ev.Version) {
 		var err error
 		if snap, err = snapshotOf(c.State); err != nil {
@@ -176,12 +180,12 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 		}
 	}
 	var seqs []int64
-	err := db.Transaction(func(tx *gorm.DB) error {
+	err := s.commit(ctx, db, c, func(tx *gorm.DB) error {
 		if err := tx.Create(&ev).Error; err != nil {
 			return err
 		}
 		var err error
-		if seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now); err != nil || snap == "" {
+		if seqs, err = write(tx, EventID(ev.ID), 0, c, actor, updateKey, now); err != nil || snap == nil {
 			return err
 		}
 		return putSnapshot(tx, EventID(ev.ID), ev.Version, snap)
@@ -211,10 +215,12 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	// committed after the events row was read are in st already.
 	v := st.Through
 	now := s.now().UTC()
-	c := &Change{State: st, at: now}
+	c := &Change{State: st, at: now, event: id}
 	c.fold = folder(v, func() ([]action.Record, error) { return records(db, id, 0, v, 0) })
+	c.begin = func() (*gorm.DB, func(), error) { return s.begin(ctx, id) }
+	defer c.rollback()
 	if err := fn(c); err != nil {
-		return Result{}, false, err
+		return Result{}, transient(err), err
 	}
 	if len(c.actions) == 0 && len(c.messages) == 0 && len(c.ops) == 0 && c.linkCode == "" {
 		return Result{}, false, nil
@@ -222,14 +228,14 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	n := int64(len(c.actions))
 	// A snapshot when enough actions piled up after the last one, or when
 	// the last one could not be continued (an undo reached into it).
-	newSnap := ""
+	var newSnap []byte
 	if n > 0 && s.snapshotDue(snap, v+n) {
 		if newSnap, err = snapshotOf(c.State); err != nil {
 			return Result{}, false, err
 		}
 	}
 	var seqs []int64
-	err = db.Transaction(func(tx *gorm.DB) error {
+	err = s.commit(ctx, db, c, func(tx *gorm.DB) error {
 		// The optimistic check: the row matches only if nobody committed
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
 		// for this one and then matches no row.
@@ -242,14 +248,14 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 			return errConflict
 		}
 		var err error
-		if seqs, err = write(tx, id, v, c, actor, updateKey, now); err != nil || newSnap == "" {
+		if seqs, err = write(tx, id, v, c, actor, updateKey, now); err != nil || newSnap == nil {
 			return err
 		}
 		return putSnapshot(tx, id, v+n, newSnap)
 	})
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
-		if newSnap != "" {
+		if newSnap != nil {
 			snap = snapshotInfo{seq: v + n, bytes: len(newSnap)}
 		}
 		// fn is done with the change (it must not keep c.State past its
@@ -473,7 +479,7 @@ func (s *Store) loadStored(db *gorm.DB, id EventID) (*action.State, snapshotInfo
 	if err != nil {
 		return nil, snapshotInfo{}, err
 	}
-	st, err = action.FoldFrom(st, tail)
+	st, err = action.FoldOnto(st, tail) // the snapshot just decoded is nobody else's
 	if errors.Is(err, action.ErrRefold) {
 		snap.stale = true
 		var log []action.Record

@@ -480,12 +480,12 @@ func TestSnapshotUndo(t *testing.T) {
 
 		var row snapshotRow
 		s.db.Where("event_id = ?", id).Take(&row)
-		var snap action.State
-		if err := json.Unmarshal([]byte(row.State), &snap); err != nil {
+		snap, err := decodeSnapshot(row.Data, row.State)
+		if err != nil {
 			t.Fatal(err)
 		}
 		tail, _ := s.Log(context.Background(), id, row.Seq, 0)
-		if _, err := action.FoldFrom(&snap, tail); !errors.Is(err, action.ErrRefold) {
+		if _, err := action.FoldFrom(snap, tail); !errors.Is(err, action.ErrRefold) {
 			t.Fatalf("FoldFrom(snapshot, tail) = %v, want ErrRefold: the test no longer reaches the refold", err)
 		}
 		checkLoad := func(want ...string) {

@@ -75,32 +75,11 @@ func TestMigrateSnapshotsOut(t *testing.T) {
 	for _, db := range testDBs(t) {
 		t.Run(db.name, func(t *testing.T) {
 			old := openAtVersion(t, db.dsn, 6)
-			log := []action.Action{&action.Created{Name: "Club Open", Settings: engine.DefaultSettings(5)},
-				&action.PlayerAdded{Name: "Li"}, &action.PlayerAdded{Name: "Wang"}, &action.Started{}}
-			var recs []action.Record
-			for i, a := range log {
-				recs = append(recs, action.Record{Seq: int64(i + 1), Actor: evOrganiser, At: evStart, Action: a})
-			}
-			snap, err := action.Fold(recs[:3])
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw, _ := json.Marshal(snap)
-			mustExec(t, old, `INSERT INTO events (id, name, version, created_at, snapshot, snapshot_seq) VALUES (1, 'Club Open', 4, ?, ?, 3)`, evStart, string(raw))
+			recs, snap := oldLog(t)
+			mustExec(t, old, `INSERT INTO events (id, name, version, created_at, snapshot, snapshot_seq) VALUES (1, 'Club Open', 4, ?, ?, 3)`, evStart, snap)
 			mustExec(t, old, `INSERT INTO events (id, name, version, created_at) VALUES (2, 'Empty', 1, ?)`, evStart)
-			insertAction := func(event int, r action.Record) {
-				t.Helper()
-				kind, payload, err := action.Encode(r.Action)
-				if err != nil {
-					t.Fatal(err)
-				}
-				mustExec(t, old, `INSERT INTO actions (event_id, seq, actor_platform, actor_user, at, kind, payload) VALUES (?, ?, 'telegram', '100', ?, ?, ?)`,
-					event, r.Seq, evStart, kind, string(payload))
-			}
-			for _, r := range recs {
-				insertAction(1, r)
-			}
-			insertAction(2, recs[0])
+			insertActions(t, old, 1, recs...)
+			insertActions(t, old, 2, recs[0])
 			if sqlDB, err := old.DB(); err == nil {
 				sqlDB.Close()
 			}
@@ -130,6 +109,42 @@ func TestMigrateSnapshotsOut(t *testing.T) {
 				t.Errorf("events.snapshot is still there")
 			}
 		})
+	}
+}
+
+// oldLog is the log of an event as the migration tests store it in a
+// database of an older schema (Club Open: Li and Wang entered, started),
+// and its snapshot through action 3 as JSON, as snapshots were before
+// migration 12.
+func oldLog(t *testing.T) ([]action.Record, string) {
+	t.Helper()
+	log := []action.Action{&action.Created{Name: "Club Open", Settings: engine.DefaultSettings(5)},
+		&action.PlayerAdded{Name: "Li"}, &action.PlayerAdded{Name: "Wang"}, &action.Started{}}
+	var recs []action.Record
+	for i, a := range log {
+		recs = append(recs, action.Record{Seq: int64(i + 1), Actor: evOrganiser, At: evStart, Action: a})
+	}
+	snap, err := action.Fold(recs[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs, string(raw)
+}
+
+// insertActions stores recs as event's actions in db, as the organiser's.
+func insertActions(t *testing.T, db *gorm.DB, event int, recs ...action.Record) {
+	t.Helper()
+	for _, r := range recs {
+		kind, payload, err := action.Encode(r.Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustExec(t, db, `INSERT INTO actions (event_id, seq, actor_platform, actor_user, at, kind, payload) VALUES (?, ?, 'telegram', '100', ?, ?, ?)`,
+			event, r.Seq, evStart, kind, string(payload))
 	}
 }
 

@@ -23,8 +23,12 @@ type Identity struct {
 // Identities lists the users who are players of event id, by entrant
 // id, then platform and user.
 func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) {
+	return identities(s.db.WithContext(ctx), id)
+}
+
+func identities(db *gorm.DB, id EventID) ([]Identity, error) {
 	var rows []identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ?", id).Order("player, platform, user_id").Find(&rows).Error
+	err := db.Where("event_id = ?", id).Order("player, platform, user_id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("identities of event %d: %w", id, err)
 	}
@@ -38,8 +42,12 @@ func (s *Store) Identities(ctx context.Context, id EventID) ([]Identity, error) 
 // PlayerIdentities lists the platform users who are the player with
 // entrant id entrant in event id.
 func (s *Store) PlayerIdentities(ctx context.Context, id EventID, entrant int) ([]Identity, error) {
+	return playerIdentities(s.db.WithContext(ctx), id, entrant)
+}
+
+func playerIdentities(db *gorm.DB, id EventID, entrant int) ([]Identity, error) {
 	var rows []identityRow
-	err := s.db.WithContext(ctx).Where("event_id = ? AND player = ?", id, entrant).Order("platform, user_id").Find(&rows).Error
+	err := db.Where("event_id = ? AND player = ?", id, entrant).Order("platform, user_id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("identities of entrant %d in event %d: %w", entrant, id, err)
 	}
@@ -139,8 +147,12 @@ func (s *Store) UserByHandle(ctx context.Context, platform, handle string) (stri
 // UserNames returns the display names the platform's users were last seen
 // under, by id; users never seen are left out.
 func (s *Store) UserNames(ctx context.Context, platform string, users []string) (map[string]string, error) {
+	return userNames(s.db.WithContext(ctx), platform, users)
+}
+
+func userNames(db *gorm.DB, platform string, users []string) (map[string]string, error) {
 	var rows []userRow
-	if err := s.db.WithContext(ctx).Where("platform = ? AND user_id IN ?", platform, users).Find(&rows).Error; err != nil {
+	if err := db.Where("platform = ? AND user_id IN ?", platform, users).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("names of %d %s users: %w", len(users), platform, err)
 	}
 	names := make(map[string]string, len(rows))

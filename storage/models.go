@@ -14,11 +14,13 @@ type eventRow struct {
 
 func (eventRow) TableName() string { return "events" }
 
-// snapshotRow is an event's newest snapshot.
+// snapshotRow is an event's newest snapshot: action.State through Seq,
+// in Data (snapshot.go) or, written before migration 12, as JSON in State.
 type snapshotRow struct {
 	EventID int64 `gorm:"primaryKey"`
 	Seq     int64
-	State   string // JSON of action.State through Seq
+	State   string
+	Data    []byte
 }
 
 func (snapshotRow) TableName() string { return "snapshots" }
@@ -52,6 +54,7 @@ type chatEventRow struct {
 	Platform string `gorm:"primaryKey"`
 	ChatID   string `gorm:"primaryKey"`
 	EventID  int64  `gorm:"primaryKey"`
+	Thread   string // the topic the event lives in (migration 12); "" the main thread
 }
 
 func (chatEventRow) TableName() string { return "chat_events" }
@@ -89,6 +92,7 @@ type outboxRow struct {
 	SentAt        *time.Time
 	GaveUpAt      *time.Time // set when MarkFailed stops retrying
 	LastError     string
+	Thread        string // the chat's topic it goes to (migration 12); "" the main thread
 }
 
 func (outboxRow) TableName() string { return "outbox" }

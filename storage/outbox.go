@@ -45,6 +45,9 @@ type Delivery struct {
 	// Unconfirmed says the last of those parts was being handed to the
 	// platform when its worker died (see chat.Sending): counted as sent.
 	Unconfirmed bool
+	// Held says its chat is held for want of rights (Block): sent, it
+	// resumes the chat.
+	Held bool
 }
 
 // DeliverOptions tune Deliver; a zero field takes its default.
@@ -61,6 +64,10 @@ type DeliverOptions struct {
 	// for good (an error wrapping chat.ErrUndeliverable), and why: it is
 	// given up at once, without retries.
 	Undeliverable func(ctx context.Context, d Delivery, err error)
+	// Blocked, when set, hears of a chat the bot may no longer post in (a
+	// send refused with chat.ErrNoRights) when it is first held, since
+	// then, and why: its messages wait (see Block).
+	Blocked func(ctx context.Context, c chat.Chat, since time.Time, err error)
 	// Split, when set, cuts a message into the parts the platform takes
 	// (its length, a file of its own): each part is sent, paced and
 	// recorded on its own, so a retry or a restart goes on with the first

@@ -144,6 +144,7 @@ func (d *deliverer) run(ctx context.Context) {
 			case err == nil:
 				failures = 0
 			}
+			d.markHeld(ctx, ds)
 			for _, m := range ds {
 				d.start(ctx, m)
 			}
@@ -216,7 +217,7 @@ func (d *deliverer) collect() {
 
 // start sends m in a goroutine of its own.
 func (d *deliverer) start(ctx context.Context, m Delivery) {
-	chat := m.Message.Chat
+	chat := m.Message.Chat.Root() // its topic is no other chat
 	if _, ok := d.busy[chat]; ok {
 		// Only when a claim lapsed (the database was away while it should
 		// have been renewed): the chat's order comes first.
@@ -284,11 +285,14 @@ func (d *deliverer) deliver(ctx, sctx context.Context, f *flight, m Delivery) {
 			d.failed(ctx, sctx, m, marked, err)
 			return
 		}
-		if part < len(parts) {
+		if len(parts) > 1 {
+			// The last part too: RecentSends counts a message's parts.
 			d.settle(ctx, "record a part sent", m, func(c context.Context) error { return d.store.markParts(c, m.ID, part) })
 		}
 	}
-	d.markSent(m)
+	if d.markSent(m) && m.Held {
+		d.resume(ctx, m)
+	}
 }
 
 // failed records that sending m failed with err; marked says the part
@@ -305,6 +309,10 @@ func (d *deliverer) failed(ctx, sctx context.Context, m Delivery, marked bool, e
 				"message", m.ID, "chat", m.Message.Chat.ID)
 		}
 		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.releaseOne(c, d.worker, m, marked) })
+	case errors.As(err, new(chat.Moved)):
+		d.moved(ctx, m, err)
+	case errors.Is(err, chat.ErrNoRights):
+		d.hold(ctx, m, err)
 	case errors.Is(err, chat.ErrUndeliverable):
 		d.o.Log.Warn("outbox: the platform refuses a message for good; given up", "message", m.ID,
 			"platform", m.Message.Chat.Platform, "chat", m.Message.Chat.ID, "err", err)
@@ -424,4 +432,69 @@ func (s *Store) markSending(ctx context.Context, id int64, part int) error {
 		return fmt.Errorf("record part %d of outbox message %d being sent: %w", part, id, err)
 	}
 	return nil
+}
+
+// markHeld marks those of ds whose chats are held (Delivery.Held). When
+// that cannot be read, a held chat resumes at its next Unblock or probe
+// refused and retried: nothing is lost.
+func (d *deliverer) markHeld(ctx context.Context, ds []Delivery) {
+	held, err := d.store.heldAmong(ctx, ds)
+	if err != nil && ctx.Err() == nil {
+		d.o.Log.Warn("outbox: reading the chats held failed", "worker", d.worker, "err", err)
+	}
+	for i := range ds {
+		ds[i].Held = held[ds[i].Message.Chat.Root()]
+	}
+}
+
+// moved moves m's chat where the platform says it went (chat.Moved): its
+// events, its waiting messages, m among them, and the rest (MoveChat); m
+// is released, no attempt counted, and goes out to the new chat at once.
+func (d *deliverer) moved(ctx context.Context, m Delivery, err error) {
+	var mv chat.Moved
+	errors.As(err, &mv)
+	from := m.Message.Chat.Root()
+	if mv.To.Platform != from.Platform || mv.To.ID == "" {
+		d.settle(ctx, "mark failed", m, func(c context.Context) error { return d.store.failAfter(c, m.ID, err, d.o.MaxAttempts) })
+		return
+	}
+	d.o.Log.Info("outbox: the chat moved; its messages and events follow", "platform", from.Platform, "from", from.ID, "to", mv.To.ID)
+	if d.settle(ctx, "move the chat", m, func(c context.Context) error { return d.store.MoveChat(c, from, mv.To) }) {
+		d.settle(ctx, "release", m, func(c context.Context) error { return d.store.release(c, d.worker, []Delivery{m}) })
+		return
+	}
+	d.settle(ctx, "mark failed", m, func(c context.Context) error { return d.store.failAfter(c, m.ID, err, d.o.MaxAttempts) })
+}
+
+// hold holds m's chat, which the bot may not post in (chat.ErrNoRights):
+// m waits for a probe, and Blocked hears of a chat newly held.
+func (d *deliverer) hold(ctx context.Context, m Delivery, err error) {
+	to := m.Message.Chat.Root()
+	var (
+		newly bool
+		since time.Time
+	)
+	if !d.settle(ctx, "hold the chat", m, func(c context.Context) (e error) {
+		newly, since, e = d.store.hold(c, to, m.ID, err)
+		return e
+	}) {
+		return // the claim lapses; the message is tried again
+	}
+	if !newly {
+		return
+	}
+	d.o.Log.Warn("outbox: the bot may not post in a chat; its messages wait until it may", "platform", to.Platform, "chat", to.ID, "err", err)
+	if d.o.Blocked != nil {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+		defer cancel()
+		d.o.Blocked(c, to, since, err)
+	}
+}
+
+// resume resumes m's chat, held until m got through.
+func (d *deliverer) resume(ctx context.Context, m Delivery) {
+	to := m.Message.Chat.Root()
+	if d.settle(ctx, "resume the chat", m, func(c context.Context) error { _, err := d.store.Unblock(c, to); return err }) {
+		d.o.Log.Info("outbox: a held chat takes messages again", "platform", to.Platform, "chat", to.ID)
+	}
 }

@@ -54,7 +54,7 @@ func insertMessages(tx *gorm.DB, event *EventID, msgs []chat.Message, keyPrefix 
 			return fmt.Errorf("message %d: %w", i, err)
 		}
 		rows[i] = outboxMessage{Row: outboxRow{
-			EventID: eventID, Platform: m.Chat.Platform, ChatID: m.Chat.ID, Body: string(body),
+			EventID: eventID, Platform: m.Chat.Platform, ChatID: m.Chat.ID, Thread: m.Chat.Thread, Body: string(body),
 			DedupKey: key, CreatedAt: now, NextAttemptAt: now,
 		}}
 		if m.File != nil {
@@ -69,7 +69,7 @@ func insertMessages(tx *gorm.DB, event *EventID, msgs []chat.Message, keyPrefix 
 
 // delivery reads an outbox row.
 func delivery(r outboxMessage) (Delivery, error) {
-	m := chat.Message{Chat: chat.Chat{Platform: r.Row.Platform, ID: r.Row.ChatID}, DedupKey: r.Row.DedupKey}
+	m := chat.Message{Chat: chat.Chat{Platform: r.Row.Platform, ID: r.Row.ChatID, Thread: r.Row.Thread}, DedupKey: r.Row.DedupKey}
 	if err := json.Unmarshal([]byte(r.Row.Body), &m); err != nil {
 		return Delivery{}, fmt.Errorf("unreadable body: %w", err)
 	}

@@ -40,8 +40,12 @@ func (s *Store) SetLang(ctx context.Context, platform, user, lang string) error 
 // Lang is the language the platform's user chose with SetLang, or "" when
 // they chose none.
 func (s *Store) Lang(ctx context.Context, platform, user string) (string, error) {
+	return lang(s.db.WithContext(ctx), platform, user)
+}
+
+func lang(db *gorm.DB, platform, user string) (string, error) {
 	var r prefRow
-	err := s.db.WithContext(ctx).Where("platform = ? AND user_id = ?", platform, user).Take(&r).Error
+	err := db.Where("platform = ? AND user_id = ?", platform, user).Take(&r).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return "", nil
 	}
@@ -59,12 +63,16 @@ const langChunk = 500
 // every player — in a few queries: the language each chose, by user; a
 // user who chose none is not in the map.
 func (s *Store) Langs(ctx context.Context, platform string, users []string) (map[string]string, error) {
+	return langs(s.db.WithContext(ctx), platform, users)
+}
+
+func langs(db *gorm.DB, platform string, users []string) (map[string]string, error) {
 	out := make(map[string]string, len(users))
 	for len(users) > 0 {
 		chunk := users[:min(len(users), langChunk)]
 		users = users[len(chunk):]
 		var rows []prefRow
-		err := s.db.WithContext(ctx).Where("platform = ? AND user_id IN ?", platform, chunk).Find(&rows).Error
+		err := db.Where("platform = ? AND user_id IN ?", platform, chunk).Find(&rows).Error
 		if err != nil {
 			return nil, fmt.Errorf("read the languages of %d %s users: %w", len(chunk), platform, err)
 		}

@@ -1,13 +1,25 @@
 package storage
 
-// Snapshots: an event's state as JSON, so that a load folds only the
-// actions after it. They live in a table of their own (migration 7): a
-// change updates the event's small row, and the snapshot only when one
-// is due.
+// Snapshots: an event's state, so that a load folds only the actions after
+// it. They live in a table of their own (migration 7): a change updates the
+// event's small row, and the snapshot only when one is due.
+//
+// A snapshot is the state in gob, after a byte that names the encoding
+// (migration 12). A cold load of a big event is mostly the snapshot's
+// decoding: at 5,000 players and 15 rounds gob takes 0.7 MB and 4 ms where
+// JSON took 3.9 MB and 50 ms (encoding/json; a faster JSON library 7 ms,
+// CBOR 13, MessagePack 15). The state's types are plain data, which gob
+// carries as it is: no tags, no methods to keep in step. A snapshot written
+// before is JSON in the state column: it is read as such, and the event's
+// next snapshot replaces it.
 
 import (
+	"bytes"
+	"encoding/gob"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -18,10 +30,13 @@ import (
 // snapshotBytesPerAction sets how long a big event's snapshot waits: a new
 // one is written once there are as many actions after the old one as it
 // has bytes over this (and at least snapshotEvery). The bytes written per
-// action stay bounded however long the event grows (a 4 MB state of 5,000
-// players is written every ~1,000 actions, not every 100), while a cold
+// action stay bounded however long the event grows (a 0.7 MB state of
+// 5,000 players is written every ~180 actions, not every 100), while a cold
 // load folds at most that many actions after the snapshot.
 const snapshotBytesPerAction = 4096
+
+// snapshotGob is the first byte of a snapshot in gob.
+const snapshotGob byte = 1
 
 // snapshotInfo is where an event's stored snapshot stands.
 type snapshotInfo struct {
@@ -39,21 +54,45 @@ func (s *Store) snapshotDue(snap snapshotInfo, v int64) bool {
 }
 
 // snapshotOf is st as the snapshots table holds it.
-func snapshotOf(st *action.State) (string, error) {
-	snap, err := json.Marshal(st)
-	if err != nil {
-		return "", fmt.Errorf("snapshot: %w", err)
+func snapshotOf(st *action.State) ([]byte, error) {
+	// At and Seq are the action being applied's, which JSON left out
+	// (json:"-"): neither is the state's once the action is.
+	c := *st
+	c.At, c.Seq = time.Time{}, 0
+	var b bytes.Buffer
+	b.WriteByte(snapshotGob)
+	if err := gob.NewEncoder(&b).Encode(&c); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	return string(snap), nil
+	return b.Bytes(), nil
 }
 
-// putSnapshot stores state as event id's snapshot through seq, in place
-// of the one before.
-func putSnapshot(tx *gorm.DB, id EventID, seq int64, state string) error {
+// decodeSnapshot reads a snapshot: data as snapshotOf wrote it, or else
+// the JSON of one written before migration 12.
+func decodeSnapshot(data []byte, state string) (*action.State, error) {
+	st := new(action.State)
+	var err error
+	switch {
+	case len(data) > 0 && data[0] == snapshotGob:
+		err = gob.NewDecoder(bytes.NewReader(data[1:])).Decode(st)
+	case len(data) == 0 && state != "":
+		err = json.Unmarshal([]byte(state), st)
+	default:
+		err = errors.New("a snapshot of no encoding this code reads")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// putSnapshot stores snap as event id's snapshot through seq, in place of
+// the one before.
+func putSnapshot(tx *gorm.DB, id EventID, seq int64, snap []byte) error {
 	err := tx.Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "event_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"seq", "state"}),
-	}).Create(&snapshotRow{EventID: int64(id), Seq: seq, State: state}).Error
+		DoUpdates: clause.AssignmentColumns([]string{"seq", "state", "data"}),
+	}).Create(&snapshotRow{EventID: int64(id), Seq: seq, Data: snap}).Error
 	if err != nil {
 		return fmt.Errorf("write the snapshot through action %d: %w", seq, err)
 	}
@@ -67,8 +106,9 @@ func readSnapshot(db *gorm.DB, id EventID) (*action.State, snapshotInfo, error) 
 	var rows []struct {
 		Seq   *int64
 		State *string
+		Data  []byte
 	}
-	err := db.Raw(`SELECT s.seq, s.state FROM events e LEFT JOIN snapshots s ON s.event_id = e.id WHERE e.id = ?`, id).
+	err := db.Raw(`SELECT s.seq, s.state, s.data FROM events e LEFT JOIN snapshots s ON s.event_id = e.id WHERE e.id = ?`, id).
 		Scan(&rows).Error
 	switch {
 	case err != nil:
@@ -78,9 +118,10 @@ func readSnapshot(db *gorm.DB, id EventID) (*action.State, snapshotInfo, error) 
 	case rows[0].Seq == nil:
 		return nil, snapshotInfo{}, nil
 	}
-	info := snapshotInfo{seq: *rows[0].Seq, bytes: len(*rows[0].State)}
-	st := new(action.State)
-	if json.Unmarshal([]byte(*rows[0].State), st) != nil || st.Through != info.seq {
+	r := rows[0]
+	info := snapshotInfo{seq: *r.Seq, bytes: len(*r.State) + len(r.Data)}
+	st, err := decodeSnapshot(r.Data, *r.State)
+	if err != nil || st.Through != info.seq {
 		return nil, snapshotInfo{bytes: info.bytes, stale: true}, nil
 	}
 	return st, info, nil

@@ -32,6 +32,9 @@ type Store struct {
 	cache         stateCache
 	tail          tailCache // LogTail's decoded records
 	writers       eventLocks
+	// write is SQLite's write lock as this instance queues for it (gate);
+	// nil on PostgreSQL.
+	write chan struct{}
 }
 
 // Option changes how Open sets up a Store.
@@ -99,6 +102,9 @@ func open(ctx context.Context, s *Store, cfg *gorm.Config, dsn string) (*Store, 
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, named(err))
 	}
 	s.db = db
+	if s.dialect == "sqlite" {
+		s.write = make(chan struct{}, 1)
+	}
 	if err := s.pool(); err != nil {
 		s.Close()
 		return nil, err
@@ -133,17 +139,27 @@ func openDB(dial gorm.Dialector, cfg *gorm.Config) (*gorm.DB, error) {
 	}
 }
 
-// idleConns is how many connections the pool keeps open between bursts.
-// database/sql keeps 2: the outbox's senders, the commands of a busy group
-// and the web page each hold one, and a third caller would open (for
-// PostgreSQL: a TCP and TLS handshake and a server process) and close a
-// connection every time.
-const idleConns = 8
+// The pool's connections. SQLite in WAL mode lets readers run beside the
+// one writer; the transactions here begin immediate, taking the write lock
+// at BEGIN, so a second writer waits in SQLite's busy handler (which
+// sleeps between tries, up to the busy timeout) and holds its connection
+// meanwhile. Without a bound a burst of commands opened a connection each
+// (every open sets the DSN's pragmas) and the pool closed all but a few
+// again after it. So the pool is bounded, callers beyond it queue in
+// database/sql (in turn, without SQLite's sleeps), and the connections
+// stay open between bursts.
+// A PostgreSQL connection is a server process: the bound leaves room on a
+// server's default 100 for a few instances.
+const (
+	maxConns  = 16
+	idleConns = maxConns
+)
 
-// idleTime is how long an idle PostgreSQL connection is kept: less than
-// the idle timeouts of the proxies in front of managed servers (PgBouncer's
-// and cloud load balancers' are 5–10 minutes), which close it under the
-// pool's feet and fail the next query on it.
+// idleTime is how long an idle connection is kept: less than the idle
+// timeouts of the proxies in front of managed PostgreSQL servers
+// (PgBouncer's and cloud load balancers' are 5–10 minutes), which close it
+// under the pool's feet and fail the next query on it. For SQLite it gives
+// back the connections' page caches after a quiet while.
 const idleTime = 4 * time.Minute
 
 // pool sets the connection pool's limits.
@@ -152,11 +168,30 @@ func (s *Store) pool() error {
 	if err != nil {
 		return fmt.Errorf("open %s database: %w", s.dialect, err)
 	}
+	sqlDB.SetMaxOpenConns(maxConns)
 	sqlDB.SetMaxIdleConns(idleConns)
-	if s.dialect == "postgres" {
-		sqlDB.SetConnMaxIdleTime(idleTime)
-	}
+	sqlDB.SetConnMaxIdleTime(idleTime)
 	return nil
+}
+
+// gate waits for this instance's turn to write to SQLite and returns the
+// function that ends it; on PostgreSQL, whose writers to different events
+// do not wait for each other, it returns at once. SQLite has one writer
+// at a time: a transaction that finds the write lock taken waits in
+// SQLite's busy handler, which sleeps between tries (up to 100 ms), while
+// the lock may have been free long since. Queued here, the next writer
+// starts as the last one commits. Other instances on the same file still
+// meet in the busy handler.
+func (s *Store) gate(ctx context.Context) (func(), error) {
+	if s.write == nil {
+		return func() {}, nil
+	}
+	select {
+	case s.write <- struct{}{}:
+		return func() { <-s.write }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Close closes the database.

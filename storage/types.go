@@ -3,6 +3,8 @@ package storage
 import (
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 )
@@ -50,6 +52,14 @@ type Change struct {
 	// linkCode is the hash of the link code UseLinkCode uses up with the
 	// change, "" for none.
 	linkCode string
+
+	// event is the event changed (0 while it is being created); begin
+	// starts the change's transaction, which its first read does (tx,
+	// ended by done: change.go).
+	event EventID
+	begin func() (*gorm.DB, func(), error)
+	tx    *gorm.DB
+	done  func()
 }
 
 // bindingOp is a change to the chats, identities or roles tables.

@@ -224,27 +224,8 @@ func TestRun(t *testing.T) {
 	deferred := float64(discordgo.InteractionResponseDeferredChannelMessageWithSource)
 	ephemeral := float64(discordgo.MessageFlagsEphemeral)
 
-	// A long public reply goes through the outbox to the channel, the
-	// response saying so privately. (/help is long in a channel that
-	// follows no event yet.)
-	parts := split(longHelp(t, st), chat.LimitDiscord)
 	from := len(g.rest.await(t, 0))
-	typ, data, edit := exchange(m.slash(ann, "help", ""), true)
-	if typ != deferred || data["flags"] != ephemeral || edit["content"] != follows.In(i18n.En) {
-		t.Errorf("long /help: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
-	}
-	said := channel(from)
-	if len(said) != len(parts) {
-		t.Fatalf("the channel heard %d messages, want the %d parts of the long /help", len(said), len(parts))
-	}
-	for i, content := range said {
-		if content != parts[i] {
-			t.Errorf("message %d: %.40q…, want part %d of the reply", i, content, i)
-		}
-	}
-
-	from = len(g.rest.await(t, 0))
-	typ, data, edit = exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), true)
+	typ, data, edit := exchange(m.slash(wang, "event", "new", "name", "周末快棋赛"), true)
 	if typ != deferred || data["flags"] != ephemeral || edit["content"] != posted.In(i18n.Zh) {
 		t.Errorf("/event new: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
 	}
@@ -274,6 +255,25 @@ func TestRun(t *testing.T) {
 	if typ != float64(discordgo.InteractionApplicationCommandAutocompleteResult) || len(choices) != 1 ||
 		choices[0].(map[string]any)["value"] != "1" {
 		t.Errorf("autocomplete: response %v %v, want Li Si, value 1", typ, data)
+	}
+
+	// A long public reply goes through the outbox to the channel, the
+	// response saying so privately.
+	parts := split(longList(t, st, wang), chat.LimitDiscord)
+	channel(0) // what was said before
+	from = len(g.rest.await(t, 0))
+	typ, data, edit = exchange(m.slash(ann, "players", ""), true)
+	if typ != deferred || data["flags"] != ephemeral || edit["content"] != follows.In(i18n.En) {
+		t.Errorf("long /players: response %v %v, edited to %v; want an ephemeral deferral, then the note that the answer follows", typ, data, edit)
+	}
+	said := channel(from)
+	if len(said) != len(parts) {
+		t.Fatalf("the channel heard %d messages, want the %d parts of the long /players", len(said), len(parts))
+	}
+	for i, content := range said {
+		if content != parts[i] {
+			t.Errorf("message %d: %.40q…, want part %d of the reply", i, content, i)
+		}
 	}
 }
 

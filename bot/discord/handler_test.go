@@ -425,11 +425,11 @@ func TestResponse(t *testing.T) {
 // first part is the deferred response, the rest ephemeral follow-ups.
 func TestHandlerLongReplies(t *testing.T) {
 	e := newEndpoint(t)
-	help := longHelp(t, e.store)
+	help := longList(t, e.store, ann)
 
-	a := e.send(e.slash(ann, "help", ""))
+	a := e.send(e.slash(ann, "players", ""))
 	if !a.Private() || a.Content() != follows.In(i18n.En) {
-		t.Errorf("long /help: response %q (private %v), want the private note %q", a.Content(), a.Private(), follows.In(i18n.En))
+		t.Errorf("long /players: response %q (private %v), want the private note %q", a.Content(), a.Private(), follows.In(i18n.En))
 	}
 	parts := e.heard()
 	if len(parts) < 2 {
@@ -457,7 +457,10 @@ func TestHandlerLongReplies(t *testing.T) {
 		t.Errorf("the short /help: the channel heard %.80q, want it once", said)
 	}
 
-	// A private reply too long for a message: /pair's preview of a large field.
+	// A private reply too long for a message: /pair's preview of a large
+	// field, of another event (the long list's is called off first).
+	e.svc.Handle(context.Background(), commands.Request{Chat: chat.Chat{Platform: Platform, ID: "C1"},
+		User: commands.User{ID: ann.id, Name: ann.name}, Locale: ann.locale, Text: "/event cancel confirm", UpdateID: "test:cancel"})
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
 	a = e.send(e.slash(ann, "pair", ""))
 	if a.first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !a.Private() {
@@ -523,17 +526,32 @@ func numbered(i int) string { return fmt.Sprintf("棋手%d", i) }
 // ann's client speaks English, in which /help is longer than a message.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}
 
-// longHelp is /help as ann gets it in channel C1.
-func longHelp(t *testing.T, st *storage.Store) string {
+// longList enters enough players in channel C1's event, as its organiser
+// org (making the event first when the channel has none), that /players
+// there is longer than a message, and returns that reply as the channel
+// reads it.
+func longList(t *testing.T, st *storage.Store, org who) string {
 	t.Helper()
-	help := commands.New(st).Handle(context.Background(), commands.Request{
-		Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: ann.id, Name: ann.name},
-		Locale: ann.locale, Text: "/help", UpdateID: "test:help",
-	}).Text
-	if chat.Length(help) <= chat.LimitDiscord {
-		t.Fatalf("/help in English has %d characters; the test needs a reply longer than a message", chat.Length(help))
+	svc := commands.New(st)
+	n := 0
+	say := func(text string) string {
+		n++
+		return svc.Handle(context.Background(), commands.Request{
+			Chat: chat.Chat{Platform: Platform, ID: "C1"}, User: commands.User{ID: org.id, Name: org.name},
+			Locale: org.locale, Text: text, UpdateID: fmt.Sprintf("test:long:%d", n),
+		}).Text
 	}
-	return help
+	if evs, err := st.ChatEvents(context.Background(), chat.Chat{Platform: Platform, ID: "C1"}); err == nil && len(evs) == 0 {
+		say("/event new Long List")
+	}
+	for i := range 150 {
+		say(fmt.Sprintf("/player add Player%03d", i+1))
+	}
+	list := say("/players")
+	if chat.Length(list) <= chat.LimitDiscord {
+		t.Fatalf("/players has %d characters; the test needs a reply longer than a message", chat.Length(list))
+	}
+	return list
 }
 
 // The PLAYER of /withdraw completes the channel's players: up to 25,

@@ -84,9 +84,10 @@ var (
 // user's direct messages closed (50007, or any 403 to them) is
 // chat.ErrUndeliverable, given up at once and the group told; a channel
 // the bot cannot see, may not post in, or that is gone (50001, 50013,
-// 10003) is chat.ErrNoRights, for as long as nobody grants them. Any
+// 10003) is chat.ErrNoRights, which holds the channel until it may. Any
 // other 400 or 404 (a message Discord cannot take) is undeliverable too:
-// the same request fails the same way every time.
+// the same request fails the same way every time, and would hold back the
+// chat's later messages for hours of retries.
 func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {

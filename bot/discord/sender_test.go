@@ -302,19 +302,24 @@ func TestSenderRateLimited(t *testing.T) {
 	}
 }
 
-// TestSenderForbiddenDM: Discord's 403 to a user's direct messages is
-// undeliverable (no retries); a 403 in a channel is an ordinary failure.
-func TestSenderForbiddenDM(t *testing.T) {
-	forbid := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// refuser is a REST server that opens DM channels and refuses every
+// message with status and Discord's error code.
+func refuser(status, code int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if strings.HasSuffix(r.URL.Path, "/users/@me/channels") {
 			json.NewEncoder(w).Encode(map[string]any{"id": "DM-7", "type": 1})
 			return
 		}
-		w.WriteHeader(http.StatusForbidden)
-		json.NewEncoder(w).Encode(map[string]any{"code": 50007, "message": "Cannot send messages to this user"})
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(map[string]any{"code": code, "message": "refused"})
 	})
-	s := NewSender(newSession(t, forbid))
+}
+
+// TestSenderForbiddenDM: Discord's 403 to a user's direct messages is
+// undeliverable (no retries); a 403 in a channel is an ordinary failure.
+func TestSenderForbiddenDM(t *testing.T) {
+	s := NewSender(newSession(t, refuser(http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser)))
 	err := s.Send(context.Background(), chat.Message{Chat: chat.Private(Platform, "7"), Text: "hi"})
 	if !errors.Is(err, chat.ErrUndeliverable) {
 		t.Errorf("403 to dm:7: %v, want ErrUndeliverable", err)

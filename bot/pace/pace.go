@@ -35,12 +35,24 @@ type Limits struct {
 	IsGroup func(chat.Chat) bool
 }
 
-// Telegram's limits (core.telegram.org/bots/faq): about 30 messages a
-// second overall, one a second to a chat, 20 a minute to a group.
+// Span is the longest span of l's limits: the sends older than that
+// hold nothing back.
+func (l Limits) Span() time.Duration {
+	var d time.Duration
+	for _, r := range slices.Concat(l.Global, l.Chat, l.Group) {
+		d = max(d, r.Per)
+	}
+	return d
+}
+
+// Telegram's limits (core.telegram.org/bots/faq: about 30 messages a
+// second overall, one a second to a chat, 20 a minute to a group), kept
+// with a margin: Telegram counts on its own clock, after the network's
+// delays, and a burst at the very limit earns a 429 for the whole bot.
 var Telegram = Limits{
-	Global:  []Rate{{30, time.Second}},
-	Chat:    []Rate{{1, time.Second}},
-	Group:   []Rate{{20, time.Minute}},
+	Global:  []Rate{{25, time.Second}},
+	Chat:    []Rate{{1, 1100 * time.Millisecond}},
+	Group:   []Rate{{18, time.Minute}},
 	IsGroup: telegramGroup,
 }
 
@@ -96,6 +108,18 @@ func New(inner chat.Sender, limits Limits, clock Clock) *Sender {
 	return &Sender{inner: inner, limits: limits, clock: clock, global: windows(limits.Global), chats: map[chat.Chat][]*window{}}
 }
 
+// Remember counts a send to c at at against the limits, as if Send had
+// made it then: a pacer starting again is given the sends of its last run
+// (storage.Store.RecentSends), so that a restart does not begin with a
+// burst the platform punishes.
+func (s *Sender) Remember(c chat.Chat, at time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, w := range slices.Concat(s.windows(c.Root()), s.global) {
+		w.insert(at)
+	}
+}
+
 // Send sends m once the limits allow it. When the platform asks to wait
 // (chat.RetryAfter), Send waits that long and tries once more, returning the
 // second attempt's error. When ctx ends while waiting, Send returns ctx's
@@ -115,7 +139,7 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 // send waits for m's turn and sends it.
 func (s *Sender) send(ctx context.Context, m chat.Message) error {
 	for {
-		wait := s.take(m.Chat)
+		wait := s.take(m.Chat.Root()) // a topic is no chat of its own
 		if wait <= 0 {
 			return s.inner.Send(ctx, m)
 		}
@@ -131,15 +155,7 @@ func (s *Sender) send(ctx context.Context, m chat.Message) error {
 func (s *Sender) take(chat chat.Chat) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ws, ok := s.chats[chat]
-	if !ok {
-		ws = windows(s.limits.Chat)
-		if s.limits.IsGroup != nil && s.limits.IsGroup(chat) {
-			ws = append(ws, windows(s.limits.Group)...)
-		}
-		s.chats[chat] = ws
-	}
-	all := slices.Concat(ws, s.global)
+	all := slices.Concat(s.windows(chat), s.global)
 	now := s.clock.Now()
 	var wait time.Duration
 	for _, w := range all {
@@ -158,6 +174,19 @@ func (s *Sender) take(chat chat.Chat) time.Duration {
 		s.forget(now)
 	}
 	return 0
+}
+
+// windows are chat's windows, made on first use.
+func (s *Sender) windows(chat chat.Chat) []*window {
+	ws, ok := s.chats[chat]
+	if !ok {
+		ws = windows(s.limits.Chat)
+		if s.limits.IsGroup != nil && s.limits.IsGroup(chat) {
+			ws = append(ws, windows(s.limits.Group)...)
+		}
+		s.chats[chat] = ws
+	}
+	return ws
 }
 
 // maxChats is how many chats Sender remembers before it forgets those
@@ -208,6 +237,16 @@ func (w *window) add(now time.Time) {
 		w.times = append(w.times[:0], w.times[1:]...)
 	}
 	w.times = append(w.times, now)
+}
+
+// insert records a send at at, which may be earlier than those recorded:
+// the window keeps the latest N, oldest first.
+func (w *window) insert(at time.Time) {
+	i, _ := slices.BinarySearchFunc(w.times, at, time.Time.Compare)
+	w.times = slices.Insert(w.times, i, at)
+	if len(w.times) > w.rate.N {
+		w.times = w.times[len(w.times)-w.rate.N:]
+	}
 }
 
 // idle says whether every send the window remembers is older than Per.

@@ -66,6 +66,24 @@ func secs(s ...int) []time.Duration {
 	return ds
 }
 
+// tenths turns tenths of seconds into durations.
+func tenths(s ...int) []time.Duration {
+	ds := make([]time.Duration, len(s))
+	for i, n := range s {
+		ds[i] = time.Duration(n) * time.Second / 10
+	}
+	return ds
+}
+
+// steps is n durations from 0, each step tenths of a second after the last.
+func steps(n, step int) []time.Duration {
+	ds := make([]time.Duration, n)
+	for i := range ds {
+		ds[i] = time.Duration(i*step) * time.Second / 10
+	}
+	return ds
+}
+
 // repeat is n copies of x.
 func repeat[T any](x T, n int) []T {
 	xs := make([]T, n)
@@ -79,7 +97,7 @@ func repeat[T any](x T, n int) []T {
 // limits allow: not earlier (too fast for the platform) and not later.
 func TestSendTimes(t *testing.T) {
 	channels := make([]chat.Chat, 60)
-	privates := make([]chat.Chat, 31)
+	privates := make([]chat.Chat, 26)
 	for i := range channels {
 		channels[i] = dc(fmt.Sprint(i))
 	}
@@ -92,11 +110,14 @@ func TestSendTimes(t *testing.T) {
 		to     []chat.Chat
 		want   []time.Duration
 	}{
-		{"telegram private chat: 1/s", Telegram, repeat(chat.Private("telegram", "7"), 3), secs(0, 1, 2)},
-		{"telegram positive id is private", Telegram, repeat(tg("42"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)},
-		// The 21st message waits for the first to leave the minute.
-		{"telegram group: 1/s and 20/min", Telegram, repeat(tg("-1001"), 22), secs(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 60, 61)},
-		{"telegram overall: 30/s", Telegram, privates, append(repeat(time.Duration(0), 30), time.Second)},
+		// Telegram's limits with a margin: one in 1.1 s to a chat, 18 a
+		// minute to a group, 25 a second overall.
+		{"telegram private chat: 1 in 1.1 s", Telegram, repeat(chat.Private("telegram", "7"), 3), tenths(0, 11, 22)},
+		{"telegram positive id is private", Telegram, repeat(tg("42"), 22), steps(22, 11)},
+		// The 19th message waits for the first to leave the minute.
+		{"telegram group: 1 in 1.1 s and 18/min", Telegram, repeat(tg("-1001"), 21), append(steps(18, 11), tenths(600, 611, 622)...)},
+		{"telegram topics are their group", Telegram, []chat.Chat{{Platform: "telegram", ID: "-1001", Thread: "7"}, tg("-1001")}, tenths(0, 11)},
+		{"telegram overall: 25/s", Telegram, privates, append(repeat(time.Duration(0), 25), time.Second)},
 		{"discord channel: 5 per 5 s", Discord, repeat(dc("9"), 7), secs(0, 0, 0, 0, 0, 5, 5)},
 		{"discord overall: 50/s", Discord, channels, append(repeat(time.Duration(0), 50), repeat(time.Second, 10)...)},
 		{"no limits", Limits{}, repeat(dc("9"), 3), secs(0, 0, 0)},
@@ -186,10 +207,10 @@ func TestDeliver500(t *testing.T) {
 			t.Fatalf("message %d sent was %q to %v, want %q to %v", i, m.text, m.chat, fmt.Sprint(i), group)
 		}
 	}
-	check(t, "per chat", rec.sent, Rate{1, time.Second})
-	check(t, "per group", rec.sent, Rate{20, time.Minute})
-	// 25 minutes of 20 messages, the last minute's starting at 24 min.
-	if last, want := rec.sent[n-1].at, 24*time.Minute+19*time.Second; last != want {
+	check(t, "per chat", rec.sent, Rate{1, 1100 * time.Millisecond})
+	check(t, "per group", rec.sent, Rate{18, time.Minute})
+	// 27 minutes of 18 messages, the last 14 in the 28th, 1.1 s apart.
+	if last, want := rec.sent[n-1].at, 27*time.Minute+14300*time.Millisecond; last != want {
 		t.Errorf("the last message went out at %v, want %v", last, want)
 	}
 }
@@ -368,5 +389,29 @@ func TestGroupLimitHoldsNoNotes(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("Deliver: %v", err)
+	}
+}
+
+// TestRemember: the sends of a last run, remembered (as a restart does
+// from the outbox's records), count against the limits: a group that had
+// its 18 messages in the last minute waits for the oldest to leave it, and
+// one a minute quiet does not wait at all.
+func TestRemember(t *testing.T) {
+	s, rec := newTest(Telegram)
+	busy, quiet := tg("-1001"), tg("-1002")
+	for i := range 18 {
+		// Given out of order: a run's records come as the store has them.
+		s.Remember(busy, start.Add(-time.Duration(59-i)*time.Second))
+	}
+	s.Remember(busy, start.Add(-2*time.Minute)) // older than any limit
+	s.Remember(quiet, start.Add(-time.Minute))
+	for _, c := range []chat.Chat{quiet, busy} {
+		if err := s.Send(context.Background(), chat.Message{Chat: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []sent{{chat: quiet, at: 0}, {chat: busy, at: time.Second}}
+	if !reflect.DeepEqual(rec.sent, want) {
+		t.Errorf("sent %+v; want the quiet group at once, the busy one when its oldest send is a minute old", rec.sent)
 	}
 }

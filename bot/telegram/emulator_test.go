@@ -321,6 +321,7 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 // adapter's:
 //   - the emulator parses JSON and urlencoded bodies, not the multipart
 //     ones the client sends: bodies are re-encoded as urlencoded;
+//   - its bot is called TestNameBot: getMe answers qisai_bot here;
 //   - it has no setMyCommands: the menus are recorded and answered here,
 //     by scope and language; nor editMessageReplyMarkup: the messages
 //     whose buttons are removed are recorded;
@@ -339,6 +340,11 @@ type transport struct {
 func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.Header.Get("Content-Type") == "application/json" {
 		return tr.poll(r) // qisai's own getUpdates (poll.go)
+	}
+	if path.Base(r.URL.Path) == "getMe" {
+		// The emulator's bot is TestNameBot, and its empty form the
+		// client sends no body for: the scenario's bot is qisai_bot.
+		return answer(r, meAnswer), nil
 	}
 	form, err := multipartValues(r)
 	if err != nil {
@@ -428,6 +434,9 @@ func answer(r *http.Request, body string) *http.Response {
 		Request: r, ContentLength: int64(len(body)),
 	}
 }
+
+// meAnswer is getMe's answer: the bot of the tests is qisai_bot.
+const meAnswer = `{"ok":true,"result":{"id":666,"is_bot":true,"first_name":"qisai","username":"qisai_bot"}}`
 
 // TestEmulatorScenario runs the adapter against the telegram-test-api
 // emulator, the issue's scenario: the real client long-polls it, 8 users

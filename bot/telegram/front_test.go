@@ -31,8 +31,7 @@ type front struct {
 	emu *emulator
 
 	mu      sync.Mutex
-	pending []json.RawMessage // handed out, not confirmed, oldest first
-	ids     []int64           // their update ids
+	pending unconfirmed // handed out, not confirmed
 	// onSend is called with each sendMessage's fields; a non-nil answer
 	// is the Bot API's answer instead of the emulator's, and after, when
 	// set, runs once the emulator has answered (the bot not yet told).
@@ -89,8 +88,12 @@ func newFront(t *testing.T, emu *emulator) *front {
 func (f *front) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	method := path.Base(r.URL.Path)
-	if method == "getUpdates" {
+	switch method {
+	case "getUpdates":
 		f.getUpdates(w, r)
+		return
+	case "getMe":
+		io.WriteString(w, meAnswer)
 		return
 	}
 	form, err := multipartValues(r)
@@ -178,19 +181,16 @@ func (f *front) getUpdates(w http.ResponseWriter, r *http.Request) {
 			ID int64 `json:"update_id"`
 		}
 		json.Unmarshal(u, &id)
-		f.pending, f.ids = append(f.pending, u), append(f.ids, id.ID)
+		f.pending.add(u, id.ID)
 	}
 	confirm := true
 	if f.onPoll != nil {
-		confirm = f.onPoll(p.Offset, f.ids)
+		confirm = f.onPoll(p.Offset, f.pending.ids)
 	}
-	for confirm && len(f.ids) > 0 && f.ids[0] < p.Offset {
-		f.pending, f.ids = f.pending[1:], f.ids[1:]
+	if confirm {
+		f.pending.confirm(p.Offset)
 	}
-	out := f.pending
-	if p.Limit > 0 && len(out) > p.Limit {
-		out = out[:p.Limit]
-	}
+	out := f.pending.batch(p.Limit)
 	b, _ := json.Marshal(map[string]any{"ok": true, "result": out})
 	f.mu.Unlock()
 	if len(out) == 0 {
@@ -215,6 +215,33 @@ func (f *front) fetch(r *http.Request) ([]json.RawMessage, error) {
 		return nil, fmt.Errorf("emulator getUpdates: ok=%v %v", a.OK, err)
 	}
 	return a.Result, nil
+}
+
+// unconfirmed are the updates handed out and not yet confirmed, oldest
+// first, as Telegram keeps them: a getUpdates confirms those before its
+// offset, and gets the rest again.
+type unconfirmed struct {
+	updates []json.RawMessage
+	ids     []int64 // their update ids
+}
+
+func (q *unconfirmed) add(u json.RawMessage, id int64) {
+	q.updates, q.ids = append(q.updates, u), append(q.ids, id)
+}
+
+// confirm drops the updates before offset.
+func (q *unconfirmed) confirm(offset int64) {
+	for len(q.ids) > 0 && q.ids[0] < offset {
+		q.updates, q.ids = q.updates[1:], q.ids[1:]
+	}
+}
+
+// batch is the first limit updates (0: Telegram's default, all here).
+func (q *unconfirmed) batch(limit int) []json.RawMessage {
+	if limit > 0 && len(q.updates) > limit {
+		return q.updates[:limit]
+	}
+	return q.updates
 }
 
 // count is how many of msgs chat got with text containing want.

@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,36 +23,50 @@ import (
 // one user. Users named in a message come from its text mentions and the
 // message it replies to.
 
-// directTimeout bounds the calls handle makes to Telegram itself rather
-// than through the outbox (getMe, answering a button, removing buttons):
-// a slow Telegram holds up the next update no longer than this.
-const directTimeout = 10 * time.Second
-
 // self is the bot's own user name, from getMe, for telling the commands
 // addressed to it ("/join@qisai_bot") from those for other bots in the
-// group. It is asked once; a failure is asked again at the next update.
+// group. Run asks it (learnName) until Telegram answers; until then a
+// command addressed to any bot is left alone: it may be another's.
 type self struct {
 	mu   sync.Mutex
 	name string
 }
 
-// botName is the bot's user name, or "" when Telegram cannot say now
-// (then a command for any bot is taken as the bot's own, as before).
-func (a *Adapter) botName(ctx context.Context) string {
+// botName is the bot's user name, or "" while Telegram has not said it.
+func (a *Adapter) botName() string {
 	a.me.mu.Lock()
 	defer a.me.mu.Unlock()
-	if a.me.name == "" {
-		ctx, cancel := context.WithTimeout(ctx, directTimeout)
-		defer cancel()
-		me, err := a.send.b.GetMe(ctx)
-		if err != nil {
-			a.log.Warn("telegram: getMe, for the bot's user name", "err", err)
-			return ""
-		}
-		a.me.name = me.Username
-	}
 	return a.me.name
 }
+
+// learnName asks Telegram the bot's user name until it answers or ctx
+// ends, after a growing backoff.
+func (a *Adapter) learnName(ctx context.Context) {
+	var wait time.Duration
+	for ctx.Err() == nil {
+		c, cancel := context.WithTimeout(ctx, directTimeout)
+		me, err := a.send.b.GetMe(c)
+		cancel()
+		if err == nil && me.Username != "" {
+			a.me.mu.Lock()
+			a.me.name = me.Username
+			a.me.mu.Unlock()
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			err = errors.New("getMe gave no user name")
+		}
+		wait = a.backoff(wait, err)
+		a.log.Warn("telegram: getMe, for the bot's user name, failed; commands addressed to a bot wait for it", "in", wait, "err", err)
+		a.sleep(ctx, wait)
+	}
+}
+
+// isCommand reports whether text is a command ("/join 王芳").
+func isCommand(text string) bool { return strings.HasPrefix(strings.TrimSpace(text), "/") }
 
 // addressed reports whether a command names the bot it is for
 // ("/join@qisai_bot"): only then is the bot's own name needed.
@@ -68,10 +83,12 @@ func (a *Adapter) unbutton(ctx context.Context, req commands.Request) {
 	if err != nil || convErr != nil {
 		return // no message to edit
 	}
-	ctx, cancel := context.WithTimeout(ctx, directTimeout)
-	defer cancel()
-	// No reply_markup: the message keeps its text and loses its keyboard.
-	if _, err := a.send.b.EditMessageReplyMarkup(ctx, &bot.EditMessageReplyMarkupParams{ChatID: chat, MessageID: msg}); err != nil {
+	err = a.direct(ctx, func(ctx context.Context) error {
+		// No reply_markup: the message keeps its text and loses its keyboard.
+		_, err := a.send.b.EditMessageReplyMarkup(ctx, &bot.EditMessageReplyMarkupParams{ChatID: chat, MessageID: msg})
+		return err
+	})
+	if err != nil {
 		a.log.Warn("telegram: remove the buttons of a pressed message", "chat", chat, "message", msg, "err", err)
 	}
 }

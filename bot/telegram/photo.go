@@ -13,15 +13,16 @@ import (
 	"github.com/qisai/qisai/chat"
 )
 
-// sendFile sends f: a picture (a .png, package picture's) as a photo,
+// sendFile sends f to chat id, in topic thread: a picture (a .png, package picture's) as a photo,
 // shown in the chat, where Telegram takes it as one; anything else, and a
 // picture beyond a photo's limits, as a document.
-func (s *Sender) sendFile(ctx context.Context, id int64, f *chat.File, markup models.ReplyMarkup) error {
+func (s *Sender) sendFile(ctx context.Context, id int64, thread int, f *chat.File, markup models.ReplyMarkup) error {
 	if isPhoto(f) {
 		_, err := s.b.SendPhoto(ctx, &bot.SendPhotoParams{
-			ChatID:      id,
-			Photo:       &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
-			ReplyMarkup: markup,
+			ChatID:          id,
+			MessageThreadID: thread,
+			Photo:           &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
+			ReplyMarkup:     markup,
 		})
 		// PHOTO_INVALID_DIMENSIONS and the like: Telegram's limits are
 		// stricter than ours after all; as a document it still arrives.
@@ -30,9 +31,10 @@ func (s *Sender) sendFile(ctx context.Context, id int64, f *chat.File, markup mo
 		}
 	}
 	_, err := s.b.SendDocument(ctx, &bot.SendDocumentParams{
-		ChatID:      id,
-		Document:    &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
-		ReplyMarkup: markup,
+		ChatID:          id,
+		MessageThreadID: thread,
+		Document:        &models.InputFileUpload{Filename: f.Name, Data: bytes.NewReader(f.Data)},
+		ReplyMarkup:     markup,
 	})
 	return err
 }

@@ -44,9 +44,12 @@ const (
 )
 
 // allowedUpdates are the update kinds qisai handles: typed commands
-// (messages, also posts made as a channel in a group) and button presses.
-// Telegram otherwise keeps the list a previous getUpdates or webhook set.
-var allowedUpdates = []string{"message", "callback_query"}
+// (messages, also posts made as a channel in a group, and the service
+// messages of a group upgraded to a supergroup), commands edited, button
+// presses, and the bot's own membership of a chat changed (removed, made a
+// member again). Telegram otherwise keeps the list a previous getUpdates
+// or webhook set.
+var allowedUpdates = []string{"message", "edited_message", "callback_query", "my_chat_member"}
 
 // poller fetches updates with getUpdates and hands them, one at a time and
 // in order, to handle; it advances the offset past an update only once
@@ -62,6 +65,9 @@ type poller struct {
 	// sleep waits d or until ctx ends; tests replace it to see the
 	// backoff without waiting it out.
 	sleep func(ctx context.Context, d time.Duration)
+	// reached hears whether each getUpdates was answered (nil) or failed;
+	// nil: nobody.
+	reached func(error)
 }
 
 // defaultServer is Telegram's Bot API server.
@@ -74,12 +80,13 @@ func (a *Adapter) poller() *poller {
 		server = defaultServer
 	}
 	return &poller{
-		url:    server + "/bot" + a.cfg.token + "/getUpdates",
-		client: a.cfg.client,
-		handle: func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
-		log:    a.log,
-		wait:   pollWait,
-		sleep:  sleep,
+		url:     server + "/bot" + a.cfg.token + "/getUpdates",
+		client:  a.cfg.client,
+		handle:  func(ctx context.Context, u *models.Update) { a.handle(ctx, a.send.b, u) },
+		log:     a.log,
+		wait:    pollWait,
+		sleep:   a.sleep,
+		reached: a.reach.Report,
 	}
 }
 
@@ -97,11 +104,17 @@ func (p *poller) run(ctx context.Context) {
 				break
 			}
 			backoff = nextBackoff(backoff, err)
+			if p.reached != nil {
+				p.reached(err)
+			}
 			p.log.Warn("telegram: getUpdates failed; trying again", "in", backoff, "err", err)
 			p.sleep(ctx, backoff)
 			continue
 		}
 		backoff = 0
+		if p.reached != nil {
+			p.reached(nil)
+		}
 		for _, u := range updates {
 			if ctx.Err() != nil {
 				break // not handled, not confirmed: Telegram delivers it again

@@ -17,18 +17,21 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Platform is Telegram's name in storage and in the log.
@@ -61,6 +64,12 @@ type Adapter struct {
 	secret string     // the webhook's secret token
 	mu     sync.Mutex // one webhook update at a time
 	me     self       // the bot's own user name (identity.go)
+
+	// reach tells whether Telegram answers (WithStatus).
+	reach chat.Reach
+	// sleep waits d or until ctx ends; tests replace it to see the
+	// backoffs without waiting them out.
+	sleep func(ctx context.Context, d time.Duration)
 }
 
 // Option changes an Adapter.
@@ -84,10 +93,15 @@ func WithHTTPClient(c *http.Client) Option { return func(a *Adapter) { a.cfg.cli
 // WithLogger logs to l (default slog.Default()).
 func WithLogger(l *slog.Logger) Option { return func(a *Adapter) { a.log = l } }
 
+// WithStatus tells f whether Telegram answers: up after a call it
+// answered, not (with the error) when it failed, each change once. An
+// operator sees it on /healthz and /metrics; the service runs either way.
+func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a.reach.Listen(f) } }
+
 // New makes the adapter of the bot whose token is token (from
 // @BotFather), running commands through svc. It does not call Telegram.
 func New(svc *commands.Service, token string, opts ...Option) (*Adapter, error) {
-	a := &Adapter{cfg: config{token: token}, svc: svc, log: slog.Default(), secret: webhookSecret(token)}
+	a := &Adapter{cfg: config{token: token}, svc: svc, log: slog.Default(), secret: webhookSecret(token), sleep: sleep}
 	for _, o := range opts {
 		o(a)
 	}
@@ -119,36 +133,29 @@ func webhookSecret(token string) string {
 }
 
 // Run receives updates until ctx ends, and answers every command in the
-// chat it came from. It first sets the command menu. Without a webhook
-// URL it deletes any webhook (Telegram refuses getUpdates while one is
-// set) and long-polls (poll.go: an update counts as received once it is
-// handled); with one it sets the webhook, and the updates arrive through
-// WebhookHandler. Either way one update is handled at a time, in order,
-// so a chat's commands run in the order they were sent. Run returns nil
-// when ctx ends, and an error when it cannot start; once polling, a slow
-// or failing Telegram is waited out, never a reason to return. The
-// outbox is not Run's: the caller delivers it through a Sender, with the
-// other platforms' messages.
+// chat it came from. Without a webhook URL it deletes any webhook
+// (Telegram refuses getUpdates while one is set) and long-polls (poll.go:
+// an update counts as received once it is handled); with one it sets the
+// webhook, and the updates arrive through WebhookHandler. Either way one
+// update is handled at a time, in order, so a chat's commands run in the
+// order they were sent. Then it sets the command menu, and asks Telegram
+// the bot's own user name (getMe) until it answers.
+//
+// Telegram slow, down or refusing is waited out, from the first call on:
+// each call is tried again after a growing backoff (a 429's retry_after,
+// else 1 s doubling to a minute), and the status (WithStatus) says
+// meanwhile that Telegram is not reached. Run returns nil when ctx ends,
+// and an error only for a configuration Telegram refuses (a token it does
+// not know). The outbox is not Run's: the caller delivers it through the
+// Sender, with the other platforms' messages.
 func (a *Adapter) Run(ctx context.Context) error {
-	b := a.send.b
-	if a.cfg.webhook == "" {
-		if _, err := b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{}); err != nil {
-			if ctx.Err() != nil {
-				return nil // stopped while starting: no failure
-			}
-			return fmt.Errorf("telegram: delete webhook before polling (is the token right?): %w", err)
-		}
-	} else {
-		// One connection: Telegram sends the next update only when the
-		// last is answered, which keeps them in order.
-		p := &bot.SetWebhookParams{URL: a.cfg.webhook, SecretToken: a.secret, MaxConnections: 1}
-		if _, err := b.SetWebhook(ctx, p); err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return fmt.Errorf("telegram: set the webhook to %s (is the token right, the URL public https?): %w", a.cfg.webhook, err)
-		}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // learnName too
+	go a.learnName(ctx)
+	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
+		return err
 	}
+	b := a.send.b
 	for _, m := range Menus(a.svc.Commands()) {
 		// A menu is a convenience: typed commands work without one.
 		if _, err := b.SetMyCommands(ctx, &bot.SetMyCommandsParams{Commands: m.Commands, Scope: m.Scope, LanguageCode: m.Lang}); err != nil {
@@ -163,6 +170,54 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.log.Info("telegram: polling for updates")
 	a.poller().run(ctx)
 	return nil
+}
+
+// connect deletes the webhook before polling, or sets it, trying again
+// until Telegram takes it or ctx ends; a token Telegram does not know is
+// a configuration error, returned.
+func (a *Adapter) connect(ctx context.Context) error {
+	b := a.send.b
+	var wait time.Duration
+	for {
+		var err error
+		if a.cfg.webhook == "" {
+			_, err = b.DeleteWebhook(ctx, &bot.DeleteWebhookParams{})
+		} else {
+			// One connection: Telegram sends the next update only when
+			// the last is answered, which keeps them in order.
+			_, err = b.SetWebhook(ctx, &bot.SetWebhookParams{URL: a.cfg.webhook, SecretToken: a.secret, MaxConnections: 1, AllowedUpdates: allowedUpdates})
+		}
+		switch {
+		case ctx.Err() != nil:
+			return nil // stopped while starting: no failure
+		case err == nil:
+			a.reach.Report(nil)
+			return nil
+		case errors.Is(err, bot.ErrorUnauthorized) || errors.Is(err, bot.ErrorNotFound):
+			// Telegram answers 401 for a token it does not know, 404 for
+			// one that is no token: waiting changes nothing.
+			return fmt.Errorf("telegram: Telegram refuses the bot token (QISAI_TELEGRAM_TOKEN; or QISAI_TELEGRAM_API_URL is no Bot API server): %w", err)
+		}
+		wait = a.backoff(wait, err)
+		a.reach.Report(err)
+		what := "delete the webhook before polling"
+		if a.cfg.webhook != "" {
+			what = "set the webhook to " + a.cfg.webhook
+		}
+		a.log.Warn("telegram: cannot "+what+"; trying again", "in", wait, "err", err)
+		a.sleep(ctx, wait)
+	}
+}
+
+// backoff is the wait after a call failed with err, the last wait having
+// been last: Telegram's retry_after when it asks for one (a 429), else
+// last doubled within [minBackoff, maxBackoff].
+func (a *Adapter) backoff(last time.Duration, err error) time.Duration {
+	var tooMany *bot.TooManyRequestsError
+	if errors.As(err, &tooMany) && tooMany.RetryAfter > 0 {
+		return time.Duration(tooMany.RetryAfter) * time.Second
+	}
+	return nextBackoff(last, err)
 }
 
 // maxUpdate is the most bytes of an update the webhook reads; Telegram's
@@ -197,30 +252,61 @@ func (a *Adapter) WebhookHandler() http.Handler {
 	})
 }
 
-// handle runs one update: a command typed, a button pressed, or a plain
-// message (the service notes who wrote it).
+// handle runs one update: a command typed or edited, a button pressed, a
+// plain message (the service notes who wrote it), a group's move to a new
+// id, or the bot's own membership of a chat changed.
 func (a *Adapter) handle(ctx context.Context, _ *bot.Bot, u *models.Update) {
+	switch m := u.Message; {
+	case u.MyChatMember != nil:
+		a.member(ctx, u.MyChatMember)
+		return
+	case m != nil && (m.MigrateToChatID != 0 || m.MigrateFromChatID != 0):
+		a.migrated(ctx, m)
+		return
+	}
 	if q := u.CallbackQuery; q != nil {
 		// Always answered, and first: until then the button's spinner
 		// turns, and the answer (the reply) is a message of its own.
-		actx, cancel := context.WithTimeout(ctx, directTimeout)
-		if _, err := a.send.b.AnswerCallbackQuery(actx, &bot.AnswerCallbackQueryParams{CallbackQueryID: q.ID}); err != nil {
+		err := a.direct(ctx, func(ctx context.Context) error {
+			_, err := a.send.b.AnswerCallbackQuery(ctx, &bot.AnswerCallbackQueryParams{CallbackQueryID: q.ID})
+			return err
+		})
+		if err != nil {
 			a.log.Warn("telegram: answer callback query", "err", err)
 		}
-		cancel()
 	}
 	req, ok := request(u)
 	if !ok {
 		return
 	}
+	if m := u.EditedMessage; m != nil {
+		a.edited(ctx, req, m)
+		return
+	}
+	a.run(ctx, req, u.Message)
+}
+
+// run runs req, typed as typed (nil for a button pressed), and answers it.
+func (a *Adapter) run(ctx context.Context, req commands.Request, typed *models.Message) {
 	if addressed(req.Text) {
-		req.Bot = a.botName(ctx) // is it this bot?
+		// Is it this bot? Until Telegram has said the bot's name, it may
+		// be another's: left alone.
+		if req.Bot = a.botName(); req.Bot == "" {
+			a.log.Warn("telegram: a command addressed to a bot left alone: the bot's own name is not known yet (getMe)", "update", req.UpdateID)
+			return
+		}
 	}
 	reply := a.svc.Handle(ctx, req)
 	if reply.Unbutton {
 		a.unbutton(ctx, req)
 	}
 	a.answer(ctx, req, reply)
+	if typed != nil && (reply.Queued || reply.Text != "" || len(reply.Buttons) > 0 || reply.File != nil) {
+		// An edit of it is not run again (edited).
+		if err := a.svc.MarkAnswered(ctx, req.Chat, strconv.Itoa(typed.ID)); err != nil {
+			a.log.Warn("telegram: record a command answered", "chat", req.Chat.ID, "err", err)
+		}
+	}
 }
 
 // answer sends reply where req asks, in its chat or privately, the one
@@ -239,7 +325,7 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 		m.Chat = chat.Private(Platform, req.User.ID)
 	}
 	if m.Chat != req.Chat {
-		m.IfUndeliverable = &chat.Notice{Chat: req.Chat, Text: fmt.Sprintf(privateNote, req.User.Name)}
+		m.IfUndeliverable = &chat.Notice{Chat: req.Chat, Text: privateNote.In(a.svc.Lang(ctx, req), req.User.Name)}
 	}
 	if err := a.svc.Enqueue(ctx, m); err != nil {
 		a.log.Error("telegram: queue reply", "chat", m.Chat.ID, "update", req.UpdateID, "err", err)
@@ -247,29 +333,34 @@ func (a *Adapter) answer(ctx context.Context, req commands.Request, reply comman
 }
 
 // privateNote is said in the group when a private reply cannot be sent.
-const privateNote = "%s：我还不能私信你。请先打开与我的私聊并点「开始」，再输入一次命令。\n" +
-	"%[1]s: I cannot message you privately yet. Open a private chat with me, press Start, and type the command again."
+var privateNote = i18n.T{Zh: "%s：我还不能私信你。请先打开与我的私聊并点「开始」，再输入一次命令。",
+	En: "%s: I cannot message you privately yet. Open a private chat with me, press Start, and type the command again."}
 
 // request maps an update onto a request: a message (a command, or plain
 // chat: the service notes who wrote it, so that their @username names
-// them later) or a button pressed. ok is false for other updates (edits,
-// joins).
+// them later), a message edited, or a button pressed, in the forum topic
+// it was in. ok is false for other updates (joins).
 func request(u *models.Update) (req commands.Request, ok bool) {
 	var (
-		from  *models.User
-		where *models.Chat
-		msg   *models.Message
+		from   *models.User
+		where  *models.Chat
+		msg    *models.Message
+		thread int // the forum topic it was in
 	)
 	switch {
-	case u.Message != nil:
-		msg = u.Message
+	case u.Message != nil || u.EditedMessage != nil:
+		if msg = u.Message; msg == nil {
+			msg = u.EditedMessage
+		}
 		from, where, req.Text = msg.From, &msg.Chat, msg.Text
+		thread = topic(msg)
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery
 		from, req.Text = &q.From, q.Data
 		switch {
 		case q.Message.Message != nil:
 			where, req.MessageID = &q.Message.Message.Chat, strconv.Itoa(q.Message.Message.ID)
+			thread = topic(q.Message.Message)
 		case q.Message.InaccessibleMessage != nil:
 			where, req.MessageID = &q.Message.InaccessibleMessage.Chat, strconv.Itoa(q.Message.InaccessibleMessage.MessageID)
 		}
@@ -293,6 +384,9 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 		req.Chat = chat.Private(Platform, id)
 	default:
 		req.Chat = chat.Chat{Platform: Platform, ID: strconv.FormatInt(where.ID, 10)}
+		if thread != 0 {
+			req.Chat.Thread = strconv.Itoa(thread)
+		}
 	}
 	if msg != nil {
 		if req.User, req.Anonymous = sender(msg, from); req.User.ID != id {
@@ -301,6 +395,17 @@ func request(u *models.Update) (req commands.Request, ok bool) {
 		req.Mentions, req.ReplyTo = mentions(msg), repliedTo(msg)
 	}
 	return req, true
+}
+
+// topic is the forum topic m was posted in, 0 for none (the group's main
+// thread, a chat without topics). Outside a forum's topics Telegram sets
+// message_thread_id on replies too, which is no place to post in: only a
+// topic message (is_topic_message) counts.
+func topic(m *models.Message) int {
+	if !m.IsTopicMessage {
+		return 0
+	}
+	return m.MessageThreadID
 }
 
 // name is how messages call u: their full name, else their @username.

@@ -35,6 +35,11 @@ type call struct {
 func newBotAPI(t *testing.T) *botAPI {
 	api := &botAPI{}
 	api.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Base(r.URL.Path) == "getMe" { // no fields: no body
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, meAnswer)
+			return
+		}
 		if err := r.ParseMultipartForm(1 << 20); err != nil {
 			t.Errorf("Bot API call %s: %v", r.URL.Path, err)
 			http.Error(w, err.Error(), http.StatusBadRequest)

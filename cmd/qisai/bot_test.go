@@ -245,7 +245,7 @@ func TestConsoleToken(t *testing.T) {
 		t.Error("a database was made although nothing ran")
 	}
 	p = runProcess(t, dir, "ann: /help\n", []string{discordEnv + "=x"}, "console")
-	if p.code != 0 || linesWith(p.stdout, "[group] /help") == 0 {
+	if p.code != 0 || linesWith(p.stdout, "[group] ", "/help") == 0 {
 		t.Errorf("qisai console with a token: exit %d\n%s%s", p.code, p.stdout, p.stderr)
 	}
 }

@@ -10,11 +10,13 @@ import (
 	"github.com/qisai/qisai/ops"
 )
 
-// measured is platform's sender paced by limits, recording for /metrics
-// how long each message waited for the limits (its time in the pacer less
-// the platform's) and how long the platform took, or that it failed.
-func measured(platform string, send chat.Sender, limits pace.Limits, m *ops.Metrics) chat.Sender {
-	return waited{platform: platform, inner: pace.New(timed{platform: platform, inner: send, metrics: m}, limits, nil), metrics: m}
+// measured is platform's sender paced by limits (paced, which a restart
+// tells the last run's sends), recording for /metrics how long each
+// message waited for the limits (its time in the pacer less the
+// platform's) and how long the platform took, or that it failed (send).
+func measured(platform string, send chat.Sender, limits pace.Limits, m *ops.Metrics) (paced *pace.Sender, measured chat.Sender) {
+	paced = pace.New(timed{platform: platform, inner: send, metrics: m}, limits, nil)
+	return paced, waited{platform: platform, inner: paced, metrics: m}
 }
 
 // waited records the delivery wait of the messages it sends.

@@ -34,7 +34,7 @@ func (platform) Send(_ context.Context, m chat.Message) error {
 func TestMeasured(t *testing.T) {
 	m := &ops.Metrics{}
 	const per = 100 * time.Millisecond
-	send := measured("telegram", platform{}, pace.Limits{Chat: []pace.Rate{{N: 1, Per: per}}}, m)
+	_, send := measured("telegram", platform{}, pace.Limits{Chat: []pace.Rate{{N: 1, Per: per}}}, m)
 	ctx := context.Background()
 	for _, c := range []string{"1", "1", "refuses"} {
 		send.Send(ctx, chat.Message{Chat: chat.Chat{Platform: "telegram", ID: c}, Text: "x"})

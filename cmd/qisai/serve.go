@@ -78,15 +78,30 @@ func serveCmd(args []string, stdout io.Writer) error {
 	// here: split at the platform's length (each part paced and recorded
 	// on its own), paced by its limits, retried. Delivery logs what fails
 	// and goes on: a slow or refusing platform never stops the service.
+	// The pace of the last run's sends is kept: the outbox's records of
+	// what went out in the limits' span count against them again, so a
+	// restart does not start with a burst the platform punishes.
 	deliver := func(platform string, send chat.Sender, limits pace.Limits, split func(chat.Message) []chat.Message) {
 		run(platform+" delivery", func(ctx context.Context) error {
-			timed := measured(platform, send, limits, metrics)
+			paced, timed := measured(platform, send, limits, metrics)
+			recent, err := store.RecentSends(ctx, platform, time.Now().Add(-limits.Span()))
+			if err != nil {
+				log.Warn("the last run's sends are unknown; pacing starts afresh", "platform", platform, "err", err)
+			}
+			for _, s := range recent {
+				for range s.Parts {
+					paced.Remember(s.Chat, s.At)
+				}
+			}
 			return store.Deliver(ctx, platform+"@"+host, timed, storage.DeliverOptions{
 				Platform: platform, Undeliverable: svc.Undeliverable, Split: split, Log: log,
+				Blocked: func(ctx context.Context, c chat.Chat, since time.Time, err error) {
+					metrics.ChatHeld(c.Platform)
+					svc.Blocked(ctx, c, since, err)
+				},
 			})
 		})
 	}
-
 	// status reports whether a platform is reached to /healthz and
 	// /metrics: a platform down degrades the service, never stops it.
 	status := func(platform string) func(bool, error) {
@@ -101,7 +116,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	mux.Handle("/e/", web.New(svc.Web(), web.WithLogger(log))) // the events' pages, at the links /web gives
 	if cfg.Telegram() {
 		tg, err := telegram.New(svc, cfg.TelegramToken, telegram.WithServerURL(cfg.TelegramAPIURL),
-			telegram.WithWebhook(cfg.TelegramWebhookURL), telegram.WithLogger(log))
+			telegram.WithWebhook(cfg.TelegramWebhookURL), telegram.WithLogger(log), telegram.WithStatus(status(telegram.Platform)))
 		if err != nil {
 			return fmt.Errorf("不能启动 Telegram 机器人，请检查 QISAI_TELEGRAM_TOKEN 和 QISAI_TELEGRAM_API_URL。The Telegram bot cannot start: %w", err)
 		}

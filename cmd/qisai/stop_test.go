@@ -107,7 +107,7 @@ type served struct {
 	done chan struct{}
 }
 
-func startServe(t *testing.T, api, db string) *served {
+func startStoppable(t *testing.T, api, db string) *served {
 	t.Helper()
 	s := &served{seen: make(chan struct{}, 1), done: make(chan struct{})}
 	s.cmd = mainCmd(t, t.TempDir(), "serve")
@@ -226,7 +226,7 @@ func TestStopMidBurstSendsOnce(t *testing.T) {
 		store.Close()
 
 		release := api.hold()
-		first := startServe(t, srv.URL, db)
+		first := startStoppable(t, srv.URL, db)
 		until(t, "the first notes handed to Telegram", api.arrived, func() bool { return api.heldNow() >= heldAtStop })
 		first.cmd.Process.Signal(syscall.SIGTERM)
 		// Telegram answers once the service is stopping (or gone), not
@@ -235,7 +235,7 @@ func TestStopMidBurstSendsOnce(t *testing.T) {
 		release()
 		first.stop(t)
 
-		second := startServe(t, srv.URL, db)
+		second := startStoppable(t, srv.URL, db)
 		until(t, "every note sent and recorded", api.arrived, func() bool {
 			for _, text := range texts {
 				if api.times(text) == 0 {

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,20 +16,7 @@ import (
 // while the console runs; without --listen /web says what to set.
 func TestConsoleListen(t *testing.T) {
 	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMainProcess$", "-test.count=1")
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		switch strings.SplitN(kv, "=", 2)[0] {
-		case telegramEnv, discordEnv, databaseEnv, mainArgsEnv, publicURLEnv:
-		default:
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, mainArgsEnv+"="+strings.Join([]string{"console", "--db", filepath.Join(dir, "club.db"), "--listen", "127.0.0.1:0"}, "\n"))
+	cmd := mainCmd(t, dir, "console", "--db", filepath.Join(dir, "club.db"), "--listen", "127.0.0.1:0")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
