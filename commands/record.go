@@ -87,20 +87,22 @@ func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
 
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}}
 	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
-	var why []string
+	why := map[engine.Board]string{} // by the board's record alone: a few kinds in a round
 	for _, b := range p.Boards {
 		t.Row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
-		w := PlacementName(b.Placed, s, lang)
-		if b.Float && b.Placed != engine.PlacedFloat {
-			w += i18n.T{Zh: "，下调", En: ", floated"}.In(lang)
+		record := engine.Board{Placed: b.Placed, Float: b.Float, ColourRule: b.ColourRule}
+		w, ok := why[record]
+		if !ok {
+			w = PlacementName(b.Placed, s, lang)
+			if b.Float && b.Placed != engine.PlacedFloat {
+				w += i18n.T{Zh: "，下调", En: ", floated"}.In(lang)
+			}
+			w = "   " + w + " · " + ColourRuleName(b.ColourRule, s, lang)
+			why[record] = w
 		}
-		why = append(why, "   "+w+" · "+ColourRuleName(b.ColourRule, s, lang))
+		t.Note(w)
 	}
-	rows := strings.Split(t.String(), "\n")
-	lines := []string{i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, rows[0]}
-	for i, r := range rows[1:] {
-		lines = append(lines, r, why[i])
-	}
+	lines := []string{i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, t.String()}
 	lines = append(lines, chat.Fence)
 	for _, id := range p.Byes {
 		lines = append(lines, i18n.T{Zh: "轮空：%s（%s 分）", En: "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))

@@ -1,10 +1,11 @@
 package ops
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/qisai/qisai/storage"
 )
@@ -15,36 +16,51 @@ const (
 	oldestHelp  = "Age of the oldest message waiting in the outbox, by platform: how long delivery is behind."
 )
 
-// writeBacklog writes the outbox's depth and the age of its oldest
-// message, read from the database now. When it cannot read them it writes
-// nothing and says why.
-func writeBacklog(ctx context.Context, b *bytes.Buffer, store *storage.Store) error {
-	pending, err := store.Pending(ctx)
+var (
+	pendingDesc = prometheus.NewDesc("qisai_outbox_pending", pendingHelp, []string{"platform"}, nil)
+	oldestDesc  = prometheus.NewDesc("qisai_outbox_oldest_seconds", oldestHelp, []string{"platform"}, nil)
+	heldDesc    = prometheus.NewDesc("qisai_chats_held", heldHelp, []string{"platform"}, nil)
+)
+
+// backlog collects the outbox's depth, the age of its oldest message and
+// the chats held, read from the database at each scrape. When it cannot
+// read them it collects an invalid metric carrying the error, which fails
+// the scrape.
+type backlog struct{ store *storage.Store }
+
+func (b backlog) Describe(ch chan<- *prometheus.Desc) {
+	ch <- pendingDesc
+	ch <- oldestDesc
+	ch <- heldDesc
+}
+
+func (b backlog) Collect(ch chan<- prometheus.Metric) {
+	// Collect is given no context, so the request's cancellation does not
+	// reach the queries; dbTimeout bounds them, as it does /healthz's.
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
+	defer cancel()
+	pending, err := b.store.Pending(ctx)
 	if err != nil {
-		return fmt.Errorf("reading the outbox's backlog: %w", err)
+		ch <- prometheus.NewInvalidMetric(pendingDesc, fmt.Errorf("reading the outbox's backlog: %w", err))
+		return
 	}
-	oldest, err := store.OldestPending(ctx)
+	oldest, err := b.store.OldestPending(ctx)
 	if err != nil {
-		return fmt.Errorf("reading the age of the outbox's oldest message: %w", err)
+		ch <- prometheus.NewInvalidMetric(oldestDesc, fmt.Errorf("reading the age of the outbox's oldest message: %w", err))
+		return
 	}
-	ages := make(map[string]float64, len(oldest))
-	for platform, t := range oldest {
-		ages[platform] = max(time.Since(t), 0).Seconds()
+	held, err := b.store.Blocked(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(heldDesc, fmt.Errorf("reading the chats held: %w", err))
+		return
 	}
-	counts := make(map[string]float64, len(pending))
 	for platform, n := range pending {
-		counts[platform] = float64(n)
+		ch <- prometheus.MustNewConstMetric(pendingDesc, prometheus.GaugeValue, float64(n), platform)
 	}
-	held, err := store.Blocked(ctx)
-	if err != nil {
-		return fmt.Errorf("reading the chats held: %w", err)
+	for platform, t := range oldest {
+		ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, max(time.Since(t), 0).Seconds(), platform)
 	}
-	heldNow := make(map[string]float64, len(held))
 	for platform, n := range held {
-		heldNow[platform] = float64(n)
+		ch <- prometheus.MustNewConstMetric(heldDesc, prometheus.GaugeValue, float64(n), platform)
 	}
-	writeByLabel(b, "qisai_outbox_oldest_seconds", "gauge", oldestHelp, "platform", ages)
-	writeByLabel(b, "qisai_outbox_pending", "gauge", pendingHelp, "platform", counts)
-	writeByLabel(b, "qisai_chats_held", "gauge", heldHelp, "platform", heldNow)
-	return nil
 }

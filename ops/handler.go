@@ -1,15 +1,15 @@
 package ops
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
+	"strings"
 	"time"
 
-	"github.com/VictoriaMetrics/metrics"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/qisai/qisai/storage"
 )
@@ -21,8 +21,8 @@ const dbTimeout = 3 * time.Second
 // Handler serves /healthz (200 while the database answers, 503 when it
 // does not; a platform not reached is named, "degraded: telegram: …", and
 // is no failure: the service runs on without it) and /metrics (metrics
-// and the outbox's backlog, in the Prometheus text format) for store. A
-// nil metrics serves zero counts.
+// and the outbox's backlog, in the Prometheus text format, by the
+// Prometheus client) for store. A nil metrics serves zero counts.
 func Handler(store *storage.Store, m *Metrics) http.Handler {
 	if m == nil {
 		m = &Metrics{}
@@ -42,27 +42,18 @@ func Handler(store *storage.Store, m *Metrics) http.Handler {
 			fmt.Fprintf(w, "degraded: %s: %s\n", d[0], d[1])
 		}
 	})
-	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), dbTimeout)
-		defer cancel()
-		var b bytes.Buffer
-		// The backlog first: a scrape that cannot read it fails (500)
-		// before anything is sent, and shows in Prometheus as the target
-		// being down.
-		if err := writeBacklog(ctx, &b, store); err != nil {
-			slog.Warn("metrics", "err", err)
-			http.Error(w, "metrics unavailable 指标不可用: "+err.Error(), http.StatusInternalServerError)
-			return
-		}
-		m.write(&b)
-		// The Go runtime's and the process's (go_*, process_*), untyped:
-		// the library writes their TYPE lines only with its metadata
-		// switched on for the whole process, and then with empty HELP.
-		metrics.WriteProcessMetrics(&b)
-		metrics.WriteFDMetrics(&b)
-		w.Header().Set("Content-Type", contentType)
-		w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
-		w.Write(b.Bytes())
-	})
+	// The backlog is read at each scrape; a scrape that cannot read it
+	// fails (500), and shows in Prometheus as the target being down.
+	outbox := prometheus.NewRegistry()
+	outbox.MustRegister(backlog{store})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(prometheus.Gatherers{m.gatherer(), outbox},
+		promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError, ErrorLog: slogPrinter{}}))
 	return mux
+}
+
+// slogPrinter logs promhttp's errors.
+type slogPrinter struct{}
+
+func (slogPrinter) Println(v ...any) {
+	slog.Warn("metrics", "err", strings.TrimSuffix(fmt.Sprintln(v...), "\n"))
 }

@@ -1,10 +1,11 @@
 package ops
 
 import (
-	"bytes"
 	"maps"
 	"slices"
 	"sync"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // platforms is whether each chat platform is reached, as its adapter says
@@ -13,8 +14,8 @@ import (
 // the others go on, and its messages wait in the outbox.
 type platforms struct {
 	mu    sync.Mutex
-	state map[string]string // platform → "" when reached, else why not
-	held  counterVec        // chats held for want of rights, by platform
+	state map[string]string      // platform → "" when reached, else why not
+	held  *prometheus.CounterVec // chats held for want of rights, by platform
 }
 
 // Help texts of the platforms' families.
@@ -22,6 +23,8 @@ const (
 	upHelp   = "Whether the platform is reached (1) or not (0): the service runs either way, its messages waiting in the outbox."
 	heldHelp = "Chats the bot may not post in (removed, no right to send), by platform: their messages wait until it may again."
 )
+
+var upDesc = prometheus.NewDesc("qisai_platform_up", upHelp, []string{"platform"}, nil)
 
 // Platform records whether platform is reached: up, or not because of err.
 func (m *Metrics) Platform(platform string, up bool, err error) {
@@ -44,7 +47,7 @@ func (m *Metrics) Platform(platform string, up bool, err error) {
 // ChatHeld counts a chat of platform that the bot may no longer post in.
 func (m *Metrics) ChatHeld(platform string) {
 	m.init()
-	m.platforms.held.add(platform, 1)
+	m.platforms.held.WithLabelValues(platform).Inc()
 }
 
 // degraded lists the platforms not reached, with why, by name.
@@ -60,17 +63,22 @@ func (p *platforms) degraded() [][2]string {
 	return out
 }
 
-// write writes qisai_platform_up and the chats held so far.
-func (p *platforms) write(b *bytes.Buffer) {
+// Describe and Collect make platforms the collector of qisai_platform_up,
+// read from what the adapters said last, and of the chats held so far.
+func (p *platforms) Describe(ch chan<- *prometheus.Desc) {
+	ch <- upDesc
+	p.held.Describe(ch)
+}
+
+func (p *platforms) Collect(ch chan<- prometheus.Metric) {
 	p.mu.Lock()
-	up := make(map[string]float64, len(p.state))
 	for name, why := range p.state {
-		up[name] = 0
+		up := 0.0
 		if why == "" {
-			up[name] = 1
+			up = 1
 		}
+		ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up, name)
 	}
 	p.mu.Unlock()
-	writeByLabel(b, "qisai_platform_up", "gauge", upHelp, "platform", up)
-	p.held.write(b)
+	p.held.Collect(ch)
 }

@@ -3,7 +3,9 @@ package ops
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
+	"mime"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,7 +18,7 @@ import (
 
 // TestMetricsText: the whole of /metrics, with samples of every family,
 // reads as the Prometheus text format by a checker of the test's own (not
-// the writer's code): qisai's families typed and with their help texts,
+// the client's code): qisai's families typed and with their help texts,
 // label values escaped so that they read back, the Go runtime's and the
 // process's samples there.
 func TestMetricsText(t *testing.T) {
@@ -29,14 +31,24 @@ func TestMetricsText(t *testing.T) {
 	m.Sent(odd, time.Second)
 	m.SendFailed("discord")
 	m.Waited("telegram", 45*time.Second)
+	m.Platform("telegram", true, nil)
+	m.ChatHeld("telegram")
 	err := store.Enqueue(context.Background(),
 		chat.Message{Chat: chat.Chat{Platform: "telegram", ID: "-1"}, Text: "a", DedupKey: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, _, err := store.Block(context.Background(), chat.Chat{Platform: "telegram", ID: "-2"}, "403 kicked"); err != nil {
+		t.Fatal(err)
+	}
 	_, body, h := get(t, srv, "/metrics")
-	if ct := h.Get("Content-Type"); ct != "text/plain; version=0.0.4; charset=utf-8" {
-		t.Errorf("Content-Type %q, want the text format's", ct)
+	// The text format's type, version and charset; the client adds how it
+	// escapes names the format cannot spell (escaping=underscores).
+	ct := h.Get("Content-Type")
+	media, params, err := mime.ParseMediaType(ct)
+	delete(params, "escaping")
+	if err != nil || media != "text/plain" || !maps.Equal(params, map[string]string{"version": "0.0.4", "charset": "utf-8"}) {
+		t.Errorf("Content-Type %q, want the text format's (text/plain; version=0.0.4; charset=utf-8)", ct)
 	}
 	families, err := parseText(body)
 	if err != nil {
@@ -49,6 +61,9 @@ func TestMetricsText(t *testing.T) {
 		"qisai_delivery_wait_seconds": {"histogram", "Time a message waited for the platform's rate limits before it was sent, by platform."},
 		"qisai_outbox_pending":        {"gauge", pendingHelp},
 		"qisai_outbox_oldest_seconds": {"gauge", oldestHelp},
+		"qisai_platform_up":           {"gauge", upHelp},
+		"qisai_chats_held":            {"gauge", heldHelp},
+		"qisai_chats_held_total":      {"counter", "Chats the bot was found unable to post in (removed, no right to send), by platform."},
 	} {
 		f := families[name]
 		switch {

@@ -24,6 +24,9 @@ type Text struct {
 	Shrink []int
 	// Widest, when positive, is the widest a column in Shrink may be.
 	Widest int
+	// notes are free lines under rows, by row index (Note): outside the
+	// columns, neither measured nor cut.
+	notes map[int]string
 }
 
 // BriefText lays out t's Brief columns, what a phone shows of it: their
@@ -82,6 +85,15 @@ func (t *Text) Row(cells ...string) {
 		cells[i] = oneLine(c)
 	}
 	t.Rows = append(t.Rows, cells)
+}
+
+// Note puts line under the last row, outside the columns: a board's
+// record under the board, say.
+func (t *Text) Note(line string) {
+	if t.notes == nil {
+		t.notes = map[int]string{}
+	}
+	t.notes[len(t.Rows)-1] = oneLine(line)
 }
 
 // oneLine turns controls (line breaks, tabs) into spaces, so a cell typed
@@ -160,6 +172,9 @@ func (t *Text) String() string {
 	for _, x := range w {
 		size += (x + 1) * len(t.Rows)
 	}
+	for _, note := range t.notes {
+		size += 1 + len(note)
+	}
 	b := make([]byte, 0, size)
 	k := 0 // cells[k] is the width of the cell being written
 	for n, r := range t.Rows {
@@ -193,6 +208,10 @@ func (t *Text) String() string {
 		}
 		for len(b) > line && b[len(b)-1] == ' ' {
 			b = b[:len(b)-1]
+		}
+		if note, ok := t.notes[n]; ok {
+			b = append(b, '\n')
+			b = append(b, note...)
 		}
 	}
 	return string(b)

@@ -94,6 +94,21 @@ func TestTextFit(t *testing.T) {
 	}
 }
 
+// A note is a free line under its row: outside the columns, so neither
+// widening them nor cut by Fit, and a line break in it cannot break the
+// table.
+func TestTextNote(t *testing.T) {
+	tb := Text{Fit: 12, Shrink: []int{1}}
+	tb.Row("台", "红方")
+	tb.Row("1", "王天一")
+	tb.Note("   按分组编排 · 颜色交替，下调\n一行")
+	tb.Row("2", "Li")
+	want := "台 红方\n 1 王天一\n   按分组编排 · 颜色交替，下调 一行\n 2 Li"
+	if got := tb.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // A sheet's brief text is its Brief columns under their titles; its full
 // text every column under its heading in full.
 func TestBriefAndFullText(t *testing.T) {

@@ -3,7 +3,6 @@ package trf
 import (
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -76,39 +75,15 @@ func (p *parser) event() (*engine.Event, error) {
 // the players, each block checked against its opponent's, for the error
 // that names the first player at fault.
 func (p *parser) fillRounds(rounds []engine.Round, byID []record) error {
-	if p.fillEach(rounds, len(byID)) {
-		return nil
-	}
 	for r := range rounds {
-		rounds[r].Games, rounds[r].Byes = rounds[r].Games[:0], rounds[r].Byes[:0]
-	}
-	return p.fill(rounds, byID)
-}
-
-// fillEach fills each round of players 1..n with fillOne and reports
-// whether they all agree. Each round is read from its own column of the
-// grid and written to its own room, so that a big file's rounds are filled
-// half on one goroutine, half on another, and the answer and the rounds are
-// the same whichever finishes first.
-func (p *parser) fillEach(rounds []engine.Round, n int) bool {
-	agree := func(rounds []engine.Round, from int) bool {
-		for i := range rounds {
-			if !p.fillOne(&rounds[i], from+i, n) {
-				return false
+		if !p.fillOne(&rounds[r], r, len(byID)) {
+			for i := range rounds {
+				rounds[i].Games, rounds[i].Byes = rounds[i].Games[:0], rounds[i].Byes[:0]
 			}
+			return p.fill(rounds, byID)
 		}
-		return true
 	}
-	if len(rounds) < 2 || n*len(rounds) < parallelBlocks {
-		return agree(rounds, 0)
-	}
-	half := len(rounds) / 2
-	var later bool
-	var wg sync.WaitGroup
-	wg.Go(func() { later = agree(rounds[half:], half) })
-	ok := agree(rounds[:half], 0)
-	wg.Wait()
-	return ok && later
+	return nil
 }
 
 // fillOne fills round r+1 of players 1..n from its column of the grid and
@@ -136,10 +111,6 @@ func (p *parser) fillOne(rd *engine.Round, r, n int) bool {
 	}
 	return fillRound(rd, column) && blocks == 2*len(rd.Games)
 }
-
-// parallelBlocks is the fewest blocks whose rounds fillEach fills on two
-// goroutines: for fewer, starting one costs more than it saves.
-var parallelBlocks = 1 << 14
 
 // fillRound adds a round's games and byes from its blocks, one a player in
 // the order of starting rank, and reports whether they agree. Only the

@@ -1,4 +1,4 @@
-package trf_test
+package trf
 
 import (
 	"bytes"
@@ -7,14 +7,11 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
-
-	"github.com/qisai/qisai/trf"
 )
 
-// TestReadFile holds trf.ReadFile, which maps a file where it can, to
-// trf.Read of the file's bytes: the same event, or the same error, for
-// every stored and generated file (an empty one among them, which is not
-// mapped).
+// TestReadFile holds ReadFile to Read of the file's bytes: the same event,
+// or the same error, for every stored and generated file (an empty one
+// among them).
 func TestReadFile(t *testing.T) {
 	files := corpus(t)
 	for name, b := range generated(t) {
@@ -29,8 +26,8 @@ func TestReadFile(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, gotErr := trf.ReadFile(path)
-		want, wantErr := trf.Read(bytes.NewReader(data), path)
+		got, gotErr := ReadFile(path)
+		want, wantErr := Read(bytes.NewReader(data), path)
 		switch {
 		case (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error():
 			t.Fatalf("%s: ReadFile's error %v, Read's %v", name, gotErr, wantErr)
@@ -38,7 +35,7 @@ func TestReadFile(t *testing.T) {
 			t.Fatalf("%s: ReadFile's event\n%+v\nRead's\n%+v", name, got, want)
 		}
 	}
-	if _, err := trf.ReadFile(filepath.Join(dir, "none.trf")); !os.IsNotExist(err) {
-		t.Fatalf("a file that is not there: %v, want os.Open's error", err)
+	if _, err := ReadFile(filepath.Join(dir, "none.trf")); !os.IsNotExist(err) {
+		t.Fatalf("a file that is not there: %v, want the error of opening it", err)
 	}
 }

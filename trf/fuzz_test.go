@@ -3,6 +3,7 @@ package trf
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -40,28 +41,64 @@ func FuzzRead(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		ev, err := Read(bytes.NewReader(data), "fuzz.trf")
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.File != "fuzz.trf" || e.Line < 1 {
-				t.Fatalf("error %v: want a *trf.Error at a line of fuzz.trf", err)
+	f.Fuzz(func(t *testing.T, data []byte) { checkRead(t, data) })
+}
+
+// TestReadDamaged holds Read to FuzzRead's checks on every stored and
+// generated file and on thousands of damaged copies of the small ones, at
+// every run of the tests, not only under the fuzzer.
+func TestReadDamaged(t *testing.T) {
+	files := corpus(t)
+	for name, b := range generated(t) {
+		files[name] = b
+	}
+	mutated, accepted := 0, 0
+	for _, data := range files {
+		checkRead(t, data)
+		if len(data) > 4000 {
+			continue
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(data)), 8))
+		for range 300 {
+			if checkRead(t, mutate(rng, data)) {
+				accepted++
 			}
-			return
+			mutated++
 		}
-		var b bytes.Buffer
-		if err := Write(&b, ev); err != nil {
-			t.Fatalf("Write of an event Read accepted: %v", err)
+	}
+	t.Logf("%d files, %d damaged copies, %d of them accepted", len(files), mutated, accepted)
+	if accepted < mutated/10 || accepted > mutated*9/10 {
+		t.Errorf("%d of %d damaged copies accepted: the damage should test both the errors and the events", accepted, mutated)
+	}
+}
+
+// checkRead checks that Read of data does not panic, that it fails only
+// with a *trf.Error at a line of the file, and that whatever it accepts,
+// Write writes in a form bbpPairings reads (bbpCheck) and Read reads back
+// unchanged; it says whether Read accepted data.
+func checkRead(t *testing.T, data []byte) (accepted bool) {
+	t.Helper()
+	ev, err := Read(bytes.NewReader(data), "fuzz.trf")
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) || e.File != "fuzz.trf" || e.Line < 1 || e.Line > bytes.Count(data, []byte("\n"))+bytes.Count(data, []byte("\r"))+1 {
+			t.Fatalf("error %v: want a *trf.Error at a line of fuzz.trf\n%q", err, data)
 		}
-		if err := bbpCheck(b.Bytes(), false); err != nil && !errors.Is(err, errBBPLimit) {
-			t.Fatalf("bbpPairings would refuse what Write wrote: %v\n%s", err, b.String())
-		}
-		back, err := Read(&b, "written.trf")
-		if err != nil {
-			t.Fatalf("Read(Write(ev)): %v\n%s", err, b.String())
-		}
-		if !reflect.DeepEqual(back, ev) {
-			t.Fatalf("Read(Write(ev)) differs:\n got %+v\nwant %+v", back, ev)
-		}
-	})
+		return false
+	}
+	var b bytes.Buffer
+	if err := Write(&b, ev); err != nil {
+		t.Fatalf("Write of an event Read accepted: %v\n%q", err, data)
+	}
+	if err := bbpCheck(b.Bytes(), false); err != nil && !errors.Is(err, errBBPLimit) {
+		t.Fatalf("bbpPairings would refuse what Write wrote: %v\n%s", err, b.String())
+	}
+	back, err := Read(&b, "written.trf")
+	if err != nil {
+		t.Fatalf("Read(Write(ev)): %v\n%s", err, b.String())
+	}
+	if !reflect.DeepEqual(back, ev) {
+		t.Fatalf("Read(Write(ev)) differs:\n got %+v\nwant %+v", back, ev)
+	}
+	return true
 }

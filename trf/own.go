@@ -1,9 +1,9 @@
 package trf
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -55,7 +55,7 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 	}
 	switch code {
 	case codeName, codeUnit:
-		text := trimBlanks(rest[len(f[0]):])
+		text := bytes.TrimSpace(rest[len(f[0]):])
 		if len(text) == 0 {
 			return p.errorf(n, "%s %d: no text after the starting rank, as in %q", code, id, ownExample[code])
 		}
@@ -86,73 +86,30 @@ func (o *ownLines) read(p *parser, n int, code string, rest []byte) error {
 
 // addUnit records unit line n: player id's unit is text.
 func (p *parser) addUnit(n, id int, text []byte) {
-	// A unit is a team of one; its members grow as addTeam grows the teams.
-	p.members = roomForOne(p.members, p.players, p.linesFrom(n))
+	// A unit is a team of one.
 	p.members = append(p.members, id)
 	p.addTeam(n, p.keep(text), len(p.members)-1)
-}
-
-// plainUnit reads line n, b, when it is a unit line (QSU) as qisai writes
-// them — the code, spaces, the starting rank, spaces and the unit, in
-// UTF-8 — and reports whether it did; a file of thousands of players has
-// a unit line for each of many of them. It reads it as the general path
-// (parser.line, ownLines.read) does, and leaves any other line, and any
-// line with something wrong in it, to the general path, which says what
-// (TestPlainUnit).
-func (p *parser) plainUnit(n int, b []byte) bool {
-	if len(b) < 6 || string(b[:3]) != codeUnit || b[3] != ' ' {
-		return false
-	}
-	i := 4
-	for i < len(b) && b[i] == ' ' {
-		i++
-	}
-	digits := i
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	id, ok := number(b[digits:i], maxRank)
-	if !ok || id == 0 || i == len(b) || b[i] != ' ' {
-		return false
-	}
-	// The general path trims the blanks after the rank, and the line's
-	// last ones; the rank ends at the first space, as its fields do.
-	text := trimBlanks(b[i:])
-	if len(text) == 0 || !utf8.Valid(b[i:]) {
-		return false
-	}
-	p.addUnit(n, id, text)
-	return true
 }
 
 // fields splits s at ASCII blanks into f, as far as f goes (the rest of s
 // is the last field), and returns how many fields s has, up to len(f).
 func fields(s []byte, f *[4][]byte) int {
+	const blanks = " \t\v\f"
 	n := 0
 	for n < len(f) {
-		for len(s) > 0 && isFieldBlank(s[0]) {
-			s = s[1:]
-		}
+		s = bytes.TrimLeft(s, blanks)
 		if len(s) == 0 {
 			break
 		}
-		end := len(s)
-		if n < len(f)-1 {
-			for i, c := range s {
-				if isFieldBlank(c) {
-					end = i
-					break
-				}
-			}
+		end := bytes.IndexAny(s, blanks)
+		if end < 0 || n == len(f)-1 {
+			end = len(s)
 		}
 		f[n], s = s[:end], s[end:]
 		n++
 	}
 	return n
 }
-
-// isFieldBlank reports whether c parts the fields of qisai's own lines.
-func isFieldBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 var ownExample = map[string]string{
 	codeName:      "QSN   12 Name",

@@ -2,10 +2,7 @@ package trf
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
-	"math/bits"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/qisai/qisai/engine"
@@ -53,9 +50,9 @@ var gaps = []struct {
 	{91, "the rank and round 1"},
 }
 
-// anyPlayer reads any 001 line, column by column, or says what is wrong
-// with it.
-func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
+// player reads 001 line n, b, which line views, column by column, or says
+// what is wrong with it.
+func (p *parser) player(n int, b []byte, line *columns) error {
 	if bytes.IndexByte(b, '\t') >= 0 {
 		return p.errorf(n, "tab in a player line: TRF-16 is in fixed columns; use spaces")
 	}
@@ -64,12 +61,10 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 			return p.errorf(n, "column %d should be blank, between %s; is the line shifted?", g.col, g.between)
 		}
 	}
-	id, ok := plainRank(line.field(colRank, 4)) // digits between blanks, as nearly every line has them
-	if !ok || id <= 0 {
-		rank := line.trimmed(colRank, 4)
-		if id, ok = number(rank, maxRank); !ok || id == 0 {
-			return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
-		}
+	rank := line.trimmed(colRank, 4)
+	id, ok := number(rank, maxRank)
+	if !ok || id == 0 {
+		return p.errorf(n, "starting rank %q (columns 5-8) is not a number from 1 to %d", rank, maxRank)
 	}
 	if id > len(p.records) {
 		p.records = append(p.records, make([]record, id-len(p.records))...)
@@ -79,15 +74,12 @@ func (p *parser) anyPlayer(n int, b []byte, line *columns) error {
 	if rec.line != 0 {
 		return p.errorf(n, "starting rank %d is given twice (also at line %d)", id, rec.line)
 	}
-	rating, ok := plainRank(line.field(colRating, 4)) // −1: blank
-	if !ok {
-		if s := line.trimmed(colRating, 4); len(s) > 0 {
-			if rating, ok = number(s, 9999); !ok {
-				return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
-			}
+	rating := 0
+	if s := line.trimmed(colRating, 4); len(s) > 0 {
+		if rating, ok = number(s, 9999); !ok {
+			return p.errorf(n, "rating %q (columns 49-52) is not a number", s)
 		}
 	}
-	rating = max(rating, 0)
 	if p.grid.e == nil { // guess every player has as many rounds as the first
 		p.grid.grow(max(1, (line.len()-colRounds+blockWidth-1)/blockWidth))
 	}
@@ -214,131 +206,57 @@ func (p *parser) block(n, r, id, opp int, col, res rune, e *entry) error {
 	return nil
 }
 
-// plainBlock reads round r's block, when it is ASCII digits and blanks in
-// their places — nearly every block — from tail, the line's bytes from
-// round 1 on when they are all ASCII (then a column is a byte): the
-// opponent (−1 when blank), the colour and the result. ok is false for any
-// other block, which blockFields reads.
+// plainBlock reads round r's block as blockFields does, when it is as
+// nearly every block is — blanks and then digits (or four blanks), a
+// blank, the colour, a blank, the result and blanks — from tail, the line's
+// bytes from round 1 on when they are all ASCII (columns.asciiTail), so
+// that a column is a byte. ok is false for any other block, which
+// blockFields reads and says what is wrong with.
 func plainBlock(tail []byte, r int) (opp int, col, res rune, ok bool) {
 	k := (r - 1) * blockWidth
-	if k+8 > len(tail) { // blank past the end of the line, but an opponent, colour and result are 8 columns
+	if k+8 > len(tail) { // blank past the end of the line, but opponent, colour and result take 8 columns
 		return 0, 0, 0, false
 	}
 	b := tail[k:]
 	if b[4] != ' ' || b[6] != ' ' || len(b) > 8 && b[8] != ' ' || len(b) > 9 && b[9] != ' ' {
 		return 0, 0, 0, false
 	}
-	opp, ok = plainRank(b[:4])
-	return opp, rune(b[5]), rune(b[7]), ok
-}
-
-// blockFields reads round r's block rune by rune: the opponent (−1 when
-// blank), the colour and the result, or what is wrong with them.
-func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
-	c := blockStart(r)
-	var blk [blockWidth]rune
-	line.block(c, &blk)
-	if blk[4] != ' ' || blk[6] != ' ' || blk[8] != ' ' || blk[9] != ' ' {
-		for _, gap := range [...]int{4, 6, 8, 9} {
-			if blk[gap] != ' ' {
-				return 0, 0, 0, p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
-					c+gap+1, r, c+1, c+4, c+6, c+8)
-			}
-		}
-	}
-	digits := trimRunes(blk[:4])
-	if len(digits) == 0 {
-		return -1, blk[5], blk[7], nil
-	}
-	v, ok := runeNumber(digits, maxRank)
-	if !ok {
-		return 0, 0, 0, p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, string(digits))
-	}
-	return v, blk[5], blk[7], nil
-}
-
-// plainRank reads a field of digits with blanks only around them (an
-// opponent, a starting rank, a rating): the number, −1 when it is all
-// blank; ok false for anything else, which trimming and number read.
-func plainRank(b []byte) (v int, ok bool) {
-	if len(b) == 4 {
-		if v, ok := plainRank4(binary.LittleEndian.Uint32(b)); ok {
-			return v, true
-		}
-	}
-	return plainRankBytes(b)
-}
-
-// plainRank4 is plainRank of a field of 4 bytes, x with its first byte
-// lowest, when they are blanks and then digits, as Write writes every
-// number: all four at once, not a byte at a time. ok false is no answer:
-// plainRankBytes reads the field then.
-func plainRank4(x uint32) (v int, ok bool) {
-	const blanks, zeros = 0x20202020, 0x30303030
-	if x == blanks {
-		return -1, true
-	}
-	lead := bits.TrailingZeros32(x^blanks) / 8 // leading blanks: the lowest bytes equal to a blank
-	x |= 0x10101010 & (1<<(8*lead) - 1)        // a leading blank made a '0'
-	// A byte is a digit when its high half is 3, and still is with 6
-	// added to its low half (0x3A..0x3F become 0x4_). A carry out of a
-	// byte of 0xFA or more, which is no digit, only refuses more.
-	if x&0xF0F0F0F0 != zeros || (x+0x06060606)&0xF0F0F0F0 != zeros {
-		return 0, false
-	}
-	d := x - zeros                      // the digits, the first lowest
-	pairs := (d*10 + d>>8) & 0x00FF00FF // the first two digits' number, and the last two's above it
-	return int(pairs&0xFF)*100 + int(pairs>>16), true
-}
-
-// plainRankBytes is plainRank a byte at a time.
-func plainRankBytes(b []byte) (v int, ok bool) {
 	i := 0
-	for i < len(b) && b[i] == ' ' {
+	for i < 4 && b[i] == ' ' {
 		i++
 	}
-	if i == len(b) {
-		return -1, true
+	if i == 4 {
+		return -1, rune(b[5]), rune(b[7]), true
 	}
-	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
-		v = v*10 + int(b[i]-'0')
+	for ; i < 4; i++ {
+		if b[i] < '0' || b[i] > '9' {
+			return 0, 0, 0, false
+		}
+		opp = opp*10 + int(b[i]-'0')
 	}
-	for ; i < len(b); i++ {
-		if b[i] != ' ' {
-			return 0, false
+	return opp, rune(b[5]), rune(b[7]), true
+}
+
+// blockFields reads round r's block: the opponent (−1 when blank), the
+// colour and the result, or what is wrong with them.
+func (p *parser) blockFields(n, r int, line *columns) (opp int, col, res rune, err error) {
+	c := blockStart(r)
+	for _, gap := range [...]int{4, 6, 8, 9} {
+		if line.at(c+gap) != ' ' {
+			return 0, 0, 0, p.errorf(n, "column %d should be blank: round %d is opponent, colour and result at columns %d-%d, %d and %d; is the line shifted?",
+				c+gap+1, r, c+1, c+4, c+6, c+8)
 		}
 	}
-	return v, true
-}
-
-// trimRunes is s without blanks around it.
-func trimRunes(s []rune) []rune {
-	for len(s) > 0 && isBlank(s[0]) {
-		s = s[1:]
+	col, res = line.at(c+5), line.at(c+7)
+	digits := line.trimmed(c, 4)
+	if len(digits) == 0 {
+		return -1, col, res, nil
 	}
-	for len(s) > 0 && isBlank(s[len(s)-1]) {
-		s = s[:len(s)-1]
+	v, ok := number(digits, maxRank)
+	if !ok {
+		return 0, 0, 0, p.errorf(n, "round %d opponent %q is not a starting rank (write 4 digits, 0000 for none)", r, digits)
 	}
-	return s
-}
-
-// isBlank is unicode.IsSpace, without a call for a blank or a digit, of
-// which blocks are made, nor for a Chinese character: no character above
-// U+3000 is a space.
-func isBlank(r rune) bool {
-	return r == ' ' || (r < '0' || r > '9') && r <= '\u3000' && unicode.IsSpace(r)
-}
-
-// runeNumber is number for runes.
-func runeNumber(s []rune, max int) (int, bool) {
-	v := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int(c-'0')
-	}
-	return v, len(s) > 0 && v <= max
+	return v, col, res, nil
 }
 
 // bye reads a block with opponent 0000 (or blank). Match BP Online writes

@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
-	"slices"
+	"os"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -13,59 +12,39 @@ import (
 
 // Read parses a TRF-16 file; name is used in error messages ("name:line: what is wrong").
 func Read(r io.Reader, name string) (*engine.Event, error) {
-	data, err := readAll(r)
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return parse(data, name)
 }
 
-// parse reads the TRF-16 file data, named name. It never writes to data,
-// which may be a file mapped read-only (ReadFile), and keeps no piece of
-// it: what the event holds is copied.
+// ReadFile reads the TRF-16 file at path, as Read reads it, with path in
+// its messages.
+func ReadFile(path string) (*engine.Event, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(data, path)
+}
+
+// parse reads the TRF-16 file data, named name, a line at a time. What
+// the event holds is copied from data.
 func parse(data []byte, name string) (*engine.Event, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &parser{file: name, data: data}
-	s := lineScanner{data: data, lf: -1, cr: p.reserve(data)}
-	var cols columns // the line being read; not in p, so that setting it is not a write to the heap
-	var half *ahead  // the file's second half, read ahead
-	defer func() {
-		if half != nil { // an error or a panic in the first half
-			half.cancel(p)
-		}
-	}()
-	tried := false
+	p.reserve(data)
+	s := lineScanner{data: data, lf: -1, cr: -1}
+	var cols columns // the line being read
 	for n := 1; ; n++ {
-		if half != nil && s.at == half.start {
-			n, s = half.join(p, n, s)
-			half = nil
-		}
 		p.at = s.at
 		line, ok := s.next()
 		if !ok {
 			break
 		}
-		if isPlayer(line) {
-			if p.plainPlayer(n, line) { // nearly every line of a big file
-				if !tried {
-					tried, half = true, p.readAhead(s, n+1)
-				}
-				continue
-			}
-			if half != nil { // not as the second half's reader assumed: one pass
-				half.cancel(p)
-				half = nil
-				if p.plainPlayer(n, line) {
-					continue
-				}
-			}
-		}
-		if p.plainUnit(n, line) { // a third of a big file's lines
-			continue
-		}
 		// A file is UTF-8 when each of its lines is, since the line ends
-		// are ASCII; columns checks a line's characters beyond ASCII as it
-		// finds them.
+		// are ASCII.
 		if !cols.set(line) {
 			return nil, p.errorf(n, "not UTF-8 text; save the file as UTF-8")
 		}
@@ -74,28 +53,6 @@ func parse(data []byte, name string) (*engine.Event, error) {
 		}
 	}
 	return p.event()
-}
-
-// readAll is io.ReadAll, in one piece for a file or a reader that knows
-// its length, instead of growing a buffer many times over a big file.
-// (A file qisai names is mapped instead: ReadFile.)
-func readAll(r io.Reader) ([]byte, error) {
-	size := 0
-	switch r := r.(type) {
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = int(fi.Size())
-		}
-	case interface{ Len() int }:
-		size = r.Len()
-	}
-	if size == 0 {
-		return io.ReadAll(r)
-	}
-	var b bytes.Buffer
-	b.Grow(size + bytes.MinRead) // ReadFrom wants room for one more read to see the end
-	_, err := b.ReadFrom(r)
-	return b.Bytes(), err
 }
 
 // lineScanner splits data at LF, CR LF and lone CR: TRF-16 ends lines with
@@ -144,7 +101,7 @@ func nextByte(data []byte, c byte, last int) int {
 
 type parser struct {
 	file string
-	data []byte // the file, never changed while it is read
+	data []byte // the file
 	at   int    // where in data the line being read starts
 	name string
 	// records[id-1] is the 001 line of starting rank id (line 0: none yet);
@@ -153,7 +110,6 @@ type parser struct {
 	records []record
 	roster  []engine.Player
 	players int  // 001 lines read
-	lines   int  // the file's lines, never too few (reserve)
 	grid    grid // every 001 line's round blocks
 	// text holds every name and unit, one after another, so that the event
 	// gets them all as substrings of one string (keep); a Builder, so that
@@ -162,30 +118,12 @@ type parser struct {
 	teams   []team
 	members []int // every team's members, one team after another (team.members)
 	own     ownLines
-	// While the second half of the file is read ahead, the ranks each
-	// half reads: from and above for it, below below for parse (0: any);
-	// and neither grows the grid (fixed). See ahead.
-	from, below int
-	fixed       bool
 
 	rounds     int // XXR; 0 when absent
 	roundsLine int
 	roundsCode string
 	firstCol   engine.FirstColourMethod
 	points     map[string]engine.Points // BBW, BBD, BBL, BBU as given
-}
-
-// linesFrom is the most lines the file can have from line n on.
-func (p *parser) linesFrom(n int) int { return max(p.lines-n+1, 1) }
-
-// roomForOne makes room in s for one more of what a line adds one of,
-// doubling s, but to no more than rest more: the lines left in the file.
-// An empty s is made room for want at once, when that is more than 16.
-func roomForOne[S ~[]E, E any](s S, want, rest int) S {
-	if len(s) < cap(s) {
-		return s
-	}
-	return slices.Grow(s, min(max(len(s), want, 16), rest))
 }
 
 // span is a piece of parser.members.
@@ -202,17 +140,14 @@ func (p *parser) keep(b []byte) string {
 
 // reserve makes room for as many players as data has lines, up to the most
 // TRF numbers, so that a big file grows no slice but the text. Lines end in
-// LF, CR or both: the count is never too low, which the grid relies on. It
-// returns the offset of the first CR, len(data) if there is none, which
-// lineScanner would search for: a file without CR is searched for one once.
-func (p *parser) reserve(data []byte) (firstCR int) {
-	lines, firstCR := lineEnds(data)
-	p.lines = lines + 1
-	players := min(p.lines, maxRank)
+// LF, CR or both: counting both, the count is never too low, which the grid
+// relies on.
+func (p *parser) reserve(data []byte) {
+	lines := bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) + 1
+	players := min(lines, maxRank)
 	p.records, p.roster = make([]record, 0, players), make([]engine.Player, 0, players)
 	p.grid.players = players
 	p.text.Grow(32 * players) // a Chinese name of six characters and four digits, a unit for some
-	return firstCR
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -224,10 +159,10 @@ func (p *parser) line(n int, b []byte, cols *columns) error {
 	if len(b) < 3 {
 		return nil
 	}
-	if isPlayer(b) { // not plain (Read tried plainPlayer)
-		return p.anyPlayer(n, b, cols)
+	if isPlayer(b) {
+		return p.player(n, b, cols)
 	}
-	code, rest := recordCode(b), trimBlanks(b[3:])
+	code, rest := recordCode(b), bytes.TrimSpace(b[3:])
 	switch code {
 	case "013":
 		return p.team(n, b, cols)
@@ -323,12 +258,6 @@ func (p *parser) team(n int, b []byte, cols *columns) error {
 }
 
 // addTeam adds the team of line n whose members are p.members[start:].
-// The first makes room for a team a player read so far, and the teams grow
-// to twice their number at a time after, but never beyond one a line for
-// the rest of the file: a big file has a unit line for thousands of
-// players, written after the player lines, so that its first unit line
-// makes room for them all at once.
 func (p *parser) addTeam(n int, name string, start int) {
-	p.teams = roomForOne(p.teams, p.players, p.linesFrom(n))
 	p.teams = append(p.teams, team{line: n, name: name, members: span{start, len(p.members) - start}})
 }

@@ -129,18 +129,13 @@ var gameCodes = []gameCode{
 // resultOf is the game result whose red and black result codes are red and
 // black: gameCodes in reverse.
 func resultOf(red, black byte) (engine.Result, bool) {
-	r := results[red&0x7F][black&0x7F] // every code is ASCII (resultCodes)
-	return r - 1, r != 0
-}
-
-// results[red][black] is 1 + the result of gameCodes with those codes, 0
-// for codes that make no game.
-var results = func() (t [0x80][0x80]engine.Result) {
 	for _, c := range gameCodes {
-		t[c.red][c.black] = c.result + 1
+		if c.red == rune(red) && c.black == rune(black) {
+			return c.result, true
+		}
 	}
-	return t
-}()
+	return 0, false
+}
 
 // byeCodes is the result code Write gives each kind of bye. Read maps them
 // back, except "-", which it reads as a zero-point bye (see the package

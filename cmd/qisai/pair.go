@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 
 	"github.com/qisai/qisai/engine"
@@ -16,7 +15,6 @@ import (
 
 // pairCmd pairs the next round of an event: qisai pair [flags] EVENT.trf.
 func pairCmd(args []string, stdout io.Writer) error {
-	defer collectLess()()
 	fs := flag.NewFlagSet("pair", flag.ContinueOnError)
 	var o overrides
 	setting(fs, &o, "system", engine.ParseSystem, func(s *engine.Settings, v engine.System) { s.System = v })
@@ -70,18 +68,6 @@ func pairCmd(args []string, stdout io.Writer) error {
 		}
 	}
 	return w.Flush()
-}
-
-// collectLess raises the collector's target for the pair command and
-// returns what sets it back. The command reads one file, pairs one round
-// and ends, and little of what it allocates becomes garbage before the
-// end. With the default target (a cycle when the heap has grown by as much
-// as is live) a 9,999-player file sets off several cycles, each stopping
-// the program; growing by four times as much first leaves one or two
-// (BenchmarkPair, BenchmarkPairRead; issue 8).
-func collectLess() (restore func()) {
-	old := debug.SetGCPercent(400)
-	return func() { debug.SetGCPercent(old) }
 }
 
 // writePairs prints the pairing the way bbpPairings and JaVaFo do with -p:

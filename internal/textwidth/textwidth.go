@@ -132,15 +132,12 @@ func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	var b strings.Builder
-	used := 0
-	for _, r := range s {
-		rw := Rune(r)
-		if used+rw > w-1 {
+	cut, used := len(s), 0
+	for i, r := range s {
+		if used += Rune(r); used > w-1 {
+			cut = i
 			break
 		}
-		b.WriteRune(r)
-		used += rw
 	}
-	return b.String() + "…"
+	return s[:cut] + "…"
 }
