@@ -523,7 +523,7 @@ func clocked(t testing.TB) (*endpoint, *testclock.Clock) {
 // numbered is player's name in the events of the tests: 棋手1, 棋手2….
 func numbered(i int) string { return fmt.Sprintf("棋手%d", i) }
 
-// ann's client speaks English, in which /help is longer than a message.
+// ann's client speaks English.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}
 
 // longList enters enough players in channel C1's event, as its organiser
