@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -27,6 +28,7 @@ type Config struct {
 	DiscordAppID       string // QISAI_DISCORD_APP_ID: the application's id
 	DiscordPublicKey   string // QISAI_DISCORD_PUBLIC_KEY: hex Ed25519 key; enables the interactions endpoint
 	DiscordAPIURL      string // QISAI_DISCORD_API_URL: stands for https://discord.com (REST and the gateway's address); "" Discord's
+	DiscordGuildID     string // QISAI_DISCORD_GUILD_ID: servers (comma-separated ids) to register the slash commands in, at once; "" globally
 	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file (PATH, sqlite://PATH, file:PATH) or postgres:// URL; "" storage.DefaultDSN
 	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks, the events' pages), e.g. 127.0.0.1:8080
 	PublicURL          string // QISAI_PUBLIC_URL: the https address the listener is reached at, for the links to the events' pages (/web); "" no links
@@ -51,6 +53,7 @@ var settings = []setting{
 	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, "Discord application ID 应用 ID"},
 	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
+	{"QISAI_DISCORD_GUILD_ID", "discord-guild-id", nil, func(c *Config) *string { return &c.DiscordGuildID }, "Discord server ids, comma-separated: slash commands registered there, at once (testing) 服务器 ID (default global)"},
 	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
 	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
 	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
@@ -120,6 +123,18 @@ func (c Config) Telegram() bool { return c.TelegramToken != "" }
 // Discord says whether the Discord adapter is to run.
 func (c Config) Discord() bool { return c.DiscordToken != "" }
 
+// DiscordGuilds are the servers of DiscordGuildID; none for global
+// commands.
+func (c Config) DiscordGuilds() []string {
+	var ids []string
+	for _, id := range strings.Split(c.DiscordGuildID, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
 // DiscordKey decodes DiscordPublicKey; nil when it is unset.
 func (c Config) DiscordKey() (ed25519.PublicKey, error) {
 	if c.DiscordPublicKey == "" {
@@ -173,6 +188,18 @@ func (c Config) Validate() error {
 	if _, err := c.DiscordKey(); err != nil {
 		errs = append(errs, err)
 	}
+	for _, id := range c.DiscordGuilds() {
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			bad("%s", both(i18n.T{
+				Zh: "QISAI_DISCORD_GUILD_ID 应为服务器 ID（数字，多个用逗号分隔），不是 %q：在 Discord 设置 → 高级中打开开发者模式，再右键服务器图标，选「复制服务器 ID」。",
+				En: "QISAI_DISCORD_GUILD_ID takes server ids (numbers, comma-separated), not %q: turn on Developer Mode (Discord's Settings → Advanced), then right-click the server's icon and choose Copy Server ID.",
+			}, id))
+			break
+		}
+	}
+	if c.DiscordGuildID != "" && !c.Discord() {
+		bad("%s", both(i18n.T{Zh: "QISAI_DISCORD_GUILD_ID 需要同时设置 QISAI_DISCORD_TOKEN。", En: "QISAI_DISCORD_GUILD_ID needs QISAI_DISCORD_TOKEN as well."}))
+	}
 	if c.DiscordPublicKey != "" {
 		if !c.Discord() {
 			// The endpoint would answer commands, and every announcement
@@ -217,6 +244,11 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// both is t in Chinese, then in English on a line of its own.
+func both(t i18n.T, args ...any) string {
+	return t.In(i18n.Zh, args...) + "\n" + t.In(i18n.En, args...)
 }
 
 // checkURL checks that an http(s) URL setting is absolute; https says it
