@@ -64,6 +64,9 @@ func TestValidate(t *testing.T) {
 			[]string{"needs QISAI_TELEGRAM_TOKEN", "needs QISAI_LISTEN"}},
 		{"relative API URL", func(c *Config) { c.TelegramAPIURL = "localhost:8081" }, []string{"QISAI_TELEGRAM_API_URL", "absolute"}},
 		{"bad proxy URL", func(c *Config) { c.DiscordAPIURL = "ftp://x" }, []string{"QISAI_DISCORD_API_URL"}},
+		{"guild ids", func(c *Config) { c.DiscordGuildID = "1098765, 2098765" }, nil},
+		{"guild id not a number", func(c *Config) { c.DiscordGuildID = "1098765,club" }, []string{"QISAI_DISCORD_GUILD_ID", `"club"`, "Copy Server ID", "复制服务器 ID"}},
+		{"guild id without token", func(c *Config) { c.DiscordGuildID, c.DiscordToken, c.DiscordPublicKey = "1098765", "", "" }, []string{"QISAI_DISCORD_GUILD_ID", "needs QISAI_DISCORD_TOKEN"}},
 		{"discord token without app id", func(c *Config) { c.DiscordAppID = "" }, []string{"needs QISAI_DISCORD_APP_ID"}},
 		{"app id not a number", func(c *Config) { c.DiscordAppID = "qisai" }, []string{"QISAI_DISCORD_APP_ID", "数字"}},
 		{"public key too short", func(c *Config) { c.DiscordPublicKey = pubKey[:62] }, []string{"QISAI_DISCORD_PUBLIC_KEY", "32 bytes", "62 characters"}},
@@ -209,5 +212,15 @@ func TestDatabasePasswordNeverShown(t *testing.T) {
 	err := Config{TelegramToken: tgToken, DatabaseURL: "host=db password=S3cret"}.Validate()
 	if err == nil || !strings.Contains(err.Error(), "QISAI_DATABASE_URL") || !strings.Contains(err.Error(), "postgres://") {
 		t.Errorf("Validate of a key=value string: %v, want a refusal naming QISAI_DATABASE_URL", err)
+	}
+}
+
+func TestDiscordGuilds(t *testing.T) {
+	c := Config{DiscordGuildID: " 1098765, 2098765,,"}
+	if got := c.DiscordGuilds(); len(got) != 2 || got[0] != "1098765" || got[1] != "2098765" {
+		t.Errorf("DiscordGuilds() = %q, want the two ids", got)
+	}
+	if got := (Config{}).DiscordGuilds(); got != nil {
+		t.Errorf("DiscordGuilds() unset = %q, want none (global)", got)
 	}
 }

@@ -47,7 +47,7 @@ func TestFeishuConfig(t *testing.T) {
 		{"long connection: the app alone", func(*Config) {}, nil},
 		{"callback with its listener", func(c *Config) { c.FeishuToken, c.FeishuEncryptKey, c.Listen = fsToken, fsEncryptKy, ":8080" }, nil},
 		{"Lark", func(c *Config) { c.FeishuAPIURL = "https://open.larksuite.com" }, nil},
-		{"app id of another shape", func(c *Config) { c.FeishuAppID = "a1b2c3" }, []string{"QISAI_FEISHU_APP_ID", "cli_", "格式"}},
+		{"app id of another shape", func(c *Config) { c.FeishuAppID = "a1b2c3" }, []string{"QISAI_FEISHU_APP_ID", "cli_", "格式不对", "Credentials"}},
 		{"app id with a newline", func(c *Config) { c.FeishuAppID += "\n" }, []string{"QISAI_FEISHU_APP_ID"}},
 		{"app id without secret", func(c *Config) { c.FeishuAppSecret = "" }, []string{"needs QISAI_FEISHU_APP_SECRET", "需要"}},
 		{"secret without app id", func(c *Config) { c.FeishuAppID = "" }, []string{"needs QISAI_FEISHU_APP_ID", "需要"}},

@@ -129,13 +129,14 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 
 	// Discord: with a public key, interactions come to the HTTP endpoint;
-	// without one, through the gateway connection. What a channel hears,
-	// the statements and long replies too, goes out through the outbox's
-	// Discord sender; long private replies as follow-ups.
+	// without one, through the gateway connection. Each is answered at
+	// once (deferred), its command run after. What a channel hears goes
+	// out through the outbox's Discord sender; what only the asker sees,
+	// by editing the response, long replies with follow-ups.
 	var dc *discord.Adapter
 	if cfg.Discord() {
-		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL), discord.WithLogger(log),
-			discord.WithStatus(status(discord.Platform))}
+		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL),
+			discord.WithGuilds(cfg.DiscordGuilds()...), discord.WithLogger(log), discord.WithStatus(status(discord.Platform))}
 		if key, err := cfg.DiscordKey(); err == nil && key != nil {
 			opts = append(opts, discord.WithPublicKey(key))
 		}
@@ -200,7 +201,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	<-ctx.Done()
 	wg.Wait()
 	if dc != nil {
-		dc.Wait() // follow-ups still being sent
+		dc.Wait() // commands still running, answers still being told
 	}
 	log.Info("stopped")
 	return first
