@@ -37,8 +37,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 		return usageError{err}
 	}
 	if !cfg.Telegram() && !cfg.Discord() && !cfg.Feishu() {
-		return usagef("no platform is configured: set QISAI_TELEGRAM_TOKEN, QISAI_DISCORD_TOKEN and/or QISAI_FEISHU_APP_ID with QISAI_FEISHU_APP_SECRET " +
-			"(see README), or run \"qisai console\". 未设置平台令牌：请设置 QISAI_TELEGRAM_TOKEN、QISAI_DISCORD_TOKEN 或 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET")
+		return usagef("未设置平台：请设置 QISAI_TELEGRAM_TOKEN、QISAI_DISCORD_TOKEN 或 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET（见 README），或运行 \"qisai console\"。\n" +
+			"no platform is configured: set QISAI_TELEGRAM_TOKEN, QISAI_DISCORD_TOKEN and/or QISAI_FEISHU_APP_ID with QISAI_FEISHU_APP_SECRET (see README), or run \"qisai console\".")
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
 	log.Info("starting", "config", cfg)
@@ -159,7 +159,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 		}
 		fs, err := feishu.New(svc, cfg.FeishuAppID, cfg.FeishuAppSecret, opts...)
 		if err != nil {
-			return fmt.Errorf("不能启动飞书机器人，请检查 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET。The Feishu bot cannot start: %w", err)
+			return fmt.Errorf("不能启动飞书机器人，请检查 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET。\nThe Feishu bot cannot start: %w", err)
 		}
 		if h := fs.Handler(); h != nil {
 			mux.Handle(feishu.EventsPath, h)
