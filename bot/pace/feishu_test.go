@@ -1,7 +1,6 @@
 package pace
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"testing"
@@ -40,17 +39,7 @@ func TestFeishuTimes(t *testing.T) {
 		{"overall: 900 a minute", many(905), minute},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, rec := newTest(Feishu)
-			for i, c := range tt.to {
-				if err := s.Send(context.Background(), chat.Message{Chat: c, Text: fmt.Sprint(i)}); err != nil {
-					t.Fatalf("send %d: %v", i, err)
-				}
-			}
-			var got []time.Duration
-			for _, m := range rec.sent {
-				got = append(got, m.at)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
+			if got := sendTimes(t, Feishu, tt.to); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("sent at %v, want %v", got, tt.want)
 			}
 		})
