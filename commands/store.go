@@ -67,6 +67,7 @@ type Store interface {
 	// The chats themselves: a chat with a new id, a chat the bot may not
 	// post in, the messages typed there that the bot answered.
 	MoveChat(ctx context.Context, from, to chat.Chat) error
+	MovedTo(ctx context.Context, c chat.Chat) (chat.Chat, error)
 	Block(ctx context.Context, c chat.Chat, reason string) (newly bool, since time.Time, err error)
 	Unblock(ctx context.Context, c chat.Chat) (bool, error)
 	MarkAnswered(ctx context.Context, c chat.Chat, message string, keep time.Duration) error

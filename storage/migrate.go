@@ -228,6 +228,14 @@ var migrations = []struct {
 	// keep their JSON in state, and the next snapshot of the event
 	// replaces them.
 	{15, "snapshots: the state in gob, in a column of bytes", nil, addSnapshotData},
+	{16, "chats moved to a new id, for the messages typed in them before the move that arrive after it", []string{
+		`CREATE TABLE chat_moves (
+			platform TEXT NOT NULL,
+			from_id TEXT NOT NULL,
+			to_id TEXT NOT NULL,
+			PRIMARY KEY (platform, from_id)
+		)`,
+	}, nil},
 }
 
 // addSnapshotData adds snapshots.data, unless a database taken back to an
