@@ -61,20 +61,20 @@ func (p Papers) workbookTables() []sheet.Table {
 // a digit of its default font: about 7 pixels at 96 dpi, plus 5 of
 // padding.
 const (
-	a4           = 9     // Excel's paper size number for A4
-	digitPixels  = 7     // a column width unit, in pixels
-	columnPad    = 5     // the pixels Excel adds to each column
-	portraitSpan = 690   // an A4 portrait page's width inside the margins, in pixels (7.2 in)
-	minWidth     = 4.0   // the narrowest column
-	maxWidth     = 40.0  // the widest: a longer name wraps
-	margin       = 0.5   // the page margins, in inches
-	titleHeight  = 30.0  // the event's name row, in points
-	lineHeight   = 18.0  // the other rows
-	headHeight   = 34.0  // the headings' row when a heading wraps
-	titleSize    = 16.0  // the event's name, in points
-	captionSize  = 12.0  // the table's title
-	bodySize     = 10.5  // the cells
-	smallSize    = 9.0   // the details, the note, the footer
+	a4           = 9    // Excel's paper size number for A4
+	digitPixels  = 7    // a column width unit, in pixels
+	columnPad    = 5    // the pixels Excel adds to each column
+	portraitSpan = 690  // an A4 portrait page's width inside the margins, in pixels (7.2 in)
+	minWidth     = 4.0  // the narrowest column
+	maxWidth     = 40.0 // the widest: a longer name wraps
+	margin       = 0.5  // the page margins, in inches
+	titleHeight  = 30.0 // the event's name row, in points
+	lineHeight   = 18.0 // the other rows
+	headHeight   = 34.0 // the headings' row when a heading wraps
+	titleSize    = 16.0 // the event's name, in points
+	captionSize  = 12.0 // the table's title
+	bodySize     = 10.5 // the cells
+	smallSize    = 9.0  // the details, the note, the footer
 	headFill     = "DFE5EE"
 	redInk       = "C01F1F"
 	greyInk      = "6A737D"
