@@ -115,9 +115,8 @@ func (p Papers) byUnit() []unitGroup {
 // teamGroup is a team as the programme lists it: number, name, unit and
 // members in board order.
 type teamGroup struct {
-	Number     int
-	Name, Unit string
-	Members    []entry
+	Label   string // "3 实验一队（实验中学）"
+	Members []entry
 }
 
 // teams are a team event's teams, in number order; nil for an individual
@@ -129,7 +128,10 @@ func (p Papers) teams() []teamGroup {
 	ev := p.Event.Event
 	var out []teamGroup
 	for _, team := range p.Event.Teams.Event.Teams {
-		g := teamGroup{Number: team.ID, Name: team.Name, Unit: team.Unit}
+		g := teamGroup{Label: strconv.Itoa(team.ID) + " " + team.Name}
+		if team.Unit != "" && team.Unit != team.Name {
+			g.Label += p.tr(i18n.T{Zh: "（%s）", En: " (%s)"}, team.Unit)
+		}
 		for _, id := range team.Members {
 			pl, _ := ev.Player(id)
 			g.Members = append(g.Members, entry{Number: id, Name: pl.Name, Rating: rating(pl.Rating), Withdrawn: pl.WithdrawnAfter != 0, Lead: id == team.Captain})

@@ -170,7 +170,11 @@ func (p Papers) ranking(teamMatches bool) string {
 	if len(names) > 0 {
 		text += p.tr(i18n.T{Zh: "；积分相同依次比较：%s", En: "; equal points are split by %s"}, strings.Join(names, sep))
 	}
-	text += p.tr(i18n.T{Zh: "（R-T-*）。", En: " (R-T-*)."})
+	rule := "R-T-1"
+	if s := p.Event.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
+		rule = "R-T-3"
+	}
+	text += p.tr(i18n.T{Zh: "（%s）。", En: " (%s)."}, rule)
 	if t := p.Event.Teams; t != nil { // 队员总分制
 		text += p.tr(totalsWords[t.Totals])
 	}
