@@ -384,6 +384,9 @@ func setEvent(c *Context) (Reply, error) {
 	if tk := lookupTeamKey(name); k == nil && tk != nil {
 		return setTeamKey(c, tk, v) // team_settings.go
 	}
+	if dk := lookupPaperKey(name); k == nil && dk != nil {
+		return setPaperKey(c, dk, v) // paper_settings.go
+	}
 	if k != nil && k.names[0] == "format" {
 		if kind, ok := stageFormat(v); ok {
 			p := action.NewPlan(kind)
@@ -456,6 +459,7 @@ func eventKeysText(st *action.State, lang i18n.Lang) string {
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st, lang), k.values.In(lang)))
 	}
 	lines = append(lines, formatOf(st).keys(st, lang)...)
+	lines = append(lines, paperKeysText(st, lang)...)
 	return strings.Join(lines, "\n")
 }
 
