@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"time"
 
@@ -238,20 +239,12 @@ func exportXLSX(c *Context) (Reply, error) {
 
 // exportProgramme answers /export 秩序册: the programme to print.
 func exportProgramme(c *Context) (Reply, error) {
-	p, err := papersOf(c)
-	if err != nil {
-		return Reply{}, err
+	r, err := exportPage(c, programmeName, paper.Programme,
+		i18n.T{Zh: "「%s」的秩序册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The programme of %q (open it in a browser to print, or print it to PDF, A4): %s"})
+	if s := c.State.Status; err == nil && (s == action.Setup || s == action.Signup) {
+		r.Text += i18n.T{Zh: "。开赛前的序号是报名顺序，开赛后请再导出一次。", En: ". Before the start the numbers are the order of entry: export it again after /start."}.In(c.Lang)
 	}
-	var b bytes.Buffer
-	if err := paper.Programme(&b, p); err != nil {
-		return Reply{}, fmt.Errorf("export programme: %w", err)
-	}
-	name := chat.FileName(c.State.Event.Name+" "+programmeName.In(p.Lang), "html")
-	text := i18n.T{Zh: "「%s」的秩序册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The programme of %q (open it in a browser to print, or print it to PDF, A4): %s"}.In(c.Lang, c.State.Event.Name, name)
-	if s := c.State.Status; s == action.Setup || s == action.Signup {
-		text += i18n.T{Zh: "。开赛前的序号是报名顺序，开赛后请再导出一次。", En: ". Before the start the numbers are the order of entry: export it again after /start."}.In(c.Lang)
-	}
-	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
+	return r, err
 }
 
 // exportBooklet answers /export 成绩册: the results booklet to print,
@@ -260,20 +253,28 @@ func exportBooklet(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, problem("「%s」还没有成绩：成绩册在第 1 轮之后才有内容。赛前请用 /export 秩序册。", "%q has no results yet: the results booklet comes after round 1. Before it, use /export programme.", c.State.Event.Name)
 	}
+	r, err := exportPage(c, bookletName, paper.Booklet,
+		i18n.T{Zh: "「%s」的成绩册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The results booklet of %q (open it in a browser to print, or print it to PDF, A4): %s"})
+	if err == nil && c.State.Status != action.Finished {
+		r.Text += i18n.T{Zh: "。比赛尚未结束，册中成绩为目前的成绩。", En: ". The event is not over: the booklet holds the results so far."}.In(c.Lang)
+	}
+	return r, err
+}
+
+// exportPage answers with one of the papers as a page to print: write's
+// HTML file, named after the event and the paper (name, in the event's
+// language), and said with the event's name and the file's.
+func exportPage(c *Context, name i18n.T, write func(io.Writer, paper.Papers) error, said i18n.T) (Reply, error) {
 	p, err := papersOf(c)
 	if err != nil {
 		return Reply{}, err
 	}
 	var b bytes.Buffer
-	if err := paper.Booklet(&b, p); err != nil {
-		return Reply{}, fmt.Errorf("export booklet: %w", err)
+	if err := write(&b, p); err != nil {
+		return Reply{}, fmt.Errorf("export %s: %w", name.En, err)
 	}
-	name := chat.FileName(c.State.Event.Name+" "+bookletName.In(p.Lang), "html")
-	text := i18n.T{Zh: "「%s」的成绩册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The results booklet of %q (open it in a browser to print, or print it to PDF, A4): %s"}.In(c.Lang, c.State.Event.Name, name)
-	if c.State.Status != action.Finished {
-		text += i18n.T{Zh: "。比赛尚未结束，册中成绩为目前的成绩。", En: ". The event is not over: the booklet holds the results so far."}.In(c.Lang)
-	}
-	return Reply{Text: text, File: &chat.File{Name: name, Data: b.Bytes()}}, nil
+	file := chat.FileName(c.State.Event.Name+" "+name.In(p.Lang), "html")
+	return Reply{Text: said.In(c.Lang, c.State.Event.Name, file), File: &chat.File{Name: file, Data: b.Bytes()}}, nil
 }
 
 // exportCertificates answers /export 奖状: the certificates to print, one

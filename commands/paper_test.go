@@ -211,3 +211,59 @@ func TestPapersXLSXMatchesTheSheets(t *testing.T) {
 		t.Errorf("the details line %q, want the rounds' date", d)
 	}
 }
+
+// chatPapers are every paper /export makes of the group's event, by the
+// word asked, as the text of its files (a workbook: its worksheets'
+// names), the refusal's text where there is none.
+func chatPapers(t *testing.T, s *script) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, word := range []string{"xlsx", "programme", "booklet", "certificates"} {
+		r := s.send("org", "/export "+word, false)
+		files := filesOf(s, r)
+		if len(files) == 0 {
+			out[word] = r.Text
+			continue
+		}
+		var text strings.Builder
+		for _, f := range files {
+			if !strings.HasSuffix(f.Name, ".xlsx") {
+				text.WriteString(html.UnescapeString(string(f.Data)))
+				continue
+			}
+			wb, err := excelize.OpenReader(bytes.NewReader(f.Data))
+			if err != nil {
+				t.Fatalf("%s: %v", f.Name, err)
+			}
+			text.WriteString(strings.Join(wb.GetSheetList(), " "))
+			wb.Close()
+		}
+		out[word] = text.String()
+	}
+	return out
+}
+
+// TestPapersOfEveryFormat: a team event's papers show its teams — their
+// rosters in the programme, the team and board standings and the team
+// crosstable in the booklet and the workbook, a certificate for the
+// leading team and each board's best — and a knockout's its format and
+// its final ranking, its certificates once every match is played.
+func TestPapersOfEveryFormat(t *testing.T) {
+	s := teamRoundPlayed(t)
+	got := chatPapers(t, s)
+	must(t, got["programme"], "团体赛", "每场5台", "场分", "参赛名单（20人）", "1 A", "A5", "第一轮对阵")
+	must(t, got["xlsx"], "团体排名", "台次成绩", "团体成绩表", "第1轮对阵（团体）", "参赛名单")
+	must(t, got["booklet"], "获奖名单", "团体", "第1台", "台次成绩", "团体成绩表")
+	must(t, got["certificates"], "团体第一名", "第1台第一名")
+
+	h := koEvent(t, 4)
+	ko := &script{harness: h, t: t}
+	koRound(t, h)
+	got = chatPapers(t, ko)
+	must(t, got["programme"], "淘汰赛。", "淘汰赛猜先（R-C-3）")
+	must(t, got["certificates"], "最终名次要等所有对局结束后才有")
+	koPlay(t, h)
+	got = chatPapers(t, ko)
+	must(t, got["booklet"], "最终名次", "P1", "第2轮对阵")
+	must(t, got["certificates"], "P1：", "个人第一名", "个人第三名（并列）")
+}

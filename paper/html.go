@@ -55,19 +55,32 @@ func (p Papers) doc(kind string, name i18n.T) doc {
 	if p.Lang == i18n.En {
 		d.HTMLLang, d.Pages = "en", [3]string{"Page ", " of ", ""}
 	}
-	for _, f := range []struct {
-		head  i18n.T
-		value string
-	}{
-		{i18n.T{Zh: "主办单位", En: "Host"}, p.Details.Host},
-		{i18n.T{Zh: "比赛地点", En: "Venue"}, p.Details.Venue},
-		{i18n.T{Zh: "比赛日期", En: "Dates"}, p.Details.Dates},
-	} {
-		if f.value != "" {
-			d.Details = append(d.Details, fact{p.tr(f.head), f.value})
-		}
+	for _, f := range p.facts() {
+		d.Details = append(d.Details, fact{p.tr(f.head), f.value})
 	}
 	return d
+}
+
+// detail is one of the event's details with its label: in full on a
+// cover, short in a line.
+type detail struct {
+	head, short i18n.T
+	value       string
+}
+
+// facts are the event's host, venue and dates, those known.
+func (p Papers) facts() []detail {
+	var out []detail
+	for _, f := range []detail{
+		{i18n.T{Zh: "主办单位", En: "Host"}, i18n.T{Zh: "主办", En: "Host"}, p.Details.Host},
+		{i18n.T{Zh: "比赛地点", En: "Venue"}, i18n.T{Zh: "地点", En: "Venue"}, p.Details.Venue},
+		{i18n.T{Zh: "比赛日期", En: "Dates"}, i18n.T{Zh: "日期", En: "Dates"}, p.Details.Dates},
+	} {
+		if f.value != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // tablesHTML is tables laid out as the printed pages lay them out
@@ -125,8 +138,7 @@ type programme struct {
 	Rules    []Rule
 	Schedule []fact
 	Staff    []fact
-	Units    []unitGroup
-	Teams    []teamGroup
+	Groups   []group
 	// Numbered says the entries' numbers are fixed.
 	Numbered bool
 	Pairing  template.HTML // round 1's pairings, once published
@@ -148,7 +160,7 @@ type programmeWords struct {
 func Programme(w io.Writer, p Papers) error {
 	d := programme{
 		doc:   p.doc("programme", i18n.T{Zh: "秩序册", En: "Programme"}),
-		Rules: Rules(p), Schedule: p.schedule(), Staff: p.staff(),
+		Rules: Rules(p), Schedule: p.schedule(), Staff: p.staff(), Groups: p.groups(),
 		Numbered: p.numbered(),
 		T: programmeWords{
 			Rules: p.tr(i18n.T{Zh: "竞赛办法", En: "Rules"}), Schedule: p.tr(i18n.T{Zh: "竞赛日程", En: "Schedule"}),
@@ -160,9 +172,6 @@ func Programme(w io.Writer, p Papers) error {
 			Withdrawn:  p.tr(i18n.T{Zh: "（退赛）", En: " (withdrawn)"}),
 			Unnumbered: p.tr(i18n.T{Zh: "序号为报名顺序，开赛时按规程重新排定（R-SW-1）。", En: "Numbers are the order of entry until the start fixes them (R-SW-1)."}),
 		},
-	}
-	if d.Teams = p.teams(); d.Teams == nil {
-		d.Units = p.byUnit()
 	}
 	if ev := p.Event.Event; len(ev.Rounds) > 0 && (len(ev.Rounds[0].Games) > 0 || p.Event.Teams != nil) {
 		first := sheet.Pairings(p.Event, 1, p.Lang)

@@ -156,52 +156,27 @@ func TestRulesWords(t *testing.T) {
 			}
 		}
 	}
-	values := func(m any) []i18n.T {
-		var out []i18n.T
-		switch m := m.(type) {
-		case map[engine.System]i18n.T:
-			for _, v := range []engine.System{engine.Swiss, engine.RoundRobin, engine.DoubleRoundRobin} {
-				out = append(out, m[v])
-			}
-		case map[engine.FirstRoundMethod]i18n.T:
-			for _, v := range []engine.FirstRoundMethod{engine.Fold, engine.Adjacent, engine.HeadTail, engine.Random} {
-				out = append(out, m[v])
-			}
-		case map[engine.FirstColourMethod]i18n.T:
-			for _, v := range []engine.FirstColourMethod{engine.AlternateBoards, engine.AlternateBoardsHigherRed, engine.UpperRed, engine.OddNumberRed, engine.LowerNumberRed, engine.DrawnColour} {
-				out = append(out, m[v])
-			}
-		case map[engine.Numbering]i18n.T:
-			for _, v := range []engine.Numbering{engine.ByRating, engine.Shuffled, engine.AsEntered} {
-				out = append(out, m[v])
-			}
-		case map[engine.UnitAvoidance]i18n.T:
-			for _, v := range []engine.UnitAvoidance{engine.AvoidFirstRound, engine.AvoidAllRounds, engine.AvoidNever} {
-				out = append(out, m[v])
-			}
-		case map[engine.LineupRule]i18n.T:
-			for _, v := range []engine.LineupRule{engine.FixedBoards, engine.OrderedSubstitutes, engine.FreeLineup, engine.AllPlayAll} {
-				out = append(out, m[v])
-			}
-		case map[engine.HalvesMethod]i18n.T:
-			for _, v := range []engine.HalvesMethod{engine.TopBottom, engine.OddEven} {
-				out = append(out, m[v])
-			}
-		case map[engine.TotalsRule]i18n.T:
-			for _, v := range []engine.TotalsRule{engine.SumOfPlaces, engine.SumOfScores} {
-				out = append(out, m[v])
-			}
+	check("systems", 3, words(systemWords, engine.Swiss, engine.RoundRobin, engine.DoubleRoundRobin))
+	check("first round", 4, words(firstRoundWords, engine.Fold, engine.Adjacent, engine.HeadTail, engine.Random))
+	check("first colour", 6, words(firstColourWords, engine.AlternateBoards, engine.AlternateBoardsHigherRed, engine.UpperRed,
+		engine.OddNumberRed, engine.LowerNumberRed, engine.DrawnColour))
+	check("numbering", 3, words(numberingWords, engine.ByRating, engine.Shuffled, engine.AsEntered))
+	check("units", 3, words(unitWords, engine.AvoidFirstRound, engine.AvoidAllRounds, engine.AvoidNever))
+	check("line-ups", 4, words(lineupWords, engine.FixedBoards, engine.OrderedSubstitutes, engine.FreeLineup, engine.AllPlayAll))
+	check("halves", 2, words(halvesWords, engine.TopBottom, engine.OddEven))
+	check("totals", 2, words(totalsWords, engine.SumOfPlaces, engine.SumOfScores))
+}
+
+// words are m's words for each of values, in order; none for a value m
+// lacks.
+func words[K comparable](m map[K]i18n.T, values ...K) []i18n.T {
+	var out []i18n.T
+	for _, v := range values {
+		if w, ok := m[v]; ok {
+			out = append(out, w)
 		}
-		return out
 	}
-	check("systems", 3, values(systemWords))
-	check("first round", 4, values(firstRoundWords))
-	check("first colour", 6, values(firstColourWords))
-	check("numbering", 3, values(numberingWords))
-	check("units", 3, values(unitWords))
-	check("line-ups", 4, values(lineupWords))
-	check("halves", 2, values(halvesWords))
-	check("totals", 2, values(totalsWords))
+	return out
 }
 
 // TestBooklet: the booklet of a finished Swiss has its cover, the prize

@@ -75,60 +75,60 @@ func rating(r int) string {
 	return strconv.Itoa(r)
 }
 
-// unitGroup is a unit's players, as a programme lists the entries (参赛单位
-// 及运动员名单): the unit's name and its players in number order.
-type unitGroup struct {
-	Unit    string
-	Players []entry
+// group is a unit's players or a team, as a programme lists the entries
+// (参赛单位及运动员名单): "杭州", "3 实验一队（实验中学）", and its players in
+// number order, a team's in board order.
+type group struct {
+	Label   string
+	Members []entry
 }
 
-// entry is a player or a team member as the programme lists them.
+// entry is a player as the programme lists them.
 type entry struct {
 	Number          int
 	Name, Rating    string
 	Withdrawn, Lead bool // Lead: a team's captain
 }
 
+// groups are the entries as the programme lists them: a team event's by
+// team (teams), an individual event's by unit (byUnit).
+func (p Papers) groups() []group {
+	if p.Event.Teams != nil {
+		return p.teams()
+	}
+	return p.byUnit()
+}
+
 // byUnit groups the players by unit, the units in the order of their
 // first player's number; the players without a unit come last, under
 // "无单位".
-func (p Papers) byUnit() []unitGroup {
-	var groups []unitGroup
+func (p Papers) byUnit() []group {
+	var groups []group
 	at := map[string]int{}
 	for _, pl := range p.Event.Event.Players {
 		i, ok := at[pl.Unit]
 		if !ok {
 			i = len(groups)
 			at[pl.Unit] = i
-			groups = append(groups, unitGroup{Unit: pl.Unit})
+			groups = append(groups, group{Label: pl.Unit})
 		}
-		groups[i].Players = append(groups[i].Players, entry{Number: pl.ID, Name: pl.Name, Rating: rating(pl.Rating), Withdrawn: pl.WithdrawnAfter != 0})
+		groups[i].Members = append(groups[i].Members, entry{Number: pl.ID, Name: pl.Name, Rating: rating(pl.Rating), Withdrawn: pl.WithdrawnAfter != 0})
 	}
 	if i, ok := at[""]; ok {
 		none := groups[i]
-		none.Unit = p.tr(i18n.T{Zh: "无单位", En: "No unit"})
+		none.Label = p.tr(i18n.T{Zh: "无单位", En: "No unit"})
 		groups = append(slices.Delete(groups, i, i+1), none)
 	}
 	return groups
 }
 
-// teamGroup is a team as the programme lists it: number, name, unit and
-// members in board order.
-type teamGroup struct {
-	Label   string // "3 实验一队（实验中学）"
-	Members []entry
-}
-
-// teams are a team event's teams, in number order; nil for an individual
-// event.
-func (p Papers) teams() []teamGroup {
-	if p.Event.Teams == nil {
-		return nil
-	}
+// teams are a team event's teams in number order, each labelled with its
+// number, name and unit, its members in board order.
+func (p Papers) teams() []group {
 	ev := p.Event.Event
-	var out []teamGroup
+	var out []group
 	for _, team := range p.Event.Teams.Event.Teams {
-		g := teamGroup{Label: strconv.Itoa(team.ID) + " " + team.Name}
+		g := group{Label: strconv.Itoa(team.ID) + " " + team.Name}
 		if team.Unit != "" && team.Unit != team.Name {
 			g.Label += p.tr(i18n.T{Zh: "（%s）", En: " (%s)"}, team.Unit)
 		}

@@ -257,17 +257,8 @@ func (w *workbook) add(t sheet.Table) error {
 // 地点：… 日期：…"; "" when none is known.
 func (p Papers) detailsLine() string {
 	var parts []string
-	for _, d := range []struct {
-		head  i18n.T
-		value string
-	}{
-		{i18n.T{Zh: "主办：%s", En: "Host: %s"}, p.Details.Host},
-		{i18n.T{Zh: "地点：%s", En: "Venue: %s"}, p.Details.Venue},
-		{i18n.T{Zh: "日期：%s", En: "Dates: %s"}, p.Details.Dates},
-	} {
-		if d.value != "" {
-			parts = append(parts, p.tr(d.head, d.value))
-		}
+	for _, d := range p.facts() {
+		parts = append(parts, p.tr(d.short)+p.tr(i18n.T{Zh: "：", En: ": "})+d.value)
 	}
 	return strings.Join(parts, p.tr(i18n.T{Zh: "　", En: " · "}))
 }

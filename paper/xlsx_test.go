@@ -10,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/internal/textwidth"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -100,7 +101,7 @@ func checkWorksheet(t *testing.T, f *excelize.File, name string, tab sheet.Table
 		}
 		widest := minWidth
 		for _, row := range tab.Rows {
-			widest = max(widest, min(float64(widthOf(row[c].Text))+2, maxWidth))
+			widest = max(widest, min(float64(textwidth.Of(row[c].Text))+2, maxWidth))
 		}
 		if width < widest || width > maxWidth {
 			t.Errorf("%s: column %d is %.1f wide, want at least %.1f for its widest cell and at most %.0f", name, c+1, width, widest, maxWidth)
@@ -181,18 +182,6 @@ func checkWorksheet(t *testing.T, f *excelize.File, name string, tab sheet.Table
 	if !strings.Contains(hf.OddFooter, "&P") || !strings.Contains(hf.OddFooter, "&N") {
 		t.Errorf("%s: footer %q has no page numbers", name, hf.OddFooter)
 	}
-}
-
-// widthOf is a text's width as the workbook measures its columns.
-func widthOf(s string) int {
-	w := 0
-	for _, r := range s {
-		w++
-		if r >= 0x2E80 {
-			w++
-		}
-	}
-	return w
 }
 
 // TestXLSXNumbers: the cells that are numbers are exactly the plain
