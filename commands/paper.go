@@ -22,9 +22,6 @@ import (
 // written in the event's language whoever asks, as everything said to
 // the event's chats is; the reply is in the asker's.
 
-// logPage is how many records papersOf reads of the log at a time.
-const logPage = 500
-
 // papersOf is the event's papers: its sheets, its details for the papers
 // (/event set host, venue, dates, awards), when its rounds were planned
 // and played (the log), who runs it, the rules it plays by beyond its
@@ -150,33 +147,36 @@ type eventTimes struct {
 	finished    time.Time         // the finish, if any
 }
 
-// readTimes reads the times of the log's rounds, a page at a time.
+// readTimes reads the times of the event's rounds from its log, the
+// records that hold them alone.
 func readTimes(r reader, zone *time.Location) (eventTimes, error) {
 	t := eventTimes{starts: map[int]time.Time{}}
-	for after := int64(0); ; {
-		recs, err := r.Log(after, logPage)
-		if err != nil {
-			return t, err
-		}
-		for _, rec := range recs {
-			at := rec.At.In(zone)
-			switch a := rec.Action.(type) {
-			case *action.RoundScheduled:
-				t.starts[a.Round] = a.Start.In(zone)
-			case *action.RoundPublished, *action.TeamRoundPublished:
-				if t.first.IsZero() {
-					t.first = at
-				}
-				t.last = at
-			case *action.EventFinished:
-				t.finished = at
-			}
-		}
-		if len(recs) < logPage {
-			return t, nil
-		}
-		after = recs[len(recs)-1].Seq
+	recs, err := r.LogOf(timeKinds...)
+	if err != nil {
+		return t, err
 	}
+	for _, rec := range recs {
+		at := rec.At.In(zone)
+		switch a := rec.Action.(type) {
+		case *action.RoundScheduled:
+			t.starts[a.Round] = a.Start.In(zone)
+		case *action.RoundPublished, *action.TeamRoundPublished:
+			if t.first.IsZero() {
+				t.first = at
+			}
+			t.last = at
+		case *action.EventFinished:
+			t.finished = at
+		}
+	}
+	return t, nil
+}
+
+// timeKinds are the kinds of records that say when rounds were planned and
+// played and when the event finished.
+var timeKinds = []string{
+	(*action.RoundScheduled)(nil).Kind(), (*action.RoundPublished)(nil).Kind(),
+	(*action.TeamRoundPublished)(nil).Kind(), (*action.EventFinished)(nil).Kind(),
 }
 
 // schedule is the rounds' planned starts, in round order.

@@ -353,3 +353,32 @@ func teams(t testing.TB, played int) sheet.Event {
 	}
 	return e
 }
+
+// BenchmarkBooklet: the results booklet of a 1,000-player Swiss after 9
+// rounds — every round's 500 boards, the standings, the crosstable.
+func BenchmarkBooklet(b *testing.B) {
+	p := Of(swiss(b, 1000, 9, 9), i18n.Zh, details(i18n.Zh))
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if err := Booklet(&out, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(out.Len())/1e6, "MB/file")
+}
+
+// BenchmarkProgramme: the programme of a 1,000-player Swiss after round 1.
+func BenchmarkProgramme(b *testing.B) {
+	p := Of(swiss(b, 1000, 1, 9), i18n.Zh, details(i18n.Zh))
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if err := Programme(&out, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(out.Len())/1e6, "MB/file")
+}

@@ -93,3 +93,18 @@ func TestCertificate(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCertificate draws a certificate, its glyphs cached after the
+// first: what each certificate of /export 奖状 costs.
+func BenchmarkCertificate(b *testing.B) {
+	p := cjk(b)
+	c := certificates["certificate-zh"]
+	b.ReportAllocs()
+	for b.Loop() {
+		png, err := p.Certificate(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(png))/1e3, "kB/picture")
+	}
+}
