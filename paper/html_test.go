@@ -382,3 +382,42 @@ func BenchmarkProgramme(b *testing.B) {
 	}
 	b.ReportMetric(float64(out.Len())/1e6, "MB/file")
 }
+
+// TestPapersEscape: what people typed — a name, a unit, the host, the
+// event's name — is text in every paper, never markup, and a workbook's
+// cell never a formula.
+func TestPapersEscape(t *testing.T) {
+	e := swiss(t, 6, 2, 2)
+	e.Event.Name = `</title><script>alert(1)</script>`
+	e.Event.Players[0].Name = `<img src=x onerror=alert(2)>`
+	e.Event.Players[1].Unit = `=HYPERLINK("http://x","y")`
+	d := details(i18n.Zh)
+	d.Host = `"><b>host</b>`
+	p := Of(e, i18n.Zh, d)
+	for name, write := range map[string]func(io.Writer, Papers) error{"programme": Programme, "booklet": Booklet, "certificates": CertificatesHTML} {
+		doc := render(t, write, p)
+		for _, bad := range []string{"<script>alert", "<img", "<b>host"} {
+			if strings.Contains(doc, bad) {
+				t.Errorf("the %s holds %q unescaped", name, bad)
+			}
+		}
+	}
+	b, err := XLSX(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := open(t, b)
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			for c := range row {
+				if formula, _ := f.GetCellFormula(sheet, cell(c+1, r+1)); formula != "" {
+					t.Errorf("%s!%s is a formula: %q", sheet, cell(c+1, r+1), formula)
+				}
+			}
+		}
+	}
+}
