@@ -52,35 +52,29 @@ func papersOf(c *Context) (paper.Papers, error) {
 	if d.Arbiters, err = staffNames(c.reads(), storage.Arbiter); err != nil {
 		return paper.Papers{}, err
 	}
-	staged := st.Format().Kind() == action.StagedFormat
-	if staged {
-		d.Format = formatOf(st).name(st, lang)
-	}
-	p := paper.Of(sheetOf(st), lang, d)
+	p := paper.Papers{Event: sheetOf(st), Lang: lang, Details: d}
 	// The tables of results are the event's files (the CSV export's): a
 	// staged event has none before its start.
-	p.Tables = nil
 	if files, err := formatOf(st).files(st, lang); err == nil {
 		for _, f := range files {
 			p.Tables = append(p.Tables, f.table)
 		}
 	}
-	if staged {
-		p.Prizes = stagedPrizes(st, lang, d)
+	if st.Format().Kind() == action.StagedFormat {
+		p.Details.Format = formatOf(st).name(st, lang)
+		p.Prizes = stagedPrizes(st, lang, d.AwardPlaces())
+	} else {
+		p.Prizes = paper.Prizes(p.Event, lang, d.AwardPlaces())
 	}
 	return p, nil
 }
 
 // stagedPrizes are a staged event's prize places: its final ranking's
-// first places, once every match is played (R-F-4, R-F-6).
-func stagedPrizes(st *action.State, lang i18n.Lang, d paper.Details) []paper.Prize {
+// places up to n, once every match is played (R-F-4, R-F-6).
+func stagedPrizes(st *action.State, lang i18n.Lang, n int) []paper.Prize {
 	pg := st.Progress()
 	if pg == nil || !pg.Over(st.Stages.Plan) {
 		return nil
-	}
-	n := d.Awards
-	if n == 0 {
-		n = paper.DefaultAwards
 	}
 	var out []paper.Prize
 	for _, r := range pg.Ranking(st.Stages.Plan) {
@@ -214,13 +208,6 @@ func (t eventTimes) dates(lang i18n.Lang) string {
 	return paper.Dates(from, to, lang)
 }
 
-// The names of the papers, in the event's language, for their files.
-var (
-	programmeName    = i18n.T{Zh: "秩序册", En: "programme"}
-	bookletName      = i18n.T{Zh: "成绩册", En: "results booklet"}
-	certificatesName = i18n.T{Zh: "奖状", En: "certificates"}
-)
-
 // exportXLSX answers /export xlsx: the event's workbook.
 func exportXLSX(c *Context) (Reply, error) {
 	p, err := papersOf(c)
@@ -239,7 +226,7 @@ func exportXLSX(c *Context) (Reply, error) {
 
 // exportProgramme answers /export 秩序册: the programme to print.
 func exportProgramme(c *Context) (Reply, error) {
-	r, err := exportPage(c, programmeName, paper.Programme,
+	r, err := exportPage(c, paper.ProgrammeName, paper.Programme,
 		i18n.T{Zh: "「%s」的秩序册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The programme of %q (open it in a browser to print, or print it to PDF, A4): %s"})
 	if s := c.State.Status; err == nil && (s == action.Setup || s == action.Signup) {
 		r.Text += i18n.T{Zh: "。开赛前的序号是报名顺序，开赛后请再导出一次。", En: ". Before the start the numbers are the order of entry: export it again after /start."}.In(c.Lang)
@@ -253,7 +240,7 @@ func exportBooklet(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, problem("「%s」还没有成绩：成绩册在第 1 轮之后才有内容。赛前请用 /export 秩序册。", "%q has no results yet: the results booklet comes after round 1. Before it, use /export programme.", c.State.Event.Name)
 	}
-	r, err := exportPage(c, bookletName, paper.Booklet,
+	r, err := exportPage(c, paper.BookletName, paper.Booklet,
 		i18n.T{Zh: "「%s」的成绩册（用浏览器打开后打印，或另存为 PDF）：%s", En: "The results booklet of %q (open it in a browser to print, or print it to PDF, A4): %s"})
 	if err == nil && c.State.Status != action.Finished {
 		r.Text += i18n.T{Zh: "。比赛尚未结束，册中成绩为目前的成绩。", En: ". The event is not over: the booklet holds the results so far."}.In(c.Lang)
@@ -285,7 +272,7 @@ func exportCertificates(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if len(p.Prizes) == 0 {
-		if c.State.Stages != nil && len(c.State.Event.Rounds) > 0 {
+		if c.State.Format().Kind() == action.StagedFormat && len(c.State.Event.Rounds) > 0 {
 			return Reply{}, problem("「%s」的最终名次要等所有对局结束后才有，奖状随后可以导出（/bracket 查看进度）。", "The final ranking of %q comes once every match is played; the certificates can be exported then (/bracket shows how far it is).", c.State.Event.Name)
 		}
 		return Reply{}, problem("「%s」还没有名次：奖状在第 1 轮之后才能导出。", "%q has no places yet: the certificates come after round 1.", c.State.Event.Name)
@@ -296,7 +283,7 @@ func exportCertificates(c *Context) (Reply, error) {
 		return Reply{}, fmt.Errorf("export certificates: %w", err)
 	}
 	event := c.State.Event.Name
-	files := []*chat.File{{Name: chat.FileName(event+" "+certificatesName.In(p.Lang), "html"), Data: b.Bytes()}}
+	files := []*chat.File{{Name: chat.FileName(event+" "+paper.CertificatesName.In(p.Lang), "html"), Data: b.Bytes()}}
 	if pt := c.svc.painter; pt != nil {
 		for i, cert := range certs {
 			png, err := pt.Certificate(cert)
@@ -304,18 +291,13 @@ func exportCertificates(c *Context) (Reply, error) {
 				return Reply{}, fmt.Errorf("draw certificate %d of %q: %w", i+1, event, err)
 			}
 			z := p.Prizes[i]
-			files = append(files, &chat.File{Name: chat.FileName(event+" "+certificatesName.In(p.Lang)+" "+cert.Prize+" "+z.Name, "png"), Data: png})
+			files = append(files, &chat.File{Name: chat.FileName(event+" "+paper.CertificatesName.In(p.Lang)+" "+cert.Prize+" "+z.Name, "png"), Data: png})
 		}
 	}
-	awards := p.Details.Awards
-	if awards == 0 {
-		awards = paper.DefaultAwards
-	}
-	text := i18n.T{Zh: "「%[1]s」的奖状 %[2]d 张（每项前%[3]d名，横向打印）：%[4]s", En: "%[2]d certificates of %[1]q (the first %[3]d of each ranking, A4 landscape): %[4]s"}.In(c.Lang, event, len(certs), awards, files[0].Name)
-	switch {
-	case len(files) > 1:
+	text := i18n.T{Zh: "「%[1]s」的奖状 %[2]d 张（每项前%[3]d名，横向打印）：%[4]s", En: "%[2]d certificates of %[1]q (the first %[3]d of each ranking, A4 landscape): %[4]s"}.In(c.Lang, event, len(certs), p.Details.AwardPlaces(), files[0].Name)
+	if len(files) > 1 {
 		text += i18n.T{Zh: "，每张另附图片", En: ", and each as a picture"}.In(c.Lang)
-	default:
+	} else {
 		text += i18n.T{Zh: "（服务器没有中文字体，不附图片）", En: " (the server has no CJK font: no pictures)"}.In(c.Lang)
 	}
 	text += i18n.T{Zh: "。", En: "."}.In(c.Lang)

@@ -61,12 +61,20 @@ type Details struct {
 	Awards int
 }
 
+// The papers' names, as their files are named after the event: "春季赛_秩序册.html".
+var (
+	ProgrammeName    = i18n.T{Zh: "秩序册", En: "programme"}
+	BookletName      = i18n.T{Zh: "成绩册", En: "results booklet"}
+	CertificatesName = i18n.T{Zh: "奖状", En: "certificates"}
+)
+
 // DefaultAwards is how many places a prize goes to when the organiser
 // did not say: the first three (一、二、三等奖, the seeds' most common).
 const DefaultAwards = 3
 
-// awards is how many places of a ranking get a prize.
-func (d Details) awards() int {
+// AwardPlaces is how many places of each ranking get a prize: Awards, or
+// DefaultAwards when the organiser did not say.
+func (d Details) AwardPlaces() int {
 	if d.Awards > 0 {
 		return d.Awards
 	}
@@ -77,7 +85,7 @@ func (d Details) awards() int {
 // prizes as the sheets give them for an individual or a team event.
 func Of(e sheet.Event, lang i18n.Lang, d Details) Papers {
 	tables := append(sheet.StandingsTables(e, lang, 0), sheet.Crosstable(e, lang))
-	return Papers{Event: e, Lang: lang, Details: d, Tables: tables, Prizes: Prizes(e, lang, d.awards())}
+	return Papers{Event: e, Lang: lang, Details: d, Tables: tables, Prizes: Prizes(e, lang, d.AwardPlaces())}
 }
 
 // tr is a text in the papers' language.

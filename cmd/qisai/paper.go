@@ -18,19 +18,21 @@ import (
 	"github.com/qisai/qisai/sheet"
 )
 
-// A paper the command writes: its words on the command line, the name
-// its file gets (in the papers' language) and its extension.
+// paperKind is a paper the command writes: its words on the command line,
+// what its file is called after the event's name (in the papers'
+// language), and how it is written as a page (HTML); a nil write is the
+// workbook (.xlsx).
 type paperKind struct {
 	names []string
-	file  i18n.T // "" for the event's name alone
-	ext   string
+	file  i18n.T
+	write func(io.Writer, paper.Papers) error
 }
 
 var paperKinds = []paperKind{
-	{[]string{"xlsx", "excel"}, i18n.T{}, "xlsx"},
-	{[]string{"programme", "program", "秩序册"}, i18n.T{Zh: "秩序册", En: "programme"}, "html"},
-	{[]string{"booklet", "results", "成绩册"}, i18n.T{Zh: "成绩册", En: "results booklet"}, "html"},
-	{[]string{"certificates", "奖状"}, i18n.T{Zh: "奖状", En: "certificates"}, "html"},
+	{[]string{"xlsx", "excel"}, i18n.T{}, nil},
+	{[]string{"programme", "program", "秩序册"}, paper.ProgrammeName, paper.Programme},
+	{[]string{"booklet", "results", "成绩册"}, paper.BookletName, paper.Booklet},
+	{[]string{"certificates", "奖状"}, paper.CertificatesName, paper.CertificatesHTML},
 }
 
 // paperCmd writes one of an event's papers from its TRF file: qisai
@@ -85,40 +87,39 @@ func paperCmd(args []string, stdout io.Writer) error {
 		e.Phase = sheet.Finished
 	}
 	p := paper.Of(e, lang, d)
+	certificates := kind.file == paper.CertificatesName
+	ext := "html"
+	if kind.write == nil {
+		ext = "xlsx"
+	}
 	if out == "" {
 		name := ev.Name
+		if ev.Name == "" {
+			name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		}
 		if kind.file != (i18n.T{}) {
 			name += " " + kind.file.In(lang)
 		}
-		if ev.Name == "" {
-			name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + " " + kind.file.In(lang)
-		}
-		out = filepath.Join(filepath.Dir(path), chat.FileName(name, kind.ext))
+		out = filepath.Join(filepath.Dir(path), chat.FileName(name, ext))
+	}
+	if certificates && len(p.Prizes) == 0 {
+		return fmt.Errorf("%s: 还没有名次，没有奖状 no places yet, so no certificates (the file has no round played)", path)
 	}
 
 	var b bytes.Buffer
-	switch kind.ext {
-	case "xlsx":
+	if kind.write == nil {
 		data, err := paper.XLSX(p)
 		if err != nil {
 			return err
 		}
 		b.Write(data)
-	default:
-		write := map[string]func(io.Writer, paper.Papers) error{
-			"programme": paper.Programme, "booklet": paper.Booklet, "certificates": paper.CertificatesHTML,
-		}[kind.names[0]]
-		if kind.names[0] == "certificates" && len(p.Prizes) == 0 {
-			return fmt.Errorf("%s: 还没有名次，没有奖状 no places yet, so no certificates (the file has no round played)", path)
-		}
-		if err := write(&b, p); err != nil {
-			return err
-		}
+	} else if err := kind.write(&b, p); err != nil {
+		return err
 	}
 	if err := writeOut(out, b.Bytes(), stdout); err != nil {
 		return err
 	}
-	if kind.names[0] != "certificates" || out == "-" {
+	if !certificates || out == "-" {
 		return nil
 	}
 	return certificatePictures(p, out, font, stdout)
