@@ -43,7 +43,7 @@ func (b *Browser) Golden(t testing.TB, url, path string, width, height int, upda
 	if err != nil {
 		t.Fatal(err)
 	}
-	if off, total := Differ(decode(t, want), decode(t, got)); off > pixelSlack {
+	if off, total := differ(decode(t, want), decode(t, got)); off > pixelSlack {
 		keep := filepath.Join(os.TempDir(), filepath.Base(path))
 		_ = os.WriteFile(keep, got, 0o644)
 		t.Errorf("%s: %d of %d pixels differ beyond the tolerance (the screenshot is in %s; the test's -update flag rewrites the golden)", path, off, total, keep)
@@ -59,7 +59,7 @@ func (b *Browser) Diverges(t testing.TB, url, path string, width, height int) (b
 	if err != nil {
 		t.Fatal(err)
 	}
-	off, _ := Differ(decode(t, want), decode(t, b.shot(t, url, width, height)))
+	off, _ := differ(decode(t, want), decode(t, b.shot(t, url, width, height)))
 	return off > pixelSlack, off
 }
 
@@ -75,10 +75,10 @@ func (b *Browser) shot(t testing.TB, url string, width, height int) []byte {
 	return png
 }
 
-// Differ counts the pixels of a and b that differ beyond the tolerance,
+// differ counts the pixels of a and b that differ beyond the tolerance,
 // whichever picture has them (a stroke added or one taken away); of
 // pictures of different sizes, all of them.
-func Differ(a, b image.Image) (off, total int) {
+func differ(a, b image.Image) (off, total int) {
 	total = a.Bounds().Dx() * a.Bounds().Dy()
 	if a.Bounds().Size() != b.Bounds().Size() {
 		return total, total
