@@ -265,6 +265,13 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	return outcome(seqs, err)
 }
 
+// Handled reports whether a change stored updateKey (Create, Update): the
+// platform's update was applied; "" never was.
+func (s *Store) Handled(ctx context.Context, updateKey string) (bool, error) {
+	_, found, err := keyEvent(s.db.WithContext(ctx), updateKey)
+	return found, err
+}
+
 // keyEvent finds the event whose action holds updateKey; "" finds nothing.
 func keyEvent(db *gorm.DB, updateKey string) (EventID, bool, error) {
 	if updateKey == "" {
