@@ -48,6 +48,10 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"请假次数", "2", "leaves", "2", "2", "2"},
 		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
 		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
+		{"主办", "实验中学象棋协会", "host", "实验中学象棋协会", "实验中学象棋协会", "实验中学象棋协会"},
+		{"地点", "体育馆 二楼", "venue", "体育馆 二楼", "体育馆 二楼", "体育馆 二楼"},
+		{"比赛日期", "3月1日—2日", "dates", "3月1日—2日", "3月1日—2日", "3月1日—2日"},
+		{"录取名次", "８", "awards", "8", "前8名", "the first 8"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {

@@ -19,6 +19,7 @@ type Store interface {
 	Update(ctx context.Context, id storage.EventID, actor action.Actor, updateKey string, fn func(*storage.Change) error) (storage.Result, error)
 	Load(ctx context.Context, id storage.EventID) (*action.State, error)
 	Log(ctx context.Context, id storage.EventID, after int64, limit int) ([]action.Record, error)
+	LogOf(ctx context.Context, id storage.EventID, kinds ...string) ([]action.Record, error)
 	LogTail(ctx context.Context, id storage.EventID, n int) ([]action.Record, error)
 	RunningEvents(ctx context.Context) ([]storage.EventID, error)
 	Handled(ctx context.Context, updateKey string) (bool, error)
