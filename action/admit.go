@@ -41,8 +41,8 @@ func (a *PlayerAdded) Admit(st *State) error {
 	if beforeStart(st) != nil {
 		return nil // Apply refuses it, saying why
 	}
-	if other := playerNamed(st, name); other != nil {
-		return nameTaken(name, other, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)")
+	if r := lookAlikeRefused(st, name, 0); r != nil {
+		return r
 	}
 	return nil
 }
@@ -58,6 +58,9 @@ func (a *PlayerEdited) Admit(st *State) error {
 	}
 	if other := playerNamed(st, name); other != nil && other.ID != a.Player {
 		return nameTaken(name, other, "%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already")
+	}
+	if w := waitingNamed(st, name); w != nil {
+		return refuse(Conflict, "「%[1]s」和候补名单上的「%[2]s」看起来一样，请换一个能区分的名字", "%[1]q looks the same as %[2]q on the wait list: choose a name that tells them apart", name, w.Name)
 	}
 	return nil
 }

@@ -359,6 +359,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 	// Requested byes come from a stream of their own, so that they leave
 	// the other kinds' draws as they were.
 	side := rand.New(rand.NewPCG(seed, 0x6c65617665)) // "leave"
+	// The sign-up rules too (R-E-5), before the start.
+	entries := rand.New(rand.NewPCG(seed, 0x7369676e7570)) // "signup"
 	live, err := action.Fold(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -379,6 +381,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomLeave(side, live)
 		case side.IntN(80) == 0:
 			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
+		case (live.Status == action.Setup || live.Status == action.Signup) && entries.IntN(8) == 0:
+			a = randomSignup(entries, live) // signup_test.go
 		case w < 10:
 			a = followUp(rng, live)
 			if a == nil {
@@ -442,6 +446,8 @@ func followUp(rng *rand.Rand, st *action.State) action.Action {
 			switch {
 			case gp.Offer != nil && rng.IntN(3) == 0:
 				return &action.DrawAccepted{Round: r, Board: g.Board, Player: g.Red + g.Black - gp.Offer.Player}
+			case gp.Offer != nil && rng.IntN(2) == 0:
+				return &action.DrawDeclined{Round: r, Board: g.Board, Player: g.Red + g.Black - gp.Offer.Player}
 			case gp.Report != nil && gp.Dispute == nil && rng.IntN(2) == 0:
 				other := g.Red + g.Black - gp.Report.Player
 				if rng.IntN(2) == 0 {
