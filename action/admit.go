@@ -32,9 +32,14 @@ func (a *Created) Admit(*State) error {
 }
 
 // Admit refuses a name names.Player refuses, and one that looks like an
-// entrant's (look-alike letters, width, case: names.Key).
-func (a *PlayerAdded) Admit(st *State) error {
-	name, fault := names.Player(a.Name)
+// entrant's, playing or waiting (look-alike letters, width, case:
+// names.Key).
+func (a *PlayerAdded) Admit(st *State) error { return admitEntrant(st, a.Name) }
+
+// admitEntrant is the admission of a new entrant's name (PlayerAdded,
+// WaitListed).
+func admitEntrant(st *State, given string) error {
+	name, fault := names.Player(given)
 	if fault != nil {
 		return refuseName(fault)
 	}

@@ -251,21 +251,9 @@ func (a *WaitListed) Apply(st *State) error {
 	return nil
 }
 
-// Admit refuses a name names.Player refuses, or one that looks like an
-// entrant's, playing or waiting.
-func (a *WaitListed) Admit(st *State) error {
-	name, fault := names.Player(a.Name)
-	if fault != nil {
-		return refuseName(fault)
-	}
-	if beforeStart(st) != nil {
-		return nil // Apply refuses it, saying why
-	}
-	if r := lookAlikeRefused(st, name, 0); r != nil {
-		return r
-	}
-	return nil
-}
+// Admit is PlayerAdded's: a name names.Player refuses, or one that looks
+// like an entrant's, playing or waiting.
+func (a *WaitListed) Admit(st *State) error { return admitEntrant(st, a.Name) }
 
 // WaitingRemoved takes a waiting entrant off the wait list: they leave,
 // or an organiser removes them. Those after them move up a place.
@@ -430,7 +418,7 @@ func (st *State) isPresent(entrant int) bool {
 // NoShows are the players not checked in for the event at now, by
 // number; none while the check-in is not open.
 func (st *State) NoShows(now time.Time) []engine.Player {
-	if !st.checkInOpenAt(now) {
+	if !st.CheckingIn(now) {
 		return nil
 	}
 	var out []engine.Player
@@ -442,8 +430,9 @@ func (st *State) NoShows(now time.Time) []engine.Player {
 	return out
 }
 
-// checkInOpenAt reports whether the check-in before round 1 is open at t.
-func (st *State) checkInOpenAt(t time.Time) bool {
+// CheckingIn reports whether the check-in before round 1 is open at t:
+// it has opened, and the event has not started.
+func (st *State) CheckingIn(t time.Time) bool {
 	opens, ok := st.CheckInOpens()
 	return ok && !t.Before(opens) && (st.Status == Setup || st.Status == Signup)
 }
@@ -511,7 +500,7 @@ func (st *State) dueBeforeStart(now time.Time) []Action {
 	if d := st.Info.Entry.Deadline; st.Status == Signup && !d.IsZero() && !now.Before(d) {
 		due = append(due, &SignupDeadlinePassed{At: d})
 	}
-	if start, _ := st.Planned(1); st.checkInOpenAt(now) && !st.CheckInTold.Equal(start) {
+	if start, _ := st.Planned(1); st.CheckingIn(now) && !st.CheckInTold.Equal(start) {
 		due = append(due, &CheckInOpened{Start: start})
 	}
 	return due

@@ -302,6 +302,9 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 	case *action.EventCheckedIn:
 		return i18n.T{Zh: "%s 签到", En: "checked %s in"}.In(lang, entrantWho(st, a.Entrant, lang))
 	case *action.NoShowsRemoved:
+		if len(a.Entrants) == 1 {
+			return i18n.T{Zh: "移出 1 名未签到的选手", En: "removed a player not checked in"}.In(lang)
+		}
 		return i18n.T{Zh: "移出 %d 名未签到的选手", En: "removed %d players not checked in"}.In(lang, len(a.Entrants))
 	case *action.ScheduleSet:
 		return i18n.T{Zh: "设定赛程（%d 轮）", En: "set the schedule (%d rounds)"}.In(lang, len(a.Plan))

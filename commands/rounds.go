@@ -177,7 +177,7 @@ func (s *roundStart) schedule(ch *storage.Change, round int) error {
 // passed; "" when neither.
 func (s roundStart) note(st *action.State, lang i18n.Lang) string {
 	if !s.missed.IsZero() {
-		return i18n.T{Zh: "赛程上的开始时间 %s 已过，本轮公布即开始。", En: " The planned start, %s, has passed: the round starts as it is published."}.In(lang, s.missed.In(st.Info.Location()).Format("15:04"))
+		return i18n.T{Zh: "赛程上的开始时间 %s 已过，本轮公布即开始。", En: " The planned start, %s, has passed: the round starts as it is published."}.In(lang, dayClock(st, s.missed, s.missed, lang))
 	}
 	return tomorrowNote(st, s.at, s.tomorrow, lang)
 }

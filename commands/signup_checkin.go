@@ -157,7 +157,11 @@ func checkInAtStart(c *Context, now time.Time) (r Reply, asked bool, err error) 
 		return Reply{}, false, nil
 	}
 	lang := c.Own
-	text := i18n.T{Zh: "%d 名选手没有签到，开赛时将被移出（R-E-5）：%s。", En: "%d players have not checked in and are removed at the start (R-E-5): %s."}.In(lang, len(absent), numberedNames(absent, lang))
+	notIn := i18n.T{Zh: "%d 名选手没有签到，开赛时将被移出（R-E-5）：%s。", En: "%d players have not checked in and are removed at the start (R-E-5): %s."}
+	if len(absent) == 1 {
+		notIn.En = "%d player has not checked in and is removed at the start (R-E-5): %s."
+	}
+	text := notIn.In(lang, len(absent), numberedNames(absent, lang))
 	var in []engine.Player
 	for _, w := range st.Waiting {
 		if _, ok := st.CheckedInAt(w.Entrant); ok {

@@ -19,14 +19,8 @@ import (
 var entryKeys = []eventKey{
 	{
 		names: []string{"max", "人数上限", "上限"}, values: i18n.T{Zh: "人数，0 不限；满员后报名者候补", En: "players, 0 for none; past it entrants wait"},
-		entry: func(a *action.EntryRulesSet, v string, _ *action.State, _ time.Time) error {
-			n, ok := count(v)
-			if !ok {
-				return problem("人数上限应是人数，如 /event set 人数上限 32；0 或 不限 取消上限，不是「%s」。", "max is a number of players, e.g. /event set max 32, or 0 or off for none, not %q.", v)
-			}
-			a.Max = &n
-			return nil
-		},
+		entry: counted(func(a *action.EntryRulesSet, n int) { a.Max = &n },
+			i18n.T{Zh: "人数上限应是人数，如 /event set 人数上限 32；0 或 不限 取消上限，不是「%s」。", En: "max is a number of players, e.g. /event set max 32, or 0 or off for none, not %q."}),
 		show: func(st *action.State, lang i18n.Lang) string {
 			if st.Info.Entry.Max == 0 {
 				return i18n.T{Zh: "不限", En: "none"}.In(lang)
@@ -67,14 +61,8 @@ var entryKeys = []eventKey{
 	},
 	{
 		names: []string{"quota", "每单位限报", "限报"}, values: i18n.T{Zh: "每个单位最多报名人数，0 不限", En: "entrants a unit may have, 0 for none"},
-		entry: func(a *action.EntryRulesSet, v string, _ *action.State, _ time.Time) error {
-			n, ok := count(v)
-			if !ok {
-				return problem("每单位限报应是人数，如 /event set 每单位限报 2；0 或 不限 取消限额，不是「%s」。", "quota is a number of entrants, e.g. /event set quota 2, or 0 or off for none, not %q.", v)
-			}
-			a.Quota = &n
-			return nil
-		},
+		entry: counted(func(a *action.EntryRulesSet, n int) { a.Quota = &n },
+			i18n.T{Zh: "每单位限报应是人数，如 /event set 每单位限报 2；0 或 不限 取消限额，不是「%s」。", En: "quota is a number of entrants, e.g. /event set quota 2, or 0 or off for none, not %q."}),
 		show: func(st *action.State, lang i18n.Lang) string {
 			if q := st.Info.Entry.Quota; q > 0 {
 				return i18n.T{Zh: "每单位 %d 人", En: "%d a unit"}.In(lang, q)
@@ -108,13 +96,20 @@ func off(v string) bool {
 	return (ok && !isOff) || f == "0" || f == "-" || f == "不限" || f == "不签到"
 }
 
-// count reads a number of players, 0 or off for none.
-func count(v string) (int, bool) {
-	if off(v) {
-		return 0, true
+// counted is a rule that is a number of players (set sets it), 0 or off
+// for none; bad says what else is refused, with the value given.
+func counted(set func(a *action.EntryRulesSet, n int), bad i18n.T) func(*action.EntryRulesSet, string, *action.State, time.Time) error {
+	return func(a *action.EntryRulesSet, v string, _ *action.State, _ time.Time) error {
+		n, ok := number(v)
+		switch {
+		case off(v):
+			n = 0
+		case !ok || n < 1 || n > 10000:
+			return &Problem{Text: bad, Args: []any{v}}
+		}
+		set(a, n)
+		return nil
 	}
-	n, ok := number(v)
-	return n, ok && n > 0 && n <= 10000
 }
 
 // setEntry sets one of the sign-up rules (R-E-5): a maximum raised moves
