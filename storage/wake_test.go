@@ -2,11 +2,13 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/testclock"
 )
 
@@ -50,4 +52,34 @@ func TestWakingEvents(t *testing.T) {
 			t.Errorf("sign-up closed and the check-in event started: %v still waking", got)
 		}
 	}, WithClock(c.Now))
+}
+
+// BenchmarkWakingEvents lists, as each scheduler tick does, the events
+// whose sign-up deadline has come among 2,000 not started, 20 of them due:
+// the index answers, whatever the number of events set up and waiting.
+func BenchmarkWakingEvents(b *testing.B) {
+	ctx := context.Background()
+	const events, due = 2000, 20
+	c := testclock.At(time.Date(2026, 12, 10, 9, 0, 0, 0, time.UTC))
+	for _, db := range testDBs(b) {
+		s := openTest(b, db.dsn, WithClock(c.Now))
+		for e := range events {
+			deadline := c.Now().Add(time.Duration(1+e%(events/due)) * time.Hour)
+			_, _, err := s.Create(ctx, benchActor, "", appendAll(&action.Created{Name: fmt.Sprint("event ", e), Settings: engine.DefaultSettings(5)},
+				&action.EntryRulesSet{Deadline: &deadline}, &action.SignupOpened{}))
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		at := c.Now().Add(90 * time.Minute) // the deadlines an hour on
+		b.Run(db.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ids, err := s.WakingEvents(ctx, at)
+				if err != nil || len(ids) != due {
+					b.Fatal(len(ids), err)
+				}
+			}
+		})
+	}
 }
