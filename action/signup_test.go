@@ -272,19 +272,19 @@ func TestScheduleSet(t *testing.T) {
 	}
 	runApply(t, []applyCase{
 		{name: "a weekend", from: signup, act: plan(time.Hour, 5*time.Hour, 24*time.Hour), want: func(st *action.State) {
-			st.Info.Schedule = []action.Planned{{1, st.At.Add(time.Hour)}, {2, st.At.Add(5 * time.Hour)}, {3, st.At.Add(24 * time.Hour)}}
+			st.Info.Schedule = []action.Planned{{Round: 1, At: st.At.Add(time.Hour)}, {Round: 2, At: st.At.Add(5 * time.Hour)}, {Round: 3, At: st.At.Add(24 * time.Hour)}}
 		}},
 		{name: "out of time order", from: signup, act: plan(2*time.Hour, time.Hour), err: "round 2 (2025-03-01 18:"},
 		{name: "passed", from: signup, act: plan(-time.Hour), err: "has passed"},
 		{name: "cleared", from: signup, act: is(&action.ScheduleSet{}), want: func(*action.State) {}},
-		{name: "round 0", from: signup, act: is(&action.ScheduleSet{Plan: []action.Planned{{Round: 0, At: time.Now()}}}), err: "count from 1"},
+		{name: "round 0", from: signup, act: is(&action.ScheduleSet{Plan: []action.Planned{{Round: 0, At: time.Date(2025, 3, 2, 9, 0, 0, 0, time.UTC)}}}), err: "count from 1"},
 		{name: "past the rounds", from: signup, act: func(_ testing.TB, st *action.State) action.Action {
 			return &action.ScheduleSet{Plan: []action.Planned{{Round: 6, At: st.At.Add(time.Hour)}}}
 		}, err: "has 5 rounds"},
 		{name: "a published round", from: round1, act: plan(time.Hour), err: "round 1 is published"},
 		{name: "the next round", from: round1, act: func(_ testing.TB, st *action.State) action.Action {
 			return &action.ScheduleSet{Plan: []action.Planned{{Round: 2, At: st.At.Add(time.Hour)}}}
-		}, want: func(st *action.State) { st.Info.Schedule = []action.Planned{{2, st.At.Add(time.Hour)}} }},
+		}, want: func(st *action.State) { st.Info.Schedule = []action.Planned{{Round: 2, At: st.At.Add(time.Hour)}} }},
 	})
 }
 

@@ -30,17 +30,17 @@ func TestParsePlan(t *testing.T) {
 		want []action.Planned // zero At: the round's plan dropped
 		err  string           // in the English refusal
 	}{
-		{line: "1 周六 09:00, 2 周六 14:00, 3 周日 09:00", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "1 周六 09:00，2 14:00；3 周日 9点", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "第1轮 星期六 上午9点, 第2轮 下午2点, 第3轮 9:00", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "R1 Sat 9am, R2 2pm, round 3 Sun 09:00", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "1. 3月7日 09:00, 2、3月7日 14:00, 3: 3-8 09:00", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "周六 09:00, 周六 14:00, 周日 09:00", want: []action.Planned{{1, sat9}, {2, sat14}, {3, sun9}}},
-		{line: "１ 周六 ０９：００", want: []action.Planned{{1, sat9}}},
-		{line: "2 Mar 7 14:00\n3 Mar 8 09:00", want: []action.Planned{{2, sat14}, {3, sun9}}},
+		{line: "1 周六 09:00, 2 周六 14:00, 3 周日 09:00", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "1 周六 09:00，2 14:00；3 周日 9点", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "第1轮 星期六 上午9点, 第2轮 下午2点, 第3轮 9:00", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "R1 Sat 9am, R2 2pm, round 3 Sun 09:00", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "1. 3月7日 09:00, 2、3月7日 14:00, 3: 3-8 09:00", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "周六 09:00, 周六 14:00, 周日 09:00", want: []action.Planned{{Round: 1, At: sat9}, {Round: 2, At: sat14}, {Round: 3, At: sun9}}},
+		{line: "１ 周六 ０９：００", want: []action.Planned{{Round: 1, At: sat9}}},
+		{line: "2 Mar 7 14:00\n3 Mar 8 09:00", want: []action.Planned{{Round: 2, At: sat14}, {Round: 3, At: sun9}}},
 		{line: "3 -", want: []action.Planned{{Round: 3}}},
-		{line: "4 明天 8点半", want: []action.Planned{{4, plus8(3, 2, 8, 30)}}},
-		{line: "1 周日 16:00", want: []action.Planned{{1, plus8(3, 8, 16, 0)}}}, // today's 16:00 has passed: next week's
+		{line: "4 明天 8点半", want: []action.Planned{{Round: 4, At: plus8(3, 2, 8, 30)}}},
+		{line: "1 周日 16:00", want: []action.Planned{{Round: 1, At: plus8(3, 8, 16, 0)}}}, // today's 16:00 has passed: next week's
 		{line: "1 周六", err: "Round 1: \"周六\" has no time of day"},
 		{line: "1 周六 25:00", err: "Round 1: \"周六 25:00\" is not a time of day"},
 		{line: "2 blursday 09:00", err: "Round 2: cannot read the day"},
