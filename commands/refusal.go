@@ -59,6 +59,12 @@ var commandHints = map[string]map[action.Reason]i18n.T{
 	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /standings 关注比赛。", En: "It takes no more entries; ask an organiser, or follow it with /standings."}},
 	"event cancel": {action.AlreadyBegun: {Zh: "开赛后的比赛请用 /finish 结束，已赛的对局保留。", En: "Once started, an event is finished with /finish instead; its games stand."}},
 	"withdraw":     {action.NotRunning: {Zh: "比赛开始前用 /player remove 序号 删除选手（R-W-1）。", En: "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
+	// The sign-up rules (R-E-5) are the only settings the start closes.
+	"event set": {action.EntriesClosed: {Zh: "报名规则（人数上限、报名截止、每单位限报、签到）只在开赛前设定；输入 /event show 查看。", En: "The sign-up rules (max, deadline, quota, check-in) are set before the start; see them with /event show."}},
+	"schedule": {
+		action.StartPassed: {Zh: "请给出以后的时间，例如 /schedule 1 周六 09:00。", En: "Give a later time, e.g. /schedule 1 Sat 09:00."},
+		action.NoSuchRound: {Zh: "输入 /schedule 查看赛程；轮数用 /event set 轮数 设定。", En: "Type /schedule to see the schedule; /event set rounds sets the number of rounds."},
+	},
 }
 
 // kindHints say what to type for a refusal without a hint of its own;
