@@ -17,22 +17,32 @@ import (
 // maximum raised, moves the first up, who is told privately while the
 // event's chats are told; /waitlist shows it and takes an entrant off;
 // /leave and /me answer a waiting entrant too. The sign-up deadline's
-// refusal of /join is here as well.
+// refusal of /join is here as well. /waitlist is one command with an
+// argument rather than two, as /web is: Discord cannot have a command that
+// is also a group of subcommands.
 
 func waitListCommands() []*Command {
-	return []*Command{
-		{
-			Name: "waitlist", Aliases: []string{"候补"}, Who: Member,
-			Help: i18n.T{Zh: "候补名单：人数已满后报名的选手，有人退出时按顺序递补（R-E-5）", En: "the wait list: entrants past the maximum, who move up in order when a player leaves (R-E-5)"},
-			Run:  showWaitList,
+	return []*Command{{
+		Name: "waitlist", Aliases: []string{"候补"}, Who: Member,
+		Args: []Arg{
+			{Name: "what", Kind: Choice, Choices: []string{"remove", "删除"}, Optional: true, Help: i18n.T{Zh: "删除：组织者把一名候补删除", En: "remove: organisers take an entrant off"}},
+			{Name: "number", Kind: Int, Optional: true, Help: i18n.T{Zh: "删除时：候补名单上的位次", En: "with remove: the place on the wait list"}},
 		},
-		{
-			Name: "waitlist remove", Aliases: []string{"删除候补"}, Who: Organiser,
-			Args: []Arg{{Name: "number", Kind: Int, Help: i18n.T{Zh: "候补名单上的位次", En: "the place on the wait list"}}},
-			Help: i18n.T{Zh: "把选手从候补名单上删除", En: "take an entrant off the wait list"},
-			Run:  removeWaiting,
-		},
+		Help: i18n.T{Zh: "候补名单：人数已满后报名的选手，有人退出时按顺序递补（R-E-5）；组织者 /waitlist remove 位次 删除一名", En: "the wait list: entrants past the maximum, who move up in order when a player leaves (R-E-5); organisers take one off with /waitlist remove PLACE"},
+		Run:  waitList,
+	}}
+}
+
+// waitList shows the wait list, or with remove (organisers) takes one
+// entrant off it.
+func waitList(c *Context) (Reply, error) {
+	if c.Args["what"] == "" {
+		return showWaitList(c)
 	}
+	if !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有组织者可以删除候补；输入 /waitlist 查看候补名单。", "Only the organisers take an entrant off the wait list; type /waitlist to see it.")
+	}
+	return removeWaiting(c)
 }
 
 // enter enters a player, or puts them on the wait list when the event is
@@ -226,7 +236,10 @@ func showWaitList(c *Context) (Reply, error) {
 }
 
 func removeWaiting(c *Context) (Reply, error) {
-	n, _ := strconv.Atoi(c.Args["number"])
+	n, err := strconv.Atoi(c.Args["number"])
+	if err != nil {
+		return Reply{}, problem("请写出候补的位次，例如 /waitlist remove 2。", "Give the place on the wait list, e.g. /waitlist remove 2.")
+	}
 	st := c.State
 	if n < 1 || n > len(st.Waiting) {
 		return Reply{}, problem("候补名单上没有第 %d 位：候补有 %d 人。输入 /waitlist 查看。", "There is no place %d on the wait list: it has %d. See it with /waitlist.", n, len(st.Waiting))
