@@ -214,7 +214,10 @@ func meWaiting(c *Context, w engine.Player) (Reply, error) {
 
 func showWaitList(c *Context) (Reply, error) {
 	st := c.State
-	if len(st.Waiting) == 0 || st.Status == action.Running || st.Status.Over() {
+	if st.Status == action.Running || st.Status.Over() {
+		return Reply{Text: i18n.T{Zh: "「%s」已经开赛，候补不再递补。", En: "%q has started: nobody moves up from the wait list any more."}.In(c.Lang, st.Event.Name)}, nil
+	}
+	if len(st.Waiting) == 0 {
 		if st.Info.Entry.Max == 0 {
 			return Reply{Text: i18n.T{Zh: "本赛不限人数，没有候补名单。", En: "The event has no maximum, so no wait list."}.In(c.Lang)}, nil
 		}
