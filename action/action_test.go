@@ -239,8 +239,8 @@ func diff(got, want *action.State) string {
 		// Once a preview is void, the record it last held through is
 		// history: two logs of one event agree that it is void.
 		g.PreviewHeld, w.PreviewHeld = heldPreview(&g), heldPreview(&w)
-		action.ForgetViews(&g) // computed for showing, not content
-		action.ForgetViews(&w)
+		action.ForgetBookkeeping(&g) // computed for showing, shared with copies: not content
+		action.ForgetBookkeeping(&w)
 		got, want = &g, &w
 	}
 	if reflect.DeepEqual(got, want) {
