@@ -20,6 +20,7 @@ type views struct {
 	through   int64
 	mu        sync.Mutex
 	histories [][]engine.Entry
+	scores    []engine.Points
 	standings []engine.Standing
 }
 
@@ -43,7 +44,7 @@ func (st *State) carryViews() {
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	st.views = &views{through: st.Seq, histories: v.histories, standings: v.standings}
+	st.views = &views{through: st.Seq, histories: v.histories, scores: v.scores, standings: v.standings}
 }
 
 // Histories is st.Event.Histories(), computed once for the state; the
@@ -52,10 +53,33 @@ func (st *State) Histories() [][]engine.Entry {
 	v := st.viewsOf()
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	return v.historiesOf(st)
+}
+
+// historiesOf is Histories with v locked.
+func (v *views) historiesOf(st *State) [][]engine.Entry {
 	if v.histories == nil {
 		v.histories = st.Event.Histories()
 	}
 	return v.histories
+}
+
+// Scores is each player's score so far, engine.Score of their history,
+// by player number (Scores()[0] is unused): computed once for the state,
+// as a preview of thousands of boards shows two a board. The caller must
+// not change it.
+func (st *State) Scores() []engine.Points {
+	v := st.viewsOf()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.scores == nil {
+		h := v.historiesOf(st)
+		v.scores = make([]engine.Points, len(h))
+		for id := 1; id < len(h); id++ {
+			v.scores[id] = engine.Score(h[id])
+		}
+	}
+	return v.scores
 }
 
 // Standings is engine.Standings(&st.Event), computed once for the state;

@@ -76,12 +76,12 @@ func RelaxationText(r engine.Relaxation, lang i18n.Lang) string {
 func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
 	ev := &st.Event
 	s := ev.Settings
-	h := st.Histories() // the state's, kept for /publish's notes
+	scores := st.Scores() // the state's, kept for the next preview
 	score := func(id int) string {
-		if id < 1 || id >= len(h) {
+		if id < 1 || id >= len(scores) {
 			return ""
 		}
-		return engine.Score(h[id]).String()
+		return scores[id].String()
 	}
 	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
 
