@@ -53,31 +53,21 @@ func (st *State) Histories() [][]engine.Entry {
 	v := st.viewsOf()
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return v.historiesOf(st)
-}
-
-// historiesOf is Histories with v locked.
-func (v *views) historiesOf(st *State) [][]engine.Entry {
 	if v.histories == nil {
 		v.histories = st.Event.Histories()
 	}
 	return v.histories
 }
 
-// Scores is each player's score so far, engine.Score of their history,
-// by player number (Scores()[0] is unused): computed once for the state,
-// as a preview of thousands of boards shows two a board. The caller must
-// not change it.
+// Scores is st.Event.Scores(), each player's score so far by number,
+// computed once for the state: a preview of thousands of boards shows two
+// a board. The caller must not change it.
 func (st *State) Scores() []engine.Points {
 	v := st.viewsOf()
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.scores == nil {
-		h := v.historiesOf(st)
-		v.scores = make([]engine.Points, len(h))
-		for id := 1; id < len(h); id++ {
-			v.scores[id] = engine.Score(h[id])
-		}
+		v.scores = st.Event.Scores()
 	}
 	return v.scores
 }
