@@ -83,7 +83,12 @@ func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
 		}
 		return scores[id].String()
 	}
-	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
+	var cell []byte // a board's player, written here and copied once: thousands a preview
+	player := func(id int) string {
+		cell = strconv.AppendInt(cell[:0], int64(id), 10)
+		cell = append(append(cell, ' '), playerName(ev, id)...)
+		return string(cell)
+	}
 
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}}
 	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))

@@ -226,8 +226,7 @@ func (t *Text) String() string {
 				k++
 			}
 			if cw > w[i] {
-				c = textwidth.Truncate(c, w[i])
-				cw = textwidth.Of(c)
+				c, cw = textwidth.Cut(c, w[i])
 			}
 			if i > 0 {
 				blanks++
