@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
@@ -52,7 +53,10 @@ func previewText(st *action.State, lang i18n.Lang) string {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
 		next = i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}
 	}
-	return pairingRecord(st, st.Preview, lang) + "\n" + next.In(lang) // one copy of thousands of boards
+	var b strings.Builder // one buffer for thousands of boards
+	pairingRecord(&b, st, st.Preview, lang)
+	b.WriteString(next.In(lang))
+	return b.String()
 }
 
 // swap exchanges the black players of two boards of the preview: an

@@ -183,8 +183,16 @@ func (t *Text) aligns(n int) []Align {
 // String is the table's aligned lines, one space between columns and none
 // at a line's end.
 func (t *Text) String() string {
+	var b strings.Builder
+	t.Build(&b)
+	return b.String()
+}
+
+// Build writes String's lines into b: a message of which the table is a
+// part writes it in place, not a copy of it.
+func (t *Text) Build(b *strings.Builder) {
 	if len(t.Rows) == 0 {
-		return ""
+		return
 	}
 	w, cells, size := t.measure()
 	align := t.aligns(len(w))
@@ -197,7 +205,6 @@ func (t *Text) String() string {
 	for _, note := range t.notes {
 		size += 1 + len(note)
 	}
-	var b strings.Builder // its String does not copy the lines again
 	b.Grow(size)
 	k := 0 // cells[k] is the width of the cell being written
 	// Spaces are written once something follows them on the line, so that
@@ -247,7 +254,6 @@ func (t *Text) String() string {
 			b.WriteString(t.notes[n])
 		}
 	}
-	return b.String()
 }
 
 // narrow cuts the columns in Shrink to Widest, then takes columns off the
