@@ -94,8 +94,13 @@ func (t *Text) Note(line string) {
 	if row < 0 {
 		return // under no row: nowhere to go
 	}
-	if n := row + 1 - len(t.notes); n > 0 {
-		t.notes = append(t.notes, make([]string, n)...)
+	if t.notes == nil {
+		// A table with notes mostly has one a row: room for as many as
+		// the rows have.
+		t.notes = make([]string, 0, cap(t.Rows))
+	}
+	for len(t.notes) <= row {
+		t.notes = append(t.notes, "")
 	}
 	t.notes[row] = oneLine(line)
 }
@@ -227,13 +232,15 @@ func (t *Text) Build(b *strings.Builder) {
 		}
 		blanks = 0
 		for i := range w {
-			c, cw := "", 0
+			c, cw, ellipsis := "", 0, false
 			if i < len(r) {
 				c, cw = r[i], cells[k]
 				k++
 			}
 			if cw > w[i] {
-				c, cw = textwidth.Cut(c, w[i])
+				if c, cw, ellipsis = textwidth.Cut(c, w[i]); ellipsis {
+					cw++
+				}
 			}
 			if i > 0 {
 				blanks++
@@ -247,6 +254,9 @@ func (t *Text) Build(b *strings.Builder) {
 			}
 			blanks += before
 			put(c)
+			if ellipsis {
+				put("…")
+			}
 			blanks += pad - before
 		}
 		if n < len(t.notes) && t.notes[n] != "" {

@@ -136,13 +136,17 @@ func PadLeft(s string, w int) string {
 // Truncate shortens s to at most w columns, ending it with "…" when it
 // cuts; a wide character that would straddle the limit is left out whole.
 func Truncate(s string, w int) string {
-	t, _ := Cut(s, w)
-	return t
+	head, _, ellipsis := Cut(s, w)
+	if ellipsis {
+		return head + "…"
+	}
+	return head
 }
 
-// Cut is Truncate(s, w) and how many columns it takes, s read once (a
-// table cuts thousands of names).
-func Cut(s string, w int) (string, int) {
+// Cut is Truncate(s, w) in parts, s read once (a table cuts thousands of
+// names): head, the start of s Truncate keeps, is cols columns wide, and
+// ellipsis says whether "…" follows it.
+func Cut(s string, w int) (head string, cols int, ellipsis bool) {
 	used := 0
 	cut, kept := -1, 0 // where "…" goes, and the columns before it
 	for i, r := range s {
@@ -152,10 +156,10 @@ func Cut(s string, w int) (string, int) {
 		}
 		if used += rw; used > w {
 			if w <= 0 {
-				return "", 0
+				return "", 0, false
 			}
-			return s[:cut] + "…", kept + 1
+			return s[:cut], kept, true
 		}
 	}
-	return s, used
+	return s, used, false
 }

@@ -64,9 +64,9 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-// FuzzCut: Cut returns s itself when it fits in w columns; else the
-// longest start of s that leaves a column for "…", and "…" (nothing when
-// w < 1); and always the columns of what it returns.
+// FuzzCut: Truncate, which Cut gives in parts, is s itself when it fits
+// in w columns; else the longest start of s that leaves a column for "…",
+// and "…" (nothing when w < 1); Cut's columns are its head's.
 func FuzzCut(f *testing.F) {
 	for _, s := range []string{"", "Bob", "Alice", "王天一", "王 Wang", "e\u0301e\u0301", "a\u200bb", "😀x", "\xff王"} {
 		for _, w := range []int{-1, 0, 1, 2, 3, 4, 5, 6} {
@@ -74,9 +74,13 @@ func FuzzCut(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, s string, w int) {
-		got, cols := Cut(s, w)
-		if cols != Of(got) {
-			t.Errorf("Cut(%q, %d) = %q, %d columns; it takes %d", s, w, got, cols, Of(got))
+		head, cols, ellipsis := Cut(s, w)
+		if cols != Of(head) {
+			t.Errorf("Cut(%q, %d) = %q, %d columns; it takes %d", s, w, head, cols, Of(head))
+		}
+		got := Truncate(s, w)
+		if want := map[bool]string{false: head, true: head + "…"}[ellipsis]; got != want {
+			t.Errorf("Truncate(%q, %d) = %q; Cut gives %q, ellipsis %v", s, w, got, head, ellipsis)
 		}
 		switch {
 		case Of(s) <= w:
