@@ -91,7 +91,10 @@ func pairingRecord(b *strings.Builder, st *action.State, p *engine.Pairing, lang
 		return string(cell)
 	}
 
-	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}, Rows: make([][]string, 0, 1+len(p.Boards))}
+	// The numbers right, the players left: as the cells would align them,
+	// said here so that thousands of rows are not read to find it out.
+	align := []sheet.Align{sheet.Right, sheet.Left, sheet.Right, sheet.Left, sheet.Right}
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}, Align: align, Rows: make([][]string, 0, 1+len(p.Boards))}
 	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
 	cells := make([]string, 0, 5*len(p.Boards)) // the rows' cells, in one array
 	why := map[engine.Board]string{}            // by the board's record alone: a few kinds in a round

@@ -218,9 +218,10 @@ func (t *Text) Build(b *strings.Builder) {
 	put := func(s string) {
 		text := strings.TrimRight(s, " ")
 		if text != "" {
-			for range blanks {
-				b.WriteByte(' ')
+			for ; blanks > len(spaces); blanks -= len(spaces) {
+				b.WriteString(spaces)
 			}
+			b.WriteString(spaces[:blanks])
 			b.WriteString(text)
 			blanks = 0
 		}
@@ -265,6 +266,9 @@ func (t *Text) Build(b *strings.Builder) {
 		}
 	}
 }
+
+// spaces are what Build writes blanks from, a run at a time.
+const spaces = "                                "
 
 // narrow cuts the columns in Shrink to Widest, then takes columns off the
 // widest of them, one at a time, until the lines fit or every one is at

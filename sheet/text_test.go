@@ -139,6 +139,7 @@ func FuzzHasControl(f *testing.F) {
 func FuzzTextString(f *testing.F) {
 	f.Add("台|红方|分\n1|王天一 |2.5#   同位 R-SW-8\n12|Li  |10\n|  |", 12, uint8(1))
 	f.Add("a|b\n王|  \n#note\n 1 |2", 0, uint8(0))
+	f.Add(strings.Repeat("长", 40)+"|x\nb|y", 0, uint8(3)) // more blanks than Build writes at a time
 	f.Fuzz(func(t *testing.T, in string, fit int, shrink uint8) {
 		tb := Text{Fit: fit % 80, Shrink: []int{int(shrink % 4), 1}}
 		for _, line := range strings.Split(in, "\n") {
