@@ -226,10 +226,11 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		return Result{}, false, nil
 	}
 	n := int64(len(c.actions))
-	// A snapshot when enough actions piled up after the last one, or when
-	// the last one could not be continued (an undo reached into it).
+	// A snapshot when enough actions piled up after the last one, when
+	// the last one could not be continued (an undo reached into it), or
+	// when the change previews a round the last one does not.
 	var newSnap []byte
-	if n > 0 && s.snapshotDue(snap, v+n) {
+	if n > 0 && (s.snapshotDue(snap, v+n) || previewsAnew(snap, c.State)) {
 		if newSnap, err = snapshotOf(c.State); err != nil {
 			return Result{}, false, err
 		}
@@ -256,7 +257,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
 		if newSnap != nil {
-			snap = snapshotInfo{seq: v + n, bytes: len(newSnap)}
+			snap = snapshotInfo{seq: v + n, bytes: len(newSnap), previews: previewRound(c.State)}
 		}
 		// fn is done with the change (it must not keep c.State past its
 		// return), so its state is the cache's now.
