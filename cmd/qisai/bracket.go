@@ -113,10 +113,10 @@ func bracketCmd(args []string, stdout io.Writer) error {
 		mf.Tie = append(mf.Tie, r)
 	}
 	if *games < 1 {
-		return usagef("--games %d: a match has at least one game / 至少一局", *games)
+		return usagef("--games %d：每场至少一局。", "--games %d: a match has at least one game.", *games)
 	}
 	if *out != "text" && *out != "json" {
-		return usagef("unknown --out %q: use text or json", *out)
+		return usagef("--out 没有 %q 这种格式：请写 text 或 json。", "unknown --out %q: use text or json.", *out)
 	}
 	players, err := readPlayers(path)
 	if err != nil {
@@ -140,11 +140,11 @@ func bracketCmd(args []string, stdout io.Writer) error {
 		b = engine.KnockoutOf(seeds, pools, ks)
 	case "double", "双淘汰":
 		if pools != nil {
-			return usagef("--groups goes with --format knockout / 分组循环后接单淘汰")
+			return usagef("--groups 只能和 --format knockout 一起用：分组循环后接单淘汰。", "--groups goes with --format knockout.")
 		}
 		b = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: mf, Reset: *reset, Unshared: *unshared, Seed: *seed})
 	default:
-		return usagef("unknown --format %q: use knockout or double", *format)
+		return usagef("--format 没有 %q 这种赛制：请写 knockout（单淘汰）或 double（双淘汰）。", "unknown --format %q: use knockout or double.", *format)
 	}
 	if *results != "" {
 		if err := enterResults(b, pools, *results); err != nil {
@@ -190,13 +190,13 @@ func readPlayers(path string) ([]engine.Player, error) {
 		p := engine.Player{ID: len(ps) + 1, Name: name}
 		if len(row) > 1 && strings.TrimSpace(row[1]) != "" {
 			if p.Rating, err = strconv.Atoi(strings.TrimSpace(row[1])); err != nil {
-				return nil, fmt.Errorf("%s:%d: rating %q is not a number / 等级分不是数字", path, i+1, row[1])
+				return nil, bilingual("%s:%d：等级分 %q 不是数字。", "%s:%d: rating %q is not a number.", path, i+1, row[1])
 			}
 		}
 		ps = append(ps, p)
 	}
 	if len(ps) < 2 {
-		return nil, fmt.Errorf("%s: a knockout needs at least 2 players / 淘汰赛至少两人", path)
+		return nil, bilingual("%s：淘汰赛至少要两人。", "%s: a knockout needs at least 2 players.", path)
 	}
 	return ps, nil
 }
@@ -220,10 +220,10 @@ func groupStage(entrants []int, n, k int, seeding, draw string, seed uint64) ([]
 	case "runner-up":
 		d = engine.WinnerRunnerUp
 	default:
-		return nil, nil, usagef("unknown --group-draw %q: use halves or runner-up", draw)
+		return nil, nil, usagef("--group-draw 没有 %q 这种对阵方法：请写 halves 或 runner-up。", "unknown --group-draw %q: use halves or runner-up.", draw)
 	}
 	if n > len(entrants)/2 || k < 1 {
-		return nil, nil, usagef("--groups %d --advance %d: a group needs two players, and one goes on / 每组至少两人", n, k)
+		return nil, nil, usagef("--groups %d --advance %d：每组至少两人，至少一人出线。", "--groups %d --advance %d: a group needs two players, and one goes on.", n, k)
 	}
 	s := engine.DefaultSettings(0)
 	s.Seed = seed
@@ -238,17 +238,18 @@ func groupStage(entrants []int, n, k int, seeding, draw string, seed uint64) ([]
 	return pools, engine.GroupSlots(n, k, d), nil
 }
 
-// enterGroupGame enters "G1 R2 B1 RESULT".
-func enterGroupGame(pools []*engine.Field, f []string) error {
+// enterGroupGame enters "G1 R2 B1 RESULT", the line at of the results
+// file.
+func enterGroupGame(pools []*engine.Field, f []string, at string) error {
 	var g, r, bd int
 	_, err := fmt.Sscanf(strings.Join(f[:3], " "), "G%d R%d B%d", &g, &r, &bd)
 	if err != nil || g < 1 || g > len(pools) || r < 1 || r > len(pools[g-1].Event.Rounds) ||
 		bd < 1 || bd > len(pools[g-1].Event.Rounds[r-1].Games) {
-		return fmt.Errorf("want \"G1 R1 B1 RESULT\" with a group, round and board that exist / 应为「组 轮 台 结果」")
+		return bilingual("%s：应为「组 轮 台 结果」，例如 G1 R1 B1 1-0，组、轮、台都要存在。", "%s: want \"G1 R1 B1 RESULT\" with a group, round and board that exist.", at)
 	}
 	res, ok := resultWords[f[3]]
 	if !ok {
-		return fmt.Errorf("result %q: use 1-0, 0-1, =, +-, -+ or -- / 结果写法不对", f[3])
+		return bilingual("%s：结果 %q 写法不对，请写 1-0、0-1、=、+-、-+ 或 --。", "%s: result %q: use 1-0, 0-1, =, +-, -+ or --.", at, f[3])
 	}
 	pools[g-1].Event.Rounds[r-1].Games[bd-1].Result = res
 	return nil
@@ -268,16 +269,16 @@ func enterResults(b *engine.Bracket, pools []*engine.Field, path string) error {
 		at := fmt.Sprintf("%s:%d", path, n+1)
 		if strings.HasPrefix(f[0], "G") {
 			if len(f) < 4 {
-				return fmt.Errorf("%s: want \"G1 R1 B1 RESULT\" / 应为「组 轮 台 结果」", at)
+				return bilingual("%s：应为「组 轮 台 结果」，例如 G1 R1 B1 1-0。", "%s: want \"G1 R1 B1 RESULT\".", at)
 			}
-			if err := enterGroupGame(pools, f); err != nil {
-				return fmt.Errorf("%s: %v", at, err)
+			if err := enterGroupGame(pools, f, at); err != nil {
+				return err
 			}
 			continue
 		}
 		id, err := strconv.Atoi(strings.TrimPrefix(f[0], "M"))
 		if len(f) < 2 || err != nil || id < 1 || id > len(b.Matches) {
-			return fmt.Errorf("%s: want \"MATCH RESULT\" with a match of the bracket / 应为「场次 结果」", at)
+			return bilingual("%s：应为「场次 结果」，例如 M1 1-0，场次要在对阵表里。", "%s: want \"MATCH RESULT\" with a match of the bracket.", at)
 		}
 		o := b.Outcomes()[id-1]
 		g := engine.MatchGame{Red: o.Next.Red, Black: o.Next.Black}
@@ -290,10 +291,10 @@ func enterResults(b *engine.Bracket, pools []*engine.Field, path string) error {
 				g.BlackCaptures, err = strconv.Atoi(black)
 			}
 			if err != nil {
-				return fmt.Errorf("%s: captures %q: want R:B / 吃子数应为 红:黑", at, f[1])
+				return bilingual("%s：吃子数 %q 应写成 红:黑，例如 5:3。", "%s: captures %q: want R:B, e.g. 5:3.", at, f[1])
 			}
 		} else if g.Result, ok = resultWords[f[1]]; !ok {
-			return fmt.Errorf("%s: result %q: use 1-0, 0-1, =, +-, -+, -- or R:B / 结果写法不对", at, f[1])
+			return bilingual("%s：结果 %q 写法不对，请写 1-0、0-1、=、+-、-+、-- 或 红:黑 吃子数。", "%s: result %q: use 1-0, 0-1, =, +-, -+, -- or R:B.", at, f[1])
 		}
 		if err := b.Play(id, g); err != nil {
 			return fmt.Errorf("%s: %v", at, err)
