@@ -25,7 +25,7 @@ func backupCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("backup 需要一个备份文件名：qisai backup [--db 数据库] 备份文件。", "backup takes the file to write: qisai backup [--db DATABASE] FILE.")
+		return usagef("qisai backup 需要一个备份文件名：qisai backup [--db 数据库] 备份文件。", "backup takes the file to write: qisai backup [--db DATABASE] FILE.")
 	}
 	dsn := *db
 	if dsn == "" {

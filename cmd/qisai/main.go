@@ -320,7 +320,7 @@ Exit codes: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
 
 func versionCmd(args []string, stdout io.Writer) error {
 	if len(args) > 0 {
-		return usagef("version 不接受参数：只写 qisai version。", "version takes no arguments: type just qisai version.")
+		return usagef("qisai version 不接受参数：只写 qisai version。", "version takes no arguments: type just qisai version.")
 	}
 	v := version
 	if v == "" {
