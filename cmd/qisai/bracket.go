@@ -351,7 +351,7 @@ func playError(at string, id int, err error) error {
 	if errors.Is(err, engine.ErrMatchOver) {
 		zh = "%s：第 %d 场已分胜负，不再对局。"
 	}
-	return because(err, fmt.Sprintf(zh, at, id), at+": %v")
+	return because(err, zh, "%[1]s: %[3]v", at, id)
 }
 
 type matchJSON struct {

@@ -28,10 +28,10 @@ func (s said) Unwrap() error { return s.err }
 // bilingual is the error zh and en say, args formatted into both.
 func bilingual(zh, en string, a ...any) error { return said{text: i18n.F(zh, en, a...)} }
 
-// because is the error zh and en say about err: zh in full, en with err's
-// own (English) text put in at %v.
-func because(err error, zh, en string) error {
-	return said{text: i18n.T{Zh: zh, En: fmt.Sprintf(en, err)}, err: err}
+// because is the error zh and en say about err, args formatted into both
+// and err's own (English) text into en after them, at its last %v.
+func because(err error, zh, en string, a ...any) error {
+	return said{text: i18n.T{Zh: fmt.Sprintf(zh, a...), En: fmt.Sprintf(en, append(a, err)...)}, err: err}
 }
 
 // usagef is a mistake on the command line, said in both languages.

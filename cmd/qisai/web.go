@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -28,8 +27,8 @@ type webListener struct {
 func listenWeb(addr string) (*webListener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, because(err, fmt.Sprintf("--listen %s：无法监听这个地址，请换一个地址或端口，例如 --listen 127.0.0.1:8080。", addr),
-			"--listen "+addr+": cannot listen: %v; choose another address or port, e.g. --listen 127.0.0.1:8080.")
+		return nil, because(err, "--listen %s：无法监听这个地址，请换一个地址或端口，例如 --listen 127.0.0.1:8080。",
+			"--listen %s: cannot listen: %v; choose another address or port, e.g. --listen 127.0.0.1:8080.", addr)
 	}
 	base := os.Getenv(publicURLEnv)
 	if base == "" {
