@@ -236,6 +236,25 @@ var migrations = []struct {
 			PRIMARY KEY (platform, from_id)
 		)`,
 	}, nil},
+	// action.State.WakeAt as of the event's last change, NULL for none:
+	// the scheduler loads the events whose sign-up deadline or check-in
+	// has come (WakingEvents), not every event not yet started.
+	{17, "events: when the clock next has work before the start (R-E-5), indexed", nil, addWakeAt},
+}
+
+// addWakeAt adds events.wake_at and its index, unless a database taken
+// back to an older version runs this again (as addSnapshotData).
+func addWakeAt(tx *gorm.DB) error {
+	if !tx.Migrator().HasColumn("events", "wake_at") {
+		ts := "DATETIME"
+		if tx.Name() == "postgres" {
+			ts = "TIMESTAMPTZ"
+		}
+		if err := tx.Exec("ALTER TABLE events ADD COLUMN wake_at " + ts).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec("CREATE INDEX IF NOT EXISTS events_wake ON events (wake_at) WHERE wake_at IS NOT NULL").Error
 }
 
 // addSnapshotData adds snapshots.data, unless a database taken back to an
