@@ -53,6 +53,9 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
+	// UnitsMoved says the spreading of units over the halves changed the
+	// order the numbering gave at the start (R-SW-1): the start says so.
+	UnitsMoved bool `json:",omitempty"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.

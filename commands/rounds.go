@@ -26,7 +26,7 @@ func start(c *Context) (Reply, error) {
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		by := ch.State.Event.Settings.Numbering // R-SW-1
-		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
+		if err := ch.Append(&action.Started{Numbering: by, Spread: engine.SpreadKeepRank}); err != nil {
 			return err
 		}
 		chats.announce(ch, formatOf(ch.State).started(c, ch.State, by, chats.lang))
@@ -51,8 +51,13 @@ func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 		}
 		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
 	}
-	return i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
+	s := i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
 		"\n" + monoTable(&t)
+	if st.UnitsMoved {
+		s += "\n" + i18n.T{Zh: "为把同单位的选手分到上下两个半区，调整了部分序号；同单位选手之间的先后不变（R-SW-1）。",
+			En: "Some numbers were changed to spread the players of one unit over the two halves; team-mates keep their order (R-SW-1)."}.In(lang)
+	}
+	return s
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating
