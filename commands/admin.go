@@ -3,7 +3,6 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -373,35 +372,6 @@ func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
 		return problem("这一步会去掉用户 %[1]s 的选手「%[2]s」，不能这样做。", "This would take away player %[2]q, who is user %[1]s: it cannot be done.", id.User, name)
 	}
 	return nil
-}
-
-// addArbiter gives a user the arbiter's powers. The user is named by a
-// mention, a reply or a handle qisai has seen (namedUser): what is stored
-// is their numeric id, which the permissions check.
-func addArbiter(c *Context) (Reply, error) {
-	u, err := c.namedUser(c.Args["user"])
-	if err != nil {
-		return Reply{}, err
-	}
-	platform := c.Req.Chat.Platform
-	roles, err := c.svc.store.Roles(c, c.Event, platform, u.ID)
-	if err != nil {
-		return Reply{}, err
-	}
-	name := u.Name
-	if name == "" {
-		name = u.ID
-	}
-	if slices.Contains(roles, storage.Arbiter) {
-		return Reply{}, problem("%s 已经是本赛裁判了。", "%s is an arbiter of this event already.", name)
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		ch.Grant(platform, u.ID, storage.Arbiter)
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: i18n.T{Zh: "%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", En: "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
 }
 
 // finish ends the event. The places that may not be shared are settled by

@@ -105,7 +105,7 @@ type Service struct {
 	// publicURL is where the event pages are served (WithPublicURL).
 	publicURL string
 	// seen holds the handle and name each user was last remembered under
-	// (saw), by platform and id.
+	// in each chat (saw), by platform, chat and user.
 	seen sync.Map
 	// tickGap is the longest silence between ticks that still counts as
 	// the scheduler watching (WithTickGap).

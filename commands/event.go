@@ -255,7 +255,8 @@ var playsNone = problem("你还没有参加任何比赛。请在比赛的群里�
 
 // theirs is, in a group with several unfinished events, the one event of
 // them the sender may run q's command in — plays in, for a player's
-// command; is staff of, for a staff command — whichever is current: the
+// command; is staff of, for a staff command, or else is staff of by the
+// event's own roles rather than the club's — whichever is current: the
 // teachers' organiser's /start starts the teachers' event. It is none
 // (ID 0) when that does not settle it, or the line names its event.
 func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEvent) (storage.ChatEvent, error) {
@@ -281,10 +282,30 @@ func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEv
 			mine = append(mine, e)
 		}
 	}
-	if len(mine) == 1 {
-		return mine[0], nil
+	if len(mine) == 1 || len(mine) == 0 || q.asPlayer || q.who == Player {
+		return oneOf(mine), nil
 	}
-	return storage.ChatEvent{}, nil
+	// The club's staff run every section; the one they were made staff of
+	// themselves (they made it) is theirs.
+	var own []storage.ChatEvent
+	for _, e := range mine {
+		roles, err := s.store.OwnRoles(ctx, e.ID, q.chat.Platform, q.user)
+		if err != nil {
+			return storage.ChatEvent{}, err
+		}
+		if slices.ContainsFunc(roles, storage.Role.Staff) {
+			own = append(own, e)
+		}
+	}
+	return oneOf(own), nil
+}
+
+// oneOf is the one event of evs, none (ID 0) when there are more or none.
+func oneOf(evs []storage.ChatEvent) storage.ChatEvent {
+	if len(evs) != 1 {
+		return storage.ChatEvent{}
+	}
+	return evs[0]
 }
 
 // may reports whether q's sender may run its command in event id: plays

@@ -319,7 +319,7 @@ func TestScenarioSwiss9(t *testing.T) {
 	must(t, s.say("org", "/event set confirm 10"), "确认时限 = 10 分钟")
 	must(t, s.say("org", "/event set late 15"), "迟到 = 15 分钟")
 	must(t, s.say("org", "/event set tiebreaks 对手分,胜局"), "名次规则 = 对手分,胜局")
-	must(t, s.say("org", "/arbiter add @ref"), "ref 现在是本赛裁判")
+	must(t, s.say("org", "/arbiter add @ref"), "ref 现在是俱乐部的裁判")
 	must(t, s.say("org", "/signup open"), "报名已开放")
 	for _, p := range swissField {
 		must(t, s.say(p.user, "/join "+p.name+" "+p.unit), "报名成功："+p.name+"（"+p.unit+"）")

@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -72,7 +75,7 @@ func applyOps(tx *gorm.DB, id EventID, ops []bindingOp) error {
 
 func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 	switch op.kind {
-	case "bind", "follow", "unbind":
+	case "bind", "follow", "unbind", "home", "club-grant", "club-revoke":
 		if op.chat.Platform == "" || op.chat.ID == "" {
 			return errors.New("the chat needs a platform and an id")
 		}
@@ -83,6 +86,13 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 		}
 	}
 	switch op.kind {
+	case "club-grant", "club-revoke":
+		if op.user == "" || op.role == "" {
+			return errors.New("the club's role needs a user and a role")
+		}
+		return applyClubOp(tx, id, op)
+	case "home":
+		return applyClubOp(tx, id, op)
 	case "bind", "follow":
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
 			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id, Thread: op.chat.Thread}).Error; err != nil {
@@ -127,8 +137,10 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 // String names an operation in errors.
 func (op bindingOp) String() string {
 	switch op.kind {
-	case "bind", "follow", "unbind":
+	case "bind", "follow", "unbind", "home":
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
+	case "club-grant", "club-revoke":
+		return fmt.Sprintf("%s %s to user %s in the club of %s:%s", op.kind, op.role, op.user, op.chat.Platform, op.chat.ID)
 	case "retire":
 		return "retire as the chats' current event"
 	case "identify":
@@ -239,16 +251,36 @@ func playerOf(db *gorm.DB, id EventID, platform, user string) (int, error) {
 	return row.Player, nil
 }
 
-// Roles returns the platform user's roles in event id, sorted; none is
-// an empty list, not an error.
+// Roles returns the platform user's roles in event id, sorted, each once:
+// the event's own and those of its home chat's club (club.go); none is an
+// empty list, not an error.
 func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([]Role, error) {
+	return s.roles(ctx, id, platform, user, true)
+}
+
+// OwnRoles returns the platform user's roles in event id itself, sorted:
+// those given in the event (its creator's, an arbiter's for it alone), not
+// its club's.
+func (s *Store) OwnRoles(ctx context.Context, id EventID, platform, user string) ([]Role, error) {
+	return s.roles(ctx, id, platform, user, false)
+}
+
+func (s *Store) roles(ctx context.Context, id EventID, platform, user string, withClub bool) ([]Role, error) {
+	db := s.db.WithContext(ctx)
 	var names []string
-	err := s.db.WithContext(ctx).Model(&roleRow{}).
+	err := db.Model(&roleRow{}).
 		Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).
-		Order("role").Pluck("role", &names).Error
+		Pluck("role", &names).Error
+	var club []string
+	if err == nil && withClub {
+		err = clubRoles(db, id, platform, user).Pluck("cr.role", &club).Error
+	}
 	if err != nil {
 		return nil, fmt.Errorf("roles of %s user %s in event %d: %w", platform, user, id, err)
 	}
+	names = append(names, club...)
+	slices.Sort(names)
+	names = slices.Compact(names)
 	roles := make([]Role, len(names))
 	for i, n := range names {
 		roles[i] = Role(n)
@@ -257,21 +289,28 @@ func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([
 }
 
 // Holders lists the users who have role r in event id (the organisers a
-// claim asks), by platform and user.
+// claim asks), by platform and user, each once: the event's own and its
+// home chat's club's.
 func (s *Store) Holders(ctx context.Context, id EventID, r Role) ([]action.Actor, error) {
 	return holders(s.db.WithContext(ctx), id, r)
 }
 
 func holders(db *gorm.DB, id EventID, r Role) ([]action.Actor, error) {
 	var rows []roleRow
-	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("%ss of event %d: %w", r, id, err)
 	}
-	out := make([]action.Actor, len(rows))
-	for i, row := range rows {
-		out[i] = action.Actor{Platform: row.Platform, User: row.UserID}
+	out, err := clubHoldersOf(db, id, r)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	for _, row := range rows {
+		out = append(out, action.Actor{Platform: row.Platform, User: row.UserID})
+	}
+	slices.SortFunc(out, func(a, b action.Actor) int {
+		return cmp.Or(strings.Compare(a.Platform, b.Platform), strings.Compare(a.User, b.User))
+	})
+	return slices.Compact(out), nil
 }
 
 // notFound turns gorm's missing row into ErrNotFound.
