@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -412,7 +413,13 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
-		chats.announce(ch, text)
+		ch.PassOn() // the chats' current event: what /events says (events.go)
+		if err := chats.announceEach(ch, func(to chat.Chat) (string, error) {
+			now, err := currentNow(ch, c.Event, to, lang)
+			return text + now, err
+		}); err != nil {
+			return err
+		}
 		for _, t := range pictures {
 			chats.illustrate(ch, t)
 		}

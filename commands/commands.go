@@ -374,6 +374,9 @@ func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, err
 		if err := fn(ch); err != nil {
 			return err
 		}
+		if err := nameEvent(ch, c.voice); err != nil {
+			return err
+		}
 		c.queueHeard(ch)
 		c.showHere(ch) // the pictures after the text
 		return nil

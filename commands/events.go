@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
@@ -136,10 +137,18 @@ func listEvents(c *Context) (Reply, error) {
 	} else {
 		b.WriteString(i18n.T{Zh: "这个聊天的比赛：", En: "This chat's events:"}.In(c.Lang))
 	}
+	// The current one is the one a line without #NAME acts on (pickEvent):
+	// what /events says and what the commands do always agree.
+	var acts storage.EventID
+	if !c.Req.Chat.IsPrivate() {
+		if e, err := pickEvent(evs, "", unfinished); err == nil {
+			acts = e.ID
+		}
+	}
 	current := ""
 	for i, e := range evs {
 		fmt.Fprintf(&b, "\n%d. %s — %s", i+1, e.Name, statusName(e.Status, c.Lang))
-		if e.Current {
+		if e.ID == acts {
 			b.WriteString(i18n.T{Zh: "（当前）", En: " (current)"}.In(c.Lang))
 			current = e.Name
 		}
@@ -191,4 +200,35 @@ func useEvent(c *Context) (Reply, error) {
 	}
 	return Reply{Text: i18n.T{Zh: "当前比赛现在是「%s」（%s）：不带 #比赛名 的命令都作用于它。",
 		En: "The current event is now %q (%s): commands without #NAME act on it."}.In(c.Lang, e.Name, statusName(e.Status, c.Lang))}, nil
+}
+
+// currentNow says which event chat in's current one is once event id,
+// its current one until now, is over (storage.Change.PassOn): its one
+// other unfinished event, or that a line names one of several. "" when the
+// chat has no other unfinished event (the one over stays current), or when
+// id was not its current event.
+func currentNow(ch *storage.Change, id storage.EventID, in chat.Chat, lang i18n.Lang) (string, error) {
+	evs, err := ch.ChatEvents(in)
+	if err != nil {
+		return "", err
+	}
+	var others []string
+	current := false
+	for _, e := range evs {
+		switch {
+		case e.ID == id:
+			current = e.Current
+		case unfinished(e.Status):
+			others = append(others, e.Name)
+		}
+	}
+	switch {
+	case !current || len(others) == 0:
+		return "", nil
+	case len(others) == 1:
+		return "\n" + i18n.T{Zh: "这个聊天的当前比赛现在是「%s」：不带 #比赛名 的命令都作用于它。", En: "This chat's current event is now %q: commands without #NAME act on it."}.In(lang, others[0]), nil
+	}
+	return "\n" + i18n.T{Zh: "这个聊天还有 %d 个未结束的比赛：%s。请在命令后加上 #比赛名，如 %s；或用 /event use 名称 选定当前比赛。",
+		En: "This chat has %d unfinished events: %s. Add #NAME to a command, as in %s, or choose the current event with /event use NAME."}.
+		In(lang, len(others), strings.Join(others, i18n.T{Zh: "、", En: ", "}.In(lang)), "/standings "+eventWord(others[0])), nil
 }

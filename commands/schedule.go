@@ -103,7 +103,10 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 					if err != nil {
 						return err
 					}
-					return applyDue(ch, to, b, now)
+					if err := applyDue(ch, to, b, now); err != nil {
+						return err
+					}
+					return nameEvent(ch, nil)
 				}
 			}
 			return nil

@@ -35,8 +35,17 @@ func (c *Change) Follow(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: 
 func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
 // Retire makes this event no chat's current event; the chats still
-// follow it (a cancelled event stays listed and readable by name).
+// follow it (a cancelled event stays listed and readable by name). A chat
+// whose current event it was passes on to its one other unfinished event,
+// as PassOn; with none, it has no current event.
 func (c *Change) Retire() { c.ops = append(c.ops, bindingOp{kind: "retire"}) }
+
+// PassOn makes each chat whose current event this is (it is over now)
+// take its one other unfinished event as the current one, and have none
+// when it follows several (a line names its event then); a chat with no
+// other unfinished event keeps this one, which stays readable by default.
+// A command without #NAME acts then on what /events calls current.
+func (c *Change) PassOn() { c.ops = append(c.ops, bindingOp{kind: "pass-on"}) }
 
 // Identify records that the platform's user is the player with entrant id
 // entrant (engine.Player.Entrant) in this event, replacing the player they
@@ -79,7 +88,7 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 		if op.chat.Platform == "" || op.chat.ID == "" {
 			return errors.New("the chat needs a platform and an id")
 		}
-	case "retire":
+	case "retire", "pass-on":
 	default:
 		if op.platform == "" || op.user == "" {
 			return errors.New("the user needs a platform and an id")
@@ -102,8 +111,8 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 			return tx.Where("platform = ? AND chat_id = ?", op.chat.Platform, op.chat.ID).Delete(&chatRow{}).Error
 		}
 		return setCurrent(tx, op.chat, id)
-	case "retire":
-		return tx.Where("event_id = ?", id).Delete(&chatRow{}).Error
+	case "retire", "pass-on":
+		return passOn(tx, id, op.kind == "pass-on")
 	case "unbind":
 		if err := tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
 			Delete(&chatEventRow{}).Error; err != nil {
@@ -143,12 +152,44 @@ func (op bindingOp) String() string {
 		return fmt.Sprintf("%s %s to user %s in the club of %s:%s", op.kind, op.role, op.user, op.chat.Platform, op.chat.ID)
 	case "retire":
 		return "retire as the chats' current event"
+	case "pass-on":
+		return "pass the chats' current event on"
 	case "identify":
 		return fmt.Sprintf("identify %s user %s as entrant %d", op.platform, op.user, op.player)
 	case "forget":
 		return fmt.Sprintf("forget %s user %s", op.platform, op.user)
 	}
 	return fmt.Sprintf("%s %s to %s user %s", op.kind, op.role, op.platform, op.user)
+}
+
+// passOn moves the chats whose current event is id to their one other
+// unfinished event; a chat with several has none then, and one with none
+// keeps id when keep says so (else has none).
+func passOn(tx *gorm.DB, id int64, keep bool) error {
+	var current []chatRow
+	if err := tx.Where("event_id = ?", id).Find(&current).Error; err != nil {
+		return err
+	}
+	for _, c := range current {
+		var others []int64
+		err := tx.Table("chat_events AS ce").Joins("JOIN events AS e ON e.id = ce.event_id").
+			Where("ce.platform = ? AND ce.chat_id = ? AND ce.event_id <> ? AND e.status IN ?", c.Platform, c.ChatID, id, unfinishedStatuses).
+			Order("ce.event_id").Pluck("ce.event_id", &others).Error
+		if err != nil {
+			return err
+		}
+		where := tx.Model(&chatRow{}).Where("platform = ? AND chat_id = ?", c.Platform, c.ChatID)
+		switch {
+		case len(others) == 1:
+			err = where.Update("event_id", others[0]).Error
+		case len(others) > 1 || !keep:
+			err = where.Delete(&chatRow{}).Error
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setCurrent makes event id chat's current event.
@@ -170,13 +211,26 @@ type ChatEvent struct {
 // ChatEvents lists the events chat follows, oldest first; none is an
 // empty list, not an error.
 func (s *Store) ChatEvents(ctx context.Context, c chat.Chat) ([]ChatEvent, error) {
+	return chatEvents(s.db.WithContext(ctx), c)
+}
+
+// ChatEvents is Store.ChatEvents through the change's transaction.
+func (c *Change) ChatEvents(in chat.Chat) ([]ChatEvent, error) {
+	tx, err := c.reading()
+	if err != nil {
+		return nil, err
+	}
+	return chatEvents(tx, in)
+}
+
+func chatEvents(db *gorm.DB, c chat.Chat) ([]ChatEvent, error) {
 	var rows []struct {
 		ID        int64
 		Name      string
 		Status    string
 		IsCurrent bool
 	}
-	err := s.db.WithContext(ctx).Table("chat_events AS f").
+	err := db.Table("chat_events AS f").
 		Select("e.id, e.name, e.status, c.event_id IS NOT NULL AS is_current").
 		Joins("JOIN events AS e ON e.id = f.event_id").
 		Joins("LEFT JOIN chats AS c ON c.platform = f.platform AND c.chat_id = f.chat_id AND c.event_id = f.event_id").

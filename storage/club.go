@@ -143,11 +143,20 @@ func clubHoldersOf(db *gorm.DB, id EventID, r Role) ([]action.Actor, error) {
 	return out, nil
 }
 
-// StaffEvents lists, oldest first, the unfinished events (being set up,
-// in sign-up, or running) that the platform's user runs as an organiser
-// or an arbiter: of the event itself, or of its home chat's club. A
-// staff member's private chat is about them.
+// StaffEvents lists, oldest first, the events the platform's user runs
+// as an organiser or an arbiter: of the event itself, or of its home
+// chat's club. A staff member's private chat is about them.
 func (s *Store) StaffEvents(ctx context.Context, platform, user string) ([]ChatEvent, error) {
+	return s.staffEvents(ctx, platform, user, func(q *gorm.DB) *gorm.DB { return q })
+}
+
+// OpenStaffEvents lists, oldest first, the unfinished events (being set
+// up, in sign-up, or running) the platform's user runs.
+func (s *Store) OpenStaffEvents(ctx context.Context, platform, user string) ([]ChatEvent, error) {
+	return s.staffEvents(ctx, platform, user, func(q *gorm.DB) *gorm.DB { return q.Where("e.status IN ?", unfinishedStatuses) })
+}
+
+func (s *Store) staffEvents(ctx context.Context, platform, user string, which func(*gorm.DB) *gorm.DB) ([]ChatEvent, error) {
 	staff := []string{string(Organiser), string(Arbiter)}
 	db := s.db.WithContext(ctx)
 	own := db.Table("roles").Select("event_id").Where("platform = ? AND user_id = ? AND role IN ?", platform, user, staff)
@@ -159,11 +168,8 @@ func (s *Store) StaffEvents(ctx context.Context, platform, user string) ([]ChatE
 		Name   string
 		Status string
 	}
-	err := db.Table("events AS e").Select("e.id, e.name, e.status").
-		Where("(e.id IN (?) OR e.id IN (?)) AND e.status IN ?", own, club,
-			[]string{string(action.Setup), string(action.Signup), string(action.Running)}).
-		Order("e.id").Scan(&rows).Error
-	if err != nil {
+	q := db.Table("events AS e").Select("e.id, e.name, e.status").Where("e.id IN (?) OR e.id IN (?)", own, club)
+	if err := which(q).Order("e.id").Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("events %s user %s runs: %w", platform, user, err)
 	}
 	out := make([]ChatEvent, len(rows))

@@ -16,8 +16,8 @@ import (
 // there — the one of the season and those created after — beside each
 // event's own roles, each role once; they run no event made elsewhere,
 // not even one their chat follows by /link; a role taken from the club
-// goes from its events; StaffEvents lists the unfinished events a user
-// runs either way.
+// goes from its events; StaffEvents lists the events a user runs either
+// way, OpenStaffEvents the unfinished ones.
 func TestClubStaff(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
@@ -72,15 +72,19 @@ func TestClubStaff(t *testing.T) {
 		}
 
 		evUpdate(t, s, spring, &action.Started{}, &action.EventFinished{})
-		evs, err := s.StaffEvents(ctx, "telegram", "2")
+		evs, err := s.OpenStaffEvents(ctx, "telegram", "2")
 		if wantEvs := []ChatEvent{{ID: autumn, Name: "秋季赛", Status: action.Setup}}; err != nil || !reflect.DeepEqual(evs, wantEvs) {
+			t.Errorf("OpenStaffEvents(2) = %+v, %v; want %+v", evs, err, wantEvs)
+		}
+		evs, err = s.StaffEvents(ctx, "telegram", "2")
+		if wantEvs := []ChatEvent{{ID: spring, Name: "春季赛", Status: action.Finished}, {ID: autumn, Name: "秋季赛", Status: action.Setup}}; err != nil || !reflect.DeepEqual(evs, wantEvs) {
 			t.Errorf("StaffEvents(2) = %+v, %v; want %+v", evs, err, wantEvs)
 		}
 
 		change(autumn, func(c *Change) { c.RevokeClub(club, "2", Arbiter) })
 		roles(autumn, "2")
-		if evs, err := s.StaffEvents(ctx, "telegram", "2"); err != nil || len(evs) != 0 {
-			t.Errorf("StaffEvents(2) after the revoke = %+v, %v; want none", evs, err)
+		if evs, err := s.OpenStaffEvents(ctx, "telegram", "2"); err != nil || len(evs) != 0 {
+			t.Errorf("OpenStaffEvents(2) after the revoke = %+v, %v; want none", evs, err)
 		}
 		if _, err := s.HomeChat(ctx, evCreate(t, s, "无家")); !errors.Is(err, ErrNotFound) {
 			t.Errorf("HomeChat of an event no chat follows: %v, want ErrNotFound", err)
