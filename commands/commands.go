@@ -183,6 +183,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
 	}
 	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
+	if named == "" && pressed == nil {
+		named, rest = s.trailingEvent(ctx, req, cmd, rest, lang) // "/standings 春季赛"
+	}
 	c, err := s.context(ctx, req, lang, cmd, named, pressed)
 	if c != nil {
 		c.Own = own

@@ -49,6 +49,7 @@ type Store interface {
 	HomeChat(ctx context.Context, id storage.EventID) (chat.Chat, error)
 	ClubHolders(ctx context.Context, c chat.Chat, r storage.Role) ([]action.Actor, error)
 	StaffEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	OpenStaffEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
 
 	// The users seen on each platform and in each chat, and the language
 	// each chose.
