@@ -355,7 +355,7 @@ func TestRoundPublished(t *testing.T) {
 		if p, err := engine.Pair(&st.Event); err == nil {
 			_ = engine.AddRound(&st.Event, p)
 			// The round's play starts when it is published (R-G-4).
-			st.Play = action.Play{Round: len(st.Event.Rounds), Since: st.At}
+			st.Play = action.Play{Round: len(st.Event.Rounds), Since: st.At, Seq: st.Seq}
 		}
 	}
 	runApply(t, []applyCase{

@@ -362,7 +362,7 @@ func (c *Context) queueHeard(ch *storage.Change) {
 	if text == "" || !c.Req.RepliesQueued || c.Req.UpdateID == "" {
 		return
 	}
-	ch.Send(chat.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
+	ch.Send(chat.Message{Chat: c.Req.Chat, Text: text, Buttons: c.voice.buttons, DedupKey: ReplyKey(c.Req.UpdateID)})
 	c.voice.queued = true
 }
 

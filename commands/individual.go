@@ -49,7 +49,7 @@ func (individualFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 func (individualFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, nil)
+	return publishRound(c, start, nil, nil)
 }
 
 // started names the players by their numbers; under 队员总分制, the teams

@@ -157,14 +157,20 @@ func (s roundStart) note(st *action.State, lang i18n.Lang) string {
 
 // publishRound publishes the preview of an event whose players are paired
 // (not teams): the pairing table, with notes (what a staged event's boards
-// play) when given, goes to every chat of the event, and a private note
-// to each player a user is linked to.
-func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string) (Reply, error) {
+// play) when given, goes to every chat of the event with a link to its
+// live page, and a private note to each player a user is linked to, with
+// buttons to report the result; ask, when given, asks what else the
+// round's players choose (an armageddon's colours).
+func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string, ask func(c *Context, ch *storage.Change, round int) error) (Reply, error) {
 	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
 	}
 	chats, err := eventChats(c)
+	if err != nil {
+		return Reply{}, err
+	}
+	page, err := c.pageButton()
 	if err != nil {
 		return Reply{}, err
 	}
@@ -189,7 +195,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		if notes != nil {
 			text += notes(ch.State, round, chats.lang)
 		}
-		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.announceWith(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang), page...)
 		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
@@ -201,8 +207,17 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 				continue
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
-				ch.Send(chat.Message{Chat: ct.chat, Text: note})
+				m := chat.Message{Chat: ct.chat, Text: note}
+				if s, ok := seatOf(ch.State, n); ok {
+					m.Buttons = labelled(roundButtons(ch.State, c.Event, round, s.game.Board, false), ct.lang)
+				}
+				ch.Send(m)
 				told++
+			}
+		}
+		if ask != nil {
+			if err := ask(c, ch, round); err != nil {
+				return err
 			}
 		}
 		// For the publisher's chat only: whom the notes reached, and why
@@ -425,6 +440,9 @@ func playHere(c *Context) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error {
 		var err error
 		if s, err = c.liveSeat(ch.State); err != nil {
+			return err
+		}
+		if err := c.pressedRound(ch.State); err != nil { // the reminder's button
 			return err
 		}
 		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})

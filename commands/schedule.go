@@ -207,7 +207,8 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 			for _, ct := range to.players[st.EntrantOf(p)] {
 				text := i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始，%s。", En: "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
-				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
+				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang),
+					Buttons: labelled(roundButtons(st, to.event, round, g.Board, true), ct.lang)})
 			}
 		}
 	}

@@ -30,7 +30,7 @@ func (stagedFormat) preview(st *action.State, lang i18n.Lang) string { return st
 
 // publish publishes the round with what each board plays under it.
 func (stagedFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, matchNotes)
+	return publishRound(c, start, matchNotes, askChoosers)
 }
 
 // started names the players by their numbers, and says when the bracket's

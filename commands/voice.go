@@ -18,8 +18,9 @@ type voice struct {
 	here   bool        // the request's chat follows the event
 	at     chat.Chat   // the request's chat
 	// tag names the event before what is said here, where the chat has
-	// several unfinished events (nameEvent).
-	tag string
+	// several unfinished events (nameEvent); buttons go under it (links).
+	tag     string
+	buttons []chat.Button
 	// lang is the event's language (eventLang), which its chats are
 	// spoken to in whoever's command it was; the sender's own replies are
 	// in theirs (Context.Lang).
@@ -42,7 +43,7 @@ type voice struct {
 // begin starts what ch says: Context.Update calls it before each try.
 func (v *voice) begin(ch *storage.Change) {
 	if v != nil {
-		v.ch, v.said, v.queued, v.files, v.tag = ch, nil, false, nil, ""
+		v.ch, v.said, v.queued, v.files, v.tag, v.buttons = ch, nil, false, nil, "", nil
 	}
 }
 
@@ -68,8 +69,19 @@ func eventChats(c *Context) (*voice, error) {
 
 // announce tells every chat of the event text, with the change.
 func (v *voice) announce(ch *storage.Change, text string) {
+	v.announceWith(ch, text)
+}
+
+// announceWith tells every chat of the event text with buttons under it
+// (a link to the live page), with the change.
+func (v *voice) announceWith(ch *storage.Change, text string, buttons ...chat.Button) {
 	v.say(ch, text)
-	announce(ch, v.others, text)
+	if v.here {
+		v.buttons = append(v.buttons, buttons...)
+	}
+	for _, to := range v.others {
+		ch.Send(chat.Message{Chat: to, Text: text, Buttons: buttons})
+	}
 }
 
 // announceEach tells every chat of the event what text says to it, with
@@ -122,7 +134,7 @@ func (v *voice) heard(ch *storage.Change) string {
 // event), personal, the sender's own account of it.
 func (v *voice) reply(personal string) Reply {
 	if text := v.heard(v.ch); text != "" {
-		return Reply{Text: text, Queued: v.queued}
+		return Reply{Text: text, Buttons: v.buttons, Queued: v.queued}
 	}
 	return Reply{Text: personal}
 }

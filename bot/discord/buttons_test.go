@@ -25,7 +25,7 @@ func TestArbiterByUserOption(t *testing.T) {
 			"options": []map[string]any{{"name": "user", "type": discordgo.ApplicationCommandOptionUser, "value": li.id}}}},
 		"resolved": map[string]any{"users": map[string]any{li.id: map[string]any{"id": li.id, "username": "lisi", "global_name": li.name}}},
 	}, wang)
-	if data := e.send(in); !strings.Contains(data.Content, li.name+" 现在是本赛裁判") {
+	if data := e.send(in); !strings.Contains(data.Content, li.name+" 现在是俱乐部的裁判") {
 		t.Errorf("/arbiter add with a user option: %q", data.Content)
 	}
 	ctx := context.Background()
