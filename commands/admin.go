@@ -393,8 +393,9 @@ func finish(c *Context) (Reply, error) {
 // finishEvent finishes the event: first what settle appends (the lots of
 // R-T-8), then EventFinished; the event's chats are told it is over with
 // the final ranking report gives (its text and its pictures), and how
-// many of the planned rounds were played.
-func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table)) (Reply, error) {
+// many of the planned rounds were played; views says which views show the
+// rest ("完整名次：/standings；…").
+func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table), views i18n.T) (Reply, error) {
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -423,14 +424,17 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		for _, t := range pictures {
 			chats.illustrate(ch, t)
 		}
-		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
+		chats.also(ch, views.In(chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", En: "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。", En: "The event is finished and the final standings announced. "}.In(c.Lang) + views.In(c.Lang)), nil
 }
+
+// tableViews are the views of an event with a crosstable, for finishEvent.
+var tableViews = i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).
 const prizePlaces = 8

@@ -45,8 +45,8 @@ func playerCommands() []*Command {
 		},
 		{
 			Name: "me", Aliases: []string{"我"}, Who: Anyone,
-			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事", En: "my board, colour, opponent, score, place and what to do now"},
-			Run:  asPlayer(playMe),
+			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事（组织者、裁判：比赛进行到哪里，下一步做什么）", En: "my board, colour, opponent, score, place and what to do now (organisers, arbiters: where the event stands and what comes next)"},
+			Run:  me, // me.go
 		},
 		{
 			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
@@ -111,11 +111,17 @@ func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 			return Reply{}, err
 		}
 		if c.Player == 0 {
-			return Reply{}, problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
-				"Only players of the event can do that. Join first in the event's group with /join NAME.")
+			return Reply{}, notAPlayer()
 		}
 		return run(c)
 	}
+}
+
+// notAPlayer refuses a player's command from somebody who plays in none of
+// the events it could be about.
+func notAPlayer() *Problem {
+	return problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
+		"Only players of the event can do that. Join first in the event's group with /join NAME.")
 }
 
 // seat is a player's game in the current round.

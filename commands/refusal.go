@@ -49,7 +49,7 @@ var reasonHints = map[action.Reason]i18n.T{
 // commandHints replace a reason's hint for one command, where that
 // command's user has something else to do.
 var commandHints = map[string]map[action.Reason]i18n.T{
-	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /standings 关注比赛。", En: "It takes no more entries; ask an organiser, or follow it with /standings."}},
+	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /players 查看参赛选手。", En: "It takes no more entries; ask an organiser, or see who plays with /players."}},
 	"event cancel": {action.AlreadyBegun: {Zh: "开赛后的比赛请用 /finish 结束，已赛的对局保留。", En: "Once started, an event is finished with /finish instead; its games stand."}},
 	"withdraw":     {action.NotRunning: {Zh: "比赛开始前用 /player remove 序号 删除选手（R-W-1）。", En: "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
 }

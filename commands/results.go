@@ -31,7 +31,7 @@ func setResult(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	round := currentRound(ev)
 	if round == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	if s, ok := c.Args["round"]; ok {
 		round, _ = strconv.Atoi(s)
