@@ -327,10 +327,10 @@ func dry(fn func(*storage.Change) error) func(*storage.Change) error {
 }
 
 func (dryStore) SawUser(context.Context, chat.Chat, string, string, string) error { return nil }
-func (dryStore) SetLang(context.Context, string, string, string) error          { return nil }
-func (dryStore) UseEvent(context.Context, chat.Chat, storage.EventID) error     { return nil }
-func (dryStore) Enqueue(context.Context, ...chat.Message) error                 { return nil }
-func (dryStore) WebLink(context.Context, storage.EventID) (string, error)       { return "dry", nil }
+func (dryStore) SetLang(context.Context, string, string, string) error            { return nil }
+func (dryStore) UseEvent(context.Context, chat.Chat, storage.EventID) error       { return nil }
+func (dryStore) Enqueue(context.Context, ...chat.Message) error                   { return nil }
+func (dryStore) WebLink(context.Context, storage.EventID) (string, error)         { return "dry", nil }
 func (dryStore) MarkAnswered(context.Context, chat.Chat, string, time.Duration) error {
 	return nil
 }
@@ -388,7 +388,9 @@ type recorder struct {
 	errs []string
 }
 
-func (r *recorder) Errorf(format string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(format, args...)) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
 
 // TestHintRunnerFindsDeadEnds: the runner fails a hint nobody can follow
 // where it is said — no such command, a staff command in a player's
