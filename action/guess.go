@@ -223,13 +223,13 @@ func (a *ColourChosen) chooseArmageddon(st *State, game *engine.Game, b BoardOf)
 	case a.Colour != engine.Red && a.Colour != engine.Black:
 		return refuse(Invalid, "请选红或黑", "choose red or black")
 	case b.Chooser != a.Player:
-		return ruled("R-F-5", "第 %d 台和棋黑胜的先后手由 %d 号选手选择", "the colours of board %d's armageddon are player %d's to choose", a.Board, b.Chooser)
+		return ruled("R-F-5", "第 %d 台和棋黑胜的先后手由 %d 号选手选择", "the colours of board %d's armageddon are player %d's to choose", a.Board, b.Chooser).because(ColoursFixed)
 	case cur.Chose != engine.NoColour:
 		return refuse(Conflict, "第 %d 台的先后手已经选定", "the colours of board %d are chosen already", a.Board)
 	case cur.Report != nil || cur.Offer != nil || cur.Declined != 0:
 		return refuse(Conflict, "第 %d 台的对局已经开始，先后手不变", "the game on board %d is under way: its colours stay", a.Board)
 	case !st.Play.Starts.IsZero() && !st.At.Before(st.Play.Starts):
-		return ruled("R-F-5", "第 %d 轮已经开始，第 %d 台的先后手按对阵表不变", "round %d has started: board %d keeps the colours of the pairing", a.Round, a.Board)
+		return ruled("R-F-5", "第 %d 轮已经开始，第 %d 台的先后手按对阵表不变", "round %d has started: board %d keeps the colours of the pairing", a.Round, a.Board).because(ColoursFixed)
 	}
 	st.gamePlay(a.Round, a.Board).Chose = a.Colour
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {

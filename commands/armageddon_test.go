@@ -1,9 +1,12 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // armageddonScript is a two-player knockout of one game a match whose
@@ -84,4 +87,47 @@ func TestArmageddonNoChoiceByTheStart_R_F_5(t *testing.T) {
 	if strings.Contains(me, "选择先后手") {
 		t.Errorf("/me after the start still asks for a choice: %q", me)
 	}
+}
+
+// TestArmageddonChoiceButtonsAmiss_R_F_5: the chooser's 执红/执黑 pressed
+// by the opponent, or by the chooser after the start, change nothing and
+// say why in the presser's language (English here), with what to type.
+func TestArmageddonChoiceButtonsAmiss_R_F_5(t *testing.T) {
+	s := armageddonScript(t)
+	s.say("hu", "/report draw")
+	s.dm("liu", "/confirm")
+	s.say("org", "/pair")
+	s.say("org", "/publish 19:30")
+	red := s.lastButton("liu", 0)
+	typed := []string{"胡荣华", "柳大华", "加赛杯"}
+	for _, tt := range []struct {
+		what, user string
+		later      time.Duration
+		want       []string
+	}{
+		{"the opponent presses Red", "hu", 0, []string{"player 2's to choose", "/me"}},
+		{"the chooser presses Red after the start", "liu", 10 * time.Hour, []string{"Round 2 has started", "/me"}},
+	} {
+		s.advance(tt.later)
+		n := logLen(t, s.harness)
+		got := s.run(tt.user, "en", red, true).Text
+		must(t, got, tt.want...)
+		languageRule(t, i18n.En, tt.what, got, typed)
+		if logLen(t, s.harness) != n {
+			t.Errorf("%s changed the log", tt.what)
+		}
+		if g := s.state().Event.Rounds[1].Games[0]; g.Red != 2 || g.Black != 1 {
+			t.Errorf("%s: game 2 %+v, want the pairing's colours", tt.what, g)
+		}
+	}
+}
+
+// logLen is the number of actions in the log of the group's event.
+func logLen(t *testing.T, h *harness) int {
+	t.Helper()
+	log, err := h.store.Log(context.Background(), h.eventID(), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(log)
 }

@@ -151,7 +151,8 @@ func (c *Context) pressedGame(st *action.State) error {
 	if err != nil {
 		return err
 	}
-	return problem("这个按钮已失效：结果已经确定（%s，由 %s 确定）。", "That button no longer applies: the result is in (%s, decided by %s).", line, by)
+	return problem("这个按钮已失效：结果已经确定（%s，由 %s 确定）。用 /me 查看现在要做什么。",
+		"That button no longer applies: the result is in (%s, decided by %s). See what to do now with /me.", line, by)
 }
 
 // pressedAction says, for a pressed button, that the action it answers is

@@ -30,8 +30,8 @@ import (
 
 // hintStart finds where a message tells its reader what to type: a
 // command after 输入, 用 (not 可以用, which says who may), 按, a colon, 或,
-// "type", "with", "or", "Press".
-var hintStart = regexp.MustCompile(`(?:输入|(?:^|[^以])用|按|[：:·]|或|请|\btype|\bwith|\bor|\bPress|\bthen) *[/／][a-z]`)
+// "type", "with", "or", "press", "then".
+var hintStart = regexp.MustCompile(`(?:输入|(?:^|[^以])用|按|[：:·]|或|请|\b[Tt]ype|\b[Ww]ith|\bor|\b[Pp]ress|\bthen) *[/／][a-z]`)
 
 // staffWords in a clause before a hint say it is for the organisers or
 // arbiters, whoever reads it: it is run in the group, by them;
@@ -368,6 +368,7 @@ func TestHintsIn(t *testing.T) {
 		{"Changes: /swap B1 B2 swaps blacks · /exchange N1 N2", []string{"/swap", "/exchange"}},
 		{"用 /arbiter add @名字 添加的裁判", []string{"/arbiter add"}},
 		{"下一步：/event set boards 台数 等设置", []string{"/event set boards"}},
+		{"Type /standings for the final standings. With /me, your game.", []string{"/standings for the final standings", "/me"}},
 	} {
 		var got []string
 		for _, h := range hintsIn(tt.text) {

@@ -44,6 +44,7 @@ var reasonHints = map[action.Reason]i18n.T{
 	action.StagesOver:    {Zh: "输入 /standings 查看名次；组织者输入 /finish 结束比赛。", En: "Type /standings for the ranking; an organiser finishes the event with /finish."},
 	action.NoPairingLeft: {Zh: "组织者可以用 /finish 结束比赛。", En: "Organisers can finish the event with /finish."},
 	action.NoGames:       {Zh: "第 1 轮公布后（/pair、/publish）再输入 /penalty 选手。", En: "Once round 1 is published (/pair, /publish), type /penalty PLAYER."},
+	action.ColoursFixed:  {Zh: "输入 /me 查看你的对局。", En: "Type /me to see your game."},
 }
 
 // commandHints replace a reason's hint for one command, where that
