@@ -393,9 +393,11 @@ func finish(c *Context) (Reply, error) {
 // finishEvent finishes the event: first what settle appends (the lots of
 // R-T-8), then EventFinished; the event's chats are told it is over with
 // the final ranking report gives (its text and its pictures), and how
-// many of the planned rounds were played; views says which views show the
-// rest ("完整名次：/standings；…").
-func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table), views i18n.T) (Reply, error) {
+// many of the planned rounds were played; views are the views that show
+// the rest ("完整名次：/standings；…"), naming the event wherever a bare
+// line would reach another: in a chat with other unfinished events, and
+// in the sender's own answer outside the event's chats.
+func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table), views []view) (Reply, error) {
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -414,9 +416,11 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
-		ch.PassOn() // the chats' current event: what /events says (events.go)
+		ch.PassOn()     // the chats' current event: what /events says (events.go)
+		others := false // the request's chat has other unfinished events
 		if err := chats.announceEach(ch, func(to chat.Chat) (string, error) {
 			now, err := currentNow(ch, c.Event, to, lang)
+			others = others || to == c.Req.Chat && now != ""
 			return text + now, err
 		}); err != nil {
 			return err
@@ -424,17 +428,45 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		for _, t := range pictures {
 			chats.illustrate(ch, t)
 		}
-		chats.also(ch, views.In(chats.lang))
+		chats.also(ch, viewsLine(views, c.State.Event.Name, others, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。", En: "The event is finished and the final standings announced. "}.In(c.Lang) + views.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。", En: "The event is finished and the final standings announced. "}.In(c.Lang) +
+		viewsLine(views, c.State.Event.Name, true, c.Lang)), nil
 }
 
-// tableViews are the views of an event with a crosstable, for finishEvent.
-var tableViews = i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}
+// A view is a command that shows an event, as a finish names it.
+type view struct {
+	label i18n.T
+	cmd   string
+}
+
+// The views of the finished events, for finishEvent: standings and a
+// crosstable; a knockout's bracket, its groups' crosstables.
+var (
+	standingsView = view{i18n.T{Zh: "完整名次", En: "Full standings"}, "/standings"}
+	tableView     = view{i18n.T{Zh: "成绩表", En: "crosstable"}, "/crosstable"}
+	bracketView   = view{i18n.T{Zh: "对阵", En: "the bracket"}, "/bracket"}
+	groupsView    = view{i18n.T{Zh: "小组成绩表", En: "the groups' crosstables"}, "/crosstable"}
+)
+
+// viewsLine lists views in lang ("完整名次：/standings；成绩表：/crosstable。"),
+// each with the event's name where named says a bare line could reach
+// another event.
+func viewsLine(views []view, event string, named bool, lang i18n.Lang) string {
+	suffix := ""
+	if named {
+		suffix = " " + eventWord(event)
+	}
+	parts := make([]string, len(views))
+	for i, v := range views {
+		parts[i] = i18n.T{Zh: "%s：%s", En: "%s: %s"}.In(lang, v.label.In(lang), v.cmd+suffix)
+	}
+	return strings.Join(parts, i18n.T{Zh: "；", En: "; "}.In(lang)) + i18n.T{Zh: "。", En: "."}.In(lang)
+}
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).
 const prizePlaces = 8

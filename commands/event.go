@@ -292,13 +292,18 @@ func (s *Service) privateEvents(ctx context.Context, q eventQuery) ([]storage.Ch
 	if err != nil && !errors.Is(err, playsNone) {
 		return nil, nil, err
 	}
-	evs := append(staff, plays...)
-	slices.SortFunc(evs, func(a, b storage.ChatEvent) int { return cmp.Compare(a.ID, b.ID) })
-	evs = slices.CompactFunc(evs, func(a, b storage.ChatEvent) bool { return a.ID == b.ID })
+	evs := bothEvents(staff, plays)
 	if len(evs) == 0 {
 		return nil, nil, runsNone
 	}
 	return evs, unfinished, nil
+}
+
+// bothEvents are the events of a and b, each once, oldest first.
+func bothEvents(a, b []storage.ChatEvent) []storage.ChatEvent {
+	evs := slices.Concat(a, b)
+	slices.SortFunc(evs, func(a, b storage.ChatEvent) int { return cmp.Compare(a.ID, b.ID) })
+	return slices.CompactFunc(evs, func(a, b storage.ChatEvent) bool { return a.ID == b.ID })
 }
 
 // staffEvents are the events q's sender runs that a line from their

@@ -127,7 +127,7 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 			text += "\n" + lots
 		}
 		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
-	}, tableViews)
+	}, []view{standingsView, tableView})
 }
 
 // appendLots puts 抽签 at the end of the tiebreaks, so that the places

@@ -76,9 +76,9 @@ func (stagedFormat) finish(c *Context) (Reply, error) {
 	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
 		return Reply{}, err
 	}
-	views := i18n.T{Zh: "完整名次：/standings；对阵：/bracket。", En: "Full standings: /standings; the bracket: /bracket."}
+	views := []view{standingsView, bracketView}
 	if _, err := stagedCrosstable(c.State, c.Lang); err == nil { // groups have one
-		views = i18n.T{Zh: "完整名次：/standings；对阵：/bracket；小组成绩表：/crosstable。", En: "Full standings: /standings; the bracket: /bracket; the groups' crosstables: /crosstable."}
+		views = append(views, groupsView)
 	}
 	return finishEvent(c, appendLots, func(st *action.State, _ []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		if t, ok := rankingSheet(st, lang); ok {
