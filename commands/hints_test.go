@@ -232,12 +232,22 @@ func knownDeadEnd(line string, why []string) bool {
 // a refusal of the moment that says what to type instead.
 func (k *hints) try(c chat.Chat, user string, hint hintText) error {
 	err := k.tryLine(c, user, hint.line, hint.template || hint.later)
-	if err != nil && hint.whole != hint.line {
-		whole := k.tryLine(c, user, hint.whole, hint.later)
+	if err == nil || hint.whole == hint.line {
+		return err
+	}
+	// The whole clause, and each shorter start of it that is longer than
+	// the line: prose may follow a Chinese value ("用 /schedule 1 周六
+	// 09:00 设定后").
+	words, short := strings.Fields(hint.whole), len(strings.Fields(hint.line))
+	for n := len(words); n > short; n-- {
+		line := strings.Join(words[:n], " ")
+		whole := k.tryLine(c, user, line, hint.later)
 		if whole == nil {
 			return nil
 		}
-		err = fmt.Errorf("%v; as %q: %v", err, hint.whole, whole)
+		if n == len(words) {
+			err = fmt.Errorf("%v; as %q: %v", err, line, whole)
+		}
 	}
 	return err
 }

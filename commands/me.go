@@ -10,7 +10,8 @@ import (
 )
 
 // /me answers everybody who has a part in the event: a player with their
-// game and what to do in it (playMe), an organiser or an arbiter who does
+// game and what to do in it (playMe), an entrant on the wait list with
+// their place (meWaiting), an organiser or an arbiter who does
 // not play with where the event stands and what to type next — in the
 // group, and in their private chat, where it is about the events they run.
 
@@ -24,9 +25,15 @@ func me(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	switch {
-	case c.Player != 0:
+	if c.Player != 0 {
 		return playMe(c)
+	}
+	w, waiting, err := c.waitingSender()
+	switch {
+	case err != nil:
+		return Reply{}, err
+	case waiting:
+		return meWaiting(c, w)
 	case c.Is(storage.Organiser) || c.Is(storage.Arbiter):
 		return staffMe(c), nil
 	}
