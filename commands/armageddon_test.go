@@ -32,6 +32,18 @@ func armageddonScript(t *testing.T) *script {
 	return s
 }
 
+// armageddonChoice plays game 1 to a draw and publishes game 2, to start
+// at 19:30: it returns the script and the chooser's (柳大华's) 执红 button.
+func armageddonChoice(t *testing.T) (*script, string) {
+	t.Helper()
+	s := armageddonScript(t)
+	s.say("hu", "/report draw")
+	s.dm("liu", "/confirm")
+	s.say("org", "/pair")
+	s.say("org", "/publish 19:30")
+	return s, s.lastButton("liu", 0)
+}
+
 // TestScenarioArmageddonChoice_R_F_5: the round notes carry 我胜/和棋/我负;
 // a draw leads to 和棋黑胜, whose chooser — the player who had no choice
 // at game 1 (no 猜先: black in game 1) — is asked privately with 执红/执黑,
@@ -70,12 +82,7 @@ func TestScenarioArmageddonChoice_R_F_5(t *testing.T) {
 // start the pairing's colours stand: the chooser's button pressed after
 // the start changes nothing, and /me no longer asks for a choice.
 func TestArmageddonNoChoiceByTheStart_R_F_5(t *testing.T) {
-	s := armageddonScript(t)
-	s.say("hu", "/report draw")
-	s.dm("liu", "/confirm")
-	s.say("org", "/pair")
-	s.say("org", "/publish 19:30")
-	red := s.lastButton("liu", 0)
+	s, red := armageddonChoice(t)
 	must(t, s.dm("liu", "/me"), "和棋黑胜由你选择先后手", "19:30 开始前")
 	s.advance(10 * time.Hour)
 	must(t, s.dm("liu", red), "第 2 轮已经开始", "按对阵表不变")
@@ -93,12 +100,7 @@ func TestArmageddonNoChoiceByTheStart_R_F_5(t *testing.T) {
 // by the opponent, or by the chooser after the start, change nothing and
 // say why in the presser's language (English here), with what to type.
 func TestArmageddonChoiceButtonsAmiss_R_F_5(t *testing.T) {
-	s := armageddonScript(t)
-	s.say("hu", "/report draw")
-	s.dm("liu", "/confirm")
-	s.say("org", "/pair")
-	s.say("org", "/publish 19:30")
-	red := s.lastButton("liu", 0)
+	s, red := armageddonChoice(t)
 	typed := []string{"胡荣华", "柳大华", "加赛杯"}
 	for _, tt := range []struct {
 		what, user string
