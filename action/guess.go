@@ -218,7 +218,7 @@ func (a *ColourChosen) Apply(st *State) error {
 
 // chooseArmageddon is the choice of colours of armageddon game b by its
 // chooser (R-F-5).
-func (a *ColourChosen) chooseArmageddon(st *State, game *engine.Game, b BoardOf) error {
+func (a *ColourChosen) chooseArmageddon(st *State, game engine.Game, b BoardOf) error {
 	cur := st.Underway(a.Round, a.Board)
 	switch {
 	case a.Colour != engine.Red && a.Colour != engine.Black:
@@ -236,6 +236,7 @@ func (a *ColourChosen) chooseArmageddon(st *State, game *engine.Game, b BoardOf)
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red
 		game.RedFouls, game.BlackFouls = game.BlackFouls, game.RedFouls
+		st.putGame(a.Round, game)
 	}
 	return nil
 }
