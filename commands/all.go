@@ -19,6 +19,7 @@ func all() []*Command {
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
+		categoryCommands(),  // awards.go: /category (R-T-10)
 	} {
 		cmds = append(cmds, group...)
 	}

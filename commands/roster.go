@@ -175,7 +175,11 @@ func playJoin(c *Context) (Reply, error) {
 		// players join themselves only while sign-up is open.
 		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
 	}
-	name, unit := c.Args["name"], c.Args["unit"]
+	name := c.Args["name"]
+	unit, cats, err := joinCategories(st, c.Args["unit"], c.Args["categories"]) // R-T-10
+	if err != nil {
+		return Reply{}, err
+	}
 	var number int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
@@ -185,7 +189,7 @@ func playJoin(c *Context) (Reply, error) {
 			}
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
+		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Categories: cats}); err != nil {
 			return err
 		}
 		ps := ch.State.Event.Players
@@ -210,6 +214,9 @@ func playJoin(c *Context) (Reply, error) {
 	}
 	if unit != "" {
 		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
+	}
+	if len(cats) > 0 {
+		name += i18n.T{Zh: "，组别 %s", En: ", category %s"}.In(c.Lang, categoryList(cats, c.Lang))
 	}
 	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
 }

@@ -33,6 +33,11 @@ type Player struct {
 	// sequence number changes (numbering, R-SW-1); the engine carries it
 	// along and never reads it. 0: none given.
 	Entrant int `json:",omitempty"`
+	// Categories are the player's categories (组别, R-T-10: 女子, U12, 教师
+	// …): each a ranking the player is in besides the overall one. They
+	// never touch the pairing. The slice is replaced, never changed in
+	// place, so copies of a player may share it.
+	Categories []string `json:",omitempty"`
 }
 
 // Active reports whether the player is still paired in round r.

@@ -120,7 +120,7 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 	}
 	t.Footer = []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
+		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
 	return t
 }
@@ -175,7 +175,7 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	}
 	t.Footer = []string{i18n.T{Zh: "每台依次比较：得分、得分率、胜局。", En: "Each board ranked by points, then the share of the points, then wins."}.In(lang)}
 	if shared {
-		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
+		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
 	return t
 }
