@@ -112,3 +112,36 @@ func TestR_T_12_StandingsMarkTheCancelled(t *testing.T) {
 		t.Errorf("%d award tables, want two categories, the totals and the prizes", n)
 	}
 }
+
+// TestR_T_12_TeamTotals: under 队员总分制 a player the minimum of games
+// cancels for team totals counts for nobody: the team's next best counts
+// (R-T-6, R-T-12). 乙's best two would be 赵鑫鑫 (2nd, no game yet) and
+// 郑惟桐 (3rd); without 赵鑫鑫, 郑惟桐 and 许银川 (5th) count.
+func TestR_T_12_TeamTotals(t *testing.T) {
+	e := small(engine.Buchholz, engine.Wins)
+	e.Teams = &Teams{Event: &engine.TeamEvent{
+		Settings: engine.TeamSettings{Boards: 2, Lineup: engine.PlayerTotals},
+		Teams:    []engine.Team{{ID: 1, Name: "甲", Members: []int{1, 3}}, {ID: 2, Name: "乙", Members: []int{2, 4, 5}}},
+	}}
+	counted := func() map[string]string {
+		out := map[string]string{}
+		for _, r := range TeamTotals(e, i18n.Zh).Rows {
+			out[r[1].Text] = r[3].Text
+		}
+		return out
+	}
+	if got := counted()["乙"]; got != "赵鑫鑫(2)、郑惟桐(3)" {
+		t.Fatalf("乙 counts %q without a minimum", got)
+	}
+	e.Awards.Minimum = engine.Minimum{Games: 1, For: engine.TotalRankings}
+	if got := counted()["乙"]; got != "郑惟桐(3)、许银川(5)" {
+		t.Errorf("乙 counts %q, want its best two with a game", got)
+	}
+	if f := TeamTotals(e, i18n.Zh).Footer; f[len(f)-1] != "参赛不足 1 局的队员不计分（R-T-12）。" {
+		t.Errorf("footer %q", f)
+	}
+	e.Awards.Minimum.For = engine.PrizeRankings
+	if got := counted()["乙"]; got != "赵鑫鑫(2)、郑惟桐(3)" {
+		t.Errorf("a minimum for prizes changed the team totals: 乙 counts %q", got)
+	}
+}
