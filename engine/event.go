@@ -14,6 +14,11 @@ type Event struct {
 	Settings Settings
 	Players  []Player // Players[i].ID == i+1
 	Rounds   []Round  // Rounds[r-1] is round r
+	// Playoffs are the orders play-offs or lots settled among players the
+	// tiebreaks leave level for a place that may not be shared (R-T-8),
+	// each the tied players best first: Standings ranks by them after the
+	// tiebreaks and before 抽签. One is replaced, never changed in place.
+	Playoffs [][]int `json:",omitempty"`
 }
 
 // Player is one entrant. ID is the sequence number (序号).
