@@ -56,6 +56,9 @@ type State struct {
 	// Awards are the categories, prizes, place points and minimum games
 	// the event ranks by beside its standings (awards.go).
 	Awards Awards `json:",omitzero"`
+	// Playoffs are the ties the organiser chose how to settle (R-T-8,
+	// playoff.go).
+	Playoffs []Playoff `json:",omitempty"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -174,6 +177,10 @@ func (st *State) clone() *State {
 	c.Teams = st.Teams.clone()
 	c.Leaves = slices.Clone(st.Leaves)
 	c.Awards = st.Awards.clone()
+	c.Playoffs = slices.Clone(st.Playoffs)
+	for i := range c.Playoffs {
+		c.Playoffs[i] = c.Playoffs[i].clone()
+	}
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

@@ -92,6 +92,8 @@ const (
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 	NoGames       Reason = "no-games"        // no round is published: there is no game yet
 	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
+	NoSuchTie     Reason = "no-tie"          // no tie waits for a play-off or lots (R-T-8)
+	TieWaiting    Reason = "tie-waiting"     // a tie waits for the organiser's choice (R-T-8)
 )
 
 // Error is the English, with the rule it keeps.

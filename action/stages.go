@@ -129,6 +129,9 @@ type BoardOf struct {
 	// Chooser picks the colours of an armageddon game (R-F-5); 0: the
 	// colours alternate (R-C-3).
 	Chooser int `json:"chooser,omitempty"`
+	// Playoff, for a game of Group's play-off, is the place its two
+	// players share (R-T-8); Game counts the play-off's games.
+	Playoff int `json:"playoff,omitempty"`
 	Bye     int `json:"bye,omitempty"` // Board 0: the player of the group's bye
 }
 

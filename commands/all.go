@@ -20,6 +20,7 @@ func all() []*Command {
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 		categoryCommands(),  // awards.go: /category (R-T-10)
+		playoffCommands(),   // playoff.go: /playoff (R-T-8)
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -83,8 +83,8 @@ func listWords(v string) []string {
 
 // awardsHelp is /help event set's word on the awards.
 var awardsHelp = i18n.T{
-	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）。",
-	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8 or prizes women 3 (prize places, never shared, R-T-8); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12).",
+	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）；名次加赛 快棋,抽签（不能并列的名次——小组出线名次、冠军、获奖名次——两人并列时，由组织者选择加赛或抽签，/playoff，R-T-8）。",
+	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8 or prizes women 3 (prize places, never shared, R-T-8); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12); playoff blitz,lots (two players level for a place that may not be shared — a group's qualifying places, the champion, the prize places — are played off or drawn, an organiser choosing: /playoff, R-T-8).",
 }
 
 // awardKeys are /event set's keys of the awards.
@@ -172,6 +172,7 @@ var awardKeys = []eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return minimumText(st.Awards.Minimum, lang) },
 	},
+	playoffKey, // playoff.go (R-T-8)
 }
 
 // categoriesText lists the event's categories, each with its players and
@@ -399,7 +400,7 @@ func prizeTables(st *action.State, lang i18n.Lang) []sheet.Table {
 	return nil
 }
 
-// describeAwards says what an awards action did, for /log.
+// describeAwards says what an awards or play-off action did, for /log.
 func describeAwards(a action.Action, st *action.State, lang i18n.Lang) string {
 	switch a := a.(type) {
 	case *action.CategoriesSet:
@@ -420,10 +421,20 @@ func describeAwards(a action.Action, st *action.State, lang i18n.Lang) string {
 		if a.Minimum != nil {
 			parts = append(parts, i18n.T{Zh: "最少局数 %s", En: "fewest games %s"}.In(lang, minimumText(*a.Minimum, lang)))
 		}
+		if a.Playoff != nil {
+			parts = append(parts, i18n.T{Zh: "名次加赛 %s", En: "play-off rule %s"}.In(lang, chainText(*a.Playoff, lang)))
+		}
 		if len(parts) == 0 {
 			return i18n.T{Zh: "修改组别和奖项", En: "changed the categories and prizes"}.In(lang)
 		}
 		return i18n.T{Zh: "设置：", En: "set "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
+	case *action.PlayoffChosen:
+		if a.Lots {
+			return i18n.T{Zh: "第 %d 名并列：抽签（%s）", En: "place %d's tie: lots (%s)"}.In(lang, a.Place, tieNames(st, a.Players, lang))
+		}
+		return i18n.T{Zh: "第 %d 名并列：加赛（%s）", En: "place %d's tie: a play-off (%s)"}.In(lang, a.Place, tieNames(st, a.Players, lang))
+	case *action.PlayoffPlayed:
+		return i18n.T{Zh: "第 %d 名加赛：%s", En: "place %d's play-off game: %s"}.In(lang, a.Place, resultText(a.Result))
 	}
 	return ""
 }

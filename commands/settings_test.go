@@ -52,6 +52,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"奖项", "女子 前3名", "prizes", "女子 3", "女子前 3 名", "女子: 3"},
 		{"名次分", "10，7，5，3", "place-points", "10,7,5,3", "10,7,5,3", "10,7,5,3"},
 		{"最少局数", "5局 奖项", "min-games", "5 prizes", "5 局（奖项）", "5 games (prizes)"},
+		{"名次加赛", "快棋，抽签", "playoff", "blitz,lots", "快棋，抽签", "blitz, lots"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {

@@ -67,6 +67,9 @@ func (stagedFormat) finish(c *Context) (Reply, error) {
 	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
 		return Reply{}, err
 	}
+	if r, wait := tiesFirst(c); wait {
+		return r, nil
+	}
 	return finishEvent(c, appendLots, func(st *action.State, _ []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		if t, ok := rankingSheet(st, lang); ok {
 			return stagedStandings(st, lang), append([]sheet.Table{t}, prizeTables(st, lang)...)
