@@ -115,12 +115,13 @@ func (st *State) Progress() *Progress {
 	}
 	plan := st.Stages.Plan
 	var players []engine.Player
-	for _, p := range st.Event.Players {
+	for _, p := range st.stagePlayers() {
 		if p.WithdrawnAfter != -1 {
 			players = append(players, p)
 		}
 	}
 	seed := st.Event.Settings.Seed
+	match := st.stageMatch()
 	entrants := engine.SeedOrder(players, plan.Seeding, seed)
 	var pools []*engine.Field
 	var advance int
@@ -140,7 +141,7 @@ func (st *State) Progress() *Progress {
 		}
 		switch sp.Kind {
 		case KnockoutStage:
-			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: plan.Match, Rounds: sp.Rounds,
+			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: match, Rounds: sp.Rounds,
 				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: unshared, Seed: seed}
 			seeds := engine.Entrants(entrants)
 			if pools != nil {
@@ -156,7 +157,7 @@ func (st *State) Progress() *Progress {
 			// Two groups' k-ths play a match, more groups' a round robin
 			// (R-F-7).
 			if len(pools) == 2 {
-				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: plan.Match, Unshared: unshared, Seed: seed})
+				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: match, Unshared: unshared, Seed: seed})
 				run.Entrants = placed(run.Bracket)
 			} else {
 				run.Fields = engine.PlaceFields(pools, advance, fieldSettings(st, RoundRobinStage, 0))
@@ -166,7 +167,7 @@ func (st *State) Progress() *Progress {
 				}
 			}
 		case DoubleStage:
-			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: unshared, Seed: seed})
+			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: match, Reset: plan.Reset, Unshared: unshared, Seed: seed})
 		case GroupsStage:
 			run.Fields = engine.Groups(entrants, sp.Groups, plan.GroupMethod, fieldSettings(st, RoundRobinStage, 0))
 		default:
@@ -175,8 +176,12 @@ func (st *State) Progress() *Progress {
 			rounds := min(sp.Rounds, max(len(entrants)-1, 1))
 			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
 		}
-		st.replay(i, run)
-		st.settleFields(i, run, p.unshared)
+		if st.Teams != nil {
+			st.replayTeams(i, run) // team_knockout.go
+		} else {
+			st.replay(i, run)
+			st.settleFields(i, run, p.unshared)
+		}
 		p.Stages = append(p.Stages, run)
 		if !run.Over() || i == len(plan.Stages)-1 {
 			break
@@ -545,14 +550,31 @@ func (st *State) voidRerouted(rs []Rerouted) {
 				continue
 			}
 			for _, x := range rs {
-				if x.Stage == b.Stage && (x.Match == 0 || x.Match == b.Match) {
-					if g, err := game(st, r+1, b.Board); err == nil {
+				if x.Stage != b.Stage || (x.Match != 0 && x.Match != b.Match) {
+					continue
+				}
+				for _, board := range st.GameBoards(b) {
+					if g, err := game(st, r+1, board); err == nil {
 						g.Void = true
 					}
 				}
 			}
 		}
 	}
+}
+
+// GameBoards are the round's boards whose games a staged event's board of
+// the plan plays: the board itself, or a team match's boards.
+func (st *State) GameBoards(b BoardOf) []int {
+	if st.Teams == nil {
+		return []int{b.Board}
+	}
+	r := st.Teams.Rules
+	out := make([]int, r.GamesPerMatch())
+	for k := range out {
+		out[k] = r.Board(b.Board, k+1)
+	}
+	return out
 }
 
 // checkReroute is the rule on a changed result of a staged event: a
@@ -588,8 +610,10 @@ func (st *State) struckOut(x Rerouted) bool {
 			if b.Board == 0 || b.Stage != x.Stage || (x.Match != 0 && b.Match != x.Match) || r >= len(st.Event.Rounds) {
 				continue
 			}
-			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void {
-				return false
+			for _, board := range st.GameBoards(b) {
+				if g, ok := roundGame(st.Event.Rounds[r], board); ok && !g.Void {
+					return false
+				}
 			}
 		}
 	}

@@ -177,8 +177,10 @@ func (a *PlanSet) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
-	if st.Teams != nil && a.Plan != nil {
-		return refuse(Conflict, "淘汰赛和分组赛不能是团体赛：团体赛用积分编排或循环赛", "a knockout or groups event cannot be a team event: a team event is a Swiss or a round robin")
+	if st.Teams != nil {
+		if r := teamPlanRefused(a.Plan, st.Teams.Rules); r != nil {
+			return r
+		}
 	}
 	if a.Plan == nil {
 		st.Stages = nil

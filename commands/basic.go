@@ -48,9 +48,6 @@ func newEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if teams && plan != nil {
-		return Reply{}, problem("团体赛用积分编排或循环赛，不能是淘汰赛或分组赛。", "A team event is a Swiss or a round robin, not a knockout or groups.")
-	}
 	here, err := c.chatEvents()
 	if err == nil {
 		err = here.nameFree(name)
@@ -66,14 +63,16 @@ func newEvent(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
 		}
-		if plan != nil {
-			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
-				return err
-			}
-		}
 		if teams {
 			rules := action.NewTeamRules(defaultTeamBoards)
 			if err := ch.Append(&action.TeamRulesSet{Rules: &rules}); err != nil {
+				return err
+			}
+		}
+		// A team event's plan is the rules' to refuse: a knockout or a
+		// double elimination of teams, not groups (team_knockout.go).
+		if plan != nil {
+			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
 				return err
 			}
 		}

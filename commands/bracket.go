@@ -47,7 +47,7 @@ func showBracket(c *Context) (Reply, error) {
 	for i, run := range pg.Stages {
 		head := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
-			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang).Lines(phoneWidth)
+			lines := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
 			continue
 		}
@@ -73,7 +73,7 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 		if run.Bracket == nil {
 			continue
 		}
-		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang)
+		b := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang)
 		pages, err := c.svc.painter.Bracket(b)
 		if err != nil {
 			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
@@ -108,7 +108,7 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	names := func(ids []int) string {
 		var ns []string
 		for _, id := range ids {
-			ns = append(ns, playerName(ev, id))
+			ns = append(ns, entrantName(st, id))
 		}
 		return strings.Join(ns, i18n.T{Zh: "、", En: ", "}.In(lang))
 	}
@@ -163,7 +163,7 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 		if p.Shared {
 			place += "="
 		}
-		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.Entrant)}})
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.Entrant)}})
 	}
 	return t, true
 }

@@ -285,7 +285,7 @@ func rankingTable(st *action.State, rank []engine.Placing, lang i18n.Lang) strin
 		if p.Shared {
 			place += "="
 		}
-		t.Row(place, playerName(&st.Event, p.Entrant))
+		t.Row(place, entrantName(st, p.Entrant))
 	}
 	return monoTable(&t)
 }
@@ -323,8 +323,10 @@ func struckMatches(st *action.State) map[action.Rerouted]bool {
 	out := map[action.Rerouted]bool{}
 	for r, boards := range st.Stages.Rounds {
 		for _, b := range boards {
-			if g, ok := gameOn(&st.Event, r+1, b.Board); ok && b.Board > 0 && g.Void {
-				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+			for _, board := range st.GameBoards(b) {
+				if g, ok := gameOn(&st.Event, r+1, board); ok && b.Board > 0 && g.Void && g.Result.Decided() {
+					out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+				}
 			}
 		}
 	}

@@ -45,6 +45,8 @@ type teamKey struct {
 	values i18n.T
 	set    func(r *action.TeamRules, v string) error
 	show   func(r action.TeamRules, st *action.State, lang i18n.Lang) string
+	// only, when set, says of which events /event set lists it.
+	only func(st *action.State) bool
 }
 
 func (k *teamKey) name(lang i18n.Lang) string { return (&eventKey{names: k.names}).name(lang) }
@@ -197,6 +199,7 @@ var teamKeys = []teamKey{
 			return i18n.T{Zh: "报名顺序", En: "entered"}.In(lang)
 		},
 	},
+	knockoutTieKey, // team_knockout.go: a team knockout's level match
 }
 
 func lookupTeamKey(name string) *teamKey {
@@ -215,6 +218,9 @@ func teamKeysText(st *action.State, lang i18n.Lang) []string {
 	lines := []string{i18n.T{Zh: "团体赛设置：", En: "Team settings:"}.In(lang)}
 	for i := range teamKeys {
 		k := &teamKeys[i]
+		if k.only != nil && !k.only(st) {
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st.Teams.Rules, st, lang), k.values.In(lang)))
 	}
 	return lines
