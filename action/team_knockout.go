@@ -15,8 +15,8 @@ import (
 // a blitz board — the teams' first boards of the level match — and then
 // draws lots (engine.TeamKnockoutFormat).
 
-// knockoutTie is the chain that settles a level team match in a bracket.
-func (r TeamRules) knockoutTie() []engine.TeamTieRule {
+// KnockoutChain is the chain that settles a level team match in a bracket.
+func (r TeamRules) KnockoutChain() []engine.TeamTieRule {
 	if len(r.KnockoutTie) == 0 {
 		return engine.DefaultTeamTie
 	}
@@ -64,7 +64,7 @@ func (st *State) stageMatch() engine.MatchFormat {
 	if st.Teams == nil {
 		return st.Stages.Plan.Match
 	}
-	return engine.TeamKnockoutFormat(st.Teams.Rules.knockoutTie())
+	return engine.TeamKnockoutFormat(st.Teams.Rules.KnockoutChain())
 }
 
 // replayTeams plays the team matches of stage i into its bracket: each
@@ -77,7 +77,7 @@ func (st *State) replayTeams(i int, run *StageRun) {
 		return
 	}
 	ev := st.TeamEvent()
-	chain := st.Teams.Rules.knockoutTie()
+	chain := st.Teams.Rules.KnockoutChain()
 	for r, boards := range st.Stages.Rounds {
 		if r >= len(st.Teams.Rounds) || r >= len(st.Event.Rounds) {
 			break
@@ -91,7 +91,7 @@ func (st *State) replayTeams(i int, run *StageRun) {
 				continue
 			}
 			m := st.Teams.Rounds[r].Matches[k]
-			res := ev.KnockoutResult(ev.Rounds[r].Matches[k], chain)
+			res, _ := ev.KnockoutResult(ev.Rounds[r].Matches[k], chain)
 			if m.Blitz {
 				g, _ := roundGame(st.Event.Rounds[r], st.Teams.Rules.Board(m.Number, 1))
 				res = g.Result // board 1: the first team's red

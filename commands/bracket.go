@@ -156,7 +156,7 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 	t := sheet.Table{
 		Kind:    sheet.KindStandings,
 		Title:   i18n.T{Zh: "最终名次", En: "Final ranking"}.In(lang),
-		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true}},
+		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: entrantHead(st, lang), Shrink: true, Brief: true}},
 	}
 	for _, p := range pg.Ranking(st.Stages.Plan) {
 		place := fmt.Sprint(p.Place)

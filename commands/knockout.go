@@ -279,7 +279,7 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang i18n.Lang) st
 // rankingTable is a ranking with places ("3=" shared, R-T-9).
 func rankingTable(st *action.State, rank []engine.Placing, lang i18n.Lang) string {
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
-	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang))
+	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang))
 	for _, p := range rank {
 		place := fmt.Sprint(p.Place)
 		if p.Shared {

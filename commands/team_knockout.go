@@ -26,6 +26,14 @@ func (teamStagedFormat) name(st *action.State, lang i18n.Lang) string {
 	return i18n.T{Zh: "团体%s", En: "team %s"}.In(lang, formatName(st.Stages.Plan, lang))
 }
 
+// entrantHead heads the column of entrantName: team or name.
+func entrantHead(st *action.State, lang i18n.Lang) string {
+	if st.Teams != nil {
+		return i18n.T{Zh: "队名", En: "Team"}.In(lang)
+	}
+	return i18n.T{Zh: "姓名", En: "Name"}.In(lang)
+}
+
 // entrantName names a staged event's entrant: a team in a team knockout,
 // else a player.
 func entrantName(st *action.State, id int) string {
@@ -101,7 +109,7 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 		}
 		if b, ok := stageMatchOf(st, round, number); ok {
 			if br := st.Progress().Stages[b.Stage].Bracket; br != nil {
-				lines = append(lines, teamMatchState(st, br, b.Match, lang))
+				lines = append(lines, teamMatchState(st, br, b.Match, partedBy(st, round, m), lang))
 			}
 		}
 	}
@@ -121,6 +129,22 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 	v.announce(ch, strings.Join(lines, "\n"))
 }
 
+// blitzScore is a team knockout's blitz board as its match's score
+// (R-F-5): decided once its one game is, the winner's team — the first
+// team plays red — and nobody's after a draw or a double forfeit, which
+// the bracket's chain settles next.
+func blitzScore(st *action.State, round int, m action.MatchOf) engine.MatchScore {
+	g, _ := gameOn(&st.Event, round, st.Teams.Rules.Board(m.Number, 1))
+	sc := engine.MatchScore{Decided: g.Result.Decided()}
+	switch g.Result {
+	case engine.RedWin, engine.RedForfeitWin:
+		sc.Winner = m.First
+	case engine.BlackWin, engine.BlackForfeitWin:
+		sc.Winner = m.Second
+	}
+	return sc
+}
+
 // stageMatchOf is what team match number of round plays in the bracket.
 func stageMatchOf(st *action.State, round, number int) (action.BoardOf, bool) {
 	if round < 1 || round > len(st.Stages.Rounds) {
@@ -133,16 +157,31 @@ func stageMatchOf(st *action.State, round, number int) (action.BoardOf, bool) {
 	return st.Stages.Rounds[round-1][i], true
 }
 
-// teamMatchState says what a bracket match of teams stands at: who goes
-// on (by game points, or a level match by the chain's board rules, a blitz
+// partedBy is the chain's board rule that parted match m of round, level
+// in game points; 0 when its score decided it, nothing did, or it is a
+// blitz board.
+func partedBy(st *action.State, round int, m action.MatchOf) engine.TeamTieRule {
+	if m.Blitz {
+		return 0
+	}
+	ev := st.TeamEvent()
+	k := slices.IndexFunc(st.Teams.Rounds[round-1].Matches, func(o action.MatchOf) bool { return o.Number == m.Number })
+	_, by := ev.KnockoutResult(ev.Rounds[round-1].Matches[k], st.Teams.Rules.KnockoutChain())
+	return by
+}
+
+// teamMatchState says what a bracket match of teams stands at: who wins
+// it (by game points, a level match by the chain's board rule by, a blitz
 // board or lots), or the blitz board it plays next.
-func teamMatchState(st *action.State, br *engine.Bracket, id int, lang i18n.Lang) string {
+func teamMatchState(st *action.State, br *engine.Bracket, id int, by engine.TeamTieRule, lang i18n.Lang) string {
 	o := br.Outcomes()[id-1]
 	switch {
 	case o.Decided && o.Winner > 0 && o.ByLots:
-		return i18n.T{Zh: "M%d：%s 抽签晋级（R-F-5）。", En: "M%d: %s goes on by lots (R-F-5)."}.In(lang, id, teamName(st, o.Winner))
+		return i18n.T{Zh: "M%d：%s 抽签胜出（R-F-5）。", En: "M%d: %s wins by lots (R-F-5)."}.In(lang, id, teamName(st, o.Winner))
+	case o.Decided && o.Winner > 0 && by != 0:
+		return i18n.T{Zh: "M%d：%s 按%s胜出。", En: "M%d: %s wins on %s."}.In(lang, id, teamName(st, o.Winner), named(by, lang))
 	case o.Decided && o.Winner > 0:
-		return i18n.T{Zh: "M%d：%s 晋级。", En: "M%d: %s goes on."}.In(lang, id, teamName(st, o.Winner))
+		return i18n.T{Zh: "M%d：%s 胜出。", En: "M%d: %s wins."}.In(lang, id, teamName(st, o.Winner))
 	case o.Decided:
 		return i18n.T{Zh: "M%d：双方弃权，无人晋级。", En: "M%d: both forfeited; nobody goes on."}.In(lang, id)
 	}
@@ -152,11 +191,7 @@ func teamMatchState(st *action.State, br *engine.Bracket, id int, lang i18n.Lang
 
 // boardRules are the rules of the chain its boards decide.
 func boardRules(r action.TeamRules) []engine.TeamTieRule {
-	chain := r.KnockoutTie
-	if len(chain) == 0 {
-		chain = engine.DefaultTeamTie
-	}
-	return slices.DeleteFunc(slices.Clone(chain), func(t engine.TeamTieRule) bool { return t == engine.TeamTieBlitz || t == engine.TeamTieLots })
+	return slices.DeleteFunc(slices.Clone(r.KnockoutChain()), func(t engine.TeamTieRule) bool { return t == engine.TeamTieBlitz || t == engine.TeamTieLots })
 }
 
 // teamTieText shows a team knockout's chain: "胜台数、局分、台次".
@@ -187,10 +222,7 @@ var knockoutTieKey = teamKey{
 		return nil
 	},
 	show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string {
-		if len(r.KnockoutTie) == 0 {
-			return teamTieText(engine.DefaultTeamTie, lang)
-		}
-		return teamTieText(r.KnockoutTie, lang)
+		return teamTieText(r.KnockoutChain(), lang)
 	},
 	only: func(st *action.State) bool { return st.Stages != nil },
 }

@@ -79,6 +79,10 @@ func roundMatches(st *action.State, round int) ([]engine.TeamMatch, []engine.Mat
 	ms := ev.Rounds[round-1].Matches
 	scores := make([]engine.MatchScore, len(ms))
 	for i, m := range ms {
+		if of := st.Teams.Rounds[round-1].Matches[i]; of.Blitz {
+			scores[i] = blitzScore(st, round, of) // team_knockout.go
+			continue
+		}
 		scores[i] = ev.Score(m)
 	}
 	return ms, scores

@@ -60,16 +60,17 @@ func TeamKnockoutFormat(chain []TeamTieRule) MatchFormat {
 // points or early decision, and a match level in them goes down chain's
 // rules that its boards decide — boards won, game points, board by board
 // from the top — a draw when none parts the teams. Pending while the
-// match is not decided.
-func (ev *TeamEvent) KnockoutResult(m TeamMatch, chain []TeamTieRule) Result {
+// match is not decided. by is the chain's rule that parted a level match,
+// 0 when the score did or nothing did.
+func (ev *TeamEvent) KnockoutResult(m TeamMatch, chain []TeamTieRule) (res Result, by TeamTieRule) {
 	sc := ev.Score(m)
 	switch {
 	case !sc.Decided:
-		return Pending
+		return Pending, 0
 	case sc.Winner == m.First:
-		return RedWin
+		return RedWin, 0
 	case sc.Winner == m.Second:
-		return BlackWin
+		return BlackWin, 0
 	}
 	for _, r := range chain {
 		var first, second int
@@ -85,12 +86,12 @@ func (ev *TeamEvent) KnockoutResult(m TeamMatch, chain []TeamTieRule) Result {
 		}
 		switch {
 		case first > second:
-			return RedWin
+			return RedWin, r
 		case second > first:
-			return BlackWin
+			return BlackWin, r
 		}
 	}
-	return Draw
+	return Draw, 0
 }
 
 // topBoards compares the match board by board from board 1 (台次): the

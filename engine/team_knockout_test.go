@@ -43,21 +43,22 @@ func TestTeamKnockoutResult(t *testing.T) {
 		boards string
 		chain  []TeamTieRule
 		want   Result
+		by     TeamTieRule
 	}{
-		{"11=0", DefaultTeamTie, RedWin},                  // 局分 5:3
-		{"10=0", DefaultTeamTie, BlackWin},                // 3:5
-		{"10==", DefaultTeamTie, RedWin},                  // level: board 1 won
-		{"01==", DefaultTeamTie, BlackWin},                // level: board 1 lost
-		{"=10=", DefaultTeamTie, RedWin},                  // board 1 drawn, board 2 won
-		{"====", DefaultTeamTie, Draw},                    // every board level
-		{"====", []TeamTieRule{TeamTieBlitz}, Draw},       // no board rule
-		{"01==", []TeamTieRule{TeamTieBoardsWon}, Draw},   // 1 board each
-		{"1-0=", []TeamTieRule{TeamTieTopBoards}, RedWin}, // the forfeit is nobody's
-		{"11??", DefaultTeamTie, Pending},                 // not decided
+		{"11=0", DefaultTeamTie, RedWin, 0},                                 // 局分 5:3
+		{"10=0", DefaultTeamTie, BlackWin, 0},                               // 3:5
+		{"10==", DefaultTeamTie, RedWin, TeamTieTopBoards},                  // level: board 1 won
+		{"01==", DefaultTeamTie, BlackWin, TeamTieTopBoards},                // level: board 1 lost
+		{"=10=", DefaultTeamTie, RedWin, TeamTieTopBoards},                  // board 1 drawn, board 2 won
+		{"====", DefaultTeamTie, Draw, 0},                                   // every board level
+		{"====", []TeamTieRule{TeamTieBlitz}, Draw, 0},                      // no board rule
+		{"01==", []TeamTieRule{TeamTieBoardsWon}, Draw, 0},                  // 1 board each
+		{"1-0=", []TeamTieRule{TeamTieTopBoards}, RedWin, TeamTieTopBoards}, // the forfeit is nobody's
+		{"11??", DefaultTeamTie, Pending, 0},                                // not decided
 	} {
 		ev, m := teamMatchOf(t, tt.boards)
-		if got := ev.KnockoutResult(m, tt.chain); got != tt.want {
-			t.Errorf("%s under %v: %v, want %v", tt.boards, tt.chain, got, tt.want)
+		if got, by := ev.KnockoutResult(m, tt.chain); got != tt.want || by != tt.by {
+			t.Errorf("%s under %v: %v by %v, want %v by %v", tt.boards, tt.chain, got, by, tt.want, tt.by)
 		}
 	}
 	if f := TeamKnockoutFormat(DefaultTeamTie); f.Games != 1 || len(f.Tie) != 2 || f.Tie[0] != TieBlitz || f.Tie[1] != TieLots {
