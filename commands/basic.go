@@ -22,7 +22,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
+				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写 团体赛、赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally teams, swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
 			Help:      i18n.T{Zh: "在这个聊天创建比赛，你是组织者", En: "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
