@@ -159,3 +159,59 @@ func TestTeamKnockoutRefusals(t *testing.T) {
 		t.Error("a team knockout under player totals taken")
 	}
 }
+
+// TestTeamDoubleKnockout_R_F_4: four teams in a double elimination, each
+// match won by its lower-numbered team on every board: the champion never
+// lost (T1), the runner-up lost once (T2), and every team is placed once
+// (seed 000: 未输一局者为冠军，只输一局者为亚军).
+func TestTeamDoubleKnockout_R_F_4(t *testing.T) {
+	s := teamKnockout(t, 4, action.NewPlan(action.DoubleStage))
+	rounds := 0
+	for s.teamRound() {
+		rounds++
+		s.boardsAs(func(m action.MatchOf, _ int) byte {
+			if m.First < m.Second {
+				return '1'
+			}
+			return '0'
+		})
+	}
+	if !s.st.Progress().Over(s.st.Stages.Plan) {
+		t.Fatalf("the double elimination not over after %d rounds", rounds)
+	}
+	rank := s.st.Progress().Ranking(s.st.Stages.Plan)
+	got := ids(rank)
+	if len(got) != 4 || got[0] != 1 || got[1] != 2 || rank[0].Place != 1 || rank[1].Place != 2 {
+		t.Fatalf("ranking %v, want T1 champion, T2 runner-up, four teams once", rank)
+	}
+}
+
+// TestTeamKnockoutLots_R_F_5: a two-team final level on every board and
+// then drawn on its blitz board goes to lots, the chain's last rule, on
+// the event's seed: the same log draws the same winner.
+func TestTeamKnockoutLots_R_F_5(t *testing.T) {
+	s := teamKnockout(t, 2, action.NewPlan(action.KnockoutStage))
+	if !s.teamRound() {
+		t.Fatal("no final")
+	}
+	s.boardsAs(func(action.MatchOf, int) byte { return '=' })
+	if !s.teamRound() {
+		t.Fatal("no blitz board for the level final")
+	}
+	rd := s.st.Event.Rounds[1]
+	s.do(&action.ResultSet{Round: 2, Board: rd.Games[0].Board, Result: engine.Draw})
+	o := s.st.Progress().Current().Bracket.Outcomes()[0]
+	if !o.Decided || !o.ByLots || o.Winner == 0 {
+		t.Fatalf("the final after a drawn blitz board: %+v, want decided by lots", o)
+	}
+	if s.teamRound() {
+		t.Error("a round after the final drawn by lots")
+	}
+	st, err := action.Fold(s.log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := st.Progress().Current().Bracket.Outcomes()[0]; again.Winner != o.Winner {
+		t.Errorf("the log folds to another lot: %d, want %d", again.Winner, o.Winner)
+	}
+}
