@@ -116,7 +116,11 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	run := pg.Current()
 	if run.Bracket != nil {
 		in, out := stillIn(run)
-		lines = append(lines, i18n.T{Zh: "仍在比赛（%d 人）：%s", En: "Still in (%d): %s"}.In(lang, len(in), names(in)))
+		still := i18n.T{Zh: "仍在比赛（%d 人）：%s", En: "Still in (%d): %s"}
+		if st.Teams != nil {
+			still = i18n.T{Zh: "仍在比赛（%d 队）：%s", En: "Still in (%d): %s"}
+		}
+		lines = append(lines, still.In(lang, len(in), names(in)))
 		for _, o := range out {
 			line := i18n.T{Zh: "%s 淘汰：%s", En: "Out in %s: %s"}
 			if o.part == engine.ThirdPlace || o.part == engine.Playoff {
