@@ -94,6 +94,14 @@ const (
 	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
 	NoSuchTie     Reason = "no-tie"          // no tie waits for a play-off or lots (R-T-8)
 	TieWaiting    Reason = "tie-waiting"     // a tie waits for the organiser's choice (R-T-8)
+
+	// Sign-up rules (R-E-5: signup.go).
+	Full           Reason = "full"            // the event has its maximum of players: the entrant waits
+	OverMax        Reason = "over-max"        // more players have entered than the maximum asked
+	QuotaFull      Reason = "quota-full"      // the unit has its quota of entrants
+	DeadlinePassed Reason = "deadline-passed" // sign-up closed at its deadline
+	NoCheckIn      Reason = "no-check-in"     // the event has no check-in before round 1, or no planned start to open it
+	CheckInShut    Reason = "check-in-shut"   // the check-in before round 1 has not opened
 )
 
 // Error is the English, with the rule it keeps.

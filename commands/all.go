@@ -21,6 +21,8 @@ func all() []*Command {
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 		categoryCommands(),  // awards.go: /category (R-T-10)
 		playoffCommands(),   // playoff.go: /playoff (R-T-8)
+		waitListCommands(),  // signup_waitlist.go: /waitlist (候补, R-E-5)
+		timetableCommands(), // timetable.go: /schedule (赛程)
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -20,14 +20,21 @@ import (
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
 // recorded by SettingsChanged), an event detail (action.Info, recorded by
-// InfoChanged) or an award (action.Awards, recorded by AwardsChanged).
+// InfoChanged), a detail of its papers (recorded by DetailsSet) or an
+// award (action.Awards, recorded by AwardsChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
 	award   func(a *action.AwardsChanged, v string) error
-	show    func(st *action.State, lang i18n.Lang) string
+	// details sets one of the papers' details (DetailsSet), which may
+	// change also once the event has finished.
+	details func(a *action.DetailsSet, v string) error
+	// entry sets a sign-up rule (R-E-5, signup_rules.go), read in the
+	// event's zone at now.
+	entry func(a *action.EntryRulesSet, v string, st *action.State, now time.Time) error
+	show  func(st *action.State, lang i18n.Lang) string
 	// part is the part of the rules the key belongs to, which some formats
 	// do not play by (a knockout has no Swiss pairing, a team event's
 	// matches score by 场分 and 局分); the zero value, the event's own.
@@ -309,7 +316,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, awardKeys)
+}, leaveKeys, awardKeys, paperKeys, entryKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -379,6 +386,10 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	k := lookupKey(name)
 	v := narrow(c.Args["value"]) // 轮数 ７, UTC＋８: every value reads in half width
+	if k != nil && k.details != nil {
+		// The papers print a detail as typed: 实验中学（高中部）, 3月1日—2日.
+		v = strings.TrimSpace(c.Args["value"])
+	}
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}
@@ -400,6 +411,9 @@ func setEvent(c *Context) (Reply, error) {
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
 	}
+	if k.entry != nil {
+		return setEntry(c, k, v)
+	}
 	var shown string
 	_, err := c.Update(func(ch *storage.Change) error {
 		var a action.Action
@@ -407,12 +421,16 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			staged := ch.State.Format().Kind() == action.StagedFormat
+			staged := ch.State.Stages != nil
 			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
 				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
 				s.Rounds = def.Rounds
 			}
 			a = &action.SettingsChanged{Settings: s}
+		} else if k.details != nil {
+			d := &action.DetailsSet{}
+			err = k.details(d, v)
+			a = d
 		} else if k.info != nil {
 			ic := &action.InfoChanged{}
 			err = k.info(ic, v)
@@ -435,7 +453,7 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Format().Kind() == action.StagedFormat {
+		if k.names[0] == "format" && ch.State.Stages != nil {
 			// A Swiss or round robin again: the stages go.
 			if err := ch.Append(&action.PlanSet{}); err != nil {
 				return err

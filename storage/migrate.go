@@ -228,6 +228,33 @@ var migrations = []struct {
 	// keep their JSON in state, and the next snapshot of the event
 	// replaces them.
 	{15, "snapshots: the state in gob, in a column of bytes", nil, addSnapshotData},
+	{16, "chats moved to a new id, for the messages typed in them before the move that arrive after it", []string{
+		`CREATE TABLE chat_moves (
+			platform TEXT NOT NULL,
+			from_id TEXT NOT NULL,
+			to_id TEXT NOT NULL,
+			PRIMARY KEY (platform, from_id)
+		)`,
+	}, nil},
+	// action.State.WakeAt as of the event's last change, NULL for none:
+	// the scheduler loads the events whose sign-up deadline or check-in
+	// has come (WakingEvents), not every event not yet started.
+	{17, "events: when the clock next has work before the start (R-E-5), indexed", nil, addWakeAt},
+}
+
+// addWakeAt adds events.wake_at and its index, unless a database taken
+// back to an older version runs this again (as addSnapshotData).
+func addWakeAt(tx *gorm.DB) error {
+	if !tx.Migrator().HasColumn("events", "wake_at") {
+		ts := "DATETIME"
+		if tx.Name() == "postgres" {
+			ts = "TIMESTAMPTZ"
+		}
+		if err := tx.Exec("ALTER TABLE events ADD COLUMN wake_at " + ts).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec("CREATE INDEX IF NOT EXISTS events_wake ON events (wake_at) WHERE wake_at IS NOT NULL").Error
 }
 
 // addSnapshotData adds snapshots.data, unless a database taken back to an

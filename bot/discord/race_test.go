@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestHandlerReportsAtOnce: both players of 25 boards report through the
@@ -22,10 +22,7 @@ import (
 func TestHandlerReportsAtOnce(t *testing.T) {
 	const boards = 25
 	e := newEndpoint(t)
-	players := e.started(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	players := e.playing(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
 
 	ctx := context.Background()
 	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
@@ -59,24 +56,24 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			report{g.Board, e.slash(user(g.Red), "report", "", "result", "win")},
 			report{g.Board, e.slash(user(g.Black), "report", "", "result", black)})
 	}
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for _, r := range reports {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			status, resp := e.post(r.body, e.priv, time.Now())
-			// The statement is the outbox's (stored with the change); the
-			// response acknowledges it privately.
-			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseChannelMessageWithSource ||
-				resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-				t.Errorf("board %d: status %d, response %+v; want a private acknowledgement", r.board, status, resp)
-			}
-		}()
+	firsts := make([]discordgo.InteractionResponse, len(reports))
+	burst(len(reports), func(i int) {
+		r := reports[i]
+		status, resp := e.post(r.body, e.priv, time.Now())
+		if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+			resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Errorf("board %d: status %d, response %+v; want a private deferral", r.board, status, resp)
+		}
+		firsts[i] = resp
+	})
+	e.handler.Wait()
+	for i, r := range reports {
+		// The statement is the outbox's (stored with the change); the
+		// response acknowledges it privately.
+		if a := e.answerOf(r.body, firsts[i]); a.Content() != announced.In(i18n.Zh) {
+			t.Errorf("board %d: response edited to %q, want the private acknowledgement", r.board, a.Content())
+		}
 	}
-	close(start)
-	wg.Wait()
 	channel := e.heard() // what the channel was told
 	if len(channel) != len(reports) {
 		t.Errorf("the channel heard %d statements for %d reports, want one each:\n%s", len(channel), len(reports), strings.Join(channel, "\n"))
