@@ -81,6 +81,23 @@ func listWords(v string) []string {
 	return strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == '　' })
 }
 
+// parseWords reads a chain of rules, one a word of listWords, each by
+// parse; an empty one is an error too.
+func parseWords[T any](v string, parse func(string) (T, error)) ([]T, error) {
+	var out []T
+	for _, w := range listWords(v) {
+		x, err := parse(w)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no rule given")
+	}
+	return out, nil
+}
+
 // awardsHelp is /help event set's word on the awards.
 var awardsHelp = i18n.T{
 	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）；名次加赛 快棋,抽签（不能并列的名次——小组出线名次、冠军、获奖名次——两人并列时，由组织者选择加赛或抽签，/playoff，R-T-8）。",

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -207,19 +206,11 @@ func teamTieText(chain []engine.TeamTieRule, lang i18n.Lang) string {
 var knockoutTieKey = teamKey{
 	names: []string{"team-tie", "团体加赛", "团体平局"}, values: i18n.T{Zh: "胜台数,局分,台次,快棋,抽签（依次）", En: "boards-won,game-points,top-boards,blitz,lots (in turn)"},
 	set: func(r *action.TeamRules, v string) error {
-		var chain []engine.TeamTieRule
-		for _, w := range listWords(v) {
-			t, err := engine.ParseTeamTieRule(w)
-			if err != nil {
-				return errors.New("not a team tie rule")
-			}
-			chain = append(chain, t)
+		chain, err := parseWords(v, engine.ParseTeamTieRule)
+		if err == nil {
+			r.KnockoutTie = chain
 		}
-		if len(chain) == 0 {
-			return errors.New("no team tie rule")
-		}
-		r.KnockoutTie = chain
-		return nil
+		return err
 	},
 	show: func(r action.TeamRules, _ *action.State, lang i18n.Lang) string {
 		return teamTieText(r.KnockoutChain(), lang)

@@ -143,19 +143,11 @@ var teamKeys = []teamKey{
 	{
 		names: []string{"team-tiebreaks", "团体名次规则"}, values: i18n.T{Zh: "场分,局分,胜局,直胜,犯规 (R-T-4) | 场分,团体对手分,局分,胜场,胜局,犯规,倒数轮次场分 (R-T-5) | 得失局率…", En: "match-points,game-points,game-wins,direct,fouls (R-T-4) | match-points,opponents,game-points,match-wins,game-wins,fouls,earlier-rounds (R-T-5) | game-ratio…"},
 		set: func(r *action.TeamRules, v string) error {
-			var chain []engine.TeamCriterion
-			for _, w := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == '，' || c == '、' || c == ' ' }) {
-				c, err := engine.ParseTeamCriterion(w)
-				if err != nil {
-					return err
-				}
-				chain = append(chain, c)
+			chain, err := parseWords(v, engine.ParseTeamCriterion)
+			if err == nil {
+				r.Ranking = chain
 			}
-			if len(chain) == 0 {
-				return errors.New("no criterion")
-			}
-			r.Ranking = chain
-			return nil
+			return err
 		},
 		show: func(r action.TeamRules, st *action.State, lang i18n.Lang) string {
 			var names []string
