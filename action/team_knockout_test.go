@@ -12,7 +12,7 @@ import (
 // teamKnockout is n teams of four boards (team k's players "Tk-j", rated
 // by board) in a knockout under 分台定人, started: the teams are numbered
 // by registration (the ratings fall with k).
-func teamKnockout(t *testing.T, n int, plan action.Plan) *script {
+func teamKnockout(t testing.TB, n int, plan action.Plan) *script {
 	t.Helper()
 	set := engine.DefaultSettings(0)
 	set.Numbering, set.Seed = engine.AsEntered, 11
@@ -213,5 +213,21 @@ func TestTeamKnockoutLots_R_F_5(t *testing.T) {
 	}
 	if again := st.Progress().Current().Bracket.Outcomes()[0]; again.Winner != o.Winner {
 		t.Errorf("the log folds to another lot: %d, want %d", again.Winner, o.Winner)
+	}
+}
+
+// BenchmarkTeamKnockoutProgress measures where a team knockout of 32
+// teams of four boards stands once played out (its 31 team matches, 124
+// games): what /bracket, each board's result and each announcement ask.
+func BenchmarkTeamKnockoutProgress(b *testing.B) {
+	s := teamKnockout(b, 32, action.NewPlan(action.KnockoutStage))
+	for s.teamRound() {
+		s.boardsAs(func(action.MatchOf, int) byte { return '1' })
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if pg := s.st.Progress(); !pg.Over(s.st.Stages.Plan) {
+			b.Fatal("not over")
+		}
 	}
 }
