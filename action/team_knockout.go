@@ -176,7 +176,7 @@ func (f teamStagedFormat) PlaysBy(part RulePart) bool {
 // board 1 of its match, the first team red (R-C-2).
 func (st *State) revealBlitz(round int, m *MatchOf) {
 	m.Revealed = true
-	rd := &st.Event.Rounds[round-1]
+	rd := st.ownRound(round)
 	rd.Games = append(rd.Games, engine.Game{Board: st.Teams.Rules.Board(m.Number, 1), Red: m.FirstLineup[0], Black: m.SecondLineup[0]})
 	slices.SortFunc(rd.Games, func(x, y engine.Game) int { return x.Board - y.Board })
 }
