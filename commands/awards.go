@@ -261,7 +261,7 @@ func categoryCommands() []*Command {
 // nobody named it lists the event's.
 func setCategories(c *Context) (Reply, error) {
 	st := c.State
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return Reply{}, problem("团体赛按队排名，不分组别。", "A team event ranks its teams: it has no categories.")
 	}
 	who, given := c.Args["player"], c.Args["categories"]
@@ -340,7 +340,7 @@ func categoryNames(st *action.State) string {
 // (R-T-10), as text or pictures.
 func categoryStandings(c *Context, name string) (Reply, error) {
 	st := c.State
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return Reply{}, problem("团体赛按队排名，不分组别。输入 /standings 查看团体排名。", "A team event ranks its teams, not categories. Type /standings for the team standings.")
 	}
 	cat, ok := st.Awards.Category(name)
@@ -371,7 +371,7 @@ func tableText(t sheet.Table) string {
 // is over (R-T-8), and how to see each category's ranking (R-T-10); "" for
 // an event without awards.
 func awardsText(st *action.State, lang i18n.Lang) string {
-	if !hasAwards(st) || st.Format().Kind() == action.TeamFormat {
+	if !hasAwards(st) || playsTeamMatches(st) {
 		return ""
 	}
 	e := sheetOf(st)
@@ -394,7 +394,7 @@ func awardsText(st *action.State, lang i18n.Lang) string {
 
 // awardFiles are the awards' tables as /export csv sends them.
 func awardFiles(st *action.State, lang i18n.Lang) []sheetFile {
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return nil
 	}
 	var out []sheetFile
@@ -408,7 +408,7 @@ func awardFiles(st *action.State, lang i18n.Lang) []sheetFile {
 // prizeTables are the prize winners as a picture for the finish's
 // announcement: none when no ranking names prizes.
 func prizeTables(st *action.State, lang i18n.Lang) []sheet.Table {
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return nil
 	}
 	if t := sheet.Prizes(sheetOf(st), lang); len(t.Rows) > 0 {

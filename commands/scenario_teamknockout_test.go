@@ -55,6 +55,8 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 	s.heading("第 1 轮（半决赛）")
 	must(t, s.say("org", "/pair"), "第1轮编排预览（团体淘汰赛）", "M1", "M2")
 	must(t, s.say("org", "/publish"), "第1轮对阵")
+	must(t, s.say("hu", "/me"), "黄河", "第 1 台")
+	must(t, s.say("org", "/category 胡荣华 女子"), "团体赛按队排名")
 	must(t, s.playRound(1, map[[2]string]string{{"红星", "黄河"}: "WWD", {"东方", "长城"}: "DDD"}),
 		"第 1 场结束：红星 — 黄河 局分 5:1", "M1：红星 胜出。", "局分 3:3（胜台 0:0），平", "M2 平局（胜台数、局分、台次 均相同）", "红 长城 — 黑 东方")
 

@@ -25,6 +25,14 @@ func (teamStagedFormat) name(st *action.State, lang i18n.Lang) string {
 	return i18n.T{Zh: "团体%s", En: "team %s"}.In(lang, formatName(st.Stages.Plan, lang))
 }
 
+// playsTeamMatches reports whether st's teams play matches — a team
+// Swiss or round robin, a team knockout — and so rank as teams, without
+// the players' categories and prizes (R-T-10 is an individual ranking's).
+func playsTeamMatches(st *action.State) bool {
+	k := st.Format().Kind()
+	return k == action.TeamFormat || k == action.TeamStagedFormat
+}
+
 // entrantHead heads the column of entrantName: team or name.
 func entrantHead(st *action.State, lang i18n.Lang) string {
 	if st.Teams != nil {
