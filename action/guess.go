@@ -57,8 +57,8 @@ func Commit(hidden engine.Colour, nonce string) string {
 // need not. In the Swiss and round robins the pairing gives the colours
 // otherwise (R-SW-10, R-C-2).
 func (st *State) Guessing(round int) bool {
-	if st.Stages != nil && round >= 1 && round == len(st.Event.Rounds) {
-		return true // offered for every match's first game (R-C-3; GuessHidden)
+	if st.Stages != nil && st.Teams == nil && round >= 1 && round == len(st.Event.Rounds) {
+		return true // offered for every match's first game (R-C-3; GuessHidden); a team match's boards are R-C-2's
 	}
 	return st.Play.Round == round && st.Play.Guessing
 }

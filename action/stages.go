@@ -131,6 +131,9 @@ type BoardOf struct {
 	// Chooser picks the colours of an armageddon game (R-F-5); 0: the
 	// colours alternate (R-C-3).
 	Chooser int `json:"chooser,omitempty"`
+	// Playoff, for a game of Group's play-off, is the place its two
+	// players share (R-T-8); Game counts the play-off's games.
+	Playoff int `json:"playoff,omitempty"`
 	Bye     int `json:"bye,omitempty"` // Board 0: the player of the group's bye
 }
 
@@ -176,8 +179,10 @@ func (a *PlanSet) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
-	if st.Teams != nil && a.Plan != nil {
-		return refuse(Conflict, "淘汰赛和分组赛不能是团体赛：团体赛用积分编排或循环赛", "a knockout or groups event cannot be a team event: a team event is a Swiss or a round robin")
+	if st.Teams != nil {
+		if r := teamPlanRefused(a.Plan, st.Teams.Rules); r != nil {
+			return r
+		}
 	}
 	if a.Plan == nil {
 		st.Stages = nil

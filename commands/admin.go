@@ -312,6 +312,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "设定赛程（%d 轮）", En: "set the schedule (%d rounds)"}.In(lang, len(a.Plan))
 	case *action.TeamWithdrawn:
 		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
+	case *action.CategoriesSet, *action.AwardsChanged, *action.PlayoffChosen, *action.PlayoffPlayed:
+		return describeAwards(a, st, lang) // awards.go
 	}
 	return i18n.T{Zh: "其他改动", En: "another change"}.In(lang)
 }

@@ -22,7 +22,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
+				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写 团体赛、赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally teams, swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
 			Help:      i18n.T{Zh: "在这个聊天创建比赛，你是组织者", En: "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
@@ -48,9 +48,6 @@ func newEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if teams && plan != nil {
-		return Reply{}, problem("团体赛用积分编排或循环赛，不能是淘汰赛或分组赛。", "A team event is a Swiss or a round robin, not a knockout or groups.")
-	}
 	here, err := c.chatEvents()
 	if err == nil {
 		err = here.nameFree(name)
@@ -67,14 +64,16 @@ func newEvent(c *Context) (Reply, error) {
 		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
 		}
-		if plan != nil {
-			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
-				return err
-			}
-		}
 		if teams {
 			rules := action.NewTeamRules(defaultTeamBoards)
 			if err := ch.Append(&action.TeamRulesSet{Rules: &rules}); err != nil {
+				return err
+			}
+		}
+		// A team event's plan is the rules' to refuse: a knockout or a
+		// double elimination of teams, not groups (team_knockout.go).
+		if plan != nil {
+			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
 				return err
 			}
 		}

@@ -52,8 +52,12 @@ func boardLabel(st *action.State, round, board int, lang i18n.Lang) string {
 }
 
 // playsText says what a board plays: "M3 第 2 局", with its tie step,
-// or its field: "第 2 组".
+// its field: "第 2 组", or a field's play-off: "第 2 组第 2 名加赛".
 func playsText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
+	if b.Playoff > 0 {
+		place := tiePlace(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang)
+		return i18n.T{Zh: "%s加赛第 %d 局", En: "%s play-off game %d"}.In(lang, place, b.Game)
+	}
 	if b.Match == 0 {
 		return fieldName(st, b.Stage, b.Group, lang)
 	}
@@ -138,9 +142,13 @@ func stageByes(st *action.State, lang i18n.Lang) string {
 // regular game.
 func stepNote(st *action.State, b action.BoardOf, preview bool, lang i18n.Lang) string {
 	ev := &st.Event
-	switch b.Step {
-	case engine.RegularGame:
+	switch {
+	case b.Step == engine.RegularGame:
 		return ""
+	case b.Playoff > 0 && b.Step != engine.TieArmageddon:
+		return i18n.T{Zh: "名次加赛（R-T-8，%s）：和棋则按加赛规则继续。", En: "A play-off for a place (R-T-8, %s): a draw goes on by the play-off rule."}.In(lang, named(b.Step, lang))
+	}
+	switch b.Step {
 	case engine.TieArmageddon:
 		s := i18n.T{Zh: "和棋黑胜（R-F-5）：和棋算黑方胜，红方用时多于黑方。", En: "Armageddon (R-F-5): a draw is black's win; red has more time than black."}.In(lang)
 		switch {
@@ -195,6 +203,9 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		if br := pg.Stages[b.Stage].Bracket; br != nil {
 			lines = append(lines, matchState(st, br, b.Match, lang))
 		}
+	} else if ok && b.Playoff > 0 {
+		t := action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}
+		lines = append(lines, playoffState(st, t, lang)) // R-T-8
 	}
 	if !wasOpen {
 		lines = append(lines, i18n.T{Zh: "成绩更正，对阵随之更新（/bracket 查看）。", En: "A corrected result: the bracket follows it (/bracket shows it)."}.In(lang))
@@ -207,6 +218,7 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		return
 	}
 	lines = append(lines, "", i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round))
+	defer v.offerTies(ch, newTies(st, round)) // a group's end: R-T-8
 	plan := st.Stages.Plan
 	switch {
 	case pg.Over(plan):
@@ -272,13 +284,13 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang i18n.Lang) st
 // rankingTable is a ranking with places ("3=" shared, R-T-9).
 func rankingTable(st *action.State, rank []engine.Placing, lang i18n.Lang) string {
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
-	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang))
+	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang))
 	for _, p := range rank {
 		place := fmt.Sprint(p.Place)
 		if p.Shared {
 			place += "="
 		}
-		t.Row(place, playerName(&st.Event, p.Entrant))
+		t.Row(place, entrantName(st, p.Entrant))
 	}
 	return monoTable(&t)
 }
@@ -316,8 +328,10 @@ func struckMatches(st *action.State) map[action.Rerouted]bool {
 	out := map[action.Rerouted]bool{}
 	for r, boards := range st.Stages.Rounds {
 		for _, b := range boards {
-			if g, ok := gameOn(&st.Event, r+1, b.Board); ok && b.Board > 0 && g.Void {
-				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+			for _, board := range st.GameBoards(b) {
+				if g, ok := gameOn(&st.Event, r+1, board); ok && b.Board > 0 && g.Void && g.Result.Decided() {
+					out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+				}
 			}
 		}
 	}

@@ -175,8 +175,8 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
-	return (&voice{others: chats, lang: eventLang(ch.State)}).decide(ch, round, board, res, why)
+func decide(ch *storage.Change, event storage.EventID, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
+	return (&voice{others: chats, lang: eventLang(ch.State), event: event}).decide(ch, round, board, res, why)
 }
 
 // decide sets a result (R-G-1) and announces it, why being who decided;

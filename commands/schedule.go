@@ -207,7 +207,7 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 			// R-G-4: the forfeits the clock decides are late arrivals.
 			why = i18n.T{Zh: "迟到超过时限，判负", En: "late past the limit: lost by forfeit"}
 		}
-		return decide(ch, to.chats, a.Round, a.Board, a.Result, why)
+		return decide(ch, to.event, to.chats, a.Round, a.Board, a.Result, why)
 	}
 	// A kind DueActions learns later is applied, and needs its
 	// announcement here.

@@ -38,6 +38,9 @@ type voice struct {
 	// reply (showHere).
 	svc   *Service
 	files []*chat.File
+	// event is the event spoken of, which buttons sent privately name (a
+	// private chat follows no event); 0 when none is known.
+	event storage.EventID
 }
 
 // begin starts what ch says: Context.Update calls it before each try.
@@ -55,7 +58,7 @@ func eventChats(c *Context) (*voice, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &voice{svc: c.svc, lang: eventLang(c.State), at: c.Req.Chat}
+	v := &voice{svc: c.svc, lang: eventLang(c.State), at: c.Req.Chat, event: c.Event}
 	for _, to := range chats {
 		if to == c.Req.Chat && !to.IsPrivate() {
 			v.here = true
