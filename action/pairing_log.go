@@ -3,6 +3,7 @@ package action
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -17,110 +18,125 @@ import (
 //	[number, red, black, placement, colour rule]
 //
 // with a sixth element, 1, for a board that floats: a third of the bytes
-// a board written as an object naming its fields takes, and a third to
-// copy and to store. Logs written before hold the boards as objects
+// of a board written as an object naming its fields, and a third to copy
+// and to store. Logs written before hold the boards as objects
 // ({"Number":1,"Red":3,…}); both read as the same boards.
+//
+// encoding/json writes the action but for the boards, which are numbers
+// only and appended after it (appendBoards): a json.Marshaler's output,
+// encoding/json reads through again to check it, and that cost more than
+// writing the boards.
 
-// loggedBoards is a pairing's boards in the log's form.
-type loggedBoards []engine.Board
-
-// loggedPairing is a pairing in the log's form: engine.Pairing's fields as
-// encoding/json writes them, its boards as loggedBoards.
+// loggedPairing is a pairing in the log's form: engine.Pairing's fields
+// as encoding/json writes them, then Boards: nil when writing, where the
+// boards are appended; when reading, where they are read into.
 type loggedPairing struct {
 	*engine.Pairing
-	Boards *loggedBoards
-}
-
-// logForm is p in the log's form, reading and writing p itself.
-func logForm(p *engine.Pairing) loggedPairing {
-	return loggedPairing{p, (*loggedBoards)(&p.Boards)}
-}
-
-func (a *PairingPreviewed) MarshalJSON() ([]byte, error) {
-	type plain PairingPreviewed // its fields, without these methods
-	return json.Marshal(struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), logForm(&a.Pairing)})
-}
-
-func (a *PairingPreviewed) UnmarshalJSON(data []byte) error {
-	type plain PairingPreviewed
-	return json.Unmarshal(data, &struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), logForm(&a.Pairing)})
-}
-
-func (a *RoundPublished) MarshalJSON() ([]byte, error) {
-	type plain RoundPublished
-	return json.Marshal(struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), logForm(&a.Pairing)})
-}
-
-func (a *RoundPublished) UnmarshalJSON(data []byte) error {
-	type plain RoundPublished
-	return json.Unmarshal(data, &struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), logForm(&a.Pairing)})
+	Boards any
 }
 
 // boardFields is how many numbers a board's array holds at most.
 const boardFields = 6
 
-// MarshalJSON writes the boards as arrays of numbers; nil as null, as
-// encoding/json writes a nil slice.
-func (bs loggedBoards) MarshalJSON() ([]byte, error) {
-	if bs == nil {
-		return []byte("null"), nil
+func (a *PairingPreviewed) MarshalJSON() ([]byte, error) {
+	return writePairing(&a.Pairing, a.logged)
+}
+
+func (a *PairingPreviewed) UnmarshalJSON(data []byte) error {
+	return readPairing(data, &a.Pairing, func(p loggedPairing) any {
+		*a = PairingPreviewed{} // what an attempt read in the other form goes
+		return a.logged(p)
+	})
+}
+
+// logged is a with its pairing as p: a's fields, without a's own methods.
+func (a *PairingPreviewed) logged(p loggedPairing) any {
+	type plain PairingPreviewed
+	return &struct {
+		*plain
+		Pairing loggedPairing `json:"pairing"`
+	}{(*plain)(a), p}
+}
+
+func (a *RoundPublished) MarshalJSON() ([]byte, error) {
+	return writePairing(&a.Pairing, a.logged)
+}
+
+func (a *RoundPublished) UnmarshalJSON(data []byte) error {
+	return readPairing(data, &a.Pairing, func(p loggedPairing) any {
+		*a = RoundPublished{}
+		return a.logged(p)
+	})
+}
+
+func (a *RoundPublished) logged(p loggedPairing) any {
+	type plain RoundPublished
+	return &struct {
+		*plain
+		Pairing loggedPairing `json:"pairing"`
+	}{(*plain)(a), p}
+}
+
+// writePairing writes an action whose pairing, p, is its last field (as
+// logged puts it), and p's boards last in it: encoding/json the action
+// with no boards, ending "Boards":null}}, then the boards in place of the
+// null.
+func writePairing(p *engine.Pairing, logged func(loggedPairing) any) ([]byte, error) {
+	head, err := json.Marshal(logged(loggedPairing{Pairing: p}))
+	if err != nil || p.Boards == nil {
+		return head, err
 	}
-	out := make([]byte, 0, 2+len(bs)*20) // "[12,345,678,1,2]," is 17 bytes at 5,000 players
+	head, ok := bytes.CutSuffix(head, []byte("null}}"))
+	if !ok || !bytes.HasSuffix(head, []byte(`"Boards":`)) {
+		return nil, fmt.Errorf("the boards are not the pairing's last field in %s", head)
+	}
+	out := make([]byte, 0, len(head)+len(p.Boards)*24+4) // "[1234,4321,1234,1,2,1]," is 23 bytes
+	out = appendBoards(append(out, head...), p.Boards)
+	return append(out, "}}"...), nil
+}
+
+// appendBoards appends the boards bs to out as the log writes them.
+func appendBoards(out []byte, bs []engine.Board) []byte {
 	out = append(out, '[')
 	for i, b := range bs {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(out, '[')
-		out = strconv.AppendInt(out, int64(b.Number), 10)
-		for _, n := range []int64{int64(b.Red), int64(b.Black), int64(b.Placed), int64(b.ColourRule)} {
-			out = strconv.AppendInt(append(out, ','), n, 10)
-		}
+		out = strconv.AppendInt(append(out, '['), int64(b.Number), 10)
+		out = strconv.AppendInt(append(out, ','), int64(b.Red), 10)
+		out = strconv.AppendInt(append(out, ','), int64(b.Black), 10)
+		out = strconv.AppendInt(append(out, ','), int64(b.Placed), 10)
+		out = strconv.AppendInt(append(out, ','), int64(b.ColourRule), 10)
 		if b.Float {
 			out = append(out, ",1"...)
 		}
 		out = append(out, ']')
 	}
-	return append(out, ']'), nil
+	return append(out, ']')
 }
 
-// UnmarshalJSON reads boards in either form: arrays of numbers, or
-// objects as logs written before hold them.
-func (bs *loggedBoards) UnmarshalJSON(data []byte) error {
-	if rest := bytes.TrimLeft(bytes.TrimPrefix(bytes.TrimSpace(data), []byte("[")), " \t\r\n"); len(rest) > 0 && rest[0] == '{' {
-		return json.Unmarshal(data, (*[]engine.Board)(bs))
-	}
+// readPairing reads data into the action logged makes, its pairing p: the
+// boards as arrays, or, when they are objects, as a log written before
+// holds them. logged starts the action afresh each time it is called.
+func readPairing(data []byte, p *engine.Pairing, logged func(loggedPairing) any) error {
 	var rows [][boardFields]int
-	if err := json.Unmarshal(data, &rows); err != nil {
+	err := json.Unmarshal(data, logged(loggedPairing{p, &rows}))
+	if t := (*json.UnmarshalTypeError)(nil); errors.As(err, &t) && t.Field == "pairing.Boards" && t.Value == "object" {
+		return json.Unmarshal(data, logged(loggedPairing{p, &p.Boards}))
+	}
+	if err != nil || rows == nil {
 		return err
 	}
-	if rows == nil {
-		*bs = nil
-		return nil
-	}
-	out := make([]engine.Board, len(rows))
+	p.Boards = make([]engine.Board, len(rows))
 	for i, r := range rows {
 		if r[5] != 0 && r[5] != 1 {
 			return fmt.Errorf("board %d: float is %d, want 0 or 1", r[0], r[5])
 		}
-		out[i] = engine.Board{
+		p.Boards[i] = engine.Board{
 			Number: r[0], Red: r[1], Black: r[2],
 			Placed: engine.Placement(r[3]), ColourRule: engine.ColourReason(r[4]),
 			Float: r[5] == 1,
 		}
 	}
-	*bs = out
 	return nil
 }
