@@ -27,6 +27,14 @@ import (
 // encoding/json reads through again to check it, and that cost more than
 // writing the boards.
 
+// roundLog is the log's form of PairingPreviewed and RoundPublished: a
+// round's pairing and, in a staged event, what its boards play
+// (TestPairingActionFields keeps their fields so).
+type roundLog struct {
+	Matches *[]BoardOf    `json:"matches,omitempty"`
+	Pairing loggedPairing `json:"pairing"`
+}
+
 // loggedPairing is a pairing in the log's form: engine.Pairing's fields
 // as encoding/json writes them, then Boards: nil when writing, where the
 // boards are appended; when reading, where they are read into.
@@ -38,51 +46,27 @@ type loggedPairing struct {
 // boardFields is how many numbers a board's array holds at most.
 const boardFields = 6
 
-func (a *PairingPreviewed) MarshalJSON() ([]byte, error) {
-	return writePairing(&a.Pairing, a.logged)
-}
+func (a *PairingPreviewed) MarshalJSON() ([]byte, error) { return writeRound(&a.Pairing, a.Matches) }
 
 func (a *PairingPreviewed) UnmarshalJSON(data []byte) error {
-	return readPairing(data, &a.Pairing, func(p loggedPairing) any {
-		*a = PairingPreviewed{} // what an attempt read in the other form goes
-		return a.logged(p)
-	})
+	return readRound(data, &a.Pairing, &a.Matches)
 }
 
-// logged is a with its pairing as p: a's fields, without a's own methods.
-func (a *PairingPreviewed) logged(p loggedPairing) any {
-	type plain PairingPreviewed
-	return &struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), p}
-}
-
-func (a *RoundPublished) MarshalJSON() ([]byte, error) {
-	return writePairing(&a.Pairing, a.logged)
-}
+func (a *RoundPublished) MarshalJSON() ([]byte, error) { return writeRound(&a.Pairing, a.Matches) }
 
 func (a *RoundPublished) UnmarshalJSON(data []byte) error {
-	return readPairing(data, &a.Pairing, func(p loggedPairing) any {
-		*a = RoundPublished{}
-		return a.logged(p)
-	})
+	return readRound(data, &a.Pairing, &a.Matches)
 }
 
-func (a *RoundPublished) logged(p loggedPairing) any {
-	type plain RoundPublished
-	return &struct {
-		*plain
-		Pairing loggedPairing `json:"pairing"`
-	}{(*plain)(a), p}
-}
-
-// writePairing writes an action whose pairing, p, is its last field (as
-// logged puts it), and p's boards last in it: encoding/json the action
-// with no boards, ending "Boards":null}}, then the boards in place of the
-// null.
-func writePairing(p *engine.Pairing, logged func(loggedPairing) any) ([]byte, error) {
-	head, err := json.Marshal(logged(loggedPairing{Pairing: p}))
+// writeRound writes a round's pairing p, its boards last: encoding/json
+// the rest, ending "Boards":null}}, then the boards in place of the null.
+// Matches are left out when there are none, as they always were.
+func writeRound(p *engine.Pairing, matches []BoardOf) ([]byte, error) {
+	out := roundLog{Pairing: loggedPairing{Pairing: p}}
+	if len(matches) > 0 {
+		out.Matches = &matches
+	}
+	head, err := json.Marshal(&out)
 	if err != nil || p.Boards == nil {
 		return head, err
 	}
@@ -90,9 +74,9 @@ func writePairing(p *engine.Pairing, logged func(loggedPairing) any) ([]byte, er
 	if !ok || !bytes.HasSuffix(head, []byte(`"Boards":`)) {
 		return nil, fmt.Errorf("the boards are not the pairing's last field in %s", head)
 	}
-	out := make([]byte, 0, len(head)+len(p.Boards)*24+4) // "[1234,4321,1234,1,2,1]," is 23 bytes
-	out = appendBoards(append(out, head...), p.Boards)
-	return append(out, "}}"...), nil
+	buf := make([]byte, 0, len(head)+len(p.Boards)*24+4) // "[1234,4321,1234,1,2,1]," is 23 bytes
+	buf = appendBoards(append(buf, head...), p.Boards)
+	return append(buf, "}}"...), nil
 }
 
 // appendBoards appends the boards bs to out as the log writes them.
@@ -115,14 +99,16 @@ func appendBoards(out []byte, bs []engine.Board) []byte {
 	return append(out, ']')
 }
 
-// readPairing reads data into the action logged makes, its pairing p: the
-// boards as arrays, or, when they are objects, as a log written before
-// holds them. logged starts the action afresh each time it is called.
-func readPairing(data []byte, p *engine.Pairing, logged func(loggedPairing) any) error {
+// readRound reads data into a round's pairing p and matches: the boards
+// as arrays, or, when they are objects, as a log written before holds
+// them.
+func readRound(data []byte, p *engine.Pairing, matches *[]BoardOf) error {
 	var rows [][boardFields]int
-	err := json.Unmarshal(data, logged(loggedPairing{p, &rows}))
+	*p, *matches = engine.Pairing{}, nil
+	err := json.Unmarshal(data, &roundLog{matches, loggedPairing{p, &rows}})
 	if t := (*json.UnmarshalTypeError)(nil); errors.As(err, &t) && t.Field == "pairing.Boards" && t.Value == "object" {
-		return json.Unmarshal(data, logged(loggedPairing{p, &p.Boards}))
+		*p, *matches = engine.Pairing{}, nil // what the attempt read goes
+		return json.Unmarshal(data, &roundLog{matches, loggedPairing{p, &p.Boards}})
 	}
 	if err != nil || rows == nil {
 		return err

@@ -114,6 +114,21 @@ func TestBoardFieldsLogged(t *testing.T) {
 	}
 }
 
+// TestPairingActionFields: PairingPreviewed and RoundPublished hold a
+// pairing and matches, which their log form writes (pairing_log.go); a
+// field added to either needs its place there, or the log would lose it.
+func TestPairingActionFields(t *testing.T) {
+	for _, typ := range []reflect.Type{reflect.TypeFor[action.PairingPreviewed](), reflect.TypeFor[action.RoundPublished]()} {
+		var names []string
+		for f := range typ.Fields() {
+			names = append(names, f.Name)
+		}
+		if got := strings.Join(names, " "); got != "Pairing Matches" {
+			t.Errorf("%s's fields are %s: give the new ones a place in the log's form (roundLog)", typ, got)
+		}
+	}
+}
+
 // FuzzPairingDecode: whatever a payload holds, Decode refuses it or reads
 // a pairing that writes as it reads back: writing is a fixed point.
 func FuzzPairingDecode(f *testing.F) {
