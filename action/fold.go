@@ -53,6 +53,9 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
+	// UnitsMoved says the spreading of units over the halves changed the
+	// order the numbering gave at the start (R-SW-1): the start says so.
+	UnitsMoved bool `json:",omitempty"`
 	// Waiting is the wait list (候补, R-E-5), in order, each numbered by
 	// place (ID) with an entrant id; Present the entrants checked in for
 	// the event before round 1 (签到), and CheckInTold the planned start of

@@ -92,6 +92,7 @@ const (
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 	NoGames       Reason = "no-games"        // no round is published: there is no game yet
 	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
+	ColoursFixed  Reason = "colours-fixed"   // the colours are not the player's to choose, or no longer
 
 	// Sign-up rules (R-E-5: signup.go).
 	Full           Reason = "full"            // the event has its maximum of players: the entrant waits

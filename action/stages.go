@@ -75,9 +75,11 @@ type Plan struct {
 // use most: one game a match, a draw replayed (加赛, R-F-5); the first
 // place not shared (R-T-8, seed 003: "决出第一名"); two groups, the top two
 // going on to a knockout where each group's winner meets the other's
-// runner-up (with halves, the two winners would meet at once).
+// runner-up (with halves, the two winners would meet at once). The seeds
+// go by rating (R-SW-1: where ratings are known the strong are seeded
+// apart), which is the order of the numbers where nobody has one.
 func NewPlan(kind StageKind) Plan {
-	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1}
+	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1, Seeding: engine.SeedByRating}
 	switch kind {
 	case GroupsStage:
 		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}

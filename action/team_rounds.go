@@ -469,7 +469,7 @@ func (st *State) forfeitBoards(round int, m MatchOf, id int) {
 // start, as the players get theirs (R-SW-1): by the mean rating of their
 // regulars, by lot or as registered; teams of one unit spread over the
 // halves (R-SW-2).
-func (st *State) numberTeams(by engine.Numbering) error {
+func (st *State) numberTeams(by engine.Numbering, spread engine.UnitSpread) error {
 	tm := st.Teams
 	if tm == nil {
 		return nil
@@ -478,7 +478,7 @@ func (st *State) numberTeams(by engine.Numbering) error {
 		return refuse(Conflict, "团体赛至少要有 2 支队伍才能开始，现在有 %d 支", "a team event needs at least 2 teams to start, it has %d", len(tm.Teams)).because(TooFewPlayers)
 	}
 	ev := st.teamBase()
-	if err := engine.NumberTeams(ev, by); err != nil {
+	if err := engine.NumberTeams(ev, by, spread); err != nil {
 		return refuseErr(Conflict, "不能给队伍排序号", err)
 	}
 	teams := make([]TeamEntry, len(ev.Teams))

@@ -60,6 +60,7 @@ func newEvent(c *Context) (Reply, error) {
 	}
 	settings.Seed = randomSeed()
 	actor := c.Actor()
+	var founder bool // the creator became the club's organiser
 	id, _, err := c.svc.store.Create(c, actor, c.Req.UpdateID, func(ch *storage.Change) error {
 		// The event speaks its creator's language to its chats until an
 		// organiser sets another (/event set lang).
@@ -79,11 +80,14 @@ func newEvent(c *Context) (Reply, error) {
 		}
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		return nil
+		var err error
+		founder, err = makeHome(ch, c.Req.Chat, actor.User)
+		return err
 	})
 	if err != nil {
 		return Reply{}, err
 	}
+	club := clubNote(founder, c.Lang)
 	c.Event = id
 	format, rounds := systemName(settings.System, c.Lang), i18n.T{Zh: "%d 轮", En: "%d rounds"}.In(c.Lang, settings.Rounds)
 	switch {
@@ -96,12 +100,12 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{Text: i18n.T{
 			Zh: "已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
 			En: "Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
-		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + here.besides(name, c.Lang)}, nil
+		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + club + here.besides(name, c.Lang)}, nil
 	}
 	return Reply{Text: i18n.T{
 		Zh: "已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
 		En: "Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, format, rounds) + here.besides(name, c.Lang)}, nil
+	}.In(c.Lang, name, format, rounds) + club + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).

@@ -49,7 +49,7 @@ func (individualFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 func (individualFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, nil)
+	return publishRound(c, start, nil, nil)
 }
 
 // started names the players by their numbers; under 队员总分制, the teams
@@ -127,7 +127,7 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 			text += "\n" + lots
 		}
 		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
-	})
+	}, []view{standingsView, tableView})
 }
 
 // appendLots puts 抽签 at the end of the tiebreaks, so that the places

@@ -92,7 +92,7 @@ func stagedPreview(st *action.State, lang i18n.Lang) string {
 			of = st.Stages.Preview[i]
 		}
 		lines = append(lines, i18n.T{Zh: "第 %d 台 %s：红 %s — 黑 %s", En: "Board %d %s: red %s — black %s"}.In(lang, b.Number, playsText(st, of, lang), playerName(ev, b.Red), playerName(ev, b.Black)))
-		if note := stepNote(ev, of, true, lang); note != "" {
+		if note := stepNote(st, of, true, lang); note != "" {
 			lines = append(lines, "  "+note)
 		}
 	}
@@ -133,9 +133,11 @@ func stageByes(st *action.State, lang i18n.Lang) string {
 }
 
 // stepNote explains a tie-break game (R-F-5): armageddon's rule, clocks
-// and chooser, who takes the other colours with /flip in the preview;
-// "" for a regular game.
-func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang i18n.Lang) string {
+// and chooser, who takes the other colours with /flip in the preview, and
+// once published chooses until the start (armageddon.go); "" for a
+// regular game.
+func stepNote(st *action.State, b action.BoardOf, preview bool, lang i18n.Lang) string {
+	ev := &st.Event
 	switch b.Step {
 	case engine.RegularGame:
 		return ""
@@ -145,7 +147,10 @@ func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang i18n.Lang) 
 		case b.Chooser != 0 && preview:
 			s += i18n.T{Zh: "由 %s 选择先后手（猜先中未选先后手的一方；未猜先则为第 1 局执黑的一方；/flip %d 换成另一方）。", En: " %s chooses the colours (the player who did not choose at the colour guess, or without one the player who had black in game 1; /flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
 		case b.Chooser != 0:
-			s += i18n.T{Zh: "先后手由 %s 选定。", En: " %s chose the colours."}.In(lang, playerName(ev, b.Chooser))
+			g, _ := gameOn(ev, len(ev.Rounds), b.Board)
+			s += i18n.T{Zh: "由 %[1]s 选择执红或执黑（按我私信里的按钮，或输入 /guess 选 红 或 /guess 选 黑）；%[2]s未选，则按上表：红 %[3]s，黑 %[4]s。",
+				En: " %[1]s chooses red or black (the buttons of my private message, or /guess choose red or black); not chosen %[2]s, the table above stands: red %[3]s, black %[4]s."}.
+				In(lang, playerName(ev, b.Chooser), chooseBy(st, len(ev.Rounds), lang), playerName(ev, g.Red), playerName(ev, g.Black))
 		}
 		return s
 	case engine.TieCaptures:
@@ -167,7 +172,7 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 			continue
 		}
 		line := i18n.T{Zh: "第 %d 台：%s", En: "Board %d: %s"}.In(lang, b.Board, playsText(st, b, lang))
-		if note := stepNote(&st.Event, b, false, lang); note != "" {
+		if note := stepNote(st, b, false, lang); note != "" {
 			line += i18n.T{Zh: "。", En: ". "}.In(lang) + note
 		}
 		lines = append(lines, line)

@@ -31,7 +31,7 @@ func setResult(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	round := currentRound(ev)
 	if round == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	if s, ok := c.Args["round"]; ok {
 		round, _ = strconv.Atoi(s)
@@ -225,6 +225,9 @@ func playReport(c *Context) (Reply, error) {
 		}
 	}
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		if err := c.pressedRound(ch.State); err != nil { // a round note's button
+			return "", err
+		}
 		ev, gp := &ch.State.Event, s.play
 		res := reportedAs(said, s.colour)[0] // one: the colours of a published round stay
 		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)
