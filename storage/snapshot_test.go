@@ -184,7 +184,7 @@ func TestMigrateSnapshotsToGob(t *testing.T) {
 			if err := s.db.Where("event_id = ?", 1).Take(&row).Error; err != nil {
 				t.Fatal(err)
 			}
-			if row.Seq != 5 || row.State != "" || len(row.Data) == 0 || row.Data[0] != snapshotGob {
+			if row.Seq != 5 || row.State != "" || len(row.Data) == 0 || row.Data[0] != snapshotColumns {
 				t.Fatalf("snapshot through %d, state %d bytes, data %d bytes: want gob through 5 in data alone", row.Seq, len(row.State), len(row.Data))
 			}
 			loads(openTest(t, db.dsn), append(recs, action.Record{Seq: 5, Actor: evOrganiser, At: evStart, Action: &action.InfoChanged{TimeControl: &timeControl}}))
