@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -288,17 +289,21 @@ func (s *Store) ClubLog(ctx context.Context, c chat.Chat, limit int) ([]ClubReco
 // the club as the transaction sees it (Club) and writes through the
 // change's methods, which keep Club up to date as they go.
 type ClubChange struct {
-	Club  *Club
-	tx    *gorm.DB
-	actor action.Actor
-	at    time.Time
+	Club     *Club
+	tx       *gorm.DB
+	actor    action.Actor
+	at       time.Time
+	key      string // the change's update key: its messages' de-duplication
+	messages []chat.Message
 }
 
-// UpdateClub runs fn on chat's club and commits what it wrote, or nothing
-// when it fails. Changes to one club are serialised; fn may run again when
-// the database asks for it (a busy SQLite, a PostgreSQL deadlock), so it
-// must only build the change.
-func (s *Store) UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor, fn func(*ClubChange) error) error {
+// UpdateClub runs fn on chat's club and commits what it wrote and the
+// messages it sent, or nothing when it fails. Changes to one club are
+// serialised; fn may run again when the database asks for it (a busy
+// SQLite, a PostgreSQL deadlock), so it must only build the change. A
+// non-empty updateKey (the platform's update) keys the messages: the same
+// update run again sends none twice.
+func (s *Store) UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor, updateKey string, fn func(*ClubChange) error) error {
 	_, err := retry(ctx, func() (Result, bool, error) {
 		done, err := s.gate(ctx)
 		if err != nil {
@@ -317,7 +322,15 @@ func (s *Store) UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor,
 			if err != nil {
 				return err
 			}
-			return fn(&ClubChange{Club: club, tx: tx, actor: actor, at: s.now().UTC()})
+			ch := &ClubChange{Club: club, tx: tx, actor: actor, at: s.now().UTC(), key: updateKey}
+			if err := fn(ch); err != nil {
+				return err
+			}
+			prefix := "club:" + c.Platform + ":" + c.ID + ":" + updateKey
+			if updateKey == "" {
+				prefix += fmt.Sprintf("r:%016x", rand.Uint64())
+			}
+			return insertMessages(tx, nil, ch.messages, prefix)
 		})
 		return Result{}, transient(err), err
 	})
@@ -333,6 +346,10 @@ func clubLock(c chat.Chat) int64 {
 	h.Write([]byte("club:" + c.Platform + ":" + c.ID))
 	return int64(h.Sum64() >> 1)
 }
+
+// Send queues a message with the change: it goes out once the change
+// commits, and never when it fails.
+func (ch *ClubChange) Send(m chat.Message) { ch.messages = append(ch.messages, m) }
 
 // At is when the change is made, by the store's clock.
 func (ch *ClubChange) At() time.Time { return ch.at }

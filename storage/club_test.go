@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func TestClubRoster(t *testing.T) {
 		ev := evCreate(t, s, "春季赛", "王芳")
 		played := time.Date(2026, 3, 7, 1, 30, 0, 0, time.UTC)
 		var wang, zhao Member
-		err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) (err error) {
+		err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) (err error) {
 			if wang, err = ch.AddMember(Member{Name: "王五", Unit: "一中", Categories: []string{"教师", "男子"}, Rating: 1800, RatedAt: played}); err != nil {
 				return err
 			}
@@ -84,7 +85,7 @@ func TestClubRoster(t *testing.T) {
 		}
 		// A change that fails leaves nothing.
 		failed := errors.New("changed its mind")
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			if _, err := ch.AddMember(Member{Name: "钱七"}); err != nil {
 				return err
 			}
@@ -96,7 +97,7 @@ func TestClubRoster(t *testing.T) {
 			t.Errorf("a failed change left %+v", club.Members)
 		}
 		// Saving renames; a name in use is refused.
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			z := zhao
 			z.Name = "王五"
 			if err := ch.SaveMember(z); !errors.Is(err, ErrNameTaken) {
@@ -121,7 +122,7 @@ func TestClubMerge(t *testing.T) {
 		ctx := context.Background()
 		a, b := evCreate(t, s, "春季赛"), evCreate(t, s, "秋季赛")
 		var keep, gone, third Member
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) (err error) {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) (err error) {
 			keep, _ = ch.AddMember(Member{Name: "张伟"})
 			gone, _ = ch.AddMember(Member{Name: "张 伟"})
 			if third, err = ch.AddMember(Member{Name: "李四"}); err != nil {
@@ -140,7 +141,7 @@ func TestClubMerge(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			if err := ch.Merge(keep.ID, third.ID); !errors.Is(err, ErrBothPlayed) {
 				t.Errorf("merged two players of one event: %v", err)
 			}
@@ -164,7 +165,7 @@ func TestClubMerge(t *testing.T) {
 			t.Errorf("entries %+v, want %+v", club.Entries, want)
 		}
 		// The merged name is free again.
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			_, err := ch.AddMember(Member{Name: "张 伟"})
 			return err
 		}); err != nil {
@@ -178,7 +179,7 @@ func TestClubMerge(t *testing.T) {
 func TestClubLinkOneMember(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			a, _ := ch.AddMember(Member{Name: "甲"})
 			b, _ := ch.AddMember(Member{Name: "乙"})
 			if err := ch.Link(a.ID, "u"); err != nil {
@@ -201,7 +202,7 @@ func TestClubSeasons(t *testing.T) {
 		ctx := context.Background()
 		a, b, c := evCreate(t, s, "甲"), evCreate(t, s, "乙"), evCreate(t, s, "丙")
 		var id int64
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			se, err := ch.SaveSeason("2026秋季", []EventID{b, a, b})
 			id = se.ID
 			return err
@@ -212,7 +213,7 @@ func TestClubSeasons(t *testing.T) {
 		if len(club.Seasons) != 1 || club.Seasons[0].Name != "2026秋季" || !slices.Equal(club.Seasons[0].Events, []EventID{a, b}) {
 			t.Fatalf("seasons %+v", club.Seasons)
 		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
 			se, err := ch.SaveSeason("2026秋季", []EventID{c})
 			if se.ID != id {
 				t.Errorf("saved again as season %d, want %d", se.ID, id)
@@ -225,7 +226,7 @@ func TestClubSeasons(t *testing.T) {
 		if !slices.Equal(club.Seasons[0].Events, []EventID{c}) {
 			t.Errorf("replaced: %+v", club.Seasons)
 		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, func(ch *ClubChange) error { return ch.DeleteSeason(id) }); err != nil {
+		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error { return ch.DeleteSeason(id) }); err != nil {
 			t.Fatal(err)
 		}
 		if club, _ = s.Club(ctx, clubChat); len(club.Seasons) != 0 {
@@ -243,7 +244,7 @@ func TestClubConcurrentAdds(t *testing.T) {
 		errs := make([]error, 8)
 		for i := range errs {
 			wg.Go(func() {
-				errs[i] = s.UpdateClub(ctx, clubChat, action.Actor{Platform: "console", User: "org"}, func(ch *ClubChange) error {
+				errs[i] = s.UpdateClub(ctx, clubChat, action.Actor{Platform: "console", User: "org"}, "", func(ch *ClubChange) error {
 					_, err := ch.AddMember(Member{Name: "同名"})
 					if errors.Is(err, ErrNameTaken) {
 						return nil
@@ -260,6 +261,36 @@ func TestClubConcurrentAdds(t *testing.T) {
 		}
 		if club, _ := s.Club(ctx, clubChat); len(club.Members) != 1 {
 			t.Errorf("%d members called 同名, want 1", len(club.Members))
+		}
+	})
+}
+
+// TestClubMessages: what a club change sends goes out once it commits,
+// never when it fails, and once when the same update runs again.
+func TestClubMessages(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		to := chat.Private("console", "org")
+		send := func(key string, fail error) error {
+			return s.UpdateClub(ctx, clubChat, evOrganiser, key, func(ch *ClubChange) error {
+				ch.Send(chat.Message{Chat: to, Text: "认领 " + key})
+				return fail
+			})
+		}
+		if err := send("u1", errors.New("no")); err == nil {
+			t.Fatal("a failed change: no error")
+		}
+		for range 2 {
+			if err := send("u2", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rows []outboxRow
+		if err := s.db.Find(&rows).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 1 || !strings.Contains(rows[0].Body, "认领 u2") {
+			t.Errorf("queued %+v, want the one message of u2", rows)
 		}
 	})
 }
