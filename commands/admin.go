@@ -428,6 +428,10 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 	if err != nil {
 		return Reply{}, err
 	}
+	changes, err := c.readRatingChanges() // club_finish.go (R-R-2)
+	if err != nil {
+		return Reply{}, err
+	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		before := engine.Standings(&ch.State.Event)
 		if err := settle(ch); err != nil {
@@ -442,6 +446,7 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
+		text += changes(lang)
 		chats.announce(ch, text)
 		for _, t := range pictures {
 			chats.illustrate(ch, t)

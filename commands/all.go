@@ -19,6 +19,7 @@ func all() []*Command {
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
+		clubCommands(),      // club.go: /roster, /rating, /season (R-E-4, R-R-*)
 	} {
 		cmds = append(cmds, group...)
 	}

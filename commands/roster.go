@@ -94,6 +94,22 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	// R-E-4: a member of the club's roster comes with their unit, their
+	// rating on the club's list and their chat users.
+	e, err := c.entering()
+	if err != nil {
+		return Reply{}, err
+	}
+	m, rostered := e.named(p.Name)
+	if rostered {
+		p.Name = m.member.Name
+		if p.Unit == "" {
+			p.Unit = m.member.Unit
+		}
+		if p.Rating == 0 {
+			p.Rating = m.rating
+		}
+	}
 	var added engine.Player
 	_, err = c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
@@ -101,12 +117,20 @@ func addPlayer(c *Context) (Reply, error) {
 		}
 		ps := ch.State.Event.Players
 		added = ps[len(ps)-1]
+		if rostered {
+			return m.identify(c, ch, added.Entrant)
+		}
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
+	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
+	if rostered {
+		c.enter(e, map[int64]int{m.member.ID: added.Entrant})
+		text = i18n.T{Zh: "已添加选手 %s%s。现有 %d 名选手。", En: "Added player %s%s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), fromRoster(c.Lang), added.ID)
+	}
+	return Reply{Text: text}, nil
 }
 
 // numbered is the player arg numbers (7, ７, 7号), or a problem that says
@@ -175,8 +199,20 @@ func playJoin(c *Context) (Reply, error) {
 		// players join themselves only while sign-up is open.
 		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
 	}
-	name, unit := c.Args["name"], c.Args["unit"]
-	var number int
+	// R-E-4: the roster says who the sender is, or asks the organisers.
+	e, err := c.entering()
+	if err != nil {
+		return Reply{}, err
+	}
+	j, asked, err := c.joinAs(e)
+	if err != nil {
+		return Reply{}, err
+	}
+	if asked != nil {
+		return *asked, nil
+	}
+	name, unit := j.name, j.unit
+	var number, entrant int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
 		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
@@ -185,15 +221,18 @@ func playJoin(c *Context) (Reply, error) {
 			}
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
+		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating}); err != nil {
 			return err
 		}
 		ps := ch.State.Event.Players
-		number = len(ps)
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, ps[number-1].Entrant)
+		number, entrant = len(ps), ps[len(ps)-1].Entrant
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, entrant)
 		return nil
 	}); err != nil {
 		return Reply{}, err
+	}
+	if j.member != nil {
+		c.enter(e, map[int64]int{j.member.member.ID: entrant})
 	}
 	// The player's private notes are written when others act, in the
 	// language the player reads (readerLang): without a /lang choice, the

@@ -43,6 +43,13 @@ type Store interface {
 	Holders(ctx context.Context, id storage.EventID, r storage.Role) ([]action.Actor, error)
 	RunningEventsWithRole(ctx context.Context, platform, user string, r storage.Role) ([]storage.EventID, error)
 
+	// A group chat's club: its roster, the events its rating list took
+	// in, its settings and seasons (club.go), changed one change at a
+	// time; and the roster's log.
+	Club(ctx context.Context, c chat.Chat) (*storage.Club, error)
+	UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor, updateKey string, fn func(*storage.ClubChange) error) error
+	ClubLog(ctx context.Context, c chat.Chat, limit int) ([]storage.ClubRecord, error)
+
 	// The users seen on each platform, and the language each chose.
 	SawUser(ctx context.Context, platform, user, handle, name string) error
 	UserByHandle(ctx context.Context, platform, handle string) (string, error)

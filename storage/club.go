@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -43,7 +44,8 @@ type Member struct {
 	Created time.Time
 }
 
-// MemberEntry says that a member was entrant Entrant of an event.
+// MemberEntry says that a member is entrant Entrant of an event: entered
+// from the roster, or matched when the club took the finished event in.
 type MemberEntry struct {
 	Member  int64
 	Event   EventID
@@ -469,6 +471,26 @@ func (ch *ClubChange) Merge(into, from int64) error {
 // ErrBothPlayed refuses to merge two members who played in one event.
 var ErrBothPlayed = errors.New("both played in one event")
 
+// ErrPlayed refuses to remove a member who has entered an event: their
+// games stay.
+var ErrPlayed = errors.New("the member has entered an event")
+
+// Remove takes a member who has entered no event out of the roster, with
+// their users' links.
+func (ch *ClubChange) Remove(id int64) error {
+	if slices.ContainsFunc(ch.Club.Entries, func(e MemberEntry) bool { return e.Member == id }) {
+		return fmt.Errorf("remove member %d: %w", id, ErrPlayed)
+	}
+	if err := ch.tx.Where("member_id = ?", id).Delete(&memberUserRow{}).Error; err != nil {
+		return err
+	}
+	if err := ch.tx.Where("id = ?", id).Delete(&memberRow{}).Error; err != nil {
+		return err
+	}
+	ch.Club.Members = slices.DeleteFunc(ch.Club.Members, func(m Member) bool { return m.ID == id })
+	return nil
+}
+
 // Link makes the chat's user a member's: a user is one member of a club,
 // so a link they had to another goes.
 func (ch *ClubChange) Link(member int64, user string) error {
@@ -500,11 +522,18 @@ func (ch *ClubChange) Unlink(user string) error {
 	return nil
 }
 
-// Enter records that member was entrant of event.
+// Enter records that member is entrant of event (entered from the roster,
+// or matched when the event was taken in), replacing the entrant they were
+// (a player removed and entered again).
 func (ch *ClubChange) Enter(member int64, event EventID, entrant int) error {
-	if err := ch.tx.Create(&memberEntryRow{MemberID: member, EventID: int64(event), Entrant: entrant}).Error; err != nil {
+	err := ch.tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "member_id"}, {Name: "event_id"}},
+		DoUpdates: clause.AssignmentColumns([]string{"entrant"}),
+	}).Create(&memberEntryRow{MemberID: member, EventID: int64(event), Entrant: entrant}).Error
+	if err != nil {
 		return err
 	}
+	ch.Club.Entries = slices.DeleteFunc(ch.Club.Entries, func(e MemberEntry) bool { return e.Member == member && e.Event == event })
 	ch.Club.Entries = append(ch.Club.Entries, MemberEntry{Member: member, Event: event, Entrant: entrant})
 	return nil
 }
