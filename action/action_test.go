@@ -265,7 +265,7 @@ func diff(got, want *action.State) string {
 		return fmt.Sprintf("teams %+v, want %+v", got.Teams, want.Teams)
 	}
 	for i := range g.Players {
-		if g.Players[i] != w.Players[i] {
+		if !reflect.DeepEqual(g.Players[i], w.Players[i]) {
 			return fmt.Sprintf("player %d: %+v, want %+v", i+1, g.Players[i], w.Players[i])
 		}
 	}

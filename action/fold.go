@@ -53,6 +53,9 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
+	// Awards are the categories, prizes, place points and minimum games
+	// the event ranks by beside its standings (awards.go).
+	Awards Awards `json:",omitzero"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -170,6 +173,7 @@ func (st *State) clone() *State {
 	c.Stages = st.Stages.clone()
 	c.Teams = st.Teams.clone()
 	c.Leaves = slices.Clone(st.Leaves)
+	c.Awards = st.Awards.clone()
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

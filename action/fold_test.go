@@ -359,6 +359,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 	// Requested byes come from a stream of their own, so that they leave
 	// the other kinds' draws as they were.
 	side := rand.New(rand.NewPCG(seed, 0x6c65617665)) // "leave"
+	// So do the awards (categories, prizes, place points, minimum games).
+	awards := rand.New(rand.NewPCG(seed, 0x6177617264)) // "award"
 	live, err := action.Fold(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -379,6 +381,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomLeave(side, live)
 		case side.IntN(80) == 0:
 			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
+		case awards.IntN(150) == 0:
+			a = randomAwards(awards, live)
 		case w < 10:
 			a = followUp(rng, live)
 			if a == nil {
@@ -629,6 +633,39 @@ func randomLeave(rng *rand.Rand, st *action.State) action.Action {
 		return &action.LeaveGranted{Entrant: entrant, Round: round}
 	}
 	return &action.LeaveDropped{Entrant: entrant, Round: round}
+}
+
+// randomAwards gives a player categories, or declares the event's, or sets
+// a prize count, a place points table or a minimum of games (R-T-8,
+// R-T-10..12); now and then one that is refused.
+func randomAwards(rng *rand.Rand, st *action.State) action.Action {
+	cats := []string{"女子", "U12", "教师", " ", "picture"}
+	some := func() []string {
+		var out []string
+		for _, c := range cats {
+			if rng.IntN(3) == 0 {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	switch rng.IntN(5) {
+	case 0:
+		entrant := rng.IntN(len(st.Event.Players) + 2)
+		if entrant > 0 && entrant <= len(st.Event.Players) {
+			entrant = st.Event.Players[entrant-1].Entrant
+		}
+		return &action.CategoriesSet{Entrant: entrant, Categories: some()}
+	case 1:
+		declared := some()
+		return &action.AwardsChanged{Categories: &declared}
+	case 2:
+		return &action.AwardsChanged{Prize: &action.PrizeSet{Category: []string{"", "女子", "U12"}[rng.IntN(3)], Places: rng.IntN(5) - 1}}
+	case 3:
+		t := engine.PlaceTable{engine.Pts(10), engine.Pts(7), engine.Pts(5), engine.Pts(3)}[:rng.IntN(5)]
+		return &action.AwardsChanged{PlacePoints: &t}
+	}
+	return &action.AwardsChanged{Minimum: &engine.Minimum{Games: rng.IntN(6) - 1, For: engine.Rankings(rng.IntN(4))}}
 }
 
 // randomPlan makes the event a knockout, a double elimination or groups,

@@ -83,6 +83,9 @@ const (
 	// of it: a player sits a round out (请假, R-E-2), a game waits (补赛,
 	// R-E-3).
 	AbsenceRules
+	// PlayerAwards rank the players beside the standings: categories,
+	// prizes, place points, the minimum of games (R-T-8, R-T-10..12).
+	PlayerAwards
 )
 
 // Format is the event's format.

@@ -18,8 +18,9 @@ import (
 type Progress struct {
 	Stages []*StageRun
 	// seed draws the lots that settle the places that may not be shared
-	// (R-T-8).
-	seed uint64
+	// (R-T-8), unshared of them: the plan's, or the prize places when more.
+	seed     uint64
+	unshared int
 }
 
 // StageRun is one stage: a bracket, or fields (the groups, a Swiss, a
@@ -87,8 +88,9 @@ func (r *StageRun) Ranking() []engine.Placing {
 }
 
 // Ranking is the event's final ranking once the last stage is over
-// (engine.FinalRanking, R-F-6), its top plan.Unshared places settled by
-// lots (R-T-8); nil before.
+// (engine.FinalRanking, R-F-6), its places that may not be shared — the
+// plan's unshared, the prize places (Awards.Prizes) — settled by lots
+// (R-T-8); nil before.
 func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	if !p.Over(plan) {
 		return nil
@@ -97,7 +99,7 @@ func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	for _, r := range p.Stages {
 		ranks = append(ranks, r.Ranking())
 	}
-	return engine.Unshare(engine.FinalRanking(ranks, plan.Earlier), plan.Unshared, p.seed)
+	return engine.Unshare(engine.FinalRanking(ranks, plan.Earlier), p.unshared, p.seed)
 }
 
 // Progress draws and plays the stages of a staged event; nil when the
@@ -117,7 +119,7 @@ func (st *State) Progress() *Progress {
 	entrants := engine.SeedOrder(players, plan.Seeding, seed)
 	var pools []*engine.Field
 	var advance int
-	p := &Progress{seed: seed}
+	p := &Progress{seed: seed, unshared: max(plan.Unshared, st.Awards.Prizes)}
 	for i, sp := range plan.Stages {
 		if i > 0 && pools == nil && plan.Seeding == engine.SeedByLots && (sp.Kind == KnockoutStage || sp.Kind == DoubleStage) {
 			// A later bracket is drawn by lots as the first was, not
@@ -129,7 +131,7 @@ func (st *State) Progress() *Progress {
 		// tie (a knockout round's winners) is who goes on (R-T-8).
 		unshared := 0
 		if i == len(plan.Stages)-1 {
-			unshared = plan.Unshared
+			unshared = p.unshared
 		}
 		switch sp.Kind {
 		case KnockoutStage:

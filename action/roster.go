@@ -69,6 +69,8 @@ type PlayerAdded struct {
 	Name   string `json:"name"`
 	Unit   string `json:"unit,omitempty"`
 	Rating int    `json:"rating,omitempty"`
+	// Categories are the player's categories (R-T-10, CategoriesSet).
+	Categories []string `json:"categories,omitempty"`
 }
 
 func (*PlayerAdded) Kind() string { return "player-added" }
@@ -84,9 +86,14 @@ func (a *PlayerAdded) Apply(st *State) error {
 	if other := playerSpelled(st, name); other != nil {
 		return refuse(Conflict, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
 	}
+	cats, err := st.categoryNames(a.Categories)
+	if err != nil {
+		return err
+	}
+	st.Awards.declare(cats)
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: names.Clean(a.Unit), Rating: a.Rating,
-		Entrant: st.nextEntrant(),
+		Entrant: st.nextEntrant(), Categories: cats,
 	})
 	return nil
 }

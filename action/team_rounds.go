@@ -559,5 +559,5 @@ func (teamFormat) Tables() []Table {
 // PlaysBy: match points, game points and the team tiebreaks stand for the
 // game scoring and the individual tiebreaks (R-S-2, R-T-4, R-T-5).
 func (teamFormat) PlaysBy(part RulePart) bool {
-	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules
+	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules && part != PlayerAwards
 }

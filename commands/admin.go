@@ -291,6 +291,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "公布第 %d 轮出场名单", En: "revealed round %d's line-ups"}.In(lang, a.Round)
 	case *action.TeamWithdrawn:
 		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
+	case *action.CategoriesSet, *action.AwardsChanged:
+		return describeAwards(a, st, lang) // awards.go
 	}
 	return i18n.T{Zh: "其他改动", En: "another change"}.In(lang)
 }

@@ -20,6 +20,7 @@ func all() []*Command {
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 		clubCommands(),      // club.go: /roster, /rating, /season (R-E-4, R-R-*)
+		categoryCommands(),  // awards.go: /category (R-T-10)
 	} {
 		cmds = append(cmds, group...)
 	}

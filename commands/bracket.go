@@ -102,7 +102,7 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	}
 	plan := st.Stages.Plan
 	if pg.Over(plan) {
-		return i18n.T{Zh: "「%s」最终名次：", En: "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang)
+		return i18n.T{Zh: "「%s」最终名次：", En: "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang) + awardsText(st, lang)
 	}
 	ev := &st.Event
 	names := func(ids []int) string {
@@ -181,6 +181,7 @@ func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	if t, ok := rankingSheet(st, lang); ok {
 		p.Tables = append(p.Tables, t)
 	}
+	p.Tables = append(p.Tables, sheet.AwardTables(sheetOf(st), lang)...)
 	return p
 }
 

@@ -270,7 +270,7 @@ func enrolments(cl *storage.Club, id storage.EventID, st *action.State, ids []st
 		}
 		switch m, _ := cl.Member(e.member); {
 		case e.member == 0:
-			e.add = storage.Member{Name: freeName(p.Name, p.Unit, byName), Unit: p.Unit, Rating: p.Rating}
+			e.add = storage.Member{Name: freeName(p.Name, p.Unit, byName), Unit: p.Unit, Rating: p.Rating, Categories: p.Categories}
 			byName[names.Key(e.add.Name)] = -1
 		case m.Rating == 0 && !played[m.ID]:
 			e.rating = p.Rating

@@ -72,6 +72,18 @@ func (e *entering) named(name string) (rostered, bool) {
 	return e.of(m), true
 }
 
+// categories are the member's categories the event has (R-T-10): the
+// labels a roster entry carries that the event ranks by.
+func (r rostered) categories(st *action.State) []string {
+	var out []string
+	for _, l := range r.member.Categories {
+		if c, ok := st.Awards.Category(l); ok && !slices.Contains(out, c.Name) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
 // identify makes the member's chat users the event's player entrant,
 // those who are no player of it yet (a user is one player of an event).
 func (r rostered) identify(c *Context, ch *storage.Change, entrant int) error {
@@ -281,7 +293,7 @@ func answerClaim(c *Context) (Reply, error) {
 	}
 	var entrant int
 	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.PlayerAdded{Name: m.Name, Unit: m.Unit, Rating: r.rating}); err != nil {
+		if err := ch.Append(&action.PlayerAdded{Name: m.Name, Unit: m.Unit, Rating: r.rating, Categories: r.categories(ch.State)}); err != nil {
 			return err
 		}
 		ps := ch.State.Event.Players

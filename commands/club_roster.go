@@ -24,7 +24,9 @@ func clubRosterCommands() []*Command {
 	name := func(help i18n.T) Arg { return Arg{Name: "name", Kind: Word, Help: help} }
 	return []*Command{
 		{
-			Name: "roster", Aliases: []string{"名册"}, Who: Anyone, GroupOnly: true,
+			// "/roster" alone lists it too: Discord's commands are one word
+			// or a group's subcommand, never both.
+			Name: "roster list", Aliases: []string{"名册", "roster"}, Who: Anyone, GroupOnly: true,
 			Args: []Arg{{Name: "what", Kind: Rest, Optional: true, Help: i18n.T{Zh: "要找的名字、单位或组别（不写列出全部）", En: "a name, unit or category to search for (none lists everyone)"}}},
 			Help: i18n.T{Zh: "俱乐部名册：历次比赛的选手，单位、等级分、组别、聊天用户", En: "the club's roster: the players of its events, with unit, rating, categories and chat user"},
 			Run:  listRoster,

@@ -27,17 +27,17 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 		first action.Table
 	}{
 		{"swiss", individualScript("/event new 瑞士 积分编排 rounds 3", 6), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 		{"round robin", individualScript("/event new 循环 roundrobin", 4), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 		{"knockout", individualScript("/event new 杯赛 knockout", 6), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.MatchRules}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.MatchRules, action.PlayerAwards}, action.RankingTable},
 		{"groups", individualScript("/event new 分组 groups", 8), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules, action.PlayerAwards}, action.RankingTable},
 		{"team round robin", func(t *testing.T) *script { return teamEventScript(t, 2, 0) }, action.TeamFormat,
 			[]action.RulePart{action.EventRules, action.RoundCount, action.SwissPairing}, action.TeamStandingsTable},
 		{"player totals", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set 台次 队员总分制") }, action.TotalsFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.setup(t)
@@ -46,7 +46,7 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 			if f.Kind() != tc.kind {
 				t.Fatalf("kind %q, want %q", f.Kind(), tc.kind)
 			}
-			for part := action.EventRules; part <= action.AbsenceRules; part++ {
+			for part := action.EventRules; part <= action.PlayerAwards; part++ {
 				want := false
 				for _, p := range tc.plays {
 					want = want || p == part

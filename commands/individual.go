@@ -126,7 +126,7 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 		if lots := lotsNote(before, engine.Standings(&st.Event), &st.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
-		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
+		return text, append([]sheet.Table{sheet.Standings(sheetOf(st), lang)}, prizeTables(st, lang)...) // all of them
 	})
 }
 
@@ -185,6 +185,7 @@ func (f individualFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, 
 	if f.totals { // the players', then the teams' (R-T-6)
 		files = append(files, sheetFile{sheet.TeamTotals(sheetOf(st), lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
 	}
+	files = append(files, awardFiles(st, lang)...)
 	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
@@ -213,5 +214,5 @@ func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top in
 	if f.totals {
 		text += "\n\n" + teamTotalsText(st, lang)
 	}
-	return text
+	return text + awardsText(st, lang)
 }

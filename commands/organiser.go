@@ -18,7 +18,7 @@ func organiserCommands() []*Command {
 				{Name: "value", Kind: Rest, Optional: true, Help: i18n.T{Zh: "新的值", En: "the new value"}},
 			},
 			Help: i18n.T{Zh: "设置比赛：赛制、轮数、计分、名次规则、用时、迟到时限、确认时限、提和规则、犯规判负等", En: "configure the event: format, rounds, scoring, tiebreaks, time control, late limit, confirmation window, draw offers, fouls and more"},
-			More: i18n.T{Zh: stagesHelp.Zh + "\n" + teamsHelp.Zh, En: stagesHelp.En + "\n" + teamsHelp.En},
+			More: i18n.T{Zh: stagesHelp.Zh + "\n" + teamsHelp.Zh + "\n" + awardsHelp.Zh, En: stagesHelp.En + "\n" + teamsHelp.En + "\n" + awardsHelp.En},
 			Run:  setEvent,
 		},
 		{

@@ -20,7 +20,7 @@ import (
 func ratingCommands() []*Command {
 	return []*Command{
 		{
-			Name: "rating", Aliases: []string{"等级分"}, Who: Anyone, GroupOnly: true,
+			Name: "rating list", Aliases: []string{"等级分", "rating"}, Who: Anyone, GroupOnly: true,
 			Args: []Arg{{Name: "name", Kind: Rest, Optional: true, Help: i18n.T{Zh: "选手的名字：他的等级分变化；不写则列出等级分榜", En: "a player's name: their rating's history; none lists the rating list"}}},
 			Help: i18n.T{Zh: "俱乐部等级分榜（历次比赛的对局按时间计算），或一名选手的等级分记录", En: "the club's rating list (from the games of its events, in date order), or a player's rating history"},
 			More: i18n.T{Zh: "新等级分 = 原等级分 + K ×（实得分 − 预期得分）：每场比赛按赛前等级分一起计算，分差超过上限按上限算；弃权和轮空不计；没有等级分的选手第一次得到的是表现分（对手平均分，每高出 50% 半分加 12.5），下满几局前为临时等级分（R-R-1..5）。",

@@ -94,8 +94,8 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	// R-E-4: a member of the club's roster comes with their unit, their
-	// rating on the club's list and their chat users.
+	// R-E-4: a member of the club's roster comes with their unit, the
+	// rating set for them, their categories and their chat users.
 	e, err := c.entering()
 	if err != nil {
 		return Reply{}, err
@@ -112,7 +112,11 @@ func addPlayer(c *Context) (Reply, error) {
 	}
 	var added engine.Player
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
+		var cats []string
+		if rostered {
+			cats = m.categories(ch.State)
+		}
+		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating, Categories: cats}); err != nil {
 			return err
 		}
 		ps := ch.State.Event.Players
@@ -211,7 +215,14 @@ func playJoin(c *Context) (Reply, error) {
 	if asked != nil {
 		return *asked, nil
 	}
-	name, unit := j.name, j.unit
+	name := j.name
+	unit, cats, err := joinCategories(st, j.unit, c.Args["categories"]) // R-T-10
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(cats) == 0 && j.member != nil {
+		cats = j.member.categories(st)
+	}
 	var number, entrant int
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
@@ -221,7 +232,7 @@ func playJoin(c *Context) (Reply, error) {
 			}
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating}); err != nil {
+		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating, Categories: cats}); err != nil {
 			return err
 		}
 		ps := ch.State.Event.Players
@@ -249,6 +260,9 @@ func playJoin(c *Context) (Reply, error) {
 	}
 	if unit != "" {
 		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
+	}
+	if len(cats) > 0 {
+		name += i18n.T{Zh: "，组别 %s", En: ", category %s"}.In(c.Lang, categoryList(cats, c.Lang))
 	}
 	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
 }

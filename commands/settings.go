@@ -19,13 +19,14 @@ import (
 // the values read and show.
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
-// recorded by SettingsChanged) or an event detail (action.Info, recorded
-// by InfoChanged).
+// recorded by SettingsChanged), an event detail (action.Info, recorded by
+// InfoChanged) or an award (action.Awards, recorded by AwardsChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
+	award   func(a *action.AwardsChanged, v string) error
 	show    func(st *action.State, lang i18n.Lang) string
 	// part is the part of the rules the key belongs to, which some formats
 	// do not play by (a knockout has no Swiss pairing, a team event's
@@ -308,7 +309,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys)
+}, leaveKeys, awardKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -412,10 +413,14 @@ func setEvent(c *Context) (Reply, error) {
 				s.Rounds = def.Rounds
 			}
 			a = &action.SettingsChanged{Settings: s}
-		} else {
+		} else if k.info != nil {
 			ic := &action.InfoChanged{}
 			err = k.info(ic, v)
 			a = ic
+		} else {
+			ac := &action.AwardsChanged{}
+			err = k.award(ac, v)
+			a = ac
 		}
 		if err != nil {
 			var p *Problem

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -17,6 +18,10 @@ func sheetOf(st *action.State) sheet.Event {
 		Phase: phases[st.Status], Version: st.Through, Units: true,
 		TimeControl: st.Info.TimeControl,
 		Start:       sheet.RoundStart{Round: st.Play.Round, At: st.Play.Starts.In(st.Info.Location())},
+		Awards:      awardsOf(st),
+	}
+	if st.Stages != nil {
+		e.Ranking = func() []engine.Placing { return stagedRanking(st) }
 	}
 	if tm := st.Teams; tm != nil {
 		e.Teams = &sheet.Teams{Event: st.TeamEvent(), Totals: tm.Rules.Totals, Hidden: make([][]bool, len(tm.Rounds))}

@@ -69,7 +69,7 @@ func (stagedFormat) finish(c *Context) (Reply, error) {
 	}
 	return finishEvent(c, appendLots, func(st *action.State, _ []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		if t, ok := rankingSheet(st, lang); ok {
-			return stagedStandings(st, lang), []sheet.Table{t}
+			return stagedStandings(st, lang), append([]sheet.Table{t}, prizeTables(st, lang)...)
 		}
 		return stagedStandings(st, lang), nil
 	})
@@ -110,7 +110,8 @@ func (stagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error)
 	if !final {
 		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 	}
-	return []sheetFile{f, {sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}}, nil
+	files := append([]sheetFile{f}, awardFiles(st, lang)...)
+	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
 func (stagedFormat) keys(st *action.State, lang i18n.Lang) []string {

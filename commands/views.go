@@ -25,8 +25,8 @@ func viewCommands() []*Command {
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
-			Args: []Arg{asPicture, boardsArg},
-			Help: i18n.T{Zh: "显示排名", En: "show the standings"},
+			Args: []Arg{asPicture, boardsArg, categoryArg},
+			Help: i18n.T{Zh: "显示排名；写组别则显示该组别的排名", En: "show the standings; with a category, its ranking"},
 			Run:  showStandings,
 		},
 		{
@@ -67,6 +67,9 @@ func showPairings(c *Context) (Reply, error) {
 func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
 		return Reply{}, noRounds()
+	}
+	if cat := c.Args["category"]; cat != "" {
+		return categoryStandings(c, cat)
 	}
 	return formatOf(c.State).standings(c)
 }

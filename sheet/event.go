@@ -33,6 +33,14 @@ type Event struct {
 	Start RoundStart
 	// Teams is a team event's side (§12); nil for an individual event.
 	Teams *Teams
+	// Ranking is the event's ranking where its standings do not make it
+	// (a staged event's stages, R-F-6), computed when a table asks: the
+	// categories' rankings, the prizes and the place points read it. Nil:
+	// the standings' order.
+	Ranking func() []engine.Placing
+	// Awards are the categories, prizes, place points and minimum of games
+	// it ranks by beside its standings (R-T-8, R-T-10..12).
+	Awards Awards
 }
 
 // Of is ev as the sheets read it when nothing more is known of it: under

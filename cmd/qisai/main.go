@@ -190,6 +190,11 @@ qisai standings — 名次表 the standings.
                          后走胜局,后走局数,倒数轮次分)
   --format text|json|csv 输出格式 output format (default text)
   --scoring W/D/L        计分 points for win/draw/loss (default as for pair)
+  --prizes N             获奖名次 the first N win prizes (R-T-8): text lists them
+  --place-points LIST    名次分 points of places 1, 2, … e.g. 10,7,5,3, added
+                         up by unit into 团体总分 (R-T-11): text shows them
+  --min-games N          最少局数 players with fewer games win no prize and
+                         add nothing to a unit's total, marked * (R-T-12)
 
 Exit codes 退出码: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
 `
