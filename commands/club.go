@@ -27,9 +27,10 @@ import (
 // the time anybody looks.
 
 // clubCommands are the club's: its roster (club_roster.go), the answer to
-// a claim to it (club_entry.go) and its rating list (ratings.go).
+// a claim to it (club_entry.go), its rating list (ratings.go) and its
+// files (club_files.go), and its seasons (season.go).
 func clubCommands() []*Command {
-	return slices.Concat(clubRosterCommands(), []*Command{rosterClaimCommand()}, ratingCommands())
+	return slices.Concat(clubRosterCommands(), []*Command{rosterClaimCommand()}, ratingCommands(), ratingFileCommands(), seasonCommands())
 }
 
 // club is a chat's club as the commands read it: what the store keeps, and

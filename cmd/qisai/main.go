@@ -39,6 +39,7 @@ var commands = map[string]command{
 	"bracket":   bracketCmd,
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
+	"rating":    ratingCmd,
 	"serve":     serveCmd,
 	"standings": standingsCmd,
 	"version":   versionCmd,
@@ -106,6 +107,9 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
   qisai bracket [flags] PLAYERS.csv   淘汰赛 a knockout offline (qisai bracket --help)
   qisai backup [--db FILE] BACKUP     备份 a consistent copy of the SQLite database,
                                       also while qisai runs on it
+  qisai rating export|import --chat PLATFORM:ID [--db FILE] [--lang zh|en] FILE
+                                      等级分 a club's rating list and roster to or
+                                      from a CSV or .xlsx file (R-R-5)
   qisai version                       版本 print the version
   qisai help                          本说明 print this help
 
