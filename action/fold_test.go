@@ -381,6 +381,9 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomLeave(side, live)
 		case side.IntN(80) == 0:
 			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
+		case side.IntN(60) == 0:
+			venue, awards := fmt.Sprintf("Hall %d", side.IntN(9)), side.IntN(10)
+			a = &action.DetailsSet{Venue: &venue, Awards: &awards}
 		case awards.IntN(150) == 0:
 			a = randomAwards(awards, live)
 		case w < 10:

@@ -180,6 +180,13 @@ type Info struct {
 	Leaves     int            `json:"leaves,omitempty"`
 	LeaveWorth engine.ByeKind `json:"leaveWorth,omitempty"`
 	LeaveAuto  bool           `json:"leaveAuto,omitempty"`
+	// Host, Venue and Dates are what the papers say of the event (主办单位,
+	// 比赛地点, 比赛日期), Awards how many places of each ranking get a
+	// prize (录取名次; 0: the papers' default); DetailsSet sets them.
+	Host   string `json:"host,omitempty"`
+	Venue  string `json:"venue,omitempty"`
+	Dates  string `json:"dates,omitempty"`
+	Awards int    `json:"awards,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules

@@ -216,6 +216,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "撤销第 %d 步", En: "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:
 		return infoChange(a, lang)
+	case *action.DetailsSet:
+		return detailsChange(a, lang)
 	case *action.ResultReported:
 		return i18n.T{Zh: "%s 报告第 %d 台 %s", En: "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
 	case *action.ReportDisputed:

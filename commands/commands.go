@@ -167,6 +167,7 @@ func (s *Service) Handled(ctx context.Context, updateID string) (bool, error) {
 // command gets an empty reply (nothing to send); who wrote it is
 // remembered, as for every request (saw).
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
+	req.Chat = s.movedTo(ctx, req.Chat)
 	s.saw(ctx, req) // plain chat too: "@handle" names whoever wrote
 	words := splitLine(req.Text)
 	if words == nil {

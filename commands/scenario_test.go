@@ -139,6 +139,10 @@ func (s *script) flush() {
 			label = "[dm " + strings.TrimPrefix(c, "dm:") + "] "
 		}
 		for _, m := range s.last[c] {
+			if m.File != nil && m.Text == "" {
+				fmt.Fprintf(&s.out, "%s[file: %s]\n", label, m.File.Name)
+				continue
+			}
 			s.write(label, m.Text)
 			if len(m.Buttons) > 0 {
 				fmt.Fprintf(&s.out, "  [buttons: %s]\n", buttons(m))

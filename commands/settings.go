@@ -20,13 +20,17 @@ import (
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
 // recorded by SettingsChanged), an event detail (action.Info, recorded by
-// InfoChanged) or an award (action.Awards, recorded by AwardsChanged).
+// InfoChanged), an award (action.Awards, recorded by AwardsChanged) or a
+// detail of its papers (recorded by DetailsSet).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
 	award   func(a *action.AwardsChanged, v string) error
+	// details sets one of the papers' details (DetailsSet), which may
+	// change also once the event has finished.
+	details func(a *action.DetailsSet, v string) error
 	show    func(st *action.State, lang i18n.Lang) string
 	// part is the part of the rules the key belongs to, which some formats
 	// do not play by (a knockout has no Swiss pairing, a team event's
@@ -309,7 +313,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, awardKeys)
+}, leaveKeys, awardKeys, paperKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -379,6 +383,10 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	k := lookupKey(name)
 	v := narrow(c.Args["value"]) // 轮数 ７, UTC＋８: every value reads in half width
+	if k != nil && k.details != nil {
+		// The papers print a detail as typed: 实验中学（高中部）, 3月1日—2日.
+		v = strings.TrimSpace(c.Args["value"])
+	}
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}
@@ -413,6 +421,10 @@ func setEvent(c *Context) (Reply, error) {
 				s.Rounds = def.Rounds
 			}
 			a = &action.SettingsChanged{Settings: s}
+		} else if k.details != nil {
+			d := &action.DetailsSet{}
+			err = k.details(d, v)
+			a = d
 		} else if k.info != nil {
 			ic := &action.InfoChanged{}
 			err = k.info(ic, v)

@@ -55,11 +55,7 @@ func TestValidate(t *testing.T) {
 		DiscordPublicKey: pubKey, DiscordAPIURL: "https://proxy.example.org/api", DatabaseURL: dbURL,
 		Listen: ":8080", PublicURL: "https://qisai.example.org",
 	}
-	tests := []struct {
-		name   string
-		change func(*Config)
-		want   []string // in the error, each; none: valid
-	}{
+	validateCases(t, ok, []validateCase{
 		{"everything set", func(*Config) {}, nil},
 		{"nothing set: the console", func(c *Config) { *c = Config{} }, nil},
 		{"token with a newline", func(c *Config) { c.TelegramToken += "\n" }, []string{"QISAI_TELEGRAM_TOKEN", "令牌"}},
@@ -86,8 +82,21 @@ func TestValidate(t *testing.T) {
 		{"sqlite: URL", func(c *Config) { c.DatabaseURL = "sqlite:club.db" }, nil},
 		{"file URI", func(c *Config) { c.DatabaseURL = "file:club.db?_busy_timeout=9000" }, nil},
 		{"database URL of another kind", func(c *Config) { c.DatabaseURL = "mysql://u@h/db" }, []string{"QISAI_DATABASE_URL", "mysql", "不支持", "sqlite://PATH"}},
-	}
-	for _, tt := range tests {
+	}, tgToken, dcToken)
+}
+
+// validateCase is a change to a valid Config and what Validate says then.
+type validateCase struct {
+	name   string
+	change func(*Config)
+	want   []string // in the error, each; none: valid
+}
+
+// validateCases checks each case on a copy of ok, and that no error
+// shows any of secrets.
+func validateCases(t *testing.T, ok Config, cases []validateCase, secrets ...string) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			c := ok
 			tt.change(&c)
@@ -106,9 +115,9 @@ func TestValidate(t *testing.T) {
 					t.Errorf("Validate: %v\nwant it to contain %q", err, w)
 				}
 			}
-			for _, secret := range []string{tgToken, dcToken} {
+			for _, secret := range secrets {
 				if strings.Contains(err.Error(), secret) {
-					t.Errorf("Validate shows a token: %v", err)
+					t.Errorf("Validate shows a secret: %v", err)
 				}
 			}
 		})

@@ -546,6 +546,11 @@ func records(db *gorm.DB, id EventID, after, through int64, limit int) ([]action
 	if limit > 0 {
 		q = q.Limit(limit)
 	}
+	return decodeRows(q)
+}
+
+// decodeRows reads the actions q selects and decodes them, in q's order.
+func decodeRows(q *gorm.DB) ([]action.Record, error) {
 	var rows []actionRow
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read actions: %w", err)

@@ -228,7 +228,15 @@ var migrations = []struct {
 	// keep their JSON in state, and the next snapshot of the event
 	// replaces them.
 	{15, "snapshots: the state in gob, in a column of bytes", nil, addSnapshotData},
-	{16, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
+	{16, "chats moved to a new id, for the messages typed in them before the move that arrive after it", []string{
+		`CREATE TABLE chat_moves (
+			platform TEXT NOT NULL,
+			from_id TEXT NOT NULL,
+			to_id TEXT NOT NULL,
+			PRIMARY KEY (platform, from_id)
+		)`,
+	}, nil},
+	{17, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
 		// The roster (R-E-4): a chat's players across its events. A member
 		// merged into another keeps its row, marked, for the log.
 		`CREATE TABLE IF NOT EXISTS members (
