@@ -15,7 +15,6 @@ import (
 	"github.com/qisai/qisai/chat"
 	chatcmd "github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/storage"
 )
 
 // ratingCmd runs `qisai rating export|import --chat PLATFORM:ID [--db
@@ -44,13 +43,7 @@ func ratingCmd(args []string, stdout io.Writer) error {
 	if l == "" {
 		return usagef("--lang 是 zh 或 en，不是 %q。--lang is zh or en, not %q", *lang, *lang)
 	}
-	dsn := *db
-	if dsn == "" {
-		dsn = os.Getenv(databaseEnv)
-	}
-	if dsn == "" {
-		dsn = storage.DefaultDSN
-	}
+	dsn := databaseDSN(*db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, err := openDatabase(ctx, dsn)
