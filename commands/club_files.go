@@ -313,10 +313,13 @@ func textRecords(text string) ([][]string, error) {
 func importRatingsLine(c *Context) (Reply, error) {
 	_, pasted, _ := strings.Cut(strings.TrimSpace(c.Req.Text), "\n")
 	if strings.TrimSpace(pasted) == "" {
-		// All on the command's line: "/rating import 张伟 1850, 李娜 1720".
+		// All on the command's line: players apart by semicolons, or by
+		// commas when a player's cells are apart by spaces ("/rating
+		// import 张伟 1850, 李娜 1720"); else it is one player's row
+		// ("/rating import 张伟,1850,一中").
 		pasted = strings.ReplaceAll(strings.ReplaceAll(c.Args["what"], "；", "\n"), ";", "\n")
-		if !strings.Contains(pasted, "\n") {
-			pasted = strings.ReplaceAll(pasted, ",", "\n")
+		if !strings.Contains(pasted, "\n") && strings.Contains(strings.TrimSpace(pasted), " ") {
+			pasted = strings.ReplaceAll(strings.ReplaceAll(pasted, "，", "\n"), ",", "\n")
 		}
 	}
 	records, err := textRecords(pasted)
