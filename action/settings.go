@@ -3,6 +3,7 @@ package action
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -187,6 +188,11 @@ type Info struct {
 	Venue  string `json:"venue,omitempty"`
 	Dates  string `json:"dates,omitempty"`
 	Awards int    `json:"awards,omitempty"`
+	// Entry is the sign-up rules (R-E-5: signup.go), set by
+	// EntryRulesSet; Schedule the rounds' planned starts, in order of the
+	// rounds (schedule.go), set by ScheduleSet.
+	Entry    Entry     `json:"entry,omitzero"`
+	Schedule []Planned `json:"schedule,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules
@@ -245,4 +251,7 @@ func ParseZone(s string) (int, error) {
 	return sign * (hours*60 + minutes), nil
 }
 
-func (i Info) clone() Info { return i }
+func (i Info) clone() Info {
+	i.Schedule = slices.Clone(i.Schedule)
+	return i
+}

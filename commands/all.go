@@ -21,6 +21,8 @@ func all() []*Command {
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 		clubCommands(),      // club.go: /roster, /rating, /season (R-E-4, R-R-*)
 		categoryCommands(),  // awards.go: /category (R-T-10)
+		waitListCommands(),  // signup_waitlist.go: /waitlist (候补, R-E-5)
+		timetableCommands(), // timetable.go: /schedule (赛程)
 	} {
 		cmds = append(cmds, group...)
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,17 +111,22 @@ func addPlayer(c *Context) (Reply, error) {
 			p.Rating = m.rating
 		}
 	}
-	var added engine.Player
+	var (
+		added   engine.Player
+		waiting bool
+		st      *action.State
+	)
 	_, err = c.Update(func(ch *storage.Change) error {
 		var cats []string
 		if rostered {
 			cats = m.categories(ch.State)
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating, Categories: cats}); err != nil {
+		var err error
+		added, waiting, err = enter(ch, action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating, Categories: cats}) // R-E-5: past the maximum, the wait list
+		if err != nil {
 			return err
 		}
-		ps := ch.State.Event.Players
-		added = ps[len(ps)-1]
+		st = ch.State
 		if rostered {
 			return m.identify(c, ch, added.Entrant)
 		}
@@ -129,9 +135,14 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
 	if rostered {
 		c.enter(e, map[int64]int{m.member.ID: added.Entrant})
+	}
+	if waiting {
+		return Reply{Text: waitingText(st, added, c.Lang)}, nil
+	}
+	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
+	if rostered {
 		text = i18n.T{Zh: "已添加选手 %s%s。现有 %d 名选手。", En: "Added player %s%s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), fromRoster(c.Lang), added.ID)
 	}
 	return Reply{Text: text}, nil
@@ -180,7 +191,11 @@ func removePlayer(c *Context) (Reply, error) {
 			return problem("%[1]s 是用户 %[2]s 自己报名的：请他输入 /leave 退出；或开赛后用 /withdraw %[3]d 让他退赛。",
 				"%[1]s joined as user %[2]s: they can leave with /leave, or after the start withdraw them with /withdraw %[3]d.", p.Name, ids[0].User, p.ID)
 		}
-		return ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant})
+		waiting := slices.Clone(ch.State.Waiting)
+		if err := ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant}); err != nil {
+			return err
+		}
+		return movedUp(c.reads(), ch, waiting, nil, placeOpened) // R-E-5
 	})
 	if err != nil {
 		return Reply{}, err
@@ -198,10 +213,8 @@ func playJoin(c *Context) (Reply, error) {
 	if err := claimInstead(c, c.Args["name"]); err != nil {
 		return Reply{}, err
 	}
-	if st.Status == action.Setup {
-		// Organisers enter players in setup (PlayerAdded takes them then);
-		// players join themselves only while sign-up is open.
-		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
+	if err := joinShut(st, c.svc.now()); err != nil {
+		return Reply{}, err // R-E-5: the deadline
 	}
 	// R-E-4: the roster says who the sender is, or asks the organisers.
 	e, err := c.entering()
@@ -223,7 +236,12 @@ func playJoin(c *Context) (Reply, error) {
 	if len(cats) == 0 && j.member != nil {
 		cats = j.member.categories(st)
 	}
-	var number, entrant int
+	var (
+		number  int
+		waiting bool
+		joined  engine.Player
+		after   *action.State
+	)
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
 		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
@@ -232,18 +250,18 @@ func playJoin(c *Context) (Reply, error) {
 			}
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating, Categories: cats}); err != nil {
+		var err error
+		if joined, waiting, err = enter(ch, action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating, Categories: cats}); err != nil {
 			return err
 		}
-		ps := ch.State.Event.Players
-		number, entrant = len(ps), ps[len(ps)-1].Entrant
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, entrant)
+		number, after = joined.ID, ch.State
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, joined.Entrant)
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
 	if j.member != nil {
-		c.enter(e, map[int64]int{j.member.member.ID: entrant})
+		c.enter(e, map[int64]int{j.member.member.ID: joined.Entrant})
 	}
 	// The player's private notes are written when others act, in the
 	// language the player reads (readerLang): without a /lang choice, the
@@ -257,6 +275,9 @@ func playJoin(c *Context) (Reply, error) {
 				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
 			}
 		}
+	}
+	if waiting {
+		return Reply{Text: waitingText(after, joined, c.Lang)}, nil
 	}
 	if unit != "" {
 		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
@@ -278,13 +299,14 @@ func playLeave(c *Context) (Reply, error) {
 			return err
 		}
 		n, _ := ch.State.Numbered(gone)
+		waiting := slices.Clone(ch.State.Waiting)
 		if err := ch.Append(&action.PlayerRemoved{Player: n, Entrant: gone}); err != nil {
 			return err
 		}
 		for _, id := range leaving {
 			ch.Forget(id.Platform, id.User)
 		}
-		return nil
+		return movedUp(c.reads(), ch, waiting, nil, placeOpened) // R-E-5
 	}); err != nil {
 		return Reply{}, err
 	}

@@ -31,7 +31,10 @@ type eventKey struct {
 	// details sets one of the papers' details (DetailsSet), which may
 	// change also once the event has finished.
 	details func(a *action.DetailsSet, v string) error
-	show    func(st *action.State, lang i18n.Lang) string
+	// entry sets a sign-up rule (R-E-5, signup_rules.go), read in the
+	// event's zone at now.
+	entry func(a *action.EntryRulesSet, v string, st *action.State, now time.Time) error
+	show  func(st *action.State, lang i18n.Lang) string
 	// part is the part of the rules the key belongs to, which some formats
 	// do not play by (a knockout has no Swiss pairing, a team event's
 	// matches score by 场分 and 局分); the zero value, the event's own.
@@ -313,7 +316,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, awardKeys, paperKeys)
+}, leaveKeys, awardKeys, paperKeys, entryKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -407,6 +410,9 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
+	}
+	if k.entry != nil {
+		return setEntry(c, k, v)
 	}
 	var shown string
 	_, err := c.Update(func(ch *storage.Change) error {

@@ -22,6 +22,7 @@ type Store interface {
 	LogOf(ctx context.Context, id storage.EventID, kinds ...string) ([]action.Record, error)
 	LogTail(ctx context.Context, id storage.EventID, n int) ([]action.Record, error)
 	RunningEvents(ctx context.Context) ([]storage.EventID, error)
+	WakingEvents(ctx context.Context, now time.Time) ([]storage.EventID, error)
 	Handled(ctx context.Context, updateKey string) (bool, error)
 
 	// Which chats follow an event, and which event a chat or a player's

@@ -171,7 +171,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	if cr, ok := c.actions[0].(*action.Created); ok {
 		name = cr.Name
 	}
-	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status)}
+	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status), WakeAt: wakeOf(c.State)}
 	var snap []byte
 	if s.snapshotDue(snapshotInfo{}, ev.Version) {
 		var err error
@@ -240,7 +240,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
 		// for this one and then matches no row.
 		q := tx.Model(&eventRow{}).Where("id = ? AND version = ?", id, v).
-			Updates(map[string]any{"version": v + n, "status": string(c.State.Status)})
+			Updates(map[string]any{"version": v + n, "status": string(c.State.Status), "wake_at": wakeOf(c.State)})
 		if q.Error != nil {
 			return q.Error
 		}

@@ -236,7 +236,11 @@ var migrations = []struct {
 			PRIMARY KEY (platform, from_id)
 		)`,
 	}, nil},
-	{17, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
+	// action.State.WakeAt as of the event's last change, NULL for none:
+	// the scheduler loads the events whose sign-up deadline or check-in
+	// has come (WakingEvents), not every event not yet started.
+	{17, "events: when the clock next has work before the start (R-E-5), indexed", nil, addWakeAt},
+	{18, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
 		// The roster (R-E-4): a chat's players across its events. A member
 		// merged into another keeps its row, marked, for the log.
 		`CREATE TABLE IF NOT EXISTS members (
@@ -315,6 +319,21 @@ var migrations = []struct {
 		)`,
 		`CREATE INDEX IF NOT EXISTS club_log_chat ON club_log (platform, chat_id, id)`,
 	}, nil},
+}
+
+// addWakeAt adds events.wake_at and its index, unless a database taken
+// back to an older version runs this again (as addSnapshotData).
+func addWakeAt(tx *gorm.DB) error {
+	if !tx.Migrator().HasColumn("events", "wake_at") {
+		ts := "DATETIME"
+		if tx.Name() == "postgres" {
+			ts = "TIMESTAMPTZ"
+		}
+		if err := tx.Exec("ALTER TABLE events ADD COLUMN wake_at " + ts).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec("CREATE INDEX IF NOT EXISTS events_wake ON events (wake_at) WHERE wake_at IS NOT NULL").Error
 }
 
 // addSnapshotData adds snapshots.data, unless a database taken back to an
