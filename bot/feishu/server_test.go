@@ -41,6 +41,7 @@ type openPlatform struct {
 	tokens   int               // tenant_access_tokens asked
 	uploads  []string          // "image NAME" or "file NAME"
 	attempts map[string]int    // receive_id → create requests, refused or not
+	repeats  map[string]int    // receive_id → create requests of a uuid already sent
 	conn     *websocket.Conn   // the bot's long connection; nil while it has none
 	conns    int               // long connections the bot opened
 	answers  map[string]chan larkws.Response
@@ -120,7 +121,7 @@ const (
 
 func newOpenPlatform(t *testing.T) *openPlatform {
 	p := &openPlatform{t: t, changed: make(chan struct{}), uuids: map[string]string{}, refused: map[string]int{},
-		names: map[string]string{}, authors: map[string]string{}, attempts: map[string]int{}, answers: map[string]chan larkws.Response{}}
+		names: map[string]string{}, authors: map[string]string{}, attempts: map[string]int{}, repeats: map[string]int{}, answers: map[string]chan larkws.Response{}}
 	p.srv = httptest.NewServer(http.HandlerFunc(p.serve))
 	t.Cleanup(func() {
 		p.mu.Lock()
@@ -220,6 +221,7 @@ func (p *openPlatform) create(w http.ResponseWriter, r *http.Request) {
 	p.attempts[in.ReceiveID]++
 	if id, ok := p.uuids[in.UUID]; ok && in.UUID != "" {
 		// Feishu sends at most one message of a uuid within the hour.
+		p.repeats[in.ReceiveID]++
 		reply(w, http.StatusOK, map[string]any{"code": 0, "data": map[string]any{"message_id": id}})
 		return
 	}

@@ -24,7 +24,7 @@ import (
 // spreadsheet at hand.
 func ratingCmd(args []string, stdout io.Writer) error {
 	if len(args) == 0 || (args[0] != "export" && args[0] != "import") {
-		return usagef("rating 后面写 export 或 import：qisai rating export|import --chat 平台:聊天号 文件。rating takes export or import: qisai rating export|import --chat PLATFORM:ID FILE")
+		return usagef("qisai rating 后面写 export 或 import：qisai rating export|import --chat 平台:聊天号 文件。", "rating takes export or import: qisai rating export|import --chat PLATFORM:ID FILE.")
 	}
 	verb := args[0]
 	fs := flag.NewFlagSet("rating "+verb, flag.ContinueOnError)
@@ -37,11 +37,11 @@ func ratingCmd(args []string, stdout io.Writer) error {
 	}
 	platform, id, ok := strings.Cut(*club, ":")
 	if len(pos) != 1 || !ok || platform == "" || id == "" {
-		return usagef("rating %[1]s 需要 --chat 平台:聊天号 和一个文件，如 qisai rating %[1]s --chat telegram:-1001234 等级分.xlsx。rating %[1]s takes --chat PLATFORM:ID and a file, e.g. qisai rating %[1]s --chat telegram:-1001234 list.xlsx", verb)
+		return usagef("qisai rating %[1]s 需要 --chat 平台:聊天号 和一个文件，如 qisai rating %[1]s --chat telegram:-1001234 等级分.xlsx。", "rating %[1]s takes --chat PLATFORM:ID and a file, e.g. qisai rating %[1]s --chat telegram:-1001234 list.xlsx.", verb)
 	}
 	l := i18n.Parse(*lang)
 	if l == "" {
-		return usagef("--lang 是 zh 或 en，不是 %q。--lang is zh or en, not %q", *lang, *lang)
+		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", *lang)
 	}
 	dsn := databaseDSN(*db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
