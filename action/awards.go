@@ -11,8 +11,9 @@ import (
 
 // What an event ranks and rewards beside its standings (Awards): the
 // players' categories (组别, R-T-10) and the prize places of each ranking
-// (R-T-8), the place points that add up to the units' or teams' 团体总分
-// (R-T-11), and the fewest games a player's results count with (R-T-12).
+// and how a tie for them is settled (R-T-8), the place points that add up
+// to the units' or teams' 团体总分 (R-T-11), and the fewest games a
+// player's results count with (R-T-12).
 // None of it touches the pairing or the games, so it may change until the
 // event finishes.
 
@@ -36,6 +37,10 @@ type Awards struct {
 	// Minimum cancels the results of players with too few games in the
 	// rankings it names (R-T-12).
 	Minimum engine.Minimum `json:"minimum,omitempty"`
+	// Playoff is the chain that settles a tie for a place that may not be
+	// shared (R-T-8): play-off games under its rules, then lots; nil is
+	// lots alone.
+	Playoff []engine.TieRule `json:"playoff,omitempty"`
 }
 
 // Category is one category of the event and the prize places of its
@@ -48,6 +53,7 @@ type Category struct {
 func (a Awards) clone() Awards {
 	a.Categories = slices.Clone(a.Categories)
 	a.PlacePoints = slices.Clone(a.PlacePoints)
+	a.Playoff = slices.Clone(a.Playoff)
 	return a
 }
 
@@ -146,6 +152,7 @@ type AwardsChanged struct {
 	Prize       *PrizeSet          `json:"prize,omitempty"`
 	PlacePoints *engine.PlaceTable `json:"placePoints,omitempty"`
 	Minimum     *engine.Minimum    `json:"minimum,omitempty"`
+	Playoff     *[]engine.TieRule  `json:"playoff,omitempty"`
 }
 
 func (*AwardsChanged) Kind() string { return "awards-changed" }
@@ -155,7 +162,7 @@ func (a *AwardsChanged) Apply(st *State) error {
 		return err
 	}
 	switch {
-	case a.Categories == nil && a.Prize == nil && a.PlacePoints == nil && a.Minimum == nil:
+	case a.Categories == nil && a.Prize == nil && a.PlacePoints == nil && a.Minimum == nil && a.Playoff == nil:
 		return refuse(Invalid, "没有要修改的内容", "nothing to change")
 	case a.Prize != nil && a.Prize.Places < 0:
 		return refuse(Invalid, "获奖名次数不能是负数", "the prize places cannot be negative")
@@ -203,6 +210,12 @@ func (a *AwardsChanged) Apply(st *State) error {
 	}
 	if a.Minimum != nil {
 		aw.Minimum = *a.Minimum
+	}
+	if a.Playoff != nil {
+		if slices.Contains(*a.Playoff, engine.RegularGame) {
+			return refuse(Invalid, "名次加赛的规则应是加赛、快棋、和棋黑胜或抽签", "a play-off's rules are replay, blitz, armageddon or lots")
+		}
+		aw.Playoff = slices.Clone(*a.Playoff)
 	}
 	st.Awards = aw
 	st.leaveEvent()

@@ -1,6 +1,7 @@
 package action_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/qisai/qisai/action"
@@ -85,4 +86,25 @@ func TestAwardsChanged(t *testing.T) {
 		{name: "nothing", from: round1, act: is(&action.AwardsChanged{}), err: "nothing to change"},
 		{name: "finished", from: finished, act: is(&action.AwardsChanged{Prize: &action.PrizeSet{Places: 3}}), err: "has finished"},
 	})
+}
+
+// TestR_T_10_WaitingKeepsCategories: an entrant who waits (R-E-5) keeps
+// the categories they entered in, and plays in them once moved up.
+func TestR_T_10_WaitingKeepsCategories(t *testing.T) {
+	s := full(t)
+	s.do(&action.WaitListed{Name: "Tang Dan", Categories: []string{"女子"}})
+	if w := s.st.Waiting; len(w) != 1 || !slices.Equal(w[0].Categories, []string{"女子"}) {
+		t.Fatalf("wait list %+v, want Tang Dan waiting in 女子", w)
+	}
+	if err := s.try(s.last(), &action.WaitListed{Name: "Hu Ming", Categories: []string{""}}); err == nil {
+		t.Error("a waiting entrant of a category without a name taken")
+	}
+	s.do(&action.PlayerRemoved{Player: 1, Entrant: s.st.EntrantOf(1)})
+	ps := s.st.Event.Players
+	if p := ps[len(ps)-1]; p.Name != "Tang Dan" || !slices.Equal(p.Categories, []string{"女子"}) {
+		t.Fatalf("moved up: %+v, want Tang Dan in 女子", p)
+	}
+	if got := engine.Categories(ps); !slices.Equal(got, []string{"女子"}) {
+		t.Errorf("the players' categories %v, want 女子", got)
+	}
 }

@@ -387,11 +387,13 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomLeave(side, live)
 		case side.IntN(80) == 0:
 			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
-		case papers.IntN(60) == 0:
-			venue, awards := fmt.Sprintf("Hall %d", papers.IntN(9)), papers.IntN(10)
-			a = &action.DetailsSet{Venue: &venue, Awards: &awards}
 		case awards.IntN(150) == 0:
 			a = randomAwards(awards, live)
+		case live.Status == action.Running && awards.IntN(2) == 0 && len(live.Ties()) > 0:
+			a = randomPlayoff(awards, live)
+		case papers.IntN(60) == 0:
+			venue, places := fmt.Sprintf("Hall %d", papers.IntN(9)), papers.IntN(10)
+			a = &action.DetailsSet{Venue: &venue, Awards: &places}
 		case (live.Status == action.Setup || live.Status == action.Signup) && entries.IntN(8) == 0:
 			a = randomSignup(entries, live) // signup_test.go
 		case w < 10:
@@ -662,7 +664,7 @@ func randomAwards(rng *rand.Rand, st *action.State) action.Action {
 		}
 		return out
 	}
-	switch rng.IntN(5) {
+	switch rng.IntN(6) {
 	case 0:
 		entrant := rng.IntN(len(st.Event.Players) + 2)
 		if entrant > 0 && entrant <= len(st.Event.Players) {
@@ -677,8 +679,23 @@ func randomAwards(rng *rand.Rand, st *action.State) action.Action {
 	case 3:
 		t := engine.PlaceTable{engine.Pts(10), engine.Pts(7), engine.Pts(5), engine.Pts(3)}[:rng.IntN(5)]
 		return &action.AwardsChanged{PlacePoints: &t}
+	case 4:
+		chains := [][]engine.TieRule{nil, {engine.TieBlitz, engine.TieLots}, {engine.TieArmageddon}, {engine.TieReplay}, {engine.RegularGame}}
+		c := chains[rng.IntN(len(chains))]
+		return &action.AwardsChanged{Playoff: &c}
 	}
 	return &action.AwardsChanged{Minimum: &engine.Minimum{Games: rng.IntN(6) - 1, For: engine.Rankings(rng.IntN(4))}}
+}
+
+// randomPlayoff settles one of the event's ties (R-T-8): the organiser's
+// choice, or a play-off game's result (now and then a refused one).
+func randomPlayoff(rng *rand.Rand, st *action.State) action.Action {
+	ties := st.Ties()
+	t := ties[rng.IntN(len(ties))]
+	if t.Chosen == nil || rng.IntN(8) == 0 {
+		return &action.PlayoffChosen{Stage: t.Stage, Group: t.Group, Place: t.Place, Players: t.Players, Lots: rng.IntN(4) == 0}
+	}
+	return &action.PlayoffPlayed{Place: t.Place, Result: engine.Result(1 + rng.IntN(3))} // red's win, black's, a draw
 }
 
 // randomPlan makes the event a knockout, a double elimination or groups,

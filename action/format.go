@@ -45,6 +45,9 @@ const (
 	// TotalsFormat: 队员总分制 (R-TM-3), the players playing an individual
 	// event and their teams ranked by their totals (R-T-6).
 	TotalsFormat FormatKind = "totals"
+	// TeamStagedFormat: a knockout or double elimination of teams, each
+	// bracket match a team match (§11.1, team_knockout.go).
+	TeamStagedFormat FormatKind = "team-stages"
 )
 
 // Table is a table that shows an event.
@@ -91,6 +94,8 @@ const (
 // Format is the event's format.
 func (st *State) Format() Format {
 	switch {
+	case st.Stages != nil && st.Teams != nil:
+		return teamStagedFormat{stagedFormat{st.Stages.Plan}}
 	case st.Stages != nil:
 		return stagedFormat{st.Stages.Plan}
 	case st.Teams != nil && st.Teams.Rules.Totalled():

@@ -20,7 +20,9 @@ func all() []*Command {
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
 		clubCommands(),      // club.go: /roster, /rating, /season (R-E-4, R-R-*)
+		staffCommands(),     // staff.go: /arbiter add, /arbiter remove
 		categoryCommands(),  // awards.go: /category (R-T-10)
+		playoffCommands(),   // playoff.go: /playoff (R-T-8)
 		waitListCommands(),  // signup_waitlist.go: /waitlist (候补, R-E-5)
 		timetableCommands(), // timetable.go: /schedule (赛程)
 	} {

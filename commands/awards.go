@@ -81,10 +81,27 @@ func listWords(v string) []string {
 	return strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '，' || r == '、' || r == ' ' || r == '　' })
 }
 
+// parseWords reads a chain of rules, one a word of listWords, each by
+// parse; an empty one is an error too.
+func parseWords[T any](v string, parse func(string) (T, error)) ([]T, error) {
+	var out []T
+	for _, w := range listWords(v) {
+		x, err := parse(w)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no rule given")
+	}
+	return out, nil
+}
+
 // awardsHelp is /help event set's word on the awards.
 var awardsHelp = i18n.T{
-	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）。",
-	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8 or prizes women 3 (prize places, never shared, R-T-8); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12).",
+	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）；名次加赛 快棋,抽签（不能并列的名次——小组出线名次、冠军、获奖名次——两人并列时，由组织者选择加赛或抽签，/playoff，R-T-8）。",
+	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8 or prizes women 3 (prize places, never shared, R-T-8); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12); playoff blitz,lots (two players level for a place that may not be shared — a group's qualifying places, the champion, the prize places — are played off or drawn, an organiser choosing: /playoff, R-T-8).",
 }
 
 // awardKeys are /event set's keys of the awards.
@@ -172,6 +189,7 @@ var awardKeys = []eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return minimumText(st.Awards.Minimum, lang) },
 	},
+	playoffKey, // playoff.go (R-T-8)
 }
 
 // categoriesText lists the event's categories, each with its players and
@@ -243,7 +261,7 @@ func categoryCommands() []*Command {
 // nobody named it lists the event's.
 func setCategories(c *Context) (Reply, error) {
 	st := c.State
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return Reply{}, problem("团体赛按队排名，不分组别。", "A team event ranks its teams: it has no categories.")
 	}
 	who, given := c.Args["player"], c.Args["categories"]
@@ -322,7 +340,7 @@ func categoryNames(st *action.State) string {
 // (R-T-10), as text or pictures.
 func categoryStandings(c *Context, name string) (Reply, error) {
 	st := c.State
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return Reply{}, problem("团体赛按队排名，不分组别。输入 /standings 查看团体排名。", "A team event ranks its teams, not categories. Type /standings for the team standings.")
 	}
 	cat, ok := st.Awards.Category(name)
@@ -353,7 +371,7 @@ func tableText(t sheet.Table) string {
 // is over (R-T-8), and how to see each category's ranking (R-T-10); "" for
 // an event without awards.
 func awardsText(st *action.State, lang i18n.Lang) string {
-	if !hasAwards(st) || st.Format().Kind() == action.TeamFormat {
+	if !hasAwards(st) || playsTeamMatches(st) {
 		return ""
 	}
 	e := sheetOf(st)
@@ -376,7 +394,7 @@ func awardsText(st *action.State, lang i18n.Lang) string {
 
 // awardFiles are the awards' tables as /export csv sends them.
 func awardFiles(st *action.State, lang i18n.Lang) []sheetFile {
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return nil
 	}
 	var out []sheetFile
@@ -390,7 +408,7 @@ func awardFiles(st *action.State, lang i18n.Lang) []sheetFile {
 // prizeTables are the prize winners as a picture for the finish's
 // announcement: none when no ranking names prizes.
 func prizeTables(st *action.State, lang i18n.Lang) []sheet.Table {
-	if st.Format().Kind() == action.TeamFormat {
+	if playsTeamMatches(st) {
 		return nil
 	}
 	if t := sheet.Prizes(sheetOf(st), lang); len(t.Rows) > 0 {
@@ -399,7 +417,7 @@ func prizeTables(st *action.State, lang i18n.Lang) []sheet.Table {
 	return nil
 }
 
-// describeAwards says what an awards action did, for /log.
+// describeAwards says what an awards or play-off action did, for /log.
 func describeAwards(a action.Action, st *action.State, lang i18n.Lang) string {
 	switch a := a.(type) {
 	case *action.CategoriesSet:
@@ -420,10 +438,20 @@ func describeAwards(a action.Action, st *action.State, lang i18n.Lang) string {
 		if a.Minimum != nil {
 			parts = append(parts, i18n.T{Zh: "最少局数 %s", En: "fewest games %s"}.In(lang, minimumText(*a.Minimum, lang)))
 		}
+		if a.Playoff != nil {
+			parts = append(parts, i18n.T{Zh: "名次加赛 %s", En: "play-off rule %s"}.In(lang, chainText(*a.Playoff, lang)))
+		}
 		if len(parts) == 0 {
 			return i18n.T{Zh: "修改组别和奖项", En: "changed the categories and prizes"}.In(lang)
 		}
 		return i18n.T{Zh: "设置：", En: "set "}.In(lang) + strings.Join(parts, i18n.T{Zh: "，", En: ", "}.In(lang))
+	case *action.PlayoffChosen:
+		if a.Lots {
+			return i18n.T{Zh: "第 %d 名并列：抽签（%s）", En: "place %d's tie: lots (%s)"}.In(lang, a.Place, tieNames(st, a.Players, lang))
+		}
+		return i18n.T{Zh: "第 %d 名并列：加赛（%s）", En: "place %d's tie: a play-off (%s)"}.In(lang, a.Place, tieNames(st, a.Players, lang))
+	case *action.PlayoffPlayed:
+		return i18n.T{Zh: "第 %d 名加赛：%s", En: "place %d's play-off game: %s"}.In(lang, a.Place, resultText(a.Result))
 	}
 	return ""
 }

@@ -334,33 +334,49 @@ func enrol(ch *storage.ClubChange, e enrolment) (storage.Member, error) {
 	return m, nil
 }
 
-// clubOrganiser reports whether the sender organises the club: an
-// organiser of one of the events the club's chat follows.
+// clubOrganiser reports whether the sender organises the club: is one of
+// its chat's organisers (staff.go), who run its events and keep its roster
+// and list (R-E-4), whether or not the chat has an event.
 func (c *Context) clubOrganiser(cl *club) (bool, error) {
-	evs, err := c.svc.store.ChatEvents(c, cl.Chat)
-	if err != nil {
-		return false, err
-	}
-	for _, e := range evs {
-		roles, err := c.svc.store.Roles(c, e.ID, c.Req.Chat.Platform, c.Req.User.ID)
-		if err != nil {
-			return false, err
-		}
-		if slices.Contains(roles, storage.Organiser) {
-			return true, nil
-		}
-	}
-	return false, nil
+	orgs, err := c.clubStaff(cl)
+	return slices.Contains(orgs, c.Actor()), err
 }
 
-// mustOrganise refuses the sender unless they organise the club.
+// clubStaff is the club's organisers: its chat's. A chat whose events
+// were made before chats had organisers has none, and the organisers of
+// its events keep its roster until its next event makes one.
+func (c *Context) clubStaff(cl *club) ([]action.Actor, error) {
+	orgs, err := c.svc.store.ClubHolders(c, cl.Chat, storage.Organiser)
+	if err != nil || len(orgs) > 0 {
+		return orgs, err
+	}
+	evs, err := c.svc.store.ChatEvents(c, cl.Chat)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range evs {
+		held, err := c.svc.store.Holders(c, e.ID, storage.Organiser)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range held {
+			if !slices.Contains(orgs, o) {
+				orgs = append(orgs, o)
+			}
+		}
+	}
+	return orgs, nil
+}
+
+// mustOrganise refuses the sender unless they organise the club
+// (clubOrganiser).
 func (c *Context) mustOrganise(cl *club, what string) error {
 	ok, err := c.clubOrganiser(cl)
 	if err != nil || ok {
 		return err
 	}
 	deed := clubDeeds[what]
-	return &Problem{Text: i18n.T{Zh: "只有本群比赛的组织者可以" + deed.Zh + "。", En: "Only the organisers of this group's events can " + deed.En + "."}}
+	return &Problem{Text: i18n.T{Zh: "只有这个群（俱乐部）的组织者可以" + deed.Zh + "。", En: "Only this group's (the club's) organisers can " + deed.En + "."}}
 }
 
 // clubDeeds are what mustOrganise refuses, in words.
@@ -373,28 +389,17 @@ var clubDeeds = map[string]i18n.T{
 // clubOrganisers are the private chats of the club's organisers, each in
 // its reader's language: they confirm claims to roster entries.
 func (c *Context) clubOrganisers(cl *club) ([]contact, error) {
-	evs, err := c.svc.store.ChatEvents(c, cl.Chat)
+	orgs, err := c.clubStaff(cl)
 	if err != nil {
 		return nil, err
 	}
-	seen := map[action.Actor]bool{}
-	var to []contact
-	for _, e := range evs {
-		orgs, err := c.svc.store.Holders(c, e.ID, storage.Organiser)
+	to := make([]contact, len(orgs))
+	for i, o := range orgs {
+		lang, err := readerLang(c.reads(), o.Platform, o.User)
 		if err != nil {
 			return nil, err
 		}
-		for _, o := range orgs {
-			if seen[o] {
-				continue
-			}
-			seen[o] = true
-			lang, err := readerLang(c.svc.reading(c, e.ID), o.Platform, o.User)
-			if err != nil {
-				return nil, err
-			}
-			to = append(to, contact{chat: chat.Private(o.Platform, o.User), lang: lang})
-		}
+		to[i] = contact{chat: chat.Private(o.Platform, o.User), lang: lang}
 	}
 	return to, nil
 }

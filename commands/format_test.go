@@ -11,8 +11,8 @@ import (
 
 // TestEveryFormatWalksThroughItsInterface plays one event of every kind —
 // a Swiss, a round robin, a knockout, groups into a knockout, a team round
-// robin and 队员总分制 — from the start to /finish through the chat, and
-// checks at each step what the event's format (action.Format and
+// robin, a team knockout and 队员总分制 — from the start to /finish through
+// the chat, and checks at each step what the event's format (action.Format and
 // commands' format) answers: its kind, the parts of the rules it plays by,
 // a pairing, standings, a crosstable, files and a page that say something,
 // and that the event runs out of rounds where the format says it does.
@@ -36,6 +36,8 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules, action.PlayerAwards}, action.RankingTable},
 		{"team round robin", func(t *testing.T) *script { return teamEventScript(t, 2, 0) }, action.TeamFormat,
 			[]action.RulePart{action.EventRules, action.RoundCount, action.SwissPairing}, action.TeamStandingsTable},
+		{"team knockout", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set format knockout") }, action.TeamStagedFormat,
+			[]action.RulePart{action.EventRules}, action.RankingTable},
 		{"player totals", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set 台次 队员总分制") }, action.TotalsFormat,
 			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 	} {

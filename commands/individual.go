@@ -49,7 +49,7 @@ func (individualFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 func (individualFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, nil)
+	return publishRound(c, start, nil, nil)
 }
 
 // started names the players by their numbers; under 队员总分制, the teams
@@ -108,6 +108,7 @@ func (f individualFormat) roundComplete(v *voice, ch *storage.Change, round int)
 	}
 	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
 	v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
+	v.offerTies(ch, newTies(ch.State, round)) // the last round's: R-T-8
 }
 
 // finish settles the places that may not be shared by lots (R-T-8): 抽签
@@ -121,13 +122,16 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 	if put := c.State.Postponed(); len(put) > 0 {
 		return Reply{}, problem("补赛还没有结果：%s。用 /result 台次 结果 轮次 录入后再结束比赛。", "Postponed games have no result yet: %s. Enter them with /result BOARD RESULT ROUND, then finish.", postponedText(c.State, put, c.Lang))
 	}
+	if r, wait := tiesFirst(c); wait {
+		return r, nil
+	}
 	return finishEvent(c, appendLots, func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		text := f.standingsText(st, lang, prizePlaces)
 		if lots := lotsNote(before, engine.Standings(&st.Event), &st.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
 		return text, append([]sheet.Table{sheet.Standings(sheetOf(st), lang)}, prizeTables(st, lang)...) // all of them
-	})
+	}, []view{standingsView, tableView})
 }
 
 // appendLots puts 抽签 at the end of the tiebreaks, so that the places

@@ -55,13 +55,6 @@ func organiserCommands() []*Command {
 			Run:  removePlayer,
 		},
 		{
-			Name: "arbiter add", Aliases: []string{"添加裁判"}, Who: Organiser,
-			Args: []Arg{{Name: "user", Kind: Person, Optional: true, Help: i18n.T{Zh: "裁判：@ 点选、@用户名，或回复裁判的消息时不写", En: "the arbiter: picked after @, an @username, or left out when replying to their message"}}},
-			Help: i18n.T{Zh: "添加裁判", En: "add an arbiter"},
-			More: namingHelp,
-			Run:  addArbiter,
-		},
-		{
 			Name: "link", Aliases: []string{"关联"}, Who: Anyone,
 			Args:      []Arg{{Name: "code", Kind: Word, Optional: true, Help: i18n.T{Zh: "另一场比赛的关联代码", En: "another event's link code"}}},
 			Help:      i18n.T{Zh: "组织者：取得关联代码；在另一个聊天（任何平台）输入 /link 代码，让它也关注本赛", En: "organisers: get the link code; type /link CODE in another chat (any platform) to make it follow the event"},

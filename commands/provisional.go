@@ -58,7 +58,7 @@ func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 		if p.shared {
 			place += "="
 		}
-		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.entrant)}, {Text: p.status.In(lang)}})
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.entrant)}, {Text: p.status.In(lang)}})
 	}
 	return t, true
 }

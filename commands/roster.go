@@ -122,7 +122,7 @@ func addPlayer(c *Context) (Reply, error) {
 			cats = m.categories(ch.State)
 		}
 		var err error
-		added, waiting, err = enter(ch, action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating, Categories: cats}) // R-E-5: past the maximum, the wait list
+		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating, cats) // R-E-5: past the maximum, the wait list
 		if err != nil {
 			return err
 		}
@@ -251,7 +251,7 @@ func playJoin(c *Context) (Reply, error) {
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
 		var err error
-		if joined, waiting, err = enter(ch, action.PlayerAdded{Name: name, Unit: unit, Rating: j.rating, Categories: cats}); err != nil {
+		if joined, waiting, err = enter(ch, name, unit, j.rating, cats); err != nil {
 			return err
 		}
 		number, after = joined.ID, ch.State

@@ -44,7 +44,7 @@ func start(c *Context) (Reply, error) {
 				return err
 			}
 		}
-		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
+		if err := ch.Append(&action.Started{Numbering: by, Spread: engine.SpreadKeepRank}); err != nil {
 			return err
 		}
 		if err := tellStillWaiting(c.reads(), ch); err != nil {
@@ -72,8 +72,13 @@ func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 		}
 		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
 	}
-	return i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
+	s := i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
 		"\n" + monoTable(&t)
+	if st.UnitsMoved {
+		s += "\n" + i18n.T{Zh: "为把同单位的选手分到上下两个半区，调整了部分序号；同单位选手之间的先后不变（R-SW-1）。",
+			En: "Some numbers were changed to spread the players of one unit over the two halves; team-mates keep their order (R-SW-1)."}.In(lang)
+	}
+	return s
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating
@@ -205,9 +210,11 @@ func (s roundStart) source(lang i18n.Lang) string {
 
 // publishRound publishes the preview of an event whose players are paired
 // (not teams): the pairing table, with notes (what a staged event's boards
-// play) when given, goes to every chat of the event, and a private note
-// to each player a user is linked to.
-func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string) (Reply, error) {
+// play) when given, goes to every chat of the event with a link to its
+// live page, and a private note to each player a user is linked to, with
+// buttons to report the result; ask, when given, asks what else the
+// round's players choose (an armageddon's colours).
+func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string, ask func(c *Context, ch *storage.Change, round int) error) (Reply, error) {
 	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
@@ -216,7 +223,11 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 	if err != nil {
 		return Reply{}, err
 	}
-	if err := c.readWorth(); err != nil {
+	if err := c.readWorth(); err != nil { // club_worth.go (R-R-2)
+		return Reply{}, err
+	}
+	page, err := c.pageButton()
+	if err != nil {
 		return Reply{}, err
 	}
 	var round, told int
@@ -240,7 +251,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		if notes != nil {
 			text += notes(ch.State, round, chats.lang)
 		}
-		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
+		chats.announceWith(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang), page...)
 		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
@@ -252,8 +263,17 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 				continue
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
-				ch.Send(chat.Message{Chat: ct.chat, Text: note + c.worthNote(ch.State, round, n, ct.lang)})
+				m := chat.Message{Chat: ct.chat, Text: note + c.worthNote(ch.State, round, n, ct.lang)}
+				if s, ok := seatOf(ch.State, n); ok {
+					m.Buttons = labelled(roundButtons(ch.State, c.Event, round, s.game.Board, false), ct.lang)
+				}
+				ch.Send(m)
 				told++
+			}
+		}
+		if ask != nil {
+			if err := ask(c, ch, round); err != nil {
+				return err
 			}
 		}
 		// For the publisher's chat only: whom the notes reached, and why
@@ -479,6 +499,9 @@ func playHere(c *Context) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error {
 		var err error
 		if s, err = c.liveSeat(ch.State); err != nil {
+			return err
+		}
+		if err := c.pressedRound(ch.State); err != nil { // the reminder's button
 			return err
 		}
 		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})

@@ -19,8 +19,8 @@ import (
 // totals by the minimum of games (R-T-12, seed 000: "参赛局数未达到5局者，
 // 取消该队员比赛成绩" — here 2 of 3 rounds, a bye being no game).
 
-// schoolField are the pupils: console user, name, class, category.
-var schoolField = []struct{ user, name, class, cat string }{
+// pupils are the school's pupils: console user, name, class, category.
+var pupils = []struct{ user, name, class, cat string }{
 	{"ming", "王明", "一班", "男子"}, {"na", "李娜", "二班", "女子"}, {"lei", "赵雷", "三班", ""},
 	{"fang", "陈芳", "一班", "女子"}, {"qiang", "刘强", "二班", "男子"}, {"li", "孙丽", "三班", "女子"},
 	{"jun", "周军", "一班", "男子"}, {"hong", "吴红", "二班", "女子"},
@@ -38,7 +38,7 @@ func TestScenarioCategories_R_T_10(t *testing.T) {
 	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
 	must(t, s.say("org", "/event set 组别 男子,女子"), "组别 = 男子（0 人）、女子（0 人）")
 	must(t, s.say("org", "/signup open"), "报名已开放")
-	for _, p := range schoolField {
+	for _, p := range pupils {
 		line := "/join " + p.name + " " + p.class
 		if p.cat != "" {
 			line += " " + p.cat

@@ -164,7 +164,7 @@ func TestScenarioClubSeason_R_R_1(t *testing.T) {
 	if len(rows) != 8 || rows[0][1] != "孙丽" || rows[0][3] != "20" || rows[1][1] != "张伟" || rows[1][3] != "20" || rows[1][4] != "+13" {
 		t.Errorf("the season's rows %v: want 孙丽 then 张伟 on 20, 张伟 +13 (1863 − 1850)", rows)
 	}
-	must(t, s.say("zw", "/season new 2026赛季 #春季赛"), "只有本群比赛的组织者可以设置赛季")
+	must(t, s.say("zw", "/season new 2026赛季 #春季赛"), "只有这个群（俱乐部）的组织者可以设置赛季")
 	must(t, s.say("org", "/season new 2026赛季 #春季赛 #夏季杯 #秋季团体赛"), "已设定赛季「2026赛季」：春季赛、夏季杯、秋季团体赛")
 	must(t, s.say("org", "/season new 上半年 #春季赛 #冬季赛"), "没有叫「冬季赛」的比赛")
 	must(t, s.say("zw", "/season 2026赛季"), "赛季「2026赛季」：3 场比赛")

@@ -83,7 +83,7 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	must(t, announce("ann", "/start"), "开赛！")
 	must(t, reply("ann", "/pair"), "Round 1 pairing preview")
 	must(t, announce("ann", "/publish 19:30"), "第1轮对阵", "已私信通知")
-	must(t, private("ann", "/event show"), "This chat follows no event")
+	must(t, private("ann", "/event show"), "Event: 秋季赛", "Status: running") // the event she runs, in her language
 
 	s.heading("round 1")
 	st := s.state()
@@ -108,6 +108,6 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 
 	s.heading("finish")
 	must(t, announce("ann", "/finish"), "结束！")
-	must(t, private("ann", "/standings"), "This chat follows no event")
+	must(t, private("ann", "/standings"), "Final standings", "陈七")
 	s.golden("english-organiser.txt")
 }

@@ -27,11 +27,23 @@ func (stagedFormat) placePoints(st *action.State, t engine.PlaceTable) []engine.
 // placePoints are a team event's: each team scores its place (R-T-4,
 // R-T-5), and each of its players the team's points.
 func (teamFormat) placePoints(st *action.State, t engine.PlaceTable) []engine.Scored {
-	ev := st.TeamEvent()
 	var teams []engine.Placing
-	for _, s := range engine.TeamStandings(ev) {
+	for _, s := range engine.TeamStandings(st.TeamEvent()) {
 		teams = append(teams, engine.Placing{Entrant: s.Team, Place: s.Place, Shared: s.Shared})
 	}
+	return teamPlacePoints(st, t, teams)
+}
+
+// placePoints are a team knockout's: each team scores its place in the
+// bracket's ranking (R-F-4), and each of its players the team's points.
+func (teamStagedFormat) placePoints(st *action.State, t engine.PlaceTable) []engine.Scored {
+	return teamPlacePoints(st, t, sheetOf(st).Overall())
+}
+
+// teamPlacePoints gives each team of teams the points of its place under
+// t, and each of its players the team's.
+func teamPlacePoints(st *action.State, t engine.PlaceTable, teams []engine.Placing) []engine.Scored {
+	ev := st.TeamEvent()
 	var out []engine.Scored
 	for _, s := range t.Score(teams, noGroup) {
 		for _, p := range ev.Teams[s.Entrant-1].Members {

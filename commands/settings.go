@@ -20,8 +20,8 @@ import (
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
 // recorded by SettingsChanged), an event detail (action.Info, recorded by
-// InfoChanged), an award (action.Awards, recorded by AwardsChanged) or a
-// detail of its papers (recorded by DetailsSet).
+// InfoChanged), a detail of its papers (recorded by DetailsSet) or an
+// award (action.Awards, recorded by AwardsChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
@@ -421,7 +421,7 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			staged := ch.State.Format().Kind() == action.StagedFormat
+			staged := ch.State.Stages != nil
 			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
 				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
 				s.Rounds = def.Rounds
@@ -453,7 +453,7 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Format().Kind() == action.StagedFormat {
+		if k.names[0] == "format" && ch.State.Stages != nil {
 			// A Swiss or round robin again: the stages go.
 			if err := ch.Append(&action.PlanSet{}); err != nil {
 				return err

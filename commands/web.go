@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -74,6 +75,19 @@ func replaceWebLink(c *Context) (Reply, error) {
 	}
 	return Reply{Text: i18n.T{Zh: "本赛网页换了新链接，旧链接已经失效：\n%s", En: "The event's page has a new link; the old one no longer works:\n%s"}.
 		In(c.Lang, c.svc.webURL(token))}, nil
+}
+
+// pageButton is a link to the event's live page under a round's
+// announcement, none where the page is off (WithPublicURL).
+func (c *Context) pageButton() ([]chat.Button, error) {
+	if c.svc.publicURL == "" {
+		return nil, nil
+	}
+	token, err := c.svc.store.WebLink(c, c.Event)
+	if err != nil {
+		return nil, err
+	}
+	return []chat.Button{{Label: i18n.T{Zh: "实时网页", En: "Live page"}.In(eventLang(c.State)), URL: c.svc.webURL(token)}}, nil
 }
 
 // webURL is the link of the event page with token.

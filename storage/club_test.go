@@ -3,294 +3,165 @@ package storage
 import (
 	"context"
 	"errors"
-	"slices"
-	"strings"
-	"sync"
+	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/internal/i18n"
 )
 
-var clubChat = chat.Chat{Platform: "console", ID: "club"}
-
-// TestClubRoster: members added, saved, linked to users and entered in
-// events come back as written; names are a club's own (in any case) and
-// another chat's roster is another; a change that fails writes nothing.
-func TestClubRoster(t *testing.T) {
+// TestClubStaff: a chat's organisers and arbiters run every event made
+// there — the one of the season and those created after — beside each
+// event's own roles, each role once; they run no event made elsewhere,
+// not even one their chat follows by /link; a role taken from the club
+// goes from its events; StaffEvents lists the events a user runs either
+// way, OpenStaffEvents the unfinished ones.
+func TestClubStaff(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		ev := evCreate(t, s, "春季赛", "王芳")
-		played := time.Date(2026, 3, 7, 1, 30, 0, 0, time.UTC)
-		var wang, zhao Member
-		err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) (err error) {
-			if wang, err = ch.AddMember(Member{Name: "王五", Unit: "一中", Categories: []string{"教师", "男子"}, Rating: 1800, RatedAt: played}); err != nil {
-				return err
+		club := chat.Chat{Platform: "telegram", ID: "-100", Thread: "7"}
+		other := chat.Chat{Platform: "telegram", ID: "-200"}
+		change := func(id EventID, fn func(c *Change)) {
+			t.Helper()
+			if _, err := s.Update(ctx, id, evOrganiser, "", func(c *Change) error { fn(c); return nil }); err != nil {
+				t.Fatalf("update event %d: %v", id, err)
 			}
-			if zhao, err = ch.AddMember(Member{Name: "赵六"}); err != nil {
-				return err
+		}
+		roles := func(id EventID, user string, want ...Role) {
+			t.Helper()
+			got, err := s.Roles(ctx, id, "telegram", user)
+			if err != nil || len(got) != len(want) || len(want) > 0 && !reflect.DeepEqual(got, want) {
+				t.Errorf("Roles(%d, %s) = %v, %v; want %v", id, user, got, err, want)
 			}
-			if _, err := ch.AddMember(Member{Name: "王五"}); !errors.Is(err, ErrNameTaken) {
-				t.Errorf("a second 王五: %v, want ErrNameTaken", err)
-			}
-			if err := ch.Link(wang.ID, "u-wang"); err != nil {
-				return err
-			}
-			if err := ch.Enter(wang.ID, ev, 1); err != nil {
-				return err
-			}
-			if err := ch.Enter(zhao.ID, ev, 2); err != nil {
-				return err
-			}
-			if err := ch.Take(ev, played); err != nil {
-				return err
-			}
-			if err := ch.Set("k", "fide"); err != nil {
-				return err
-			}
-			return ch.Log(i18n.T{Zh: "添加了王五", En: "added 王五"})
+		}
+		spring := evCreate(t, s, "春季赛", "Li", "Wang")
+		change(spring, func(c *Change) {
+			c.Bind(club)
+			c.MakeHome(club)
+			c.Grant("telegram", "1", Organiser)
+			c.GrantClub(club, "1", Organiser)
+			c.GrantClub(club, "2", Arbiter)
+			c.GrantClub(club, "2", Arbiter) // twice is once
 		})
-		if err != nil {
-			t.Fatal(err)
+		if home, err := s.HomeChat(ctx, spring); err != nil || home != club {
+			t.Errorf("HomeChat = %v, %v; want %v", home, err, club)
 		}
-		club, err := s.Club(ctx, clubChat)
-		if err != nil {
-			t.Fatal(err)
+		autumn := evCreate(t, s, "秋季赛") // a later event of the club
+		change(autumn, func(c *Change) { c.Bind(club); c.MakeHome(club); c.Grant("telegram", "3", Arbiter) })
+		visitor := evCreate(t, s, "邀请赛") // another club's, linked in
+		change(visitor, func(c *Change) { c.Bind(other); c.MakeHome(other); c.Follow(club) })
+
+		roles(spring, "1", Organiser)
+		roles(autumn, "1", Organiser)
+		roles(autumn, "2", Arbiter)
+		roles(autumn, "3", Arbiter)
+		roles(spring, "3")
+		roles(visitor, "1")
+		roles(visitor, "2")
+		if own, err := s.OwnRoles(ctx, autumn, "telegram", "2"); err != nil || len(own) != 0 {
+			t.Errorf("OwnRoles(autumn, 2) = %v, %v; want none: the club's arbiter holds no role of the event itself", own, err)
 		}
-		if len(club.Members) != 2 {
-			t.Fatalf("members %+v, want 王五 and 赵六", club.Members)
+		want := []action.Actor{{Platform: "telegram", User: "2"}, {Platform: "telegram", User: "3"}}
+		if got, err := s.Holders(ctx, autumn, Arbiter); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Holders(autumn, arbiter) = %v, %v; want %v", got, err, want)
 		}
-		w := club.Members[0]
-		if w.Name != "王五" || w.Unit != "一中" || !slices.Equal(w.Categories, []string{"教师", "男子"}) || w.Rating != 1800 || !w.RatedAt.Equal(played) || !slices.Equal(w.Users, []string{"u-wang"}) {
-			t.Errorf("王五 read back as %+v", w)
+		if got, err := s.ClubHolders(ctx, club, Arbiter); err != nil || !reflect.DeepEqual(got, want[:1]) {
+			t.Errorf("ClubHolders(arbiter) = %v, %v; want %v", got, err, want[:1])
 		}
-		if !slices.Equal(club.Entries, []MemberEntry{{wang.ID, ev, 1}, {zhao.ID, ev, 2}}) {
-			t.Errorf("entries %+v", club.Entries)
+
+		evUpdate(t, s, spring, &action.Started{}, &action.EventFinished{})
+		evs, err := s.OpenStaffEvents(ctx, "telegram", "2")
+		if wantEvs := []ChatEvent{{ID: autumn, Name: "秋季赛", Status: action.Setup}}; err != nil || !reflect.DeepEqual(evs, wantEvs) {
+			t.Errorf("OpenStaffEvents(2) = %+v, %v; want %+v", evs, err, wantEvs)
 		}
-		if len(club.Events) != 1 || club.Events[0].Event != ev || !club.Events[0].PlayedAt.Equal(played) || !club.Events[0].Rated || !club.Took(ev) {
-			t.Errorf("events %+v", club.Events)
+		evs, err = s.StaffEvents(ctx, "telegram", "2")
+		if wantEvs := []ChatEvent{{ID: spring, Name: "春季赛", Status: action.Finished}, {ID: autumn, Name: "秋季赛", Status: action.Setup}}; err != nil || !reflect.DeepEqual(evs, wantEvs) {
+			t.Errorf("StaffEvents(2) = %+v, %v; want %+v", evs, err, wantEvs)
 		}
-		if club.Settings["k"] != "fide" {
-			t.Errorf("settings %v", club.Settings)
+
+		change(autumn, func(c *Change) { c.RevokeClub(club, "2", Arbiter) })
+		roles(autumn, "2")
+		if evs, err := s.OpenStaffEvents(ctx, "telegram", "2"); err != nil || len(evs) != 0 {
+			t.Errorf("OpenStaffEvents(2) after the revoke = %+v, %v; want none", evs, err)
 		}
-		log, err := s.ClubLog(ctx, clubChat, 10)
-		if err != nil || len(log) != 1 || log[0].Text.Zh != "添加了王五" || log[0].Actor != evOrganiser {
-			t.Errorf("log %+v, %v", log, err)
-		}
-		// Another chat is another club.
-		if other, err := s.Club(ctx, chat.Chat{Platform: "console", ID: "other"}); err != nil || len(other.Members) != 0 {
-			t.Errorf("another chat's club: %+v, %v", other, err)
-		}
-		// A change that fails leaves nothing.
-		failed := errors.New("changed its mind")
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			if _, err := ch.AddMember(Member{Name: "钱七"}); err != nil {
-				return err
-			}
-			return failed
-		}); !errors.Is(err, failed) {
-			t.Fatalf("a failed change: %v", err)
-		}
-		if club, _ := s.Club(ctx, clubChat); len(club.Members) != 2 {
-			t.Errorf("a failed change left %+v", club.Members)
-		}
-		// Saving renames; a name in use is refused.
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			z := zhao
-			z.Name = "王五"
-			if err := ch.SaveMember(z); !errors.Is(err, ErrNameTaken) {
-				t.Errorf("renamed onto 王五: %v", err)
-			}
-			z.Name, z.Unit = "赵六(二中)", "二中"
-			return ch.SaveMember(z)
-		}); err != nil {
-			t.Fatal(err)
-		}
-		club, _ = s.Club(ctx, clubChat)
-		if m, _ := club.Member(zhao.ID); m.Name != "赵六(二中)" || m.Unit != "二中" {
-			t.Errorf("saved as %+v", m)
+		if _, err := s.HomeChat(ctx, evCreate(t, s, "无家")); !errors.Is(err, ErrNotFound) {
+			t.Errorf("HomeChat of an event no chat follows: %v, want ErrNotFound", err)
 		}
 	})
 }
 
-// TestClubMerge: merging two entries of one person moves the entries and
-// users to the one that stays; two who played one event are no one.
-func TestClubMerge(t *testing.T) {
+// TestUsersNamed: "@name" finds the users seen writing in the chat by
+// display name in any script or by handle, in any case; not those seen
+// only elsewhere; a name two users share gives both, the latest first.
+func TestUsersNamed(t *testing.T) {
 	forEachDB(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
-		a, b := evCreate(t, s, "春季赛"), evCreate(t, s, "秋季赛")
-		var keep, gone, third Member
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) (err error) {
-			keep, _ = ch.AddMember(Member{Name: "张伟"})
-			gone, _ = ch.AddMember(Member{Name: "张 伟"})
-			if third, err = ch.AddMember(Member{Name: "李四"}); err != nil {
-				return err
-			}
-			for _, e := range []struct {
-				m       Member
-				ev      EventID
-				entrant int
-			}{{keep, a, 1}, {gone, b, 3}, {third, a, 2}, {third, b, 1}} {
-				if err := ch.Enter(e.m.ID, e.ev, e.entrant); err != nil {
-					return err
-				}
-			}
-			return ch.Link(gone.ID, "u-zhang")
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			if err := ch.Merge(keep.ID, third.ID); !errors.Is(err, ErrBothPlayed) {
-				t.Errorf("merged two players of one event: %v", err)
-			}
-			return ch.Merge(keep.ID, gone.ID)
-		}); err != nil {
-			t.Fatal(err)
-		}
-		club, err := s.Club(ctx, clubChat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := club.Member(gone.ID); ok || len(club.Members) != 2 {
-			t.Errorf("the merged member stays: %+v", club.Members)
-		}
-		m, _ := club.Member(keep.ID)
-		if !slices.Equal(m.Users, []string{"u-zhang"}) {
-			t.Errorf("the user went %+v", m)
-		}
-		want := []MemberEntry{{keep.ID, a, 1}, {third.ID, a, 2}, {third.ID, b, 1}, {keep.ID, b, 3}}
-		if !slices.Equal(club.Entries, want) {
-			t.Errorf("entries %+v, want %+v", club.Entries, want)
-		}
-		// The merged name is free again.
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			_, err := ch.AddMember(Member{Name: "张 伟"})
-			return err
-		}); err != nil {
-			t.Errorf("the merged member's name: %v", err)
-		}
-	})
-}
-
-// TestClubLinkOneMember: a user is one member of a club; linking them to
-// another moves them.
-func TestClubLinkOneMember(t *testing.T) {
-	forEachDB(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			a, _ := ch.AddMember(Member{Name: "甲"})
-			b, _ := ch.AddMember(Member{Name: "乙"})
-			if err := ch.Link(a.ID, "u"); err != nil {
-				return err
-			}
-			return ch.Link(b.ID, "u")
-		}); err != nil {
-			t.Fatal(err)
-		}
-		club, _ := s.Club(ctx, clubChat)
-		if len(club.Members[0].Users) != 0 || !slices.Equal(club.Members[1].Users, []string{"u"}) {
-			t.Errorf("members %+v: want the user on 乙 only", club.Members)
-		}
-	})
-}
-
-// TestClubSeasons: a season keeps its events, replaced by name, deleted.
-func TestClubSeasons(t *testing.T) {
-	forEachDB(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		a, b, c := evCreate(t, s, "甲"), evCreate(t, s, "乙"), evCreate(t, s, "丙")
-		var id int64
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			se, err := ch.SaveSeason("2026秋季", []EventID{b, a, b})
-			id = se.ID
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		club, _ := s.Club(ctx, clubChat)
-		if len(club.Seasons) != 1 || club.Seasons[0].Name != "2026秋季" || !slices.Equal(club.Seasons[0].Events, []EventID{a, b}) {
-			t.Fatalf("seasons %+v", club.Seasons)
-		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error {
-			se, err := ch.SaveSeason("2026秋季", []EventID{c})
-			if se.ID != id {
-				t.Errorf("saved again as season %d, want %d", se.ID, id)
-			}
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		club, _ = s.Club(ctx, clubChat)
-		if !slices.Equal(club.Seasons[0].Events, []EventID{c}) {
-			t.Errorf("replaced: %+v", club.Seasons)
-		}
-		if err := s.UpdateClub(ctx, clubChat, evOrganiser, "", func(ch *ClubChange) error { return ch.DeleteSeason(id) }); err != nil {
-			t.Fatal(err)
-		}
-		if club, _ = s.Club(ctx, clubChat); len(club.Seasons) != 0 {
-			t.Errorf("deleted: %+v", club.Seasons)
-		}
-	})
-}
-
-// TestClubConcurrentAdds: changes to one club from many goroutines at once
-// each see the others' (the names stay unique), on both databases.
-func TestClubConcurrentAdds(t *testing.T) {
-	forEachDB(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		var wg sync.WaitGroup
-		errs := make([]error, 8)
-		for i := range errs {
-			wg.Go(func() {
-				errs[i] = s.UpdateClub(ctx, clubChat, action.Actor{Platform: "console", User: "org"}, "", func(ch *ClubChange) error {
-					_, err := ch.AddMember(Member{Name: "同名"})
-					if errors.Is(err, ErrNameTaken) {
-						return nil
-					}
-					return err
-				})
-			})
-		}
-		wg.Wait()
-		for _, err := range errs {
-			if err != nil {
+		clk := newEvClock()
+		s.now = clk.now
+		club := chat.Chat{Platform: "telegram", ID: "-100"}
+		elsewhere := chat.Chat{Platform: "telegram", ID: "-300"}
+		for _, u := range []struct {
+			in               chat.Chat
+			id, handle, name string
+		}{
+			{club, "1", "", "老陈"},
+			{club, "2", "Alice_W", "Alice Wu"},
+			{elsewhere, "3", "", "王芳"},
+			{club, "4", "", "张伟"},
+			{club, "5", "", "张伟"},
+		} {
+			clk.advance(time.Second)
+			if err := s.SawUser(ctx, u.in, u.id, u.handle, u.name); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if club, _ := s.Club(ctx, clubChat); len(club.Members) != 1 {
-			t.Errorf("%d members called 同名, want 1", len(club.Members))
+		tests := []struct {
+			name string
+			want []string
+		}{
+			{"老陈", []string{"1"}},
+			{"alice_w", []string{"2"}},
+			{"alice wu", []string{"2"}},
+			{"王芳", nil},
+			{"张伟", []string{"5", "4"}},
+			{"nobody", nil},
+		}
+		for _, tt := range tests {
+			got, err := s.UsersNamed(ctx, []chat.Chat{club}, tt.name)
+			var ids []string
+			for _, u := range got {
+				ids = append(ids, u.ID)
+			}
+			if err != nil || !reflect.DeepEqual(ids, tt.want) {
+				t.Errorf("UsersNamed(%q) = %v, %v; want %v", tt.name, ids, err, tt.want)
+			}
 		}
 	})
 }
 
-// TestClubMessages: what a club change sends goes out once it commits,
-// never when it fails, and once when the same update runs again.
-func TestClubMessages(t *testing.T) {
-	forEachDB(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		to := chat.Private("console", "org")
-		send := func(key string, fail error) error {
-			return s.UpdateClub(ctx, clubChat, evOrganiser, key, func(ch *ClubChange) error {
-				ch.Send(chat.Message{Chat: to, Text: "认领 " + key})
-				return fail
-			})
-		}
-		if err := send("u1", errors.New("no")); err == nil {
-			t.Fatal("a failed change: no error")
-		}
-		for range 2 {
-			if err := send("u2", nil); err != nil {
-				t.Fatal(err)
+// TestMigrateHomes: a database of schema 15 opens with each event that
+// one chat follows made there (its home), and a linked event, which two
+// chats follow, with none: no chat lends it its club's staff.
+func TestMigrateHomes(t *testing.T) {
+	for _, db := range testDBs(t) {
+		t.Run(db.name, func(t *testing.T) {
+			old := openAtVersion(t, db.dsn, 15)
+			for _, id := range []int{1, 2} {
+				mustExec(t, old, `INSERT INTO events (id, name, version, created_at, status) VALUES (?, ?, 0, ?, 'running')`, id, fmt.Sprint("Open ", id), evStart)
 			}
-		}
-		var rows []outboxRow
-		if err := s.db.Find(&rows).Error; err != nil {
-			t.Fatal(err)
-		}
-		if len(rows) != 1 || !strings.Contains(rows[0].Body, "认领 u2") {
-			t.Errorf("queued %+v, want the one message of u2", rows)
-		}
-	})
+			mustExec(t, old, `INSERT INTO chat_events (platform, chat_id, event_id) VALUES ('telegram', '-100', 1), ('telegram', '-100', 2), ('discord', '9', 2)`)
+			if sqlDB, err := old.DB(); err == nil {
+				sqlDB.Close()
+			}
+			s := openTest(t, db.dsn)
+			if home, err := s.HomeChat(context.Background(), 1); err != nil || home != (chat.Chat{Platform: "telegram", ID: "-100"}) {
+				t.Errorf("HomeChat(1) = %v, %v; want the one chat that follows it", home, err)
+			}
+			if home, err := s.HomeChat(context.Background(), 2); !errors.Is(err, ErrNotFound) {
+				t.Errorf("HomeChat(2) = %v, %v; want none for a linked event", home, err)
+			}
+		})
+	}
 }
