@@ -220,7 +220,7 @@ func (st *State) checkTeamPairing(p engine.Pairing) error {
 		return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)
 	}
 	seen := map[int]bool{}
-	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
+	for id := range paired(p) {
 		if id < 1 || id > len(tm.Teams) {
 			return refuse(NotFound, "没有 %d 号队伍", "there is no team %d", id)
 		}
