@@ -47,6 +47,9 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			// Its messages waiting: they keep their order (by id), after
 			// any to had, and go out under to's limits.
 			{`UPDATE outbox SET chat_id = ? WHERE platform = ? AND chat_id = ? AND ` + pending, []any{to.ID, p, from.ID}},
+			// Its live messages cannot be edited from the new id: their next
+			// versions are new messages there.
+			{`DELETE FROM live_messages WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
 			// A hold was the old chat's; the new one is asked afresh.
 			{`DELETE FROM chat_blocks WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
 			// The chat as a user.

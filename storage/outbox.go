@@ -81,6 +81,10 @@ type DeliverOptions struct {
 	// may have taken a message whose answer has not come back, and
 	// cutting the request off would leave that unknown.
 	Drain time.Duration
+	// EditEvery is the least time between two edits of a live message
+	// (chat.Live; default 5 s): the versions asked for meanwhile are
+	// coalesced into the latest.
+	EditEvery time.Duration
 }
 
 // Defaults of DeliverOptions and of MarkFailed.
@@ -92,6 +96,10 @@ const (
 	// defaultDrain is well inside the 10 s a container manager (docker
 	// stop) waits between SIGTERM and SIGKILL.
 	defaultDrain = 5 * time.Second
+	// defaultEditEvery keeps a live message's edits to 12 a minute: a
+	// Telegram group takes about 20 messages a minute, edits included, and
+	// its other messages need room.
+	defaultEditEvery = 5 * time.Second
 )
 
 // Retries wait firstRetry after the first failure, twice as long after
