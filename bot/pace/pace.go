@@ -54,8 +54,8 @@ func (l Limits) Span() time.Duration {
 // with a margin: Telegram counts on its own clock, after the network's
 // delays, and a burst at the very limit earns a 429 for the whole bot.
 var Telegram = Limits{
-	Global:  []Rate{{25, time.Second}},
-	Chat:    []Rate{{1, 1100 * time.Millisecond}},
+	Global:    []Rate{{25, time.Second}},
+	Chat:      []Rate{{1, 1100 * time.Millisecond}},
 	Group:     []Rate{{18, time.Minute}},
 	IsGroup:   telegramGroup,
 	AlbumEach: true,
