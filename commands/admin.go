@@ -61,7 +61,8 @@ func undo(c *Context) (Reply, error) {
 			return err
 		}
 		chats.announce(ch, i18n.T{Zh: "第 %d 步（%s）已被 %s 撤销。", En: "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
-		return nil
+		// A result undone: the round's message shows the board open again.
+		return chats.refreshRound(ch, len(ch.State.Event.Rounds))
 	})
 	if err != nil {
 		return Reply{}, err

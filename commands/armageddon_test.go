@@ -12,8 +12,8 @@ func TestArmageddonChooserWithoutGuess_R_F_5(t *testing.T) {
 	if g := h.state().Event.Rounds[0].Games[0]; g.Black != 2 {
 		t.Fatalf("game 1 %+v, want P2 black (no 猜先: the pairing's colours)", g)
 	}
-	must(t, h.say("org", "/result 1 1/2"), "裁判裁定")
+	recorded(t, h.say("org", "/result 1 1/2"))
 	must(t, h.say("org", "/pair"), "由 P2 选择先后手", "未猜先则为第 1 局执黑的一方")
 	must(t, h.say("org", "/flip 1"), "P2")
-	must(t, h.say("org", "/publish"), "先后手由 P2 选定")
+	must(t, h.published("org"), "先后手由 P2 选定")
 }

@@ -110,6 +110,9 @@ type Service struct {
 	// tickGap is the longest silence between ticks that still counts as
 	// the scheduler watching (WithTickGap).
 	tickGap time.Duration
+	// pictured holds when each group last got a picture command of
+	// someone who is not staff (pictureTurn), by chat.Chat.
+	pictured sync.Map
 }
 
 // Option changes a Service.

@@ -179,29 +179,27 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 	return "\n" + strings.Join(lines, "\n")
 }
 
-// settleStaged announces a result of a staged event: the game, and what it
-// did to its match; once the round is complete, the matches that go on,
-// the end of a stage and what comes next.
-func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, wasOpen bool) {
+// settleStaged shows a result of a staged event in the round's message
+// (refreshRound); a correction is announced with what it did to its
+// match; once the round is complete, the matches it decided, the end of a
+// stage and what comes next.
+func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, wasOpen bool) error {
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
+	}
 	st, lang := ch.State, v.lang
 	pg := st.Progress()
-	lines := []string{said}
-	if b, ok := st.BoardOf(round, board); ok && b.Match > 0 && b.Stage < len(pg.Stages) {
-		if br := pg.Stages[b.Stage].Bracket; br != nil {
-			lines = append(lines, matchState(st, br, b.Match, lang))
-		}
-	}
 	if !wasOpen {
+		lines := append([]string{said}, matchStates(st, pg, round, board, lang)...)
 		lines = append(lines, i18n.T{Zh: "成绩更正，对阵随之更新（/bracket 查看）。", En: "A corrected result: the bracket follows it (/bracket shows it)."}.In(lang))
 		v.announce(ch, strings.Join(lines, "\n"))
-		return
+		return nil
 	}
 	ev := &st.Event
 	if round != len(ev.Rounds) || len(openBoards(ev.Rounds[round-1])) > 0 {
-		v.announce(ch, strings.Join(lines, "\n"))
-		return
+		return nil
 	}
-	lines = append(lines, "", i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round))
+	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, matchStates(st, pg, round, 0, lang)...)
 	plan := st.Stages.Plan
 	switch {
 	case pg.Over(plan):
@@ -220,6 +218,27 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}
 	v.announce(ch, strings.Join(lines, "\n"))
+	return nil
+}
+
+// matchStates says where the matches of round's boards stand (board: that
+// board's alone; 0: every board of the round's), each once.
+func matchStates(st *action.State, pg *action.Progress, round, board int, lang i18n.Lang) []string {
+	var lines []string
+	if round < 1 || round > len(st.Stages.Rounds) {
+		return nil
+	}
+	seen := map[[2]int]bool{}
+	for _, b := range st.Stages.Rounds[round-1] {
+		if b.Board == 0 || board != 0 && b.Board != board || b.Match == 0 || b.Stage >= len(pg.Stages) || seen[[2]int{b.Stage, b.Match}] {
+			continue
+		}
+		seen[[2]int{b.Stage, b.Match}] = true
+		if br := pg.Stages[b.Stage].Bracket; br != nil {
+			lines = append(lines, matchState(st, br, b.Match, lang))
+		}
+	}
+	return lines
 }
 
 // stageBegins reports whether the current stage is a later one with no

@@ -151,10 +151,12 @@ func (s roundStart) note(st *action.State, lang i18n.Lang) string {
 }
 
 // publishRound publishes the preview of an event whose players are paired
-// (not teams): the pairing table, with notes (what a staged event's boards
-// play) when given, goes to every chat of the event, and a private note
-// to each player a user is linked to.
-func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string) (Reply, error) {
+// (not teams): the round's message (liveRound: the table, with what a
+// staged event's boards play) goes to every chat of the event, its
+// pictures as one album, and a private note to each player a user is
+// linked to. The publisher is told how far it went, privately where the
+// chat sees the round.
+func publishRound(c *Context, start roundStart) (Reply, error) {
 	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
@@ -176,16 +178,14 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		if err := start.schedule(ch, round); err != nil {
 			return err
 		}
+		if err := chats.liveRound(ch, round, chats.pictures(ch)); err != nil {
+			return err
+		}
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		ids, err := c.reads().Identities()
 		if err != nil {
 			return err
 		}
-		text := pairingTable(ch.State, round, chats.lang)
-		if notes != nil {
-			text += notes(ch.State, round, chats.lang)
-		}
-		chats.announce(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang))
-		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
@@ -200,19 +200,17 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 				told++
 			}
 		}
-		// For the publisher's chat only: whom the notes reached, and why
-		// the start is tomorrow.
-		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, told)+start.note(c.State, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), told)
+	lang := chats.toldLang(c)
+	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(lang, round, chats.chats(), told)
 	if !start.at.IsZero() {
-		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(c.Lang, startClock(c.State, start.at, now, c.Lang)) + start.note(c.State, c.Lang)
+		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(lang, startClock(c.State, start.at, now, lang)) + start.note(c.State, lang)
 	}
-	return chats.reply(text), nil
+	return chats.told(text), nil
 }
 
 // tomorrowNote says that a start time given to /publish is tomorrow's,

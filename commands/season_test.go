@@ -172,7 +172,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.tick() // board 1: both late, but 小红 has no user: the clock decides nothing there
 	must(t, s.say("org", "/here 小红"), "已为 小红 签到")
 	s.tick() // checked in after the limit, 小红 is late still: the arbiter decides
-	must(t, s.say("wang", "/resign #学生组"), "王五 认输")
+	must(t, s.say("wang", "/resign #学生组"), "你已认输")
 	// The players who claimed their entries play as anybody who joined.
 	must(t, s.say("xm", "/report win"), "等待 小丽 确认")
 	must(t, s.dm("xl", "/confirm"), "已确认")

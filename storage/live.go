@@ -76,6 +76,23 @@ func queueLive(tx *gorm.DB, event *int64, m chat.Message, body string) (edit boo
 		Updates(map[string]any{"body": body, "pending": pending}).Error
 }
 
+// latestLive makes d, the first message of a live message, read as the
+// latest version queued (queueLive): the versions queued before it went
+// out need no edit then.
+func latestLive(tx *gorm.DB, d *Delivery) error {
+	c := d.Message.Chat
+	var body []string
+	if err := tx.Model(&liveRow{}).Where(liveWhere, c.Platform, c.ID, d.Message.Live.Key).Pluck("body", &body).Error; err != nil || len(body) == 0 {
+		return err
+	}
+	m := chat.Message{Chat: c, DedupKey: d.Message.DedupKey, File: d.Message.File, Album: d.Message.Album}
+	if err := json.Unmarshal([]byte(body[0]), &m); err != nil {
+		return fmt.Errorf("unreadable live message: %w", err)
+	}
+	d.Message = m
+	return nil
+}
+
 // markPosted records that live message m went out as the platform's
 // message id, showing m: the edits to what was asked for since follow
 // from then + every.

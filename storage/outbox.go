@@ -192,6 +192,9 @@ func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limi
 		byID := make(map[int64]Delivery, len(due))
 		for _, r := range due {
 			d, err := delivery(r)
+			if err == nil && d.Message.Live != nil {
+				err = latestLive(tx, &d)
+			}
 			if err != nil {
 				// Unsendable, and it would hold back its chat for good.
 				if err := tx.Exec("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?", now, err.Error(), r.Row.ID).Error; err != nil {

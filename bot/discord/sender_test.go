@@ -31,18 +31,21 @@ func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // call is a REST request the test server received.
 type call struct {
-	path string
-	body map[string]any
-	at   time.Time
+	method string
+	path   string
+	id     string // the message's id, of a message posted
+	body   map[string]any
+	at     time.Time
 }
 
 // rest is a fake of Discord's REST API: it opens DM channel "DM-<user>",
 // accepts messages, and answers 429 with limited's retry_after (seconds)
-// while limited has some left, to requests for limitPath only when that
+// while limited has some left, to requests for limitPath ("PATCH /channels/…") only when that
 // is set. A call's time is now's (the test's clock), time.Now without.
 type rest struct {
 	mu        sync.Mutex
 	calls     []call
+	posted    int // messages posted: each gets id M<n>
 	limited   []float64
 	limitPath string
 	now       func() time.Time
@@ -58,10 +61,17 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.now != nil {
 		now = f.now
 	}
-	f.calls = append(f.calls, call{path: path, body: body, at: now()})
+	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, at: now()})
+	at := len(f.calls) - 1
 	var wait []float64
-	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == path) {
+	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == r.Method+" "+path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
+	}
+	id := ""
+	if len(wait) == 0 && r.Method == http.MethodPost {
+		f.posted++
+		id = fmt.Sprint("M", f.posted)
+		f.calls[at].id = id
 	}
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
@@ -71,8 +81,10 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
 	case r.URL.Path == "/api/v"+discordgo.APIVersion+"/users/@me/channels":
 		json.NewEncoder(w).Encode(map[string]any{"id": "DM-" + body["recipient_id"].(string), "type": 1})
+	case r.Method == http.MethodPatch: // an edit: the message as it reads now
+		json.NewEncoder(w).Encode(map[string]any{"id": strings.TrimPrefix(path[strings.LastIndex(path, "/"):], "/"), "channel_id": "x", "content": body["content"]})
 	default:
-		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "x", "content": body["content"]})
+		json.NewEncoder(w).Encode(map[string]any{"id": id, "channel_id": "x", "content": body["content"]})
 	}
 }
 
