@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
 
@@ -27,24 +25,9 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 	e.send(e.slash(wang, "publish", ""))
 	e.heard()
 
-	ctx := context.Background()
-	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := e.store.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	user := func(player int) who {
-		for _, p := range players {
-			if n, err := e.store.PlayerOf(ctx, id, Platform, p.id); err == nil && n == st.EntrantOf(player) {
-				return p
-			}
-		}
-		t.Fatalf("no user plays player %d", player)
-		return who{}
-	}
+	st := e.state(t)
+	users := e.users(t, players)
+	user := func(player int) who { return users[player] }
 	type report struct {
 		board int
 		body  string
@@ -90,10 +73,7 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 		}
 	}
 
-	st, err = e.store.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st = e.state(t)
 	for _, g := range st.Event.Rounds[0].Games {
 		if g.Board%2 == 0 {
 			if g.Result != engine.RedWin {

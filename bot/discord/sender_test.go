@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -34,6 +36,7 @@ type call struct {
 	method string
 	path   string
 	id     string // the message's id, of a message posted
+	files  int    // the files attached
 	body   map[string]any
 	at     time.Time
 }
@@ -52,16 +55,14 @@ type rest struct {
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	var body map[string]any
-	json.Unmarshal(b, &body)
+	body, files := requestBody(r)
 	path := strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion)
 	f.mu.Lock()
 	now := time.Now
 	if f.now != nil {
 		now = f.now
 	}
-	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, at: now()})
+	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, files: files, at: now()})
 	at := len(f.calls) - 1
 	var wait []float64
 	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == r.Method+" "+path) {
@@ -86,6 +87,27 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		json.NewEncoder(w).Encode(map[string]any{"id": id, "channel_id": "x", "content": body["content"]})
 	}
+}
+
+// requestBody reads a request's JSON, a multipart one's from its
+// payload_json, and counts its files.
+func requestBody(r *http.Request) (body map[string]any, files int) {
+	if _, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && params["boundary"] != "" {
+		form, err := multipart.NewReader(r.Body, params["boundary"]).ReadForm(32 << 20)
+		if err != nil {
+			return nil, 0
+		}
+		for _, fs := range form.File {
+			files += len(fs)
+		}
+		if p := form.Value["payload_json"]; len(p) > 0 {
+			json.Unmarshal([]byte(p[0]), &body)
+		}
+		return body, files
+	}
+	b, _ := io.ReadAll(r.Body)
+	json.Unmarshal(b, &body)
+	return body, 0
 }
 
 // newSession is a bot's session whose REST requests go to f.

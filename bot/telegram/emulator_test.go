@@ -324,7 +324,9 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 //   - its bot is called TestNameBot: getMe answers qisai_bot here;
 //   - it has no setMyCommands: the menus are recorded and answered here,
 //     by scope and language; nor editMessageReplyMarkup: the messages
-//     whose buttons are removed are recorded;
+//     whose buttons are removed are recorded; nor pictures and files
+//     (sendMediaGroup, sendPhoto, sendDocument): counted and answered here
+//     where media is set;
 //   - it lets a bot write to any user: sendMessage to a user in blocked
 //     answers 403, as Telegram does for users who never started the bot;
 //   - it answers getUpdates at once instead of holding a long poll: an
@@ -335,6 +337,12 @@ type transport struct {
 	blocked   map[string]bool                // chat ids
 	callbacks int                            // answerCallbackQuery calls
 	unbutton  []string                       // "chat/message" of each editMessageReplyMarkup
+	// media counts, by chat id, the messages of pictures and files the
+	// emulator does not keep (sendMediaGroup, sendPhoto, sendDocument):
+	// they are answered here. Nil: they go to the emulator, which refuses
+	// them.
+	media map[string]int
+	next  int // the message ids answered here
 }
 
 func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -382,6 +390,17 @@ func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	case "answerCallbackQuery":
 		tr.callbacks++
+	case "sendMediaGroup", "sendPhoto", "sendDocument":
+		if tr.media != nil {
+			tr.media[form.Get("chat_id")]++
+			tr.next++
+			id := 900000 + tr.next
+			tr.mu.Unlock()
+			if method == "sendMediaGroup" {
+				return answer(r, fmt.Sprintf(`{"ok":true,"result":[{"message_id":%d,"date":0,"chat":{"id":%s,"type":"supergroup"}}]}`, id, form.Get("chat_id"))), nil
+			}
+			return answer(r, fmt.Sprintf(`{"ok":true,"result":{"message_id":%d,"date":0,"chat":{"id":%s,"type":"supergroup"}}}`, id, form.Get("chat_id"))), nil
+		}
 	}
 	tr.mu.Unlock()
 	body := form.Encode()
