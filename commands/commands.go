@@ -191,7 +191,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		c.Own = own
 	}
 	if err == nil {
-		c.Args, err = cmd.parseArgs(rest, lang)
+		c.Args, c.lists, err = cmd.parse(rest, lang)
 	}
 	if err == nil {
 		err = c.allowed(cmd)
@@ -277,6 +277,8 @@ type Context struct {
 	// the sender's own, for an answer only they see (Reply.Private).
 	Lang, Own i18n.Lang
 	Args      map[string]string
+	// lists are the words of each Rest argument as typed (list).
+	lists map[string][]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
 	Event storage.EventID
@@ -296,6 +298,16 @@ type Context struct {
 	voice *voice
 	// ch is the change Update is building, nil outside it (reads).
 	ch *storage.Change
+}
+
+// list is the words of argument name as typed, a quoted name one word:
+// the names of /team add, a line-up. An argument given otherwise (a
+// button's command rebuilt) is cut at its spaces.
+func (c *Context) list(name string) []string {
+	if ws, ok := c.lists[name]; ok {
+		return ws
+	}
+	return strings.Fields(c.Args[name])
 }
 
 // Actor is the sender as the event's log records them.

@@ -84,7 +84,7 @@ func exampleLineup(boards int) string {
 // places or names, "-" or 0 for a board left empty), or an arbiter's
 // /lineup reveal.
 func lineup(c *Context) (Reply, error) {
-	words := strings.Fields(c.Args["lineup"])
+	words := c.list("lineup")
 	if len(words) == 1 && (strings.EqualFold(words[0], "reveal") || words[0] == "公布") {
 		return revealLineups(c)
 	}
