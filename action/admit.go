@@ -34,12 +34,21 @@ func (a *Created) Admit(*State) error {
 // Admit refuses a name names.Player refuses, and one that looks like an
 // entrant's (look-alike letters, width, case: names.Key).
 func (a *PlayerAdded) Admit(st *State) error {
-	name, fault := names.Player(a.Name)
+	if beforeStart(st) != nil {
+		if _, fault := names.Player(a.Name); fault != nil {
+			return refuseName(fault)
+		}
+		return nil // Apply refuses it, saying why
+	}
+	return admitEntrant(st, a.Name)
+}
+
+// admitEntrant refuses a new entrant's name names.Player refuses, and one
+// that looks like an entrant's.
+func admitEntrant(st *State, name string) error {
+	name, fault := names.Player(name)
 	if fault != nil {
 		return refuseName(fault)
-	}
-	if beforeStart(st) != nil {
-		return nil // Apply refuses it, saying why
 	}
 	if other := playerNamed(st, name); other != nil {
 		return nameTaken(name, other, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)")

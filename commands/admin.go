@@ -176,6 +176,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "关闭报名", En: "closed sign-up"}.In(lang)
 	case *action.PlayerAdded:
 		return i18n.T{Zh: "添加选手 %s", En: "added player %s"}.In(lang, a.Name)
+	case *action.LateEntered:
+		return i18n.T{Zh: "迟到报名选手 %s", En: "entered player %s late"}.In(lang, a.Name)
 	case *action.PlayerEdited:
 		return i18n.T{Zh: "修改选手 %s：%s", En: "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
 	case *action.PlayerRemoved:

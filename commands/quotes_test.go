@@ -27,3 +27,16 @@ func TestQuotedNamesInLists(t *testing.T) {
 	}
 	must(t, s.say("org", "/teams"), "Alice Wu")
 }
+
+// TestPlayerByName: /player remove and /player edit take a name, quoted
+// when it has a space, as well as a number.
+func TestPlayerByName(t *testing.T) {
+	s := newScript(t)
+	must(t, s.say("org", "/event new 周赛"), "已创建")
+	must(t, s.say("org", `/player add "Alice Wu"`), "已添加")
+	must(t, s.say("org", "/player add Tom"), "已添加")
+	must(t, s.say("org", `/player edit tom "Tom Li" 一中`), "已修改：2 Tom Li（一中）")
+	must(t, s.say("org", `/player remove "alice wu"`), "已删除 1 号选手 Alice Wu")
+	must(t, s.say("org", "/player remove Bob"), "没有叫「Bob」的选手")
+	must(t, s.say("org", "/player remove 1"), "已删除 1 号选手 Tom Li")
+}

@@ -94,6 +94,9 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if c.State.Status == action.Running {
+		return enterLate(c, p)
+	}
 	var added engine.Player
 	_, err = c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
@@ -121,7 +124,7 @@ func numbered(st *action.State, arg string) (engine.Player, error) {
 }
 
 func editPlayer(c *Context) (Reply, error) {
-	old, err := numbered(c.State, c.Args["number"])
+	old, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
 	}
@@ -138,7 +141,7 @@ func editPlayer(c *Context) (Reply, error) {
 }
 
 func removePlayer(c *Context) (Reply, error) {
-	p, err := numbered(c.State, c.Args["number"])
+	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
 	}

@@ -162,7 +162,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/start")
 	s.say("tch", "/pair")
 	s.say("tch", "/publish")
-	must(t, s.say("org", "/player add 小强 #学生组"), "比赛已经开始")
+	must(t, s.say("org", "/player add 小强 #学生组"), "迟到报名的选手没有可下的轮次了")
 	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
 	// R-G-4: the clock forfeits only late players who could check in.
 	for _, u := range []string{"zhao", "xg", "xm", "xl"} {

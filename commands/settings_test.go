@@ -48,6 +48,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"请假次数", "2", "leaves", "2", "2", "2"},
 		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
 		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
+		{"迟报分", "和", "late-entry", "draw", "1 分（和棋分）", "1 pts (a draw's)"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {
