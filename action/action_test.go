@@ -187,6 +187,8 @@ func deepCopy(st *action.State) *action.State {
 		ev.Rounds[i].Games, ev.Rounds[i].Byes = slices.Clone(r.Games), slices.Clone(r.Byes)
 	}
 	c.Teams = copyTeams(st.Teams) // team_test.go
+	c.Waiting, c.Present = slices.Clone(st.Waiting), slices.Clone(st.Present)
+	c.Info.Schedule = slices.Clone(st.Info.Schedule)
 	return &c
 }
 
@@ -264,6 +266,12 @@ func diff(got, want *action.State) string {
 		return fmt.Sprintf("players %+v, want %+v", g.Players, w.Players)
 	case !reflect.DeepEqual(got.Teams, want.Teams):
 		return fmt.Sprintf("teams %+v, want %+v", got.Teams, want.Teams)
+	case !reflect.DeepEqual(got.Waiting, want.Waiting):
+		return fmt.Sprintf("wait list %+v, want %+v", got.Waiting, want.Waiting)
+	case !reflect.DeepEqual(got.Present, want.Present):
+		return fmt.Sprintf("checked in %+v, want %+v", got.Present, want.Present)
+	case !reflect.DeepEqual(got.Info, want.Info):
+		return fmt.Sprintf("info %+v, want %+v", got.Info, want.Info)
 	}
 	for i := range g.Players {
 		if g.Players[i] != w.Players[i] {

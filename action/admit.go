@@ -32,26 +32,22 @@ func (a *Created) Admit(*State) error {
 }
 
 // Admit refuses a name names.Player refuses, and one that looks like an
-// entrant's (look-alike letters, width, case: names.Key).
-func (a *PlayerAdded) Admit(st *State) error {
-	if beforeStart(st) != nil {
-		if _, fault := names.Player(a.Name); fault != nil {
-			return refuseName(fault)
-		}
-		return nil // Apply refuses it, saying why
-	}
-	return admitEntrant(st, a.Name)
-}
+// entrant's, playing or waiting (look-alike letters, width, case:
+// names.Key).
+func (a *PlayerAdded) Admit(st *State) error { return admitEntrant(st, a.Name) }
 
-// admitEntrant refuses a new entrant's name names.Player refuses, and one
-// that looks like an entrant's.
-func admitEntrant(st *State, name string) error {
-	name, fault := names.Player(name)
+// admitEntrant is the admission of a new entrant's name (PlayerAdded,
+// WaitListed).
+func admitEntrant(st *State, given string) error {
+	name, fault := names.Player(given)
 	if fault != nil {
 		return refuseName(fault)
 	}
-	if other := playerNamed(st, name); other != nil {
-		return nameTaken(name, other, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)")
+	if beforeStart(st) != nil {
+		return nil // Apply refuses it, saying why
+	}
+	if r := lookAlikeRefused(st, name, 0); r != nil {
+		return r
 	}
 	return nil
 }
@@ -67,6 +63,9 @@ func (a *PlayerEdited) Admit(st *State) error {
 	}
 	if other := playerNamed(st, name); other != nil && other.ID != a.Player {
 		return nameTaken(name, other, "%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already")
+	}
+	if w := waitingNamed(st, name); w != nil {
+		return refuse(Conflict, "「%[1]s」和候补名单上的「%[2]s」看起来一样，请换一个能区分的名字", "%[1]q looks the same as %[2]q on the wait list: choose a name that tells them apart", name, w.Name)
 	}
 	return nil
 }

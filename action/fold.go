@@ -53,6 +53,13 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
+	// Waiting is the wait list (候补, R-E-5), in order, each numbered by
+	// place (ID) with an entrant id; Present the entrants checked in for
+	// the event before round 1 (签到), and CheckInTold the planned start of
+	// round 1 whose check-in was announced (signup.go).
+	Waiting     []engine.Player `json:",omitempty"`
+	Present     []Presence      `json:",omitempty"`
+	CheckInTold time.Time       `json:",omitzero"`
 	// At is when the action being applied was recorded (Record.At): rules
 	// that count time (confirmation windows, late arrival) read it, so the
 	// fold gives the same state whenever it runs.
@@ -170,6 +177,8 @@ func (st *State) clone() *State {
 	c.Stages = st.Stages.clone()
 	c.Teams = st.Teams.clone()
 	c.Leaves = slices.Clone(st.Leaves)
+	c.Waiting = slices.Clone(st.Waiting)
+	c.Present = slices.Clone(st.Present)
 	if st.Preview != nil {
 		p := *st.Preview
 		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)

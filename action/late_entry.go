@@ -29,7 +29,16 @@ type LateEntered struct {
 func (*LateEntered) Kind() string { return "late-entered" }
 
 // Admit refuses a name names.Player refuses, or one like an entrant's.
-func (a *LateEntered) Admit(st *State) error { return admitEntrant(st, a.Name) }
+func (a *LateEntered) Admit(st *State) error {
+	name, fault := names.Player(a.Name)
+	if fault != nil {
+		return refuseName(fault)
+	}
+	if r := lookAlikeRefused(st, name, 0); r != nil {
+		return r
+	}
+	return nil
+}
 
 func (a *LateEntered) Apply(st *State) error {
 	if err := MayEnterLate(st); err != nil {

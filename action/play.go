@@ -131,6 +131,9 @@ func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
 // scheduler has run without a break (no gap, no step of the clock; zero:
 // always):
 //
+//   - before the start, R-E-5: the close of sign-up at its deadline
+//     (SignupDeadlinePassed) and the announcement that the check-in before
+//     round 1 is open (CheckInOpened); nothing else is due then;
 //   - the reminder of the current round's start (RoundReminded), once,
 //     Info.RemindBefore before it (remindDue); once the start has come
 //     without it (the scheduler was not running), a note that it was
@@ -154,8 +157,11 @@ func (st *State) GameOf(player int) (round int, g engine.Game, ok bool) {
 // scheduler calls it again on the state inside its Update, so a report
 // confirmed or disputed meanwhile is not overtaken and a reminder goes out
 // once. A limit, a window or a reminder time of 0 makes nothing due;
-// neither does an event that is not running.
+// neither does an event that is not running, but for the sign-up rules.
 func DueActions(st *State, now, watched time.Time) []Action {
+	if due := st.dueBeforeStart(now); due != nil {
+		return due // R-E-5: the sign-up deadline, the check-in's opening
+	}
 	round := len(st.Event.Rounds)
 	if st.Status != Running || round == 0 {
 		return nil

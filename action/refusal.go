@@ -92,6 +92,14 @@ const (
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 	NoGames       Reason = "no-games"        // no round is published: there is no game yet
 	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
+
+	// Sign-up rules (R-E-5: signup.go).
+	Full           Reason = "full"            // the event has its maximum of players: the entrant waits
+	OverMax        Reason = "over-max"        // more players have entered than the maximum asked
+	QuotaFull      Reason = "quota-full"      // the unit has its quota of entrants
+	DeadlinePassed Reason = "deadline-passed" // sign-up closed at its deadline
+	NoCheckIn      Reason = "no-check-in"     // the event has no check-in before round 1, or no planned start to open it
+	CheckInShut    Reason = "check-in-shut"   // the check-in before round 1 has not opened
 )
 
 // Error is the English, with the rule it keeps.

@@ -3,6 +3,7 @@ package action
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
@@ -40,6 +41,9 @@ func (*SignupOpened) Apply(st *State) error {
 	}
 	if st.Status == Signup {
 		return refuse(Conflict, "报名已经开放了", "sign-up is open already").because(SignupOpen)
+	}
+	if r := st.deadlinePassed(); r != nil {
+		return r // R-E-5: a later deadline first
 	}
 	st.Status = Signup
 	return nil
@@ -81,11 +85,19 @@ func (a *PlayerAdded) Apply(st *State) error {
 	if name == "" {
 		return refuse(Invalid, "选手需要一个名字", "a player needs a name")
 	}
-	if other := playerSpelled(st, name); other != nil {
-		return refuse(Conflict, "「%[1]s」已经报名了（%[2]d 号）", "%[1]q has entered already (player %[2]d)", name, other.ID)
+	if r := entryRefused(st, name, 0); r != nil {
+		return r
+	}
+	unit := names.Clean(a.Unit)
+	if r := st.quotaRefused(unit, 0); r != nil {
+		return r // R-E-5
+	}
+	if !st.room() {
+		// R-E-5: the entrant waits instead (WaitListed).
+		return ruled("R-E-5", "人数已满（上限 %d 人）", "the event is full (%d players at most)", st.Info.Entry.Max).because(Full)
 	}
 	st.Event.Players = append(st.Event.Players, engine.Player{
-		ID: len(st.Event.Players) + 1, Name: name, Unit: names.Clean(a.Unit), Rating: a.Rating,
+		ID: len(st.Event.Players) + 1, Name: name, Unit: unit, Rating: a.Rating,
 		Entrant: st.nextEntrant(),
 	})
 	return nil
@@ -118,7 +130,16 @@ func (a *PlayerEdited) Apply(st *State) error {
 	if other := playerSpelled(st, name); other != nil && other.ID != p.ID {
 		return refuse(Conflict, "%[2]d 号选手已经叫「%[1]s」了", "%[1]q is the name of player %[2]d already", name, other.ID)
 	}
-	p.Name, p.Unit, p.Rating = name, names.Clean(a.Unit), a.Rating
+	if w := waitingSpelled(st, name); w != nil {
+		return refuse(Conflict, "「%[1]s」已在候补名单上（第 %[2]d 位）", "%[1]q is on the wait list already (place %[2]d)", name, w.ID)
+	}
+	unit := names.Clean(a.Unit)
+	if names.Key(unit) != names.Key(p.Unit) && st.Status != Running {
+		if r := st.quotaRefused(unit, p.Entrant); r != nil {
+			return r // R-E-5: a quota is for entries, before the start
+		}
+	}
+	p.Name, p.Unit, p.Rating = name, unit, a.Rating
 	return nil
 }
 
@@ -146,6 +167,7 @@ func (a *PlayerRemoved) Apply(st *State) error {
 		ps[i].ID = i + 1
 	}
 	st.Event.Players = ps
+	st.moveUp(false) // R-E-5: the wait list moves up into the place
 	return nil
 }
 
@@ -270,7 +292,7 @@ func nameTaken(name string, other *engine.Player, zh, en string) *Refusal {
 // without a log (Seq 0).
 func (st *State) nextEntrant() int {
 	id := max(int(st.Seq), 1)
-	for _, p := range st.Event.Players {
+	for _, p := range slices.Concat(st.Event.Players, st.Waiting) {
 		id = max(id, p.Entrant+1)
 	}
 	return id

@@ -3,6 +3,7 @@ package action
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -185,6 +186,18 @@ type Info struct {
 	// LateWorth is what each round a late entrant missed scores (R-E-1):
 	// engine.LateDraw a draw's value, else nothing (LateBye).
 	LateWorth engine.ByeKind `json:"lateWorth,omitempty"`
+	// Host, Venue and Dates are what the papers say of the event (主办单位,
+	// 比赛地点, 比赛日期), Awards how many places of each ranking get a
+	// prize (录取名次; 0: the papers' default); DetailsSet sets them.
+	Host   string `json:"host,omitempty"`
+	Venue  string `json:"venue,omitempty"`
+	Dates  string `json:"dates,omitempty"`
+	Awards int    `json:"awards,omitempty"`
+	// Entry is the sign-up rules (R-E-5: signup.go), set by
+	// EntryRulesSet; Schedule the rounds' planned starts, in order of the
+	// rounds (schedule.go), set by ScheduleSet.
+	Entry    Entry     `json:"entry,omitzero"`
+	Schedule []Planned `json:"schedule,omitempty"`
 }
 
 // NationalFouls is how many fouls lose a game under the national rules
@@ -243,4 +256,7 @@ func ParseZone(s string) (int, error) {
 	return sign * (hours*60 + minutes), nil
 }
 
-func (i Info) clone() Info { return i }
+func (i Info) clone() Info {
+	i.Schedule = slices.Clone(i.Schedule)
+	return i
+}

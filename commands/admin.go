@@ -219,6 +219,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "撤销第 %d 步", En: "undid action %d"}.In(lang, a.Seq)
 	case *action.InfoChanged:
 		return infoChange(a, lang)
+	case *action.DetailsSet:
+		return detailsChange(a, lang)
 	case *action.ResultReported:
 		return i18n.T{Zh: "%s 报告第 %d 台 %s", En: "%s reported board %d %s"}.In(lang, who(a.Player), a.Board, resultText(a.Result))
 	case *action.ReportDisputed:
@@ -292,6 +294,25 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "第 %d 队交第 %d 轮第 %d 场出场名单", En: "team %d sent its line-up for round %d match %d"}.In(lang, a.Team, a.Round, a.Match)
 	case *action.LineupsRevealed:
 		return i18n.T{Zh: "公布第 %d 轮出场名单", En: "revealed round %d's line-ups"}.In(lang, a.Round)
+	case *action.EntryRulesSet:
+		return describeEntryRules(a, st, lang) // signup_rules.go
+	case *action.WaitListed:
+		return i18n.T{Zh: "%s 列入候补", En: "put %s on the wait list"}.In(lang, a.Name)
+	case *action.WaitingRemoved:
+		return i18n.T{Zh: "删除一名候补", En: "took an entrant off the wait list"}.In(lang)
+	case *action.SignupDeadlinePassed:
+		return i18n.T{Zh: "报名截止（%s）", En: "closed sign-up at its deadline (%s)"}.In(lang, a.At.In(st.Info.Location()).Format("01-02 15:04"))
+	case *action.CheckInOpened:
+		return i18n.T{Zh: "开始签到", En: "opened the check-in"}.In(lang)
+	case *action.EventCheckedIn:
+		return i18n.T{Zh: "%s 签到", En: "checked %s in"}.In(lang, entrantWho(st, a.Entrant, lang))
+	case *action.NoShowsRemoved:
+		if len(a.Entrants) == 1 {
+			return i18n.T{Zh: "移出 1 名未签到的选手", En: "removed a player not checked in"}.In(lang)
+		}
+		return i18n.T{Zh: "移出 %d 名未签到的选手", En: "removed %d players not checked in"}.In(lang, len(a.Entrants))
+	case *action.ScheduleSet:
+		return i18n.T{Zh: "设定赛程（%d 轮）", En: "set the schedule (%d rounds)"}.In(lang, len(a.Plan))
 	case *action.TeamWithdrawn:
 		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
 	}

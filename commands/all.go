@@ -19,6 +19,8 @@ func all() []*Command {
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
+		waitListCommands(),  // signup_waitlist.go: /waitlist (候补, R-E-5)
+		timetableCommands(), // timetable.go: /schedule (赛程)
 	} {
 		cmds = append(cmds, group...)
 	}

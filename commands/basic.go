@@ -172,7 +172,11 @@ func showEvent(c *Context) (Reply, error) {
 	head := i18n.T{Zh: "比赛：%s\n状态：%s\n选手：%d 人，已赛 %d 轮",
 		En: "Event: %s\nStatus: %s\nPlayers: %d, rounds paired: %d"}.In(c.Lang,
 		st.Event.Name, statusName(st.Status, c.Lang), len(st.Event.Players), len(st.Event.Rounds))
-	return Reply{Text: head + "\n" + eventKeysText(st, c.Lang)}, nil
+	text := head + "\n" + eventKeysText(st, c.Lang)
+	if len(st.Info.Schedule) > 0 {
+		text += "\n" + timetableText(st, c.svc.now(), c.Lang)
+	}
+	return Reply{Text: text}, nil
 }
 
 func statusName(s action.Status, lang i18n.Lang) string {
@@ -209,7 +213,7 @@ func greetInDM(cmd *Command) *Command {
 		if err := full.allowed(&declared); err != nil {
 			return Reply{}, err
 		}
-		full.Args = c.Args
+		full.Args, full.Own = c.Args, c.Own
 		return declared.Run(full)
 	}
 	greeting := declared

@@ -21,6 +21,21 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
+// movedTo is the chat a group c moved to (MoveChat), c when it did not:
+// a line typed in a group just before it became a supergroup arrives
+// from the old id after the group's events moved to the new one.
+func (s *Service) movedTo(ctx context.Context, c chat.Chat) chat.Chat {
+	if c.IsPrivate() {
+		return c
+	}
+	to, err := s.store.MovedTo(ctx, c)
+	if err != nil {
+		s.log.Error("where a chat moved", "platform", c.Platform, "chat", c.ID, "err", err)
+		return c // as typed: at worst the line finds no event there
+	}
+	return to
+}
+
 // MoveChat moves everything of chat from to chat to, the chat's new id on
 // its platform: its events, the messages waiting for it and the rest (see
 // storage.Store.MoveChat). A later command in to finds the chat's events.

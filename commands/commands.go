@@ -91,6 +91,11 @@ type Reply struct {
 	// the outbox says it in the chat, so an adapter that answers some
 	// other way too (a Discord interaction's response) must not repeat it.
 	Queued bool
+	// Refused says the reply tells its sender why nothing was done (the
+	// line, a permission, a rule, a fault): an adapter that can show a
+	// message in a group to one user alone (Discord's ephemeral messages)
+	// shows it to them only.
+	Refused bool
 }
 
 // Service runs commands against a store.
@@ -152,12 +157,20 @@ func (s *Service) Commands() []*Command { return s.reg.All() }
 // own words to the user (an acknowledgement) in it.
 func (s *Service) Lang(ctx context.Context, req Request) i18n.Lang { return s.lang(ctx, req) }
 
+// Handled reports whether the platform update updateID changed an event
+// already (Request.UpdateID): delivered again, it is done, and running it
+// again would be refused (a name taken by the event it made).
+func (s *Service) Handled(ctx context.Context, updateID string) (bool, error) {
+	return s.store.Handled(ctx, updateID)
+}
+
 // Handle runs one request and returns the reply to its sender. It never
 // panics and never shows an internal error to the user: those are logged
 // and the user gets an apology in their language. A line that is not a
 // command gets an empty reply (nothing to send); who wrote it is
 // remembered, as for every request (saw).
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
+	req.Chat = s.movedTo(ctx, req.Chat)
 	s.saw(ctx, req) // plain chat too: "@handle" names whoever wrote
 	words := splitLine(req.Text)
 	if words == nil {
@@ -212,8 +225,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			reply = Reply{Text: refusalText(r, cmd, lang), Private: reply.Private}
 		default:
 			s.log.Error("command failed", "text", req.Text, "err", err)
-			return failed(err, lang) // the buttons stay: pressing again may work
+			reply = failed(err, lang)
+			reply.Refused = true
+			return reply // the buttons stay: pressing again may work
 		}
+		reply.Refused = true
 	}
 	// A button that says what it answers was used, or answers what is
 	// over: either way it is done.

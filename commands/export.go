@@ -21,9 +21,9 @@ import (
 func exportCommands() []*Command {
 	return []*Command{{
 		Name: "export", Aliases: []string{"导出"}, Who: Member,
-		Args: []Arg{{Name: "format", Kind: Choice, Optional: true, Choices: []string{"csv", "trf", "print", "表格", "打印"},
-			Help: i18n.T{Zh: "表格：排名表和成绩表（csv，Excel 可打开）；trf：全部对局（FIDE TRF-16）；打印：可打印的网页（对阵、记分单、成绩表、排名）",
-				En: "csv: the standings and the crosstable (Excel opens them); trf: every game (FIDE TRF-16); print: a printable page (pairings, score sheets, crosstable, standings)"}}},
+		Args: []Arg{{Name: "format", Kind: Choice, Optional: true, Choices: append([]string{"csv", "trf", "print", "表格", "打印"}, exportChoices...),
+			Help: i18n.T{Zh: "表格：排名表和成绩表（csv，Excel 可打开）；xlsx：Excel 工作簿（成绩、各轮对阵、参赛名单）；trf：全部对局（FIDE TRF-16）；打印：本轮的对阵、记分单、成绩表和排名；秩序册、成绩册、奖状：可打印的比赛材料",
+				En: "csv: the standings and the crosstable (Excel opens them); xlsx: an Excel workbook (results, each round's pairings, entries); trf: every game (FIDE TRF-16); print: the round's pairings, score sheets, crosstable and standings; programme, booklet, certificates: the event's papers to print (A4)"}}},
 		Help: i18n.T{Zh: "导出比赛文件", En: "export the event as a file"},
 		Run:  export,
 	}}
@@ -36,12 +36,16 @@ func export(c *Context) (Reply, error) {
 	switch c.Args["format"] {
 	case "":
 		return Reply{
-			Text: i18n.T{Zh: "导出哪种文件？csv：排名表和成绩表；trf：全部对局；打印：可打印的对阵、记分单和成绩表。",
-				En: "Which file? csv: the standings and the crosstable; trf: every game; print: the pairings, score sheets and crosstable to print."}.In(c.Lang),
+			Text: i18n.T{Zh: "导出哪种文件？csv：排名表和成绩表；Excel：全部成绩、各轮对阵和名单；trf：全部对局；打印：本轮的对阵、记分单和成绩表；秩序册、成绩册、奖状：可打印的比赛材料。",
+				En: "Which file? csv: the standings and the crosstable; Excel: every result, each round's pairings and the entries; trf: every game; print: the round's pairings, score sheets and crosstable; programme, booklet, certificates: the event's papers to print."}.In(c.Lang),
 			Buttons: []chat.Button{
 				{Label: i18n.T{Zh: "表格 CSV", En: "CSV"}.In(c.Lang), Command: "/export csv"},
+				{Label: "Excel", Command: "/export xlsx"},
 				{Label: "TRF", Command: "/export trf"},
 				{Label: i18n.T{Zh: "打印", En: "Print"}.In(c.Lang), Command: "/export print"},
+				{Label: i18n.T{Zh: "秩序册", En: "Programme"}.In(c.Lang), Command: "/export programme"},
+				{Label: i18n.T{Zh: "成绩册", En: "Results booklet"}.In(c.Lang), Command: "/export booklet"},
+				{Label: i18n.T{Zh: "奖状", En: "Certificates"}.In(c.Lang), Command: "/export certificates"},
 			},
 		}, nil
 	case "trf":
@@ -58,6 +62,9 @@ func export(c *Context) (Reply, error) {
 		return Reply{Text: text, File: &chat.File{Name: name, Data: []byte(b.String())}}, nil
 	case "print", "打印":
 		return exportPrint(c)
+	}
+	if papers, ok := exportWords[c.Args["format"]]; ok {
+		return papers(c) // paper.go
 	}
 	sheets, err := formatOf(c.State).files(c.State, c.Lang)
 	if err != nil {

@@ -196,8 +196,8 @@ func TestExportAsks(t *testing.T) {
 	h := newHarness(t)
 	swissAfter(t, h, 1, results)
 	for _, tt := range []struct{ lang, text, buttons string }{
-		{"zh", "导出哪种文件？", "表格 CSV → /export csv | TRF → /export trf | 打印 → /export print"},
-		{"en", "Which file?", "CSV → /export csv | TRF → /export trf | Print → /export print"},
+		{"zh", "导出哪种文件？", "表格 CSV → /export csv | Excel → /export xlsx | TRF → /export trf | 打印 → /export print | 秩序册 → /export programme | 成绩册 → /export booklet | 奖状 → /export certificates"},
+		{"en", "Which file?", "CSV → /export csv | Excel → /export xlsx | TRF → /export trf | Print → /export print | Programme → /export programme | Results booklet → /export booklet | Certificates → /export certificates"},
 	} {
 		r := h.sendAs("li", tt.lang, "/export")
 		must(t, r.Text, tt.text)
@@ -205,8 +205,8 @@ func TestExportAsks(t *testing.T) {
 			t.Errorf("%s: buttons %q, want %q", tt.lang, got, tt.buttons)
 		}
 	}
-	must(t, h.say("li", "/export pdf"), "格式应是表格、打印、csv、trf之一")
-	must(t, h.sendAs("li", "en", "/export pdf").Text, "FORMAT must be one of csv, trf, print, not")
+	must(t, h.say("li", "/export pdf"), "格式应是表格、打印、秩序册、成绩册、奖状、csv、trf、xlsx之一")
+	must(t, h.sendAs("li", "en", "/export pdf").Text, "FORMAT must be one of csv, trf, print, xlsx, programme, booklet, certificates, not")
 }
 
 // /export print is one HTML file of the current round's papers: the

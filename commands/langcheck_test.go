@@ -27,6 +27,7 @@ var latinAllowed = []string{
 	"console",
 	"csv", // the file formats as typed (/export csv)
 	"trf",
+	"xlsx",
 	"Excel", // what opens a csv
 	"FIDE",  // TRF-16 is FIDE's
 	"https", // a web page's address

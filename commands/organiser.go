@@ -72,7 +72,9 @@ func organiserCommands() []*Command {
 		},
 		greetInDM(&Command{
 			Name: "start", Aliases: []string{"开赛"}, Who: Organiser,
-			Help: i18n.T{Zh: "开赛：截止报名，排定序号", En: "start: close the entries and give the sequence numbers"},
+			Args: []Arg{{Name: "confirm", Kind: Choice, Choices: []string{"confirm", "确认"}, Optional: true,
+				Help: i18n.T{Zh: "确认：移出没有签到的选手后开赛（R-E-5）", En: "confirm: remove the players not checked in, then start (R-E-5)"}}},
+			Help: i18n.T{Zh: "开赛：截止报名，排定序号；开赛前签到的比赛移出未签到者", En: "start: close the entries and give the sequence numbers; with a check-in, remove the absent first"},
 			Run:  start,
 		}),
 		{

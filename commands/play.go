@@ -40,18 +40,18 @@ func playerCommands() []*Command {
 		},
 		{
 			Name: "leave", Aliases: []string{"取消报名"}, Who: Anyone,
-			Help: i18n.T{Zh: "比赛开始前取消报名", En: "leave the event before it starts"},
-			Run:  asPlayer(playLeave),
+			Help: i18n.T{Zh: "比赛开始前取消报名（或退出候补）", En: "leave the event before it starts (or its wait list)"},
+			Run:  forWaiting(playLeave, leaveWaitList),
 		},
 		{
 			Name: "me", Aliases: []string{"我"}, Who: Anyone,
 			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事", En: "my board, colour, opponent, score, place and what to do now"},
-			Run:  asPlayer(playMe),
+			Run:  forWaiting(playMe, meWaiting),
 		},
 		{
 			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
 			Args: []Arg{{Name: "player", Kind: Rest, Optional: true, Help: i18n.T{Zh: "裁判替选手签到：选手的序号或名字", En: "an arbiter checking a player in: their number or name"}}},
-			Help: i18n.T{Zh: "到棋盘后签到（迟到超时判负）", En: "check in at the board (late past the limit loses)"},
+			Help: i18n.T{Zh: "到棋盘后签到（迟到超时判负）；开赛前签到的比赛，签到开放后签到（R-E-5）", En: "check in at the board (late past the limit loses); in an event with a check-in before the start, check in once it opens (R-E-5)"},
 			Run:  checkIn,
 		},
 		{
@@ -332,6 +332,9 @@ func playMe(c *Context) (Reply, error) {
 	}
 	if st.Status != action.Running && st.Status != action.Finished {
 		lines = append(lines, i18n.T{Zh: "比赛%s，还没有开始。开始前可以用 /leave 取消报名。", En: "The event is %s and has not started. Before the start you can leave with /leave."}.In(lang, statusName(st.Status, lang)))
+		if line := checkInLine(st, p.Entrant, c.svc.now(), lang); line != "" {
+			lines = append(lines, line) // R-E-5
+		}
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
 	for _, s := range st.Standings() {

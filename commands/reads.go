@@ -25,6 +25,7 @@ type reader interface {
 	Langs(platform string, users []string) (map[string]string, error)
 	UserNames(platform string, users []string) (map[string]string, error)
 	Log(after int64, limit int) ([]action.Record, error)
+	LogOf(kinds ...string) ([]action.Record, error)
 }
 
 // storeReader reads event's people through the store, each read on its
@@ -67,6 +68,10 @@ func (r storeReader) UserNames(platform string, users []string) (map[string]stri
 
 func (r storeReader) Log(after int64, limit int) ([]action.Record, error) {
 	return r.store.Log(r.ctx, r.event, after, limit)
+}
+
+func (r storeReader) LogOf(kinds ...string) ([]action.Record, error) {
+	return r.store.LogOf(r.ctx, r.event, kinds...)
 }
 
 // reading is the reader of event id outside a change.

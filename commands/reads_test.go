@@ -69,6 +69,11 @@ func (s *readsChecked) Log(ctx context.Context, id storage.EventID, after int64,
 	return s.Store.Log(ctx, id, after, limit)
 }
 
+func (s *readsChecked) LogOf(ctx context.Context, id storage.EventID, kinds ...string) ([]action.Record, error) {
+	s.check(ctx, "LogOf")
+	return s.Store.LogOf(ctx, id, kinds...)
+}
+
 func (s *readsChecked) Chats(ctx context.Context, id storage.EventID) ([]chat.Chat, error) {
 	s.check(ctx, "Chats")
 	return s.Store.Chats(ctx, id)

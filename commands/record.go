@@ -52,7 +52,7 @@ var colourBy = map[engine.ColourReason]i18n.T{
 var relaxedWhy = map[engine.RelaxReason]i18n.T{
 	engine.RelaxedNoComplete: {Zh: "全场没有任何完整编排能遵守此规则", En: "no complete pairing of the whole field keeps it"},
 	engine.RelaxedSecondBye:  {Zh: "每一种完整编排都要让人第二次轮空", En: "every complete pairing gives somebody a second bye"},
-	engine.RelaxedHigherBye:  {Zh: "没有完整编排能让更低分且未轮空的选手轮空", En: "no complete pairing gives the bye to a lower score without one"},
+	engine.RelaxedHigherBye:  {Zh: "让更低分且未轮空的选手轮空的完整编排，或者没有，或者让更多人违反 R-SW-12（或同单位相遇）", En: "a complete pairing that gives the bye to a lower score without one either does not exist or breaks R-SW-12 (or R-SW-4) for more players"},
 }
 
 // RelaxationText is one rule given up, why, and for whom (R-SW-9,

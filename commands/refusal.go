@@ -44,6 +44,13 @@ var reasonHints = map[action.Reason]i18n.T{
 	action.StagesOver:    {Zh: "输入 /standings 查看名次；组织者输入 /finish 结束比赛。", En: "Type /standings for the ranking; an organiser finishes the event with /finish."},
 	action.NoPairingLeft: {Zh: "组织者可以用 /finish 结束比赛。", En: "Organisers can finish the event with /finish."},
 	action.NoGames:       {Zh: "第 1 轮公布后（/pair、/publish）再输入 /penalty 选手。", En: "Once round 1 is published (/pair, /publish), type /penalty PLAYER."},
+	// The sign-up rules (R-E-5).
+	action.Full:           {Zh: "报名者列入候补：/join 名字；组织者可以提高上限：/event set 人数上限 人数。", En: "Entrants go on the wait list with /join NAME; organisers can raise the maximum: /event set max N."},
+	action.OverMax:        {Zh: "先用 /player remove 序号 删除选手，或设一个不少于现有人数的上限。", En: "Remove players first with /player remove NUMBER, or set a maximum no lower than the players entered."},
+	action.QuotaFull:      {Zh: "请联系组织者：/event set 每单位限报 人数 可以改限额。", En: "Ask an organiser: /event set quota N changes the quota."},
+	action.DeadlinePassed: {Zh: "先改截止时间：/event set 报名截止 周六 12:00，或 /event set 报名截止 不限。", En: "Move the deadline first: /event set deadline Sat 12:00, or /event set deadline off for none."},
+	action.NoCheckIn:      {Zh: "组织者用 /event set 签到 分钟 和 /schedule 1 时间 设定签到。", En: "Organisers set a check-in with /event set checkin MINUTES and /schedule 1 TIME."},
+	action.CheckInShut:    {Zh: "输入 /schedule 查看签到何时开放。", En: "Type /schedule to see when the check-in opens."},
 }
 
 // commandHints replace a reason's hint for one command, where that
@@ -52,6 +59,12 @@ var commandHints = map[string]map[action.Reason]i18n.T{
 	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /standings 关注比赛。", En: "It takes no more entries; ask an organiser, or follow it with /standings."}},
 	"event cancel": {action.AlreadyBegun: {Zh: "开赛后的比赛请用 /finish 结束，已赛的对局保留。", En: "Once started, an event is finished with /finish instead; its games stand."}},
 	"withdraw":     {action.NotRunning: {Zh: "比赛开始前用 /player remove 序号 删除选手（R-W-1）。", En: "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
+	// The sign-up rules (R-E-5) are the only settings the start closes.
+	"event set": {action.EntriesClosed: {Zh: "报名规则（人数上限、报名截止、每单位限报、签到）只在开赛前设定；输入 /event show 查看。", En: "The sign-up rules (max, deadline, quota, check-in) are set before the start; see them with /event show."}},
+	"schedule": {
+		action.StartPassed: {Zh: "请给出以后的时间，例如 /schedule 1 周六 09:00。", En: "Give a later time, e.g. /schedule 1 Sat 09:00."},
+		action.NoSuchRound: {Zh: "输入 /schedule 查看赛程；轮数用 /event set 轮数 设定。", En: "Type /schedule to see the schedule; /event set rounds sets the number of rounds."},
+	},
 }
 
 // kindHints say what to type for a refusal without a hint of its own;

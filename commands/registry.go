@@ -341,7 +341,7 @@ func (a Arg) choices(lang i18n.Lang) []string {
 
 // untranslated are values with no Chinese name, shown to Chinese readers
 // as they are: file formats, results (R-G-1).
-var untranslated = []string{"csv", "trf", "1-0", "0-1", "1/2", "+-", "-+", "--"}
+var untranslated = []string{"csv", "trf", "xlsx", "1-0", "0-1", "1/2", "+-", "-+", "--"}
 
 // choose matches a typed value to a choice, ignoring case and width.
 func choose(choices []string, typed string) (string, bool) {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,19 +96,23 @@ func addPlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if c.State.Status == action.Running {
-		return enterLate(c, p)
+		return enterLate(c, p) // R-E-1
 	}
-	var added engine.Player
+	var (
+		added   engine.Player
+		waiting bool
+		st      *action.State
+	)
 	_, err = c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.PlayerAdded{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
-			return err
-		}
-		ps := ch.State.Event.Players
-		added = ps[len(ps)-1]
-		return nil
+		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating) // R-E-5: past the maximum, the wait list
+		st = ch.State
+		return err
 	})
 	if err != nil {
 		return Reply{}, err
+	}
+	if waiting {
+		return Reply{Text: waitingText(st, added, c.Lang)}, nil
 	}
 	return Reply{Text: i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
 }
@@ -155,7 +160,11 @@ func removePlayer(c *Context) (Reply, error) {
 			return problem("%[1]s 是用户 %[2]s 自己报名的：请他输入 /leave 退出；或开赛后用 /withdraw %[3]d 让他退赛。",
 				"%[1]s joined as user %[2]s: they can leave with /leave, or after the start withdraw them with /withdraw %[3]d.", p.Name, ids[0].User, p.ID)
 		}
-		return ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant})
+		waiting := slices.Clone(ch.State.Waiting)
+		if err := ch.Append(&action.PlayerRemoved{Player: p.ID, Entrant: p.Entrant}); err != nil {
+			return err
+		}
+		return movedUp(c.reads(), ch, waiting, nil, placeOpened) // R-E-5
 	})
 	if err != nil {
 		return Reply{}, err
@@ -173,13 +182,16 @@ func playJoin(c *Context) (Reply, error) {
 	if err := claimInstead(c, c.Args["name"]); err != nil {
 		return Reply{}, err
 	}
-	if st.Status == action.Setup {
-		// Organisers enter players in setup (PlayerAdded takes them then);
-		// players join themselves only while sign-up is open.
-		return Reply{}, problem("报名还没有开放。请组织者用 /signup open 开放报名。", "Sign-up is not open. An organiser opens it with /signup open.")
+	if err := joinShut(st, c.svc.now()); err != nil {
+		return Reply{}, err // R-E-5: the deadline
 	}
 	name, unit := c.Args["name"], c.Args["unit"]
-	var number int
+	var (
+		number  int
+		waiting bool
+		joined  engine.Player
+		after   *action.State
+	)
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// The same user joining twice at once: the second sees the first.
 		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
@@ -188,12 +200,12 @@ func playJoin(c *Context) (Reply, error) {
 			}
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
-		if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit}); err != nil {
+		var err error
+		if joined, waiting, err = enter(ch, name, unit, 0); err != nil {
 			return err
 		}
-		ps := ch.State.Event.Players
-		number = len(ps)
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, ps[number-1].Entrant)
+		number, after = joined.ID, ch.State
+		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, joined.Entrant)
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -210,6 +222,9 @@ func playJoin(c *Context) (Reply, error) {
 				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
 			}
 		}
+	}
+	if waiting {
+		return Reply{Text: waitingText(after, joined, c.Lang)}, nil
 	}
 	if unit != "" {
 		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
@@ -228,13 +243,14 @@ func playLeave(c *Context) (Reply, error) {
 			return err
 		}
 		n, _ := ch.State.Numbered(gone)
+		waiting := slices.Clone(ch.State.Waiting)
 		if err := ch.Append(&action.PlayerRemoved{Player: n, Entrant: gone}); err != nil {
 			return err
 		}
 		for _, id := range leaving {
 			ch.Forget(id.Platform, id.User)
 		}
-		return nil
+		return movedUp(c.reads(), ch, waiting, nil, placeOpened) // R-E-5
 	}); err != nil {
 		return Reply{}, err
 	}

@@ -16,6 +16,9 @@ import (
 // (R-G-4, sparingUnlinked).
 func checkIn(c *Context) (Reply, error) {
 	arg := strings.TrimSpace(c.Args["player"])
+	if r, handled, err := eventCheckIn(c, arg); handled {
+		return r, err // before the start: the check-in for the event (R-E-5)
+	}
 	if arg == "" {
 		return asPlayer(playHere)(c)
 	}

@@ -82,5 +82,6 @@ func listPlayers(c *Context) (Reply, error) {
 	if unlinked > 0 {
 		foot = append(foot, i18n.T{Zh: "✓ 表示有聊天用户；%d 名选手没有，收不到私信。", En: "✓ marks a player with a chat user; %d have none and get no private notes."}.In(c.Lang, unlinked))
 	}
+	foot = append(foot, entryFoot(st, c.svc.now(), c.Lang)...) // R-E-5
 	return Reply{Text: strings.Join(append([]string{title, strings.Join(blocks, "\n\n")}, foot...), "\n")}, nil
 }

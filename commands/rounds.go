@@ -19,14 +19,26 @@ import (
 // start closes the entries and numbers the players (R-SW-1): by rating
 // when every player has one, else shuffled from the event's seed. The
 // users who joined as players keep their players under the new numbers.
+// With a check-in before round 1 (R-E-5), the players not checked in are
+// removed first, once the organiser confirms (signup_checkin.go).
 func start(c *Context) (Reply, error) {
+	now := c.svc.now()
+	if r, asked, err := checkInAtStart(c, now); err != nil || asked {
+		return r, err // R-E-5: the check-in before round 1
+	}
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
 	}
 	_, err = c.Update(func(ch *storage.Change) error {
+		if err := removeNoShows(c.reads(), ch, now, func(text string) { chats.announce(ch, text) }); err != nil {
+			return err // R-E-5: with the start, or not at all
+		}
 		by := ch.State.Event.Settings.Numbering // R-SW-1
 		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
+			return err
+		}
+		if err := tellStillWaiting(c.reads(), ch); err != nil {
 			return err
 		}
 		chats.announce(ch, formatOf(ch.State).started(c, ch.State, by, chats.lang))
@@ -135,19 +147,47 @@ type roundStart struct {
 	at time.Time
 	// tomorrow says the time given has passed today: it is tomorrow's.
 	tomorrow bool
+	// planned says at is the round's planned start (/schedule), taken
+	// since /publish gave none; missed is a planned start that had passed,
+	// so that the round starts as it is published (schedule).
+	planned bool
+	missed  time.Time
 }
 
-// schedule appends the round's start, when it has one.
-func (s roundStart) schedule(ch *storage.Change, round int) error {
+// schedule appends the round's start: the one /publish gave, else its
+// planned start while that is ahead, so that the reminder and the
+// late-arrival clock (R-G-4) follow the schedule.
+func (s *roundStart) schedule(ch *storage.Change, round int) error {
+	if s.at.IsZero() || s.planned {
+		// The change may be built again: the plan is read afresh.
+		s.at, s.planned, s.missed = time.Time{}, false, time.Time{}
+		if at, ok := ch.State.Planned(round); ok && at.After(ch.State.At) {
+			s.at, s.planned = at, true
+		} else if ok {
+			s.missed = at
+		}
+	}
 	if s.at.IsZero() {
 		return nil
 	}
 	return ch.Append(&action.RoundScheduled{Round: round, Start: s.at})
 }
 
-// note says the start is tomorrow's, "" when it is today's.
+// note says the start is tomorrow's, or that the planned start had
+// passed; "" when neither.
 func (s roundStart) note(st *action.State, lang i18n.Lang) string {
+	if !s.missed.IsZero() {
+		return i18n.T{Zh: "赛程上的开始时间 %s 已过，本轮公布即开始。", En: " The planned start, %s, has passed: the round starts as it is published."}.In(lang, dayClock(st, s.missed, s.missed, lang))
+	}
 	return tomorrowNote(st, s.at, s.tomorrow, lang)
+}
+
+// source says the start is the schedule's, "" when /publish gave it.
+func (s roundStart) source(lang i18n.Lang) string {
+	if !s.planned {
+		return ""
+	}
+	return i18n.T{Zh: "（按赛程）", En: " (as scheduled)"}.In(lang)
 }
 
 // publishRound publishes the preview of an event whose players are paired
@@ -208,9 +248,9 @@ func publishRound(c *Context, start roundStart) (Reply, error) {
 	lang := chats.toldLang(c)
 	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(lang, round, chats.chats(), told)
 	if !start.at.IsZero() {
-		text += "\n" + i18n.T{Zh: "开始时间：%s。", En: "Starts: %s."}.In(lang, startClock(c.State, start.at, now, lang)) + start.note(c.State, lang)
+		text += "\n" + i18n.T{Zh: "开始时间：%s%s。", En: "Starts: %s%s."}.In(lang, startClock(c.State, start.at, now, lang), start.source(lang))
 	}
-	return chats.told(text), nil
+	return chats.told(text + start.note(c.State, lang)), nil
 }
 
 // tomorrowNote says that a start time given to /publish is tomorrow's,
@@ -277,6 +317,9 @@ func roundTerms(st *action.State, now time.Time, lang i18n.Lang) string {
 	var s string
 	if p := st.Play; p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() {
 		s += "\n" + i18n.T{Zh: "开始时间：%s", En: "Starts: %s"}.In(lang, startClock(st, p.Starts, now, lang)) + leftNote(st, now, lang)
+		if planned, ok := st.Planned(p.Round); ok && planned.Equal(p.Starts) {
+			s += i18n.T{Zh: "（按赛程）", En: " (as scheduled)"}.In(lang)
+		}
 	}
 	if tc := st.Info.TimeControl; tc != "" {
 		s += "\n" + i18n.T{Zh: "用时：%s", En: "Time control: %s"}.In(lang, tc)

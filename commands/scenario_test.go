@@ -151,9 +151,13 @@ func (s *script) flush() {
 			label = "[dm " + strings.TrimPrefix(c, "dm:")
 		}
 		for _, m := range s.last[c] {
-			if m.DedupKey == edited {
+			switch {
+			case m.File != nil && m.Text == "":
+				fmt.Fprintf(&s.out, "%s] [file: %s]\n", label, m.File.Name)
+				continue
+			case m.DedupKey == edited:
 				s.write(label+" ✎] ", m.Text) // the live message, as it reads now
-			} else {
+			default:
 				s.write(label+"] ", m.Text)
 			}
 			if len(m.Buttons) > 0 {

@@ -1,7 +1,8 @@
 package commands
 
-// The scheduler: the work the clock makes due rather than a user — the
-// reminder of a round's start, a reported result whose confirmation
+// The scheduler: the work the clock makes due rather than a user — before
+// the start the close of sign-up at its deadline and the check-in's
+// opening (R-E-5, signup_clock.go), then the reminder of a round's start, a reported result whose confirmation
 // window ended (R-G-1), a player not at the board when the late-arrival
 // limit passes (R-G-4). The rules of
 // what is due are action.DueActions; Tick applies them to every running
@@ -53,11 +54,18 @@ func (s *Service) Tick(ctx context.Context) error {
 }
 
 func (s *Service) tick(ctx context.Context, due dueFunc) error {
+	now := s.now()
 	ids, err := s.store.RunningEvents(ctx)
 	if err != nil {
 		return fmt.Errorf("tick: %w", err)
 	}
-	now := s.now()
+	// Before their start, the events whose sign-up deadline or check-in
+	// has come (R-E-5): none of them is running.
+	waking, err := s.store.WakingEvents(ctx, now)
+	if err != nil {
+		return fmt.Errorf("tick: %w", err)
+	}
+	ids = append(ids, waking...)
 	var errs []error
 	for _, id := range ids {
 		if err := ctx.Err(); err != nil {
@@ -137,7 +145,7 @@ func audienceOf(r reader, id storage.EventID, a action.Action) (audience, error)
 			return audience{}, err
 		}
 	}
-	if rem, ok := a.(*action.RoundReminded); !ok || rem.Missed {
+	if !toPlayers(a) {
 		return to, nil
 	}
 	ids, err := r.Identities()
@@ -153,6 +161,18 @@ func audienceOf(r reader, id storage.EventID, a action.Action) (audience, error)
 		to.players[ct.entrant] = append(to.players[ct.entrant], ct)
 	}
 	return to, nil
+}
+
+// toPlayers reports whether the players hear a privately: a reminder of
+// a round's start, the check-in's opening before round 1 (R-E-5).
+func toPlayers(a action.Action) bool {
+	switch a := a.(type) {
+	case *action.RoundReminded:
+		return !a.Missed
+	case *action.CheckInOpened:
+		return true
+	}
+	return false
 }
 
 // applyDue appends a due action and announces it: in the event's
@@ -172,6 +192,10 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 		return referLate(ch, to, a, to.event, now) // late.go
 	case *action.LineupsRevealed:
 		return revealAtStart(ch, to.chats, a) // team_rounds.go
+	case *action.SignupDeadlinePassed:
+		return deadlineReached(ch, to, a, now) // signup_clock.go (R-E-5)
+	case *action.CheckInOpened:
+		return checkInOpened(ch, to, a, now) // signup_clock.go (R-E-5)
 	case *action.ResultSet:
 		// R-G-1: an unanswered report stands once the window ends.
 		why := i18n.T{Zh: "确认时限已过，按报告确认", En: "not answered in time: stands as reported"}

@@ -19,14 +19,20 @@ import (
 // the values read and show.
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
-// recorded by SettingsChanged) or an event detail (action.Info, recorded
-// by InfoChanged).
+// recorded by SettingsChanged), an event detail (action.Info, recorded
+// by InfoChanged) or a detail of its papers (recorded by DetailsSet).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
-	show    func(st *action.State, lang i18n.Lang) string
+	// details sets one of the papers' details (DetailsSet), which may
+	// change also once the event has finished.
+	details func(a *action.DetailsSet, v string) error
+	// entry sets a sign-up rule (R-E-5, signup_rules.go), read in the
+	// event's zone at now.
+	entry func(a *action.EntryRulesSet, v string, st *action.State, now time.Time) error
+	show  func(st *action.State, lang i18n.Lang) string
 	// part is the part of the rules the key belongs to, which some formats
 	// do not play by (a knockout has no Swiss pairing, a team event's
 	// matches score by 场分 and 局分); the zero value, the event's own.
@@ -308,7 +314,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, lateKeys)
+}, leaveKeys, lateKeys, paperKeys, entryKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -378,6 +384,10 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	k := lookupKey(name)
 	v := narrow(c.Args["value"]) // 轮数 ７, UTC＋８: every value reads in half width
+	if k != nil && k.details != nil {
+		// The papers print a detail as typed: 实验中学（高中部）, 3月1日—2日.
+		v = strings.TrimSpace(c.Args["value"])
+	}
 	if pk := lookupPlanKey(name); k == nil && pk != nil {
 		return setPlan(c, pk, v)
 	}
@@ -399,6 +409,9 @@ func setEvent(c *Context) (Reply, error) {
 	if v == "" {
 		return Reply{}, problem("请写出 %[1]s 的值（%[2]s），例如：/event set %[1]s …", "Give %[1]s a value (%[2]s): /event set %[1]s …", k.name(c.Lang), k.values.In(c.Lang))
 	}
+	if k.entry != nil {
+		return setEntry(c, k, v)
+	}
 	var shown string
 	_, err := c.Update(func(ch *storage.Change) error {
 		var a action.Action
@@ -412,6 +425,10 @@ func setEvent(c *Context) (Reply, error) {
 				s.Rounds = def.Rounds
 			}
 			a = &action.SettingsChanged{Settings: s}
+		} else if k.details != nil {
+			d := &action.DetailsSet{}
+			err = k.details(d, v)
+			a = d
 		} else {
 			ic := &action.InfoChanged{}
 			err = k.info(ic, v)

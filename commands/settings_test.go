@@ -49,6 +49,14 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
 		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
 		{"迟报分", "和", "late-entry", "draw", "1 分（和棋分）", "1 pts (a draw's)"},
+		{"主办", "实验中学象棋协会", "host", "实验中学象棋协会", "实验中学象棋协会", "实验中学象棋协会"},
+		{"地点", "体育馆 二楼", "venue", "体育馆 二楼", "体育馆 二楼", "体育馆 二楼"},
+		{"比赛日期", "3月1日—2日", "dates", "3月1日—2日", "3月1日—2日", "3月1日—2日"},
+		{"录取名次", "８", "awards", "8", "前8名", "the first 8"},
+		{"人数上限", "32", "max", "32", "32", "32"},
+		{"报名截止", "周五 20:00", "deadline", "Fri 20:00", "3月6日（周五）20:00", "Fri 6 Mar 20:00"},
+		{"每单位限报", "2", "quota", "2", "每单位 2 人", "2 a unit"},
+		{"签到", "30", "checkin", "30", "第 1 轮开始前 30 分钟开放", "opens 30 min before round 1"},
 	}
 	covered := map[*eventKey]bool{}
 	for _, tt := range tests {

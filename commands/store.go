@@ -19,8 +19,11 @@ type Store interface {
 	Update(ctx context.Context, id storage.EventID, actor action.Actor, updateKey string, fn func(*storage.Change) error) (storage.Result, error)
 	Load(ctx context.Context, id storage.EventID) (*action.State, error)
 	Log(ctx context.Context, id storage.EventID, after int64, limit int) ([]action.Record, error)
+	LogOf(ctx context.Context, id storage.EventID, kinds ...string) ([]action.Record, error)
 	LogTail(ctx context.Context, id storage.EventID, n int) ([]action.Record, error)
 	RunningEvents(ctx context.Context) ([]storage.EventID, error)
+	WakingEvents(ctx context.Context, now time.Time) ([]storage.EventID, error)
+	Handled(ctx context.Context, updateKey string) (bool, error)
 
 	// Which chats follow an event, and which event a chat or a player's
 	// private chat is about (see Service.findEvent): a chat follows many,
@@ -66,6 +69,7 @@ type Store interface {
 	// The chats themselves: a chat with a new id, a chat the bot may not
 	// post in, the messages typed there that the bot answered.
 	MoveChat(ctx context.Context, from, to chat.Chat) error
+	MovedTo(ctx context.Context, c chat.Chat) (chat.Chat, error)
 	Block(ctx context.Context, c chat.Chat, reason string) (newly bool, since time.Time, err error)
 	Unblock(ctx context.Context, c chat.Chat) (bool, error)
 	MarkAnswered(ctx context.Context, c chat.Chat, message string, keep time.Duration) error

@@ -46,6 +46,13 @@ type matcher struct {
 	barriers []barrier
 	oldest   int
 	pathEnd  int32 // the exposed vertex at which grow's last augmenting path ended
+
+	// refuse, when set, holds by level the vertices that take no partner of
+	// that level any more, and level each vertex's: their neighbours' rows
+	// still hold them, and a search reads past them (the score gaps the
+	// completeness step's players keep, topDown).
+	refuse [][]uint64
+	level  []int32
 }
 
 // newMatcher makes a matcher of the graph whose neighbour lists are adj.
@@ -349,8 +356,11 @@ func (m *matcher) swapIn(u, w int32) bool {
 		m.mate[a], m.mate[b] = b, a
 		return true
 	}
-	r := m.rows[a]
+	r, ref := m.rows[a], m.refusing(a)
 	for i, word := range r.words {
+		if ref != nil {
+			word &^= ref[r.from+i]
+		}
 		for word &^= m.gone[r.from+i]; word != 0; word &= word - 1 {
 			x := int32((r.from+i)*64 + bits.TrailingZeros64(word))
 			y := m.mate[x]
@@ -367,7 +377,19 @@ func (m *matcher) swapIn(u, w int32) bool {
 }
 
 // adjacent reports whether v and w are neighbours.
-func (m *matcher) adjacent(v, w int32) bool { return m.rows[v].has(int(w)) }
+func (m *matcher) adjacent(v, w int32) bool {
+	ref := m.refusing(v)
+	return m.rows[v].has(int(w)) && (ref == nil || !has(ref, w))
+}
+
+// refusing is the vertices that take no partner of v's level (refuse),
+// nil when none is kept.
+func (m *matcher) refusing(v int32) []uint64 {
+	if m.refuse == nil {
+		return nil
+	}
+	return m.refuse[m.level[v]]
+}
 
 // remove takes v out of the graph, or puts it back.
 func (m *matcher) remove(v int32, out bool) {
@@ -397,11 +419,15 @@ func (m *matcher) grow(root int32) bool {
 		v := m.queue[qi]
 		row := m.rows[v]
 		own := m.blossomBits(m.base[v])
+		ref := m.refusing(v)
 		for i := len(row.words) - 1; i >= 0; i-- {
 			at := row.from + i
 			word := row.words[i] & m.outer[at]
 			if own != nil {
 				word &^= own[at]
+			}
+			if ref != nil {
+				word &^= ref[at]
 			}
 			for word != 0 {
 				k := 63 - bits.LeadingZeros64(word)
@@ -422,7 +448,11 @@ func (m *matcher) grow(root int32) bool {
 		}
 		for i := len(row.words) - 1; i >= 0; i-- {
 			at := row.from + i
-			for word := row.words[i] &^ (m.gone[at] | m.inTree[at]); word != 0; {
+			skip := m.gone[at] | m.inTree[at]
+			if ref != nil {
+				skip |= ref[at]
+			}
+			for word := row.words[i] &^ skip; word != 0; {
 				k := 63 - bits.LeadingZeros64(word)
 				word &^= 1 << uint(k)
 				to := int32(at*64 + k)

@@ -29,6 +29,15 @@ type barrier struct {
 // one is mostly of players paired since.
 const barriersKept = 8
 
+// reopen puts every vertex back in the graph and forgets the barriers,
+// which were proved of the graph with vertices taken out; the matching
+// stays.
+func (m *matcher) reopen() {
+	clear(m.removed)
+	clear(m.gone)
+	m.barriers, m.oldest = m.barriers[:0], 0
+}
+
 // learnBarrier keeps the barrier that pairFirst's failed search for u's
 // first candidate proved, in place of the oldest kept.
 func (m *matcher) learnBarrier(u int32) {
@@ -52,34 +61,50 @@ func (m *matcher) learnBarrier(u int32) {
 // firstAllowed is the first vertex in order (as pairFirst's) that no kept
 // barrier proves u cannot be paired with, −1 when there is none.
 func (m *matcher) firstAllowed(u int32, order []bitRow) int32 {
-	// What each barrier forbids u depends on where u is: in the barrier,
-	// its partners in it and in its even part; in the even part, its
-	// partners in the barrier; in an odd component, nothing.
-	var inBarrier, inEven [barriersKept]*barrier
-	nb, ne := 0, 0
-	for i := range m.barriers {
-		switch b := &m.barriers[i]; {
-		case has(b.in, u):
-			inBarrier[nb] = b
-			nb++
-		case !has(b.tree, u):
-			inEven[ne] = b
-			ne++
-		}
-	}
+	b := m.barredFor(u)
 	for _, r := range order {
 		for i, word := range r.words {
 			at := r.from + i
-			for _, b := range inBarrier[:nb] {
-				word &= b.tree[at] &^ b.in[at]
-			}
-			for _, b := range inEven[:ne] {
-				word &^= b.in[at]
-			}
-			if word != 0 {
+			if word = b.allow(at, word); word != 0 {
 				return int32(at*64 + bits.TrailingZeros64(word))
 			}
 		}
 	}
 	return -1
+}
+
+// barred is what the kept barriers forbid one vertex, u. What each
+// forbids depends on where u is: in the barrier, its partners in it and in
+// its even part; in the even part, its partners in the barrier; in an odd
+// component, nothing.
+type barred struct {
+	inBarrier, inEven [barriersKept]*barrier
+	nb, ne            int
+}
+
+func (m *matcher) barredFor(u int32) barred {
+	var b barred
+	for i := range m.barriers {
+		switch x := &m.barriers[i]; {
+		case has(x.in, u):
+			b.inBarrier[b.nb] = x
+			b.nb++
+		case !has(x.tree, u):
+			b.inEven[b.ne] = x
+			b.ne++
+		}
+	}
+	return b
+}
+
+// allow is word, the vertices 64·at to 64·at+63 as bits, less those the
+// barriers forbid u.
+func (b *barred) allow(at int, word uint64) uint64 {
+	for _, x := range b.inBarrier[:b.nb] {
+		word &= x.tree[at] &^ x.in[at]
+	}
+	for _, x := range b.inEven[:b.ne] {
+		word &^= x.in[at]
+	}
+	return word
 }

@@ -86,7 +86,8 @@ const (
 	// RelaxedSecondBye: every complete pairing gives somebody a second bye (R-S-3).
 	RelaxedSecondBye
 	// RelaxedHigherBye: no complete pairing gives the bye to a lower score
-	// without one (R-S-3).
+	// without one, or none that breaks R-SW-12 (or R-SW-4) for as few
+	// players: R-SW-12 ranks above the bye's lowest score (R-S-3).
 	RelaxedHigherBye
 )
 

@@ -157,16 +157,22 @@ func pairSwiss(ev *Event, round int) (Pairing, error) {
 }
 
 // groupsBreakLess reports whether the score groups' complete pairing, which
-// gave up R-SW-12, is to be kept over the matching's: the matching had to
-// give up R-SW-12 alone too, for no fewer players, and found no fairer bye.
+// gave up R-SW-12, is to be kept over the matching's, which gave up R-SW-12
+// alone too: a second bye ranks above R-SW-12, and R-SW-12 above the bye's
+// lowest score (R-S-3), so the one whose bye is no second bye where the
+// other's is, else the one that breaks R-SW-12 for fewer players, else the
+// one with the lower bye; the groups' on a tie.
 func (s *swiss) groupsBreakLess(groups []pair, bye *swissPlayer, full []pair, fullBye *swissPlayer) bool {
 	if len(s.relaxed) != 1 || s.relaxed[0].Rule != "R-SW-12" {
 		return false
 	}
-	if bye != nil && fairerBye(fullBye, bye) {
-		return false
+	if bye != nil && bye.hadBye != fullBye.hadBye {
+		return !bye.hadBye
 	}
-	return len(s.broken12(groups)) <= len(s.broken12(full))
+	if g, f := len(s.broken12(groups)), len(s.broken12(full)); g != f {
+		return g < f
+	}
+	return bye == nil || fullBye.score >= bye.score
 }
 
 // fairerBye reports whether a is a fairer bye than b: first one who has
@@ -178,10 +184,28 @@ func fairerBye(a, b *swissPlayer) bool {
 	return a.score < b.score
 }
 
-// byeWhy explains a bye that does not go to the lowest score without one.
+// byeWhy explains a bye that does not go to the lowest score without one:
+// none of the complete pairings gives it to a lower score, or those that do
+// break R-SW-12 for more players (R-S-3: R-SW-12 ranks above the bye's
+// lowest score, as FIDE ranks its absolute colour criteria above its bye
+// choice), or pair players of one unit (R-SW-4, given up last, R-SW-9).
 func (s *swiss) byeWhy(bye *swissPlayer) string {
 	if bye.hadBye {
 		return fmt.Sprintf("player %d gets a second bye: every complete pairing needs it", bye.id)
+	}
+	ps := append([]*swissPlayer(nil), s.players...)
+	s.sortPlayers(ps)
+	var lower []*swissPlayer // who may take it below him, lowest first (byeClasses)
+	for i := len(ps) - 1; i >= 0 && ps[i].score < bye.score; i-- {
+		if !ps[i].hadBye {
+			lower = append(lower, ps[i])
+		}
+	}
+	switch {
+	case s.pairable(ps, lower, completion{rule12: false, units: s.units}):
+		return fmt.Sprintf("player %d (score %s) gets the bye: every complete pairing that gives it to a lower score breaks R-SW-12 for more players, and R-SW-12 ranks above the bye's lowest score", bye.id, bye.score)
+	case s.pairable(ps, lower, completion{}):
+		return fmt.Sprintf("player %d (score %s) gets the bye: every complete pairing that gives it to a lower score pairs players of one unit (R-SW-4)", bye.id, bye.score)
 	}
 	return fmt.Sprintf("player %d (score %s) gets the bye: no complete pairing gives it to a lower score without one", bye.id, bye.score)
 }

@@ -27,8 +27,12 @@ type completion struct {
 // backtracking. The bye goes to the first player R-S-3 allows with whom the
 // rest can be paired: one without a bye, lowest score first, before one who
 // had one. Rules are given up only when no complete pairing of the whole
-// field keeps them, R-SW-12 before R-SW-4, never R-SW-9; the record names
-// the players for whom a rule was broken.
+// field keeps them, R-SW-12 before R-SW-4, never R-SW-9, and then for as few
+// players as can be (searchFewest), the bye going higher when that breaks
+// them for fewer (R-S-3: R-SW-12 ranks above the bye's lowest score); the
+// record names the players for whom a rule was broken. Last, of the
+// pairings that give up as little, with the bye where it is, the one that
+// pairs from the top down (R-SW-6 a, topDown).
 func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 	ps := append([]*swissPlayer(nil), s.players...)
 	s.sortPlayers(ps)
@@ -51,8 +55,10 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 			}
 			pairs, bye := s.steer(ps, class, m, st, keep)
 			fewestProved := true
-			if keep.rule12 && !st.rule12 {
-				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye, st)
+			if st != keep {
+				pairs, bye, fewestProved = s.searchFewest(ps, class, pairs, bye, st, keep)
+			} else {
+				pairs = topDown(ps, m, pairs, bye)
 			}
 			s.recordRelaxed(pairs, st, keep, fewestProved)
 			return pairs, bye, nil
@@ -62,6 +68,19 @@ func (s *swiss) pairComplete() ([]pair, *swissPlayer, error) {
 		return nil, nil, &PairingError{Reason: PairRematchesNear, Round: s.round, Players: len(ps), Window: fieldWindow}
 	}
 	return nil, nil, &PairingError{Reason: PairRematches, Round: s.round, Players: len(ps)}
+}
+
+// pairable reports whether the players ps, in pairing order, can all be
+// paired under the rules st keeps, the bye to one of class when their
+// number is odd (R-SW-9).
+func (s *swiss) pairable(ps, class []*swissPlayer, st completion) bool {
+	if len(ps)%2 == 1 && len(class) == 0 {
+		return false
+	}
+	if len(ps)%2 == 0 {
+		class = []*swissPlayer{nil}
+	}
+	return s.fieldMatcher(ps, class, st).matchPerfect()
 }
 
 // fieldMatcher builds the graph of the pairs allowed under the rules st
@@ -167,11 +186,17 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 			}
 		}
 	}
-	relaxing := st != keep
 	var kept *allowedSet // while relaxing: the pairs keep allows, a row of bits a player
-	if relaxing {
+	if st != keep {
 		kept = s.allowedIn(keep, ps, true)
 	}
+	return steerPairs(ps, m, kept), bye
+}
+
+// steerPairs pairs the players still in m's graph, the matching perfect,
+// in pairing order, each with the nearest partner below with whom the rest
+// can still be paired; with kept, partners it allows first.
+func steerPairs(ps []*swissPlayer, m *matcher, kept *allowedSet) []pair {
 	pairs := make([]pair, 0, len(ps)/2)
 	var first, then []uint64 // a player's partners to try, the first ones and then the others
 	n := len(ps)
@@ -179,22 +204,25 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		if m.removed[i] {
 			continue
 		}
-		// The partners to try, nearest first: while relaxing, those keep
-		// allows before the others. All before i are paired already; the
-		// bye's vertex, n, is no partner.
-		row := m.rows[i]
+		// The partners to try, nearest first: with kept, those it allows
+		// before the others. All before i are paired already; the bye's
+		// vertex, n, is no partner, nor anyone who refuses i (topDown).
+		row, refused := m.rows[i], m.refusing(int32(i))
 		first = append(first[:0], make([]uint64, len(row.words))...)
 		then = append(then[:0], make([]uint64, len(row.words))...)
-		if relaxing {
+		if kept != nil {
 			kept.of(ps[i], row.from, first)
 		}
 		for k, word := range row.words {
 			at := row.from + k
 			word &^= m.gone[at]
+			if refused != nil {
+				word &^= refused[at]
+			}
 			if at == n/64 {
 				word &= 1<<(uint(n)%64) - 1
 			}
-			if relaxing {
+			if kept != nil {
 				word, then[k] = word&first[k], word&^first[k]
 			}
 			first[k] = word
@@ -203,7 +231,7 @@ func (s *swiss) steer(ps []*swissPlayer, class []*swissPlayer, m *matcher, st, k
 		pairs = append(pairs, pair{p: [2]*swissPlayer{ps[i], ps[partner]}, placed: PlacedSearch})
 	}
 	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].p[0].score > pairs[b].p[0].score })
-	return pairs, bye
+	return pairs
 }
 
 // recordRelaxed writes down the rules the complete pairing gave up (st
@@ -223,7 +251,11 @@ func (s *swiss) recordRelaxed(pairs []pair, st, keep completion, fewestProved bo
 				who = append(who, a.id, b.id)
 			}
 		}
-		s.relax("R-SW-4", RelaxedNoComplete, who, "no complete pairing of the whole field keeps players of one unit apart (maximum matching)")
+		why := "no complete pairing of the whole field keeps players of one unit apart (maximum matching): broken for as few players as possible"
+		if !fewestProved {
+			why = "no complete pairing of the whole field keeps players of one unit apart (maximum matching): broken for the fewest players a bounded search found"
+		}
+		s.relax("R-SW-4", RelaxedNoComplete, who, why)
 	}
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -111,6 +112,111 @@ func TestR_S_3_ByeColour(t *testing.T) {
 			p := swPair(t, swEvent(t, tt.set, hist))
 			if !slices.Equal(p.Byes, []int{2}) || !slices.Equal(p.ByeColours, tt.want) {
 				t.Errorf("byes %v colours %v, want [2] %v", p.Byes, p.ByeColours, tt.want)
+			}
+		})
+	}
+}
+
+// TestR_S_3_ByeRanksBelowRule12: the bye goes to the lowest score among
+// those who have had none, unless that breaks R-SW-12 for more players
+// than a bye higher up does — R-SW-12 ranks above the bye's lowest score
+// (R-S-3, R-SW-9) — and then the record says so; a second bye stays above
+// R-SW-12, and the bye stays lowest where R-SW-12 breaks as often either way.
+func TestR_S_3_ByeRanksBelowRule12(t *testing.T) {
+	tests := []struct {
+		name    string
+		hist    map[int]string
+		bye     int
+		broken  []int // R-SW-12 given up for
+		higher  bool  // R-S-3 records a higher bye
+		whyHas  string
+		relaxed bool
+	}{
+		// 3 (0 points) taking the bye leaves 1–2, two reds in a row each:
+		// either colour order gives one of them a third. 2 takes it, and
+		// 1–3 keeps R-SW-12.
+		{name: "R-SW-12 kept by a higher bye", hist: map[int]string{
+			1: "RW RW", 2: "RW RL", 3: "BL BL"}, bye: 2, higher: true, whyHas: "R-SW-12 ranks above"},
+		// 1 and 2 break R-SW-12 whatever their colour (two reds in a row,
+		// reds − blacks −2): with the bye at 5 (½ point) both break it,
+		// with the bye at 2 (5 points) only 1 does.
+		{name: "R-SW-12 broken for fewer by a higher bye", hist: map[int]string{
+			1: "BW BW BW BW RW RW", 2: "BW BW BW BW RW RL", 3: "RW BW RW BL RD BL",
+			4: "RW BL RW BL RD BL", 5: "RL BL RL BL RD BL"}, bye: 2, broken: []int{1}, higher: true, whyHas: "R-SW-12 ranks above"},
+		// The same, but 1 and 2 had a bye: one bye a player ranks above
+		// R-SW-12, and with 1 and 2 both breaking it whoever else takes
+		// the bye, it goes to the lowest score, 5.
+		{name: "R-SW-12 broken as often by any bye", hist: map[int]string{
+			1: "bye BW BW BW BW RW RW", 2: "bye BW BW BW BW RW RL", 3: "RW RW BW RW BL RD BL",
+			4: "RW RW BL RW BL RD BL", 5: "RL RL BL RL BL RD BL"}, bye: 5, broken: []int{1, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := swPair(t, swEvent(t, DefaultSettings(9), tt.hist))
+			if !slices.Equal(p.Byes, []int{tt.bye}) {
+				t.Fatalf("byes %v, want [%d] (boards %v, relaxed %+v)", p.Byes, tt.bye, redBlack(p), p.Relaxed)
+			}
+			if got := relaxedFor(p, "R-SW-12"); !slices.Equal(got, tt.broken) {
+				t.Errorf("R-SW-12 given up for %v, want %v", got, tt.broken)
+			}
+			if got := relaxed(p, "R-S-3"); got != tt.higher {
+				t.Errorf("R-S-3 relaxed %v, want %v (%+v)", got, tt.higher, p.Relaxed)
+			}
+			for _, r := range p.Relaxed {
+				if r.Rule == "R-S-3" && (r.Reason != RelaxedHigherBye || !strings.Contains(r.Why, tt.whyHas)) {
+					t.Errorf("R-S-3 recorded as %d %q, want RelaxedHigherBye saying %q", r.Reason, r.Why, tt.whyHas)
+				}
+			}
+		})
+	}
+}
+
+// TestR_S_3_GroupsOrMatchingByRule12First: where the score groups paired
+// everybody by giving up R-SW-12 and so did the matching, the pairing kept
+// is the one that breaks it for fewer players, whatever the bye's score;
+// with as few on both sides, the one with the lower bye (R-S-3: R-SW-12
+// ranks above the bye's lowest score). The field is the one above: 1 and 2
+// break R-SW-12 whatever their colours.
+func TestR_S_3_GroupsOrMatchingByRule12First(t *testing.T) {
+	ev := swEvent(t, DefaultSettings(9), map[int]string{
+		1: "BW BW BW BW RW RW", 2: "BW BW BW BW RW RL", 3: "RW BW RW BL RD BL",
+		4: "RW BL RW BL RD BL", 5: "RL BL RL BL RD BL"})
+	s, err := newSwiss(ev, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[int]*swissPlayer{}
+	for _, p := range s.players {
+		byID[p.id] = p
+	}
+	pairing := func(ids ...[2]int) []pair {
+		var out []pair
+		for _, x := range ids {
+			out = append(out, pair{p: [2]*swissPlayer{byID[x[0]], byID[x[1]]}, placed: PlacedSearch})
+		}
+		return out
+	}
+	tests := []struct {
+		name            string
+		groups          []pair
+		groupsBye       int
+		full            []pair
+		fullBye         int
+		keepGroups      bool
+		groupsN, matchN int // players R-SW-12 is broken for
+	}{
+		{"fewer broken with a higher bye: the groups'", pairing([2]int{1, 3}, [2]int{4, 5}), 2, pairing([2]int{1, 2}, [2]int{3, 4}), 5, true, 1, 2},
+		{"as many broken, a lower bye: the matching's", pairing([2]int{2, 3}, [2]int{4, 5}), 1, pairing([2]int{1, 3}, [2]int{4, 5}), 2, false, 1, 1},
+		{"as many broken, no lower bye: the groups'", pairing([2]int{1, 3}, [2]int{4, 5}), 2, pairing([2]int{2, 3}, [2]int{4, 5}), 1, true, 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if g, m := len(s.broken12(tt.groups)), len(s.broken12(tt.full)); g != tt.groupsN || m != tt.matchN {
+				t.Fatalf("R-SW-12 broken for %d and %d players, want %d and %d", g, m, tt.groupsN, tt.matchN)
+			}
+			s.relaxed = []Relaxation{{Rule: "R-SW-12", Reason: RelaxedNoComplete}}
+			if got := s.groupsBreakLess(tt.groups, byID[tt.groupsBye], tt.full, byID[tt.fullBye]); got != tt.keepGroups {
+				t.Errorf("groups' pairing kept %v, want %v", got, tt.keepGroups)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -27,6 +28,12 @@ type Config struct {
 	DiscordAppID       string // QISAI_DISCORD_APP_ID: the application's id
 	DiscordPublicKey   string // QISAI_DISCORD_PUBLIC_KEY: hex Ed25519 key; enables the interactions endpoint
 	DiscordAPIURL      string // QISAI_DISCORD_API_URL: stands for https://discord.com (REST and the gateway's address); "" Discord's
+	DiscordGuildID     string // QISAI_DISCORD_GUILD_ID: servers (comma-separated ids) to register the slash commands in, at once; "" globally
+	FeishuAppID        string // QISAI_FEISHU_APP_ID: the Feishu (Lark) app's App ID, cli_…
+	FeishuAppSecret    string // QISAI_FEISHU_APP_SECRET: the app's App Secret
+	FeishuToken        string // QISAI_FEISHU_VERIFICATION_TOKEN: the event subscription's verification token; enables the HTTP callback
+	FeishuEncryptKey   string // QISAI_FEISHU_ENCRYPT_KEY: the event subscription's encrypt key (callback mode)
+	FeishuAPIURL       string // QISAI_FEISHU_API_URL: the open platform; "" Feishu's (https://open.feishu.cn), https://open.larksuite.com for Lark
 	DatabaseURL        string // QISAI_DATABASE_URL: SQLite file (PATH, sqlite://PATH, file:PATH) or postgres:// URL; "" storage.DefaultDSN
 	Listen             string // QISAI_LISTEN: the HTTP listener (health, metrics, webhooks, the events' pages), e.g. 127.0.0.1:8080
 	PublicURL          string // QISAI_PUBLIC_URL: the https address the listener is reached at, for the links to the events' pages (/web); "" no links
@@ -51,6 +58,12 @@ var settings = []setting{
 	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, "Discord application ID 应用 ID"},
 	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
 	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
+	{"QISAI_DISCORD_GUILD_ID", "discord-guild-id", nil, func(c *Config) *string { return &c.DiscordGuildID }, "Discord server ids, comma-separated: slash commands registered there, at once (testing) 服务器 ID (default global)"},
+	{"QISAI_FEISHU_APP_ID", "feishu-app-id", nil, func(c *Config) *string { return &c.FeishuAppID }, "Feishu (Lark) App ID 飞书应用 App ID (cli_…)"},
+	{"QISAI_FEISHU_APP_SECRET", "feishu-app-secret", redact, func(c *Config) *string { return &c.FeishuAppSecret }, "Feishu App Secret 飞书应用密钥"},
+	{"QISAI_FEISHU_VERIFICATION_TOKEN", "feishu-verification-token", redact, func(c *Config) *string { return &c.FeishuToken }, "Feishu event Verification Token, enables the HTTP callback /feishu/events 事件回调校验令牌 (default the long connection 长连接)"},
+	{"QISAI_FEISHU_ENCRYPT_KEY", "feishu-encrypt-key", redact, func(c *Config) *string { return &c.FeishuEncryptKey }, "Feishu event Encrypt Key 事件加密密钥 (callback mode)"},
+	{"QISAI_FEISHU_API_URL", "feishu-api-url", nil, func(c *Config) *string { return &c.FeishuAPIURL }, "Feishu open platform 飞书开放平台地址 (default https://open.feishu.cn; Lark: https://open.larksuite.com)"},
 	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
 	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
 	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
@@ -120,6 +133,25 @@ func (c Config) Telegram() bool { return c.TelegramToken != "" }
 // Discord says whether the Discord adapter is to run.
 func (c Config) Discord() bool { return c.DiscordToken != "" }
 
+// DiscordGuilds are the servers of DiscordGuildID; none for global
+// commands.
+func (c Config) DiscordGuilds() []string {
+	var ids []string
+	for _, id := range strings.Split(c.DiscordGuildID, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Feishu says whether the Feishu (Lark) adapter is to run.
+func (c Config) Feishu() bool { return c.FeishuAppID != "" }
+
+// FeishuCallback says whether Feishu's events come to the HTTP callback
+// rather than over the long connection.
+func (c Config) FeishuCallback() bool { return c.FeishuToken != "" || c.FeishuEncryptKey != "" }
+
 // DiscordKey decodes DiscordPublicKey; nil when it is unset.
 func (c Config) DiscordKey() (ed25519.PublicKey, error) {
 	if c.DiscordPublicKey == "" {
@@ -136,6 +168,10 @@ func (c Config) DiscordKey() (ed25519.PublicKey, error) {
 // telegramToken is the shape of a bot token: the bot's id, a colon, a
 // secret. Checking it catches a token pasted with quotes or a newline.
 var telegramToken = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
+
+// feishuAppID is the shape of a Feishu or Lark app's App ID: "cli_" and
+// letters and digits.
+var feishuAppID = regexp.MustCompile(`^cli_[0-9a-zA-Z]+$`)
 
 // Validate checks c, returning every problem found, each saying in Chinese
 // and English what to set. Messages never quote a token.
@@ -173,6 +209,18 @@ func (c Config) Validate() error {
 	if _, err := c.DiscordKey(); err != nil {
 		errs = append(errs, err)
 	}
+	for _, id := range c.DiscordGuilds() {
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			bad("%s", both(i18n.T{
+				Zh: "QISAI_DISCORD_GUILD_ID 应为服务器 ID（数字，多个用逗号分隔），不是 %q：在 Discord 设置 → 高级中打开开发者模式，再右键服务器图标，选「复制服务器 ID」。",
+				En: "QISAI_DISCORD_GUILD_ID takes server ids (numbers, comma-separated), not %q: turn on Developer Mode (Discord's Settings → Advanced), then right-click the server's icon and choose Copy Server ID.",
+			}, id))
+			break
+		}
+	}
+	if c.DiscordGuildID != "" && !c.Discord() {
+		bad("%s", both(i18n.T{Zh: "QISAI_DISCORD_GUILD_ID 需要同时设置 QISAI_DISCORD_TOKEN。", En: "QISAI_DISCORD_GUILD_ID needs QISAI_DISCORD_TOKEN as well."}))
+	}
 	if c.DiscordPublicKey != "" {
 		if !c.Discord() {
 			// The endpoint would answer commands, and every announcement
@@ -187,6 +235,7 @@ func (c Config) Validate() error {
 			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_LISTEN needs QISAI_LISTEN, the address of the interactions endpoint (Interactions Endpoint URL in the Developer Portal)")
 		}
 	}
+	errs = append(errs, c.validateFeishu()...)
 	if c.PublicURL != "" {
 		if err := checkURL("QISAI_PUBLIC_URL", c.PublicURL, false); err != nil {
 			errs = append(errs, err)
@@ -217,6 +266,54 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// validateFeishu checks the Feishu settings, each problem saying what to
+// set in Chinese, then in English.
+func (c Config) validateFeishu() []error {
+	var errs []error
+	bad := func(t i18n.T, a ...any) { errs = append(errs, errors.New(both(t, a...))) }
+	if c.FeishuAppID != "" && !feishuAppID.MatchString(c.FeishuAppID) {
+		bad(i18n.T{
+			Zh: "QISAI_FEISHU_APP_ID 格式不对（应为 cli_ 加字母和数字），不是 %q：请从开发者后台的「凭证与基础信息」复制，不带引号和空格。",
+			En: "QISAI_FEISHU_APP_ID does not look like an App ID (cli_ and letters and digits), got %q: copy it from the developer console's Credentials & Basic Info, without quotes or spaces.",
+		}, c.FeishuAppID)
+	}
+	switch {
+	case c.Feishu() && c.FeishuAppSecret == "":
+		bad(i18n.T{Zh: "QISAI_FEISHU_APP_ID 需要同时设置 QISAI_FEISHU_APP_SECRET：开发者后台里 App ID 旁边的 App Secret。",
+			En: "QISAI_FEISHU_APP_ID needs QISAI_FEISHU_APP_SECRET, the App Secret beside the App ID in the developer console."})
+	case !c.Feishu() && c.FeishuAppSecret != "":
+		bad(i18n.T{Zh: "QISAI_FEISHU_APP_SECRET 需要同时设置 QISAI_FEISHU_APP_ID：开发者后台里 App Secret 旁边的 App ID。",
+			En: "QISAI_FEISHU_APP_SECRET needs QISAI_FEISHU_APP_ID, the App ID beside the App Secret in the developer console."})
+	case strings.ContainsAny(c.FeishuAppSecret, " \t\r\n\"'"):
+		bad(i18n.T{Zh: "QISAI_FEISHU_APP_SECRET 含有空格或引号：请从开发者后台重新复制，不带引号和空格。",
+			En: "QISAI_FEISHU_APP_SECRET holds a space or a quote: copy it again from the developer console, without quotes or spaces."})
+	}
+	if err := checkURL("QISAI_FEISHU_API_URL", c.FeishuAPIURL, false); err != nil {
+		errs = append(errs, err)
+	}
+	if !c.FeishuCallback() {
+		return errs
+	}
+	if !c.Feishu() {
+		bad(i18n.T{Zh: "QISAI_FEISHU_VERIFICATION_TOKEN 和 QISAI_FEISHU_ENCRYPT_KEY 需要同时设置 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET：没有它们，回复发不到飞书。",
+			En: "QISAI_FEISHU_VERIFICATION_TOKEN and QISAI_FEISHU_ENCRYPT_KEY need QISAI_FEISHU_APP_ID and QISAI_FEISHU_APP_SECRET as well: without them no reply can be sent to Feishu."})
+	}
+	if c.FeishuToken == "" {
+		bad(i18n.T{Zh: "QISAI_FEISHU_ENCRYPT_KEY 需要 QISAI_FEISHU_VERIFICATION_TOKEN：开发者后台「事件与回调 › 加密策略」里的 Verification Token，飞书用它校验请求地址。",
+			En: "QISAI_FEISHU_ENCRYPT_KEY needs QISAI_FEISHU_VERIFICATION_TOKEN, the Verification Token on the console's Events & Callbacks › Encryption Strategy page: Feishu checks the request URL with it."})
+	}
+	if c.Listen == "" {
+		bad(i18n.T{Zh: "飞书事件回调需要 QISAI_LISTEN：飞书把事件发到这个地址的 /feishu/events（经过你的 https 代理）；不设校验令牌时，事件走长连接，不需要地址。",
+			En: "QISAI_FEISHU_VERIFICATION_TOKEN needs QISAI_LISTEN, the address where Feishu's events arrive at /feishu/events (behind your https proxy); without a token, events come over the long connection and need no address."})
+	}
+	return errs
+}
+
+// both is t in Chinese, then in English on a line of its own.
+func both(t i18n.T, args ...any) string {
+	return t.In(i18n.Zh, args...) + "\n" + t.In(i18n.En, args...)
 }
 
 // checkURL checks that an http(s) URL setting is absolute; https says it

@@ -55,11 +55,7 @@ func TestValidate(t *testing.T) {
 		DiscordPublicKey: pubKey, DiscordAPIURL: "https://proxy.example.org/api", DatabaseURL: dbURL,
 		Listen: ":8080", PublicURL: "https://qisai.example.org",
 	}
-	tests := []struct {
-		name   string
-		change func(*Config)
-		want   []string // in the error, each; none: valid
-	}{
+	validateCases(t, ok, []validateCase{
 		{"everything set", func(*Config) {}, nil},
 		{"nothing set: the console", func(c *Config) { *c = Config{} }, nil},
 		{"token with a newline", func(c *Config) { c.TelegramToken += "\n" }, []string{"QISAI_TELEGRAM_TOKEN", "令牌"}},
@@ -68,6 +64,9 @@ func TestValidate(t *testing.T) {
 			[]string{"needs QISAI_TELEGRAM_TOKEN", "needs QISAI_LISTEN"}},
 		{"relative API URL", func(c *Config) { c.TelegramAPIURL = "localhost:8081" }, []string{"QISAI_TELEGRAM_API_URL", "absolute"}},
 		{"bad proxy URL", func(c *Config) { c.DiscordAPIURL = "ftp://x" }, []string{"QISAI_DISCORD_API_URL"}},
+		{"guild ids", func(c *Config) { c.DiscordGuildID = "1098765, 2098765" }, nil},
+		{"guild id not a number", func(c *Config) { c.DiscordGuildID = "1098765,club" }, []string{"QISAI_DISCORD_GUILD_ID", `"club"`, "Copy Server ID", "复制服务器 ID"}},
+		{"guild id without token", func(c *Config) { c.DiscordGuildID, c.DiscordToken, c.DiscordPublicKey = "1098765", "", "" }, []string{"QISAI_DISCORD_GUILD_ID", "needs QISAI_DISCORD_TOKEN"}},
 		{"discord token without app id", func(c *Config) { c.DiscordAppID = "" }, []string{"needs QISAI_DISCORD_APP_ID"}},
 		{"app id not a number", func(c *Config) { c.DiscordAppID = "qisai" }, []string{"QISAI_DISCORD_APP_ID", "数字"}},
 		{"public key too short", func(c *Config) { c.DiscordPublicKey = pubKey[:62] }, []string{"QISAI_DISCORD_PUBLIC_KEY", "32 bytes", "62 characters"}},
@@ -83,8 +82,21 @@ func TestValidate(t *testing.T) {
 		{"sqlite: URL", func(c *Config) { c.DatabaseURL = "sqlite:club.db" }, nil},
 		{"file URI", func(c *Config) { c.DatabaseURL = "file:club.db?_busy_timeout=9000" }, nil},
 		{"database URL of another kind", func(c *Config) { c.DatabaseURL = "mysql://u@h/db" }, []string{"QISAI_DATABASE_URL", "mysql", "不支持", "sqlite://PATH"}},
-	}
-	for _, tt := range tests {
+	}, tgToken, dcToken)
+}
+
+// validateCase is a change to a valid Config and what Validate says then.
+type validateCase struct {
+	name   string
+	change func(*Config)
+	want   []string // in the error, each; none: valid
+}
+
+// validateCases checks each case on a copy of ok, and that no error
+// shows any of secrets.
+func validateCases(t *testing.T, ok Config, cases []validateCase, secrets ...string) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			c := ok
 			tt.change(&c)
@@ -103,9 +115,9 @@ func TestValidate(t *testing.T) {
 					t.Errorf("Validate: %v\nwant it to contain %q", err, w)
 				}
 			}
-			for _, secret := range []string{tgToken, dcToken} {
+			for _, secret := range secrets {
 				if strings.Contains(err.Error(), secret) {
-					t.Errorf("Validate shows a token: %v", err)
+					t.Errorf("Validate shows a secret: %v", err)
 				}
 			}
 		})
@@ -200,5 +212,15 @@ func TestDatabasePasswordNeverShown(t *testing.T) {
 	err := Config{TelegramToken: tgToken, DatabaseURL: "host=db password=S3cret"}.Validate()
 	if err == nil || !strings.Contains(err.Error(), "QISAI_DATABASE_URL") || !strings.Contains(err.Error(), "postgres://") {
 		t.Errorf("Validate of a key=value string: %v, want a refusal naming QISAI_DATABASE_URL", err)
+	}
+}
+
+func TestDiscordGuilds(t *testing.T) {
+	c := Config{DiscordGuildID: " 1098765, 2098765,,"}
+	if got := c.DiscordGuilds(); len(got) != 2 || got[0] != "1098765" || got[1] != "2098765" {
+		t.Errorf("DiscordGuilds() = %q, want the two ids", got)
+	}
+	if got := (Config{}).DiscordGuilds(); got != nil {
+		t.Errorf("DiscordGuilds() unset = %q, want none (global)", got)
 	}
 }

@@ -31,11 +31,15 @@ type size uint8
 const (
 	body  size = iota // cells, note, footer
 	large             // the title
+	// A certificate's (certificate.go), at 150 dpi on A4.
+	awardText  // its lines
+	awardPrize // the prize
+	awardTitle // "奖状"
 	sizes
 )
 
 // pixels is each size's em in pixels.
-var pixels = [sizes]float64{body: 20, large: 27}
+var pixels = [sizes]float64{body: 20, large: 27, awardText: 44, awardPrize: 76, awardTitle: 120}
 
 // style is how a text is drawn.
 type style struct {

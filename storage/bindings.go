@@ -155,8 +155,8 @@ type ChatEvent struct {
 	Current bool          // the chat's current event
 }
 
-// ChatEvents lists the events chat follows, oldest first; none is an
-// empty list, not an error.
+// ChatEvents lists the events chat follows (for a chat that moved, its
+// new id's), oldest first; none is an empty list, not an error.
 func (s *Store) ChatEvents(ctx context.Context, c chat.Chat) ([]ChatEvent, error) {
 	var rows []struct {
 		ID        int64
@@ -168,7 +168,10 @@ func (s *Store) ChatEvents(ctx context.Context, c chat.Chat) ([]ChatEvent, error
 		Select("e.id, e.name, e.status, c.event_id IS NOT NULL AS is_current").
 		Joins("JOIN events AS e ON e.id = f.event_id").
 		Joins("LEFT JOIN chats AS c ON c.platform = f.platform AND c.chat_id = f.chat_id AND c.event_id = f.event_id").
-		Where("f.platform = ? AND f.chat_id = ?", c.Platform, c.ID).
+		// A chat that moved follows its new id's events, read in the same
+		// statement as the move's transaction left them (MoveChat).
+		Where("f.platform = ? AND f.chat_id = COALESCE((SELECT m.to_id FROM chat_moves AS m WHERE m.platform = ? AND m.from_id = ?), ?)",
+			c.Platform, c.Platform, c.ID, c.ID).
 		Order("e.id").Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("events of chat %s:%s: %w", c.Platform, c.ID, err)

@@ -50,6 +50,9 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			// Its live messages cannot be edited from the new id: their next
 			// versions are new messages there.
 			{`DELETE FROM live_messages WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
+			// Its wrong link codes still count against it (/link's limit
+			// is per chat: an upgrade does not start it afresh).
+			{`UPDATE link_attempts SET scope = ? WHERE scope = ?`, []any{"chat:" + p + ":" + to.ID, "chat:" + p + ":" + from.ID}},
 			// A hold was the old chat's; the new one is asked afresh.
 			{`DELETE FROM chat_blocks WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
 			// The chat as a user.
@@ -62,6 +65,11 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			{`UPDATE prefs SET user_id = ? WHERE platform = ? AND user_id = ?
 				AND NOT EXISTS (SELECT 1 FROM prefs q WHERE q.platform = ? AND q.user_id = ?)`, []any{to.ID, p, from.ID, p, to.ID}},
 			{`DELETE FROM prefs WHERE platform = ? AND user_id = ?`, []any{p, from.ID}},
+			// Where it went, for what was typed in it before the move and
+			// arrives after (MovedTo); a chat that moved to from moved on.
+			{`UPDATE chat_moves SET to_id = ? WHERE platform = ? AND to_id = ?`, []any{to.ID, p, from.ID}},
+			{`DELETE FROM chat_moves WHERE platform = ? AND from_id = ?`, []any{p, from.ID}},
+			{`INSERT INTO chat_moves (platform, from_id, to_id) VALUES (?, ?, ?)`, []any{p, from.ID, to.ID}},
 		}
 		for _, st := range steps {
 			if err := tx.Exec(st.sql, st.args...).Error; err != nil {
@@ -108,4 +116,19 @@ func moveNotices(tx *gorm.DB, from, to chat.Chat) error {
 		}
 	}
 	return nil
+}
+
+// MovedTo is the chat c became by a move (MoveChat), or c when it did not
+// move: a message typed in a group just before it became a supergroup
+// arrives from the old id after its events moved to the new one.
+func (s *Store) MovedTo(ctx context.Context, c chat.Chat) (chat.Chat, error) {
+	var to []string
+	if err := s.db.WithContext(ctx).Table("chat_moves").Where("platform = ? AND from_id = ?", c.Platform, c.ID).
+		Limit(1).Pluck("to_id", &to).Error; err != nil {
+		return c, fmt.Errorf("where chat %s:%s moved: %w", c.Platform, c.ID, err)
+	}
+	if len(to) == 1 {
+		c.ID = to[0]
+	}
+	return c, nil
 }

@@ -67,8 +67,9 @@ func TestMoveChat(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if evs, err := s.ChatEvents(ctx, old); err != nil || len(evs) != 0 {
-			t.Errorf("the old chat follows %v (%v); want nothing", evs, err)
+		// A line typed in the old chat before the move finds its events.
+		if evs, err := s.ChatEvents(ctx, old); err != nil || len(evs) != 2 {
+			t.Errorf("the old chat follows %v (%v); want the new chat's two", evs, err)
 		}
 		evs, err := s.ChatEvents(ctx, moved)
 		if err != nil || len(evs) != 2 || evs[0].ID != spring || evs[1].ID != autumn || !evs[0].Current {
@@ -110,6 +111,21 @@ func TestMoveChat(t *testing.T) {
 		}
 		if err := s.MoveChat(ctx, old, chat.Private("telegram", "1")); err == nil {
 			t.Error("moving a group to a private chat: no error")
+		}
+
+		// What was typed in the old chat before the move finds the new one,
+		// after a second move too; a chat that never moved is itself.
+		further := chat.Chat{Platform: "telegram", ID: "-1009001"}
+		for _, to := range []chat.Chat{moved, further} {
+			if got, err := s.MovedTo(ctx, old); err != nil || got != to {
+				t.Errorf("the old chat moved to %v (%v); want %v", got, err, to)
+			}
+			if err := s.MoveChat(ctx, moved, further); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, err := s.MovedTo(ctx, other); err != nil || got != other {
+			t.Errorf("a chat that never moved: %v (%v)", got, err)
 		}
 	})
 }

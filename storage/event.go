@@ -171,7 +171,7 @@ func (s *Store) tryCreate(ctx context.Context, actor action.Actor, updateKey str
 	if cr, ok := c.actions[0].(*action.Created); ok {
 		name = cr.Name
 	}
-	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status)}
+	ev := eventRow{Name: name, Version: int64(len(c.actions)), CreatedAt: now, Status: string(c.State.Status), WakeAt: wakeOf(c.State)}
 	var snap []byte
 	if s.snapshotDue(snapshotInfo{}, ev.Version) {
 		var err error
@@ -240,7 +240,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		// since the load; on PostgreSQL a concurrent writer's UPDATE waits
 		// for this one and then matches no row.
 		q := tx.Model(&eventRow{}).Where("id = ? AND version = ?", id, v).
-			Updates(map[string]any{"version": v + n, "status": string(c.State.Status)})
+			Updates(map[string]any{"version": v + n, "status": string(c.State.Status), "wake_at": wakeOf(c.State)})
 		if q.Error != nil {
 			return q.Error
 		}
@@ -263,6 +263,13 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		s.cache.put(id, cacheEntry{st: c.State, snap: snap})
 	}
 	return outcome(seqs, err)
+}
+
+// Handled reports whether a change stored updateKey (Create, Update): the
+// platform's update was applied; "" never was.
+func (s *Store) Handled(ctx context.Context, updateKey string) (bool, error) {
+	_, found, err := keyEvent(s.db.WithContext(ctx), updateKey)
+	return found, err
 }
 
 // keyEvent finds the event whose action holds updateKey; "" finds nothing.
@@ -546,6 +553,11 @@ func records(db *gorm.DB, id EventID, after, through int64, limit int) ([]action
 	if limit > 0 {
 		q = q.Limit(limit)
 	}
+	return decodeRows(q)
+}
+
+// decodeRows reads the actions q selects and decodes them, in q's order.
+func decodeRows(q *gorm.DB) ([]action.Record, error) {
 	var rows []actionRow
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read actions: %w", err)

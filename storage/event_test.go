@@ -320,6 +320,13 @@ func TestUpdateKey(t *testing.T) {
 		if events != 1 {
 			t.Errorf("%d events named Blitz, want 1", events)
 		}
+
+		// Handled knows both keys, and no other.
+		for k, want := range map[string]bool{key: true, "telegram:update:8": true, "telegram:update:9": false, "": false} {
+			if got, err := s.Handled(ctx, k); err != nil || got != want {
+				t.Errorf("Handled(%q) = %v, %v; want %v", k, got, err, want)
+			}
+		}
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/qisai/qisai/action"
 )
@@ -19,6 +20,28 @@ func (s *Store) RunningEvents(ctx context.Context) ([]EventID, error) {
 		return nil, fmt.Errorf("list the running events: %w", err)
 	}
 	return ids, nil
+}
+
+// WakingEvents lists, oldest first, the events in which the clock has work
+// at now before their start (action.State.WakeAt: a sign-up deadline, a
+// check-in opening), from the index every change keeps (events.wake_at).
+func (s *Store) WakingEvents(ctx context.Context, now time.Time) ([]EventID, error) {
+	var ids []EventID
+	err := s.db.WithContext(ctx).Model(&eventRow{}).Where("wake_at IS NOT NULL AND wake_at <= ?", now.UTC()).Order("id").Pluck("id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("list the events the clock has work in: %w", err)
+	}
+	return ids, nil
+}
+
+// wakeOf is st.WakeAt as the events row holds it: nil for none.
+func wakeOf(st *action.State) *time.Time {
+	at := st.WakeAt()
+	if at.IsZero() {
+		return nil
+	}
+	at = at.UTC()
+	return &at
 }
 
 // fillStatuses records the status of the events stored before the column

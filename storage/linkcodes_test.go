@@ -89,3 +89,31 @@ func TestLinkCodes(t *testing.T) {
 		}
 	}, WithClock(c.Now))
 }
+
+// TestLinkCodesFollowAMovedChat: a group's wrong link codes count against
+// it under its new id too (a Telegram group upgraded to a supergroup), so
+// an upgrade does not start the chat's limit afresh.
+func TestLinkCodesFollowAMovedChat(t *testing.T) {
+	c := newClock()
+	forEachDB(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		id := newPairedEvent(t, s, 1)
+		limits := LinkLimits{User: 10, Chat: 2, Window: time.Hour}
+		for i := range limits.Chat {
+			if _, err := s.RedeemLinkCode(ctx, fmt.Sprintf("%016d", i), fmt.Sprintf("telegram:%d", i), "telegram:-4001", limits); !errors.Is(err, ErrLinkCodeWrong) {
+				t.Fatalf("guess %d: %v", i, err)
+			}
+		}
+		if err := s.MoveChat(ctx, chat.Chat{Platform: "telegram", ID: "-4001"}, chat.Chat{Platform: "telegram", ID: "-1004001"}); err != nil {
+			t.Fatal(err)
+		}
+		code, _, err := s.NewLinkCode(ctx, id, action.Actor{Platform: "telegram", User: "1"}, 15*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var limit *LinkLimitError
+		if _, err := s.RedeemLinkCode(ctx, code, "telegram:7", "telegram:-1004001", limits); !errors.As(err, &limit) || !limit.Chat {
+			t.Errorf("the right code in the moved chat past its limit: %v, want the chat's LinkLimitError", err)
+		}
+	}, WithClock(c.Now))
+}

@@ -228,9 +228,21 @@ var migrations = []struct {
 	// keep their JSON in state, and the next snapshot of the event
 	// replaces them.
 	{15, "snapshots: the state in gob, in a column of bytes", nil, addSnapshotData},
+	{16, "chats moved to a new id, for the messages typed in them before the move that arrive after it", []string{
+		`CREATE TABLE chat_moves (
+			platform TEXT NOT NULL,
+			from_id TEXT NOT NULL,
+			to_id TEXT NOT NULL,
+			PRIMARY KEY (platform, from_id)
+		)`,
+	}, nil},
+	// action.State.WakeAt as of the event's last change, NULL for none:
+	// the scheduler loads the events whose sign-up deadline or check-in
+	// has come (WakingEvents), not every event not yet started.
+	{17, "events: when the clock next has work before the start (R-E-5), indexed", nil, addWakeAt},
 	// The pictures a message shows together (chat.Message.Album), in gob:
 	// the files' bytes as they are (addAlbum).
-	{16, "live messages, edited in place as what they show changes; the outbox's albums", []string{
+	{18, "live messages, edited in place as what they show changes; the outbox's albums", []string{
 		// A live message of a chat (chat.Live): the platform's id of the
 		// message once sent, the message as it is to read now (body) and
 		// as the chat shows it (shown), pending while they differ; the
@@ -256,6 +268,21 @@ var migrations = []struct {
 		// The edits due, found without reading the messages that need none.
 		`CREATE INDEX IF NOT EXISTS live_messages_due ON live_messages (platform, edit_after) WHERE pending = 1`,
 	}, addAlbum},
+}
+
+// addWakeAt adds events.wake_at and its index, unless a database taken
+// back to an older version runs this again (as addSnapshotData).
+func addWakeAt(tx *gorm.DB) error {
+	if !tx.Migrator().HasColumn("events", "wake_at") {
+		ts := "DATETIME"
+		if tx.Name() == "postgres" {
+			ts = "TIMESTAMPTZ"
+		}
+		if err := tx.Exec("ALTER TABLE events ADD COLUMN wake_at " + ts).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec("CREATE INDEX IF NOT EXISTS events_wake ON events (wake_at) WHERE wake_at IS NOT NULL").Error
 }
 
 // addSnapshotData adds snapshots.data, unless a database taken back to an

@@ -10,6 +10,9 @@ type eventRow struct {
 	Version   int64 // the Seq of the event's last action
 	CreatedAt time.Time
 	Status    string // action.Status after the last action; "" until Open fills it in (migration 7)
+	// WakeAt is action.State.WakeAt after the last action, nil for none
+	// (migration 16).
+	WakeAt *time.Time
 }
 
 func (eventRow) TableName() string { return "events" }

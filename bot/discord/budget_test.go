@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
@@ -28,8 +26,8 @@ func TestGroupBudgetRound(t *testing.T) {
 	e.heard()
 	before := len(e.out.await(t, 0))
 	news := 0 // messages the channel gained: posted, and responses it shows
-	public := func(d *discordgo.InteractionResponseData) {
-		if d.Flags&discordgo.MessageFlagsEphemeral == 0 {
+	public := func(a answered) {
+		if !a.Private() {
 			news++
 		}
 	}
@@ -161,8 +159,8 @@ func TestGroupBudgetPublication(t *testing.T) {
 	e.send(e.slash(wang, "pair", ""))
 	e.heard()
 	before := len(e.out.await(t, 0))
-	if d := e.send(e.slash(wang, "publish", "")); d.Flags&discordgo.MessageFlagsEphemeral == 0 {
-		t.Errorf("the publisher's account %q is shown in the channel", d.Content)
+	if a := e.send(e.slash(wang, "publish", "")); !a.Private() {
+		t.Errorf("the publisher's account %q is shown in the channel", a.Content())
 	}
 	e.heard()
 	posts, pictures := 0, 0

@@ -8,33 +8,31 @@ import (
 	"github.com/qisai/qisai/commands"
 )
 
-// unbuttoned answers a button press whose reply asks to remove the
-// buttons (commands.Reply.Unbutton: they were used, or answer what is
-// over) by updating the pressed message: its text, then the reply under
-// it, and no buttons. That is Discord's one response to a component that
-// both answers and edits, so a private reply is shown there too: the
-// buttons qisai puts under messages are in the user's private chat. A
-// reply without text (the outbox says it: Reply.Queued) leaves the text
-// as it was.
-func unbuttoned(pressed *discordgo.Message, reply commands.Reply) *discordgo.InteractionResponse {
+// unbuttoned is the text of a pressed message whose buttons go, as the
+// reply asks (commands.Reply.Unbutton: they were used, or answer what is
+// over): its text, then the reply under it. That is Discord's one way to
+// answer a button press and edit its message at once, so a private reply
+// is shown there too: the buttons qisai puts under messages are in the
+// user's private chat. A reply the outbox says (Reply.Queued) leaves the
+// text as it was.
+func unbuttoned(pressed *discordgo.Message, reply commands.Reply) string {
 	text := pressed.Content
+	if reply.Queued {
+		return text
+	}
 	switch {
 	case text == "":
-		text = reply.Text
+		text = render(reply.Text)
 	case reply.Text != "":
-		text += "\n\n" + reply.Text
-		if parts := split(text, chat.LimitDiscord); len(parts) > 1 {
-			text = reply.Text // the answer matters more than the question
+		text += "\n\n" + render(reply.Text)
+		if chat.Length(text) > chat.LimitDiscord {
+			text = render(reply.Text) // the answer matters more than the question
 		}
 	}
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{
-			Content:         text,
-			Components:      []discordgo.MessageComponent{}, // none: the buttons go
-			AllowedMentions: noMentions,
-		},
+	if chat.Length(text) > chat.LimitDiscord {
+		text = split(reply.Text, chat.LimitDiscord)[0]
 	}
+	return text
 }
 
 // messageID is the message whose button was pressed, "" for a slash

@@ -2,11 +2,9 @@ package discord
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -25,8 +23,10 @@ func TestArbiterByUserOption(t *testing.T) {
 			"options": []map[string]any{{"name": "user", "type": discordgo.ApplicationCommandOptionUser, "value": li.id}}}},
 		"resolved": map[string]any{"users": map[string]any{li.id: map[string]any{"id": li.id, "username": "lisi", "global_name": li.name}}},
 	}, wang)
-	if data := e.send(in); !strings.Contains(data.Content, li.name+" 现在是本赛裁判") {
-		t.Errorf("/arbiter add with a user option: %q", data.Content)
+	e.heard()
+	a := e.send(in)
+	if said := append(e.heard(), a.Content()); !strings.Contains(strings.Join(said, "\n"), li.name+" 现在是本赛裁判") {
+		t.Errorf("/arbiter add with a user option: %q", said)
 	}
 	ctx := context.Background()
 	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
@@ -50,11 +50,12 @@ func TestStaleButtonUpdatesMessage(t *testing.T) {
 	}, who{id: li.id, name: li.name, dm: true})
 	// A button's interaction carries the message it was pressed under.
 	body = strings.Replace(body, `"data":`, `"message":{"id":"M1","channel_id":"dm-channel-222","content":"王芳 报告：第1台。确认吗？"},"data":`, 1)
-	status, resp := e.post(body, e.priv, time.Now())
-	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseUpdateMessage || resp.Data == nil {
-		t.Fatalf("status %d, response %+v; want the pressed message updated", status, resp)
+	a := e.send(body)
+	if a.first.Type != discordgo.InteractionResponseDeferredMessageUpdate || a.edit == nil {
+		t.Fatalf("response %+v, edit %v; want a deferred update (6), then the pressed message edited", a.first, a.edit)
 	}
-	if len(resp.Data.Components) != 0 || !strings.Contains(resp.Data.Content, "确认吗？") || !strings.Contains(resp.Data.Content, "只有本赛选手") {
-		t.Errorf("updated message %q with %d components; want its text, the answer, and no buttons", resp.Data.Content, len(resp.Data.Components))
+	rows, ok := a.edit["components"].([]any)
+	if !ok || len(rows) != 0 || !strings.Contains(a.Content(), "确认吗？") || !strings.Contains(a.Content(), "只有本赛选手") {
+		t.Errorf("updated message %q with components %v; want its text, the answer, and no buttons", a.Content(), a.edit["components"])
 	}
 }

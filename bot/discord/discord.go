@@ -22,7 +22,8 @@ type Adapter struct {
 	session *discordgo.Session
 	appID   string
 	key     ed25519.PublicKey
-	server  string // stands for https://discord.com; "" is Discord's
+	server  string   // stands for https://discord.com; "" is Discord's
+	guilds  []string // register the slash commands in these servers; none: globally
 	handler *Handler
 	send    *Sender
 
@@ -37,10 +38,15 @@ type Adapter struct {
 type Option func(*Adapter)
 
 // WithAppID is the application's id (QISAI_DISCORD_APP_ID): Run registers
-// the slash commands under it, and long private replies are sent as
-// follow-ups to its interactions' webhooks. Without it Run registers
-// nothing.
+// the slash commands under it, and the interactions' deferred responses
+// are edited and followed up through its webhooks (else the
+// interaction's own application id). Without it Run registers nothing.
 func WithAppID(id string) Option { return func(a *Adapter) { a.appID = id } }
+
+// WithGuilds registers the slash commands in the servers (guilds) whose
+// ids are given (QISAI_DISCORD_GUILD_ID), where Discord updates them at
+// once, instead of globally: for trying qisai out.
+func WithGuilds(ids ...string) Option { return func(a *Adapter) { a.guilds = ids } }
 
 // WithPublicKey has interactions come to the HTTP endpoint (Handler),
 // signed with the application's key (QISAI_DISCORD_PUBLIC_KEY, see
@@ -48,8 +54,8 @@ func WithAppID(id string) Option { return func(a *Adapter) { a.appID = id } }
 func WithPublicKey(key ed25519.PublicKey) Option { return func(a *Adapter) { a.key = key } }
 
 // WithServerURL sends what goes to https://discord.com to url instead
-// (QISAI_DISCORD_API_URL: a proxy, a test server): REST calls, and the
-// question where the gateway is.
+// (QISAI_DISCORD_API_URL: a proxy, a test server), which may name the API
+// itself (…/api/v10): REST calls, and the question where the gateway is.
 func WithServerURL(url string) Option { return func(a *Adapter) { a.server = url } }
 
 // WithLogger logs to l (default slog.Default()).
@@ -88,9 +94,9 @@ func (a *Adapter) Sender() *Sender { return a.send }
 // Handler is the HTTP interactions endpoint, nil without WithPublicKey.
 func (a *Adapter) Handler() *Handler { return a.handler }
 
-// Wait blocks until the follow-ups of the interactions the Handler
-// answered are sent or have failed: call it after the HTTP server has
-// shut down, so that none is cut off.
+// Wait blocks until the commands of the interactions the Handler
+// answered have run and their outcomes are told (or failed): call it
+// after the HTTP server has shut down, so that none is cut off.
 func (a *Adapter) Wait() {
 	if a.handler != nil {
 		a.handler.Wait()
@@ -112,31 +118,10 @@ func (a *Adapter) Run(ctx context.Context) error {
 			a.register(ctx)
 		}()
 	}
+	defer wg.Wait()
 	if a.key != nil {
 		<-ctx.Done()
 		return nil
 	}
 	return a.gateway(ctx)
-}
-
-// register registers the slash commands, trying again after a growing
-// backoff until Discord takes them or ctx ends. At the HTTP endpoint it
-// is what the status says.
-func (a *Adapter) register(ctx context.Context) {
-	cmds := Commands(a.core.svc.Commands())
-	for wait := time.Duration(0); ; {
-		_, err := a.session.ApplicationCommandBulkOverwrite(a.appID, "", cmds, discordgo.WithContext(ctx))
-		if ctx.Err() != nil {
-			return
-		}
-		if a.key != nil {
-			a.reach.Report(err)
-		}
-		if err == nil {
-			return
-		}
-		wait = min(max(2*wait, minBackoff), maxBackoff)
-		a.core.log.Error("discord: registering the slash commands failed; they may be out of date until it works", "in", wait, "err", err)
-		a.sleep(ctx, wait)
-	}
 }

@@ -95,21 +95,35 @@ func refusedToken(err error) bool {
 	return errors.As(err, &closed) && closed.Code == 4004
 }
 
-// respond answers an interaction the gateway delivered.
+// respond answers an interaction the gateway delivered: its first
+// response (core.first) through the REST API, and then, when it has a
+// command, the command's outcome (core.finish). An interaction whose
+// first response Discord did not take (it was answered already: a
+// delivery again after a resume) has its command not run here.
 func (c *core) respond(ctx context.Context, s *discordgo.Session, in *discordgo.Interaction) {
-	a, err := c.answer(ctx, in, true)
+	resp, work, err := c.first(ctx, in)
 	if err != nil {
 		c.log.Warn("discord: interaction not answered", "interaction", in.ID, "err", err)
 		return
 	}
 	err = retry(ctx, func(opts ...discordgo.RequestOption) error {
-		return s.InteractionRespond(in, a.resp, opts...)
+		return s.InteractionRespond(in, resp, opts...)
 	})
-	if err != nil {
-		c.log.Error("discord: respond to interaction", "interaction", in.ID, "err", err)
+	switch {
+	case errCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+		c.log.Info("discord: an interaction delivered again was answered already", "interaction", in.ID)
+		return
+	case err != nil:
+		c.log.Error("discord: respond to interaction; its command is not run", "interaction", in.ID, "err", err)
 		return
 	}
-	if err := followUp(ctx, s, in.AppID, in, a.follow); err != nil {
-		c.log.Error("discord: a long reply was cut short", "interaction", in.ID, "err", err)
+	c.step("responded", in)
+	if !work {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tokenLife)
+	defer cancel()
+	if err := c.finish(ctx, s, in.AppID, in); err != nil {
+		c.log.Error("discord: an answer did not reach Discord", "interaction", in.ID, "err", err)
 	}
 }

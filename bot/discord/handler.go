@@ -26,43 +26,36 @@ const (
 // maxBody bounds an interaction's body; Discord's are a few kilobytes.
 const maxBody = 1 << 20
 
-// tokenLife is how long an interaction's token lasts: its follow-ups
-// must go within it.
-const tokenLife = 15 * time.Minute
-
 // Handler serves Discord's HTTP interactions endpoint: it checks each
 // request's Ed25519 signature and age, answers PINGs, and runs slash
 // commands, button clicks and autocompletes as commands.Requests.
 //
-// The response must come within Discord's 3 seconds: Service.Handle takes
-// milliseconds. It is the reply as a message in the channel (ephemeral
-// when the reply is private), or, when the outbox says the reply in the
-// channel (a statement stored with its change, a public reply longer than
-// a message), a private acknowledgement. A private reply longer than a
-// message is sent as ephemeral follow-ups after a deferred response when
-// the Handler has a session (the Adapter's), else cut to one message.
+// The response must come within Discord's 3 seconds, whatever the
+// database is doing: it goes first (core.first: a deferral, an
+// autocomplete's choices), and the command runs after it, its outcome
+// told by editing the deferred response and in follow-ups (core.finish),
+// through the Adapter's session.
 type Handler struct {
 	*core
 	key ed25519.PublicKey
 	now func() time.Time
 
-	session *discordgo.Session // for follow-ups; nil: none
+	session *discordgo.Session // for the edits and follow-ups
 	appID   string
-	pending sync.WaitGroup // follow-ups being sent
+	pending sync.WaitGroup // commands running, outcomes being told
 }
 
 // newHandler makes the endpoint's handler for the application whose
-// public key is key (see ParsePublicKey). With a session it sends a long
-// private reply as follow-up messages to the interaction's webhook,
-// through the session's REST client, as application appID; nil: cut to
-// one message.
+// public key is key (see ParsePublicKey), telling the interactions'
+// outcomes to their webhooks through session's REST client, as
+// application appID.
 func newHandler(c *core, key ed25519.PublicKey, session *discordgo.Session, appID string) *Handler {
 	return &Handler{core: c, key: key, now: time.Now, session: session, appID: appID}
 }
 
-// Wait blocks until the follow-ups of the interactions answered so far
-// (whose responses have gone out) are sent or have failed: call it after
-// the HTTP server has shut down, so that none is cut off.
+// Wait blocks until the commands of the interactions answered so far
+// have run and their outcomes are told (or failed): call it after the
+// HTTP server has shut down, so that none is cut off.
 func (h *Handler) Wait() { h.pending.Wait() }
 
 // ParsePublicKey reads an application's public key as the developer
@@ -93,43 +86,65 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad interaction: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	a := answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}}
+	resp, work := &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}, false
 	if in.Type != discordgo.InteractionPing {
 		var err error
-		if a, err = h.answer(r.Context(), &in, h.session != nil); err != nil {
+		if resp, work, err = h.first(r.Context(), &in); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
 	}
-	b, err := json.Marshal(a.resp)
+	b, err := json.Marshal(resp)
 	if err != nil {
 		h.log.Error("discord: encode interaction response", "interaction", in.ID, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	if len(a.follow) > 0 {
-		// Counted before the response goes: Wait after it sees them.
-		h.pending.Add(1)
+	if !work {
+		h.reply(w, &in, b)
+		return
 	}
+	// Counted before the response goes, so that Wait after it sees the
+	// command; let go when the command is not run (a panic too).
+	h.pending.Add(1)
+	running := false
+	defer func() {
+		if !running {
+			h.pending.Done()
+		}
+	}()
+	if !h.reply(w, &in, b) {
+		return
+	}
+	running = true
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), tokenLife)
+	go func() {
+		defer h.pending.Done()
+		defer cancel()
+		if err := h.finish(ctx, h.session, h.appID, &in); err != nil {
+			h.log.Error("discord: an answer did not reach Discord", "interaction", in.ID, "err", err)
+		}
+	}()
+}
+
+// reply sends in's first response, b, and reports whether it went out.
+// When it did not, Discord has no answer and shows the user that the
+// interaction failed: its command is not to run.
+func (h *Handler) reply(w http.ResponseWriter, in *discordgo.Interaction, b []byte) bool {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.Write(b)
-	if len(a.follow) > 0 {
-		// The follow-ups need the deferred response to have reached
-		// Discord: it goes out whole now (it has its length), and they
-		// after it.
-		if f, ok := w.(http.Flusher); ok {
-			f.Flush()
-		}
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), tokenLife)
-		go func() {
-			defer h.pending.Done()
-			defer cancel()
-			if err := followUp(ctx, h.session, h.appID, &in, a.follow); err != nil {
-				h.log.Error("discord: a long reply was cut short", "interaction", in.ID, "err", err)
-			}
-		}()
+	_, err := w.Write(b)
+	if err == nil {
+		// The edits need the response to have reached Discord: it goes
+		// out whole now, and they after it.
+		err = http.NewResponseController(w).Flush()
 	}
+	if err != nil {
+		h.log.Warn("discord: interaction response not sent; its command is not run", "interaction", in.ID, "err", err)
+		return false
+	}
+	h.step("responded", in)
+	return true
 }
 
 // fresh reports whether a request's timestamp (Unix seconds) is recent.

@@ -24,11 +24,13 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
 // endpoint is an interactions endpoint on a fresh database, and the key
-// that signs for Discord; heard delivers its outbox to out.
+// that signs for Discord; the REST fake out hears the edits of its
+// responses, its follow-ups and, through heard, its outbox.
 type endpoint struct {
 	maker
 	srv     *httptest.Server
@@ -40,21 +42,14 @@ type endpoint struct {
 	heardOf int // calls to out that heard has seen
 }
 
-func newEndpoint(t *testing.T) *endpoint {
+func newEndpoint(t testing.TB) *endpoint {
 	t.Helper()
 	st := newStore(t)
 	return endpointOn(t, st, commands.New(st))
 }
 
-// endpointOn is an endpoint of svc, which runs on st, without follow-ups.
-func endpointOn(t *testing.T, st *storage.Store, svc *commands.Service) *endpoint {
-	t.Helper()
-	return followingOn(t, st, svc, nil)
-}
-
-// followingOn is an endpoint of svc, which runs on st, sending long
-// private replies as follow-ups through session (nil: none).
-func followingOn(t *testing.T, st *storage.Store, svc *commands.Service, session *discordgo.Session) *endpoint {
+// endpointOn is an endpoint of svc, which runs on st, as application 77.
+func endpointOn(t testing.TB, st *storage.Store, svc *commands.Service) *endpoint {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -64,13 +59,14 @@ func followingOn(t *testing.T, st *storage.Store, svc *commands.Service, session
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHandler(newCore(svc, slog.Default()), key, session, "77")
+	out := &rest{}
+	h := newHandler(newCore(svc, slog.Default()), key, newSession(t, out), "77")
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, svc: svc, store: st, priv: priv, out: &rest{}}
+	return &endpoint{maker: maker{t: t}, srv: srv, handler: h, svc: svc, store: st, priv: priv, out: out}
 }
 
-func newStore(t *testing.T, opts ...storage.Option) *storage.Store {
+func newStore(t testing.TB, opts ...storage.Option) *storage.Store {
 	t.Helper()
 	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "qisai.db"), opts...)
 	if err != nil {
@@ -142,17 +138,18 @@ type who struct {
 
 // maker makes the JSON Discord sends for interactions, numbering them.
 type maker struct {
-	t   *testing.T
+	t   testing.TB
 	ids int
 }
 
 // interaction is the JSON of an interaction of type typ with data from u;
-// its id is 1000 and the number of interactions made.
+// its id is 1000 and the number of interactions made, its token "tok" and
+// the id.
 func (m *maker) interaction(typ discordgo.InteractionType, data any, u who) string {
 	m.ids++
 	locale := cmp.Or(u.locale, "zh-CN")
 	in := map[string]any{
-		"id": fmt.Sprint(1000 + m.ids), "application_id": "42", "type": typ, "token": "tok",
+		"id": fmt.Sprint(1000 + m.ids), "application_id": "42", "type": typ, "token": fmt.Sprint("tok", 1000+m.ids),
 		"version": 1, "locale": locale, "data": data,
 	}
 	user := map[string]any{"id": u.id, "username": u.name}
@@ -202,15 +199,64 @@ func (m *maker) complete(u who, name, opt, typed string) string {
 	}, u)
 }
 
-// send posts body signed now, checks that the response is a message in
-// the channel and returns it.
-func (e *endpoint) send(body string) *discordgo.InteractionResponseData {
+// answered is how an interaction was answered: its first response, and
+// what its webhook was told after (the edit of the response, the
+// follow-ups), as the REST fake heard them.
+type answered struct {
+	first   discordgo.InteractionResponse
+	edit    map[string]any   // the edit's body; nil for none
+	follows []map[string]any // the follow-ups' bodies
+}
+
+// Content is what the asker sees as the answer: the edit's text, else the
+// first response's.
+func (a answered) Content() string {
+	if a.edit != nil {
+		s, _ := a.edit["content"].(string)
+		return s
+	}
+	if a.first.Data != nil {
+		return a.first.Data.Content
+	}
+	return ""
+}
+
+// Private reports whether the answer shows to the asker alone.
+func (a answered) Private() bool {
+	return a.first.Data != nil && a.first.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// send posts body signed now, waits until its command has run and its
+// outcome is told, and returns how it was answered.
+func (e *endpoint) send(body string) answered {
 	e.t.Helper()
 	status, resp := e.post(body, e.priv, time.Now())
-	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data == nil {
-		e.t.Fatalf("got status %d, response %+v; want 200 and a channel message", status, resp)
+	if status != http.StatusOK {
+		e.t.Fatalf("got status %d, response %+v; want 200", status, resp)
 	}
-	return resp.Data
+	e.handler.Wait()
+	return e.answerOf(body, resp)
+}
+
+// answerOf is how the interaction body was answered, its first response
+// being first: what the REST fake heard at its webhook so far.
+func (e *endpoint) answerOf(body string, first discordgo.InteractionResponse) answered {
+	e.t.Helper()
+	var in struct{ Token string }
+	if err := json.Unmarshal([]byte(body), &in); err != nil {
+		e.t.Fatal(err)
+	}
+	a := answered{first: first}
+	hook := "/webhooks/77/" + in.Token
+	for _, c := range e.out.await(e.t, 0) {
+		switch {
+		case c.path == hook+"/messages/@original" && c.method == http.MethodPatch:
+			a.edit = c.body
+		case c.path == hook && c.method == http.MethodPost:
+			a.follows = append(a.follows, c.body)
+		}
+	}
+	return a
 }
 
 var (
@@ -265,9 +311,14 @@ func TestHandlerCommands(t *testing.T) {
 	ctx := context.Background()
 	group := chat.Chat{Platform: Platform, ID: "C1"}
 
-	data := e.send(e.slash(wang, "event", "new", "name", "周末快棋赛"))
-	if !strings.Contains(data.Content, "周末快棋赛") || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		t.Errorf("/event new: %q (flags %d); want the event's name, in the channel", data.Content, data.Flags)
+	// A public reply is the channel's, from the outbox; the deferred
+	// response says so to the asker alone.
+	a := e.send(e.slash(wang, "event", "new", "name", "周末快棋赛"))
+	if a.first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !a.Private() || a.Content() != posted.In(i18n.Zh) {
+		t.Errorf("/event new: response %d (private %v) edited to %q; want an ephemeral deferral, then %q", a.first.Type, a.Private(), a.Content(), posted.In(i18n.Zh))
+	}
+	if said := e.heard(); len(said) != 1 || !strings.Contains(said[0], "周末快棋赛") {
+		t.Errorf("/event new: the channel heard %q; want the event's name", said)
 	}
 	id, err := e.store.EventOf(ctx, group)
 	if err != nil || id == 0 {
@@ -297,9 +348,10 @@ func TestHandlerCommands(t *testing.T) {
 	}
 
 	// The arguments are positional: RATING without UNIT cannot be said.
-	data = e.send(e.slash(wang, "player", "add", "name", "赵六", "rating", 1500))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(data.Content, "UNIT") {
-		t.Errorf("rating without unit: %q (flags %d); want an ephemeral word about UNIT", data.Content, data.Flags)
+	// It is answered at once: there is no command to run.
+	a = e.send(e.slash(wang, "player", "add", "name", "赵六", "rating", 1500))
+	if a.first.Type != discordgo.InteractionResponseChannelMessageWithSource || !a.Private() || !strings.Contains(a.Content(), "UNIT") || a.edit != nil {
+		t.Errorf("rating without unit: response %d %q (private %v); want an ephemeral word about UNIT, at once", a.first.Type, a.Content(), a.Private())
 	}
 	if st, _ = e.store.Load(ctx, id); len(st.Event.Players) != 2 {
 		t.Errorf("%d players after a refused /player add, want 2", len(st.Event.Players))
@@ -339,34 +391,25 @@ func TestHandlerSameInteractionTwice(t *testing.T) {
 }
 
 func TestResponse(t *testing.T) {
-	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
 	for _, tt := range []struct {
 		name      string
 		reply     commands.Reply
 		ephemeral bool
-		cut       bool
 		buttons   int
 	}{
-		{"plain", commands.Reply{Text: "好"}, false, false, 0},
-		{"private", commands.Reply{Text: "好", Private: true}, true, false, 0},
-		{"long", commands.Reply{Text: long}, false, true, 0},
+		{"plain", commands.Reply{Text: "好"}, false, 0},
+		{"private", commands.Reply{Text: "好", Private: true}, true, 0},
 		{"buttons", commands.Reply{Text: "请确认", Buttons: []chat.Button{
 			{Label: "确认", Command: "/confirm"}, {Label: "异议", Command: "/dispute"},
 			{Label: "too long", Command: "/" + strings.Repeat("x", 100)},
-		}}, false, false, 2},
+		}}, false, 2},
 	} {
-		d := response(tt.reply, i18n.Zh).Data
+		d := response(tt.reply).Data
 		if got := d.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
 			t.Errorf("%s: ephemeral %v, want %v", tt.name, got, tt.ephemeral)
 		}
-		if n := chat.Length(d.Content); n > chat.LimitDiscord {
-			t.Errorf("%s: %d characters, more than a message", tt.name, n)
-		}
-		if cut := d.Content != tt.reply.Text; cut != tt.cut {
-			t.Errorf("%s: cut %v, want %v", tt.name, cut, tt.cut)
-		}
-		if tt.cut && !strings.HasSuffix(d.Content, note.In(i18n.Zh)) {
-			t.Errorf("%s: a cut reply ends %q, want the note", tt.name, d.Content[len(d.Content)-40:])
+		if d.Content != tt.reply.Text {
+			t.Errorf("%s: %q, want %q", tt.name, d.Content, tt.reply.Text)
 		}
 		b, _ := json.Marshal(d.Components)
 		if got := bytes.Count(b, []byte(`"custom_id"`)); got != tt.buttons {
@@ -375,21 +418,18 @@ func TestResponse(t *testing.T) {
 	}
 }
 
-// TestHandlerLongReplies (issue 9, one way out): a public reply longer
-// than a message goes through the outbox to the channel, in parts that
-// make it again, and the response says so privately: a follow-up would be
-// lost to a long 429. A private one can only be the interaction's: it is
-// deferred and comes as ephemeral follow-ups to the interaction's webhook,
-// or, without a session, is cut to one message.
+// TestHandlerLongReplies (issue 9, one way out): a public reply goes
+// through the outbox to the channel, a long one in parts that make it
+// again, and the deferred response says so privately: a follow-up would
+// be lost to a long 429. A private one can only be the interaction's: its
+// first part is the deferred response, the rest ephemeral follow-ups.
 func TestHandlerLongReplies(t *testing.T) {
-	f := &rest{}
-	st := newStore(t)
-	e := followingOn(t, st, commands.New(st), newSession(t, f))
+	e := newEndpoint(t)
 	help := longList(t, e.store, ann)
 
-	data := e.send(e.slash(ann, "players", ""))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || data.Content != follows.In(i18n.En) {
-		t.Errorf("long /players: response %q (flags %d), want the private note %q", data.Content, data.Flags, follows.In(i18n.En))
+	a := e.send(e.slash(ann, "players", ""))
+	if !a.Private() || a.Content() != follows.In(i18n.En) {
+		t.Errorf("long /players: response %q (private %v), want the private note %q", a.Content(), a.Private(), follows.In(i18n.En))
 	}
 	parts := e.heard()
 	if len(parts) < 2 {
@@ -408,13 +448,13 @@ func TestHandlerLongReplies(t *testing.T) {
 		t.Errorf("the %d parts do not make the reply again", len(parts))
 	}
 
-	// A reply that fits is the response itself, even with a session.
-	data = e.send(e.slash(wang, "help", ""))
-	if data.Content == "" || data.Content == note.In(i18n.Zh) || data.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		t.Errorf("/help in Chinese: %q (flags %d), want the list in place, in the channel", data.Content, data.Flags)
+	// A public reply that fits goes the same way, in one message.
+	a = e.send(e.slash(wang, "help", ""))
+	if !a.Private() || a.Content() != posted.In(i18n.Zh) {
+		t.Errorf("/help in Chinese: %q (private %v), want the private note %q", a.Content(), a.Private(), posted.In(i18n.Zh))
 	}
-	if said := e.heard(); len(said) != 0 {
-		t.Errorf("the short /help was said again in the channel: %q", said)
+	if said := e.heard(); len(said) != 1 || !strings.Contains(said[0], "/help") {
+		t.Errorf("the short /help: the channel heard %.80q, want it once", said)
 	}
 
 	// A private reply too long for a message: /pair's preview of a large
@@ -422,29 +462,24 @@ func TestHandlerLongReplies(t *testing.T) {
 	e.svc.Handle(context.Background(), commands.Request{Chat: chat.Chat{Platform: Platform, ID: "C1"},
 		User: commands.User{ID: ann.id, Name: ann.name}, Locale: ann.locale, Text: "/event cancel confirm", UpdateID: "test:cancel"})
 	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
-	status, resp := e.post(e.slash(ann, "pair", ""), e.priv, time.Now())
-	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
-		resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral {
-		t.Fatalf("long preview: status %d, response %+v; want 200 and an ephemeral deferred message (5)", status, resp)
+	a = e.send(e.slash(ann, "pair", ""))
+	if a.first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !a.Private() {
+		t.Fatalf("long preview: response %+v; want an ephemeral deferred message (5)", a.first)
 	}
-	e.handler.Wait()
-	calls := f.await(t, 2)
-	for i, c := range calls {
-		content, _ := c.body["content"].(string)
-		if c.path != "/webhooks/77/tok" || c.body["flags"] != float64(discordgo.MessageFlagsEphemeral) || chat.Length(content) > chat.LimitDiscord {
-			t.Errorf("follow-up %d to %s with flags %v, %d characters; want an ephemeral part to /webhooks/77/tok", i, c.path, c.body["flags"], chat.Length(content))
+	if a.edit == nil || len(a.follows) == 0 {
+		t.Fatalf("long preview: edit %v and %d follow-ups, want its first part as the response and the rest as follow-ups", a.edit != nil, len(a.follows))
+	}
+	for i, m := range append([]map[string]any{a.edit}, a.follows...) {
+		content, _ := m["content"].(string)
+		if chat.Length(content) > chat.LimitDiscord || content == "" {
+			t.Errorf("part %d has %d characters", i, chat.Length(content))
+		}
+		if i > 0 && m["flags"] != float64(discordgo.MessageFlagsEphemeral) {
+			t.Errorf("follow-up %d has flags %v, want ephemeral", i, m["flags"])
 		}
 	}
 	if said := e.heard(); len(said) != 0 {
 		t.Errorf("the private preview was said in the channel: %.80q", said)
-	}
-
-	// Without a session, the private reply is cut to one message.
-	e = newEndpoint(t)
-	e.started(ann, 60, func(i int) string { return fmt.Sprintf("Long-Named Player %02d", i) })
-	data = e.send(e.slash(ann, "pair", ""))
-	if !strings.HasSuffix(data.Content, note.In(i18n.En)) || data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-		t.Errorf("without a session the preview ends …%q (flags %d), want the note, ephemeral", data.Content[max(0, len(data.Content)-60):], data.Flags)
 	}
 }
 
@@ -465,7 +500,30 @@ func (e *endpoint) started(org who, n int, name func(int) string) []who {
 	return players
 }
 
-// ann's client speaks English, in which /help is longer than a message.
+// playing is started with the first round paired and published, heard
+// already: it returns the players.
+func (e *endpoint) playing(org who, n int, name func(int) string) []who {
+	e.t.Helper()
+	players := e.started(org, n, name)
+	e.send(e.slash(org, "pair", ""))
+	e.send(e.slash(org, "publish", ""))
+	e.heard()
+	return players
+}
+
+// clocked is an endpoint whose database and service run on a test clock
+// at 7 March 2026, 9:00 UTC, and the clock.
+func clocked(t testing.TB) (*endpoint, *testclock.Clock) {
+	t.Helper()
+	clk := testclock.At(time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC))
+	st := newStore(t, storage.WithClock(clk.Now))
+	return endpointOn(t, st, commands.New(st, commands.WithClock(clk.Now))), clk
+}
+
+// numbered is player's name in the events of the tests: 棋手1, 棋手2….
+func numbered(i int) string { return fmt.Sprintf("棋手%d", i) }
+
+// ann's client speaks English.
 var ann = who{id: "333", name: "Ann", locale: "en-US"}
 
 // longList enters enough players in channel C1's event, as its organiser
@@ -494,29 +552,6 @@ func longList(t *testing.T, st *storage.Store, org who) string {
 		t.Fatalf("/players has %d characters; the test needs a reply longer than a message", chat.Length(list))
 	}
 	return list
-}
-
-// TestDeferred: a private long reply's deferred response and follow-ups
-// are ephemeral throughout, the buttons on the last.
-func TestDeferred(t *testing.T) {
-	long := strings.Repeat("王天一 1-0 许银川\n", 200) // 2,800 characters
-	buttons := []chat.Button{{Label: "排名", Command: "/standings"}}
-	a := deferred(commands.Reply{Text: long, Buttons: buttons, Private: true})
-	want := discordgo.MessageFlagsEphemeral
-	if a.resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || a.resp.Data.Flags != want {
-		t.Errorf("response %d with flags %d, want 5 with %d", a.resp.Type, a.resp.Data.Flags, want)
-	}
-	if len(a.follow) != 2 {
-		t.Fatalf("%d follow-ups, want 2", len(a.follow))
-	}
-	for i, m := range a.follow {
-		if m.Flags != want {
-			t.Errorf("follow-up %d has flags %d, want %d", i, m.Flags, want)
-		}
-		if hasButtons := len(m.Components) > 0; hasButtons != (i == 1) {
-			t.Errorf("follow-up %d has buttons %v; want them on the last only", i, hasButtons)
-		}
-	}
 }
 
 // The PLAYER of /withdraw completes the channel's players: up to 25,

@@ -2,13 +2,11 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
@@ -31,87 +29,65 @@ type core struct {
 	svc  *commands.Service
 	cmds map[string]*commands.Command // by name: "event new"
 	log  *slog.Logger
+	done outcomes // the interactions answered lately
+	// slots bounds the commands running at once: the rest wait their
+	// turn, their interactions answered already, and leave the processor
+	// to the first responses of those still coming in.
+	slots chan struct{}
+	// trace, when set (tests), hears each step of an interaction:
+	// "responded" once its first response is out, "entered" right before
+	// its command runs.
+	trace func(step string, in *discordgo.Interaction)
 }
 
 func newCore(svc *commands.Service, log *slog.Logger) *core {
-	c := &core{svc: svc, cmds: map[string]*commands.Command{}, log: log}
+	c := &core{svc: svc, cmds: map[string]*commands.Command{}, log: log, slots: make(chan struct{}, atOnce())}
 	for _, cmd := range svc.Commands() {
 		c.cmds[cmd.Name] = cmd
 	}
 	return c
 }
 
-// answer is how to answer an interaction: with resp, and then with follow
-// as follow-up messages (a long private reply's parts, after a deferred
-// resp).
-type answer struct {
-	resp   *discordgo.InteractionResponse
-	follow []*discordgo.WebhookParams
+// atOnce is how many commands run at once: a few a processor, as the
+// database takes one writer at a time (SQLite) or a few (PostgreSQL).
+func atOnce() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
+// step tells trace that in reached step.
+func (c *core) step(step string, in *discordgo.Interaction) {
+	if c.trace != nil {
+		c.trace(step, in)
+	}
 }
 
-// answer runs a slash command, button click or autocomplete. With
-// followups, a private reply longer than a message is deferred and comes
-// in follow-ups; without, it is cut to one message (see run).
-func (c *core) answer(ctx context.Context, in *discordgo.Interaction, followups bool) (answer, error) {
+// first is the response an interaction gets at once, before any command
+// runs, within Discord's 3 seconds whatever the database is doing: a
+// slash command is deferred (Discord shows "qisai is thinking…"),
+// ephemerally in a server's channel, where the response is only ever the
+// asker's (what the channel hears goes through the outbox); a button
+// press is deferred as an update of its message; an autocomplete gets its
+// choices. work says whether the interaction has a command still to run
+// (finish). A slash command whose options cannot be said as a line is
+// answered with what to do instead, and has none.
+func (c *core) first(ctx context.Context, in *discordgo.Interaction) (resp *discordgo.InteractionResponse, work bool, err error) {
 	switch in.Type {
 	case discordgo.InteractionApplicationCommand:
-		text, problem := c.line(in)
-		if problem != "" {
-			return answer{resp: response(commands.Reply{Text: problem, Private: true}, lang(in))}, nil
+		if _, problem := c.line(in); problem != "" {
+			return response(commands.Reply{Text: problem, Private: true}), false, nil
 		}
-		return c.run(ctx, in, text, followups), nil
+		var flags discordgo.MessageFlags
+		if in.GuildID != "" {
+			flags = discordgo.MessageFlagsEphemeral
+		}
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: flags},
+		}, true, nil
 	case discordgo.InteractionMessageComponent:
-		return c.run(ctx, in, in.MessageComponentData().CustomID, followups), nil
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, true, nil
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		return answer{resp: c.autocomplete(ctx, in)}, nil
+		return c.autocomplete(ctx, in), false, nil
 	}
-	return answer{}, fmt.Errorf("unsupported interaction type %s", in.Type)
-}
-
-// followTries is how often a follow-up is tried when the network or
-// Discord's side fails (not when Discord refuses it): its interaction's
-// token lasts 15 minutes, and the reader is waiting now.
-const followTries = 4
-
-// followUp posts an answer's follow-up messages, in order, to the webhook
-// of interaction in of application appID. A follow-up the network or
-// Discord's side failed is tried again after a pause (a second, then two,
-// then three); a short 429 is waited out (retry).
-func followUp(ctx context.Context, session *discordgo.Session, appID string, in *discordgo.Interaction, follow []*discordgo.WebhookParams) error {
-	hook := &discordgo.Interaction{AppID: appID, Token: in.Token}
-	for i, p := range follow {
-		var err error
-		for try := 1; try <= followTries; try++ {
-			err = retry(ctx, func(opts ...discordgo.RequestOption) error {
-				for _, f := range p.Files { // a try reads the file from its start
-					if r, ok := f.Reader.(io.Seeker); ok {
-						r.Seek(0, io.SeekStart)
-					}
-				}
-				// wait: Discord confirms each message before the next goes.
-				_, err := session.FollowupMessageCreate(hook, true, p, opts...)
-				return err
-			})
-			if err == nil || !transient(err) || try == followTries || pause(ctx, time.Duration(try)*time.Second) != nil {
-				break
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("discord: follow-up %d of %d to interaction %s: %w", i+1, len(follow), in.ID, err)
-		}
-	}
-	return nil
-}
-
-// transient reports whether a request failed on the way or on Discord's
-// side (a network error, a 5xx), so that trying again may work.
-func transient(err error) bool {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) {
-		return rest.Response != nil && rest.Response.StatusCode >= 500
-	}
-	var limited *discordgo.RateLimitError
-	return !errors.As(err, &limited) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+	return nil, false, fmt.Errorf("unsupported interaction type %s", in.Type)
 }
 
 // user is who made the interaction, and the name to call them by; nil
@@ -135,93 +111,32 @@ func chatOf(in *discordgo.Interaction, u *discordgo.User) chat.Chat {
 	return chat.Chat{Platform: Platform, ID: in.ChannelID}
 }
 
-// run runs text as the interaction's user's line and makes the answer.
-//
-// What the channel is to hear goes through the outbox, the one way out
-// (paced, split and retried by Sender), and the response only
-// acknowledges it privately: the statement a command makes in a channel
-// of the event is stored with its change (commands.Request.RepliesQueued),
-// so a crash before the response loses nothing, and is said once; a
-// public reply longer than a message is queued too, where a follow-up
-// would be lost to a long 429. A private reply stays the response (only
-// the interaction can show a message to one user), deferred with
-// follow-ups when it is long.
-func (c *core) run(ctx context.Context, in *discordgo.Interaction, text string, followups bool) answer {
-	u, name := user(in)
-	if u == nil { // answer something valid anyway
-		return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
+// request is the commands.Request of a slash command or button press by
+// u, named name: its line, and the interaction's id as the update's, on
+// every path, so that the same interaction delivered again changes
+// nothing.
+func (c *core) request(in *discordgo.Interaction, u *discordgo.User, name string) commands.Request {
+	var text string
+	switch in.Type {
+	case discordgo.InteractionApplicationCommand:
+		text, _ = c.line(in)
+	case discordgo.InteractionMessageComponent:
+		text = in.MessageComponentData().CustomID
 	}
-	req := commands.Request{
+	return commands.Request{
 		Chat:          chatOf(in, u),
 		User:          commands.User{ID: u.ID, Name: name, Username: u.Username},
 		Locale:        string(in.Locale),
 		Text:          text,
-		UpdateID:      "discord:interaction:" + in.ID,
+		UpdateID:      updateID(in),
 		MessageID:     messageID(in),
 		Mentions:      mentions(in),
 		RepliesQueued: true, // a statement in the channel goes out with its change
 	}
-	reply := c.svc.Handle(ctx, req)
-	if reply.Text == "" && len(reply.Buttons) == 0 {
-		if in.Type == discordgo.InteractionMessageComponent {
-			// A button that is no command: acknowledge the click, say nothing.
-			return answer{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
-		}
-		reply = commands.Reply{Text: "✓", Private: true}
-	}
-	pressed := reply.Unbutton && in.Type == discordgo.InteractionMessageComponent && in.Message != nil
-	long := len(split(reply.Text, chat.LimitDiscord)) > 1 || reply.File != nil
-	switch {
-	case reply.Queued && pressed:
-		return answer{resp: unbuttoned(in.Message, commands.Reply{})} // the outbox says the rest
-	case reply.Queued:
-		return answer{resp: ack(announced, c.svc.Lang(ctx, req))}
-	case pressed:
-		return answer{resp: unbuttoned(in.Message, reply)}
-	case long && !reply.Private:
-		m := chat.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
-		if err := c.svc.Enqueue(ctx, m); err != nil {
-			c.log.Error("discord: queue a long reply; it is cut to the response", "interaction", in.ID, "err", err)
-			break
-		}
-		return answer{resp: ack(follows, c.svc.Lang(ctx, req))}
-	case long && followups:
-		return deferred(reply)
-	}
-	return answer{resp: response(reply, lang(in))}
 }
 
-// What the response says privately when the outbox says the reply here.
-var (
-	announced = i18n.T{Zh: "已完成，公告随后发在这里。", En: "Done; the announcement follows here."}
-	follows   = i18n.T{Zh: "回复较长，随后分条发在这里。", En: "The answer is long; it follows here in messages of its own."}
-)
-
-// ack is a response only the user sees, saying what in l.
-func ack(what i18n.T, l i18n.Lang) *discordgo.InteractionResponse {
-	return response(commands.Reply{Text: what.In(l), Private: true}, l)
-}
-
-// deferred answers a private reply longer than a message: a deferred
-// ephemeral response ("qisai is thinking…"), which the first follow-up
-// takes the place of, and the reply's parts (Split) as ephemeral
-// follow-ups, the buttons with the last text, a file attached to a message
-// of its own. (A public one goes through the outbox: run.)
-func deferred(reply commands.Reply) answer {
-	flags := discordgo.MessageFlagsEphemeral
-	a := answer{resp: &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Flags: flags},
-	}}
-	for _, p := range Split(chat.Message{Text: reply.Text, Buttons: reply.Buttons, File: reply.File}) {
-		m := &discordgo.WebhookParams{Content: render(p.Text), Components: components(p.Buttons), AllowedMentions: noMentions, Flags: flags}
-		if p.File != nil {
-			m.Files = []*discordgo.File{attachment(p.File)}
-		}
-		a.follow = append(a.follow, m)
-	}
-	return a
-}
+// updateID is the update id of interaction in.
+func updateID(in *discordgo.Interaction) string { return "discord:interaction:" + in.ID }
 
 // command is the registry's name of a slash command's interaction ("event
 // new" for command "event", subcommand "new") and its options.
@@ -369,31 +284,17 @@ func lang(in *discordgo.Interaction) i18n.Lang {
 	return i18n.Zh
 }
 
-// note ends a reply cut to fit one message.
-var note = i18n.T{Zh: "\n……（太长，只显示开头）", En: "\n… (too long: only the beginning is shown)"}
-
-// response is reply as an interaction's response: a message in the
-// channel, ephemeral when the reply is private, rendered as Discord's
-// markdown, with the buttons. A reply longer than a message is cut at a
-// line and says so: this is the answer where no follow-ups can be sent (a
-// Handler without a session).
-func response(reply commands.Reply, l i18n.Lang) *discordgo.InteractionResponse {
-	parts := split(reply.Text, chat.LimitDiscord)
-	text := strings.Join(parts, "\n")
-	if len(parts) > 1 {
-		n := note.In(l)
-		text = split(reply.Text, chat.LimitDiscord-chat.Length(n))[0] + n
-	}
+// response is a short reply as an interaction's response: a message in
+// the channel, ephemeral when the reply is private, rendered as Discord's
+// markdown, with the buttons.
+func response(reply commands.Reply) *discordgo.InteractionResponse {
 	data := &discordgo.InteractionResponseData{
-		Content:         text,
+		Content:         render(reply.Text),
 		Components:      components(reply.Buttons),
 		AllowedMentions: noMentions,
 	}
 	if reply.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
-	}
-	if f := reply.File; f != nil {
-		data.Files = []*discordgo.File{attachment(f)}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -10,8 +11,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/internal/testclock"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -21,23 +23,34 @@ type stopping struct{ http.ResponseWriter }
 
 func (stopping) Write([]byte) (int, error) { panic(http.ErrAbortHandler) }
 
+// tokenOf is the token of interaction body.
+func tokenOf(t testing.TB, body string) string {
+	t.Helper()
+	var in struct{ Token string }
+	if err := json.Unmarshal([]byte(body), &in); err != nil {
+		t.Fatal(err)
+	}
+	return in.Token
+}
+
 // TestStatementSurvivesCrash (issue 9, one way out): the statement a
 // command makes in a channel of the event is stored with its change, not
-// only answered. When the process stops between the commit and the
-// interaction's response, the channel still hears it after the restart,
-// from the outbox's Discord sender, once; a response that does go only
-// acknowledges privately, so the channel is not told twice.
+// only answered. When the process stops between the commit and the edit
+// of the interaction's response (here: the edit never reaches Discord),
+// the channel still hears it after the restart, from the outbox's Discord
+// sender, once; a response that does go only acknowledges privately, so
+// the channel is not told twice.
 func TestStatementSurvivesCrash(t *testing.T) {
 	e := newEndpoint(t)
 	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
 	e.send(e.slash(wang, "pair", ""))
-	stops := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		e.handler.ServeHTTP(stopping{w}, r)
-	}))
-	defer stops.Close()
-	if res, err := http.DefaultClient.Do(e.request(stops.URL, e.slash(wang, "publish", ""), e.priv, time.Now())); err == nil {
-		res.Body.Close()
-		t.Fatalf("/publish answered %s; the test needs a response that never arrives", res.Status)
+	publish := e.slash(wang, "publish", "")
+	e.out.mu.Lock()
+	e.out.faults = []*fault{{path: "/webhooks/77/" + tokenOf(t, publish) + "/messages/@original", n: 100,
+		status: http.StatusNotFound, code: discordgo.ErrCodeUnknownWebhook}}
+	e.out.mu.Unlock()
+	if a := e.send(publish); a.first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("/publish: first response %+v, want a deferral", a.first)
 	}
 
 	// The restart: a new service on the same database, its own delivery.
@@ -53,9 +66,9 @@ func TestStatementSurvivesCrash(t *testing.T) {
 
 	// A report: the reporter's own account, privately; the channel's
 	// round message edited, no message of its own.
-	data := restarted.send(restarted.slash(players[0], "report", "", "result", "win"))
-	if data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(data.Content, "已报告") {
-		t.Errorf("/report's response %q (flags %d), want the reporter's account privately", data.Content, data.Flags)
+	a := restarted.send(restarted.slash(players[0], "report", "", "result", "win"))
+	if !a.Private() || !strings.Contains(a.Content(), "已报告") {
+		t.Errorf("/report's response %q (private %v), want the reporter's account privately", a.Content(), a.Private())
 	}
 	if said := restarted.heard(); len(said) != 0 {
 		t.Errorf("the channel heard %q of the report, want no message", said)
@@ -71,19 +84,51 @@ func TestStatementSurvivesCrash(t *testing.T) {
 	}
 }
 
+// TestUnansweredNotRun: when the first response never reaches Discord
+// (the process stops as it answers), Discord shows the user that the
+// command failed, and so it is not run: nothing changes, nothing is said.
+func TestUnansweredNotRun(t *testing.T) {
+	e := newEndpoint(t)
+	e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
+	e.send(e.slash(wang, "pair", ""))
+	ctx := context.Background()
+	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := e.store.Log(ctx, id, 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stops := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.handler.ServeHTTP(stopping{w}, r)
+	}))
+	defer stops.Close()
+	if res, err := http.DefaultClient.Do(e.request(stops.URL, e.slash(wang, "publish", ""), e.priv, time.Now())); err == nil {
+		res.Body.Close()
+		t.Fatalf("/publish answered %s; the test needs a response that never arrives", res.Status)
+	}
+	e.handler.Wait()
+	after, err := e.store.Log(ctx, id, 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) {
+		t.Errorf("%d actions after an unanswered /publish, want none", len(after)-len(before))
+	}
+	if said := e.heard(); len(said) != 0 {
+		t.Errorf("the channel heard %q of an unanswered /publish, want nothing", said)
+	}
+}
+
 // TestEditWaitsOutLongRetryAfter: Discord's 429 with a retry_after of 30
 // s on the edit of a round's message holds the edit back for 30 s of the
 // store's clock, and then it goes, once, with the latest text: nothing is
 // lost, and the channel gets no new message for it.
 func TestEditWaitsOutLongRetryAfter(t *testing.T) {
-	clk := testclock.At(time.Date(2026, 3, 7, 9, 0, 0, 0, time.UTC))
-	st := newStore(t, storage.WithClock(clk.Now))
-	svc := commands.New(st, commands.WithClock(clk.Now))
-	e := endpointOn(t, st, svc)
-	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	e, clk := clocked(t)
+	st := e.store
+	players := e.playing(wang, 2, numbered)
 	round := "" // the round's message: the last posted to the channel
 	for _, c := range e.out.await(t, 0) {
 		if c.method == http.MethodPost && c.path == "/channels/C1/messages" {
@@ -146,10 +191,7 @@ func TestEditWaitsOutLongRetryAfter(t *testing.T) {
 // said in the channel once, not in the updated message as well.
 func TestQueuedButtonPress(t *testing.T) {
 	e := newEndpoint(t)
-	players := e.started(wang, 2, func(i int) string { return fmt.Sprintf("棋手%d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	players := e.playing(wang, 2, numbered)
 	e.send(e.slash(players[0], "report", "", "result", "win"))
 	e.heard()
 	var confirm string
@@ -167,12 +209,12 @@ func TestQueuedButtonPress(t *testing.T) {
 		"custom_id": confirm, "component_type": discordgo.ButtonComponent,
 	}, players[1])
 	body = strings.Replace(body, `"data":`, `"message":{"id":"M1","channel_id":"C1","content":"确认吗？"},"data":`, 1)
-	status, resp := e.post(body, e.priv, time.Now())
-	if status != http.StatusOK || resp.Type != discordgo.InteractionResponseUpdateMessage || resp.Data == nil {
-		t.Fatalf("status %d, response %+v; want the pressed message updated", status, resp)
+	a := e.send(body)
+	if a.first.Type != discordgo.InteractionResponseDeferredMessageUpdate || a.edit == nil {
+		t.Fatalf("response %+v, edit %v; want a deferred update (6), then the pressed message edited", a.first, a.edit)
 	}
-	if resp.Data.Content != "确认吗？" || len(resp.Data.Components) != 0 {
-		t.Errorf("updated message %q with %d components; want its text alone and no buttons", resp.Data.Content, len(resp.Data.Components))
+	if rows, ok := a.edit["components"].([]any); a.Content() != "确认吗？" || !ok || len(rows) != 0 {
+		t.Errorf("updated message %q with components %v; want its text alone and no buttons", a.Content(), a.edit["components"])
 	}
 	if said := e.heard(); len(said) != 1 {
 		t.Errorf("the channel heard %q of the confirmation, want its statement once", said)

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // TestHandlerReportsAtOnce: both players of 25 boards report through the
@@ -20,10 +20,7 @@ import (
 func TestHandlerReportsAtOnce(t *testing.T) {
 	const boards = 25
 	e := newEndpoint(t)
-	players := e.started(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
-	e.send(e.slash(wang, "pair", ""))
-	e.send(e.slash(wang, "publish", ""))
-	e.heard()
+	players := e.playing(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
 
 	st := e.state(t)
 	users := e.users(t, players)
@@ -42,24 +39,24 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			report{g.Board, e.slash(user(g.Red), "report", "", "result", "win")},
 			report{g.Board, e.slash(user(g.Black), "report", "", "result", black)})
 	}
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for _, r := range reports {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			status, resp := e.post(r.body, e.priv, time.Now())
-			// The statement is the outbox's (stored with the change); the
-			// response acknowledges it privately.
-			if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseChannelMessageWithSource ||
-				resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-				t.Errorf("board %d: status %d, response %+v; want a private acknowledgement", r.board, status, resp)
-			}
-		}()
+	firsts := make([]discordgo.InteractionResponse, len(reports))
+	burst(len(reports), func(i int) {
+		r := reports[i]
+		status, resp := e.post(r.body, e.priv, time.Now())
+		if status != http.StatusOK || resp.Data == nil || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+			resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Errorf("board %d: status %d, response %+v; want a private deferral", r.board, status, resp)
+		}
+		firsts[i] = resp
+	})
+	e.handler.Wait()
+	for i, r := range reports {
+		// The reporter's own account, privately: the channel sees the
+		// report in the round's message, not in a statement of its own.
+		if a := e.answerOf(r.body, firsts[i]); a.Content() == "" || a.Content() == announced.In(i18n.Zh) {
+			t.Errorf("board %d: response edited to %q, want the reporter's account", r.board, a.Content())
+		}
 	}
-	close(start)
-	wg.Wait()
 	// The channel's round message shows the boards (edited); it hears no
 	// statement of its own for a report, and the organiser is told of
 	// each dispute privately.

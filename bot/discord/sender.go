@@ -102,43 +102,38 @@ func (s *Sender) Edit(ctx context.Context, id string, m chat.Message) error {
 }
 
 // What a person does so that Discord takes the bot's messages, for the
-// notes the service leaves (chat.Refusal.Fix).
+// notes the service leaves (chat.Refusal's Fix).
 var (
-	// A user whose direct messages from the server's members are off
+	// A user who allows no direct messages from the server's members
 	// (50007), or who blocked the bot.
-	allowDMs = i18n.T{Zh: "请在 Discord 的服务器隐私设置里允许服务器成员私信你。",
-		En: "Allow direct messages from server members in the server's Privacy Settings on Discord."}
+	allowDMs = i18n.T{Zh: "请在 Discord 里允许服务器成员私信你：用户设置 → 隐私与安全，或本服务器的「隐私设置」。",
+		En: "On Discord, allow direct messages from server members: User Settings → Privacy & Safety, or this server's Privacy Settings."}
 	// A channel the bot cannot see (50001), may not post in (50013), or
 	// that is gone (10003).
 	grantChannel = i18n.T{Zh: "请在该频道的权限设置里给我「查看频道」和「发送消息」权限（频道若已删除，请用 /link 关联另一个）。",
 		En: "Give me View Channel and Send Messages in the channel's permissions (if the channel was deleted, /link another)."}
 )
 
-// refusal says what a failed request to chat to means for the outbox:
-// Discord refusing it for good is a chat.Refusal — the user's direct
-// messages closed (chat.ErrUndeliverable), or a channel the bot may not
-// post in (chat.ErrNoRights, which holds the channel until it may) — or
-// wraps chat.ErrUndeliverable, so that it is given up at once instead of
-// holding back the chat's later messages for hours of retries.
+// refusal says what a failed request to chat to means for the outbox.
+// Discord refusing it for good is a chat.Refusal, with what to do: the
+// user's direct messages closed (50007, or any 403 to them) is
+// chat.ErrUndeliverable, given up at once and the group told; a channel
+// the bot cannot see, may not post in, or that is gone (50001, 50013,
+// 10003) is chat.ErrNoRights, which holds the channel until it may. Any
+// other 400 or 404 (a message Discord cannot take) is undeliverable too:
+// the same request fails the same way every time, and would hold back the
+// chat's later messages for hours of retries.
 func refusal(to chat.Chat, err error) error {
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response == nil {
 		return err
 	}
-	code := 0
-	if rest.Message != nil {
-		code = rest.Message.Code
-	}
-	switch status := rest.Response.StatusCode; {
+	switch code, status := errCode(err), rest.Response.StatusCode; {
 	case to.IsPrivate() && (code == discordgo.ErrCodeCannotSendMessagesToThisUser || status == http.StatusForbidden):
-		// The user allows no direct messages from the server's members:
-		// retrying will not help; the group is told.
 		return &chat.Refusal{Kind: chat.ErrUndeliverable, Fix: allowDMs, Err: err}
 	case !to.IsPrivate() && (code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions || code == discordgo.ErrCodeUnknownChannel):
 		return &chat.Refusal{Kind: chat.ErrNoRights, Fix: grantChannel, Err: err}
 	case status == http.StatusBadRequest || status == http.StatusNotFound:
-		// A message Discord cannot take, or a channel that is gone: the
-		// same request fails the same way every time.
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	return err

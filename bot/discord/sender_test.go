@@ -19,68 +19,106 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/qisai/qisai/chat"
-	"github.com/qisai/qisai/commands"
 )
-
-// redirect sends the session's requests for discord.com to a test server.
-type redirect struct{ host string }
-
-func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.URL.Scheme, req.URL.Host, req.Host = "http", r.host, r.host
-	return http.DefaultTransport.RoundTrip(req)
-}
 
 // call is a REST request the test server received.
 type call struct {
-	method string
-	path   string
-	id     string // the message's id, of a message posted
-	files  int    // the files attached
-	body   map[string]any
-	at     time.Time
+	method, path string
+	id           string // the message's id, of a message posted
+	files        int    // the files attached
+	body         map[string]any
+	at           time.Time
+	refused      bool // answered with an error (a fault, a 429, a path not of v10)
 }
 
-// rest is a fake of Discord's REST API: it opens DM channel "DM-<user>",
-// accepts messages, and answers 429 with limited's retry_after (seconds)
-// while limited has some left, to requests for limitPath ("PATCH /channels/…") only when that
-// is set. A call's time is now's (the test's clock), time.Now without.
+// rest is a fake of Discord's REST API (v10): it opens DM channel
+// "DM-<user>", accepts messages, takes an interaction's first response
+// once (a second callback is refused with 40060, as Discord does), and
+// answers 429 with limited's
+// retry_after (seconds) while limited has some left, to requests for
+// limitPath ("PATCH /channels/…") only when that is set. Faults answer
+// requests for their path (every path for "") with their error while
+// they have some left, in order. A call's time is now's (the test's
+// clock), time.Now without.
 type rest struct {
 	mu        sync.Mutex
 	calls     []call
 	posted    int // messages posted: each gets id M<n>
 	limited   []float64
 	limitPath string
+	faults    []*fault
 	now       func() time.Time
+	acked     map[string]bool // interactions' callbacks answered
+}
+
+// fault is an error the REST fake answers n requests with: an HTTP
+// status and Discord's JSON error code.
+type fault struct {
+	path   string // "" for any
+	n      int    // how many more requests it answers
+	status int
+	code   int // Discord's error code (50013 …), 0 for none
+}
+
+// fault is the first of f's faults that answers a request for path, used
+// up by one; nil when none does.
+func (f *rest) fault(path string) *fault {
+	for _, x := range f.faults {
+		if x.n > 0 && (x.path == "" || x.path == path) {
+			x.n--
+			return x
+		}
+	}
+	return nil
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, files := requestBody(r)
-	path := strings.TrimPrefix(r.URL.Path, "/api/v"+discordgo.APIVersion)
+	path, v10 := strings.CutPrefix(r.URL.Path, apiPath)
 	f.mu.Lock()
 	now := time.Now
 	if f.now != nil {
 		now = f.now
 	}
 	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, files: files, at: now()})
-	at := len(f.calls) - 1
+	last := &f.calls[len(f.calls)-1]
 	var wait []float64
 	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == r.Method+" "+path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
 	}
+	fail := f.fault(path)
+	if r.Method == http.MethodPost && strings.HasSuffix(path, "/callback") && fail == nil {
+		// As Discord: an interaction is answered once.
+		if f.acked[path] {
+			fail = &fault{status: http.StatusBadRequest, code: discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged}
+		}
+		if f.acked == nil {
+			f.acked = map[string]bool{}
+		}
+		f.acked[path] = true
+	}
+	last.refused = !v10 || len(wait) > 0 || fail != nil
 	id := ""
-	if len(wait) == 0 && r.Method == http.MethodPost {
+	if !last.refused && r.Method == http.MethodPost {
 		f.posted++
 		id = fmt.Sprint("M", f.posted)
-		f.calls[at].id = id
+		last.id = id
 	}
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
+	case !v10: // the call's path, as it came, shows in the test's failure
+		w.WriteHeader(http.StatusNotFound)
+		json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "404: Not Found"})
+	case fail != nil:
+		w.WriteHeader(fail.status)
+		json.NewEncoder(w).Encode(map[string]any{"code": fail.code, "message": http.StatusText(fail.status)})
+	case r.Method == http.MethodPut: // commands registered
+		w.Write([]byte("[]"))
 	case len(wait) > 0:
 		w.WriteHeader(http.StatusTooManyRequests)
 		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
-	case r.URL.Path == "/api/v"+discordgo.APIVersion+"/users/@me/channels":
+	case path == "/users/@me/channels":
 		json.NewEncoder(w).Encode(map[string]any{"id": "DM-" + body["recipient_id"].(string), "type": 1})
 	case r.Method == http.MethodPatch: // an edit: the message as it reads now
 		json.NewEncoder(w).Encode(map[string]any{"id": strings.TrimPrefix(path[strings.LastIndex(path, "/"):], "/"), "channel_id": "x", "content": body["content"]})
@@ -90,19 +128,27 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // requestBody reads a request's JSON, a multipart one's from its
-// payload_json, and counts its files.
+// payload_json, and counts its files; their names go in body["files"].
 func requestBody(r *http.Request) (body map[string]any, files int) {
 	if _, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && params["boundary"] != "" {
 		form, err := multipart.NewReader(r.Body, params["boundary"]).ReadForm(32 << 20)
 		if err != nil {
 			return nil, 0
 		}
-		for _, fs := range form.File {
-			files += len(fs)
-		}
 		if p := form.Value["payload_json"]; len(p) > 0 {
 			json.Unmarshal([]byte(p[0]), &body)
 		}
+		if body == nil {
+			body = map[string]any{}
+		}
+		var names []any
+		for _, fs := range form.File {
+			for _, f := range fs {
+				names = append(names, f.Filename)
+			}
+			files += len(fs)
+		}
+		body["files"] = names
 		return body, files
 	}
 	b, _ := io.ReadAll(r.Body)
@@ -110,42 +156,63 @@ func requestBody(r *http.Request) (body map[string]any, files int) {
 	return body, 0
 }
 
-// newSession is a bot's session whose REST requests go to f.
-func newSession(t *testing.T, f http.Handler) *discordgo.Session {
+// newSession is a bot's session whose REST requests go to f, as they
+// would to Discord: to /api/v10/….
+func newSession(t testing.TB, f http.Handler) *discordgo.Session {
 	t.Helper()
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	s, err := discordgo.New("Bot test-token")
+	srv := newServer(t, f)
+	s, err := makeSession("test-token", srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Client = &http.Client{Transport: redirect{strings.TrimPrefix(srv.URL, "http://")}, Timeout: 5 * time.Second}
+	s.Client.Timeout = 5 * time.Second
 	return s
 }
 
-func newSender(t *testing.T, f *rest) *Sender {
+// newServer is a test server of f, closed when the test ends.
+func newServer(t testing.TB, f http.Handler) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func newSender(t testing.TB, f *rest) *Sender {
 	t.Helper()
 	return NewSender(newSession(t, f))
 }
 
-// await returns the calls once there are n, failing the test when they
-// do not come in 5 seconds: an interaction's answers and follow-ups go
-// from other goroutines.
-func (f *rest) await(t *testing.T, n int) []call {
+// awaitFor returns the calls once ok accepts them, failing the test with
+// what when it does not in 5 seconds: an interaction's answers and
+// follow-ups go from other goroutines.
+func (f *rest) awaitFor(t testing.TB, what string, ok func([]call) bool) []call {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		f.mu.Lock()
 		calls := slices.Clone(f.calls)
 		f.mu.Unlock()
-		if len(calls) >= n {
+		if ok(calls) {
 			return calls
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d REST calls after 5 s, want %d: %+v", len(calls), n, calls)
+			t.Fatalf("no %s after 5 s: %d REST calls: %+v", what, len(calls), calls)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// await returns the calls once there are n.
+func (f *rest) await(t testing.TB, n int) []call {
+	t.Helper()
+	return f.awaitFor(t, fmt.Sprint(n, " REST calls"), func(calls []call) bool { return len(calls) >= n })
+}
+
+// awaitCall returns the first call that match accepts.
+func (f *rest) awaitCall(t testing.TB, what string, match func(call) bool) call {
+	t.Helper()
+	calls := f.awaitFor(t, what, func(calls []call) bool { return slices.ContainsFunc(calls, match) })
+	return calls[slices.IndexFunc(calls, match)]
 }
 
 func customIDs(t *testing.T, body map[string]any) []string {
@@ -373,9 +440,9 @@ func TestFollowUpRetried(t *testing.T) {
 		}
 		fmt.Fprint(w, `{"id":"M1","channel_id":"C1"}`)
 	})
-	a := deferred(commands.Reply{Text: "导出", File: &chat.File{Name: "e.trf", Data: []byte("012 e\n")}})
-	in := &discordgo.Interaction{ID: "9", Token: "tok"}
-	if err := followUp(context.Background(), newSession(t, h), "42", in, a.follow[1:]); err != nil {
+	hook := &discordgo.Interaction{ID: "9", AppID: "42", Token: "tok"}
+	file := &discordgo.WebhookParams{Files: []*discordgo.File{attachment(&chat.File{Name: "e.trf", Data: []byte("012 e\n")})}}
+	if err := followUp(context.Background(), newSession(t, h), hook, []*discordgo.WebhookParams{file}); err != nil {
 		t.Fatal(err)
 	}
 	if tries != 2 || !slices.Equal(files, []string{"012 e\n", "012 e\n"}) {
@@ -404,9 +471,9 @@ func TestSenderRefusedForGood(t *testing.T) {
 }
 
 // TestSenderRights: a channel the bot cannot see (50001), may not post in
-// (50013) or that is gone (10003) holds the channel (chat.ErrNoRights)
-// with what to grant; a user's closed direct messages (50007) are
-// undeliverable, worded for Discord (allow direct messages), never
+// (50013) or that is gone (10003) is chat.ErrNoRights, with what to grant;
+// a user's closed direct messages (50007, or a 403 without the code) are
+// undeliverable, worded for Discord — where to allow them — never
 // Telegram's "press Start".
 func TestSenderRights(t *testing.T) {
 	group, dm := chat.Chat{Platform: Platform, ID: "55"}, chat.Private(Platform, "7")
@@ -419,9 +486,11 @@ func TestSenderRights(t *testing.T) {
 		{group, http.StatusForbidden, discordgo.ErrCodeMissingAccess, chat.ErrNoRights, "查看频道"},
 		{group, http.StatusForbidden, discordgo.ErrCodeMissingPermissions, chat.ErrNoRights, "Send Messages"},
 		{group, http.StatusNotFound, discordgo.ErrCodeUnknownChannel, chat.ErrNoRights, "/link"},
-		{dm, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, chat.ErrUndeliverable, "direct messages"},
+		{dm, http.StatusForbidden, discordgo.ErrCodeCannotSendMessagesToThisUser, chat.ErrUndeliverable, "User Settings → Privacy & Safety"},
+		{dm, http.StatusForbidden, 0, chat.ErrUndeliverable, "用户设置 → 隐私与安全"},
 	} {
-		err := NewSender(newSession(t, refuser(tt.status, tt.code))).Send(context.Background(), chat.Message{Chat: tt.to, Text: "hi"})
+		f := &rest{faults: []*fault{{path: "/channels/" + strings.Replace(tt.to.ID, "dm:", "DM-", 1) + "/messages", n: 1, status: tt.status, code: tt.code}}}
+		err := newSender(t, f).Send(context.Background(), chat.Message{Chat: tt.to, Text: "hi"})
 		var r *chat.Refusal
 		if !errors.As(err, &r) || !errors.Is(err, tt.kind) {
 			t.Errorf("%d %d to %v: %v; want a refusal of %v", tt.status, tt.code, tt.to, err, tt.kind)

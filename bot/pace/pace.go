@@ -73,6 +73,16 @@ var Discord = Limits{
 	Chat:   []Rate{{5, 5 * time.Second}},
 }
 
+// Feishu's limits (open.feishu.cn, im/v1/messages create: 1000 calls a
+// minute and 50 a second per app; 5 a second to one user, and 5 a second
+// to one group shared by all the bots in it), kept with a margin: another
+// bot in the group spends the group's share too, and a burst at the very
+// limit earns a 429 (99991400) or 230020 for the whole app.
+var Feishu = Limits{
+	Global: []Rate{{45, time.Second}, {900, time.Minute}},
+	Chat:   []Rate{{4, time.Second}},
+}
+
 // MaxWaitInPlace is the longest retry-after Send waits out itself; a
 // longer one goes back to the outbox, which tries the message again no
 // sooner than asked. (A wait for the limits' own turn is always waited

@@ -124,21 +124,28 @@ func TestSendTimes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, rec := newTest(tt.limits)
-			for i, c := range tt.to {
-				if err := s.Send(context.Background(), chat.Message{Chat: c, Text: fmt.Sprint(i)}); err != nil {
-					t.Fatalf("send %d: %v", i, err)
-				}
-			}
-			var got []time.Duration
-			for _, m := range rec.sent {
-				got = append(got, m.at)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
+			if got := sendTimes(t, tt.limits, tt.to); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("sent at %v, want %v", got, tt.want)
 			}
 		})
 	}
+}
+
+// sendTimes sends a message to each of to in turn, paced by limits, and
+// returns when each went, after the start.
+func sendTimes(t *testing.T, limits Limits, to []chat.Chat) []time.Duration {
+	t.Helper()
+	s, rec := newTest(limits)
+	for i, c := range to {
+		if err := s.Send(context.Background(), chat.Message{Chat: c, Text: fmt.Sprint(i)}); err != nil {
+			t.Fatalf("send %d: %v", i, err)
+		}
+	}
+	var got []time.Duration
+	for _, m := range rec.sent {
+		got = append(got, m.at)
+	}
+	return got
 }
 
 // check fails t unless msgs keep to rate in every span of rate.Per.

@@ -55,13 +55,17 @@ func TestMigration(t *testing.T) {
 	if err != nil || len(evs) != 1 || evs[0].Name != "春季赛" {
 		t.Errorf("the supergroup follows %+v (%v); want 春季赛", evs, err)
 	}
-	if evs, _ := bot.store.ChatEvents(ctx, chat.Chat{Platform: Platform, ID: "-4001"}); len(evs) != 0 {
-		t.Errorf("the old group still follows %+v", evs)
+	// The old id is a forwarding to the new one, nothing of its own.
+	if to, err := bot.store.MovedTo(ctx, chat.Chat{Platform: Platform, ID: "-4001"}); err != nil || to.ID != "-1004001" {
+		t.Errorf("the old group moved to %v (%v); want -1004001", to, err)
 	}
-	// The last message is recorded sent just after the server took it.
+	// The last reply reached the server before the outbox marked it sent.
 	waitUntil(t, "no message waiting", func() bool {
 		n, err := bot.store.Pending(ctx)
-		return err == nil && n[Platform] == 0
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n[Platform] == 0
 	})
 }
 

@@ -309,26 +309,13 @@ func (a *Adapter) run(ctx context.Context, req commands.Request, typed *models.M
 	}
 }
 
-// answer sends reply where req asks, in its chat or privately, the one
-// way every message goes: through the outbox, whose delivery paces,
-// splits, renders and retries it (a reply sent here directly would be
-// lost to a 429 or a network error). The update's id keys it, so a
-// redelivered update queues no second reply. A private reply the user
-// cannot receive (they never started the bot) is replaced by a note in
-// the chat the command came from.
+// answer sends reply where req asks, in its chat or privately, through
+// the outbox (commands.Service.Answer). A private reply the user cannot
+// receive (they never started the bot) is replaced by a note in the chat
+// the command came from.
 func (a *Adapter) answer(ctx context.Context, req commands.Request, reply commands.Reply) {
-	if reply.Queued || reply.Text == "" && len(reply.Buttons) == 0 && reply.File == nil {
-		return // nothing to say, or the change queued it already
-	}
-	m := chat.Message{Chat: req.Chat, Text: reply.Text, Buttons: reply.Buttons, File: reply.File, DedupKey: commands.ReplyKey(req.UpdateID)}
-	if reply.Private {
-		m.Chat = chat.Private(Platform, req.User.ID)
-	}
-	if m.Chat != req.Chat {
-		m.IfUndeliverable = &chat.Notice{Chat: req.Chat, Text: privateNote.In(a.svc.Lang(ctx, req), req.User.Name)}
-	}
-	if err := a.svc.Enqueue(ctx, m); err != nil {
-		a.log.Error("telegram: queue reply", "chat", m.Chat.ID, "update", req.UpdateID, "err", err)
+	if err := a.svc.Answer(ctx, req, reply, privateNote); err != nil {
+		a.log.Error("telegram: queue reply", "chat", req.Chat.ID, "update", req.UpdateID, "err", err)
 	}
 }
 

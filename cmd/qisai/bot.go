@@ -26,6 +26,7 @@ const (
 	databaseEnv = "QISAI_DATABASE_URL" // postgres://… or a SQLite file; --db wins
 	telegramEnv = "QISAI_TELEGRAM_TOKEN"
 	discordEnv  = "QISAI_DISCORD_TOKEN"
+	feishuEnv   = "QISAI_FEISHU_APP_ID"
 )
 
 // schedulerEvery is how often an interactive console runs the scheduler
@@ -36,7 +37,7 @@ const schedulerEvery = 10 * time.Second
 // chatCmd is what `qisai` with no arguments runs: the chat bot on the
 // platforms whose tokens are set (qisai serve), else the console chat.
 func chatCmd(stdin io.Reader, stdout io.Writer) error {
-	if os.Getenv(telegramEnv) != "" || os.Getenv(discordEnv) != "" {
+	if os.Getenv(telegramEnv) != "" || os.Getenv(discordEnv) != "" || os.Getenv(feishuEnv) != "" {
 		return serveCmd(nil, stdout)
 	}
 	return consoleCmd(nil, stdin, stdout)

@@ -39,6 +39,7 @@ var commands = map[string]command{
 	"bracket":   bracketCmd,
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
+	"paper":     paperCmd,
 	"serve":     serveCmd,
 	"standings": standingsCmd,
 	"version":   versionCmd,
@@ -104,6 +105,8 @@ const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
   qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
   qisai standings [flags] EVENT.trf   名次表 print the standings
   qisai bracket [flags] PLAYERS.csv   淘汰赛 a knockout offline (qisai bracket --help)
+  qisai paper KIND [flags] EVENT.trf  比赛材料 the event's papers: xlsx, programme
+                                      (秩序册), booklet (成绩册), certificates (奖状)
   qisai backup [--db FILE] BACKUP     备份 a consistent copy of the SQLite database,
                                       also while qisai runs on it
   qisai version                       版本 print the version
@@ -190,6 +193,26 @@ qisai standings — 名次表 the standings.
                          后走胜局,后走局数,倒数轮次分)
   --format text|json|csv 输出格式 output format (default text)
   --scoring W/D/L        计分 points for win/draw/loss (default as for pair)
+
+qisai paper — 比赛材料：Excel 工作簿（xlsx）、秩序册（programme）、成绩册
+（booklet）、奖状（certificates），A4 打印，可用浏览器另存为 PDF。Writes the
+event's workbook, programme, results booklet or certificates (HTML pages for A4,
+which a browser prints or saves as PDF; the certificates also as PNG pictures)
+beside EVENT.trf. TRF holds the games; the flags give what it does not:
+  --lang zh|en           语言 the papers' language (default zh)
+  --host TEXT            主办单位 who holds the event
+  --venue TEXT           比赛地点 where
+  --dates TEXT           比赛日期 when, e.g. 2026年3月1日—2日
+  --issued TEXT          奖状日期 the certificates' date (default: --dates)
+  --organisers A,B       组织者 who organised it
+  --arbiters A,B         裁判 its arbiters
+  --time-control TEXT    用时 e.g. 25分+5秒
+  --awards N             录取名次 places of each ranking with a certificate
+                         (default 3)
+  --out FILE             输出文件 where to write it ("-": standard output)
+  --font FILE            字体 the CJK font of the certificates' pictures
+                         (default: $QISAI_FONT, else one installed)
+  --tiebreaks LIST, --scoring W/D/L as for standings
 
 Exit codes 退出码: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
 `

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/discord"
+	"github.com/qisai/qisai/bot/feishu"
 	"github.com/qisai/qisai/bot/pace"
 	"github.com/qisai/qisai/bot/telegram"
 	"github.com/qisai/qisai/bot/web"
@@ -35,9 +36,9 @@ func serveCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if !cfg.Telegram() && !cfg.Discord() {
-		return usagef("no platform is configured: set QISAI_TELEGRAM_TOKEN and/or QISAI_DISCORD_TOKEN " +
-			"(see README), or run \"qisai console\". 未设置平台令牌：请设置 QISAI_TELEGRAM_TOKEN 或 QISAI_DISCORD_TOKEN")
+	if !cfg.Telegram() && !cfg.Discord() && !cfg.Feishu() {
+		return usagef("未设置平台：请设置 QISAI_TELEGRAM_TOKEN、QISAI_DISCORD_TOKEN 或 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET（见 README），或运行 \"qisai console\"。\n" +
+			"no platform is configured: set QISAI_TELEGRAM_TOKEN, QISAI_DISCORD_TOKEN and/or QISAI_FEISHU_APP_ID with QISAI_FEISHU_APP_SECRET (see README), or run \"qisai console\".")
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
 	log.Info("starting", "config", cfg)
@@ -128,13 +129,14 @@ func serveCmd(args []string, stdout io.Writer) error {
 	}
 
 	// Discord: with a public key, interactions come to the HTTP endpoint;
-	// without one, through the gateway connection. What a channel hears,
-	// the statements and long replies too, goes out through the outbox's
-	// Discord sender; long private replies as follow-ups.
+	// without one, through the gateway connection. Each is answered at
+	// once (deferred), its command run after. What a channel hears goes
+	// out through the outbox's Discord sender; what only the asker sees,
+	// by editing the response, long replies with follow-ups.
 	var dc *discord.Adapter
 	if cfg.Discord() {
-		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL), discord.WithLogger(log),
-			discord.WithStatus(status(discord.Platform))}
+		opts := []discord.Option{discord.WithAppID(cfg.DiscordAppID), discord.WithServerURL(cfg.DiscordAPIURL),
+			discord.WithGuilds(cfg.DiscordGuilds()...), discord.WithLogger(log), discord.WithStatus(status(discord.Platform))}
 		if key, err := cfg.DiscordKey(); err == nil && key != nil {
 			opts = append(opts, discord.WithPublicKey(key))
 		}
@@ -146,6 +148,24 @@ func serveCmd(args []string, stdout io.Writer) error {
 		}
 		run("discord", dc.Run)
 		deliver(discord.Platform, dc.Sender(), pace.Discord, discord.Split)
+	}
+
+	// Feishu: by default its events come over the SDK's long connection;
+	// with a verification token, to the HTTP callback.
+	if cfg.Feishu() {
+		opts := []feishu.Option{feishu.WithServerURL(cfg.FeishuAPIURL), feishu.WithLogger(log), feishu.WithStatus(status(feishu.Platform))}
+		if cfg.FeishuCallback() {
+			opts = append(opts, feishu.WithCallback(cfg.FeishuToken, cfg.FeishuEncryptKey))
+		}
+		fs, err := feishu.New(svc, cfg.FeishuAppID, cfg.FeishuAppSecret, opts...)
+		if err != nil {
+			return fmt.Errorf("不能启动飞书机器人，请检查 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET。\nThe Feishu bot cannot start: %w", err)
+		}
+		if h := fs.Handler(); h != nil {
+			mux.Handle(feishu.EventsPath, h)
+		}
+		run("feishu", fs.Run)
+		deliver(feishu.Platform, fs.Sender(), pace.Feishu, feishu.Split)
 	}
 
 	if cfg.Listen != "" {
@@ -181,7 +201,7 @@ func serveCmd(args []string, stdout io.Writer) error {
 	<-ctx.Done()
 	wg.Wait()
 	if dc != nil {
-		dc.Wait() // follow-ups still being sent
+		dc.Wait() // commands still running, answers still being told
 	}
 	log.Info("stopped")
 	return first

@@ -86,12 +86,25 @@ func (b *Browser) Screenshot(t testing.TB, url, path string, width, height int) 
 // number of pages.
 func (b *Browser) PDFPages(t testing.TB, url string) int {
 	t.Helper()
+	return Pages(t, b.PDF(t, url))
+}
+
+// PDF prints the page at url to a PDF as Chromium prints it (the page's
+// print CSS and paper size, no header or footer) and returns the file.
+func (b *Browser) PDF(t testing.TB, url string) []byte {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "print.pdf")
 	b.run(t, url, "--no-pdf-header-footer", "--print-to-pdf="+path)
 	pdf, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("chromium printed no PDF of %s: %v", url, err)
 	}
+	return pdf
+}
+
+// Pages is the number of pages of a PDF Chromium printed.
+func Pages(t testing.TB, pdf []byte) int {
+	t.Helper()
 	// A long document's page tree has nodes under its root, each with its
 	// own count; the root's, the largest, counts them all.
 	n := 0
@@ -100,10 +113,25 @@ func (b *Browser) PDFPages(t testing.TB, url string) int {
 		n = max(n, c)
 	}
 	if n == 0 {
-		t.Fatalf("the PDF of %s has no page count", url)
+		t.Fatal("the PDF has no page count")
 	}
 	return n
 }
+
+// PageSizes are the sizes of a PDF's pages in points (1/72 inch), width by
+// height, in the order Chromium writes them: A4 is 595 × 842 upright.
+func PageSizes(pdf []byte) [][2]float64 {
+	var out [][2]float64
+	for _, m := range mediaBox.FindAllSubmatch(pdf, -1) {
+		w, _ := strconv.ParseFloat(string(m[1]), 64)
+		h, _ := strconv.ParseFloat(string(m[2]), 64)
+		out = append(out, [2]float64{w, h})
+	}
+	return out
+}
+
+// mediaBox is a page's size in the PDFs Chromium writes.
+var mediaBox = regexp.MustCompile(`/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\]`)
 
 // pageCount is a page tree node's count in the PDFs Chromium writes.
 var pageCount = regexp.MustCompile(`/Type /Pages[^>]*/Count ([0-9]+)`)
