@@ -10,20 +10,28 @@ import (
 	"github.com/qisai/qisai/internal/i18n"
 )
 
-// lateEntryEvent is a Swiss of four players, started, round 1 published
-// and decided, in the script's group, the event set by the lines given.
-func lateEntryEvent(t *testing.T, set ...string) *script {
+// fourStarted is an event made by line, set by the lines of set, that
+// Zhang, Li, Wang and Zhao joined, started.
+func fourStarted(t *testing.T, line string, set ...string) *script {
 	t.Helper()
 	s := newScript(t)
-	must(t, s.say("org", "/event new 周赛 rounds 4"), "已创建")
-	for _, line := range set {
-		must(t, s.say("org", line), "已设置")
+	must(t, s.say("org", line), "已创建")
+	for _, l := range set {
+		must(t, s.say("org", l), "已设置")
 	}
 	s.say("org", "/signup open")
 	for _, u := range []string{"zhang", "li", "wang", "zhao"} {
 		must(t, s.say(u, "/join "+strings.ToUpper(u[:1])+u[1:]), "报名成功")
 	}
 	must(t, s.say("org", "/start"), "开赛")
+	return s
+}
+
+// lateEntryEvent is a Swiss of four players, started, round 1 published
+// and decided, in the script's group, the event set by the lines given.
+func lateEntryEvent(t *testing.T, set ...string) *script {
+	t.Helper()
+	s := fourStarted(t, "/event new 周赛 rounds 4", set...)
 	s.say("org", "/pair")
 	s.say("org", "/publish")
 	for _, b := range openBoards(s.state().Event.Rounds[0]) {
@@ -69,22 +77,10 @@ func TestR_E_1_LateEntryFromTheChat(t *testing.T) {
 // TestR_E_1_LateEntryRefused: a round robin takes no late entry, and says
 // why; nor does a Swiss whose last round is paired.
 func TestR_E_1_LateEntryRefused(t *testing.T) {
-	s := newScript(t)
-	must(t, s.say("org", "/event new 循环 roundrobin"), "已创建")
-	s.say("org", "/signup open")
-	for _, u := range []string{"zhang", "li", "wang", "zhao"} {
-		s.say(u, "/join "+u)
-	}
-	must(t, s.say("org", "/start"), "开赛")
+	s := fourStarted(t, "/event new 循环 roundrobin")
 	must(t, s.say("org", "/player add Chen"), "只有个人积分编排赛可以在开赛后报名", "R-E-1")
 
-	s = newScript(t)
-	must(t, s.say("org", "/event new 快棋 rounds 1"), "已创建")
-	s.say("org", "/signup open")
-	for _, u := range []string{"zhang", "li", "wang", "zhao"} {
-		s.say(u, "/join "+u)
-	}
-	must(t, s.say("org", "/start"), "开赛")
+	s = fourStarted(t, "/event new 快棋 rounds 1")
 	s.say("org", "/pair")
 	s.say("org", "/publish")
 	must(t, s.say("org", "/player add Chen"), "最后一轮（第 1 轮）已经编排")
@@ -123,13 +119,7 @@ func TestR_E_1_LateEntryLines(t *testing.T) {
 // round 1 is paired misses nothing: they take the next number and play
 // from round 1.
 func TestR_E_1_EntryBeforeRoundOne(t *testing.T) {
-	s := newScript(t)
-	must(t, s.say("org", "/event new 周赛 rounds 3"), "已创建")
-	s.say("org", "/signup open")
-	for _, u := range []string{"zhang", "li", "wang", "zhao"} {
-		s.say(u, "/join "+u)
-	}
-	must(t, s.say("org", "/start"), "开赛")
+	s := fourStarted(t, "/event new 周赛 rounds 3")
 	must(t, s.say("org", "/player add Chen"), "开赛后报名：5 Chen 从第 1 轮起参赛")
 	s.say("org", "/pair")
 	s.say("org", "/publish")

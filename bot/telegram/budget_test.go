@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -52,22 +51,7 @@ func budgetBot(t *testing.T, emu *emulator, tr *transport, opts ...commands.Opti
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		if err := a.Run(ctx); err != nil {
-			t.Errorf("run: %v", err)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		o := storage.DeliverOptions{Platform: Platform, Split: Split, Poll: 20 * time.Millisecond, EditEvery: 50 * time.Millisecond, Log: log}
-		if err := store.Deliver(ctx, "telegram-test", a.Sender(), o); err != nil {
-			t.Errorf("deliver: %v", err)
-		}
-	}()
+	runEmulated(t, ctx, cancel, a, store, storage.DeliverOptions{Platform: Platform, Split: Split, Poll: 20 * time.Millisecond, EditEvery: 50 * time.Millisecond, Log: log})
 	return svc, store
 }
 

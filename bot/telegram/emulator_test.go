@@ -454,6 +454,26 @@ func answer(r *http.Request, body string) *http.Response {
 	}
 }
 
+// runEmulated runs a and delivers store's outbox through a's sender with o
+// until the test ends (cancel), then closes store.
+func runEmulated(t *testing.T, ctx context.Context, cancel context.CancelFunc, a *Adapter, store *storage.Store, o storage.DeliverOptions) {
+	var wg sync.WaitGroup
+	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := a.Run(ctx); err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		if err := store.Deliver(ctx, "telegram-test", a.Sender(), o); err != nil {
+			t.Errorf("deliver: %v", err)
+		}
+	}()
+}
+
 // meAnswer is getMe's answer: the bot of the tests is qisai_bot.
 const meAnswer = `{"ok":true,"result":{"id":666,"is_bot":true,"first_name":"qisai","username":"qisai_bot"}}`
 
@@ -481,23 +501,7 @@ func TestEmulatorScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := a.Sender()
-
-	var wg sync.WaitGroup
-	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		if err := a.Run(ctx); err != nil {
-			t.Errorf("run: %v", err)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		if err := store.Deliver(ctx, "telegram-test", sender, storage.DeliverOptions{Poll: 20 * time.Millisecond}); err != nil {
-			t.Errorf("deliver: %v", err)
-		}
-	}()
+	runEmulated(t, ctx, cancel, a, store, storage.DeliverOptions{Poll: 20 * time.Millisecond})
 
 	emu.say(t, org, group, "/event new 周末快棋赛")
 	_, at := emu.await(t, 0, group, "已创建比赛「周末快棋赛」")
