@@ -104,6 +104,7 @@ func (a *DrawAccepted) Apply(st *State) error {
 		return refuse(Conflict, "没有需要 %d 号选手回应的提和", "there is no draw offer for player %d to accept", a.Player).because(NoOffer)
 	}
 	g.Result = engine.Draw
+	st.putGame(a.Round, g)
 	st.settleTeam(a.Round, a.Board)
 	return nil
 }

@@ -1,5 +1,7 @@
 package action
 
-// ForgetViews drops what st computed for showing it (views.go), so that a
-// test can compare two states by their content alone.
-func ForgetViews(st *State) { st.views = nil }
+// ForgetBookkeeping drops what st holds besides the event: what it
+// computed for showing it (views.go) and what it shares with the state it
+// was copied from (share.go), so that a test can compare two states by
+// their content alone.
+func ForgetBookkeeping(st *State) { st.views, st.shared = nil, shared{} }

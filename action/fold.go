@@ -71,6 +71,9 @@ type State struct {
 	// views are what is computed from the event for showing it, once a
 	// state (views.go).
 	views *views
+	// shared is what the state shares with the state it was copied from
+	// (share.go).
+	shared shared
 }
 
 // ErrRefold says a snapshot cannot be continued: an Undo in the records
@@ -85,9 +88,12 @@ func Fold(log []Record) (*State, error) {
 }
 
 // FoldFrom continues a snapshot (a state folded through some record; nil
-// for an empty event) with the records after it, oldest first. Actions
-// cancelled by an Undo are skipped; an Undo of an Undo restores its target.
-// It returns ErrRefold when an Undo cancels a record the snapshot holds.
+// for an empty event) with the records after it, oldest first, on a copy:
+// the snapshot is left as it was, and is not to be changed afterwards,
+// since the copy shares with it what the records do not change (clone).
+// Actions cancelled by an Undo are skipped; an Undo of an Undo restores
+// its target. It returns ErrRefold when an Undo cancels a record the
+// snapshot holds.
 func FoldFrom(snapshot *State, tail []Record) (*State, error) {
 	if snapshot == nil {
 		return fold(&State{Status: Setup}, tail)
@@ -163,14 +169,14 @@ func cancelledSeqs(log []Record) map[int64]bool {
 }
 
 // clone copies a state deeply enough that applying actions to the copy
-// leaves the original as it was.
+// leaves the original as it was. The copy shares the players and the
+// rounds' games with st until it changes them (share.go), so st is not to
+// be changed after; and it shares the preview, which actions replace and
+// never change in place (clonePairing).
 func (st *State) clone() *State {
 	c := *st
-	c.Event.Players = slices.Clone(st.Event.Players)
 	c.Event.Rounds = slices.Clone(st.Event.Rounds)
-	for i, r := range c.Event.Rounds {
-		c.Event.Rounds[i] = engine.Round{Games: slices.Clone(r.Games), Byes: slices.Clone(r.Byes)}
-	}
+	c.share()
 	c.Event.Settings.Tiebreaks = slices.Clone(st.Event.Settings.Tiebreaks)
 	c.Info = st.Info.clone()
 	c.Play = st.Play.clone()
@@ -179,11 +185,5 @@ func (st *State) clone() *State {
 	c.Leaves = slices.Clone(st.Leaves)
 	c.Waiting = slices.Clone(st.Waiting)
 	c.Present = slices.Clone(st.Present)
-	if st.Preview != nil {
-		p := *st.Preview
-		p.Boards, p.Byes = slices.Clone(p.Boards), slices.Clone(p.Byes)
-		p.ByeColours, p.Relaxed = slices.Clone(p.ByeColours), slices.Clone(p.Relaxed)
-		c.Preview = &p
-	}
 	return &c
 }

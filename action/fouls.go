@@ -22,8 +22,9 @@ func (a *FoulRecorded) Apply(st *State) error {
 	if a.Round < 1 || a.Round > len(st.Event.Rounds) {
 		return refuse(NotFound, "没有第 %d 轮", "there is no round %d", a.Round).because(NoSuchRound)
 	}
-	for i := range st.Event.Rounds[a.Round-1].Games {
-		g := &st.Event.Rounds[a.Round-1].Games[i]
+	rd := st.ownRound(a.Round)
+	for i := range rd.Games {
+		g := &rd.Games[i]
 		switch a.Player {
 		case g.Red:
 			g.RedFouls++

@@ -205,6 +205,7 @@ func (a *ColourChosen) Apply(st *State) error {
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red
 		game.RedFouls, game.BlackFouls = game.BlackFouls, game.RedFouls
+		st.putGame(a.Round, game)
 	}
 	return nil
 }

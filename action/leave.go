@@ -199,7 +199,7 @@ func (st *State) withLeaves() *engine.Event {
 // addLeaveByes enters round's granted requested byes into the round just
 // published, beside its games: a player paired meanwhile keeps the game.
 func (st *State) addLeaveByes(round int) {
-	rd := &st.Event.Rounds[round-1]
+	rd := st.ownRound(round)
 	for _, b := range st.leaveByes(round) {
 		if !slices.ContainsFunc(rd.Games, func(g engine.Game) bool { return g.Red == b.Player || g.Black == b.Player }) &&
 			!slices.ContainsFunc(rd.Byes, func(x engine.Bye) bool { return x.Player == b.Player }) {

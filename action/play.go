@@ -101,7 +101,7 @@ func (gp GamePlay) Arrived(player int) (time.Time, bool) {
 // (with Board set) when play belongs to another round or the game's result
 // is in.
 func (st *State) Underway(round, board int) GamePlay {
-	g, err := game(st, round, board)
+	g, err := gameAt(st, round, board)
 	if err != nil || g.Result.Decided() || st.Play.Round != round {
 		return GamePlay{Board: board}
 	}
@@ -265,7 +265,7 @@ func (p *Play) find(board int) int {
 func (st *State) gamePlay(round, board int) *GamePlay {
 	st.roundPlay(round)
 	st.Play.Games = slices.DeleteFunc(st.Play.Games, func(gp GamePlay) bool {
-		g, err := game(st, round, gp.Board)
+		g, err := gameAt(st, round, gp.Board)
 		return err != nil || g.Result.Decided()
 	})
 	i := st.Play.find(board)
@@ -279,14 +279,15 @@ func (st *State) gamePlay(round, board int) *GamePlay {
 
 // playing checks that player may act in their game on board of round: the
 // event runs, round is the current one, the game is theirs and has no
-// result yet. It returns the game and the opponent.
-func playing(st *State, round, board, player int) (*engine.Game, int, error) {
+// result yet. It returns the game, to read (an action that changes it puts
+// it back: putGame), and the opponent.
+func playing(st *State, round, board, player int) (engine.Game, int, error) {
 	if err := current(st, round); err != nil {
-		return nil, 0, err
+		return engine.Game{}, 0, err
 	}
-	g, err := game(st, round, board)
+	g, err := gameAt(st, round, board)
 	if err != nil {
-		return nil, 0, err
+		return engine.Game{}, 0, err
 	}
 	var opponent int
 	switch player {
@@ -295,13 +296,13 @@ func playing(st *State, round, board, player int) (*engine.Game, int, error) {
 	case g.Black:
 		opponent = g.Red
 	default:
-		return nil, 0, refuse(Forbidden, "%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board).because(NotYourBoard)
+		return engine.Game{}, 0, refuse(Forbidden, "%d 号选手不在第 %d 台下棋", "player %d does not play on board %d", player, board).because(NotYourBoard)
 	}
 	if r := st.unplayed(round, board); g.Void && r != nil {
-		return nil, 0, r
+		return engine.Game{}, 0, r
 	}
 	if g.Result.Decided() || g.Void {
-		return nil, 0, refuse(Conflict, "第 %d 台的结果已经确定", "the result of board %d is in already", board).because(ResultIn)
+		return engine.Game{}, 0, refuse(Conflict, "第 %d 台的结果已经确定", "the result of board %d is in already", board).because(ResultIn)
 	}
 	return g, opponent, nil
 }

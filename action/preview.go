@@ -54,7 +54,7 @@ func (a *PairingPreviewed) Apply(st *State) error {
 		}
 		seen[id] = true
 	}
-	st.Preview = clonePairing(p)
+	st.Preview = &p // shared with the action: neither is changed in place (clonePairing)
 	st.PreviewSeq, st.PreviewHeld = st.Seq, st.Seq
 	st.carryViews()
 	if st.Stages != nil {
@@ -291,8 +291,9 @@ func boardPlayers(bs []engine.Board) []int {
 	return ids
 }
 
-// clonePairing copies p, so that the state never shares slices with an
-// action (a later swap must not change the action the log holds).
+// clonePairing copies p for a change by hand. A preview is never changed
+// in place, but replaced by its changed copy: the action that made it,
+// and the copies of the state (clone), share it.
 func clonePairing(p engine.Pairing) *engine.Pairing {
 	p.Boards = slices.Clone(p.Boards)
 	p.Byes = slices.Clone(p.Byes)

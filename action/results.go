@@ -1,6 +1,10 @@
 package action
 
-import "github.com/qisai/qisai/engine"
+import (
+	"slices"
+
+	"github.com/qisai/qisai/engine"
+)
 
 // Results (R-G-1): an arbiter's result, and the players' reports and
 // disputes before it. Confirming a report (ReportConfirmed), accepting a
@@ -81,16 +85,43 @@ func (a *ResultSet) Apply(st *State) error {
 	return nil
 }
 
+// game is board's game in round for an action to change: its round is
+// st's own (ownRound).
 func game(st *State, round, board int) (*engine.Game, error) {
+	i, err := gameIndex(st, round, board)
+	if err != nil {
+		return nil, err
+	}
+	return &st.ownRound(round).Games[i], nil
+}
+
+// putGame writes g, one of round's games changed, back to its board: the
+// round becomes st's own (ownRound).
+func (st *State) putGame(round int, g engine.Game) {
+	if i, err := gameIndex(st, round, g.Board); err == nil {
+		st.ownRound(round).Games[i] = g
+	}
+}
+
+// gameAt is board's game in round as it stands, to read.
+func gameAt(st *State, round, board int) (engine.Game, error) {
+	i, err := gameIndex(st, round, board)
+	if err != nil {
+		return engine.Game{}, err
+	}
+	return st.Event.Rounds[round-1].Games[i], nil
+}
+
+// gameIndex is the index of board's game among round's games, or the
+// refusal: no such round, or no such board in it.
+func gameIndex(st *State, round, board int) (int, error) {
 	if round < 1 || round > len(st.Event.Rounds) {
-		return nil, refuse(NotFound, "没有第 %d 轮", "there is no round %d", round).because(NoSuchRound)
+		return 0, refuse(NotFound, "没有第 %d 轮", "there is no round %d", round).because(NoSuchRound)
 	}
-	for i := range st.Event.Rounds[round-1].Games {
-		if g := &st.Event.Rounds[round-1].Games[i]; g.Board == board {
-			return g, nil
-		}
+	if i := slices.IndexFunc(st.Event.Rounds[round-1].Games, func(g engine.Game) bool { return g.Board == board }); i >= 0 {
+		return i, nil
 	}
-	return nil, refuse(NotFound, "第 %d 轮没有第 %d 台", "round %d has no board %d", round, board).because(NoSuchBoard)
+	return 0, refuse(NotFound, "第 %d 轮没有第 %d 台", "round %d has no board %d", round, board).because(NoSuchBoard)
 }
 
 // ResultReported is a player's report of their game's result, pending
@@ -190,6 +221,7 @@ func (a *ReportConfirmed) Apply(st *State) error {
 		return refuse(Forbidden, "%d 号选手不能确认自己的报告", "player %d cannot confirm their own report", a.Player).because(OwnReport)
 	}
 	g.Result = cur.Report.Result
+	st.putGame(a.Round, g)
 	st.settleTeam(a.Round, a.Board)
 	return nil
 }
@@ -216,6 +248,7 @@ func (a *Resigned) Apply(st *State) error {
 	if g.Red == a.Player {
 		g.Result = engine.BlackWin
 	}
+	st.putGame(a.Round, g)
 	st.settleTeam(a.Round, a.Board)
 	return nil
 }

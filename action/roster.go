@@ -190,6 +190,7 @@ func (a *Withdrawn) Apply(st *State) error {
 	if p.WithdrawnAfter != 0 {
 		return refuse(Conflict, "%d 号选手已经退赛了", "player %d has withdrawn already", a.Player)
 	}
+	st.ownEvent() // the engine settles the player's games in any round
 	if err := engine.Withdraw(&st.Event, a.Player, a.After); err != nil {
 		var (
 			w  *engine.WithdrawalError
@@ -233,15 +234,18 @@ func beforeStart(st *State) error {
 	return nil
 }
 
+// player is player id for an action to change: the players become st's
+// own (ownPlayers).
 func player(st *State, id int) (*engine.Player, error) {
 	if id < 1 || id > len(st.Event.Players) {
 		return nil, refuse(NotFound, "没有 %d 号选手", "there is no player %d", id).because(NoSuchPlayer)
 	}
+	st.ownPlayers()
 	return &st.Event.Players[id-1], nil
 }
 
-// named is the player an action names: by entrant id where it gives one,
-// else by number (logs before entrant ids).
+// named is the player an action names, to change as player's: by entrant
+// id where it gives one, else by number (logs before entrant ids).
 func named(st *State, number, entrant int) (*engine.Player, error) {
 	if entrant == 0 {
 		return player(st, number)
@@ -250,7 +254,7 @@ func named(st *State, number, entrant int) (*engine.Player, error) {
 	if !ok {
 		return nil, refuse(NotFound, "这名选手已经不在比赛中了", "that player is no longer in the event").because(NoSuchPlayer)
 	}
-	return &st.Event.Players[n-1], nil
+	return player(st, n)
 }
 
 // playerSpelled finds a player whose name is name but for letter case:

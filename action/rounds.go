@@ -67,6 +67,9 @@ func (a *RoundPublished) Apply(st *State) error {
 	if err := individual(st); err != nil {
 		return err
 	}
+	if r := a.Pairing.Round; r >= 1 && r <= len(st.Event.Rounds) {
+		st.ownRound(r) // byes entered ahead of the pairing, which the engine completes
+	}
 	if err := engine.AddRound(&st.Event, a.Pairing); err != nil {
 		var o *engine.RoundOrderError
 		if errors.As(err, &o) {

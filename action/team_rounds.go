@@ -172,7 +172,7 @@ func (st *State) settleTeam(round, board int) {
 		return
 	}
 	unplayed := sc.Decided && !tm.Rules.PlayOut
-	games := st.Event.Rounds[round-1].Games
+	games := st.ownRound(round).Games
 	for i := range games {
 		if g := &games[i]; g.Result == engine.Pending {
 			if n, _ := tm.Rules.MatchBoard(g.Board); n == number {
@@ -301,7 +301,7 @@ func (st *State) reveal(round int, m *MatchOf) {
 	if err := base.SetLineups(round, m.Number, m.FirstLineup, m.SecondLineup); err != nil {
 		return
 	}
-	rd := &st.Event.Rounds[round-1]
+	rd := st.ownRound(round)
 	for _, g := range base.Rounds[round-1].Matches[0].Games {
 		if g.Red != 0 && g.Black != 0 {
 			g.Board = st.Teams.Rules.Board(m.Number, g.Board)
@@ -450,7 +450,7 @@ func (st *State) forfeitBoards(round int, m MatchOf, id int) {
 	if m.Second == id {
 		out = m.SecondLineup
 	}
-	games := st.Event.Rounds[round-1].Games
+	games := st.ownRound(round).Games
 	for i := range games {
 		g := &games[i]
 		if n, _ := st.Teams.Rules.MatchBoard(g.Board); n != m.Number || g.Result != engine.Pending {

@@ -20,6 +20,7 @@ type views struct {
 	through   int64
 	mu        sync.Mutex
 	histories [][]engine.Entry
+	scores    []engine.Points
 	standings []engine.Standing
 }
 
@@ -43,29 +44,39 @@ func (st *State) carryViews() {
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	st.views = &views{through: st.Seq, histories: v.histories, standings: v.standings}
+	st.views = &views{through: st.Seq, histories: v.histories, scores: v.scores, standings: v.standings}
 }
 
 // Histories is st.Event.Histories(), computed once for the state; the
 // caller must not change it.
 func (st *State) Histories() [][]engine.Entry {
 	v := st.viewsOf()
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.histories == nil {
-		v.histories = st.Event.Histories()
-	}
-	return v.histories
+	return once(v, &v.histories, st.Event.Histories)
+}
+
+// Scores is st.Event.Scores(), each player's score so far by number,
+// computed once for the state: a preview of thousands of boards shows two
+// a board. The caller must not change it.
+func (st *State) Scores() []engine.Points {
+	v := st.viewsOf()
+	return once(v, &v.scores, st.Event.Scores)
 }
 
 // Standings is engine.Standings(&st.Event), computed once for the state;
 // the caller must not change it.
 func (st *State) Standings() []engine.Standing {
 	v := st.viewsOf()
+	return once(v, &v.standings, func() []engine.Standing { return engine.Standings(&st.Event) })
+}
+
+// once is the view in slot, which compute makes the first time it is
+// asked for, with v locked: the copies of a state that share v ask from
+// many goroutines.
+func once[T any](v *views, slot *[]T, compute func() []T) []T {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.standings == nil {
-		v.standings = engine.Standings(&st.Event)
+	if *slot == nil {
+		*slot = compute()
 	}
-	return v.standings
+	return *slot
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/qisai/qisai/engine"
 )
 
-// TestViewsFollowTheState: a state's Histories and Standings are the
-// engine's for the event as it is now — after every record of random logs,
+// TestViewsFollowTheState: a state's Histories, Scores and Standings are
+// the engine's for the event as it is now — after every record of random logs,
 // including undos — computed once a state (a copy shares them) and again
 // once the state moves on.
 func TestViewsFollowTheState(t *testing.T) {
@@ -32,8 +32,18 @@ func TestViewsFollowTheState(t *testing.T) {
 			if got, want := st.Standings(), engine.Standings(&st.Event); !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d after record %d: Standings differ from the engine's", seed, r.Seq)
 			}
-			if got, want := st.Histories(), st.Event.Histories(); !reflect.DeepEqual(got, want) {
+			h := st.Event.Histories()
+			if got := st.Histories(); !reflect.DeepEqual(got, h) {
 				t.Fatalf("seed %d after record %d: Histories differ from the engine's", seed, r.Seq)
+			}
+			scores := st.Scores()
+			if len(scores) != len(h) {
+				t.Fatalf("seed %d after record %d: %d scores for %d players", seed, r.Seq, len(scores)-1, len(h)-1)
+			}
+			for id := 1; id < len(h); id++ {
+				if want := engine.Score(h[id]); scores[id] != want {
+					t.Fatalf("seed %d after record %d: player %d scores %v, the engine %v", seed, r.Seq, id, scores[id], want)
+				}
 			}
 		}
 	}

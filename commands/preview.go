@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
@@ -46,13 +47,16 @@ func previewRound(c *Context) (Reply, error) {
 // previewText is an individual event's preview with its record (R-SW-13)
 // and what to do next.
 func previewText(st *action.State, lang i18n.Lang) string {
-	text := pairingRecord(st, st.Preview, lang) + "\n"
+	next := i18n.T{Zh: "改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
+		En: "Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}
 	if action.RoundRobin(st.Event.Settings.System) {
 		// A round robin's table is fixed (R-C-2): nothing to change by hand.
-		return text + i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}.In(lang)
+		next = i18n.T{Zh: "公布：/publish", En: "Publish: /publish"}
 	}
-	return text + i18n.T{Zh: "改动：/swap 台 台 换黑方 · /exchange 序号 序号 换人 · /flip 台 对调先后手\n公布：/publish",
-		En: "Change: /swap B1 B2 swaps blacks · /exchange N1 N2 exchanges players · /flip B flips colours\nPublish: /publish"}.In(lang)
+	var b strings.Builder // one buffer for thousands of boards
+	pairingRecord(&b, st, st.Preview, lang)
+	b.WriteString(next.In(lang))
+	return b.String()
 }
 
 // swap exchanges the black players of two boards of the preview: an

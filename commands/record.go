@@ -69,64 +69,82 @@ func RelaxationText(r engine.Relaxation, lang i18n.Lang) string {
 	return text
 }
 
-// pairingRecord is p, a pairing of st's next round, with its record: per
-// board the players with their sequence numbers and scores before the
-// round, and under it the move that paired them, a float, and the rule
-// that gave the colours; then the byes and the rules given up (R-SW-9).
-func pairingRecord(st *action.State, p *engine.Pairing, lang i18n.Lang) string {
+// pairingRecord writes into b p, a pairing of st's next round, with its
+// record, each line ending in a line break: per board the players with
+// their sequence numbers and scores before the round, and under it the
+// move that paired them, a float, and the rule that gave the colours; then
+// the byes and the rules given up (R-SW-9).
+func pairingRecord(b *strings.Builder, st *action.State, p *engine.Pairing, lang i18n.Lang) {
 	ev := &st.Event
 	s := ev.Settings
-	h := st.Histories() // the state's, kept for /publish's notes
+	scores := st.Scores() // the state's, kept for the next preview
 	score := func(id int) string {
-		if id < 1 || id >= len(h) {
+		if id < 1 || id >= len(scores) {
 			return ""
 		}
-		return engine.Score(h[id]).String()
+		return scores[id].String()
 	}
-	player := func(id int) string { return strconv.Itoa(id) + " " + playerName(ev, id) }
+	var cell []byte // a board's player, written here and copied once: thousands a preview
+	player := func(id int) string {
+		cell = strconv.AppendInt(cell[:0], int64(id), 10)
+		cell = append(append(cell, ' '), playerName(ev, id)...)
+		return string(cell)
+	}
 
-	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}}
+	// The numbers right, the players left: as the cells would align them,
+	// said here so that thousands of rows are not read to find it out.
+	align := []sheet.Align{sheet.Right, sheet.Left, sheet.Right, sheet.Left, sheet.Right}
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}, Align: align, Rows: make([][]string, 0, 1+len(p.Boards))}
 	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
-	why := map[engine.Board]string{} // by the board's record alone: a few kinds in a round
-	for _, b := range p.Boards {
-		t.Row(strconv.Itoa(b.Number), player(b.Red), score(b.Red), player(b.Black), score(b.Black))
-		record := engine.Board{Placed: b.Placed, Float: b.Float, ColourRule: b.ColourRule}
+	cells := make([]string, 0, 5*len(p.Boards)) // the rows' cells, in one array
+	why := map[engine.Board]string{}            // by the board's record alone: a few kinds in a round
+	for _, bd := range p.Boards {
+		row := len(cells)
+		cells = append(cells, strconv.Itoa(bd.Number), player(bd.Red), score(bd.Red), player(bd.Black), score(bd.Black))
+		t.Row(cells[row:len(cells):len(cells)]...)
+		record := engine.Board{Placed: bd.Placed, Float: bd.Float, ColourRule: bd.ColourRule}
 		w, ok := why[record]
 		if !ok {
-			w = PlacementName(b.Placed, s, lang)
-			if b.Float && b.Placed != engine.PlacedFloat {
+			w = PlacementName(bd.Placed, s, lang)
+			if bd.Float && bd.Placed != engine.PlacedFloat {
 				w += i18n.T{Zh: "，下调", En: ", floated"}.In(lang)
 			}
-			w = "   " + w + " · " + ColourRuleName(b.ColourRule, s, lang)
+			w = "   " + w + " · " + ColourRuleName(bd.ColourRule, s, lang)
 			why[record] = w
 		}
 		t.Note(w)
 	}
-	lines := []string{i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round), chat.Fence, t.String()}
-	lines = append(lines, chat.Fence)
+	line := func(s string) {
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	line(i18n.T{Zh: "第%d轮编排预览（编排记录 R-SW-13）", En: "Round %d pairing preview (record, R-SW-13)"}.In(lang, p.Round))
+	line(chat.Fence)
+	t.Build(b)
+	b.WriteByte('\n')
+	line(chat.Fence)
 	for _, id := range p.Byes {
-		lines = append(lines, i18n.T{Zh: "轮空：%s（%s 分）", En: "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
+		line(i18n.T{Zh: "轮空：%s（%s 分）", En: "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
 	}
 	// The action that changed the preview by hand checked its players are
 	// in the round, so Check has nothing to refuse: an error would leave
 	// nothing named, and the boards' record still says they were changed.
 	breaches, _ := engine.Check(ev, *p)
 	if len(p.Relaxed) == 0 && len(breaches) == 0 {
-		lines = append(lines, i18n.T{Zh: "所有规则均满足。", En: "Every rule held."}.In(lang))
+		line(i18n.T{Zh: "所有规则均满足。", En: "Every rule held."}.In(lang))
 	}
 	if len(p.Relaxed) > 0 {
-		lines = append(lines, i18n.T{Zh: "放宽的规则（R-SW-9）：", En: "Rules relaxed (R-SW-9):"}.In(lang))
+		line(i18n.T{Zh: "放宽的规则（R-SW-9）：", En: "Rules relaxed (R-SW-9):"}.In(lang))
 		for _, r := range p.Relaxed {
-			lines = append(lines, "  "+RelaxationText(r, lang))
+			line("  " + RelaxationText(r, lang))
 		}
 	}
 	if len(breaches) > 0 {
-		lines = append(lines, i18n.T{Zh: "人工改动违反的规则：", En: "Rules the changes by hand break:"}.In(lang))
-		for _, b := range breaches {
-			lines = append(lines, "  "+BreachText(b, lang))
+		line(i18n.T{Zh: "人工改动违反的规则：", En: "Rules the changes by hand break:"}.In(lang))
+		for _, br := range breaches {
+			line("  " + BreachText(br, lang))
 		}
 	}
-	return strings.Join(lines, "\n")
 }
 
 // breachWhy says what a board changed by hand breaks.

@@ -194,7 +194,7 @@ func (b *Bracket) outcome(i int, out []MatchOutcome) MatchOutcome {
 // put on red for game 1.
 func (b *Bracket) Guess(id, winner, red int) error {
 	if id < 1 || id > len(b.Matches) {
-		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
+		return fmt.Errorf("match %d: no such match: %w", id, ErrNoMatch)
 	}
 	b.Matches[id-1].GuessWinner, b.Matches[id-1].FirstRed = winner, red
 	b.fresh = min(b.fresh, id-1)
@@ -242,21 +242,21 @@ func (b *Bracket) resolve(s Slot, out []MatchOutcome) int {
 // gives (or the chooser's, in armageddon).
 func (b *Bracket) Play(id int, g MatchGame) error {
 	if id < 1 || id > len(b.Matches) {
-		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
+		return fmt.Errorf("match %d: no such match: %w", id, ErrNoMatch)
 	}
 	o := b.outcome(id-1, b.settle(id-1))
 	if o.Decided {
 		return fmt.Errorf("match %d: %w", id, ErrMatchOver)
 	}
 	if o.Players[0] == UnknownPlayer || o.Players[1] == UnknownPlayer {
-		return fmt.Errorf("match %d: its players are not known yet / 对阵未定: %w", id, ErrNoMatch)
+		return fmt.Errorf("match %d: its players are not known yet: %w", id, ErrNoMatch)
 	}
 	want := o.Next
 	if g.Red != want.Red || g.Black != want.Black {
 		swapped := g.Red == want.Black && g.Black == want.Red
 		if !swapped || want.Chooser == 0 {
-			return fmt.Errorf("match %d: game colours %d–%d, the match gives %d–%d / 先后手应为%d–%d: %w",
-				id, g.Red, g.Black, want.Red, want.Black, want.Red, want.Black, ErrNoMatch)
+			return fmt.Errorf("match %d: game colours %d–%d, the match gives %d–%d: %w",
+				id, g.Red, g.Black, want.Red, want.Black, ErrNoMatch)
 		}
 	}
 	g.Step = want.Step
@@ -264,7 +264,7 @@ func (b *Bracket) Play(id int, g MatchGame) error {
 		g.Result = CapturesResult(g.RedCaptures, g.BlackCaptures)
 	}
 	if g.Result == Pending {
-		return fmt.Errorf("match %d: a game needs its result (pieces captured only for a %s step) / 需要结果: %w", id, TieCaptures, ErrNoMatch)
+		return fmt.Errorf("match %d: a game needs its result (pieces captured only for a %s step): %w", id, TieCaptures, ErrNoMatch)
 	}
 	b.Matches[id-1].Games = append(b.Matches[id-1].Games, g)
 	b.fresh = min(b.fresh, id-1)
@@ -289,7 +289,7 @@ var ErrNoMatch = errors.New("invalid match game")
 
 // ErrLaterPlayed is the kind of a refused correction: a match it re-routes
 // has been played. The chat words it and offers the cascade.
-var ErrLaterPlayed = errors.New("a later match has been played / 后续对局已进行")
+var ErrLaterPlayed = errors.New("a later match has been played")
 
 // CorrectionError names the played matches a correction would re-route.
 type CorrectionError struct {
@@ -310,7 +310,7 @@ func (e *CorrectionError) Unwrap() error { return ErrLaterPlayed }
 // set: then those matches' games are cleared, to be played again.
 func (b *Bracket) Correct(id int, games []MatchGame, cascade bool) error {
 	if id < 1 || id > len(b.Matches) {
-		return fmt.Errorf("match %d: no such match / 没有第%d场: %w", id, id, ErrNoMatch)
+		return fmt.Errorf("match %d: no such match: %w", id, ErrNoMatch)
 	}
 	defer func() { b.fresh = 0 }() // games changed behind Play's back
 	before := b.Outcomes()

@@ -221,6 +221,25 @@ func Score(h []Entry) Points {
 	return p
 }
 
+// Scores is every player's Score, by player ID (index 0 unused), read as
+// Histories reads the rounds but without making the histories: a
+// fraction of their cost, for a table of thousands of players' scores.
+func (ev *Event) Scores() []Points {
+	n := len(ev.Players)
+	scores := make([]Points, n+1)
+	row := make([]entryRecord, n+1)
+	pts := newEntryPoints(&ev.Settings)
+	for r := range ev.Rounds {
+		ev.roundRecords(r, row)
+		for id := 1; id <= n; id++ {
+			if rec := row[id]; rec.outcome != OutcomeNone {
+				scores[id] += pts.of(rec.outcome, rec.bye)
+			}
+		}
+	}
+	return scores
+}
+
 // Met reports whether players a and b have met in a game that R-SW-9
 // forbids repeating: a game played over the board, or any pairing when
 // Settings.CountForfeits counts forfeits (the pairer's own test, for

@@ -15,33 +15,59 @@ import (
 // not in the event, so that every one of those rules is asked.
 func TestHistoriesReadsEveryRoundOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	results := []Result{Pending, RedWin, BlackWin, Draw, RedForfeitWin, BlackForfeitWin, DoubleForfeit}
-	byes := []ByeKind{PairingBye, HalfBye, ZeroBye, WithdrawnLoss}
 	for iter := range 500 {
-		n := 2 + rng.IntN(12)
-		ev := &Event{Settings: DefaultSettings(5)}
-		if rng.IntN(2) == 0 {
-			ev.Settings.Scoring = ScoringNational
-		}
-		for id := 1; id <= n; id++ {
-			ev.Players = append(ev.Players, Player{ID: id})
-		}
-		id := func() int { return rng.IntN(n + 2) } // 0 and n+1 are not in the event
-		for range 1 + rng.IntN(5) {
-			var rd Round
-			for b := range rng.IntN(n) {
-				rd.Games = append(rd.Games, Game{Board: b + 1, Red: id(), Black: id(), Result: results[rng.IntN(len(results))],
-					RedFouls: rng.IntN(3), BlackFouls: rng.IntN(3), Void: rng.IntN(8) == 0})
-			}
-			for range rng.IntN(3) {
-				rd.Byes = append(rd.Byes, Bye{Player: id(), Kind: byes[rng.IntN(len(byes))], Colour: Colour(rng.IntN(3))})
-			}
-			ev.Rounds = append(ev.Rounds, rd)
-		}
+		ev := randomRounds(rng, false)
 		if got, want := ev.Histories(), plainHistories(ev); !reflect.DeepEqual(got, want) {
 			t.Fatalf("event %d: Histories\n%v\nwant\n%v\nrounds %+v", iter, got, want, ev.Rounds)
 		}
 	}
+}
+
+// TestScoresSumHistories: Scores is each player's Score of their history,
+// postponed games (R-E-3) included.
+func TestScoresSumHistories(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for iter := range 500 {
+		ev := randomRounds(rng, true)
+		h, scores := ev.Histories(), ev.Scores()
+		if len(scores) != len(h) {
+			t.Fatalf("event %d: %d scores for %d players", iter, len(scores)-1, len(h)-1)
+		}
+		for id := 1; id < len(h); id++ {
+			if want := Score(h[id]); scores[id] != want {
+				t.Fatalf("event %d: player %d scores %v, their history %v; rounds %+v", iter, id, scores[id], want, ev.Rounds)
+			}
+		}
+	}
+}
+
+// randomRounds is an event of a few players and rounds that name players
+// twice, strike games out and name players not in the event, so that
+// every rule of reading a round is asked; postponed puts some games off.
+func randomRounds(rng *rand.Rand, postponed bool) *Event {
+	results := []Result{Pending, RedWin, BlackWin, Draw, RedForfeitWin, BlackForfeitWin, DoubleForfeit}
+	byes := []ByeKind{PairingBye, HalfBye, ZeroBye, WithdrawnLoss}
+	n := 2 + rng.IntN(12)
+	ev := &Event{Settings: DefaultSettings(5)}
+	if rng.IntN(2) == 0 {
+		ev.Settings.Scoring = ScoringNational
+	}
+	for id := 1; id <= n; id++ {
+		ev.Players = append(ev.Players, Player{ID: id})
+	}
+	id := func() int { return rng.IntN(n + 2) } // 0 and n+1 are not in the event
+	for range 1 + rng.IntN(5) {
+		var rd Round
+		for b := range rng.IntN(n) {
+			rd.Games = append(rd.Games, Game{Board: b + 1, Red: id(), Black: id(), Result: results[rng.IntN(len(results))],
+				RedFouls: rng.IntN(3), BlackFouls: rng.IntN(3), Void: rng.IntN(8) == 0, Postponed: postponed && rng.IntN(4) == 0})
+		}
+		for range rng.IntN(3) {
+			rd.Byes = append(rd.Byes, Bye{Player: id(), Kind: byes[rng.IntN(len(byes))], Colour: Colour(rng.IntN(3))})
+		}
+		ev.Rounds = append(ev.Rounds, rd)
+	}
+	return ev
 }
 
 // plainHistories is Histories as it read the rounds before it shared the

@@ -82,7 +82,7 @@ type NextGame struct {
 
 // ErrMatchOver is returned for a game added to a decided match (a best of 3
 // at 2–0 has no third game).
-var ErrMatchOver = errors.New("the match is decided: no more games / 本场已分胜负，不再对局")
+var ErrMatchOver = errors.New("the match is decided: no more games")
 
 // matchState is what a match's games say so far.
 type matchState struct {

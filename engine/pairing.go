@@ -25,7 +25,9 @@ type Board struct {
 	Placed     Placement // the move that placed the pair (R-SW-8)
 	// Float is set when the pair joins players of different scores: the
 	// higher scorer floated down to meet the lower (下调), or the reverse.
-	Float      bool
+	// Most pairs do not float: the log leaves false out of the thousands
+	// of boards a big event's pairing stores.
+	Float      bool         `json:",omitempty"`
 	ColourRule ColourReason // the criterion that chose the colours (R-SW-10, R-SW-11)
 }
 

@@ -156,10 +156,22 @@ func (e enumNames[T]) parse(kind, s string) (T, error) {
 				return x.v, nil
 			}
 		}
-		all = append(all, x.names[0])
+		all = append(all, english(x.names))
 	}
 	var zero T
 	return zero, fmt.Errorf("unknown %s %q: use one of %s", kind, s, strings.Join(all, ", "))
+}
+
+// english is the first of names without Han characters, so that an
+// English error lists English words (i18n: no line mixes the languages);
+// the first name when all are Chinese.
+func english(names []string) string {
+	for _, n := range names {
+		if !strings.ContainsFunc(n, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			return n
+		}
+	}
+	return names[0]
 }
 
 // chinese is v's Chinese name: its first name in Han characters, else

@@ -68,7 +68,7 @@ func ParseTiebreaks(s string) ([]Tiebreak, error) {
 		out = append(out, t)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no tiebreaks in %q: list them like 对手分,胜局,犯规", s)
+		return nil, fmt.Errorf("no tiebreaks in %q: list them like buchholz,wins,fouls", s)
 	}
 	return out, nil
 }

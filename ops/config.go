@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/url"
@@ -47,27 +48,27 @@ type setting struct {
 	// nil shows it as it is.
 	show  func(string) string
 	field func(*Config) *string
-	help  string
+	help  i18n.T
 }
 
 var settings = []setting{
-	{"QISAI_TELEGRAM_TOKEN", "telegram-token", redact, func(c *Config) *string { return &c.TelegramToken }, "Telegram bot token 机器人令牌"},
-	{"QISAI_TELEGRAM_API_URL", "telegram-api-url", nil, func(c *Config) *string { return &c.TelegramAPIURL }, "self-hosted Telegram Bot API server 自建 Bot API 服务器 (default Telegram's)"},
-	{"QISAI_TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", nil, func(c *Config) *string { return &c.TelegramWebhookURL }, "public https URL for webhook mode 网络钩子地址 (default long polling)"},
-	{"QISAI_DISCORD_TOKEN", "discord-token", redact, func(c *Config) *string { return &c.DiscordToken }, "Discord bot token 机器人令牌"},
-	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, "Discord application ID 应用 ID"},
-	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, "Discord public key (hex), enables the interactions endpoint 公钥"},
-	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, "Discord REST proxy 代理 (default Discord's)"},
-	{"QISAI_DISCORD_GUILD_ID", "discord-guild-id", nil, func(c *Config) *string { return &c.DiscordGuildID }, "Discord server ids, comma-separated: slash commands registered there, at once (testing) 服务器 ID (default global)"},
-	{"QISAI_FEISHU_APP_ID", "feishu-app-id", nil, func(c *Config) *string { return &c.FeishuAppID }, "Feishu (Lark) App ID 飞书应用 App ID (cli_…)"},
-	{"QISAI_FEISHU_APP_SECRET", "feishu-app-secret", redact, func(c *Config) *string { return &c.FeishuAppSecret }, "Feishu App Secret 飞书应用密钥"},
-	{"QISAI_FEISHU_VERIFICATION_TOKEN", "feishu-verification-token", redact, func(c *Config) *string { return &c.FeishuToken }, "Feishu event Verification Token, enables the HTTP callback /feishu/events 事件回调校验令牌 (default the long connection 长连接)"},
-	{"QISAI_FEISHU_ENCRYPT_KEY", "feishu-encrypt-key", redact, func(c *Config) *string { return &c.FeishuEncryptKey }, "Feishu event Encrypt Key 事件加密密钥 (callback mode)"},
-	{"QISAI_FEISHU_API_URL", "feishu-api-url", nil, func(c *Config) *string { return &c.FeishuAPIURL }, "Feishu open platform 飞书开放平台地址 (default https://open.feishu.cn; Lark: https://open.larksuite.com)"},
-	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, "SQLite file or postgres:// URL 数据库 (default qisai.db)"},
-	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, "HTTP listener for /healthz, /metrics, webhooks and the events' pages 监听地址, e.g. 127.0.0.1:8080"},
-	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, "public https address of the listener, for the links to the events' pages 比赛网页的公开地址, e.g. https://qisai.example.org"},
-	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, "CJK font file for pictures 图片用的中文字体文件 (default one installed: fonts-noto-cjk, fonts-droid-fallback)"},
+	{"QISAI_TELEGRAM_TOKEN", "telegram-token", redact, func(c *Config) *string { return &c.TelegramToken }, i18n.T{Zh: "Telegram 机器人令牌", En: "Telegram bot token"}},
+	{"QISAI_TELEGRAM_API_URL", "telegram-api-url", nil, func(c *Config) *string { return &c.TelegramAPIURL }, i18n.T{Zh: "自建的 Telegram Bot API 服务器（默认 Telegram 的）", En: "self-hosted Telegram Bot API server (default Telegram's)"}},
+	{"QISAI_TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", nil, func(c *Config) *string { return &c.TelegramWebhookURL }, i18n.T{Zh: "webhook 模式的公开 https 地址（默认长轮询）", En: "public https URL for webhook mode (default long polling)"}},
+	{"QISAI_DISCORD_TOKEN", "discord-token", redact, func(c *Config) *string { return &c.DiscordToken }, i18n.T{Zh: "Discord 机器人令牌", En: "Discord bot token"}},
+	{"QISAI_DISCORD_APP_ID", "discord-app-id", nil, func(c *Config) *string { return &c.DiscordAppID }, i18n.T{Zh: "Discord 应用的 Application ID", En: "Discord application ID"}},
+	{"QISAI_DISCORD_PUBLIC_KEY", "discord-public-key", nil, func(c *Config) *string { return &c.DiscordPublicKey }, i18n.T{Zh: "Discord 公钥（十六进制），设置后启用交互端点", En: "Discord public key (hex), enables the interactions endpoint"}},
+	{"QISAI_DISCORD_API_URL", "discord-api-url", nil, func(c *Config) *string { return &c.DiscordAPIURL }, i18n.T{Zh: "Discord REST 代理（默认 Discord 的）", En: "Discord REST proxy (default Discord's)"}},
+	{"QISAI_DISCORD_GUILD_ID", "discord-guild-id", nil, func(c *Config) *string { return &c.DiscordGuildID }, i18n.T{Zh: "Discord 服务器 ID，逗号分隔：斜杠命令立即注册到这些服务器（测试用）（默认全局注册）", En: "Discord server ids, comma-separated: slash commands registered there, at once (testing) (default global)"}},
+	{"QISAI_FEISHU_APP_ID", "feishu-app-id", nil, func(c *Config) *string { return &c.FeishuAppID }, i18n.T{Zh: "飞书应用的 App ID（cli_…）", En: "Feishu (Lark) App ID (cli_…)"}},
+	{"QISAI_FEISHU_APP_SECRET", "feishu-app-secret", redact, func(c *Config) *string { return &c.FeishuAppSecret }, i18n.T{Zh: "飞书应用的 App Secret", En: "Feishu App Secret"}},
+	{"QISAI_FEISHU_VERIFICATION_TOKEN", "feishu-verification-token", redact, func(c *Config) *string { return &c.FeishuToken }, i18n.T{Zh: "飞书事件的 Verification Token，设置后启用 HTTP 回调 /feishu/events（默认长连接）", En: "Feishu event Verification Token, enables the HTTP callback /feishu/events (default the long connection)"}},
+	{"QISAI_FEISHU_ENCRYPT_KEY", "feishu-encrypt-key", redact, func(c *Config) *string { return &c.FeishuEncryptKey }, i18n.T{Zh: "飞书事件的 Encrypt Key（回调模式）", En: "Feishu event Encrypt Key (callback mode)"}},
+	{"QISAI_FEISHU_API_URL", "feishu-api-url", nil, func(c *Config) *string { return &c.FeishuAPIURL }, i18n.T{Zh: "飞书开放平台地址（默认 https://open.feishu.cn；Lark：https://open.larksuite.com）", En: "Feishu open platform (default https://open.feishu.cn; Lark: https://open.larksuite.com)"}},
+	{"QISAI_DATABASE_URL", "db", storage.RedactDSN, func(c *Config) *string { return &c.DatabaseURL }, i18n.T{Zh: "数据库：SQLite 文件或 postgres:// 网址（默认 qisai.db）", En: "SQLite file or postgres:// URL (default qisai.db)"}},
+	{"QISAI_LISTEN", "listen", nil, func(c *Config) *string { return &c.Listen }, i18n.T{Zh: "/healthz、/metrics、webhook 和比赛网页的 HTTP 监听地址，例如 127.0.0.1:8080", En: "HTTP listener for /healthz, /metrics, webhooks and the events' pages, e.g. 127.0.0.1:8080"}},
+	{"QISAI_PUBLIC_URL", "public-url", nil, func(c *Config) *string { return &c.PublicURL }, i18n.T{Zh: "监听地址的公开 https 地址，用于比赛网页的链接，例如 https://qisai.example.org", En: "public https address of the listener, for the links to the events' pages, e.g. https://qisai.example.org"}},
+	{"QISAI_FONT", "font", nil, func(c *Config) *string { return &c.Font }, i18n.T{Zh: "图片用的中文字体文件（默认已安装的一种：fonts-noto-cjk、fonts-droid-fallback）", En: "CJK font file for pictures (default one installed: fonts-noto-cjk, fonts-droid-fallback)"}},
 }
 
 // Load reads the Config from the environment through getenv (os.Getenv),
@@ -78,12 +79,14 @@ func Load(args []string, getenv func(string) string) (Config, error) {
 		*s.field(&c) = getenv(s.env)
 	}
 	fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // the caller says what was wrong (FlagError), PrintFlags what there is
 	c.Flags(fs)
 	if err := fs.Parse(args); err != nil {
-		return Config{}, err
+		return Config{}, FlagError{err}
 	}
 	if fs.NArg() > 0 {
-		return Config{}, fmt.Errorf("unexpected argument %q 多余的参数", fs.Arg(0))
+		return Config{}, errors.New(both(i18n.T{Zh: "多余的参数 %q：qisai serve 只接受选项，例如 --listen 127.0.0.1:8080。",
+			En: "unexpected argument %q: qisai serve takes flags only, e.g. --listen 127.0.0.1:8080."}, fs.Arg(0)))
 	}
 	return c, c.Validate()
 }
@@ -92,13 +95,31 @@ func Load(args []string, getenv func(string) string) (Config, error) {
 // and storing into c. The defaults of secrets print as <redacted>.
 func (c *Config) Flags(fs *flag.FlagSet) {
 	for _, s := range settings {
-		help := s.help + " ($" + s.env + ")"
+		// A line of the flag's help in each language: none mixes them.
+		help := both(s.help) + " ($" + s.env + ")"
 		if s.show != nil {
 			fs.Var(&hidden{s.field(c), s.show}, s.flag, help)
 		} else {
 			fs.StringVar(s.field(c), s.flag, *s.field(c), help)
 		}
 	}
+}
+
+// FlagError is a command line Load could not parse: the flag package's
+// own error, in English (flag.ErrHelp for -h).
+type FlagError struct{ Err error }
+
+func (e FlagError) Error() string { return e.Err.Error() }
+
+func (e FlagError) Unwrap() error { return e.Err }
+
+// PrintFlags prints to w the flags Load takes, each with its help, a line
+// in Chinese and a line in English, and its environment variable.
+func PrintFlags(w io.Writer) {
+	fs := flag.NewFlagSet("qisai", flag.ContinueOnError)
+	fs.SetOutput(w)
+	(&Config{}).Flags(fs)
+	fs.PrintDefaults()
 }
 
 // hidden is a string flag.Value that shows its value through show.
@@ -159,8 +180,10 @@ func (c Config) DiscordKey() (ed25519.PublicKey, error) {
 	}
 	b, err := hex.DecodeString(c.DiscordPublicKey)
 	if err != nil || len(b) != ed25519.PublicKeySize {
-		return nil, fmt.Errorf("QISAI_DISCORD_PUBLIC_KEY 公钥应为 64 位十六进制数（32 字节）must be 64 hex digits (32 bytes), got %d characters: copy the Public Key from the application's General Information page of the Discord Developer Portal 请从 Discord 开发者门户复制",
-			len(c.DiscordPublicKey))
+		return nil, errors.New(both(i18n.T{
+			Zh: "QISAI_DISCORD_PUBLIC_KEY 公钥应为 64 位十六进制数（32 字节），这里有 %d 个字符：请从 Discord 开发者门户中应用的 General Information 页复制 Public Key。",
+			En: "QISAI_DISCORD_PUBLIC_KEY must be 64 hex digits (32 bytes), got %d characters: copy the Public Key from the application's General Information page of the Discord Developer Portal.",
+		}, len(c.DiscordPublicKey)))
 	}
 	return ed25519.PublicKey(b), nil
 }
@@ -177,9 +200,10 @@ var feishuAppID = regexp.MustCompile(`^cli_[0-9a-zA-Z]+$`)
 // and English what to set. Messages never quote a token.
 func (c Config) Validate() error {
 	var errs []error
-	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	bad := func(t i18n.T, a ...any) { errs = append(errs, errors.New(both(t, a...))) }
 	if c.TelegramToken != "" && !telegramToken.MatchString(c.TelegramToken) {
-		bad("QISAI_TELEGRAM_TOKEN 令牌格式不对 does not look like a bot token (digits, a colon, letters): copy it again from @BotFather, without quotes or spaces")
+		bad(i18n.T{Zh: "QISAI_TELEGRAM_TOKEN 令牌格式不对（应为数字、冒号、字母）：请从 @BotFather 重新复制，不带引号和空格。",
+			En: "QISAI_TELEGRAM_TOKEN does not look like a bot token (digits, a colon, letters): copy it again from @BotFather, without quotes or spaces."})
 	}
 	if err := checkURL("QISAI_TELEGRAM_API_URL", c.TelegramAPIURL, false); err != nil {
 		errs = append(errs, err)
@@ -192,18 +216,20 @@ func (c Config) Validate() error {
 			errs = append(errs, err)
 		}
 		if !c.Telegram() {
-			bad("QISAI_TELEGRAM_WEBHOOK_URL 需要同时设置 QISAI_TELEGRAM_TOKEN needs QISAI_TELEGRAM_TOKEN set as well")
+			bad(i18n.T{Zh: "QISAI_TELEGRAM_WEBHOOK_URL 需要同时设置 QISAI_TELEGRAM_TOKEN。", En: "QISAI_TELEGRAM_WEBHOOK_URL needs QISAI_TELEGRAM_TOKEN set as well."})
 		}
 		if c.Listen == "" {
-			bad("QISAI_TELEGRAM_WEBHOOK_URL 需要 QISAI_LISTEN 接收更新 needs QISAI_LISTEN, the address where Telegram's updates arrive (e.g. 0.0.0.0:8080 behind your https proxy)")
+			bad(i18n.T{Zh: "QISAI_TELEGRAM_WEBHOOK_URL 需要 QISAI_LISTEN：Telegram 的更新发到这个地址（例如 https 代理后面的 0.0.0.0:8080）。",
+				En: "QISAI_TELEGRAM_WEBHOOK_URL needs QISAI_LISTEN, the address where Telegram's updates arrive (e.g. 0.0.0.0:8080 behind your https proxy)."})
 		}
 	}
 	if c.Discord() && c.DiscordAppID == "" {
-		bad("QISAI_DISCORD_TOKEN 需要 QISAI_DISCORD_APP_ID needs QISAI_DISCORD_APP_ID, the Application ID on the General Information page of the Discord Developer Portal")
+		bad(i18n.T{Zh: "QISAI_DISCORD_TOKEN 需要 QISAI_DISCORD_APP_ID：Discord 开发者门户中 General Information 页上的 Application ID。",
+			En: "QISAI_DISCORD_TOKEN needs QISAI_DISCORD_APP_ID, the Application ID on the General Information page of the Discord Developer Portal."})
 	}
 	if c.DiscordAppID != "" {
 		if _, err := strconv.ParseUint(c.DiscordAppID, 10, 64); err != nil {
-			bad("QISAI_DISCORD_APP_ID 应为数字 must be a number (the Application ID), got %q", c.DiscordAppID)
+			bad(i18n.T{Zh: "QISAI_DISCORD_APP_ID 应为数字（Application ID），不是 %q。", En: "QISAI_DISCORD_APP_ID must be a number (the Application ID), got %q."}, c.DiscordAppID)
 		}
 	}
 	if _, err := c.DiscordKey(); err != nil {
@@ -211,28 +237,29 @@ func (c Config) Validate() error {
 	}
 	for _, id := range c.DiscordGuilds() {
 		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-			bad("%s", both(i18n.T{
+			bad(i18n.T{
 				Zh: "QISAI_DISCORD_GUILD_ID 应为服务器 ID（数字，多个用逗号分隔），不是 %q：在 Discord 设置 → 高级中打开开发者模式，再右键服务器图标，选「复制服务器 ID」。",
 				En: "QISAI_DISCORD_GUILD_ID takes server ids (numbers, comma-separated), not %q: turn on Developer Mode (Discord's Settings → Advanced), then right-click the server's icon and choose Copy Server ID.",
-			}, id))
+			}, id)
 			break
 		}
 	}
 	if c.DiscordGuildID != "" && !c.Discord() {
-		bad("%s", both(i18n.T{Zh: "QISAI_DISCORD_GUILD_ID 需要同时设置 QISAI_DISCORD_TOKEN。", En: "QISAI_DISCORD_GUILD_ID needs QISAI_DISCORD_TOKEN as well."}))
+		bad(i18n.T{Zh: "QISAI_DISCORD_GUILD_ID 需要同时设置 QISAI_DISCORD_TOKEN。", En: "QISAI_DISCORD_GUILD_ID needs QISAI_DISCORD_TOKEN as well."})
 	}
 	if c.DiscordPublicKey != "" {
 		if !c.Discord() {
 			// The endpoint would answer commands, and every announcement
 			// and long reply would wait in the outbox for ever.
-			bad("QISAI_DISCORD_PUBLIC_KEY 需要同时设置 QISAI_DISCORD_TOKEN：没有机器人令牌，公告和长回复无法发到 Discord " +
-				"needs QISAI_DISCORD_TOKEN as well: without the bot token no announcement or long reply can be sent to Discord")
+			bad(i18n.T{Zh: "QISAI_DISCORD_PUBLIC_KEY 需要同时设置 QISAI_DISCORD_TOKEN：没有机器人令牌，公告和长回复无法发到 Discord。",
+				En: "QISAI_DISCORD_PUBLIC_KEY needs QISAI_DISCORD_TOKEN as well: without the bot token no announcement or long reply can be sent to Discord."})
 		}
 		if c.DiscordAppID == "" {
-			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_DISCORD_APP_ID needs QISAI_DISCORD_APP_ID to register the slash commands")
+			bad(i18n.T{Zh: "QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_DISCORD_APP_ID，用来注册斜杠命令。", En: "QISAI_DISCORD_PUBLIC_KEY needs QISAI_DISCORD_APP_ID to register the slash commands."})
 		}
 		if c.Listen == "" {
-			bad("QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_LISTEN needs QISAI_LISTEN, the address of the interactions endpoint (Interactions Endpoint URL in the Developer Portal)")
+			bad(i18n.T{Zh: "QISAI_DISCORD_PUBLIC_KEY 需要 QISAI_LISTEN：交互端点的地址（开发者门户里的 Interactions Endpoint URL）。",
+				En: "QISAI_DISCORD_PUBLIC_KEY needs QISAI_LISTEN, the address of the interactions endpoint (Interactions Endpoint URL in the Developer Portal)."})
 		}
 	}
 	errs = append(errs, c.validateFeishu()...)
@@ -241,7 +268,8 @@ func (c Config) Validate() error {
 			errs = append(errs, err)
 		}
 		if c.Listen == "" {
-			bad("QISAI_PUBLIC_URL 需要 QISAI_LISTEN：比赛网页由这个监听地址提供 needs QISAI_LISTEN, the address that serves the events' pages (your https proxy passes /e/ to it)")
+			bad(i18n.T{Zh: "QISAI_PUBLIC_URL 需要 QISAI_LISTEN：比赛网页由这个监听地址提供（你的 https 代理把 /e/ 转给它）。",
+				En: "QISAI_PUBLIC_URL needs QISAI_LISTEN, the address that serves the events' pages (your https proxy passes /e/ to it)."})
 		}
 	}
 	if c.Listen != "" {
@@ -249,20 +277,21 @@ func (c Config) Validate() error {
 		n, perr := strconv.ParseUint(port, 10, 16)
 		switch {
 		case err != nil || perr != nil:
-			bad("QISAI_LISTEN 应为「主机:端口」must be host:port, e.g. 127.0.0.1:8080 or :8080, got %q", c.Listen)
+			bad(i18n.T{Zh: "QISAI_LISTEN 应为「主机:端口」，例如 127.0.0.1:8080 或 :8080，不是 %q。", En: "QISAI_LISTEN must be host:port, e.g. 127.0.0.1:8080 or :8080, got %q."}, c.Listen)
 		case n == 0:
-			bad("QISAI_LISTEN 端口不能为 0 needs a fixed port, got %q", c.Listen)
+			bad(i18n.T{Zh: "QISAI_LISTEN 要写一个固定端口，不能为 0，不是 %q：例如 127.0.0.1:8080。", En: "QISAI_LISTEN needs a fixed port, got %q: e.g. 127.0.0.1:8080."}, c.Listen)
 		}
 	}
 	var dsnErr *storage.DSNError
 	if err := storage.CheckDSN(c.DatabaseURL); errors.As(err, &dsnErr) {
-		errs = append(errs, err) // it names the setting
+		bad(dsnErr.Text) // it names the setting
 	} else if err != nil {
-		bad("QISAI_DATABASE_URL: %w", err)
+		bad(i18n.T{Zh: "QISAI_DATABASE_URL 不能用，原因见下一行。", En: "QISAI_DATABASE_URL: " + err.Error()})
 	}
 	if strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		if _, err := url.Parse(c.DatabaseURL); err != nil {
-			bad("QISAI_DATABASE_URL PostgreSQL 地址无效 is not a valid postgres:// URL (check the password's special characters are %%-encoded)")
+			bad(i18n.T{Zh: "QISAI_DATABASE_URL 不是有效的 postgres:// 网址：请检查密码中的特殊字符是否已用 %XX 转义。",
+				En: "QISAI_DATABASE_URL is not a valid postgres:// URL: check that the password's special characters are %-encoded."})
 		}
 	}
 	return errors.Join(errs...)
@@ -325,9 +354,11 @@ func checkURL(name, v string, https bool) error {
 	u, err := url.Parse(v)
 	switch {
 	case err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https"):
-		return fmt.Errorf("%s 应为完整网址 must be an absolute http(s) URL such as https://example.org/path, got %q", name, v)
+		return errors.New(both(i18n.T{Zh: "%s 应为完整的 http(s) 网址，例如 https://example.org/path，不是 %q。",
+			En: "%s must be an absolute http(s) URL such as https://example.org/path, got %q."}, name, v))
 	case https && u.Scheme != "https":
-		return fmt.Errorf("%s 必须使用 https must be an https URL (Telegram sends webhooks over https only), got %q", name, v)
+		return errors.New(both(i18n.T{Zh: "%s 必须是 https 网址（Telegram 只用 https 发 webhook），不是 %q。",
+			En: "%s must be an https URL (Telegram sends webhooks over https only), got %q."}, name, v))
 	}
 	return nil
 }

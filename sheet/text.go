@@ -25,8 +25,8 @@ type Text struct {
 	// Widest, when positive, is the widest a column in Shrink may be.
 	Widest int
 	// notes are free lines under rows, by row index (Note): outside the
-	// columns, neither measured nor cut.
-	notes map[int]string
+	// columns, neither measured nor cut. A row past its end has none.
+	notes []string
 }
 
 // BriefText lays out t's Brief columns, what a phone shows of it: their
@@ -88,18 +88,27 @@ func (t *Text) Row(cells ...string) {
 }
 
 // Note puts line under the last row, outside the columns: a board's
-// record under the board, say.
+// record under the board, say. An empty line is no note.
 func (t *Text) Note(line string) {
-	if t.notes == nil {
-		t.notes = map[int]string{}
+	row := len(t.Rows) - 1
+	if row < 0 {
+		return // under no row: nowhere to go
 	}
-	t.notes[len(t.Rows)-1] = oneLine(line)
+	if t.notes == nil {
+		// A table with notes mostly has one a row: room for as many as
+		// the rows have.
+		t.notes = make([]string, 0, cap(t.Rows))
+	}
+	for len(t.notes) <= row {
+		t.notes = append(t.notes, "")
+	}
+	t.notes[row] = oneLine(line)
 }
 
 // oneLine turns controls (line breaks, tabs) into spaces, so a cell typed
 // by a user cannot break the table's lines.
 func oneLine(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if !hasControl(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
@@ -110,15 +119,31 @@ func oneLine(s string) string {
 	}, s)
 }
 
+// hasControl reports whether s holds a control (unicode.IsControl: C0, DEL
+// and C1) by its bytes, without decoding its runes: a preview's thousands
+// of cells are mostly 汉字. In UTF-8 a C0 control or DEL is its byte, a C1
+// control 0xC2 then 0x80–0x9F; no other character's encoding has those.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b < 0x20 || b == 0x7F:
+			return true
+		case b == 0xC2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9F:
+			return true
+		}
+	}
+	return false
+}
+
 // Widths is the natural width of each column: its widest cell's.
 func (t *Text) Widths() []int {
-	w, _ := t.measure()
+	w, _, _ := t.measure()
 	return w
 }
 
 // measure returns the natural width of each column and of every cell,
-// row after row, each cell measured once.
-func (t *Text) measure() (cols, cells []int) {
+// row after row, each cell measured once, and the bytes of all cells.
+func (t *Text) measure() (cols, cells []int, size int) {
 	n := 0
 	for _, r := range t.Rows {
 		n += len(r)
@@ -132,9 +157,10 @@ func (t *Text) measure() (cols, cells []int) {
 			cw := textwidth.Of(c)
 			cells = append(cells, cw)
 			cols[i] = max(cols[i], cw)
+			size += len(c)
 		}
 	}
-	return cols, cells
+	return cols, cells, size
 }
 
 // aligns is how each of n columns sits: as Align says, or by what the
@@ -162,38 +188,63 @@ func (t *Text) aligns(n int) []Align {
 // String is the table's aligned lines, one space between columns and none
 // at a line's end.
 func (t *Text) String() string {
+	var b strings.Builder
+	t.Build(&b)
+	return b.String()
+}
+
+// Build writes String's lines into b: a message of which the table is a
+// part writes it in place, not a copy of it.
+func (t *Text) Build(b *strings.Builder) {
 	if len(t.Rows) == 0 {
-		return ""
+		return
 	}
-	w, cells := t.measure()
+	w, cells, size := t.measure()
 	align := t.aligns(len(w))
 	t.narrow(w)
-	size := len(t.Rows)
+	// What the lines take at most: the cells' bytes and each column's
+	// padding, a separator and a line break, the notes.
 	for _, x := range w {
-		size += (x + 1) * len(t.Rows)
+		size += (x + 2) * len(t.Rows)
 	}
 	for _, note := range t.notes {
 		size += 1 + len(note)
 	}
-	b := make([]byte, 0, size)
+	b.Grow(size)
 	k := 0 // cells[k] is the width of the cell being written
+	// Spaces are written once something follows them on the line, so that
+	// none ends it: blanks are the spaces owed so far.
+	blanks := 0
+	put := func(s string) {
+		text := strings.TrimRight(s, " ")
+		if text != "" {
+			for ; blanks > len(spaces); blanks -= len(spaces) {
+				b.WriteString(spaces)
+			}
+			b.WriteString(spaces[:blanks])
+			b.WriteString(text)
+			blanks = 0
+		}
+		blanks += len(s) - len(text)
+	}
 	for n, r := range t.Rows {
 		if n > 0 {
-			b = append(b, '\n')
+			b.WriteByte('\n')
 		}
-		line := len(b)
+		blanks = 0
 		for i := range w {
-			c, cw := "", 0
+			c, cw, ellipsis := "", 0, false
 			if i < len(r) {
 				c, cw = r[i], cells[k]
 				k++
 			}
 			if cw > w[i] {
-				c = textwidth.Truncate(c, w[i])
-				cw = textwidth.Of(c)
+				if c, cw, ellipsis = textwidth.Cut(c, w[i]); ellipsis {
+					cw++
+				}
 			}
 			if i > 0 {
-				b = append(b, ' ')
+				blanks++
 			}
 			pad, before := w[i]-cw, 0
 			switch align[i] {
@@ -202,28 +253,22 @@ func (t *Text) String() string {
 			case Center:
 				before = pad / 2
 			}
-			b = appendBlanks(b, before)
-			b = append(b, c...)
-			b = appendBlanks(b, pad-before)
+			blanks += before
+			put(c)
+			if ellipsis {
+				put("…")
+			}
+			blanks += pad - before
 		}
-		for len(b) > line && b[len(b)-1] == ' ' {
-			b = b[:len(b)-1]
-		}
-		if note, ok := t.notes[n]; ok {
-			b = append(b, '\n')
-			b = append(b, note...)
+		if n < len(t.notes) && t.notes[n] != "" {
+			b.WriteByte('\n')
+			b.WriteString(t.notes[n])
 		}
 	}
-	return string(b)
 }
 
-// appendBlanks appends n spaces to b.
-func appendBlanks(b []byte, n int) []byte {
-	for range n {
-		b = append(b, ' ')
-	}
-	return b
-}
+// spaces are what Build writes blanks from, a run at a time.
+const spaces = "                                "
 
 // narrow cuts the columns in Shrink to Widest, then takes columns off the
 // widest of them, one at a time, until the lines fit or every one is at

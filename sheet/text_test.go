@@ -3,6 +3,7 @@ package sheet
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/qisai/qisai/internal/textwidth"
 )
@@ -107,6 +108,81 @@ func TestTextNote(t *testing.T) {
 	if got := tb.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+}
+
+// hasControl, which reads bytes, says what unicode.IsControl says of the
+// runes: for every rune, and for any bytes at all (FuzzHasControl).
+func TestHasControl(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if s := string(r); hasControl(s) != unicode.IsControl(r) {
+			t.Fatalf("hasControl(%q) = %v, unicode.IsControl(%U) = %v", s, hasControl(s), r, unicode.IsControl(r))
+		}
+	}
+}
+
+func FuzzHasControl(f *testing.F) {
+	for _, s := range []string{"", "王天一", "a\tb", "\u0085", "\xe0\xc2\x85", "\xc2", "\x85", "\xc2\xa0", "1\n2", "\x7f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasControl(s), strings.ContainsFunc(s, unicode.IsControl); got != want {
+			t.Errorf("hasControl(%q) = %v, strings.ContainsFunc(unicode.IsControl) %v", s, got, want)
+		}
+	})
+}
+
+// FuzzTextString: String lays a table out as padding each cell to its
+// column's width (cut to it, "…", when it is narrowed), joining the cells
+// with a space, dropping the spaces that end a line and putting the notes
+// under their rows. Rows are the input's lines, cells split at "|", a
+// note after "#".
+func FuzzTextString(f *testing.F) {
+	f.Add("台|红方|分\n1|王天一 |2.5#   同位 R-SW-8\n12|Li  |10\n|  |", 12, uint8(1))
+	f.Add("a|b\n王|  \n#note\n 1 |2", 0, uint8(0))
+	f.Add(strings.Repeat("长", 40)+"|x\nb|y", 0, uint8(3)) // more blanks than Build writes at a time
+	f.Fuzz(func(t *testing.T, in string, fit int, shrink uint8) {
+		tb := Text{Fit: fit % 80, Shrink: []int{int(shrink % 4), 1}}
+		for _, line := range strings.Split(in, "\n") {
+			cells, note, hasNote := strings.Cut(line, "#")
+			tb.Row(strings.Split(cells, "|")...)
+			if hasNote {
+				tb.Note(note)
+			}
+		}
+		w := tb.Widths()
+		align := tb.aligns(len(w))
+		tb.narrow(w)
+		var lines []string
+		for n, r := range tb.Rows {
+			var cells []string
+			for i := range w {
+				c := ""
+				if i < len(r) {
+					c = r[i]
+				}
+				if textwidth.Of(c) > w[i] {
+					c = textwidth.Truncate(c, w[i])
+				}
+				pad := strings.Repeat(" ", w[i]-textwidth.Of(c))
+				switch align[i] {
+				case Right:
+					c = pad + c
+				case Center:
+					c = pad[:len(pad)/2] + c + pad[len(pad)/2:]
+				default:
+					c += pad
+				}
+				cells = append(cells, c)
+			}
+			lines = append(lines, strings.TrimRight(strings.Join(cells, " "), " "))
+			if n < len(tb.notes) && tb.notes[n] != "" {
+				lines = append(lines, tb.notes[n])
+			}
+		}
+		if got, want := tb.String(), strings.Join(lines, "\n"); got != want {
+			t.Errorf("String() =\n%q\nwant\n%q", got, want)
+		}
+	})
 }
 
 // A sheet's brief text is its Brief columns under their titles; its full

@@ -27,7 +27,8 @@ const (
 // instance appended is in the actions table and folds in on the next
 // load, and an undo that reaches into the cached state makes that load
 // fold from the database again. Cached states are never changed: loads
-// return copies.
+// return copies (action.FoldFrom), which share with them what they do not
+// change.
 type stateCache struct {
 	mu sync.Mutex
 	// lru is made at the first put; events and bytes are its bounds (the

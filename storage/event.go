@@ -226,10 +226,11 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 		return Result{}, false, nil
 	}
 	n := int64(len(c.actions))
-	// A snapshot when enough actions piled up after the last one, or when
-	// the last one could not be continued (an undo reached into it).
+	// A snapshot when enough actions piled up after the last one, when
+	// the last one could not be continued (an undo reached into it), or
+	// when the change previews a round the last one does not.
 	var newSnap []byte
-	if n > 0 && s.snapshotDue(snap, v+n) {
+	if n > 0 && (s.snapshotDue(snap, v+n) || previewsAnew(snap, c.State)) {
 		if newSnap, err = snapshotOf(c.State); err != nil {
 			return Result{}, false, err
 		}
@@ -256,7 +257,7 @@ func (s *Store) tryUpdate(ctx context.Context, id EventID, actor action.Actor, u
 	if err == nil && n > 0 {
 		snap.stale = snap.stale || undoReaches(c.actions, snap.seq)
 		if newSnap != nil {
-			snap = snapshotInfo{seq: v + n, bytes: len(newSnap)}
+			snap = snapshotInfo{seq: v + n, bytes: len(newSnap), previews: previewRound(c.State)}
 		}
 		// fn is done with the change (it must not keep c.State past its
 		// return), so its state is the cache's now.
@@ -447,7 +448,9 @@ func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
 // load folds event id: the state this Store folded last (see stateCache)
 // with the actions after it, or else the snapshot with the actions after
 // it, or the whole log when the snapshot cannot be continued (snap.stale).
-// The state returned is the caller's own.
+// The state returned is the caller's own: a copy of the one the cache
+// keeps, which shares with it what the caller does not change
+// (action.FoldFrom), so that a load of a big event copies little.
 func (s *Store) load(db *gorm.DB, id EventID) (*action.State, snapshotInfo, error) {
 	if e, ok := s.cache.get(id); ok {
 		tail, err := records(db, id, e.st.Through, 0, 0)
@@ -455,25 +458,28 @@ func (s *Store) load(db *gorm.DB, id EventID) (*action.State, snapshotInfo, erro
 			return nil, snapshotInfo{}, err
 		}
 		if st, err := action.FoldFrom(e.st, tail); err == nil {
-			if len(tail) > 0 {
-				var undos []action.Action
-				for _, r := range tail {
-					undos = append(undos, r.Action)
-				}
-				e.snap.stale = e.snap.stale || undoReaches(undos, e.snap.seq)
-				e.st, _ = action.FoldFrom(st, nil) // a copy to keep
-				s.cache.put(id, e)
+			if len(tail) == 0 {
+				return st, e.snap, nil
 			}
-			return st, e.snap, nil
+			var undos []action.Action
+			for _, r := range tail {
+				undos = append(undos, r.Action)
+			}
+			e.snap.stale = e.snap.stale || undoReaches(undos, e.snap.seq)
+			e.st = st // the cache's from now on, never changed
+			s.cache.put(id, e)
+			mine, _ := action.FoldFrom(st, nil)
+			return mine, e.snap, nil
 		}
 		s.cache.drop(id) // an undo reaches into it, or it no longer folds
 	}
 	st, snap, err := s.loadStored(db, id)
-	if err == nil {
-		cached, _ := action.FoldFrom(st, nil)
-		s.cache.put(id, cacheEntry{st: cached, snap: snap})
+	if err != nil {
+		return nil, snapshotInfo{}, err
 	}
-	return st, snap, err
+	s.cache.put(id, cacheEntry{st: st, snap: snap})
+	mine, _ := action.FoldFrom(st, nil)
+	return mine, snap, nil
 }
 
 // loadStored folds event id from the database alone.

@@ -138,7 +138,8 @@ type DSNError struct {
 	Kind error // ErrKeyValueDSN, or nil
 }
 
-func (e *DSNError) Error() string { return e.Text.Zh + " " + e.Text.En }
+// Error says it in Chinese, then in English on a line of its own.
+func (e *DSNError) Error() string { return e.Text.Zh + "\n" + e.Text.En }
 func (e *DSNError) Unwrap() error { return e.Kind }
 
 // isKeyValueDSN says whether dsn is libpq's key=value form.

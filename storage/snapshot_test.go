@@ -64,6 +64,40 @@ func pairNext(t *testing.T, s *Store, id EventID) {
 	}
 }
 
+// A change that previews a round its stored snapshot does not writes a
+// snapshot: the round's pairing is read from the snapshot after a
+// restart, not from its JSON. Pairing the round again does not, whether
+// the store knows the snapshot from writing it or from reading it.
+func TestSnapshotAtARoundsFirstPreview(t *testing.T) {
+	forEachDB(t, func(t *testing.T, s *Store) {
+		id := evCreate(t, s, "Club Open", "Li", "Wang", "Zhao", "Sun", "Zhou", "Wu")
+		evUpdate(t, s, id, &action.Started{})
+		if _, snap := evVersion(t, s, id); snap != 0 {
+			t.Fatalf("snapshot at %d before any preview: the test wants none", snap)
+		}
+		pairNext(t, s, id)
+		first, snap := evVersion(t, s, id)
+		if snap != first {
+			t.Fatalf("after the first preview of round 1: snapshot at %d, want %d", snap, first)
+		}
+		pairNext(t, s, id)
+		s.cache.drop(id) // what the store knows of the snapshot comes from reading it
+		pairNext(t, s, id)
+		if v, snap := evVersion(t, s, id); snap != first {
+			t.Fatalf("after pairing round 1 again (version %d): snapshot at %d, want %d still", v, snap, first)
+		}
+		evUpdate(t, s, id, &action.RoundPublished{Pairing: *evLoad(t, s, id).PendingPreview()})
+		st := evLoad(t, s, id)
+		for _, g := range st.Event.Rounds[0].Games {
+			evUpdate(t, s, id, &action.ResultSet{Round: 1, Board: g.Board, Result: engine.Draw})
+		}
+		pairNext(t, s, id)
+		if v, snap := evVersion(t, s, id); snap != v {
+			t.Fatalf("after the first preview of round 2: snapshot at %d, want %d", snap, v)
+		}
+	})
+}
+
 // A snapshot written when the preview was checked against a digest of the
 // event (info's previewOf, no PreviewSeq) is not continued: the load folds
 // the log instead, and the preview stays pending (R-SW-13).

@@ -227,7 +227,7 @@ func (c *Console) say(ctx context.Context, s string) {
 	c.lineNo++
 	l, ok := parseLine(s, c.speaker)
 	if !ok {
-		c.print("console", "请先写说话人，例如：王芳: /help\nStart with who speaks, e.g. 王芳: /help", nil)
+		c.print("console", "请先写说话人，例如：王芳: /help\nStart with who speaks, e.g. Wang: /help", nil)
 		return
 	}
 	c.speaker = line{User: l.User, DM: l.DM}
@@ -329,7 +329,8 @@ func (c *Console) save(f *chat.File) string {
 		err = os.WriteFile(path, f.Data, 0o644)
 	}
 	if err != nil {
-		return fmt.Sprintf("[file %s not written 文件未能保存: %v]", f.Name, err)
+		// In the console's language: no line mixes the two (i18n).
+		return i18n.T{Zh: "[文件 %s 未能保存：%v]", En: "[file %s not written: %v]"}.In(i18n.Parse(c.opts.lang), f.Name, err)
 	}
 	if strings.HasSuffix(strings.ToLower(f.Name), ".png") {
 		return "[picture: " + path + "]" // a picture of a sheet (package picture)
@@ -400,16 +401,20 @@ func (c *Console) prompt() {
 }
 
 func (c *Console) greet() {
-	where := ""
+	// A line in Chinese, then the same in English: no line mixes the two
+	// (i18n).
+	zh, en := "qisai 棋赛 — 控制台聊天", "qisai — console chat"
 	if c.opts.where != "" {
-		where = "（数据 data: " + c.opts.where + "）"
+		zh, en = zh+"（数据："+c.opts.where+"）", en+" (data: "+c.opts.where+")"
 	}
-	c.write("qisai 棋赛 — 控制台聊天 console chat" + where + `
+	c.write(zh + "\n" + en + `
 每行写「名字: 内容」：该用户在俱乐部群里说话；「名字@dm: 内容」：私聊机器人；不写名字：上一位接着说。
 Type "NAME: TEXT" for NAME saying TEXT in the club's group, "NAME@dm: TEXT" for a private
 message to the bot; a line without NAME: is the previous speaker's.
-例 Example:  王芳: /event new 周末快棋赛
-/help 列出命令 lists the commands · /lang en English · Ctrl-D 退出 quits
+例如：王芳: /event new 周末快棋赛
+Example:  Wang: /event new Weekend Rapid
+/help 列出命令 · /lang en 换成英文 · Ctrl-D 退出
+/help lists the commands · /lang en English · Ctrl-D quits
 
 `)
 }

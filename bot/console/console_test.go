@@ -172,7 +172,7 @@ func TestRunInput(t *testing.T) {
 func TestRunInteractive(t *testing.T) {
 	s := newSession(t, "")
 	out := s.run("王芳: /lang\n李四@dm:\n", Interactive(), WithDatabase("qisai.db"))
-	has(t, out, "控制台聊天 console chat（数据 data: qisai.db）", "NAME@dm: TEXT", "例 Example:  王芳: /event new")
+	has(t, out, "控制台聊天（数据：qisai.db）", "console chat (data: qisai.db)", "NAME@dm: TEXT", "例如：王芳: /event new", "Example:  Wang: /event new")
 	if !strings.Contains(out, "> [group] 现在用中文") || !strings.Contains(out, "王芳> 李四@dm> ") {
 		t.Errorf("prompts missing:\n%s", out)
 	}

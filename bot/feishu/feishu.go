@@ -108,7 +108,7 @@ func WithStatus(f func(up bool, err error)) Option { return func(a *Adapter) { a
 // through svc. It does not call Feishu.
 func New(svc *commands.Service, appID, appSecret string, opts ...Option) (*Adapter, error) {
 	if appID == "" || appSecret == "" {
-		return nil, errors.New("feishu: the app ID and the app secret are both needed (凭证与基础信息 in the developer console)")
+		return nil, errors.New("feishu: the app ID and the app secret are both needed (Credentials & Basic Info in the developer console)")
 	}
 	a := &Adapter{appID: appID, appSecret: appSecret, svc: svc, log: slog.Default(), sleep: sleep}
 	for _, o := range opts {

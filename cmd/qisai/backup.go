@@ -25,7 +25,7 @@ func backupCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("backup 需要一个备份文件名：qisai backup [--db 数据库] 备份文件。backup takes the file to write: qisai backup [--db DATABASE] FILE")
+		return usagef("qisai backup 需要一个备份文件名：qisai backup [--db 数据库] 备份文件。", "backup takes the file to write: qisai backup [--db DATABASE] FILE.")
 	}
 	dsn := *db
 	if dsn == "" {
@@ -34,8 +34,8 @@ func backupCmd(args []string, stdout io.Writer) error {
 	if dsn == "" {
 		dsn = storage.DefaultDSN
 	}
-	if err := storage.CheckDSN(dsn); err != nil {
-		return usageError{err}
+	if err := checkDSN(dsn); err != nil {
+		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -43,7 +43,7 @@ func backupCmd(args []string, stdout io.Writer) error {
 	if err := storage.Backup(ctx, dsn, file); err != nil {
 		return backupError{where: storage.RedactDSN(dsn), file: file, err: err}
 	}
-	fmt.Fprintf(stdout, "已把 %s 备份到 %s。Backed %s up to %s.\n", storage.RedactDSN(dsn), file, storage.RedactDSN(dsn), file)
+	fmt.Fprintf(stdout, "已把 %s 备份到 %s。\nBacked %s up to %s.\n", storage.RedactDSN(dsn), file, storage.RedactDSN(dsn), file)
 	return nil
 }
 
@@ -58,11 +58,11 @@ func (e backupError) Unwrap() error { return e.err }
 func (e backupError) Error() string {
 	var refused *storage.DSNError
 	if errors.As(e.err, &refused) {
-		return refused.Error()
+		return refused.Text.Zh + "\n" + refused.Text.En
 	}
 	var f *storage.Fault
 	if errors.As(e.err, &f) {
-		return fmt.Sprintf("数据库 %s 不能备份：%s。The database %s cannot be backed up: %s.", e.where, f.Zh, e.where, f.En)
+		return fmt.Sprintf("数据库 %s 不能备份：%s。\nThe database %s cannot be backed up: %s.", e.where, f.Zh, e.where, f.En)
 	}
-	return fmt.Sprintf("数据库 %s 不能备份到 %s，原因见后面的英文。The database %s cannot be backed up to %s: %v", e.where, e.file, e.where, e.file, e.err)
+	return fmt.Sprintf("数据库 %s 不能备份到 %s，原因见下一行。\nThe database %s cannot be backed up to %s: %v", e.where, e.file, e.where, e.file, e.err)
 }

@@ -57,11 +57,12 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt", strings.Join(pos, " "))
+		return usagef("qisai console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。",
+			"console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt.", strings.Join(pos, " "))
 	}
 	l := i18n.Parse(*lang)
 	if l == "" {
-		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。--lang takes zh or en, not %[1]q", *lang)
+		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", *lang)
 	}
 	dsn := *db
 	if dsn == "" {

@@ -263,8 +263,8 @@ func TestConsoleUsageErrors(t *testing.T) {
 		{[]string{"console", "--db"}, "flag needs an argument: -db"},
 	} {
 		out, errOut, code := qisai(t, tt.args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("qisai %v: exit %d, stdout %q, stderr %q; want 2, nothing and one line with %q", tt.args, code, out, errOut, tt.want)
+		if code != 2 || out != "" || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 2 {
+			t.Errorf("qisai %v: exit %d, stdout %q, stderr %q; want 2, nothing and a line in each language with %q", tt.args, code, out, errOut, tt.want)
 		}
 	}
 	if !strings.Contains(usage, "qisai console [--db FILE] [--lang zh|en]") || !strings.Contains(usage, "[dm NAME]") {

@@ -17,7 +17,9 @@ import (
 	"github.com/qisai/qisai/sheet"
 )
 
-const bracketUsage = `qisai bracket [flags] PLAYERS.csv — 淘汰赛 run a knockout offline
+const bracketUsage = `qisai bracket [flags] PLAYERS.csv
+      离线淘汰赛
+      run a knockout offline
 
 读选手名单（CSV：每行 名字[,等级分]，可有表头 name,rating），建立对阵表，按结果文件
 逐局记入结果，输出每轮对阵和名次。
@@ -25,48 +27,80 @@ Reads a player list (CSV: one "name[,rating]" a line, an optional header
 name,rating), builds the bracket, enters the results file game by game, and
 prints each round's matches and the ranking.
 
-  --format knockout|double   赛制 single (淘汰赛, default) or double
-                             elimination (双淘汰)
+  --format knockout|double
+      赛制：单淘汰（knockout，默认）或双淘汰（double）
+      single (default) or double elimination
   --seeding number|rating|lots
-                             种子 seed order: the list's order (default), by
-                             rating, or drawn by lots (抽签) from --seed
-  --seed N                   随机种子 the seed of every draw (lots, 抽签)
-  --games N                  局数 regular games a match (default 1)
-  --best-of                  三局两胜 stop a match once decided (best of N)
-  --tie RULES                加赛规则 the tie chain, tried in order, the last
-                             repeating: replay 加赛, overtime 加时赛, blitz 快棋,
-                             armageddon 和棋黑胜, captures 吃子数, lots 抽签
-                             (default replay)
-  --third-place              三四名赛 a match for 3rd place
-  --playoffs                 五至八名赛 play-offs for 5th–8th
-  --reset                    双淘汰总决赛可重赛 a second grand final when the
-                             losers' bracket winner wins the first
-  --unshared N               前N名不并列 the top N places are not shared:
-                             lots order the losers of one round (R-T-8)
-  --results FILE             结果 one game a line: "MATCH RESULT", RESULT
-                             1-0 (red wins), 0-1, = (draw), +- or -+ (forfeit),
-                             -- (double forfeit), or R:B pieces captured
-                             (吃子数); colours are the ones the bracket gives,
-                             "MATCH RESULT swap" when the chooser took the
-                             other colour (和棋黑胜)
-  --groups N                 分组循环 play N round-robin groups first (R-F-3);
-                             the knockout is drawn from their places
-  --advance K                出线 the top K of each group go on (default 1)
+      种子顺序：名单顺序（默认）、按等级分，或用 --seed 抽签
+      seed order: the list's order (default), by rating, or drawn by lots
+      from --seed
+  --seed N
+      每次抽签的随机种子
+      the seed of every draw by lots
+  --games N
+      每场的正式局数（默认 1）
+      regular games a match (default 1)
+  --best-of
+      三局两胜制：一场分出胜负即停
+      stop a match once decided (best of N)
+  --tie RULES
+      加赛规则，逗号分隔，依次使用，最后一条重复：加赛、加时赛、快棋、和棋黑胜、
+      吃子数、抽签（默认 加赛），例如 --tie 加赛,快棋,和棋黑胜
+      the tie chain, tried in order, the last repeating: replay, overtime,
+      blitz, armageddon, captures, lots (default replay)
+  --third-place
+      三四名赛
+      a match for 3rd place
+  --playoffs
+      五至八名赛
+      play-offs for 5th–8th
+  --reset
+      双淘汰总决赛可重赛：败者组冠军赢下第一场时再赛一场
+      a second grand final when the losers' bracket winner wins the first
+  --unshared N
+      前 N 名不并列：同一轮的负者抽签排序（R-T-8）
+      the top N places are not shared: lots order the losers of one round
+      (R-T-8)
+  --results FILE
+      结果文件，每行一局：「场次 结果」，结果为 1-0（红胜）、0-1、=（和）、+- 或 -+
+      （弃权）、--（双方弃权），或 红:黑 吃子数；先后手按对阵表，选色方换了颜色时写
+      「场次 结果 swap」（和棋黑胜）
+      one game a line: "MATCH RESULT", RESULT 1-0 (red wins), 0-1, = (draw),
+      +- or -+ (forfeit), -- (double forfeit), or R:B pieces captured; colours
+      are the ones the bracket gives, "MATCH RESULT swap" when the chooser took
+      the other colour (armageddon)
+  --groups N
+      先打 N 个循环小组（R-F-3），淘汰赛按小组名次排对阵
+      play N round-robin groups first (R-F-3); the knockout is drawn from their
+      places
+  --advance K
+      每组前 K 名出线（默认 1）
+      the top K of each group go on (default 1)
   --group-seeding snake|drawn
-                             分组 snake seeding (种子, default) or drawn groups
+      分组：蛇形按种子（默认）或抽签
+      snake seeding (default) or drawn groups
   --group-draw halves|runner-up
-                             淘汰赛对阵 group 1's winner v group N/2+1's
-                             (default), or winner v the next group's runner-up
-  --out text|json            输出 text (default) or JSON
+      淘汰赛对阵：第 1 组第一对第 N/2+1 组第一（默认），或第一对下一组第二
+      group 1's winner v group N/2+1's (default), or winner v the next group's
+      runner-up
+  --lang zh|en
+      输出的语言（默认 zh）
+      the language of the text output (default zh)
+  --out text|json
+      输出 text（默认）或 JSON
+      text (default) or JSON
 
+分组时结果文件先写小组赛：「G1 R2 B1 1-0」为第1组第2轮第1台。
 With --groups the results file also holds the groups' games, before the
 knockout's: "G1 R2 B1 1-0" is group 1, round 2, board 1.
-分组时结果文件先写小组赛：「G1 R2 B1 1-0」为第1组第2轮第1台。
 
-Text prints every match: "M3 R1 张三 v 李四 1-0 → 张三"; a match still to be
-played shows the next game "next: 红 张三 / 黑 李四"; then the ranking, shared
-places written "3=". JSON: {"matches": [...], "ranking": [{"place": "3=",
-"id": 1, "name": "…"}]}.
+text 输出每一场：「M3 张三 v 李四 1-0 → 张三」；未完的场次显示下一局「下一局 加赛：
+红 张三 / 黑 李四」；最后是名次，并列写作「3=」。JSON：{"matches": [...],
+"ranking": [{"place": "3=", "id": 1, "name": "…"}]}。
+Text prints every match: "M3 Zhang v Li 1-0 → Zhang"; a match still to be
+played shows the next game "next replay: red Zhang / black Li"; then the
+ranking, shared places written "3=". JSON: {"matches": [...], "ranking":
+[{"place": "3=", "id": 1, "name": "…"}]}.
 `
 
 // bracketCmd runs a knockout offline: qisai bracket [flags] PLAYERS.csv.
@@ -88,6 +122,13 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	groupSeeding := fs.String("group-seeding", "snake", "")
 	groupDraw := fs.String("group-draw", "halves", "")
 	out := fs.String("out", "text", "")
+	lang := i18n.Zh
+	fs.Func("lang", "", func(s string) error {
+		if lang = i18n.Parse(s); lang == "" {
+			return fmt.Errorf("unknown language %q: use zh or en", s)
+		}
+		return nil
+	})
 	pos, err := parseArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		_, err = io.WriteString(stdout, bracketUsage)
@@ -113,10 +154,10 @@ func bracketCmd(args []string, stdout io.Writer) error {
 		mf.Tie = append(mf.Tie, r)
 	}
 	if *games < 1 {
-		return usagef("--games %d: a match has at least one game / 至少一局", *games)
+		return usagef("--games %d：每场至少一局。", "--games %d: a match has at least one game.", *games)
 	}
 	if *out != "text" && *out != "json" {
-		return usagef("unknown --out %q: use text or json", *out)
+		return usagef("--out 没有 %q 这种格式：请写 text 或 json。", "unknown --out %q: use text or json.", *out)
 	}
 	players, err := readPlayers(path)
 	if err != nil {
@@ -140,11 +181,11 @@ func bracketCmd(args []string, stdout io.Writer) error {
 		b = engine.KnockoutOf(seeds, pools, ks)
 	case "double", "双淘汰":
 		if pools != nil {
-			return usagef("--groups goes with --format knockout / 分组循环后接单淘汰")
+			return usagef("--groups 只能和 --format knockout 一起用：分组循环后接单淘汰。", "--groups goes with --format knockout.")
 		}
 		b = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: mf, Reset: *reset, Unshared: *unshared, Seed: *seed})
 	default:
-		return usagef("unknown --format %q: use knockout or double", *format)
+		return usagef("--format 没有 %q 这种赛制：请写 knockout（单淘汰）或 double（双淘汰）。", "unknown --format %q: use knockout or double.", *format)
 	}
 	if *results != "" {
 		if err := enterResults(b, pools, *results); err != nil {
@@ -155,8 +196,8 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	if *out == "json" {
 		err = writeBracketJSON(w, b, pools, players)
 	} else {
-		writeGroupsText(w, pools, players)
-		err = writeBracketText(w, b, eventRanking(b, pools), players)
+		writeGroupsText(w, pools, players, lang)
+		err = writeBracketText(w, b, eventRanking(b, pools), players, lang)
 	}
 	if err != nil {
 		return err
@@ -190,13 +231,13 @@ func readPlayers(path string) ([]engine.Player, error) {
 		p := engine.Player{ID: len(ps) + 1, Name: name}
 		if len(row) > 1 && strings.TrimSpace(row[1]) != "" {
 			if p.Rating, err = strconv.Atoi(strings.TrimSpace(row[1])); err != nil {
-				return nil, fmt.Errorf("%s:%d: rating %q is not a number / 等级分不是数字", path, i+1, row[1])
+				return nil, bilingual("%s:%d：等级分 %q 不是数字。", "%s:%d: rating %q is not a number.", path, i+1, row[1])
 			}
 		}
 		ps = append(ps, p)
 	}
 	if len(ps) < 2 {
-		return nil, fmt.Errorf("%s: a knockout needs at least 2 players / 淘汰赛至少两人", path)
+		return nil, bilingual("%s：淘汰赛至少要两人。", "%s: a knockout needs at least 2 players.", path)
 	}
 	return ps, nil
 }
@@ -220,10 +261,10 @@ func groupStage(entrants []int, n, k int, seeding, draw string, seed uint64) ([]
 	case "runner-up":
 		d = engine.WinnerRunnerUp
 	default:
-		return nil, nil, usagef("unknown --group-draw %q: use halves or runner-up", draw)
+		return nil, nil, usagef("--group-draw 没有 %q 这种对阵方法：请写 halves 或 runner-up。", "unknown --group-draw %q: use halves or runner-up.", draw)
 	}
 	if n > len(entrants)/2 || k < 1 {
-		return nil, nil, usagef("--groups %d --advance %d: a group needs two players, and one goes on / 每组至少两人", n, k)
+		return nil, nil, usagef("--groups %d --advance %d：每组至少两人，至少一人出线。", "--groups %d --advance %d: a group needs two players, and one goes on.", n, k)
 	}
 	s := engine.DefaultSettings(0)
 	s.Seed = seed
@@ -238,17 +279,18 @@ func groupStage(entrants []int, n, k int, seeding, draw string, seed uint64) ([]
 	return pools, engine.GroupSlots(n, k, d), nil
 }
 
-// enterGroupGame enters "G1 R2 B1 RESULT".
-func enterGroupGame(pools []*engine.Field, f []string) error {
+// enterGroupGame enters "G1 R2 B1 RESULT", the line at of the results
+// file.
+func enterGroupGame(pools []*engine.Field, f []string, at string) error {
 	var g, r, bd int
 	_, err := fmt.Sscanf(strings.Join(f[:3], " "), "G%d R%d B%d", &g, &r, &bd)
 	if err != nil || g < 1 || g > len(pools) || r < 1 || r > len(pools[g-1].Event.Rounds) ||
 		bd < 1 || bd > len(pools[g-1].Event.Rounds[r-1].Games) {
-		return fmt.Errorf("want \"G1 R1 B1 RESULT\" with a group, round and board that exist / 应为「组 轮 台 结果」")
+		return bilingual("%s：应为「组 轮 台 结果」，例如 G1 R1 B1 1-0，组、轮、台都要存在。", "%s: want \"G1 R1 B1 RESULT\" with a group, round and board that exist.", at)
 	}
 	res, ok := resultWords[f[3]]
 	if !ok {
-		return fmt.Errorf("result %q: use 1-0, 0-1, =, +-, -+ or -- / 结果写法不对", f[3])
+		return bilingual("%s：结果 %q 写法不对，请写 1-0、0-1、=、+-、-+ 或 --。", "%s: result %q: use 1-0, 0-1, =, +-, -+ or --.", at, f[3])
 	}
 	pools[g-1].Event.Rounds[r-1].Games[bd-1].Result = res
 	return nil
@@ -268,16 +310,16 @@ func enterResults(b *engine.Bracket, pools []*engine.Field, path string) error {
 		at := fmt.Sprintf("%s:%d", path, n+1)
 		if strings.HasPrefix(f[0], "G") {
 			if len(f) < 4 {
-				return fmt.Errorf("%s: want \"G1 R1 B1 RESULT\" / 应为「组 轮 台 结果」", at)
+				return bilingual("%s：应为「组 轮 台 结果」，例如 G1 R1 B1 1-0。", "%s: want \"G1 R1 B1 RESULT\".", at)
 			}
-			if err := enterGroupGame(pools, f); err != nil {
-				return fmt.Errorf("%s: %v", at, err)
+			if err := enterGroupGame(pools, f, at); err != nil {
+				return err
 			}
 			continue
 		}
 		id, err := strconv.Atoi(strings.TrimPrefix(f[0], "M"))
 		if len(f) < 2 || err != nil || id < 1 || id > len(b.Matches) {
-			return fmt.Errorf("%s: want \"MATCH RESULT\" with a match of the bracket / 应为「场次 结果」", at)
+			return bilingual("%s：应为「场次 结果」，例如 M1 1-0，场次要在对阵表里。", "%s: want \"MATCH RESULT\" with a match of the bracket.", at)
 		}
 		o := b.Outcomes()[id-1]
 		g := engine.MatchGame{Red: o.Next.Red, Black: o.Next.Black}
@@ -290,16 +332,26 @@ func enterResults(b *engine.Bracket, pools []*engine.Field, path string) error {
 				g.BlackCaptures, err = strconv.Atoi(black)
 			}
 			if err != nil {
-				return fmt.Errorf("%s: captures %q: want R:B / 吃子数应为 红:黑", at, f[1])
+				return bilingual("%s：吃子数 %q 应写成 红:黑，例如 5:3。", "%s: captures %q: want R:B, e.g. 5:3.", at, f[1])
 			}
 		} else if g.Result, ok = resultWords[f[1]]; !ok {
-			return fmt.Errorf("%s: result %q: use 1-0, 0-1, =, +-, -+, -- or R:B / 结果写法不对", at, f[1])
+			return bilingual("%s：结果 %q 写法不对，请写 1-0、0-1、=、+-、-+、-- 或 红:黑 吃子数。", "%s: result %q: use 1-0, 0-1, =, +-, -+, -- or R:B.", at, f[1])
 		}
 		if err := b.Play(id, g); err != nil {
-			return fmt.Errorf("%s: %v", at, err)
+			return playError(at, id, err)
 		}
 	}
 	return nil
+}
+
+// playError says why the game of match id at the results file's line at
+// was refused: the engine says it in English; the Chinese line by its kind.
+func playError(at string, id int, err error) error {
+	zh := "%s：第 %d 场记不了这一局：场次不存在、对阵未定、先后手不对或缺少结果，详见下一行。"
+	if errors.Is(err, engine.ErrMatchOver) {
+		zh = "%s：第 %d 场已分胜负，不再对局。"
+	}
+	return because(err, zh, "%[1]s: %[3]v", at, id)
 }
 
 type matchJSON struct {
@@ -403,11 +455,13 @@ func eventRanking(b *engine.Bracket, pools []*engine.Field) []engine.Placing {
 	return engine.FinalRanking([][]engine.Placing{groups, rank}, engine.ShareByStage)
 }
 
-func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps []engine.Player) error {
+// writeBracketText prints every match in lang, then the ranking: each line
+// in one language.
+func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps []engine.Player, lang i18n.Lang) error {
 	who := func(id int) string {
 		switch id {
 		case 0:
-			return "轮空 bye"
+			return i18n.T{Zh: "轮空", En: "bye"}.In(lang)
 		case engine.UnknownPlayer:
 			return "?"
 		}
@@ -418,7 +472,11 @@ func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps 
 		m := b.Matches[i]
 		if m.Part != part || m.Round != round {
 			part, round = m.Part, m.Round
-			fmt.Fprintf(w, "%s 第%d轮 %s round %d\n", part.Chinese(), round, part, round)
+			if lang == i18n.Zh {
+				fmt.Fprintf(w, "%s 第%d轮\n", part.Chinese(), round)
+			} else {
+				fmt.Fprintf(w, "%s round %d\n", part, round)
+			}
 		}
 		a, c := who(o.Players[0]), who(o.Players[1])
 		if o.Players[0] == engine.UnknownPlayer {
@@ -439,31 +497,35 @@ func writeBracketText(w io.Writer, b *engine.Bracket, rank []engine.Placing, ps 
 		case o.Decided && o.Winner > 0 && o.Players[0] > 0 && o.Players[1] > 0:
 			fmt.Fprintf(w, " → %s", who(o.Winner))
 			if o.ByLots {
-				fmt.Fprint(w, " (抽签 lots)")
+				fmt.Fprint(w, i18n.T{Zh: "（抽签）", En: " (lots)"}.In(lang))
 			}
 		case !o.Decided && o.Players[0] > 0 && o.Players[1] > 0:
-			fmt.Fprintf(w, "  下一局 %s: 红 %s / 黑 %s, next %s", o.Next.Step.Chinese(), who(o.Next.Red), who(o.Next.Black), o.Next.Step)
+			step := o.Next.Step.String()
+			if lang == i18n.Zh {
+				step = o.Next.Step.Chinese()
+			}
+			fmt.Fprint(w, i18n.T{Zh: "  下一局 %s：红 %s / 黑 %s", En: "  next %s: red %s / black %s"}.In(lang, step, who(o.Next.Red), who(o.Next.Black)))
 		}
 		fmt.Fprintln(w)
 	}
 	if len(rank) == 0 {
 		return nil
 	}
-	writeRanking(w, rank, ps)
+	writeRanking(w, rank, ps, lang)
 	return nil
 }
 
 // writeRanking prints a ranking as sheet's table of places and names.
-func writeRanking(w io.Writer, rank []engine.Placing, ps []engine.Player) {
-	t := sheet.Ranking(rank, func(id int) string { return ps[id-1].Name }, i18n.Zh)
+func writeRanking(w io.Writer, rank []engine.Placing, ps []engine.Player, lang i18n.Lang) {
+	t := sheet.Ranking(rank, func(id int) string { return ps[id-1].Name }, lang)
 	fmt.Fprintln(w, t.FullText())
 }
 
 // writeGroupsText prints each group's games, round by round, and its
 // standings once it has played.
-func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
+func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player, lang i18n.Lang) {
 	for g, p := range pools {
-		fmt.Fprintf(w, "第%d组 group %d\n", g+1, g+1)
+		fmt.Fprintln(w, i18n.T{Zh: "第%d组", En: "group %d"}.In(lang, g+1))
 		for r, rd := range p.Event.Rounds {
 			for _, x := range rd.Games {
 				line := fmt.Sprintf("  G%d R%d B%d %s v %s %s", g+1, r+1, x.Board,
@@ -472,7 +534,7 @@ func writeGroupsText(w io.Writer, pools []*engine.Field, ps []engine.Player) {
 			}
 		}
 		if p.Over() {
-			writeRanking(w, p.Ranking(), ps)
+			writeRanking(w, p.Ranking(), ps, lang)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func writeBracketFile(t *testing.T, name, text string) string {
@@ -106,8 +107,19 @@ func TestBracketCommandGroups(t *testing.T) {
 	if code := run(append(args, "--results", file), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 第2轮 winners round 2\n  M3 A v D = 1-0 → D\n名次 姓名\n1    D\n2    A\n3=   B\n3=   C\n5=   E\n5=   F\n5=   G\n5=   H\n"
+	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 第2轮\n  M3 A v D = 1-0 → D\n名次 姓名\n1    D\n2    A\n3=   B\n3=   C\n5=   E\n5=   F\n5=   G\n5=   H\n"
 	if !strings.HasSuffix(out.String(), want) {
 		t.Fatalf("output:\n%s\nwant it to end with:\n%s", out.String(), want)
+	}
+	// In English every line is English: the players here have Latin names.
+	out.Reset()
+	if code := run(append(args, "--results", file, "--lang", "en"), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "group 2\n") || !strings.Contains(out.String(), "winners round 2\n  M3 A v D = 1-0 → D\n") {
+		t.Errorf("--lang en: output:\n%s", out.String())
+	}
+	if strings.ContainsFunc(out.String(), func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+		t.Errorf("--lang en: Chinese in the output:\n%s", out.String())
 	}
 }

@@ -17,8 +17,8 @@ import (
 // another program holds (storage.ErrBusy) is waited for, said once on
 // standard error: it frees itself.
 func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
-	if err := storage.CheckDSN(dsn); err != nil {
-		return nil, usageError{err} // the setting is wrong, not the database
+	if err := checkDSN(dsn); err != nil {
+		return nil, err
 	}
 	where := storage.RedactDSN(dsn)
 	for said := false; ; said = true {
@@ -35,7 +35,7 @@ func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
 			return nil, databaseError{where: where, err: err}
 		}
 		if !said {
-			fmt.Fprintf(os.Stderr, "数据库 %s 正忙：另一个程序正占用它，等它空出来。The database %s is busy: another program is holding it; waiting for it.\n", where, where)
+			fmt.Fprintf(os.Stderr, "数据库 %s 正忙：另一个程序正占用它，等它空出来。\nThe database %s is busy: another program is holding it; waiting for it.\n", where, where)
 		}
 		select {
 		case <-ctx.Done():
@@ -43,6 +43,18 @@ func openDatabase(ctx context.Context, dsn string) (*storage.Store, error) {
 		case <-time.After(busyRetry):
 		}
 	}
+}
+
+// checkDSN refuses a database setting qisai will not open, as a mistake
+// on the command line: the setting is wrong, not the database.
+func checkDSN(dsn string) error {
+	var refused *storage.DSNError
+	if err := storage.CheckDSN(dsn); errors.As(err, &refused) {
+		return usageError{said{text: refused.Text, err: err}}
+	} else if err != nil {
+		return usageError{err}
+	}
+	return nil
 }
 
 // busyRetry is how long openDatabase waits before trying a busy database
@@ -60,14 +72,14 @@ func (e databaseError) Unwrap() error { return e.err }
 func (e databaseError) Error() string {
 	var newer *storage.SchemaError
 	if errors.As(e.err, &newer) {
-		return fmt.Sprintf("数据库 %s 不能打开：%s。The database %s cannot be opened: %s.", e.where, newer.Text().Zh, e.where, newer.Text().En)
+		return fmt.Sprintf("数据库 %s 不能打开：%s。\nThe database %s cannot be opened: %s.", e.where, newer.Text().Zh, e.where, newer.Text().En)
 	}
 	var f *storage.Fault
 	if errors.As(e.err, &f) {
 		do := remedies[f]
-		return fmt.Sprintf("数据库 %s 不能使用：%s。%s。The database %s cannot be used: %s. %s.", e.where, f.Zh, do[0], e.where, f.En, do[1])
+		return fmt.Sprintf("数据库 %s 不能使用：%s。%s。\nThe database %s cannot be used: %s. %s.", e.where, f.Zh, do[0], e.where, f.En, do[1])
 	}
-	return fmt.Sprintf("数据库 %s 打不开，原因见后面的英文。The database %s cannot be opened: %v", e.where, e.where, e.err)
+	return fmt.Sprintf("数据库 %s 打不开，原因见下一行。\nThe database %s cannot be opened: %v", e.where, e.where, e.err)
 }
 
 // remedies say what to do about each fault, in Chinese and English.

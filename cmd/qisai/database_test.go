@@ -67,9 +67,10 @@ func TestDatabaseUnusableAtStart(t *testing.T) {
 				t.Fatal(err)
 			}
 			out, errOut, code := qisai(t, "console", "--db", dsn)
-			if code != 1 || out != "" || strings.Count(errOut, "\n") != 1 {
-				t.Fatalf("exit %d, stdout %q, stderr %q: want 1, nothing and one line", code, out, errOut)
+			if code != 1 || out != "" || strings.Count(errOut, "\n") != 2 {
+				t.Fatalf("exit %d, stdout %q, stderr %q: want 1, nothing and a line in each language", code, out, errOut)
 			}
+			oneLanguageALine(t, "qisai console --db "+dsn, errOut)
 			for _, want := range append(c.want, "数据库 "+dsn, "The database "+dsn) {
 				if !strings.Contains(errOut, want) {
 					t.Errorf("stderr %q does not say %q", errOut, want)
@@ -191,15 +192,17 @@ func TestConsoleWaitsForBusyDatabase(t *testing.T) {
 	var rest bytes.Buffer
 	go func() {
 		r := bufio.NewReader(stderr)
-		line, _ := r.ReadString('\n')
-		said <- line
+		zh, _ := r.ReadString('\n')
+		en, _ := r.ReadString('\n')
+		said <- zh + en
 		rest.ReadFrom(r)
 	}()
 	select {
-	case line := <-said:
-		if !strings.Contains(line, "正忙") || !strings.Contains(line, "is busy") || !strings.Contains(line, path) {
-			t.Errorf("the console said %q; want that the database is busy and it waits", line)
+	case lines := <-said:
+		if !strings.Contains(lines, "正忙") || !strings.Contains(lines, "is busy") || !strings.Contains(lines, path) {
+			t.Errorf("the console said %q; want that the database is busy and it waits", lines)
 		}
+		oneLanguageALine(t, "the busy database", lines)
 	case <-time.After(time.Minute): // a guard, not a measure
 		t.Fatal("the console said nothing in a minute")
 	}

@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		// A panic is our bug, not the user's: one line, no trace.
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "qisai: 内部错误：%v。请把所用的命令和文件报告给我们。internal error: %v, please report it with the command and the file you used\n", r, r)
+			tell(stderr, "qisai", fmt.Sprintf("内部错误：%v。请把所用的命令和文件报告给我们。\ninternal error: %v; please report it with the command and the file you used.", r, r))
 			code = 1
 		}
 	}()
@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	} else {
 		cmd, ok := commands[args[0]]
 		if !ok {
-			fmt.Fprintf(stderr, "qisai: 没有 %q 这个命令，命令列表见 qisai help。unknown command %q; run \"qisai help\" to list the commands\n", args[0], args[0])
+			tell(stderr, "qisai", fmt.Sprintf("没有 %q 这个命令，命令列表见 qisai help。\nunknown command %q; run \"qisai help\" to list the commands.", args[0], args[0]))
 			return 2
 		}
 		name += " " + args[0]
@@ -79,10 +79,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case errors.As(err, &uerr):
-		fmt.Fprintf(stderr, "%s: %v; run \"qisai help\" for usage. 用法见 qisai help。\n", name, uerr.err)
+		report(stderr, name, uerr.err, true)
 		return 2
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	report(stderr, name, err, false)
 	return 1
 }
 
@@ -94,132 +94,233 @@ func (e usageError) Error() string { return e.err.Error() }
 // Unwrap lets errors.Is see through, e.g. to flag.ErrHelp.
 func (e usageError) Unwrap() error { return e.err }
 
-func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+const usage = `qisai — 象棋比赛助手
+qisai — xiangqi tournament assistant
 
-const usage = `qisai — 象棋比赛助手 xiangqi tournament assistant
-
-用法 Usage:
-  qisai                               聊天 the chat: the console chat on qisai.db
+用法：
+Usage:
+  qisai
+      聊天：在 qisai.db 上开控制台聊天
+      the chat: the console chat on qisai.db
   qisai console [--db FILE] [--lang zh|en] [--files DIR] [--listen ADDR]
-                                      控制台聊天 the chat in the terminal
-  qisai pair [flags] EVENT.trf        编排下一轮 pair the next round
-  qisai standings [flags] EVENT.trf   名次表 print the standings
-  qisai bracket [flags] PLAYERS.csv   淘汰赛 a knockout offline (qisai bracket --help)
-  qisai paper KIND [flags] EVENT.trf  比赛材料 the event's papers: xlsx, programme
-                                      (秩序册), booklet (成绩册), certificates (奖状)
-  qisai backup [--db FILE] BACKUP     备份 a consistent copy of the SQLite database,
-                                      also while qisai runs on it
-  qisai version                       版本 print the version
-  qisai help                          本说明 print this help
+      控制台聊天，在终端里
+      the chat in the terminal
+  qisai pair [flags] EVENT.trf
+      编排下一轮
+      pair the next round
+  qisai standings [flags] EVENT.trf
+      输出名次表
+      print the standings
+  qisai bracket [flags] PLAYERS.csv
+      离线淘汰赛（见 qisai bracket --help）
+      a knockout offline (see qisai bracket --help)
+  qisai paper KIND [flags] EVENT.trf
+      比赛材料：xlsx、秩序册 programme、成绩册 booklet、奖状 certificates
+      the event's papers: xlsx, programme, booklet, certificates
+  qisai backup [--db FILE] BACKUP
+      把 SQLite 数据库一致地复制一份，qisai 运行中也可以
+      a consistent copy of the SQLite database, also while qisai runs on it
+  qisai version
+      输出版本
+      print the version
+  qisai help
+      输出本说明
+      print this help
 
-Flags may come before or after the file name. 选项可放在文件名前后。
+选项可放在文件名前后。
+Flags may come before or after the file name.
 
-qisai console — 控制台聊天：一个人扮演俱乐部群里的每个人。One person plays
-everyone in a club's group chat. A line "NAME: TEXT" is NAME saying TEXT in
-the group, "NAME@dm: TEXT" a private message to the bot; a line without NAME:
-is the previous speaker's. 每行「名字: 内容」为群聊发言，「名字@dm: 内容」为私聊。
-The bot's messages print as "[group] …" and "[dm NAME] …" (every line of a
-message so prefixed), buttons as "[buttons: Label → /command | …]": typing
-the command presses the button. It reads a person typing or a script:
-qisai console < script.txt (then each line is echoed before its answers).
-  --db FILE              数据库 SQLite file or postgres:// URL (default:
-                         $QISAI_DATABASE_URL, else qisai.db); the events
-                         survive a restart 重启后比赛仍在
-  --lang zh|en           默认语言 users' language until they choose one with
-                         /lang (default zh)
-  --files DIR            文件夹 where the files the bot sends (exports, long
-                         tables) are written, shown as "[file: PATH]"
-                         (default: qisai-files beside the database)
-  --listen ADDR          网页 serve the events' live pages on ADDR (e.g.
-                         127.0.0.1:8080); /web gives their links, at
-                         $QISAI_PUBLIC_URL or else http://ADDR
+qisai console — 控制台聊天：一个人扮演俱乐部群里的每个人。每行「名字: 内容」为
+群聊发言，「名字@dm: 内容」为给机器人的私聊；不写「名字:」的行算上一位发言人的。
+机器人的消息显示为「[group] …」和「[dm 名字] …」（消息的每一行都带这个前缀），
+按钮显示为「[buttons: 按钮 → /命令 | …]」：输入那条命令就是按下按钮。它读人的输入，
+也读脚本：qisai console < script.txt（此时每行先回显，再显示回答）。
+One person plays everyone in a club's group chat. A line "NAME: TEXT" is NAME
+saying TEXT in the group, "NAME@dm: TEXT" a private message to the bot; a line
+without NAME: is the previous speaker's. The bot's messages print as
+"[group] …" and "[dm NAME] …" (every line of a message so prefixed), buttons as
+"[buttons: Label → /command | …]": typing the command presses the button. It
+reads a person typing or a script: qisai console < script.txt (then each line
+is echoed before its answers).
+  --db FILE
+      数据库：SQLite 文件或 postgres:// 网址（默认 $QISAI_DATABASE_URL，否则
+      qisai.db）；重启后比赛仍在
+      SQLite file or postgres:// URL (default: $QISAI_DATABASE_URL, else
+      qisai.db); the events survive a restart
+  --lang zh|en
+      用户用 /lang 选语言之前的默认语言（默认 zh）
+      users' language until they choose one with /lang (default zh)
+  --files DIR
+      机器人发的文件（导出、长表格）写到这个文件夹，显示为「[file: 路径]」
+      （默认：数据库旁边的 qisai-files）
+      where the files the bot sends (exports, long tables) are written, shown
+      as "[file: PATH]" (default: qisai-files beside the database)
+  --listen ADDR
+      在 ADDR（例如 127.0.0.1:8080）提供比赛网页；/web 给出链接，地址为
+      $QISAI_PUBLIC_URL，否则 http://ADDR
+      serve the events' live pages on ADDR (e.g. 127.0.0.1:8080); /web gives
+      their links, at $QISAI_PUBLIC_URL or else http://ADDR
+不带参数的 qisai：QISAI_TELEGRAM_TOKEN 和 QISAI_DISCORD_TOKEN 都没设置时就是
+qisai console，设置了其中一个就是 qisai serve。
 "qisai" with no arguments is "qisai console" while QISAI_TELEGRAM_TOKEN and
 QISAI_DISCORD_TOKEN are unset, and "qisai serve" when one is set.
 
-qisai serve — 聊天机器人 the chat bot on Telegram and/or Discord, configured by
-environment variables (or the matching flags): QISAI_TELEGRAM_TOKEN,
-QISAI_TELEGRAM_API_URL, QISAI_DISCORD_TOKEN, QISAI_DISCORD_APP_ID,
-QISAI_DISCORD_PUBLIC_KEY (the interactions endpoint /discord/interactions),
+qisai serve — Telegram、Discord 和/或飞书上的聊天机器人，由环境变量（或对应的
+选项，见 qisai serve --help）配置：QISAI_TELEGRAM_TOKEN、QISAI_TELEGRAM_API_URL、
+QISAI_DISCORD_TOKEN、QISAI_DISCORD_APP_ID、QISAI_DISCORD_PUBLIC_KEY（交互端点
+/discord/interactions）、QISAI_FEISHU_APP_ID、QISAI_FEISHU_APP_SECRET、
+QISAI_DATABASE_URL、QISAI_LISTEN（/healthz、/metrics、比赛网页 /e/）、
+QISAI_PUBLIC_URL（网页链接的 https 地址）。日志为 JSON 行，不显示令牌。
+The chat bot on Telegram, Discord and/or Feishu, configured by environment
+variables (or the matching flags, see qisai serve --help):
+QISAI_TELEGRAM_TOKEN, QISAI_TELEGRAM_API_URL, QISAI_DISCORD_TOKEN,
+QISAI_DISCORD_APP_ID, QISAI_DISCORD_PUBLIC_KEY (the interactions endpoint
+/discord/interactions), QISAI_FEISHU_APP_ID, QISAI_FEISHU_APP_SECRET,
 QISAI_DATABASE_URL, QISAI_LISTEN (/healthz, /metrics, the events' pages /e/),
-QISAI_PUBLIC_URL (the https address of the pages' links). It logs JSON lines and
-never prints a token. 日志为 JSON，不显示令牌。
+QISAI_PUBLIC_URL (the https address of the pages' links). It logs JSON lines
+and never prints a token.
 
-qisai backup — 备份：把 SQLite 数据库（--db，默认 $QISAI_DATABASE_URL，否则
-qisai.db）一致地复制到 BACKUP，运行中也可以。Writes a consistent copy of the
-SQLite database (--db, default $QISAI_DATABASE_URL, else qisai.db) to BACKUP,
-also while qisai runs on it; never copy the live file with cp. To restore:
-stop qisai, put BACKUP in the database's place (removing its -wal and -shm
-files), start qisai. 恢复：停止 qisai，用备份替换数据库文件（删除 -wal、-shm
-文件），再启动。PostgreSQL: use pg_dump 请用 pg_dump。
+qisai backup — 把 SQLite 数据库（--db，默认 $QISAI_DATABASE_URL，否则 qisai.db）
+一致地复制到 BACKUP，qisai 运行中也可以；不要用 cp 复制正在用的文件。恢复：停止
+qisai，用 BACKUP 替换数据库文件（删除它的 -wal、-shm 文件），再启动 qisai。
+PostgreSQL 数据库请用 pg_dump。
+Writes a consistent copy of the SQLite database (--db, default
+$QISAI_DATABASE_URL, else qisai.db) to BACKUP, also while qisai runs on it;
+never copy the live file with cp. To restore: stop qisai, put BACKUP in the
+database's place (removing its -wal and -shm files), start qisai. PostgreSQL:
+use pg_dump.
 
-qisai pair — prints the number of pairs (a bye counts as one), then one line
-per board "RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings
-and JaVaFo print with -p. 先输出对数（轮空算一对），再每台一行"红方 黑方"。
+qisai pair — 先输出对数（轮空算一对），再按起始序号每台一行「红方 黑方」，轮空为
+「序号 0」，和 bbpPairings、JaVaFo 的 -p 输出相同。
+Prints the number of pairs (a bye counts as one), then one line per board
+"RED BLACK" by starting rank, and "ID 0" for a bye, as bbpPairings and JaVaFo
+print with -p.
   --system cn-swiss|round-robin|double-round-robin
-                         赛制 system (default cn-swiss)
+      赛制（默认 cn-swiss）
+      system (default cn-swiss)
   --first-round fold|adjacent|head-tail|random
-                         首轮配对 first-round method, R-SW-3 (default fold)
+      首轮配对方法，R-SW-3（默认 fold）
+      first-round method, R-SW-3 (default fold)
   --halves top-bottom|odd-even
-                         上下半区 halves, R-SW-2 (default top-bottom)
+      上下半区，R-SW-2（默认 top-bottom）
+      halves, R-SW-2 (default top-bottom)
   --first-colour alternate|alternate-higher|upper-red|odd-red|lower-red|drawn
-                         首轮先后手 first-round colours, R-SW-5 (default alternate)
+      首轮先后手，R-SW-5（默认 alternate）
+      first-round colours, R-SW-5 (default alternate)
   --colour-tie sum-parity|round-parity
-                         先后手条件均等时 last colour rule, R-SW-10 (8) (default sum-parity)
+      先后手条件均等时的规则，R-SW-10 (8)（默认 sum-parity）
+      last colour rule, R-SW-10 (8) (default sum-parity)
   --avoid-same-unit first-round|all-rounds|off
-                         同单位回避 same-unit avoidance, R-SW-4 (default first-round)
-  --allow-three-in-a-row 不禁连三、多三 allow a third colour in a row and an
-                         imbalance of three, R-SW-12 (default: forbidden)
-  --score-priority N     最后N轮高分优先先后手 R-SW-11 for the last N rounds (default 3)
-  --count-forfeits=BOOL  弃权局计先后手及相遇 forfeits count for colours and
-                         rematches, R-T-0 (default true; false: games played only)
+      同单位回避，R-SW-4（默认 first-round）
+      same-unit avoidance, R-SW-4 (default first-round)
+  --allow-three-in-a-row
+      不禁连三、多三，R-SW-12（默认禁止）
+      allow a third colour in a row and an imbalance of three, R-SW-12
+      (default: forbidden)
+  --score-priority N
+      最后 N 轮高分优先先后手，R-SW-11（默认 3）
+      R-SW-11 for the last N rounds (default 3)
+  --count-forfeits=BOOL
+      弃权局计先后手及相遇，R-T-0（默认 true；false：只计下了的棋）
+      forfeits count for colours and rematches, R-T-0 (default true; false:
+      games played only)
   --count-bye-colour=BOOL
-                         轮空记先后手 a bye is recorded with a colour that counts,
-                         R-S-3 (default true; false: colourless byes, as FIDE's)
-  --earlier-colours      条件均等时比较更早轮次 look back before R-SW-10 (8), as
-                         Match BP Online does
-  --scoring W/D/L        计分 points for win/draw/loss, e.g. 2/1/0 (default: the
-                         file's BBW/BBD/BBL, else 1/0.5/0)
-  --rounds N             总轮数 total rounds (default: XXR in the file)
-  --seed N               随机种子 seed for random choices (default 0)
-  --explain              输出编排记录 print the pairing record instead, R-SW-13
-  --lang zh|en           编排记录语言 language of --explain (default zh)
-  --out FILE.trf         把新一轮写入 write the event with the new round as TRF
-  --no-units             --out 不写单位（QSU行）leave out the players' units
-                         (QSU lines, which bbpPairings and JaVaFo skip)
+      轮空记先后手并计数，R-S-3（默认 true；false：轮空不记先后手，同 FIDE）
+      a bye is recorded with a colour that counts, R-S-3 (default true; false:
+      colourless byes, as FIDE's)
+  --earlier-colours
+      条件均等时比较更早的轮次，在 R-SW-10 (8) 之前，同 Match BP Online
+      look back before R-SW-10 (8), as Match BP Online does
+  --scoring W/D/L
+      胜/和/负的分数，例如 2/1/0（默认：文件的 BBW/BBD/BBL，否则 1/0.5/0）
+      points for win/draw/loss, e.g. 2/1/0 (default: the file's BBW/BBD/BBL,
+      else 1/0.5/0)
+  --rounds N
+      总轮数（默认：文件里的 XXR）
+      total rounds (default: XXR in the file)
+  --seed N
+      随机种子（默认 0）
+      seed for random choices (default 0)
+  --explain
+      改为输出编排记录，R-SW-13
+      print the pairing record instead, R-SW-13
+  --lang zh|en
+      编排记录的语言（默认 zh）
+      language of --explain (default zh)
+  --out FILE.trf
+      把带新一轮的比赛写成 TRF
+      write the event with the new round as TRF
+  --no-units
+      --out 不写单位（QSU 行，bbpPairings 和 JaVaFo 跳过它们）
+      leave out the players' units (QSU lines, which bbpPairings and JaVaFo
+      skip)
 
-qisai standings — 名次表 the standings.
-  --tiebreaks LIST       破同分顺序 tiebreaks in order, e.g. 对手分,胜局,犯规 or
-                         buchholz,wins,fouls (default, R-T-1: 对手分,胜局,犯规,
-                         后走胜局,后走局数,倒数轮次分)
-  --format text|json|csv 输出格式 output format (default text)
-  --scoring W/D/L        计分 points for win/draw/loss (default as for pair)
+qisai standings — 名次表。
+The standings.
+  --tiebreaks LIST
+      破同分的顺序，例如 对手分,胜局,犯规（默认，R-T-1：对手分,胜局,犯规,
+      后走胜局,后走局数,倒数轮次分）
+      tiebreaks in order, e.g. buchholz,wins,fouls (default: R-T-1's, as
+      above)
+  --format text|json|csv
+      输出格式（默认 text）
+      output format (default text)
+  --scoring W/D/L
+      胜/和/负的分数（默认同 qisai pair）
+      points for win/draw/loss (default as for qisai pair)
 
 qisai paper — 比赛材料：Excel 工作簿（xlsx）、秩序册（programme）、成绩册
-（booklet）、奖状（certificates），A4 打印，可用浏览器另存为 PDF。Writes the
-event's workbook, programme, results booklet or certificates (HTML pages for A4,
-which a browser prints or saves as PDF; the certificates also as PNG pictures)
-beside EVENT.trf. TRF holds the games; the flags give what it does not:
-  --lang zh|en           语言 the papers' language (default zh)
-  --host TEXT            主办单位 who holds the event
-  --venue TEXT           比赛地点 where
-  --dates TEXT           比赛日期 when, e.g. 2026年3月1日—2日
-  --issued TEXT          奖状日期 the certificates' date (default: --dates)
-  --organisers A,B       组织者 who organised it
-  --arbiters A,B         裁判 its arbiters
-  --time-control TEXT    用时 e.g. 25分+5秒
-  --awards N             录取名次 places of each ranking with a certificate
-                         (default 3)
-  --out FILE             输出文件 where to write it ("-": standard output)
-  --font FILE            字体 the CJK font of the certificates' pictures
-                         (default: $QISAI_FONT, else one installed)
-  --tiebreaks LIST, --scoring W/D/L as for standings
+（booklet）、奖状（certificates），A4 网页，可用浏览器打印或另存为 PDF；奖状
+还有 PNG 图片。写在 EVENT.trf 旁边。TRF 文件有对局，文件里没有的由选项给出：
+Writes the event's workbook, programme, results booklet or certificates (HTML
+pages for A4, which a browser prints or saves as PDF; the certificates also as
+PNG pictures) beside EVENT.trf. TRF holds the games; the flags give what it
+does not:
+  --lang zh|en
+      材料的语言（默认 zh）
+      the papers' language (default zh)
+  --host TEXT
+      主办单位
+      who holds the event
+  --venue TEXT
+      比赛地点
+      where
+  --dates TEXT
+      比赛日期，例如 2026年3月1日—2日
+      when, e.g. 1–2 March 2026
+  --issued TEXT
+      奖状日期（默认：--dates）
+      the certificates' date (default: --dates)
+  --organisers A,B
+      组织者
+      who organised it
+  --arbiters A,B
+      裁判
+      its arbiters
+  --time-control TEXT
+      用时，例如 25分+5秒
+      e.g. 25min+5s
+  --awards N
+      每个名次表发奖状的名次数（默认 3）
+      places of each ranking with a certificate (default 3)
+  --out FILE
+      输出文件（"-"：标准输出）
+      where to write it ("-": standard output)
+  --font FILE
+      奖状图片的中文字体（默认：$QISAI_FONT，否则已安装的一种）
+      the CJK font of the certificates' pictures (default: $QISAI_FONT, else
+      one installed)
+  --tiebreaks LIST, --scoring W/D/L
+      同 qisai standings
+      as for qisai standings
 
-Exit codes 退出码: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
+退出码：0 成功，1 失败（文件有误、无法编排），2 命令行有误。
+Exit codes: 0 ok, 1 failed (bad file, no pairing), 2 wrong command line.
 `
 
 func versionCmd(args []string, stdout io.Writer) error {
 	if len(args) > 0 {
-		return usagef("version takes no arguments")
+		return usagef("qisai version 不接受参数：只写 qisai version。", "version takes no arguments: type just qisai version.")
 	}
 	v := version
 	if v == "" {
@@ -243,7 +344,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, flagError(err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -277,11 +378,11 @@ func loadEvent(fs *flag.FlagSet, args []string, o *overrides) (ev *engine.Event,
 func oneFile(pos []string) (string, error) {
 	switch len(pos) {
 	case 0:
-		return "", usagef("name the event file, e.g. EVENT.trf")
+		return "", usagef("请写上比赛文件，例如 qisai pair EVENT.trf。", "name the event file, e.g. qisai pair EVENT.trf.")
 	case 1:
 		return pos[0], nil
 	}
-	return "", usagef("one event file expected, got %d: %s", len(pos), strings.Join(pos, " "))
+	return "", usagef("只能写一个比赛文件，这里有 %d 个：%s。", "one event file expected, got %d: %s.", len(pos), strings.Join(pos, " "))
 }
 
 // readEvent reads a TRF file; its errors say file:line (trf.Error). The

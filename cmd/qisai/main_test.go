@@ -109,8 +109,10 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestErrors checks that every mistake gives one line on stderr that says
-// what is wrong and where, the right exit code, and nothing on stdout.
+// TestErrors checks that every mistake says on stderr what is wrong and
+// where, each line after the command's name and in one language (a
+// mistake on the command line in Chinese, then in English), the right
+// exit code, and nothing on stdout.
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -151,8 +153,18 @@ func TestErrors(t *testing.T) {
 			if out != "" {
 				t.Errorf("stdout %q, want nothing", out)
 			}
-			if strings.Count(errOut, "\n") != 1 || !strings.HasSuffix(errOut, "\n") {
-				t.Errorf("stderr %q, want exactly one line", errOut)
+			lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+			if tt.code == 2 && len(lines) != 2 || !strings.HasSuffix(errOut, "\n") {
+				t.Errorf("stderr %q, want a line in Chinese, then one in English", errOut)
+			}
+			for _, l := range lines {
+				if !strings.HasPrefix(l, "qisai") {
+					t.Errorf("stderr line %q does not name the command", l)
+				}
+			}
+			oneLanguageALine(t, "stderr", errOut)
+			if tt.code == 2 {
+				bothLanguages(t, "stderr", errOut)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(errOut, w) {
@@ -166,14 +178,14 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func TestInternalErrorIsOneLine(t *testing.T) {
+func TestInternalErrorInBothLanguages(t *testing.T) {
 	commands["boom"] = func([]string, io.Writer) error { panic("boom") }
 	defer delete(commands, "boom")
 	out, errOut, code := qisai(t, "boom")
 	if code != 1 || out != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, out)
 	}
-	if errOut != "qisai: 内部错误：boom。请把所用的命令和文件报告给我们。internal error: boom, please report it with the command and the file you used\n" {
+	if errOut != "qisai: 内部错误：boom。请把所用的命令和文件报告给我们。\nqisai: internal error: boom; please report it with the command and the file you used.\n" {
 		t.Errorf("stderr %q", errOut)
 	}
 }

@@ -40,11 +40,13 @@ var paperKinds = []paperKind{
 // what the organiser tells of the event: the flags give that.
 func paperCmd(args []string, stdout io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return usagef("name the paper: qisai paper xlsx|programme|booklet|certificates EVENT.trf")
+		return usagef("请写上要哪种材料：qisai paper xlsx|programme|booklet|certificates EVENT.trf。",
+			"name the paper: qisai paper xlsx|programme|booklet|certificates EVENT.trf.")
 	}
 	kind, ok := findPaper(args[0])
 	if !ok {
-		return usagef("no paper %q: write xlsx, programme (秩序册), booklet (成绩册) or certificates (奖状)", args[0])
+		return usagef("没有 %q 这种材料：请写 xlsx、秩序册（programme）、成绩册（booklet）或奖状（certificates）。",
+			"no paper %q: write xlsx, programme, booklet or certificates.", args[0])
 	}
 	fs := flag.NewFlagSet("paper", flag.ContinueOnError)
 	var o overrides
@@ -75,7 +77,7 @@ func paperCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	if d.Awards < 0 || d.Awards > 100 {
-		return usagef("--awards is 0 to 100, not %d", d.Awards)
+		return usagef("--awards 应为 0 到 100，不是 %d。", "--awards is 0 to 100, not %d.", d.Awards)
 	}
 	d.Organisers, d.Arbiters = list(organisers), list(arbiters)
 	if d.Issued == "" {
@@ -103,7 +105,7 @@ func paperCmd(args []string, stdout io.Writer) error {
 		out = filepath.Join(filepath.Dir(path), chat.FileName(name, ext))
 	}
 	if certificates && len(p.Prizes) == 0 {
-		return fmt.Errorf("%s: 还没有名次，没有奖状 no places yet, so no certificates (the file has no round played)", path)
+		return bilingual("%s：还没有名次，没有奖状（文件里还没有下完的轮次）。", "%s: no places yet, so no certificates (the file has no round played).", path)
 	}
 
 	var b bytes.Buffer
@@ -171,7 +173,7 @@ func writeOut(path string, data []byte, stdout io.Writer) error {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(stdout, "已写入 wrote %s\n", path)
+	_, err := fmt.Fprintf(stdout, "已写入 %s。\nWrote %s.\n", path, path)
 	return err
 }
 
@@ -181,7 +183,7 @@ func writeOut(path string, data []byte, stdout io.Writer) error {
 func certificatePictures(p paper.Papers, page, font string, stdout io.Writer) error {
 	pt, err := picture.Open(font)
 	if err != nil {
-		_, err := fmt.Fprintf(stdout, "没有中文字体，不画奖状图片 no CJK font, so no pictures of the certificates: %v\n", err)
+		_, err := fmt.Fprintf(stdout, "没有中文字体，不画奖状图片；安装一种（例如 fonts-noto-cjk）或用 --font 指定字体文件。\nNo CJK font, so no pictures of the certificates: %v; install one (e.g. fonts-noto-cjk) or name a font file with --font.\n", err)
 		return err
 	}
 	base := strings.TrimSuffix(page, filepath.Ext(page))

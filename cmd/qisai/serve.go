@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -24,6 +25,13 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
+// serveUsage heads the flags of qisai serve --help.
+const serveUsage = `qisai serve [flags]
+      Telegram、Discord 和/或飞书上的聊天机器人。每个选项也可以用括号里的环境变量设置。
+      the chat bot on Telegram, Discord and/or Feishu. Each flag may be set by
+      the environment variable in brackets instead.
+`
+
 // tickEvery is how often the service runs the scheduler (confirmation
 // windows, late arrivals, reminders count in minutes).
 const tickEvery = 30 * time.Second
@@ -33,11 +41,19 @@ const tickEvery = 30 * time.Second
 // /metrics on QISAI_LISTEN. It stops cleanly on SIGINT or SIGTERM.
 func serveCmd(args []string, stdout io.Writer) error {
 	cfg, err := ops.Load(args, os.Getenv)
-	if err != nil {
+	var bad ops.FlagError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		_, err = io.WriteString(stdout, serveUsage)
+		ops.PrintFlags(stdout)
+		return err
+	case errors.As(err, &bad):
+		return flagError(bad.Err)
+	case err != nil:
 		return usageError{err}
 	}
 	if !cfg.Telegram() && !cfg.Discord() && !cfg.Feishu() {
-		return usagef("未设置平台：请设置 QISAI_TELEGRAM_TOKEN、QISAI_DISCORD_TOKEN 或 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET（见 README），或运行 \"qisai console\"。\n" +
+		return usagef("未设置平台：请设置 QISAI_TELEGRAM_TOKEN、QISAI_DISCORD_TOKEN 或 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET（见 README），或运行 \"qisai console\"。",
 			"no platform is configured: set QISAI_TELEGRAM_TOKEN, QISAI_DISCORD_TOKEN and/or QISAI_FEISHU_APP_ID with QISAI_FEISHU_APP_SECRET (see README), or run \"qisai console\".")
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
@@ -119,7 +135,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 		tg, err := telegram.New(svc, cfg.TelegramToken, telegram.WithServerURL(cfg.TelegramAPIURL),
 			telegram.WithWebhook(cfg.TelegramWebhookURL), telegram.WithLogger(log), telegram.WithStatus(status(telegram.Platform)))
 		if err != nil {
-			return fmt.Errorf("不能启动 Telegram 机器人，请检查 QISAI_TELEGRAM_TOKEN 和 QISAI_TELEGRAM_API_URL。The Telegram bot cannot start: %w", err)
+			return because(err, "不能启动 Telegram 机器人，请检查 QISAI_TELEGRAM_TOKEN 和 QISAI_TELEGRAM_API_URL。",
+				"The Telegram bot cannot start: %v; check QISAI_TELEGRAM_TOKEN and QISAI_TELEGRAM_API_URL.")
 		}
 		if cfg.TelegramWebhookURL != "" {
 			mux.Handle(telegram.WebhookPath, tg.WebhookHandler())
@@ -141,7 +158,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 			opts = append(opts, discord.WithPublicKey(key))
 		}
 		if dc, err = discord.New(svc, cfg.DiscordToken, opts...); err != nil {
-			return fmt.Errorf("不能启动 Discord 机器人，请检查 QISAI_DISCORD_TOKEN 和 QISAI_DISCORD_API_URL。The Discord bot cannot start: %w", err)
+			return because(err, "不能启动 Discord 机器人，请检查 QISAI_DISCORD_TOKEN 和 QISAI_DISCORD_API_URL。",
+				"The Discord bot cannot start: %v; check QISAI_DISCORD_TOKEN and QISAI_DISCORD_API_URL.")
 		}
 		if h := dc.Handler(); h != nil {
 			mux.Handle("/discord/interactions", h)
@@ -159,7 +177,8 @@ func serveCmd(args []string, stdout io.Writer) error {
 		}
 		fs, err := feishu.New(svc, cfg.FeishuAppID, cfg.FeishuAppSecret, opts...)
 		if err != nil {
-			return fmt.Errorf("不能启动飞书机器人，请检查 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET。\nThe Feishu bot cannot start: %w", err)
+			return because(err, "不能启动飞书机器人，请检查 QISAI_FEISHU_APP_ID 和 QISAI_FEISHU_APP_SECRET。",
+				"The Feishu bot cannot start: %v; check QISAI_FEISHU_APP_ID and QISAI_FEISHU_APP_SECRET.")
 		}
 		if h := fs.Handler(); h != nil {
 			mux.Handle(feishu.EventsPath, h)

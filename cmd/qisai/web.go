@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -28,7 +27,8 @@ type webListener struct {
 func listenWeb(addr string) (*webListener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("--listen %s：无法监听 cannot listen: %w", addr, err)
+		return nil, because(err, "--listen %s：无法监听这个地址，请换一个地址或端口，例如 --listen 127.0.0.1:8080。",
+			"--listen %s: cannot listen: %v; choose another address or port, e.g. --listen 127.0.0.1:8080.", addr)
 	}
 	base := os.Getenv(publicURLEnv)
 	if base == "" {
@@ -54,6 +54,6 @@ func (l *webListener) serve(ctx context.Context, svc *chatcmd.Service) {
 		srv.Shutdown(shut)
 	}()
 	if err := srv.Serve(l.ln); !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(os.Stderr, "qisai: the web page's listener stopped 网页监听已停止:", err)
+		tell(os.Stderr, "qisai", "网页监听已停止，原因见下一行。\nthe web pages' listener stopped: "+err.Error())
 	}
 }

@@ -88,11 +88,21 @@ var wideRanges = [][2]rune{
 
 // Rune is how many columns r takes: 2, 1 or 0 (see Of).
 func Rune(r rune) int {
+	// Printable ASCII and 汉字 (most text) here, each by one unsigned
+	// compare, small enough to be inlined into Of's loop; the lookups in
+	// other.
 	switch {
-	case r >= ' ' && r < 0x7F: // printable ASCII and 汉字 (most text) without the lookups below
+	case uint32(r)-' ' < 0x7F-' ':
 		return 1
-	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
+	case uint32(r)-0x4E00 <= 0x9FFF-0x4E00: // CJK unified ideographs
 		return 2
+	}
+	return other(r)
+}
+
+// other is Rune of the runes it does not answer itself.
+func other(r rune) int {
+	switch {
 	case unicode.IsControl(r), r >= 0x200B && r <= 0x200F, r == 0xFEFF, unicode.In(r, unicode.Mn, unicode.Me):
 		return 0 // controls, zero-width spaces and joiners, combining marks
 	case r < 0x1100:
@@ -126,18 +136,30 @@ func PadLeft(s string, w int) string {
 // Truncate shortens s to at most w columns, ending it with "…" when it
 // cuts; a wide character that would straddle the limit is left out whole.
 func Truncate(s string, w int) string {
-	if Of(s) <= w {
-		return s
+	head, _, ellipsis := Cut(s, w)
+	if ellipsis {
+		return head + "…"
 	}
-	if w <= 0 {
-		return ""
-	}
-	cut, used := len(s), 0
+	return head
+}
+
+// Cut is Truncate(s, w) in parts, s read once (a table cuts thousands of
+// names): head, the start of s Truncate keeps, is cols columns wide, and
+// ellipsis says whether "…" follows it.
+func Cut(s string, w int) (head string, cols int, ellipsis bool) {
+	used := 0
+	cut, kept := -1, 0 // where "…" goes, and the columns before it
 	for i, r := range s {
-		if used += Rune(r); used > w-1 {
-			cut = i
-			break
+		rw := Rune(r)
+		if cut < 0 && used+rw > w-1 {
+			cut, kept = i, used
+		}
+		if used += rw; used > w {
+			if w <= 0 {
+				return "", 0, false
+			}
+			return s[:cut], kept, true
 		}
 	}
-	return s[:cut] + "…"
+	return s, used, false
 }

@@ -1,6 +1,10 @@
 package textwidth
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestOf(t *testing.T) {
 	for _, tt := range []struct {
@@ -58,6 +62,45 @@ func TestTruncate(t *testing.T) {
 			t.Errorf("Truncate(%q, %d) = %q is %d wide", tt.s, tt.w, got, Of(got))
 		}
 	}
+}
+
+// FuzzCut: Truncate, which Cut gives in parts, is s itself when it fits
+// in w columns; else the longest start of s that leaves a column for "…",
+// and "…" (nothing when w < 1); Cut's columns are its head's.
+func FuzzCut(f *testing.F) {
+	for _, s := range []string{"", "Bob", "Alice", "王天一", "王 Wang", "e\u0301e\u0301", "a\u200bb", "😀x", "\xff王"} {
+		for _, w := range []int{-1, 0, 1, 2, 3, 4, 5, 6} {
+			f.Add(s, w)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, w int) {
+		head, cols, ellipsis := Cut(s, w)
+		if cols != Of(head) {
+			t.Errorf("Cut(%q, %d) = %q, %d columns; it takes %d", s, w, head, cols, Of(head))
+		}
+		got := Truncate(s, w)
+		if want := map[bool]string{false: head, true: head + "…"}[ellipsis]; got != want {
+			t.Errorf("Truncate(%q, %d) = %q; Cut gives %q, ellipsis %v", s, w, got, head, ellipsis)
+		}
+		switch {
+		case Of(s) <= w:
+			if got != s {
+				t.Errorf("Cut(%q, %d) = %q; it fits as it is", s, w, got)
+			}
+		case w < 1:
+			if got != "" {
+				t.Errorf("Cut(%q, %d) = %q, want nothing", s, w, got)
+			}
+		default:
+			head, ok := strings.CutSuffix(got, "…")
+			if !ok || !strings.HasPrefix(s, head) || Of(head) > w-1 {
+				t.Fatalf("Cut(%q, %d) = %q, want a start of it within %d columns and \"…\"", s, w, got, w-1)
+			}
+			if next, _ := utf8.DecodeRuneInString(s[len(head):]); Of(head)+Rune(next) <= w-1 {
+				t.Errorf("Cut(%q, %d) = %q: %q fits too", s, w, got, head+string(next))
+			}
+		}
+	})
 }
 
 func TestPadRight(t *testing.T) {
