@@ -57,7 +57,7 @@ func (a *LateEntered) Apply(st *State) error {
 	})
 	missed := st.Info.LateBye()
 	for r := range st.Event.Rounds {
-		rd := &st.Event.Rounds[r]
+		rd := st.ownRound(r + 1)
 		rd.Byes = append(rd.Byes, engine.Bye{Player: id, Kind: missed})
 	}
 	// A previewed next round was paired without them: it is paired again.
