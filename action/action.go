@@ -61,25 +61,43 @@ func Kinds() []string {
 }
 
 // Encode turns an action into its kind and JSON payload.
+//
+// An action with a log form of its own (pairing_log.go) is a
+// json.Marshaler whose output is encoding/json's, compact already: Encode
+// takes it as it is, where json.Marshal would read a round's pairing
+// through once more to compact it.
 func Encode(a Action) (kind string, payload []byte, err error) {
 	if a == nil {
 		return "", nil, fmt.Errorf("encode action: no action")
 	}
-	payload, err = json.Marshal(a)
+	if m, ok := a.(json.Marshaler); ok {
+		payload, err = m.MarshalJSON()
+	} else {
+		payload, err = json.Marshal(a)
+	}
 	if err != nil {
 		return "", nil, fmt.Errorf("encode %s: %w", a.Kind(), err)
 	}
 	return a.Kind(), payload, nil
 }
 
-// Decode reads an action written by Encode.
+// Decode reads an action written by Encode. An action with a log form of
+// its own reads it itself (its UnmarshalJSON checks the payload through
+// json.Unmarshal), not after json.Unmarshal has read it through twice
+// more: once to check it, once to find where it ends.
 func Decode(kind string, payload []byte) (Action, error) {
 	mk, ok := registry[kind]
 	if !ok {
 		return nil, fmt.Errorf("decode action: unknown kind %q", kind)
 	}
 	a := mk()
-	if err := json.Unmarshal(payload, a); err != nil {
+	var err error
+	if u, ok := a.(json.Unmarshaler); ok {
+		err = u.UnmarshalJSON(payload)
+	} else {
+		err = json.Unmarshal(payload, a)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("decode %s: %w", kind, err)
 	}
 	return a, nil

@@ -53,6 +53,15 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
+	// UnitsMoved says the spreading of units over the halves changed the
+	// order the numbering gave at the start (R-SW-1): the start says so.
+	UnitsMoved bool `json:",omitempty"`
+	// Awards are the categories, prizes, place points and minimum games
+	// the event ranks by beside its standings (awards.go).
+	Awards Awards `json:",omitzero"`
+	// Playoffs are the ties the organiser chose how to settle (R-T-8,
+	// playoff.go).
+	Playoffs []Playoff `json:",omitempty"`
 	// Waiting is the wait list (候补, R-E-5), in order, each numbered by
 	// place (ID) with an entrant id; Present the entrants checked in for
 	// the event before round 1 (签到), and CheckInTold the planned start of
@@ -183,6 +192,11 @@ func (st *State) clone() *State {
 	c.Stages = st.Stages.clone()
 	c.Teams = st.Teams.clone()
 	c.Leaves = slices.Clone(st.Leaves)
+	c.Awards = st.Awards.clone()
+	c.Playoffs = slices.Clone(st.Playoffs)
+	for i := range c.Playoffs {
+		c.Playoffs[i] = c.Playoffs[i].clone()
+	}
 	c.Waiting = slices.Clone(st.Waiting)
 	c.Present = slices.Clone(st.Present)
 	return &c

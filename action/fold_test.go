@@ -361,6 +361,8 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 	// Requested byes come from a stream of their own, so that they leave
 	// the other kinds' draws as they were.
 	side := rand.New(rand.NewPCG(seed, 0x6c65617665)) // "leave"
+	// So do the awards (categories, prizes, place points, minimum games).
+	awards := rand.New(rand.NewPCG(seed, 0x6177617264)) // "award"
 	// The sign-up rules too (R-E-5), before the start.
 	entries := rand.New(rand.NewPCG(seed, 0x7369676e7570)) // "signup"
 	// The papers' details, which change also after the finish.
@@ -385,9 +387,13 @@ func randomLog(t testing.TB, seed uint64, n int, undos bool) ([]action.Record, *
 			a = randomLeave(side, live)
 		case side.IntN(80) == 0:
 			a = &action.GamePostponed{Round: len(live.Event.Rounds), Board: 1 + side.IntN(3)}
+		case awards.IntN(150) == 0:
+			a = randomAwards(awards, live)
+		case live.Status == action.Running && awards.IntN(2) == 0 && len(live.Ties()) > 0:
+			a = randomPlayoff(awards, live)
 		case papers.IntN(60) == 0:
-			venue, awards := fmt.Sprintf("Hall %d", papers.IntN(9)), papers.IntN(10)
-			a = &action.DetailsSet{Venue: &venue, Awards: &awards}
+			venue, places := fmt.Sprintf("Hall %d", papers.IntN(9)), papers.IntN(10)
+			a = &action.DetailsSet{Venue: &venue, Awards: &places}
 		case (live.Status == action.Setup || live.Status == action.Signup) && entries.IntN(8) == 0:
 			a = randomSignup(entries, live) // signup_test.go
 		case w < 10:
@@ -645,6 +651,54 @@ func randomLeave(rng *rand.Rand, st *action.State) action.Action {
 		return &action.LeaveGranted{Entrant: entrant, Round: round}
 	}
 	return &action.LeaveDropped{Entrant: entrant, Round: round}
+}
+
+// randomAwards gives a player categories, or declares the event's, or sets
+// a prize count, a place points table or a minimum of games (R-T-8,
+// R-T-10..12); now and then one that is refused.
+func randomAwards(rng *rand.Rand, st *action.State) action.Action {
+	cats := []string{"女子", "U12", "教师", " ", "picture"}
+	some := func() []string {
+		var out []string
+		for _, c := range cats {
+			if rng.IntN(3) == 0 {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	switch rng.IntN(6) {
+	case 0:
+		entrant := rng.IntN(len(st.Event.Players) + 2)
+		if entrant > 0 && entrant <= len(st.Event.Players) {
+			entrant = st.Event.Players[entrant-1].Entrant
+		}
+		return &action.CategoriesSet{Entrant: entrant, Categories: some()}
+	case 1:
+		declared := some()
+		return &action.AwardsChanged{Categories: &declared}
+	case 2:
+		return &action.AwardsChanged{Prize: &action.PrizeSet{Category: []string{"", "女子", "U12"}[rng.IntN(3)], Places: rng.IntN(5) - 1}}
+	case 3:
+		t := engine.PlaceTable{engine.Pts(10), engine.Pts(7), engine.Pts(5), engine.Pts(3)}[:rng.IntN(5)]
+		return &action.AwardsChanged{PlacePoints: &t}
+	case 4:
+		chains := [][]engine.TieRule{nil, {engine.TieBlitz, engine.TieLots}, {engine.TieArmageddon}, {engine.TieReplay}, {engine.RegularGame}}
+		c := chains[rng.IntN(len(chains))]
+		return &action.AwardsChanged{Playoff: &c}
+	}
+	return &action.AwardsChanged{Minimum: &engine.Minimum{Games: rng.IntN(6) - 1, For: engine.Rankings(rng.IntN(4))}}
+}
+
+// randomPlayoff settles one of the event's ties (R-T-8): the organiser's
+// choice, or a play-off game's result (now and then a refused one).
+func randomPlayoff(rng *rand.Rand, st *action.State) action.Action {
+	ties := st.Ties()
+	t := ties[rng.IntN(len(ties))]
+	if t.Chosen == nil || rng.IntN(8) == 0 {
+		return &action.PlayoffChosen{Stage: t.Stage, Group: t.Group, Place: t.Place, Players: t.Players, Lots: rng.IntN(4) == 0}
+	}
+	return &action.PlayoffPlayed{Place: t.Place, Result: engine.Result(1 + rng.IntN(3))} // red's win, black's, a draw
 }
 
 // randomPlan makes the event a knockout, a double elimination or groups,

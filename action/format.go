@@ -45,6 +45,9 @@ const (
 	// TotalsFormat: 队员总分制 (R-TM-3), the players playing an individual
 	// event and their teams ranked by their totals (R-T-6).
 	TotalsFormat FormatKind = "totals"
+	// TeamStagedFormat: a knockout or double elimination of teams, each
+	// bracket match a team match (§11.1, team_knockout.go).
+	TeamStagedFormat FormatKind = "team-stages"
 )
 
 // Table is a table that shows an event.
@@ -83,11 +86,16 @@ const (
 	// of it: a player sits a round out (请假, R-E-2), a game waits (补赛,
 	// R-E-3).
 	AbsenceRules
+	// PlayerAwards rank the players beside the standings: categories,
+	// prizes, place points, the minimum of games (R-T-8, R-T-10..12).
+	PlayerAwards
 )
 
 // Format is the event's format.
 func (st *State) Format() Format {
 	switch {
+	case st.Stages != nil && st.Teams != nil:
+		return teamStagedFormat{stagedFormat{st.Stages.Plan}}
 	case st.Stages != nil:
 		return stagedFormat{st.Stages.Plan}
 	case st.Teams != nil && st.Teams.Rules.Totalled():

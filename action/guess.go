@@ -57,8 +57,8 @@ func Commit(hidden engine.Colour, nonce string) string {
 // need not. In the Swiss and round robins the pairing gives the colours
 // otherwise (R-SW-10, R-C-2).
 func (st *State) Guessing(round int) bool {
-	if st.Stages != nil && round >= 1 && round == len(st.Event.Rounds) {
-		return true // offered for every match's first game (R-C-3; GuessHidden)
+	if st.Stages != nil && st.Teams == nil && round >= 1 && round == len(st.Event.Rounds) {
+		return true // offered for every match's first game (R-C-3; GuessHidden); a team match's boards are R-C-2's
 	}
 	return st.Play.Round == round && st.Play.Guessing
 }
@@ -166,9 +166,12 @@ func (a *GuessMade) Apply(st *State) error {
 	return nil
 }
 
-// ColourChosen is the 猜先 winner's choice of colour (R-C-4): the game's
-// colours follow it. The game must not be under way yet (no report, no
-// draw offer).
+// ColourChosen is the 猜先 winner's choice of colour (R-C-4), or an
+// armageddon game's chooser's (R-F-5: the player who did not choose at the
+// first 猜先): the game's colours follow it. The game must not be under way
+// yet (no report, no draw offer), and an armageddon's choice is made
+// before the round's start, when it has one; unmade, the colours stay as
+// the pairing gave them.
 type ColourChosen struct {
 	Round  int           `json:"round"`
 	Board  int           `json:"board"`
@@ -182,6 +185,9 @@ func (a *ColourChosen) Apply(st *State) error {
 	game, _, err := playing(st, a.Round, a.Board, a.Player)
 	if err != nil {
 		return err
+	}
+	if b, ok := st.BoardOf(a.Round, a.Board); ok && b.Step == engine.TieArmageddon {
+		return a.chooseArmageddon(st, game, b)
 	}
 	cur := st.Underway(a.Round, a.Board)
 	switch g := cur.Guess; {
@@ -202,6 +208,31 @@ func (a *ColourChosen) Apply(st *State) error {
 		st.Stages.Guesses = append(st.Stages.Guesses, GuessWon{Round: a.Round, Board: a.Board, Winner: a.Player})
 	}
 	gp.arrive(a.Player, st.At)
+	if (a.Colour == engine.Red) != (game.Red == a.Player) {
+		game.Red, game.Black = game.Black, game.Red
+		game.RedFouls, game.BlackFouls = game.BlackFouls, game.RedFouls
+		st.putGame(a.Round, game)
+	}
+	return nil
+}
+
+// chooseArmageddon is the choice of colours of armageddon game b by its
+// chooser (R-F-5).
+func (a *ColourChosen) chooseArmageddon(st *State, game engine.Game, b BoardOf) error {
+	cur := st.Underway(a.Round, a.Board)
+	switch {
+	case a.Colour != engine.Red && a.Colour != engine.Black:
+		return refuse(Invalid, "请选红或黑", "choose red or black")
+	case b.Chooser != a.Player:
+		return ruled("R-F-5", "第 %d 台和棋黑胜的先后手由 %d 号选手选择", "the colours of board %d's armageddon are player %d's to choose", a.Board, b.Chooser).because(ColoursFixed)
+	case cur.Chose != engine.NoColour:
+		return refuse(Conflict, "第 %d 台的先后手已经选定", "the colours of board %d are chosen already", a.Board)
+	case cur.Report != nil || cur.Offer != nil || cur.Declined != 0:
+		return refuse(Conflict, "第 %d 台的对局已经开始，先后手不变", "the game on board %d is under way: its colours stay", a.Board)
+	case !st.Play.Starts.IsZero() && !st.At.Before(st.Play.Starts):
+		return ruled("R-F-5", "第 %d 轮已经开始，第 %d 台的先后手按对阵表不变", "round %d has started: board %d keeps the colours of the pairing", a.Round, a.Board).because(ColoursFixed)
+	}
+	st.gamePlay(a.Round, a.Board).Chose = a.Colour
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red
 		game.RedFouls, game.BlackFouls = game.BlackFouls, game.RedFouls

@@ -331,7 +331,7 @@ func TestR_SW_1_Started(t *testing.T) {
 		{name: "shuffled from the seed", from: seeded, act: is(&action.Started{Numbering: engine.Shuffled}),
 			want: func(st *action.State) {
 				st.Status = action.Running
-				st.Event.Players = engine.Number(st.Event.Players, engine.Shuffled, st.Event.Settings.Halves, 42)
+				st.Event.Players, _ = engine.Number(st.Event.Players, engine.Shuffled, st.Event.Settings.Halves, 42, engine.SpreadFirst)
 			}},
 		{name: "one player", from: func(t testing.TB) *script { return created(t).do(&entries[0]) },
 			act: is(&action.Started{}), err: "at least 2 players"},
@@ -355,7 +355,7 @@ func TestRoundPublished(t *testing.T) {
 		if p, err := engine.Pair(&st.Event); err == nil {
 			_ = engine.AddRound(&st.Event, p)
 			// The round's play starts when it is published (R-G-4).
-			st.Play = action.Play{Round: len(st.Event.Rounds), Since: st.At}
+			st.Play = action.Play{Round: len(st.Event.Rounds), Since: st.At, Seq: st.Seq}
 		}
 	}
 	runApply(t, []applyCase{

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/qisai/qisai/engine"
 )
@@ -18,8 +19,9 @@ import (
 type Progress struct {
 	Stages []*StageRun
 	// seed draws the lots that settle the places that may not be shared
-	// (R-T-8).
-	seed uint64
+	// (R-T-8), unshared of them: the plan's, or the prize places when more.
+	seed     uint64
+	unshared int
 }
 
 // StageRun is one stage: a bracket, or fields (the groups, a Swiss, a
@@ -29,6 +31,9 @@ type StageRun struct {
 	Entrants []int
 	Bracket  *engine.Bracket
 	Fields   []*engine.Field
+	// Ties are its fields' ties for places that may not be shared still
+	// to settle (R-T-8): the stage is not over before they are.
+	Ties []Tie
 }
 
 // Current is the stage being played: the last one drawn.
@@ -39,7 +44,8 @@ func (p *Progress) Over(plan Plan) bool {
 	return len(p.Stages) == len(plan.Stages) && p.Current().Over()
 }
 
-// Over reports whether every match or round of the stage is decided.
+// Over reports whether every match or round of the stage is decided, and
+// every tie for a place that may not be shared settled (R-T-8).
 func (r *StageRun) Over() bool {
 	if r.Bracket != nil {
 		return r.Bracket.Over()
@@ -49,7 +55,7 @@ func (r *StageRun) Over() bool {
 			return false
 		}
 	}
-	return true
+	return len(r.Ties) == 0
 }
 
 // fieldOver reports whether a field has played every round; a field of
@@ -87,8 +93,9 @@ func (r *StageRun) Ranking() []engine.Placing {
 }
 
 // Ranking is the event's final ranking once the last stage is over
-// (engine.FinalRanking, R-F-6), its top plan.Unshared places settled by
-// lots (R-T-8); nil before.
+// (engine.FinalRanking, R-F-6), its places that may not be shared — the
+// plan's unshared, the prize places (Awards.Prizes) — settled by lots
+// (R-T-8); nil before.
 func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	if !p.Over(plan) {
 		return nil
@@ -97,7 +104,7 @@ func (p *Progress) Ranking(plan Plan) []engine.Placing {
 	for _, r := range p.Stages {
 		ranks = append(ranks, r.Ranking())
 	}
-	return engine.Unshare(engine.FinalRanking(ranks, plan.Earlier), plan.Unshared, p.seed)
+	return engine.Unshare(engine.FinalRanking(ranks, plan.Earlier), p.unshared, p.seed)
 }
 
 // Progress draws and plays the stages of a staged event; nil when the
@@ -108,16 +115,17 @@ func (st *State) Progress() *Progress {
 	}
 	plan := st.Stages.Plan
 	var players []engine.Player
-	for _, p := range st.Event.Players {
+	for _, p := range st.stagePlayers() {
 		if p.WithdrawnAfter != -1 {
 			players = append(players, p)
 		}
 	}
 	seed := st.Event.Settings.Seed
+	match := st.stageMatch()
 	entrants := engine.SeedOrder(players, plan.Seeding, seed)
 	var pools []*engine.Field
 	var advance int
-	p := &Progress{seed: seed}
+	p := &Progress{seed: seed, unshared: max(plan.Unshared, st.Awards.Prizes)}
 	for i, sp := range plan.Stages {
 		if i > 0 && pools == nil && plan.Seeding == engine.SeedByLots && (sp.Kind == KnockoutStage || sp.Kind == DoubleStage) {
 			// A later bracket is drawn by lots as the first was, not
@@ -129,11 +137,11 @@ func (st *State) Progress() *Progress {
 		// tie (a knockout round's winners) is who goes on (R-T-8).
 		unshared := 0
 		if i == len(plan.Stages)-1 {
-			unshared = plan.Unshared
+			unshared = p.unshared
 		}
 		switch sp.Kind {
 		case KnockoutStage:
-			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: plan.Match, Rounds: sp.Rounds,
+			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: match, Rounds: sp.Rounds,
 				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: unshared, Seed: seed}
 			seeds := engine.Entrants(entrants)
 			if pools != nil {
@@ -149,7 +157,7 @@ func (st *State) Progress() *Progress {
 			// Two groups' k-ths play a match, more groups' a round robin
 			// (R-F-7).
 			if len(pools) == 2 {
-				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: plan.Match, Unshared: unshared, Seed: seed})
+				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: match, Unshared: unshared, Seed: seed})
 				run.Entrants = placed(run.Bracket)
 			} else {
 				run.Fields = engine.PlaceFields(pools, advance, fieldSettings(st, RoundRobinStage, 0))
@@ -159,7 +167,7 @@ func (st *State) Progress() *Progress {
 				}
 			}
 		case DoubleStage:
-			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: plan.Match, Reset: plan.Reset, Unshared: unshared, Seed: seed})
+			run.Bracket = engine.DoubleKnockout(entrants, engine.DoubleSettings{Format: match, Reset: plan.Reset, Unshared: unshared, Seed: seed})
 		case GroupsStage:
 			run.Fields = engine.Groups(entrants, sp.Groups, plan.GroupMethod, fieldSettings(st, RoundRobinStage, 0))
 		default:
@@ -168,7 +176,12 @@ func (st *State) Progress() *Progress {
 			rounds := min(sp.Rounds, max(len(entrants)-1, 1))
 			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
 		}
-		st.replay(i, run)
+		if st.Teams != nil {
+			st.replayTeams(i, run) // team_knockout.go
+		} else {
+			st.replay(i, run)
+			st.settleFields(i, run, p.unshared)
+		}
 		p.Stages = append(p.Stages, run)
 		if !run.Over() || i == len(plan.Stages)-1 {
 			break
@@ -185,6 +198,67 @@ func (st *State) Progress() *Progress {
 		entrants = winners(run.Ranking())
 	}
 	return p
+}
+
+// settleFields settles the ties of run's fields, once each is over, for
+// places that may not be shared (R-T-8): a groups stage's qualifying
+// places, before the stage after it; the unshared places of a last stage
+// of one field (a round-robin final, a Swiss). A tie settled gives its
+// field's standings its order (engine.Event.Playoffs); one still to
+// settle stays in run.Ties.
+func (st *State) settleFields(i int, run *StageRun, unshared int) {
+	upto := 0
+	switch last := i == len(st.Stages.Plan.Stages)-1; {
+	case run.Plan.Kind == GroupsStage && !last:
+		upto = run.Plan.Advance
+	case last && len(run.Fields) == 1:
+		upto = unshared
+	}
+	if upto == 0 {
+		return
+	}
+	for g, f := range run.Fields {
+		if !fieldOver(f) {
+			continue
+		}
+		var orders [][]int
+		for _, tie := range engine.Ties(f.Ranking(), upto) {
+			players := make([]int, len(tie))
+			for k, p := range tie {
+				players[k] = p.Entrant
+			}
+			games := st.playoffGames(i, g+1, tie[0].Place)
+			order, t := st.settle(i, g+1, tie[0].Place, players, games)
+			if t != nil {
+				t.Played = len(games)
+				run.Ties = append(run.Ties, *t)
+				continue
+			}
+			ids := make([]int, len(order))
+			for k, id := range order {
+				ids[k] = local(f, id)
+			}
+			orders = append(orders, ids)
+		}
+		f.Event.Playoffs = orders
+	}
+}
+
+// playoffGames are the games played so far on the boards of the play-off
+// for place in group of stage (BoardOf.Playoff), in order.
+func (st *State) playoffGames(stage, group, place int) []engine.MatchGame {
+	var out []engine.MatchGame
+	for r, boards := range st.Stages.Rounds {
+		for _, b := range boards {
+			if b.Stage != stage || b.Group != group || b.Playoff != place || r >= len(st.Event.Rounds) {
+				continue
+			}
+			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void && g.Result.Decided() {
+				out = append(out, engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result, Step: b.Step})
+			}
+		}
+	}
+	return out
 }
 
 // placed are the players the groups' places put into a bracket's first
@@ -251,8 +325,8 @@ func (st *State) replay(i int, run *StageRun) {
 		}
 		rounds := map[int]*engine.Round{}
 		for _, b := range boards {
-			if b.Stage != i {
-				continue
+			if b.Stage != i || b.Playoff > 0 {
+				continue // a play-off game settles a tie (settleFields), in no round
 			}
 			g, found := roundGame(st.Event.Rounds[r], b.Board)
 			if run.Bracket != nil {
@@ -357,6 +431,12 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 			add(o.Next.Red, o.Next.Black, BoardOf{Match: m.ID, Game: len(m.Games) + 1, Step: o.Next.Step, Chooser: o.Next.Chooser})
 		}
 	}
+	for _, t := range run.Ties {
+		// A play-off game the organiser chose (R-T-8).
+		if n := t.Outcome.Next; t.Chosen != nil && !t.Chosen.Lots {
+			add(n.Red, n.Black, BoardOf{Group: t.Group, Playoff: t.Place, Game: t.Played + 1, Step: n.Step, Chooser: n.Chooser})
+		}
+	}
 	for g, f := range run.Fields {
 		if fieldOver(f) || len(f.Event.Rounds) >= f.Event.Settings.Rounds || (len(f.Event.Rounds) > 0 && !roundDone(f.Event.Rounds[len(f.Event.Rounds)-1])) {
 			continue
@@ -380,6 +460,20 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 		}
 	}
 	if len(p.Boards) == 0 && len(p.Byes) == 0 {
+		if len(run.Ties) > 0 {
+			t := run.Ties[0]
+			names := make([]string, len(t.Players))
+			for k, id := range t.Players {
+				names[k] = playerName(st, id)
+			}
+			zh, en := strings.Join(names, "、"), strings.Join(names, ", ")
+			if len(run.Fields) == 1 {
+				return engine.Pairing{}, nil, refuse(Conflict, "第 %[1]d 名并列（%[2]s），等组织者选择加赛或抽签（R-T-8）：/playoff",
+					"place %[1]d is shared (%[3]s): an organiser chooses a play-off or lots (R-T-8): /playoff", t.Place, zh, en).because(TieWaiting)
+			}
+			return engine.Pairing{}, nil, refuse(Conflict, "第 %[1]d 组第 %[2]d 名并列（%[3]s），等组织者选择加赛或抽签（R-T-8）：/playoff",
+				"group %[1]d: place %[2]d is shared (%[4]s): an organiser chooses a play-off or lots (R-T-8): /playoff", t.Group, t.Place, zh, en).because(TieWaiting)
+		}
 		return engine.Pairing{}, nil, refuse(Conflict, "现在没有可以编排的对局", "there is no game to pair now").because(StagesOver)
 	}
 	return p, boards, nil
@@ -456,14 +550,31 @@ func (st *State) voidRerouted(rs []Rerouted) {
 				continue
 			}
 			for _, x := range rs {
-				if x.Stage == b.Stage && (x.Match == 0 || x.Match == b.Match) {
-					if g, err := game(st, r+1, b.Board); err == nil {
+				if x.Stage != b.Stage || (x.Match != 0 && x.Match != b.Match) {
+					continue
+				}
+				for _, board := range st.GameBoards(b) {
+					if g, err := game(st, r+1, board); err == nil {
 						g.Void = true
 					}
 				}
 			}
 		}
 	}
+}
+
+// GameBoards are the round's boards whose games a staged event's board of
+// the plan plays: the board itself, or a team match's boards.
+func (st *State) GameBoards(b BoardOf) []int {
+	if st.Teams == nil {
+		return []int{b.Board}
+	}
+	r := st.Teams.Rules
+	out := make([]int, r.GamesPerMatch())
+	for k := range out {
+		out[k] = r.Board(b.Board, k+1)
+	}
+	return out
 }
 
 // checkReroute is the rule on a changed result of a staged event: a
@@ -499,8 +610,10 @@ func (st *State) struckOut(x Rerouted) bool {
 			if b.Board == 0 || b.Stage != x.Stage || (x.Match != 0 && b.Match != x.Match) || r >= len(st.Event.Rounds) {
 				continue
 			}
-			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void {
-				return false
+			for _, board := range st.GameBoards(b) {
+				if g, ok := roundGame(st.Event.Rounds[r], board); ok && !g.Void {
+					return false
+				}
 			}
 		}
 	}

@@ -27,6 +27,11 @@ func init() {
 		{&action.BoardsSwapped{A: 1, B: 3}, `{"a":1,"b":3}`},
 		{&action.BoardFlipped{Board: 2}, `{"board":2}`},
 		{&action.PlayersExchanged{A: 4, B: 7}, `{"a":4,"b":7}`},
+		{&action.CategoriesSet{Entrant: 3, Categories: []string{"女子", "U12"}}, `{"entrant":3,"categories":["女子","U12"]}`},
+		{&action.AwardsChanged{Prize: &action.PrizeSet{Category: "女子", Places: 3}, PlacePoints: &engine.PlaceTable{engine.Pts(10), engine.Pts(7)}, Minimum: &engine.Minimum{Games: 5, For: engine.AllRankings}},
+			`{"prize":{"category":"女子","places":3},"placePoints":[20,14],"minimum":{"games":5,"for":3}}`},
+		{&action.PlayoffChosen{Stage: 1, Group: 2, Place: 2, Players: []int{5, 9}}, `{"stage":1,"group":2,"place":2,"players":[5,9]}`},
+		{&action.PlayoffPlayed{Place: 1, Result: engine.Draw}, `{"place":1,"result":3}`},
 	}...)
 }
 

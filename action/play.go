@@ -35,8 +35,11 @@ type Play struct {
 	LateReferred bool      `json:"lateReferred,omitempty"`
 	// Guessing says an arbiter called for 猜先 in this round: the winner of
 	// each game's guess chooses their colour (R-C-3, GuessCalled).
-	Guessing bool       `json:"guessing,omitempty"`
-	Games    []GamePlay `json:"games,omitempty"` // by board, only boards with something under way
+	Guessing bool `json:"guessing,omitempty"`
+	// Seq is the number of the action that published Round (startPlay):
+	// the buttons of the round's notes name it. 0 in states saved before.
+	Seq   int64      `json:"seq,omitempty"`
+	Games []GamePlay `json:"games,omitempty"` // by board, only boards with something under way
 }
 
 // GamePlay is what is under way on one board.
@@ -60,6 +63,9 @@ type GamePlay struct {
 	Here []CheckIn `json:"here,omitempty"`
 	// Guess is the 猜先 of the game (R-C-4), nil before it starts.
 	Guess *Guess `json:"guess,omitempty"`
+	// Chose is the colour an armageddon game's chooser took (R-F-5,
+	// ColourChosen); NoColour until they choose.
+	Chose engine.Colour `json:"chose,omitempty"`
 }
 
 // Report is a result as a player reported it, red's view (RedWin, BlackWin
@@ -242,7 +248,7 @@ func (gp GamePlay) arrivedBy(player int, deadline time.Time) bool {
 // arrivals count from then (R-G-4) unless the round is given a start time
 // (RoundScheduled). RoundPublished.Apply calls it.
 func (st *State) startPlay() {
-	st.Play = Play{Round: len(st.Event.Rounds), Since: st.At}
+	st.Play = Play{Round: len(st.Event.Rounds), Since: st.At, Seq: st.Seq}
 }
 
 // roundPlay returns the play of round for a play action to change,

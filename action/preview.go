@@ -1,6 +1,7 @@
 package action
 
 import (
+	"iter"
 	"slices"
 
 	"github.com/qisai/qisai/engine"
@@ -45,7 +46,7 @@ func (a *PairingPreviewed) Apply(st *State) error {
 		return refuse(Conflict, "比赛只有 %d 轮", "the event has only %d rounds", n)
 	}
 	seen := make([]bool, len(st.Event.Players)+1) // by sequence number: a field of thousands is paired at once
-	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
+	for id := range paired(p) {
 		if _, ok := st.Event.Player(id); !ok {
 			return refuse(NotFound, "没有 %d 号选手", "there is no player %d", id).because(NoSuchPlayer)
 		}
@@ -283,12 +284,21 @@ func (st *State) passOver(seq int64) {
 	}
 }
 
-func boardPlayers(bs []engine.Board) []int {
-	ids := make([]int, 0, 2*len(bs))
-	for _, b := range bs {
-		ids = append(ids, b.Red, b.Black)
+// paired yields those p pairs, board by board, red before black, then
+// those with a bye: a list not made, of thousands at a big event's /pair.
+func paired(p engine.Pairing) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for _, b := range p.Boards {
+			if !yield(b.Red) || !yield(b.Black) {
+				return
+			}
+		}
+		for _, id := range p.Byes {
+			if !yield(id) {
+				return
+			}
+		}
 	}
-	return ids
 }
 
 // clonePairing copies p for a change by hand. A preview is never changed

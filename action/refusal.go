@@ -92,6 +92,9 @@ const (
 	StagesOver    Reason = "stages-over"     // a staged event's every match is played
 	NoGames       Reason = "no-games"        // no round is published: there is no game yet
 	NoPairingLeft Reason = "no-pairing"      // no legal pairing of the next round exists
+	ColoursFixed  Reason = "colours-fixed"   // the colours are not the player's to choose, or no longer
+	NoSuchTie     Reason = "no-tie"          // no tie waits for a play-off or lots (R-T-8)
+	TieWaiting    Reason = "tie-waiting"     // a tie waits for the organiser's choice (R-T-8)
 
 	// Sign-up rules (R-E-5: signup.go).
 	Full           Reason = "full"            // the event has its maximum of players: the entrant waits

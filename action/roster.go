@@ -73,6 +73,8 @@ type PlayerAdded struct {
 	Name   string `json:"name"`
 	Unit   string `json:"unit,omitempty"`
 	Rating int    `json:"rating,omitempty"`
+	// Categories are the player's categories (R-T-10, CategoriesSet).
+	Categories []string `json:"categories,omitempty"`
 }
 
 func (*PlayerAdded) Kind() string { return "player-added" }
@@ -96,9 +98,14 @@ func (a *PlayerAdded) Apply(st *State) error {
 		// R-E-5: the entrant waits instead (WaitListed).
 		return ruled("R-E-5", "人数已满（上限 %d 人）", "the event is full (%d players at most)", st.Info.Entry.Max).because(Full)
 	}
+	cats, err := st.categoryNames(a.Categories)
+	if err != nil {
+		return err
+	}
+	st.Awards.declare(cats)
 	st.Event.Players = append(st.Event.Players, engine.Player{
 		ID: len(st.Event.Players) + 1, Name: name, Unit: unit, Rating: a.Rating,
-		Entrant: st.nextEntrant(),
+		Entrant: st.nextEntrant(), Categories: cats,
 	})
 	return nil
 }

@@ -26,8 +26,11 @@ func init() {
 }
 
 // Started closes the entries and gives the sequence numbers (R-SW-1).
+// Spread is how team-mates were spread over the halves: the zero value is
+// the rule of the events started before it was recorded.
 type Started struct {
-	Numbering engine.Numbering `json:"numbering"`
+	Numbering engine.Numbering  `json:"numbering"`
+	Spread    engine.UnitSpread `json:"spread,omitempty"`
 }
 
 func (*Started) Kind() string { return "started" }
@@ -43,10 +46,10 @@ func (a *Started) Apply(st *State) error {
 		return refuse(Conflict, "比赛至少要有 2 名选手才能开始，现在有 %d 名", "an event needs at least 2 players to start, it has %d", len(st.Event.Players)).because(TooFewPlayers)
 	}
 	s := st.Event.Settings
-	if err := st.numberTeams(a.Numbering); err != nil {
+	if err := st.numberTeams(a.Numbering, a.Spread); err != nil {
 		return err
 	}
-	st.Event.Players = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed)
+	st.Event.Players, st.UnitsMoved = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed, a.Spread)
 	st.Status = Running
 	return nil
 }

@@ -221,6 +221,8 @@ type WaitListed struct {
 	Name   string `json:"name"`
 	Unit   string `json:"unit,omitempty"`
 	Rating int    `json:"rating,omitempty"`
+	// Categories are the entrant's, as PlayerAdded's (R-T-10).
+	Categories []string `json:"categories,omitempty"`
 }
 
 func (*WaitListed) Kind() string { return "wait-listed" }
@@ -239,7 +241,12 @@ func (a *WaitListed) Apply(st *State) error {
 	if r := st.quotaRefused(unit, 0); r != nil {
 		return r
 	}
-	p := engine.Player{Name: name, Unit: unit, Rating: a.Rating, Entrant: st.nextEntrant()}
+	cats, err := st.categoryNames(a.Categories)
+	if err != nil {
+		return err
+	}
+	st.Awards.declare(cats)
+	p := engine.Player{Name: name, Unit: unit, Rating: a.Rating, Entrant: st.nextEntrant(), Categories: cats}
 	if st.room() {
 		p.ID = len(st.Event.Players) + 1
 		st.Event.Players = append(st.Event.Players, p)

@@ -75,9 +75,11 @@ type Plan struct {
 // use most: one game a match, a draw replayed (加赛, R-F-5); the first
 // place not shared (R-T-8, seed 003: "决出第一名"); two groups, the top two
 // going on to a knockout where each group's winner meets the other's
-// runner-up (with halves, the two winners would meet at once).
+// runner-up (with halves, the two winners would meet at once). The seeds
+// go by rating (R-SW-1: where ratings are known the strong are seeded
+// apart), which is the order of the numbers where nobody has one.
 func NewPlan(kind StageKind) Plan {
-	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1}
+	p := Plan{Match: engine.MatchFormat{Games: 1, Tie: []engine.TieRule{engine.TieReplay}}, Unshared: 1, Seeding: engine.SeedByRating}
 	switch kind {
 	case GroupsStage:
 		p.Stages = []StagePlan{{Kind: GroupsStage, Groups: 2, Advance: 2}, {Kind: KnockoutStage}}
@@ -129,6 +131,9 @@ type BoardOf struct {
 	// Chooser picks the colours of an armageddon game (R-F-5); 0: the
 	// colours alternate (R-C-3).
 	Chooser int `json:"chooser,omitempty"`
+	// Playoff, for a game of Group's play-off, is the place its two
+	// players share (R-T-8); Game counts the play-off's games.
+	Playoff int `json:"playoff,omitempty"`
 	Bye     int `json:"bye,omitempty"` // Board 0: the player of the group's bye
 }
 
@@ -174,8 +179,10 @@ func (a *PlanSet) Apply(st *State) error {
 	if err := beforeStart(st); err != nil {
 		return err
 	}
-	if st.Teams != nil && a.Plan != nil {
-		return refuse(Conflict, "淘汰赛和分组赛不能是团体赛：团体赛用积分编排或循环赛", "a knockout or groups event cannot be a team event: a team event is a Swiss or a round robin")
+	if st.Teams != nil {
+		if r := teamPlanRefused(a.Plan, st.Teams.Rules); r != nil {
+			return r
+		}
 	}
 	if a.Plan == nil {
 		st.Stages = nil

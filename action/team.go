@@ -51,6 +51,9 @@ type TeamRules struct {
 	// Totals is what a 队员总分制 ranking adds up (R-T-6), of each team's
 	// best Boards players in the individual event its players play.
 	Totals engine.TotalsRule `json:"totals,omitempty"`
+	// KnockoutTie settles a level match of a team knockout; nil:
+	// engine.DefaultTeamTie.
+	KnockoutTie []engine.TeamTieRule `json:"knockoutTie,omitempty"`
 }
 
 // NewTeamRules are the national rules for a team event of boards boards:
@@ -61,6 +64,7 @@ func NewTeamRules(boards int) TeamRules {
 
 func (r TeamRules) clone() TeamRules {
 	r.Ranking = slices.Clone(r.Ranking)
+	r.KnockoutTie = slices.Clone(r.KnockoutTie)
 	return r
 }
 
@@ -127,6 +131,10 @@ type MatchOf struct {
 	FirstLineup  []int `json:"firstLineup,omitempty"`
 	SecondLineup []int `json:"secondLineup,omitempty"`
 	Revealed     bool  `json:"revealed,omitempty"`
+	// Blitz marks a team knockout's blitz board after a level match: one
+	// game, on the match's board 1, of the players the line-ups name
+	// (team_knockout.go).
+	Blitz bool `json:"blitz,omitempty"`
 }
 
 func (t *Teamed) clone() *Teamed {
@@ -186,7 +194,9 @@ func (a *TeamRulesSet) Apply(st *State) error {
 		return nil
 	}
 	if st.Stages != nil {
-		return refuse(Conflict, "淘汰赛和分组赛不能是团体赛：团体赛用积分编排或循环赛", "a knockout or groups event cannot be a team event: a team event is a Swiss or a round robin")
+		if r := teamPlanRefused(&st.Stages.Plan, *a.Rules); r != nil {
+			return r
+		}
 	}
 	if err := a.Rules.Settings(st.Event.Settings).Check(); err != nil {
 		return teamRulesRefused(*a.Rules)
@@ -206,6 +216,9 @@ func (a *TeamRulesSet) Apply(st *State) error {
 // sameRules reports whether two rules are equal but for their chains.
 func sameRules(a, b TeamRules) bool {
 	a.Ranking, b.Ranking = nil, nil
+	if !slices.Equal(a.KnockoutTie, b.KnockoutTie) {
+		return false
+	}
 	return a.Boards == b.Boards && a.Reserves == b.Reserves && a.Lineup == b.Lineup && a.GamePoints == b.GamePoints &&
 		a.MatchPoints == b.MatchPoints && a.WinningBoards == b.WinningBoards && a.PlayOut == b.PlayOut && a.ByRating == b.ByRating &&
 		a.Totals == b.Totals

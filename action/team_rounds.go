@@ -88,7 +88,7 @@ func (st *State) TeamEvent() *engine.TeamEvent {
 			games = st.Event.Rounds[r].Games
 		}
 		for i, m := range rd.Matches {
-			if m.Revealed {
+			if m.Revealed && !m.Blitz { // a blitz board is no match of boards
 				st.playMatch(ev, r+1, &ev.Rounds[r].Matches[i], m, games)
 			}
 		}
@@ -186,6 +186,9 @@ func (st *State) settleTeam(round, board int) {
 // it is published (R-SW-13), replacing any earlier one.
 type TeamPairingPreviewed struct {
 	Pairing engine.Pairing `json:"pairing"`
+	// Matches, in a team knockout, say what each match plays (BoardOf,
+	// its Board the match's number).
+	Matches []BoardOf `json:"matches,omitempty"`
 }
 
 func (*TeamPairingPreviewed) Kind() string { return "team-pairing-previewed" }
@@ -202,6 +205,9 @@ func (a *TeamPairingPreviewed) Apply(st *State) error {
 		return err
 	}
 	tm.Preview = clonePairing(a.Pairing)
+	if st.Stages != nil {
+		st.Stages.Preview = slices.Clone(a.Matches)
+	}
 	return nil
 }
 
@@ -214,7 +220,7 @@ func (st *State) checkTeamPairing(p engine.Pairing) error {
 		return refuse(Conflict, "这是第 %d 轮的编排，但下一轮是第 %d 轮", "the pairing is for round %d, but the next round is %d", p.Round, next)
 	}
 	seen := map[int]bool{}
-	for _, id := range append(boardPlayers(p.Boards), p.Byes...) {
+	for id := range paired(p) {
 		if id < 1 || id > len(tm.Teams) {
 			return refuse(NotFound, "没有 %d 号队伍", "there is no team %d", id)
 		}
@@ -232,6 +238,8 @@ func (st *State) checkTeamPairing(p engine.Pairing) error {
 // others the captains send them (LineupSent).
 type TeamRoundPublished struct {
 	Pairing engine.Pairing `json:"pairing"`
+	// Matches, in a team knockout, say what each match plays (BoardOf).
+	Matches []BoardOf `json:"matches,omitempty"`
 }
 
 func (*TeamRoundPublished) Kind() string { return "team-round-published" }
@@ -249,14 +257,22 @@ func (a *TeamRoundPublished) Apply(st *State) error {
 	}
 	rd := TeamRoundOf{Byes: slices.Clone(a.Pairing.Byes)}
 	for _, b := range a.Pairing.Boards {
-		rd.Matches = append(rd.Matches, MatchOf{Number: b.Number, First: b.Red, Second: b.Black})
+		m := MatchOf{Number: b.Number, First: b.Red, Second: b.Black}
+		if of := slices.IndexFunc(a.Matches, func(o BoardOf) bool { return o.Board == b.Number }); of >= 0 && a.Matches[of].Step == engine.TieBlitz {
+			red, black := st.blitzPlayers(a.Matches[of], b.Red, b.Black)
+			m.Blitz, m.FirstLineup, m.SecondLineup = true, []int{red}, []int{black}
+		}
+		rd.Matches = append(rd.Matches, m)
 	}
 	tm.Rounds = append(tm.Rounds, rd)
 	st.Event.Rounds = append(st.Event.Rounds, engine.Round{})
 	tm.Preview = nil
+	if s := st.Stages; s != nil {
+		s.Rounds = append(s.Rounds[:min(len(s.Rounds), a.Pairing.Round-1)], slices.Clone(a.Matches))
+	}
 	round := len(tm.Rounds)
 	for i := range rd.Matches {
-		if !tm.Rules.SentLineups() || st.leftBy(rd.Matches[i], round) {
+		if !tm.Rules.SentLineups() || st.leftBy(rd.Matches[i], round) || rd.Matches[i].Blitz {
 			st.reveal(round, &tm.Rounds[round-1].Matches[i])
 		}
 	}
@@ -284,6 +300,10 @@ func (st *State) leftBy(m MatchOf, round int) bool {
 // that sent none, no one for a team that has left (R-W-2) — and makes its
 // boards with two players games of the round.
 func (st *State) reveal(round int, m *MatchOf) {
+	if m.Blitz {
+		st.revealBlitz(round, m)
+		return
+	}
 	base := st.teamBase()
 	lineup := func(id int, sent []int) []int {
 		if after := st.Teams.Teams[id-1].WithdrawnAfter; after != 0 && round > after {
@@ -469,7 +489,7 @@ func (st *State) forfeitBoards(round int, m MatchOf, id int) {
 // start, as the players get theirs (R-SW-1): by the mean rating of their
 // regulars, by lot or as registered; teams of one unit spread over the
 // halves (R-SW-2).
-func (st *State) numberTeams(by engine.Numbering) error {
+func (st *State) numberTeams(by engine.Numbering, spread engine.UnitSpread) error {
 	tm := st.Teams
 	if tm == nil {
 		return nil
@@ -478,7 +498,7 @@ func (st *State) numberTeams(by engine.Numbering) error {
 		return refuse(Conflict, "团体赛至少要有 2 支队伍才能开始，现在有 %d 支", "a team event needs at least 2 teams to start, it has %d", len(tm.Teams)).because(TooFewPlayers)
 	}
 	ev := st.teamBase()
-	if err := engine.NumberTeams(ev, by); err != nil {
+	if err := engine.NumberTeams(ev, by, spread); err != nil {
 		return refuseErr(Conflict, "不能给队伍排序号", err)
 	}
 	teams := make([]TeamEntry, len(ev.Teams))
@@ -559,5 +579,5 @@ func (teamFormat) Tables() []Table {
 // PlaysBy: match points, game points and the team tiebreaks stand for the
 // game scoring and the individual tiebreaks (R-S-2, R-T-4, R-T-5).
 func (teamFormat) PlaysBy(part RulePart) bool {
-	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules
+	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules && part != PlayerAwards
 }

@@ -1,9 +1,12 @@
 package chat
 
-// Button is a choice under a message; pressing it runs Command.
+// Button is a choice under a message: pressing it runs Command; a link
+// (URL set, Command empty) opens URL in the reader's browser instead and
+// tells the bot nothing.
 type Button struct {
 	Label   string `json:"label"`
-	Command string `json:"command"` // e.g. "/confirm 3"
+	Command string `json:"command"`       // e.g. "/confirm 3"
+	URL     string `json:"url,omitempty"` // e.g. "https://qisai.example.org/e/TOKEN/"
 }
 
 // Message is a message to send to a chat through the outbox.

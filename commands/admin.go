@@ -3,11 +3,11 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -315,6 +315,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "设定赛程（%d 轮）", En: "set the schedule (%d rounds)"}.In(lang, len(a.Plan))
 	case *action.TeamWithdrawn:
 		return i18n.T{Zh: "第 %d 队第 %d 轮后退赛", En: "team %d withdrew after round %d"}.In(lang, a.Team, a.After)
+	case *action.CategoriesSet, *action.AwardsChanged, *action.PlayoffChosen, *action.PlayoffPlayed:
+		return describeAwards(a, st, lang) // awards.go
 	}
 	return i18n.T{Zh: "其他改动", En: "another change"}.In(lang)
 }
@@ -399,35 +401,6 @@ func (c *Context) appendUndo(ch *storage.Change, u *action.Undo) error {
 	return nil
 }
 
-// addArbiter gives a user the arbiter's powers. The user is named by a
-// mention, a reply or a handle qisai has seen (namedUser): what is stored
-// is their numeric id, which the permissions check.
-func addArbiter(c *Context) (Reply, error) {
-	u, err := c.namedUser(c.Args["user"])
-	if err != nil {
-		return Reply{}, err
-	}
-	platform := c.Req.Chat.Platform
-	roles, err := c.svc.store.Roles(c, c.Event, platform, u.ID)
-	if err != nil {
-		return Reply{}, err
-	}
-	name := u.Name
-	if name == "" {
-		name = u.ID
-	}
-	if slices.Contains(roles, storage.Arbiter) {
-		return Reply{}, problem("%s 已经是本赛裁判了。", "%s is an arbiter of this event already.", name)
-	}
-	if _, err := c.Update(func(ch *storage.Change) error {
-		ch.Grant(platform, u.ID, storage.Arbiter)
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: i18n.T{Zh: "%s 现在是本赛裁判：可以用 /pair、/publish、/result、/foul 等命令。", En: "%s is now an arbiter of this event: they can use /pair, /publish, /result, /foul and more."}.In(c.Lang, name)}, nil
-}
-
 // finish ends the event. The places that may not be shared are settled by
 // lots (R-T-8): 抽签 goes at the end of the tiebreaks, recorded with the
 // finish so that every later table agrees, and the final top 8 are
@@ -446,8 +419,11 @@ func finish(c *Context) (Reply, error) {
 // finishEvent finishes the event: first what settle appends (the lots of
 // R-T-8), then EventFinished; the event's chats are told it is over with
 // the final ranking report gives (its text and its pictures), and how
-// many of the planned rounds were played.
-func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table)) (Reply, error) {
+// many of the planned rounds were played; views are the views that show
+// the rest ("完整名次：/standings；…"), naming the event wherever a bare
+// line would reach another: in a chat with other unfinished events, and
+// in the sender's own answer outside the event's chats.
+func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table), views []view) (Reply, error) {
 	chats, err := eventChats(c)
 	if err != nil {
 		return Reply{}, err
@@ -466,17 +442,56 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		if n, played := ch.State.Format().Rounds(ch.State), len(ch.State.Event.Rounds); n > played {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, played)
 		}
-		chats.announce(ch, text)
+		ch.PassOn()     // the chats' current event: what /events says (events.go)
+		others := false // the request's chat has other unfinished events
+		if err := chats.announceEach(ch, func(to chat.Chat) (string, error) {
+			now, err := currentNow(ch, c.Event, to, lang)
+			others = others || to == c.Req.Chat && now != ""
+			return text + now, err
+		}); err != nil {
+			return err
+		}
 		for _, t := range pictures {
 			chats.illustrate(ch, t)
 		}
-		chats.also(ch, i18n.T{Zh: "完整名次：/standings；成绩表：/crosstable。", En: "Full standings: /standings; crosstable: /crosstable."}.In(chats.lang))
+		chats.also(ch, viewsLine(views, c.State.Event.Name, others, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。完整名次：/standings；成绩表：/crosstable。", En: "The event is finished and the final standings announced. Full standings: /standings; crosstable: /crosstable."}.In(c.Lang)), nil
+	return chats.reply(i18n.T{Zh: "比赛已结束，最终排名已公布。", En: "The event is finished and the final standings announced. "}.In(c.Lang) +
+		viewsLine(views, c.State.Event.Name, true, c.Lang)), nil
+}
+
+// A view is a command that shows an event, as a finish names it.
+type view struct {
+	label i18n.T
+	cmd   string
+}
+
+// The views of the finished events, for finishEvent: standings and a
+// crosstable; a knockout's bracket, its groups' crosstables.
+var (
+	standingsView = view{i18n.T{Zh: "完整名次", En: "Full standings"}, "/standings"}
+	tableView     = view{i18n.T{Zh: "成绩表", En: "crosstable"}, "/crosstable"}
+	bracketView   = view{i18n.T{Zh: "对阵", En: "the bracket"}, "/bracket"}
+	groupsView    = view{i18n.T{Zh: "小组成绩表", En: "the groups' crosstables"}, "/crosstable"}
+)
+
+// viewsLine lists views in lang ("完整名次：/standings；成绩表：/crosstable。"),
+// each with the event's name where named says a bare line could reach
+// another event.
+func viewsLine(views []view, event string, named bool, lang i18n.Lang) string {
+	suffix := ""
+	if named {
+		suffix = " " + eventWord(event)
+	}
+	parts := make([]string, len(views))
+	for i, v := range views {
+		parts[i] = i18n.T{Zh: "%s：%s", En: "%s: %s"}.In(lang, v.label.In(lang), v.cmd+suffix)
+	}
+	return strings.Join(parts, i18n.T{Zh: "；", En: "; "}.In(lang)) + i18n.T{Zh: "。", En: "."}.In(lang)
 }
 
 // prizePlaces are the places that may not be shared (前八名名次不并列, R-T-8).

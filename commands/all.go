@@ -19,6 +19,9 @@ func all() []*Command {
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
+		staffCommands(),     // staff.go: /arbiter add, /arbiter remove
+		categoryCommands(),  // awards.go: /category (R-T-10)
+		playoffCommands(),   // playoff.go: /playoff (R-T-8)
 		waitListCommands(),  // signup_waitlist.go: /waitlist (候补, R-E-5)
 		timetableCommands(), // timetable.go: /schedule (赛程)
 	} {

@@ -22,7 +22,7 @@ func basicCommands() []*Command {
 		{
 			Name: "event new", Aliases: []string{"新比赛"}, Who: Anyone,
 			Args: []Arg{
-				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
+				{Name: "name", Kind: Rest, Help: i18n.T{Zh: "比赛名称，之后可写 团体赛、赛制（积分编排、循环赛、淘汰赛、双淘汰 或 分组循环）和轮数（如 轮数 7）", En: "the event's name, then optionally teams, swiss, roundrobin, knockout, double-knockout or groups, and rounds N"}},
 			},
 			Help:      i18n.T{Zh: "在这个聊天创建比赛，你是组织者", En: "create an event in this chat, with you as its organiser"},
 			GroupOnly: true,
@@ -48,9 +48,6 @@ func newEvent(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if teams && plan != nil {
-		return Reply{}, problem("团体赛用积分编排或循环赛，不能是淘汰赛或分组赛。", "A team event is a Swiss or a round robin, not a knockout or groups.")
-	}
 	here, err := c.chatEvents()
 	if err == nil {
 		err = here.nameFree(name)
@@ -60,16 +57,12 @@ func newEvent(c *Context) (Reply, error) {
 	}
 	settings.Seed = randomSeed()
 	actor := c.Actor()
+	var founder bool // the creator became the club's organiser
 	id, _, err := c.svc.store.Create(c, actor, c.Req.UpdateID, func(ch *storage.Change) error {
 		// The event speaks its creator's language to its chats until an
 		// organiser sets another (/event set lang).
 		if err := ch.Append(&action.Created{Name: name, Settings: settings, Lang: string(c.Lang)}); err != nil {
 			return err
-		}
-		if plan != nil {
-			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
-				return err
-			}
 		}
 		if teams {
 			rules := action.NewTeamRules(defaultTeamBoards)
@@ -77,13 +70,23 @@ func newEvent(c *Context) (Reply, error) {
 				return err
 			}
 		}
+		// A team event's plan is the rules' to refuse: a knockout or a
+		// double elimination of teams, not groups (team_knockout.go).
+		if plan != nil {
+			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
+				return err
+			}
+		}
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		return nil
+		var err error
+		founder, err = makeHome(ch, c.Req.Chat, actor.User)
+		return err
 	})
 	if err != nil {
 		return Reply{}, err
 	}
+	club := clubNote(founder, c.Lang)
 	c.Event = id
 	format, rounds := systemName(settings.System, c.Lang), i18n.T{Zh: "%d 轮", En: "%d rounds"}.In(c.Lang, settings.Rounds)
 	switch {
@@ -96,12 +99,12 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{Text: i18n.T{
 			Zh: "已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
 			En: "Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
-		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + here.besides(name, c.Lang)}, nil
+		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + club + here.besides(name, c.Lang)}, nil
 	}
 	return Reply{Text: i18n.T{
 		Zh: "已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
 		En: "Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, format, rounds) + here.besides(name, c.Lang)}, nil
+	}.In(c.Lang, name, format, rounds) + club + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).

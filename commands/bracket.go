@@ -47,7 +47,7 @@ func showBracket(c *Context) (Reply, error) {
 	for i, run := range pg.Stages {
 		head := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
-			lines := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang).Lines(phoneWidth)
+			lines := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
 			continue
 		}
@@ -76,7 +76,7 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 		if run.Bracket == nil {
 			continue
 		}
-		b := sheet.BracketOf(run.Bracket, func(id int) string { return playerName(&st.Event, id) }, c.Lang)
+		b := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang)
 		pages, err := c.svc.painter.Bracket(b)
 		if err != nil {
 			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
@@ -105,13 +105,13 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	}
 	plan := st.Stages.Plan
 	if pg.Over(plan) {
-		return i18n.T{Zh: "「%s」最终名次：", En: "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang)
+		return i18n.T{Zh: "「%s」最终名次：", En: "%q, the final ranking:"}.In(lang, st.Event.Name) + "\n" + rankingTable(st, pg.Ranking(plan), lang) + awardsText(st, lang)
 	}
 	ev := &st.Event
 	names := func(ids []int) string {
 		var ns []string
 		for _, id := range ids {
-			ns = append(ns, playerName(ev, id))
+			ns = append(ns, entrantName(st, id))
 		}
 		return strings.Join(ns, i18n.T{Zh: "、", En: ", "}.In(lang))
 	}
@@ -119,7 +119,11 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 	run := pg.Current()
 	if run.Bracket != nil {
 		in, out := stillIn(run)
-		lines = append(lines, i18n.T{Zh: "仍在比赛（%d 人）：%s", En: "Still in (%d): %s"}.In(lang, len(in), names(in)))
+		still := i18n.T{Zh: "仍在比赛（%d 人）：%s", En: "Still in (%d): %s"}
+		if st.Teams != nil {
+			still = i18n.T{Zh: "仍在比赛（%d 队）：%s", En: "Still in (%d): %s"}
+		}
+		lines = append(lines, still.In(lang, len(in), names(in)))
 		for _, o := range out {
 			line := i18n.T{Zh: "%s 淘汰：%s", En: "Out in %s: %s"}
 			if o.part == engine.ThirdPlace || o.part == engine.Playoff {
@@ -159,14 +163,14 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 	t := sheet.Table{
 		Kind:    sheet.KindStandings,
 		Title:   i18n.T{Zh: "最终名次", En: "Final ranking"}.In(lang),
-		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true}},
+		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: entrantHead(st, lang), Shrink: true, Brief: true}},
 	}
 	for _, p := range pg.Ranking(st.Stages.Plan) {
 		place := fmt.Sprint(p.Place)
 		if p.Shared {
 			place += "="
 		}
-		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.Entrant)}})
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.Entrant)}})
 	}
 	return t, true
 }
@@ -184,6 +188,7 @@ func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	if t, ok := rankingSheet(st, lang); ok {
 		p.Tables = append(p.Tables, t)
 	}
+	p.Tables = append(p.Tables, sheet.AwardTables(sheetOf(st), lang)...)
 	return p
 }
 

@@ -75,16 +75,56 @@ type button struct {
 	command string
 }
 
+// labelled is buttons labelled in lang.
+func labelled(buttons []button, lang i18n.Lang) []chat.Button {
+	var out []chat.Button
+	for _, b := range buttons {
+		out = append(out, chat.Button{Label: b.label.In(lang), Command: b.command})
+	}
+	return out
+}
+
 // tell sends each contact a private message in their language, with
 // buttons.
 func tell(ch *storage.Change, to []contact, t i18n.T, args []any, buttons ...button) {
 	for _, ct := range to {
-		m := chat.Message{Chat: ct.chat, Text: t.In(ct.lang, args...)}
-		for _, b := range buttons {
-			m.Buttons = append(m.Buttons, chat.Button{Label: b.label.In(ct.lang), Command: b.command})
-		}
-		ch.Send(m)
+		ch.Send(chat.Message{Chat: ct.chat, Text: t.In(ct.lang, args...), Buttons: labelled(buttons, ct.lang)})
 	}
+}
+
+// reportButtons are the buttons of a round's note: the player's result of
+// the game r names, from their side (R-G-1), r answering the round's
+// publication.
+func reportButtons(r ref) []button {
+	return []button{
+		{i18n.T{Zh: "我胜", En: "I won"}, r.answering("/report win")},
+		{i18n.T{Zh: "和棋", En: "Draw"}, r.answering("/report draw")},
+		{i18n.T{Zh: "我负", En: "I lost"}, r.answering("/report loss")},
+	}
+}
+
+// roundButtons are the buttons of a private note about round's game on
+// board: to report its result, or (the reminder before the start) to
+// check in (R-G-4); none when the round's publication is not known (a
+// state saved before it was kept).
+func roundButtons(st *action.State, event storage.EventID, round, board int, checkIn bool) []button {
+	if st.Play.Round != round || st.Play.Seq == 0 {
+		return nil
+	}
+	r := ref{event: event, round: round, board: board, seq: st.Play.Seq}
+	if checkIn {
+		return []button{{i18n.T{Zh: "签到", En: "Check in"}, r.answering("/here")}}
+	}
+	return reportButtons(r)
+}
+
+// pressedRound says, for a pressed button of a round's note, that the
+// round it answers was published again (undone and published anew) since.
+func (c *Context) pressedRound(st *action.State) error {
+	if c.ref == nil || st.Play.Seq == 0 {
+		return nil
+	}
+	return c.pressedAction(st.Play.Seq, i18n.T{Zh: "这一轮的对阵", En: "this round's pairing"})
 }
 
 // pressedGame says, for a pressed button, why it no longer applies to the
@@ -111,7 +151,8 @@ func (c *Context) pressedGame(st *action.State) error {
 	if err != nil {
 		return err
 	}
-	return problem("这个按钮已失效：结果已经确定（%s，由 %s 确定）。", "That button no longer applies: the result is in (%s, decided by %s).", line, by)
+	return problem("这个按钮已失效：结果已经确定（%s，由 %s 确定）。用 /me 查看现在要做什么。",
+		"That button no longer applies: the result is in (%s, decided by %s). See what to do now with /me.", line, by)
 }
 
 // pressedAction says, for a pressed button, that the action it answers is

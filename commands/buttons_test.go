@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 )
@@ -130,5 +133,113 @@ func TestRefWord(t *testing.T) {
 				t.Errorf("refWord(%q, %c) = %d, %v; want %d, %v", w, letter, got, ok, want, wantOK)
 			}
 		}
+	}
+}
+
+// TestRoundNoteButtons: the round's private note carries 我胜 / 和棋 / 我负
+// with the event, round and board inside (R-G-1). Pressed, a button
+// reports from the presser's side; pressed twice, or by a player of
+// another board, it changes nothing and says why, in the presser's
+// language.
+func TestRoundNoteButtons(t *testing.T) {
+	h := newHarness(t)
+	e := newPlayEvent(t, h, nil).enter()
+	h.say("org", "/pair")
+	h.say("org", "/publish")
+	red, black := e.board(1)
+	other, _ := e.board(2)
+	notes := h.outbox()
+	note := notes["dm:"+red][0]
+	if got := buttons(note); !strings.Contains(got, "我胜 → /report win e") || !strings.Contains(got, "和棋 → /report draw") ||
+		!strings.Contains(got, "我负 → /report loss") || !strings.Contains(got, " r1 b1 ") {
+		t.Fatalf("red's note on board 1 has the buttons %q, want 我胜/和棋/我负 for round 1 board 1", got)
+	}
+	n := len(e.logKinds())
+	h.dm(other, "/lang en")
+	must(t, press(t, h, other, note.Buttons[0]).Text, "That button is not yours: it is for board 1")
+	if got := len(e.logKinds()); got != n {
+		t.Errorf("the wrong player's press changed the log: %d actions, were %d", got, n)
+	}
+	must(t, press(t, h, red, note.Buttons[0]).Text, "已报告", "胜")
+	if r := e.state().Underway(1, 1).Report; r == nil || r.Result != engine.RedWin {
+		t.Fatalf("board 1's report after 我胜 from red: %+v, want red's win", r)
+	}
+	n = len(e.logKinds())
+	must(t, press(t, h, red, note.Buttons[2]).Text, "已经报告过第 1 台的结果")
+	if r := e.state().Underway(1, 1).Report; r.Result != engine.RedWin || len(e.logKinds()) != n {
+		t.Errorf("a second press changed the report or the log: %+v", r)
+	}
+	// 我负 from black agrees with red's report: it confirms it.
+	blackNote := notes["dm:"+black][0]
+	must(t, press(t, h, black, blackNote.Buttons[2]).Text, "已确认")
+	if g := e.game(1); g.Result != engine.RedWin {
+		t.Errorf("board 1 is %v after black's 我负, want red's win", g.Result)
+	}
+	must(t, press(t, h, black, blackNote.Buttons[0]).Text, "已失效", "结果已经确定")
+}
+
+// TestReminderCheckInButton: the reminder before a round's start carries
+// 签到 (R-G-4); pressed it checks the player in, pressed again it changes
+// nothing and says when they checked in.
+func TestReminderCheckInButton(t *testing.T) {
+	h := newHarness(t)
+	before := 10 * time.Minute
+	e := newPlayEvent(t, h, &action.InfoChanged{RemindBefore: &before}).enter()
+	h.say("org", "/pair")
+	h.say("org", "/publish 18:00")
+	h.sent()
+	h.watch(55 * time.Minute) // 17:55: the reminder is due
+	red, _ := e.board(1)
+	var reminder chat.Message
+	for _, m := range h.outbox()["dm:"+red] {
+		if strings.Contains(m.Text, "提醒") {
+			reminder = m
+		}
+	}
+	if len(reminder.Buttons) != 1 || reminder.Buttons[0].Label != "签到" || !strings.HasPrefix(reminder.Buttons[0].Command, "/here e") {
+		t.Fatalf("red's reminder %+v, want one button 签到 → /here with the game's ref", reminder)
+	}
+	must(t, press(t, h, red, reminder.Buttons[0]).Text, "已签到：第 1 台")
+	n := len(e.logKinds())
+	must(t, press(t, h, red, reminder.Buttons[0]).Text, "已经在", "签到了")
+	if len(e.logKinds()) != n {
+		t.Error("a second press of 签到 changed the log")
+	}
+}
+
+// TestRoundPageButton: where the live page is served (WithPublicURL), the
+// round's message carries a link to it in the group, in each of its
+// versions — an edit as a result comes in keeps it; the publisher's own
+// account goes to them privately, without it.
+func TestRoundPageButton(t *testing.T) {
+	h := newHarness(t)
+	h.svc = New(h.seen(), WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
+	newPlayEvent(t, h, nil).enter()
+	h.say("org", "/pair")
+	h.update++
+	r := h.svc.Handle(context.Background(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: "zh",
+		Text: "/publish", UpdateID: fmt.Sprintf("console:update:%d", h.update), RepliesQueued: true})
+	if !r.Private || len(r.Buttons) != 0 {
+		t.Errorf("the publisher's account %+v, want it private, without the link", r)
+	}
+	link := func(what string, ms []chat.Message) string {
+		t.Helper()
+		if len(ms) == 0 || len(ms[0].Buttons) != 1 || ms[0].Buttons[0].Label != "实时网页" || !strings.HasPrefix(ms[0].Buttons[0].URL, "https://qisai.example.org/e/") || ms[0].Buttons[0].Command != "" {
+			t.Fatalf("%s %+v, want one link to the live page under it", what, ms)
+		}
+		return ms[0].Buttons[0].URL
+	}
+	url := link("the round's message", h.outbox()[h.group.ID])
+	h.advance(time.Minute) // past the coalescing of edits
+	recorded(t, h.say("org", "/result 1 1-0"))
+	h.advance(time.Minute)
+	var edits []chat.Message
+	for _, m := range h.outbox()[h.group.ID] {
+		if m.DedupKey == edited {
+			edits = append(edits, m)
+		}
+	}
+	if got := link("the round's message edited", edits); got != url {
+		t.Errorf("the edit links to %s, the first version to %s", got, url)
 	}
 }

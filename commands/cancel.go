@@ -63,7 +63,12 @@ func cancelEvent(c *Context) (Reply, error) {
 		if n := len(ch.State.Event.Players); n > 0 {
 			text += sep(chats.lang) + i18n.T{Zh: "已报名的 %d 名选手不用再等了。", En: "The %d players who signed up need not wait for it."}.In(chats.lang, n)
 		}
-		chats.announce(ch, text)
+		if err := chats.announceEach(ch, func(to chat.Chat) (string, error) {
+			now, err := currentNow(ch, c.Event, to, chats.lang)
+			return text + now, err
+		}); err != nil {
+			return err
+		}
 		tell(ch, players, i18n.T{Zh: "你报名的「%s」已取消，不会开赛。", En: "%q, which you signed up for, is cancelled and will not start."}, []any{name})
 		return nil
 	}); err != nil {

@@ -110,7 +110,7 @@ type Service struct {
 	// publicURL is where the event pages are served (WithPublicURL).
 	publicURL string
 	// seen holds the handle and name each user was last remembered under
-	// (saw), by platform and id.
+	// in each chat (saw), by platform, chat and user.
 	seen sync.Map
 	// tickGap is the longest silence between ticks that still counts as
 	// the scheduler watching (WithTickGap).
@@ -194,20 +194,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		return anonymousReply()
 	}
 	pressed, words := takeRef(words)
-	cmd, rest := s.reg.Lookup(words)
-	if cmd == nil {
+	cmd, c, at, err := s.route(ctx, req, words, pressed, lang, own)
+	if at == noCommand {
 		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
-	}
-	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
-	c, err := s.context(ctx, req, lang, cmd, named, pressed)
-	if c != nil {
-		c.Own = own
-	}
-	if err == nil {
-		c.Args, c.lists, err = cmd.parse(rest, lang)
-	}
-	if err == nil {
-		err = c.allowed(cmd)
 	}
 	if err == nil {
 		reply, err = cmd.Run(c)
@@ -235,6 +224,44 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	// over: either way it is done.
 	reply.Unbutton = pressed != nil && req.MessageID != ""
 	return reply
+}
+
+// A stop is where route stopped with a line.
+type stop int
+
+const (
+	routed    stop = iota // nowhere: the command may run
+	noCommand             // there is no command by its name
+	atEvent               // its event is not found, or not named among several
+	atRights              // the sender may not run it
+	atArgs                // its arguments do not read
+)
+
+// route finds what a line's words (pressed, the button's ref, taken off)
+// ask for: the command, the event it is about with the sender's rights
+// there, and its arguments read; where it stops, and why. Who may run a
+// command is said before how to type it.
+func (s *Service) route(ctx context.Context, req Request, words []string, pressed *ref, lang, own i18n.Lang) (*Command, *Context, stop, error) {
+	cmd, rest := s.reg.Lookup(words)
+	if cmd == nil {
+		return nil, nil, noCommand, nil
+	}
+	named, rest := takeEventWord(rest) // "#春季赛": the event the line is about
+	if named == "" && pressed == nil {
+		named, rest = s.trailingEvent(ctx, req, cmd, rest, lang) // "/standings 春季赛"
+	}
+	c, err := s.context(ctx, req, lang, cmd, named, pressed)
+	if err != nil {
+		return cmd, nil, atEvent, err
+	}
+	c.Own = own
+	if err := c.allowed(cmd); err != nil {
+		return cmd, c, atRights, err
+	}
+	if c.Args, c.lists, err = cmd.parse(rest, lang); err != nil {
+		return cmd, c, atArgs, err
+	}
+	return cmd, c, routed, nil
 }
 
 // sentence turns a refusal, written as an error is ("the event is not
@@ -390,7 +417,7 @@ func (c *Context) queueHeard(ch *storage.Change) {
 	if text == "" || !c.Req.RepliesQueued || c.Req.UpdateID == "" {
 		return
 	}
-	ch.Send(chat.Message{Chat: c.Req.Chat, Text: text, DedupKey: ReplyKey(c.Req.UpdateID)})
+	ch.Send(chat.Message{Chat: c.Req.Chat, Text: text, Buttons: c.voice.buttons, DedupKey: ReplyKey(c.Req.UpdateID)})
 	c.voice.queued = true
 }
 
@@ -403,6 +430,9 @@ func (c *Context) Update(fn func(ch *storage.Change) error) (storage.Result, err
 		c.ch = ch
 		defer func() { c.ch = nil }()
 		if err := fn(ch); err != nil {
+			return err
+		}
+		if err := nameEvent(ch, c.voice); err != nil {
 			return err
 		}
 		c.queueHeard(ch)

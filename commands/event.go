@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -66,7 +67,8 @@ var onlyCalledOff = problem("这个聊天的比赛都已取消（/events 列出�
 // that add them, in a private chat).
 type ambiguousEvent struct {
 	names   []string // the events it could be about, oldest first
-	private bool     // asked in a private chat: the player's running events
+	private bool     // asked in a private chat: the sender's events
+	playing bool     // a player's command: their running events
 }
 
 func (e *ambiguousEvent) Error() string {
@@ -78,10 +80,17 @@ func (e *ambiguousEvent) reply(lang i18n.Lang, line string) Reply {
 	line = strings.TrimSpace(line)
 	list := strings.Join(e.names, i18n.T{Zh: "、", En: ", "}.In(lang))
 	if e.private {
-		r := Reply{Text: i18n.T{
-			Zh: "你在 %d 个进行中的比赛里：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
-			En: "You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
-		}.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
+		which := i18n.T{
+			Zh: "你有 %d 个未结束的比赛：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
+			En: "You have %d unfinished events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
+		}
+		if e.playing {
+			which = i18n.T{
+				Zh: "你在 %d 个进行中的比赛里：%s。这条命令是哪一个的？请点下面的按钮，或在命令后加上 #比赛名，如 %s。",
+				En: "You play in %d running events: %s. Which one is this for? Press its button below, or add #NAME to the command, as in %s.",
+			}
+		}
+		r := Reply{Text: which.In(lang, len(e.names), list, line+" "+eventWord(e.names[0]))}
 		for _, n := range e.names {
 			if cmd := line + " " + eventWord(n); len(cmd) <= chat.MaxCommand {
 				r.Buttons = append(r.Buttons, chat.Button{Label: n, Command: cmd})
@@ -117,6 +126,46 @@ func takeEventWord(words []string) (string, []string) {
 		if ok && strings.TrimSpace(name) != "" {
 			return strings.TrimSpace(name), append(words[:i:i], words[i+1:]...)
 		}
+	}
+	return "", words
+}
+
+// trailingEvent reads an event named by a command's last words without
+// "#": "/standings 春季赛" is "/standings #春季赛" when the line parses
+// without those words — an argument the command takes ("/join 学生组",
+// "/event use 教师组") stays its argument. It returns the name and the
+// words before it, or "" and words. The names are those of the events the
+// request's chat follows; from a private chat, of those the sender plays
+// in or runs.
+func (s *Service) trailingEvent(ctx context.Context, req Request, cmd *Command, words []string, lang i18n.Lang) (string, []string) {
+	if len(words) == 0 {
+		return "", words
+	}
+	var evs []storage.ChatEvent
+	var err error
+	if req.Chat.IsPrivate() {
+		var runs []storage.ChatEvent
+		evs, err = s.store.PlayerEvents(ctx, req.Chat.Platform, req.User.ID)
+		if err == nil {
+			runs, err = s.store.StaffEvents(ctx, req.Chat.Platform, req.User.ID)
+			evs = append(evs, runs...)
+		}
+	} else {
+		evs, err = s.store.ChatEvents(ctx, req.Chat)
+	}
+	if err != nil {
+		s.log.Warn("the events a line may name", "platform", req.Chat.Platform, "chat", req.Chat.ID, "err", err)
+		return "", words
+	}
+	for k := len(words); k >= 1; k-- {
+		name, before := strings.Join(words[len(words)-k:], " "), words[:len(words)-k]
+		if !slices.ContainsFunc(evs, func(e storage.ChatEvent) bool { return strings.EqualFold(e.Name, name) }) {
+			continue
+		}
+		if _, err := cmd.parseArgs(before, lang); err != nil {
+			return "", words
+		}
+		return name, before
 	}
 	return "", words
 }
@@ -198,12 +247,11 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 		evs  []storage.ChatEvent
 		open = unfinished
 	)
-	if q.asPlayer && q.chat.IsPrivate() {
+	if q.chat.IsPrivate() {
 		var err error
-		if evs, err = s.playerEvents(ctx, q); err != nil {
+		if evs, open, err = s.privateEvents(ctx, q); err != nil {
 			return 0, nil, err
 		}
-		open = isRunning
 	} else {
 		var err error
 		if evs, err = s.store.ChatEvents(ctx, q.chat); err != nil {
@@ -216,7 +264,7 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 	}
 	var amb *ambiguousEvent
 	if errors.As(err, &amb) {
-		amb.private = q.chat.IsPrivate()
+		amb.private, amb.playing = q.chat.IsPrivate(), q.asPlayer || q.who == Player
 	}
 	if err != nil {
 		return 0, nil, err
@@ -224,6 +272,67 @@ func (s *Service) findEvent(ctx context.Context, q eventQuery) (storage.EventID,
 	st, err := s.store.Load(ctx, found.ID)
 	return found.ID, st, err
 }
+
+// privateEvents are the events a line in q's sender's private chat may be
+// about, and which of them one that names none may be about: a player's
+// command, the events they play in (the running ones); a staff command,
+// those they run (the unfinished ones) — an organiser's preview ends
+// "/publish" in their private chat, and /publish there publishes it; any
+// other, both.
+func (s *Service) privateEvents(ctx context.Context, q eventQuery) ([]storage.ChatEvent, func(action.Status) bool, error) {
+	if q.asPlayer || q.who == Player {
+		evs, err := s.playerEvents(ctx, q)
+		return evs, isRunning, err
+	}
+	staff, err := s.staffEvents(ctx, q)
+	if err != nil && !errors.Is(err, runsNone) || q.who >= Staff {
+		return staff, unfinished, err
+	}
+	plays, err := s.playerEvents(ctx, q)
+	if err != nil && !errors.Is(err, playsNone) {
+		return nil, nil, err
+	}
+	evs := bothEvents(staff, plays)
+	if len(evs) == 0 {
+		return nil, nil, runsNone
+	}
+	return evs, unfinished, nil
+}
+
+// bothEvents are the events of a and b, each once, oldest first.
+func bothEvents(a, b []storage.ChatEvent) []storage.ChatEvent {
+	evs := slices.Concat(a, b)
+	slices.SortFunc(evs, func(a, b storage.ChatEvent) int { return cmp.Compare(a.ID, b.ID) })
+	return slices.CompactFunc(evs, func(a, b storage.ChatEvent) bool { return a.ID == b.ID })
+}
+
+// staffEvents are the events q's sender runs that a line from their
+// private chat may be about: all of them when it names one, else the
+// unfinished ones, or the last one when none is; none at all is no error.
+func (s *Service) staffEvents(ctx context.Context, q eventQuery) ([]storage.ChatEvent, error) {
+	if q.named != "" {
+		return s.store.StaffEvents(ctx, q.chat.Platform, q.user)
+	}
+	evs, err := s.store.OpenStaffEvents(ctx, q.chat.Platform, q.user)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	all, err := s.store.StaffEvents(ctx, q.chat.Platform, q.user)
+	for i := len(all) - 1; i >= 0 && err == nil; i-- {
+		if all[i].Status != action.CalledOff {
+			return all[i : i+1], nil
+		}
+	}
+	if err == nil {
+		err = runsNone
+	}
+	return nil, err
+}
+
+// runsNone answers a command about an event in a private chat from a user
+// who neither plays in nor runs one.
+var runsNone = problem("你还没有参加或负责任何比赛。组织者在俱乐部的群里用 /event new 名称 创建比赛；选手在比赛的群里用 /join 名字 报名。",
+	"You neither play in nor run an event yet. Organisers create one in the club's group with /event new NAME; players join one in its group with /join NAME.")
 
 // playerEvents are the events a line in q's sender's private chat may be
 // about, by name and status (no event is loaded): the one it names among
@@ -255,7 +364,8 @@ var playsNone = problem("你还没有参加任何比赛。请在比赛的群里�
 
 // theirs is, in a group with several unfinished events, the one event of
 // them the sender may run q's command in — plays in, for a player's
-// command; is staff of, for a staff command — whichever is current: the
+// command; is staff of, for a staff command, or else is staff of by the
+// event's own roles rather than the club's — whichever is current: the
 // teachers' organiser's /start starts the teachers' event. It is none
 // (ID 0) when that does not settle it, or the line names its event.
 func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEvent) (storage.ChatEvent, error) {
@@ -281,10 +391,30 @@ func (s *Service) theirs(ctx context.Context, q eventQuery, evs []storage.ChatEv
 			mine = append(mine, e)
 		}
 	}
-	if len(mine) == 1 {
-		return mine[0], nil
+	if len(mine) == 1 || len(mine) == 0 || q.asPlayer || q.who == Player {
+		return oneOf(mine), nil
 	}
-	return storage.ChatEvent{}, nil
+	// The club's staff run every section; the one they were made staff of
+	// themselves (they made it) is theirs.
+	var own []storage.ChatEvent
+	for _, e := range mine {
+		roles, err := s.store.OwnRoles(ctx, e.ID, q.chat.Platform, q.user)
+		if err != nil {
+			return storage.ChatEvent{}, err
+		}
+		if slices.ContainsFunc(roles, storage.Role.Staff) {
+			own = append(own, e)
+		}
+	}
+	return oneOf(own), nil
+}
+
+// oneOf is the one event of evs, none (ID 0) when there are more or none.
+func oneOf(evs []storage.ChatEvent) storage.ChatEvent {
+	if len(evs) != 1 {
+		return storage.ChatEvent{}
+	}
+	return evs[0]
 }
 
 // may reports whether q's sender may run its command in event id: plays

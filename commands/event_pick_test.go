@@ -97,8 +97,13 @@ func TestAmbiguousReply(t *testing.T) {
 		t.Errorf("a group's answer has buttons: %v", group.Buttons)
 	}
 	long := "/report win and a very long line that no Telegram button can carry at all"
-	dm := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}, private: true}).reply(i18n.En, "/report win")
+	dm := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}, private: true, playing: true}).reply(i18n.En, "/report win")
 	must(t, dm.Text, "You play in 2 running events: 学生组, Teachers Open", "/report win #学生组")
+	staff := (&ambiguousEvent{names: []string{"学生组", "Teachers Open"}, private: true}).reply(i18n.Zh, "/publish")
+	must(t, staff.Text, "你有 2 个未结束的比赛：学生组、Teachers Open", "/publish #学生组")
+	if len(staff.Buttons) != 2 {
+		t.Errorf("the staff's answer in private has buttons %v, want one an event", staff.Buttons)
+	}
 	want := []string{"/report win #学生组", `/report win #"Teachers Open"`}
 	var got []string
 	for _, b := range dm.Buttons {

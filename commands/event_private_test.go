@@ -21,7 +21,7 @@ func TestPrivateEventLookup(t *testing.T) {
 			h.say("org", "/finish")
 		}
 	}
-	must(t, h.dm("wang", "/me"), "还没有参加任何比赛")
+	must(t, h.dm("wang", "/me"), "还没有参加或负责任何比赛")
 	play("一月赛", "王一", true)
 	play("二月赛", "王二", true)
 	must(t, h.dm("wang", "/me"), "王二", "比赛已经结束")

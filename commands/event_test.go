@@ -35,8 +35,14 @@ func TestFindEvent(t *testing.T) {
 		{"the group, as a player", eventQuery{chat: h.group, user: "li", asPlayer: true}, nil, ""},
 		{"a player in private", eventQuery{chat: chat.Private("console", "li"), user: "li", asPlayer: true}, nil, ""},
 		{"a button in private", eventQuery{chat: chat.Private("console", "zhao"), user: "zhao", pressed: &ref{event: ev}}, nil, ""},
-		// A private chat follows no event: only a player's commands look further.
-		{"a staff command in private", eventQuery{chat: chat.Private("console", "wang"), user: "wang"}, noEvent, "This chat follows no event yet"},
+		// A private chat follows no event: a player's commands find the
+		// events they play in, a staff command those they run, any other
+		// both.
+		{"a staff command in private", eventQuery{chat: chat.Private("console", "wang"), user: "wang", who: Staff}, nil, ""},
+		{"a view in private", eventQuery{chat: chat.Private("console", "wang"), user: "wang", who: Member}, nil, ""},
+		{"a player's view in private", eventQuery{chat: chat.Private("console", "li"), user: "li", who: Member}, nil, ""},
+		{"no staff in private", eventQuery{chat: chat.Private("console", "li"), user: "li", who: Staff}, runsNone, "You neither play in nor run an event yet"},
+		{"a stranger's view in private", eventQuery{chat: chat.Private("console", "zhao"), user: "zhao", who: Member}, runsNone, "You neither play in nor run an event yet"},
 		{"no player in private", eventQuery{chat: chat.Private("console", "zhao"), user: "zhao", asPlayer: true}, nil, "You play in no event yet"},
 		{"another chat", eventQuery{chat: other, user: "li", asPlayer: true}, noEvent, "This chat follows no event yet"},
 		{"a button of a gone event", eventQuery{chat: h.group, pressed: &ref{event: ev + 1}}, nil, "That button no longer applies"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
@@ -110,16 +111,20 @@ func (h *chatHere) besides(name string, lang i18n.Lang) string {
 }
 
 // listEvents is /events: the chat's events, oldest first, the current one
-// marked; in a private chat, the events the sender plays in.
+// marked; in a private chat, the events the sender plays in or runs.
 func listEvents(c *Context) (Reply, error) {
 	var evs []storage.ChatEvent
 	if c.Req.Chat.IsPrivate() {
-		var err error
-		if evs, err = c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID); err != nil {
+		plays, err := c.svc.store.PlayerEvents(c, c.Req.Chat.Platform, c.Req.User.ID)
+		if err != nil {
 			return Reply{}, err
 		}
-		if len(evs) == 0 {
-			return Reply{}, playsNone
+		runs, err := c.svc.store.StaffEvents(c, c.Req.Chat.Platform, c.Req.User.ID)
+		if err != nil {
+			return Reply{}, err
+		}
+		if evs = bothEvents(plays, runs); len(evs) == 0 {
+			return Reply{}, runsNone
 		}
 	} else {
 		var err error
@@ -132,20 +137,30 @@ func listEvents(c *Context) (Reply, error) {
 	}
 	var b strings.Builder
 	if c.Req.Chat.IsPrivate() {
-		b.WriteString(i18n.T{Zh: "你参加的比赛：", En: "The events you play in:"}.In(c.Lang))
+		b.WriteString(i18n.T{Zh: "你参加或负责的比赛：", En: "The events you play in or run:"}.In(c.Lang))
 	} else {
 		b.WriteString(i18n.T{Zh: "这个聊天的比赛：", En: "This chat's events:"}.In(c.Lang))
+	}
+	// The current one is the one a line without #NAME acts on (pickEvent):
+	// what /events says and what the commands do always agree.
+	var acts storage.EventID
+	if !c.Req.Chat.IsPrivate() {
+		if e, err := pickEvent(evs, "", unfinished); err == nil {
+			acts = e.ID
+		}
 	}
 	current := ""
 	for i, e := range evs {
 		fmt.Fprintf(&b, "\n%d. %s — %s", i+1, e.Name, statusName(e.Status, c.Lang))
-		if e.Current {
+		if e.ID == acts {
 			b.WriteString(i18n.T{Zh: "（当前）", En: " (current)"}.In(c.Lang))
 			current = e.Name
 		}
 	}
 	switch {
 	case len(evs) == 1:
+	case c.Req.Chat.IsPrivate(): // no current event here (useEvent)
+		b.WriteString("\n" + i18n.T{Zh: "命令后加 #名称 指明比赛，如 /standings %s；不加时，有几个未结束的比赛我会用按钮问你是哪一个。", En: "Add #NAME to a command to say which event, as in /standings %s; without it, I ask with a button each when several are unfinished."}.In(c.Lang, eventWord(evs[0].Name)))
 	case current != "":
 		b.WriteString("\n" + i18n.T{Zh: "不带 #比赛名 的命令作用于当前比赛「%s」；其他比赛加 #名称，如 /standings %s。", En: "Commands without #NAME act on the current event, %q; add #NAME for another, as in /standings %s."}.In(c.Lang, current, eventWord(evs[0].Name)))
 	default:
@@ -191,4 +206,37 @@ func useEvent(c *Context) (Reply, error) {
 	}
 	return Reply{Text: i18n.T{Zh: "当前比赛现在是「%s」（%s）：不带 #比赛名 的命令都作用于它。",
 		En: "The current event is now %q (%s): commands without #NAME act on it."}.In(c.Lang, e.Name, statusName(e.Status, c.Lang))}, nil
+}
+
+// currentNow says which event chat in's current one is once event id,
+// its current one until now, is over (storage.Change.PassOn) — or one of
+// several it had, none chosen (pickEvent): its one other unfinished event,
+// or that a line names one of several. "" when the chat has no other
+// unfinished event (the one over stays current), or when another was its
+// current event.
+func currentNow(ch *storage.Change, id storage.EventID, in chat.Chat, lang i18n.Lang) (string, error) {
+	evs, err := ch.ChatEvents(in)
+	if err != nil {
+		return "", err
+	}
+	var others []string
+	current, chosen := false, false
+	for _, e := range evs {
+		chosen = chosen || e.Current
+		switch {
+		case e.ID == id:
+			current = e.Current
+		case unfinished(e.Status):
+			others = append(others, e.Name)
+		}
+	}
+	switch {
+	case chosen && !current || len(others) == 0:
+		return "", nil
+	case len(others) == 1:
+		return "\n" + i18n.T{Zh: "这个聊天的当前比赛现在是「%s」：不带 #比赛名 的命令都作用于它。", En: "This chat's current event is now %q: commands without #NAME act on it."}.In(lang, others[0]), nil
+	}
+	return "\n" + i18n.T{Zh: "这个聊天还有 %d 个未结束的比赛：%s。请在命令后加上 #比赛名，如 %s；或用 /event use 名称 选定当前比赛。",
+		En: "This chat has %d unfinished events: %s. Add #NAME to a command, as in %s, or choose the current event with /event use NAME."}.
+		In(lang, len(others), strings.Join(others, i18n.T{Zh: "、", En: ", "}.In(lang)), "/standings "+eventWord(others[0])), nil
 }

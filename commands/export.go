@@ -102,7 +102,7 @@ func exportPrint(c *Context) (Reply, error) {
 	st := c.State
 	round := sheet.CurrentRound(&st.Event)
 	if round == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	var b bytes.Buffer
 	if err := page.Print(&b, formatOf(st).page(st, c.Lang), sheet.ScoreSheets(sheetOf(st), round)); err != nil {

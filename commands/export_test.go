@@ -233,7 +233,7 @@ func TestExportPrint(t *testing.T) {
 	}
 	h2 := newHarness(t)
 	h2.say("wang", "/event new 春季赛")
-	must(t, h2.say("wang", "/export print"), "还没有公布对阵")
+	must(t, h2.say("wang", "/export print"), "比赛还没有开始，还没有对阵")
 	name, content := exported(t, h2.send("li", "/export trf", false))
 	if name != "春季赛.trf" || !strings.HasPrefix(content, "012 春季赛\n") {
 		t.Errorf("export of an empty event: %q, %q", name, content)

@@ -72,6 +72,8 @@ func formatOf(st *action.State) format {
 		return teamFormat{}
 	case action.TotalsFormat:
 		return individualFormat{totals: true}
+	case action.TeamStagedFormat:
+		return teamStagedFormat{}
 	}
 	return individualFormat{}
 }

@@ -11,8 +11,8 @@ import (
 
 // TestEveryFormatWalksThroughItsInterface plays one event of every kind —
 // a Swiss, a round robin, a knockout, groups into a knockout, a team round
-// robin and 队员总分制 — from the start to /finish through the chat, and
-// checks at each step what the event's format (action.Format and
+// robin, a team knockout and 队员总分制 — from the start to /finish through
+// the chat, and checks at each step what the event's format (action.Format and
 // commands' format) answers: its kind, the parts of the rules it plays by,
 // a pairing, standings, a crosstable, files and a page that say something,
 // and that the event runs out of rounds where the format says it does.
@@ -27,17 +27,19 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 		first action.Table
 	}{
 		{"swiss", individualScript("/event new 瑞士 积分编排 rounds 3", 6), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 		{"round robin", individualScript("/event new 循环 roundrobin", 4), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 		{"knockout", individualScript("/event new 杯赛 knockout", 6), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.MatchRules}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.MatchRules, action.PlayerAwards}, action.RankingTable},
 		{"groups", individualScript("/event new 分组 groups", 8), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules, action.PlayerAwards}, action.RankingTable},
 		{"team round robin", func(t *testing.T) *script { return teamEventScript(t, 2, 0) }, action.TeamFormat,
 			[]action.RulePart{action.EventRules, action.RoundCount, action.SwissPairing}, action.TeamStandingsTable},
+		{"team knockout", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set format knockout") }, action.TeamStagedFormat,
+			[]action.RulePart{action.EventRules}, action.RankingTable},
 		{"player totals", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set 台次 队员总分制") }, action.TotalsFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.setup(t)
@@ -46,7 +48,7 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 			if f.Kind() != tc.kind {
 				t.Fatalf("kind %q, want %q", f.Kind(), tc.kind)
 			}
-			for part := action.EventRules; part <= action.AbsenceRules; part++ {
+			for part := action.EventRules; part <= action.PlayerAwards; part++ {
 				want := false
 				for _, p := range tc.plays {
 					want = want || p == part

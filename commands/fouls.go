@@ -49,7 +49,7 @@ func foul(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	round := currentRound(ev)
 	if round == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	chats, err := eventChats(c)
 	if err != nil {

@@ -53,7 +53,7 @@ func playGuess(c *Context) (Reply, error) {
 		case verb != "":
 			return Reply{}, problem("请写颜色：/guess %s 红 或 黑。", "Say which colour: /guess %s red or black.", verb)
 		}
-		return Reply{Text: todo(c.State, s, c.Player, c.Lang), Private: c.Req.Chat.IsPrivate()}, nil
+		return Reply{Text: todo(c.State, s, c.Player, c.svc.now(), c.Lang), Private: c.Req.Chat.IsPrivate()}, nil
 	}
 	step := guessMake
 	switch verb {
@@ -161,6 +161,9 @@ func guessMake(c *Context, ch *storage.Change, chats *voice, s seat, col engine.
 // guessChoose is the guess's winner's choice of colour: the game's
 // colours follow it.
 func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engine.Colour) (string, error) {
+	if isArmageddon(ch.State, s.round, s.game.Board) {
+		return chooseArmageddon(c, ch, chats, s, col) // armageddon.go: no guess, the chooser's (R-F-5)
+	}
 	if err := c.pressedAction(guessSeq(s.play.Guess), i18n.T{Zh: "藏子", En: "the hidden colour"}); err != nil {
 		return "", err
 	}

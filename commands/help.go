@@ -26,9 +26,9 @@ type topic struct {
 // event's set-up, the roster, a round's life and the results.
 var topics = []topic{
 	{names: []string{"event", "比赛"}, cmds: []string{"events", "signup", "schedule", "link", "arbiter add", "start", "finish", "undo", "log", "export", "web"}},
-	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "waitlist", "claim", "leave", "bye", "withdraw", "me", "penalty"}},
+	{names: []string{"player", "选手"}, cmds: []string{"players", "player add", "player edit", "player remove", "join", "waitlist", "claim", "leave", "bye", "withdraw", "me", "penalty", "category"}},
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"schedule", "pair", "swap", "exchange", "flip", "publish", "here", "late", "postpone", "guess", "pairings"}},
-	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket"}},
+	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket", "playoff"}},
 	{names: []string{"team", "团体", "团体赛"}, cmds: []string{"teams", "lineup", "standings"}}, // teams.go
 }
 

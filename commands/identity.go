@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
@@ -29,30 +30,30 @@ func anonymousReply() Reply {
 	return Reply{Text: anonymousNote.Zh + "\n" + anonymousNote.En}
 }
 
-// saw remembers the sender's handle and name, so that "@handle" names them
-// later. Writing costs a statement, so a user is written again only when
-// this Service saw them under another handle or name. A failure is logged:
+// saw remembers the sender's handle and name, and that they wrote in the
+// request's chat, so that "@handle" or "@name" names them later. Writing
+// costs a statement, so a user is written again only when this Service
+// has not seen them in that chat under that handle and name. A failure is logged:
 // the command runs anyway.
 func (s *Service) saw(ctx context.Context, req Request) {
 	u := req.User
 	if u.ID == "" || req.Anonymous || req.Chat.Platform == "" {
 		return
 	}
-	key, val := req.Chat.Platform+"\x00"+u.ID, u.Username+"\x00"+u.Name
+	key, val := req.Chat.Platform+"\x00"+req.Chat.ID+"\x00"+u.ID, u.Username+"\x00"+u.Name
 	if old, ok := s.seen.Load(key); ok && old == val {
 		return
 	}
-	if err := s.store.SawUser(ctx, req.Chat.Platform, u.ID, u.Username, u.Name); err != nil {
+	if err := s.store.SawUser(ctx, req.Chat, u.ID, u.Username, u.Name); err != nil {
 		s.log.Warn("remember a user", "platform", req.Chat.Platform, "user", u.ID, "err", err)
 		return
 	}
 	s.seen.Store(key, val)
 }
 
-// handlePattern is "@" and a handle: letters, digits, "_" and "."
-// (Telegram allows 5 to 32 of them; other platforms differ, so any length
-// here).
-var handlePattern = regexp.MustCompile(`^@([A-Za-z0-9_.]+)$`)
+// handlePattern is a handle: letters, digits, "_" and "." (Telegram
+// allows 5 to 32 of them; other platforms differ, so any length here).
+var handlePattern = regexp.MustCompile(`^[A-Za-z0-9_.]+$`)
 
 // consolePlatform names console users by their ids (bot/console): there
 // "@li" is user li.
@@ -60,9 +61,12 @@ const consolePlatform = "console"
 
 // namedUser is the user a command's argument names: a mention the
 // platform identified (a Telegram text mention, a Discord user option), the
-// author of the message replied to when the argument is left out, or a
-// handle qisai has seen write. Otherwise it says how to name someone (see
-// /help arbiter).
+// author of the message replied to when the argument is left out, a handle
+// qisai has seen write ("@li_wei"), or a user seen writing in the chat —
+// in a private chat, in the event's chats — under that display name, in
+// any script ("@老陈", "@Alice Wu"). In the console, where a user's id is
+// their name, "@NAME" is user NAME. Otherwise it says how to name someone
+// (see /help arbiter), and a name two users share asks which.
 func (c *Context) namedUser(arg string) (User, error) {
 	arg = strings.TrimSpace(arg)
 	for _, m := range c.Req.Mentions {
@@ -76,23 +80,69 @@ func (c *Context) namedUser(arg string) (User, error) {
 		}
 		return User{}, howToName(arg)
 	}
-	m := handlePattern.FindStringSubmatch(arg)
-	if m == nil {
+	name, ok := strings.CutPrefix(arg, "@")
+	if !ok {
+		name, ok = strings.CutPrefix(arg, "＠")
+	}
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
 		return User{}, howToName(arg)
 	}
 	platform := c.Req.Chat.Platform
-	if platform == consolePlatform {
-		return User{ID: m[1], Name: m[1], Username: m[1]}, nil
+	if handlePattern.MatchString(name) {
+		id, err := c.svc.store.UserByHandle(c, platform, name)
+		if err == nil {
+			return User{ID: id, Name: arg, Username: name}, nil
+		}
+		if !errors.Is(err, storage.ErrNotFound) {
+			return User{}, err
+		}
 	}
-	id, err := c.svc.store.UserByHandle(c, platform, m[1])
-	if errors.Is(err, storage.ErrNotFound) {
-		return User{}, problem("我还没见过 %s 发言，不知道是谁。请让对方先在群里或私聊我发一条消息，或者回复对方的消息再输入这个命令，或者用 @ 从列表里点选对方。",
-			"I have not seen %s write yet, so I do not know who that is. Ask them to write in the group or to me first, or reply to one of their messages with the command, or pick them from the list @ opens.", arg)
-	}
+	scope, err := c.nameScope()
 	if err != nil {
 		return User{}, err
 	}
-	return User{ID: id, Name: arg, Username: m[1]}, nil
+	seen, err := c.svc.store.UsersNamed(c, scope, name)
+	if err != nil {
+		return User{}, err
+	}
+	switch {
+	case len(seen) == 1:
+		return User{ID: seen[0].ID, Name: seen[0].Name, Username: seen[0].Handle}, nil
+	case len(seen) > 1:
+		return User{}, problem("这里有 %[1]d 位用户叫 %[2]s，我分不清是哪一位。请回复对方的消息再输入这个命令，或者写 @ 并从列表里点选对方。",
+			"%[1]d users here go by %[2]s, so I cannot tell which one you mean. Reply to one of their messages with the command, or type @ and pick them from the list.", len(seen), arg)
+	case platform == consolePlatform:
+		return User{ID: name, Name: name, Username: name}, nil
+	}
+	return User{}, problem("我还没见过 %s 发言，不知道是谁。请让对方先在群里或私聊我发一条消息，或者回复对方的消息再输入这个命令，或者用 @ 从列表里点选对方。",
+		"I have not seen %s write yet, so I do not know who that is. Ask them to write in the group or to me first, or reply to one of their messages with the command, or pick them from the list @ opens.", arg)
+}
+
+// atSender is how a line names the request's sender for namedUser: their
+// handle, else their display name, after "@".
+func (c *Context) atSender() string {
+	if u := c.Req.User.Username; u != "" {
+		return "@" + u
+	}
+	return "@" + c.Req.User.Name
+}
+
+// nameScope is the chats whose writers "@name" may mean: the request's
+// group; from a private chat, the chats of the event it is about on the
+// same platform, and the private chat itself.
+func (c *Context) nameScope() ([]chat.Chat, error) {
+	scope := []chat.Chat{c.Req.Chat}
+	if !c.Req.Chat.IsPrivate() || c.Event == 0 {
+		return scope, nil
+	}
+	chats, err := c.reads().Chats()
+	for _, ch := range chats {
+		if ch.Platform == c.Req.Chat.Platform {
+			scope = append(scope, ch)
+		}
+	}
+	return scope, err
 }
 
 // numberOf is the sequence number in st of the player the platform's user

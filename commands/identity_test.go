@@ -88,35 +88,49 @@ func TestAnonymousAdmin(t *testing.T) {
 	}
 }
 
-// TestArbiterNamed: an arbiter is named by a reply, a text mention, or a
-// handle qisai has seen; what is stored is their id. A handle nobody has
-// seen is answered with how to name them, and grants nothing.
+// TestArbiterNamed: an arbiter is named by a reply, a text mention, a
+// handle qisai has seen, or the name of a user seen in the group in any
+// script; what is stored is their id. A name nobody here has, or two
+// users share, is answered with how to name them, and grants nothing.
 func TestArbiterNamed(t *testing.T) {
+	chen := User{ID: "888", Name: "老陈"}
 	tests := []struct {
 		name string
 		req  Request
-		seen bool // tgLi wrote in the group before
+		seen []User // who wrote in the group before
 		want string
 		id   string // the arbiter made, "" none
 	}{
-		{"by a reply", Request{Text: "/arbiter add", ReplyTo: &tgLi}, false, "Li Wei 现在是本赛裁判", "777"},
-		{"by a text mention", Request{Text: "/arbiter add Li Wei", Mentions: []Mention{{Text: "Li Wei", User: tgLi}}}, false, "现在是本赛裁判", "777"},
-		{"by a seen handle", Request{Text: "/arbiter add @Li_Wei"}, true, "@Li_Wei 现在是本赛裁判", "777"},
-		{"by an unseen handle", Request{Text: "/arbiter add @li_wei"}, false, "还没见过 @li_wei 发言", ""},
-		{"by a plain name", Request{Text: "/arbiter add 李伟"}, true, "看不出", ""},
-		{"by nobody", Request{Text: "/arbiter add"}, true, "回复对方的消息", ""},
+		{"by a reply", Request{Text: "/arbiter add", ReplyTo: &tgLi}, nil, "Li Wei 现在是俱乐部的裁判", "777"},
+		{"by a text mention", Request{Text: "/arbiter add Li Wei", Mentions: []Mention{{Text: "Li Wei", User: tgLi}}}, nil, "现在是俱乐部的裁判", "777"},
+		{"by a seen handle", Request{Text: "/arbiter add @Li_Wei"}, []User{tgLi}, "@Li_Wei 现在是俱乐部的裁判", "777"},
+		{"by a seen name with a space", Request{Text: "/arbiter add @li wei"}, []User{tgLi}, "Li Wei 现在是俱乐部的裁判", "777"},
+		{"by a seen Chinese name", Request{Text: "/arbiter add @老陈"}, []User{tgLi, chen}, "老陈 现在是俱乐部的裁判", "888"},
+		{"by a full-width at", Request{Text: "/arbiter add ＠老陈"}, []User{chen}, "老陈 现在是俱乐部的裁判", "888"},
+		{"for this event only", Request{Text: "/arbiter add @老陈 本赛"}, []User{chen}, "老陈 现在是本赛裁判", "888"},
+		{"by an unseen handle", Request{Text: "/arbiter add @li_wei"}, nil, "还没见过 @li_wei 发言", ""},
+		{"by a name seen elsewhere", Request{Text: "/arbiter add @老陈"}, nil, "还没见过 @老陈 发言", ""},
+		{"by a name two users share", Request{Text: "/arbiter add @老陈"}, []User{chen, {ID: "999", Name: "老陈"}}, "有 2 位用户叫 @老陈", ""},
+		{"by a plain name", Request{Text: "/arbiter add 李伟"}, []User{tgLi}, "看不出", ""},
+		{"by nobody", Request{Text: "/arbiter add"}, []User{tgLi}, "回复对方的消息", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := tgEvent(t)
-			if tt.seen {
-				tg(t, h, Request{User: tgLi, Text: "大家好"}) // not a command: seen all the same
+			for _, u := range tt.seen {
+				tg(t, h, Request{User: u, Text: "大家好"}) // not a command: seen all the same
+			}
+			if tt.name == "by a name seen elsewhere" {
+				h.update++
+				h.svc.Handle(context.Background(), Request{Chat: chat.Chat{Platform: "telegram", ID: "-2002"}, User: chen, Text: "你好"})
 			}
 			req := tt.req
 			req.User = tgOrg
 			must(t, tg(t, h, req).Text, tt.want)
-			if got := isArbiter(t, h, "777"); got != (tt.id != "") {
-				t.Errorf("user 777 arbiter: %v, want %v", got, tt.id != "")
+			for _, id := range []string{"777", "888", "999"} {
+				if got := isArbiter(t, h, id); got != (id == tt.id) {
+					t.Errorf("user %s arbiter: %v, want %v", id, got, id == tt.id)
+				}
 			}
 			if isArbiter(t, h, "li_wei") || isArbiter(t, h, "@li_wei") {
 				t.Errorf("a handle was stored as a user id")

@@ -49,7 +49,7 @@ func (individualFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 func (individualFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start)
+	return publishRound(c, start, nil)
 }
 
 func (individualFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string, error) {
@@ -115,6 +115,7 @@ func (f individualFormat) roundComplete(v *voice, ch *storage.Change, round int)
 	}
 	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+f.standingsText(ch.State, lang, 0)+"\n"+next)
 	v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
+	v.offerTies(ch, newTies(ch.State, round)) // the last round's: R-T-8
 }
 
 // finish settles the places that may not be shared by lots (R-T-8): 抽签
@@ -128,13 +129,16 @@ func (f individualFormat) finish(c *Context) (Reply, error) {
 	if put := c.State.Postponed(); len(put) > 0 {
 		return Reply{}, problem("补赛还没有结果：%s。用 /result 台次 结果 轮次 录入后再结束比赛。", "Postponed games have no result yet: %s. Enter them with /result BOARD RESULT ROUND, then finish.", postponedText(c.State, put, c.Lang))
 	}
+	if r, wait := tiesFirst(c); wait {
+		return r, nil
+	}
 	return finishEvent(c, appendLots, func(st *action.State, before []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		text := f.standingsText(st, lang, prizePlaces)
 		if lots := lotsNote(before, engine.Standings(&st.Event), &st.Event, lang); lots != "" {
 			text += "\n" + lots
 		}
-		return text, []sheet.Table{sheet.Standings(sheetOf(st), lang)} // all of them
-	})
+		return text, append([]sheet.Table{sheet.Standings(sheetOf(st), lang)}, prizeTables(st, lang)...) // all of them
+	}, []view{standingsView, tableView})
 }
 
 // appendLots puts 抽签 at the end of the tiebreaks, so that the places
@@ -192,6 +196,7 @@ func (f individualFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, 
 	if f.totals { // the players', then the teams' (R-T-6)
 		files = append(files, sheetFile{sheet.TeamTotals(sheetOf(st), lang), i18n.T{Zh: "团体排名", En: "team standings"}, i18n.T{Zh: "团体排名表", En: "team standings"}})
 	}
+	files = append(files, awardFiles(st, lang)...)
 	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
@@ -220,5 +225,5 @@ func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top in
 	if f.totals {
 		text += "\n\n" + teamTotalsText(st, lang)
 	}
-	return text
+	return text + awardsText(st, lang)
 }

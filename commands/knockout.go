@@ -52,8 +52,12 @@ func boardLabel(st *action.State, round, board int, lang i18n.Lang) string {
 }
 
 // playsText says what a board plays: "M3 第 2 局", with its tie step,
-// or its field: "第 2 组".
+// its field: "第 2 组", or a field's play-off: "第 2 组第 2 名加赛".
 func playsText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
+	if b.Playoff > 0 {
+		place := tiePlace(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang)
+		return i18n.T{Zh: "%s加赛第 %d 局", En: "%s play-off game %d"}.In(lang, place, b.Game)
+	}
 	if b.Match == 0 {
 		return fieldName(st, b.Stage, b.Group, lang)
 	}
@@ -92,7 +96,7 @@ func stagedPreview(st *action.State, lang i18n.Lang) string {
 			of = st.Stages.Preview[i]
 		}
 		lines = append(lines, i18n.T{Zh: "第 %d 台 %s：红 %s — 黑 %s", En: "Board %d %s: red %s — black %s"}.In(lang, b.Number, playsText(st, of, lang), playerName(ev, b.Red), playerName(ev, b.Black)))
-		if note := stepNote(ev, of, true, lang); note != "" {
+		if note := stepNote(st, of, true, lang); note != "" {
 			lines = append(lines, "  "+note)
 		}
 	}
@@ -133,19 +137,28 @@ func stageByes(st *action.State, lang i18n.Lang) string {
 }
 
 // stepNote explains a tie-break game (R-F-5): armageddon's rule, clocks
-// and chooser, who takes the other colours with /flip in the preview;
-// "" for a regular game.
-func stepNote(ev *engine.Event, b action.BoardOf, preview bool, lang i18n.Lang) string {
-	switch b.Step {
-	case engine.RegularGame:
+// and chooser, who takes the other colours with /flip in the preview, and
+// once published chooses while the choice is open (choiceOpen); "" for a
+// regular game.
+func stepNote(st *action.State, b action.BoardOf, preview bool, lang i18n.Lang) string {
+	ev := &st.Event
+	switch {
+	case b.Step == engine.RegularGame:
 		return ""
+	case b.Playoff > 0 && b.Step != engine.TieArmageddon:
+		return i18n.T{Zh: "名次加赛（R-T-8，%s）：和棋则按加赛规则继续。", En: "A play-off for a place (R-T-8, %s): a draw goes on by the play-off rule."}.In(lang, named(b.Step, lang))
+	}
+	switch b.Step {
 	case engine.TieArmageddon:
 		s := i18n.T{Zh: "和棋黑胜（R-F-5）：和棋算黑方胜，红方用时多于黑方。", En: "Armageddon (R-F-5): a draw is black's win; red has more time than black."}.In(lang)
 		switch {
 		case b.Chooser != 0 && preview:
 			s += i18n.T{Zh: "由 %s 选择先后手（猜先中未选先后手的一方；未猜先则为第 1 局执黑的一方；/flip %d 换成另一方）。", En: " %s chooses the colours (the player who did not choose at the colour guess, or without one the player who had black in game 1; /flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
-		case b.Chooser != 0:
-			s += i18n.T{Zh: "先后手由 %s 选定。", En: " %s chose the colours."}.In(lang, playerName(ev, b.Chooser))
+		case b.Chooser != 0 && choiceOpen(st, len(ev.Rounds), b):
+			g, _ := gameOn(ev, len(ev.Rounds), b.Board)
+			s += i18n.T{Zh: "由 %[1]s 选择执红或执黑（按我私信里的按钮，或输入 /guess 选 红 或 /guess 选 黑）；%[2]s未选，则按上表：红 %[3]s，黑 %[4]s。",
+				En: " %[1]s chooses red or black (the buttons of my private message, or /guess choose red or black); not chosen %[2]s, the table above stands: red %[3]s, black %[4]s."}.
+				In(lang, playerName(ev, b.Chooser), chooseBy(st, len(ev.Rounds), lang), playerName(ev, g.Red), playerName(ev, g.Black))
 		}
 		return s
 	case engine.TieCaptures:
@@ -167,7 +180,7 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 			continue
 		}
 		line := i18n.T{Zh: "第 %d 台：%s", En: "Board %d: %s"}.In(lang, b.Board, playsText(st, b, lang))
-		if note := stepNote(&st.Event, b, false, lang); note != "" {
+		if note := stepNote(st, b, false, lang); note != "" {
 			line += i18n.T{Zh: "。", En: ". "}.In(lang) + note
 		}
 		lines = append(lines, line)
@@ -181,8 +194,9 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 
 // settleStaged shows a result of a staged event in the round's message
 // (refreshRound); a correction is announced with what it did to its
-// match; once the round is complete, the matches it decided, the end of a
-// stage and what comes next.
+// match or play-off; once the round is complete, the matches and
+// play-offs it moved on, the end of a stage and what comes next, and the
+// ties a group's end left for the organiser (R-T-8).
 func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, wasOpen bool) error {
 	if err := v.refreshRound(ch, round); err != nil {
 		return err
@@ -200,6 +214,7 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		return nil
 	}
 	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, matchStates(st, pg, round, 0, lang)...)
+	defer v.offerTies(ch, newTies(st, round)) // a group's end: R-T-8
 	plan := st.Stages.Plan
 	switch {
 	case pg.Over(plan):
@@ -221,21 +236,32 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 	return nil
 }
 
-// matchStates says where the matches of round's boards stand (board: that
-// board's alone; 0: every board of the round's), each once.
+// matchStates says where the matches and play-offs (R-T-8) of round's
+// boards stand (board: that board's alone; 0: every board of the
+// round's), each once.
 func matchStates(st *action.State, pg *action.Progress, round, board int, lang i18n.Lang) []string {
 	var lines []string
 	if round < 1 || round > len(st.Stages.Rounds) {
 		return nil
 	}
-	seen := map[[2]int]bool{}
+	matches, ties := map[[2]int]bool{}, map[[3]int]bool{}
 	for _, b := range st.Stages.Rounds[round-1] {
-		if b.Board == 0 || board != 0 && b.Board != board || b.Match == 0 || b.Stage >= len(pg.Stages) || seen[[2]int{b.Stage, b.Match}] {
+		if b.Board == 0 || board != 0 && b.Board != board {
 			continue
 		}
-		seen[[2]int{b.Stage, b.Match}] = true
-		if br := pg.Stages[b.Stage].Bracket; br != nil {
-			lines = append(lines, matchState(st, br, b.Match, lang))
+		switch {
+		case b.Match > 0 && b.Stage < len(pg.Stages) && !matches[[2]int{b.Stage, b.Match}]:
+			matches[[2]int{b.Stage, b.Match}] = true
+			if br := pg.Stages[b.Stage].Bracket; br != nil {
+				lines = append(lines, matchState(st, br, b.Match, lang))
+			}
+		case b.Match == 0 && b.Playoff > 0:
+			if k := [3]int{b.Stage, b.Group, b.Playoff}; !ties[k] {
+				ties[k] = true
+				if s := playoffState(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang); s != "" {
+					lines = append(lines, s)
+				}
+			}
 		}
 	}
 	return lines
@@ -286,13 +312,13 @@ func matchState(st *action.State, br *engine.Bracket, id int, lang i18n.Lang) st
 // rankingTable is a ranking with places ("3=" shared, R-T-9).
 func rankingTable(st *action.State, rank []engine.Placing, lang i18n.Lang) string {
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
-	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), i18n.T{Zh: "姓名", En: "Name"}.In(lang))
+	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang))
 	for _, p := range rank {
 		place := fmt.Sprint(p.Place)
 		if p.Shared {
 			place += "="
 		}
-		t.Row(place, playerName(&st.Event, p.Entrant))
+		t.Row(place, entrantName(st, p.Entrant))
 	}
 	return monoTable(&t)
 }
@@ -330,8 +356,10 @@ func struckMatches(st *action.State) map[action.Rerouted]bool {
 	out := map[action.Rerouted]bool{}
 	for r, boards := range st.Stages.Rounds {
 		for _, b := range boards {
-			if g, ok := gameOn(&st.Event, r+1, b.Board); ok && b.Board > 0 && g.Void {
-				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+			for _, board := range st.GameBoards(b) {
+				if g, ok := gameOn(&st.Event, r+1, board); ok && b.Board > 0 && g.Void && g.Result.Decided() {
+					out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
+				}
 			}
 		}
 	}

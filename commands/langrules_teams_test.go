@@ -14,7 +14,9 @@ import (
 // /teams, the preview, the captains' line-up requests, a refused line-up
 // (R-TM-1), the reveal, the boards' results with a match decided early
 // (5场3胜制), the round's team and board standings, a team withdrawing,
-// /finish — in Chinese and English, every reply and every message queued.
+// /finish; a team knockout's settings, a level match's blitz board, its
+// bracket and ranking — in Chinese and English, every reply and every
+// message queued.
 func TestLanguageRulesTeams(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		s := newScript(t)
@@ -133,6 +135,39 @@ func TestLanguageRulesTeams(t *testing.T) {
 		}
 		run("org", "/standings")
 		run("org", "/standings boards")
+		run("org", "/finish")
+		// A team knockout: a level semi-final to its blitz board, the
+		// bracket, the ranking of teams.
+		typed = append(typed, "KO", "KA", "KB", "KC", "KD")
+		run("org", "/event new KO teams knockout")
+		run("org", "/event set boards 2")
+		run("org", "/event set team-tie zzz")
+		run("org", "/event set team-tie boards-won,top-boards,blitz,lots")
+		run("org", "/event set match best-of-3")
+		run("org", "/event set")
+		run("org", "/signup open")
+		for _, team := range []string{"KA", "KB", "KC", "KD"} {
+			typed = append(typed, team+"1", team+"2")
+			run("org", "/team new "+team)
+			run("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
+		}
+		run("org", "/start")
+		run("org", "/bracket")
+		for round := 1; round <= 3; round++ {
+			run("org", "/pair")
+			run("org", "/publish")
+			st := s.state()
+			for _, g := range st.Event.Rounds[round-1].Games {
+				res := "1-0"
+				if round == 1 && g.Board > 2 {
+					res = "1/2" // the second semi-final level: a blitz board
+				}
+				run("org", fmt.Sprintf("/result %d %s", g.Board, res))
+			}
+			run("org", "/pairings")
+			run("org", "/standings")
+		}
+		run("org", "/bracket")
 		run("org", "/finish")
 		if testing.Verbose() {
 			t.Log(s.out.String())

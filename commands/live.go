@@ -32,9 +32,13 @@ func (v *voice) liveRound(ch *storage.Change, round int, pictures bool) error {
 	if err != nil {
 		return err
 	}
+	buttons, err := v.liveButtons(ch)
+	if err != nil {
+		return err
+	}
 	live := &chat.Live{Key: roundKey(ch.Event(), round), Brief: roundBrief(ch.State, round, v.lang), Attach: !pictures}
 	for _, to := range v.all() {
-		ch.Send(chat.Message{Chat: to, Text: text, Live: live})
+		ch.Send(chat.Message{Chat: to, Text: text, Buttons: buttons, Live: live})
 	}
 	return nil
 }

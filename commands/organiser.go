@@ -18,7 +18,7 @@ func organiserCommands() []*Command {
 				{Name: "value", Kind: Rest, Optional: true, Help: i18n.T{Zh: "新的值", En: "the new value"}},
 			},
 			Help: i18n.T{Zh: "设置比赛：赛制、轮数、计分、名次规则、用时、迟到时限、确认时限、提和规则、犯规判负等", En: "configure the event: format, rounds, scoring, tiebreaks, time control, late limit, confirmation window, draw offers, fouls and more"},
-			More: i18n.T{Zh: stagesHelp.Zh + "\n" + teamsHelp.Zh, En: stagesHelp.En + "\n" + teamsHelp.En},
+			More: i18n.T{Zh: stagesHelp.Zh + "\n" + teamsHelp.Zh + "\n" + awardsHelp.Zh, En: stagesHelp.En + "\n" + teamsHelp.En + "\n" + awardsHelp.En},
 			Run:  setEvent,
 		},
 		{
@@ -55,13 +55,6 @@ func organiserCommands() []*Command {
 			Args: []Arg{player},
 			Help: i18n.T{Zh: "删除选手（开赛前；开赛后用 /withdraw）", En: "remove a player (before the start; afterwards /withdraw)"},
 			Run:  removePlayer,
-		},
-		{
-			Name: "arbiter add", Aliases: []string{"添加裁判"}, Who: Organiser,
-			Args: []Arg{{Name: "user", Kind: Person, Optional: true, Help: i18n.T{Zh: "裁判：@ 点选、@用户名，或回复裁判的消息时不写", En: "the arbiter: picked after @, an @username, or left out when replying to their message"}}},
-			Help: i18n.T{Zh: "添加裁判", En: "add an arbiter"},
-			More: namingHelp,
-			Run:  addArbiter,
 		},
 		{
 			Name: "link", Aliases: []string{"关联"}, Who: Anyone,

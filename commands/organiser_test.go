@@ -239,8 +239,8 @@ func TestPermissions(t *testing.T) {
 		t.Errorf("the refused commands announced %v", sent)
 	}
 
-	must(t, h.say("org", "/arbiter add @ref"), "ref 现在是本赛裁判")
-	must(t, h.say("org", "/arbiter add @ref"), "已经是本赛裁判")
+	must(t, h.say("org", "/arbiter add @ref"), "ref 现在是俱乐部的裁判")
+	must(t, h.say("org", "/arbiter add @ref"), "已经是俱乐部的裁判")
 	for _, line := range []string{"/event set rounds 5", "/start", "/undo 2", "/finish", "/player add 新人", "/arbiter add x"} {
 		must(t, h.say("ref", line), "只有组织者可以用")
 	}

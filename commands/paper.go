@@ -60,7 +60,7 @@ func papersOf(c *Context) (paper.Papers, error) {
 			p.Tables = append(p.Tables, f.table)
 		}
 	}
-	if st.Format().Kind() == action.StagedFormat {
+	if st.Stages != nil { // a knockout, groups, a team knockout
 		p.Details.Format = formatOf(st).name(st, lang)
 		p.Prizes = stagedPrizes(st, lang, d.AwardPlaces())
 	} else {
@@ -78,7 +78,13 @@ func stagedPrizes(st *action.State, lang i18n.Lang, n int) []paper.Prize {
 	}
 	var out []paper.Prize
 	for _, r := range pg.Ranking(st.Stages.Plan) {
-		if p, ok := st.Event.Player(r.Entrant); ok && r.Place <= n {
+		if r.Place > n {
+			continue
+		}
+		if st.Teams != nil { // a team knockout's entrants are its teams
+			t := st.Teams.Teams[r.Entrant-1]
+			out = append(out, paper.Prize{Ranking: i18n.T{Zh: "团体", En: "Team"}.In(lang), Place: r.Place, Shared: r.Shared, Name: t.Name, Unit: t.Unit})
+		} else if p, ok := st.Event.Player(r.Entrant); ok {
 			out = append(out, paper.Prize{Ranking: i18n.T{Zh: "个人", En: "Individual"}.In(lang), Place: r.Place, Shared: r.Shared, Name: p.Name, Unit: p.Unit})
 		}
 	}
@@ -272,7 +278,7 @@ func exportCertificates(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if len(p.Prizes) == 0 {
-		if c.State.Format().Kind() == action.StagedFormat && len(c.State.Event.Rounds) > 0 {
+		if c.State.Stages != nil && len(c.State.Event.Rounds) > 0 {
 			return Reply{}, problem("「%s」的最终名次要等所有对局结束后才有，奖状随后可以导出（/bracket 查看进度）。", "The final ranking of %q comes once every match is played; the certificates can be exported then (/bracket shows how far it is).", c.State.Event.Name)
 		}
 		return Reply{}, problem("「%s」还没有名次：奖状在第 1 轮之后才能导出。", "%q has no places yet: the certificates come after round 1.", c.State.Event.Name)

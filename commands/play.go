@@ -34,6 +34,7 @@ func playerCommands() []*Command {
 			Args: []Arg{
 				{Name: "name", Kind: Word, Help: i18n.T{Zh: "你在比赛中的名字（有空格请加引号）", En: "your name in the event (quote it if it has spaces)"}},
 				{Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位：学校、俱乐部或公司", En: "your unit: school, club or company"}},
+				{Name: "categories", Kind: Rest, Optional: true, Help: i18n.T{Zh: "组别：比赛设了组别时选，如 女子", En: "your categories, where the event has them, e.g. women"}},
 			},
 			Help: i18n.T{Zh: "报名参加这个聊天的比赛", En: "join this chat's event"},
 			Run:  playJoin,
@@ -45,8 +46,8 @@ func playerCommands() []*Command {
 		},
 		{
 			Name: "me", Aliases: []string{"我"}, Who: Anyone,
-			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事", En: "my board, colour, opponent, score, place and what to do now"},
-			Run:  forWaiting(playMe, meWaiting),
+			Help: i18n.T{Zh: "我的台次、先后手、对手、积分、名次和现在要做的事（组织者、裁判：比赛进行到哪里，下一步做什么）", En: "my board, colour, opponent, score, place and what to do now (organisers, arbiters: where the event stands and what comes next)"},
+			Run:  me, // me.go
 		},
 		{
 			Name: "here", Aliases: []string{"签到"}, Who: Anyone,
@@ -111,11 +112,17 @@ func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 			return Reply{}, err
 		}
 		if c.Player == 0 {
-			return Reply{}, problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
-				"Only players of the event can do that. Join first in the event's group with /join NAME.")
+			return Reply{}, notAPlayer()
 		}
 		return run(c)
 	}
+}
+
+// notAPlayer refuses a player's command from somebody who plays in none of
+// the events it could be about.
+func notAPlayer() *Problem {
+	return problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
+		"Only players of the event can do that. Join first in the event's group with /join NAME.")
 }
 
 // seat is a player's game in the current round.
@@ -180,6 +187,10 @@ func (c *Context) liveSeat(st *action.State) (seat, error) {
 		return seat{}, problem("第 1 轮还没有公布对阵。", "Round 1 is not published yet.")
 	case !ok:
 		return seat{}, &Problem{Text: i18n.T{Zh: "%s", En: "%s"}, Args: []any{noGame(&st.Event, s.round, c.Player, c.Lang)}}
+	case c.ref != nil && c.ref.board != s.game.Board:
+		// Another player's button (forwarded, or typed off another's note).
+		return seat{}, problem("这个按钮不是给你的：它是第 %d 台的，你在第 %d 台。用 /me 查看你的对局。",
+			"That button is not yours: it is for board %d, and you play on board %d. See your game with /me.", c.ref.board, s.game.Board)
 	case s.game.Result.Decided():
 		return seat{}, problem("第 %d 轮你的对局已有结果：%s。", "Your game of round %d has its result: %s.", s.round, outcome(s.game.Result, s.colour, c.Lang))
 	}
@@ -363,13 +374,13 @@ func playMe(c *Context) (Reply, error) {
 		if start, now := st.Play.Starts, c.svc.now(); st.Play.Round == s.round && now.Before(start) {
 			lines = append(lines, i18n.T{Zh: "本轮 %s 开始。", En: "The round starts at %s."}.In(lang, startClock(st, start, now, lang)))
 		}
-		lines = append(lines, todo(st, s, c.Player, lang))
+		lines = append(lines, todo(st, s, c.Player, c.svc.now(), lang))
 	}
 	return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 }
 
-// todo says what the player in seat s must do now.
-func todo(st *action.State, s seat, me int, lang i18n.Lang) string {
+// todo says what the player in seat s must do at the time at.
+func todo(st *action.State, s seat, me int, at time.Time, lang i18n.Lang) string {
 	if s.game.Result.Decided() {
 		return i18n.T{Zh: "结果：%s。等待下一轮。", En: "Result: %s. Wait for the next round."}.In(lang, outcome(s.game.Result, s.colour, lang))
 	}
@@ -388,7 +399,14 @@ func todo(st *action.State, s seat, me int, lang i18n.Lang) string {
 	case gp.Offer != nil:
 		return now + i18n.T{Zh: "等待 %s 回应你的提和。", En: "wait for %s to answer your draw offer."}.In(lang, opp)
 	}
-	if st.Guessing(s.round) {
+	if b, ok := st.BoardOf(s.round, s.game.Board); ok && b.Step == engine.TieArmageddon && b.Chooser != 0 && gp.Chose == engine.NoColour &&
+		(st.Play.Starts.IsZero() || at.Before(st.Play.Starts)) {
+		if b.Chooser == me {
+			return now + i18n.T{Zh: "和棋黑胜由你选择先后手：/guess 选 红 或 /guess 选 黑（%s；未选则按对阵表）。", En: "armageddon: you choose the colours with /guess choose red or black (%s; not chosen, the pairing stands)."}.In(lang, chooseBy(st, s.round, lang))
+		}
+		return now + i18n.T{Zh: "等待 %s 选择先后手（%s未选则按对阵表）。", En: "wait for %s to choose the colours (not chosen %s, the pairing stands)."}.In(lang, opp, chooseBy(st, s.round, lang))
+	}
+	if guessable(st, s.round, s.game.Board) {
 		switch g := gp.Guess; {
 		case g == nil:
 			return now + i18n.T{Zh: "猜先：一方私聊我 /guess hide red 或 black 藏子。", En: "colour guess: one of you hides a colour in a private chat with me: /guess hide red or black."}.In(lang)
@@ -410,6 +428,17 @@ func todo(st *action.State, s seat, me int, lang i18n.Lang) string {
 		return line + i18n.T{Zh: "。", En: "."}.In(lang)
 	}
 	return now + i18n.T{Zh: "下完后用 /report win、loss 或 draw 报告结果。", En: "after the game, report it with /report win, loss or draw."}.In(lang)
+}
+
+// guessable reports whether board's colours in round may be decided by
+// 猜先 (R-C-3): the round is guessed, and in a staged event the board is
+// a match's first game (the later ones swap colours).
+func guessable(st *action.State, round, board int) bool {
+	if !st.Guessing(round) {
+		return false
+	}
+	b, ok := st.BoardOf(round, board)
+	return st.Stages == nil || ok && b.Match > 0 && b.Game == 1
 }
 
 // inGame runs a command on the sender's game of the current round: fn

@@ -578,7 +578,7 @@ func TestPlayerOthersGame(t *testing.T) {
 	} {
 		must(t, h.say(tt.user, tt.text), tt.want)
 	}
-	must(t, h.dm("stranger", "/me"), "你还没有参加任何比赛")
+	must(t, h.dm("stranger", "/me"), "你还没有参加或负责任何比赛")
 	if after := e.logKinds(); len(after) != len(before) {
 		t.Errorf("refused commands changed the log: %v", after[len(before):])
 	}

@@ -58,7 +58,7 @@ func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 		if p.shared {
 			place += "="
 		}
-		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: playerName(&st.Event, p.entrant)}, {Text: p.status.In(lang)}})
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.entrant)}, {Text: p.status.In(lang)}})
 	}
 	return t, true
 }
@@ -211,4 +211,23 @@ func standingStatus(b *engine.Bracket, key int) i18n.T {
 		return i18n.T{Zh: where(i18n.Zh), En: where(i18n.En)}
 	}
 	return i18n.T{Zh: where(i18n.Zh) + "淘汰", En: "out in " + where(i18n.En)}
+}
+
+// stagedRanking is a staged event's ranking as it stands, for the tables
+// that rank its players beside it (categories, prizes, place points): the
+// final one once every match is played, else the provisional one (R-F-6);
+// nil before the start.
+func stagedRanking(st *action.State) []engine.Placing {
+	pg := st.Progress()
+	if pg == nil {
+		return nil
+	}
+	if pg.Over(st.Stages.Plan) {
+		return pg.Ranking(st.Stages.Plan)
+	}
+	var out []engine.Placing
+	for _, p := range provisional(st, pg) {
+		out = append(out, engine.Placing{Entrant: p.entrant, Place: p.place, Shared: p.shared})
+	}
+	return out
 }

@@ -21,6 +21,8 @@ type reader interface {
 	PlayerIdentities(entrant int) ([]storage.Identity, error)
 	PlayerOf(platform, user string) (int, error)
 	Holders(r storage.Role) ([]action.Actor, error)
+	HomeChat() (chat.Chat, error)
+	ClubHolders(in chat.Chat, r storage.Role) ([]action.Actor, error)
 	Lang(platform, user string) (string, error)
 	Langs(platform string, users []string) (map[string]string, error)
 	UserNames(platform string, users []string) (map[string]string, error)
@@ -52,6 +54,12 @@ func (r storeReader) PlayerOf(platform, user string) (int, error) {
 
 func (r storeReader) Holders(role storage.Role) ([]action.Actor, error) {
 	return r.store.Holders(r.ctx, r.event, role)
+}
+
+func (r storeReader) HomeChat() (chat.Chat, error) { return r.store.HomeChat(r.ctx, r.event) }
+
+func (r storeReader) ClubHolders(in chat.Chat, role storage.Role) ([]action.Actor, error) {
+	return r.store.ClubHolders(r.ctx, in, role)
 }
 
 func (r storeReader) Lang(platform, user string) (string, error) {

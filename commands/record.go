@@ -77,18 +77,37 @@ func RelaxationText(r engine.Relaxation, lang i18n.Lang) string {
 func pairingRecord(b *strings.Builder, st *action.State, p *engine.Pairing, lang i18n.Lang) {
 	ev := &st.Event
 	s := ev.Settings
+	// A preview's cells are thousands: each is a part of one text, texts,
+	// which only grows (what it holds stays as it is, so the parts stay
+	// good when it moves to a bigger buffer), and a score's text is made
+	// once for all who have it.
+	var texts strings.Builder
+	texts.Grow(48 * len(p.Boards)) // two players' numbers and names of 3 汉字, a board's number
+	number := func(n int) string {
+		start := texts.Len()
+		var digits [20]byte
+		texts.Write(strconv.AppendInt(digits[:0], int64(n), 10))
+		return texts.String()[start:]
+	}
+	player := func(id int) string {
+		start := texts.Len()
+		number(id)
+		texts.WriteByte(' ')
+		texts.WriteString(playerName(ev, id))
+		return texts.String()[start:]
+	}
 	scores := st.Scores() // the state's, kept for the next preview
+	scoreTexts := map[engine.Points]string{}
 	score := func(id int) string {
 		if id < 1 || id >= len(scores) {
 			return ""
 		}
-		return scores[id].String()
-	}
-	var cell []byte // a board's player, written here and copied once: thousands a preview
-	player := func(id int) string {
-		cell = strconv.AppendInt(cell[:0], int64(id), 10)
-		cell = append(append(cell, ' '), playerName(ev, id)...)
-		return string(cell)
+		text, ok := scoreTexts[scores[id]]
+		if !ok {
+			text = scores[id].String()
+			scoreTexts[scores[id]] = text
+		}
+		return text
 	}
 
 	// The numbers right, the players left: as the cells would align them,
@@ -97,12 +116,17 @@ func pairingRecord(b *strings.Builder, st *action.State, p *engine.Pairing, lang
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1, 3}, Align: align, Rows: make([][]string, 0, 1+len(p.Boards))}
 	t.Row(i18n.T{Zh: "台", En: "Bd"}.In(lang), i18n.T{Zh: "红方", En: "Red"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang), i18n.T{Zh: "黑方", En: "Black"}.In(lang), i18n.T{Zh: "分", En: "Pts"}.In(lang))
 	cells := make([]string, 0, 5*len(p.Boards)) // the rows' cells, in one array
-	why := map[engine.Board]string{}            // by the board's record alone: a few kinds in a round
+	type boardRecord struct {
+		placed engine.Placement
+		float  bool
+		colour engine.ColourReason
+	}
+	why := map[boardRecord]string{} // a few kinds in a round
 	for _, bd := range p.Boards {
 		row := len(cells)
-		cells = append(cells, strconv.Itoa(bd.Number), player(bd.Red), score(bd.Red), player(bd.Black), score(bd.Black))
+		cells = append(cells, number(bd.Number), player(bd.Red), score(bd.Red), player(bd.Black), score(bd.Black))
 		t.Row(cells[row:len(cells):len(cells)]...)
-		record := engine.Board{Placed: bd.Placed, Float: bd.Float, ColourRule: bd.ColourRule}
+		record := boardRecord{bd.Placed, bd.Float, bd.ColourRule}
 		w, ok := why[record]
 		if !ok {
 			w = PlacementName(bd.Placed, s, lang)

@@ -44,6 +44,7 @@ var reasonHints = map[action.Reason]i18n.T{
 	action.StagesOver:    {Zh: "输入 /standings 查看名次；组织者输入 /finish 结束比赛。", En: "Type /standings for the ranking; an organiser finishes the event with /finish."},
 	action.NoPairingLeft: {Zh: "组织者可以用 /finish 结束比赛。", En: "Organisers can finish the event with /finish."},
 	action.NoGames:       {Zh: "第 1 轮公布后（/pair、/publish）再输入 /penalty 选手。", En: "Once round 1 is published (/pair, /publish), type /penalty PLAYER."},
+	action.ColoursFixed:  {Zh: "输入 /me 查看你的对局。", En: "Type /me to see your game."},
 	// The sign-up rules (R-E-5).
 	action.Full:           {Zh: "报名者列入候补：/join 名字；组织者可以提高上限：/event set 人数上限 人数。", En: "Entrants go on the wait list with /join NAME; organisers can raise the maximum: /event set max N."},
 	action.OverMax:        {Zh: "先用 /player remove 序号 删除选手，或设一个不少于现有人数的上限。", En: "Remove players first with /player remove NUMBER, or set a maximum no lower than the players entered."},
@@ -56,7 +57,7 @@ var reasonHints = map[action.Reason]i18n.T{
 // commandHints replace a reason's hint for one command, where that
 // command's user has something else to do.
 var commandHints = map[string]map[action.Reason]i18n.T{
-	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /standings 关注比赛。", En: "It takes no more entries; ask an organiser, or follow it with /standings."}},
+	"join":         {action.EntriesClosed: {Zh: "不再接受报名；请联系组织者，或用 /players 查看参赛选手。", En: "It takes no more entries; ask an organiser, or see who plays with /players."}},
 	"event cancel": {action.AlreadyBegun: {Zh: "开赛后的比赛请用 /finish 结束，已赛的对局保留。", En: "Once started, an event is finished with /finish instead; its games stand."}},
 	"withdraw":     {action.NotRunning: {Zh: "比赛开始前用 /player remove 序号 删除选手（R-W-1）。", En: "Before the start, remove the player with /player remove NUMBER (R-W-1)."}},
 	// The sign-up rules (R-E-5) are the only settings the start closes.

@@ -78,10 +78,12 @@ func TestPermissionsOthersGame(t *testing.T) {
 			"/join 某人": started, "/guess red": {"只有本赛选手才能猜先", "Only players of the event take part"},
 		})},
 		{"a stranger in private", "stranger", true, everything(want{"你还没有参加任何比赛", "You play in no event yet"}, map[string]want{
-			"/join 某人": {"这个聊天还没有比赛", "This chat follows no event yet"},
+			"/join 某人": {"你还没有参加或负责任何比赛", "You neither play in nor run an event yet"},
+			"/me":      {"你还没有参加或负责任何比赛", "You neither play in nor run an event yet"},
 		})},
 		{"the organiser", "org", false, everything(notPlayer, map[string]want{
 			"/join 某人": started, "/guess red": {"只有本赛选手才能猜先", "Only players of the event take part"},
+			"/me": {}, // where the event stands: allowed (me.go)
 		})},
 		{"the player with the bye", bye, false, everything(want{"第 1 轮：轮空，没有对局。", "Round 1: bye, no game."}, map[string]want{
 			"/join 某人": {"你已经以「" + e.name(bye) + "」报名了", "You have joined already"},

@@ -89,7 +89,7 @@ func (c *Command) PrivateHelp() i18n.T {
 // Chinese reader sees "/result 台号 结果", an English one "/result BOARD
 // RESULT". Every argument has one (TestArgNamesInChinese).
 var argNames = map[string]string{
-	"as": "形式", "b": "台号", "board": "台号", "captures": "吃子数", "code": "代码", "command": "命令", "confirm": "确认",
+	"as": "形式", "b": "台号", "board": "台号", "captures": "吃子数", "category": "组别", "categories": "组别", "code": "代码", "command": "命令", "confirm": "确认",
 	"format": "格式", "key": "项目", "language": "语言", "n": "编号", "name": "名字",
 	"new": "更换", "number": "序号", "player": "选手", "rating": "等级分", "result": "结果",
 	"round": "轮次", "state": "状态", "time": "时间", "unit": "单位", "user": "用户",
@@ -247,8 +247,8 @@ func (c *Command) parse(words []string, lang i18n.Lang) (map[string]string, map[
 			}
 			continue
 		}
-		if a.Optional && !a.fits(words[i:]) && n+1 < len(c.Args) && c.Args[n+1].fits(words[i:]) {
-			continue // "/pairings picture": the round left out, the word is the next's
+		if a.Optional && !a.fits(words[i:]) && slices.ContainsFunc(c.Args[n+1:], func(b Arg) bool { return b.fits(words[i:]) }) {
+			continue // "/pairings picture": the round left out, the word is a later argument's
 		}
 		if a.Kind == Rest || a.Kind == Person {
 			args[a.Name], lists[a.Name] = strings.Join(words[i:], " "), words[i:]

@@ -31,7 +31,7 @@ func setResult(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	round := currentRound(ev)
 	if round == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	if s, ok := c.Args["round"]; ok {
 		round, _ = strconv.Atoi(s)
@@ -183,8 +183,8 @@ func gameOn(ev *engine.Event, round, board int) (engine.Game, bool) {
 
 // decide sets a result (R-G-1) and announces it in chats, why being who
 // decided: the scheduler's decisions, which no chat asked for.
-func decide(ch *storage.Change, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
-	return (&voice{others: chats, lang: eventLang(ch.State)}).decide(ch, round, board, res, why)
+func decide(ch *storage.Change, event storage.EventID, chats []chat.Chat, round, board int, res engine.Result, why i18n.T) error {
+	return (&voice{others: chats, lang: eventLang(ch.State), event: event}).decide(ch, round, board, res, why)
 }
 
 // decide sets a result (R-G-1) and announces it, why being who decided;
@@ -232,6 +232,9 @@ func playReport(c *Context) (Reply, error) {
 		}
 	}
 	return c.inGame(func(ch *storage.Change, chats *voice, s seat) (string, error) {
+		if err := c.pressedRound(ch.State); err != nil { // a round note's button
+			return "", err
+		}
 		ev, gp := &ch.State.Event, s.play
 		res := reportedAs(said, s.colour)[0] // one: the colours of a published round stay
 		me, them := playerName(ev, c.Player), playerName(ev, s.opponent)

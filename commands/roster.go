@@ -104,7 +104,7 @@ func addPlayer(c *Context) (Reply, error) {
 		st      *action.State
 	)
 	_, err = c.Update(func(ch *storage.Change) error {
-		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating) // R-E-5: past the maximum, the wait list
+		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating, nil) // R-E-5: past the maximum, the wait list
 		st = ch.State
 		return err
 	})
@@ -185,7 +185,11 @@ func playJoin(c *Context) (Reply, error) {
 	if err := joinShut(st, c.svc.now()); err != nil {
 		return Reply{}, err // R-E-5: the deadline
 	}
-	name, unit := c.Args["name"], c.Args["unit"]
+	name := c.Args["name"]
+	unit, cats, err := joinCategories(st, c.Args["unit"], c.Args["categories"]) // R-T-10
+	if err != nil {
+		return Reply{}, err
+	}
 	var (
 		number  int
 		waiting bool
@@ -201,7 +205,7 @@ func playJoin(c *Context) (Reply, error) {
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
 		var err error
-		if joined, waiting, err = enter(ch, name, unit, 0); err != nil {
+		if joined, waiting, err = enter(ch, name, unit, 0, cats); err != nil {
 			return err
 		}
 		number, after = joined.ID, ch.State
@@ -228,6 +232,9 @@ func playJoin(c *Context) (Reply, error) {
 	}
 	if unit != "" {
 		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
+	}
+	if len(cats) > 0 {
+		name += i18n.T{Zh: "，组别 %s", En: ", category %s"}.In(c.Lang, categoryList(cats, c.Lang))
 	}
 	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
 }
@@ -267,7 +274,7 @@ func findPlayer(st *action.State, arg string) (engine.Player, error) {
 			return p, nil
 		}
 	}
-	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /standings 查看。", "There is no player called %q. Use their number or full name; see them with /standings.", arg)
+	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /players 查看。", "There is no player called %q. Use their number or full name; see them with /players.", arg)
 }
 
 // withdraw takes a player out after the last round they finished: a game

@@ -115,7 +115,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 	case st.Status == action.CalledOff:
 		return calledOff()
 	case claiming && st.Status == action.Running:
-		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d.", p.ID)
+		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d %s 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d %s.", p.ID, c.atSender())
 	}
 	ids, err := c.reads().PlayerIdentities(p.Entrant)
 	if err != nil {
@@ -222,8 +222,8 @@ func claimInstead(c *Context, name string) error {
 			return err // a user's entry: the sign-up refuses it as taken
 		}
 		if c.State.Status == action.Running || c.State.Status == action.Finished {
-			return problem("「%[1]s」是组织者录入的选手（%[2]d 号）。比赛已经开始：如果是你，请组织者用 /player link %[2]d 关联你。",
-				"%[1]q was entered by an organiser (player %[2]d). The event has started: if it is you, ask an organiser to link you with /player link %[2]d.", p.Name, p.ID)
+			return problem("「%[1]s」是组织者录入的选手（%[2]d 号）。比赛已经开始：如果是你，请组织者用 /player link %[2]d %[3]s 关联你。",
+				"%[1]q was entered by an organiser (player %[2]d). The event has started: if it is you, ask an organiser to link you with /player link %[2]d %[3]s.", p.Name, p.ID, c.atSender())
 		}
 		return problem("「%[1]s」是组织者录入的报名（%[2]d 号）。如果是你，请输入 /claim %[2]d，组织者确认后就是你。",
 			"%[1]q was entered by an organiser (number %[2]d). If it is you, type /claim %[2]d: once an organiser confirms, it is you.", p.Name, p.ID)

@@ -45,6 +45,10 @@ func listPlayers(c *Context) (Reply, error) {
 		number = i18n.T{Zh: "序号", En: "No."}
 	}
 	head := []string{number.In(c.Lang), i18n.T{Zh: "名字", En: "Name"}.In(c.Lang), i18n.T{Zh: "单位", En: "Unit"}.In(c.Lang), i18n.T{Zh: "等级分", En: "Rating"}.In(c.Lang), i18n.T{Zh: "用户", En: "User"}.In(c.Lang)}
+	categories := len(st.Awards.Categories) > 0 // R-T-10
+	if categories {
+		head = append(head, i18n.T{Zh: "组别", En: "Category"}.In(c.Lang))
+	}
 	var (
 		blocks    []string
 		t         *sheet.Text
@@ -71,7 +75,11 @@ func listPlayers(c *Context) (Reply, error) {
 		if p.WithdrawnAfter != 0 {
 			withdrawn = append(withdrawn, strconv.Itoa(p.ID))
 		}
-		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating, user)
+		row := []string{strconv.Itoa(p.ID), p.Name, p.Unit, rating, user}
+		if categories {
+			row = append(row, strings.Join(p.Categories, "、"))
+		}
+		t.Row(row...)
 	}
 	blocks = append(blocks, monoTable(t))
 	title := i18n.T{Zh: "%s 选手（%d 人，%s）", En: "%s: players (%d, %s)"}.In(c.Lang, st.Event.Name, len(st.Event.Players), statusName(st.Status, c.Lang))

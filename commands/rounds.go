@@ -35,7 +35,7 @@ func start(c *Context) (Reply, error) {
 			return err // R-E-5: with the start, or not at all
 		}
 		by := ch.State.Event.Settings.Numbering // R-SW-1
-		if err := ch.Append(&action.Started{Numbering: by}); err != nil {
+		if err := ch.Append(&action.Started{Numbering: by, Spread: engine.SpreadKeepRank}); err != nil {
 			return err
 		}
 		if err := tellStillWaiting(c.reads(), ch); err != nil {
@@ -63,8 +63,13 @@ func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 		}
 		t.Row(strconv.Itoa(p.ID), p.Name, p.Unit, rating)
 	}
-	return i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
+	s := i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
 		"\n" + monoTable(&t)
+	if st.UnitsMoved {
+		s += "\n" + i18n.T{Zh: "为把同单位的选手分到上下两个半区，调整了部分序号；同单位选手之间的先后不变（R-SW-1）。",
+			En: "Some numbers were changed to spread the players of one unit over the two halves; team-mates keep their order (R-SW-1)."}.In(lang)
+	}
+	return s
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating
@@ -192,17 +197,22 @@ func (s roundStart) source(lang i18n.Lang) string {
 
 // publishRound publishes the preview of an event whose players are paired
 // (not teams): the round's message (liveRound: the table, with what a
-// staged event's boards play) goes to every chat of the event, its
-// pictures as one album, and a private note to each player a user is
-// linked to. The publisher is told how far it went, privately where the
-// chat sees the round.
-func publishRound(c *Context, start roundStart) (Reply, error) {
+// staged event's boards play, and a link to the event's live page) goes
+// to every chat of the event, its pictures as one album, and a private
+// note to each player a user is linked to, with buttons to report the
+// result; ask, when given, asks what else the round's players choose (an
+// armageddon's colours). The publisher is told how far it went,
+// privately where the chat sees the round.
+func publishRound(c *Context, start roundStart, ask func(c *Context, ch *storage.Change, round int) error) (Reply, error) {
 	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
 	}
 	chats, err := eventChats(c)
 	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := c.pageButton(); err != nil { // the link the round's message carries
 		return Reply{}, err
 	}
 	var round, told int
@@ -236,9 +246,16 @@ func publishRound(c *Context, start roundStart) (Reply, error) {
 				continue
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
-				ch.Send(chat.Message{Chat: ct.chat, Text: note})
+				m := chat.Message{Chat: ct.chat, Text: note}
+				if s, ok := seatOf(ch.State, n); ok {
+					m.Buttons = labelled(roundButtons(ch.State, c.Event, round, s.game.Board, false), ct.lang)
+				}
+				ch.Send(m)
 				told++
 			}
+		}
+		if ask != nil {
+			return ask(c, ch, round)
 		}
 		return nil
 	})
@@ -461,6 +478,9 @@ func playHere(c *Context) (Reply, error) {
 	if _, err := c.Update(func(ch *storage.Change) error {
 		var err error
 		if s, err = c.liveSeat(ch.State); err != nil {
+			return err
+		}
+		if err := c.pressedRound(ch.State); err != nil { // the reminder's button
 			return err
 		}
 		return ch.Append(&action.CheckedIn{Round: s.round, Board: s.game.Board, Player: c.Player})

@@ -84,7 +84,7 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	must(t, reply("ann", "/pair"), "Round 1 pairing preview")
 	must(t, reply("ann", "/publish 19:30"), "Round 1 is published", "Private notes went to")
 	must(t, strings.Join(s.announced(s.group.ID), "\n"), "第1轮对阵", "开始时间：19:30")
-	must(t, private("ann", "/event show"), "This chat follows no event")
+	must(t, private("ann", "/event show"), "Event: 秋季赛", "Status: running") // the event she runs, in her language
 
 	s.heading("round 1")
 	st := s.state()
@@ -109,6 +109,6 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 
 	s.heading("finish")
 	must(t, announce("ann", "/finish"), "结束！")
-	must(t, private("ann", "/standings"), "This chat follows no event")
+	must(t, private("ann", "/standings"), "Final standings", "陈七")
 	s.golden("english-organiser.txt")
 }

@@ -84,7 +84,7 @@ func TestScenarioSignup(t *testing.T) {
 	must(t, s.say("org", "/start 确认"), "未签到，已移出（R-E-5）：3 孙勇征。", "候补递补（R-E-5）：4 吕钦。", "「周末赛」开赛！4 名选手")
 	must(t, strings.Join(s.announced("dm:sun"), "\n"), "你没有在「周末赛」开赛前签到，已被移出（R-E-5）")
 	must(t, strings.Join(s.announced("dm:lu"), "\n"), "\"周末赛\" starts, and a player did not check in: you have moved up from the wait list")
-	must(t, s.dm("sun", "/me"), "你还没有参加任何比赛")
+	must(t, s.dm("sun", "/me"), "你还没有参加或负责任何比赛")
 	must(t, s.say("org", "/event set max 8"), "比赛已经开始", "报名规则（人数上限、报名截止、每单位限报、签到）只在开赛前设定")
 
 	s.heading("按赛程开始")

@@ -37,10 +37,15 @@ type script struct {
 	// is the announcement).
 	last map[string][]chat.Message
 	said string
+	// hints runs every hint the bot gives (hints_test.go); actor is who
+	// typed the step's line, "" for the clock.
+	hints *hints
+	actor string
 }
 
 func newScript(t *testing.T) *script {
-	return &script{harness: newHarness(t), t: t}
+	h := newHarness(t)
+	return &script{harness: h, t: t, hints: newHints(t, h)}
 }
 
 // publishes is user typing text (a /publish) in the group: it returns what
@@ -101,6 +106,14 @@ func (s *script) run(user, locale, text string, dm bool) Reply {
 		}
 		s.write(mark, r.Text)
 	}
+	s.actor = user
+	s.hints.spoke(user)
+	if dm || r.Private {
+		c = chat.Private("console", user) // said to the sender alone
+	}
+	if !isHelp(text) { // /help documents commands: it gives no hint for now
+		s.hints.check(c, user, r.Text)
+	}
 	s.flush()
 	return r
 }
@@ -109,7 +122,7 @@ func (s *script) run(user, locale, text string, dm bool) Reply {
 func (s *script) tick() {
 	s.t.Helper()
 	s.note("scheduler tick at %s", s.clockText())
-	s.said = "" // nobody said anything: the clock acts
+	s.said, s.actor = "", "" // nobody said anything: the clock acts
 	if err := s.svc.Tick(context.Background()); err != nil {
 		s.t.Fatal(err)
 	}
@@ -160,6 +173,7 @@ func (s *script) flush() {
 			default:
 				s.write(label+"] ", m.Text)
 			}
+			s.hints.check(m.Chat, s.actor, m.Text)
 			if len(m.Buttons) > 0 {
 				fmt.Fprintf(&s.out, "  [buttons: %s]\n", buttons(m))
 			}
@@ -339,7 +353,7 @@ func TestScenarioSwiss9(t *testing.T) {
 	must(t, s.say("org", "/event set confirm 10"), "确认时限 = 10 分钟")
 	must(t, s.say("org", "/event set late 15"), "迟到 = 15 分钟")
 	must(t, s.say("org", "/event set tiebreaks 对手分,胜局"), "名次规则 = 对手分,胜局")
-	must(t, s.say("org", "/arbiter add @ref"), "ref 现在是本赛裁判")
+	must(t, s.say("org", "/arbiter add @ref"), "ref 现在是俱乐部的裁判")
 	must(t, s.say("org", "/signup open"), "报名已开放")
 	for _, p := range swissField {
 		must(t, s.say(p.user, "/join "+p.name+" "+p.unit), "报名成功："+p.name+"（"+p.unit+"）")
@@ -348,7 +362,7 @@ func TestScenarioSwiss9(t *testing.T) {
 
 	s.heading("开赛")
 	must(t, s.say("org", "/start"), "开赛！")
-	if got := s.say("liu", "/join 柳大华 湖北"); got != "比赛已经开始。不再接受报名；请联系组织者，或用 /standings 关注比赛。" {
+	if got := s.say("liu", "/join 柳大华 湖北"); got != "比赛已经开始。不再接受报名；请联系组织者，或用 /players 查看参赛选手。" {
 		t.Errorf("a late entry: %q, want the refusal saying the event has started", got)
 	}
 	if len(s.last) > 0 {

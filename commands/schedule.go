@@ -111,7 +111,10 @@ func (s *Service) tickEvent(ctx context.Context, id storage.EventID, now time.Ti
 					if err != nil {
 						return err
 					}
-					return applyDue(ch, to, b, now)
+					if err := applyDue(ch, to, b, now); err != nil {
+						return err
+					}
+					return nameEvent(ch, nil)
 				}
 			}
 			return nil
@@ -204,7 +207,7 @@ func applyDue(ch *storage.Change, to audience, a action.Action, now time.Time) e
 			// R-G-4: the forfeits the clock decides are late arrivals.
 			why = i18n.T{Zh: "迟到超过时限，判负", En: "late past the limit: lost by forfeit"}
 		}
-		return decide(ch, to.chats, a.Round, a.Board, a.Result, why)
+		return decide(ch, to.event, to.chats, a.Round, a.Board, a.Result, why)
 	}
 	// A kind DueActions learns later is applied, and needs its
 	// announcement here.
@@ -228,7 +231,8 @@ func remind(ch *storage.Change, to audience, round int, now time.Time) {
 			for _, ct := range to.players[st.EntrantOf(p)] {
 				text := i18n.T{Zh: "提醒：第 %d 轮将于 %s 开始，%s。", En: "Reminder: round %d starts at %s: %s."}.
 					In(ct.lang, round, startClock(st, start, now, ct.lang), seatNote(st, round, p, ct.lang))
-				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang)})
+				ch.Send(chat.Message{Chat: ct.chat, Text: text + lateTerm(st, now, ct.lang),
+					Buttons: labelled(roundButtons(st, to.event, round, g.Board, true), ct.lang)})
 			}
 		}
 	}

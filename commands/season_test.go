@@ -190,10 +190,14 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("li", "/resign")
 	must(t, s.say("wang", "/resign"), "已有结果")
 	s.say("org", "/result 2 1-0")
-	must(t, s.say("tch", "/finish"), "教师组")
+	// The finished section's chat passes on to the one still running, and
+	// says so; /events and a line without #NAME agree on it.
+	must(t, s.say("tch", "/finish"), "教师组", "当前比赛现在是「学生组」")
+	must(t, s.say("org", "/events"), "学生组 — 进行中（当前）", "教师组 — 已结束")
+	must(t, s.say("lin", "/standings"), "小红")
 	s.say("org", "/finish")
-	must(t, s.say("org", "/events"), "学生组 — 已结束", "教师组 — 已结束（当前）")
-	must(t, s.say("lin", "/standings"), "李老师")
-	must(t, s.say("lin", "/standings #学生组"), "小红")
+	must(t, s.say("org", "/events"), "学生组 — 已结束（当前）", "教师组 — 已结束")
+	must(t, s.say("lin", "/standings"), "小红")
+	must(t, s.say("lin", "/standings #教师组"), "李老师")
 	s.golden("season.txt")
 }

@@ -19,13 +19,15 @@ import (
 // the values read and show.
 
 // eventKey is one thing /event set sets: a rule setting (engine.Settings,
-// recorded by SettingsChanged), an event detail (action.Info, recorded
-// by InfoChanged) or a detail of its papers (recorded by DetailsSet).
+// recorded by SettingsChanged), an event detail (action.Info, recorded by
+// InfoChanged), a detail of its papers (recorded by DetailsSet) or an
+// award (action.Awards, recorded by AwardsChanged).
 type eventKey struct {
 	names   []string // the English name first, then aliases; the first in Han characters is the Chinese name
 	values  i18n.T   // what the value may be
 	setting func(s *engine.Settings, v string) error
 	info    func(a *action.InfoChanged, v string) error
+	award   func(a *action.AwardsChanged, v string) error
 	// details sets one of the papers' details (DetailsSet), which may
 	// change also once the event has finished.
 	details func(a *action.DetailsSet, v string) error
@@ -314,7 +316,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, lateKeys, paperKeys, entryKeys)
+}, leaveKeys, lateKeys, awardKeys, paperKeys, entryKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new
@@ -419,7 +421,7 @@ func setEvent(c *Context) (Reply, error) {
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			staged := ch.State.Format().Kind() == action.StagedFormat
+			staged := ch.State.Stages != nil
 			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
 				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
 				s.Rounds = def.Rounds
@@ -429,10 +431,14 @@ func setEvent(c *Context) (Reply, error) {
 			d := &action.DetailsSet{}
 			err = k.details(d, v)
 			a = d
-		} else {
+		} else if k.info != nil {
 			ic := &action.InfoChanged{}
 			err = k.info(ic, v)
 			a = ic
+		} else {
+			ac := &action.AwardsChanged{}
+			err = k.award(ac, v)
+			a = ac
 		}
 		if err != nil {
 			var p *Problem
@@ -447,7 +453,7 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Format().Kind() == action.StagedFormat {
+		if k.names[0] == "format" && ch.State.Stages != nil {
 			// A Swiss or round robin again: the stages go.
 			if err := ch.Append(&action.PlanSet{}); err != nil {
 				return err

@@ -49,6 +49,11 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
 		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
 		{"迟报分", "和", "late-entry", "draw", "1 分（和棋分）", "1 pts (a draw's)"},
+		{"组别", "女子，少年", "categories", "女子,少年", "女子（0 人）、少年（0 人）", "女子 (0 players), 少年 (0 players)"},
+		{"奖项", "女子 前3名", "prizes", "女子 3", "女子前 3 名", "女子: 3"},
+		{"名次分", "10，7，5，3", "place-points", "10,7,5,3", "10,7,5,3", "10,7,5,3"},
+		{"最少局数", "5局 奖项", "min-games", "5 prizes", "5 局（奖项）", "5 games (prizes)"},
+		{"名次加赛", "快棋，抽签", "playoff", "blitz,lots", "快棋，抽签", "blitz, lots"},
 		{"主办", "实验中学象棋协会", "host", "实验中学象棋协会", "实验中学象棋协会", "实验中学象棋协会"},
 		{"地点", "体育馆 二楼", "venue", "体育馆 二楼", "体育馆 二楼", "体育馆 二楼"},
 		{"比赛日期", "3月1日—2日", "dates", "3月1日—2日", "3月1日—2日", "3月1日—2日"},
@@ -82,7 +87,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 				states[i] = e.state()
 			}
 			zh, en := states[0], states[1]
-			if !reflect.DeepEqual(zh.Event.Settings, en.Event.Settings) || !reflect.DeepEqual(zh.Info, en.Info) {
+			if !reflect.DeepEqual(zh.Event.Settings, en.Event.Settings) || !reflect.DeepEqual(zh.Info, en.Info) || !reflect.DeepEqual(zh.Awards, en.Awards) {
 				t.Errorf("%s %s and %s %s differ:\n%+v %+v\n%+v %+v", tt.zhKey, tt.zhValue, tt.enKey, tt.enValue,
 					zh.Event.Settings, zh.Info, en.Event.Settings, en.Info)
 			}

@@ -46,16 +46,17 @@ func waitList(c *Context) (Reply, error) {
 }
 
 // enter enters a player, or puts them on the wait list when the event is
-// full (R-E-5); it returns them as entered, and whether they wait.
-func enter(ch *storage.Change, name, unit string, rating int) (engine.Player, bool, error) {
+// full (R-E-5), in categories (R-T-10); it returns them as entered, and
+// whether they wait.
+func enter(ch *storage.Change, name, unit string, rating int, categories []string) (engine.Player, bool, error) {
 	if ch.State.Full() {
-		if err := ch.Append(&action.WaitListed{Name: name, Unit: unit, Rating: rating}); err != nil {
+		if err := ch.Append(&action.WaitListed{Name: name, Unit: unit, Rating: rating, Categories: categories}); err != nil {
 			return engine.Player{}, false, err
 		}
 		ws := ch.State.Waiting
 		return ws[len(ws)-1], true, nil
 	}
-	if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: rating}); err != nil {
+	if err := ch.Append(&action.PlayerAdded{Name: name, Unit: unit, Rating: rating, Categories: categories}); err != nil {
 		return engine.Player{}, false, err
 	}
 	ps := ch.State.Event.Players

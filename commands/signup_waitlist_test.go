@@ -32,7 +32,7 @@ func TestWaitListOwnWay_R_E_5(t *testing.T) {
 	if st := e.state(); len(st.Waiting) != 1 || st.Waiting[0].Name != "戊" || st.Waiting[0].ID != 1 {
 		t.Fatalf("wait list %+v, want 戊 alone, first", st.Waiting)
 	}
-	must(t, h.dm("d", "/me"), "你还没有参加任何比赛")
+	must(t, h.dm("d", "/me"), "你还没有参加或负责任何比赛")
 	must(t, h.say("org", "/event set max 5"), "人数上限 = 5")
 	sent := h.sent()
 	must(t, strings.Join(sent["group"], "\n"), "候补递补（R-E-5）：3 戊。")

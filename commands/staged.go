@@ -6,6 +6,7 @@ import (
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
+	"slices"
 )
 
 // A staged event in the chat (R-F-3..6): a knockout, a double elimination,
@@ -29,7 +30,7 @@ func (stagedFormat) preview(st *action.State, lang i18n.Lang) string { return st
 
 // publish publishes the round with what each board plays under it.
 func (stagedFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start)
+	return publishRound(c, start, askChoosers)
 }
 
 // live is the round's boards with what each plays under them.
@@ -37,8 +38,16 @@ func (stagedFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string,
 	return playersRound(ch, round, matchNotes, lang)
 }
 
+// started names the players by their numbers, and says when the bracket's
+// seeds go by rating instead (R-F-4): then units spread over the numbers'
+// halves (R-SW-1) move no seed.
 func (stagedFormat) started(_ *Context, st *action.State, by engine.Numbering, lang i18n.Lang) string {
-	return startText(st, by, lang)
+	s := startText(st, by, lang)
+	rated := slices.ContainsFunc(st.Event.Players, func(p engine.Player) bool { return p.Rating > 0 })
+	if st.Stages.Plan.Seeding == engine.SeedByRating && rated {
+		s += "\n" + i18n.T{Zh: "对阵的种子按等级分排定（种子排序 = 等级分，R-F-4）。", En: "The seeds go by rating (seed-order = rating, R-F-4)."}.In(lang)
+	}
+	return s
 }
 
 // correction goes ahead: a corrected result re-routes the later matches,
@@ -72,12 +81,19 @@ func (stagedFormat) finish(c *Context) (Reply, error) {
 	if err := roundOpen(&c.State.Event, c.Lang); err != nil {
 		return Reply{}, err
 	}
+	if r, wait := tiesFirst(c); wait {
+		return r, nil
+	}
+	views := []view{standingsView, bracketView}
+	if _, err := stagedCrosstable(c.State, c.Lang); err == nil { // groups have one
+		views = append(views, groupsView)
+	}
 	return finishEvent(c, appendLots, func(st *action.State, _ []engine.Standing, lang i18n.Lang) (string, []sheet.Table) {
 		if t, ok := rankingSheet(st, lang); ok {
-			return stagedStandings(st, lang), []sheet.Table{t}
+			return stagedStandings(st, lang), append([]sheet.Table{t}, prizeTables(st, lang)...)
 		}
 		return stagedStandings(st, lang), nil
-	})
+	}, views)
 }
 
 func (stagedFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
@@ -115,7 +131,8 @@ func (stagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error)
 	if !final {
 		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 	}
-	return []sheetFile{f, {sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}}, nil
+	files := append([]sheetFile{f}, awardFiles(st, lang)...)
+	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil
 }
 
 func (stagedFormat) keys(st *action.State, lang i18n.Lang) []string {

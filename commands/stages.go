@@ -450,6 +450,9 @@ func setPlan(c *Context, k *planKey, v string) (Reply, error) {
 	if st.Stages == nil {
 		return Reply{}, problem("%s 是淘汰赛和分组赛的设置。先设赛制：/event set format 淘汰赛（或 双淘汰、分组循环）。", "%s is a setting of knockouts and groups. Set the format first: /event set format knockout (or double-knockout, groups).", k.name(c.Lang))
 	}
+	if st.Teams != nil && (k.names[0] == "match" || k.names[0] == "tie") {
+		return Reply{}, teamStagedFormat{}.notPlayed(st, &eventKey{names: k.names}, c.Lang)
+	}
 	p := st.Stages.Plan
 	p.Stages = slices.Clone(p.Stages)
 	p.Match.Tie = slices.Clone(p.Match.Tie)

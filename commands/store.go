@@ -42,12 +42,23 @@ type Store interface {
 	Identities(ctx context.Context, id storage.EventID) ([]storage.Identity, error)
 	PlayerIdentities(ctx context.Context, id storage.EventID, entrant int) ([]storage.Identity, error)
 	Roles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
+	OwnRoles(ctx context.Context, id storage.EventID, platform, user string) ([]storage.Role, error)
 	Holders(ctx context.Context, id storage.EventID, r storage.Role) ([]action.Actor, error)
 	RunningEventsWithRole(ctx context.Context, platform, user string, r storage.Role) ([]storage.EventID, error)
 
-	// The users seen on each platform, and the language each chose.
-	SawUser(ctx context.Context, platform, user, handle, name string) error
+	// The club: a chat's organisers and arbiters run every event made
+	// there (its home chat), and a private chat is about the events its
+	// user runs.
+	HomeChat(ctx context.Context, id storage.EventID) (chat.Chat, error)
+	ClubHolders(ctx context.Context, c chat.Chat, r storage.Role) ([]action.Actor, error)
+	StaffEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+	OpenStaffEvents(ctx context.Context, platform, user string) ([]storage.ChatEvent, error)
+
+	// The users seen on each platform and in each chat, and the language
+	// each chose.
+	SawUser(ctx context.Context, in chat.Chat, user, handle, name string) error
 	UserByHandle(ctx context.Context, platform, handle string) (string, error)
+	UsersNamed(ctx context.Context, chats []chat.Chat, name string) ([]storage.SeenUser, error)
 	UserNames(ctx context.Context, platform string, users []string) (map[string]string, error)
 	Lang(ctx context.Context, platform, user string) (string, error)
 	Langs(ctx context.Context, platform string, users []string) (map[string]string, error)

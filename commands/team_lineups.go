@@ -226,7 +226,7 @@ func revealLineups(c *Context) (Reply, error) {
 		return Reply{}, problem("只有组织者或裁判可以公布出场名单。", "Only the organisers and arbiters reveal line-ups.")
 	}
 	if c.State.Teams == nil || len(c.State.Teams.Rounds) == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	chats, err := eventChats(c)
 	if err != nil {

@@ -79,6 +79,10 @@ func roundMatches(st *action.State, round int) ([]engine.TeamMatch, []engine.Mat
 	ms := ev.Rounds[round-1].Matches
 	scores := make([]engine.MatchScore, len(ms))
 	for i, m := range ms {
+		if of := st.Teams.Rounds[round-1].Matches[i]; of.Blitz {
+			scores[i] = blitzScore(st, round, of) // team_knockout.go
+			continue
+		}
 		scores[i] = ev.Score(m)
 	}
 	return ms, scores
@@ -196,9 +200,22 @@ func (teamFormat) pairings(st *action.State, round int, lang i18n.Lang) string {
 		if sc := scores[i]; sc.Decided {
 			head += " " + matchScoreText(st, m, sc, lang)
 		}
+		if m.Blitz { // a team knockout's blitz board (R-F-5): board 1 alone
+			head = i18n.T{Zh: "第 %d 场 快棋加赛 %s — %s", En: "Match %d blitz board %s v %s"}.In(lang, m.Number, teamName(st, m.First), teamName(st, m.Second))
+		}
 		lines = append(lines, head)
 		if !m.Revealed {
 			lines = append(lines, i18n.T{Zh: "  出场名单待双方队长提交（/lineup）", En: "  line-ups awaited from both captains (/lineup)"}.In(lang))
+			continue
+		}
+		if m.Blitz {
+			board := tm.Rules.Board(m.Number, 1)
+			g, _ := gameOn(ev, round, board)
+			line := fmt.Sprintf("  %d %s – %s", board, playerName(ev, g.Red), playerName(ev, g.Black))
+			if g.Result.Decided() {
+				line += " " + resultText(g.Result)
+			}
+			lines = append(lines, line)
 			continue
 		}
 		for _, g := range tmatches[i].Games {
@@ -253,7 +270,8 @@ func noteSeats(c *Context, ch *storage.Change, round, match int) error {
 			}
 			for _, ct := range cts {
 				ch.Send(chat.Message{Chat: ct.chat, Text: i18n.T{Zh: "第 %d 轮：你在%s%s，对手 %d 号 %s。", En: "Round %d: you play on %s with %s against %d %s."}.
-					In(ct.lang, round, teamBoardLabel(st, g.Board, ct.lang), colour.In(ct.lang), opp, playerName(&st.Event, opp))})
+					In(ct.lang, round, teamBoardLabel(st, g.Board, ct.lang), colour.In(ct.lang), opp, playerName(&st.Event, opp)),
+					Buttons: labelled(roundButtons(st, c.Event, round, g.Board, false), ct.lang)})
 			}
 		}
 	}

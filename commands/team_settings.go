@@ -45,6 +45,8 @@ type teamKey struct {
 	values i18n.T
 	set    func(r *action.TeamRules, v string) error
 	show   func(r action.TeamRules, st *action.State, lang i18n.Lang) string
+	// only, when set, says of which events /event set lists it.
+	only func(st *action.State) bool
 }
 
 func (k *teamKey) name(lang i18n.Lang) string { return (&eventKey{names: k.names}).name(lang) }
@@ -141,19 +143,11 @@ var teamKeys = []teamKey{
 	{
 		names: []string{"team-tiebreaks", "团体名次规则"}, values: i18n.T{Zh: "场分,局分,胜局,直胜,犯规 (R-T-4) | 场分,团体对手分,局分,胜场,胜局,犯规,倒数轮次场分 (R-T-5) | 得失局率…", En: "match-points,game-points,game-wins,direct,fouls (R-T-4) | match-points,opponents,game-points,match-wins,game-wins,fouls,earlier-rounds (R-T-5) | game-ratio…"},
 		set: func(r *action.TeamRules, v string) error {
-			var chain []engine.TeamCriterion
-			for _, w := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == '，' || c == '、' || c == ' ' }) {
-				c, err := engine.ParseTeamCriterion(w)
-				if err != nil {
-					return err
-				}
-				chain = append(chain, c)
+			chain, err := parseWords(v, engine.ParseTeamCriterion)
+			if err == nil {
+				r.Ranking = chain
 			}
-			if len(chain) == 0 {
-				return errors.New("no criterion")
-			}
-			r.Ranking = chain
-			return nil
+			return err
 		},
 		show: func(r action.TeamRules, st *action.State, lang i18n.Lang) string {
 			var names []string
@@ -197,6 +191,7 @@ var teamKeys = []teamKey{
 			return i18n.T{Zh: "报名顺序", En: "entered"}.In(lang)
 		},
 	},
+	knockoutTieKey, // team_knockout.go: a team knockout's level match
 }
 
 func lookupTeamKey(name string) *teamKey {
@@ -215,6 +210,9 @@ func teamKeysText(st *action.State, lang i18n.Lang) []string {
 	lines := []string{i18n.T{Zh: "团体赛设置：", En: "Team settings:"}.In(lang)}
 	for i := range teamKeys {
 		k := &teamKeys[i]
+		if k.only != nil && !k.only(st) {
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s = %s  [%s]", k.name(lang), k.show(st.Teams.Rules, st, lang), k.values.In(lang)))
 	}
 	return lines
@@ -222,8 +220,8 @@ func teamKeysText(st *action.State, lang i18n.Lang) []string {
 
 // teamsHelp is /help event set's word on team events.
 var teamsHelp = i18n.T{
-	Zh: "团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环）、轮数、同单位回避照常设置。",
-	En: "Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin), rounds and avoid-same-unit as usual.",
+	Zh: "团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环|淘汰赛|双淘汰）、轮数、同单位回避照常设置；团体淘汰赛每场按局分定胜负，平局按团体加赛（胜台数,局分,台次,快棋,抽签，依次；快棋加赛由双方第 1 台下一局）。",
+	En: "Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin|knockout|double-knockout), rounds and avoid-same-unit as usual; a team knockout's match is won on game points, a level one by team-tie (boards-won,game-points,top-boards,blitz,lots in turn; the blitz board one game of the two teams' first boards).",
 }
 
 // setTeamKey sets one team setting (TeamRulesSet).

@@ -504,7 +504,7 @@ func teamStartText(c *Context, st *action.State, by engine.Numbering, lang i18n.
 // in its line-up): nothing more is to be said of their game. It is "" for
 // a player of no team or an event whose teams play no matches.
 func teamSeat(st *action.State, player int, lang i18n.Lang) (line string, done bool) {
-	if st.Format().Kind() != action.TeamFormat {
+	if !playsTeamMatches(st) {
 		return "", false
 	}
 	p, _ := st.Event.Player(player)

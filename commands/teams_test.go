@@ -131,8 +131,9 @@ func TestTeamSettingsRefusals(t *testing.T) {
 		}
 	}
 	must(t, s.say("org", "/event set boards 0"), "台数应是正整数")
-	must(t, s.say("org", "/event set format knockout"), "淘汰赛和分组赛不能是团体赛")
-	must(t, s.say("org", "/event new 杯赛 团体赛 knockout"), "团体赛用积分编排或循环赛")
+	must(t, s.say("org", "/event set format groups"), "分组循环仍用团体循环赛")
+	must(t, s.say("org", "/event set format knockout"), "赛制 = 淘汰赛")
+	must(t, s.say("org", "/event new 杯赛 团体赛 groups"), "分组循环仍用团体循环赛")
 }
 
 // TestTeamSwissUnits: a team Swiss pairs on match points by 定位编排 and

@@ -25,8 +25,8 @@ func viewCommands() []*Command {
 		},
 		{
 			Name: "standings", Aliases: []string{"排名"}, Who: Member,
-			Args: []Arg{asPicture, boardsArg},
-			Help: i18n.T{Zh: "显示排名", En: "show the standings"},
+			Args: []Arg{asPicture, boardsArg, categoryArg},
+			Help: i18n.T{Zh: "显示排名；写组别则显示该组别的排名", En: "show the standings; with a category, its ranking"},
 			Run:  showStandings,
 		},
 		{
@@ -38,16 +38,25 @@ func viewCommands() []*Command {
 	}
 }
 
-// noRounds is the answer to a view that needs a published round.
-func noRounds() *Problem {
-	return problem("还没有公布对阵。组织者用 /pair 编排、/publish 公布第一轮。",
-		"No round is published yet. An organiser pairs one with /pair and publishes it with /publish.")
+// noRounds is the answer to what needs a published round in an event
+// that has none: what comes first, as st stands — the start, the pairing,
+// or the publication of the preview.
+func noRounds(st *action.State) *Problem {
+	switch {
+	case st.Status == action.Setup || st.Status == action.Signup:
+		return problem("比赛还没有开始，还没有对阵。", "The event has not started: there are no pairings yet.")
+	case st.PendingPreview() != nil:
+		return problem("第 1 轮已经编排，还没有公布：组织者或裁判输入 /publish 公布。",
+			"Round 1 is paired but not published yet: an organiser or arbiter publishes it with /publish.")
+	}
+	return problem("还没有公布对阵：组织者或裁判输入 /pair 编排第 1 轮，看过预览后公布。",
+		"No round is published yet: an organiser or arbiter pairs round 1 with /pair, and publishes it after the preview.")
 }
 
 func showPairings(c *Context) (Reply, error) {
 	ev := &c.State.Event
 	if len(ev.Rounds) == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	round := currentRound(ev)
 	if s, ok := c.Args["round"]; ok {
@@ -66,14 +75,17 @@ func showPairings(c *Context) (Reply, error) {
 
 func showStandings(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
+	}
+	if cat := c.Args["category"]; cat != "" {
+		return categoryStandings(c, cat)
 	}
 	return formatOf(c.State).standings(c)
 }
 
 func showCrosstable(c *Context) (Reply, error) {
 	if len(c.State.Event.Rounds) == 0 {
-		return Reply{}, noRounds()
+		return Reply{}, noRounds(c.State)
 	}
 	return formatOf(c.State).crosstable(c)
 }

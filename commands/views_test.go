@@ -233,14 +233,27 @@ func TestCrosstable(t *testing.T) {
 	}
 }
 
-// Before the first round the views say what comes first; without an event
-// they say how to get one.
+// Before the first round the views say what comes first — the start, the
+// pairing, the publication; without an event they say how to get one.
 func TestViewsBeforeFirstRound(t *testing.T) {
 	h := newHarness(t)
 	must(t, h.say("li", "/standings"), "还没有比赛", "/event new")
 	h.say("wang", "/event new 春季赛")
-	for _, cmd := range []string{"/pairings", "/standings", "/crosstable"} {
-		must(t, h.say("li", cmd), "还没有公布对阵", "/publish")
-		must(t, h.sendAs("li", "en", cmd).Text, "No round is published yet")
+	h.say("wang", "/player add 甲")
+	h.say("wang", "/player add 乙")
+	for _, step := range []struct {
+		by, zh, en string
+	}{
+		{"", "比赛还没有开始，还没有对阵", "The event has not started"},
+		{"/start", "组织者或裁判输入 /pair 编排第 1 轮", "pairs round 1 with /pair"},
+		{"/pair", "第 1 轮已经编排，还没有公布：组织者或裁判输入 /publish 公布", "publishes it with /publish"},
+	} {
+		if step.by != "" {
+			h.say("wang", step.by)
+		}
+		for _, cmd := range []string{"/pairings", "/standings", "/crosstable"} {
+			must(t, h.say("li", cmd), step.zh)
+			must(t, h.sendAs("li", "en", cmd).Text, step.en)
+		}
 	}
 }

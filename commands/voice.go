@@ -16,7 +16,11 @@ import (
 type voice struct {
 	others []chat.Chat // the event's chats but the request's
 	here   bool        // the request's chat follows the event
-	at     chat.Chat   // the request's chat, when it follows the event (here)
+	at     chat.Chat   // the request's chat
+	// tag names the event before what is said here, where the chat has
+	// several unfinished events (nameEvent); buttons go under it (links).
+	tag     string
+	buttons []chat.Button
 	// lang is the event's language (eventLang), which its chats are
 	// spoken to in whoever's command it was; the sender's own replies are
 	// in theirs (Context.Lang).
@@ -34,12 +38,15 @@ type voice struct {
 	// reply (showHere).
 	svc   *Service
 	files []*chat.File
+	// event is the event spoken of, which buttons sent privately name (a
+	// private chat follows no event); 0 when none is known.
+	event storage.EventID
 }
 
 // begin starts what ch says: Context.Update calls it before each try.
 func (v *voice) begin(ch *storage.Change) {
 	if v != nil {
-		v.ch, v.said, v.queued, v.files = ch, nil, false, nil
+		v.ch, v.said, v.queued, v.files, v.tag, v.buttons = ch, nil, false, nil, "", nil
 	}
 }
 
@@ -51,7 +58,7 @@ func eventChats(c *Context) (*voice, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &voice{svc: c.svc, lang: eventLang(c.State)}
+	v := &voice{svc: c.svc, lang: eventLang(c.State), at: c.Req.Chat, event: c.Event}
 	for _, to := range chats {
 		if to == c.Req.Chat && !to.IsPrivate() {
 			v.here, v.at = true, to
@@ -65,8 +72,39 @@ func eventChats(c *Context) (*voice, error) {
 
 // announce tells every chat of the event text, with the change.
 func (v *voice) announce(ch *storage.Change, text string) {
+	v.announceWith(ch, text)
+}
+
+// announceWith tells every chat of the event text with buttons under it
+// (a link to the live page), with the change.
+func (v *voice) announceWith(ch *storage.Change, text string, buttons ...chat.Button) {
 	v.say(ch, text)
-	announce(ch, v.others, text)
+	if v.here {
+		v.buttons = append(v.buttons, buttons...)
+	}
+	for _, to := range v.others {
+		ch.Send(chat.Message{Chat: to, Text: text, Buttons: buttons})
+	}
+}
+
+// announceEach tells every chat of the event what text says to it, with
+// the change: the announcement where each chat hears its own line too.
+func (v *voice) announceEach(ch *storage.Change, text func(to chat.Chat) (string, error)) error {
+	if v.here {
+		s, err := text(v.at)
+		if err != nil {
+			return err
+		}
+		v.say(ch, s)
+	}
+	for _, to := range v.others {
+		s, err := text(to)
+		if err != nil {
+			return err
+		}
+		ch.Send(chat.Message{Chat: to, Text: s})
+	}
+	return nil
 }
 
 // also adds text to what the request's chat hears, when it follows the
@@ -88,10 +126,10 @@ func (v *voice) say(ch *storage.Change, text string) {
 // heard is what ch said in the request's chat ("" when nothing, or when
 // the chat does not follow the event).
 func (v *voice) heard(ch *storage.Change) string {
-	if v == nil || !v.here || v.ch != ch {
+	if v == nil || !v.here || v.ch != ch || len(v.said) == 0 {
 		return ""
 	}
-	return strings.Join(v.said, "\n\n")
+	return tagged(v.tag, strings.Join(v.said, "\n\n"))
 }
 
 // reply is the answer to the sender: in a chat of the event, what the
@@ -99,7 +137,7 @@ func (v *voice) heard(ch *storage.Change) string {
 // event), personal, the sender's own account of it.
 func (v *voice) reply(personal string) Reply {
 	if text := v.heard(v.ch); text != "" {
-		return Reply{Text: text, Queued: v.queued}
+		return Reply{Text: text, Buttons: v.buttons, Queued: v.queued}
 	}
 	return Reply{Text: personal}
 }

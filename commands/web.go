@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
@@ -74,6 +75,41 @@ func replaceWebLink(c *Context) (Reply, error) {
 	}
 	return Reply{Text: i18n.T{Zh: "本赛网页换了新链接，旧链接已经失效：\n%s", En: "The event's page has a new link; the old one no longer works:\n%s"}.
 		In(c.Lang, c.svc.webURL(token))}, nil
+}
+
+// pageButton is a link to the event's live page under a round's
+// announcement, none where the page is off (WithPublicURL). It makes the
+// link the first time, so that the round's message can carry it
+// (liveButtons).
+func (c *Context) pageButton() ([]chat.Button, error) {
+	if c.svc.publicURL == "" {
+		return nil, nil
+	}
+	token, err := c.svc.store.WebLink(c, c.Event)
+	if err != nil {
+		return nil, err
+	}
+	return c.svc.pageLink(token, eventLang(c.State)), nil
+}
+
+// pageLink is the button to the event page with token.
+func (s *Service) pageLink(token string, lang i18n.Lang) []chat.Button {
+	return []chat.Button{{Label: i18n.T{Zh: "实时网页", En: "Live page"}.In(lang), URL: s.webURL(token)}}
+}
+
+// liveButtons are the buttons under a round's message as it reads in ch:
+// the link to the event's live page, where the page is on and the event
+// has a link (pageButton made it at the round's publication). Each
+// version of the message carries them, or its edit would drop them.
+func (v *voice) liveButtons(ch *storage.Change) ([]chat.Button, error) {
+	if v.svc == nil || v.svc.publicURL == "" {
+		return nil, nil
+	}
+	token, err := ch.WebLink()
+	if err != nil || token == "" {
+		return nil, err
+	}
+	return v.svc.pageLink(token, v.lang), nil
 }
 
 // webURL is the link of the event page with token.

@@ -14,6 +14,11 @@ type Event struct {
 	Settings Settings
 	Players  []Player // Players[i].ID == i+1
 	Rounds   []Round  // Rounds[r-1] is round r
+	// Playoffs are the orders play-offs or lots settled among players the
+	// tiebreaks leave level for a place that may not be shared (R-T-8),
+	// each the tied players best first: Standings ranks by them after the
+	// tiebreaks and before 抽签. One is replaced, never changed in place.
+	Playoffs [][]int `json:",omitempty"`
 }
 
 // Player is one entrant. ID is the sequence number (序号).
@@ -33,6 +38,11 @@ type Player struct {
 	// sequence number changes (numbering, R-SW-1); the engine carries it
 	// along and never reads it. 0: none given.
 	Entrant int `json:",omitempty"`
+	// Categories are the player's categories (组别, R-T-10: 女子, U12, 教师
+	// …): each a ranking the player is in besides the overall one. They
+	// never touch the pairing. The slice is replaced, never changed in
+	// place, so copies of a player may share it.
+	Categories []string `json:",omitempty"`
 }
 
 // Active reports whether the player is still paired in round r.

@@ -24,10 +24,17 @@ func NewField(entrants []int, s Settings) *Field {
 	for i, id := range entrants {
 		ev.Players = append(ev.Players, Player{ID: i + 1, Name: fmt.Sprint(id)})
 	}
-	switch s.System {
-	case RoundRobin:
+	switch {
+	case len(entrants) < 2:
+		// A field of one plays nobody: it is over at once, and its one
+		// player is its first (a group of one when groups outnumber the
+		// players who went on).
+		if s.System != Swiss {
+			ev.Settings.Rounds = 0
+		}
+	case s.System == RoundRobin:
 		ev.Settings.Rounds = len(entrants) - 1 + len(entrants)%2
-	case DoubleRoundRobin:
+	case s.System == DoubleRoundRobin:
 		ev.Settings.Rounds = 2 * (len(entrants) - 1 + len(entrants)%2)
 	}
 	return &Field{Entrants: append([]int(nil), entrants...), Event: ev}

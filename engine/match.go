@@ -98,8 +98,13 @@ type matchState struct {
 // (the last step repeating); a DoubleForfeit ends the match with nobody
 // going on, so the next match sees a bye.
 func (f MatchFormat) state(a, b int, games []MatchGame, lots func() int) matchState {
+	return f.stateAfter(max(f.Games, 1), a, b, games, lots)
+}
+
+// stateAfter is state with regular regular games before the tie chain; a
+// play-off has none (Playoff).
+func (f MatchFormat) stateAfter(regular, a, b int, games []MatchGame, lots func() int) matchState {
 	var pa, pb int
-	regular := max(f.Games, 1)
 	for i, g := range games {
 		if g.Result == DoubleForfeit {
 			return matchState{decided: true, doubleFF: true}

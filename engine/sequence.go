@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -17,12 +18,29 @@ const (
 	AsEntered           // in the order the organiser entered the players
 )
 
+// UnitSpread says which player changes place when a unit crowds one half
+// (R-SW-1: team-mates are spread over the two halves).
+type UnitSpread int8
+
+const (
+	// SpreadFirst moves the first crowded player of a unit, however
+	// strong: the top seed could lose his number to a weaker player. The
+	// events numbered so keep it, so that their numbers replay as given.
+	SpreadFirst UnitSpread = iota
+	// SpreadKeepRank moves the unit's weakest player of the crowded half
+	// (its strongest of the lower half, when that half is crowded), and
+	// team-mates keep the order by gave them: a player never moves above a
+	// lower-rated team-mate.
+	SpreadKeepRank
+)
+
 // Number gives the players their sequence numbers (R-SW-1) as by says,
 // the lots drawn from seed. Players of one unit are then spread over the two
 // halves (R-SW-2) as evenly as swaps with the nearest player of the other
-// half allow — but for AsEntered, where the organiser's order stands. It
-// returns the players in their new order with ID = sequence number.
-func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64) []Player {
+// half allow, as spread says — but for AsEntered, where the organiser's
+// order stands. It returns the players in their new order with ID =
+// sequence number, and whether the spreading changed the order by gave.
+func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64, spread UnitSpread) ([]Player, bool) {
 	out := append([]Player(nil), ps...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	switch by {
@@ -30,7 +48,7 @@ func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64) []Playe
 		for i := range out {
 			out[i].ID = i + 1
 		}
-		return out
+		return out, false
 	case Shuffled:
 		draw(out, seed)
 	default:
@@ -50,11 +68,16 @@ func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64) []Playe
 		})
 		draw(out[rated:], seed)
 	}
-	spreadUnits(out, halves)
 	for i := range out {
+		out[i].ID = i + 1 // the rank by gave, until the spreading is done
+	}
+	spreadUnits(out, halves, spread)
+	moved := false
+	for i := range out {
+		moved = moved || out[i].ID != i+1
 		out[i].ID = i + 1
 	}
-	return out
+	return out, moved
 }
 
 // draw shuffles ps by lot from seed.
@@ -65,9 +88,10 @@ func draw(ps []Player, seed uint64) {
 
 // spreadUnits swaps players so that no unit has more than one player more
 // in one half than in the other, when a swap can fix it: a player of the
-// crowded half changes place with the nearest player of the other half
-// whose unit the swap does not crowd in turn.
-func spreadUnits(ps []Player, halves HalvesMethod) {
+// crowded half (which one, spread says) changes place with the nearest
+// player of the other half whose unit the swap does not crowd in turn.
+// The players' IDs are their ranks before it.
+func spreadUnits(ps []Player, halves HalvesMethod, spread UnitSpread) {
 	upper := func(i int) bool {
 		if halves == OddEven {
 			return i%2 == 0
@@ -88,14 +112,15 @@ func spreadUnits(ps []Player, halves HalvesMethod) {
 		}
 		return c
 	}
+	crowded := func(c map[string]int, i int) bool {
+		u := ps[i].Unit
+		return u != "" && (c[u] > 1 && upper(i) || c[u] < -1 && !upper(i))
+	}
 	for pass := 0; pass < len(ps); pass++ {
 		c := count()
 		moved := false
-		for i := range ps {
+		for _, i := range movers(len(ps), spread, upper, func(i int) bool { return crowded(c, i) }) {
 			u := ps[i].Unit
-			if u == "" || !(c[u] > 1 && upper(i) || c[u] < -1 && !upper(i)) {
-				continue
-			}
 			for _, j := range nearestIndex(i, len(ps)) {
 				v := ps[j].Unit
 				if upper(j) == upper(i) || v == u {
@@ -114,7 +139,57 @@ func spreadUnits(ps []Player, halves HalvesMethod) {
 			}
 		}
 		if !moved {
-			return
+			break
+		}
+	}
+	if spread == SpreadKeepRank {
+		keepUnitRanks(ps)
+	}
+}
+
+// movers lists the crowded players (of n, crowded says which) in the order
+// spreadUnits tries to move them: the first first (SpreadFirst); or each
+// unit's player nearest the other half first — the weakest of a crowded
+// upper half, the strongest of a crowded lower half (SpreadKeepRank), so
+// that the strong keep their numbers.
+func movers(n int, spread UnitSpread, upper func(int) bool, crowded func(int) bool) []int {
+	var all, up, low []int
+	for i := range n {
+		if !crowded(i) {
+			continue
+		}
+		all = append(all, i)
+		if upper(i) {
+			up = append(up, i)
+		} else {
+			low = append(low, i)
+		}
+	}
+	if spread == SpreadFirst {
+		return all
+	}
+	slices.Reverse(up)
+	return append(up, low...)
+}
+
+// keepUnitRanks gives each unit's places back to its players in the order
+// of their ranks (IDs): a swap moves a unit's places between the halves,
+// never a player above a stronger team-mate.
+func keepUnitRanks(ps []Player) {
+	places := map[string][]int{}
+	for i, p := range ps {
+		if p.Unit != "" {
+			places[p.Unit] = append(places[p.Unit], i)
+		}
+	}
+	for _, at := range places {
+		players := make([]Player, len(at))
+		for k, i := range at {
+			players[k] = ps[i]
+		}
+		slices.SortFunc(players, func(a, b Player) int { return a.ID - b.ID })
+		for k, i := range at {
+			ps[i] = players[k]
 		}
 	}
 }

@@ -217,3 +217,17 @@ func TestKnockoutOfGroupsPlaysWhenGroupsEnd_R_F_3(t *testing.T) {
 		t.Fatalf("ranking = %v", r)
 	}
 }
+
+// TestFieldOfOne_R_F_3: a group of one — more groups than the players who
+// went on — is over at once with its player first, and the knockout drawn
+// from the groups' places plays on.
+func TestFieldOfOne_R_F_3(t *testing.T) {
+	a, b := NewField([]int{7}, rrSettings()), NewField([]int{3}, rrSettings())
+	if !a.Over() || a.Ranking()[0].Entrant != 7 {
+		t.Fatalf("a group of one: over %v, ranking %v", a.Over(), a.Ranking())
+	}
+	ko := KnockoutOf(GroupSlots(2, 1, GroupHalves), []*Field{a, b}, KnockoutSettings{Draw: DrawAdjacent, Format: OneGame})
+	if o := ko.Outcomes()[0]; o.Players != [2]int{7, 3} {
+		t.Errorf("the knockout's first match %v, want 7 v 3", o.Players)
+	}
+}

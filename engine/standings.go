@@ -81,8 +81,16 @@ func Standings(ev *Event) []Standing {
 	row := func(id int) []TiebreakValue {
 		return values[(id-1)*len(chain) : id*len(chain) : id*len(chain)]
 	}
+	settled := false
 	for i, tb := range chain {
+		if tb == Lots && !settled {
+			g.settle(ev.Playoffs) // play-offs rank above lots (R-T-8)
+			settled = true
+		}
 		g.refine(t.rank(tb, g, func(id int) *TiebreakValue { return &row(id)[i] }))
+	}
+	if !settled {
+		g.settle(ev.Playoffs)
 	}
 
 	out := make([]Standing, n)
@@ -390,6 +398,44 @@ func (g groups) refine(c func(a, b int) int) {
 		}
 		start = i
 	}
+}
+
+// settle orders every tied run whose players are exactly those of one of
+// orders by it, and cuts between them: a play-off's or lots' order among
+// the players it settled (R-T-8). An order for players no longer tied
+// together (a result corrected since) orders nobody.
+func (g groups) settle(orders [][]int) {
+	if len(orders) == 0 {
+		return
+	}
+	start := 0
+	for i := 1; i <= len(g.order); i++ {
+		if !g.cut[i] {
+			continue
+		}
+		run := g.order[start:i]
+		for _, o := range orders {
+			if len(o) != len(run) || len(run) < 2 || !sameSet(o, run) {
+				continue
+			}
+			copy(run, o)
+			for k := start + 1; k < i; k++ {
+				g.cut[k] = true
+			}
+			break
+		}
+		start = i
+	}
+}
+
+// sameSet reports whether a and b hold the same players, b none twice.
+func sameSet(a, b []int) bool {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // split sets the cuts in order[start:end], which c has sorted.

@@ -234,10 +234,10 @@ func (ev *TeamEvent) rating(id int) int {
 // NumberTeams gives the teams their sequence numbers (序号) before round 1
 // as Number gives players theirs (R-SW-1): by the mean rating of their
 // regulars, strong to weak, by lot, or as entered; teams of one unit are
-// spread over the halves (R-SW-2). Teams[i].ID becomes i+1 in the new order;
-// Team.Entrant keeps the caller's id. Once a round is paired the numbers
-// stand.
-func NumberTeams(ev *TeamEvent, by Numbering) error {
+// spread over the halves (R-SW-2) as spread says. Teams[i].ID becomes i+1
+// in the new order; Team.Entrant keeps the caller's id. Once a round is
+// paired the numbers stand.
+func NumberTeams(ev *TeamEvent, by Numbering, spread UnitSpread) error {
 	if len(ev.Rounds) > 0 {
 		return fmt.Errorf("the teams are numbered before round 1: %d rounds are paired", len(ev.Rounds))
 	}
@@ -245,7 +245,7 @@ func NumberTeams(ev *TeamEvent, by Numbering) error {
 	for i := range level.Players {
 		level.Players[i].Entrant = i // the team's place in ev.Teams
 	}
-	numbered := Number(level.Players, by, ev.Settings.Pairing.Halves, ev.Settings.Pairing.Seed)
+	numbered, _ := Number(level.Players, by, ev.Settings.Pairing.Halves, ev.Settings.Pairing.Seed, spread)
 	teams := make([]Team, len(ev.Teams))
 	for i, p := range numbered {
 		teams[i] = ev.Teams[p.Entrant]

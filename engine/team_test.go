@@ -410,7 +410,7 @@ func TestR_SW_1_NumberTeams(t *testing.T) {
 	for i := range ev.Teams {
 		ev.Teams[i].Entrant = 10 * (i + 1)
 	}
-	if err := NumberTeams(ev, ByRating); err != nil {
+	if err := NumberTeams(ev, ByRating, SpreadKeepRank); err != nil {
 		t.Fatal(err)
 	}
 	var got []int

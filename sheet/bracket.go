@@ -524,11 +524,11 @@ func placeCaption(k int, lang i18n.Lang) string {
 	if lang == i18n.Zh {
 		return fmt.Sprintf("争第%d、%d名", 2*k-1, 2*k)
 	}
-	return fmt.Sprintf("for %s and %s", ordinal(2*k-1), ordinal(2*k))
+	return fmt.Sprintf("for %s and %s", Ordinal(2*k-1), Ordinal(2*k))
 }
 
-// ordinal is n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
-func ordinal(n int) string {
+// Ordinal is n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

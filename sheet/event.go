@@ -38,6 +38,14 @@ type Event struct {
 	// result stands in the chat (R-G-1): a result reported and awaiting
 	// the opponent's confirmation, or disputed. Nil: nothing is known.
 	Reported func(round, board int) Reported
+	// Ranking is the event's ranking where its standings do not make it
+	// (a staged event's stages, R-F-6), computed when a table asks: the
+	// categories' rankings, the prizes and the place points read it. Nil:
+	// the standings' order.
+	Ranking func() []engine.Placing
+	// Awards are the categories, prizes, place points and minimum of games
+	// it ranks by beside its standings (R-T-8, R-T-10..12).
+	Awards Awards
 }
 
 // Reported is where a game without a result stands in the chat (R-G-1).

@@ -39,7 +39,7 @@ func Standings(e Event, lang i18n.Lang) Table {
 	rows := e.Standings()
 	t.Rows = make([][]Cell, 0, len(rows))
 	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
-	shared := false
+	shared, marked := false, false
 	for i, s := range rows {
 		p, _ := ev.Player(s.Player)
 		tone := Plain
@@ -51,6 +51,9 @@ func Standings(e Event, lang i18n.Lang) Table {
 		}
 		row := cells[i*len(t.Columns) : (i+1)*len(t.Columns) : (i+1)*len(t.Columns)]
 		row[0] = Cell{Text: s.PlaceLabel(), Tone: tone}
+		if e.Awards.Minimum.Games > 0 && e.cancelled(s.Player) {
+			row[0].Text, marked = row[0].Text+"*", true // R-T-12
+		}
 		row[1] = Cell{Text: strconv.Itoa(p.ID)}
 		row[2] = Cell{Text: p.Name, Tone: tone, Link: PlayerLink(p.ID)}
 		row[3] = Cell{Text: p.Unit}
@@ -62,6 +65,9 @@ func Standings(e Event, lang i18n.Lang) Table {
 		shared = shared || s.Shared
 	}
 	t.Footer = rankedBy(tbs, shared, lang)
+	if note := e.minimumNote(marked, lang); note != "" {
+		t.Footer = append(t.Footer, note)
+	}
 	return e.units(t, 3)
 }
 
@@ -104,6 +110,9 @@ func standingsTitle(e Event, lang i18n.Lang, team bool) string {
 	return pick(i18n.T{Zh: "第%d轮后排名", En: "Standings after round %d"}, i18n.T{Zh: "第%d轮后团体排名", En: "Team standings after round %d"}).In(lang, n)
 }
 
+// sharedNote is the footer line of a table with a shared place (R-T-9).
+var sharedNote = i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}
+
 // rankedBy is the standings' footer: the order of comparison, each
 // tiebreak by its heading and, where that is short, its name in full;
 // and what "=" means when a place is shared (R-T-9).
@@ -120,7 +129,7 @@ func rankedBy(tbs []engine.Tiebreak, shared bool, lang i18n.Lang) []string {
 	}
 	out := []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		out = append(out, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
+		out = append(out, sharedNote.In(lang))
 	}
 	return out
 }

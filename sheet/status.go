@@ -29,11 +29,13 @@ func Status(e Event, lang i18n.Lang) string {
 // current round's pairings, the standings and the crosstable, once a
 // round is published; before, none. A team event's standings are
 // followed by its board standings, a 队员总分制 event's by its team totals
-// (R-T-6).
+// (R-T-6); an event's with awards by its categories' rankings, its
+// 团体总分 and its prize winners (AwardTables).
 func PageOf(e Event, lang i18n.Lang) Page {
 	p := Page{Event: e.Event.Name, Lang: lang, Status: Status(e, lang), Version: e.Version}
 	if n := CurrentRound(e.Event); n > 0 {
 		p.Tables = append([]Table{Pairings(e, n, lang)}, StandingsTables(e, lang, 0)...)
+		p.Tables = append(p.Tables, AwardTables(e, lang)...)
 		p.Tables = append(p.Tables, Crosstable(e, lang))
 	}
 	return p

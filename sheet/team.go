@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +121,7 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 	}
 	t.Footer = []string{i18n.T{Zh: "名次依次比较：%s。", En: "Ranked by %s."}.In(lang, strings.Join(names, i18n.T{Zh: "、", En: ", then "}.In(lang)))}
 	if shared {
-		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
+		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
 	return t
 }
@@ -175,7 +176,7 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	}
 	t.Footer = []string{i18n.T{Zh: "每台依次比较：得分、得分率、胜局。", En: "Each board ranked by points, then the share of the points, then wins."}.In(lang)}
 	if shared {
-		t.Footer = append(t.Footer, i18n.T{Zh: "名次后的“=”表示并列（R-T-9）。", En: "\"=\" after a place: shared (R-T-9)."}.In(lang))
+		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
 	return t
 }
@@ -205,8 +206,17 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 		{Title: sum.In(lang), Align: Right, Brief: true},
 		{Title: i18n.T{Zh: "计分队员", En: "Counted"}.In(lang), Full: i18n.T{Zh: "计分队员（个人名次）", En: "Players counted (their places)"}.In(lang), Shrink: true},
 	}
+	// A player the minimum of games cancels for team totals counts for
+	// nobody (R-T-12): the team's next best counts instead.
+	counted, cancelled := e.counted(engine.TotalRankings), false
+	teams := make([]engine.Team, len(ev.Teams))
+	for i, tm := range ev.Teams {
+		tm.Members = slices.DeleteFunc(slices.Clone(tm.Members), func(id int) bool { return !counted(id) })
+		cancelled = cancelled || len(tm.Members) < len(ev.Teams[i].Members)
+		teams[i] = tm
+	}
 	short := false
-	for _, row := range engine.TeamTotals(e.Event, ev.Teams, boards, by) {
+	for _, row := range engine.TeamTotals(e.Event, teams, boards, by) {
 		place := strconv.Itoa(row.Place)
 		if row.Shared {
 			place += "="
@@ -235,6 +245,9 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 	t.Footer = []string{i18n.T{Zh: "每队前%d名队员计分：%s（R-T-6）。", En: "Each team's best %d players count: %s (R-T-6)."}.In(lang, boards, how.In(lang))}
 	if short {
 		t.Footer = append(t.Footer, i18n.T{Zh: "* 不足%d人，排在人数齐全的队之后。", En: "* Short of %d players: ranked after the complete teams."}.In(lang, boards))
+	}
+	if cancelled {
+		t.Footer = append(t.Footer, i18n.T{Zh: "参赛不足 %d 局的队员不计分（R-T-12）。", En: "Players with fewer than %d games do not count (R-T-12)."}.In(lang, e.Awards.Minimum.Games))
 	}
 	return t
 }

@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -32,8 +35,17 @@ func (c *Change) Follow(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: 
 func (c *Change) Unbind(chat chat.Chat) { c.ops = append(c.ops, bindingOp{kind: "unbind", chat: chat}) }
 
 // Retire makes this event no chat's current event; the chats still
-// follow it (a cancelled event stays listed and readable by name).
+// follow it (a cancelled event stays listed and readable by name). A chat
+// whose current event it was passes on to its one other unfinished event,
+// as PassOn; with none, it has no current event.
 func (c *Change) Retire() { c.ops = append(c.ops, bindingOp{kind: "retire"}) }
+
+// PassOn makes each chat whose current event this is (it is over now)
+// take its one other unfinished event as the current one, and have none
+// when it follows several (a line names its event then); a chat with no
+// other unfinished event keeps this one, which stays readable by default.
+// A command without #NAME acts then on what /events calls current.
+func (c *Change) PassOn() { c.ops = append(c.ops, bindingOp{kind: "pass-on"}) }
 
 // Identify records that the platform's user is the player with entrant id
 // entrant (engine.Player.Entrant) in this event, replacing the player they
@@ -72,17 +84,24 @@ func applyOps(tx *gorm.DB, id EventID, ops []bindingOp) error {
 
 func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 	switch op.kind {
-	case "bind", "follow", "unbind":
+	case "bind", "follow", "unbind", "home", "club-grant", "club-revoke":
 		if op.chat.Platform == "" || op.chat.ID == "" {
 			return errors.New("the chat needs a platform and an id")
 		}
-	case "retire":
+	case "retire", "pass-on":
 	default:
 		if op.platform == "" || op.user == "" {
 			return errors.New("the user needs a platform and an id")
 		}
 	}
 	switch op.kind {
+	case "club-grant", "club-revoke":
+		if op.user == "" || op.role == "" {
+			return errors.New("the club's role needs a user and a role")
+		}
+		return applyClubOp(tx, id, op)
+	case "home":
+		return applyClubOp(tx, id, op)
 	case "bind", "follow":
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
 			Create(&chatEventRow{Platform: op.chat.Platform, ChatID: op.chat.ID, EventID: id, Thread: op.chat.Thread}).Error; err != nil {
@@ -92,8 +111,8 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 			return tx.Where("platform = ? AND chat_id = ?", op.chat.Platform, op.chat.ID).Delete(&chatRow{}).Error
 		}
 		return setCurrent(tx, op.chat, id)
-	case "retire":
-		return tx.Where("event_id = ?", id).Delete(&chatRow{}).Error
+	case "retire", "pass-on":
+		return passOn(tx, id, op.kind == "pass-on")
 	case "unbind":
 		if err := tx.Where("platform = ? AND chat_id = ? AND event_id = ?", op.chat.Platform, op.chat.ID, id).
 			Delete(&chatEventRow{}).Error; err != nil {
@@ -127,16 +146,50 @@ func applyOp(tx *gorm.DB, id int64, op bindingOp) error {
 // String names an operation in errors.
 func (op bindingOp) String() string {
 	switch op.kind {
-	case "bind", "follow", "unbind":
+	case "bind", "follow", "unbind", "home":
 		return fmt.Sprintf("%s chat %s:%s", op.kind, op.chat.Platform, op.chat.ID)
+	case "club-grant", "club-revoke":
+		return fmt.Sprintf("%s %s to user %s in the club of %s:%s", op.kind, op.role, op.user, op.chat.Platform, op.chat.ID)
 	case "retire":
 		return "retire as the chats' current event"
+	case "pass-on":
+		return "pass the chats' current event on"
 	case "identify":
 		return fmt.Sprintf("identify %s user %s as entrant %d", op.platform, op.user, op.player)
 	case "forget":
 		return fmt.Sprintf("forget %s user %s", op.platform, op.user)
 	}
 	return fmt.Sprintf("%s %s to %s user %s", op.kind, op.role, op.platform, op.user)
+}
+
+// passOn moves the chats whose current event is id to their one other
+// unfinished event; a chat with several has none then, and one with none
+// keeps id when keep says so (else has none).
+func passOn(tx *gorm.DB, id int64, keep bool) error {
+	var current []chatRow
+	if err := tx.Where("event_id = ?", id).Find(&current).Error; err != nil {
+		return err
+	}
+	for _, c := range current {
+		var others []int64
+		err := tx.Table("chat_events AS ce").Joins("JOIN events AS e ON e.id = ce.event_id").
+			Where("ce.platform = ? AND ce.chat_id = ? AND ce.event_id <> ? AND e.status IN ?", c.Platform, c.ChatID, id, unfinishedStatuses).
+			Order("ce.event_id").Pluck("ce.event_id", &others).Error
+		if err != nil {
+			return err
+		}
+		where := tx.Model(&chatRow{}).Where("platform = ? AND chat_id = ?", c.Platform, c.ChatID)
+		switch {
+		case len(others) == 1:
+			err = where.Update("event_id", others[0]).Error
+		case len(others) > 1 || !keep:
+			err = where.Delete(&chatRow{}).Error
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setCurrent makes event id chat's current event.
@@ -158,13 +211,26 @@ type ChatEvent struct {
 // ChatEvents lists the events chat follows (for a chat that moved, its
 // new id's), oldest first; none is an empty list, not an error.
 func (s *Store) ChatEvents(ctx context.Context, c chat.Chat) ([]ChatEvent, error) {
+	return chatEvents(s.db.WithContext(ctx), c)
+}
+
+// ChatEvents is Store.ChatEvents through the change's transaction.
+func (c *Change) ChatEvents(in chat.Chat) ([]ChatEvent, error) {
+	tx, err := c.reading()
+	if err != nil {
+		return nil, err
+	}
+	return chatEvents(tx, in)
+}
+
+func chatEvents(db *gorm.DB, c chat.Chat) ([]ChatEvent, error) {
 	var rows []struct {
 		ID        int64
 		Name      string
 		Status    string
 		IsCurrent bool
 	}
-	err := s.db.WithContext(ctx).Table("chat_events AS f").
+	err := db.Table("chat_events AS f").
 		Select("e.id, e.name, e.status, c.event_id IS NOT NULL AS is_current").
 		Joins("JOIN events AS e ON e.id = f.event_id").
 		Joins("LEFT JOIN chats AS c ON c.platform = f.platform AND c.chat_id = f.chat_id AND c.event_id = f.event_id").
@@ -242,16 +308,36 @@ func playerOf(db *gorm.DB, id EventID, platform, user string) (int, error) {
 	return row.Player, nil
 }
 
-// Roles returns the platform user's roles in event id, sorted; none is
-// an empty list, not an error.
+// Roles returns the platform user's roles in event id, sorted, each once:
+// the event's own and those of its home chat's club (club.go); none is an
+// empty list, not an error.
 func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([]Role, error) {
+	return s.roles(ctx, id, platform, user, true)
+}
+
+// OwnRoles returns the platform user's roles in event id itself, sorted:
+// those given in the event (its creator's, an arbiter's for it alone), not
+// its club's.
+func (s *Store) OwnRoles(ctx context.Context, id EventID, platform, user string) ([]Role, error) {
+	return s.roles(ctx, id, platform, user, false)
+}
+
+func (s *Store) roles(ctx context.Context, id EventID, platform, user string, withClub bool) ([]Role, error) {
+	db := s.db.WithContext(ctx)
 	var names []string
-	err := s.db.WithContext(ctx).Model(&roleRow{}).
+	err := db.Model(&roleRow{}).
 		Where("event_id = ? AND platform = ? AND user_id = ?", id, platform, user).
-		Order("role").Pluck("role", &names).Error
+		Pluck("role", &names).Error
+	var club []string
+	if err == nil && withClub {
+		err = clubRoles(db, id, platform, user).Pluck("cr.role", &club).Error
+	}
 	if err != nil {
 		return nil, fmt.Errorf("roles of %s user %s in event %d: %w", platform, user, id, err)
 	}
+	names = append(names, club...)
+	slices.Sort(names)
+	names = slices.Compact(names)
 	roles := make([]Role, len(names))
 	for i, n := range names {
 		roles[i] = Role(n)
@@ -260,21 +346,28 @@ func (s *Store) Roles(ctx context.Context, id EventID, platform, user string) ([
 }
 
 // Holders lists the users who have role r in event id (the organisers a
-// claim asks), by platform and user.
+// claim asks), by platform and user, each once: the event's own and its
+// home chat's club's.
 func (s *Store) Holders(ctx context.Context, id EventID, r Role) ([]action.Actor, error) {
 	return holders(s.db.WithContext(ctx), id, r)
 }
 
 func holders(db *gorm.DB, id EventID, r Role) ([]action.Actor, error) {
 	var rows []roleRow
-	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Order("platform, user_id").Find(&rows).Error; err != nil {
+	if err := db.Where("event_id = ? AND role = ?", id, string(r)).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("%ss of event %d: %w", r, id, err)
 	}
-	out := make([]action.Actor, len(rows))
-	for i, row := range rows {
-		out[i] = action.Actor{Platform: row.Platform, User: row.UserID}
+	out, err := clubHoldersOf(db, id, r)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	for _, row := range rows {
+		out = append(out, action.Actor{Platform: row.Platform, User: row.UserID})
+	}
+	slices.SortFunc(out, func(a, b action.Actor) int {
+		return cmp.Or(strings.Compare(a.Platform, b.Platform), strings.Compare(a.User, b.User))
+	})
+	return slices.Compact(out), nil
 }
 
 // notFound turns gorm's missing row into ErrNotFound.

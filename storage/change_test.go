@@ -28,7 +28,7 @@ func TestChangeReads(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, u := range [][4]string{{"telegram", "100", "li_wei", "Li Wei"}, {"discord", "200", "", "Wang"}} {
-			if err := s.SawUser(ctx, u[0], u[1], u[2], u[3]); err != nil {
+			if err := s.SawUser(ctx, chat.Chat{Platform: u[0], ID: "group"}, u[1], u[2], u[3]); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -16,9 +16,9 @@ import (
 // takes no more messages. The events the chat follows (with their topics)
 // and its current event, its messages waiting in the outbox (the one being
 // sent too, and the notes they would leave in it), whether it is held for
-// want of rights, and what the chat owns as a user (a post made as the
-// group itself: roles, players, language) all go to to; nothing waits on
-// from afterwards. What to had already is kept: its current event, an
+// want of rights, its club's staff and the users seen in it, and what the
+// chat owns as a user (a post made as the group itself: roles, players,
+// language) all go to to; nothing waits on from afterwards. What to had already is kept: its current event, an
 // event both follow. Moving a chat again, or a chat that has nothing, does
 // nothing. Only the platform's own chats move (from and to on one
 // platform, neither private).
@@ -36,7 +36,10 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			sql  string
 			args []any
 		}{
-			// The events it follows, but those to follows already.
+			// The events it follows, but those to follows already, which
+			// keep from's home there.
+			{`UPDATE chat_events SET home = TRUE WHERE platform = ? AND chat_id = ?
+				AND event_id IN (SELECT event_id FROM chat_events WHERE platform = ? AND chat_id = ? AND home = TRUE)`, []any{p, to.ID, p, from.ID}},
 			{`UPDATE chat_events SET chat_id = ? WHERE platform = ? AND chat_id = ?
 				AND event_id NOT IN (SELECT event_id FROM chat_events WHERE platform = ? AND chat_id = ?)`, []any{to.ID, p, from.ID, p, to.ID}},
 			{`DELETE FROM chat_events WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
@@ -50,6 +53,13 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			// Its live messages cannot be edited from the new id: their next
 			// versions are new messages there.
 			{`DELETE FROM live_messages WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
+			// Its club's staff, and the users seen there.
+			{`UPDATE club_roles SET chat_id = ? WHERE platform = ? AND chat_id = ?
+				AND NOT EXISTS (SELECT 1 FROM club_roles r WHERE r.platform = ? AND r.chat_id = ? AND r.user_id = club_roles.user_id AND r.role = club_roles.role)`, []any{to.ID, p, from.ID, p, to.ID}},
+			{`DELETE FROM club_roles WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
+			{`UPDATE chat_users SET chat_id = ? WHERE platform = ? AND chat_id = ?
+				AND NOT EXISTS (SELECT 1 FROM chat_users u WHERE u.platform = ? AND u.chat_id = ? AND u.user_id = chat_users.user_id)`, []any{to.ID, p, from.ID, p, to.ID}},
+			{`DELETE FROM chat_users WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
 			// Its wrong link codes still count against it (/link's limit
 			// is per chat: an upgrade does not start it afresh).
 			{`UPDATE link_attempts SET scope = ? WHERE scope = ?`, []any{"chat:" + p + ":" + to.ID, "chat:" + p + ":" + from.ID}},

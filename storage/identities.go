@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -111,22 +112,76 @@ type userRow struct {
 
 func (userRow) TableName() string { return "users" }
 
-// SawUser records that the platform's user wrote under handle (without
-// "@", any case; "" for none) and display name, replacing what was seen
-// before.
-func (s *Store) SawUser(ctx context.Context, platform, user, handle, name string) error {
-	if platform == "" || user == "" {
-		return fmt.Errorf("saw %s user %q: need a platform and a user", platform, user)
+// chatUserRow is a user seen writing in a chat (migration 16).
+type chatUserRow struct {
+	Platform string `gorm:"primaryKey"`
+	ChatID   string `gorm:"primaryKey"`
+	UserID   string `gorm:"primaryKey"`
+	SeenAt   time.Time
+}
+
+func (chatUserRow) TableName() string { return "chat_users" }
+
+// SawUser records that the user of in's platform wrote in chat in under
+// handle (without "@", any case; "" for none) and display name, replacing
+// what was seen before.
+func (s *Store) SawUser(ctx context.Context, in chat.Chat, user, handle, name string) error {
+	in = in.Root()
+	if in.Platform == "" || in.ID == "" || user == "" {
+		return fmt.Errorf("saw %s user %q in %q: need a platform, a chat and a user", in.Platform, user, in.ID)
 	}
-	row := userRow{Platform: platform, UserID: user, Handle: strings.ToLower(handle), Name: name, SeenAt: s.now().UTC()}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"handle", "name", "seen_at"}),
-	}).Create(&row).Error
+	now := s.now().UTC()
+	row := userRow{Platform: in.Platform, UserID: user, Handle: strings.ToLower(handle), Name: name, SeenAt: now}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"handle", "name", "seen_at"}),
+		}).Create(&row).Error
+		if err != nil {
+			return err
+		}
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "platform"}, {Name: "chat_id"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"seen_at"}),
+		}).Create(&chatUserRow{Platform: in.Platform, ChatID: in.ID, UserID: user, SeenAt: now}).Error
+	})
 	if err != nil {
-		return fmt.Errorf("saw %s user %q: %w", platform, user, err)
+		return fmt.Errorf("saw %s user %q: %w", in.Platform, user, err)
 	}
 	return nil
+}
+
+// SeenUser is a user seen in a chat, as UsersNamed finds them.
+type SeenUser struct {
+	ID, Handle, Name string
+}
+
+// UsersNamed lists the users seen writing in any of chats (of one
+// platform) whose display name is name, or whose handle is (any case for
+// both, as the database folds it): the people "@name" may mean there,
+// whatever script their name is in. The one seen last comes first.
+func (s *Store) UsersNamed(ctx context.Context, chats []chat.Chat, name string) ([]SeenUser, error) {
+	if len(chats) == 0 || name == "" {
+		return nil, nil
+	}
+	ids := make([]string, len(chats))
+	for i, c := range chats {
+		ids[i] = c.Root().ID
+	}
+	lower := strings.ToLower(name)
+	var rows []userRow
+	err := s.db.WithContext(ctx).Table("users AS u").Select("u.user_id, u.handle, u.name").
+		Joins("JOIN chat_users AS cu ON cu.platform = u.platform AND cu.user_id = u.user_id").
+		Where("u.platform = ? AND cu.chat_id IN ? AND (u.handle = ? OR u.name = ? OR LOWER(u.name) = ?)", chats[0].Platform, ids, lower, name, lower).
+		Group("u.user_id, u.handle, u.name").Order("MAX(cu.seen_at) DESC, u.user_id").Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("%s users named %q: %w", chats[0].Platform, name, err)
+	}
+	out := make([]SeenUser, len(rows))
+	for i, r := range rows {
+		out[i] = SeenUser{ID: r.UserID, Handle: r.Handle, Name: r.Name}
+	}
+	return out, nil
 }
 
 // UserByHandle returns the id of the platform's user seen last under

@@ -34,8 +34,10 @@ func TestMigrateIdentitiesToEntrants(t *testing.T) {
 		}
 	}
 	// Back to schema 7: the later migrations run again (9 makes
-	// chat_events, 14 the topics' columns and its tables, 16 chat_moves).
-	for _, undo := range []string{"DROP TABLE chat_events", "ALTER TABLE outbox DROP COLUMN thread", "DROP TABLE chat_blocks", "DROP TABLE answered", "DROP TABLE chat_moves"} {
+	// chat_events, 14 the topics' columns and its tables, 16 chat_moves,
+	// 18 the club's tables and chat_events.home).
+	for _, undo := range []string{"DROP TABLE chat_events", "ALTER TABLE outbox DROP COLUMN thread", "DROP TABLE chat_blocks", "DROP TABLE answered", "DROP TABLE chat_moves",
+		"DROP TABLE club_roles", "DROP TABLE chat_users"} {
 		if err := s.db.Exec(undo).Error; err != nil {
 			t.Fatal(err)
 		}

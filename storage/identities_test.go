@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/chat"
 )
 
 // TestIdentities: the list holds the event's users only, by player, then
@@ -109,7 +110,7 @@ func TestUsersSeen(t *testing.T) {
 			{"discord", "888", "li_wei", "LW"},
 			{"telegram", "100", "", "Org"},
 		} {
-			if err := s.SawUser(ctx, u.platform, u.id, u.handle, u.name); err != nil {
+			if err := s.SawUser(ctx, chat.Chat{Platform: u.platform, ID: "group"}, u.id, u.handle, u.name); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -134,7 +135,7 @@ func TestUsersSeen(t *testing.T) {
 				t.Errorf("UserByHandle(%s, %q) = %q, %v; want %q", tt.platform, tt.handle, got, err, tt.want)
 			}
 		}
-		if err := s.SawUser(ctx, "telegram", "777", "weili", "Wei Li"); err != nil {
+		if err := s.SawUser(ctx, chat.Chat{Platform: "telegram", ID: "group"}, "777", "weili", "Wei Li"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.UserByHandle(ctx, "telegram", "li_wei"); !errors.Is(err, ErrNotFound) {

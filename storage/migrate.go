@@ -240,9 +240,37 @@ var migrations = []struct {
 	// the scheduler loads the events whose sign-up deadline or check-in
 	// has come (WakingEvents), not every event not yet started.
 	{17, "events: when the clock next has work before the start (R-E-5), indexed", nil, addWakeAt},
+	{18, "the club: a chat's organisers and arbiters, who run the events made there; each event's home chat; the users seen in each chat", []string{
+		// A chat's staff for the season: they run every event whose home
+		// the chat is, those to come too (club.go).
+		`CREATE TABLE IF NOT EXISTS club_roles (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			role TEXT NOT NULL,
+			PRIMARY KEY (platform, chat_id, user_id, role)
+		)`,
+		`CREATE INDEX IF NOT EXISTS club_roles_user ON club_roles (platform, user_id, role)`,
+		// The chat an event was made in: its club's staff run it; a chat
+		// that follows it by /link does not lend it its staff.
+		`ALTER TABLE chat_events ADD COLUMN home BOOLEAN NOT NULL DEFAULT FALSE`,
+		// An event only one chat follows was made there; a linked one is
+		// left without a home (its own organisers run it, as before).
+		`UPDATE chat_events SET home = TRUE WHERE event_id IN
+			(SELECT event_id FROM chat_events GROUP BY event_id HAVING COUNT(*) = 1)`,
+		// Who wrote in which chat: "@name" names a user seen there,
+		// whatever script the name is in.
+		`CREATE TABLE IF NOT EXISTS chat_users (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			seen_at {{time}} NOT NULL,
+			PRIMARY KEY (platform, chat_id, user_id)
+		)`,
+	}, nil},
 	// The pictures a message shows together (chat.Message.Album), in gob:
 	// the files' bytes as they are (addAlbum).
-	{18, "live messages, edited in place as what they show changes; the outbox's albums", []string{
+	{19, "live messages, edited in place as what they show changes; the outbox's albums", []string{
 		// A live message of a chat (chat.Live): the platform's id of the
 		// message once sent, the message as it is to read now (body) and
 		// as the chat shows it (shown), pending while they differ; the

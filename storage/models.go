@@ -58,6 +58,7 @@ type chatEventRow struct {
 	ChatID   string `gorm:"primaryKey"`
 	EventID  int64  `gorm:"primaryKey"`
 	Thread   string // the topic the event lives in (migration 12); "" the main thread
+	Home     bool   // the chat the event was made in (migration 16): its club's staff run it
 }
 
 func (chatEventRow) TableName() string { return "chat_events" }

@@ -64,7 +64,7 @@ type Change struct {
 
 // bindingOp is a change to the chats, identities or roles tables.
 type bindingOp struct {
-	kind     string // "bind", "follow", "unbind", "retire", "identify", "forget", "grant", "revoke"
+	kind     string // "bind", "follow", "unbind", "retire", "pass-on", "identify", "forget", "grant", "revoke", "home", "club-grant", "club-revoke"
 	chat     chat.Chat
 	platform string
 	user     string

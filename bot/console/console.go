@@ -30,6 +30,7 @@ package console
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -348,7 +349,7 @@ func (c *Console) print(label, text string, buttons []chat.Button) {
 	if len(buttons) > 0 {
 		var bs []string
 		for _, b := range buttons {
-			bs = append(bs, b.Label+" → "+b.Command)
+			bs = append(bs, b.Label+" → "+cmp.Or(b.Command, b.URL))
 		}
 		lines = append(lines, "[buttons: "+strings.Join(bs, " | ")+"]")
 	}

@@ -86,7 +86,7 @@ Ann: /lang en
 		"[group] 比赛：周赛",
 		"[group] 赛制 = 积分编排",
 		"[group] 轮数 = 5",
-		"[dm 李四] 这个聊天还没有比赛", // the private chat follows no event
+		"[dm 李四] 你还没有参加或负责任何比赛", // a private chat is about the events its user plays in or runs
 		"OK, I will answer you in English",
 		"[group] 比赛：周赛", // the group reads its event's Chinese whoever asks
 	)

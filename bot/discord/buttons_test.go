@@ -25,7 +25,7 @@ func TestArbiterByUserOption(t *testing.T) {
 	}, wang)
 	e.heard()
 	a := e.send(in)
-	if said := append(e.heard(), a.Content()); !strings.Contains(strings.Join(said, "\n"), li.name+" 现在是本赛裁判") {
+	if said := append(e.heard(), a.Content()); !strings.Contains(strings.Join(said, "\n"), li.name+" 现在是俱乐部的裁判") {
 		t.Errorf("/arbiter add with a user option: %q", said)
 	}
 	ctx := context.Background()

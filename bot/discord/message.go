@@ -13,6 +13,7 @@ import (
 // chat.LimitDiscord, counted in UTF-16 code units, the stricter way).
 const (
 	maxCustomID   = 100 // characters of a button's custom_id
+	maxURL        = 512 // characters of a link button's url
 	maxLabel      = 80  // characters of a button's label
 	maxRowButtons = 5   // buttons in an action row
 	maxRows       = 5   // action rows in a message
@@ -93,21 +94,26 @@ func cutAt(s string, limit int) string {
 	return s
 }
 
-// components lays buttons out in action rows, five to a row. A button
-// whose command does not fit in a custom_id is left out (the text of the
-// message still says what to type); labels are cut to Discord's limit.
+// components lays buttons out in action rows, five to a row, a link as a
+// link button. A button whose command does not fit in a custom_id, or
+// whose link does not fit Discord's, is left out (the text of the message
+// still says what to type); labels are cut to Discord's limit.
 func components(buttons []chat.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range buttons {
-		if b.Command == "" || chat.Length(b.Command) > maxCustomID {
-			continue
-		}
 		label := b.Label
 		if chat.Length(label) > maxLabel {
 			label = cutAt(label, maxLabel-1) + "…"
 		}
-		row.Components = append(row.Components, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: b.Command})
+		switch {
+		case b.URL != "" && len(b.URL) <= maxURL:
+			row.Components = append(row.Components, discordgo.Button{Label: label, Style: discordgo.LinkButton, URL: b.URL})
+		case b.URL != "" || b.Command == "" || chat.Length(b.Command) > maxCustomID:
+			continue
+		default:
+			row.Components = append(row.Components, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: b.Command})
+		}
 		if len(row.Components) == maxRowButtons {
 			rows = append(rows, row)
 			row = discordgo.ActionsRow{}

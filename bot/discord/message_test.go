@@ -31,6 +31,30 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+// TestLinkButton: a link is a link button (style 5) with its URL and no
+// custom_id; one longer than Discord takes is left out.
+func TestLinkButton(t *testing.T) {
+	rows := components([]chat.Button{
+		{Label: "Live page", URL: "https://qisai.example.org/e/abc/"},
+		{Label: "too long", URL: "https://qisai.example.org/" + strings.Repeat("x", maxURL)},
+		{Label: "确认", Command: "/confirm 3"},
+	})
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	bs := rows[0].(discordgo.ActionsRow).Components
+	if len(bs) != 2 {
+		t.Fatalf("%d buttons, want 2 (the over-long link left out)", len(bs))
+	}
+	link := bs[0].(discordgo.Button)
+	if link.Style != discordgo.LinkButton || link.URL != "https://qisai.example.org/e/abc/" || link.CustomID != "" {
+		t.Errorf("the link's button = %+v; want a link button with its URL and no custom_id", link)
+	}
+	if b := bs[1].(discordgo.Button); b.CustomID != "/confirm 3" || b.Style != discordgo.PrimaryButton {
+		t.Errorf("the command's button = %+v", b)
+	}
+}
+
 func TestComponents(t *testing.T) {
 	var buttons []chat.Button
 	for i := range 12 {

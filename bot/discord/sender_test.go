@@ -252,6 +252,28 @@ func TestSenderChannel(t *testing.T) {
 	}
 }
 
+// TestSenderLink: a round's announcement with a link to the live page
+// reaches Discord's REST API as a link button (style 5) with its url.
+func TestSenderLink(t *testing.T) {
+	f := &rest{}
+	s := newSender(t, f)
+	err := s.Send(context.Background(), chat.Message{
+		Chat: chat.Chat{Platform: Platform, ID: "C1"}, Text: "第1轮对阵",
+		Buttons: []chat.Button{{Label: "实时网页", URL: "https://qisai.example.org/e/abc/"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := f.calls[0].body["components"].([]any)
+	if len(rows) != 1 {
+		t.Fatalf("components %v, want one row", f.calls[0].body["components"])
+	}
+	b := rows[0].(map[string]any)["components"].([]any)[0].(map[string]any)
+	if b["style"] != float64(discordgo.LinkButton) || b["url"] != "https://qisai.example.org/e/abc/" || b["label"] != "实时网页" || b["custom_id"] != nil {
+		t.Errorf("button %v, want a link button to the live page with no custom_id", b)
+	}
+}
+
 func TestSenderDM(t *testing.T) {
 	f := &rest{}
 	s := newSender(t, f)

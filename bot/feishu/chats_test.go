@@ -89,7 +89,7 @@ func TestMentionsNameUsers(t *testing.T) {
 	r.say(wang, club, "/event new 春季赛")
 	_, at := p.await(club, 0, "已创建比赛")
 	r.say(wang, club, "/arbiter add @李四", li)
-	_, at = p.await(club, at, "李四 现在是本赛裁判")
+	_, at = p.await(club, at, "李四 现在是俱乐部的裁判")
 	zhao := person{"ou_zhao", "赵六"}
 	r.say(wang, club, "/player add 赵六")
 	r.say(wang, club, "/player link 赵六 @赵六", zhao)
@@ -103,7 +103,7 @@ func TestMentionsNameUsers(t *testing.T) {
 	ok(t, p.push(hello), "孙七 says hello")
 	added, _ := message(wang, club, "/arbiter add")
 	ok(t, p.push(replying(added, id)), "/arbiter add as a reply")
-	p.await(club, at, "孙七 现在是本赛裁判")
+	p.await(club, at, "孙七 现在是俱乐部的裁判")
 	// 赵六 is the player, by open_id: his private chat knows him.
 	r.say(zhao, "", "/me")
 	if m, _ := p.await(zhao.id, 0, "春季赛"); !strings.Contains(m.text(), "赵六") {

@@ -490,7 +490,7 @@ func TestEmulatorScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := commands.New(store)
+	svc := commands.New(store, commands.WithPublicURL("https://qisai.example.org"))
 	const group = -1001234
 	org := person{100, "王芳", "zh"}
 	players := []person{{101, "张三", "zh"}, {102, "李四", "zh"}, {103, "王五", "zh"}, {104, "Ann", "en"},
@@ -538,9 +538,14 @@ func TestEmulatorScenario(t *testing.T) {
 	emu.say(t, org, group, "/publish")
 	// The reply is the group's pairings; the outbox has each board's
 	// players told privately, in whatever order the chats' turns come.
-	_, at = emu.await(t, at, group, "第1轮对阵")
+	// The pairings carry a link to the live page.
+	pairings, at := emu.await(t, at, group, "第1轮对阵")
+	if u := pairings.button(t, "实时网页").URL; !strings.HasPrefix(u, "https://qisai.example.org/e/") {
+		t.Errorf("the pairings' link is %q, want the live page", u)
+	}
 	last := at
 	var reds, blacks []person
+	notes := map[int64]sent{}
 	for _, p := range players {
 		want, red := "第 1 轮：你在", "执红"
 		if p.lang == "en" {
@@ -548,6 +553,7 @@ func TestEmulatorScenario(t *testing.T) {
 		}
 		m, i := emu.await(t, published, p.id, want)
 		last = max(last, i)
+		notes[p.id] = m
 		if strings.Contains(m.Text, red) {
 			reds = append(reds, p)
 		} else {
@@ -563,9 +569,18 @@ func TestEmulatorScenario(t *testing.T) {
 	emu.press(t, players[0], group, 1, "/me")
 	emu.await(t, last, players[0].id, "积分 0")
 
-	// Red wins every board: the red players report in the group, and each
-	// opponent presses Confirm under the question the bot sent privately.
-	for _, p := range reds {
+	// Red wins every board: the first red player taps 我胜 under the round's
+	// note, the others report in the group, and each opponent presses
+	// Confirm under the question the bot sent privately.
+	for i, p := range reds {
+		if i == 0 {
+			won := "我胜"
+			if p.lang == "en" {
+				won = "I won"
+			}
+			emu.press(t, p, p.id, notes[p.id].ID, notes[p.id].button(t, won).CallbackData)
+			continue
+		}
 		emu.say(t, p, group, "/report win")
 	}
 	type pressed struct {
@@ -605,8 +620,8 @@ func TestEmulatorScenario(t *testing.T) {
 
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if want := 2 + len(blacks); tr.callbacks != want {
-		t.Errorf("answerCallbackQuery called %d times; want %d (/me, each confirmation, the stale press)", tr.callbacks, want)
+	if want := 3 + len(blacks); tr.callbacks != want {
+		t.Errorf("answerCallbackQuery called %d times; want %d (/me, 我胜, each confirmation, the stale press)", tr.callbacks, want)
 	}
 	for _, lang := range []string{"", "zh", "en"} {
 		if g := tr.menus["all_group_chats/"+lang]; !hasCommand(g, "event") || !hasCommand(g, "join") {
@@ -616,9 +631,9 @@ func TestEmulatorScenario(t *testing.T) {
 			t.Errorf("private menu %q = %v; want report and start, not event or join", lang, p)
 		}
 	}
-	// Each confirmation's buttons were removed once used.
-	if len(tr.unbutton) != len(blacks)+1 {
-		t.Errorf("buttons removed from %v; want the %d confirmations' messages, and the stale press's", tr.unbutton, len(blacks))
+	// Each confirmation's buttons were removed once used, and 我胜's.
+	if len(tr.unbutton) != len(blacks)+2 {
+		t.Errorf("buttons removed from %v; want the %d confirmations' messages, 我胜's and the stale press's", tr.unbutton, len(blacks))
 	}
 }
 

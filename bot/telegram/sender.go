@@ -212,13 +212,18 @@ func chatID(c chat.Chat) (int64, error) {
 	return id, nil
 }
 
-// keyboard lays buttons out in one row; nil when there are none.
+// keyboard lays buttons out in one row, a link as a URL button; nil when
+// there are none.
 func keyboard(buttons []chat.Button) *models.InlineKeyboardMarkup {
 	if len(buttons) == 0 {
 		return nil
 	}
 	row := make([]models.InlineKeyboardButton, 0, len(buttons))
 	for _, b := range buttons {
+		if b.URL != "" {
+			row = append(row, models.InlineKeyboardButton{Text: b.Label, URL: b.URL})
+			continue
+		}
 		data := b.Command
 		if len(data) > chat.MaxCommand {
 			// Telegram refuses the whole message for a callback_data over

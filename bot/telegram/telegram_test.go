@@ -155,4 +155,8 @@ func TestKeyboard(t *testing.T) {
 	if kb := keyboard(nil); kb != nil {
 		t.Errorf("keyboard(nil) = %+v; want nil (no reply_markup)", kb)
 	}
+	page := keyboard([]chat.Button{{Label: "实时网页", URL: "https://qisai.example.org/e/abc/"}})
+	if b := page.InlineKeyboard[0][0]; b.URL != "https://qisai.example.org/e/abc/" || b.CallbackData != "" || b.Text != "实时网页" {
+		t.Errorf("a link's button = %+v; want a URL button with no callback data", b)
+	}
 }

@@ -268,6 +268,17 @@ The standings.
   --scoring W/D/L
       胜/和/负的分数（默认同 qisai pair）
       points for win/draw/loss (default as for qisai pair)
+  --prizes N
+      获奖名次：前 N 名获奖（R-T-8），文本输出列出获奖名单
+      the first N win prizes (R-T-8): text lists them
+  --place-points LIST
+      名次分：第 1、2…名的分数，如 10,7,5,3，按单位相加为团体总分（R-T-11）
+      points of places 1, 2, … e.g. 10,7,5,3, added up by unit into team
+      totals (R-T-11)
+  --min-games N
+      最少局数：局数不足者不获奖、不计入单位总分，标 *（R-T-12）
+      players with fewer games win no prize and add nothing to a unit's
+      total, marked * (R-T-12)
 
 qisai paper — 比赛材料：Excel 工作簿（xlsx）、秩序册（programme）、成绩册
 （booklet）、奖状（certificates），A4 网页，可用浏览器打印或另存为 PDF；奖状

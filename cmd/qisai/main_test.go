@@ -457,14 +457,7 @@ func TestStandingsGolden(t *testing.T) {
 // them in a unit column, in the text and in the CSV; six.trf, without
 // any, has none (the goldens).
 func TestStandingsUnits(t *testing.T) {
-	data, err := os.ReadFile("testdata/six.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "units.trf")
-	if err := os.WriteFile(path, append(data, "QSU    1 杭州\nQSU    2 四川\n"...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := sixWithUnits(t, "QSU    1 杭州\nQSU    2 四川\n")
 	text := mustRun(t, "standings", path)
 	if lines := strings.Split(text, "\n"); !strings.Contains(lines[0], "姓名         单位 积分") || !strings.Contains(text, "张三         杭州") {
 		t.Errorf("text lacks the units:\n%s", text)
@@ -472,6 +465,43 @@ func TestStandingsUnits(t *testing.T) {
 	if csv := mustRun(t, "standings", "--format", "csv", path); !strings.HasPrefix(csv, "名次,号,姓名,单位,积分,") || !strings.Contains(csv, ",张三,杭州,") {
 		t.Errorf("CSV lacks the units:\n%s", csv)
 	}
+}
+
+// TestStandingsAwards: --prizes, --place-points and --min-games add the
+// prize winners and the units' 团体总分 after the standings (R-T-8,
+// R-T-11), the players with too few games marked (R-T-12): six.trf after
+// round 2, where every player has played two games, and a minimum of three
+// cancels them all.
+func TestStandingsAwards(t *testing.T) {
+	path := sixWithUnits(t, "QSU    1 杭州\nQSU    2 四川\nQSU    5 杭州\n")
+	text := mustRun(t, "standings", "--scoring", "2/1/0", "--prizes", "2", "--place-points", "10,7,5", path)
+	for _, want := range []string{"团体总分（名次分）", "获奖名单", "名次分：10,7,5"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	cancelled := mustRun(t, "standings", "--prizes", "2", "--place-points", "10,7,5", "--min-games", "3", path)
+	if !strings.Contains(cancelled, "参赛不足 3 局") || strings.Contains(cancelled, "获奖名单") {
+		t.Errorf("a minimum nobody reaches leaves prizes or no mark:\n%s", cancelled)
+	}
+	if _, _, code := qisai(t, "standings", "--place-points", "5,7", path); code != 2 {
+		t.Errorf("a table rising from 5 to 7: exit %d, want 2 (a wrong command line)", code)
+	}
+}
+
+// sixWithUnits writes six.trf with the QSU lines units (the players'
+// units) into a file of the test's, and names it.
+func sixWithUnits(t *testing.T, units string) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/six.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "units.trf")
+	if err := os.WriteFile(path, append(data, units...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // TestStandingsShared: every format works on every shared TRF file; the

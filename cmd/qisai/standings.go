@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -34,11 +36,27 @@ func standingsCmd(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unknown format %q: use text, json or csv", s)
 	})
 
+	var aw sheet.Awards
+	fs.IntVar(&aw.Prizes, "prizes", 0, "")
+	fs.Func("place-points", "", func(s string) (err error) {
+		aw.PlacePoints, err = engine.ParsePlaceTable(s)
+		return err
+	})
+	fs.Func("min-games", "", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return fmt.Errorf("--min-games takes a number of games, not %q", s)
+		}
+		aw.Minimum = engine.Minimum{Games: n, For: engine.AllRankings}
+		return nil
+	})
+
 	ev, _, err := loadEvent(fs, args, &o)
 	if err != nil {
 		return err
 	}
 	e := sheet.Of(ev)
+	e.Awards = aw
 	w := bufio.NewWriter(stdout)
 	switch format {
 	case "json":
@@ -47,6 +65,13 @@ func standingsCmd(args []string, stdout io.Writer) error {
 		err = sheet.WriteCSV(w, sheet.Standings(e, i18n.Zh))
 	default:
 		err = writeText(w, sheet.Standings(e, i18n.Zh))
+		// The tables the awards add beside the standings (R-T-8, R-T-11,
+		// R-T-12), each after a blank line with its title and footer.
+		for _, t := range sheet.AwardTables(e, i18n.Zh) {
+			if err == nil {
+				err = writeTitled(w, t)
+			}
+		}
 	}
 	if err != nil {
 		return err
@@ -60,6 +85,14 @@ func writeText(w io.Writer, t sheet.Table) error {
 	text := t.FullText()
 	text.Widest = nameColumns
 	_, err := fmt.Fprintln(w, text)
+	return err
+}
+
+// writeTitled prints t after a blank line, under its title and above its
+// footer, its columns in full.
+func writeTitled(w io.Writer, t sheet.Table) error {
+	lines := append([]string{"", t.Title, t.FullText().String()}, t.Footer...)
+	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
 	return err
 }
 

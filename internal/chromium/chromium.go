@@ -53,6 +53,9 @@ func (b *Browser) run(t testing.TB, url string, args ...string) []byte {
 	all := append([]string{
 		"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		// A screenshot waits for every tile to be drawn: on a busy
+		// machine Chromium may otherwise capture a tile still grey.
+		"--run-all-compositor-stages-before-draw",
 		"--user-data-dir=" + profile,
 	}, args...)
 	cmd := exec.CommandContext(ctx, b.path, append(all, url)...)
