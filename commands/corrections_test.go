@@ -34,9 +34,10 @@ func TestCorrectionRepostsStandings(t *testing.T) {
 			h.sent()
 			h.sendAs("org", lang, "/result 1 0-1")
 			group := h.sent()["group"]
-			if len(group) != 1 {
-				t.Fatalf("the group heard %d messages, want 1: %q", len(group), group)
+			if len(group) != 2 {
+				t.Fatalf("the group heard %d messages, want 2 (the correction, the round's message edited): %q", len(group), group)
 			}
+			must(t, group[1], " 1 ", " 0-1") // the round's message shows it
 			if lang == "zh" {
 				must(t, group[0], "裁判更正，原为 1-0", "成绩更正，排名随之更新", "第1轮后排名")
 			} else {
