@@ -95,8 +95,7 @@ func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, sa
 		return err
 	}
 	if !was.open {
-		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+f.standingsText(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
+		v.corrected(ch, said, f.standingsText(ch.State, lang, 0))
 		return nil
 	}
 	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {

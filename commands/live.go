@@ -23,6 +23,26 @@ func roundKey(event storage.EventID, round int) string {
 	return fmt.Sprintf("round:%d:%d", event, round)
 }
 
+// standingsKey names the standings a correction of a complete round shows
+// (corrected): one message for the corrections made before the next round
+// is paired, the rounds being rounds.
+func standingsKey(event storage.EventID, rounds int) string {
+	return fmt.Sprintf("corrected:%d:%d", event, rounds)
+}
+
+// corrected announces a correction of a complete round, its line and the
+// standings it changes, as one message that the corrections after it edit
+// in place until the next round: corrections in a row re-post the
+// standings once, not once each (the round's own message shows every
+// corrected result).
+func (v *voice) corrected(ch *storage.Change, said, standings string) {
+	text := said + "\n\n" + i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(v.lang) + "\n" + standings
+	live := &chat.Live{Key: standingsKey(ch.Event(), len(ch.State.Event.Rounds)), Attach: true}
+	for _, to := range v.all() {
+		ch.Send(chat.Message{Chat: to, Text: text, Live: live})
+	}
+}
+
 // liveRound gives every chat of the event round's message as it reads in
 // ch: at publication its first version, later the text it is edited to.
 // pictures says the round's pictures go along (illustrate): without them,

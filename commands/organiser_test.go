@@ -165,8 +165,8 @@ func TestOrganiserScenario(t *testing.T) {
 	must(t, group, "第1轮对阵", " 1 赵鑫鑫 王天一 1-0", "第 1 轮全部结束", "第1轮后排名", "/pair 编排第 2 轮")
 
 	// A correction, then its undo: the result is back as it was.
-	must(t, h.say("org", "/result 1 0-1"), "第 1 轮第 1 台：赵鑫鑫 0-1 王天一")
-	must(t, strings.Join(h.sent()["group"], "\n"), "裁判更正，原为 1-0")
+	must(t, h.say("org", "/result 1 0-1"), "已更正第 1 轮第 1 台")
+	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 1 台：赵鑫鑫 0-1 王天一", "裁判更正，原为 1-0")
 	n := h.logLen()
 	must(t, h.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("第 %d 步（第 1 轮第 1 台结果 0-1）已被 org 撤销", n))
 	if g := h.state().Event.Rounds[0].Games[0]; g.Result != engine.RedWin {

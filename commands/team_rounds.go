@@ -314,7 +314,8 @@ func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said s
 		said += "\n" + i18n.T{Zh: "第 %d 轮第 %d 场更正为：%s — %s %s", En: "Round %d match %d now reads: %s v %s %s"}.
 			In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 		if was.roundOver && teamRoundOver(st, round) {
-			said += "\n\n" + i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang) + "\n" + teamStandingsText(st, lang)
+			v.corrected(ch, said, teamStandingsText(st, lang))
+			return nil
 		}
 		v.announce(ch, said)
 		return nil

@@ -246,7 +246,8 @@ func TestTeamCorrection(t *testing.T) {
 		s.say("org", fmt.Sprintf("/result %d 1-0", board))
 	}
 	must(t, strings.Join(s.announced("group"), "\n"), "第 1 轮全部结束")
-	must(t, s.say("org", "/result 1 0-1"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
+	must(t, s.say("org", "/result 1 0-1"), "已更正第 1 轮第 1 台")
+	must(t, strings.Join(s.announced("group"), "\n"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
 }
 
 // A team with fewer players than boards loses its empty boards by forfeit
