@@ -159,7 +159,7 @@ func BenchmarkSeason(b *testing.B) {
 	// published opens a copy with the last round published.
 	published := func(b *testing.B) (*Service, *engine.Round) {
 		svc, store := seasonService(b, built)
-		seasonSay(b, svc, group, "org", "/publish", "轮对阵")
+		seasonSay(b, svc, group, "org", "/publish", "轮已公布")
 		return svc, &seasonState(b, store, group).Event.Rounds[seasonRounds-1]
 	}
 
@@ -197,7 +197,7 @@ func BenchmarkSeason(b *testing.B) {
 			b.StopTimer()
 			svc, _ := seasonService(b, built)
 			b.StartTimer()
-			seasonSay(b, svc, group, "org", "/publish", "轮对阵")
+			seasonSay(b, svc, group, "org", "/publish", "轮已公布")
 		}
 	})
 }

@@ -15,7 +15,7 @@ import (
 // and records every send and edit, by chat.
 type editor struct {
 	mu     sync.Mutex
-	next   int
+	next   map[string]int // a chat's messages so far: ids are "g1", "g2", … a chat
 	sent   []string // "chat: text"
 	edits  []string // "chat #id: text"
 	refuse bool     // the next edit finds its message gone
@@ -24,9 +24,12 @@ type editor struct {
 func (e *editor) Send(ctx context.Context, m chat.Message) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.next++
+	if e.next == nil {
+		e.next = map[string]int{}
+	}
+	e.next[m.Chat.ID]++
 	e.sent = append(e.sent, m.Chat.ID+": "+m.Text)
-	chat.Posted(ctx, fmt.Sprint(e.next))
+	chat.Posted(ctx, fmt.Sprint(m.Chat.ID, e.next[m.Chat.ID]))
 	return nil
 }
 
@@ -85,10 +88,12 @@ func TestLiveMessage(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 		stop()
 		sent, edits := e.seen()
-		if want := []string{"g: v1", "h: v1", "g: after"}; !slices.Equal(sent, want) {
-			t.Errorf("sent %q, want %q", sent, want)
+		// Two chats go out side by side: the order within each is kept.
+		if want := []string{"g: after", "g: v1", "h: v1"}; !slices.Equal(slices.Sorted(slices.Values(sent)), want) ||
+			slices.Index(sent, "g: v1") > slices.Index(sent, "g: after") {
+			t.Errorf("sent %q, want %q, g's in that order", sent, want)
 		}
-		if want := []string{"g #1: v3"}; !slices.Equal(edits, want) {
+		if want := []string{"g #g1: v3"}; !slices.Equal(edits, want) {
 			t.Errorf("edits %q, want %q", edits, want)
 		}
 
@@ -107,8 +112,8 @@ func TestLiveMessage(t *testing.T) {
 			t.Fatal(err)
 		}
 		sent, edits = e.seen()
-		if !slices.Contains(sent, "h: v5") || edits[len(edits)-1] != "h #4: v6" {
-			t.Errorf("after the message was gone: sent %q, edits %q; want v5 sent as message 4 and v6 an edit of it", sent, edits)
+		if !slices.Contains(sent, "h: v5") || edits[len(edits)-1] != "h #h2: v6" {
+			t.Errorf("after the message was gone: sent %q, edits %q; want v5 sent as h's second message and v6 an edit of it", sent, edits)
 		}
 	}, WithClock(clock.Now))
 }
