@@ -366,7 +366,7 @@ func TestHintsIn(t *testing.T) {
 		{"第 1 轮预览……\n公布：/publish", []string{"/publish"}},
 		{"下一步：/pair 编排第 1 轮。", []string{"/pair"}},
 		{"报名已开放：选手输入 /join 名字 [单位] 报名。", []string{"/join"}},
-		{"现在：下完后用 /report win、loss 或 draw 报告结果。", []string{"/report win"}},
+		{"现在：下完后用 /report 胜、负 或 和 报告结果。", []string{"/report"}},
 		{"只有组织者可以用 /start。", nil},
 		{"%s 报告：…。用 /confirm 确认，或 /dispute 提出异议。", []string{"/confirm", "/dispute"}},
 		{"请在命令后加上 #比赛名，如 /standings #春季赛；或用 /event use 名称 选定当前比赛。", []string{"/event use"}},

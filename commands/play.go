@@ -427,7 +427,7 @@ func todo(st *action.State, s seat, me int, at time.Time, lang i18n.Lang) string
 		}
 		return line + i18n.T{Zh: "。", En: "."}.In(lang)
 	}
-	return now + i18n.T{Zh: "下完后用 /report win、loss 或 draw 报告结果。", En: "after the game, report it with /report win, loss or draw."}.In(lang)
+	return now + i18n.T{Zh: "下完后用 /report 胜、负 或 和 报告结果。", En: "after the game, report it with /report win, loss or draw."}.In(lang)
 }
 
 // guessable reports whether board's colours in round may be decided by

@@ -30,7 +30,7 @@ var reasonHints = map[action.Reason]i18n.T{
 	action.ResultIn:      {Zh: "结果有误请联系裁判（/result）。", En: "If it is wrong, ask an arbiter (/result)."},
 	action.Reported:      {Zh: "等待对手确认；报错了请裁判用 /result 更正。", En: "Wait for your opponent to confirm; if it was wrong, an arbiter corrects it with /result."},
 	action.Disputed:      {Zh: "由裁判用 /result 裁决。", En: "An arbiter decides it with /result."},
-	action.NoReport:      {Zh: "下完后用 /report win、loss 或 draw 报告结果。", En: "After the game, report it with /report win, loss or draw."},
+	action.NoReport:      {Zh: "下完后用 /report 胜、负 或 和 报告结果。", En: "After the game, report it with /report win, loss or draw."},
 	action.OwnReport:     {Zh: "要由对手确认；输入 /me 查看现在要做的事。", En: "Your opponent confirms it; type /me to see what to do now."},
 	action.OfferOpen:     {Zh: "提和不能撤回；输入 /me 查看对手是否已回应。", En: "An offer cannot be withdrawn; type /me to see whether your opponent answered."},
 	action.OfferTheirs:   {Zh: "用 /accept 接受，或 /decline 拒绝。", En: "Type /accept or /decline."},
