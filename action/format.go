@@ -30,6 +30,22 @@ type Format interface {
 	Tables() []Table
 	// PlaysBy reports whether the event plays by the settings of part.
 	PlaysBy(part RulePart) bool
+	// Ties are the ties for places that may not be shared still to settle
+	// (R-T-8): an individual event's once its rounds are played, a staged
+	// event's current stage's.
+	Ties(st *State) []Tie
+	// PlaysOffInRounds reports whether a tie's play-off games are paired in
+	// the event's next rounds and reported like any game (a staged event),
+	// not entered one by one with the tie (R-T-8).
+	PlaysOffInRounds() bool
+	// GuessesColours reports whether board's colours in round are the
+	// board's own to guess when the round is guessed (R-C-3): every board
+	// of a round of individual games, only a staged match's first game
+	// (the later ones swap colours).
+	GuessesColours(st *State, round, board int) bool
+	// keepCaptures keeps the pieces captured that result a was set with in
+	// the format's own part of the state (R-F-5).
+	keepCaptures(st *State, a *ResultSet)
 }
 
 // FormatKind names a kind of event.
@@ -139,6 +155,18 @@ func (individualFormat) Rounds(st *State) int {
 func (individualFormat) Tables() []Table { return []Table{StandingsTable, CrosstableTable} }
 
 func (individualFormat) PlaysBy(part RulePart) bool { return part != MatchRules }
+
+func (individualFormat) Ties(st *State) []Tie { return st.eventTies() }
+
+// PlaysOffInRounds is false: the play-off's games are the tie's own,
+// entered with it (PlayoffPlayed).
+func (individualFormat) PlaysOffInRounds() bool { return false }
+
+func (individualFormat) GuessesColours(*State, int, int) bool { return true }
+
+// keepCaptures keeps nothing: only a staged match is settled by the pieces
+// captured (R-F-5).
+func (individualFormat) keepCaptures(*State, *ResultSet) {}
 
 // totalsFormat is 队员总分制 (R-TM-3): the players play an individual event,
 // paired, reported and announced as one; the teams are ranked by their

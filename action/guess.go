@@ -113,7 +113,7 @@ func (a *GuessHidden) Apply(st *State) error {
 	case st.Underway(a.Round, a.Board).Guess != nil:
 		return refuse(Conflict, "第 %d 台的猜先已经开始了", "the 猜先 of board %d has begun already", a.Board).because(GuessPending)
 	}
-	if b, ok := st.BoardOf(a.Round, a.Board); st.Stages != nil && (!ok || b.Match == 0 || b.Game > 1) {
+	if !st.Format().GuessesColours(st, a.Round, a.Board) {
 		// R-C-3: 猜先 for a match's first game; the later games swap colours.
 		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no colour guess", a.Board)
 	}

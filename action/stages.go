@@ -292,6 +292,26 @@ func (f stagedFormat) PlaysBy(part RulePart) bool {
 	return true
 }
 
+// Ties are the current stage's (R-T-8): its groups' ties for the places
+// that go on or win a prize.
+func (stagedFormat) Ties(st *State) []Tie {
+	if pg := st.Progress(); pg != nil {
+		return pg.Current().Ties
+	}
+	return nil
+}
+
+// PlaysOffInRounds: a stage's play-off is paired by the next round like
+// its other games (R-T-8).
+func (stagedFormat) PlaysOffInRounds() bool { return true }
+
+// GuessesColours: only a match's first game is guessed; the later ones
+// swap colours (R-C-3).
+func (stagedFormat) GuessesColours(st *State, round, board int) bool {
+	b, ok := st.BoardOf(round, board)
+	return ok && b.Match > 0 && b.Game == 1
+}
+
 // Has reports whether the plan has a stage of one of kinds.
 func (p Plan) Has(kinds ...StageKind) bool {
 	return slices.ContainsFunc(p.Stages, func(s StagePlan) bool { return slices.Contains(kinds, s.Kind) })

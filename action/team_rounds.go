@@ -581,3 +581,13 @@ func (teamFormat) Tables() []Table {
 func (teamFormat) PlaysBy(part RulePart) bool {
 	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules && part != PlayerAwards
 }
+
+// Ties are none: the team tiebreaks end in lots (R-T-5), with no play-off.
+func (teamFormat) Ties(*State) []Tie { return nil }
+
+func (teamFormat) PlaysOffInRounds() bool { return false }
+
+func (teamFormat) GuessesColours(*State, int, int) bool { return true }
+
+// keepCaptures keeps nothing: a team match is settled by its boards (R-S-2).
+func (teamFormat) keepCaptures(*State, *ResultSet) {}
