@@ -425,6 +425,10 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 	if err != nil {
 		return Reply{}, err
 	}
+	changes, err := c.readRatingChanges() // club_finish.go (R-R-2)
+	if err != nil {
+		return Reply{}, err
+	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		before := engine.Standings(&ch.State.Event)
 		if err := settle(ch); err != nil {
@@ -444,7 +448,7 @@ func finishEvent(c *Context, settle func(ch *storage.Change) error, report func(
 		if err := chats.announceEach(ch, func(to chat.Chat) (string, error) {
 			now, err := currentNow(ch, c.Event, to, lang)
 			others = others || to == c.Req.Chat && now != ""
-			return text + now, err
+			return text + now + changes(lang), err
 		}); err != nil {
 			return err
 		}

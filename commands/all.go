@@ -19,6 +19,7 @@ func all() []*Command {
 		leaveCommands(),     // leave.go: /bye (请假)
 		postponeCommands(),  // postpone.go: /postpone (补赛)
 		lateCommands(),      // late.go: /late, after downtime (R-G-4)
+		clubCommands(),      // club.go: /roster, /rating, /season (R-E-4, R-R-*)
 		staffCommands(),     // staff.go: /arbiter add, /arbiter remove
 		categoryCommands(),  // awards.go: /category (R-T-10)
 		playoffCommands(),   // playoff.go: /playoff (R-T-8)

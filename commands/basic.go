@@ -43,7 +43,11 @@ func newEvent(c *Context) (Reply, error) {
 	if c.Req.Chat.IsPrivate() {
 		return Reply{}, problem("请在俱乐部的群里创建比赛，而不是私聊。", "Create the event in the club's group chat, not in a private chat.")
 	}
-	spec, teams := takeTeamWord(c.Args["name"]) // team_settings.go
+	spec, src, err := takeFrom(c.Args["name"], c.named) // club_entry.go: … from roster, … from #春季赛
+	if err != nil {
+		return Reply{}, err
+	}
+	spec, teams := takeTeamWord(spec) // team_settings.go
 	name, settings, plan, err := eventSpec(spec)
 	if err != nil {
 		return Reply{}, err
@@ -54,6 +58,19 @@ func newEvent(c *Context) (Reply, error) {
 	}
 	if err != nil {
 		return Reply{}, err
+	}
+	var (
+		from     *entering
+		starters []starting
+		entrants map[int64]int
+	)
+	if src != (source{}) {
+		if from, err = c.entering(); err != nil {
+			return Reply{}, err
+		}
+		if starters, err = c.startingPlayers(from, src); err != nil {
+			return Reply{}, err
+		}
 	}
 	settings.Seed = randomSeed()
 	actor := c.Actor()
@@ -77,9 +94,12 @@ func newEvent(c *Context) (Reply, error) {
 				return err
 			}
 		}
+		var err error
+		if entrants, err = enterStarting(ch, c.Req.Chat.Platform, starters); err != nil {
+			return err
+		}
 		here.follow(ch)
 		ch.Grant(actor.Platform, actor.User, storage.Organiser)
-		var err error
 		founder, err = makeHome(ch, c.Req.Chat, actor.User)
 		return err
 	})
@@ -88,6 +108,8 @@ func newEvent(c *Context) (Reply, error) {
 	}
 	club := clubNote(founder, c.Lang)
 	c.Event = id
+	c.enter(from, entrants)
+	entered := startedFrom(src, len(starters), c.Lang)
 	format, rounds := systemName(settings.System, c.Lang), i18n.T{Zh: "%d 轮", En: "%d rounds"}.In(c.Lang, settings.Rounds)
 	switch {
 	case plan != nil:
@@ -99,12 +121,12 @@ func newEvent(c *Context) (Reply, error) {
 		return Reply{Text: i18n.T{
 			Zh: "已创建团体赛「%s」（%s，%s，每队 %d 台）。你是组织者。\n下一步：/event set boards 台数 等设置（/help event set）；队长用 /team new 队名 注册队伍。",
 			En: "Created the team event %q (%s, %s, %d boards a team). You are its organiser.\nNext: /event set boards N and the other settings (/help event set); captains register teams with /team new NAME.",
-		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + club + here.besides(name, c.Lang)}, nil
+		}.In(c.Lang, name, format, rounds, defaultTeamBoards) + entered + club + here.besides(name, c.Lang)}, nil
 	}
 	return Reply{Text: i18n.T{
 		Zh: "已创建比赛「%s」（%s，%s）。你是组织者。\n下一步：/signup open 开放报名，或 /player add 名字 添加选手。",
 		En: "Created the event %q (%s, %s). You are its organiser.\nNext: /signup open to let players join, or /player add NAME to add them.",
-	}.In(c.Lang, name, format, rounds) + club + here.besides(name, c.Lang)}, nil
+	}.In(c.Lang, name, format, rounds) + entered + club + here.besides(name, c.Lang)}, nil
 }
 
 // systemName names a pairing system for people (R-F-1, R-F-2).

@@ -155,6 +155,9 @@ func TestHelpGroups(t *testing.T) {
 		{"zh", "/help pair", []string{"/pair [带补赛]\n", "也可以输入 /编排"}},
 		{"en", "/help 报告", []string{"/report win|loss|draw"}},
 		{"zh", "/help arbiter", []string{"/arbiter add"}},
+		{"zh", "/help 俱乐部", []string{"俱乐部相关的命令：", "/roster list", "/rating list", "/rating import", "/season list", "/season new"}},
+		{"en", "/help club", []string{"Commands for the club:", "/roster merge", "/rating export", "/season points"}},
+		{"en", "/help", []string{"club: /roster list"}},
 		{"zh", "/help 无此", []string{"没有 /无此 这个命令或命令组", "比赛、选手、轮次、结果"}},
 		{"en", "/help nothing", []string{"There is no command or group /nothing", "event, player, round, result"}},
 	} {

@@ -336,6 +336,10 @@ type Context struct {
 	voice *voice
 	// ch is the change Update is building, nil outside it (reads).
 	ch *storage.Change
+	// worth is what the round's games are worth on the club's list, read
+	// before the change that tells the players (club_worth.go); nil: not
+	// read.
+	worth *worth
 }
 
 // Actor is the sender as the event's log records them.

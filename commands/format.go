@@ -75,6 +75,9 @@ type format interface {
 	// notPlayed says why the event does not play by k's part of the rules
 	// (action.Format.PlaysBy), and what to type instead.
 	notPlayed(st *action.State, k *eventKey, lang i18n.Lang) *Problem
+	// placePoints are what the finished event's ranking gives each player
+	// under t, by player number: a season's place points (R-T-11).
+	placePoints(st *action.State, t engine.PlaceTable) []engine.Scored
 }
 
 // formatOf is the event's format in the chat: the one place that tells

@@ -30,6 +30,13 @@ var topics = []topic{
 	{names: []string{"round", "rounds", "轮次"}, cmds: []string{"schedule", "pair", "swap", "exchange", "flip", "publish", "here", "late", "postpone", "guess", "pairings"}},
 	{names: []string{"result", "results", "成绩", "结果"}, cmds: []string{"result", "report", "confirm", "dispute", "resign", "draw", "accept", "decline", "foul", "standings", "crosstable", "bracket", "playoff"}},
 	{names: []string{"team", "团体", "团体赛"}, cmds: []string{"teams", "lineup", "standings"}}, // teams.go
+	// The chat's club across its events (club.go): its roster (R-E-4),
+	// rating list (R-R-1..5) and seasons (R-T-11).
+	{names: []string{"club", "俱乐部"}, cmds: []string{
+		"roster list", "roster add", "roster set", "roster rename", "roster merge", "roster link", "roster remove", "roster log",
+		"rating list", "rating set", "rating event", "rating export", "rating import",
+		"season list", "season new", "season points", "season remove",
+	}},
 }
 
 // group is the commands /help word lists: a topic's, then the others

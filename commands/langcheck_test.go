@@ -32,6 +32,8 @@ var latinAllowed = []string{
 	"FIDE",  // TRF-16 is FIDE's
 	"https", // a web page's address
 	"user",  // Discord's option for a user, as its picker shows it
+	"K",     // K值, the rating's development coefficient, as Chinese rating rules name it (R-R-2)
+	"fide",  // FIDE's K values as typed (/rating set K值 fide)
 }
 
 var (

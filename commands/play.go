@@ -32,7 +32,7 @@ func playerCommands() []*Command {
 		{
 			Name: "join", Aliases: []string{"报名"}, Who: Member,
 			Args: []Arg{
-				{Name: "name", Kind: Word, Help: i18n.T{Zh: "你在比赛中的名字（有空格请加引号）", En: "your name in the event (quote it if it has spaces)"}},
+				{Name: "name", Kind: Word, Optional: true, Help: i18n.T{Zh: "你在比赛中的名字（有空格请加引号）；名册里已是你的，可以不写", En: "your name in the event (quote it if it has spaces); none when the club's roster has you"}},
 				{Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位：学校、俱乐部或公司", En: "your unit: school, club or company"}},
 				{Name: "categories", Kind: Rest, Optional: true, Help: i18n.T{Zh: "组别：比赛设了组别时选，如 女子", En: "your categories, where the event has them, e.g. women"}},
 			},

@@ -59,6 +59,18 @@ func (s *readsChecked) Update(ctx context.Context, id storage.EventID, actor act
 	return s.Store.Update(ctx, id, actor, key, s.building(ctx, fn))
 }
 
+// A club's change is a transaction of its own: inside an event's change it
+// would wait for the write lock the event's holds (SQLite).
+func (s *readsChecked) UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor, key string, fn func(*storage.ClubChange) error) error {
+	s.check(ctx, "UpdateClub")
+	return s.Store.UpdateClub(ctx, c, actor, key, fn)
+}
+
+func (s *readsChecked) Club(ctx context.Context, c chat.Chat) (*storage.Club, error) {
+	s.check(ctx, "Club")
+	return s.Store.Club(ctx, c)
+}
+
 func (s *readsChecked) Load(ctx context.Context, id storage.EventID) (*action.State, error) {
 	s.check(ctx, "Load")
 	return s.Store.Load(ctx, id)

@@ -95,23 +95,57 @@ func addPlayer(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	// R-E-4: a member of the club's roster comes with their unit, the
+	// rating set for them, their categories and their chat users.
+	e, err := c.entering()
+	if err != nil {
+		return Reply{}, err
+	}
+	m, rostered := e.named(p.Name)
+	if rostered {
+		p.Name = m.member.Name
+		if p.Unit == "" {
+			p.Unit = m.member.Unit
+		}
+		if p.Rating == 0 {
+			p.Rating = m.rating
+		}
+	}
 	var (
 		added   engine.Player
 		waiting bool
 		st      *action.State
 	)
 	_, err = c.Update(func(ch *storage.Change) error {
-		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating, nil) // R-E-5: past the maximum, the wait list
+		var cats []string
+		if rostered {
+			cats = m.categories(ch.State)
+		}
+		var err error
+		added, waiting, err = enter(ch, p.Name, p.Unit, p.Rating, cats) // R-E-5: past the maximum, the wait list
+		if err != nil {
+			return err
+		}
 		st = ch.State
-		return err
+		if rostered {
+			return m.identify(c, ch, added.Entrant)
+		}
+		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
+	if rostered {
+		c.enter(e, map[int64]int{m.member.ID: added.Entrant})
+	}
 	if waiting {
 		return Reply{Text: waitingText(st, added, c.Lang)}, nil
 	}
-	return Reply{Text: i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)}, nil
+	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
+	if rostered {
+		text = i18n.T{Zh: "已添加选手 %s%s。现有 %d 名选手。", En: "Added player %s%s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), fromRoster(c.Lang), added.ID)
+	}
+	return Reply{Text: text}, nil
 }
 
 // numbered is the player arg numbers (7, ７, 7号), or a problem that says
@@ -182,10 +216,25 @@ func playJoin(c *Context) (Reply, error) {
 	if err := joinShut(st, c.svc.now()); err != nil {
 		return Reply{}, err // R-E-5: the deadline
 	}
-	name := c.Args["name"]
-	unit, cats, err := joinCategories(st, c.Args["unit"], c.Args["categories"]) // R-T-10
+	// R-E-4: the roster says who the sender is, or asks the organisers.
+	e, err := c.entering()
 	if err != nil {
 		return Reply{}, err
+	}
+	j, asked, err := c.joinAs(e)
+	if err != nil {
+		return Reply{}, err
+	}
+	if asked != nil {
+		return *asked, nil
+	}
+	name := j.name
+	unit, cats, err := joinCategories(st, j.unit, c.Args["categories"]) // R-T-10
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(cats) == 0 && j.member != nil {
+		cats = j.member.categories(st)
 	}
 	var (
 		number  int
@@ -202,7 +251,7 @@ func playJoin(c *Context) (Reply, error) {
 			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
 		}
 		var err error
-		if joined, waiting, err = enter(ch, name, unit, 0, cats); err != nil {
+		if joined, waiting, err = enter(ch, name, unit, j.rating, cats); err != nil {
 			return err
 		}
 		number, after = joined.ID, ch.State
@@ -210,6 +259,9 @@ func playJoin(c *Context) (Reply, error) {
 		return nil
 	}); err != nil {
 		return Reply{}, err
+	}
+	if j.member != nil {
+		c.enter(e, map[int64]int{j.member.member.ID: joined.Entrant})
 	}
 	// The player's private notes are written when others act, in the
 	// language the player reads (readerLang): without a /lang choice, the

@@ -30,11 +30,20 @@ func start(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	seed, err := c.clubSeeding() // club_seeding.go: numbering by the club's list (R-R-5)
+	if err != nil {
+		return Reply{}, err
+	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		if err := removeNoShows(c.reads(), ch, now, func(text string) { chats.announce(ch, text) }); err != nil {
 			return err // R-E-5: with the start, or not at all
 		}
 		by := ch.State.Event.Settings.Numbering // R-SW-1
+		if seed != nil {
+			if err := seed(ch); err != nil {
+				return err
+			}
+		}
 		if err := ch.Append(&action.Started{Numbering: by, Spread: engine.SpreadKeepRank}); err != nil {
 			return err
 		}
@@ -87,6 +96,10 @@ func numberedHow(ps []engine.Player, by engine.Numbering) i18n.T {
 		return i18n.T{Zh: "按报名顺序", En: "in the order entered"}
 	case by == engine.Shuffled || rated == 0:
 		return i18n.T{Zh: "随机抽签", En: "at random"}
+	case by == engine.ByClubRating && rated < len(ps):
+		return i18n.T{Zh: "按俱乐部等级分（无等级分者随后抽签，R-R-5）", En: "by the club's rating list (the unrated after them, by lot, R-R-5)"}
+	case by == engine.ByClubRating:
+		return i18n.T{Zh: "按俱乐部等级分（R-R-5）", En: "by the club's rating list (R-R-5)"}
 	case rated < len(ps):
 		return i18n.T{Zh: "按等级分（无等级分者随后抽签）", En: "by rating (the unrated after them, by lot)"}
 	}
@@ -210,6 +223,9 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 	if err != nil {
 		return Reply{}, err
 	}
+	if err := c.readWorth(); err != nil { // club_worth.go (R-R-2)
+		return Reply{}, err
+	}
 	page, err := c.pageButton()
 	if err != nil {
 		return Reply{}, err
@@ -247,7 +263,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 				continue
 			}
 			if note := playerNote(ch.State, round, n, now, ct.lang); note != "" {
-				m := chat.Message{Chat: ct.chat, Text: note}
+				m := chat.Message{Chat: ct.chat, Text: note + c.worthNote(ch.State, round, n, ct.lang)}
 				if s, ok := seatOf(ch.State, n); ok {
 					m.Buttons = labelled(roundButtons(ch.State, c.Event, round, s.game.Board, false), ct.lang)
 				}

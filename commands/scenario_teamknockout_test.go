@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -84,6 +85,17 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 		t.Errorf("the final ranking %v, want 长城 then 红星", rows)
 	}
 	must(t, s.say("hu", "/standings boards"), "第1台")
+	// The year's season (R-T-11, 10,7,5,3): each player scores the team's
+	// place; 东方 and 黄河 share 3rd and split 5 and 3.
+	points := map[string]string{}
+	for _, r := range seasonRows(s.say("hu", "/season")) {
+		points[r[1]] = r[3]
+	}
+	want := map[string]string{"李来群": "10", "长二": "10", "长三": "10", "胡荣华": "7", "红二": "7", "红三": "7",
+		"柳大华": "4", "东二": "4", "东三": "4", "徐天红": "4", "黄二": "4", "黄三": "4"}
+	if !maps.Equal(points, want) {
+		t.Errorf("the season's place points %v, want %v", points, want)
+	}
 	s.golden("teams_knockout4.txt")
 }
 

@@ -161,7 +161,7 @@ var eventKeys = slices.Concat([]eventKey{
 		show: func(st *action.State, lang i18n.Lang) string { return named(st.Event.Settings.AvoidUnit, lang) },
 	},
 	{
-		names: []string{"numbering", "seeding", "序号", "排序"}, values: i18n.T{Zh: "等级分|抽签|报名顺序", En: "rating|lot|entered"},
+		names: []string{"numbering", "seeding", "序号", "排序"}, values: i18n.T{Zh: "等级分|抽签|报名顺序|俱乐部等级分", En: "rating|lot|entered|club"},
 		setting: func(s *engine.Settings, v string) (err error) {
 			s.Numbering, err = engine.ParseNumbering(v)
 			return err

@@ -46,6 +46,14 @@ type Store interface {
 	Holders(ctx context.Context, id storage.EventID, r storage.Role) ([]action.Actor, error)
 	RunningEventsWithRole(ctx context.Context, platform, user string, r storage.Role) ([]storage.EventID, error)
 
+	// A group chat's club's players: its roster, the events its rating
+	// list took in, its settings and seasons (storage's roster.go,
+	// club_rating.go, seasons.go), changed one change at a time; and the
+	// roster's log.
+	Club(ctx context.Context, c chat.Chat) (*storage.Club, error)
+	UpdateClub(ctx context.Context, c chat.Chat, actor action.Actor, updateKey string, fn func(*storage.ClubChange) error) error
+	ClubLog(ctx context.Context, c chat.Chat, limit int) ([]storage.ClubRecord, error)
+
 	// The club: a chat's organisers and arbiters run every event made
 	// there (its home chat), and a private chat is about the events its
 	// user runs.

@@ -122,6 +122,9 @@ func lineup(c *Context) (Reply, error) {
 	if id == 0 {
 		return Reply{}, problem("你不是本轮还在等出场名单的队伍的队长。", "You captain no team whose line-up this round still waits for.")
 	}
+	if err := c.readWorth(); err != nil { // the seats' notes, once revealed
+		return Reply{}, err
+	}
 	ev := st.TeamEvent()
 	members := ev.Teams[id-1].Members
 	var ids []int
@@ -229,6 +232,9 @@ func revealLineups(c *Context) (Reply, error) {
 	}
 	chats, err := eventChats(c)
 	if err != nil {
+		return Reply{}, err
+	}
+	if err := c.readWorth(); err != nil {
 		return Reply{}, err
 	}
 	round := len(c.State.Teams.Rounds)

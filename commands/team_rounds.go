@@ -152,6 +152,9 @@ func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if err := c.readWorth(); err != nil {
+		return Reply{}, err
+	}
 	now := c.svc.now()
 	round := pv.Round
 	_, err = c.Update(func(ch *storage.Change) error {
@@ -264,7 +267,7 @@ func noteSeats(c *Context, ch *storage.Change, round, match int) error {
 			}
 			for _, ct := range cts {
 				ch.Send(chat.Message{Chat: ct.chat, Text: i18n.T{Zh: "第 %d 轮：你在%s%s，对手 %d 号 %s。", En: "Round %d: you play on %s with %s against %d %s."}.
-					In(ct.lang, round, teamBoardLabel(st, g.Board, ct.lang), colour.In(ct.lang), opp, playerName(&st.Event, opp)),
+					In(ct.lang, round, teamBoardLabel(st, g.Board, ct.lang), colour.In(ct.lang), opp, playerName(&st.Event, opp)) + c.worthNote(st, round, p, ct.lang),
 					Buttons: labelled(roundButtons(st, c.Event, round, g.Board, false), ct.lang)})
 			}
 		}

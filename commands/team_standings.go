@@ -107,6 +107,10 @@ func (teamFormat) finish(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	changes, err := c.readRatingChanges() // club_finish.go (R-R-2)
+	if err != nil {
+		return Reply{}, err
+	}
 	_, err = c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.EventFinished{}); err != nil {
 			return err
@@ -116,6 +120,7 @@ func (teamFormat) finish(c *Context) (Reply, error) {
 		if n := ch.State.Format().Rounds(ch.State); n > len(ch.State.Teams.Rounds) {
 			text += "\n" + i18n.T{Zh: "（计划 %d 轮，实赛 %d 轮）", En: "(%d rounds planned, %d played)"}.In(lang, n, len(ch.State.Teams.Rounds))
 		}
+		text += changes(lang)
 		chats.announce(ch, text)
 		return nil
 	})

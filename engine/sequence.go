@@ -16,6 +16,9 @@ const (
 	ByRating  Numbering = iota
 	Shuffled            // by lot from the event seed, for unrated amateur events
 	AsEntered           // in the order the organiser entered the players
+	// ByClubRating is ByRating on the ratings of the club's own list
+	// (R-R-5): the caller gives the players those ratings at the start.
+	ByClubRating
 )
 
 // UnitSpread says which player changes place when a unit crowds one half

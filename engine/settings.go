@@ -233,6 +233,7 @@ var (
 		{ByRating, []string{"rating", "等级分"}},
 		{Shuffled, []string{"lot", "lots", "抽签"}},
 		{AsEntered, []string{"entered", "报名顺序"}},
+		{ByClubRating, []string{"club", "俱乐部等级分", "等级分榜"}},
 	}
 	unitNames = enumNames[UnitAvoidance]{
 		{AvoidFirstRound, []string{"first-round", "首轮", "首轮回避"}},
@@ -263,7 +264,7 @@ func ParseColourTie(s string) (ColourTieRule, error) {
 	return colourTieNames.parse("colour tie rule", s)
 }
 
-// ParseNumbering reads rating, lot or entered (R-SW-1).
+// ParseNumbering reads rating, lot, entered or club (R-SW-1, R-R-5).
 func ParseNumbering(s string) (Numbering, error) { return numberingNames.parse("numbering", s) }
 
 // ParseUnitAvoidance reads first-round, all-rounds or off.

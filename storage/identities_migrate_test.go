@@ -35,9 +35,11 @@ func TestMigrateIdentitiesToEntrants(t *testing.T) {
 	}
 	// Back to schema 7: the later migrations run again (9 makes
 	// chat_events, 14 the topics' columns and its tables, 16 chat_moves,
-	// 18 the club's tables and chat_events.home).
+	// 18 the club's staff tables and chat_events.home, 20 the clubs'
+	// roster, rating and season tables).
 	for _, undo := range []string{"DROP TABLE chat_events", "ALTER TABLE outbox DROP COLUMN thread", "DROP TABLE chat_blocks", "DROP TABLE answered", "DROP TABLE chat_moves",
-		"DROP TABLE club_roles", "DROP TABLE chat_users"} {
+		"DROP TABLE club_roles", "DROP TABLE chat_users",
+		"DROP TABLE club_log", "DROP TABLE season_events", "DROP TABLE seasons", "DROP TABLE club_settings", "DROP TABLE club_events", "DROP TABLE member_entries", "DROP TABLE member_users", "DROP TABLE members"} {
 		if err := s.db.Exec(undo).Error; err != nil {
 			t.Fatal(err)
 		}

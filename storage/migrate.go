@@ -268,6 +268,85 @@ var migrations = []struct {
 			PRIMARY KEY (platform, chat_id, user_id)
 		)`,
 	}, nil},
+	{20, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
+		// The roster (R-E-4): a chat's players across its events. A member
+		// merged into another keeps its row, marked, for the log.
+		`CREATE TABLE IF NOT EXISTS members (
+			id {{id}},
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			name TEXT NOT NULL,
+			unit TEXT NOT NULL DEFAULT '',
+			categories TEXT NOT NULL DEFAULT '',
+			rating INTEGER NOT NULL DEFAULT 0,
+			rated_at {{time}},
+			merged_into BIGINT REFERENCES members(id),
+			created_at {{time}} NOT NULL
+		)`,
+		`CREATE INDEX IF NOT EXISTS members_chat ON members (platform, chat_id)`,
+		// Names tell a club's players apart; the commands compare them in
+		// any letter case too.
+		`CREATE UNIQUE INDEX IF NOT EXISTS members_name ON members (platform, chat_id, name) WHERE merged_into IS NULL`,
+		// A chat user is one member of the chat's club.
+		`CREATE TABLE IF NOT EXISTS member_users (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			member_id BIGINT NOT NULL REFERENCES members(id),
+			PRIMARY KEY (platform, chat_id, user_id)
+		)`,
+		`CREATE INDEX IF NOT EXISTS member_users_member ON member_users (member_id)`,
+		// Which entrant of an event a member was.
+		`CREATE TABLE IF NOT EXISTS member_entries (
+			member_id BIGINT NOT NULL REFERENCES members(id),
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			entrant INTEGER NOT NULL,
+			PRIMARY KEY (member_id, event_id)
+		)`,
+		`CREATE INDEX IF NOT EXISTS member_entries_event ON member_entries (event_id)`,
+		// The finished events a club took in, by the date they were played
+		// (R-R-1: the rating list rates them in that order).
+		`CREATE TABLE IF NOT EXISTS club_events (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			played_at {{time}} NOT NULL,
+			rated BOOLEAN NOT NULL DEFAULT TRUE,
+			PRIMARY KEY (platform, chat_id, event_id)
+		)`,
+		`CREATE TABLE IF NOT EXISTS club_settings (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			name TEXT NOT NULL,
+			value TEXT NOT NULL,
+			PRIMARY KEY (platform, chat_id, name)
+		)`,
+		`CREATE TABLE IF NOT EXISTS seasons (
+			id {{id}},
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			name TEXT NOT NULL,
+			created_at {{time}} NOT NULL
+		)`,
+		`CREATE UNIQUE INDEX IF NOT EXISTS seasons_name ON seasons (platform, chat_id, name)`,
+		`CREATE TABLE IF NOT EXISTS season_events (
+			season_id BIGINT NOT NULL REFERENCES seasons(id),
+			event_id BIGINT NOT NULL REFERENCES events(id),
+			PRIMARY KEY (season_id, event_id)
+		)`,
+		// Who renamed, merged, linked or set what in the roster, when.
+		`CREATE TABLE IF NOT EXISTS club_log (
+			id {{id}},
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			at {{time}} NOT NULL,
+			actor_platform TEXT NOT NULL,
+			actor_user TEXT NOT NULL,
+			zh TEXT NOT NULL,
+			en TEXT NOT NULL
+		)`,
+		`CREATE INDEX IF NOT EXISTS club_log_chat ON club_log (platform, chat_id, id)`,
+	}, nil},
 }
 
 // addWakeAt adds events.wake_at and its index, unless a database taken

@@ -11,7 +11,7 @@ type eventRow struct {
 	CreatedAt time.Time
 	Status    string // action.Status after the last action; "" until Open fills it in (migration 7)
 	// WakeAt is action.State.WakeAt after the last action, nil for none
-	// (migration 16).
+	// (migration 17).
 	WakeAt *time.Time
 }
 
@@ -58,7 +58,7 @@ type chatEventRow struct {
 	ChatID   string `gorm:"primaryKey"`
 	EventID  int64  `gorm:"primaryKey"`
 	Thread   string // the topic the event lives in (migration 12); "" the main thread
-	Home     bool   // the chat the event was made in (migration 16): its club's staff run it
+	Home     bool   // the chat the event was made in (migration 18): its club's staff run it
 }
 
 func (chatEventRow) TableName() string { return "chat_events" }

@@ -27,13 +27,7 @@ func backupCmd(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("qisai backup 需要一个备份文件名：qisai backup [--db 数据库] 备份文件。", "backup takes the file to write: qisai backup [--db DATABASE] FILE.")
 	}
-	dsn := *db
-	if dsn == "" {
-		dsn = os.Getenv(databaseEnv)
-	}
-	if dsn == "" {
-		dsn = storage.DefaultDSN
-	}
+	dsn := databaseDSN(*db)
 	if err := checkDSN(dsn); err != nil {
 		return err
 	}

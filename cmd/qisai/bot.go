@@ -64,13 +64,7 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 	if l == "" {
 		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", *lang)
 	}
-	dsn := *db
-	if dsn == "" {
-		dsn = os.Getenv(databaseEnv)
-	}
-	if dsn == "" {
-		dsn = storage.DefaultDSN
-	}
+	dsn := databaseDSN(*db)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

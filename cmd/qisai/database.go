@@ -10,6 +10,18 @@ import (
 	"github.com/qisai/qisai/storage"
 )
 
+// databaseDSN is the database a command line names: --db's value, else
+// $QISAI_DATABASE_URL, else the SQLite file beside qisai.
+func databaseDSN(flag string) string {
+	if flag != "" {
+		return flag
+	}
+	if env := os.Getenv(databaseEnv); env != "" {
+		return env
+	}
+	return storage.DefaultDSN
+}
+
 // openDatabase opens the chat's database (qisai console, qisai serve) and
 // checks that it takes a write, so that a database qisai cannot use is
 // said at the start, naming it, in Chinese and English, with what to do

@@ -40,6 +40,7 @@ var commands = map[string]command{
 	"console":   func(args []string, stdout io.Writer) error { return consoleCmd(args, os.Stdin, stdout) },
 	"pair":      pairCmd,
 	"paper":     paperCmd,
+	"rating":    ratingCmd,
 	"serve":     serveCmd,
 	"standings": standingsCmd,
 	"version":   versionCmd,
@@ -120,6 +121,9 @@ Usage:
   qisai backup [--db FILE] BACKUP
       把 SQLite 数据库一致地复制一份，qisai 运行中也可以
       a consistent copy of the SQLite database, also while qisai runs on it
+  qisai rating export|import --chat PLATFORM:ID [--db FILE] [--lang zh|en] FILE
+      俱乐部的等级分榜和名册，导出到或导入自表格文件（R-R-5）
+      a club's rating list and roster, to or from a CSV or .xlsx file (R-R-5)
   qisai version
       输出版本
       print the version
