@@ -30,6 +30,7 @@ var samples = []struct {
 	{&action.SignupOpened{}, `{}`},
 	{&action.SignupClosed{}, `{}`},
 	{&action.PlayerAdded{Name: "王天一", Unit: "杭州", Rating: 2650}, `{"name":"王天一","unit":"杭州","rating":2650}`},
+	{&action.LateEntered{Name: "赵鑫鑫", Unit: "浙江", Rating: 2600}, `{"name":"赵鑫鑫","unit":"浙江","rating":2600}`},
 	{&action.PlayerEdited{Player: 3, Name: "郑惟桐", Unit: "四川", Rating: 2600}, `{"player":3,"name":"郑惟桐","unit":"四川","rating":2600}`},
 	{&action.PlayerRemoved{Player: 2}, `{"player":2}`},
 	{&action.Started{Numbering: engine.Shuffled}, `{"numbering":1}`},

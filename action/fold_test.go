@@ -586,6 +586,9 @@ func randomAction(rng *rand.Rand, st *action.State) action.Action {
 	case w < 2:
 		return randomCreated(rng)
 	case w < 18:
+		if st.Status == action.Running && rng.IntN(3) == 0 {
+			return &action.LateEntered{Name: pick(randomNames), Unit: pick(randomUnits)} // R-E-1
+		}
 		return &action.PlayerAdded{Name: pick(randomNames), Unit: pick(randomUnits), Rating: 1500 + 50*rng.IntN(25)}
 	case w < 22:
 		return &action.PlayerEdited{Player: player(), Name: pick(randomNames), Unit: pick(randomUnits), Rating: 1500 + 50*rng.IntN(25)}

@@ -69,6 +69,7 @@ type InfoChanged struct {
 	Leaves         *int            `json:"leaves,omitempty"`
 	LeaveWorth     *engine.ByeKind `json:"leaveWorth,omitempty"`
 	LeaveAuto      *bool           `json:"leaveAuto,omitempty"`
+	LateWorth      *engine.ByeKind `json:"lateWorth,omitempty"`
 }
 
 func (*InfoChanged) Kind() string { return "info-changed" }
@@ -80,7 +81,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	switch {
 	case a.TimeControl == nil && a.LateAfter == nil && a.RemindBefore == nil && a.ConfirmWithin == nil &&
 		a.FreeDrawOffers == nil && a.OfferFoul == nil && a.FoulsToLose == nil && a.Zone == nil && a.LinkCode == nil &&
-		a.Pictures == nil && a.Lang == nil && a.Leaves == nil && a.LeaveWorth == nil && a.LeaveAuto == nil:
+		a.Pictures == nil && a.Lang == nil && a.Leaves == nil && a.LeaveWorth == nil && a.LeaveAuto == nil && a.LateWorth == nil:
 		return refuse(Invalid, "没有要修改的内容", "nothing to change")
 	case a.LateAfter != nil && *a.LateAfter < 0, a.ConfirmWithin != nil && *a.ConfirmWithin < 0,
 		a.RemindBefore != nil && *a.RemindBefore < 0:
@@ -113,6 +114,7 @@ func (a *InfoChanged) Apply(st *State) error {
 	set(&st.Info.Leaves, a.Leaves)
 	set(&st.Info.LeaveWorth, a.LeaveWorth)
 	set(&st.Info.LeaveAuto, a.LeaveAuto)
+	set(&st.Info.LateWorth, a.LateWorth)
 	if p := &st.Play; a.RemindBefore != nil && p.Round == len(st.Event.Rounds) && !p.Starts.IsZero() && !st.At.Before(p.Starts) {
 		// Reminders asked for once the round has started: its reminder
 		// was not missed, there was none to send.
@@ -181,6 +183,9 @@ type Info struct {
 	Leaves     int            `json:"leaves,omitempty"`
 	LeaveWorth engine.ByeKind `json:"leaveWorth,omitempty"`
 	LeaveAuto  bool           `json:"leaveAuto,omitempty"`
+	// LateWorth is what each round a late entrant missed scores (R-E-1):
+	// engine.LateDraw a draw's value, else nothing (LateBye).
+	LateWorth engine.ByeKind `json:"lateWorth,omitempty"`
 	// Host, Venue and Dates are what the papers say of the event (主办单位,
 	// 比赛地点, 比赛日期), Awards how many places of each ranking get a
 	// prize (录取名次; 0: the papers' default); DetailsSet sets them.

@@ -24,6 +24,15 @@ type Message struct {
 	// export; a table too long for a chat message). The outbox keeps it
 	// in columns of its own, not in the JSON body.
 	File *File `json:"-"`
+	// Album, when set, are pictures shown together as one message (an
+	// album: Telegram's sendMediaGroup, a Discord message's attachments),
+	// MaxAlbum at a time; a short text goes with them as their caption.
+	// The outbox keeps them in a column of their own.
+	Album []*File `json:"-"`
+	// Live, when set, makes the message one that lives in its chat: sent
+	// once, then edited in place by each later message with the same key
+	// (see Live).
+	Live *Live `json:"live,omitempty"`
 	// IfUndeliverable, when set, is said instead when the platform refuses
 	// the message for good (a private reply to a user who never opened a
 	// private chat with the bot).

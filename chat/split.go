@@ -36,25 +36,46 @@ const MaxParts = 3
 // reader's is not known where messages are split.
 const tooLong = "全文太长，请看附件。\nToo long for the chat: the whole text is in the attached file."
 
+// MaxCaption is the longest text that goes with an album as its caption
+// (Telegram's caption holds 1,024 characters); a longer one is a message
+// of its own before the album.
+const MaxCaption = 1024
+
 // Parts cuts m into the messages a platform takes: its text cut by split
 // (Split at the platform's length, after the platform's escaping),
-// the buttons with the last part, then m's file as a message of its own. A
-// text that split cuts into more than MaxParts messages goes as a file
-// instead (its first line names it; it holds the plain lines), and the
-// chat gets the first line and a note saying so.
+// the buttons with the last part, then its album in messages of MaxAlbum
+// pictures (a short text without buttons goes with the first as its
+// caption), then m's file as a message of its own. A text that split cuts
+// into more than MaxParts messages goes as a file instead (its first line
+// names it; it holds the plain lines), and the chat gets the first line
+// and a note saying so. A live message (m.Live) is one message (LivePart),
+// the whole text following as a file where its brief stands in for it
+// and it asks so (Live.Attach).
 func Parts(m Message, split func(string) []string) []Message {
 	texts := split(m.Text)
 	var files []*File
-	if len(texts) > MaxParts {
+	whole := func() *File {
 		plain := Plain(m.Text)
-		title, _, _ := strings.Cut(strings.TrimSpace(plain), "\n")
-		files = append(files, &File{Name: FileName(title, "txt"), Data: []byte(plain + "\n")})
-		texts = split(title + "\n" + tooLong)
+		return &File{Name: FileName(title(plain), "txt"), Data: []byte(plain + "\n")}
+	}
+	switch {
+	case m.Live != nil:
+		part, all := LivePart(m, split)
+		texts = nil
+		if part.Text != "" {
+			texts = []string{part.Text}
+		}
+		if !all && m.Live.Attach {
+			files = append(files, whole())
+		}
+	case len(texts) > MaxParts:
+		files = append(files, whole())
+		texts = split(title(m.Text) + "\n" + tooLong)
 	}
 	if m.File != nil {
 		files = append(files, m.File)
 	}
-	out := make([]Message, 0, len(texts)+len(files)+1)
+	out := make([]Message, 0, len(texts)+len(files)+len(m.Album)/MaxAlbum+2)
 	for _, t := range texts {
 		out = append(out, Message{Chat: m.Chat, Text: t})
 	}
@@ -64,10 +85,26 @@ func Parts(m Message, split func(string) []string) []Message {
 		}
 		out[len(out)-1].Buttons = m.Buttons
 	}
+	if len(out) > 0 && m.Live != nil {
+		out[0].Live = m.Live // the part to edit later
+	}
+	for i := 0; i < len(m.Album); i += MaxAlbum {
+		album := Message{Chat: m.Chat, Album: m.Album[i:min(i+MaxAlbum, len(m.Album))]}
+		if i == 0 && len(out) == 1 && out[0].Buttons == nil && out[0].Live == nil && Length(out[0].Text) <= MaxCaption {
+			album.Text, out = out[0].Text, out[:0]
+		}
+		out = append(out, album)
+	}
 	for _, f := range files {
 		out = append(out, Message{Chat: m.Chat, File: f})
 	}
 	return out
+}
+
+// title is a text's first line, which names what it shows.
+func title(text string) string {
+	t, _, _ := strings.Cut(strings.TrimSpace(Plain(text)), "\n")
+	return t
 }
 
 // Length is the length of s as the platforms count it: UTF-16 code units.

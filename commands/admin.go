@@ -61,7 +61,8 @@ func undo(c *Context) (Reply, error) {
 			return err
 		}
 		chats.announce(ch, i18n.T{Zh: "第 %d 步（%s）已被 %s 撤销。", En: "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
-		return nil
+		// A result undone: the round's message shows the board open again.
+		return chats.refreshRound(ch, len(ch.State.Event.Rounds))
 	})
 	if err != nil {
 		return Reply{}, err
@@ -175,6 +176,8 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		return i18n.T{Zh: "关闭报名", En: "closed sign-up"}.In(lang)
 	case *action.PlayerAdded:
 		return i18n.T{Zh: "添加选手 %s", En: "added player %s"}.In(lang, a.Name)
+	case *action.LateEntered:
+		return i18n.T{Zh: "迟到报名选手 %s", En: "entered player %s late"}.In(lang, a.Name)
 	case *action.PlayerEdited:
 		return i18n.T{Zh: "修改选手 %s：%s", En: "edited player %s: %s"}.In(lang, who(a.Player), a.Name)
 	case *action.PlayerRemoved:

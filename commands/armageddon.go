@@ -61,6 +61,21 @@ func chooseBy(st *action.State, round int, lang i18n.Lang) string {
 	return i18n.T{Zh: "对局开始（报告结果或提和）前", En: "before the game begins (a report or a draw offer)"}.In(lang)
 }
 
+// choiceOpen reports whether the armageddon on board b of round still
+// awaits its chooser's colours as st stands (R-F-5): its game without a
+// result, not begun, its colours not chosen, the round's start not come.
+// The round's message names the chooser only while it does, so that it
+// never asks for a choice /guess would refuse.
+func choiceOpen(st *action.State, round int, b action.BoardOf) bool {
+	g, ok := gameOn(&st.Event, round, b.Board)
+	if !ok || g.Result.Decided() || st.Play.Round != round {
+		return false
+	}
+	cur := st.Underway(round, b.Board)
+	return cur.Chose == engine.NoColour && cur.Report == nil && cur.Offer == nil && cur.Declined == 0 && cur.Dispute == nil &&
+		(st.Play.Starts.IsZero() || st.At.Before(st.Play.Starts))
+}
+
 // isArmageddon reports whether board of round is an armageddon game.
 func isArmageddon(st *action.State, round, board int) bool {
 	b, ok := st.BoardOf(round, board)

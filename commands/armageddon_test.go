@@ -47,7 +47,7 @@ func armageddonChoice(t *testing.T) (*script, string) {
 // TestScenarioArmageddonChoice_R_F_5: the round notes carry 我胜/和棋/我负;
 // a draw leads to 和棋黑胜, whose chooser — the player who had no choice
 // at game 1 (no 猜先: black in game 1) — is asked privately with 执红/执黑,
-// and the announcement says what happens without a choice by the start.
+// and the round's message says what happens without a choice by the start.
 // The opponent pressing the chooser's button, and the chooser pressing
 // twice, change nothing and are told why in their language.
 func TestScenarioArmageddonChoice_R_F_5(t *testing.T) {
@@ -57,7 +57,7 @@ func TestScenarioArmageddonChoice_R_F_5(t *testing.T) {
 
 	s.heading("第 2 局：和棋黑胜，柳大华选先后手")
 	must(t, s.say("org", "/pair"), "由 柳大华 选择先后手")
-	must(t, s.say("org", "/publish 19:30"), "由 柳大华 选择执红或执黑", "19:30 开始前未选，则按上表：红 柳大华，黑 胡荣华")
+	must(t, s.publishes("org", "/publish 19:30"), "由 柳大华 选择执红或执黑", "19:30 开始前未选，则按上表：红 柳大华，黑 胡荣华")
 	red, black := s.lastButton("liu", 0), s.lastButton("liu", 1)
 	must(t, s.dm("hu", black), "由 2 号选手选择")
 	if g := s.state().Event.Rounds[1].Games[0]; g.Red != 2 {
@@ -132,4 +132,20 @@ func logLen(t *testing.T, h *harness) int {
 		t.Fatal(err)
 	}
 	return len(log)
+}
+
+// R-F-5: with no 猜先 before game 1, the armageddon's colours are chosen by
+// the player who had black in game 1, named in the preview; /flip gives
+// him the other colours, and the round's message names him as the chooser.
+func TestArmageddonChooserWithoutGuess_R_F_5(t *testing.T) {
+	h := koEvent(t, 2, "tie 和棋黑胜")
+	must(t, h.say("org", "/pair"), "预览")
+	must(t, h.published("org"), "对阵")
+	if g := h.state().Event.Rounds[0].Games[0]; g.Black != 2 {
+		t.Fatalf("game 1 %+v, want P2 black (no 猜先: the pairing's colours)", g)
+	}
+	recorded(t, h.say("org", "/result 1 1/2"))
+	must(t, h.say("org", "/pair"), "由 P2 选择先后手", "未猜先则为第 1 局执黑的一方")
+	must(t, h.say("org", "/flip 1"), "P2")
+	must(t, h.published("org"), "由 P2 选择执红或执黑")
 }

@@ -214,12 +214,12 @@ func BenchmarkReport(b *testing.B) {
 							sent = time.Now() // one at a time: sent when its turn comes
 						}
 						r, d1 := benchSay(h.svc, g.chat, g.red, "/report win", sent)
-						ok := strings.Contains(r.Text, "报告了结果") // "第3台 张三 报告了结果，等待 李四 确认。"
+						ok := strings.Contains(r.Text, "已报告") // "已报告：第3台 张三 胜 李四。等待 李四 确认。"
 						if !bc.confirm {
 							lat.add(d1)
 						} else {
 							c, d2 := benchSay(h.svc, g.chat, g.black, "/confirm", sent.Add(d1))
-							ok = ok && strings.Contains(c.Text, " 1-0 ") // the board's result as the group is told it
+							ok = ok && (strings.Contains(c.Text, "已确认") || strings.Contains(c.Text, "全部结束")) // the result, or the round's end it brought
 							r.Text += " / " + c.Text
 							lat.add(d1, d2)
 						}

@@ -67,6 +67,9 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
 	}
+	if err := c.pictureTurn(); err != nil {
+		return Reply{}, err
+	}
 	st := c.State
 	var files []*chat.File
 	for i, run := range pg.Stages {

@@ -208,8 +208,9 @@ func TestReminderCheckInButton(t *testing.T) {
 }
 
 // TestRoundPageButton: where the live page is served (WithPublicURL), the
-// round's announcement carries a link to it — in the reply, and in the
-// message queued with the change where the adapter queues replies.
+// round's message carries a link to it in the group, in each of its
+// versions — an edit as a result comes in keeps it; the publisher's own
+// account goes to them privately, without it.
 func TestRoundPageButton(t *testing.T) {
 	h := newHarness(t)
 	h.svc = New(h.seen(), WithClock(h.clock), WithPublicURL("https://qisai.example.org/"))
@@ -218,11 +219,27 @@ func TestRoundPageButton(t *testing.T) {
 	h.update++
 	r := h.svc.Handle(context.Background(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: "zh",
 		Text: "/publish", UpdateID: fmt.Sprintf("console:update:%d", h.update), RepliesQueued: true})
-	if len(r.Buttons) != 1 || r.Buttons[0].Label != "实时网页" || !strings.HasPrefix(r.Buttons[0].URL, "https://qisai.example.org/e/") || r.Buttons[0].Command != "" {
-		t.Fatalf("the publication's buttons %+v, want one link to the live page", r.Buttons)
+	if !r.Private || len(r.Buttons) != 0 {
+		t.Errorf("the publisher's account %+v, want it private, without the link", r)
 	}
-	queued := h.outbox()[h.group.ID]
-	if len(queued) == 0 || len(queued[0].Buttons) != 1 || queued[0].Buttons[0].URL != r.Buttons[0].URL {
-		t.Errorf("the queued announcement %+v, want the link under it", queued)
+	link := func(what string, ms []chat.Message) string {
+		t.Helper()
+		if len(ms) == 0 || len(ms[0].Buttons) != 1 || ms[0].Buttons[0].Label != "实时网页" || !strings.HasPrefix(ms[0].Buttons[0].URL, "https://qisai.example.org/e/") || ms[0].Buttons[0].Command != "" {
+			t.Fatalf("%s %+v, want one link to the live page under it", what, ms)
+		}
+		return ms[0].Buttons[0].URL
+	}
+	url := link("the round's message", h.outbox()[h.group.ID])
+	h.advance(time.Minute) // past the coalescing of edits
+	recorded(t, h.say("org", "/result 1 1-0"))
+	h.advance(time.Minute)
+	var edits []chat.Message
+	for _, m := range h.outbox()[h.group.ID] {
+		if m.DedupKey == edited {
+			edits = append(edits, m)
+		}
+	}
+	if got := link("the round's message edited", edits); got != url {
+		t.Errorf("the edit links to %s, the first version to %s", got, url)
 	}
 }

@@ -115,6 +115,9 @@ type Service struct {
 	// tickGap is the longest silence between ticks that still counts as
 	// the scheduler watching (WithTickGap).
 	tickGap time.Duration
+	// pictured holds when each group last got a picture command of
+	// someone who is not staff (pictureTurn), by chat.Chat.
+	pictured sync.Map
 }
 
 // Option changes a Service.
@@ -255,7 +258,7 @@ func (s *Service) route(ctx context.Context, req Request, words []string, presse
 	if err := c.allowed(cmd); err != nil {
 		return cmd, c, atRights, err
 	}
-	if c.Args, err = cmd.parseArgs(rest, lang); err != nil {
+	if c.Args, c.lists, err = cmd.parse(rest, lang); err != nil {
 		return cmd, c, atArgs, err
 	}
 	return cmd, c, routed, nil
@@ -317,6 +320,8 @@ type Context struct {
 	// the sender's own, for an answer only they see (Reply.Private).
 	Lang, Own i18n.Lang
 	Args      map[string]string
+	// lists are the words of each Rest argument as typed (list).
+	lists map[string][]string
 	// Event is the event the request is about (loadEvent; 0 when none yet)
 	// and State its state as loaded before the command.
 	Event storage.EventID
@@ -340,6 +345,16 @@ type Context struct {
 	// before the change that tells the players (club_worth.go); nil: not
 	// read.
 	worth *worth
+}
+
+// list is the words of argument name as typed, a quoted name one word:
+// the names of /team add, a line-up. An argument given otherwise (a
+// button's command rebuilt) is cut at its spaces.
+func (c *Context) list(name string) []string {
+	if ws, ok := c.lists[name]; ok {
+		return ws
+	}
+	return strings.Fields(c.Args[name])
 }
 
 // Actor is the sender as the event's log records them.

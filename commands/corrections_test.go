@@ -2,9 +2,12 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -34,9 +37,10 @@ func TestCorrectionRepostsStandings(t *testing.T) {
 			h.sent()
 			h.sendAs("org", lang, "/result 1 0-1")
 			group := h.sent()["group"]
-			if len(group) != 1 {
-				t.Fatalf("the group heard %d messages, want 1: %q", len(group), group)
+			if len(group) != 2 {
+				t.Fatalf("the group heard %d messages, want 2 (the correction, the round's message edited): %q", len(group), group)
 			}
+			must(t, group[1], " 1 ", " 0-1") // the round's message shows it
 			if lang == "zh" {
 				must(t, group[0], "裁判更正，原为 1-0", "成绩更正，排名随之更新", "第1轮后排名")
 			} else {
@@ -128,5 +132,43 @@ func TestPairedOnOld(t *testing.T) {
 		if asked, told := pairedOnOld(tt.from, tt.to); asked != tt.asked || told != tt.told {
 			t.Errorf("pairedOnOld(%d, %d) = %q, %q; want %q, %q", tt.from, tt.to, asked, told, tt.asked, tt.told)
 		}
+	}
+}
+
+// TestCorrectionsInARowRepostStandingsOnce: corrections in a row, before
+// the next round, show the standings in one message the later ones edit
+// in place — the group gets one new message, not one for each.
+func TestCorrectionsInARowRepostStandingsOnce(t *testing.T) {
+	h, _ := roundOneDone(t)
+	var news, standingsEdits int
+	for _, line := range []string{"/result 1 0-1", "/result 2 0-1", "/result 1 1/2"} {
+		h.say("org", line)
+		h.advance(time.Minute) // past the live message's pause between edits
+		for _, m := range h.outbox()["group"] {
+			isStandings := strings.Contains(m.Text, "成绩更正，排名随之更新")
+			switch {
+			case m.DedupKey != edited:
+				news++
+				if !isStandings {
+					t.Errorf("a new group message other than the corrected standings: %q", m.Text)
+				}
+			case isStandings:
+				standingsEdits++
+			}
+		}
+	}
+	if news != 1 || standingsEdits != 2 {
+		t.Errorf("three corrections in a row: %d new group messages and %d edits of the standings; want 1 and 2", news, standingsEdits)
+	}
+	h.say("org", "/pair")
+	h.say("org", "/publish")
+	h.outbox()
+	// After the next round, a correction of the round before is news again.
+	h.say("org", "/result 1 1-0 1 confirm")
+	h.advance(time.Minute)
+	if ms := h.outbox()["group"]; !slices.ContainsFunc(ms, func(m chat.Message) bool {
+		return m.DedupKey != edited && strings.Contains(m.Text, "成绩更正，排名随之更新")
+	}) {
+		t.Errorf("a correction after the next round's publication: %d group messages, none new with the standings", len(ms))
 	}
 }

@@ -58,10 +58,12 @@ func (c *Context) offerAgain(ch *storage.Change, chats *voice, s seat) (string, 
 		fouls = g.BlackFouls
 	}
 	me := playerName(&st.Event, c.Player)
-	chats.announce(ch, i18n.T{Zh: "第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", En: "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(chats.lang, s.game.Board, me, fouls))
+	foul := i18n.T{Zh: "第%d台 %s 被拒绝后再次提和：记犯规一次（第 %d 次，R-G-2）。", En: "Board %d: %s offered a draw again after a refusal: a foul (number %d, R-G-2)."}.In(chats.lang, s.game.Board, me, fouls)
 	if fouls < st.Info.FoulLimit() {
+		chats.announce(ch, foul)
 		return i18n.T{Zh: said.Zh + "已记犯规一次（累计 %d 次）。", En: said.En + " It is recorded as a foul (your %d)."}.In(c.Lang, fouls), nil
 	}
+	chats.announce(ch, foul+lostByFouls.In(chats.lang, me))
 	if err := chats.decide(ch, s.round, s.game.Board, loss(s.colour), i18n.T{Zh: me + " 犯规判负", En: me + " lost by fouls"}); err != nil {
 		return "", err
 	}

@@ -133,11 +133,25 @@ func withFiles(c *Context, text string, files []*chat.File) (Reply, error) {
 		key = fmt.Sprintf("files:%s:%s:%d", to.Platform, to.ID, c.svc.now().UnixNano())
 	}
 	queued := c.Req.RepliesQueued && c.Req.UpdateID != ""
-	var msgs []chat.Message
-	if queued {
-		msgs = append(msgs, chat.Message{Chat: to, Text: text, DedupKey: key})
+	// The pictures are one album, the reply's text its caption where the
+	// adapter queues its replies; other files a message each after it.
+	var album, others []*chat.File
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".png") {
+			album = append(album, f)
+		} else {
+			others = append(others, f)
+		}
 	}
-	for i, f := range files {
+	first := chat.Message{Chat: to, Album: album, DedupKey: key + ":album"}
+	if queued {
+		first.Text, first.DedupKey = text, key
+	}
+	var msgs []chat.Message
+	if len(album) > 0 || queued {
+		msgs = append(msgs, first)
+	}
+	for i, f := range others {
 		msgs = append(msgs, chat.Message{Chat: to, File: f, DedupKey: fmt.Sprintf("%s:file:%d", key, i+1)})
 	}
 	if err := c.svc.store.Enqueue(c, msgs...); err != nil {

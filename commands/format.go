@@ -29,13 +29,16 @@ type format interface {
 	// publish answers /publish: the preview becomes the round, which
 	// starts at start when it is set (R-G-4).
 	publish(c *Context, start roundStart) (Reply, error)
+	// live is round's message in the event's chats as it reads in ch
+	// (liveRound): its boards with the results in so far, and its terms.
+	live(ch *storage.Change, round int, lang i18n.Lang) (string, error)
 	// started is the announcement of the start (R-SW-1), numbered by.
 	started(c *Context, st *action.State, by engine.Numbering, lang i18n.Lang) string
 	// before is what a result of round's board changes, before it is set.
 	before(st *action.State, round, board int) moment
 	// settled announces a game's result, set in ch already: said is the
 	// game's line, was the event before it.
-	settled(v *voice, ch *storage.Change, round, board int, said string, was moment)
+	settled(v *voice, ch *storage.Change, round, board int, said string, was moment) error
 	// correction asks the arbiter to confirm a change to round's result
 	// that the rounds after it stand on; false when it may go ahead.
 	correction(c *Context, round, board int, was engine.Result) (Reply, bool)

@@ -37,6 +37,10 @@ func penalty(c *Context) (Reply, error) {
 	return chats.reply(i18n.T{Zh: "已记录对 %s 的处罚（共 %d 次）。撤销：/undo 编号（/log 查看）。", En: "Recorded a penalty against %s (%d in all). Undo it with /undo N (see /log)."}.In(c.Lang, p.Name, count)), nil
 }
 
+// lostByFouls says, after a foul's announcement, that it lost the game
+// (R-G-3): the round's message shows the result.
+var lostByFouls = i18n.T{Zh: "%s 犯规判负。", En: " %s loses the game by fouls."}
+
 func foul(c *Context) (Reply, error) {
 	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
@@ -62,9 +66,14 @@ func foul(c *Context) (Reply, error) {
 		if red {
 			count, loss = g.RedFouls, engine.BlackWin
 		}
-		chats.announce(ch, i18n.T{Zh: "第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", En: "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
-			In(chats.lang, round, g.Board, p.Name, count, limit))
-		if count >= limit && !g.Result.Decided() && !g.Void {
+		said := i18n.T{Zh: "第 %d 轮第 %d 台：%s 犯规（本局第 %d 次，%d 次判负，R-G-3）。", En: "Round %d board %d: foul by %s (%d in this game; %d lose it, R-G-3)."}.
+			In(chats.lang, round, g.Board, p.Name, count, limit)
+		lost := count >= limit && !g.Result.Decided() && !g.Void
+		if lost {
+			said += lostByFouls.In(chats.lang, p.Name)
+		}
+		chats.announce(ch, said)
+		if lost {
 			return chats.decide(ch, round, g.Board, loss, i18n.T{Zh: p.Name + " 犯规判负", En: p.Name + " lost by fouls"})
 		}
 		return nil

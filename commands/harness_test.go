@@ -170,3 +170,28 @@ func must(t testing.TB, got string, want ...string) {
 		}
 	}
 }
+
+// recorded checks the reply to a result entered or played: the sender's own
+// account ("已记录…", "已确认…"), or, where it completed the round, the
+// group's announcement of that.
+func recorded(t testing.TB, reply string) {
+	t.Helper()
+	for _, w := range []string{"已记录", "Recorded", "已确认", "Confirmed", "全部结束", "is complete", "你已认输", "You resigned"} {
+		if strings.Contains(reply, w) {
+			return
+		}
+	}
+	t.Errorf("reply %q says neither that the result is recorded nor that the round is complete", reply)
+}
+
+// published has user publish the next round in the group and returns what
+// the group sees of it, the outbox drained: the round's message
+// (liveRound). The publisher's own account goes to them privately.
+func (h *harness) published(user string) string {
+	h.t.Helper()
+	r := h.send(user, "/publish", false)
+	if !r.Private || !strings.Contains(r.Text, "已公布") && !strings.Contains(r.Text, "is published") {
+		h.t.Errorf("/publish answered %q (private %v), want the publisher told privately", r.Text, r.Private)
+	}
+	return strings.Join(h.drain()[h.group.ID], "\n")
+}

@@ -180,14 +180,12 @@ func TestStatementStoredWithChange(t *testing.T) {
 	h := tgEvent(t)
 	tg(t, h, Request{User: tgOrg, Text: "/player add 李伟"})
 	tg(t, h, Request{User: tgOrg, Text: "/player add 王五"})
-	tg(t, h, Request{User: tgOrg, Text: "/start"})
-	tg(t, h, Request{User: tgOrg, Text: "/pair"})
 	h.drain()
 	h.update++
-	publish := Request{Chat: tgGroup, Bot: "qisai_bot", User: tgOrg, Locale: "zh", RepliesQueued: true,
-		Text: "/publish", UpdateID: fmt.Sprintf("telegram:update:%d", h.update)}
-	reply := h.svc.Handle(context.Background(), publish)
-	must(t, reply.Text, "第1轮对阵", "已私信通知")
+	start := Request{Chat: tgGroup, Bot: "qisai_bot", User: tgOrg, Locale: "zh", RepliesQueued: true,
+		Text: "/start", UpdateID: fmt.Sprintf("telegram:update:%d", h.update)}
+	reply := h.svc.Handle(context.Background(), start)
+	must(t, reply.Text, "开赛！", "/pair")
 	if !reply.Queued {
 		t.Error("the reply does not say it is in the outbox already (Reply.Queued): a Discord response would repeat it")
 	}
@@ -195,10 +193,25 @@ func TestStatementStoredWithChange(t *testing.T) {
 		t.Fatalf("the change stored %q for the group, want the reply: %q", got, reply.Text)
 	}
 	// The adapter queues the reply under the same key: nothing more is sent.
-	if err := h.svc.Enqueue(context.Background(), chat.Message{Chat: tgGroup, Text: reply.Text, DedupKey: ReplyKey(publish.UpdateID)}); err != nil {
+	if err := h.svc.Enqueue(context.Background(), chat.Message{Chat: tgGroup, Text: reply.Text, DedupKey: ReplyKey(start.UpdateID)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.drain()[tgGroup.ID]; len(got) != 0 {
 		t.Errorf("the reply queued again sent %q", got)
+	}
+
+	// A round is the group's message of its own, stored with its change;
+	// the publisher is answered privately.
+	tg(t, h, Request{User: tgOrg, Text: "/pair"})
+	h.drain()
+	h.update++
+	publish := start
+	publish.Text, publish.UpdateID = "/publish", fmt.Sprintf("telegram:update:%d", h.update)
+	reply = h.svc.Handle(context.Background(), publish)
+	if !reply.Private || reply.Queued {
+		t.Errorf("/publish answered %+v, want its publisher told privately", reply)
+	}
+	if got := h.drain()[tgGroup.ID]; len(got) != 1 || !strings.Contains(got[0], "第1轮对阵") {
+		t.Errorf("the change stored %q for the group, want the round's message", got)
 	}
 }

@@ -50,7 +50,11 @@ func (individualFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 func (individualFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, nil, nil)
+	return publishRound(c, start, nil)
+}
+
+func (individualFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string, error) {
+	return playersRound(ch, round, nil, lang)
 }
 
 // started names the players by their numbers; under 队员总分制, the teams
@@ -82,21 +86,23 @@ func postponedText(st *action.State, games [][2]int, lang i18n.Lang) string {
 
 func (individualFormat) before(st *action.State, round, _ int) moment { return roundWasOpen(st, round) }
 
-// settled announces the result; the one that completes the current round
-// also announces the standings and what comes next.
-func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, said string, was moment) {
+// settled shows the result in the round's message (refreshRound); the one
+// that completes the current round also announces the standings and what
+// comes next. A correction of a complete round is announced, since the
+// standings the chats were shown change.
+func (f individualFormat) settled(v *voice, ch *storage.Change, round, _ int, said string, was moment) error {
 	lang, ev := v.lang, &ch.State.Event
-	if !was.open {
-		// A correction of a complete round changes the standings the
-		// group was shown: they are shown again, once, marked as such.
-		v.announce(ch, said+"\n\n"+i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang)+"\n"+f.standingsText(ch.State, lang, 0))
-		v.illustrate(ch, sheet.Standings(sheetOf(ch.State), lang))
-		return
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
 	}
-	v.announce(ch, said)
+	if !was.open {
+		v.corrected(ch, said, f.standingsText(ch.State, lang, 0))
+		return nil
+	}
 	if round == len(ev.Rounds) && len(openBoards(ev.Rounds[round-1])) == 0 {
 		f.roundComplete(v, ch, round)
 	}
+	return nil
 }
 
 // roundComplete announces that round is complete, with the standings and

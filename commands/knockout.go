@@ -138,7 +138,7 @@ func stageByes(st *action.State, lang i18n.Lang) string {
 
 // stepNote explains a tie-break game (R-F-5): armageddon's rule, clocks
 // and chooser, who takes the other colours with /flip in the preview, and
-// once published chooses until the start (armageddon.go); "" for a
+// once published chooses while the choice is open (choiceOpen); "" for a
 // regular game.
 func stepNote(st *action.State, b action.BoardOf, preview bool, lang i18n.Lang) string {
 	ev := &st.Event
@@ -154,7 +154,7 @@ func stepNote(st *action.State, b action.BoardOf, preview bool, lang i18n.Lang) 
 		switch {
 		case b.Chooser != 0 && preview:
 			s += i18n.T{Zh: "由 %s 选择先后手（猜先中未选先后手的一方；未猜先则为第 1 局执黑的一方；/flip %d 换成另一方）。", En: " %s chooses the colours (the player who did not choose at the colour guess, or without one the player who had black in game 1; /flip %d gives the other)."}.In(lang, playerName(ev, b.Chooser), b.Board)
-		case b.Chooser != 0:
+		case b.Chooser != 0 && choiceOpen(st, len(ev.Rounds), b):
 			g, _ := gameOn(ev, len(ev.Rounds), b.Board)
 			s += i18n.T{Zh: "由 %[1]s 选择执红或执黑（按我私信里的按钮，或输入 /guess 选 红 或 /guess 选 黑）；%[2]s未选，则按上表：红 %[3]s，黑 %[4]s。",
 				En: " %[1]s chooses red or black (the buttons of my private message, or /guess choose red or black); not chosen %[2]s, the table above stands: red %[3]s, black %[4]s."}.
@@ -192,32 +192,28 @@ func matchNotes(st *action.State, round int, lang i18n.Lang) string {
 	return "\n" + strings.Join(lines, "\n")
 }
 
-// settleStaged announces a result of a staged event: the game, and what it
-// did to its match; once the round is complete, the matches that go on,
-// the end of a stage and what comes next.
-func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, wasOpen bool) {
+// settleStaged shows a result of a staged event in the round's message
+// (refreshRound); a correction is announced with what it did to its
+// match or play-off; once the round is complete, the matches and
+// play-offs it moved on, the end of a stage and what comes next, and the
+// ties a group's end left for the organiser (R-T-8).
+func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, wasOpen bool) error {
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
+	}
 	st, lang := ch.State, v.lang
 	pg := st.Progress()
-	lines := []string{said}
-	if b, ok := st.BoardOf(round, board); ok && b.Match > 0 && b.Stage < len(pg.Stages) {
-		if br := pg.Stages[b.Stage].Bracket; br != nil {
-			lines = append(lines, matchState(st, br, b.Match, lang))
-		}
-	} else if ok && b.Playoff > 0 {
-		t := action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}
-		lines = append(lines, playoffState(st, t, lang)) // R-T-8
-	}
 	if !wasOpen {
+		lines := append([]string{said}, matchStates(st, pg, round, board, lang)...)
 		lines = append(lines, i18n.T{Zh: "成绩更正，对阵随之更新（/bracket 查看）。", En: "A corrected result: the bracket follows it (/bracket shows it)."}.In(lang))
 		v.announce(ch, strings.Join(lines, "\n"))
-		return
+		return nil
 	}
 	ev := &st.Event
 	if round != len(ev.Rounds) || len(openBoards(ev.Rounds[round-1])) > 0 {
-		v.announce(ch, strings.Join(lines, "\n"))
-		return
+		return nil
 	}
-	lines = append(lines, "", i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round))
+	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, matchStates(st, pg, round, 0, lang)...)
 	defer v.offerTies(ch, newTies(st, round)) // a group's end: R-T-8
 	plan := st.Stages.Plan
 	switch {
@@ -237,6 +233,38 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}
 	v.announce(ch, strings.Join(lines, "\n"))
+	return nil
+}
+
+// matchStates says where the matches and play-offs (R-T-8) of round's
+// boards stand (board: that board's alone; 0: every board of the
+// round's), each once.
+func matchStates(st *action.State, pg *action.Progress, round, board int, lang i18n.Lang) []string {
+	var lines []string
+	if round < 1 || round > len(st.Stages.Rounds) {
+		return nil
+	}
+	matches, ties := map[[2]int]bool{}, map[[3]int]bool{}
+	for _, b := range st.Stages.Rounds[round-1] {
+		if b.Board == 0 || board != 0 && b.Board != board {
+			continue
+		}
+		switch {
+		case b.Match > 0 && b.Stage < len(pg.Stages) && !matches[[2]int{b.Stage, b.Match}]:
+			matches[[2]int{b.Stage, b.Match}] = true
+			if br := pg.Stages[b.Stage].Bracket; br != nil {
+				lines = append(lines, matchState(st, br, b.Match, lang))
+			}
+		case b.Match == 0 && b.Playoff > 0:
+			if k := [3]int{b.Stage, b.Group, b.Playoff}; !ties[k] {
+				ties[k] = true
+				if s := playoffState(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang); s != "" {
+					lines = append(lines, s)
+				}
+			}
+		}
+	}
+	return lines
 }
 
 // stageBegins reports whether the current stage is a later one with no

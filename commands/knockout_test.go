@@ -42,7 +42,7 @@ func koRound(t *testing.T, h *harness) {
 		if g.Black < g.Red {
 			code = "0-1"
 		}
-		must(t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+		recorded(t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, code)))
 	}
 }
 
@@ -150,9 +150,11 @@ func TestBracketPicture(t *testing.T) {
 		t.Fatalf("/bracket picture = %q with file %+v, want a PNG", r.Text, r.File)
 	}
 	must(t, r.Text, "对阵表：图片")
+	h.advance(pictureSpacing) // a player's pictures in a group: once a minute
 	must(t, h.say("hu", "/standings 图片"), "暂定名次（比赛进行中）")
 	koRound(t, h)
 	koRound(t, h)
+	h.advance(pictureSpacing)
 	if r := h.send("hu", "/standings 图片", false); r.File == nil || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {
 		t.Errorf("/standings picture of a finished knockout = %q, want a PNG", r.Text)
 	}

@@ -75,7 +75,10 @@ func TestEventLanguage(t *testing.T) {
 			} else {
 				must(t, r.Text, tt.reply)
 			}
-			heard := as("/publish").Text
+			if r := as("/publish"); !r.Private {
+				t.Errorf("the publisher's account is said to the group: %q", r.Text)
+			}
+			heard := strings.Join(h.sent()["group"], "\n")
 			must(t, heard, tt.heard)
 			unnamed := heard // without the players' names, which are Chinese
 			for _, p := range e.state().Event.Players {

@@ -120,7 +120,7 @@ func TestR_G_4_DowntimeLeftToArbiter(t *testing.T) {
 		t.Error("the pressed buttons stay")
 	}
 	h.wantResults("after the forfeit button", map[int]engine.Result{1: engine.Pending, 2: engine.DoubleForfeit, 3: engine.RedForfeitWin, 4: engine.DoubleForfeit})
-	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 3 台", "迟到超过时限，裁判判负")
+	must(t, strings.Join(h.sent()["group"], "\n"), "第1轮对阵", " 3 选手"+boards[2][0]+" 选手"+boards[2][1]+" +-")
 	log := h.say("org", "/log 6")
 	must(t, log, "第 1 轮的开赛提醒未能按时发出", "第 1 轮迟到的选手交由裁判处理")
 	// Pressed again, or typed once everyone is decided: nothing more.
@@ -155,7 +155,7 @@ func TestR_G_4_WaitAfterDowntime(t *testing.T) {
 	h.advance(time.Minute) // 20:05
 	tick(t, h.svc)
 	h.wantResults("at the new limit", map[int]engine.Result{1: engine.Pending, 2: engine.BlackForfeitWin, 3: engine.DoubleForfeit, 4: engine.DoubleForfeit})
-	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 2 台", "迟到超过时限，判负")
+	must(t, strings.Join(h.sent()["group"], "\n"), "第1轮对阵", " 2 选手"+boards[1][0]+" 选手"+boards[1][1]+" -+")
 }
 
 // TestR_G_4_WatchedForfeits: a scheduler that ran the whole limit still

@@ -116,11 +116,17 @@ func leaveName(st *action.State, entrant int) string {
 
 // leaveWorth says what a requested bye scores: "1 分（和棋分）".
 func leaveWorth(st *action.State, lang i18n.Lang) string {
+	return byeWorth(st, st.Info.LeaveBye(), lang)
+}
+
+// byeWorth is what a round without a game of kind k scores, in lang: a
+// requested bye's (R-E-2), a late entrant's missed round's (R-E-1).
+func byeWorth(st *action.State, k engine.ByeKind, lang i18n.Lang) string {
 	s := st.Event.Settings
-	switch st.Info.LeaveBye() {
+	switch k {
 	case engine.FullBye:
 		return i18n.T{Zh: "%s 分（胜局分）", En: "%s pts (a win's)"}.In(lang, s.Win)
-	case engine.ZeroBye:
+	case engine.ZeroBye, engine.LateZero:
 		return i18n.T{Zh: "0 分", En: "0 pts"}.In(lang)
 	}
 	return i18n.T{Zh: "%s 分（和棋分）", En: "%s pts (a draw's)"}.In(lang, s.Draw)

@@ -15,13 +15,7 @@ import (
 // it; a second request is refused over the event's limit, and a request
 // for a round paired already is refused with what to do.
 func TestR_E_2_ByeFromTheChat(t *testing.T) {
-	s := newScript(t)
-	must(t, s.say("org", "/event new 周赛 rounds 3"), "已创建")
-	s.say("org", "/signup open")
-	for _, u := range []string{"zhang", "li", "wang", "zhao"} {
-		must(t, s.say(u, "/join "+strings.ToUpper(u[:1])+u[1:]), "报名成功")
-	}
-	must(t, s.say("org", "/start"), "开赛")
+	s := fourStarted(t, "/event new 周赛 rounds 3")
 	s.say("org", "/pair")
 	s.say("org", "/publish")
 	must(t, s.dm("li", "/bye 1"), "第 1 轮已经编排了")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
@@ -20,22 +19,11 @@ func (s *Service) Enqueue(ctx context.Context, msgs ...chat.Message) error {
 }
 
 // DeliverDue sends every message that is due now, one at a time in the
-// order they were stored, and returns when none is left: a console
-// transcript shows each command's messages right after it.
+// order they were stored, then every live message's edit waiting, and
+// returns when none is left: a console transcript shows each command's
+// messages right after it.
 func (s *Service) DeliverDue(ctx context.Context, worker string, send chat.Sender) error {
-	for {
-		ds, err := s.store.Claim(ctx, worker, 1, time.Minute)
-		if err != nil || len(ds) == 0 {
-			return err
-		}
-		if err := send.Send(ctx, ds[0].Message); err != nil {
-			return err
-		}
-		// Sent is sent, even when ctx ended meanwhile.
-		if err := s.store.MarkSent(context.WithoutCancel(ctx), ds[0].ID); err != nil {
-			return err
-		}
-	}
+	return s.store.DeliverDue(ctx, worker, send)
 }
 
 // Undeliverable tells the event's chats on the platform, once per user,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,6 +41,7 @@ func (s *script) queuedFiles(to string) []*chat.File {
 		if m.File != nil {
 			out = append(out, m.File)
 		}
+		out = append(out, m.Album...) // pictures shown together
 	}
 	return out
 }
@@ -118,6 +120,18 @@ func TestPapersScenario(t *testing.T) {
 	r = s.export("org", "/export 奖状")
 	must(t, r.Text, "奖状 2 张", "每张另附图片")
 	files := s.queuedFiles("group")
+	// The print page first, then the pictures (one album, whichever
+	// message went first).
+	page := func(f *chat.File) bool { return strings.HasSuffix(f.Name, ".html") }
+	slices.SortStableFunc(files, func(a, b *chat.File) int {
+		if page(a) == page(b) {
+			return 0
+		}
+		if page(a) {
+			return -1
+		}
+		return 1
+	})
 	if len(files) != 3 || !strings.HasSuffix(files[0].Name, ".html") {
 		t.Fatalf("the certificates' files: %v, want the print page and two pictures", files)
 	}

@@ -3,8 +3,10 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
@@ -66,85 +68,192 @@ func noPainter() *Problem {
 		"Pictures are not available: the server has no CJK font. Its administrator can install one (apt-get install fonts-noto-cjk or fonts-droid-fallback), or name a font file with QISAI_FONT=PATH, and restart.")
 }
 
-// showPicture answers with tables drawn as pictures, one a page, named
-// after the event and what each shows: a team event's standings go with
-// its board standings (sheet.StandingsTables).
+// Pages a picture command sends (R-§9's papers as pictures, on a
+// phone): in a group, whose budget everybody shares, groupPages; in a
+// private chat one album. A bigger field gets its top page and the
+// asker's, and the whole table as a file.
+const (
+	groupPages   = 4
+	privatePages = chat.MaxAlbum
+)
+
+// showPicture answers with tables drawn as pictures, one album of pages
+// named after the event and what each shows: a team event's standings go
+// with its board standings (sheet.StandingsTables). Where the pages are
+// more than the chat takes (groupPages, privatePages), each table too
+// long sends its first page and the asker's, and the whole as a CSV file.
+// In a group, a picture command of someone who is not staff comes once a
+// minute at most (pictureSpacing).
 func showPicture(c *Context, tables ...sheet.Table) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
 	}
-	var files []*chat.File
-	titles := make([]string, len(tables))
+	if err := c.pictureTurn(); err != nil {
+		return Reply{}, err
+	}
+	limit := privatePages
+	if !c.Req.Chat.IsPrivate() {
+		limit = groupPages
+	}
+	spans := make([][][2]int, len(tables))
+	total := 0
 	for i, t := range tables {
-		f, err := pictures(c.svc.painter, c.State.Event.Name, t)
+		spans[i] = c.svc.painter.Pages(t)
+		total += len(spans[i])
+	}
+	var files, whole []*chat.File
+	titles := make([]string, len(tables))
+	cut := false
+	for i, t := range tables {
+		titles[i] = t.Title
+		pages := allPages(len(spans[i]))
+		if total > limit {
+			pages = c.picked(t, spans[i])
+		}
+		f, err := picturePages(c.svc.painter, c.State.Event.Name, t, pages, len(spans[i]))
 		if err != nil {
 			return Reply{}, err
 		}
-		files, titles[i] = append(files, f...), t.Title
+		files = append(files, f...)
+		if len(pages) < len(spans[i]) {
+			cut = true
+			data, err := sheet.CSVFile(t)
+			if err != nil {
+				return Reply{}, fmt.Errorf("the whole of %q as a file: %w", t.Title, err)
+			}
+			whole = append(whole, &chat.File{Name: chat.FileName(c.State.Event.Name+" "+t.Title, "csv"), Data: data})
+		}
 	}
 	title := strings.Join(titles, i18n.T{Zh: "、", En: ", "}.In(c.Lang))
 	text := i18n.T{Zh: "%s：图片 %d 张", En: "%s: %d pictures"}.In(c.Lang, title, len(files))
-	if len(files) == 1 {
+	switch {
+	case cut:
+		text = i18n.T{Zh: "%s：共 %d 页，这里是第一页和你所在的一页（图片 %d 张），全表见附件 CSV。", En: "%s: %d pages; here are the first and yours (%d pictures), and the whole table in the CSV file."}.
+			In(c.Lang, title, total, len(files))
+	case len(files) == 1:
 		text = i18n.T{Zh: "%s：图片", En: "%s: picture"}.In(c.Lang, title)
 	}
-	return withFiles(c, text, files)
+	return withFiles(c, text, append(files, whole...))
+}
+
+// allPages are the numbers of n pages, from 0.
+func allPages(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// picked are the pages of t, cut into spans (picture.Painter.Pages), that
+// a big field sends: the first, and the page with the asker's row where
+// that is another.
+func (c *Context) picked(t sheet.Table, spans [][2]int) []int {
+	pages := []int{0}
+	if c.Player == 0 {
+		return pages
+	}
+	link := sheet.PlayerLink(c.Player)
+	for i, span := range spans {
+		for _, row := range t.Rows[span[0]:span[1]] {
+			if i > 0 && slices.ContainsFunc(row, func(cell sheet.Cell) bool { return cell.Link == link }) {
+				return append(pages, i)
+			}
+		}
+	}
+	return pages
+}
+
+// pictureSpacing is the least time between two picture commands of those
+// who are not staff in one group: a group's budget is everybody's.
+const pictureSpacing = time.Minute
+
+// pictureTurn refuses a picture command in a group within pictureSpacing of
+// the last one of someone who is not staff, saying when to ask again; the
+// staff's and those in private chats come at once. A command let through
+// takes the group's turn.
+func (c *Context) pictureTurn() error {
+	if c.Req.Chat.IsPrivate() || c.Is(storage.Organiser) || c.Is(storage.Arbiter) {
+		return nil
+	}
+	now := c.svc.now()
+	key := c.Req.Chat.Root()
+	for {
+		last, loaded := c.svc.pictured.LoadOrStore(key, now)
+		if !loaded {
+			return nil
+		}
+		if wait := last.(time.Time).Add(pictureSpacing).Sub(now); wait > 0 {
+			secs := int((wait + time.Second - 1) / time.Second)
+			return problem("这个群刚刚发过图片：每分钟一次。请 %d 秒后再试，或私聊我发同样的命令。", "Pictures were sent in this group just now: once a minute. Try again in %d s, or send me the same command privately.", secs)
+		}
+		if c.svc.pictured.CompareAndSwap(key, last, now) {
+			return nil
+		}
+	}
 }
 
 // pictures draws t as PNG files named after the event and t's title,
 // "春季赛_第3轮后排名_2.png" for its second page.
 func pictures(p *picture.Painter, event string, t sheet.Table) ([]*chat.File, error) {
+	all := len(p.Pages(t))
+	return picturePages(p, event, t, allPages(all), all)
+}
+
+// picturePages draws pages of t (0 for the first) of all as pictures does.
+func picturePages(p *picture.Painter, event string, t sheet.Table, pages []int, all int) ([]*chat.File, error) {
 	title := t.Title
 	// A picture is forwarded out of its chat: it names its event.
 	t.Title = event + " · " + title
-	pages, err := p.Draw(t)
+	drawn, err := p.DrawPages(t, pages...)
 	if err != nil {
 		return nil, fmt.Errorf("draw the %s of %q: %w", t.Kind, event, err)
 	}
-	files := make([]*chat.File, len(pages))
-	for i, png := range pages {
+	files := make([]*chat.File, len(drawn))
+	for i, png := range drawn {
 		name := event + " " + title
-		if len(pages) > 1 {
-			name += " " + strconv.Itoa(i+1)
+		if all > 1 {
+			name += " " + strconv.Itoa(pages[i]+1)
 		}
 		files[i] = &chat.File{Name: chat.FileName(name, "png"), Data: png}
 	}
 	return files, nil
 }
 
-// illustrate sends every chat of the event t's pictures after what v
-// announced, with the change, where the event's setting asks for them
-// and the service has a painter. A picture that cannot be drawn is
+// illustrate sends every chat of the event the tables' pictures, one album, after
+// what v announced, with the change, where the event's setting asks for
+// them and the service has a painter. A picture that cannot be drawn is
 // logged and left out: the announcement itself has gone out.
-func (v *voice) illustrate(ch *storage.Change, t sheet.Table) {
-	if v.svc == nil || v.svc.painter == nil || !picturesWanted(ch.State) {
+func (v *voice) illustrate(ch *storage.Change, tables ...sheet.Table) {
+	if !v.pictures(ch) {
 		return
 	}
-	files, err := pictures(v.svc.painter, ch.State.Event.Name, t)
-	if err != nil {
-		v.svc.log.Error("announcement pictures", "err", err)
-		return
+	var files []*chat.File
+	for _, t := range tables {
+		f, err := pictures(v.svc.painter, ch.State.Event.Name, t)
+		if err != nil {
+			v.svc.log.Error("announcement pictures", "err", err)
+			return
+		}
+		files = append(files, f...)
 	}
 	if v.here {
 		v.files = append(v.files, files...)
 	}
 	for _, c := range v.others {
-		for _, f := range files {
-			ch.Send(chat.Message{Chat: c, File: f})
-		}
+		ch.Send(chat.Message{Chat: c, Album: files})
 	}
 }
 
 // showHere sends the request's chat the pictures the change announced
-// (illustrate) after what the change said there: the reply, or what
-// queueHeard stored as the reply.
+// (illustrate), one album, after what the change said there: the reply,
+// or what queueHeard stored as the reply.
 func (c *Context) showHere(ch *storage.Change) {
 	v := c.voice
-	if v == nil || v.ch != ch {
+	if v == nil || v.ch != ch || len(v.files) == 0 {
 		return
 	}
-	for _, f := range v.files {
-		ch.Send(chat.Message{Chat: c.Req.Chat, File: f})
-	}
+	ch.Send(chat.Message{Chat: c.Req.Chat, Album: v.files})
 }
 
 // setPictures reads /event set pictures: auto (自动), on (开) or off (关).

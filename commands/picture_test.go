@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/picture"
@@ -45,13 +46,15 @@ func pngs(t *testing.T, ms []chat.Message) []string {
 	t.Helper()
 	var names []string
 	for _, m := range ms {
-		if m.File == nil {
-			continue
+		for _, f := range append([]*chat.File{m.File}, m.Album...) {
+			if f == nil || f == m.File && !strings.HasSuffix(f.Name, ".png") {
+				continue // a file of another kind: the whole table as CSV
+			}
+			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil || !strings.HasSuffix(f.Name, ".png") {
+				t.Errorf("%s is no PNG: %v", f.Name, err)
+			}
+			names = append(names, f.Name)
 		}
-		if _, err := png.Decode(bytes.NewReader(m.File.Data)); err != nil || !strings.HasSuffix(m.File.Name, ".png") {
-			t.Errorf("%s is no PNG: %v", m.File.Name, err)
-		}
-		names = append(names, m.File.Name)
 	}
 	return names
 }
@@ -82,8 +85,13 @@ func TestAnnouncementPictures(t *testing.T) {
 		}
 		h.say("org", "/pair")
 		h.outbox()
-		text := h.say("org", "/publish")
+		r := h.send("org", "/publish", false)
+		must(t, r.Text, "第 1 轮已公布")
 		sent := h.outbox()[h.group.ID]
+		if len(sent) == 0 || sent[0].Live == nil {
+			t.Fatalf("%s: the group got %v, want the round's message first", name, sent)
+		}
+		text := sent[0].Text
 		got := pngs(t, sent)
 		var want []string
 		if tt.pictures {
@@ -123,18 +131,18 @@ func TestAnnouncementPicturesEveryChat(t *testing.T) {
 	h.outbox()
 	r := h.svc.Handle(t.Context(), Request{Chat: h.group, User: User{ID: "org", Name: "org"}, Locale: "zh",
 		Text: "/publish", UpdateID: "queued:1", RepliesQueued: true})
-	if !r.Queued {
-		t.Fatalf("the reply %q was not queued", r.Text)
+	if !r.Private {
+		t.Fatalf("the publisher's account %q is said in the group", r.Text)
 	}
 	out := h.outbox()
 	for _, chat := range []string{h.group.ID, other.ID} {
 		ms := out[chat]
-		if len(ms) < 2 || ms[0].File != nil || !strings.Contains(ms[0].Text, "第1轮对阵") || ms[len(ms)-1].File == nil {
+		if len(ms) != 2 || ms[0].Live == nil || !strings.Contains(ms[0].Text, "第1轮对阵") || len(ms[1].Album) == 0 {
 			var what []string
 			for _, m := range ms {
-				what = append(what, fmt.Sprintf("%.20q file %v", m.Text, m.File != nil))
+				what = append(what, fmt.Sprintf("%.20q pictures %d", m.Text, len(m.Album)))
 			}
-			t.Errorf("chat %s heard %q: want the pairings, then their picture", chat, what)
+			t.Errorf("chat %s heard %q: want the round's message, then its pictures as one album", chat, what)
 		}
 		if got := pngs(t, ms); len(got) != 1 {
 			t.Errorf("chat %s got pictures %q", chat, got)
@@ -168,6 +176,7 @@ func TestPicturesOnRequest(t *testing.T) {
 		{"/排名 图片", "第1轮后排名：图片 2 张", []string{"春季赛_2026_第1轮后排名_1.png", "春季赛_2026_第1轮后排名_2.png"}},
 		{"/crosstable picture", "成绩表：图片 2 张", []string{"春季赛_2026_成绩表_1.png", "春季赛_2026_成绩表_2.png"}},
 	} {
+		h.advance(pictureSpacing) // a player's pictures in a group: once a minute
 		r := h.send("li", tt.cmd, false)
 		msgs := h.outbox()[h.group.ID]
 		if r.File != nil {
@@ -178,6 +187,7 @@ func TestPicturesOnRequest(t *testing.T) {
 			t.Errorf("%s: pictures %q, want %q", tt.cmd, got, tt.files)
 		}
 	}
+	h.advance(pictureSpacing)
 	must(t, h.sendAs("li", "en", "/standings picture").Text, "Standings after round 1: 2 pictures")
 	must(t, h.say("li", "/pairings two"), "轮次应是数字")
 	must(t, h.say("li", "/pairings 1 photo"), "形式应是图片之一")
@@ -203,4 +213,51 @@ func TestPicturesSetting(t *testing.T) {
 	if got := h.state().Info.Pictures; got != picturesAuto {
 		t.Errorf("a refused value changed the setting to %q", got)
 	}
+}
+
+// TestPicturesBudget: a picture command in a group sends at most 4 pages
+// — a big field's first page and the asker's, and the whole table as a
+// file — as one album; a player's picture commands in a group come once a
+// minute (the refusal says when), the staff's whenever they like.
+func TestPicturesBudget(t *testing.T) {
+	h := newHarness(t)
+	h.withPainter(painter(t))
+	swissOf(t, h, field(200), 1, results) // 6 pages of standings
+	h.outbox()
+	st := h.state()
+	last := st.Standings()[len(st.Event.Players)-1].Player // on the last page
+	user := "tail"
+	h.identify(user, last)
+	r := h.send(user, "/standings picture", false)
+	must(t, r.Text, "共 6 页", "第一页和你所在的一页", "CSV")
+	sent := h.outbox()[h.group.ID]
+	pics := pngs(t, sent)
+	if len(pics) != 2 || !strings.HasSuffix(pics[0], "_1.png") || !strings.HasSuffix(pics[1], "_6.png") {
+		t.Errorf("a big field's pictures %q, want page 1 and the asker's, page 6", pics)
+	}
+	albums, csv := 0, 0
+	for _, m := range sent {
+		if len(m.Album) > 0 {
+			albums++
+		}
+		if m.File != nil && strings.HasSuffix(m.File.Name, ".csv") {
+			csv++
+			must(t, string(m.File.Data), playerName(&st.Event, last))
+		}
+	}
+	if albums != 1 || csv != 1 {
+		t.Errorf("the group got %d albums and %d CSV files, want one of each", albums, csv)
+	}
+
+	// The player again within the minute: refused, saying when.
+	h.advance(30 * time.Second)
+	must(t, h.say(user, "/crosstable picture"), "每分钟一次", "30 秒后")
+	if got := pngs(t, h.outbox()[h.group.ID]); len(got) != 0 {
+		t.Errorf("a refused picture command sent %q", got)
+	}
+	must(t, h.sendAs(user, "en", "/pairings picture").Text, "once a minute", "30 s")
+	// The organiser: at once.
+	must(t, h.say("org", "/pairings picture"), "第1轮对阵：图片")
+	h.advance(30 * time.Second)
+	must(t, h.say(user, "/pairings picture"), "第1轮对阵：图片")
 }

@@ -447,6 +447,9 @@ func (c *Context) inGame(fn func(ch *storage.Change, chats *voice, s seat) (stri
 	if err != nil {
 		return Reply{}, err
 	}
+	// The round's message shows what a play changes: the player's own
+	// account of it goes to them (told), in their language.
+	c.Lang = chats.toldLang(c)
 	var personal string
 	_, err = c.Update(func(ch *storage.Change) error {
 		s, err := c.liveSeat(ch.State)
@@ -459,5 +462,5 @@ func (c *Context) inGame(fn func(ch *storage.Change, chats *voice, s seat) (stri
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(personal), nil
+	return chats.told(personal), nil
 }

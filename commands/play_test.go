@@ -176,22 +176,36 @@ func (e *playEvent) logKinds() []string {
 // outbox drains the outbox, keeping whole messages: by chat ID, in order.
 func (h *harness) outbox() map[string][]chat.Message {
 	h.t.Helper()
-	out := map[string][]chat.Message{}
-	for {
-		ds, err := h.store.Claim(context.Background(), "test", 100, time.Minute)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		if len(ds) == 0 {
-			return out
-		}
-		for _, d := range ds {
-			out[d.Message.Chat.ID] = append(out[d.Message.Chat.ID], d.Message)
-			if err := h.store.MarkSent(context.Background(), d.ID); err != nil {
-				h.t.Fatal(err)
-			}
-		}
+	seen := &seer{out: map[string][]chat.Message{}}
+	if err := h.store.DeliverDue(context.Background(), "test", seen); err != nil {
+		h.t.Fatal(err)
 	}
+	return seen.out
+}
+
+// edited marks, in DedupKey, a message the harness saw as an edit of a live
+// message (chat.Live): the group sees the message it was sent as change.
+const edited = "✎"
+
+// seer is the chat the harness's outbox delivers to: it keeps every
+// message by chat, and every edit of a live message as a message marked
+// edited.
+type seer struct {
+	out  map[string][]chat.Message
+	sent int
+}
+
+func (s *seer) Send(ctx context.Context, m chat.Message) error {
+	s.out[m.Chat.ID] = append(s.out[m.Chat.ID], m)
+	s.sent++
+	chat.Posted(ctx, fmt.Sprint(s.sent))
+	return nil
+}
+
+func (s *seer) Edit(_ context.Context, _ string, m chat.Message) error {
+	m.DedupKey = edited
+	s.out[m.Chat.ID] = append(s.out[m.Chat.ID], m)
+	return nil
 }
 
 // buttons writes a message's buttons as "Label → /command | …".
@@ -261,16 +275,23 @@ func TestR_G_1_ReportConfirmed(t *testing.T) {
 	e := newPlayEvent(t, h, &action.InfoChanged{ConfirmWithin: new(30 * time.Minute)}).start()
 	red, black := e.board(1)
 	rn, bn := e.name(red), e.name(black)
-	// In the group the reply is the announcement: the group hears it once.
-	must(t, h.say(red, "/report win"), "第1台 "+rn+" 报告了结果，等待 "+bn+" 确认。", "30 分钟")
+	// In the group the reporter's own account goes to them privately; the
+	// round's message shows the board awaiting confirmation, and the
+	// question is the opponent's alone.
+	r := h.send(red, "/report win", false)
+	if !r.Private {
+		t.Errorf("the report's answer in the group is public: %q", r.Text)
+	}
+	must(t, r.Text, "已报告：第1台 "+rn+" 胜 "+bn+"。等待 "+bn+" 确认。", "30 分钟")
 	only(t, h.outbox(), map[string][]string{
-		"dm:" + black: {rn + " 报告：第1台 " + rn + " 胜 " + bn + "。确认吗？"},
+		"dm:" + black: {rn + " 报告：第1台 " + rn + " 胜 " + bn + "。确认吗？", "30 分钟"},
+		"group":       {" 1 " + rn + " " + bn + " 待确认"},
 	})
 	must(t, h.dm(black, "/me"), rn+" 报告", "/confirm", "/dispute")
 	must(t, h.dm(red, "/me"), "等待 "+bn+" 确认")
 	must(t, h.say(red, "/confirm"), "不能确认自己的报告", "要由对手确认")
 	must(t, h.dm(black, "/confirm"), "已确认：第1台 "+rn+" 胜 "+bn) // in private, their own account
-	only(t, h.outbox(), map[string][]string{"group": {"第 1 轮第 1 台：" + rn + " 1-0 " + bn + "（" + bn + " 确认）"}})
+	only(t, h.outbox(), map[string][]string{"group": {" 1 " + rn + " " + bn + " 1-0"}})
 	if g := e.game(1); g.Result != engine.RedWin {
 		t.Errorf("board 1 result %v, want a red win", g.Result)
 	}
@@ -304,7 +325,10 @@ func TestR_G_1_ReportDisputed(t *testing.T) {
 	h.say(red, "/report win")
 	h.outbox()
 	must(t, h.dm(black, "/dispute"), "已提出异议")
-	only(t, h.outbox(), map[string][]string{"group": {"第1台 结果有争议", e.name(black) + " 不同意", "/result"}})
+	only(t, h.outbox(), map[string][]string{
+		"group":  {" 1 " + e.name(red) + " " + e.name(black) + " 有争议"},
+		"dm:org": {"第 1 轮第 1 台结果有争议", e.name(black) + " 不同意", "/result 1"},
+	})
 	must(t, h.dm(black, "/confirm"), "有争议", "/result")
 	must(t, h.say(red, "/report draw"), "有争议")
 	must(t, h.dm(black, "/me"), "等待裁判裁决")
@@ -323,8 +347,11 @@ func TestR_G_1_ContradictingReports(t *testing.T) {
 	rn, bn := e.name(red), e.name(black)
 	h.say(red, "/report win")
 	h.outbox()
-	must(t, h.say(black, "/report win"), "第1台 结果有争议："+rn+" 与 "+bn+" 的报告不同")
-	only(t, h.outbox(), map[string][]string{})
+	must(t, h.say(black, "/report win"), "与对手的不同：结果有争议")
+	only(t, h.outbox(), map[string][]string{
+		"group":  {" 1 " + rn + " " + bn + " 有争议"},
+		"dm:org": {"结果有争议：" + rn + " 与 " + bn + " 的报告不同", "/result 1"},
+	})
 	must(t, h.dm(black, "/me"), "结果有争议")
 	gp := e.state().Underway(1, 1)
 	if gp.Dispute == nil || gp.Dispute.Result != engine.BlackWin {
@@ -339,7 +366,7 @@ func TestR_G_1_AgreeingReports(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, black := e.board(2)
 	h.say(black, "/report 胜")
-	must(t, h.say(red, "/report loss"), "（"+e.name(red)+" 确认）")
+	must(t, h.say(red, "/report loss"), "已确认：第2台 "+e.name(red)+" 负 "+e.name(black))
 	if g := e.game(2); g.Result != engine.BlackWin {
 		t.Errorf("board 2 result %v, want a black win", g.Result)
 	}
@@ -350,9 +377,10 @@ func TestResign(t *testing.T) {
 	e := newPlayEvent(t, h, nil).start()
 	red, black := e.board(1)
 	rn, bn := e.name(red), e.name(black)
-	// An English player of a Chinese event: the group hears it in Chinese.
-	must(t, h.sendAs(black, "en", "/resign").Text, "第 1 轮第 1 台："+rn+" 1-0 "+bn+"（"+bn+" 认输）")
-	only(t, h.outbox(), map[string][]string{})
+	// An English player of a Chinese event: their own account in English,
+	// the group's round message in Chinese.
+	must(t, h.sendAs(black, "en", "/resign").Text, "You resigned: Board 1: "+rn+" beat "+bn)
+	only(t, h.outbox(), map[string][]string{"group": {"第1轮对阵", " 1 " + rn + " " + bn + " 1-0"}})
 	if g := e.game(1); g.Result != engine.RedWin {
 		t.Errorf("after black resigned: %v", g.Result)
 	}
@@ -375,7 +403,7 @@ func TestR_G_2_DrawAccepted(t *testing.T) {
 	must(t, h.say(red, "/draw"), "不能撤回")
 	must(t, h.say(red, "/accept"), "没有需要", "回应的提和", "/draw")
 	must(t, h.dm(black, "/accept"), "已接受提和：第1台 "+rn+" 和 "+bn)
-	only(t, h.outbox(), map[string][]string{"group": {"第 1 轮第 1 台：" + rn + " 1/2 " + bn + "（同意和棋）"}})
+	only(t, h.outbox(), map[string][]string{"group": {" 1 " + rn + " " + bn + " 1/2"}})
 	if g := e.game(1); g.Result != engine.Draw {
 		t.Errorf("result %v after the draw was accepted", g.Result)
 	}
@@ -571,7 +599,7 @@ func TestR_G_1_LastConfirmationCompletesRound(t *testing.T) {
 	h.outbox()
 	h.dm(black2, "/confirm")
 	group := strings.Join(h.sent()["group"], "\n")
-	must(t, group, "（"+e.name(black2)+" 确认）", "第 1 轮全部结束", e.name(black1))
+	must(t, group, "第 1 轮全部结束", e.name(black1), " 2 "+e.name(red2)+" "+e.name(black2)+" 1/2")
 }
 
 // TestR_G_1_WindowEndsThroughTick: the scheduler confirms an unanswered

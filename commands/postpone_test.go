@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -46,7 +47,7 @@ func TestR_E_3_PostponedGameFromTheChat(t *testing.T) {
 	}
 	must(t, s.say("org", "/finish"), "补赛还没有结果")
 	late := s.say("org", "/result 2 1-0 1")
-	must(t, late, "补赛结果")
+	must(t, strings.Join(s.announced("group"), "\n"), "补赛结果")
 	if g, _ := gameOn(&s.state().Event, 1, 2); !g.Result.Decided() {
 		t.Errorf("the postponed game's result was not entered: %+v (reply %q)", g, late)
 	}

@@ -37,7 +37,7 @@ func TestProvisionalRanking_R_F_4(t *testing.T) {
 		} else if g.Black < g.Red {
 			code = "0-1"
 		}
-		must(t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+		recorded(t, h.say("org", fmt.Sprintf("/result %d %s", g.Board, code)))
 	}
 	got := strings.Join(provisionalRows(t, h), "\n")
 	want := strings.Join([]string{

@@ -230,12 +230,20 @@ func addressee(line string) string {
 // in the one spelling the command reads, however it was written (Form,
 // number): "/result 第5台 １－０" reads as board 5, result 1-0.
 func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, error) {
-	args := map[string]string{}
+	args, _, err := c.parse(words, lang)
+	return args, err
+}
+
+// parse is parseArgs that also gives the words of each Rest argument as
+// they were typed, a quoted name one word: /team add "Intl Team" Tom
+// "Alice Wu" adds Tom and Alice Wu (Context.list).
+func (c *Command) parse(words []string, lang i18n.Lang) (map[string]string, map[string][]string, error) {
+	args, lists := map[string]string{}, map[string][]string{}
 	i := 0
 	for n, a := range c.Args {
 		if i >= len(words) {
 			if !a.Optional {
-				return nil, problem("缺少%s。用法：%s", "%s is missing. Usage: %s", a.Placeholder(lang), c.Usage(lang))
+				return nil, nil, problem("缺少%s。用法：%s", "%s is missing. Usage: %s", a.Placeholder(lang), c.Usage(lang))
 			}
 			continue
 		}
@@ -243,21 +251,21 @@ func (c *Command) parseArgs(words []string, lang i18n.Lang) (map[string]string, 
 			continue // "/pairings picture": the round left out, the word is a later argument's
 		}
 		if a.Kind == Rest || a.Kind == Person {
-			args[a.Name] = strings.Join(words[i:], " ")
+			args[a.Name], lists[a.Name] = strings.Join(words[i:], " "), words[i:]
 			i = len(words)
 			continue
 		}
 		v, used, ok := a.read(words[i:])
 		if !ok {
-			return nil, a.misfit(words[i], c.Usage(lang), lang)
+			return nil, nil, a.misfit(words[i], c.Usage(lang), lang)
 		}
 		args[a.Name] = v
 		i += used
 	}
 	if i < len(words) {
-		return nil, problem("多余的「%s」。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
+		return nil, nil, problem("多余的「%s」。用法：%s", "unexpected %q. Usage: %s", strings.Join(words[i:], " "), c.Usage(lang))
 	}
-	return args, nil
+	return args, lists, nil
 }
 
 // read reads the argument at the start of words: its value as the

@@ -30,9 +30,9 @@ func TestPublishStartTime(t *testing.T) {
 		want      []string
 		start     time.Time // UTC; zero: refused, nothing published
 	}{
-		{"19:30", "zh", []string{"第1轮对阵", "开始时间：19:30", "已私信通知"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
+		{"19:30", "zh", []string{"第 1 轮已公布", "开始时间：19:30", "已私信通知"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
 		{"19：30", "zh", []string{"开始时间：19:30"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
-		{"19:30", "en", []string{"Round 1 pairings", "Starts: 19:30", "Private notes went to"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
+		{"19:30", "en", []string{"Round 1 is published", "Starts: 19:30", "Private notes went to"}, time.Date(2026, 3, 1, 11, 30, 0, 0, time.UTC)},
 		{"08:00", "zh", []string{"开始时间：明天 08:00", "今天的 08:00 已过，所以是明天"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
 		{"08:00", "en", []string{"Starts: 08:00 tomorrow", "Today's 08:00 has passed, so it is tomorrow"}, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
 		{"16:30", "zh", []string{"16:30 已经过了（现在 17:00）", "直接输入 /publish"}, time.Time{}},
@@ -126,7 +126,7 @@ func TestR_G_4_LateCountsFromStart(t *testing.T) {
 	if got[1] != engine.Pending || got[2] != engine.DoubleForfeit {
 		t.Errorf("results %v at 19:45; want board 1 pending (both came before 19:45), board 2 -- (nobody came)", got)
 	}
-	must(t, strings.Join(h.sent()["group"], "\n"), "第 1 轮第 2 台", "迟到超过时限，判负")
+	must(t, strings.Join(h.sent()["group"], "\n"), "第1轮对阵", " 2 "+e.name(e.user[e.state().Event.Rounds[0].Games[1].Red]), " --")
 }
 
 // remindEvent is round 1 published to start at 19:30 in an event that

@@ -61,10 +61,11 @@ func setResult(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	var was engine.Game
 	if _, err := c.Update(func(ch *storage.Change) error {
 		// Set or corrected: what the result is as the change sees it (a
 		// player may have confirmed it meanwhile).
-		was, _ := gameOn(&ch.State.Event, round, board)
+		was, _ = gameOn(&ch.State.Event, round, board)
 		why := i18n.T{Zh: "裁判裁定", En: "set by the arbiter"}
 		switch {
 		case was.Result == res && ch.State.Status == action.Running && captures == nil:
@@ -83,7 +84,14 @@ func setResult(c *Context) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "已记录第 %d 轮第 %d 台：%s。", En: "Recorded round %d board %d: %s."}.In(c.Lang, round, board, resultText(res))), nil
+	lang, now := chats.toldLang(c), resultText(res)
+	if captures != nil {
+		now += i18n.T{Zh: "（吃子数 红%d:黑%d）", En: " (pieces captured: red %d, black %d)"}.In(lang, captures.Red, captures.Black)
+	}
+	if was.Result.Decided() {
+		return chats.told(i18n.T{Zh: "已更正第 %d 轮第 %d 台：%s（原为 %s）。", En: "Corrected round %d board %d: %s (was %s)."}.In(lang, round, board, now, resultText(was.Result))), nil
+	}
+	return chats.told(i18n.T{Zh: "已记录第 %d 轮第 %d 台：%s。", En: "Recorded round %d board %d: %s."}.In(lang, round, board, now)), nil
 }
 
 // capturesArg reads the pieces each side captured (/result B 吃子 5:3,
@@ -200,8 +208,7 @@ func (v *voice) settle(ch *storage.Change, a action.Settling, why i18n.T) error 
 	g, _ := gameOn(ev, round, board)
 	said := i18n.T{Zh: "第 %d 轮第 %d 台：%s %s %s（%s）", En: "Round %d board %d: %s %s %s (%s)"}.
 		In(v.lang, round, board, playerName(ev, g.Red), resultText(g.Result), playerName(ev, g.Black), why.In(v.lang))
-	f.settled(v, ch, round, board, said, was)
-	return nil
+	return f.settled(v, ch, round, board, said, was)
 }
 
 // ---- undo, log, finish ----
@@ -241,27 +248,36 @@ func playReport(c *Context) (Reply, error) {
 			return "", err
 		}
 		if gp.Report != nil {
-			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 与 %s 的报告不同，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s and %s reported differently; an arbiter decides with /result."}.In(chats.lang, s.game.Board, them, me))
+			if err := chats.refreshRound(ch, s.round); err != nil {
+				return "", err
+			}
+			if err := c.tellStaff(ch, i18n.T{Zh: "第 %d 轮第 %d 台结果有争议：%s 与 %s 的报告不同。请裁决：/result %d 结果（如 1-0）。", En: "Round %d board %d is disputed: %s and %s reported differently. Decide it with /result %d RESULT (e.g. 1-0)."}, s.round, s.game.Board, them, me, s.game.Board); err != nil {
+				return "", err
+			}
 			return i18n.T{Zh: "你的报告（%s）与对手的不同：结果有争议，由裁判裁决。", En: "Your report (%s) contradicts your opponent's: the result is disputed and an arbiter decides."}.In(c.Lang, line), nil
 		}
-		text := i18n.T{Zh: "第%d台 %s 报告了结果，等待 %s 确认。", En: "Board %d: %s reported the result; waiting for %s to confirm."}.In(chats.lang, s.game.Board, me, them)
-		personal := i18n.T{Zh: "已报告：%s。等待 %s 确认。", En: "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
-		if w := ch.State.Info.ConfirmWithin; w > 0 {
-			window := i18n.T{Zh: "%d 分钟内不回应，结果按报告确认（R-G-1）。", En: "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}
-			text += "\n" + window.In(chats.lang, int(w.Minutes()))
-			personal += "\n" + window.In(c.Lang, int(w.Minutes()))
+		// The round's message shows the board awaiting confirmation; the
+		// question is the opponent's alone (R-G-1).
+		if err := chats.refreshRound(ch, s.round); err != nil {
+			return "", err
 		}
-		chats.announce(ch, text)
+		personal := i18n.T{Zh: "已报告：%s。等待 %s 确认。", En: "Reported: %s. Waiting for %s to confirm."}.In(c.Lang, line, them)
+		window := func(lang i18n.Lang) string { return "" }
+		if w := ch.State.Info.ConfirmWithin; w > 0 {
+			window = func(lang i18n.Lang) string {
+				return "\n" + i18n.T{Zh: "%d 分钟内不回应，结果按报告确认（R-G-1）。", En: "If there is no answer within %d minutes, the result stands as reported (R-G-1)."}.In(lang, int(w.Minutes()))
+			}
+		}
 		opp, err := c.contacts(s.opponent)
 		if err != nil {
 			return "", err
 		}
 		r := ref{event: c.Event, round: s.round, board: s.game.Board, seq: ch.State.Underway(s.round, s.game.Board).Report.Seq}
 		for _, ct := range opp {
-			tell(ch, []contact{ct}, i18n.T{Zh: "%s 报告：%s。确认吗？", En: "%s reports: %s. Do you confirm?"}, []any{me, gameLine(ev, s.game, res, ct.lang)},
+			tell(ch, []contact{ct}, i18n.T{Zh: "%s 报告：%s。确认吗？%s", En: "%s reports: %s. Do you confirm?%s"}, []any{me, gameLine(ev, s.game, res, ct.lang), window(ct.lang)},
 				button{i18n.T{Zh: "确认", En: "Confirm"}, r.answering("/confirm")}, button{i18n.T{Zh: "异议", En: "Dispute"}, r.answering("/dispute")})
 		}
-		return personal, nil
+		return personal + window(c.Lang), nil
 	})
 }
 
@@ -311,7 +327,12 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 			if err := ch.Append(&action.ReportDisputed{Round: s.round, Board: s.game.Board, Player: c.Player}); err != nil {
 				return "", err
 			}
-			chats.announce(ch, i18n.T{Zh: "第%d台 结果有争议：%s 不同意对手的报告，等待裁判用 /result 裁决。", En: "Board %d: result disputed, %s does not accept the report; an arbiter decides with /result."}.In(chats.lang, s.game.Board, me))
+			if err := chats.refreshRound(ch, s.round); err != nil {
+				return "", err
+			}
+			if err := c.tellStaff(ch, i18n.T{Zh: "第 %d 轮第 %d 台结果有争议：%s 不同意对手的报告。请裁决：/result %d 结果（如 1-0）。", En: "Round %d board %d is disputed: %s does not accept the report. Decide it with /result %d RESULT (e.g. 1-0)."}, s.round, s.game.Board, me, s.game.Board); err != nil {
+				return "", err
+			}
 			return i18n.T{Zh: "已提出异议：由裁判裁决。", En: "Disputed: an arbiter decides."}.In(c.Lang), nil
 		}
 		a := &action.ReportConfirmed{Round: s.round, Board: s.game.Board, Player: c.Player}
@@ -321,6 +342,22 @@ func answerReport(c *Context, dispute bool) (Reply, error) {
 		g, _ := gameOn(ev, s.round, s.game.Board)
 		return i18n.T{Zh: "已确认：%s。", En: "Confirmed: %s."}.In(c.Lang, gameLine(ev, s.game, g.Result, c.Lang)), nil
 	})
+}
+
+// tellStaff tells the event's organisers and arbiters text privately, each
+// in their language: a dispute the round's message shows in the group
+// (sheet.Disputed) and only an arbiter decides (R-G-1).
+func (c *Context) tellStaff(ch *storage.Change, text i18n.T, args ...any) error {
+	staff, err := staffContacts(c.reads())
+	if err != nil {
+		return err
+	}
+	for _, ct := range staff {
+		if ct.chat != chat.Private(c.Req.Chat.Platform, c.Req.User.ID) { // who did it knows
+			ch.Send(chat.Message{Chat: ct.chat, Text: text.In(ct.lang, args...)})
+		}
+	}
+	return nil
 }
 
 // reportSeq is the action that made the pending report, 0 for none.

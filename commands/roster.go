@@ -111,6 +111,9 @@ func addPlayer(c *Context) (Reply, error) {
 			p.Rating = m.rating
 		}
 	}
+	if c.State.Status == action.Running {
+		return enterLate(c, p) // R-E-1
+	}
 	var (
 		added   engine.Player
 		waiting bool
@@ -160,7 +163,7 @@ func numbered(st *action.State, arg string) (engine.Player, error) {
 }
 
 func editPlayer(c *Context) (Reply, error) {
-	old, err := numbered(c.State, c.Args["number"])
+	old, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
 	}
@@ -177,7 +180,7 @@ func editPlayer(c *Context) (Reply, error) {
 }
 
 func removePlayer(c *Context) (Reply, error) {
-	p, err := numbered(c.State, c.Args["number"])
+	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {
 		return Reply{}, err
 	}
@@ -323,7 +326,7 @@ func findPlayer(st *action.State, arg string) (engine.Player, error) {
 			return p, nil
 		}
 	}
-	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /standings 查看。", "There is no player called %q. Use their number or full name; see them with /standings.", arg)
+	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /players 查看。", "There is no player called %q. Use their number or full name; see them with /players.", arg)
 }
 
 // withdraw takes a player out after the last round they finished: a game

@@ -209,12 +209,14 @@ func (s roundStart) source(lang i18n.Lang) string {
 }
 
 // publishRound publishes the preview of an event whose players are paired
-// (not teams): the pairing table, with notes (what a staged event's boards
-// play) when given, goes to every chat of the event with a link to its
-// live page, and a private note to each player a user is linked to, with
-// buttons to report the result; ask, when given, asks what else the
-// round's players choose (an armageddon's colours).
-func publishRound(c *Context, start roundStart, notes func(st *action.State, round int, lang i18n.Lang) string, ask func(c *Context, ch *storage.Change, round int) error) (Reply, error) {
+// (not teams): the round's message (liveRound: the table, with what a
+// staged event's boards play, and a link to the event's live page) goes
+// to every chat of the event, its pictures as one album, and a private
+// note to each player a user is linked to, with buttons to report the
+// result; ask, when given, asks what else the round's players choose (an
+// armageddon's colours). The publisher is told how far it went,
+// privately where the chat sees the round.
+func publishRound(c *Context, start roundStart, ask func(c *Context, ch *storage.Change, round int) error) (Reply, error) {
 	now := c.svc.now()
 	if err := c.State.PreviewReady(); err != nil {
 		return Reply{}, err
@@ -226,8 +228,7 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 	if err := c.readWorth(); err != nil { // club_worth.go (R-R-2)
 		return Reply{}, err
 	}
-	page, err := c.pageButton()
-	if err != nil {
+	if _, err := c.pageButton(); err != nil { // the link the round's message carries
 		return Reply{}, err
 	}
 	var round, told int
@@ -243,16 +244,14 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 		if err := start.schedule(ch, round); err != nil {
 			return err
 		}
+		if err := chats.liveRound(ch, round, chats.pictures(ch)); err != nil {
+			return err
+		}
+		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		ids, err := c.reads().Identities()
 		if err != nil {
 			return err
 		}
-		text := pairingTable(ch.State, round, chats.lang)
-		if notes != nil {
-			text += notes(ch.State, round, chats.lang)
-		}
-		chats.announceWith(ch, text+roundTerms(ch.State, now, chats.lang)+unlinkedTerm(ch.State, round, ids, chats.lang), page...)
-		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		cts, err := contactsOf(c.reads(), ids)
 		if err != nil {
 			return err
@@ -272,23 +271,19 @@ func publishRound(c *Context, start roundStart, notes func(st *action.State, rou
 			}
 		}
 		if ask != nil {
-			if err := ask(c, ch, round); err != nil {
-				return err
-			}
+			return ask(c, ch, round)
 		}
-		// For the publisher's chat only: whom the notes reached, and why
-		// the start is tomorrow.
-		chats.also(ch, i18n.T{Zh: "已私信通知 %d 位选手。", En: "Private notes went to %d players."}.In(chats.lang, told)+start.note(c.State, chats.lang))
 		return nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
-	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(c.Lang, round, chats.chats(), told)
+	lang := chats.toldLang(c)
+	text := i18n.T{Zh: "第 %d 轮已公布：对阵表发到 %d 个聊天。已私信通知 %d 位选手。", En: "Round %d is published: the pairings went to %d chats. Private notes went to %d players."}.In(lang, round, chats.chats(), told)
 	if !start.at.IsZero() {
-		text += "\n" + i18n.T{Zh: "开始时间：%s%s。", En: "Starts: %s%s."}.In(c.Lang, startClock(c.State, start.at, now, c.Lang), start.source(c.Lang)) + start.note(c.State, c.Lang)
+		text += "\n" + i18n.T{Zh: "开始时间：%s%s。", En: "Starts: %s%s."}.In(lang, startClock(c.State, start.at, now, lang), start.source(lang))
 	}
-	return chats.reply(text), nil
+	return chats.told(text + start.note(c.State, lang)), nil
 }
 
 // tomorrowNote says that a start time given to /publish is tomorrow's,

@@ -59,7 +59,7 @@ func TestScenarioCategories_R_T_10(t *testing.T) {
 	for round := 1; round <= 3; round++ {
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		st := s.state()
 		for _, g := range st.Event.Rounds[round-1].Games {
 			if g.Result.Decided() {

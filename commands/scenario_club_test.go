@@ -35,7 +35,7 @@ const clubList = `/rating import
 func playClubRound(t *testing.T, s *script, round int, upsets, draws []int) {
 	t.Helper()
 	must(t, s.say("org", "/pair"), "预览")
-	must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+	must(t, s.say("org", "/publish"), fmt.Sprintf("第 %d 轮已公布", round)) // the round itself is the group's live message
 	st := s.state()
 	for _, g := range st.Event.Rounds[len(st.Event.Rounds)-1].Games {
 		if g.Result.Decided() {
@@ -48,7 +48,7 @@ func playClubRound(t *testing.T, s *script, round int, upsets, draws []int) {
 		case contains(upsets, g.Board):
 			code = map[string]string{"1-0": "0-1", "0-1": "1-0"}[code]
 		}
-		must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+		must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), fmt.Sprintf("第 %d 轮", round))
 	}
 }
 
@@ -146,7 +146,7 @@ func TestScenarioClubSeason_R_R_1(t *testing.T) {
 			if g.Board == 2 {
 				code = "1/2"
 			}
-			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+			must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), fmt.Sprintf("第 %d 轮", round))
 		}
 	}
 	must(t, s.say("org", "/finish"), "结束", "等级分变化（R-R-2）")

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unicode"
 )
@@ -59,16 +60,22 @@ func TestScenarioEnglish(t *testing.T) {
 		return r.Text
 	}
 	say := func(user, text string) string { t.Helper(); return as(user, text, false) }
-	// announce is a line whose reply in the group is the event's
-	// announcement: in the event's language, English, whoever typed it.
+	// announce is a line whose news the group sees (the round's message,
+	// edited): in the event's language, English, whoever typed it.
 	announce := func(user, text string) string {
 		t.Helper()
-		r := s.run(user, locale[user], text, false)
+		s.run(user, locale[user], text, false)
 		lines++
-		if r.Text == "" || cjk(r.Text) {
-			t.Errorf("%s: %s → %q: want the announcement in English", user, text, r.Text)
+		heard := s.announced("group")
+		if len(heard) == 0 {
+			t.Errorf("%s: %s: the group saw nothing", user, text)
 		}
-		return r.Text
+		for _, h := range heard {
+			if cjk(h) {
+				t.Errorf("%s: %s → the group saw %q: want English", user, text, h)
+			}
+		}
+		return strings.Join(heard, "\n")
 	}
 	dm := func(user, text string) string { t.Helper(); return as(user, text, true) }
 
@@ -95,7 +102,7 @@ func TestScenarioEnglish(t *testing.T) {
 	for round := 1; round <= 2; round++ {
 		s.heading(fmt.Sprintf("round %d", round))
 		must(t, say("ann", "/pair"), fmt.Sprintf("Round %d pairing preview", round))
-		must(t, say("ann", "/publish"), fmt.Sprintf("Round %d pairings", round))
+		must(t, announce("ann", "/publish"), fmt.Sprintf("Round %d pairings", round))
 		st := s.state()
 		users := map[int]string{}
 		for _, u := range []string{"ann", "bob", "wang", "li"} {
@@ -123,7 +130,7 @@ func TestScenarioEnglish(t *testing.T) {
 				} else {
 					say(black, "/result 1 1-0")
 				}
-				must(t, say("ann", "/result 1 1-0"), "set by the arbiter")
+				recorded(t, say("ann", "/result 1 1-0"))
 			} else {
 				dm(black, "/confirm")
 			}

@@ -36,7 +36,7 @@ func playStaged(t *testing.T, s *script, user map[int]string, decide func(st *ac
 		round++
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第 %d 轮预览", round))
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		if published != nil {
 			published(s.state(), round)
 		}

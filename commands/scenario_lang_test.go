@@ -82,7 +82,8 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	}
 	must(t, announce("ann", "/start"), "开赛！")
 	must(t, reply("ann", "/pair"), "Round 1 pairing preview")
-	must(t, announce("ann", "/publish 19:30"), "第1轮对阵", "已私信通知")
+	must(t, reply("ann", "/publish 19:30"), "Round 1 is published", "Private notes went to")
+	must(t, strings.Join(s.announced(s.group.ID), "\n"), "第1轮对阵", "开始时间：19:30")
 	must(t, private("ann", "/event show"), "Event: 秋季赛", "Status: running") // the event she runs, in her language
 
 	s.heading("round 1")
@@ -103,7 +104,7 @@ func TestScenarioEnglishOrganiserChineseEvent(t *testing.T) {
 	s.advance(30 * time.Minute) // board 2 is late past the limit (R-G-4)
 	s.tick()
 	heard("late forfeits")
-	must(t, strings.Join(s.announced(s.group.ID), "\n"), "迟到超过时限，判负")
+	must(t, strings.Join(s.announced(s.group.ID), "\n"), "第1轮对阵", " --")
 	must(t, announce("ann", "/result 1 1-0"), "第 1 轮全部结束", "排名")
 
 	s.heading("finish")

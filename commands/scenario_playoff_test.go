@@ -57,7 +57,7 @@ func TestScenarioPlayoffInGroups_R_T_8(t *testing.T) {
 	must(t, s.say("org", "/playoff"), "第 1 组第 2 名并列：P4、P5")
 	must(t, s.say("org", "/playoff 加赛"), "第 1 组第 2 名加赛：P4、P5，下一局由 /pair 编排")
 	must(t, s.say("org", "/pair"), "第 1 组第 2 名加赛第 1 局", "名次加赛（R-T-8，快棋）")
-	must(t, s.say("org", "/publish"), "第4轮对阵")
+	must(t, s.publishes("org", "/publish"), "第4轮对阵")
 	must(t, s.say("org", "/result 1 和"), "第 1 组第 2 名并列由抽签排定（R-T-8）") // the blitz game drawn: lots
 	st := s.state()
 	pg := st.Progress()

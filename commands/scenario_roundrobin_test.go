@@ -54,7 +54,7 @@ func TestScenarioRoundRobin6(t *testing.T) {
 	for round := 1; round <= 5; round++ {
 		s.heading(fmt.Sprintf("第 %d 轮", round))
 		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round), "贝格尔表 R-C-2")
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
 		st := s.state()
 		for _, g := range st.Event.Rounds[round-1].Games {
 			red, black := playerName(&st.Event, g.Red), playerName(&st.Event, g.Black)
@@ -130,9 +130,9 @@ func settle(t *testing.T, s *script, user map[int]string, g engine.Game, code st
 		if code == "0-1" {
 			winner, loser = loser, winner
 		}
-		must(t, s.say(winner, "/report win"), "报告了结果")
+		must(t, s.say(winner, "/report win"), "已报告")
 		must(t, s.dm(loser, "/confirm"), "已确认")
 		return
 	}
-	must(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)), "裁判裁定")
+	recorded(t, s.say("org", fmt.Sprintf("/result %d %s", g.Board, code)))
 }

@@ -89,7 +89,8 @@ func TestScenarioSignup(t *testing.T) {
 
 	s.heading("按赛程开始")
 	must(t, s.say("org", "/pair"), "第1轮编排预览")
-	must(t, s.say("org", "/publish"), "第1轮对阵", "开始时间：09:00（按赛程）")
+	must(t, s.say("org", "/publish"), "第 1 轮已公布", "开始时间：09:00（按赛程）")
+	must(t, strings.Join(s.announced("group"), "\n"), "第1轮对阵", "开始时间：09:00（按赛程）")
 	s.advance(15 * time.Minute) // 08:45: the reminder
 	s.tick()
 	must(t, strings.Join(s.announced("group"), "\n"), "提醒：第 1 轮将于 09:00 开始（还有 15 分钟）。", "09:15 前未签到（/here）判负（R-G-4）。")
@@ -100,10 +101,12 @@ func TestScenarioSignup(t *testing.T) {
 	must(t, s.say(red2, "/here"), "已签到")
 	s.advance(30 * time.Minute) // 09:15: board 2's black is late
 	s.tick()
-	must(t, strings.Join(s.announced("group"), "\n"), "迟到超过时限，判负")
-	must(t, s.say(red, "/resign"), "认输")
+	// The forfeit shows in the round's message, edited in place.
+	must(t, strings.Join(s.announced("group"), "\n"), "第1轮对阵", " +-")
+	must(t, s.say(red, "/resign"), "第 1 轮全部结束")
 	must(t, s.say("org", "/pair"), "第2轮编排预览")
-	must(t, s.say("org", "/publish"), "第2轮对阵", "开始时间：14:00")
+	must(t, s.say("org", "/publish"), "第 2 轮已公布", "开始时间：14:00")
+	must(t, strings.Join(s.announced("group"), "\n"), "第2轮对阵", "开始时间：14:00")
 	if got, want := s.state().Play.Starts, time.Date(2026, 3, 7, 6, 0, 0, 0, time.UTC); !got.Equal(want) {
 		t.Errorf("round 2 starts at %v, want the schedule's %v", got, want)
 	}

@@ -55,27 +55,27 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 
 	s.heading("第 1 轮（半决赛）")
 	must(t, s.say("org", "/pair"), "第1轮编排预览（团体淘汰赛）", "M1", "M2")
-	must(t, s.say("org", "/publish"), "第1轮对阵")
+	must(t, s.publishes("org", "/publish"), "第1轮对阵")
 	must(t, s.say("hu", "/me"), "黄河", "第 1 台")
 	must(t, s.say("org", "/category 胡荣华 女子"), "团体赛按队排名")
 	must(t, s.playRound(1, map[[2]string]string{{"红星", "黄河"}: "WWD", {"东方", "长城"}: "DDD"}),
-		"第 1 场结束：红星 — 黄河 局分 5:1", "M1：红星 胜出。", "局分 3:3（胜台 0:0），平", "M2 平局（胜台数、局分、台次 均相同）", "红 长城 — 黑 东方")
+		"红星 — 黄河 局分 5:1", "M1：红星 胜出。", "局分 3:3（胜台 0:0），平", "M2 平局（胜台数、局分、台次 均相同）", "红 长城 — 黑 东方")
 
 	s.heading("第 2 轮（快棋加赛）")
 	must(t, s.say("org", "/pair"), "第2轮编排预览", "M2 快棋加赛")
-	must(t, s.say("org", "/publish"), "快棋加赛")
+	must(t, s.publishes("org", "/publish"), "快棋加赛")
 	st := s.state()
 	games := st.Event.Rounds[1].Games
 	if len(games) != 1 || games[0].Red != s.playerOf("li") || games[0].Black != s.playerOf("liu") {
 		t.Fatalf("the blitz board %+v, want 李来群 red against 柳大华 (R-C-3)", games)
 	}
-	must(t, s.say("li", "/report win"), "报告了结果")
+	must(t, s.say("li", "/report win"), "已报告")
 	must(t, s.dm("liu", "/confirm"), "已确认")
 	must(t, strings.Join(s.announced("group"), "\n"), "M2：长城 胜出。")
 
 	s.heading("第 3 轮（决赛）")
 	must(t, s.say("org", "/pair"), "第3轮编排预览", "红星", "长城")
-	must(t, s.say("org", "/publish"), "第3轮对阵")
+	must(t, s.publishes("org", "/publish"), "第3轮对阵")
 	must(t, s.playRound(3, map[[2]string]string{{"红星", "长城"}: "LWD", {"长城", "红星"}: "WLD"}), "局分 3:3（胜台 1:1）", "M3：长城 按台次胜出。", "最终名次", "名次 队名")
 
 	s.heading("结束")
@@ -100,7 +100,8 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 }
 
 // playRound enters round's boards by plans, keyed by the match's teams in
-// the order listed; an arbiter enters each board. It returns the replies.
+// the order listed; an arbiter enters each board. It returns the replies
+// and what the group saw of them: the round's message as it changed.
 func (s *script) playRound(round int, plans map[[2]string]string) string {
 	t := s.t
 	t.Helper()
@@ -124,8 +125,9 @@ func (s *script) playRound(round int, plans map[[2]string]string) string {
 				code = "0-1"
 			}
 			reply := s.say("org", fmt.Sprintf("/result %d %s", board, code))
-			must(t, reply, "裁判裁定")
+			recorded(t, reply)
 			said = append(said, reply)
+			said = append(said, s.announced(s.group.ID)...) // the round's message edited
 		}
 	}
 	return strings.Join(said, "\n")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // The team scenario (issue 13): four teams of five in a round robin
@@ -80,7 +81,7 @@ func TestScenarioTeamRoundRobin(t *testing.T) {
 		if round == 3 { // the clock reveals a line-up not sent at the start
 			publish += " " + clock(s.state(), s.now.Add(30*time.Minute))
 		}
-		must(t, s.say("org", publish), fmt.Sprintf("第%d轮对阵（团体；", round), "出场名单待双方队长提交")
+		must(t, s.publishes("org", publish), fmt.Sprintf("第%d轮对阵（团体；", round), "出场名单待双方队长提交")
 		st := s.state()
 		for _, m := range st.Teams.Rounds[round-1].Matches {
 			first, second := teamName(st, m.First), teamName(st, m.Second)
@@ -150,11 +151,13 @@ func (s *script) sendLineups(round, match int, first, second string) {
 		must(t, s.dm(captain(first), "/lineup 1 1 3 4 5"), "每人只能下一台")
 		must(t, s.dm(captain(first), "/lineup 2 1 3 4 5"), "已收到", "对方交了以后一起公布")
 		must(t, s.dm(captain(second), "/lineup 1 2 3 4 5"), "双方名单已齐")
-		must(t, strings.Join(s.announced("group"), "\n"), "出场名单")
+		m, _ := findMatch(s.state(), round, match)
+		must(t, strings.Join(s.announced("group"), "\n"), fmt.Sprintf("第%d轮对阵（团体；", round), matchBoardsText(s.state(), round, m, i18n.Zh))
 	case 2:
 		if m, _ := findMatch(s.state(), round, s.state().Teams.Rounds[round-1].Matches[0].Number); !m.Revealed {
 			must(t, s.dm(captain(first), "/lineup 1 2 3 4 5"), "已收到")
-			must(t, s.say("org", "/lineup reveal"), "第 2 轮第 1 场出场名单", "第 2 轮第 2 场出场名单")
+			must(t, s.say("org", "/lineup reveal"), "第 2 轮的出场名单已全部公布")
+			must(t, strings.Join(s.announced("group"), "\n"), "第2轮对阵（团体；")
 		}
 	default:
 		names := func(team string) string {
@@ -170,7 +173,7 @@ func (s *script) sendLineups(round, match int, first, second string) {
 		if match == 2 {
 			s.advance(31 * time.Minute)
 			s.tick()
-			must(t, strings.Join(s.announced("group"), "\n"), "第 3 轮开始：未交的出场名单按报名台次（R-TM-1）。", "第 2 场 长城 — 红星")
+			must(t, strings.Join(s.announced("group"), "\n"), "第 3 轮开始：未交的出场名单按报名台次（R-TM-1）", "第 2 场 长城 — 红星")
 			return
 		}
 		must(t, s.dm(captain(second), "/lineup "+names(second)), "双方名单已齐")
@@ -215,9 +218,9 @@ func (s *script) playTeamBoard(round, board int, firstWins, draw bool) {
 		winner, loser = loser, winner
 	}
 	if w, l := s.userOf(winner), s.userOf(loser); w != "" && l != "" && res != engine.Draw {
-		must(t, s.say(w, "/report win"), "报告了结果")
+		must(t, s.say(w, "/report win"), "已报告")
 		must(t, s.dm(l, "/confirm"), "已确认")
 		return
 	}
-	must(t, s.say("org", fmt.Sprintf("/result %d %s", board, code)), "裁判裁定")
+	recorded(t, s.say("org", fmt.Sprintf("/result %d %s", board, code)))
 }

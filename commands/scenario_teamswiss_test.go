@@ -47,7 +47,8 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 	for round := 1; round <= 3; round++ {
 		s.heading(fmt.Sprintf("Round %d", round))
 		must(t, en("org", "/pair"), fmt.Sprintf("Round %d preview (teams, Swiss pairing R-SW)", round))
-		must(t, en("org", "/publish"), fmt.Sprintf("Round %d pairings (teams;", round))
+		must(t, en("org", "/publish"), fmt.Sprintf("Round %d is published", round))
+		must(t, strings.Join(s.announced(s.group.ID), "\n"), fmt.Sprintf("Round %d pairings (teams;", round))
 		st := s.state()
 		for i, m := range st.Teams.Rounds[round-1].Matches {
 			if i == 0 {
@@ -58,7 +59,8 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 				must(t, dm(cap, "/lineup 1 3"), "Got", "once the other captain's is in")
 			}
 		}
-		must(t, en("org", "/lineup reveal"), fmt.Sprintf("Round %d match 1 line-ups", round))
+		must(t, en("org", "/lineup reveal"), fmt.Sprintf("Round %d's line-ups are all revealed", round))
+		must(t, strings.Join(s.announced(s.group.ID), "\n"), fmt.Sprintf("Round %d pairings (teams;", round), "Match 1 ")
 		st = s.state()
 		for _, g := range st.Event.Rounds[round-1].Games {
 			number, b := st.Teams.Rules.MatchBoard(g.Board)
@@ -70,7 +72,7 @@ func TestScenarioTeamSwiss6(t *testing.T) {
 					code = "0-1"
 				}
 			}
-			must(t, en("org", fmt.Sprintf("/result %d %s", g.Board, code)), "set by the arbiter")
+			recorded(t, en("org", fmt.Sprintf("/result %d %s", g.Board, code)))
 		}
 	}
 	final := strings.Join(s.announced("group"), "\n")

@@ -48,6 +48,18 @@ func newScript(t *testing.T) *script {
 	return &script{harness: h, t: t, hints: newHints(t, h)}
 }
 
+// publishes is user typing text (a /publish) in the group: it returns what
+// the group saw of it, the round's message and its pictures; the
+// publisher's own account went to them privately.
+func (s *script) publishes(user, text string) string {
+	s.t.Helper()
+	r := s.run(user, "zh", text, false)
+	if !r.Private {
+		s.t.Errorf("%s: the publisher's account %q is said to the group", text, r.Text)
+	}
+	return strings.Join(s.announced(s.group.ID), "\n")
+}
+
 // heading starts a section of the transcript.
 func (s *script) heading(title string) { fmt.Fprintf(&s.out, "\n== %s\n", title) }
 
@@ -147,16 +159,20 @@ func (s *script) flush() {
 		return strings.Compare(a, b)
 	})
 	for _, c := range chats {
-		label := "[group] "
+		label := "[group"
 		if c != s.group.ID {
-			label = "[dm " + strings.TrimPrefix(c, "dm:") + "] "
+			label = "[dm " + strings.TrimPrefix(c, "dm:")
 		}
 		for _, m := range s.last[c] {
-			if m.File != nil && m.Text == "" {
-				fmt.Fprintf(&s.out, "%s[file: %s]\n", label, m.File.Name)
+			switch {
+			case m.File != nil && m.Text == "":
+				fmt.Fprintf(&s.out, "%s] [file: %s]\n", label, m.File.Name)
 				continue
+			case m.DedupKey == edited:
+				s.write(label+" ✎] ", m.Text) // the live message, as it reads now
+			default:
+				s.write(label+"] ", m.Text)
 			}
-			s.write(label, m.Text)
 			s.hints.check(m.Chat, s.actor, m.Text)
 			if len(m.Buttons) > 0 {
 				fmt.Fprintf(&s.out, "  [buttons: %s]\n", buttons(m))
@@ -363,7 +379,8 @@ func TestScenarioSwiss9(t *testing.T) {
 		if pv := s.say("org", "/pair"); !strings.Contains(pv, fmt.Sprintf("第%d轮编排预览", round)) {
 			t.Fatalf("round %d: /pair says %q\n%s", round, pv, s.say("org", "/crosstable"))
 		}
-		must(t, s.say("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		must(t, s.say("org", "/publish"), fmt.Sprintf("第 %d 轮已公布", round))
+		must(t, strings.Join(s.announced("group"), "\n"), fmt.Sprintf("第%d轮对阵", round))
 		if round == 5 {
 			must(t, s.dm("meng", "/me"), "第 5 轮：你已在第 4 轮后退赛，不再编排（R-W-3）。")
 			must(t, s.dm("meng", "/report win"), "第 5 轮：你已在第 4 轮后退赛")
@@ -433,13 +450,16 @@ func (s *script) play(g swissGame, e ending) {
 		if g.board%2 == 0 {
 			reporter, confirmer, said = g.loser(), g.winner(), "loss"
 		}
-		must(t, s.say(reporter, "/report "+said), "报告了结果")
+		must(t, s.say(reporter, "/report "+said), "已报告")
+		s.boardReads(g, "待确认")
 		must(t, s.dm(confirmer, "/confirm"), "已确认")
 	case disputed:
-		must(t, s.say(g.winner(), "/report win"), "报告了结果")
+		must(t, s.say(g.winner(), "/report win"), "已报告")
 		must(t, s.dm(g.loser(), "/dispute"), "已提出异议")
+		s.boardReads(g, "有争议")
+		must(t, strings.Join(s.announced("dm:ref"), "\n"), "结果有争议", fmt.Sprintf("/result %d", g.board))
 		must(t, s.dm(g.loser(), "/me"), "等待裁判裁决")
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
+		recorded(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())))
 	case drawAgreed:
 		must(t, s.say(g.red, "/draw"), "提和")
 		must(t, s.dm(g.black, "/accept"), "已接受提和")
@@ -454,13 +474,11 @@ func (s *script) play(g swissGame, e ending) {
 		}
 		s.play(g, confirmed)
 	case resigned:
-		must(t, s.say(g.loser(), "/resign"), "认输）")
+		recorded(t, s.say(g.loser(), "/resign"))
 	case lateArrival:
 		s.advance(16 * time.Minute)
 		s.tick()
-		st := s.state()
-		red, black := s.name(st, g.red), s.name(st, g.black)
-		s.exactly("group", fmt.Sprintf("第 %d 轮第 %d 台：%s +- %s（迟到超过时限，判负）", g.round, g.board, red, black))
+		s.boardReads(g, "+-")
 		must(t, s.dm(g.black, "/here"), "已有结果：负（弃权）")
 	case windowEnds:
 		must(t, s.say(g.winner(), "/report win"), "10 分钟内不回应")
@@ -471,26 +489,51 @@ func (s *script) play(g swissGame, e ending) {
 		}
 		s.advance(time.Minute)
 		s.tick()
-		st := s.state()
-		s.exactly("group", fmt.Sprintf("第 %d 轮第 %d 台：%s %s %s（确认时限已过，按报告确认）", g.round, g.board,
-			s.name(st, g.red), g.code(), s.name(st, g.black)))
+		s.boardReads(g, g.code())
 	case wrongResult:
 		wrong := "0-1"
 		if g.code() == "0-1" {
 			wrong = "1-0"
 		}
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, wrong)), "裁判裁定")
+		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, wrong)), "已记录")
 		n := s.logLen()
 		s.say("org", "/log 3")
 		must(t, s.say("org", fmt.Sprintf("/undo %d", n)), fmt.Sprintf("第 %d 步（", n), "已被 org 撤销")
-		s.exactly("group", fmt.Sprintf("第 %d 步（第 %d 轮第 %d 台结果 %s）已被 org 撤销。", n, g.round, g.board, wrong))
+		undone := s.announced("group")
+		if len(undone) != 2 || undone[0] != fmt.Sprintf("第 %d 步（第 %d 轮第 %d 台结果 %s）已被 org 撤销。", n, g.round, g.board, wrong) ||
+			!strings.Contains(undone[1], fmt.Sprintf("\n%2d %s %s\n", g.board, s.name(s.state(), g.red), s.name(s.state(), g.black))) {
+			t.Errorf("the undo told the group %q, want it said and the round's message without the result", undone)
+		}
 		if r := s.state().Event.Rounds[g.round-1].Games[g.board-1].Result; r != engine.Pending {
 			t.Errorf("after the undo board %d is %v, want no result", g.board, r)
 		}
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
+		recorded(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())))
 	case fromSheet:
-		must(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())), "裁判裁定")
+		recorded(t, s.say("ref", fmt.Sprintf("/result %d %s", g.board, g.code())))
 	}
+}
+
+// boardReads checks that the last step edited the round's message in the
+// group, and nothing else was said there, so that g's board reads what:
+// a result, "待确认" (R-G-1).
+func (s *script) boardReads(g swissGame, what string) {
+	s.t.Helper()
+	got := s.last[s.group.ID]
+	if len(got) != 1 || got[0].DedupKey != edited || s.said != "" {
+		s.t.Errorf("round %d board %d: the group got %q (said %q), want the round's message edited alone", g.round, g.board, s.announced(s.group.ID), s.said)
+		return
+	}
+	st := s.state()
+	row := fmt.Sprintf("%2d %s", g.board, s.name(st, g.red))
+	for _, l := range strings.Split(got[0].Text, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), strings.TrimLeft(row, " ")) {
+			if !strings.HasSuffix(l, what) {
+				s.t.Errorf("round %d board %d reads %q, want it to end %q", g.round, g.board, l, what)
+			}
+			return
+		}
+	}
+	s.t.Errorf("round %d: the round's message has no row for board %d:\n%s", g.round, g.board, got[0].Text)
 }
 
 // name is user's player's name.

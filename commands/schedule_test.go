@@ -136,9 +136,9 @@ func TestR_G_1_TickConfirmsWhenWindowEnds(t *testing.T) {
 	}
 	sent := h.sent()
 	if len(sent["group"]) != 1 || len(sent) != 1 {
-		t.Fatalf("sent %q, want one announcement in the group", sent)
+		t.Fatalf("sent %q, want the round's message in the group alone", sent)
 	}
-	must(t, sent["group"][0], "第 1 轮第 1 台", "确认时限已过，按报告确认")
+	must(t, sent["group"][0], "第1轮对阵", " 1-0")
 
 	h.advance(time.Hour)
 	tick(t, h.svc)
@@ -175,12 +175,11 @@ func TestR_G_4_TickLateForfeits(t *testing.T) {
 		t.Errorf("results %v; want board %d -+ (black was there), board %d -- (nobody was)", got, b1.Number, b2.Number)
 	}
 	group := h.sent()["group"]
-	if len(group) != 3 {
-		t.Fatalf("the group got %q; want two forfeits and the round's end", group)
+	if len(group) != 2 {
+		t.Fatalf("the group got %q; want the round's message with both forfeits, and the round's end", group)
 	}
-	must(t, group[0], "第 1 轮第 1 台", "迟到超过时限，判负")
-	must(t, group[1], "第 1 轮第 2 台", "迟到超过时限，判负")
-	must(t, group[2], "第 1 轮全部结束")
+	must(t, group[0], "第1轮对阵", " -+", " --")
+	must(t, group[1], "第 1 轮全部结束")
 }
 
 // TestR_G_1_TickSkipsAnsweredReport: when the result is settled between
@@ -233,8 +232,8 @@ func TestR_G_1_TickTwoInstances(t *testing.T) {
 		t.Errorf("the scheduler made %d changes, want %d (one per board)", got, want)
 	}
 	group := h.sent()["group"]
-	if len(group) != len(p.Boards)+1 {
-		t.Errorf("the group got %d announcements, want one per board and the round's end: %q", len(group), group)
+	if len(group) != 2 || strings.Count(group[0], " 1/2") != len(p.Boards) {
+		t.Errorf("the group got %q, want the round's message with every board's result, and the round's end", group)
 	}
 	if n := strings.Count(strings.Join(group, "\n"), "第 1 轮全部结束"); n != 1 {
 		t.Errorf("the round's end announced %d times", n)

@@ -162,7 +162,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/start")
 	s.say("tch", "/pair")
 	s.say("tch", "/publish")
-	must(t, s.say("org", "/player add 小强 #学生组"), "比赛已经开始")
+	must(t, s.say("org", "/player add 小强 #学生组"), "迟到报名的选手没有可下的轮次了")
 	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
 	// R-G-4: the clock forfeits only late players who could check in.
 	for _, u := range []string{"zhao", "xg", "xm", "xl"} {
@@ -172,7 +172,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.tick() // board 1: both late, but 小红 has no user: the clock decides nothing there
 	must(t, s.say("org", "/here 小红"), "已为 小红 签到")
 	s.tick() // checked in after the limit, 小红 is late still: the arbiter decides
-	must(t, s.say("wang", "/resign #学生组"), "王五 认输")
+	must(t, s.say("wang", "/resign #学生组"), "你已认输")
 	// The players who claimed their entries play as anybody who joined.
 	must(t, s.say("xm", "/report win"), "等待 小丽 确认")
 	must(t, s.dm("xl", "/confirm"), "已确认")

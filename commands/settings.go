@@ -316,7 +316,7 @@ var eventKeys = slices.Concat([]eventKey{
 		},
 		show: func(st *action.State, lang i18n.Lang) string { return langName(eventLang(st), lang) },
 	},
-}, leaveKeys, awardKeys, paperKeys, entryKeys)
+}, leaveKeys, lateKeys, awardKeys, paperKeys, entryKeys)
 
 // setFormat changes the system; moving between Swiss and round robin also
 // brings that family's rounds and tiebreaks (R-T-1, R-T-3), as /event new

@@ -17,6 +17,7 @@ func sheetOf(st *action.State) sheet.Event {
 		Phase: phases[st.Status], Version: st.Through, Units: true,
 		TimeControl: st.Info.TimeControl,
 		Start:       sheet.RoundStart{Round: st.Play.Round, At: st.Play.Starts.In(st.Info.Location())},
+		Reported:    func(round, board int) sheet.Reported { return reportedAt(st, round, board) },
 		Awards:      awardsOf(st),
 		Ranking:     formatOf(st).ranking(st),
 	}
@@ -36,4 +37,17 @@ func sheetOf(st *action.State) sheet.Event {
 var phases = map[action.Status]sheet.Phase{
 	action.Setup: sheet.Setup, action.Signup: sheet.Signup, action.Running: sheet.Running,
 	action.Finished: sheet.Finished, action.CalledOff: sheet.CalledOff,
+}
+
+// reportedAt is where round's game on board stands as the players reported
+// it (R-G-1): awaiting the opponent's confirmation, or disputed.
+func reportedAt(st *action.State, round, board int) sheet.Reported {
+	gp := st.Underway(round, board)
+	switch {
+	case gp.Dispute != nil:
+		return sheet.Disputed
+	case gp.Report != nil:
+		return sheet.Awaiting
+	}
+	return sheet.NotReported
 }

@@ -34,7 +34,12 @@ func (stagedFormat) preview(st *action.State, lang i18n.Lang) string { return st
 
 // publish publishes the round with what each board plays under it.
 func (stagedFormat) publish(c *Context, start roundStart) (Reply, error) {
-	return publishRound(c, start, matchNotes, askChoosers)
+	return publishRound(c, start, askChoosers)
+}
+
+// live is the round's boards with what each plays under them.
+func (stagedFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string, error) {
+	return playersRound(ch, round, matchNotes, lang)
 }
 
 // started names the players by their numbers, and says when the bracket's
@@ -70,8 +75,8 @@ func (stagedFormat) rule(v *voice, ch *storage.Change, a *action.ResultSet, why 
 
 func (stagedFormat) before(st *action.State, round, _ int) moment { return roundWasOpen(st, round) }
 
-func (stagedFormat) settled(v *voice, ch *storage.Change, round, board int, said string, was moment) {
-	v.settleStaged(ch, round, board, said, was.open)
+func (stagedFormat) settled(v *voice, ch *storage.Change, round, board int, said string, was moment) error {
+	return v.settleStaged(ch, round, board, said, was.open)
 }
 
 // finish announces the stages' ranking (R-F-6): the Swiss standings' lots

@@ -96,6 +96,5 @@ type Store interface {
 
 	// The outbox.
 	Enqueue(ctx context.Context, msgs ...chat.Message) error
-	Claim(ctx context.Context, worker string, limit int, lease time.Duration) ([]storage.Delivery, error)
-	MarkSent(ctx context.Context, id int64) error
+	DeliverDue(ctx context.Context, worker string, send chat.Sender) error
 }

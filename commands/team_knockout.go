@@ -99,33 +99,38 @@ func (teamStagedFormat) before(st *action.State, round, board int) moment {
 	return teamFormat{}.before(st, round, board)
 }
 
-// settled announces a board's result: the board with its match; once the
-// match is decided, its score and what it does in the bracket — who goes
-// on, or the blitz board a level match plays next; with the round's last,
-// where the bracket stands and what comes next.
-func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) {
-	st, lang := ch.State, v.lang
+// live is the round's matches with their boards as known, and the terms.
+func (teamStagedFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string, error) {
+	return teamFormat{}.live(ch, round, lang)
+}
+
+// settled shows a board's result in the round's message (refreshRound),
+// with its match's score once that is decided; a correction of a decided
+// match is announced with its score again and what it now does in the
+// bracket. With the round's last match come where each of its matches
+// stands in the bracket — who goes on, or the blitz board a level match
+// plays next — and what comes next.
+func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) error {
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
+	}
+	st, lang, was := ch.State, v.lang, before.team
 	number, _ := st.Teams.Rules.MatchBoard(board)
-	lines := []string{strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)}
 	m, _ := findMatch(st, round, number)
 	sc, _, ok := st.MatchScore(round, number)
-	decided := m.Blitz || (ok && sc.Decided && !before.team.decided)
-	if decided {
-		if !m.Blitz {
-			lines = append(lines, i18n.T{Zh: "第 %d 轮第 %d 场结束：%s — %s %s", En: "Round %d match %d is over: %s v %s %s"}.
-				In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang)))
-		}
-		if b, ok := stageMatchOf(st, round, number); ok {
-			if br := st.Progress().Stages[b.Stage].Bracket; br != nil {
-				lines = append(lines, teamMatchState(st, br, b.Match, partedBy(st, round, m), lang))
-			}
-		}
-	}
-	if round != len(st.Teams.Rounds) || !teamRoundOver(st, round) || !decided {
+	if was.decided && ok && sc != was.score && !m.Blitz {
+		lines := []string{strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1),
+			i18n.T{Zh: "第 %d 轮第 %d 场更正为：%s — %s %s", En: "Round %d match %d now reads: %s v %s %s"}.
+				In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))}
+		lines = append(lines, teamMatchStates(st, round, number, lang)...)
 		v.announce(ch, strings.Join(lines, "\n"))
-		return
+		return nil
 	}
-	lines = append(lines, "", i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round))
+	decided := m.Blitz || (ok && sc.Decided && !was.decided)
+	if round != len(st.Teams.Rounds) || !teamRoundOver(st, round) || !decided {
+		return nil
+	}
+	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, teamMatchStates(st, round, 0, lang)...)
 	pg := st.Progress()
 	switch plan := st.Stages.Plan; {
 	case pg.Over(plan):
@@ -135,6 +140,25 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}
 	v.announce(ch, strings.Join(lines, "\n"))
+	return nil
+}
+
+// teamMatchStates say where round's team matches stand in the bracket
+// (number: that match's alone; 0: every match of the round's).
+func teamMatchStates(st *action.State, round, number int, lang i18n.Lang) []string {
+	var lines []string
+	stages := st.Progress().Stages
+	for _, m := range st.Teams.Rounds[round-1].Matches {
+		if number != 0 && m.Number != number {
+			continue
+		}
+		if b, ok := stageMatchOf(st, round, m.Number); ok && b.Stage < len(stages) {
+			if br := stages[b.Stage].Bracket; br != nil {
+				lines = append(lines, teamMatchState(st, br, b.Match, partedBy(st, round, m), lang))
+			}
+		}
+	}
+	return lines
 }
 
 // blitzScore is a team knockout's blitz board as its match's score

@@ -84,7 +84,7 @@ func exampleLineup(boards int) string {
 // places or names, "-" or 0 for a board left empty), or an arbiter's
 // /lineup reveal.
 func lineup(c *Context) (Reply, error) {
-	words := strings.Fields(c.Args["lineup"])
+	words := c.list("lineup")
 	if len(words) == 1 && (strings.EqualFold(words[0], "reveal") || words[0] == "公布") {
 		return revealLineups(c)
 	}
@@ -173,7 +173,7 @@ func lineup(c *Context) (Reply, error) {
 	}
 	text := i18n.T{Zh: "已收到「%s」的出场名单：%s。", En: "Got %q's line-up: %s."}.In(c.Lang, teamName(st, id), strings.Join(names, i18n.T{Zh: "，", En: ", "}.In(c.Lang)))
 	if revealed {
-		return Reply{Text: text + i18n.T{Zh: "双方名单已齐，已在群里公布。", En: " Both are in: they are announced in the group."}.In(c.Lang)}, nil
+		return Reply{Text: text + i18n.T{Zh: "双方名单已齐，群里的本轮对阵已显示各台。", En: " Both are in: the round's pairings in the group show the boards."}.In(c.Lang)}, nil
 	}
 	return Reply{Text: text + i18n.T{Zh: "对方交了以后一起公布；公布前可以重发。", En: " They are revealed once the other captain's is in; until then you may send it again."}.In(c.Lang)}, nil
 }
@@ -187,15 +187,16 @@ func findMatch(st *action.State, round, number int) (action.MatchOf, bool) {
 	return action.MatchOf{}, false
 }
 
-// announceLineups tells the event's chats match number's boards, now
-// revealed, and its players their seats.
+// announceLineups shows match number's boards, now revealed, in the
+// round's message in the event's chats (to, and the request's), and tells
+// its players their seats.
 func announceLineups(c *Context, ch *storage.Change, to []chat.Chat, round, number int) error {
-	st := ch.State
-	lang := eventLang(st)
-	m, _ := findMatch(st, round, number)
-	announce(ch, to, i18n.T{Zh: "第 %d 轮第 %d 场出场名单：", En: "Round %d match %d line-ups:"}.In(lang, round, number)+"\n"+matchBoardsText(st, round, m, lang))
-	if c.voice != nil {
-		c.voice.say(ch, i18n.T{Zh: "第 %d 轮第 %d 场出场名单：", En: "Round %d match %d line-ups:"}.In(c.voice.lang, round, number)+"\n"+matchBoardsText(st, round, m, c.voice.lang))
+	v := c.voice
+	if v == nil {
+		v = &voice{others: to, lang: eventLang(ch.State), svc: c.svc}
+	}
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
 	}
 	return noteSeats(c, ch, round, number)
 }
@@ -266,27 +267,15 @@ func revealDue(c *Context, ch *storage.Change, to []chat.Chat, round int) error 
 }
 
 // revealAtStart reveals, at the round's start, the line-ups still waiting
-// (the registered order for a team that sent none, R-TM-1) and tells the
-// event's chats each match's boards.
+// (the registered order for a team that sent none, R-TM-1): the event's
+// chats are told, and the round's message shows their boards.
 func revealAtStart(ch *storage.Change, to []chat.Chat, a *action.LineupsRevealed) error {
-	var waiting []action.MatchOf
-	for _, m := range ch.State.Teams.Rounds[a.Round-1].Matches {
-		if !m.Revealed {
-			waiting = append(waiting, m)
-		}
-	}
 	if err := ch.Append(a); err != nil {
 		return err
 	}
-	st := ch.State
-	lang := eventLang(st)
-	text := i18n.T{Zh: "第 %d 轮开始：未交的出场名单按报名台次（R-TM-1）。", En: "Round %d starts: a line-up not sent is the registered order (R-TM-1)."}.In(lang, a.Round)
-	for _, m := range waiting {
-		m, _ = findMatch(st, a.Round, m.Number)
-		text += "\n" + matchBoardsText(st, a.Round, m, lang)
-	}
-	announce(ch, to, text)
-	return nil
+	v := &voice{others: to, lang: eventLang(ch.State)}
+	v.announce(ch, i18n.T{Zh: "第 %d 轮开始：未交的出场名单按报名台次（R-TM-1），各场台次见本轮对阵。", En: "Round %d starts: a line-up not sent is the registered order (R-TM-1); the round's pairings show every match's boards."}.In(v.lang, a.Round))
+	return v.refreshRound(ch, a.Round)
 }
 
 // captainEvent loads into c the running team event the sender captains a

@@ -152,10 +152,9 @@ func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if err := c.readWorth(); err != nil {
+	if err := c.readWorth(); err != nil { // club_worth.go (R-R-2)
 		return Reply{}, err
 	}
-	now := c.svc.now()
 	round := pv.Round
 	_, err = c.Update(func(ch *storage.Change) error {
 		a, err := ch.State.Format().Publish(ch.State)
@@ -168,7 +167,9 @@ func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 		if err := start.schedule(ch, round); err != nil {
 			return err
 		}
-		chats.announce(ch, teamFormat{}.pairings(ch.State, round, chats.lang)+roundTerms(ch.State, now, chats.lang))
+		if err := chats.liveRound(ch, round, chats.pictures(ch)); err != nil {
+			return err
+		}
 		chats.illustrate(ch, sheet.Pairings(sheetOf(ch.State), round, chats.lang))
 		if ch.State.Teams.Rules.SentLineups() {
 			return askLineups(c, ch, round)
@@ -178,7 +179,12 @@ func (teamFormat) publish(c *Context, start roundStart) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "第 %d 轮已公布：对阵发到 %d 个聊天。", En: "Round %d is published: the pairings went to %d chats."}.In(c.Lang, round, chats.chats())), nil
+	return chats.told(i18n.T{Zh: "第 %d 轮已公布：对阵发到 %d 个聊天。", En: "Round %d is published: the pairings went to %d chats."}.In(chats.toldLang(c), round, chats.chats())), nil
+}
+
+// live is round's matches with their boards as known, and the terms.
+func (teamFormat) live(ch *storage.Change, round int, lang i18n.Lang) (string, error) {
+	return teamFormat{}.pairings(ch.State, round, lang) + roundTerms(ch.State, ch.At(), lang), nil
 }
 
 // pairings is round's matches with their boards as known: red first, the
@@ -289,58 +295,80 @@ func (teamFormat) before(st *action.State, round, board int) moment {
 	return moment{team: teamMoment{decided: ok && sc.Decided, roundOver: over, score: sc}}
 }
 
-// settled announces a board's result of a team event: the board with its
-// match, the match's result once it is decided (early by 5场3胜制, its
-// other boards then not played unless played out), and with the round's
-// last match the team standings, the board standings and what comes next.
-func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) {
+// settled shows a board's result of a team event in the round's message
+// (refreshRound), with its match's result once that is decided (early by
+// 5场3胜制, its other boards then not played unless played out); a
+// correction of a decided match is announced with its score again, and
+// the standings again when the round was complete. With the round's last
+// match come the team standings, the board standings and what comes next.
+func (teamFormat) settled(v *voice, ch *storage.Change, round, board int, said string, before moment) error {
+	if err := v.refreshRound(ch, round); err != nil {
+		return err
+	}
 	st, lang, was := ch.State, v.lang, before.team
 	number, _ := st.Teams.Rules.MatchBoard(board)
-	said = strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
 	sc, _, ok := st.MatchScore(round, number)
 	m, _ := findMatch(st, round, number)
 	if was.decided && ok && sc != was.score {
-		// A correction of a decided match: its score again, and the
-		// standings again when the round was complete.
+		said = strings.Replace(said, i18n.T{Zh: "第 %d 台", En: "board %d"}.In(lang, board), teamBoardLabel(st, board, lang), 1)
 		said += "\n" + i18n.T{Zh: "第 %d 轮第 %d 场更正为：%s — %s %s", En: "Round %d match %d now reads: %s v %s %s"}.
 			In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 		if was.roundOver && teamRoundOver(st, round) {
-			said += "\n\n" + i18n.T{Zh: "成绩更正，排名随之更新：", En: "A corrected result: the standings now read"}.In(lang) + "\n" + teamStandingsText(st, lang)
+			v.corrected(ch, said, teamStandingsText(st, lang))
+			return nil
 		}
+		v.announce(ch, said)
+		return nil
 	}
 	if !ok || !sc.Decided || was.decided {
-		v.announce(ch, said)
-		return
+		return nil
 	}
-	text := said + "\n" + i18n.T{Zh: "第 %d 轮第 %d 场结束：%s — %s %s", En: "Round %d match %d is over: %s v %s %s"}.
-		In(lang, round, number, teamName(st, m.First), teamName(st, m.Second), matchScoreText(st, m, sc, lang))
 	if sc.Early && !st.Teams.Rules.PlayOut {
-		text += "\n" + i18n.T{Zh: "已提前决出胜负（%d场%d胜制），其余台不再下。", En: "Decided early (%d boards, %d to win): its other boards are not played."}.In(lang, st.Teams.Rules.Boards, st.Teams.Rules.WinningBoards)
+		if err := stopBoards(ch, round, m); err != nil {
+			return err
+		}
 	}
 	if round != len(st.Teams.Rounds) || !teamRoundOver(st, round) {
-		if round == len(st.Teams.Rounds) {
-			text += "\n\n" + teamLeadersText(st, round, lang, leaders)
-		}
-		v.announce(ch, text)
-		return
+		return nil
 	}
-	v.announce(ch, text)
 	next := i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)
 	if n := st.Format().Rounds(st); n > 0 && round >= n {
 		next = i18n.T{Zh: "全部轮次已赛完，组织者输入 /finish 结束比赛。", En: "Every round is played: organisers finish the event with /finish."}.In(lang)
 	}
 	v.announce(ch, i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)+"\n"+teamStandingsText(st, lang)+"\n\n"+boardStandingsText(st, lang, boardPrizes)+"\n"+next)
-	for _, t := range sheet.StandingsTables(sheetOf(st), lang, boardPrizes) {
-		v.illustrate(ch, t)
+	v.illustrate(ch, sheet.StandingsTables(sheetOf(st), lang, boardPrizes)...)
+	return nil
+}
+
+// stopBoards tells the players of match m's boards still without a result,
+// privately, that the match was decided early (5场3胜制, R-TM-2) and their
+// games are not played: the round's message shows it too.
+func stopBoards(ch *storage.Change, round int, m action.MatchOf) error {
+	st := ch.State
+	ids, err := ch.Identities()
+	if err != nil {
+		return err
 	}
+	cts, err := contactsOf(ch, ids)
+	if err != nil {
+		return err
+	}
+	for _, g := range st.Event.Rounds[round-1].Games {
+		if n, _ := st.Teams.Rules.MatchBoard(g.Board); n != m.Number || !g.Void || g.Result.Decided() {
+			continue
+		}
+		for _, ct := range cts {
+			if p, ok := st.Numbered(ct.entrant); ok && (p == g.Red || p == g.Black) {
+				ch.Send(chat.Message{Chat: ct.chat, Text: i18n.T{Zh: "第 %d 轮第 %d 场已提前决出胜负（%d场%d胜制，R-TM-2）：你在%s的对局不再下。", En: "Round %d match %d is decided early (%d boards, %d to win, R-TM-2): your game on %s is not played."}.
+					In(ct.lang, round, m.Number, st.Teams.Rules.Boards, st.Teams.Rules.WinningBoards, teamBoardLabel(st, g.Board, ct.lang))})
+			}
+		}
+	}
+	return nil
 }
 
 // boardsArg is /standings' word for a team event's board standings.
 var boardsArg = Arg{Name: "what", Kind: Choice, Choices: []string{"boards", "台次"}, Optional: true, Help: i18n.T{Zh: "团体赛：台次 显示台次成绩", En: "team events: boards shows the board standings"}}
-
-// leaders is how many teams a match's end shows of the standings while
-// its round goes on.
-const leaders = 8
 
 // boardPrizes is how many places of each board the announcements show:
 // the board prizes (最佳台次) the seeds award, first to third.

@@ -26,27 +26,6 @@ func teamStandingsText(st *action.State, lang i18n.Lang) string {
 	return i18n.T{Zh: "团体排名（%s）", En: "Team standings (%s)"}.In(lang, strings.Join(chain, i18n.T{Zh: "、", En: ", "}.In(lang))) + "\n" + monoTable(t)
 }
 
-// teamLeadersText is the team standings' first top rows while round is
-// under way, posted as each match ends: the whole table, and the board
-// standings, wait for the round's last match (a round of 100 matches would
-// post 100 tables of 200 teams).
-func teamLeadersText(st *action.State, round int, lang i18n.Lang, top int) string {
-	_, scores := roundMatches(st, round)
-	done := 0
-	for _, sc := range scores {
-		if sc.Decided {
-			done++
-		}
-	}
-	t := sheet.Standings(sheetOf(st), lang)
-	head := i18n.T{Zh: "目前团体排名（第 %d 轮已赛完 %d 场，共 %d 场）", En: "Team standings so far (round %d: %d of %d matches over)"}.In(lang, round, done, len(scores))
-	if len(t.Rows) > top {
-		t.Rows = t.Rows[:top]
-		head += i18n.T{Zh: "，前 %d 名", En: ", top %d"}.In(lang, top)
-	}
-	return head + "\n" + monoTable(t.BriefText(phoneWidth, nil))
-}
-
 // criterionName is a team criterion as /event set takes it: "直胜",
 // "head-to-head".
 func criterionName(c engine.TeamCriterion, lang i18n.Lang) string {

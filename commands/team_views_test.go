@@ -19,13 +19,13 @@ func teamRoundPlayed(t *testing.T) *script {
 	t.Helper()
 	s := teamEventScript(t, 5, 0)
 	s.say("org", "/pair")
-	must(t, s.say("org", "/publish"), "第 1 场")
+	must(t, s.publishes("org", "/publish"), "第 1 场")
 	for board := 1; board <= 10; board++ {
 		res := "1/2"
 		if board%5 == 1 {
 			res = "1-0"
 		}
-		must(t, s.say("org", fmt.Sprintf("/result %d %s", board, res)), "裁判裁定")
+		recorded(t, s.say("org", fmt.Sprintf("/result %d %s", board, res)))
 	}
 	return s
 }
@@ -40,6 +40,7 @@ func filesOf(s *script, r Reply) []*chat.File {
 		if m.File != nil {
 			files = append(files, m.File)
 		}
+		files = append(files, m.Album...)
 	}
 	return files
 }
@@ -61,11 +62,13 @@ func TestTeamPictures(t *testing.T) {
 	if got := strings.Join(names, ","); !strings.Contains(got, "团体排名") || !strings.Contains(got, "台次成绩") {
 		t.Errorf("/standings picture sent %q, want the team and the board standings", got)
 	}
+	s.advance(pictureSpacing) // a player's pictures in a group: once a minute
 	r = s.send("li", "/pairings picture", false)
 	must(t, r.Text, "第1轮对阵（团体）")
 	if len(filesOf(s, r)) == 0 {
 		t.Errorf("/pairings picture sent no picture")
 	}
+	s.advance(pictureSpacing)
 	must(t, s.send("li", "/standings picture boards", false).Text, "台次成绩")
 }
 

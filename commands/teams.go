@@ -247,7 +247,7 @@ func addTeamPlayers(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	words := strings.Fields(c.Args["player"])
+	words := c.list("player")
 	var added []string
 	if _, err := c.Update(func(ch *storage.Change) error {
 		var entrants []int

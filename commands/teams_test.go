@@ -81,7 +81,7 @@ func TestR_TM_1_LineupsFromTheChat(t *testing.T) {
 func TestR_C_2_TeamBoards(t *testing.T) {
 	s := teamEventScript(t, 4, 0)
 	s.say("org", "/pair")
-	must(t, s.say("org", "/publish"), "第 1 场 A — D", "  1 A1 – D1", "  2 D2 – A2", "  3 A3 – D3", "  4 D4 – A4", "第 2 场 B — C", "  5 B1 – C1", "  6 C2 – B2")
+	must(t, s.publishes("org", "/publish"), "第 1 场 A — D", "  1 A1 – D1", "  2 D2 – A2", "  3 A3 – D3", "  4 D4 – A4", "第 2 场 B — C", "  5 B1 – C1", "  6 C2 – B2")
 	must(t, s.dm("ca", "/me"), "第 1 台")
 }
 
@@ -95,14 +95,16 @@ func TestTeamEarlyDecision(t *testing.T) {
 	s.say("org", "/publish")
 	s.say("org", "/result 1 1-0")
 	s.say("org", "/result 2 0-1")
-	must(t, s.say("org", "/result 3 1-0"), "第 1 轮第 1 场结束：A — D 局分 6:0（胜台 3:0），A 胜", "已提前决出胜负（5场3胜制），其余台不再下。")
+	must(t, s.say("org", "/result 3 1-0"), "已记录第 1 轮第 3 台：1-0")
+	must(t, strings.Join(s.announced("group"), "\n"), "第 1 场 A — D 局分 6:0（胜台 3:0），A 胜", "  4 D4 – A4 不再下", "  5 A5 – D5 不再下")
 	must(t, s.say("org", "/result 4 1-0"), "第 1 轮第 1 场已提前决出胜负（5场3胜制），第 4 台不再下")
 	must(t, s.say("org", "/pairings"), "  4 D4 – A4 不再下")
 	must(t, s.say("org", "/result 3 1/2"), "裁判更正")
 	if g, _ := gameOn(&s.state().Event, 1, 4); g.Void {
 		t.Errorf("board 4 once the correction undecides the match: still not played")
 	}
-	must(t, s.say("org", "/result 4 0-1"), "第 1 场结束")
+	must(t, s.say("org", "/result 4 0-1"), "已记录第 1 轮第 4 台：0-1")
+	must(t, strings.Join(s.announced("group"), "\n"), "第 1 场 A — D", "A 胜", "  5 A5 – D5 不再下")
 	st := s.state()
 	if g, _ := gameOn(&st.Event, 1, 5); !g.Void {
 		t.Errorf("board 5 after the match is decided at board 4: %+v, want not played", g)
@@ -244,7 +246,8 @@ func TestTeamCorrection(t *testing.T) {
 		s.say("org", fmt.Sprintf("/result %d 1-0", board))
 	}
 	must(t, strings.Join(s.announced("group"), "\n"), "第 1 轮全部结束")
-	must(t, s.say("org", "/result 1 0-1"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
+	must(t, s.say("org", "/result 1 0-1"), "已更正第 1 轮第 1 台")
+	must(t, strings.Join(s.announced("group"), "\n"), "裁判更正", "第 1 轮第 1 场更正为：A — D 局分 0:4（胜台 0:2），D 胜", "成绩更正，排名随之更新：", "团体排名")
 }
 
 // A team with fewer players than boards loses its empty boards by forfeit

@@ -136,7 +136,8 @@ func TestScheduleReminds_R_G_4(t *testing.T) {
 	must(t, h.say("org", "/schedule 1 19:00, 2 21:00"), "第 1 轮  3月1日（周日）19:00", "第 2 轮  3月1日（周日）21:00")
 	e.enter()
 	must(t, h.say("org", "/pair"), "/publish")
-	must(t, h.say("org", "/publish"), "开始时间：19:00（按赛程）", "19:15 前未签到（/here）判负（R-G-4）")
+	must(t, h.say("org", "/publish"), "开始时间：19:00（按赛程）")
+	must(t, strings.Join(h.sent()["group"], "\n"), "19:15 前未签到（/here）判负（R-G-4）") // in the round's message
 	if got := e.state().Play.Starts; !got.Equal(plus8(3, 1, 19, 0)) {
 		t.Fatalf("round 1 starts at %v, want the planned 19:00", got)
 	}

@@ -61,7 +61,7 @@ func eventChats(c *Context) (*voice, error) {
 	v := &voice{svc: c.svc, lang: eventLang(c.State), at: c.Req.Chat, event: c.Event}
 	for _, to := range chats {
 		if to == c.Req.Chat && !to.IsPrivate() {
-			v.here = true
+			v.here, v.at = true, to
 			continue
 		}
 		v.others = append(v.others, to)
@@ -140,6 +140,40 @@ func (v *voice) reply(personal string) Reply {
 		return Reply{Text: text, Buttons: v.buttons, Queued: v.queued}
 	}
 	return Reply{Text: personal}
+}
+
+// told is the answer to the sender of a command whose news the event's
+// chats see in a live message (a round's, liveRound) rather than in a
+// message of their own: said in a chat of the event, it is the sender's
+// alone, and goes to them privately, leaving the group's budget to news.
+func (v *voice) told(personal string) Reply {
+	r := v.reply(personal)
+	r.Private = r.Private || v.here && v.heard(v.ch) == ""
+	return r
+}
+
+// toldLang is the language told answers c's sender in: their own where
+// it goes to them privately, else the chat's.
+func (v *voice) toldLang(c *Context) i18n.Lang {
+	if v.here {
+		return c.Own
+	}
+	return c.Lang
+}
+
+// all are the event's chats, the request's among them when it follows
+// the event.
+func (v *voice) all() []chat.Chat {
+	if !v.here {
+		return v.others
+	}
+	return append([]chat.Chat{v.at}, v.others...)
+}
+
+// pictures says whether ch's announcements go with pictures: the event
+// asks for them and the service can draw them.
+func (v *voice) pictures(ch *storage.Change) bool {
+	return v.svc != nil && v.svc.painter != nil && picturesWanted(ch.State)
 }
 
 // chats counts the chats that hear the announcements.

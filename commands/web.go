@@ -78,7 +78,9 @@ func replaceWebLink(c *Context) (Reply, error) {
 }
 
 // pageButton is a link to the event's live page under a round's
-// announcement, none where the page is off (WithPublicURL).
+// announcement, none where the page is off (WithPublicURL). It makes the
+// link the first time, so that the round's message can carry it
+// (liveButtons).
 func (c *Context) pageButton() ([]chat.Button, error) {
 	if c.svc.publicURL == "" {
 		return nil, nil
@@ -87,7 +89,27 @@ func (c *Context) pageButton() ([]chat.Button, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []chat.Button{{Label: i18n.T{Zh: "实时网页", En: "Live page"}.In(eventLang(c.State)), URL: c.svc.webURL(token)}}, nil
+	return c.svc.pageLink(token, eventLang(c.State)), nil
+}
+
+// pageLink is the button to the event page with token.
+func (s *Service) pageLink(token string, lang i18n.Lang) []chat.Button {
+	return []chat.Button{{Label: i18n.T{Zh: "实时网页", En: "Live page"}.In(lang), URL: s.webURL(token)}}
+}
+
+// liveButtons are the buttons under a round's message as it reads in ch:
+// the link to the event's live page, where the page is on and the event
+// has a link (pageButton made it at the round's publication). Each
+// version of the message carries them, or its edit would drop them.
+func (v *voice) liveButtons(ch *storage.Change) ([]chat.Button, error) {
+	if v.svc == nil || v.svc.publicURL == "" {
+		return nil, nil
+	}
+	token, err := ch.WebLink()
+	if err != nil || token == "" {
+		return nil, err
+	}
+	return v.svc.pageLink(token, v.lang), nil
 }
 
 // webURL is the link of the event page with token.

@@ -54,7 +54,7 @@ func TestWebLink(t *testing.T) {
 
 	must(t, h.say("org", "/start"), "开赛")
 	must(t, h.say("org", "/pair"), "第1轮")
-	must(t, h.say("org", "/publish"), "第1轮")
+	must(t, h.say("org", "/publish"), "第 1 轮已公布")
 	v, ok, err := web.Version(ctx, first)
 	if want := int64(h.logLen()); err != nil || !ok || v != want {
 		t.Errorf("Version = %d, %v, %v; want the log's length %d", v, ok, err, want)

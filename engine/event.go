@@ -114,7 +114,15 @@ const (
 	HalfBye                      // requested, worth a draw
 	ZeroBye                      // absent or not paired, worth nothing
 	WithdrawnLoss                // withdrawn from a Swiss: counts as a forfeit loss (R-W-3)
+	// A round before a late entrant's first (R-E-1), scored as the event
+	// sets: nothing, or a draw's value. Not a game and not a bye for the
+	// tiebreaks: no opponent, no colour, no weight (Late).
+	LateZero
+	LateDraw
 )
+
+// Late reports whether the bye is a round a late entrant missed (R-E-1).
+func (k ByeKind) Late() bool { return k == LateZero || k == LateDraw }
 
 // Colour of a player in a game.
 type Colour int8

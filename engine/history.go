@@ -204,7 +204,7 @@ func (s Settings) byePoints(k ByeKind) Points {
 		return s.ByeValue
 	case FullBye:
 		return s.Win
-	case HalfBye:
+	case HalfBye, LateDraw:
 		return s.Draw
 	case WithdrawnLoss:
 		return s.Loss

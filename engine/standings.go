@@ -184,7 +184,7 @@ func (t *table) measure(tb Tiebreak, id int) (TiebreakValue, int) {
 			switch {
 			case scored(e):
 				v.Value += t.score[e.Opponent]
-			case e.Outcome == OutcomeBye && t.ev.Settings.ByeOpponent == OpponentCountsOwn:
+			case e.Outcome == OutcomeBye && !e.Bye.Late() && t.ev.Settings.ByeOpponent == OpponentCountsOwn:
 				v.Value += t.score[id]
 			}
 		}

@@ -14,12 +14,13 @@ import (
 // round. "1-2:1": red 1 beat black 2; ":0" black won, ":=" a draw, ":+"
 // and ":-" forfeit wins for red and for black, ":--" neither played, ":?"
 // no result yet. "/f/g" after a result gives red's and black's fouls.
-// "5:bye", "5:full", "5:half", "5:zero", "5:wd" are byes of each kind.
+// "5:bye", "5:full", "5:half", "5:zero", "5:wd" are byes of each kind,
+// "5:late0" and "5:late=" rounds a late entrant missed (R-E-1).
 func stEvent(t testing.TB, s Settings, n int, rounds ...string) *Event {
 	t.Helper()
 	results := map[string]Result{"1": RedWin, "0": BlackWin, "=": Draw, "+": RedForfeitWin,
 		"-": BlackForfeitWin, "--": DoubleForfeit, "?": Pending}
-	byes := map[string]ByeKind{"bye": PairingBye, "full": FullBye, "half": HalfBye, "zero": ZeroBye, "wd": WithdrawnLoss}
+	byes := map[string]ByeKind{"bye": PairingBye, "full": FullBye, "half": HalfBye, "zero": ZeroBye, "wd": WithdrawnLoss, "late0": LateZero, "late=": LateDraw}
 	ev := &Event{Settings: s}
 	for id := 1; id <= n; id++ {
 		ev.Players = append(ev.Players, Player{ID: id, Name: fmt.Sprintf("P%d", id)})

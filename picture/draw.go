@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 
@@ -18,15 +19,39 @@ import (
 // same table gives the same bytes.
 func (p *Painter) Draw(t sheet.Table) ([][]byte, error) {
 	l := p.layout(t)
-	pages := make([][]byte, len(l.pages))
-	for i := range l.pages {
+	all := make([]int, len(l.pages))
+	for i := range all {
+		all[i] = i
+	}
+	return p.drawLaid(t, l, all)
+}
+
+// Pages is how Draw cuts t into pages: each page's first row and the row
+// after its last.
+func (p *Painter) Pages(t sheet.Table) [][2]int { return p.layout(t).pages }
+
+// DrawPages draws only the pages of t numbered in pages (0 for the first,
+// as Pages lists them), as Draw draws them: each says its number among
+// all of t's ("2/7"). A big table's top and one reader's page cost two
+// pictures, not all of them.
+func (p *Painter) DrawPages(t sheet.Table, pages ...int) ([][]byte, error) {
+	return p.drawLaid(t, p.layout(t), pages)
+}
+
+// drawLaid draws pages of t, laid out as l.
+func (p *Painter) drawLaid(t sheet.Table, l layout, pages []int) ([][]byte, error) {
+	out := make([][]byte, 0, len(pages))
+	for _, i := range pages {
+		if i < 0 || i >= len(l.pages) {
+			return nil, fmt.Errorf("draw page %d of %q: it has %d", i+1, t.Title, len(l.pages))
+		}
 		var buf bytes.Buffer
 		if err := encoder.Encode(&buf, p.page(t, l, i)); err != nil {
 			return nil, err
 		}
-		pages[i] = buf.Bytes()
+		out = append(out, buf.Bytes())
 	}
-	return pages, nil
+	return out, nil
 }
 
 // encoder compresses for speed: a paletted picture of flat colours is small

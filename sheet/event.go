@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
 )
 
 // Event is an event as the sheets read it: the engine's event, what is
@@ -33,6 +34,10 @@ type Event struct {
 	Start RoundStart
 	// Teams is a team event's side (§12); nil for an individual event.
 	Teams *Teams
+	// Reported, when set, says where a game of a round without its
+	// result stands in the chat (R-G-1): a result reported and awaiting
+	// the opponent's confirmation, or disputed. Nil: nothing is known.
+	Reported func(round, board int) Reported
 	// Ranking is the event's ranking where its standings do not make it
 	// (a staged event's stages, R-F-6), computed when a table asks: the
 	// categories' rankings, the prizes and the place points read it. Nil:
@@ -41,6 +46,35 @@ type Event struct {
 	// Awards are the categories, prizes, place points and minimum of games
 	// it ranks by beside its standings (R-T-8, R-T-10..12).
 	Awards Awards
+}
+
+// Reported is where a game without a result stands in the chat (R-G-1).
+type Reported uint8
+
+const (
+	NotReported Reported = iota // nothing reported, or a result in
+	Awaiting                    // reported by one player, awaiting the opponent's confirmation
+	Disputed                    // the reports disagree: an arbiter decides
+)
+
+// reported is where round's game on board stands (Reported).
+func (e Event) reported(round, board int) Reported {
+	if e.Reported == nil {
+		return NotReported
+	}
+	return e.Reported(round, board)
+}
+
+// ReportedText is how a table says where a game without a result stands:
+// "待确认", "有争议"; "" when nothing was reported.
+func ReportedText(r Reported, lang i18n.Lang) string {
+	switch r {
+	case Awaiting:
+		return i18n.T{Zh: "待确认", En: "to confirm"}.In(lang)
+	case Disputed:
+		return i18n.T{Zh: "有争议", En: "disputed"}.In(lang)
+	}
+	return ""
 }
 
 // Of is ev as the sheets read it when nothing more is known of it: under

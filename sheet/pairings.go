@@ -41,8 +41,11 @@ func Pairings(e Event, round int, lang i18n.Lang) Table {
 	rd := ev.Rounds[round-1]
 	for _, g := range rd.Games {
 		res, tone := Result(g.Result), resultTone(g.Result)
-		if g.Void {
+		switch {
+		case g.Void:
 			res, tone = i18n.T{Zh: "作废", En: "void"}.In(lang), Muted // struck out (R-W-2)
+		case !g.Result.Decided():
+			res = ReportedText(e.reported(round, g.Board), lang) // R-G-1
 		}
 		t.Rows = append(t.Rows, []Cell{
 			{Text: strconv.Itoa(g.Board)},

@@ -43,6 +43,8 @@ func ByeName(k engine.ByeKind, lang i18n.Lang) string {
 		return i18n.T{Zh: "缺席", En: "Absent"}.In(lang)
 	case engine.WithdrawnLoss:
 		return i18n.T{Zh: "退赛", En: "Withdrawn"}.In(lang)
+	case engine.LateZero, engine.LateDraw:
+		return i18n.T{Zh: "未参赛（迟报）", En: "Not yet entered"}.In(lang)
 	}
 	return i18n.T{Zh: "轮空", En: "Bye"}.In(lang) // R-S-3
 }
@@ -58,6 +60,8 @@ func byeCell(k engine.ByeKind, lang i18n.Lang) string {
 		return i18n.T{Zh: "缺席", En: "out"}.In(lang)
 	case engine.WithdrawnLoss:
 		return i18n.T{Zh: "退赛", En: "wd"}.In(lang)
+	case engine.LateZero, engine.LateDraw:
+		return i18n.T{Zh: "迟报", En: "late"}.In(lang)
 	}
 	return i18n.T{Zh: "轮空", En: "bye"}.In(lang)
 }

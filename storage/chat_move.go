@@ -50,6 +50,9 @@ func (s *Store) MoveChat(ctx context.Context, from, to chat.Chat) error {
 			// Its messages waiting: they keep their order (by id), after
 			// any to had, and go out under to's limits.
 			{`UPDATE outbox SET chat_id = ? WHERE platform = ? AND chat_id = ? AND ` + pending, []any{to.ID, p, from.ID}},
+			// Its live messages cannot be edited from the new id: their next
+			// versions are new messages there.
+			{`DELETE FROM live_messages WHERE platform = ? AND chat_id = ?`, []any{p, from.ID}},
 			// Its club's staff, and the users seen there.
 			{`UPDATE club_roles SET chat_id = ? WHERE platform = ? AND chat_id = ?
 				AND NOT EXISTS (SELECT 1 FROM club_roles r WHERE r.platform = ? AND r.chat_id = ? AND r.user_id = club_roles.user_id AND r.role = club_roles.role)`, []any{to.ID, p, from.ID, p, to.ID}},

@@ -429,6 +429,13 @@ func (c *Change) Append(a action.Action) error {
 // Send queues m in the outbox; it goes out once the change commits.
 func (c *Change) Send(m chat.Message) { c.messages = append(c.messages, m) }
 
+// Event is the event the change is to (0 while it is being created).
+func (c *Change) Event() EventID { return c.event }
+
+// At is when the change's actions are recorded, by the store's clock: the
+// time its words speak of ("starts in 10 minutes").
+func (c *Change) At() time.Time { return c.at }
+
 // Load reads an event's state: its snapshot and the actions after it.
 func (s *Store) Load(ctx context.Context, id EventID) (*action.State, error) {
 	st, _, err := s.load(s.db.WithContext(ctx), id)

@@ -268,6 +268,34 @@ var migrations = []struct {
 			PRIMARY KEY (platform, chat_id, user_id)
 		)`,
 	}, nil},
+	// The pictures a message shows together (chat.Message.Album), in gob:
+	// the files' bytes as they are (addAlbum).
+	{19, "live messages, edited in place as what they show changes; the outbox's albums", []string{
+		// A live message of a chat (chat.Live): the platform's id of the
+		// message once sent, the message as it is to read now (body) and
+		// as the chat shows it (shown), pending while they differ; the
+		// next edit no sooner than edit_after (edits are coalesced).
+		`CREATE TABLE IF NOT EXISTS live_messages (
+			platform TEXT NOT NULL,
+			chat_id TEXT NOT NULL,
+			live_key TEXT NOT NULL,
+			thread TEXT NOT NULL DEFAULT '',
+			event_id BIGINT,
+			message_id TEXT NOT NULL DEFAULT '',
+			body TEXT NOT NULL,
+			shown TEXT NOT NULL DEFAULT '',
+			pending INTEGER NOT NULL DEFAULT 0,
+			edit_after {{time}} NOT NULL,
+			attempts INTEGER NOT NULL DEFAULT 0,
+			last_error TEXT NOT NULL DEFAULT '',
+			gave_up_at {{time}},
+			claimed_by TEXT NOT NULL DEFAULT '',
+			claimed_until {{time}},
+			PRIMARY KEY (platform, chat_id, live_key)
+		)`,
+		// The edits due, found without reading the messages that need none.
+		`CREATE INDEX IF NOT EXISTS live_messages_due ON live_messages (platform, edit_after) WHERE pending = 1`,
+	}, addAlbum},
 	{20, "the clubs: each chat's roster, its users and entries, the events its rating list took in, its settings, seasons and log", []string{
 		// The roster (R-E-4): a chat's players across its events. A member
 		// merged into another keeps its row, marked, for the log.
@@ -370,11 +398,24 @@ func addSnapshotData(tx *gorm.DB) error {
 	if tx.Migrator().HasColumn("snapshots", "data") {
 		return nil
 	}
-	bytes := "BLOB"
-	if tx.Name() == "postgres" {
-		bytes = "BYTEA"
+	return tx.Exec("ALTER TABLE snapshots ADD COLUMN data " + bytesType(tx)).Error
+}
+
+// addAlbum adds outbox.album, unless a database taken back to an older
+// version runs this again.
+func addAlbum(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn("outbox", "album") {
+		return nil
 	}
-	return tx.Exec("ALTER TABLE snapshots ADD COLUMN data " + bytes).Error
+	return tx.Exec("ALTER TABLE outbox ADD COLUMN album " + bytesType(tx)).Error
+}
+
+// bytesType is the column type of bytes in tx's database.
+func bytesType(tx *gorm.DB) string {
+	if tx.Name() == "postgres" {
+		return "BYTEA"
+	}
+	return "BLOB"
 }
 
 // migrate brings the schema up to date. Several instances may start at

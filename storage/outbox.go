@@ -81,6 +81,10 @@ type DeliverOptions struct {
 	// may have taken a message whose answer has not come back, and
 	// cutting the request off would leave that unknown.
 	Drain time.Duration
+	// EditEvery is the least time between two edits of a live message
+	// (chat.Live; default 5 s): the versions asked for meanwhile are
+	// coalesced into the latest.
+	EditEvery time.Duration
 }
 
 // Defaults of DeliverOptions and of MarkFailed.
@@ -92,6 +96,10 @@ const (
 	// defaultDrain is well inside the 10 s a container manager (docker
 	// stop) waits between SIGTERM and SIGKILL.
 	defaultDrain = 5 * time.Second
+	// defaultEditEvery keeps a live message's edits to 12 a minute: a
+	// Telegram group takes about 20 messages a minute, edits included, and
+	// its other messages need room.
+	defaultEditEvery = 5 * time.Second
 )
 
 // Retries wait firstRetry after the first failure, twice as long after
@@ -184,6 +192,9 @@ func (s *Store) ClaimPlatform(ctx context.Context, worker, platform string, limi
 		byID := make(map[int64]Delivery, len(due))
 		for _, r := range due {
 			d, err := delivery(r)
+			if err == nil && d.Message.Live != nil {
+				err = latestLive(tx, &d)
+			}
 			if err != nil {
 				// Unsendable, and it would hold back its chat for good.
 				if err := tx.Exec("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?", now, err.Error(), r.Row.ID).Error; err != nil {

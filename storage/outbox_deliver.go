@@ -73,7 +73,15 @@ func (s *Store) Deliver(ctx context.Context, worker string, send chat.Sender, o 
 		WHERE claimed_by = ? AND `+pending, worker).Error; err != nil && ctx.Err() == nil {
 		o.Log.Warn("outbox: taking back the claims of an earlier run failed; they lapse with their leases", "worker", worker, "err", err)
 	}
+	edited := make(chan struct{})
+	go func() {
+		defer close(edited)
+		if ed, ok := send.(chat.Editor); ok {
+			d.editLive(ctx, ed)
+		}
+	}()
 	d.run(ctx)
+	<-edited
 	return nil
 }
 
@@ -95,6 +103,9 @@ func (o *DeliverOptions) withDefaults() {
 	}
 	if o.Drain <= 0 {
 		o.Drain = defaultDrain
+	}
+	if o.EditEvery <= 0 {
+		o.EditEvery = defaultEditEvery
 	}
 	// A send let finish keeps its claim: the lease, no longer renewed,
 	// must outlast the wait.
@@ -279,11 +290,18 @@ func (d *deliverer) deliver(ctx, sctx context.Context, f *flight, m Delivery) {
 				marked = d.settle(ctx, "record a part being sent", m, func(c context.Context) error { return d.store.markSending(c, m.ID, part) })
 			}
 		})
+		var posted string
+		if parts[i].Live != nil {
+			sending = chat.WithPosted(sending, func(id string) { posted = id })
+		}
 		err := d.send.Send(sending, parts[i])
 		f.end()
 		if err != nil {
 			d.failed(ctx, sctx, m, marked, err)
 			return
+		}
+		if posted != "" {
+			d.settle(ctx, "record a live message sent", m, func(c context.Context) error { return d.store.markPosted(c, m.Message, posted, d.o.EditEvery) })
 		}
 		if len(parts) > 1 {
 			// The last part too: RecentSends counts a message's parts.

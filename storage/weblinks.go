@@ -69,6 +69,24 @@ func (s *Store) WebLink(ctx context.Context, id EventID) (string, error) {
 	return liveToken(db, id)
 }
 
+// WebLink is the token of the change's event's web page in use, read
+// inside the change; "" when it has none (Store.WebLink makes one). A link
+// replaced by this change is its new one.
+func (c *Change) WebLink() (string, error) {
+	if c.webLink != "" {
+		return c.webLink, nil
+	}
+	tx, err := c.reading()
+	if err != nil {
+		return "", err
+	}
+	token, err := liveToken(tx, c.event)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	return token, err
+}
+
 // ReplaceWebLink gives the event's web page a new link with the change,
 // and returns its token: once the change commits, the old link (if there
 // was one) answers nothing. The change's log records who replaced it and

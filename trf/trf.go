@@ -146,6 +146,8 @@ var byeCodes = map[engine.ByeKind]rune{
 	engine.HalfBye:       'H',
 	engine.ZeroBye:       'Z',
 	engine.WithdrawnLoss: '-',
+	engine.LateZero:      'Z', // R-E-1: TRF has no late entry, only what it scored
+	engine.LateDraw:      'H',
 }
 
 // formatPoints writes points the way TRF does: "1.0", "0.5", "17.0".

@@ -40,6 +40,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -127,6 +128,7 @@ type Console struct {
 	lineNo   int  // lines read, counting blank ones: the update ids
 	prompted bool // a prompt is waiting on the current output line
 	held     bool // delivery found the database busy and said so
+	sent     int  // messages printed: their ids (chat.Posted)
 	err      error
 }
 
@@ -289,14 +291,28 @@ func (c *Console) deliver(ctx context.Context) {
 
 // Send prints m as the console shows a message: it makes the console a
 // chat.Sender. Tables show as their plain lines; a file is written to the
-// files folder (WithFiles) and shown as "[file: PATH]", a picture as
-// "[picture: PATH]". It fails only when the output does.
+// files folder (WithFiles) and shown as "[file: PATH]", a picture (each
+// of an album's) as "[picture: PATH]". It fails only when the output does.
 func (c *Console) Send(ctx context.Context, m chat.Message) error {
 	text := chat.Plain(m.Text)
-	if m.File != nil {
-		text = strings.TrimLeft(text+"\n"+c.save(m.File), "\n")
+	for _, f := range append([]*chat.File{m.File}, m.Album...) {
+		if f != nil {
+			text = strings.TrimLeft(text+"\n"+c.save(f), "\n")
+		}
 	}
 	c.print(label(m.Chat), text, m.Buttons)
+	if c.err == nil {
+		c.sent++
+		chat.Posted(ctx, strconv.Itoa(c.sent))
+	}
+	return c.err
+}
+
+// Edit prints m again, as a message edited in place (chat.Editor) shows
+// it: its chat's label marked "✎", so that a transcript shows each step of
+// a live message (a round's boards as their results come in).
+func (c *Console) Edit(_ context.Context, _ string, m chat.Message) error {
+	c.print(label(m.Chat)+" ✎", chat.Plain(m.Text), m.Buttons)
 	return c.err
 }
 

@@ -14,7 +14,6 @@ import (
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -65,12 +64,23 @@ func TestStatementSurvivesCrash(t *testing.T) {
 		t.Errorf("delivered again: %q", again)
 	}
 
+	// A report: the reporter's own account, privately; the channel's
+	// round message edited, no message of its own.
 	a := restarted.send(restarted.slash(players[0], "report", "", "result", "win"))
-	if !a.Private() || a.Content() != announced.In(i18n.Zh) {
-		t.Errorf("/report's response %q (private %v), want the private acknowledgement %q", a.Content(), a.Private(), announced.In(i18n.Zh))
+	if !a.Private() || !strings.Contains(a.Content(), "已报告") {
+		t.Errorf("/report's response %q (private %v), want the reporter's account privately", a.Content(), a.Private())
 	}
-	if said := restarted.heard(); len(said) != 1 || !strings.Contains(said[0], "报告了结果") {
-		t.Errorf("the channel heard %q of the report, want its statement once", said)
+	if said := restarted.heard(); len(said) != 0 {
+		t.Errorf("the channel heard %q of the report, want no message", said)
+	}
+	edited := 0
+	for _, c := range restarted.out.await(t, 0) {
+		if content, _ := c.body["content"].(string); c.method == http.MethodPatch && strings.HasPrefix(c.path, "/channels/C1/messages/") && strings.Contains(content, "待确认") {
+			edited++
+		}
+	}
+	if edited != 1 {
+		t.Errorf("the round's message was edited to show the report %d times, want once", edited)
 	}
 }
 
@@ -111,18 +121,22 @@ func TestUnansweredNotRun(t *testing.T) {
 	}
 }
 
-// TestStatementWaitsOutLongRetryAfter (issue 9): Discord's 429 with a
-// retry_after of 30 s on the channel's message holds the statement back
-// in the outbox for 30 s of the store's clock, and then it goes, once:
-// nothing is lost, as it would be by a response or a follow-up, which
-// cannot wait that long.
-func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
+// TestEditWaitsOutLongRetryAfter: Discord's 429 with a retry_after of 30
+// s on the edit of a round's message holds the edit back for 30 s of the
+// store's clock, and then it goes, once, with the latest text: nothing is
+// lost, and the channel gets no new message for it.
+func TestEditWaitsOutLongRetryAfter(t *testing.T) {
 	e, clk := clocked(t)
 	st := e.store
 	players := e.playing(wang, 2, numbered)
+	round := "" // the round's message: the last posted to the channel
+	for _, c := range e.out.await(t, 0) {
+		if c.method == http.MethodPost && c.path == "/channels/C1/messages" {
+			round = c.path + "/" + c.id
+		}
+	}
 
-	const channel = "/channels/C1/messages"
-	api := &rest{limited: []float64{30}, limitPath: channel, now: clk.Now}
+	api := &rest{limited: []float64{30}, limitPath: "PATCH " + round, now: clk.Now}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -137,48 +151,37 @@ func TestStatementWaitsOutLongRetryAfter(t *testing.T) {
 	}()
 	e.send(e.slash(players[0], "report", "", "result", "win"))
 
-	// The clock moves a second at a time until the message is tried
-	// again; the real wait is a guard against a delivery that never
-	// tries, not part of what is checked.
-	tries := func() []call {
-		var out []call
+	// The clock moves a second at a time until the edit is tried again;
+	// the real wait is a guard against a delivery that never tries, not
+	// part of what is checked.
+	tries := func() (edits []call, posts int) {
 		for _, c := range api.await(t, 0) {
-			if c.path == channel {
-				out = append(out, c)
+			switch {
+			case c.method == http.MethodPatch && c.path == round:
+				edits = append(edits, c)
+			case c.method == http.MethodPost && c.path == "/channels/C1/messages":
+				posts++
 			}
 		}
-		return out
+		return edits, posts
 	}
 	guard := time.Now().Add(time.Minute)
-	for len(tries()) < 2 {
+	for edits, _ := tries(); len(edits) < 2; edits, _ = tries() {
 		if time.Now().After(guard) {
-			t.Fatalf("the channel's message was tried %d times in a minute, with the clock at %v", len(tries()), clk.Now())
+			t.Fatalf("the round's message was edited %d times in a minute, with the clock at %v", len(edits), clk.Now())
 		}
 		clk.Advance(time.Second)
 		time.Sleep(5 * time.Millisecond)
 	}
-	for {
-		pending, err := st.Pending(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pending[Platform] == 0 {
-			break
-		}
-		if time.Now().After(guard) {
-			t.Fatalf("%d Discord messages still pending", pending[Platform])
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	got := tries()
-	if len(got) != 2 {
-		t.Fatalf("the channel's message was tried %d times, want twice: the 429 and its retry", len(got))
+	got, posts := tries()
+	if len(got) != 2 || posts != 0 {
+		t.Fatalf("the round's message was edited %d times and %d messages posted, want the edit twice (the 429 and its retry) and no message", len(got), posts)
 	}
 	if wait := got[1].at.Sub(got[0].at); wait < 30*time.Second {
 		t.Errorf("tried again %v after the 429, want no sooner than its retry_after of 30 s", wait)
 	}
-	if content, _ := got[1].body["content"].(string); !strings.Contains(content, "报告了结果") {
-		t.Errorf("the retry sent %q, want the report's statement", content)
+	if content, _ := got[1].body["content"].(string); !strings.Contains(content, "待确认") {
+		t.Errorf("the retry sent %q, want the board awaiting confirmation", content)
 	}
 }
 

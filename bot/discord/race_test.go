@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
@@ -18,30 +16,15 @@ import (
 // TestHandlerReportsAtOnce: both players of 25 boards report through the
 // interactions endpoint at the same moment (R-G-1). On even boards they
 // agree: the result is confirmed, never lost; on odd boards they
-// contradict each other: the channel is told of a dispute.
+// contradict each other: the organiser is told of a dispute.
 func TestHandlerReportsAtOnce(t *testing.T) {
 	const boards = 25
 	e := newEndpoint(t)
 	players := e.playing(wang, 2*boards, func(i int) string { return fmt.Sprintf("棋手%02d", i) })
 
-	ctx := context.Background()
-	id, err := e.store.EventOf(ctx, chat.Chat{Platform: Platform, ID: "C1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := e.store.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	user := func(player int) who {
-		for _, p := range players {
-			if n, err := e.store.PlayerOf(ctx, id, Platform, p.id); err == nil && n == st.EntrantOf(player) {
-				return p
-			}
-		}
-		t.Fatalf("no user plays player %d", player)
-		return who{}
-	}
+	st := e.state(t)
+	users := e.users(t, players)
+	user := func(player int) who { return users[player] }
 	type report struct {
 		board int
 		body  string
@@ -68,21 +51,26 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 	})
 	e.handler.Wait()
 	for i, r := range reports {
-		// The statement is the outbox's (stored with the change); the
-		// response acknowledges it privately.
-		if a := e.answerOf(r.body, firsts[i]); a.Content() != announced.In(i18n.Zh) {
-			t.Errorf("board %d: response edited to %q, want the private acknowledgement", r.board, a.Content())
+		// The reporter's own account, privately: the channel sees the
+		// report in the round's message, not in a statement of its own.
+		if a := e.answerOf(r.body, firsts[i]); a.Content() == "" || a.Content() == announced.In(i18n.Zh) {
+			t.Errorf("board %d: response edited to %q, want the reporter's account", r.board, a.Content())
 		}
 	}
-	channel := e.heard() // what the channel was told
-	if len(channel) != len(reports) {
-		t.Errorf("the channel heard %d statements for %d reports, want one each:\n%s", len(channel), len(reports), strings.Join(channel, "\n"))
+	// The channel's round message shows the boards (edited); it hears no
+	// statement of its own for a report, and the organiser is told of
+	// each dispute privately.
+	if channel := e.heard(); len(channel) != 0 {
+		t.Errorf("the channel heard %d statements for %d reports, want none:\n%s", len(channel), len(reports), strings.Join(channel, "\n"))
+	}
+	var staff []string
+	for _, c := range e.out.await(t, 0) {
+		if c.method == http.MethodPost && c.path == "/channels/DM-"+wang.id+"/messages" {
+			staff = append(staff, c.body["content"].(string))
+		}
 	}
 
-	st, err = e.store.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st = e.state(t)
 	for _, g := range st.Event.Rounds[0].Games {
 		if g.Board%2 == 0 {
 			if g.Result != engine.RedWin {
@@ -91,13 +79,13 @@ func TestHandlerReportsAtOnce(t *testing.T) {
 			continue
 		}
 		disputed := 0
-		for _, m := range channel {
-			if strings.HasPrefix(m, fmt.Sprintf("第%d台 结果有争议", g.Board)) {
+		for _, m := range staff {
+			if strings.HasPrefix(m, fmt.Sprintf("第 1 轮第 %d 台结果有争议", g.Board)) {
 				disputed++
 			}
 		}
 		if gp := st.Underway(1, g.Board); g.Result.Decided() || gp.Dispute == nil || disputed != 1 {
-			t.Errorf("board %d: contradicting reports left %v, dispute %v; the channel heard of a dispute %d times, want once", g.Board, g.Result, gp.Dispute, disputed)
+			t.Errorf("board %d: contradicting reports left %v, dispute %v; the organiser heard of a dispute %d times, want once", g.Board, g.Result, gp.Dispute, disputed)
 		}
 	}
 }

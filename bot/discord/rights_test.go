@@ -110,13 +110,15 @@ func TestClosedDirectMessages(t *testing.T) {
 // the held message goes, once.
 func TestChannelWithoutRights(t *testing.T) {
 	e, clk := clocked(t)
-	players := e.playing(wang, 2, numbered)
+	e.playing(wang, 2, numbered)
 	const channel = "/channels/C1/messages"
 	e.fail(channel, 1<<20, http.StatusForbidden, discordgo.ErrCodeMissingPermissions)
 	e.out.now = clk.Now
 	before := len(e.posted(channel))
 	e.delivering(t)
-	e.send(e.slash(players[0], "report", "", "result", "win"))
+	// The round's last result: the round's end, with the standings, is a
+	// new message in the channel (the round's own is edited).
+	e.send(e.slash(wang, "result", "", "board", "1", "result", "1-0"))
 
 	organiser := "/channels/DM-" + wang.id + "/messages"
 	eventually(t, "the organiser told", func() bool { return len(e.posted(organiser)) > 0 })
@@ -153,12 +155,12 @@ func TestChannelWithoutRights(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	var reports int
 	for _, c := range e.posted(channel)[before:] {
-		if content, _ := c.body["content"].(string); strings.Contains(content, "报告了结果") {
+		if content, _ := c.body["content"].(string); strings.Contains(content, "全部结束") {
 			reports++
 		}
 	}
 	if reports != 1 {
-		t.Errorf("the report's statement went %d times once the rights were back, want once", reports)
+		t.Errorf("the round's end went %d times once the rights were back, want once", reports)
 	}
 	if n := len(e.posted(organiser)); n != 1 {
 		t.Errorf("the organiser was told %d times, want once", n)

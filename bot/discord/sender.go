@@ -52,16 +52,51 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	for _, p := range Split(m) {
 		err := retry(ctx, func(opts ...discordgo.RequestOption) error {
 			msg := &discordgo.MessageSend{Content: render(p.Text), Components: components(p.Buttons), AllowedMentions: noMentions}
-			if p.File != nil { // a fresh reader for every try
+			// A fresh reader for every try; an album is one message's
+			// attachments.
+			if p.File != nil {
 				msg.Files = []*discordgo.File{attachment(p.File)}
 			}
+			for _, f := range p.Album {
+				msg.Files = append(msg.Files, attachment(f))
+			}
 			chat.Sending(ctx) // from here on the part may reach the channel
-			_, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
+			sent, err := s.session.ChannelMessageSendComplex(channel, msg, opts...)
+			if err == nil && sent != nil {
+				chat.Posted(ctx, sent.ID)
+			}
 			return err
 		})
 		if err != nil {
 			return fmt.Errorf("discord: send to channel %s: %w", channel, refusal(m.Chat, err))
 		}
+	}
+	return nil
+}
+
+// Edit edits message id of m's chat to read as m (chat.Editor): its text
+// cut to one message (chat.LivePart) and its buttons replaced, pinging
+// nobody. A message gone from the channel (10008 Unknown Message) is
+// refused for good, so that the next version is a new message.
+func (s *Sender) Edit(ctx context.Context, id string, m chat.Message) error {
+	if m.Chat.Platform != Platform {
+		return fmt.Errorf("discord: cannot edit a message of a %s chat", m.Chat.Platform)
+	}
+	channel, err := s.channel(ctx, m.Chat)
+	if err != nil {
+		return refusal(m.Chat, err)
+	}
+	part, _ := chat.LivePart(m, func(text string) []string { return chat.SplitMeasured(text, chat.LimitDiscord, rendered) })
+	content, rows := render(part.Text), components(part.Buttons)
+	err = retry(ctx, func(opts ...discordgo.RequestOption) error {
+		chat.Sending(ctx)
+		_, err := s.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: id, Channel: channel, Content: &content, Components: &rows, AllowedMentions: noMentions,
+		}, opts...)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("discord: edit message %s of channel %s: %w", id, channel, refusal(m.Chat, err))
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -22,6 +24,8 @@ import (
 // call is a REST request the test server received.
 type call struct {
 	method, path string
+	id           string // the message's id, of a message posted
+	files        int    // the files attached
 	body         map[string]any
 	at           time.Time
 	refused      bool // answered with an error (a fault, a 429, a path not of v10)
@@ -32,12 +36,14 @@ type call struct {
 // once (a second callback is refused with 40060, as Discord does), and
 // answers 429 with limited's
 // retry_after (seconds) while limited has some left, to requests for
-// limitPath only when that is set. Faults answer requests for their path
-// (every path for "") with their error while they have some left, in
-// order. A call's time is now's (the test's clock), time.Now without.
+// limitPath ("PATCH /channels/…") only when that is set. Faults answer
+// requests for their path (every path for "") with their error while
+// they have some left, in order. A call's time is now's (the test's
+// clock), time.Now without.
 type rest struct {
 	mu        sync.Mutex
 	calls     []call
+	posted    int // messages posted: each gets id M<n>
 	limited   []float64
 	limitPath string
 	faults    []*fault
@@ -67,35 +73,17 @@ func (f *rest) fault(path string) *fault {
 }
 
 func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var body map[string]any
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
-		// A message with files: its JSON is the part payload_json, and the
-		// files' names go in body["files"].
-		if r.ParseMultipartForm(1<<20) == nil {
-			json.Unmarshal([]byte(r.FormValue("payload_json")), &body)
-			var files []any
-			for _, fs := range r.MultipartForm.File {
-				files = append(files, fs[0].Filename)
-			}
-			if body == nil {
-				body = map[string]any{}
-			}
-			body["files"] = files
-		}
-	} else {
-		b, _ := io.ReadAll(r.Body)
-		json.Unmarshal(b, &body)
-	}
+	body, files := requestBody(r)
 	path, v10 := strings.CutPrefix(r.URL.Path, apiPath)
 	f.mu.Lock()
 	now := time.Now
 	if f.now != nil {
 		now = f.now
 	}
-	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, at: now()})
+	f.calls = append(f.calls, call{method: r.Method, path: path, body: body, files: files, at: now()})
 	last := &f.calls[len(f.calls)-1]
 	var wait []float64
-	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == path) {
+	if len(f.limited) > 0 && (f.limitPath == "" || f.limitPath == r.Method+" "+path) {
 		wait, f.limited = f.limited[:1], f.limited[1:]
 	}
 	fail := f.fault(path)
@@ -110,6 +98,12 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.acked[path] = true
 	}
 	last.refused = !v10 || len(wait) > 0 || fail != nil
+	id := ""
+	if !last.refused && r.Method == http.MethodPost {
+		f.posted++
+		id = fmt.Sprint("M", f.posted)
+		last.id = id
+	}
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
@@ -126,9 +120,40 @@ func (f *rest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": wait[0], "global": false})
 	case path == "/users/@me/channels":
 		json.NewEncoder(w).Encode(map[string]any{"id": "DM-" + body["recipient_id"].(string), "type": 1})
+	case r.Method == http.MethodPatch: // an edit: the message as it reads now
+		json.NewEncoder(w).Encode(map[string]any{"id": strings.TrimPrefix(path[strings.LastIndex(path, "/"):], "/"), "channel_id": "x", "content": body["content"]})
 	default:
-		json.NewEncoder(w).Encode(map[string]any{"id": "M1", "channel_id": "x", "content": body["content"]})
+		json.NewEncoder(w).Encode(map[string]any{"id": id, "channel_id": "x", "content": body["content"]})
 	}
+}
+
+// requestBody reads a request's JSON, a multipart one's from its
+// payload_json, and counts its files; their names go in body["files"].
+func requestBody(r *http.Request) (body map[string]any, files int) {
+	if _, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && params["boundary"] != "" {
+		form, err := multipart.NewReader(r.Body, params["boundary"]).ReadForm(32 << 20)
+		if err != nil {
+			return nil, 0
+		}
+		if p := form.Value["payload_json"]; len(p) > 0 {
+			json.Unmarshal([]byte(p[0]), &body)
+		}
+		if body == nil {
+			body = map[string]any{}
+		}
+		var names []any
+		for _, fs := range form.File {
+			for _, f := range fs {
+				names = append(names, f.Filename)
+			}
+			files += len(fs)
+		}
+		body["files"] = names
+		return body, files
+	}
+	b, _ := io.ReadAll(r.Body)
+	json.Unmarshal(b, &body)
+	return body, 0
 }
 
 // newSession is a bot's session whose REST requests go to f, as they

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"log/slog"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -120,6 +121,12 @@ func receiver(c chat.Chat) (idType, id string) {
 
 // send sends one part.
 func (s *Sender) send(ctx context.Context, p chat.Message) error {
+	if len(p.Album) > 0 {
+		return s.sendAlbum(ctx, p)
+	}
+	if p.Live != nil {
+		return s.sendLive(ctx, p)
+	}
 	if f := p.File; f != nil {
 		if err := s.sendFile(ctx, p, f); err != nil {
 			return err
@@ -140,6 +147,73 @@ func (s *Sender) send(ctx context.Context, p chat.Message) error {
 	}
 	_, err := s.create(ctx, p, "post", postContent(p.Text))
 	return err
+}
+
+// sendAlbum sends p's pictures: Feishu shows no album, so its caption,
+// when it has one, goes first as a message of its own, then each picture
+// as an image, each under a key of its own (Send's uuid).
+func (s *Sender) sendAlbum(ctx context.Context, p chat.Message) error {
+	if strings.TrimSpace(p.Text) != "" {
+		if _, err := s.create(ctx, chat.Message{Chat: p.Chat, DedupKey: keyed(p.DedupKey, "caption")}, "post", postContent(p.Text)); err != nil {
+			return err
+		}
+	}
+	for i, f := range p.Album {
+		if err := s.sendFile(ctx, chat.Message{Chat: p.Chat, DedupKey: keyed(p.DedupKey, "picture"+strconv.Itoa(i+1))}, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendLive sends the first version of a live message (chat.Live) as a
+// shared card, with or without buttons — a card can be edited in place
+// as often as it changes (Edit), a rich-text message only 20 times — and
+// tells the outbox its message_id (chat.Posted).
+func (s *Sender) sendLive(ctx context.Context, p chat.Message) error {
+	if len(p.Buttons) > 0 {
+		defer s.sendingCard()()
+	}
+	with, without := cardContent(p.Text, p.Buttons, p.Chat.IsPrivate())
+	id, err := s.create(ctx, p, "interactive", with)
+	if err != nil {
+		return err
+	}
+	if len(p.Buttons) > 0 {
+		s.cards.Add(id, without)
+	}
+	chat.Posted(ctx, id)
+	return nil
+}
+
+// Edit edits live message id of m's chat, a card sendLive sent, to read
+// as m (chat.Editor): its text cut to one message (chat.LivePart), its
+// buttons replaced (PATCH im/v1/messages/:message_id, a shared card's
+// update). Feishu refuses an edit of a card recalled or sent more than 14
+// days ago: refused for good (chat.ErrUndeliverable), the next version is
+// a new message.
+func (s *Sender) Edit(ctx context.Context, id string, m chat.Message) error {
+	if m.Chat.Platform != Platform {
+		return fmt.Errorf("feishu: cannot edit a message of a %s chat", m.Chat.Platform)
+	}
+	part, _ := chat.LivePart(m, func(text string) []string { return chat.SplitMeasured(text, maxContent, measure) })
+	with, without := cardContent(part.Text, part.Buttons, m.Chat.IsPrivate())
+	req := larkim.NewPatchMessageReqBuilder().MessageId(id).
+		Body(larkim.NewPatchMessageReqBodyBuilder().Content(with).Build()).Build()
+	c, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	chat.Sending(ctx)
+	resp, err := s.api.Im.V1.Message.Patch(c, req)
+	if err == nil && !resp.Success() {
+		err = answer(resp.ApiResp, resp.CodeError)
+	}
+	if err != nil {
+		return fmt.Errorf("feishu: edit message %s of chat %s: %w", id, m.Chat.ID, refusal(m.Chat, err))
+	}
+	if len(part.Buttons) > 0 {
+		s.cards.Add(id, without)
+	}
+	return nil
 }
 
 // keyed is key with what after it, "" when key is.

@@ -126,6 +126,63 @@ func TestSendFiles(t *testing.T) {
 	}
 }
 
+// TestSendAlbum: Feishu has no album: its caption goes first, then each
+// picture as an image, each part under a key of its own.
+func TestSendAlbum(t *testing.T) {
+	p := newOpenPlatform(t)
+	s := testSender(p)
+	var pic bytes.Buffer
+	png.Encode(&pic, image.NewGray(image.Rect(0, 0, 40, 20)))
+	album := []*chat.File{{Name: "第1轮-1.png", Data: pic.Bytes()}, {Name: "第1轮-2.png", Data: pic.Bytes()}}
+	m := chat.Message{Chat: group, Text: "第1轮对阵", Album: album, DedupKey: "k-album"}
+	for range 2 { // a retry sends nothing twice
+		if err := s.Send(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := sentTo(p, club)
+	if len(got) != 3 || got[0].Kind != "post" || !strings.Contains(got[0].text(), "第1轮对阵") || got[1].Kind != "image" || got[2].Kind != "image" {
+		t.Fatalf("sent %+v; want the caption, then two images", got)
+	}
+	if got[1].UUID == got[2].UUID || got[1].UUID == "" {
+		t.Errorf("the pictures' uuids %q and %q; want one of its own each", got[1].UUID, got[2].UUID)
+	}
+}
+
+// TestLiveCard: a live message goes out as a shared card whose
+// message_id the outbox learns (chat.Posted), buttons or not; Edit
+// updates it in place (PATCH), its buttons too; a card Feishu no longer
+// updates (recalled) is refused for good, so the next version is new.
+func TestLiveCard(t *testing.T) {
+	p := newOpenPlatform(t)
+	s := testSender(p)
+	var posted string
+	ctx := chat.WithPosted(context.Background(), func(id string) { posted = id })
+	live := &chat.Live{Key: "round:1:1"}
+	if err := s.Send(ctx, chat.Message{Chat: group, Text: "第1轮对阵\n第 1 台 张三 – 李四", Live: live, DedupKey: "k-live"}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.await(club, 0, "第1轮对阵")
+	if m.Kind != "interactive" || !strings.Contains(m.Content, `"update_multi":true`) || posted != m.ID {
+		t.Fatalf("sent %s %s, posted %q; want a shared card whose id %s the outbox learns", m.Kind, m.Content, posted, m.ID)
+	}
+	page := []chat.Button{{Label: "实时网页", Command: "/standings"}}
+	if err := s.Edit(context.Background(), posted, chat.Message{Chat: group, Text: "第1轮对阵\n第 1 台 张三 1–0 李四", Buttons: page, Live: live}); err != nil {
+		t.Fatal(err)
+	}
+	got := sentTo(p, club)
+	if len(got) != 1 || got[0].Edits != 1 || !strings.Contains(got[0].text(), "1–0") {
+		t.Fatalf("after the edit the chat has %+v; want the one card, updated to the result", got)
+	}
+	if cmd, _ := got[0].button("实时网页"); cmd != "/standings" {
+		t.Errorf("the edited card's button runs %q; want its new button", cmd)
+	}
+	err := s.Edit(context.Background(), "om_gone", chat.Message{Chat: group, Text: "x", Live: live})
+	if !errors.Is(err, chat.ErrUndeliverable) {
+		t.Errorf("an edit of a recalled card: %v; want undeliverable (the next version a new message)", err)
+	}
+}
+
 // TestSplit: a text past Feishu's 30 KB goes in parts that each fit,
 // a table cut across them fenced in each, the outbox's key numbered.
 func TestSplit(t *testing.T) {

@@ -52,6 +52,7 @@ type openPlatform struct {
 // sent is a message the bot sent.
 type sent struct {
 	ID, To, Kind, Content, UUID string
+	Edits                       int // the updates of its content (patch)
 }
 
 // text is the message's words: a rich-text message's elements, a card's
@@ -169,6 +170,8 @@ func (p *openPlatform) serve(w http.ResponseWriter, r *http.Request) {
 		p.create(w, r)
 	case r.URL.Path == "/open-apis/im/v1/images" || r.URL.Path == "/open-apis/im/v1/files":
 		p.upload(w, r)
+	case strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && r.Method == http.MethodPatch:
+		p.patch(w, r)
 	case strings.HasPrefix(r.URL.Path, "/open-apis/im/v1/messages/") && r.Method == http.MethodGet:
 		id := strings.TrimPrefix(r.URL.Path, "/open-apis/im/v1/messages/")
 		p.mu.Lock()
@@ -244,6 +247,39 @@ func (p *openPlatform) create(w http.ResponseWriter, r *http.Request) {
 	p.sent = append(p.sent, sent{ID: id, To: in.ReceiveID, Kind: in.MsgType, Content: in.Content, UUID: in.UUID})
 	p.notify()
 	reply(w, http.StatusOK, map[string]any{"code": 0, "data": map[string]any{"message_id": id}})
+}
+
+// patch is PATCH /open-apis/im/v1/messages/:message_id: a shared card's
+// update. Feishu updates only cards, only shared ones (update_multi
+// before and after), and none recalled (230011 here for an unknown id).
+func (p *openPlatform) patch(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Content string `json:"content"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Content == "" {
+		reply(w, http.StatusBadRequest, map[string]any{"code": 230001, "msg": "invalid content"})
+		return
+	}
+	id := strings.TrimPrefix(r.URL.Path, "/open-apis/im/v1/messages/")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := range p.sent {
+		m := &p.sent[i]
+		if m.ID != id {
+			continue
+		}
+		shared := `"update_multi":true`
+		if m.Kind != "interactive" || !strings.Contains(m.Content, shared) || !strings.Contains(in.Content, shared) {
+			reply(w, http.StatusBadRequest, map[string]any{"code": 230001, "msg": "only a shared card can be updated"})
+			return
+		}
+		m.Content = in.Content
+		m.Edits++
+		p.notify()
+		reply(w, http.StatusOK, map[string]any{"code": 0, "msg": "success"})
+		return
+	}
+	reply(w, http.StatusBadRequest, map[string]any{"code": 230011, "msg": "The message was withdrawn."})
 }
 
 // upload is POST /open-apis/im/v1/images or /files, multipart.

@@ -12,6 +12,7 @@ package pace
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -33,6 +34,9 @@ type Limits struct {
 	Group  []Rate // the sends to each group chat, on top of Chat
 	// IsGroup tells group chats from private ones; nil: no chat is a group.
 	IsGroup func(chat.Chat) bool
+	// AlbumEach counts each picture of an album (chat.Message.Album) as
+	// a send: Telegram's album is a message per picture.
+	AlbumEach bool
 }
 
 // Span is the longest span of l's limits: the sends older than that
@@ -50,10 +54,11 @@ func (l Limits) Span() time.Duration {
 // with a margin: Telegram counts on its own clock, after the network's
 // delays, and a burst at the very limit earns a 429 for the whole bot.
 var Telegram = Limits{
-	Global:  []Rate{{25, time.Second}},
-	Chat:    []Rate{{1, 1100 * time.Millisecond}},
-	Group:   []Rate{{18, time.Minute}},
-	IsGroup: telegramGroup,
+	Global:    []Rate{{25, time.Second}},
+	Chat:      []Rate{{1, 1100 * time.Millisecond}},
+	Group:     []Rate{{18, time.Minute}},
+	IsGroup:   telegramGroup,
+	AlbumEach: true,
 }
 
 // telegramGroup: groups, supergroups and channels have negative ids;
@@ -146,17 +151,50 @@ func (s *Sender) Send(ctx context.Context, m chat.Message) error {
 	return s.send(ctx, m)
 }
 
+// Edit edits a message sent earlier (chat.Editor) once the limits allow
+// it: an edit counts as a send, as the platforms count it. A "retry
+// after" is waited out as Send does. It fails for good when the platform's
+// Sender cannot edit.
+func (s *Sender) Edit(ctx context.Context, id string, m chat.Message) error {
+	ed, ok := s.inner.(chat.Editor)
+	if !ok {
+		return fmt.Errorf("%w: the platform's sender cannot edit a message", chat.ErrUndeliverable)
+	}
+	edit := func() error { return s.paced(ctx, m, func() error { return ed.Edit(ctx, id, m) }) }
+	err := edit()
+	var ra chat.RetryAfter
+	if !errors.As(err, &ra) || ra.Wait > MaxWaitInPlace {
+		return err
+	}
+	if err := s.clock.Sleep(ctx, ra.Wait); err != nil {
+		return err
+	}
+	return edit()
+}
+
 // send waits for m's turn and sends it.
 func (s *Sender) send(ctx context.Context, m chat.Message) error {
-	for {
+	return s.paced(ctx, m, func() error { return s.inner.Send(ctx, m) })
+}
+
+// paced waits for m's turn and makes request. An album counts a send for
+// each of its pictures where the platform counts them so (AlbumEach).
+func (s *Sender) paced(ctx context.Context, m chat.Message, request func() error) error {
+	n := 1
+	if s.limits.AlbumEach {
+		n = max(len(m.Album), 1)
+	}
+	for i := 0; i < n; {
 		wait := s.take(m.Chat.Root()) // a topic is no chat of its own
 		if wait <= 0 {
-			return s.inner.Send(ctx, m)
+			i++
+			continue
 		}
 		if err := s.clock.Sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
+	return request()
 }
 
 // take records a send to chat now and returns 0 when every limit allows

@@ -324,7 +324,9 @@ func (e *emulator) await(t *testing.T, skip int, id int64, want string) (sent, i
 //   - its bot is called TestNameBot: getMe answers qisai_bot here;
 //   - it has no setMyCommands: the menus are recorded and answered here,
 //     by scope and language; nor editMessageReplyMarkup: the messages
-//     whose buttons are removed are recorded;
+//     whose buttons are removed are recorded; nor pictures and files
+//     (sendMediaGroup, sendPhoto, sendDocument): counted and answered here
+//     where media is set;
 //   - it lets a bot write to any user: sendMessage to a user in blocked
 //     answers 403, as Telegram does for users who never started the bot;
 //   - it answers getUpdates at once instead of holding a long poll: an
@@ -335,6 +337,12 @@ type transport struct {
 	blocked   map[string]bool                // chat ids
 	callbacks int                            // answerCallbackQuery calls
 	unbutton  []string                       // "chat/message" of each editMessageReplyMarkup
+	// media counts, by chat id, the messages of pictures and files the
+	// emulator does not keep (sendMediaGroup, sendPhoto, sendDocument):
+	// they are answered here. Nil: they go to the emulator, which refuses
+	// them.
+	media map[string]int
+	next  int // the message ids answered here
 }
 
 func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -382,6 +390,17 @@ func (tr *transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	case "answerCallbackQuery":
 		tr.callbacks++
+	case "sendMediaGroup", "sendPhoto", "sendDocument":
+		if tr.media != nil {
+			tr.media[form.Get("chat_id")]++
+			tr.next++
+			id := 900000 + tr.next
+			tr.mu.Unlock()
+			if method == "sendMediaGroup" {
+				return answer(r, fmt.Sprintf(`{"ok":true,"result":[{"message_id":%d,"date":0,"chat":{"id":%s,"type":"supergroup"}}]}`, id, form.Get("chat_id"))), nil
+			}
+			return answer(r, fmt.Sprintf(`{"ok":true,"result":{"message_id":%d,"date":0,"chat":{"id":%s,"type":"supergroup"}}}`, id, form.Get("chat_id"))), nil
+		}
 	}
 	tr.mu.Unlock()
 	body := form.Encode()
@@ -435,6 +454,26 @@ func answer(r *http.Request, body string) *http.Response {
 	}
 }
 
+// runEmulated runs a and delivers store's outbox through a's sender with o
+// until the test ends (cancel), then closes store.
+func runEmulated(t *testing.T, ctx context.Context, cancel context.CancelFunc, a *Adapter, store *storage.Store, o storage.DeliverOptions) {
+	var wg sync.WaitGroup
+	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := a.Run(ctx); err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		if err := store.Deliver(ctx, "telegram-test", a.Sender(), o); err != nil {
+			t.Errorf("deliver: %v", err)
+		}
+	}()
+}
+
 // meAnswer is getMe's answer: the bot of the tests is qisai_bot.
 const meAnswer = `{"ok":true,"result":{"id":666,"is_bot":true,"first_name":"qisai","username":"qisai_bot"}}`
 
@@ -462,23 +501,7 @@ func TestEmulatorScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := a.Sender()
-
-	var wg sync.WaitGroup
-	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		if err := a.Run(ctx); err != nil {
-			t.Errorf("run: %v", err)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		if err := store.Deliver(ctx, "telegram-test", sender, storage.DeliverOptions{Poll: 20 * time.Millisecond}); err != nil {
-			t.Errorf("deliver: %v", err)
-		}
-	}()
+	runEmulated(t, ctx, cancel, a, store, storage.DeliverOptions{Poll: 20 * time.Millisecond})
 
 	emu.say(t, org, group, "/event new 周末快棋赛")
 	_, at := emu.await(t, 0, group, "已创建比赛「周末快棋赛」")

@@ -98,18 +98,29 @@ func (s *Sender) sendIn(ctx context.Context, id int64, thread int, m chat.Messag
 		markup = kb
 	}
 	chat.Sending(ctx) // from here on the part may reach the chat
-	if f := m.File; f != nil {
-		return s.sendFile(ctx, id, thread, f, markup)
+	switch {
+	case len(m.Album) > 0:
+		return s.sendAlbum(ctx, id, thread, m)
+	case m.File != nil:
+		return s.sendFile(ctx, id, thread, m.File, markup, "")
 	}
 	p := &bot.SendMessageParams{ChatID: id, MessageThreadID: thread, Text: HTML(m.Text), ParseMode: models.ParseModeHTML, ReplyMarkup: markup}
-	_, err := s.b.SendMessage(ctx, p)
-	if errors.Is(err, bot.ErrorBadRequest) && strings.Contains(err.Error(), "can't parse entities") {
+	sent, err := s.b.SendMessage(ctx, p)
+	if unparsed(err) {
 		// Our markup and Telegram's parser disagree: the words matter
 		// more than the columns.
 		p.Text, p.ParseMode = chat.Plain(m.Text), ""
-		_, err = s.b.SendMessage(ctx, p)
+		sent, err = s.b.SendMessage(ctx, p)
+	}
+	if err == nil && sent != nil {
+		chat.Posted(ctx, strconv.Itoa(sent.ID))
 	}
 	return err
+}
+
+// unparsed says whether err is Telegram refusing our HTML.
+func unparsed(err error) bool {
+	return errors.Is(err, bot.ErrorBadRequest) && strings.Contains(err.Error(), "can't parse entities")
 }
 
 // What a person does so that Telegram takes the bot's messages, for the

@@ -93,7 +93,7 @@ func (c *club) nineRunning() string {
 	}
 	c.must(c.say("org", "/start"), "开赛")
 	c.must(c.say("org", "/pair"), "第1轮")
-	c.must(c.say("org", "/publish"), "第1轮")
+	c.must(c.say("org", "/publish"), "第 1 轮已公布")
 	return c.link("/web")
 }
 

@@ -149,7 +149,8 @@ func TestConsoleEvent(t *testing.T) {
 	)
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		// A blank line between a message's paragraphs is its label alone.
-		if !strings.HasPrefix(l, "[group] ") && l != "[group]" && !strings.HasPrefix(l, "[dm ") && !strings.Contains(l, ": /") {
+		// "[group ✎] ": the round's message, edited.
+		if !strings.HasPrefix(l, "[group] ") && !strings.HasPrefix(l, "[group ✎] ") && l != "[group]" && !strings.HasPrefix(l, "[dm ") && !strings.Contains(l, ": /") {
 			t.Errorf("line neither echoed input nor labelled with its chat: %q", l)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -27,13 +28,34 @@ type waited struct {
 }
 
 func (w waited) Send(ctx context.Context, m chat.Message) error {
+	return w.wait(ctx, func(ctx context.Context) error { return w.inner.Send(ctx, m) })
+}
+
+// Edit records the delivery wait of an edit of a live message as Send does
+// a message's.
+func (w waited) Edit(ctx context.Context, id string, m chat.Message) error {
+	return w.wait(ctx, func(ctx context.Context) error { return editThrough(w.inner, ctx, id, m) })
+}
+
+// wait makes request, recording its wait when it succeeds.
+func (w waited) wait(ctx context.Context, request func(context.Context) error) error {
 	took := &platformTime{}
 	start := time.Now()
-	err := w.inner.Send(context.WithValue(ctx, platformTimeKey{}, took), m)
+	err := request(context.WithValue(ctx, platformTimeKey{}, took))
 	if err == nil {
 		w.metrics.Waited(w.platform, max(time.Since(start)-took.total(), 0))
 	}
 	return err
+}
+
+// editThrough edits through inner, which the platform's sender makes a
+// chat.Editor; one that cannot edit refuses for good.
+func editThrough(inner chat.Sender, ctx context.Context, id string, m chat.Message) error {
+	ed, ok := inner.(chat.Editor)
+	if !ok {
+		return fmt.Errorf("%w: the platform's sender cannot edit a message", chat.ErrUndeliverable)
+	}
+	return ed.Edit(ctx, id, m)
 }
 
 // platformTime adds up the time the platform took over one message's
@@ -66,8 +88,18 @@ type timed struct {
 }
 
 func (t timed) Send(ctx context.Context, m chat.Message) error {
+	return t.time(ctx, func() error { return t.inner.Send(ctx, m) })
+}
+
+// Edit records how long each edit takes, as Send does.
+func (t timed) Edit(ctx context.Context, id string, m chat.Message) error {
+	return t.time(ctx, func() error { return editThrough(t.inner, ctx, id, m) })
+}
+
+// time makes request, recording how long the platform took.
+func (t timed) time(ctx context.Context, request func() error) error {
 	start := time.Now()
-	err := t.inner.Send(ctx, m)
+	err := request()
 	d := time.Since(start)
 	if took, ok := ctx.Value(platformTimeKey{}).(*platformTime); ok {
 		took.add(d)
