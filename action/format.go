@@ -30,6 +30,35 @@ type Format interface {
 	Tables() []Table
 	// PlaysBy reports whether the event plays by the settings of part.
 	PlaysBy(part RulePart) bool
+	// Ties are the ties for places that may not be shared still to settle
+	// (R-T-8): an individual event's once its rounds are played, a staged
+	// event's current stage's.
+	Ties(st *State) []Tie
+	// PlaysOffInRounds reports whether a tie's play-off games are paired in
+	// the event's next rounds and reported like any game (a staged event),
+	// not entered one by one with the tie (R-T-8).
+	PlaysOffInRounds() bool
+	// GuessesColours reports whether board's colours in round are the
+	// board's own to guess when the round is guessed (R-C-3): every board
+	// of a round of individual games, only a staged match's first game
+	// (the later ones swap colours).
+	GuessesColours(st *State, round, board int) bool
+	// guessesUnasked reports whether round's games may take their colours
+	// by 猜先 without an arbiter's call (R-C-3).
+	guessesUnasked(st *State, round int) bool
+	// keepGuess keeps the winner of a board's 猜先 in the format's own part
+	// of the state (R-C-3).
+	keepGuess(st *State, w GuessWon)
+	// keepMatches keeps what each board of a pairing previewed plays in
+	// the format's own part of the state.
+	keepMatches(st *State, matches []BoardOf)
+	// fixedPairs refuses a change by hand to the preview's pairs where the
+	// format fixes them; fixedColours refuses one to board's colours.
+	fixedPairs(st *State) error
+	fixedColours(st *State, board int) error
+	// keepCaptures keeps the pieces captured that result a was set with in
+	// the format's own part of the state (R-F-5).
+	keepCaptures(st *State, a *ResultSet)
 }
 
 // FormatKind names a kind of event.
@@ -108,7 +137,7 @@ func (st *State) Format() Format {
 
 // individualFormat is a Swiss or a round robin of players: the engine
 // pairs the whole field each round (R-SW-*, or the Berger table, R-C-2).
-type individualFormat struct{}
+type individualFormat struct{ wholeRounds }
 
 func (individualFormat) Kind() FormatKind { return IndividualFormat }
 
@@ -139,6 +168,35 @@ func (individualFormat) Rounds(st *State) int {
 func (individualFormat) Tables() []Table { return []Table{StandingsTable, CrosstableTable} }
 
 func (individualFormat) PlaysBy(part RulePart) bool { return part != MatchRules }
+
+func (individualFormat) Ties(st *State) []Tie { return st.eventTies() }
+
+// wholeRounds is the part of a format that pairs its whole field round
+// by round (an individual or a team event; a staged one pairs matches):
+// its boards play single games, the pairing gives their colours unless an
+// arbiter calls for 猜先 (R-SW-10, R-C-2, R-C-4), a round robin's table
+// is fixed (R-C-2), and a play-off's games are the tie's own, entered with
+// it (PlayoffPlayed, R-T-8).
+type wholeRounds struct{}
+
+func (wholeRounds) PlaysOffInRounds() bool { return false }
+
+func (wholeRounds) GuessesColours(*State, int, int) bool { return true }
+
+func (wholeRounds) guessesUnasked(*State, int) bool { return false }
+
+// keepCaptures, keepGuess and keepMatches keep nothing: only a staged
+// match is settled by the pieces captured (R-F-5), takes its colours from
+// its first game's 猜先 (R-C-3) and has boards that play its games.
+func (wholeRounds) keepCaptures(*State, *ResultSet) {}
+
+func (wholeRounds) keepGuess(*State, GuessWon) {}
+
+func (wholeRounds) keepMatches(*State, []BoardOf) {}
+
+func (wholeRounds) fixedPairs(st *State) error { return bergerFixed(st) }
+
+func (wholeRounds) fixedColours(st *State, _ int) error { return bergerFixed(st) }
 
 // totalsFormat is 队员总分制 (R-TM-3): the players play an individual event,
 // paired, reported and announced as one; the teams are ranked by their

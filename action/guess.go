@@ -57,10 +57,7 @@ func Commit(hidden engine.Colour, nonce string) string {
 // need not. In the Swiss and round robins the pairing gives the colours
 // otherwise (R-SW-10, R-C-2).
 func (st *State) Guessing(round int) bool {
-	if st.Stages != nil && st.Teams == nil && round >= 1 && round == len(st.Event.Rounds) {
-		return true // offered for every match's first game (R-C-3; GuessHidden); a team match's boards are R-C-2's
-	}
-	return st.Play.Round == round && st.Play.Guessing
+	return st.Format().guessesUnasked(st, round) || st.Play.Round == round && st.Play.Guessing
 }
 
 // GuessCalled is an arbiter's call for 猜先 in the current round (R-C-3:
@@ -113,7 +110,7 @@ func (a *GuessHidden) Apply(st *State) error {
 	case st.Underway(a.Round, a.Board).Guess != nil:
 		return refuse(Conflict, "第 %d 台的猜先已经开始了", "the 猜先 of board %d has begun already", a.Board).because(GuessPending)
 	}
-	if b, ok := st.BoardOf(a.Round, a.Board); st.Stages != nil && (!ok || b.Match == 0 || b.Game > 1) {
+	if !st.Format().GuessesColours(st, a.Round, a.Board) {
 		// R-C-3: 猜先 for a match's first game; the later games swap colours.
 		return ruled("R-C-3", "第 %d 台的先后手由比赛决定（以后各局依次换先），不用猜先", "board %d's colours follow the match (later games swap colours): there is no colour guess", a.Board)
 	}
@@ -204,9 +201,7 @@ func (a *ColourChosen) Apply(st *State) error {
 	}
 	gp := st.gamePlay(a.Round, a.Board)
 	gp.Guess.Chosen = a.Colour
-	if st.Stages != nil {
-		st.Stages.Guesses = append(st.Stages.Guesses, GuessWon{Round: a.Round, Board: a.Board, Winner: a.Player})
-	}
+	st.Format().keepGuess(st, GuessWon{Round: a.Round, Board: a.Board, Winner: a.Player})
 	gp.arrive(a.Player, st.At)
 	if (a.Colour == engine.Red) != (game.Red == a.Player) {
 		game.Red, game.Black = game.Black, game.Red

@@ -629,3 +629,29 @@ type RerouteError struct {
 func (e *RerouteError) Error() string {
 	return "the correction changes the players of matches already played: confirm to play them again"
 }
+
+// keepCaptures keeps the counts a result was set with, and drops those of
+// a board set again without them (the arbiter ruled otherwise).
+func (stagedFormat) keepCaptures(st *State, a *ResultSet) {
+	cs := st.Stages.Captures[:0:0]
+	for _, c := range st.Stages.Captures {
+		if c.Round != a.Round || c.Board != a.Board {
+			cs = append(cs, c)
+		}
+	}
+	if a.Captures != nil {
+		cs = append(cs, BoardCaptures{Round: a.Round, Board: a.Board, Captures: *a.Captures})
+	}
+	st.Stages.Captures = cs
+}
+
+// CapturesOn are the pieces captured on board of round, false when none
+// were entered.
+func (st *State) CapturesOn(round, board int) (Captures, bool) {
+	for _, c := range st.Stages.Captures {
+		if c.Round == round && c.Board == board {
+			return c.Captures, true
+		}
+	}
+	return Captures{}, false
+}

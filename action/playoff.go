@@ -107,7 +107,7 @@ func (st *State) settle(stage, group, place int, players []int, games []engine.M
 // false while it is still played off.
 func (st *State) Settled(p Playoff) (order []int, lots, ok bool) {
 	games := p.Games
-	if st.Stages != nil {
+	if st.Format().PlaysOffInRounds() {
 		games = st.playoffGames(p.Stage, p.Group, p.Place)
 	}
 	if p.Lots || len(p.Players) != 2 {
@@ -119,13 +119,13 @@ func (st *State) Settled(p Playoff) (order []int, lots, ok bool) {
 	return o.Order[:], o.ByLots, o.Decided
 }
 
-// EventTies are an individual event's ties still to settle by a play-off
+// eventTies are an individual event's ties still to settle by a play-off
 // (R-T-8) once its rounds are played: two players level on every
 // tiebreak for the prize places (Awards.Prizes; by default the
 // champion's), when the chain plays a game. Lots settle the rest at the
 // finish (appended to the tiebreaks).
-func (st *State) EventTies() []Tie {
-	if st.Stages != nil || st.Teams != nil && !st.Teams.Rules.Totalled() || !PlaysOff(st.Awards.Playoff) || !st.roundsPlayed() {
+func (st *State) eventTies() []Tie {
+	if !PlaysOff(st.Awards.Playoff) || !st.roundsPlayed() {
 		return nil
 	}
 	upto := max(st.Awards.Prizes, 1)
@@ -162,17 +162,8 @@ func (st *State) roundsPlayed() bool {
 	return true
 }
 
-// Ties are the ties of st still to settle: an individual event's
-// (EventTies), or those of a staged event's current stage.
-func (st *State) Ties() []Tie {
-	if st.Stages == nil {
-		return st.EventTies()
-	}
-	if pg := st.Progress(); pg != nil {
-		return pg.Current().Ties
-	}
-	return nil
-}
+// Ties are the ties of st still to settle, as its format has them.
+func (st *State) Ties() []Tie { return st.Format().Ties(st) }
 
 // tie finds the tie a play-off action names among st's.
 func (st *State) tie(stage, group, place int) (Tie, error) {
@@ -212,7 +203,9 @@ func (a *PlayoffChosen) Apply(st *State) error {
 	}
 	p := Playoff{Stage: a.Stage, Group: a.Group, Place: a.Place, Players: slices.Clone(a.Players), Lots: a.Lots}
 	st.Playoffs = append(st.Playoffs, p)
-	if a.Lots && st.Stages == nil {
+	// A stage's ranking reads the choice from the play-off (R-T-8); an
+	// individual event's standings read the order drawn.
+	if a.Lots && !st.Format().PlaysOffInRounds() {
 		st.Event.Playoffs = append(slices.Clone(st.Event.Playoffs), engine.DrawOrder(p.Players, st.Event.Settings.Seed, engine.PlayoffStream(0, 0, a.Place)))
 	}
 	return nil
@@ -231,7 +224,7 @@ func (a *PlayoffPlayed) Apply(st *State) error {
 	if err := running(st); err != nil {
 		return err
 	}
-	if st.Stages != nil {
+	if st.Format().PlaysOffInRounds() {
 		return refuse(Conflict, "分阶段比赛的加赛在下一轮编排，像其他对局一样报告结果", "a staged event's play-off is paired in its next round and reported like any game").because(NoSuchTie)
 	}
 	if !a.Result.Decided() {

@@ -58,9 +58,7 @@ func (a *PairingPreviewed) Apply(st *State) error {
 	st.Preview = &p // shared with the action: neither is changed in place (clonePairing)
 	st.PreviewSeq, st.PreviewHeld = st.Seq, st.Seq
 	st.carryViews()
-	if st.Stages != nil {
-		st.Stages.Preview = slices.Clone(a.Matches)
-	}
+	st.Format().keepMatches(st, a.Matches)
 	return nil
 }
 
@@ -171,39 +169,36 @@ func (a *PlayersExchanged) Apply(st *State) error {
 }
 
 // flipPreview is a copy of the preview for flipping board, or the refusal:
-// handPreview's, except in a staged event, where a match's first game may
-// take other colours (as a 猜先 would give, R-C-3) and an armageddon game
-// those its chooser takes (R-F-5); other games swap colours game by game.
+// no preview to change (PreviewReady), or colours the format fixes.
 func flipPreview(st *State, board int) (*engine.Pairing, error) {
-	if st.Stages == nil {
-		return handPreview(st)
-	}
 	if err := st.PreviewReady(); err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(st.Stages.Preview, func(b BoardOf) bool { return b.Board == board })
-	if i >= 0 {
-		if b := st.Stages.Preview[i]; b.Match == 0 || (b.Game > 1 && b.Chooser == 0) {
-			return nil, ruled("R-C-3", "第 %d 台的先后手由比赛决定（各局依次换先），不能对调", "board %d's colours follow the match (games swap colours in turn): they are not flipped", board)
-		}
+	if err := st.Format().fixedColours(st, board); err != nil {
+		return nil, err
 	}
 	return clonePairing(*st.PendingPreview()), nil
 }
 
 // handPreview is a copy of the preview for a change by hand, or the
-// refusal: no preview to change (PreviewReady), or a round robin's fixed
-// table (R-C-2).
+// refusal: no preview to change (PreviewReady), or pairs the format fixes.
 func handPreview(st *State) (*engine.Pairing, error) {
 	if err := st.PreviewReady(); err != nil {
 		return nil, err
 	}
-	if st.Stages != nil {
-		return nil, ruled("R-F-4", "淘汰赛的对阵由对阵表决定，不能人工改动；猜先或 /flip 改先后手", "a knockout's pairs follow its bracket: they are not changed by hand (a colour guess or /flip changes colours)")
-	}
-	if s := st.Event.Settings.System; s == engine.RoundRobin || s == engine.DoubleRoundRobin {
-		return nil, ruled("R-C-2", "循环赛按贝格尔表编排，不能人工改动", "a round robin follows its Berger table: it is not changed by hand")
+	if err := st.Format().fixedPairs(st); err != nil {
+		return nil, err
 	}
 	return clonePairing(*st.PendingPreview()), nil
+}
+
+// bergerFixed refuses a change by hand to a round robin's pairing: its
+// table is fixed (R-C-2).
+func bergerFixed(st *State) error {
+	if RoundRobin(st.Event.Settings.System) {
+		return ruled("R-C-2", "循环赛按贝格尔表编排，不能人工改动", "a round robin follows its Berger table: it is not changed by hand")
+	}
+	return nil
 }
 
 func boardIndex(p *engine.Pairing, number int) int {

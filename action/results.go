@@ -76,7 +76,7 @@ func (a *ResultSet) Apply(st *State) error {
 	}
 	was, counted := g.Result, st.Stages.clone()
 	g.Result = a.Result
-	st.countCaptures(a)
+	st.Format().keepCaptures(st, a)
 	if err := st.checkReroute(before, a.Cascade); err != nil {
 		g.Result, st.Stages = was, counted
 		return err

@@ -292,6 +292,60 @@ func (f stagedFormat) PlaysBy(part RulePart) bool {
 	return true
 }
 
+// Ties are the current stage's (R-T-8): its groups' ties for the places
+// that go on or win a prize.
+func (stagedFormat) Ties(st *State) []Tie {
+	if pg := st.Progress(); pg != nil {
+		return pg.Current().Ties
+	}
+	return nil
+}
+
+// PlaysOffInRounds: a stage's play-off is paired by the next round like
+// its other games (R-T-8).
+func (stagedFormat) PlaysOffInRounds() bool { return true }
+
+// GuessesColours: only a match's first game is guessed; the later ones
+// swap colours (R-C-3).
+func (stagedFormat) GuessesColours(st *State, round, board int) bool {
+	b, ok := st.BoardOf(round, board)
+	return ok && b.Match > 0 && b.Game == 1
+}
+
+// guessesUnasked: the latest round offers 猜先 for every match's first
+// game, which may take its colours by it but need not (R-C-3; GuessHidden).
+func (stagedFormat) guessesUnasked(st *State, round int) bool {
+	return round >= 1 && round == len(st.Event.Rounds)
+}
+
+// keepGuess keeps the winner, who chooses the colours of the match's first
+// game (R-C-3) on every fold.
+func (stagedFormat) keepGuess(st *State, w GuessWon) {
+	st.Stages.Guesses = append(st.Stages.Guesses, w)
+}
+
+func (stagedFormat) keepMatches(st *State, matches []BoardOf) {
+	st.Stages.Preview = slices.Clone(matches)
+}
+
+// fixedPairs: a bracket's pairs are not changed by hand (R-F-4).
+func (stagedFormat) fixedPairs(*State) error {
+	return ruled("R-F-4", "淘汰赛的对阵由对阵表决定，不能人工改动；猜先或 /flip 改先后手", "a knockout's pairs follow its bracket: they are not changed by hand (a colour guess or /flip changes colours)")
+}
+
+// fixedColours: a match's first game may take other colours (as a 猜先
+// would give, R-C-3) and an armageddon game those its chooser takes
+// (R-F-5); other games swap colours game by game.
+func (stagedFormat) fixedColours(st *State, board int) error {
+	i := slices.IndexFunc(st.Stages.Preview, func(b BoardOf) bool { return b.Board == board })
+	if i >= 0 {
+		if b := st.Stages.Preview[i]; b.Match == 0 || (b.Game > 1 && b.Chooser == 0) {
+			return ruled("R-C-3", "第 %d 台的先后手由比赛决定（各局依次换先），不能对调", "board %d's colours follow the match (games swap colours in turn): they are not flipped", board)
+		}
+	}
+	return nil
+}
+
 // Has reports whether the plan has a stage of one of kinds.
 func (p Plan) Has(kinds ...StageKind) bool {
 	return slices.ContainsFunc(p.Stages, func(s StagePlan) bool { return slices.Contains(kinds, s.Kind) })

@@ -172,6 +172,10 @@ func (f teamStagedFormat) PlaysBy(part RulePart) bool {
 	return f.stagedFormat.PlaysBy(part)
 }
 
+// guessesUnasked: a team match's boards take the colours R-C-2 gives, not
+// a 猜先 of each match.
+func (teamStagedFormat) guessesUnasked(*State, int) bool { return false }
+
 // revealBlitz makes a blitz board (MatchOf.Blitz) a game of the round:
 // board 1 of its match, the first team red (R-C-2).
 func (st *State) revealBlitz(round int, m *MatchOf) {

@@ -540,7 +540,7 @@ func (st *State) revealDue(now time.Time) bool {
 // teamFormat is a team event whose teams meet in matches (§12): the teams
 // are paired as teams (the Berger table, or 定位编排 on match points), each
 // match played on boards numbered on through the round.
-type teamFormat struct{}
+type teamFormat struct{ wholeRounds }
 
 func (teamFormat) Kind() FormatKind { return TeamFormat }
 
@@ -581,3 +581,6 @@ func (teamFormat) Tables() []Table {
 func (teamFormat) PlaysBy(part RulePart) bool {
 	return part != GameScoring && part != SwissTiebreaks && part != MatchRules && part != AbsenceRules && part != PlayerAwards
 }
+
+// Ties are none: the team tiebreaks end in lots (R-T-5), with no play-off.
+func (teamFormat) Ties(*State) []Tie { return nil }

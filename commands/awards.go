@@ -2,9 +2,7 @@ package commands
 
 import (
 	"errors"
-	"math"
 	"strings"
-	"sync"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -33,26 +31,19 @@ func awardsOf(st *action.State) sheet.Awards {
 }
 
 // gamesLeft is how many games each player may still play (R-T-12: the
-// minimum cancels nobody who may yet reach it), by player ID: the rounds
-// still to come and the games still without a result, none for a player
-// who withdrew; nil once the event is over. A staged event's players play
-// as their matches go: nobody is cancelled before its last stage ends.
+// minimum cancels nobody who may yet reach it), by player ID, as the
+// event's format counts them; nil once the event is over.
 func gamesLeft(st *action.State) func(id int) int {
 	if st.Status.Over() {
 		return nil
 	}
-	if st.Stages != nil {
-		over := sync.OnceValue(func() bool {
-			pg := st.Progress()
-			return pg != nil && pg.Over(st.Stages.Plan)
-		})
-		return func(int) int {
-			if over() {
-				return 0
-			}
-			return math.MaxInt32
-		}
-	}
+	return formatOf(st).gamesLeft(st)
+}
+
+// roundGamesLeft is the games left of an event paired round by round:
+// the rounds still to come and the games still without a result, none
+// for a player who withdrew.
+func roundGamesLeft(st *action.State) func(id int) int {
 	planned := st.Format().Rounds(st)
 	return func(id int) int {
 		p, ok := st.Event.Player(id)

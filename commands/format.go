@@ -4,6 +4,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/paper"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -57,6 +58,23 @@ type format interface {
 	// keys are the lines /event set shows of the format's own settings
 	// beyond the event's.
 	keys(st *action.State, lang i18n.Lang) []string
+	// papers fills in what the organiser's papers say that depends on the
+	// format: the prize places (R-T-10, R-F-6) and, where the settings do
+	// not tell it, the format's line.
+	papers(st *action.State, p *paper.Papers, lang i18n.Lang)
+	// unranked says why the event has no prize places yet, and when they
+	// come.
+	unranked(st *action.State) error
+	// gamesLeft is how many games each player may still play, by player
+	// ID, while the event runs (R-T-12).
+	gamesLeft(st *action.State) func(id int) int
+	// ranking is the ranking the awards rank the players by beside the
+	// standings, nil where it is the standings (R-T-10..12).
+	ranking(st *action.State) func() []engine.Placing
+	// reformat readies settings s for a change of the event's format to
+	// a Swiss or a round robin (/event set format), and is the action that
+	// follows the change; nil when none does.
+	reformat(s *engine.Settings) action.Action
 	// notPlayed says why the event does not play by k's part of the rules
 	// (action.Format.PlaysBy), and what to type instead.
 	notPlayed(st *action.State, k *eventKey, lang i18n.Lang) *Problem

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
 )
 
@@ -25,21 +26,25 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 		// others it does not.
 		plays []action.RulePart
 		first action.Table
+		// staged: a staged event pairs its play-offs in its rounds (R-T-8),
+		// ranks its awards by its stages (R-F-6) and drops its stages when
+		// the format becomes a Swiss or round robin again.
+		staged bool
 	}{
 		{"swiss", individualScript("/event new 瑞士 积分编排 rounds 3", 6), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable, false},
 		{"round robin", individualScript("/event new 循环 roundrobin", 4), action.IndividualFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable, false},
 		{"knockout", individualScript("/event new 杯赛 knockout", 6), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.MatchRules, action.PlayerAwards}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.MatchRules, action.PlayerAwards}, action.RankingTable, true},
 		{"groups", individualScript("/event new 分组 groups", 8), action.StagedFormat,
-			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules, action.PlayerAwards}, action.RankingTable},
+			[]action.RulePart{action.EventRules, action.GameScoring, action.MatchRules, action.PlayerAwards}, action.RankingTable, true},
 		{"team round robin", func(t *testing.T) *script { return teamEventScript(t, 2, 0) }, action.TeamFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.SwissPairing}, action.TeamStandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.SwissPairing}, action.TeamStandingsTable, false},
 		{"team knockout", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set format knockout") }, action.TeamStagedFormat,
-			[]action.RulePart{action.EventRules}, action.RankingTable},
+			[]action.RulePart{action.EventRules}, action.RankingTable, true},
 		{"player totals", func(t *testing.T) *script { return teamEventScript(t, 2, 0, "/event set 台次 队员总分制") }, action.TotalsFormat,
-			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable},
+			[]action.RulePart{action.EventRules, action.RoundCount, action.GameScoring, action.SwissPairing, action.SwissTiebreaks, action.AbsenceRules, action.PlayerAwards}, action.StandingsTable, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.setup(t)
@@ -59,6 +64,20 @@ func TestEveryFormatWalksThroughItsInterface(t *testing.T) {
 			}
 			if got := f.Tables()[0]; got != tc.first {
 				t.Errorf("the ranking is the %s table, want %s", got, tc.first)
+			}
+			if got := f.PlaysOffInRounds(); got != tc.staged {
+				t.Errorf("PlaysOffInRounds = %v, want %v (R-T-8)", got, tc.staged)
+			}
+			cf := formatOf(st)
+			if got := cf.ranking(st) != nil; got != tc.staged {
+				t.Errorf("a ranking beside the standings: %v, want %v (R-F-6)", got, tc.staged)
+			}
+			var set engine.Settings
+			if _, stages := cf.reformat(&set).(*action.PlanSet); stages != tc.staged {
+				t.Errorf("a change of format drops the stages: %v, want %v", stages, tc.staged)
+			}
+			if tc.staged && set.Rounds == 0 {
+				t.Errorf("a staged event made a Swiss keeps no rounds: the stages had them")
 			}
 			rounds := 0
 			for ; rounds < 12; rounds++ {

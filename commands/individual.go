@@ -8,6 +8,7 @@ import (
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/paper"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -226,3 +227,16 @@ func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top in
 	}
 	return text + awardsText(st, lang)
 }
+
+func (individualFormat) papers(_ *action.State, p *paper.Papers, lang i18n.Lang) { prizesOf(p, lang) }
+
+func (individualFormat) unranked(st *action.State) error { return noPlaces(st) }
+
+func (individualFormat) gamesLeft(st *action.State) func(id int) int { return roundGamesLeft(st) }
+
+// ranking is nil: the awards rank by the standings.
+func (individualFormat) ranking(*action.State) func() []engine.Placing { return nil }
+
+// reformat: a Swiss and a round robin change into each other by the
+// settings alone.
+func (individualFormat) reformat(*engine.Settings) action.Action { return nil }

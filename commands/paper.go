@@ -60,18 +60,20 @@ func papersOf(c *Context) (paper.Papers, error) {
 			p.Tables = append(p.Tables, f.table)
 		}
 	}
-	if st.Stages != nil { // a knockout, groups, a team knockout
-		p.Details.Format = formatOf(st).name(st, lang)
-		p.Prizes = stagedPrizes(st, lang, d.AwardPlaces())
-	} else {
-		p.Prizes = paper.Prizes(p.Event, lang, d.AwardPlaces())
-	}
+	formatOf(st).papers(st, &p, lang)
 	return p, nil
 }
 
+// prizesOf fills p's prize places from its sheets (R-T-10): an individual
+// or a team event's.
+func prizesOf(p *paper.Papers, lang i18n.Lang) {
+	p.Prizes = paper.Prizes(p.Event, lang, p.Details.AwardPlaces())
+}
+
 // stagedPrizes are a staged event's prize places: its final ranking's
-// places up to n, once every match is played (R-F-4, R-F-6).
-func stagedPrizes(st *action.State, lang i18n.Lang, n int) []paper.Prize {
+// places up to n, once every match is played (R-F-4, R-F-6), each entrant
+// as prize has it.
+func stagedPrizes(st *action.State, n int, prize func(entrant int) (paper.Prize, bool)) []paper.Prize {
 	pg := st.Progress()
 	if pg == nil || !pg.Over(st.Stages.Plan) {
 		return nil
@@ -81,14 +83,17 @@ func stagedPrizes(st *action.State, lang i18n.Lang, n int) []paper.Prize {
 		if r.Place > n {
 			continue
 		}
-		if st.Teams != nil { // a team knockout's entrants are its teams
-			t := st.Teams.Teams[r.Entrant-1]
-			out = append(out, paper.Prize{Ranking: i18n.T{Zh: "团体", En: "Team"}.In(lang), Place: r.Place, Shared: r.Shared, Name: t.Name, Unit: t.Unit})
-		} else if p, ok := st.Event.Player(r.Entrant); ok {
-			out = append(out, paper.Prize{Ranking: i18n.T{Zh: "个人", En: "Individual"}.In(lang), Place: r.Place, Shared: r.Shared, Name: p.Name, Unit: p.Unit})
+		if p, ok := prize(r.Entrant); ok {
+			p.Place, p.Shared = r.Place, r.Shared
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// noPlaces says that the event has no places before its first round.
+func noPlaces(st *action.State) error {
+	return problem("「%s」还没有名次：奖状在第 1 轮之后才能导出。", "%q has no places yet: the certificates come after round 1.", st.Event.Name)
 }
 
 // playRules are the rules of play the event states beyond its pairing
@@ -278,10 +283,7 @@ func exportCertificates(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	if len(p.Prizes) == 0 {
-		if c.State.Stages != nil && len(c.State.Event.Rounds) > 0 {
-			return Reply{}, problem("「%s」的最终名次要等所有对局结束后才有，奖状随后可以导出（/bracket 查看进度）。", "The final ranking of %q comes once every match is played; the certificates can be exported then (/bracket shows how far it is).", c.State.Event.Name)
-		}
-		return Reply{}, problem("「%s」还没有名次：奖状在第 1 轮之后才能导出。", "%q has no places yet: the certificates come after round 1.", c.State.Event.Name)
+		return Reply{}, formatOf(c.State).unranked(c.State)
 	}
 	certs := paper.Certificates(p)
 	var b bytes.Buffer

@@ -434,11 +434,7 @@ func todo(st *action.State, s seat, me int, at time.Time, lang i18n.Lang) string
 // 猜先 (R-C-3): the round is guessed, and in a staged event the board is
 // a match's first game (the later ones swap colours).
 func guessable(st *action.State, round, board int) bool {
-	if !st.Guessing(round) {
-		return false
-	}
-	b, ok := st.BoardOf(round, board)
-	return st.Stages == nil || ok && b.Match > 0 && b.Game == 1
+	return st.Guessing(round) && st.Format().GuessesColours(st, round, board)
 }
 
 // inGame runs a command on the sender's game of the current round: fn

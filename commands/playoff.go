@@ -131,7 +131,7 @@ func (v *voice) offerTies(ch *storage.Change, ties []action.Tie) {
 func newTies(st *action.State, round int) []action.Tie {
 	var out []action.Tie
 	for _, t := range waiting(st.Ties()) {
-		if st.Stages == nil {
+		if !st.Format().PlaysOffInRounds() {
 			out = append(out, t)
 			continue
 		}
@@ -182,7 +182,7 @@ func tiesText(st *action.State, ties []action.Tie, lang i18n.Lang) string {
 		switch n := t.Outcome.Next; {
 		case t.Chosen == nil:
 			lines = append(lines, i18n.T{Zh: "%s并列：%s，等组织者选择：/playoff 加赛 或 /playoff 抽签", En: "%s is shared: %s; an organiser chooses: /playoff game or /playoff lots"}.In(lang, place, names))
-		case st.Stages != nil:
+		case st.Format().PlaysOffInRounds():
 			lines = append(lines, i18n.T{Zh: "%s加赛：%s，下一局由 /pair 编排", En: "%s play-off: %s; /pair pairs its next game"}.In(lang, place, names))
 		default:
 			lines = append(lines, i18n.T{Zh: "%[1]s加赛第 %[2]d 局（%[3]s）：红 %[4]s — 黑 %[5]s。录入结果（红方在前）：/playoff 1-0",
@@ -325,7 +325,7 @@ func findPlayoff(st *action.State, t action.Tie) *action.Playoff {
 // playoffResult enters an individual event's play-off game (R-T-8) and
 // announces it, and the tie's order once settled.
 func playoffResult(c *Context, t action.Tie, res engine.Result) (Reply, error) {
-	if c.State.Stages != nil {
+	if c.State.Format().PlaysOffInRounds() {
 		return Reply{}, problem("分阶段比赛的加赛由 /pair 编排到下一轮，像其他对局一样用 /result 台次 结果 录入。", "A staged event's play-off is paired by /pair in its next round: enter it like any game, /result BOARD RESULT.")
 	}
 	if t.Chosen == nil || t.Chosen.Lots {

@@ -416,15 +416,13 @@ func setEvent(c *Context) (Reply, error) {
 	}
 	var shown string
 	_, err := c.Update(func(ch *storage.Change) error {
-		var a action.Action
+		var a, then action.Action
 		var err error
 		if k.setting != nil {
 			s := ch.State.Event.Settings
 			err = k.setting(&s, v)
-			staged := ch.State.Stages != nil
-			if k.names[0] == "format" && staged && s.Rounds == 0 && !action.RoundRobin(s.System) {
-				_, def, _, _ := eventSpec("_ swiss") // a staged event's rounds were the stages'
-				s.Rounds = def.Rounds
+			if k.names[0] == "format" {
+				then = formatOf(ch.State).reformat(&s)
 			}
 			a = &action.SettingsChanged{Settings: s}
 		} else if k.details != nil {
@@ -453,9 +451,8 @@ func setEvent(c *Context) (Reply, error) {
 		if err := ch.Append(a); err != nil {
 			return err
 		}
-		if k.names[0] == "format" && ch.State.Stages != nil {
-			// A Swiss or round robin again: the stages go.
-			if err := ch.Append(&action.PlanSet{}); err != nil {
+		if then != nil {
+			if err := ch.Append(then); err != nil {
 				return err
 			}
 		}

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"github.com/qisai/qisai/action"
-	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -20,9 +19,7 @@ func sheetOf(st *action.State) sheet.Event {
 		Start:       sheet.RoundStart{Round: st.Play.Round, At: st.Play.Starts.In(st.Info.Location())},
 		Reported:    func(round, board int) sheet.Reported { return reportedAt(st, round, board) },
 		Awards:      awardsOf(st),
-	}
-	if st.Stages != nil {
-		e.Ranking = func() []engine.Placing { return stagedRanking(st) }
+		Ranking:     formatOf(st).ranking(st),
 	}
 	if tm := st.Teams; tm != nil {
 		e.Teams = &sheet.Teams{Event: st.TeamEvent(), Totals: tm.Rules.Totals, Hidden: make([][]bool, len(tm.Rounds))}

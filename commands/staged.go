@@ -1,12 +1,16 @@
 package commands
 
 import (
+	"math"
+	"slices"
+	"sync"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/paper"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
-	"slices"
 )
 
 // A staged event in the chat (R-F-3..6): a knockout, a double elimination,
@@ -141,4 +145,53 @@ func (stagedFormat) keys(st *action.State, lang i18n.Lang) []string {
 
 func (stagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang) *Problem {
 	return stagedPartRefused(k, st.Stages.Plan, lang)
+}
+
+// papers name the format, which the settings do not tell, and give the
+// final ranking's prize places (R-F-6).
+func (f stagedFormat) papers(st *action.State, p *paper.Papers, lang i18n.Lang) {
+	p.Details.Format = f.name(st, lang)
+	p.Prizes = stagedPrizes(st, p.Details.AwardPlaces(), func(entrant int) (paper.Prize, bool) {
+		pl, ok := st.Event.Player(entrant)
+		return paper.Prize{Ranking: i18n.T{Zh: "个人", En: "Individual"}.In(lang), Name: pl.Name, Unit: pl.Unit}, ok
+	})
+}
+
+// unranked: once the rounds have begun, the final ranking waits for the
+// last match (R-F-6).
+func (stagedFormat) unranked(st *action.State) error {
+	if len(st.Event.Rounds) == 0 {
+		return noPlaces(st)
+	}
+	return problem("「%s」的最终名次要等所有对局结束后才有，奖状随后可以导出（/bracket 查看进度）。", "The final ranking of %q comes once every match is played; the certificates can be exported then (/bracket shows how far it is).", st.Event.Name)
+}
+
+// gamesLeft: a staged event's players play as their matches go, so
+// nobody is cancelled before its last stage ends (R-T-12).
+func (stagedFormat) gamesLeft(st *action.State) func(id int) int {
+	over := sync.OnceValue(func() bool {
+		pg := st.Progress()
+		return pg != nil && pg.Over(st.Stages.Plan)
+	})
+	return func(int) int {
+		if over() {
+			return 0
+		}
+		return math.MaxInt32
+	}
+}
+
+// ranking is the stages' ranking (R-F-6).
+func (stagedFormat) ranking(st *action.State) func() []engine.Placing {
+	return func() []engine.Placing { return stagedRanking(st) }
+}
+
+// reformat: the stages go, and the rounds, which were the stages', are a
+// Swiss's default unless set or a round robin's table.
+func (stagedFormat) reformat(s *engine.Settings) action.Action {
+	if s.Rounds == 0 && !action.RoundRobin(s.System) {
+		_, def, _, _ := eventSpec("_ swiss")
+		s.Rounds = def.Rounds
+	}
+	return &action.PlanSet{}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/paper"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -59,3 +60,13 @@ func (teamFormat) notPlayed(_ *action.State, k *eventKey, lang i18n.Lang) *Probl
 		"A team event does not use %[1]s: match points, game points and the team tiebreaks stand for it (/event set match-points 3,1,0, /event set game-points 2,1,0, /event set team-tiebreaks …; /event set shows them).",
 		k.name(lang))
 }
+
+func (teamFormat) papers(_ *action.State, p *paper.Papers, lang i18n.Lang) { prizesOf(p, lang) }
+
+func (teamFormat) unranked(st *action.State) error { return noPlaces(st) }
+
+func (teamFormat) gamesLeft(st *action.State) func(id int) int { return roundGamesLeft(st) }
+
+func (teamFormat) ranking(*action.State) func() []engine.Placing { return nil }
+
+func (teamFormat) reformat(*engine.Settings) action.Action { return nil }

@@ -8,6 +8,7 @@ import (
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/paper"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -345,3 +346,25 @@ func (teamStagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang)
 	return problem("团体淘汰赛不用 %[1]s：每场团体比赛按局分决出胜负，平局按团体加赛规则（/event set 团体加赛 胜台数,局分,台次,快棋,抽签）。",
 		"A team knockout does not use %[1]s: each team match is decided by game points, a level one by the team tie rules (/event set team-tie boards-won,game-points,top-boards,blitz,lots).", k.name(lang))
 }
+
+// papers name the format and give the final ranking's prize places, its
+// entrants the teams (R-F-6).
+func (f teamStagedFormat) papers(st *action.State, p *paper.Papers, lang i18n.Lang) {
+	p.Details.Format = f.name(st, lang)
+	p.Prizes = stagedPrizes(st, p.Details.AwardPlaces(), func(entrant int) (paper.Prize, bool) {
+		t := st.Teams.Teams[entrant-1]
+		return paper.Prize{Ranking: i18n.T{Zh: "团体", En: "Team"}.In(lang), Name: t.Name, Unit: t.Unit}, true
+	})
+}
+
+func (teamStagedFormat) unranked(st *action.State) error { return stagedFormat{}.unranked(st) }
+
+func (teamStagedFormat) gamesLeft(st *action.State) func(id int) int {
+	return stagedFormat{}.gamesLeft(st)
+}
+
+func (teamStagedFormat) ranking(st *action.State) func() []engine.Placing {
+	return stagedFormat{}.ranking(st)
+}
+
+func (teamStagedFormat) reformat(s *engine.Settings) action.Action { return stagedFormat{}.reformat(s) }

@@ -30,7 +30,7 @@ func Prizes(e sheet.Event, lang i18n.Lang, n int) []Prize {
 	}
 	individual := i18n.T{Zh: "个人", En: "Individual"}.In(lang)
 	teams := i18n.T{Zh: "团体", En: "Teams"}.In(lang)
-	if e.Teams != nil && e.Teams.Event.Settings.Lineup != engine.PlayerTotals {
+	if e.TeamMatches() {
 		return teamPrizes(e, lang, teams, n)
 	}
 	var out []Prize
@@ -40,7 +40,7 @@ func Prizes(e sheet.Event, lang i18n.Lang, n int) []Prize {
 			out = append(out, Prize{Ranking: individual, Place: s.Place, Shared: s.Shared, Name: p.Name, Unit: p.Unit})
 		}
 	}
-	if e.Teams == nil { // not 队员总分制
+	if !e.Totalled() {
 		return out
 	}
 	te := e.Teams.Event

@@ -28,7 +28,7 @@ func Rules(p Papers) []Rule {
 			out = append(out, Rule{Head: p.tr(head), Text: text})
 		}
 	}
-	teamMatches := e.Teams != nil && e.Teams.Event.Settings.Lineup != engine.PlayerTotals
+	teamMatches := e.TeamMatches()
 	s := e.Event.Settings
 	if teamMatches {
 		s = e.Teams.Event.Settings.Pairing

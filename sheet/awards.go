@@ -42,7 +42,7 @@ type Category struct {
 // winners; none for an event without any, nor for a team event whose
 // teams play matches: they rank the teams, not the players.
 func AwardTables(e Event, lang i18n.Lang) []Table {
-	if teamsPlay(e) {
+	if e.TeamMatches() {
 		return nil
 	}
 	var out []Table
@@ -259,7 +259,7 @@ func Prizes(e Event, lang i18n.Lang) Table {
 // (R-T-12). No rows without a table.
 func PlacePoints(e Event, lang i18n.Lang) Table {
 	ev := e.Event
-	byTeam := totalled(e)
+	byTeam := e.Totalled()
 	group := i18n.T{Zh: "单位", En: "Unit"}
 	if byTeam {
 		group = i18n.T{Zh: "队名", En: "Team"}

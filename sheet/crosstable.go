@@ -14,7 +14,7 @@ import (
 // score, every tiebreak and the place. A team event's is the teams'
 // (team_crosstable.go).
 func Crosstable(e Event, lang i18n.Lang) Table {
-	if teamsPlay(e) {
+	if e.TeamMatches() {
 		return teamCrosstable(e, lang) // team_crosstable.go
 	}
 	ev := e.Event

@@ -13,7 +13,7 @@ import (
 // footer's lines ("轮空：Alice Wong"). Round 0, or one not paired, gives a
 // table without rows. A team event's are its matches (team_pairings.go).
 func Pairings(e Event, round int, lang i18n.Lang) Table {
-	if teamsPlay(e) {
+	if e.TeamMatches() {
 		return teamPairings(e, round, lang) // team_pairings.go
 	}
 	ev := e.Event

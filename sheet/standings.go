@@ -17,7 +17,7 @@ const briefTiebreaks = 2
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
 // A team event's are the teams' (team.go).
 func Standings(e Event, lang i18n.Lang) Table {
-	if teamsPlay(e) {
+	if e.TeamMatches() {
 		return teamStandings(e, lang) // team.go
 	}
 	ev := e.Event

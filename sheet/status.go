@@ -46,9 +46,9 @@ func PageOf(e Event, lang i18n.Lang) Page {
 // 0), or under 队员总分制 the team totals (R-T-6).
 func StandingsTables(e Event, lang i18n.Lang, top int) []Table {
 	switch {
-	case teamsPlay(e):
+	case e.TeamMatches():
 		return []Table{teamStandings(e, lang), BoardStandings(e, lang, top)}
-	case e.Teams != nil:
+	case e.Totalled():
 		return []Table{Standings(e, lang), TeamTotals(e, lang)}
 	}
 	return []Table{Standings(e, lang)}

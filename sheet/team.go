@@ -17,13 +17,13 @@ import (
 // Standings, Pairings and Crosstable turn to these for a team event, so
 // every renderer shows the teams without knowing of them.
 
-// teamsPlay reports whether e is a team event whose teams meet in
-// matches (not 队员总分制).
-func teamsPlay(e Event) bool { return e.Teams != nil && !totalled(e) }
+// TeamMatches reports whether e is a team event whose teams meet in
+// matches (R-TM-1), not 队员总分制.
+func (e Event) TeamMatches() bool { return e.Teams != nil && !e.Totalled() }
 
-// totalled reports whether e is a team event ranked by its players'
+// Totalled reports whether e is a team event ranked by its players'
 // totals (队员总分制, R-T-6).
-func totalled(e Event) bool {
+func (e Event) Totalled() bool {
 	return e.Teams != nil && e.Teams.Event.Settings.Lineup == engine.PlayerTotals
 }
 
@@ -148,7 +148,7 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	if top > 0 {
 		t.Title = i18n.T{Zh: "台次成绩（每台前%d名）", En: "Board standings (top %d of each board)"}.In(lang, top)
 	}
-	if !teamsPlay(e) {
+	if !e.TeamMatches() {
 		return t
 	}
 	shared := false
@@ -191,7 +191,7 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 		Kind:  KindStandings,
 		Title: i18n.T{Zh: "团体排名（队员总分制）", En: "Team standings (player totals)"}.In(lang),
 	}
-	if !totalled(e) {
+	if !e.Totalled() {
 		return t
 	}
 	ev, by := e.Teams.Event, e.Teams.Totals
