@@ -16,9 +16,9 @@ import (
 type editor struct {
 	mu     sync.Mutex
 	next   map[string]int // a chat's messages so far: ids are "g1", "g2", … a chat
-	sent   []string // "chat: text"
-	edits  []string // "chat #id: text"
-	refuse bool     // the next edit finds its message gone
+	sent   []string       // "chat: text"
+	edits  []string       // "chat #id: text"
+	refuse bool           // the next edit finds its message gone
 }
 
 func (e *editor) Send(ctx context.Context, m chat.Message) error {
