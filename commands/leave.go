@@ -125,11 +125,11 @@ func byeWorth(st *action.State, k engine.ByeKind, lang i18n.Lang) string {
 	s := st.Event.Settings
 	switch k {
 	case engine.FullBye:
-		return i18n.T{Zh: "%s 分（胜局分）", En: "%s pts (a win's)"}.In(lang, s.Win)
+		return i18n.T{Zh: "%s（胜局分）", En: "%s (a win's)"}.In(lang, pointsOf(s.Win.String(), lang))
 	case engine.ZeroBye, engine.LateZero:
 		return i18n.T{Zh: "0 分", En: "0 pts"}.In(lang)
 	}
-	return i18n.T{Zh: "%s 分（和棋分）", En: "%s pts (a draw's)"}.In(lang, s.Draw)
+	return i18n.T{Zh: "%s（和棋分）", En: "%s (a draw's)"}.In(lang, pointsOf(s.Draw.String(), lang))
 }
 
 // askLeave records a request for round, granted at once when an organiser

@@ -148,7 +148,7 @@ func pairingRecord(b *strings.Builder, st *action.State, p *engine.Pairing, lang
 	b.WriteByte('\n')
 	line(chat.Fence)
 	for _, id := range p.Byes {
-		line(i18n.T{Zh: "轮空：%s（%s 分）", En: "Bye: %s (%s pts)"}.In(lang, player(id), score(id)))
+		line(i18n.T{Zh: "轮空：%s（%s）", En: "Bye: %s (%s)"}.In(lang, player(id), pointsOf(score(id), lang)))
 	}
 	// The action that changed the preview by hand checked its players are
 	// in the round, so Check has nothing to refuse: an error would leave
@@ -228,4 +228,12 @@ func ColourRuleName(r engine.ColourReason, s engine.Settings, lang i18n.Lang) st
 		return text + " " + named(s.ColourTie, lang)
 	}
 	return text
+}
+
+// pointsOf is a score as a note says it: "1 分", "1 pt", "1.5 pts".
+func pointsOf(score string, lang i18n.Lang) string {
+	if score == "1" {
+		return i18n.T{Zh: "1 分", En: "1 pt"}.In(lang)
+	}
+	return i18n.T{Zh: "%s 分", En: "%s pts"}.In(lang, score)
 }

@@ -387,7 +387,7 @@ func playerNote(st *action.State, round, player int, now time.Time, lang i18n.La
 	}
 	for _, b := range ev.Rounds[round-1].Byes {
 		if b.Player == player && b.Kind == engine.PairingBye {
-			return i18n.T{Zh: "第 %d 轮你轮空，得 %s 分（R-S-3）。", En: "Round %d: you have the bye, worth %s pts (R-S-3)."}.In(lang, round, ev.Settings.ByeValue.String())
+			return i18n.T{Zh: "第 %d 轮你轮空，得 %s（R-S-3）。", En: "Round %d: you have the bye, worth %s (R-S-3)."}.In(lang, round, pointsOf(ev.Settings.ByeValue.String(), lang))
 		}
 	}
 	return ""
@@ -412,8 +412,8 @@ func seatNote(st *action.State, round, player int, lang i18n.Lang) string {
 			return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s）", En: "you play on board %d with %s against %d %s (%s)"}.
 				In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), playsText(st, b, lang))
 		}
-		return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s 分）", En: "you play on board %d with %s against %d %s (%s pts)"}.
-			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), engine.Score(h[opp]).String())
+		return i18n.T{Zh: "你在第 %d 台%s，对手 %d 号 %s（%s）", En: "you play on board %d with %s against %d %s (%s)"}.
+			In(lang, g.Board, colour.In(lang), opp, playerName(ev, opp), pointsOf(engine.Score(h[opp]).String(), lang))
 	}
 	return ""
 }

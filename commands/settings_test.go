@@ -48,7 +48,7 @@ func TestSettingsInBothLanguages(t *testing.T) {
 		{"请假次数", "2", "leaves", "2", "2", "2"},
 		{"请假分", "胜", "leave-worth", "win", "2 分（胜局分）", "2 pts (a win's)"},
 		{"请假审批", "自动", "leave-grant", "auto", "自动", "auto"},
-		{"迟报分", "和", "late-entry", "draw", "1 分（和棋分）", "1 pts (a draw's)"},
+		{"迟报分", "和", "late-entry", "draw", "1 分（和棋分）", "1 pt (a draw's)"},
 		{"组别", "女子，少年", "categories", "女子,少年", "女子（0 人）、少年（0 人）", "女子 (0 players), 少年 (0 players)"},
 		{"奖项", "女子 前3名", "prizes", "女子 3", "女子前 3 名", "女子: 3"},
 		{"名次分", "10，7，5，3", "place-points", "10,7,5,3", "10,7,5,3", "10,7,5,3"},
