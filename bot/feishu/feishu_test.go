@@ -109,7 +109,7 @@ func TestSwissFromAGroup(t *testing.T) {
 	_, at = p.await(club, at, "报名已开放")
 
 	// A 429 for the first join's reply: the outbox waits out its reset.
-	p.limit(1, 1)
+	p.limit(club, 1, 1)
 	var joined []byte
 	for i, x := range ps {
 		cmd := "/join " + x.name

@@ -260,7 +260,7 @@ func TestRefusals(t *testing.T) {
 func TestSend429(t *testing.T) {
 	p := newOpenPlatform(t)
 	s := testSender(p)
-	p.limit(1, 3)
+	p.limit(club, 1, 3)
 	err := s.Send(context.Background(), chat.Message{Chat: group, Text: "第1轮对阵"})
 	var ra chat.RetryAfter
 	if !errors.As(err, &ra) || ra.Wait != 3*time.Second {

@@ -33,7 +33,8 @@ type openPlatform struct {
 	changed  chan struct{} // closed and replaced when something is sent
 	sent     []sent
 	uuids    map[string]string // uuid → the message_id it made
-	limited  int               // the next messages answered 429
+	limited  int               // the next messages to limitTo answered 429
+	limitTo  string            // the receive_id limited applies to
 	reset    int               // their x-ogw-ratelimit-reset
 	refused  map[string]int    // receive_id → the code its messages are refused with
 	names    map[string]string // open_id → name
@@ -228,7 +229,7 @@ func (p *openPlatform) create(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, map[string]any{"code": 0, "data": map[string]any{"message_id": id}})
 		return
 	}
-	if p.limited > 0 {
+	if p.limited > 0 && in.ReceiveID == p.limitTo {
 		p.limited--
 		w.Header().Set("x-ogw-ratelimit-limit", "50")
 		w.Header().Set(resetHeader, strconv.Itoa(p.reset))
@@ -479,12 +480,13 @@ func (p *openPlatform) count() int {
 	return len(p.sent)
 }
 
-// limit answers the next n messages with a 429 asking to wait reset
-// seconds.
-func (p *openPlatform) limit(n, reset int) {
+// limit answers the next n messages to receive id to with a 429 asking
+// to wait reset seconds; the other chats' go through, so that a test
+// knows which message met it.
+func (p *openPlatform) limit(to string, n, reset int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.limited, p.reset = n, reset
+	p.limitTo, p.limited, p.reset = to, n, reset
 }
 
 // refuse answers the messages to receive id with code (0: takes them
