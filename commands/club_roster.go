@@ -270,6 +270,17 @@ func (c *Context) member(cl *club, arg string) (storage.Member, error) {
 	return m, nil
 }
 
+// rosterMember is the club of a /roster command's chat and the member its
+// NAME names: what /roster set, rename, link and remove act on.
+func (c *Context) rosterMember() (*club, storage.Member, error) {
+	cl, err := c.clubFor("roster")
+	if err != nil {
+		return nil, storage.Member{}, err
+	}
+	m, err := c.member(cl, "name")
+	return cl, m, err
+}
+
 // played reports whether the member has played in one of the club's
 // events, finished or entered from the roster.
 func (cl *club) played(id int64) bool {
@@ -278,11 +289,7 @@ func (cl *club) played(id int64) bool {
 
 // setMember is /roster set NAME unit|rating|categories VALUE.
 func setMember(c *Context) (Reply, error) {
-	cl, err := c.clubFor("roster")
-	if err != nil {
-		return Reply{}, err
-	}
-	m, err := c.member(cl, "name")
+	cl, m, err := c.rosterMember()
 	if err != nil {
 		return Reply{}, err
 	}
@@ -351,11 +358,7 @@ func categories(v string) []string {
 
 // renameMember is /roster rename OLD NEW.
 func renameMember(c *Context) (Reply, error) {
-	cl, err := c.clubFor("roster")
-	if err != nil {
-		return Reply{}, err
-	}
-	m, err := c.member(cl, "name")
+	cl, m, err := c.rosterMember()
 	if err != nil {
 		return Reply{}, err
 	}
@@ -427,11 +430,7 @@ func mergeMembers(c *Context) (Reply, error) {
 
 // linkMember is /roster link NAME USER.
 func linkMember(c *Context) (Reply, error) {
-	cl, err := c.clubFor("roster")
-	if err != nil {
-		return Reply{}, err
-	}
-	m, err := c.member(cl, "name")
+	cl, m, err := c.rosterMember()
 	if err != nil {
 		return Reply{}, err
 	}
@@ -464,11 +463,7 @@ func linkMember(c *Context) (Reply, error) {
 
 // removeMember is /roster remove NAME: a member who has played no event.
 func removeMember(c *Context) (Reply, error) {
-	cl, err := c.clubFor("roster")
-	if err != nil {
-		return Reply{}, err
-	}
-	m, err := c.member(cl, "name")
+	cl, m, err := c.rosterMember()
 	if err != nil {
 		return Reply{}, err
 	}

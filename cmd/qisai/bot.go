@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/qisai/qisai/bot/console"
-	"github.com/qisai/qisai/internal/i18n"
 
 	// Imported under another name: this package's subcommand table is
 	// called commands.
@@ -60,9 +59,9 @@ func consoleCmd(args []string, stdin io.Reader, stdout io.Writer) error {
 		return usagef("qisai console 只接受选项，不接受 %[1]q；脚本从标准输入读入：qisai console < script.txt。",
 			"console takes no arguments but its flags, got %[1]q; the script comes on standard input: qisai console < script.txt.", strings.Join(pos, " "))
 	}
-	l := i18n.Parse(*lang)
-	if l == "" {
-		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", *lang)
+	l, err := langArg(*lang)
+	if err != nil {
+		return err
 	}
 	dsn := databaseDSN(*db)
 

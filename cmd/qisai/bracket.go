@@ -122,13 +122,7 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	groupSeeding := fs.String("group-seeding", "snake", "")
 	groupDraw := fs.String("group-draw", "halves", "")
 	out := fs.String("out", "text", "")
-	lang := i18n.Zh
-	fs.Func("lang", "", func(s string) error {
-		if lang = i18n.Parse(s); lang == "" {
-			return fmt.Errorf("unknown language %q: use zh or en", s)
-		}
-		return nil
-	})
+	lang := langFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		_, err = io.WriteString(stdout, bracketUsage)
@@ -196,8 +190,8 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	if *out == "json" {
 		err = writeBracketJSON(w, b, pools, players)
 	} else {
-		writeGroupsText(w, pools, players, lang)
-		err = writeBracketText(w, b, eventRanking(b, pools), players, lang)
+		writeGroupsText(w, pools, players, *lang)
+		err = writeBracketText(w, b, eventRanking(b, pools), players, *lang)
 	}
 	if err != nil {
 		return err

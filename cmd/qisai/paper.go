@@ -54,13 +54,7 @@ func paperCmd(args []string, stdout io.Writer) error {
 	scoringFlag(fs, &o)
 	var d paper.Details
 	var organisers, arbiters, timeControl, out, font string
-	lang := i18n.Zh
-	fs.Func("lang", "", func(s string) error {
-		if lang = i18n.Parse(s); lang == "" {
-			return fmt.Errorf("unknown language %q: use zh or en", s)
-		}
-		return nil
-	})
+	lang := langFlag(fs)
 	fs.StringVar(&d.Host, "host", "", "")
 	fs.StringVar(&d.Venue, "venue", "", "")
 	fs.StringVar(&d.Dates, "dates", "", "")
@@ -88,7 +82,7 @@ func paperCmd(args []string, stdout io.Writer) error {
 	if over(ev) {
 		e.Phase = sheet.Finished
 	}
-	p := paper.Of(e, lang, d)
+	p := paper.Of(e, *lang, d)
 	certificates := kind.file == paper.CertificatesName
 	ext := "html"
 	if kind.write == nil {
@@ -100,7 +94,7 @@ func paperCmd(args []string, stdout io.Writer) error {
 			name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		}
 		if kind.file != (i18n.T{}) {
-			name += " " + kind.file.In(lang)
+			name += " " + kind.file.In(*lang)
 		}
 		out = filepath.Join(filepath.Dir(path), chat.FileName(name, ext))
 	}

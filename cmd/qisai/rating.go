@@ -39,9 +39,9 @@ func ratingCmd(args []string, stdout io.Writer) error {
 	if len(pos) != 1 || !ok || platform == "" || id == "" {
 		return usagef("qisai rating %[1]s 需要 --chat 平台:聊天号 和一个文件，如 qisai rating %[1]s --chat telegram:-1001234 等级分.xlsx。", "rating %[1]s takes --chat PLATFORM:ID and a file, e.g. qisai rating %[1]s --chat telegram:-1001234 list.xlsx.", verb)
 	}
-	l := i18n.Parse(*lang)
-	if l == "" {
-		return usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", *lang)
+	l, err := langArg(*lang)
+	if err != nil {
+		return err
 	}
 	dsn := databaseDSN(*db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

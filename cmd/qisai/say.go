@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -92,4 +93,27 @@ func tell(w io.Writer, name, text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		fmt.Fprintf(w, "%s: %s\n", name, line)
 	}
+}
+
+// langFlag registers --lang zh|en on fs, Chinese unless given; the value
+// is read when fs parses.
+func langFlag(fs *flag.FlagSet) *i18n.Lang {
+	lang := i18n.Zh
+	fs.Func("lang", "", func(s string) error {
+		if lang = i18n.Parse(s); lang == "" {
+			return fmt.Errorf("unknown language %q: use zh or en", s)
+		}
+		return nil
+	})
+	return &lang
+}
+
+// langArg is the language a --lang string names, or a usage error in both
+// languages.
+func langArg(s string) (i18n.Lang, error) {
+	l := i18n.Parse(s)
+	if l == "" {
+		return "", usagef("--lang 只能是 zh 或 en，不是 %[1]q。", "--lang takes zh or en, not %[1]q.", s)
+	}
+	return l, nil
 }
