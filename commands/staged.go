@@ -124,16 +124,25 @@ func (stagedFormat) crosstable(c *Context) (Reply, error) {
 	return Reply{Text: text}, err
 }
 
+// rankingFile is a staged event's ranking as a file named what and said,
+// or, until every match is played, as the provisional ranking (R-F-6).
+func rankingFile(st *action.State, lang i18n.Lang, what, said i18n.T) (sheetFile, error) {
+	t, final, err := stagedRankingSheet(st, lang)
+	if err != nil {
+		return sheetFile{}, err
+	}
+	if !final {
+		what, said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
+	}
+	return sheetFile{t, what, said}, nil
+}
+
 // files are the ranking, as it stands until every match is played (R-F-6),
 // and the crosstable of every game.
 func (stagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
-	t, final, err := stagedRankingSheet(st, lang)
+	f, err := rankingFile(st, lang, i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"})
 	if err != nil {
 		return nil, err
-	}
-	f := sheetFile{t, i18n.T{Zh: "排名", En: "standings"}, i18n.T{Zh: "排名表", En: "standings"}}
-	if !final {
-		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 	}
 	files := append([]sheetFile{f}, awardFiles(st, lang)...)
 	return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "成绩表", En: "crosstable"}, i18n.T{Zh: "成绩表", En: "crosstable"}}), nil

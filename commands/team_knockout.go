@@ -304,13 +304,9 @@ func (teamStagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 
 // files are the ranking, the board standings and the teams' crosstable.
 func (teamStagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
-	t, final, err := stagedRankingSheet(st, lang)
+	f, err := rankingFile(st, lang, i18n.T{Zh: "团体名次", En: "team ranking"}, i18n.T{Zh: "团体名次表", En: "team ranking"})
 	if err != nil {
 		return nil, err
-	}
-	f := sheetFile{t, i18n.T{Zh: "团体名次", En: "team ranking"}, i18n.T{Zh: "团体名次表", En: "team ranking"}}
-	if !final {
-		f.what, f.said = i18n.T{Zh: "暂定名次", En: "provisional ranking"}, i18n.T{Zh: "暂定名次表（比赛进行中）", En: "provisional ranking (under way)"}
 	}
 	return []sheetFile{f,
 		{sheet.BoardStandings(sheetOf(st), lang, 0), i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}},
