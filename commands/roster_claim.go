@@ -63,7 +63,7 @@ func claim(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if err := c.mayLink(p, c.Actor(), true); err != nil {
+	if err := c.mayLink(p, c.Actor()); err != nil {
 		return Reply{}, err
 	}
 	to, err := c.organisers()
@@ -104,18 +104,17 @@ func (c *Context) organisers() ([]contact, error) {
 }
 
 // mayLink refuses to tie user to player p: an entry that has a user
-// already, a user who is another player of the event, and — for a claim —
-// an event that has started (an organiser links players then, /player
-// link), or finished.
-func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) error {
+// already, a user who is another player of the event, and an event that
+// has finished or is called off. A claim after the start stands (an
+// organiser confirms it): a player the organiser entered finds out they
+// must claim their entry when they first report (R-E-4).
+func (c *Context) mayLink(p engine.Player, user action.Actor) error {
 	st := c.State
 	switch {
 	case st.Status == action.Finished:
 		return problem("比赛已经结束。", "The event has finished.")
 	case st.Status == action.CalledOff:
 		return calledOff()
-	case claiming && st.Status == action.Running:
-		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d %s 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d %s.", p.ID, c.atSender())
 	}
 	ids, err := c.reads().PlayerIdentities(p.Entrant)
 	if err != nil {
@@ -193,7 +192,7 @@ func linkPlayer(c *Context) (Reply, error) {
 // linkUser ties user (called name) to player p, telling them with note
 // (args: the player, the event), and answers the organiser.
 func linkUser(c *Context, p engine.Player, user action.Actor, name string, note i18n.T) (Reply, error) {
-	if err := c.mayLink(p, user, false); err != nil {
+	if err := c.mayLink(p, user); err != nil {
 		return Reply{}, err
 	}
 	lang, err := c.readerLang(user.Platform, user.User)
@@ -220,10 +219,6 @@ func claimInstead(c *Context, name string) error {
 		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil || len(ids) > 0 {
 			return err // a user's entry: the sign-up refuses it as taken
-		}
-		if c.State.Status == action.Running || c.State.Status == action.Finished {
-			return problem("「%[1]s」是组织者录入的选手（%[2]d 号）。比赛已经开始：如果是你，请组织者用 /player link %[2]d %[3]s 关联你。",
-				"%[1]q was entered by an organiser (player %[2]d). The event has started: if it is you, ask an organiser to link you with /player link %[2]d %[3]s.", p.Name, p.ID, c.atSender())
 		}
 		return problem("「%[1]s」是组织者录入的报名（%[2]d 号）。如果是你，请输入 /claim %[2]d，组织者确认后就是你。",
 			"%[1]q was entered by an organiser (number %[2]d). If it is you, type /claim %[2]d: once an organiser confirms, it is you.", p.Name, p.ID)

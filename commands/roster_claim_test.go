@@ -54,9 +54,9 @@ func TestClaimRefusals(t *testing.T) {
 		}
 	}
 	h.say("org", "/start")
-	must(t, h.say("wang", "/claim 李四"), "比赛已经开始，不能再认领", "/player link 2")
-	must(t, h.sendAs("wang", "en", "/claim 李四").Text, "The event has started", "/player link 2")
-	must(t, h.say("wang", "/join 李四"), "比赛已经开始：如果是你，请组织者用 /player link 2 @wang 关联你")
+	// R-E-4: after the start a claim still goes to the organisers.
+	must(t, h.say("wang", "/join 李四"), "如果是你，请输入 /claim 2")
+	must(t, h.say("wang", "/claim 李四"), "已请组织者确认你认领 2 李四")
 	// An organiser links a player after the start.
 	must(t, h.say("org", "/player link 李四 @wang"), "已关联")
 	if got := h.sent()["dm:wang"]; len(got) != 1 {

@@ -163,7 +163,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/pair")
 	s.say("tch", "/publish")
 	must(t, s.say("org", "/player add 小强 #学生组"), "迟到报名的选手没有可下的轮次了")
-	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
+	must(t, s.say("xh", "/claim 小红 #学生组"), "已请组织者确认你认领 1 小红")
 	// R-G-4: the clock forfeits only late players who could check in.
 	for _, u := range []string{"zhao", "xg", "xm", "xl"} {
 		must(t, s.say(u, "/here"), "已签到")
