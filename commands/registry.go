@@ -96,6 +96,7 @@ var argNames = map[string]string{
 	"value": "值", "what": "内容",
 	"team": "队名", "lineup": "出场名单", // teams.go
 	"pending": "补赛", // organiser.go: /pair 带补赛
+	"keep":    "保留", // organiser.go: /undo 取消
 }
 
 // named reports whether name is the command's own name ("result"), which
