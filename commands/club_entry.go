@@ -140,8 +140,10 @@ type joining struct {
 // joins: a user who is a member joins as that member, their name or
 // none typed; a name another user's member has is refused; a member
 // nobody is yet is claimed — the organisers are asked once (the reply
-// says so, and nothing is entered until one confirms).
-func (c *Context) joinAs(e *entering) (joining, *Reply, error) {
+// says so, and nothing is entered until one confirms). With no name typed
+// and none in the roster, the sender joins as fallback (their chat name,
+// for /team join; "" for /join, which asks for a name).
+func (c *Context) joinAs(e *entering, fallback string) (joining, *Reply, error) {
 	j := joining{name: c.Args["name"], unit: c.Args["unit"]}
 	if e.cl != nil {
 		if m, ok := e.cl.memberOf(c.Req.User.ID); ok {
@@ -159,6 +161,7 @@ func (c *Context) joinAs(e *entering) (joining, *Reply, error) {
 			return j, nil, nil
 		}
 	}
+	j.name = cmp.Or(j.name, fallback)
 	if j.name == "" {
 		return j, nil, problem("缺少名字。用法：/join 名字 [单位]", "The name is missing. Usage: /join NAME [UNIT]")
 	}
