@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"cmp"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,104 +207,14 @@ func removePlayer(c *Context) (Reply, error) {
 
 // playJoin enters the sender while sign-up is open.
 func playJoin(c *Context) (Reply, error) {
-	r, _, err := c.joinEvent("")
-	return r, err
-}
-
-// joinEvent enters the sender as /join does, by the name the line gives,
-// else the roster's, else fallback (their chat name, for /team join):
-// the reply, and the sender's player and the event after it when they
-// play (nil: on the wait list, or the roster's organisers asked).
-func (c *Context) joinEvent(fallback string) (Reply, *joinedAs, error) {
-	st := c.State
-	if c.Player != 0 {
-		p, _ := st.Event.Player(c.Player)
-		return Reply{}, nil, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
+	su, asked, err := c.prepareJoin("")
+	if err != nil || asked != nil {
+		return deref(asked), err
 	}
-	if err := claimInstead(c, cmp.Or(c.Args["name"], fallback)); err != nil {
-		return Reply{}, nil, err
+	if _, err := c.Update(su.in(c)); err != nil {
+		return Reply{}, err
 	}
-	if err := joinShut(st, c.svc.now()); err != nil {
-		return Reply{}, nil, err // R-E-5: the deadline
-	}
-	// R-E-4: the roster says who the sender is, or asks the organisers.
-	e, err := c.entering()
-	if err != nil {
-		return Reply{}, nil, err
-	}
-	j, asked, err := c.joinAs(e, fallback)
-	if err != nil {
-		return Reply{}, nil, err
-	}
-	if asked != nil {
-		return *asked, nil, nil
-	}
-	name := j.name
-	unit, cats, err := joinCategories(st, j.unit, c.Args["categories"]) // R-T-10
-	if err != nil {
-		return Reply{}, nil, err
-	}
-	if len(cats) == 0 && j.member != nil {
-		cats = j.member.categories(st)
-	}
-	var (
-		number  int
-		waiting bool
-		joined  engine.Player
-		after   *action.State
-	)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		// The same user joining twice at once: the second sees the first.
-		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
-			if err != nil {
-				return err
-			}
-			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
-		}
-		var err error
-		if joined, waiting, err = enter(ch, name, unit, j.rating, cats); err != nil {
-			return err
-		}
-		number, after = joined.ID, ch.State
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, joined.Entrant)
-		return nil
-	}); err != nil {
-		return Reply{}, nil, err
-	}
-	if j.member != nil {
-		c.enter(e, map[int64]int{j.member.member.ID: joined.Entrant})
-	}
-	// The player's private notes are written when others act, in the
-	// language the player reads (readerLang): without a /lang choice, the
-	// locale their platform reports now, remembered as such.
-	if l := i18n.Parse(c.Req.Locale); l != "" {
-		if chosen, err := c.reads().Lang(c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
-			if err == nil {
-				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
-			}
-			if err != nil {
-				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
-			}
-		}
-	}
-	if waiting {
-		return Reply{Text: waitingText(after, joined, c.Lang)}, nil, nil
-	}
-	if unit != "" {
-		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
-	}
-	if len(cats) > 0 {
-		name += i18n.T{Zh: "，组别 %s", En: ", category %s"}.In(c.Lang, categoryList(cats, c.Lang))
-	}
-	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)},
-		&joinedAs{player: joined, state: after}, nil
-}
-
-// joinedAs is the sender's player as /join entered them, and the event
-// after it.
-type joinedAs struct {
-	player engine.Player
-	state  *action.State
+	return su.done(c), nil
 }
 
 // playLeave takes the sender out before the start. The players after them

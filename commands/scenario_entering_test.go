@@ -73,3 +73,40 @@ func TestScenarioEnteringClaimAndUndo(t *testing.T) {
 	must(t, s.say("wang", "/undo"), "只有组织者")
 	s.golden("entering-claim-undo.txt")
 }
+
+// Teams from phones (R-TM-1): a captain who has not joined registers a
+// team and plays on its board 1; another says 不上场; a chat user who has
+// not joined asks to join a team and is signed up on the way, the captain
+// accepts by button and both are told; a player of one team who registers
+// another captains it without playing; /start refuses a team with nobody,
+// then asks about a short one before forfeiting its empty board.
+func TestScenarioEnteringTeams(t *testing.T) {
+	s := newScript(t)
+	s.heading("队长注册队伍并上场")
+	must(t, s.say("org", "/event new 团体周赛 团体赛 roundrobin"), "已创建团体赛")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set boards 2"), "台数 = 2")
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s.say("org", "/signup open")
+	must(t, s.say("张伟", "/team new 甲队"), "你是队长", "报名成功：张伟", "你是第 1 台", "/team remove 甲队 张伟")
+	must(t, s.say("李娜", "/team new 乙队 不上场"), "你是队长", "你不上场", "/team join 乙队")
+	must(t, s.say("org", "/team new 丙队"), "你是组织者", "/team join 丙队")
+
+	s.heading("聊天用户直接申请入队：先报名，再等队长确认")
+	must(t, s.say("王芳", "/team join 甲队"), "报名成功：王芳", "已请「甲队」的队长确认")
+	must(t, s.press("张伟", 0), "王芳 已加入「甲队」")
+	must(t, s.say("赵磊", "/team join 乙队 赵磊磊"), "报名成功：赵磊磊", "已请「乙队」的队长确认")
+	must(t, s.press("李娜", 1), "已拒绝 赵磊磊 入队")
+	must(t, s.say("赵磊", "/team join 乙队"), "已请「乙队」的队长确认")
+	must(t, s.press("李娜", 0), "赵磊磊 已加入「乙队」")
+	must(t, s.say("王芳", "/team new 丁队"), "你已是「甲队」的队员", "只当队长")
+	must(t, s.say("org", "/team delete 丁队"), "已删除队伍「丁队」")
+
+	s.heading("开赛：空队不能开赛，缺人的队先确认")
+	must(t, s.say("org", "/start"), "「丙队」还没有队员", "/team add 丙队", "/team delete 丙队")
+	must(t, s.say("org", "/team add 丙队 陈静"), "加入")
+	r := s.sayButtons("org", "/start")
+	must(t, r.Text, "「乙队」1 人，缺 1 人（第 2 台）", "「丙队」1 人，缺 1 人（第 2 台）", "每场判负")
+	must(t, s.pressIn("org", r, 0), "已开赛")
+	s.golden("entering-teams.txt")
+}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/storage"
 )
 
 // teamAndName reads /team join's words: the team, and the name the sender
@@ -36,23 +35,6 @@ func teamsOpen(st *action.State) error {
 	return problem("比赛已经开始，队伍不能再加人。", "The event has started: its teams take no more players.")
 }
 
-// addSelfToTeam puts the sender, entrant, into team id at once: they are
-// its captain, or an organiser, whom nobody needs to ask. joined is what
-// their sign-up said, if they signed up with it.
-func addSelfToTeam(c *Context, id, entrant int, joined string) (Reply, error) {
-	var board int
-	if _, err := c.Update(func(ch *storage.Change) error {
-		if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
-			return err
-		}
-		board = len(ch.State.Teams.Teams[id-1].Members)
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: joined + i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}.In(c.Lang, c.State.Teams.Teams[id-1].Name, board)}, nil
-}
-
 // noPlay are /team new's words for a captain who does not play.
 var noPlay = []string{"no-play", "不上场"}
 
@@ -71,14 +53,19 @@ func argWord(name string) string {
 	return name
 }
 
-// captainPlays signs up the captain of the team id just registered, who
-// is no player yet, by their chat name (as /team join does), and makes
-// them its board 1; what stands in the way (sign-up closed, the name
-// taken) is said, with what to type to play, and the team stays
-// registered.
-func captainPlays(c *Context, id int) (string, error) {
-	team := c.State.Teams.Teams[id-1].Name
-	r, as, err := c.joinEvent(c.Req.User.Name)
+// onceYouPlay tells a sender on the wait list, or whose roster entry the
+// organisers confirm first, how to ask for team once they play.
+func onceYouPlay(team string, lang i18n.Lang) string {
+	return i18n.T{Zh: "成为正式选手后再输入 /team join %s 申请入队。", En: "Once you play, type /team join %s to ask for a place in the team."}.In(lang, argWord(team))
+}
+
+// captainSigning settles the sign-up of a captain who is no player yet, by
+// their chat name (as /team join does), for the change that registers
+// team: nil, with what stands in the way (sign-up closed, the name taken,
+// the roster's organisers asked) and what to type to play, when they do
+// not play for now — the team is registered all the same.
+func captainSigning(c *Context, team string) (*signing, string, error) {
+	su, asked, err := c.prepareJoin(c.Req.User.Name)
 	var (
 		p      *Problem
 		ref    *action.Refusal
@@ -90,14 +77,11 @@ func captainPlays(c *Context, id int) (string, error) {
 	case errors.As(err, &ref):
 		reason = refusalReason(ref, c.Lang)
 	case err != nil:
-		return "", err
-	case as == nil:
-		return r.Text, nil // on the wait list, or the roster's organisers asked
+		return nil, "", err
+	case asked != nil:
+		return nil, asked.Text + "\n" + onceYouPlay(team, c.Lang), nil
+	default:
+		return su, "", nil
 	}
-	if reason != "" {
-		return reason + sep(c.Lang) + i18n.T{Zh: "你暂不上场；要上场：/team join %s 名字。", En: "You do not play for now; to play: /team join %s NAME."}.In(c.Lang, argWord(team)), nil
-	}
-	c.State, c.Player = as.state, as.player.ID
-	added, err := addSelfToTeam(c, id, as.player.Entrant, r.Text+"\n")
-	return added.Text, err
+	return nil, reason + sep(c.Lang) + i18n.T{Zh: "你暂不上场；要上场：/team join %s 名字。", En: "You do not play for now; to play: /team join %s NAME."}.In(c.Lang, argWord(team)), nil
 }

@@ -46,7 +46,7 @@ func shortTeamsAtStart(c *Context) (r Reply, asked bool, err error) {
 		En: "After the start their empty boards are lost by forfeit in every match (R-TM-1). Before it, /team add TEAM NAME fills them; to start anyway: /start confirm."}.In(lang)
 	return Reply{
 		Text:    text,
-		Buttons: []chat.Button{{Label: i18n.T{Zh: "照样开赛", En: "Start anyway"}.In(lang), Command: i18n.T{Zh: "/start 确认", En: "/start confirm"}.In(lang)}},
+		Buttons: []chat.Button{{Label: i18n.T{Zh: "照样开赛", En: "Start anyway"}.In(lang), Command: ref{event: c.Event}.answering(i18n.T{Zh: "/start 确认", En: "/start confirm"}.In(lang))}},
 		Private: true,
 	}, true, nil
 }

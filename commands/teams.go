@@ -128,7 +128,7 @@ func teamNamed(st *action.State, arg string) (int, error) {
 // newTeam is /team new NAME [UNIT] [不上场]: the sender is the team's
 // captain, and its board 1 — a captain plays for the team they register
 // (R-TM-1), signed up as /team join signs a player up — unless they say
-// 不上場, play for another team already, or are an organiser registering
+// 不上场, play for another team already, or are an organiser registering
 // a team for others (they /team join it to play).
 func newTeam(c *Context) (Reply, error) {
 	if err := teamEvent(c.State); err != nil {
@@ -140,16 +140,34 @@ func newTeam(c *Context) (Reply, error) {
 		unit, plays = "", false
 	}
 	other := 0
-	var members []int
-	if c.Player != 0 {
+	var (
+		members []int
+		su      *signing
+		note    string // why the captain does not play
+	)
+	switch {
+	case c.Player != 0:
 		entrant := c.State.EntrantOf(c.Player)
 		if other = c.State.TeamOf(entrant); other == 0 && plays {
 			members = []int{entrant}
+		}
+	case plays && !c.Is(storage.Organiser):
+		var err error
+		if su, note, err = captainSigning(c, name); err != nil {
+			return Reply{}, err
 		}
 	}
 	var after *action.State
 	if _, err := c.Update(func(ch *storage.Change) error {
 		ch.Grant(c.Req.Chat.Platform, c.Req.User.ID, storage.Captain) // their private /lineup finds the event
+		if su != nil {
+			if err := su.enterIn(c, ch); err != nil {
+				return err
+			}
+			if !su.waiting {
+				members = []int{su.joined.Entrant}
+			}
+		}
 		if err := ch.Append(&action.TeamRegistered{Name: name, Unit: unit, Captain: c.Actor(), Members: members}); err != nil {
 			return err
 		}
@@ -158,37 +176,36 @@ func newTeam(c *Context) (Reply, error) {
 	}); err != nil {
 		return Reply{}, err
 	}
-	lines := []string{i18n.T{Zh: "已注册队伍「%s」，你是队长。", En: "Registered team %q; you are its captain."}.In(c.Lang, name)}
-	id := after.TeamNamed(name)
+	head := i18n.T{Zh: "已注册队伍「%s」，你是队长。", En: "Registered team %q; you are its captain."}.In(c.Lang, name)
+	var status string
 	switch {
 	case other != 0:
-		lines = append(lines, i18n.T{Zh: "你已是「%[1]s」的队员，所以不在「%[2]s」上场，只当队长。", En: "You play for %[1]q already, so you captain %[2]q without playing for it."}.In(c.Lang, after.Teams.Teams[other-1].Name, name))
+		status = i18n.T{Zh: "你已是「%[1]s」的队员，所以不在「%[2]s」上场，只当队长。", En: "You play for %[1]q already, so you captain %[2]q without playing for it."}.In(c.Lang, after.Teams.Teams[other-1].Name, name)
 	case len(members) > 0:
-		p, _ := after.Event.Player(c.Player)
-		lines = append(lines, i18n.T{Zh: "你是第 1 台。只当队长不上场：/team remove %s %s。", En: "You are its board 1. To captain without playing: /team remove %s %s."}.In(c.Lang, argWord(name), argWord(p.Name)))
+		n, _ := after.Numbered(members[0])
+		p, _ := after.Event.Player(n)
+		status = i18n.T{Zh: "你是第 1 台。只当队长不上场：/team remove %s %s。", En: "You are its board 1. To captain without playing: /team remove %s %s."}.In(c.Lang, argWord(name), argWord(p.Name))
+	case note != "":
+		status = note
 	case !plays:
-		lines = append(lines, i18n.T{Zh: "你不上场；要上场：/team join %s。", En: "You do not play; to play after all: /team join %s."}.In(c.Lang, argWord(name)))
-	case c.Is(storage.Organiser):
-		lines = append(lines, i18n.T{Zh: "你是组织者，替队伍注册时不自动上场；要上场：/team join %s。", En: "You are an organiser: registering a team does not put you in it; to play: /team join %s."}.In(c.Lang, argWord(name)))
-	default:
-		c.State = after
-		line, err := captainPlays(c, id)
-		if err != nil {
-			return Reply{}, err
-		}
-		lines = append(lines, line)
+		status = i18n.T{Zh: "你不上场；要上场：/team join %s。", En: "You do not play; to play after all: /team join %s."}.In(c.Lang, argWord(name))
+	case su == nil:
+		status = i18n.T{Zh: "你是组织者，替队伍注册时不自动上场；要上场：/team join %s。", En: "You are an organiser: registering a team does not put you in it; to play: /team join %s."}.In(c.Lang, argWord(name))
 	}
-	lines[0] += sep(c.Lang) + lines[1]
-	lines = append(lines[:1], i18n.T{Zh: "队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", En: "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, argWord(name), argWord(name)))
+	lines := []string{head + sep(c.Lang) + status}
+	if su != nil {
+		lines = append([]string{su.done(c).Text}, lines...) // the sign-up, then the team
+	}
+	lines = append(lines, i18n.T{Zh: "队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", En: "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, argWord(name), argWord(name)))
 	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
 // joinTeam is /team join TEAM [NAME]: a chat user who has not joined the
 // event is entered as /join would enter them (by NAME, else the roster's
 // name, else their chat name), then the captain is asked, with a button
-// each way, in a private message; the captain themselves, or an organiser,
-// is put in the team at once. From those buttons, it is the captain's
-// answer.
+// each way, in a private message — all in one change; the captain
+// themselves, or an organiser, is put in the team at once. From those
+// buttons, it is the captain's answer.
 func joinTeam(c *Context) (Reply, error) {
 	words := strings.Fields(c.Args["team"])
 	if _, answer := claimAnswer[firstWord(words)]; answer && len(words) == 3 && c.ref != nil {
@@ -202,50 +219,73 @@ func joinTeam(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	t := c.State.Teams.Teams[id-1]
-	var joined string
+	var su *signing
 	if c.Player == 0 {
 		if err := teamsOpen(c.State); err != nil {
 			return Reply{}, err
 		}
-		r, as, err := c.joinEvent(cmp.Or(name, c.Req.User.Name))
-		if err != nil {
+		var asked *Reply
+		if su, asked, err = c.prepareJoin(cmp.Or(name, c.Req.User.Name)); err != nil {
 			return Reply{}, err
 		}
-		if as == nil {
-			// On the wait list, or the roster's organisers asked: the
-			// team comes once the sender plays.
-			r.Text += "\n" + i18n.T{Zh: "成为正式选手后再输入 /team join %s 申请入队。", En: "Once you play, type /team join %s to ask for a place in the team."}.In(c.Lang, t.Name)
-			return r, nil
+		if asked != nil { // the roster's organisers confirm who the sender is first
+			asked.Text += "\n" + onceYouPlay(t.Name, c.Lang)
+			return *asked, nil
 		}
-		c.State, c.Player, joined = as.state, as.player.ID, r.Text+"\n"
 	} else if p, _ := c.State.Event.Player(c.Player); name != "" && !strings.EqualFold(name, p.Name) {
-		return Reply{}, problem("你已经以「%[1]s」报名了，入队不用再写名字：/team join %[2]s。", "You have joined as %[1]q already: ask for the team without a name, /team join %[2]s.", p.Name, t.Name)
+		return Reply{}, problem("你已经以「%[1]s」报名了，入队不用再写名字：/team join %[2]s。", "You have joined as %[1]q already: ask for the team without a name, /team join %[2]s.", p.Name, argWord(t.Name))
 	}
-	entrant := c.State.EntrantOf(c.Player)
-	if t.Captain == c.Actor() || c.Is(storage.Organiser) {
-		return addSelfToTeam(c, id, entrant, joined)
+	direct := t.Captain == c.Actor() || c.Is(storage.Organiser)
+	var lang i18n.Lang
+	if !direct {
+		if lang, err = c.readerLang(t.Captain.Platform, t.Captain.User); err != nil {
+			return Reply{}, err
+		}
 	}
-	lang, err := c.readerLang(t.Captain.Platform, t.Captain.User)
-	if err != nil {
-		return Reply{}, err
-	}
-	r := ref{event: c.Event}
-	answer := func(verb string) string {
-		return r.answering("/team join " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
-	}
-	me := playerName(&c.State.Event, c.Player)
+	board := 0
 	if _, err := c.Update(func(ch *storage.Change) error {
+		number := c.Player
+		if su != nil {
+			if err := su.enterIn(c, ch); err != nil || su.waiting {
+				return err
+			}
+			number = su.joined.ID
+		}
+		entrant := ch.State.EntrantOf(number)
+		if direct {
+			if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
+				return err
+			}
+			board = len(ch.State.Teams.Teams[id-1].Members)
+			return nil
+		}
 		if err := ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant}); err != nil {
 			return err
 		}
+		r := ref{event: c.Event}
+		answer := func(verb string) string {
+			return r.answering("/team join " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
+		}
 		tell(ch, []contact{{chat: chat.Private(t.Captain.Platform, t.Captain.User), lang: lang}},
-			i18n.T{Zh: "%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", En: "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{me, c.Player, t.Name},
+			i18n.T{Zh: "%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", En: "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{playerName(&ch.State.Event, number), number, t.Name},
 			button{i18n.T{Zh: "同意", En: "Accept"}, answer("ok")}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: joined + i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
+	var lines []string
+	if su != nil {
+		lines = append(lines, su.done(c).Text)
+		if su.waiting {
+			return Reply{Text: strings.Join(append(lines, onceYouPlay(t.Name, c.Lang)), "\n")}, nil
+		}
+	}
+	if direct {
+		lines = append(lines, i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}.In(c.Lang, t.Name, board))
+	} else {
+		lines = append(lines, i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name))
+	}
+	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
 // answerJoin is the captain's button: /team join ok|no TEAM ENTRANT.

@@ -30,7 +30,7 @@ func teamEventScript(t *testing.T, boards, reserves int, set ...string) *script 
 	must(t, s.say("ca", "/team new A"), "你是队长")
 	for k, team := range []string{"A", "B", "C", "D"} {
 		if k > 0 {
-			must(t, s.say("c"+strings.ToLower(team), "/team new "+team), "你是队长")
+			must(t, s.say("c"+strings.ToLower(team), "/team new "+team+" 不上场"), "你是队长")
 		}
 		var names []string
 		for j := 1; j <= boards+reserves; j++ {
@@ -150,7 +150,7 @@ func TestTeamSwissUnits(t *testing.T) {
 	s.say("org", "/signup open")
 	for k, unit := range []string{"一中", "一中", "二中", "二中"} {
 		team := fmt.Sprintf("T%d", k+1)
-		must(t, s.say(fmt.Sprint("c", k), "/team new "+team+" "+unit), "你是队长")
+		must(t, s.say(fmt.Sprint("c", k), "/team new "+team+" "+unit+" 不上场"), "你是队长")
 		s.say("org", fmt.Sprintf("/team add %s %s-1 %s-2", team, team, team))
 	}
 	s.say("org", "/start")
@@ -195,7 +195,7 @@ func totalsEventScript(t *testing.T) *script {
 	}
 	s.say("org", "/signup open")
 	for _, team := range []string{"A", "B"} {
-		must(t, s.say("c"+team, "/team new "+team), "你是队长")
+		must(t, s.say("c"+team, "/team new "+team+" 不上场"), "你是队长")
 		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
 	}
 	return s
