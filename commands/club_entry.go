@@ -170,7 +170,7 @@ func (c *Context) joinAs(e *entering, fallback string) (joining, *Reply, error) 
 	case !ok || c.State.Status != action.Signup:
 		return j, nil, nil // the event says why it takes no entry
 	case len(r.users) > 0:
-		return j, nil, problem("名册里的「%[1]s」已经是另一位聊天用户了。如果你也叫这个名字，请加上区分再报名，如 /join %[1]s(单位)；如果那就是你，请联系组织者。", "%[1]q in the roster is another chat user already. If that is your name too, join with what tells you apart, as in /join %[1]s(UNIT); if it is you, ask an organiser.", r.member.Name)
+		return j, nil, problem("名册里的「%[1]s」已经是另一位聊天用户了。如果你也叫这个名字，请加上区分再报名，如 /join %[2]s；如果那就是你，请联系组织者。", "%[1]q in the roster is another chat user already. If that is your name too, join with what tells you apart, as in /join %[3]s; if it is you, ask an organiser.", r.member.Name, apart(r.member.Name, j.unit, i18n.Zh), apart(r.member.Name, j.unit, i18n.En))
 	}
 	reply, err := c.askClaim(e, r.member)
 	return j, &reply, err

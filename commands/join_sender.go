@@ -38,8 +38,12 @@ func (c *Context) prepareJoin(fallback string) (*signing, *Reply, error) {
 		p, _ := st.Event.Player(c.Player)
 		return nil, nil, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
 	}
-	if err := claimInstead(c, cmp.Or(c.Args["name"], fallback)); err != nil {
+	name := cmp.Or(c.Args["name"], fallback)
+	if err := claimInstead(c, name); err != nil {
 		return nil, nil, err
+	}
+	if err := nameHeld(c, name, c.Args["unit"]); err != nil {
+		return nil, nil, err // R-E-4: the name is another user's
 	}
 	if err := joinShut(st, c.svc.now()); err != nil {
 		return nil, nil, err // R-E-5: the deadline

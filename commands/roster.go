@@ -242,15 +242,19 @@ func playLeave(c *Context) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "已取消报名。", En: "You have left the event."}.In(c.Lang)}, nil
 }
 
-// findPlayer finds a player by number or name.
+// findPlayer finds a player by number or name: a name that looks like
+// one player's, or like the base of one player's (张伟 for 张伟(一中));
+// when it could be several, it asks which (R-E-4).
 func findPlayer(st *action.State, arg string) (engine.Player, error) {
 	if _, ok := playerNumber.number(arg); ok {
 		return numbered(st, arg)
 	}
-	for _, p := range st.Event.Players {
-		if strings.EqualFold(p.Name, arg) {
-			return p, nil
-		}
+	switch ps := namesakes(st, arg); len(ps) {
+	case 1:
+		return ps[0], nil
+	case 0:
+	default:
+		return engine.Player{}, whichOne(arg, ps)
 	}
 	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /players 查看。", "There is no player called %q. Use their number or full name; see them with /players.", arg)
 }

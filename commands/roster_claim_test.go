@@ -35,7 +35,7 @@ func TestClaimRefusals(t *testing.T) {
 		dm               bool
 		zh, en           string
 	}{
-		{"a claimed entry claimed again", "wang", "/claim 1", false, "张三 已经有聊天用户了", "张三 has a chat user already"},
+		{"a claimed entry claimed: the organisers decide", "wang", "/claim 1", false, "已请组织者确认你认领 1 张三", "Asked the organisers to confirm your claim to 1 张三"},
 		{"a claimed entry linked again", "org", "/player link 1 @wang", false, "张三 已经有聊天用户了", "张三 has a chat user already"},
 		{"a user claiming a second entry", "zhang", "/claim 李四", false, "这个用户已经是本赛的 张三 了", "That user is 张三 in this event already"},
 		{"a user linked twice", "org", "/player link 2 @zhang", false, "这个用户已经是本赛的 张三 了", "That user is 张三 in this event already"},

@@ -110,3 +110,36 @@ func TestScenarioEnteringTeams(t *testing.T) {
 	must(t, s.pressIn("org", r, 0), "已开赛")
 	s.golden("entering-teams.txt")
 }
+
+// Two people of one name (R-E-4): a name another user holds is refused
+// with /claim and a distinguishing form (with the joiner's unit); both
+// enter as 张伟 and 张伟(二中) and are listed so; a bare name that fits two
+// players is asked about; a name taken by the wrong user is claimed by
+// its bearer, the organiser confirms, and the one who held it is told.
+func TestScenarioEnteringSameNames(t *testing.T) {
+	s := newScript(t)
+	s.heading("同名选手")
+	must(t, s.say("org", "/event new 同名赛 rounds 3"), "已创建比赛「同名赛」")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s.say("org", "/signup open")
+	must(t, s.say("wang", "/join 张伟 一中"), "报名成功：张伟（一中），第 1 位")
+	must(t, s.say("li", "/join 张伟 二中"), "「张伟」已经是另一位用户报名的 1 号", "/claim 张伟", "/join 张伟(二中)")
+	must(t, s.say("li", "/join 张伟(二中) 二中"), "报名成功：张伟(二中)（二中），第 2 位")
+	must(t, s.say("org", "/players"), "张伟(二中)")
+	must(t, s.say("org", "/player add 李明(一中)"), "已添加选手")
+	must(t, s.say("org", "/player add 李明(二中)"), "已添加选手")
+	must(t, s.say("org", "/player remove 李明"), "有 2 名选手叫「李明」", "3 李明(一中)", "4 李明(二中)")
+	must(t, s.say("org", "/player remove 李明(二中)"), "已删除 4 号选手 李明(二中)")
+	must(t, s.say("org", "/player edit 李明 李明(一中) 一中"), "已修改：3 李明(一中)（一中）")
+	must(t, s.say("org", "/player remove 张伟"), "有 2 名选手叫「张伟」", "如 2 或 张伟(二中)")
+
+	s.heading("名字被别人占用：本人认领，组织者确认")
+	must(t, s.say("fake", "/join 陈静"), "报名成功：陈静")
+	must(t, s.say("陈静", "/join 陈静"), "「陈静」已经是另一位用户报名的", "/claim 陈静")
+	must(t, s.say("陈静", "/claim 陈静"), "已请组织者确认你认领")
+	must(t, s.press("org", 0), "已关联：用户 陈静 现在是")
+	must(t, s.dm("fake", "/me"), "还没有参加")
+	must(t, s.say("陈静", "/me"), "陈静")
+	s.golden("entering-same-names.txt")
+}

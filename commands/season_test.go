@@ -127,7 +127,8 @@ func TestScenarioSeason(t *testing.T) {
 	linButton := s.lastButton("org", 0)
 	must(t, s.dm("org", xlButton), "已关联")
 	must(t, s.dm("org", linButton), "已经有聊天用户")
-	must(t, s.say("lin", "/claim 小丽"), "已经有聊天用户")
+	must(t, s.say("lin", "/claim 小丽"), "已请组织者确认") // R-E-4: the organisers decide
+	must(t, s.press("org", 1), "已拒绝这次认领")
 	must(t, s.say("xm", "/claim 小刚"), "已经是本赛的 小明")
 	must(t, s.say("org", "/player link 小刚 @xg"), "已关联")
 	must(t, s.say("org", "/player link 小红 @xg"), "已经是本赛的 小刚")

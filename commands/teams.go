@@ -353,8 +353,8 @@ func addTeamPlayers(c *Context) (Reply, error) {
 		for _, w := range words {
 			p, err := findPlayer(ch.State, w)
 			if err != nil {
-				if _, num := number(w); num {
-					return err
+				if _, num := number(w); num || len(namesakes(ch.State, w)) > 1 {
+					return err // no such number, or which of two of one name
 				}
 				if err := ch.Append(&action.PlayerAdded{Name: w}); err != nil {
 					return err
