@@ -289,7 +289,7 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		}
 		return i18n.T{Zh: "%s 申请加入第 %d 队", En: "%s asked to join team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
 	case *action.TeamMembersAdded:
-		return i18n.T{Zh: "第 %d 队加入 %d 名队员", En: "added %d players to team %d"}.In(lang, a.Team, len(a.Entrants))
+		return i18n.T{Zh: "第 %[1]d 队加入 %[2]d 名队员", En: "added %[2]d players to team %[1]d"}.In(lang, a.Team, len(a.Entrants))
 	case *action.TeamMemberRemoved:
 		return i18n.T{Zh: "%s 离开第 %d 队", En: "took %s off team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
 	case *action.TeamRemoved:

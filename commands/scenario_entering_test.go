@@ -143,3 +143,37 @@ func TestScenarioEnteringSameNames(t *testing.T) {
 	must(t, s.say("陈静", "/me"), "陈静")
 	s.golden("entering-same-names.txt")
 }
+
+// TestEnteringInEnglish: the entering lines in an English event, each in
+// English alone (names typed by the users aside, which are ASCII here).
+func TestEnteringInEnglish(t *testing.T) {
+	s := newScript(t)
+	en := func(user, text string) Reply {
+		t.Helper()
+		r := s.run(user, "en", text, false)
+		if cjk(r.Text) || cjk(strings.Join(func() []string {
+			var ls []string
+			for _, b := range r.Buttons {
+				ls = append(ls, b.Label)
+			}
+			return ls
+		}(), " ")) {
+			t.Errorf("%s: %s → %q has Chinese", user, text, r.Text)
+		}
+		return r
+	}
+	must(t, en("org", "/event new Cup teams roundrobin").Text, "Cup")
+	s.pinSeed(5)
+	en("org", "/event set boards 2")
+	en("org", "/signup open")
+	must(t, en("ann", "/team new Reds").Text, "Joined: ann", "You are its board 1", "/team remove Reds ann")
+	must(t, en("bob", "/team new Blues no-play").Text, "You do not play", "/team join Blues")
+	must(t, en("cat", "/team join Reds Cathy").Text, "Joined: Cathy", "Asked the captain of \"Reds\"")
+	must(t, s.run("ann", "en", s.lastButton("ann", 0), true).Text, "Cathy is in team \"Reds\"")
+	must(t, en("dan", "/join ann").Text, "\"ann\" is number 1, entered by another user", "/claim ann", "/join ann(UNIT)")
+	must(t, en("org", "/start").Text, "\"Blues\" has no players yet", "/team add Blues", "/team delete Blues")
+	en("org", "/team add Blues Eve")
+	r := en("org", "/start")
+	must(t, r.Text, "\"Blues\" has 1, 1 short (board 2)", "/start confirm")
+	must(t, en("org", "/undo").Text, "Undo the last step?", "added 1 players to team 2")
+}
