@@ -14,13 +14,7 @@ import (
 func (s *script) sayButtons(user, text string) Reply {
 	s.t.Helper()
 	r := s.run(user, "zh", text, false)
-	if len(r.Buttons) > 0 {
-		var bs []string
-		for _, b := range r.Buttons {
-			bs = append(bs, b.Label+" → "+b.Command)
-		}
-		s.write("  ", "[buttons: "+strings.Join(bs, " | ")+"]")
-	}
+	s.writeButtons(r)
 	return r
 }
 
@@ -39,13 +33,9 @@ func TestScenarioEnteringClaimAndUndo(t *testing.T) {
 	must(t, s.say("org", "/event new 周赛 rounds 3"), "已创建比赛「周赛」")
 	s.pinSeed(5)
 	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
-	s.say("org", "/player add 陈静")
-	s.say("org", "/player add 王芳")
-	s.say("org", "/player add 李娜")
-	s.say("org", "/player add 赵磊")
-	s.say("org", "/start")
-	s.say("org", "/pair")
-	s.say("org", "/publish")
+	for _, line := range []string{"/player add 陈静", "/player add 王芳", "/player add 李娜", "/player add 赵磊", "/start", "/pair", "/publish"} {
+		s.say("org", line)
+	}
 	must(t, s.say("陈静", "/report 胜"), "你还没有认领选手；如果你是 陈静，输入 /claim 陈静")
 	must(t, s.say("陈静", "/me"), "/claim 陈静")
 	must(t, s.say("陈静", "/claim 陈静"), "已请组织者确认你认领 1 陈静")

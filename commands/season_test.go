@@ -51,6 +51,12 @@ func (s *script) pinSeedOf(name string, seed uint64) {
 func (s *script) dmButtons(user, text string) Reply {
 	s.t.Helper()
 	r := s.run(user, "zh", text, true)
+	s.writeButtons(r)
+	return r
+}
+
+// writeButtons writes down the buttons of reply r, if it has any.
+func (s *script) writeButtons(r Reply) {
 	if len(r.Buttons) > 0 {
 		var bs []string
 		for _, b := range r.Buttons {
@@ -58,7 +64,6 @@ func (s *script) dmButtons(user, text string) Reply {
 		}
 		fmt.Fprintf(&s.out, "  [buttons: %s]\n", strings.Join(bs, " | "))
 	}
-	return r
 }
 
 // lastButton is the command of button i of the last private message the
