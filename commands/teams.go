@@ -35,9 +35,10 @@ func teamCommands() []*Command {
 		{
 			// A captain's buttons answer it too: /team join ok|no TEAM ENTRANT.
 			Name: "team join", Aliases: []string{"入队"}, Who: Anyone, GroupOnly: true,
-			Args: []Arg{{Name: "team", Kind: Rest, Help: i18n.T{Zh: "队名", En: "the team's name"}}},
+			Args: []Arg{{Name: "team", Kind: Rest, Help: i18n.T{Zh: "队名；还没报名的，可在后面写你在比赛中的名字", En: "the team's name; if you have not joined, your name in the event after it"}}},
 			Help: i18n.T{Zh: "申请入队，队长确认", En: "ask to join a team; its captain confirms"},
-			More: i18n.T{Zh: "队长在私信里按按钮确认。", En: "The captain confirms with a button in a private message."},
+			More: i18n.T{Zh: "还没报名的同时报名（用写的名字，否则用聊天名字）；队长在私信里按按钮确认。",
+				En: "If you have not joined, you join on the way (by the name given, else your chat name); the captain confirms with a button in a private message."},
 			Run:  joinTeam,
 		},
 		{
