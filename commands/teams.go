@@ -190,7 +190,9 @@ func newTeam(c *Context) (Reply, error) {
 		status = note
 	case !plays:
 		status = i18n.T{Zh: "你不上场；要上场：/team join %s。", En: "You do not play; to play after all: /team join %s."}.In(c.Lang, argWord(name))
-	case su == nil:
+	case su != nil:
+		status = onceYouPlay(name, c.Lang) // on the wait list (R-E-5)
+	default:
 		status = i18n.T{Zh: "你是组织者，替队伍注册时不自动上场；要上场：/team join %s。", En: "You are an organiser: registering a team does not put you in it; to play: /team join %s."}.In(c.Lang, argWord(name))
 	}
 	lines := []string{head + sep(c.Lang) + status}
