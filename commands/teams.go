@@ -39,7 +39,7 @@ func teamCommands() []*Command {
 			Help: i18n.T{Zh: "申请入队，队长确认", En: "ask to join a team; its captain confirms"},
 			More: i18n.T{Zh: "还没报名的同时报名（用写的名字，否则用聊天名字）；队长在私信里按按钮确认。",
 				En: "If you have not joined, you join on the way (by the name given, else your chat name); the captain confirms with a button in a private message."},
-			Run:  joinTeam,
+			Run: joinTeam,
 		},
 		{
 			Name: "team add", Aliases: []string{"添加队员"}, Who: Organiser,
