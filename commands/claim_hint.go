@@ -14,9 +14,13 @@ func (c *Context) notAPlayer() error {
 	if err := c.claimHint(); err != nil {
 		return err
 	}
-	if c.State != nil && (c.State.Status == action.Running || c.State.Status == action.Finished) {
-		return problem("只有本赛选手才能这样做。组织者替你录入过的话，在比赛的群里用 /claim 名字 认领。",
-			"Only players of the event can do that. If an organiser entered you, claim your entry in the event's group with /claim NAME.")
+	switch {
+	case c.State == nil:
+	case c.State.Status == action.Finished || c.State.Status == action.CalledOff:
+		return problem("只有本赛选手才能这样做，而比赛已经结束。", "Only players of the event can do that, and it is over.")
+	case c.State.Status == action.Running:
+		return problem("只有本赛选手才能这样做。组织者替你录入过的话，在比赛的群里用 /claim 名字 认领；否则请组织者用 /player add 名字 迟到报名（R-E-1）。",
+			"Only players of the event can do that. If an organiser entered you, claim your entry in the event's group with /claim NAME; if not, ask an organiser to enter you late with /player add NAME (R-E-1).")
 	}
 	return problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名；组织者替你录入过的话，用 /claim 名字 认领。",
 		"Only players of the event can do that. Join first in the event's group with /join NAME; if an organiser entered you, claim it with /claim NAME.")
