@@ -177,11 +177,11 @@ func (st *State) Progress() *Progress {
 			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
 		}
 		if st.Teams != nil {
-			st.replayTeams(i, run) // team_knockout.go
+			st.replayTeams(i, run) // team_knockout.go, team_groups.go
 		} else {
 			st.replay(i, run)
-			st.settleFields(i, run, p.unshared)
 		}
+		st.settleFields(i, run, p.unshared)
 		p.Stages = append(p.Stages, run)
 		if !run.Over() || i == len(plan.Stages)-1 {
 			break
@@ -227,10 +227,8 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 			for k, p := range tie {
 				players[k] = p.Entrant
 			}
-			games := st.playoffGames(i, g+1, tie[0].Place)
-			order, t := st.settle(i, g+1, tie[0].Place, players, games)
+			order, t := st.settleField(i, g+1, tie[0].Place, players)
 			if t != nil {
-				t.Played = len(games)
 				run.Ties = append(run.Ties, *t)
 				continue
 			}
@@ -242,6 +240,21 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 		}
 		f.Event.Playoffs = orders
 	}
+}
+
+// settleField settles a tie of players sharing place in field group of
+// stage (settle): a field of teams by lots (R-T-8), its matches' team
+// standings having gone down their whole chain.
+func (st *State) settleField(stage, group, place int, players []int) ([]int, *Tie) {
+	if st.Teams != nil {
+		return engine.DrawOrder(players, st.Event.Settings.Seed, engine.PlayoffStream(stage, group, place)), nil
+	}
+	games := st.playoffGames(stage, group, place)
+	order, t := st.settle(stage, group, place, players, games)
+	if t != nil {
+		t.Played = len(games)
+	}
+	return order, t
 }
 
 // playoffGames are the games played so far on the boards of the play-off

@@ -1,0 +1,56 @@
+package action
+
+import (
+	"slices"
+
+	"github.com/qisai/qisai/engine"
+)
+
+// Groups of teams (§11.3: "分成若干组循环初赛,从各组选出一定人(队)数进行决赛";
+// R-F-3, R-F-6, R-F-7): a team staged event's groups, its round-robin final
+// and its finals by place are fields of teams (engine.Field.OfTeams). Each
+// board of their rounds is a team match, paired by the Berger tables,
+// published with its line-ups and reported as a team event's; the field
+// ranks its teams by the team standings of a round robin (R-T-4: 场分, 局分,
+// 胜局, 直胜, 犯规), and a tie for a place that may not be shared — a
+// qualifying place, the champion of a round-robin final — that the whole
+// chain leaves is settled by lots drawn from the event's seed (R-T-8,
+// settleField).
+
+// replayTeamFields makes run's fields fields of teams and plays the team
+// matches of stage i into them, round by round: each group's matches with
+// their boards as played, and its byes.
+func (st *State) replayTeamFields(i int, run *StageRun) {
+	if len(run.Fields) == 0 {
+		return
+	}
+	ev := st.TeamEvent()
+	rules := st.Teams.Rules.Settings(fieldSettings(st, RoundRobinStage, 0))
+	for _, f := range run.Fields {
+		f.OfTeams(ev, rules)
+	}
+	for r, boards := range st.Stages.Rounds {
+		if r >= len(ev.Rounds) || r >= len(st.Teams.Rounds) {
+			break
+		}
+		matches := map[int][]engine.TeamMatch{}
+		byes := map[int][]int{}
+		for _, b := range boards {
+			if b.Stage != i || b.Group < 1 || b.Group > len(run.Fields) {
+				continue
+			}
+			if b.Board == 0 {
+				byes[b.Group] = append(byes[b.Group], b.Bye)
+				continue
+			}
+			if k := slices.IndexFunc(st.Teams.Rounds[r].Matches, func(m MatchOf) bool { return m.Number == b.Board }); k >= 0 {
+				matches[b.Group] = append(matches[b.Group], ev.Rounds[r].Matches[k])
+			}
+		}
+		for g, f := range run.Fields {
+			if ms, bs := matches[g+1], byes[g+1]; len(ms) > 0 || len(bs) > 0 {
+				f.AddTeamRound(ms, bs)
+			}
+		}
+	}
+}
