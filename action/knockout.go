@@ -34,6 +34,16 @@ type StageRun struct {
 	// Ties are its fields' ties for places that may not be shared still
 	// to settle (R-T-8): the stage is not over before they are.
 	Ties []Tie
+	// Drawn are its fields' ties that lots settled without a choice: the
+	// ties of teams (team_groups.go).
+	Drawn []Drawn
+}
+
+// Drawn is a tie for place in field Group that lots settled in Order,
+// best first (R-T-8).
+type Drawn struct {
+	Group, Place int
+	Order        []int
 }
 
 // Current is the stage being played: the last one drawn.
@@ -227,7 +237,7 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 			for k, p := range tie {
 				players[k] = p.Entrant
 			}
-			order, t := st.settleField(i, g+1, tie[0].Place, players)
+			order, t := st.settleField(run, i, g+1, tie[0].Place, players)
 			if t != nil {
 				run.Ties = append(run.Ties, *t)
 				continue
@@ -243,11 +253,13 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 }
 
 // settleField settles a tie of players sharing place in field group of
-// stage (settle): a field of teams by lots (R-T-8), its matches' team
-// standings having gone down their whole chain.
-func (st *State) settleField(stage, group, place int, players []int) ([]int, *Tie) {
+// stage run (settle): a field of teams by lots (R-T-8), its matches' team
+// standings having gone down their whole chain, kept in run.Drawn.
+func (st *State) settleField(run *StageRun, stage, group, place int, players []int) ([]int, *Tie) {
 	if st.Teams != nil {
-		return engine.DrawOrder(players, st.Event.Settings.Seed, engine.PlayoffStream(stage, group, place)), nil
+		order := engine.DrawOrder(players, st.Event.Settings.Seed, engine.PlayoffStream(stage, group, place))
+		run.Drawn = append(run.Drawn, Drawn{Group: group, Place: place, Order: order})
+		return order, nil
 	}
 	games := st.playoffGames(stage, group, place)
 	order, t := st.settle(stage, group, place, players, games)

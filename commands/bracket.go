@@ -52,7 +52,7 @@ func showBracket(c *Context) (Reply, error) {
 			continue
 		}
 		for g, f := range run.Fields {
-			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
+			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+fieldTable(st, f, c.Lang))
 		}
 	}
 	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
@@ -136,7 +136,7 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 			if len(run.Fields) > 1 {
 				lines = append(lines, i18n.T{Zh: "%s：", En: "%s:"}.In(lang, capital(fieldName(st, len(pg.Stages)-1, g+1, lang))))
 			}
-			lines = append(lines, rankingTable(st, f.Ranking(), lang))
+			lines = append(lines, fieldTable(st, f, lang))
 		}
 	}
 	for k := len(pg.Stages) - 2; k >= 0; k-- {

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -75,7 +74,7 @@ func (teamStagedFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 // bracketMatchText says what the i-th match of boards plays: "M3", with a
-// blitz board "M3 快棋加赛".
+// blitz board "M3 快棋加赛", a group's "第 1 组".
 func bracketMatchText(st *action.State, boards []action.BoardOf, i int, lang i18n.Lang) string {
 	if i >= len(boards) {
 		return ""
@@ -84,7 +83,7 @@ func bracketMatchText(st *action.State, boards []action.BoardOf, i int, lang i18
 	if b.Step == engine.TieBlitz {
 		return i18n.T{Zh: "M%d 快棋加赛", En: "M%d blitz board"}.In(lang, b.Match)
 	}
-	return fmt.Sprintf("M%d", b.Match)
+	return groupMatchText(st, b, lang)
 }
 
 func (teamStagedFormat) publish(c *Context, start roundStart) (Reply, error) {
@@ -134,8 +133,12 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 	pg := st.Progress()
 	switch plan := st.Stages.Plan; {
 	case pg.Over(plan):
+		lines = append(lines, drawnText(st, pg, len(pg.Stages)-1, lang)...)
 		lines = append(lines, i18n.T{Zh: "全部对局已赛完。最终名次：", En: "Every match is played. The final ranking:"}.In(lang), rankingTable(st, pg.Ranking(plan), lang),
 			i18n.T{Zh: "组织者输入 /finish 结束比赛。", En: "Organisers: /finish finishes the event."}.In(lang))
+	case stageBegins(st, pg):
+		lines = append(lines, drawnText(st, pg, len(pg.Stages)-2, lang)...)
+		lines = append(lines, stageBeginsText(st, pg, round, lang)...)
 	default:
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}

@@ -1,0 +1,57 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/engine"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
+)
+
+// Groups of teams in the chat (§11.3, R-F-3): a group of a team staged
+// event shows its team standings — place, team, 场分 and 局分, ranked by a
+// team round robin's chain (R-T-4) — and a tie the chain leaves for a
+// qualifying place is said with the order lots gave it (R-T-8).
+
+// fieldTable is a field's table: a field of teams' team standings, else
+// the places of its players.
+func fieldTable(st *action.State, f *engine.Field, lang i18n.Lang) string {
+	if f.Teams == nil {
+		return rankingTable(st, f.Ranking(), lang)
+	}
+	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
+	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang), i18n.T{Zh: "场分", En: "MP"}.In(lang), i18n.T{Zh: "局分", En: "GP"}.In(lang))
+	for _, r := range f.TeamStandings() {
+		t.Row(r.PlaceLabel(), teamName(st, f.Entrants[r.Team-1]), r.MatchPoints.String(), r.GamePoints.String())
+	}
+	return monoTable(&t)
+}
+
+// drawnText says how lots ordered the ties of stage k's fields the team
+// standings left for a place that may not be shared (R-T-8): "第 2 组第 1
+// 名并列由抽签排定（R-T-8）：东方 第 1 名，昆仑 第 2 名。", a line a tie.
+func drawnText(st *action.State, pg *action.Progress, k int, lang i18n.Lang) []string {
+	if k < 0 || k >= len(pg.Stages) {
+		return nil
+	}
+	var lines []string
+	for _, d := range pg.Stages[k].Drawn {
+		names := make([]string, len(d.Order))
+		for i, id := range d.Order {
+			names[i] = i18n.T{Zh: "%[1]s 第 %[2]d 名", En: "%[3]s %[1]s"}.In(lang, teamName(st, id), d.Place+i, sheet.Ordinal(d.Place+i))
+		}
+		place := capital(tiePlace(st, action.Tie{Stage: k, Group: d.Group, Place: d.Place}, lang))
+		lines = append(lines, i18n.T{Zh: "%s并列由抽签排定（R-T-8）：%s。", En: "%s's tie settled by lots (R-T-8): %s."}.In(lang, place, strings.Join(names, i18n.T{Zh: "，", En: ", "}.In(lang))))
+	}
+	return lines
+}
+
+// groupMatchText says what a team match of a field plays: "第 1 组".
+func groupMatchText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
+	if b.Match > 0 {
+		return fmt.Sprintf("M%d", b.Match)
+	}
+	return fieldName(st, b.Stage, b.Group, lang)
+}
