@@ -54,3 +54,16 @@ func (st *State) replayTeamFields(i int, run *StageRun) {
 		}
 	}
 }
+
+// TeamPairing are the pairing settings a team event's teams are scored and
+// ranked under (TeamRules.Settings): its own, or a staged event's as a
+// round robin — its groups and round-robin stages are round robins, ranked
+// by R-T-4 unless the organiser chose a chain, and its brackets rank by
+// themselves.
+func (st *State) TeamPairing() engine.Settings {
+	s := st.Event.Settings
+	if st.Stages != nil {
+		s.System = engine.RoundRobin
+	}
+	return s
+}

@@ -151,7 +151,7 @@ var teamKeys = []teamKey{
 		},
 		show: func(r action.TeamRules, st *action.State, lang i18n.Lang) string {
 			var names []string
-			for _, c := range r.Settings(st.Event.Settings).Ranking {
+			for _, c := range r.Settings(st.TeamPairing()).Ranking {
 				if lang == i18n.Zh {
 					names = append(names, c.Name())
 				} else {
