@@ -100,38 +100,45 @@ func TestEveryPlanPlacesEveryoneOnce_R_F_6(t *testing.T) {
 				return results[rng.IntN(len(results))]
 			})
 		}
-		pg := e.st.Progress()
-		rank := pg.Ranking(e.st.Stages.Plan)
-		got := ids(rank)
-		slices.Sort(got)
-		if len(rank) != n || len(slices.Compact(got)) != n {
-			for i, r := range pg.Stages {
-				t.Logf("stage %d %v entrants %v over %v ties %+v", i, r.Plan, r.Entrants, r.Over(), r.Ties)
-				for _, f := range r.Fields {
-					t.Logf("  field %v rounds %d/%d ranking %v", f.Entrants, len(f.Event.Rounds), f.Event.Settings.Rounds, f.Ranking())
-				}
-				if r.Bracket != nil {
-					t.Logf("  bracket %+v", r.Bracket.Outcomes())
-				}
-			}
-			t.Fatalf("%s: ranking %v, want each of the %d players placed once", name, rank, n)
-		}
-		for i, run := range pg.Stages {
-			if run.Plan.Kind != action.GroupsStage || i == len(pg.Stages)-1 {
-				continue
-			}
-			for g, f := range run.Fields {
-				for _, p := range f.Ranking() {
-					if p.Place <= run.Plan.Advance && p.Shared {
-						t.Fatalf("%s: stage %d group %d: qualifying place %s shared (R-T-8)", name, i+1, g+1, p.PlaceLabel())
-					}
-				}
-			}
-		}
+		placedOnce(t, name, e.st.Progress(), e.st.Stages.Plan, n)
 	}
 	t.Logf("%d events, %d play-off games", events, played)
 	if played == 0 || events < 200 {
 		t.Errorf("%d random events, %d play-off games: want many of both", events, played)
+	}
+}
+
+// placedOnce fails the test unless pg, a staged event of n entrants played
+// out, places each of them exactly once and shares no qualifying place of
+// a groups stage before the last (R-F-6, R-T-8).
+func placedOnce(t *testing.T, name string, pg *action.Progress, plan action.Plan, n int) {
+	t.Helper()
+	rank := pg.Ranking(plan)
+	got := ids(rank)
+	slices.Sort(got)
+	if len(rank) != n || len(slices.Compact(got)) != n {
+		for i, r := range pg.Stages {
+			t.Logf("stage %d %v entrants %v over %v ties %+v", i, r.Plan, r.Entrants, r.Over(), r.Ties)
+			for _, f := range r.Fields {
+				t.Logf("  field %v rounds %d/%d ranking %v", f.Entrants, len(f.Event.Rounds), f.Event.Settings.Rounds, f.Ranking())
+			}
+			if r.Bracket != nil {
+				t.Logf("  bracket %+v", r.Bracket.Outcomes())
+			}
+		}
+		t.Fatalf("%s: ranking %v, want each of the %d entrants placed once", name, rank, n)
+	}
+	for i, run := range pg.Stages {
+		if run.Plan.Kind != action.GroupsStage || i == len(pg.Stages)-1 {
+			continue
+		}
+		for g, f := range run.Fields {
+			for _, p := range f.Ranking() {
+				if p.Place <= run.Plan.Advance && p.Shared {
+					t.Fatalf("%s: stage %d group %d: qualifying place %s shared (R-T-8)", name, i+1, g+1, p.PlaceLabel())
+				}
+			}
+		}
 	}
 }
 

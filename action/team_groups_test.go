@@ -162,25 +162,7 @@ func TestEveryTeamPlanPlacesEveryTeamOnce_R_F_6(t *testing.T) {
 			s.do(p)
 			s.boardsAs(func(action.MatchOf, int) byte { return outcomes[rng.IntN(len(outcomes))] })
 		}
-		pg := s.st.Progress()
-		rank := pg.Ranking(s.st.Stages.Plan)
-		got := ids(rank)
-		slices.Sort(got)
-		if len(rank) != n || len(slices.Compact(got)) != n {
-			t.Fatalf("%s: ranking %v, want each of the %d teams placed once", name, rank, n)
-		}
-		for i, run := range pg.Stages {
-			if run.Plan.Kind != action.GroupsStage || i == len(pg.Stages)-1 {
-				continue
-			}
-			for g, f := range run.Fields {
-				for _, p := range f.Ranking() {
-					if p.Place <= run.Plan.Advance && p.Shared {
-						t.Fatalf("%s: stage %d group %d: qualifying place %s shared (R-T-8)", name, i+1, g+1, p.PlaceLabel())
-					}
-				}
-			}
-		}
+		placedOnce(t, name, s.st.Progress(), s.st.Stages.Plan, n)
 	}
 	t.Logf("%d events, %d with groups", events, grouped)
 	if events < 150 || grouped < 50 {
