@@ -56,7 +56,11 @@ func askLineups(c *Context, ch *storage.Change, round int) error {
 			other := m.First + m.Second - id
 			var list []string
 			for i, p := range ev.Teams[id-1].Members {
-				list = append(list, fmt.Sprintf("%d %s", i+1, playerName(&st.Event, p)))
+				entry := fmt.Sprintf("%d %s", i+1, playerName(&st.Event, p))
+				if i >= st.Teams.Rules.Boards {
+					entry += i18n.T{Zh: "（替补）", En: " (reserve)"}.In(ct.lang)
+				}
+				list = append(list, entry)
 			}
 			tell(ch, []contact{ct}, i18n.T{
 				Zh: "第 %[1]d 轮第 %[2]d 场「%[3]s」对「%[4]s」：请在这里发送出场名单，按台次写队员的报名台次或名字，如 /lineup %[5]s。%[6]s。双方都交后公布；未交的按报名台次出场。队员：%[7]s",
