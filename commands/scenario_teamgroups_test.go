@@ -85,6 +85,7 @@ func TestScenarioTeamGroups8(t *testing.T) {
 	}
 	must(t, s.say("hu", "/bracket"), "1 东方    5   20", "2 昆仑    5   20", "M1 红星 对 昆仑", "M2 东方 对 长城")
 	must(t, s.say("hu", "/standings"), "仍在比赛（4 队）", "第 1 阶段未晋级：黄河、长江、华山、泰山")
+	must(t, s.say("hu", "/crosstable"), "第 1 阶段 第 1 组 团体成绩表", "第 1 阶段 第 2 组 团体成绩表")
 
 	s.heading("第 4 轮（半决赛）")
 	must(t, s.say("org", "/pair"), "第4轮编排预览")

@@ -55,3 +55,27 @@ func groupMatchText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
 	}
 	return fieldName(st, b.Stage, b.Group, lang)
 }
+
+// fieldCrosstables are the team crosstables of a team staged event's
+// fields that have played (R-F-3: each group's own, its teams numbered in
+// the group), each headed by its stage and group; "" when none has.
+func fieldCrosstables(st *action.State, lang i18n.Lang) string {
+	pg := st.Progress()
+	if pg == nil {
+		return ""
+	}
+	var parts []string
+	for i, run := range pg.Stages {
+		for g, f := range run.Fields {
+			if f.Teams == nil || len(f.Teams.Rounds) == 0 {
+				continue
+			}
+			e := sheetOf(st)
+			e.Teams = &sheet.Teams{Event: f.Settled()}
+			s := sheet.Crosstable(e, lang)
+			s.Title = i18n.T{Zh: "第 %d 阶段 %s 团体成绩表", En: "Stage %d %s, team crosstable"}.In(lang, i+1, fieldName(st, i, g+1, lang))
+			parts = append(parts, crosstableText(s, len(f.Entrants), len(f.Teams.Rounds)))
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}

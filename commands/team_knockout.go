@@ -293,7 +293,14 @@ func (teamStagedFormat) standings(c *Context) (Reply, error) {
 	return stagedFormat{}.standings(c)
 }
 
-func (teamStagedFormat) crosstable(c *Context) (Reply, error) { return teamFormat{}.crosstable(c) }
+// crosstable is each group's team crosstable once the groups have played
+// (R-F-3), else — a bracket's matches alone, or a picture — the teams'.
+func (teamStagedFormat) crosstable(c *Context) (Reply, error) {
+	if text := fieldCrosstables(c.State, c.Lang); text != "" && c.Args["as"] == "" {
+		return Reply{Text: text}, nil
+	}
+	return teamFormat{}.crosstable(c)
+}
 
 // page is the round's matches, the bracket's ranking once over, and the
 // board standings.

@@ -45,9 +45,13 @@ func (f *Field) AddTeamRound(matches []TeamMatch, byes []int) {
 
 // TeamStandings are the field's team standings, in the field's numbers
 // (Entrants[Team-1] is the team), the ties lots settled in their order.
-func (f *Field) TeamStandings() []TeamStanding {
+func (f *Field) TeamStandings() []TeamStanding { return TeamStandings(f.Settled()) }
+
+// Settled is the field's team event with the orders of its ties settled
+// (Event.Playoffs, R-T-8), for the tables that rank its teams.
+func (f *Field) Settled() *TeamEvent {
 	f.Teams.Playoffs = f.Event.Playoffs
-	return TeamStandings(f.Teams)
+	return f.Teams
 }
 
 // teamRanking is a field of teams' ranking in entrants' IDs.
