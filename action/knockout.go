@@ -253,10 +253,11 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 }
 
 // settleField settles a tie of players sharing place in field group of
-// stage run (settle): a field of teams by lots (R-T-8), its matches' team
-// standings having gone down their whole chain, kept in run.Drawn.
+// stage run (settle). Teams the team standings left level are settled by
+// their chain's blitz board (R-T-8) when two are and the chain plays one,
+// else by lots, kept in run.Drawn.
 func (st *State) settleField(run *StageRun, stage, group, place int, players []int) ([]int, *Tie) {
-	if st.Teams != nil {
+	if st.Teams != nil && (len(players) != 2 || !PlaysOff(st.PlayoffChain())) {
 		order := engine.DrawOrder(players, st.Event.Settings.Seed, engine.PlayoffStream(stage, group, place))
 		run.Drawn = append(run.Drawn, Drawn{Group: group, Place: place, Order: order})
 		return order, nil
@@ -278,8 +279,9 @@ func (st *State) playoffGames(stage, group, place int) []engine.MatchGame {
 			if b.Stage != stage || b.Group != group || b.Playoff != place || r >= len(st.Event.Rounds) {
 				continue
 			}
-			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void && g.Result.Decided() {
-				out = append(out, engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result, Step: b.Step})
+			red, black := st.playoffSides(r, b)
+			if g, ok := roundGame(st.Event.Rounds[r], st.GameBoards(b)[0]); ok && !g.Void && g.Result.Decided() {
+				out = append(out, engine.MatchGame{Red: red(g), Black: black(g), Result: g.Result, Step: b.Step})
 			}
 		}
 	}
@@ -489,7 +491,7 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 			t := run.Ties[0]
 			names := make([]string, len(t.Players))
 			for k, id := range t.Players {
-				names[k] = playerName(st, id)
+				names[k] = st.entrantName(id)
 			}
 			zh, en := strings.Join(names, "、"), strings.Join(names, ", ")
 			if len(run.Fields) == 1 {

@@ -110,11 +110,12 @@ func TestTeamGroupsThenKnockout_R_F_3_R_T_8(t *testing.T) {
 // 2 to 12 teams of two boards, random plans of knockouts, a double
 // elimination, groups, round robins and finals by place, each board's
 // result random (a level match goes down the team chain to a blitz board
-// and lots; a tie in a group to lots, R-T-8) — end with every team placed
+// and lots; a tie of two teams in a group to a blitz board or lots as the
+// organiser chooses, of more to lots, R-T-8) — end with every team placed
 // exactly once and no qualifying place of a group shared.
 func TestEveryTeamPlanPlacesEveryTeamOnce_R_F_6(t *testing.T) {
 	outcomes := []byte("10==1")
-	events, grouped := 0, 0
+	events, grouped, playoffs := 0, 0, 0
 	for trial := range 1000 {
 		rng := rand.New(rand.NewPCG(uint64(trial), 0x7465616d)) // "team"
 		plan := randomStages(rng)
@@ -147,6 +148,11 @@ func TestEveryTeamPlanPlacesEveryTeamOnce_R_F_6(t *testing.T) {
 			if step > 200 {
 				t.Fatalf("%s: no end after %d rounds", name, step)
 			}
+			for _, tie := range s.st.Ties() {
+				if tie.Chosen == nil {
+					s.do(&action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
+				}
+			}
 			a, err := s.st.Format().Pair(s.st)
 			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason == action.StagesOver {
 				break
@@ -160,12 +166,64 @@ func TestEveryTeamPlanPlacesEveryTeamOnce_R_F_6(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			s.do(p)
+			for _, b := range s.st.Stages.Rounds[len(s.st.Stages.Rounds)-1] {
+				if b.Playoff > 0 {
+					playoffs++
+				}
+			}
 			s.boardsAs(func(action.MatchOf, int) byte { return outcomes[rng.IntN(len(outcomes))] })
 		}
 		placedOnce(t, name, s.st.Progress(), s.st.Stages.Plan, n)
 	}
-	t.Logf("%d events, %d with groups", events, grouped)
-	if events < 150 || grouped < 50 {
-		t.Errorf("%d random team events, %d with groups: want many of both", events, grouped)
+	t.Logf("%d events, %d with groups, %d play-off blitz boards", events, grouped, playoffs)
+	if events < 150 || grouped < 50 || playoffs == 0 {
+		t.Errorf("%d random team events, %d with groups, %d play-off blitz boards: want many of each", events, grouped, playoffs)
+	}
+}
+
+// TestTeamGroupPlayoff_R_T_8: two teams of a group level on the whole team
+// chain for its first place — T2 and T3 draw every board against each
+// other and win every other — are offered to the organiser (R-T-8: "双方
+// 选择加赛一局或以抽签方式分出胜负"); played off, the next round is one blitz
+// board of their first boards (the team chain's 快棋), T2 red, and its
+// winner, T3, heads the group; the knockout waits for it.
+func TestTeamGroupPlayoff_R_T_8(t *testing.T) {
+	s := teamKnockout(t, 8, action.NewPlan(action.GroupsStage))
+	for range 3 {
+		s.teamRound()
+		s.boardsAs(func(m action.MatchOf, b int) byte {
+			if m.First+m.Second == 5 && m.First*m.Second == 6 { // T2 v T3
+				return '='
+			}
+			return lower(m, b)
+		})
+	}
+	ties := s.st.Ties()
+	if len(ties) != 1 || ties[0].Group != 2 || ties[0].Place != 1 || !slices.Equal(ties[0].Players, []int{2, 3}) {
+		t.Fatalf("ties %+v, want T2 and T3 sharing group 2's first place", ties)
+	}
+	if s.teamRound() {
+		t.Fatal("a round paired while the tie waits for the organiser")
+	}
+	s.do(&action.PlayoffChosen{Stage: 0, Group: 2, Place: 1, Players: []int{2, 3}})
+	if !s.teamRound() {
+		t.Fatal("no play-off after it was chosen")
+	}
+	r := len(s.st.Event.Rounds)
+	rd, boards := s.st.Event.Rounds[r-1], s.st.Stages.Rounds[r-1]
+	if len(rd.Games) != 1 || len(boards) != 1 || boards[0].Playoff != 1 || boards[0].Step != engine.TieBlitz {
+		t.Fatalf("round %d: games %+v, boards %+v; want one blitz board of the play-off", r, rd.Games, boards)
+	}
+	base := s.st.TeamEvent()
+	if g := rd.Games[0]; g.Red != base.Teams[1].Members[0] || g.Black != base.Teams[2].Members[0] {
+		t.Fatalf("the play-off board %+v, want T2's first board red against T3's", g)
+	}
+	s.do(&action.ResultSet{Round: r, Board: rd.Games[0].Board, Result: engine.BlackWin})
+	pg := s.st.Progress()
+	if got := ids(pg.Stages[0].Fields[1].Ranking())[:2]; !slices.Equal(got, []int{3, 2}) {
+		t.Errorf("group 2 ranks %v first, want T3 then T2 after the play-off", got)
+	}
+	if len(pg.Stages) != 2 {
+		t.Errorf("%d stages drawn after the play-off, want the knockout", len(pg.Stages))
 	}
 }

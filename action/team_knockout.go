@@ -115,13 +115,14 @@ func (st *State) struck(r int, b BoardOf) bool {
 
 // blitzPlayers are the two players of a blitz board between first and
 // second (R-F-5 for teams): each team's first board in the match of the
-// bracket that was level, else its first regular.
+// bracket that was level, else — a group's play-off (R-T-8) — its first
+// regular.
 func (st *State) blitzPlayers(b BoardOf, first, second int) (int, int) {
 	base := st.teamBase()
 	pick := map[int]int{first: base.Regulars(first)[0], second: base.Regulars(second)[0]}
 	for r, boards := range st.Stages.Rounds {
 		for _, o := range boards {
-			if o.Stage != b.Stage || o.Match != b.Match || o.Step != engine.RegularGame || r >= len(st.Teams.Rounds) {
+			if b.Match == 0 || o.Stage != b.Stage || o.Match != b.Match || o.Step != engine.RegularGame || r >= len(st.Teams.Rounds) {
 				continue
 			}
 			for _, m := range st.Teams.Rounds[r].Matches {

@@ -12,8 +12,10 @@ import (
 
 // Groups of teams in the chat (§11.3, R-F-3): a group of a team staged
 // event shows its team standings — place, team, 场分 and 局分, ranked by a
-// team round robin's chain (R-T-4) — and a tie the chain leaves for a
-// qualifying place is said with the order lots gave it (R-T-8).
+// team round robin's chain (R-T-4) — and its team crosstable; a tie the
+// chain leaves for a qualifying place is offered as an individual group's
+// is (playoff.go; its play-off a blitz board, R-T-8), or said with the
+// order lots gave it.
 
 // fieldTable is a field's table: a field of teams' team standings, else
 // the places of its players.

@@ -80,7 +80,10 @@ func bracketMatchText(st *action.State, boards []action.BoardOf, i int, lang i18
 		return ""
 	}
 	b := boards[i]
-	if b.Step == engine.TieBlitz {
+	switch {
+	case b.Playoff > 0:
+		return i18n.T{Zh: "%s并列加赛（快棋）", En: "%s play-off (blitz board)"}.In(lang, capital(tiePlace(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang)))
+	case b.Step == engine.TieBlitz:
 		return i18n.T{Zh: "M%d 快棋加赛", En: "M%d blitz board"}.In(lang, b.Match)
 	}
 	return groupMatchText(st, b, lang)
@@ -130,6 +133,7 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 		return nil
 	}
 	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, teamMatchStates(st, round, 0, lang)...)
+	defer v.offerTies(ch, newTies(st, round)) // a group's end: R-T-8
 	pg := st.Progress()
 	switch plan := st.Stages.Plan; {
 	case pg.Over(plan):
@@ -156,6 +160,12 @@ func teamMatchStates(st *action.State, round, number int, lang i18n.Lang) []stri
 			continue
 		}
 		if b, ok := stageMatchOf(st, round, m.Number); ok && b.Stage < len(stages) {
+			if b.Playoff > 0 { // a group's play-off (R-T-8)
+				if line := playoffState(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang); line != "" {
+					lines = append(lines, line)
+				}
+				continue
+			}
 			if br := stages[b.Stage].Bracket; br != nil {
 				lines = append(lines, teamMatchState(st, br, b.Match, partedBy(st, round, m), lang))
 			}
