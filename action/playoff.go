@@ -104,11 +104,11 @@ func (st *State) settle(stage, group, place int, players []int, games []engine.M
 }
 
 // PlayoffChain is the chain that settles a tie of st (R-T-8): the event's
-// (Awards.Playoff), or in a team event the games and lots of its team
-// chain — a blitz board of the two teams' first boards, then lots
-// (TeamRules.KnockoutChain).
+// (Awards.Playoff), or between teams of a team staged event the games and
+// lots of its team chain — a blitz board of the two teams' first boards,
+// then lots (TeamRules.KnockoutChain). 队员总分制's ties are its players'.
 func (st *State) PlayoffChain() []engine.TieRule {
-	if st.Teams != nil {
+	if st.Format().Kind() == TeamStagedFormat {
 		return engine.TeamKnockoutFormat(st.Teams.Rules.KnockoutChain()).Tie
 	}
 	return st.Awards.Playoff
