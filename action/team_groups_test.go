@@ -227,3 +227,45 @@ func TestTeamGroupPlayoff_R_T_8(t *testing.T) {
 		t.Errorf("%d stages drawn after the play-off, want the knockout", len(pg.Stages))
 	}
 }
+
+// TestTeamGroupsThenPlaces_R_F_7: six teams in two groups of three (snake:
+// T1 T4 T5 and T2 T3 T6), then finals by place (seed 000 范文三: "两个小组的
+// 第一名争夺冠亚军，两个小组的第二名争夺季军"): the groups' k-ths meet for
+// places 2k−1 and 2k, each a team match. Every match goes to the lower
+// number, so the ranking is T1 … T6 — T3 above T4 by their final.
+func TestTeamGroupsThenPlaces_R_F_7(t *testing.T) {
+	plan := action.NewPlan(action.GroupsStage)
+	plan.Stages = []action.StagePlan{{Kind: action.GroupsStage, Groups: 2, Advance: 3}, {Kind: action.PlacesStage}}
+	s := teamKnockout(t, 6, plan)
+	for s.teamRound() {
+		s.boardsAs(lower)
+	}
+	rank := s.st.Progress().Ranking(s.st.Stages.Plan)
+	if got := ids(rank); !slices.Equal(got, []int{1, 2, 3, 4, 5, 6}) {
+		t.Fatalf("ranking %v, want T1 … T6", rank)
+	}
+	for i, p := range rank {
+		if p.Place != i+1 || p.Shared {
+			t.Fatalf("ranking %+v: want places 1 to 6, none shared", rank)
+		}
+	}
+}
+
+// BenchmarkTeamGroupsProgress measures where a team event of 32 teams of
+// four boards in 8 groups of four, the top two on to a knockout, stands
+// once played out (48 group matches and 15 knockout matches, 252 games):
+// what /bracket, each board's result and each announcement ask.
+func BenchmarkTeamGroupsProgress(b *testing.B) {
+	plan := action.NewPlan(action.GroupsStage)
+	plan.Stages[0].Groups = 8
+	s := teamKnockout(b, 32, plan)
+	for s.teamRound() {
+		s.boardsAs(lower)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if pg := s.st.Progress(); !pg.Over(s.st.Stages.Plan) {
+			b.Fatal("not over")
+		}
+	}
+}

@@ -16,6 +16,10 @@ type Field struct {
 	// Teams, for a field of teams (OfTeams), is the field's own team
 	// event, whose team standings rank it.
 	Teams *TeamEvent
+	// ranked is a field of teams' ranking as last read, for the ties'
+	// orders it was read with: a bracket reads its groups' places over
+	// and over (team_groups.go).
+	ranked *teamRanked
 }
 
 // NewField makes a field of the entrants, in seed order (sequence numbers

@@ -41,6 +41,7 @@ func (f *Field) AddTeamRound(matches []TeamMatch, byes []int) {
 	}
 	f.Teams.Rounds = append(f.Teams.Rounds, tr)
 	f.Event.Rounds = append(f.Event.Rounds, rd)
+	f.ranked = nil
 }
 
 // TeamStandings are the field's team standings, in the field's numbers
@@ -54,11 +55,23 @@ func (f *Field) Settled() *TeamEvent {
 	return f.Teams
 }
 
-// teamRanking is a field of teams' ranking in entrants' IDs.
+// teamRanked is a ranking of a field of teams and the ties' orders it was
+// made with.
+type teamRanked struct {
+	playoffs [][]int
+	rank     []Placing
+}
+
+// teamRanking is a field of teams' ranking in entrants' IDs: made again
+// once a round is added or the ties' orders change.
 func (f *Field) teamRanking() []Placing {
+	if r := f.ranked; r != nil && slices.EqualFunc(r.playoffs, f.Event.Playoffs, slices.Equal) {
+		return slices.Clone(r.rank)
+	}
 	var rank []Placing
 	for _, s := range f.TeamStandings() {
 		rank = append(rank, Placing{Entrant: f.Entrants[s.Team-1], Place: s.Place, Shared: s.Shared})
 	}
-	return rank
+	f.ranked = &teamRanked{playoffs: f.Event.Playoffs, rank: rank}
+	return slices.Clone(rank)
 }
