@@ -79,10 +79,8 @@ func TestEveryPlanPlacesEveryoneOnce_R_F_6(t *testing.T) {
 			if step > 400 {
 				t.Fatalf("%s: no end after %d rounds", name, step)
 			}
-			for _, tie := range e.st.Ties() {
-				if tie.Chosen == nil {
-					e.do(&action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
-				}
+			for _, a := range randomChoices(e.st, rng) {
+				e.do(a)
 			}
 			p, boards, err := e.st.NextPairing()
 			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason == action.StagesOver {
@@ -106,6 +104,18 @@ func TestEveryPlanPlacesEveryoneOnce_R_F_6(t *testing.T) {
 	if played == 0 || events < 200 {
 		t.Errorf("%d random events, %d play-off games: want many of both", events, played)
 	}
+}
+
+// randomChoices are the organiser's choices for st's ties waiting for one,
+// drawn from rng: a play-off, or lots one time in three (R-T-8).
+func randomChoices(st *action.State, rng *rand.Rand) []action.Action {
+	var out []action.Action
+	for _, tie := range st.Ties() {
+		if tie.Chosen == nil {
+			out = append(out, &action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
+		}
+	}
+	return out
 }
 
 // placedOnce fails the test unless pg, a staged event of n entrants played

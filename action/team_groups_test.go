@@ -148,11 +148,7 @@ func TestEveryTeamPlanPlacesEveryTeamOnce_R_F_6(t *testing.T) {
 			if step > 200 {
 				t.Fatalf("%s: no end after %d rounds", name, step)
 			}
-			for _, tie := range s.st.Ties() {
-				if tie.Chosen == nil {
-					s.do(&action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
-				}
-			}
+			s.do(randomChoices(s.st, rng)...)
 			a, err := s.st.Format().Pair(s.st)
 			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason == action.StagesOver {
 				break
