@@ -14,8 +14,12 @@ import (
 type Text struct {
 	Rows [][]string
 	// Align, when given, is how each column's cells sit. Without it a
-	// column whose cells below the heading are all numbers (or empty) is
-	// right-aligned, heading included, and the others left-aligned.
+	// column whose cells below the heading are all numbers (or empty, or
+	// "…" for rows left out) is right-aligned, heading included, and the
+	// others left-aligned. In a right-aligned column of numbers, the marks
+	// after a number — the "=" of a shared place (R-T-9), the "*" of a
+	// cancelled result (R-T-12) or a provisional rating — hang to its right,
+	// so that every number ends at one column: " 3=", "12 ".
 	Align []Align
 	// Fit, when positive, is the widest a line may be: the columns in
 	// Shrink (names, mostly) are cut ("…"), the widest first and none
@@ -135,10 +139,21 @@ func hasControl(s string) bool {
 	return false
 }
 
-// Widths is the natural width of each column: its widest cell's.
+// Widths is the natural width of each column: its widest cell's, or its
+// widest number's and widest marks' together (Align).
 func (t *Text) Widths() []int {
-	w, _, _ := t.measure()
+	w, _, _, _, _ := t.layout()
 	return w
+}
+
+// layout returns the width of each column, of every cell (measure), the
+// bytes of all cells, how each column sits (aligns) and the width of the
+// marks each column's numbers hang after them (marks).
+func (t *Text) layout() (cols, cells []int, size int, align []Align, marks []int) {
+	cols, cells, size = t.measure()
+	align = t.aligns(len(cols))
+	marks = t.marks(cols, align)
+	return cols, cells, size, align, marks
 }
 
 // measure returns the natural width of each column and of every cell,
@@ -174,12 +189,52 @@ func (t *Text) aligns(n int) []Align {
 	for i := range out {
 		num, seen := true, false
 		for _, r := range t.Rows[1:] {
-			if i < len(r) && r[i] != "" {
-				num, seen = num && isNumber(r[i]), true
+			if i < len(r) && r[i] != "" && r[i] != leftOut {
+				num, seen = num && isNumber(unmarked(r[i])), true
 			}
 		}
 		if num && seen {
 			out[i] = Right
+		}
+	}
+	return out
+}
+
+// leftOut is a cell of a row that stands for rows left out.
+const leftOut = "…"
+
+// numberMarks are the marks a number in a table may carry after it: "="
+// a shared place (R-T-9), "*" a cancelled result (R-T-12), a provisional
+// rating.
+const numberMarks = "=*"
+
+// unmarked is s without the marks after it.
+func unmarked(s string) string { return strings.TrimRight(s, numberMarks) }
+
+// marks is, for each right-aligned column whose cells below the heading
+// are all numbers with or without marks, the width of its widest marks,
+// which hang after the numbers: the column is widened to hold its widest
+// number and its widest marks side by side. It is 0 for the others.
+func (t *Text) marks(w []int, align []Align) []int {
+	out := make([]int, len(w))
+	for i := range w {
+		if align[i] != Right {
+			continue
+		}
+		digits, marks := 0, 0
+		for _, r := range t.Rows[1:] {
+			if i >= len(r) || r[i] == "" || r[i] == leftOut {
+				continue
+			}
+			n := unmarked(r[i])
+			if !isNumber(n) {
+				marks = 0
+				break
+			}
+			digits, marks = max(digits, len(n)), max(marks, len(r[i])-len(n))
+		}
+		if marks > 0 {
+			out[i], w[i] = marks, max(w[i], digits+marks)
 		}
 	}
 	return out
@@ -199,8 +254,7 @@ func (t *Text) Build(b *strings.Builder) {
 	if len(t.Rows) == 0 {
 		return
 	}
-	w, cells, size := t.measure()
-	align := t.aligns(len(w))
+	w, cells, size, align, marks := t.layout()
 	t.narrow(w)
 	// What the lines take at most: the cells' bytes and each column's
 	// padding, a separator and a line break, the notes.
@@ -247,10 +301,14 @@ func (t *Text) Build(b *strings.Builder) {
 				blanks++
 			}
 			pad, before := w[i]-cw, 0
-			switch align[i] {
-			case Right:
+			switch {
+			case align[i] == Right && marks[i] > 0:
+				// The number ends where the marks begin; a heading
+				// or "…" ends there too, where it is not wider.
+				before = max(0, min(pad, pad-marks[i]+len(c)-len(unmarked(c))))
+			case align[i] == Right:
 				before = pad
-			case Center:
+			case align[i] == Center:
 				before = pad / 2
 			}
 			blanks += before
@@ -303,7 +361,7 @@ func (t *Text) narrow(w []int) {
 }
 
 // isNumber reports whether s is a number as tables print them: "12",
-// "-3", "6.75". A shared place "3=" is not: it reads better left-aligned.
+// "-3", "6.75". A shared place "3=" is a number and its mark (marks).
 func isNumber(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	digits, dot := 0, false

@@ -20,7 +20,8 @@ func contains(t *testing.T, got string, want ...string) {
 
 // Chinese names count double, so the columns after them line up on screen
 // even though the lines hold different numbers of characters. Numbers are
-// right-aligned, a shared place "3=" is not a number.
+// right-aligned, a shared place "3=" too, its "=" hanging after the column
+// the numbers end in (R-T-9).
 func TestTextAlignsChineseNames(t *testing.T) {
 	var tb Text
 	tb.Row("名次", "姓名", "积分")
@@ -29,9 +30,9 @@ func TestTextAlignsChineseNames(t *testing.T) {
 	tb.Row("3=", "欧阳\n琦", "9.5") // a line break typed into a name stays in its row
 	want := strings.Join([]string{
 		"名次 姓名    积分",
-		"1    王天一    10",
-		"3=   Bob      9.5",
-		"3=   欧阳 琦  9.5",
+		"  1  王天一    10",
+		"  3= Bob      9.5",
+		"  3= 欧阳 琦  9.5",
 	}, "\n")
 	if got := tb.String(); got != want {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
@@ -46,7 +47,8 @@ func TestTextAlignsChineseNames(t *testing.T) {
 }
 
 // Where the columns' alignment is given, it holds whatever the cells are:
-// a shared place right-aligned beside its number, wide text counted double.
+// a shared place right-aligned, its number ending where the others do,
+// wide text counted double.
 func TestTextAlignsWideText(t *testing.T) {
 	tb := Text{Align: []Align{Right, Left, Right}}
 	tb.Row("名次", "姓名", "积分")
@@ -54,7 +56,7 @@ func TestTextAlignsWideText(t *testing.T) {
 	tb.Row("10=", "Li", "6.5")
 	want := "" +
 		"名次 姓名 积分\n" +
-		"   1 张三    7\n" +
+		"  1  张三    7\n" +
 		" 10= Li    6.5"
 	if got := tb.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -64,6 +66,42 @@ func TestTextAlignsWideText(t *testing.T) {
 	centred.Row("1-0", "y")
 	if got, want := centred.String(), "Result x\n 1-0   y"; got != want {
 		t.Errorf("centred: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Place numbers are aligned one way in every table (R-T-9): right, each
+// number ending at one column, the "=" of a shared place and the "*" of a
+// provisional rating hanging after it, the "…" of rows left out and the
+// heading ending with the numbers; a column with a word in it is text.
+func TestTextNumbersWithMarks_R_T_9(t *testing.T) {
+	var tb Text
+	tb.Row("#", "Name", "Rating")
+	tb.Row("1", "Wang", "1867")
+	tb.Row("3=", "Li", "1615*")
+	tb.Row("3=", "Zhao", "987")
+	tb.Row("…", "", "")
+	tb.Row("12", "Zhou", "1610*")
+	want := strings.Join([]string{
+		" #  Name Rating",
+		" 1  Wang  1867",
+		" 3= Li    1615*",
+		" 3= Zhao   987",
+		" …",
+		"12  Zhou  1610*",
+	}, "\n")
+	if got := tb.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := tb.Widths(); got[0] != 3 || got[2] != 6 {
+		t.Errorf("widths %v: the place column holds 12 and 3= side by side (3), the ratings their heading (6)", got)
+	}
+
+	var words Text
+	words.Row("名次", "姓名")
+	words.Row("1", "王")
+	words.Row("冠军", "李")
+	if got, want := words.String(), "名次 姓名\n1    王\n冠军 李"; got != want {
+		t.Errorf("a column with a word: got\n%s\nwant\n%s", got, want)
 	}
 }
 
