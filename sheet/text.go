@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -36,9 +37,21 @@ type Text struct {
 // BriefText lays out t's Brief columns, what a phone shows of it: their
 // titles as the heading, their cells' texts as the rows, through cell
 // where it is given (a caller's own way with a column, by t's column
-// index). The Shrink columns shrink to fit when fit is positive.
+// index). Of the Decisive columns (the tiebreaks), those that decided a
+// place among the rows t has now, cut or not, are brief, and those before
+// them in the ranking order where the lines fit without shrinking a
+// column: a reader sees the tiebreaks in which two rows were equal before
+// the one that separated them, and whole names. The Shrink columns shrink
+// to fit when fit is positive.
 func (t Table) BriefText(fit int, cell func(col int, text string) string) *Text {
-	return t.text(true, fit, cell)
+	t.Columns = slices.Clone(t.Columns)
+	t.briefDecisive(true)
+	x := t.text(true, fit, cell)
+	if fit > 0 && x.Width() > fit {
+		t.briefDecisive(false)
+		x = t.text(true, fit, cell)
+	}
+	return x
 }
 
 // FullText lays out every column of t under its heading in full
@@ -137,6 +150,19 @@ func hasControl(s string) bool {
 		}
 	}
 	return false
+}
+
+// Width is how wide the longest line is before any column shrinks.
+func (t *Text) Width() int {
+	if len(t.Rows) == 0 {
+		return 0
+	}
+	w, _, _, _, _ := t.layout()
+	total := len(w) - 1
+	for _, x := range w {
+		total += x
+	}
+	return max(total, 0)
 }
 
 // Widths is the natural width of each column: its widest cell's, or its
