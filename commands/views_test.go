@@ -164,7 +164,7 @@ func TestR_T_9_StandingsSharedPlaces(t *testing.T) {
 }
 
 // standingsTable's top keeps everyone sharing the last place kept, and a
-// table cut short says so under it.
+// table cut short says so under it, in the table's language.
 func TestStandingsTop(t *testing.T) {
 	h := newHarness(t)
 	id := swissAfter(t, h, 3, results)
@@ -172,9 +172,15 @@ func TestStandingsTop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var names []string
+	for _, p := range st.Event.Players {
+		names = append(names, p.Name)
+	}
 	for _, tt := range []struct{ top, rows int }{{1, 1}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {0, 9}, {20, 9}} {
 		for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
-			lines := strings.Split(chat.Plain(standingsTable(st, lang, tt.top)), "\n")
+			text := standingsTable(st, lang, tt.top)
+			languageRule(t, lang, fmt.Sprintf("standings top %d", tt.top), text, names)
+			lines := strings.Split(chat.Plain(text), "\n")
 			cut := map[i18n.Lang]string{i18n.Zh: fmt.Sprintf("……以上为前 %d 人，共 9 人。", tt.rows), i18n.En: fmt.Sprintf("… the first %d of 9 players.", tt.rows)}[lang]
 			if tt.rows < 9 {
 				if last := lines[len(lines)-1]; last != cut {
