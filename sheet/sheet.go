@@ -129,8 +129,9 @@ func (t Table) decisive() []bool {
 
 // briefDecisive makes brief the Decisive columns that decided a place
 // among t's rows, and only those; with before, those that come before
-// one that decided too, in which the rows it separated were equal.
-func (t *Table) briefDecisive(before bool) {
+// one that decided too, in which the rows it separated were equal. It
+// returns which columns decided (decisive).
+func (t *Table) briefDecisive(before bool) []bool {
 	decided := t.decisive()
 	last := 0 // the rank of the last column that decided
 	for i, c := range t.Columns {
@@ -143,6 +144,7 @@ func (t *Table) briefDecisive(before bool) {
 			t.Columns[i].Brief = decided[i] || before && c.Rank < last
 		}
 	}
+	return decided
 }
 
 // without leaves out the table's columns at cols, given in increasing

@@ -45,24 +45,31 @@ type Text struct {
 // to fit when fit is positive.
 func (t Table) BriefText(fit int, cell func(col int, text string) string) *Text {
 	t.Columns = slices.Clone(t.Columns)
-	t.briefDecisive(true)
-	x := t.text(true, fit, cell)
-	if fit > 0 && x.Width() > fit {
-		t.briefDecisive(false)
-		x = t.text(true, fit, cell)
+	decided := t.briefDecisive(true)
+	x, keep := t.text(true, fit, cell)
+	var before []int // x's columns of tiebreaks shown only for the one after them
+	for j, i := range keep {
+		if t.Columns[i].Decisive && !decided[i] {
+			before = append(before, j)
+		}
+	}
+	if fit > 0 && len(before) > 0 && x.width() > fit {
+		x.without(before)
 	}
 	return x
 }
 
 // FullText lays out every column of t under its heading in full
 // (Column.Heading), for a screen with room: a terminal, a text file.
-func (t Table) FullText() *Text { return t.text(false, 0, nil) }
+func (t Table) FullText() *Text {
+	x, _ := t.text(false, 0, nil)
+	return x
+}
 
 // text lays out t's columns, only the Brief ones under their titles when
-// brief is set.
-func (t Table) text(brief bool, fit int, cell func(col int, text string) string) *Text {
-	x := &Text{Fit: fit, Rows: make([][]string, 0, 1+len(t.Rows))}
-	var keep []int
+// brief is set; keep are the columns of t it has, in order.
+func (t Table) text(brief bool, fit int, cell func(col int, text string) string) (x *Text, keep []int) {
+	x = &Text{Fit: fit, Rows: make([][]string, 0, 1+len(t.Rows))}
 	head := []string{}
 	for i, c := range t.Columns {
 		if brief && !c.Brief {
@@ -89,7 +96,27 @@ func (t Table) text(brief bool, fit int, cell func(col int, text string) string)
 		}
 		x.Row(cells...)
 	}
-	return x
+	return x, keep
+}
+
+// without leaves out t's columns at cols, given in increasing order; the
+// columns in Shrink stay the ones they were.
+func (t *Text) without(cols []int) {
+	for i, r := range t.Rows {
+		for _, c := range slices.Backward(cols) {
+			if c < len(r) {
+				r = slices.Delete(r, c, c+1)
+			}
+		}
+		t.Rows[i] = r
+	}
+	shrink := t.Shrink[:0]
+	for _, s := range t.Shrink {
+		if n, left := slices.BinarySearch(cols, s); !left {
+			shrink = append(shrink, s-n)
+		}
+	}
+	t.Shrink = shrink
 }
 
 // minShrink is the narrowest a shrinking column gets: two 汉字, or three
@@ -152,8 +179,8 @@ func hasControl(s string) bool {
 	return false
 }
 
-// Width is how wide the longest line is before any column shrinks.
-func (t *Text) Width() int {
+// width is how wide the longest line is before any column shrinks.
+func (t *Text) width() int {
 	if len(t.Rows) == 0 {
 		return 0
 	}

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -102,6 +103,21 @@ func TestTextNumbersWithMarks_R_T_9(t *testing.T) {
 	words.Row("冠军", "李")
 	if got, want := words.String(), "名次 姓名\n1    王\n冠军 李"; got != want {
 		t.Errorf("a column with a word: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Columns left out of a text take their cells with them, and the
+// shrinking columns after them stay the ones that shrink.
+func TestTextWithout(t *testing.T) {
+	tb := Text{Fit: 12, Shrink: []int{1, 3}}
+	tb.Row("#", "Name", "X", "Unit", "Y")
+	tb.Row("1", "Alexander", "7", "Kowloon City", "8")
+	tb.without([]int{2, 4})
+	if got, want := tb.String(), "# Name Unit\n1 Ale… Kowl…"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !slices.Equal(tb.Shrink, []int{1, 2}) {
+		t.Errorf("shrink %v, want [1 2]", tb.Shrink)
 	}
 }
 
