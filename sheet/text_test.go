@@ -75,34 +75,34 @@ func TestTextAlignsWideText(t *testing.T) {
 // provisional rating hanging after it, the "…" of rows left out and the
 // heading ending with the numbers; a column with a word in it is text.
 func TestTextNumbersWithMarks_R_T_9(t *testing.T) {
-	var tb Text
-	tb.Row("#", "Name", "Rating")
-	tb.Row("1", "Wang", "1867")
-	tb.Row("3=", "Li", "1615*")
-	tb.Row("3=", "Zhao", "987")
-	tb.Row("…", "", "")
-	tb.Row("12", "Zhou", "1610*")
-	want := strings.Join([]string{
-		" #  Name Rating",
-		" 1  Wang  1867",
-		" 3= Li    1615*",
-		" 3= Zhao   987",
-		" …",
-		"12  Zhou  1610*",
-	}, "\n")
-	if got := tb.String(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	if got := tb.Widths(); got[0] != 3 || got[2] != 6 {
-		t.Errorf("widths %v: the place column holds 12 and 3= side by side (3), the ratings their heading (6)", got)
-	}
-
-	var words Text
-	words.Row("名次", "姓名")
-	words.Row("1", "王")
-	words.Row("冠军", "李")
-	if got, want := words.String(), "名次 姓名\n1    王\n冠军 李"; got != want {
-		t.Errorf("a column with a word: got\n%s\nwant\n%s", got, want)
+	for _, tt := range []struct {
+		name string
+		rows [][]string
+		want []string
+	}{
+		{"marks", [][]string{
+			{"#", "Name", "Rating"}, {"1", "Wang", "1867"}, {"3=", "Li", "1615*"},
+			{"3=", "Zhao", "987"}, {"…", "", ""}, {"12", "Zhou", "1610*"},
+		}, []string{
+			" #  Name Rating",
+			" 1  Wang  1867",
+			" 3= Li    1615*",
+			" 3= Zhao   987",
+			" …",
+			"12  Zhou  1610*",
+		}},
+		{"a word", [][]string{{"名次", "姓名"}, {"1", "王"}, {"冠军", "李"}}, []string{"名次 姓名", "1    王", "冠军 李"}},
+	} {
+		var tb Text
+		for _, r := range tt.rows {
+			tb.Row(r...)
+		}
+		if got, want := tb.String(), strings.Join(tt.want, "\n"); got != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, want)
+		}
+		if w := tb.Widths(); tt.name == "marks" && (w[0] != 3 || w[2] != 6) {
+			t.Errorf("widths %v: the place column holds 12 and 3= side by side (3), the ratings their heading (6)", w)
+		}
 	}
 }
 
