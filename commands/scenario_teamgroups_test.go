@@ -82,7 +82,7 @@ func TestScenarioTeamGroups8(t *testing.T) {
 			must(t, said, "第 2 组第 1 名并列：东方、昆仑。按名次加赛规则（快棋，抽签，R-T-8），由组织者选择加赛或抽签。")
 		}
 		if round == 2 {
-			must(t, s.say("hu", "/standings"), "进行中（第 1 阶段）", "名次 队名 场分 局分", "1 红星    4   16", "1=   东方    3   12")
+			must(t, s.say("hu", "/standings"), "进行中（第 1 阶段）", "名次 队名 场分 局分", "1 红星    4   16", "1= 东方    3   12")
 		}
 	}
 	must(t, s.say("org", "/pair"), "第 2 组第 1 名并列（东方、昆仑），等组织者选择加赛或抽签（R-T-8）")

@@ -17,18 +17,13 @@ import (
 // is (playoff.go; its play-off a blitz board, R-T-8), or said with the
 // order lots gave it.
 
-// fieldTable is a field's table: a field of teams' team standings, else
-// the places of its players.
-func fieldTable(st *action.State, f *engine.Field, lang i18n.Lang) string {
-	if f.Teams == nil {
-		return rankingTable(st, f.Ranking(), lang)
-	}
-	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
-	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang), i18n.T{Zh: "场分", En: "MP"}.In(lang), i18n.T{Zh: "局分", En: "GP"}.In(lang))
-	for _, r := range f.TeamStandings() {
-		t.Row(r.PlaceLabel(), teamName(st, f.Entrants[r.Team-1]), r.MatchPoints.String(), r.GamePoints.String())
-	}
-	return monoTable(&t)
+// teamFieldTable is a field of teams' standings as the chat shows them:
+// place, team, 场分, 局分 and the team tiebreaks that decided a place
+// (R-T-4), the ties lots or a play-off settled in their order (R-T-8).
+func teamFieldTable(st *action.State, f *engine.Field, lang i18n.Lang) string {
+	e := sheetOf(st)
+	e.Teams = &sheet.Teams{Event: f.Settled()}
+	return monoTable(sheet.Standings(e, lang).BriefText(phoneWidth, nil))
 }
 
 // drawnText says how lots ordered the ties of stage k's fields the team
