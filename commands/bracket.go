@@ -267,6 +267,9 @@ func namedField(st *action.State, f *engine.Field) engine.Event {
 // and the tiebreaks that decided a place, so that its ranking reads with
 // its reasons.
 func fieldTable(st *action.State, f *engine.Field, lang i18n.Lang) string {
+	if f.Teams != nil {
+		return teamFieldTable(st, f, lang) // team_groups.go
+	}
 	ev := namedField(st, f)
 	s := sheet.Standings(sheet.Of(&ev), lang)
 	s.Columns[2].Title = entrantHead(st, lang) // the names: a team staged event's are teams

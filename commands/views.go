@@ -166,8 +166,13 @@ const crossRounds = 3
 // headed "成绩表 1/2", separated by blank lines so splitMessage keeps them
 // whole.
 func crosstable(st *action.State, lang i18n.Lang) string {
-	s := sheet.Crosstable(sheetOf(st), lang)
-	digits, rounds := len(strconv.Itoa(len(st.Event.Players))), len(st.Event.Rounds)
+	return crosstableText(sheet.Crosstable(sheetOf(st), lang), len(st.Event.Players), len(st.Event.Rounds))
+}
+
+// crosstableText is crosstable s of rounds rounds, its rows numbered up to
+// entrants, cut into sections a phone's width.
+func crosstableText(s sheet.Table, entrants, rounds int) string {
+	digits := len(strconv.Itoa(entrants))
 	full := s.BriefText(0, func(col int, text string) string {
 		switch {
 		case col == 1: // the name
