@@ -22,11 +22,11 @@ const (
 
 // Certificate draws c as a PNG picture of an A4 page in landscape (1754 ×
 // 1240 pixels, 150 dpi): a red double frame, the title large and red, the
-// recipient, the body, the prize in red, the closing line, then the
-// issuer and the date at the right. A Chinese certificate (c.Salutation)
-// sets the recipient at the left as a letter's salutation and indents the
-// body and the closing by two characters; otherwise every line is
-// centred. A line wider than the page wraps. The same certificate gives
+// recipient, the body, the prize in red (a team's players under it), the
+// closing line, then the issuer and the date at the right. A Chinese
+// certificate (c.Salutation) sets the recipient at the left as a letter's
+// salutation and indents the body and the closing by two characters;
+// otherwise every line is centred. A line wider than the page wraps. The same certificate gives
 // the same bytes.
 func (p *Painter) Certificate(c sheet.Certificate) ([]byte, error) {
 	img := image.NewPaletted(image.Rect(0, 0, awardW, awardH), palette)
@@ -69,6 +69,12 @@ func (p *Painter) Certificate(c sheet.Certificate) ([]byte, error) {
 	for _, line := range p.wrap(c.Prize, prize, width) {
 		centred(y, line, prize, redInk)
 		y += awardLine * 3 / 2
+	}
+	if c.Members != "" { // a team's players, centred under the prize
+		for _, line := range p.wrap(c.Members, text, width) {
+			centred(y, line, text, darkInk)
+			y += awardLine
+		}
 	}
 	y += awardLine / 2
 	lines(c.Closing, c.Salutation)
