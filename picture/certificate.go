@@ -71,12 +71,14 @@ func (p *Painter) Certificate(c sheet.Certificate) ([]byte, error) {
 		y += awardLine * 3 / 2
 	}
 	if c.Members != "" { // a team's players, centred under the prize
+		y -= awardLine / 3
 		for _, line := range p.wrap(c.Members, text, width) {
 			centred(y, line, text, darkInk)
 			y += awardLine
 		}
+	} else {
+		y += awardLine / 2
 	}
-	y += awardLine / 2
 	lines(c.Closing, c.Salutation)
 
 	// The issuer and the date stand at the right above the frame's foot,
