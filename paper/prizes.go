@@ -54,13 +54,10 @@ func Prizes(e sheet.Event, lang i18n.Lang, d Details) []Prize {
 		in := func(id int) bool { p, _ := e.Event.Player(id); return p.In(c.Name) }
 		out = append(out, w.players(e, categoryRanking(c.Name, lang), engine.Restrict(overall, in, w.skips), c.Prizes, counted)...)
 	}
-	if aw.TeamPrizes == 0 {
-		return out
+	for _, t := range e.TeamWinners(aw.TeamPrizes) {
+		out = append(out, Prize{Ranking: teamsWord.In(lang), Place: t.Place, Shared: t.Shared, Name: t.Name, Unit: t.Unit, Members: playerNames(e, t.Players)})
 	}
-	if e.Totalled() {
-		return append(out, w.totals(e, aw.TeamPrizes)...)
-	}
-	return append(out, w.placeTotals(e, aw.TeamPrizes)...)
+	return out
 }
 
 // awarding are the awards e's papers give prizes by: its own, where it
@@ -187,41 +184,6 @@ func (w prizeWords) teams(e sheet.Event, n int) []Prize {
 				Name: sheet.PlayerName(e.Event, r.Player), Unit: team.Name,
 			})
 		}
-	}
-	return out
-}
-
-// totals are the prizes of a 队员总分制 event's complete teams up to place
-// n (R-T-6), each with its players.
-func (w prizeWords) totals(e sheet.Event, n int) []Prize {
-	te := e.Teams.Event
-	var out []Prize
-	for _, row := range engine.TeamTotals(e.Event, te.Teams, te.Settings.Boards, e.Teams.Totals) {
-		team, _ := te.Team(row.Team)
-		if row.Place <= n && row.Complete && team.WithdrawnAfter == 0 {
-			out = append(out, Prize{Ranking: teamsWord.In(w.lang), Place: row.Place, Shared: row.Shared, Name: team.Name, Unit: team.Unit, Members: playerNames(e, team.Members)})
-		}
-	}
-	return out
-}
-
-// placeTotals are the prizes of the units' 团体总分 of place points up to
-// place n (R-T-11), each with the players who scored its points; a unit
-// without points has none.
-func (w prizeWords) placeTotals(e sheet.Event, n int) []Prize {
-	totals, _ := e.PlaceTotals()
-	var out []Prize
-	for _, u := range totals {
-		if u.Place > n || u.Points == 0 {
-			continue
-		}
-		var scorers []int
-		for i, id := range u.Members {
-			if u.Scores[i] > 0 {
-				scorers = append(scorers, id)
-			}
-		}
-		out = append(out, Prize{Ranking: teamsWord.In(w.lang), Place: u.Place, Shared: u.Shared, Name: u.Group, Members: playerNames(e, scorers)})
 	}
 	return out
 }

@@ -207,7 +207,8 @@ func prizeCell(place int) Cell {
 // (R-T-8): the overall ranking's, then each category's (R-T-10), each the
 // ranking restricted to the players whose results count for prizes
 // (R-T-12), so that a prize passes over a player the minimum of games
-// cancels. No rows when no ranking names prizes.
+// cancels; then the team ranking's beside them (TeamWinners). No rows when
+// no ranking names prizes.
 func Prizes(e Event, lang i18n.Lang) Table {
 	ev := e.Event
 	t := Table{
@@ -247,10 +248,60 @@ func Prizes(e Event, lang i18n.Lang) Table {
 			add(c.Name, engine.Restrict(overall, func(id int) bool { p, _ := ev.Player(id); return p.In(c.Name) }, skips), c.Prizes)
 		}
 	}
+	if n := e.Awards.TeamPrizes; n > 0 {
+		teams := i18n.T{Zh: "团体", En: "Teams"}.In(lang)
+		for _, w := range e.TeamWinners(n) {
+			t.Rows = append(t.Rows, []Cell{{Text: teams}, prizeCell(w.Place), {Text: w.Name}, {Text: w.Unit}, {}})
+		}
+	}
 	if note := e.minimumNote(passed, lang); note != "" {
 		t.Footer = []string{note}
 	}
 	return e.units(t, 3)
+}
+
+// TeamWinner is a place of the team ranking beside the players' that wins
+// a prize: the team or the unit, and the players it is for.
+type TeamWinner struct {
+	Place  int
+	Shared bool // R-T-9
+	Name   string
+	Unit   string // a team's unit; "" for a unit
+	// Players are a team's players, or the players who scored a unit's
+	// place points, by ID.
+	Players []int
+}
+
+// TeamWinners are the first n places of the team ranking beside the
+// players' (Awards.TeamPrizes): under 队员总分制 the complete teams' totals
+// (R-T-6), else the units' 团体总分 of place points (R-T-11) that scored
+// any; none for a team that withdrew, nor without such a ranking.
+func (e Event) TeamWinners(n int) []TeamWinner {
+	var out []TeamWinner
+	if e.Totalled() {
+		te := e.Teams.Event
+		for _, row := range engine.TeamTotals(e.Event, te.Teams, te.Settings.Boards, e.Teams.Totals) {
+			team, _ := te.Team(row.Team)
+			if row.Place <= n && row.Complete && team.WithdrawnAfter == 0 {
+				out = append(out, TeamWinner{Place: row.Place, Shared: row.Shared, Name: team.Name, Unit: team.Unit, Players: team.Members})
+			}
+		}
+		return out
+	}
+	totals, _ := e.PlaceTotals()
+	for _, u := range totals {
+		if u.Place > n || u.Points == 0 {
+			continue
+		}
+		w := TeamWinner{Place: u.Place, Shared: u.Shared, Name: u.Group}
+		for i, id := range u.Members {
+			if u.Scores[i] > 0 {
+				w.Players = append(w.Players, id)
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // PlacePoints is the 团体总分 of place points (R-T-11): each place of the
