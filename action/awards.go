@@ -15,7 +15,7 @@ import (
 // to the units' or teams' 团体总分 (R-T-11), and the fewest games a
 // player's results count with (R-T-12).
 // None of it touches the pairing or the games, so it may change until the
-// event finishes.
+// event finishes; the prize places also after.
 
 func init() {
 	register(func() Action { return new(AwardsChanged) })
@@ -164,7 +164,12 @@ type AwardsChanged struct {
 func (*AwardsChanged) Kind() string { return "awards-changed" }
 
 func (a *AwardsChanged) Apply(st *State) error {
-	if err := open(st); err != nil {
+	// The prize places alone may change once the event is over, as the
+	// papers' details may: the certificates are printed at the
+	// prize-giving, and the final places they go by are settled, lots
+	// included (R-T-8).
+	prizeOnly := a.Categories == nil && a.PlacePoints == nil && a.Minimum == nil && a.Playoff == nil
+	if err := open(st); err != nil && !(prizeOnly && st.Status == Finished) {
 		return err
 	}
 	switch {

@@ -217,7 +217,9 @@ func categoriesText(st *action.State, lang i18n.Lang) string {
 // prizesText says how many places of each ranking win prizes.
 func prizesText(st *action.State, lang i18n.Lang) string {
 	var parts []string
-	if n := st.Awards.Prizes; n > 0 {
+	if n := st.Awards.Prizes; n > 0 && playsTeamMatches(st) {
+		parts = append(parts, i18n.T{Zh: "团体前 %d 名", En: "teams: %d"}.In(lang, n))
+	} else if n > 0 {
 		parts = append(parts, i18n.T{Zh: "总排名前 %d 名", En: "overall: %d"}.In(lang, n))
 	}
 	if n := st.Awards.TeamPrizes; n > 0 {

@@ -217,3 +217,27 @@ func TestTeamWorkbook(t *testing.T) {
 		checkCells(t, f, tab)
 	}
 }
+
+// TestR_T_8_PrizesSetting: the one prize setting in both languages — a
+// team event's prizes are its teams' (团体 or not) and it has no
+// categories; an individual event's team prizes are beside its overall
+// ones; 录取名次 is the overall's; and the prize places may still change
+// once the event is over, for the certificates of the prize-giving.
+func TestR_T_8_PrizesSetting(t *testing.T) {
+	s := teamRoundPlayed(t)
+	must(t, s.say("org", "/event set prizes 女子 3"), "团体赛按队排名，不分组别")
+	must(t, s.say("org", "/event set 奖项 团体 2"), "奖项 = 团体前 2 名")
+	must(t, s.say("org", "/event set 录取名次 1"), "奖项 = 团体前 1 名")
+
+	h := newHarness(t)
+	swissAfter(t, h, 5, results)
+	must(t, h.say("org", "/event set prizes 团体 2"), "奖项 = 团体前 2 名")
+	must(t, h.say("org", "/event set 录取名次 前4名"), "奖项 = 总排名前 4 名，团体前 2 名")
+	must(t, h.say("org", "/finish"), "结束")
+	must(t, h.say("org", "/event set prizes 5"), "奖项 = 总排名前 5 名，团体前 2 名")
+	must(t, h.sendAs("org", "en", "/event set awards 6").Text, "prizes = overall: 6; teams: 2")
+	must(t, h.say("org", "/event set 名次分 10,7"), "比赛已经结束")
+	if got := certificateLines(t, h.send("org", "/export 奖状", false)); len(got) != 6 {
+		t.Errorf("%d certificates after the prizes went to 6 at the prize-giving: %q", len(got), got)
+	}
+}
