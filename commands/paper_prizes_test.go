@@ -88,13 +88,7 @@ func TestR_T_10_CertificatesByCategoryAndTeam(t *testing.T) {
 	s.pinSeed(3)
 	s.say("org", "/event set 组别 男子,女子")
 	s.say("org", "/signup open")
-	for _, p := range pupils {
-		line := "/join " + p.name + " " + p.class
-		if p.cat != "" {
-			line += " " + p.cat
-		}
-		must(t, s.say(p.user, line), "报名成功")
-	}
+	joinPupils(t, s)
 	must(t, s.say("org", "/event set 录取名次 3"), "总排名前 3 名")
 	must(t, s.say("org", "/event set 奖项 女子 2"), "女子前 2 名")
 	must(t, s.say("org", "/event set prizes 团体 2"), "团体前 2 名")
@@ -132,15 +126,25 @@ func TestR_T_10_CertificatesByCategoryAndTeam(t *testing.T) {
 	}
 	must(t, strings.Join(got, "\n"), "个人第一名", "女子组第一名", "女子组第二名", "团体第一名 队员：", "团体第二名 队员：")
 
-	r := s.send("org", "/export xlsx", false)
+	f := openWorkbook(t, s.send("org", "/export xlsx", false))
+	for _, tab := range []sheet.Table{sheet.CategoryStandings(e, "男子", i18n.Zh), sheet.CategoryStandings(e, "女子", i18n.Zh), sheet.PlacePoints(e, i18n.Zh)} {
+		checkCells(t, f, tab)
+	}
+}
+
+// openWorkbook reads the workbook /export xlsx answered with, as a
+// spreadsheet would.
+func openWorkbook(t *testing.T, r Reply) *excelize.File {
+	t.Helper()
+	if r.File == nil {
+		t.Fatalf("no workbook: %q", r.Text)
+	}
 	f, err := excelize.OpenReader(bytes.NewReader(r.File.Data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	for _, tab := range []sheet.Table{sheet.CategoryStandings(e, "男子", i18n.Zh), sheet.CategoryStandings(e, "女子", i18n.Zh), sheet.PlacePoints(e, i18n.Zh)} {
-		checkCells(t, f, tab)
-	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
 
 // checkCells reads worksheet tab.Title against tab: its title above the
@@ -198,15 +202,7 @@ func cellName(col, row int) string {
 // as the chat's sheets have them.
 func TestTeamWorkbook(t *testing.T) {
 	s := teamRoundPlayed(t)
-	r := s.send("org", "/export xlsx", false)
-	if r.File == nil {
-		t.Fatalf("no workbook: %q", r.Text)
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(r.File.Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := openWorkbook(t, s.send("org", "/export xlsx", false))
 	e := sheetOf(s.state())
 	tables := sheet.StandingsTables(e, i18n.Zh, 0)
 	round := sheet.Pairings(e, 1, i18n.Zh)
