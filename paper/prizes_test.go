@@ -117,3 +117,22 @@ func TestR_T_8_OlderAwards(t *testing.T) {
 		t.Errorf("a team event's first two teams with their players: %+v", z)
 	}
 }
+
+// BenchmarkPrizes: the prizes of a 1,000-player Swiss after 9 rounds with
+// prizes overall, for two categories and for the units' 团体总分.
+func BenchmarkPrizes(b *testing.B) {
+	e := swiss(b, 1000, 9, 9)
+	for i := range e.Event.Players {
+		e.Event.Players[i].Categories = []string{[]string{"女子", "U12"}[i%2]}
+	}
+	e.Awards = sheet.Awards{
+		Prizes: 8, TeamPrizes: 3, PlacePoints: engine.PlaceTable{10, 7, 5, 4, 3, 2, 1},
+		Categories: []sheet.Category{{Name: "女子", Prizes: 3}, {Name: "U12", Prizes: 3}},
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if z := Prizes(e, i18n.Zh, Details{}); len(z) < 8+3+3+3 {
+			b.Fatalf("%d prizes", len(z))
+		}
+	}
+}
