@@ -367,10 +367,7 @@ func (teamStagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang)
 // entrants the teams (R-F-6).
 func (f teamStagedFormat) papers(st *action.State, p *paper.Papers, lang i18n.Lang) {
 	p.Details.Format = f.name(st, lang)
-	p.Prizes = stagedPrizes(st, p.Details.AwardPlaces(), func(entrant int) (paper.Prize, bool) {
-		t := st.Teams.Teams[entrant-1]
-		return paper.Prize{Ranking: i18n.T{Zh: "团体", En: "Team"}.In(lang), Name: t.Name, Unit: t.Unit}, true
-	})
+	stagedPrizes(st, p, lang)
 }
 
 func (teamStagedFormat) unranked(st *action.State) error { return stagedFormat{}.unranked(st) }

@@ -243,7 +243,7 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 	}
 	// A player the minimum of games cancels for team totals counts for
 	// nobody (R-T-12): the team's next best counts instead.
-	counted, cancelled := e.counted(engine.TotalRankings), false
+	counted, cancelled := e.Counted(engine.TotalRankings), false
 	teams := make([]engine.Team, len(ev.Teams))
 	for i, tm := range ev.Teams {
 		tm.Members = slices.DeleteFunc(slices.Clone(tm.Members), func(id int) bool { return !counted(id) })
