@@ -15,7 +15,7 @@ import (
 // to the units' or teams' 团体总分 (R-T-11), and the fewest games a
 // player's results count with (R-T-12).
 // None of it touches the pairing or the games, so it may change until the
-// event finishes.
+// event finishes; the prize places also after.
 
 func init() {
 	register(func() Action { return new(AwardsChanged) })
@@ -29,8 +29,13 @@ type Awards struct {
 	// are engine.Player.Categories.
 	Categories []Category `json:"categories,omitempty"`
 	// Prizes is how many places of the overall ranking win prizes: they
-	// are never shared (R-T-8). 0: none named.
+	// are never shared (R-T-8). 0: none named. In a team event whose
+	// teams play matches the overall ranking is the teams'.
 	Prizes int `json:"prizes,omitempty"`
+	// TeamPrizes is how many places of the team ranking beside the
+	// players' win prizes: the units' 团体总分 of place points (R-T-11),
+	// or the teams' totals under 队员总分制 (R-T-6). 0: none named.
+	TeamPrizes int `json:"teamPrizes,omitempty"`
 	// PlacePoints turn the overall ranking's places into points, added up
 	// by unit or team (团体总分, R-T-11); nil: none.
 	PlacePoints engine.PlaceTable `json:"placePoints,omitempty"`
@@ -137,9 +142,10 @@ func (a *CategoriesSet) Apply(st *State) error {
 }
 
 // PrizeSet is how many places of a ranking win prizes: the overall one
-// (Category "") or a category's.
+// (Category "", Team false), a category's, or the team ranking's (Team).
 type PrizeSet struct {
 	Category string `json:"category,omitempty"`
+	Team     bool   `json:"team,omitempty"`
 	Places   int    `json:"places"`
 }
 
@@ -158,7 +164,12 @@ type AwardsChanged struct {
 func (*AwardsChanged) Kind() string { return "awards-changed" }
 
 func (a *AwardsChanged) Apply(st *State) error {
-	if err := open(st); err != nil {
+	// The prize places alone may change once the event is over, as the
+	// papers' details may: the certificates are printed at the
+	// prize-giving, and the final places they go by are settled, lots
+	// included (R-T-8).
+	prizeOnly := a.Categories == nil && a.PlacePoints == nil && a.Minimum == nil && a.Playoff == nil
+	if err := open(st); err != nil && !(prizeOnly && st.Status == Finished) {
 		return err
 	}
 	switch {
@@ -166,6 +177,10 @@ func (a *AwardsChanged) Apply(st *State) error {
 		return refuse(Invalid, "没有要修改的内容", "nothing to change")
 	case a.Prize != nil && a.Prize.Places < 0:
 		return refuse(Invalid, "获奖名次数不能是负数", "the prize places cannot be negative")
+	case a.Prize != nil && a.Prize.Places > MaxAwards:
+		return refuse(Invalid, "获奖名次数最多 %d", "the prize places are %d at most", MaxAwards)
+	case (a.Categories != nil || a.Prize != nil && a.Prize.Category != "") && st.teamMatches():
+		return refuse(Invalid, "团体赛按队排名，不分组别", "a team event ranks its teams: it has no categories")
 	case a.Minimum != nil && a.Minimum.Games < 0:
 		return refuse(Invalid, "最少局数不能是负数", "the fewest games cannot be negative")
 	}
@@ -191,9 +206,13 @@ func (a *AwardsChanged) Apply(st *State) error {
 		}
 		aw.Categories = kept
 	}
-	if p := a.Prize; p != nil && p.Category == "" {
+	switch p := a.Prize; {
+	case p == nil:
+	case p.Team && !st.teamMatches():
+		aw.TeamPrizes = p.Places
+	case p.Team || p.Category == "": // a team event's teams are its overall ranking
 		aw.Prizes = p.Places
-	} else if p != nil {
+	default:
 		cats, err := st.categoryNames([]string{p.Category})
 		if err != nil {
 			return err
@@ -221,6 +240,10 @@ func (a *AwardsChanged) Apply(st *State) error {
 	st.leaveEvent()
 	return nil
 }
+
+// teamMatches reports whether the event's teams play matches: their
+// ranking is the event's, and its players have no categories.
+func (st *State) teamMatches() bool { return st.Teams != nil && !st.Teams.Rules.Totalled() }
 
 // inCategory counts the players in category name.
 func (st *State) inCategory(name string) int {

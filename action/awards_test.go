@@ -59,8 +59,9 @@ func TestR_T_10_PlayerAddedWithCategories(t *testing.T) {
 }
 
 // TestAwardsChanged: the declared categories, the prizes of a ranking
-// (a category's declares it), place points and the minimum of games; a
-// category a player is in is not dropped.
+// (a category's declares it; the team ranking's), place points and the
+// minimum of games; a category a player is in is not dropped; once the
+// event is over, the prize places alone.
 func TestAwardsChanged(t *testing.T) {
 	withWomen := func(t testing.TB) *script {
 		s := round1(t)
@@ -84,7 +85,14 @@ func TestAwardsChanged(t *testing.T) {
 				st.Awards.Minimum = engine.Minimum{Games: 5, For: engine.AllRankings}
 			}},
 		{name: "nothing", from: round1, act: is(&action.AwardsChanged{}), err: "nothing to change"},
-		{name: "finished", from: finished, act: is(&action.AwardsChanged{Prize: &action.PrizeSet{Places: 3}}), err: "has finished"},
+		{name: "team prizes", from: round1, act: is(&action.AwardsChanged{Prize: &action.PrizeSet{Team: true, Places: 2}}),
+			want: func(st *action.State) { st.Awards.TeamPrizes = 2 }},
+		{name: "too many prizes", from: round1, act: is(&action.AwardsChanged{Prize: &action.PrizeSet{Places: action.MaxAwards + 1}}), err: "at most"},
+		// The certificates are printed at the prize-giving: the prize
+		// places may change then, nothing else.
+		{name: "prizes once finished", from: finished, act: is(&action.AwardsChanged{Prize: &action.PrizeSet{Places: 3}}),
+			want: func(st *action.State) { st.Awards.Prizes = 3 }},
+		{name: "place points once finished", from: finished, act: is(&action.AwardsChanged{PlacePoints: &table}), err: "has finished"},
 	})
 }
 

@@ -53,9 +53,10 @@ type State struct {
 	// Leaves are the requested byes (请假, R-E-2), asked and granted, of
 	// rounds to come and played (leave.go).
 	Leaves []Leave `json:",omitempty"`
-	// UnitsMoved says the spreading of units over the halves changed the
-	// order the numbering gave at the start (R-SW-1): the start says so.
-	UnitsMoved bool `json:",omitempty"`
+	// Spreading is what the spreading of units over the halves changed of
+	// the order the numbering gave at the start (R-SW-1): the start says
+	// so in words.
+	Spreading engine.Spreading `json:",omitzero"`
 	// Awards are the categories, prizes, place points and minimum games
 	// the event ranks by beside its standings (awards.go).
 	Awards Awards `json:",omitzero"`

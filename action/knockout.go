@@ -34,6 +34,16 @@ type StageRun struct {
 	// Ties are its fields' ties for places that may not be shared still
 	// to settle (R-T-8): the stage is not over before they are.
 	Ties []Tie
+	// Drawn are its fields' ties that lots settled without a choice: the
+	// ties of teams (team_groups.go).
+	Drawn []Drawn
+}
+
+// Drawn is a tie for place in field Group that lots settled in Order,
+// best first (R-T-8).
+type Drawn struct {
+	Group, Place int
+	Order        []int
 }
 
 // Current is the stage being played: the last one drawn.
@@ -177,11 +187,11 @@ func (st *State) Progress() *Progress {
 			run.Fields = []*engine.Field{engine.NewField(entrants, fieldSettings(st, sp.Kind, rounds))}
 		}
 		if st.Teams != nil {
-			st.replayTeams(i, run) // team_knockout.go
+			st.replayTeams(i, run) // team_knockout.go, team_groups.go
 		} else {
 			st.replay(i, run)
-			st.settleFields(i, run, p.unshared)
 		}
+		st.settleFields(i, run, p.unshared)
 		p.Stages = append(p.Stages, run)
 		if !run.Over() || i == len(plan.Stages)-1 {
 			break
@@ -227,10 +237,8 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 			for k, p := range tie {
 				players[k] = p.Entrant
 			}
-			games := st.playoffGames(i, g+1, tie[0].Place)
-			order, t := st.settle(i, g+1, tie[0].Place, players, games)
+			order, t := st.settleField(run, i, g+1, tie[0].Place, players)
 			if t != nil {
-				t.Played = len(games)
 				run.Ties = append(run.Ties, *t)
 				continue
 			}
@@ -244,6 +252,24 @@ func (st *State) settleFields(i int, run *StageRun, unshared int) {
 	}
 }
 
+// settleField settles a tie of players sharing place in field group of
+// stage run (settle). Teams the team standings left level are settled by
+// their chain's blitz board (R-T-8) when two are and the chain plays one,
+// else by lots, kept in run.Drawn.
+func (st *State) settleField(run *StageRun, stage, group, place int, players []int) ([]int, *Tie) {
+	if st.Teams != nil && (len(players) != 2 || !PlaysOff(st.PlayoffChain())) {
+		order := engine.DrawOrder(players, st.Event.Settings.Seed, engine.PlayoffStream(stage, group, place))
+		run.Drawn = append(run.Drawn, Drawn{Group: group, Place: place, Order: order})
+		return order, nil
+	}
+	games := st.playoffGames(stage, group, place)
+	order, t := st.settle(stage, group, place, players, games)
+	if t != nil {
+		t.Played = len(games)
+	}
+	return order, t
+}
+
 // playoffGames are the games played so far on the boards of the play-off
 // for place in group of stage (BoardOf.Playoff), in order.
 func (st *State) playoffGames(stage, group, place int) []engine.MatchGame {
@@ -253,8 +279,9 @@ func (st *State) playoffGames(stage, group, place int) []engine.MatchGame {
 			if b.Stage != stage || b.Group != group || b.Playoff != place || r >= len(st.Event.Rounds) {
 				continue
 			}
-			if g, ok := roundGame(st.Event.Rounds[r], b.Board); ok && !g.Void && g.Result.Decided() {
-				out = append(out, engine.MatchGame{Red: g.Red, Black: g.Black, Result: g.Result, Step: b.Step})
+			red, black := st.playoffSides(r, b)
+			if g, ok := roundGame(st.Event.Rounds[r], st.GameBoards(b)[0]); ok && !g.Void && g.Result.Decided() {
+				out = append(out, engine.MatchGame{Red: red(g), Black: black(g), Result: g.Result, Step: b.Step})
 			}
 		}
 	}
@@ -464,7 +491,7 @@ func (st *State) NextPairing() (engine.Pairing, []BoardOf, error) {
 			t := run.Ties[0]
 			names := make([]string, len(t.Players))
 			for k, id := range t.Players {
-				names[k] = playerName(st, id)
+				names[k] = st.entrantName(id)
 			}
 			zh, en := strings.Join(names, "、"), strings.Join(names, ", ")
 			if len(run.Fields) == 1 {

@@ -79,10 +79,8 @@ func TestEveryPlanPlacesEveryoneOnce_R_F_6(t *testing.T) {
 			if step > 400 {
 				t.Fatalf("%s: no end after %d rounds", name, step)
 			}
-			for _, tie := range e.st.Ties() {
-				if tie.Chosen == nil {
-					e.do(&action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
-				}
+			for _, a := range randomChoices(e.st, rng) {
+				e.do(a)
 			}
 			p, boards, err := e.st.NextPairing()
 			if r := (*action.Refusal)(nil); errors.As(err, &r) && r.Reason == action.StagesOver {
@@ -100,38 +98,57 @@ func TestEveryPlanPlacesEveryoneOnce_R_F_6(t *testing.T) {
 				return results[rng.IntN(len(results))]
 			})
 		}
-		pg := e.st.Progress()
-		rank := pg.Ranking(e.st.Stages.Plan)
-		got := ids(rank)
-		slices.Sort(got)
-		if len(rank) != n || len(slices.Compact(got)) != n {
-			for i, r := range pg.Stages {
-				t.Logf("stage %d %v entrants %v over %v ties %+v", i, r.Plan, r.Entrants, r.Over(), r.Ties)
-				for _, f := range r.Fields {
-					t.Logf("  field %v rounds %d/%d ranking %v", f.Entrants, len(f.Event.Rounds), f.Event.Settings.Rounds, f.Ranking())
-				}
-				if r.Bracket != nil {
-					t.Logf("  bracket %+v", r.Bracket.Outcomes())
-				}
-			}
-			t.Fatalf("%s: ranking %v, want each of the %d players placed once", name, rank, n)
-		}
-		for i, run := range pg.Stages {
-			if run.Plan.Kind != action.GroupsStage || i == len(pg.Stages)-1 {
-				continue
-			}
-			for g, f := range run.Fields {
-				for _, p := range f.Ranking() {
-					if p.Place <= run.Plan.Advance && p.Shared {
-						t.Fatalf("%s: stage %d group %d: qualifying place %s shared (R-T-8)", name, i+1, g+1, p.PlaceLabel())
-					}
-				}
-			}
-		}
+		placedOnce(t, name, e.st.Progress(), e.st.Stages.Plan, n)
 	}
 	t.Logf("%d events, %d play-off games", events, played)
 	if played == 0 || events < 200 {
 		t.Errorf("%d random events, %d play-off games: want many of both", events, played)
+	}
+}
+
+// randomChoices are the organiser's choices for st's ties waiting for one,
+// drawn from rng: a play-off, or lots one time in three (R-T-8).
+func randomChoices(st *action.State, rng *rand.Rand) []action.Action {
+	var out []action.Action
+	for _, tie := range st.Ties() {
+		if tie.Chosen == nil {
+			out = append(out, &action.PlayoffChosen{Stage: tie.Stage, Group: tie.Group, Place: tie.Place, Players: tie.Players, Lots: rng.IntN(3) == 0})
+		}
+	}
+	return out
+}
+
+// placedOnce fails the test unless pg, a staged event of n entrants played
+// out, places each of them exactly once and shares no qualifying place of
+// a groups stage before the last (R-F-6, R-T-8).
+func placedOnce(t *testing.T, name string, pg *action.Progress, plan action.Plan, n int) {
+	t.Helper()
+	rank := pg.Ranking(plan)
+	got := ids(rank)
+	slices.Sort(got)
+	if len(rank) != n || len(slices.Compact(got)) != n {
+		for i, r := range pg.Stages {
+			t.Logf("stage %d %v entrants %v over %v ties %+v", i, r.Plan, r.Entrants, r.Over(), r.Ties)
+			for _, f := range r.Fields {
+				t.Logf("  field %v rounds %d/%d ranking %v", f.Entrants, len(f.Event.Rounds), f.Event.Settings.Rounds, f.Ranking())
+			}
+			if r.Bracket != nil {
+				t.Logf("  bracket %+v", r.Bracket.Outcomes())
+			}
+		}
+		t.Fatalf("%s: ranking %v, want each of the %d entrants placed once", name, rank, n)
+	}
+	for i, run := range pg.Stages {
+		if run.Plan.Kind != action.GroupsStage || i == len(pg.Stages)-1 {
+			continue
+		}
+		for g, f := range run.Fields {
+			for _, p := range f.Ranking() {
+				if p.Place <= run.Plan.Advance && p.Shared {
+					t.Fatalf("%s: stage %d group %d: qualifying place %s shared (R-T-8)", name, i+1, g+1, p.PlaceLabel())
+				}
+			}
+		}
 	}
 }
 

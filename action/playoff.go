@@ -88,18 +88,30 @@ func (st *State) settle(stage, group, place int, players []int, games []engine.M
 	seed := st.Event.Settings.Seed
 	stream := engine.PlayoffStream(stage, group, place)
 	rec := st.playoff(stage, group, place, players)
-	if len(players) != 2 || !PlaysOff(st.Awards.Playoff) || rec != nil && rec.Lots {
+	chain := st.PlayoffChain()
+	if len(players) != 2 || !PlaysOff(chain) || rec != nil && rec.Lots {
 		return engine.DrawOrder(players, seed, stream), nil
 	}
 	tie := &Tie{Stage: stage, Group: group, Place: place, Players: players, Chosen: rec}
 	if rec == nil {
 		return nil, tie
 	}
-	d := engine.Decider{Players: [2]int{players[0], players[1]}, Chain: st.Awards.Playoff, Games: games, Seed: seed, Stream: stream}
+	d := engine.Decider{Players: [2]int{players[0], players[1]}, Chain: chain, Games: games, Seed: seed, Stream: stream}
 	if tie.Outcome = d.Outcome(); tie.Outcome.Decided {
 		return tie.Outcome.Order[:], nil
 	}
 	return nil, tie
+}
+
+// PlayoffChain is the chain that settles a tie of st (R-T-8): the event's
+// (Awards.Playoff), or between teams of a team staged event the games and
+// lots of its team chain — a blitz board of the two teams' first boards,
+// then lots (TeamRules.KnockoutChain). 队员总分制's ties are its players'.
+func (st *State) PlayoffChain() []engine.TieRule {
+	if st.Format().Kind() == TeamStagedFormat {
+		return engine.TeamKnockoutFormat(st.Teams.Rules.KnockoutChain()).Tie
+	}
+	return st.Awards.Playoff
 }
 
 // Settled is how tie p, chosen, came out: the order its players were
@@ -113,7 +125,7 @@ func (st *State) Settled(p Playoff) (order []int, lots, ok bool) {
 	if p.Lots || len(p.Players) != 2 {
 		return engine.DrawOrder(p.Players, st.Event.Settings.Seed, engine.PlayoffStream(p.Stage, p.Group, p.Place)), true, true
 	}
-	d := engine.Decider{Players: [2]int{p.Players[0], p.Players[1]}, Chain: st.Awards.Playoff, Games: games,
+	d := engine.Decider{Players: [2]int{p.Players[0], p.Players[1]}, Chain: st.PlayoffChain(), Games: games,
 		Seed: st.Event.Settings.Seed, Stream: engine.PlayoffStream(p.Stage, p.Group, p.Place)}
 	o := d.Outcome()
 	return o.Order[:], o.ByLots, o.Decided

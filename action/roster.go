@@ -146,6 +146,9 @@ func (a *PlayerEdited) Apply(st *State) error {
 			return r // R-E-5: a quota is for entries, before the start
 		}
 	}
+	if err := st.boardOrderKept(p, a.Rating); err != nil {
+		return err
+	}
 	p.Name, p.Unit, p.Rating = name, unit, a.Rating
 	return nil
 }

@@ -49,7 +49,7 @@ func (a *Started) Apply(st *State) error {
 	if err := st.numberTeams(a.Numbering, a.Spread); err != nil {
 		return err
 	}
-	st.Event.Players, st.UnitsMoved = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed, a.Spread)
+	st.Event.Players, st.Spreading = engine.Number(st.Event.Players, a.Numbering, s.Halves, s.Seed, a.Spread)
 	st.Status = Running
 	return nil
 }

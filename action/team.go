@@ -250,7 +250,7 @@ func teamsOf(st *State) (*Teamed, error) {
 // (R-TM-3) the players play an individual event and the teams are ranked
 // by their results (R-T-6).
 func individual(st *State) error {
-	if st.Teams != nil && !st.Teams.Rules.Totalled() {
+	if st.teamMatches() {
 		return refuse(Conflict, "团体赛按队伍编排对阵", "a team event pairs its teams")
 	}
 	return nil

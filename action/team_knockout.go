@@ -23,12 +23,9 @@ func (r TeamRules) KnockoutChain() []engine.TeamTieRule {
 	return r.KnockoutTie
 }
 
-// teamStages reports whether a plan's stages may be played by teams: a
-// knockout or a double elimination (the groups of teams would need team
-// standings in each group, which the plan's fields do not keep).
-func (p Plan) teamStages() bool {
-	return !slices.ContainsFunc(p.Stages, func(s StagePlan) bool { return s.Kind != KnockoutStage && s.Kind != DoubleStage })
-}
+// teamStages reports whether a plan's stages may be played by teams: any
+// but a Swiss stage (a Swiss of teams is a team Swiss event, R-T-5).
+func (p Plan) teamStages() bool { return !p.Has(SwissStage) }
 
 // teamPlanRefused says why a plan and a team event do not go together, nil
 // when they do.
@@ -39,7 +36,7 @@ func teamPlanRefused(p *Plan, r TeamRules) *Refusal {
 	case r.Totalled():
 		return refuse(Conflict, "队员总分制的选手下个人赛，不能分阶段：请先改台次规则", "under player totals the players play an individual event, which has no stages: change the board order rule first")
 	case !p.teamStages():
-		return refuse(Conflict, "团体赛可以是淘汰赛或双淘汰（加赛按胜台数、局分、台次、快棋、抽签），分组循环仍用团体循环赛", "a team event may be a knockout or a double elimination (a level match settled by boards won, game points, the top boards, a blitz board, lots); groups of teams are a team round robin")
+		return refuse(Conflict, "团体赛的阶段可以是淘汰赛、双淘汰、分组循环、循环赛或同名次决赛；积分编排请用团体积分编排赛：/event set format swiss", "a team event's stages may be knockouts, a double elimination, groups, a round robin or finals by place; for a Swiss of teams make it a team Swiss: /event set format swiss")
 	}
 	return nil
 }
@@ -74,6 +71,7 @@ func (st *State) stageMatch() engine.MatchFormat {
 // cascade, R-F-4) does not count.
 func (st *State) replayTeams(i int, run *StageRun) {
 	if run.Bracket == nil {
+		st.replayTeamFields(i, run) // team_groups.go
 		return
 	}
 	ev := st.TeamEvent()
@@ -117,13 +115,14 @@ func (st *State) struck(r int, b BoardOf) bool {
 
 // blitzPlayers are the two players of a blitz board between first and
 // second (R-F-5 for teams): each team's first board in the match of the
-// bracket that was level, else its first regular.
+// bracket that was level, else — a group's play-off (R-T-8) — its first
+// regular.
 func (st *State) blitzPlayers(b BoardOf, first, second int) (int, int) {
 	base := st.teamBase()
 	pick := map[int]int{first: base.Regulars(first)[0], second: base.Regulars(second)[0]}
 	for r, boards := range st.Stages.Rounds {
 		for _, o := range boards {
-			if o.Stage != b.Stage || o.Match != b.Match || o.Step != engine.RegularGame || r >= len(st.Teams.Rounds) {
+			if b.Match == 0 || o.Stage != b.Stage || o.Match != b.Match || o.Step != engine.RegularGame || r >= len(st.Teams.Rounds) {
 				continue
 			}
 			for _, m := range st.Teams.Rounds[r].Matches {

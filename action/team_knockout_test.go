@@ -140,17 +140,20 @@ func TestTeamKnockout_R_F_4(t *testing.T) {
 	}
 }
 
-// TestTeamKnockoutRefusals: a team event plays a knockout or a double
-// elimination, not groups (a team round robin is one) nor under player
-// totals.
+// TestTeamKnockoutRefusals: a team event plays knockouts, a double
+// elimination, groups and round robins, not a Swiss stage (a team Swiss is
+// an event of its own) nor anything under player totals.
 func TestTeamKnockoutRefusals(t *testing.T) {
 	s := created(t)
 	rules := action.NewTeamRules(4)
 	s.do(&action.TeamRulesSet{Rules: &rules})
-	groups := action.NewPlan(action.GroupsStage)
-	if err := (&action.PlanSet{Plan: &groups}).Apply(s.st); err == nil {
-		t.Error("groups of teams taken")
+	swiss := action.NewPlan(action.KnockoutStage)
+	swiss.Stages = []action.StagePlan{{Kind: action.KnockoutStage, Rounds: 1}, {Kind: action.SwissStage, Rounds: 3}}
+	if err := (&action.PlanSet{Plan: &swiss}).Apply(s.st); err == nil {
+		t.Error("a Swiss stage of teams taken")
 	}
+	groups := action.NewPlan(action.GroupsStage)
+	s.do(&action.PlanSet{Plan: &groups})
 	double := action.NewPlan(action.DoubleStage)
 	s.do(&action.PlanSet{Plan: &double})
 	totals := rules

@@ -48,7 +48,7 @@ func (r TeamRules) MatchBoard(board int) (match, b int) {
 // the teams in board order (by rating when the rules say so, §12.1).
 func (st *State) teamBase() *engine.TeamEvent {
 	tm := st.Teams
-	ev := &engine.TeamEvent{Name: st.Event.Name, Settings: tm.Rules.Settings(st.Event.Settings), Players: st.Event.Players}
+	ev := &engine.TeamEvent{Name: st.Event.Name, Settings: tm.Rules.Settings(st.TeamPairing()), Players: st.Event.Players}
 	number := make(map[int]int, len(st.Event.Players)) // entrant → player number
 	for _, p := range st.Event.Players {
 		number[p.Entrant] = p.ID

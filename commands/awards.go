@@ -2,6 +2,7 @@ package commands
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/qisai/qisai/action"
@@ -20,7 +21,7 @@ import (
 // awardsOf is st's awards as the sheets read them.
 func awardsOf(st *action.State) sheet.Awards {
 	aw := st.Awards
-	out := sheet.Awards{Prizes: aw.Prizes, PlacePoints: aw.PlacePoints, Minimum: aw.Minimum}
+	out := sheet.Awards{Prizes: aw.Prizes, TeamPrizes: aw.TeamPrizes, PlacePoints: aw.PlacePoints, Minimum: aw.Minimum}
 	for _, c := range aw.Categories {
 		out.Categories = append(out.Categories, sheet.Category{Name: c.Name, Prizes: c.Prizes})
 	}
@@ -64,7 +65,7 @@ func roundGamesLeft(st *action.State) func(id int) int {
 // hasAwards reports whether st ranks its players beside the standings.
 func hasAwards(st *action.State) bool {
 	aw := st.Awards
-	return len(aw.Categories) > 0 || aw.Prizes > 0 || len(aw.PlacePoints) > 0 || aw.Minimum.Games > 0
+	return len(aw.Categories) > 0 || aw.Prizes > 0 || aw.TeamPrizes > 0 || len(aw.PlacePoints) > 0 || aw.Minimum.Games > 0
 }
 
 // listWords splits a list typed with commas or spaces (，、 too).
@@ -91,8 +92,8 @@ func parseWords[T any](v string, parse func(string) (T, error)) ([]T, error) {
 
 // awardsHelp is /help event set's word on the awards.
 var awardsHelp = i18n.T{
-	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8 或 奖项 女子 3（获奖名次，不并列，R-T-8）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）；名次加赛 快棋,抽签（不能并列的名次——小组出线名次、冠军、获奖名次——两人并列时，由组织者选择加赛或抽签，/playoff，R-T-8）。",
-	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8 or prizes women 3 (prize places, never shared, R-T-8); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12); playoff blitz,lots (two players level for a place that may not be shared — a group's qualifying places, the champion, the prize places — are played off or drawn, an organiser choosing: /playoff, R-T-8).",
+	Zh: "组别和奖项：组别 女子,少年（选手报名时选，或 /category 名字 组别 设定；每个组别另有排名，/standings 女子 查看）；奖项 8、奖项 女子 3 或 奖项 团体 3（获奖名次，不并列，R-T-8；奖状、成绩册的获奖名单都按它，录取名次 同义；不设时奖状发给前3名）；名次分 10,7,5,4,3,2,1（名次换成分数，按单位或队相加为团体总分，R-T-11）；最少局数 5 [全部|奖项|团体]（参赛不足的选手不计入获奖或团体总分，R-T-12）；名次加赛 快棋,抽签（不能并列的名次——小组出线名次、冠军、获奖名次——两人并列时，由组织者选择加赛或抽签，/playoff，R-T-8）。",
+	En: "Categories and prizes: categories women,U12 (players pick at sign-up, or /category NAME CATEGORY sets them; each category has its own ranking, /standings women shows it); prizes 8, prizes women 3 or prizes team 3 (prize places, never shared, R-T-8; the certificates and the booklet's prize winners follow them, awards is the same setting; without any, certificates go to the first 3); place-points 10,7,5,4,3,2,1 (places into points, added up by unit or team into team totals, R-T-11); min-games 5 [all|prizes|totals] (players with fewer games count for no prize or team total, R-T-12); playoff blitz,lots (two players level for a place that may not be shared — a group's qualifying places, the champion, the prize places — are played off or drawn, an organiser choosing: /playoff, R-T-8).",
 }
 
 // awardKeys are /event set's keys of the awards.
@@ -111,20 +112,27 @@ var awardKeys = []eventKey{
 		show: func(st *action.State, lang i18n.Lang) string { return categoriesText(st, lang) },
 	},
 	{
-		names: []string{"prizes", "奖项", "获奖名次"}, values: i18n.T{Zh: "[组别] 获奖名次数，如 8 或 女子 3；0 不设", En: "[CATEGORY] prize places, e.g. 8 or women 3; 0 for none"},
-		part: action.PlayerAwards,
+		// The one prize setting (R-T-8): the certificates, the booklet's
+		// prize winners and the places that may not be shared all read
+		// it. 录取名次 (awards), the papers' word for it, names the overall
+		// ranking's.
+		names:  []string{"prizes", "奖项", "获奖名次", "awards", "prize-places", "录取名次", "奖励名次"},
+		values: i18n.T{Zh: "[组别|团体] 获奖名次数，如 8、女子 3 或 团体 3；0 不设", En: "[CATEGORY|team] prize places, e.g. 8, women 3 or team 3; 0 for none"},
 		award: func(a *action.AwardsChanged, v string) error {
 			words := strings.Fields(v)
 			if len(words) == 0 || len(words) > 2 {
 				return errors.New("not prize places")
 			}
 			n, ok := number(strings.TrimSuffix(strings.TrimPrefix(words[len(words)-1], "前"), "名"))
-			if !ok || n < 0 {
+			if !ok || n < 0 || n > action.MaxAwards {
 				return errors.New("not prize places")
 			}
 			p := &action.PrizeSet{Places: n}
 			if len(words) == 2 {
 				p.Category = words[0]
+				if slices.ContainsFunc(teamWords, func(w string) bool { return strings.EqualFold(w, words[0]) }) { // prizes 团体 3
+					p.Category, p.Team = "", true
+				}
 			}
 			a.Prize = p
 			return nil
@@ -209,8 +217,13 @@ func categoriesText(st *action.State, lang i18n.Lang) string {
 // prizesText says how many places of each ranking win prizes.
 func prizesText(st *action.State, lang i18n.Lang) string {
 	var parts []string
-	if n := st.Awards.Prizes; n > 0 {
+	if n := st.Awards.Prizes; n > 0 && playsTeamMatches(st) {
+		parts = append(parts, i18n.T{Zh: "团体前 %d 名", En: "teams: %d"}.In(lang, n))
+	} else if n > 0 {
 		parts = append(parts, i18n.T{Zh: "总排名前 %d 名", En: "overall: %d"}.In(lang, n))
+	}
+	if n := st.Awards.TeamPrizes; n > 0 {
+		parts = append(parts, i18n.T{Zh: "团体前 %d 名", En: "teams: %d"}.In(lang, n))
 	}
 	for _, c := range st.Awards.Categories {
 		if c.Prizes > 0 {
@@ -380,6 +393,9 @@ func awardsText(st *action.State, lang i18n.Lang) string {
 		}
 		parts = append(parts, i18n.T{Zh: "组别排名：%s", En: "Category rankings: %s"}.In(lang, strings.Join(cmds, i18n.T{Zh: "、", En: ", "}.In(lang))))
 	}
+	if len(parts) == 0 { // prizes alone, before the finish names their winners
+		return ""
+	}
 	return "\n\n" + strings.Join(parts, "\n\n")
 }
 
@@ -418,7 +434,9 @@ func describeAwards(a action.Action, st *action.State, lang i18n.Lang) string {
 		if a.Categories != nil {
 			parts = append(parts, i18n.T{Zh: "组别 %s", En: "categories %s"}.In(lang, categoryList(*a.Categories, lang)))
 		}
-		if p := a.Prize; p != nil && p.Category == "" {
+		if p := a.Prize; p != nil && p.Team {
+			parts = append(parts, i18n.T{Zh: "团体前 %d 名获奖", En: "%d team prizes"}.In(lang, p.Places))
+		} else if p != nil && p.Category == "" {
 			parts = append(parts, i18n.T{Zh: "总排名前 %d 名获奖", En: "%d overall prizes"}.In(lang, p.Places))
 		} else if p != nil {
 			parts = append(parts, i18n.T{Zh: "%s前 %d 名获奖", En: "%[2]d prizes in %[1]s"}.In(lang, p.Category, p.Places))

@@ -87,8 +87,8 @@ func newEvent(c *Context) (Reply, error) {
 				return err
 			}
 		}
-		// A team event's plan is the rules' to refuse: a knockout or a
-		// double elimination of teams, not groups (team_knockout.go).
+		// A team event's plan is the rules' to refuse: any stages of
+		// teams but a Swiss (action/team_knockout.go).
 		if plan != nil {
 			if err := ch.Append(&action.PlanSet{Plan: plan}); err != nil {
 				return err

@@ -221,14 +221,7 @@ func (v *voice) settleStaged(ch *storage.Change, round, board int, said string, 
 		lines = append(lines, i18n.T{Zh: "全部对局已赛完。最终名次：", En: "Every match is played. The final ranking:"}.In(lang), rankingTable(st, pg.Ranking(plan), lang),
 			i18n.T{Zh: "组织者输入 /finish 结束比赛。", En: "Organisers: /finish finishes the event."}.In(lang))
 	case stageBegins(st, pg):
-		k := len(pg.Stages)
-		var names []string
-		for _, id := range pg.Current().Entrants {
-			names = append(names, playerName(ev, id))
-		}
-		lines = append(lines, i18n.T{Zh: "第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人，%s。", En: "Stage %d is over; stage %d (%s) begins with %d players: %s."}.
-			In(lang, k-1, k, stagesText([]action.StagePlan{pg.Current().Plan}, lang), len(names), strings.Join(names, i18n.T{Zh: "、", En: ", "}.In(lang))),
-			i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1))
+		lines = append(lines, stageBeginsText(st, pg, round, lang)...)
 	default:
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}
@@ -265,6 +258,23 @@ func matchStates(st *action.State, pg *action.Progress, round, board int, lang i
 		}
 	}
 	return lines
+}
+
+// stageBeginsText says that the stage before is over and who begins the
+// current one (its players or teams), and that /pair pairs the round after
+// round.
+func stageBeginsText(st *action.State, pg *action.Progress, round int, lang i18n.Lang) []string {
+	k := len(pg.Stages)
+	var names []string
+	for _, id := range pg.Current().Entrants {
+		names = append(names, entrantName(st, id))
+	}
+	begins := i18n.T{Zh: "第 %d 阶段结束，第 %d 阶段（%s）开始：%d 人，%s。", En: "Stage %d is over; stage %d (%s) begins with %d players: %s."}
+	if st.Teams != nil {
+		begins = i18n.T{Zh: "第 %d 阶段结束，第 %d 阶段（%s）开始：%d 队，%s。", En: "Stage %d is over; stage %d (%s) begins with %d teams: %s."}
+	}
+	return []string{begins.In(lang, k-1, k, stagesText([]action.StagePlan{pg.Current().Plan}, lang), len(names), strings.Join(names, i18n.T{Zh: "、", En: ", "}.In(lang))),
+		i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮。", En: "Organisers: /pair pairs round %d."}.In(lang, round+1)}
 }
 
 // stageBegins reports whether the current stage is a later one with no

@@ -14,8 +14,11 @@ import (
 // paired scored as the event sets (/event set late-entry 0|draw). The
 // event's chats are told, with what the missed rounds score.
 
-// enterLate is /player add once the event is under way.
-func enterLate(c *Context, p engine.Player) (Reply, error) {
+// enterLate is /player add once the event is under way. A member of the
+// club's roster (from, nil for none) enters as /player add before the
+// start enters them (R-E-4): with their categories the event ranks by and
+// their chat users as the player, who get the private notes and /report.
+func enterLate(c *Context, p engine.Player, from *entering, m *rostered) (Reply, error) {
 	if err := action.MayEnterLate(c.State); err != nil {
 		return Reply{}, err
 	}
@@ -23,18 +26,36 @@ func enterLate(c *Context, p engine.Player) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var personal string
+	var (
+		personal string
+		entrant  int
+	)
 	if _, err := c.Update(func(ch *storage.Change) error {
 		if err := ch.Append(&action.LateEntered{Name: p.Name, Unit: p.Unit, Rating: p.Rating}); err != nil {
 			return err
 		}
 		st := ch.State
 		added, missed := st.Event.Players[len(st.Event.Players)-1], len(st.Event.Rounds)
+		entrant = added.Entrant
+		if m != nil {
+			if cats := m.categories(st); len(cats) > 0 {
+				if err := ch.Append(&action.CategoriesSet{Entrant: entrant, Categories: cats}); err != nil {
+					return err
+				}
+				added = ch.State.Event.Players[len(ch.State.Event.Players)-1]
+			}
+			if err := m.identify(c, ch, entrant); err != nil {
+				return err
+			}
+		}
 		chats.announce(ch, lateEntryNews(st, added, missed, chats.lang))
 		personal = lateEntryNews(st, added, missed, c.Lang)
 		return nil
 	}); err != nil {
 		return Reply{}, err
+	}
+	if m != nil {
+		c.enter(from, map[int64]int{m.member.ID: entrant})
 	}
 	return chats.reply(personal), nil
 }

@@ -129,3 +129,31 @@ func TestR_E_1_EntryBeforeRoundOne(t *testing.T) {
 		t.Errorf("round 1 leaves player 5 out: %+v", rd)
 	}
 }
+
+// TestR_E_1_LateEntryFromTheRoster: a roster member added after the start
+// (R-E-1) enters as one added before it does (R-E-4): with the chat user
+// linked to the member as the player, who gets the next round's private
+// note and reports from it, and with the member's unit.
+func TestR_E_1_LateEntryFromTheRoster(t *testing.T) {
+	s := lateEntryEvent(t, "/event set seeding entered") // no lots: the transcript is the same every run
+	must(t, s.say("chen", "/roster"), "")
+	must(t, s.say("org", "/roster add 陈奇 一中"), "名册已添加：陈奇")
+	must(t, s.say("org", "/roster link 陈奇 @chen"), "已关联")
+	must(t, s.say("org", "/player add 陈奇"), "迟到报名：5 陈奇（一中） 从第 2 轮起参赛")
+	s.say("org", "/pair")
+	s.publishes("org", "/publish")
+	notes := strings.Join(s.announced("dm:chen"), "\n")
+	must(t, notes, "第 2 轮：你在第")
+	st := s.state()
+	board := 0
+	for _, g := range st.Event.Rounds[1].Games {
+		if g.Red == 5 || g.Black == 5 {
+			board = g.Board
+		}
+	}
+	if board == 0 {
+		t.Fatalf("round 2 does not pair the late entrant: %+v", st.Event.Rounds[1])
+	}
+	must(t, s.dm("chen", "/report 胜"), "已报告", "负 陈奇", "等待 ")
+	s.golden("late-roster.txt")
+}

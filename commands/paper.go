@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/qisai/qisai/action"
@@ -64,31 +65,18 @@ func papersOf(c *Context) (paper.Papers, error) {
 	return p, nil
 }
 
-// prizesOf fills p's prize places from its sheets (R-T-10): an individual
-// or a team event's.
+// prizesOf fills p's prize places from its sheets by the prizes setting
+// (R-T-8, R-T-10, R-T-11): an individual or a team event's.
 func prizesOf(p *paper.Papers, lang i18n.Lang) {
-	p.Prizes = paper.Prizes(p.Event, lang, p.Details.AwardPlaces())
+	p.Prizes = paper.Prizes(p.Event, lang, p.Details)
 }
 
-// stagedPrizes are a staged event's prize places: its final ranking's
-// places up to n, once every match is played (R-F-4, R-F-6), each entrant
-// as prize has it.
-func stagedPrizes(st *action.State, n int, prize func(entrant int) (paper.Prize, bool)) []paper.Prize {
-	pg := st.Progress()
-	if pg == nil || !pg.Over(st.Stages.Plan) {
-		return nil
+// stagedPrizes are a staged event's prize places: its final ranking's, by
+// the prizes setting, once every match is played (R-F-4, R-F-6).
+func stagedPrizes(st *action.State, p *paper.Papers, lang i18n.Lang) {
+	if pg := st.Progress(); pg != nil && pg.Over(st.Stages.Plan) {
+		prizesOf(p, lang)
 	}
-	var out []paper.Prize
-	for _, r := range pg.Ranking(st.Stages.Plan) {
-		if r.Place > n {
-			continue
-		}
-		if p, ok := prize(r.Entrant); ok {
-			p.Place, p.Shared = r.Place, r.Shared
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // noPlaces says that the event has no places before its first round.
@@ -302,7 +290,7 @@ func exportCertificates(c *Context) (Reply, error) {
 			files = append(files, &chat.File{Name: chat.FileName(event+" "+paper.CertificatesName.In(p.Lang)+" "+cert.Prize+" "+z.Name, "png"), Data: png})
 		}
 	}
-	text := i18n.T{Zh: "「%[1]s」的奖状 %[2]d 张（每项前%[3]d名，横向打印）：%[4]s", En: "%[2]d certificates of %[1]q (the first %[3]d of each ranking, A4 landscape): %[4]s"}.In(c.Lang, event, len(certs), p.Details.AwardPlaces(), files[0].Name)
+	text := i18n.T{Zh: "「%[1]s」的奖状 %[2]d 张（%[3]s，横向打印）：%[4]s", En: "%[2]d certificates of %[1]q (%[3]s; A4 landscape): %[4]s"}.In(c.Lang, event, len(certs), prizeCounts(p.Prizes, c.Lang), files[0].Name)
 	if len(files) > 1 {
 		text += i18n.T{Zh: "，每张另附图片", En: ", and each as a picture"}.In(c.Lang)
 	} else {
@@ -316,6 +304,24 @@ func exportCertificates(c *Context) (Reply, error) {
 		text += i18n.T{Zh: "比赛尚未结束：奖状按目前的名次。", En: " The event is not over: these are the places so far."}.In(c.Lang)
 	}
 	return withFiles(c, text, files)
+}
+
+// prizeCounts says how many certificates each ranking has, in the order
+// of the prizes: "个人 3 张、女子组 2 张".
+func prizeCounts(prizes []paper.Prize, lang i18n.Lang) string {
+	var rankings []string
+	count := map[string]int{}
+	for _, z := range prizes {
+		if count[z.Ranking] == 0 {
+			rankings = append(rankings, z.Ranking)
+		}
+		count[z.Ranking]++
+	}
+	parts := make([]string, len(rankings))
+	for i, r := range rankings {
+		parts[i] = i18n.T{Zh: "%s %d 张", En: "%s: %d"}.In(lang, r, count[r])
+	}
+	return strings.Join(parts, i18n.T{Zh: "、", En: ", "}.In(lang))
 }
 
 // exportWords are the words /export takes for the papers, each with its

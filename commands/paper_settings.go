@@ -5,16 +5,16 @@ import (
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/paper"
 )
 
 // The event's details for its papers (/export 秩序册, 成绩册, 奖状, xlsx):
-// /event set host, venue, dates and awards. They may be set at any time,
+// /event set host, venue and dates (the prize places are the prizes
+// setting's, awards.go). They may be set at any time,
 // also once the event has finished (action.DetailsSet): the certificates
 // are printed at the end.
 
 // paperKeys are /event set's keys of the papers' details: the event's
-// host (主办单位), venue, dates and prize places.
+// host (主办单位), venue and dates.
 var paperKeys = []eventKey{
 	{
 		names: []string{"host", "organiser", "主办单位", "主办"}, values: i18n.T{Zh: "主办单位，如 实验中学象棋协会；- 清除", En: "who holds the event, e.g. Riverside Xiangqi Club; - clears it"},
@@ -34,23 +34,6 @@ var paperKeys = []eventKey{
 				return i18n.T{Zh: "按各轮时间", En: "the rounds' dates"}.In(lang)
 			}
 			return st.Info.Dates
-		},
-	},
-	{
-		names: []string{"awards", "prize-places", "录取名次", "奖励名次"}, values: i18n.T{Zh: "每项录取前几名发奖状，0 为默认（前3名）", En: "how many places of each ranking get a certificate, 0 for the default (3)"},
-		details: func(a *action.DetailsSet, v string) error {
-			n, ok := number(v)
-			if !ok || n < 0 || n > action.MaxAwards {
-				return problem("录取名次应是 0 到 %d 的数，不是「%s」。例如：/event set 录取名次 8", "awards is a number from 0 to %d, not %q. For example: /event set awards 8", action.MaxAwards, v)
-			}
-			a.Awards = &n
-			return nil
-		},
-		show: func(st *action.State, lang i18n.Lang) string {
-			if st.Info.Awards == 0 {
-				return i18n.T{Zh: "前%d名（默认）", En: "the first %d (default)"}.In(lang, paper.DefaultAwards)
-			}
-			return i18n.T{Zh: "前%d名", En: "the first %d"}.In(lang, st.Info.Awards)
 		},
 	},
 }
@@ -78,7 +61,7 @@ func detailsChange(a *action.DetailsSet, lang i18n.Lang) string {
 			parts = append(parts, d.name.In(lang)+" "+orUnset(*d.value, lang))
 		}
 	}
-	if a.Awards != nil {
+	if a.Awards != nil { // an older log's 录取名次, now the prizes setting's
 		parts = append(parts, i18n.T{Zh: "录取名次 %d", En: "prize places %d"}.In(lang, *a.Awards))
 	}
 	if len(parts) == 0 {

@@ -68,8 +68,8 @@ func TestPapersScenario(t *testing.T) {
 	s.pinSeed(5)
 	must(t, s.say("org", "/event set 主办 实验中学象棋协会"), "已设置：主办单位 = 实验中学象棋协会")
 	must(t, s.say("org", "/event set 地点 实验中学体育馆"), "比赛地点 = 实验中学体育馆")
-	must(t, s.say("org", "/event set 录取名次 2"), "录取名次 = 前2名")
-	must(t, s.say("org", "/event set 录取名次 many"), "录取名次应是 0 到 100 的数")
+	must(t, s.say("org", "/event set 录取名次 2"), "奖项 = 总排名前 2 名") // the prizes setting's alias
+	must(t, s.say("org", "/event set 录取名次 many"), "奖项 不能设为「many」", "获奖名次数，如 8")
 	s.say("org", "/event set 用时 25分+5秒")
 	s.say("org", "/event set 迟到 15")
 	must(t, s.say("org", "/export 成绩册"), "还没有成绩", "/export 秩序册")
@@ -104,7 +104,7 @@ func TestPapersScenario(t *testing.T) {
 		}
 		if round == 2 {
 			r := s.export("org", "/export xlsx")
-			checkWorkbook(t, r, s.state().Event.Name, []string{"第2轮后排名", "成绩表", "第1轮对阵", "第2轮对阵", "参赛名单"})
+			checkWorkbook(t, r, s.state().Event.Name, []string{"第2轮后排名", "获奖名单", "成绩表", "第1轮对阵", "第2轮对阵", "参赛名单"})
 		}
 	}
 
@@ -189,37 +189,13 @@ func TestPapersInTheEventsLanguage(t *testing.T) {
 func TestPapersXLSXMatchesTheSheets(t *testing.T) {
 	h := newHarness(t)
 	swissAfter(t, h, 3, results)
-	r := h.send("li", "/export xlsx", false)
-	if r.File == nil {
-		t.Fatalf("no workbook: %q", r.Text)
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(r.File.Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st := h.state()
-	want := sheet.Standings(sheetOf(st), i18n.Zh)
+	f := openWorkbook(t, h.send("li", "/export xlsx", false))
+	want := sheet.Standings(sheetOf(h.state()), i18n.Zh)
+	checkCells(t, f, want)
+	// The event's name, then its details: none set, the rounds' dates.
 	rows, err := f.GetRows(want.Title)
 	if err != nil {
 		t.Fatal(err)
-	}
-	// The event's name, its details (none set: the rounds' dates), the
-	// title, then the headings.
-	head := 3
-	if len(rows) < head+1+len(want.Rows) {
-		t.Fatalf("%d rows in %s", len(rows), want.Title)
-	}
-	for i, row := range want.Rows {
-		for j, c := range row {
-			got := ""
-			if j < len(rows[head+1+i]) {
-				got = rows[head+1+i][j]
-			}
-			if got != c.Text {
-				t.Errorf("%s row %d column %d: %q, want %q", want.Title, i+1, j+1, got, c.Text)
-			}
-		}
 	}
 	if d := rows[1]; len(d) == 0 || d[0] != "日期："+paper.Date(h.now, i18n.Zh) {
 		t.Errorf("the details line %q, want the rounds' date", d)

@@ -78,7 +78,7 @@ func tiePlace(st *action.State, t action.Tie, lang i18n.Lang) string {
 func tieNames(st *action.State, players []int, lang i18n.Lang) string {
 	names := make([]string, len(players))
 	for i, id := range players {
-		names[i] = playerName(&st.Event, id)
+		names[i] = entrantName(st, id)
 	}
 	return strings.Join(names, i18n.T{Zh: "、", En: ", "}.In(lang))
 }
@@ -117,10 +117,10 @@ func (v *voice) offerTies(ch *storage.Change, ties []action.Tie) {
 	}
 	for _, t := range ties {
 		v.announce(ch, i18n.T{Zh: "%s并列：%s。按名次加赛规则（%s，R-T-8），由组织者选择加赛或抽签。", En: "%s is shared: %s. By the play-off rule (%s, R-T-8) an organiser chooses a play-off or lots."}.
-			In(v.lang, capital(tiePlace(st, t, v.lang)), tieNames(st, t.Players, v.lang), chainText(st.Awards.Playoff, v.lang)))
+			In(v.lang, capital(tiePlace(st, t, v.lang)), tieNames(st, t.Players, v.lang), chainText(st.PlayoffChain(), v.lang)))
 		for _, ct := range to {
 			tell(ch, []contact{ct}, i18n.T{Zh: "「%s」%s并列：%s。加赛（%s）还是抽签？", En: "%q, %s is shared: %s. Play it off (%s) or draw lots?"},
-				[]any{st.Event.Name, tiePlace(st, t, ct.lang), tieNames(st, t.Players, ct.lang), chainText(st.Awards.Playoff, ct.lang)}, tieButtons(t, v.event)...)
+				[]any{st.Event.Name, tiePlace(st, t, ct.lang), tieNames(st, t.Players, ct.lang), chainText(st.PlayoffChain(), ct.lang)}, tieButtons(t, v.event)...)
 		}
 	}
 }
@@ -204,7 +204,7 @@ func playoff(c *Context) (Reply, error) {
 	words := strings.Fields(c.Args["what"])
 	if len(words) == 0 {
 		if len(ties) == 0 {
-			return Reply{Text: i18n.T{Zh: "没有待决的名次并列（R-T-8）。名次加赛规则：%s。", En: "No tie for a place waits (R-T-8). The play-off rule: %s."}.In(c.Lang, chainText(st.Awards.Playoff, c.Lang))}, nil
+			return Reply{Text: i18n.T{Zh: "没有待决的名次并列（R-T-8）。名次加赛规则：%s。", En: "No tie for a place waits (R-T-8). The play-off rule: %s."}.In(c.Lang, chainText(st.PlayoffChain(), c.Lang))}, nil
 		}
 		r, _ := tiesFirst(c)
 		r.Text = tiesText(st, ties, c.Lang)
@@ -302,7 +302,7 @@ func playoffState(st *action.State, t action.Tie, lang i18n.Lang) string {
 	order, lots, _ := st.Settled(*rec)
 	names := make([]string, len(order))
 	for i, id := range order {
-		names[i] = i18n.T{Zh: "%[1]s 第 %[2]d 名", En: "%[3]s %[1]s"}.In(lang, playerName(&st.Event, id), t.Place+i, sheet.Ordinal(t.Place+i))
+		names[i] = i18n.T{Zh: "%[1]s 第 %[2]d 名", En: "%[3]s %[1]s"}.In(lang, entrantName(st, id), t.Place+i, sheet.Ordinal(t.Place+i))
 	}
 	how := i18n.T{Zh: "加赛结果", En: "the play-off"}
 	if lots {

@@ -111,7 +111,10 @@ func addPlayer(c *Context) (Reply, error) {
 		}
 	}
 	if c.State.Status == action.Running {
-		return enterLate(c, p) // R-E-1
+		if rostered {
+			return enterLate(c, p, e, &m) // R-E-1
+		}
+		return enterLate(c, p, e, nil)
 	}
 	var (
 		added   engine.Player

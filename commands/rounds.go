@@ -77,11 +77,29 @@ func startText(st *action.State, by engine.Numbering, lang i18n.Lang) string {
 	}
 	s := i18n.T{Zh: "「%s」开赛！%d 名选手，序号%s排定（R-SW-1）：", En: "%q has started! %d players, numbered %s (R-SW-1):"}.In(lang, st.Event.Name, len(st.Event.Players), how.In(lang)) +
 		"\n" + monoTable(&t)
-	if st.UnitsMoved {
-		s += "\n" + i18n.T{Zh: "为把同单位的选手分到上下两个半区，调整了部分序号；同单位选手之间的先后不变（R-SW-1）。",
-			En: "Some numbers were changed to spread the players of one unit over the two halves; team-mates keep their order (R-SW-1)."}.In(lang)
+	if sp := st.Spreading; sp.Moved() {
+		s += "\n" + spreadingText(st, sp, lang)
 	}
 	return s
+}
+
+// spreadingText says in words how the spreading of units over the halves
+// changed the numbers the numbering gave (R-SW-1): which units it spread,
+// and each player it moved, from the rank to the number.
+func spreadingText(st *action.State, sp engine.Spreading, lang i18n.Lang) string {
+	var moves []string
+	for _, m := range sp.Moves {
+		p, _ := st.Event.Player(m.Number)
+		move := i18n.T{Zh: "%s 由 %d 号改为 %d 号", En: "%s from %d to %d"}.In(lang, p.Name, m.Rank, m.Number)
+		if p.Unit != "" {
+			move = i18n.T{Zh: "%s（%s）由 %d 号改为 %d 号", En: "%s (%s) from %d to %d"}.In(lang, p.Name, p.Unit, m.Rank, m.Number)
+		}
+		moves = append(moves, move)
+	}
+	and := i18n.T{Zh: "、", En: ", "}.In(lang)
+	return i18n.T{Zh: "同单位分开（R-SW-1）：为把%s的选手分到上下两个半区，调整了序号：%s；同单位选手之间的先后不变。",
+		En: "Units spread (R-SW-1): to put the players of %s in both halves, numbers changed: %s; team-mates keep their order."}.
+		In(lang, strings.Join(sp.Units, and), strings.Join(moves, and))
 }
 
 // numberedHow says how the sequence numbers were given (R-SW-1): by rating

@@ -26,6 +26,18 @@ var pupils = []struct{ user, name, class, cat string }{
 	{"jun", "周军", "一班", "男子"}, {"hong", "吴红", "二班", "女子"},
 }
 
+// joinPupils has the pupils join, each in their class and category.
+func joinPupils(t *testing.T, s *script) {
+	t.Helper()
+	for _, p := range pupils {
+		line := "/join " + p.name + " " + p.class
+		if p.cat != "" {
+			line += " " + p.cat
+		}
+		must(t, s.say(p.user, line), "报名成功")
+	}
+}
+
 // TestScenarioCategories_R_T_10 plays the mixed event from the chat and
 // checks its final rankings: each category's is the overall order among
 // its pupils, the prizes pass over the pupil with too few games, and the
@@ -38,13 +50,7 @@ func TestScenarioCategories_R_T_10(t *testing.T) {
 	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
 	must(t, s.say("org", "/event set 组别 男子,女子"), "组别 = 男子（0 人）、女子（0 人）")
 	must(t, s.say("org", "/signup open"), "报名已开放")
-	for _, p := range pupils {
-		line := "/join " + p.name + " " + p.class
-		if p.cat != "" {
-			line += " " + p.cat
-		}
-		must(t, s.say(p.user, line), "报名成功")
-	}
+	joinPupils(t, s)
 	must(t, s.say("org", "/join 某人 四班 教师"), "本赛没有「教师」组别", "男子、女子")
 	must(t, s.say("org", "/category 赵雷 男子"), "已设定 赵雷 的组别：男子")
 	must(t, s.say("org", "/event set prizes 3"), "总排名前 3 名")

@@ -36,7 +36,7 @@ func TestScenarioKnockoutSeeding_R_SW_1(t *testing.T) {
 	enterSchools(s)
 	must(t, s.say("org", "/event set"), "种子排序 = 等级分")
 	started := s.say("org", "/start")
-	must(t, started, "调整了部分序号", "同单位选手之间的先后不变")
+	must(t, started, "同单位分开（R-SW-1）：为把一中、三中的选手分到上下两个半区", "杨帆（三中）由 5 号改为 2 号、李明（一中）由 2 号改为 5 号", "同单位选手之间的先后不变")
 	if i, j := strings.Index(started, "张伟"), strings.Index(started, "李明"); i < 0 || j < i {
 		t.Errorf("the start lists 李明 above 张伟:\n%s", started)
 	}
@@ -58,11 +58,27 @@ func TestScenarioKnockoutSeeding_R_SW_1(t *testing.T) {
 	s.say("org", "/event use 校际积分赛")
 	s.pinSeed(5)
 	enterSchools(s)
-	must(t, s.say("org", "/start"), "调整了部分序号")
+	must(t, s.say("org", "/start"), "为把一中、三中的选手分到上下两个半区", "李明（一中）由 2 号改为 5 号")
 	for i, want := range []string{"张伟", "杨帆", "王强", "赵磊", "李明", "陈静"} {
 		if got := s.state().Event.Players[i].Name; got != want {
 			t.Errorf("Swiss number %d is %s, want %s (一中's weaker player moves down)", i+1, got, want)
 		}
 	}
+
 	s.golden("knockout-seeding.txt")
+}
+
+// TestScenarioKnockoutSeedingEnglish_R_SW_1: an English event's start says
+// in English which units the numbers spread and whom they moved.
+func TestScenarioKnockoutSeedingEnglish_R_SW_1(t *testing.T) {
+	s := newScript(t)
+	en := func(line string) string { t.Helper(); return s.run("org", "en", line, false).Text }
+	must(t, en("/event new Schools Cup knockout"), "Created the event")
+	s.pinSeed(5)
+	for _, p := range schoolField {
+		en(fmt.Sprintf("/player add %s %s %d", p.name, p.unit, p.rating))
+	}
+	must(t, en("/start"), "Units spread (R-SW-1): to put the players of 一中, 三中 in both halves, numbers changed:",
+		"杨帆 (三中) from 5 to 2, 李明 (一中) from 2 to 5; team-mates keep their order.")
+	s.golden("knockout-seeding-en.txt")
 }

@@ -160,10 +160,7 @@ func (stagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang) *Pr
 // final ranking's prize places (R-F-6).
 func (f stagedFormat) papers(st *action.State, p *paper.Papers, lang i18n.Lang) {
 	p.Details.Format = f.name(st, lang)
-	p.Prizes = stagedPrizes(st, p.Details.AwardPlaces(), func(entrant int) (paper.Prize, bool) {
-		pl, ok := st.Event.Player(entrant)
-		return paper.Prize{Ranking: i18n.T{Zh: "个人", En: "Individual"}.In(lang), Name: pl.Name, Unit: pl.Unit}, ok
-	})
+	stagedPrizes(st, p, lang)
 }
 
 // unranked: once the rounds have begun, the final ranking waits for the

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -75,16 +74,19 @@ func (teamStagedFormat) preview(st *action.State, lang i18n.Lang) string {
 }
 
 // bracketMatchText says what the i-th match of boards plays: "M3", with a
-// blitz board "M3 快棋加赛".
+// blitz board "M3 快棋加赛", a group's "第 1 组".
 func bracketMatchText(st *action.State, boards []action.BoardOf, i int, lang i18n.Lang) string {
 	if i >= len(boards) {
 		return ""
 	}
 	b := boards[i]
-	if b.Step == engine.TieBlitz {
+	switch {
+	case b.Playoff > 0:
+		return i18n.T{Zh: "%s并列加赛（快棋）", En: "%s play-off (blitz board)"}.In(lang, capital(tiePlace(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang)))
+	case b.Step == engine.TieBlitz:
 		return i18n.T{Zh: "M%d 快棋加赛", En: "M%d blitz board"}.In(lang, b.Match)
 	}
-	return fmt.Sprintf("M%d", b.Match)
+	return groupMatchText(st, b, lang)
 }
 
 func (teamStagedFormat) publish(c *Context, start roundStart) (Reply, error) {
@@ -131,11 +133,16 @@ func (teamStagedFormat) settled(v *voice, ch *storage.Change, round, board int, 
 		return nil
 	}
 	lines := append([]string{i18n.T{Zh: "第 %d 轮全部结束。", En: "Round %d is complete."}.In(lang, round)}, teamMatchStates(st, round, 0, lang)...)
+	defer v.offerTies(ch, newTies(st, round)) // a group's end: R-T-8
 	pg := st.Progress()
 	switch plan := st.Stages.Plan; {
 	case pg.Over(plan):
+		lines = append(lines, drawnText(st, pg, len(pg.Stages)-1, lang)...)
 		lines = append(lines, i18n.T{Zh: "全部对局已赛完。最终名次：", En: "Every match is played. The final ranking:"}.In(lang), rankingTable(st, pg.Ranking(plan), lang),
 			i18n.T{Zh: "组织者输入 /finish 结束比赛。", En: "Organisers: /finish finishes the event."}.In(lang))
+	case stageBegins(st, pg):
+		lines = append(lines, drawnText(st, pg, len(pg.Stages)-2, lang)...)
+		lines = append(lines, stageBeginsText(st, pg, round, lang)...)
 	default:
 		lines = append(lines, i18n.T{Zh: "组织者输入 /pair 编排第 %d 轮（/bracket 查看对阵）。", En: "Organisers: /pair pairs round %d (/bracket shows the bracket)."}.In(lang, round+1))
 	}
@@ -153,6 +160,12 @@ func teamMatchStates(st *action.State, round, number int, lang i18n.Lang) []stri
 			continue
 		}
 		if b, ok := stageMatchOf(st, round, m.Number); ok && b.Stage < len(stages) {
+			if b.Playoff > 0 { // a group's play-off (R-T-8)
+				if line := playoffState(st, action.Tie{Stage: b.Stage, Group: b.Group, Place: b.Playoff}, lang); line != "" {
+					lines = append(lines, line)
+				}
+				continue
+			}
 			if br := stages[b.Stage].Bracket; br != nil {
 				lines = append(lines, teamMatchState(st, br, b.Match, partedBy(st, round, m), lang))
 			}
@@ -290,7 +303,14 @@ func (teamStagedFormat) standings(c *Context) (Reply, error) {
 	return stagedFormat{}.standings(c)
 }
 
-func (teamStagedFormat) crosstable(c *Context) (Reply, error) { return teamFormat{}.crosstable(c) }
+// crosstable is each group's team crosstable once the groups have played
+// (R-F-3), else — a bracket's matches alone, or a picture — the teams'.
+func (teamStagedFormat) crosstable(c *Context) (Reply, error) {
+	if text := fieldCrosstables(c.State, c.Lang); text != "" && c.Args["as"] == "" {
+		return Reply{Text: text}, nil
+	}
+	return teamFormat{}.crosstable(c)
+}
 
 // page is the round's matches, the bracket's ranking once over, and the
 // board standings.
@@ -347,10 +367,7 @@ func (teamStagedFormat) notPlayed(st *action.State, k *eventKey, lang i18n.Lang)
 // entrants the teams (R-F-6).
 func (f teamStagedFormat) papers(st *action.State, p *paper.Papers, lang i18n.Lang) {
 	p.Details.Format = f.name(st, lang)
-	p.Prizes = stagedPrizes(st, p.Details.AwardPlaces(), func(entrant int) (paper.Prize, bool) {
-		t := st.Teams.Teams[entrant-1]
-		return paper.Prize{Ranking: i18n.T{Zh: "团体", En: "Team"}.In(lang), Name: t.Name, Unit: t.Unit}, true
-	})
+	stagedPrizes(st, p, lang)
 }
 
 func (teamStagedFormat) unranked(st *action.State) error { return stagedFormat{}.unranked(st) }

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/qisai/qisai/action"
@@ -57,27 +56,19 @@ func askLineups(c *Context, ch *storage.Change, round int) error {
 			other := m.First + m.Second - id
 			var list []string
 			for i, p := range ev.Teams[id-1].Members {
-				list = append(list, fmt.Sprintf("%d %s", i+1, playerName(&st.Event, p)))
+				entry := fmt.Sprintf("%d %s", i+1, playerName(&st.Event, p))
+				if i >= st.Teams.Rules.Boards {
+					entry += i18n.T{Zh: "（替补）", En: " (reserve)"}.In(ct.lang)
+				}
+				list = append(list, entry)
 			}
 			tell(ch, []contact{ct}, i18n.T{
-				Zh: "第 %[1]d 轮第 %[2]d 场「%[3]s」对「%[4]s」：请在这里发送出场名单，按台次写队员的报名台次或名字，如 /lineup %[5]s（%[6]s）。双方都交后公布；未交的按报名台次出场。队员：%[7]s",
-				En: "Round %[1]d match %[2]d, %[3]q v %[4]q: send your line-up here, board 1 first, by the players' registered places or names, e.g. /lineup %[5]s (%[6]s). Both are revealed once both are in; a team that sends none plays its registered order. Players: %[7]s",
-			}, []any{round, m.Number, teamName(st, id), teamName(st, other), exampleLineup(st.Teams.Rules.Boards), named(st.Teams.Rules.Lineup, ct.lang), strings.Join(list, i18n.T{Zh: "，", En: ", "}.In(ct.lang))})
+				Zh: "第 %[1]d 轮第 %[2]d 场「%[3]s」对「%[4]s」：请在这里发送出场名单，按台次写队员的报名台次或名字，如 /lineup %[5]s。%[6]s。双方都交后公布；未交的按报名台次出场。队员：%[7]s",
+				En: "Round %[1]d match %[2]d, %[3]q v %[4]q: send your line-up here, board 1 first, by the players' registered places or names, e.g. /lineup %[5]s. %[6]s. Both are revealed once both are in; a team that sends none plays its registered order. Players: %[7]s",
+			}, []any{round, m.Number, teamName(st, id), teamName(st, other), exampleLineup(st.Teams.Rules), lineupRuleText(st.Teams.Rules.Lineup).In(ct.lang), strings.Join(list, i18n.T{Zh: "，", En: ", "}.In(ct.lang))})
 		}
 	}
 	return nil
-}
-
-// exampleLineup is "2 1 3 4" for four boards: the first two swapped.
-func exampleLineup(boards int) string {
-	var w []string
-	for i := 1; i <= boards; i++ {
-		w = append(w, strconv.Itoa(i))
-	}
-	if boards >= 2 {
-		w[0], w[1] = w[1], w[0]
-	}
-	return strings.Join(w, " ")
 }
 
 // lineup is /lineup: a captain's line-up in a private chat (board order
@@ -145,6 +136,9 @@ func lineup(c *Context) (Reply, error) {
 			return Reply{}, err
 		}
 		ids = append(ids, p.ID)
+	}
+	if p := lineupRefused(st, id, ids); p != nil {
+		return Reply{}, p
 	}
 	chats, err := eventChats(c)
 	if err != nil {

@@ -151,7 +151,7 @@ var teamKeys = []teamKey{
 		},
 		show: func(r action.TeamRules, st *action.State, lang i18n.Lang) string {
 			var names []string
-			for _, c := range r.Settings(st.Event.Settings).Ranking {
+			for _, c := range r.Settings(st.TeamPairing()).Ranking {
 				if lang == i18n.Zh {
 					names = append(names, c.Name())
 				} else {
@@ -220,8 +220,8 @@ func teamKeysText(st *action.State, lang i18n.Lang) []string {
 
 // teamsHelp is /help event set's word on team events.
 var teamsHelp = i18n.T{
-	Zh: "团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环|淘汰赛|双淘汰）、轮数、同单位回避照常设置；团体淘汰赛每场按局分定胜负，平局按团体加赛（胜台数,局分,台次,快棋,抽签，依次；快棋加赛由双方第 1 台下一局）。",
-	En: "Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin|knockout|double-knockout), rounds and avoid-same-unit as usual; a team knockout's match is won on game points, a level one by team-tie (boards-won,game-points,top-boards,blitz,lots in turn; the blitz board one game of the two teams' first boards).",
+	Zh: "团体赛：/event new 名称 团体赛，然后设置 台数、替补、台次（" + lineupWords.Zh + "）、场分（如 3,1,0）、局分、胜台数（5场3胜制：3）、赛完、团体名次规则（R-T-4、R-T-5）、队内台次（等级分|报名顺序）；队员总分制按每队前「台数」名计分，总分方式（名次之和|局分之和，R-T-6）；赛制（积分编排|单循环|淘汰赛|双淘汰|分组循环，阶段如 分组 2 前2 > 淘汰赛）、轮数、同单位回避照常设置；团体淘汰赛每场按局分定胜负，平局按团体加赛（胜台数,局分,台次,快棋,抽签，依次；快棋加赛由双方第 1 台下一局）；分组循环每组按团体循环赛名次（场分、局分…），出线名次两队仍并列时由组织者选择快棋加赛或抽签，三队以上抽签。",
+	En: "Team events: /event new NAME teams, then set boards, reserves, board-order (" + lineupWords.En + "), match-points (e.g. 3,1,0), game-points, decided-at (3 of 5: 3), play-out, team-tiebreaks (R-T-4, R-T-5), team-order (rating|entered); under totals each team's best «boards» players count, added up by totals (places|scores, R-T-6); format (swiss|roundrobin|knockout|double-knockout|groups, stages as in groups 2 top 2 > knockout), rounds and avoid-same-unit as usual; a team knockout's match is won on game points, a level one by team-tie (boards-won,game-points,top-boards,blitz,lots in turn; the blitz board one game of the two teams' first boards); groups of teams rank by a team round robin's chain (match points, game points …); two teams still level for a qualifying place play off on a blitz board or draw lots, as an organiser chooses, more draw lots.",
 }
 
 // setTeamKey sets one team setting (TeamRulesSet).

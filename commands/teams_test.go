@@ -115,7 +115,8 @@ func TestTeamEarlyDecision(t *testing.T) {
 }
 
 // TestTeamSettingsRefusals: every team setting refused says what it takes;
-// a team setting of an individual event says how to make a team event.
+// a team setting of an individual event says how to make a team event; a
+// Swiss stage of teams says to make it a team Swiss.
 func TestTeamSettingsRefusals(t *testing.T) {
 	s := newScript(t)
 	s.say("org", "/event new 个人赛")
@@ -131,9 +132,9 @@ func TestTeamSettingsRefusals(t *testing.T) {
 		}
 	}
 	must(t, s.say("org", "/event set boards 0"), "台数应是正整数")
-	must(t, s.say("org", "/event set format groups"), "分组循环仍用团体循环赛")
+	must(t, s.say("org", "/event set format groups"), "赛制 = 分组 2组 前2 > 淘汰")
+	must(t, s.say("org", "/event set stages 淘汰 1 > 积分 3"), "积分编排请用团体积分编排赛", "/event set format swiss")
 	must(t, s.say("org", "/event set format knockout"), "赛制 = 淘汰赛")
-	must(t, s.say("org", "/event new 杯赛 团体赛 groups"), "分组循环仍用团体循环赛")
 }
 
 // TestTeamSwissUnits: a team Swiss pairs on match points by 定位编排 and

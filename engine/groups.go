@@ -13,6 +13,13 @@ import (
 type Field struct {
 	Entrants []int
 	Event    *Event
+	// Teams, for a field of teams (OfTeams), is the field's own team
+	// event, whose team standings rank it.
+	Teams *TeamEvent
+	// ranked is a field of teams' ranking as last read, for the ties'
+	// orders it was read with: a bracket reads its groups' places over
+	// and over (team_groups.go).
+	ranked *teamRanked
 }
 
 // NewField makes a field of the entrants, in seed order (sequence numbers
@@ -42,6 +49,9 @@ func NewField(entrants []int, s Settings) *Field {
 
 // Ranking is the field's standings (R-T-*) in entrants' IDs.
 func (f *Field) Ranking() []Placing {
+	if f.Teams != nil {
+		return f.teamRanking()
+	}
 	var rank []Placing
 	for _, s := range Standings(f.Event) {
 		rank = append(rank, Placing{Entrant: f.Entrants[s.Player-1], Place: s.Place, Shared: s.Shared})

@@ -37,13 +37,36 @@ const (
 	SpreadKeepRank
 )
 
+// Spreading is what the spreading of units over the two halves changed
+// in a numbering (R-SW-1), so that the start can say it in words: the
+// units it spread and every player it numbered other than their rank by
+// the numbering. The zero Spreading changed nothing.
+type Spreading struct {
+	// Units are the units whose players it spread more evenly over the
+	// halves, in the order of their first player's rank.
+	Units []string `json:"units,omitempty"`
+	// Moves are the players it numbered other than their rank, by
+	// sequence number.
+	Moves []Move `json:"moves,omitempty"`
+}
+
+// Move is a player the spreading of units numbered Number where the
+// numbering ranked them Rank.
+type Move struct {
+	Number int `json:"number"`
+	Rank   int `json:"rank"`
+}
+
+// Moved reports whether the spreading changed the order the numbering gave.
+func (s Spreading) Moved() bool { return len(s.Moves) > 0 }
+
 // Number gives the players their sequence numbers (R-SW-1) as by says,
 // the lots drawn from seed. Players of one unit are then spread over the two
 // halves (R-SW-2) as evenly as swaps with the nearest player of the other
 // half allow, as spread says — but for AsEntered, where the organiser's
 // order stands. It returns the players in their new order with ID =
-// sequence number, and whether the spreading changed the order by gave.
-func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64, spread UnitSpread) ([]Player, bool) {
+// sequence number, and what the spreading changed of the order by gave.
+func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64, spread UnitSpread) ([]Player, Spreading) {
 	out := append([]Player(nil), ps...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	switch by {
@@ -51,7 +74,7 @@ func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64, spread 
 		for i := range out {
 			out[i].ID = i + 1
 		}
-		return out, false
+		return out, Spreading{}
 	case Shuffled:
 		draw(out, seed)
 	default:
@@ -74,13 +97,60 @@ func Number(ps []Player, by Numbering, halves HalvesMethod, seed uint64, spread 
 	for i := range out {
 		out[i].ID = i + 1 // the rank by gave, until the spreading is done
 	}
+	ranked := slices.Clone(out)
 	spreadUnits(out, halves, spread)
-	moved := false
+	var sp Spreading
 	for i := range out {
-		moved = moved || out[i].ID != i+1
+		if out[i].ID != i+1 {
+			sp.Moves = append(sp.Moves, Move{Number: i + 1, Rank: out[i].ID})
+		}
 		out[i].ID = i + 1
 	}
-	return out, moved
+	if sp.Moved() {
+		sp.Units = spreadOnes(ranked, out, halves)
+	}
+	return out, sp
+}
+
+// spreadOnes are the units whose players stand more evenly over the halves
+// in after than in before (the same players, in another order), in the
+// order of their first player in before.
+func spreadOnes(before, after []Player, halves HalvesMethod) []string {
+	was, now := unitLean(before, halves), unitLean(after, halves)
+	var out []string
+	for _, p := range before {
+		u := p.Unit
+		if u != "" && !slices.Contains(out, u) && abs(now[u]) < abs(was[u]) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// unitLean is, per unit, how many more of its players ps has in the upper
+// half than in the lower.
+func unitLean(ps []Player, halves HalvesMethod) map[string]int {
+	c := map[string]int{}
+	for i, p := range ps {
+		if p.Unit == "" {
+			continue
+		}
+		if inUpperHalf(i, len(ps), halves) {
+			c[p.Unit]++
+		} else {
+			c[p.Unit]--
+		}
+	}
+	return c
+}
+
+// inUpperHalf reports whether the i-th of n players is in the upper half
+// (R-SW-2): odd numbers (OddEven), or the first n/2.
+func inUpperHalf(i, n int, halves HalvesMethod) bool {
+	if halves == OddEven {
+		return i%2 == 0
+	}
+	return i < n/2
 }
 
 // draw shuffles ps by lot from seed.
@@ -95,26 +165,8 @@ func draw(ps []Player, seed uint64) {
 // player of the other half whose unit the swap does not crowd in turn.
 // The players' IDs are their ranks before it.
 func spreadUnits(ps []Player, halves HalvesMethod, spread UnitSpread) {
-	upper := func(i int) bool {
-		if halves == OddEven {
-			return i%2 == 0
-		}
-		return i < len(ps)/2
-	}
-	count := func() map[string]int { // upper minus lower, per unit
-		c := map[string]int{}
-		for i, p := range ps {
-			if p.Unit == "" {
-				continue
-			}
-			if upper(i) {
-				c[p.Unit]++
-			} else {
-				c[p.Unit]--
-			}
-		}
-		return c
-	}
+	upper := func(i int) bool { return inUpperHalf(i, len(ps), halves) }
+	count := func() map[string]int { return unitLean(ps, halves) } // upper minus lower, per unit
 	crowded := func(c map[string]int, i int) bool {
 		u := ps[i].Unit
 		return u != "" && (c[u] > 1 && upper(i) || c[u] < -1 && !upper(i))

@@ -152,10 +152,13 @@ func schools() []Player {
 // its weaker player down, not the favourite; every school's players keep
 // their order, and the numbering says units moved someone.
 func TestR_SW_1_SpreadKeepsTheTopSeed(t *testing.T) {
-	got, moved := Number(schools(), ByRating, TopBottom, 0, SpreadKeepRank)
+	got, sp := Number(schools(), ByRating, TopBottom, 0, SpreadKeepRank)
 	checkNumbered(t, got, "张伟", "杨帆", "王强", "赵磊", "李明", "陈静")
-	if !moved {
-		t.Error("moved = false, want true: the spreading changed the rating order")
+	// 李明, 2nd by rating, is numbered 5; 杨帆, 5th, is numbered 2: one
+	// 一中 and one 三中 player in each half, where both were in one.
+	want := Spreading{Units: []string{"一中", "三中"}, Moves: []Move{{Number: 2, Rank: 5}, {Number: 5, Rank: 2}}}
+	if !reflect.DeepEqual(sp, want) {
+		t.Errorf("spreading %+v, want %+v", sp, want)
 	}
 	// The events numbered before keep their numbers: the first crowded
 	// player moved, the favourite included.
@@ -163,8 +166,8 @@ func TestR_SW_1_SpreadKeepsTheTopSeed(t *testing.T) {
 	checkNumbered(t, old, "杨帆", "李明", "王强", "赵磊", "张伟", "陈静")
 	spread := []Player{schools()[0], schools()[2], schools()[1], schools()[3]}
 	spread[1].Rating, spread[2].Rating = spread[2].Rating, spread[1].Rating
-	if _, moved := Number(spread, ByRating, TopBottom, 0, SpreadKeepRank); moved {
-		t.Error("moved = true for two schools spread by their ratings already, want false")
+	if _, sp := Number(spread, ByRating, TopBottom, 0, SpreadKeepRank); sp.Moved() || sp.Units != nil {
+		t.Errorf("spreading %+v for two schools spread by their ratings already, want none", sp)
 	}
 }
 
@@ -190,19 +193,21 @@ func TestR_SW_1_SpreadProperty(t *testing.T) {
 		for i, p := range plain {
 			rank[p.Name] = i
 		}
-		got, moved := Number(ps, by, halves, uint64(n), SpreadKeepRank)
+		got, sp := Number(ps, by, halves, uint64(n), SpreadKeepRank)
 		old, _ := Number(ps, by, halves, uint64(n), SpreadFirst)
-		changed := false
+		var moves []Move
 		last := map[string]int{}
 		for i, p := range got {
-			changed = changed || rank[p.Name] != i
+			if rank[p.Name] != i {
+				moves = append(moves, Move{Number: i + 1, Rank: rank[p.Name] + 1})
+			}
 			if r, ok := last[p.Unit]; ok && p.Unit != "" && rank[p.Name] < r {
 				t.Fatalf("field %d: %s (rank %d) is numbered below a weaker team-mate of %s: %v", n, p.Name, rank[p.Name], p.Unit, ids(got))
 			}
 			last[p.Unit] = rank[p.Name]
 		}
-		if len(got) != size || moved != changed {
-			t.Fatalf("field %d: %d players, moved %v, changed %v", n, len(got), moved, changed)
+		if len(got) != size || !slices.Equal(sp.Moves, moves) || sp.Moved() != (len(sp.Units) > 0) {
+			t.Fatalf("field %d: %d players, spreading %+v, want the moves %+v and a unit spread when any", n, len(got), sp, moves)
 		}
 		if a, b := crowding(got, halves), crowding(old, halves); a > b {
 			t.Errorf("field %d: crowding %d, more than SpreadFirst's %d: %v", n, a, b, ids(got))

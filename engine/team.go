@@ -21,6 +21,9 @@ type TeamEvent struct {
 	Teams    []Team   // Teams[i].ID == i+1: the team's sequence number (序号)
 	Players  []Player // every team's players; Players[i].ID == i+1
 	Rounds   []TeamRound
+	// Playoffs are the orders lots settled among teams the ranking leaves
+	// level for a place that may not be shared (R-T-8), as Event.Playoffs.
+	Playoffs [][]int `json:",omitempty"`
 }
 
 // Team is one team: its players in board order, the first Settings.Boards

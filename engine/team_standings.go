@@ -102,7 +102,8 @@ func (s TeamStanding) PlaceLabel() string {
 // TeamStandings ranks the teams by Settings.Ranking (R-T-4, R-T-5), one row
 // a team, sorted by place and then by lower ID. After the first criterion a
 // penalised team ranks last among equals (R-T-7). Teams equal on all share
-// a place (R-T-9), skipping as Settings.Pairing.SharedPlaceSkips says.
+// a place (R-T-9), skipping as Settings.Pairing.SharedPlaceSkips says,
+// but where Playoffs settled their order (R-T-8).
 //
 // The criteria that read only match results (场分, 胜场, 团体对手分, 直胜,
 // 倒数轮次场分, 抽签, and 犯规 summed a match) are the individual tiebreaks
@@ -131,7 +132,12 @@ func TeamStandings(ev *TeamEvent) []TeamStanding {
 	values := make([]TeamValue, n*len(chain))
 	row := func(id int) []TeamValue { return values[(id-1)*len(chain) : id*len(chain) : id*len(chain)] }
 	scratch := make([]TiebreakValue, n+1)
+	settled := false
 	for i, c := range chain {
+		if c == TeamLots && !settled {
+			g.settle(ev.Playoffs) // play-offs rank above lots (R-T-8)
+			settled = true
+		}
 		var by func(a, b int) int
 		if tb, ok := c.tiebreak(); ok {
 			by = t.rank(tb, g, func(id int) *TiebreakValue { return &scratch[id] })
@@ -147,6 +153,10 @@ func TeamStandings(ev *TeamEvent) []TeamStanding {
 				return cmp.Compare(max(ev.Teams[a-1].Penalties, 0), max(ev.Teams[b-1].Penalties, 0))
 			})
 		}
+	}
+
+	if !settled {
+		g.settle(ev.Playoffs)
 	}
 
 	out := make([]TeamStanding, n)

@@ -2,6 +2,7 @@ package paper
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -10,7 +11,7 @@ import (
 // Certificates are p's certificates (奖状), one a prize (Papers.Prizes) in
 // their order, in p's language: the recipient and their unit, the event,
 // the prize — the ranking and the place, "（并列）" when shared (R-T-9) —
-// and the host's name with the date. An event without a host is awarded
+// with a team's players under it, and the host's name with the date. An event without a host is awarded
 // by its organising committee (组委会), as the seeds' events are.
 func Certificates(p Papers) []sheet.Certificate {
 	ev := p.Event.Event.Name
@@ -24,10 +25,7 @@ func Certificates(p Papers) []sheet.Certificate {
 	}
 	out := make([]sheet.Certificate, 0, len(p.Prizes))
 	for _, z := range p.Prizes {
-		who := z.Name
-		if z.Unit != "" && z.Unit != z.Name {
-			who = p.tr(i18n.T{Zh: "%s（%s）", En: "%s (%s)"}, z.Name, z.Unit)
-		}
+		who := p.winner(z)
 		c := sheet.Certificate{Issuer: issuer, Date: date, Salutation: p.Lang == i18n.Zh}
 		place := placeWords(z.Place, p.Lang)
 		if p.Lang == i18n.Zh {
@@ -43,9 +41,26 @@ func Certificates(p Papers) []sheet.Certificate {
 				c.Prize += " (shared)"
 			}
 		}
+		if len(z.Members) > 0 {
+			c.Members = p.tr(i18n.T{Zh: "队员：%s", En: "Players: %s"}, p.list(z.Members))
+		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// winner is who prize z goes to: the name, with the unit where it says
+// more: "王天一（杭州）".
+func (p Papers) winner(z Prize) string {
+	if z.Unit != "" && z.Unit != z.Name {
+		return p.tr(i18n.T{Zh: "%s（%s）", En: "%s (%s)"}, z.Name, z.Unit)
+	}
+	return z.Name
+}
+
+// list joins names as the papers' language lists them: "张伟、李明".
+func (p Papers) list(names []string) string {
+	return strings.Join(names, p.tr(i18n.T{Zh: "、", En: ", "}))
 }
 
 // placeWords is a place in words: "第一名", "第十二名"; "First place",

@@ -229,9 +229,9 @@ func Booklet(w io.Writer, p Papers) error {
 		if n := len(d.Prizes); n == 0 || d.Prizes[n-1].Ranking != z.Ranking {
 			d.Prizes = append(d.Prizes, prizeGroup{Ranking: z.Ranking})
 		}
-		who := z.Name
-		if z.Unit != "" && z.Unit != z.Name {
-			who = p.tr(i18n.T{Zh: "%s（%s）", En: "%s (%s)"}, z.Name, z.Unit)
+		who := p.winner(z)
+		if len(z.Members) > 0 {
+			who += p.tr(i18n.T{Zh: "：%s", En: ": %s"}, p.list(z.Members))
 		}
 		place := placeWords(z.Place, p.Lang)
 		if z.Shared {

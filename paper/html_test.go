@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -252,13 +253,14 @@ func TestPlaces(t *testing.T) {
 	}
 }
 
-// TestPrizes: the individual places up to n, a shared place for each who
+// TestPrizes: an event that names no prizes gives the individual places
+// up to 3 (DefaultAwards), a shared place for each who
 // share it and the places after it skipped (R-T-9), a withdrawn player
 // none; nothing before a round is played.
 func TestPrizes(t *testing.T) {
 	e := swiss(t, 8, 3, 3)
 	rows := e.Standings()
-	got := Prizes(e, i18n.Zh, 3)
+	got := Prizes(e, i18n.Zh, Details{})
 	var want []Prize
 	for _, s := range rows {
 		if s.Place <= 3 {
@@ -270,17 +272,17 @@ func TestPrizes(t *testing.T) {
 		t.Fatalf("prizes %+v, want %+v", got, want)
 	}
 	for i := range want {
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("prize %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
 	e.Event.Players[rows[0].Player-1].WithdrawnAfter = 3
-	for _, z := range Prizes(e, i18n.Zh, 3) {
+	for _, z := range Prizes(e, i18n.Zh, Details{}) {
 		if z.Place == 1 {
 			t.Errorf("the withdrawn leader has a prize: %+v", z)
 		}
 	}
-	if z := Prizes(swiss(t, 8, 0, 3), i18n.Zh, 3); z != nil {
+	if z := Prizes(swiss(t, 8, 0, 3), i18n.Zh, Details{}); z != nil {
 		t.Errorf("prizes before any round: %+v", z)
 	}
 }

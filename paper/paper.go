@@ -56,8 +56,10 @@ type Details struct {
 	// Rules are the rules the event plays by beyond those its settings
 	// state (Rules): the late-arrival limit, the fouls that lose a game.
 	Rules []Rule
-	// Awards is how many places of each ranking get a prize (录取名次); 0
-	// gives DefaultAwards.
+	// Awards is an older event's 录取名次: how many places of its overall
+	// ranking and its team totals get a prize when it names no prizes
+	// (Prizes); 0 gives DefaultAwards. The prizes setting has taken its
+	// place, /event set 录取名次 setting the overall prize places.
 	Awards int
 }
 
@@ -72,7 +74,8 @@ var (
 // did not say: the first three (一、二、三等奖, the seeds' most common).
 const DefaultAwards = 3
 
-// AwardPlaces is how many places of each ranking get a prize: Awards, or
+// AwardPlaces is how many places of the overall ranking and the team
+// totals get a prize when the event names no prizes: Awards, or
 // DefaultAwards when the organiser did not say.
 func (d Details) AwardPlaces() int {
 	if d.Awards > 0 {
@@ -85,7 +88,7 @@ func (d Details) AwardPlaces() int {
 // prizes as the sheets give them for an individual or a team event.
 func Of(e sheet.Event, lang i18n.Lang, d Details) Papers {
 	tables := append(sheet.StandingsTables(e, lang, 0), sheet.Crosstable(e, lang))
-	return Papers{Event: e, Lang: lang, Details: d, Tables: tables, Prizes: Prizes(e, lang, d.AwardPlaces())}
+	return Papers{Event: e, Lang: lang, Details: d, Tables: tables, Prizes: Prizes(e, lang, d)}
 }
 
 // tr is a text in the papers' language.

@@ -118,7 +118,7 @@ func matches(pages, want []string) bool {
 // compares them with the golden screenshots in testdata, within a
 // tolerance of the renderer's shading (chromium.Golden): the programme's
 // cover and rules, the booklet's prize winners and standings, a
-// certificate in each language.
+// certificate in each language, a team's certificate.
 func TestGoldenScreenshots(t *testing.T) {
 	br := chromium.Find(t)
 	for _, f := range goldenFonts {
@@ -144,6 +144,11 @@ func TestGoldenScreenshots(t *testing.T) {
 			br.Golden(t, printable(t, doc), filepath.Join("testdata", tt.name+".png"), tt.width, tt.height, *update)
 		})
 	}
+	// A team's certificate (团体第一名) names its players under the prize.
+	t.Run("certificate-team-zh", func(t *testing.T) {
+		doc := render(t, CertificatesHTML, Of(teams(t, 3), i18n.Zh, details(i18n.Zh)))
+		br.Golden(t, printable(t, doc), filepath.Join("testdata", "certificate-team-zh.png"), 1180, 860, *update)
+	})
 	// The tolerance still sees one changed digit: a certificate dated a
 	// day later.
 	if !*update {

@@ -49,11 +49,7 @@ func Rules(p Papers) []Rule {
 		add(i18n.T{Zh: "用时", En: "Time control"}, p.tr(i18n.T{Zh: "%s（R-G-5）。", En: "%s (R-G-5)."}, tc))
 	}
 	out = append(out, p.Details.Rules...)
-	awards := p.tr(i18n.T{Zh: "录取前%d名，颁发奖状。", En: "Prizes for the first %d places, each with a certificate."}, p.Details.AwardPlaces())
-	if teamMatches {
-		awards = p.tr(i18n.T{Zh: "团体录取前%d名，另奖各台第一名；均颁发奖状。", En: "Prizes for the first %d teams and the best player of each board, each with a certificate."}, p.Details.AwardPlaces())
-	}
-	add(i18n.T{Zh: "奖励", En: "Prizes"}, awards)
+	add(i18n.T{Zh: "奖励", En: "Prizes"}, p.prizeRule())
 	return out
 }
 

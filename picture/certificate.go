@@ -22,11 +22,11 @@ const (
 
 // Certificate draws c as a PNG picture of an A4 page in landscape (1754 ×
 // 1240 pixels, 150 dpi): a red double frame, the title large and red, the
-// recipient, the body, the prize in red, the closing line, then the
-// issuer and the date at the right. A Chinese certificate (c.Salutation)
-// sets the recipient at the left as a letter's salutation and indents the
-// body and the closing by two characters; otherwise every line is
-// centred. A line wider than the page wraps. The same certificate gives
+// recipient, the body, the prize in red (a team's players under it), the
+// closing line, then the issuer and the date at the right. A Chinese
+// certificate (c.Salutation) sets the recipient at the left as a letter's
+// salutation and indents the body and the closing by two characters;
+// otherwise every line is centred. A line wider than the page wraps. The same certificate gives
 // the same bytes.
 func (p *Painter) Certificate(c sheet.Certificate) ([]byte, error) {
 	img := image.NewPaletted(image.Rect(0, 0, awardW, awardH), palette)
@@ -70,7 +70,15 @@ func (p *Painter) Certificate(c sheet.Certificate) ([]byte, error) {
 		centred(y, line, prize, redInk)
 		y += awardLine * 3 / 2
 	}
-	y += awardLine / 2
+	if c.Members != "" { // a team's players, centred under the prize
+		y -= awardLine / 3
+		for _, line := range p.wrap(c.Members, text, width) {
+			centred(y, line, text, darkInk)
+			y += awardLine
+		}
+	} else {
+		y += awardLine / 2
+	}
 	lines(c.Closing, c.Salutation)
 
 	// The issuer and the date stand at the right above the frame's foot,

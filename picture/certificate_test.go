@@ -10,10 +10,14 @@ import (
 )
 
 // certificates are a Chinese and an English certificate as package paper
-// words them.
+// words them, and a Chinese team certificate with its players.
 var certificates = map[string]sheet.Certificate{
 	"certificate-zh": {
 		Title: "奖　状", Recipient: "王天一（杭州）：", Body: "在2026春季象棋赛中荣获", Prize: "个人第一名",
+		Closing: "特发此状，以资鼓励。", Issuer: "实验中学象棋协会", Date: "2026年3月2日", Salutation: true,
+	},
+	"certificate-team-zh": {
+		Title: "奖　状", Recipient: "甲队（一中）：", Body: "在2026春季象棋团体赛中荣获", Prize: "团体第一名", Members: "队员：王天一、郑惟桐、赵鑫鑫、许银川",
 		Closing: "特发此状，以资鼓励。", Issuer: "实验中学象棋协会", Date: "2026年3月2日", Salutation: true,
 	},
 	"certificate-en": {

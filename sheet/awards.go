@@ -21,8 +21,10 @@ type Awards struct {
 	// are engine.Player.Categories.
 	Categories []Category
 	// Prizes is how many places of the overall ranking win prizes; 0:
-	// none named.
+	// none named. TeamPrizes is the team ranking's beside the players'
+	// (the 团体总分 of place points, the team totals of 队员总分制).
 	Prizes      int
+	TeamPrizes  int
 	PlacePoints engine.PlaceTable
 	Minimum     engine.Minimum
 	// Left is how many games a player may still play, by player ID, so
@@ -67,9 +69,9 @@ func (e Event) Overall() []engine.Placing {
 	return engine.Placings(e.Standings())
 }
 
-// counted says, by player ID, whether a player's results count in
+// Counted says, by player ID, whether a player's results count in
 // rankings r (R-T-12).
-func (e Event) counted(r engine.Rankings) func(id int) bool {
+func (e Event) Counted(r engine.Rankings) func(id int) bool {
 	if !e.Awards.Minimum.Cancels(r) {
 		return func(int) bool { return true }
 	}
@@ -79,7 +81,7 @@ func (e Event) counted(r engine.Rankings) func(id int) bool {
 // cancelled says whether the minimum of games cancels any of player id's
 // results (R-T-12): the tables mark them.
 func (e Event) cancelled(id int) bool {
-	return !e.counted(engine.AllRankings & e.Awards.Minimum.For)(id)
+	return !e.Counted(engine.AllRankings & e.Awards.Minimum.For)(id)
 }
 
 // minimumNote is the footer of a table that marks players whose results
@@ -107,8 +109,9 @@ func categoryTitle(name string, lang i18n.Lang) string {
 
 // CategoryStandings is category name's ranking (R-T-10): the overall
 // ranking restricted to its players, each placed anew among them (3=
-// shared, R-T-9), with the overall place beside; the score and first
-// tiebreaks where the standings rank the event; the prize places of the
+// shared, R-T-9), with the overall place beside; the score and the
+// tiebreaks where the standings rank the event, a phone's table keeping
+// those that decided a place among the category's players; the prize places of the
 // category where it names them (R-T-8), the players the minimum of games
 // keeps from a prize marked (R-T-12). A name that is not a category of
 // the event has no rows.
@@ -138,11 +141,9 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	standings := map[int]engine.Standing{}
 	var tbs []engine.Tiebreak
 	if e.Ranking == nil {
-		tbs = ev.Settings.Tiebreaks[:min(len(ev.Settings.Tiebreaks), briefTiebreaks)]
-		t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true})
-		for _, tb := range tbs {
-			t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right})
-		}
+		tbs = ev.Settings.Tiebreaks
+		t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true, Rank: 1})
+		t.Columns = append(t.Columns, tiebreakColumns(tbs, lang)...)
 		for _, s := range e.Standings() {
 			standings[s.Player] = s
 		}
@@ -150,7 +151,7 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	var prized map[int]int
 	if cat.Prizes > 0 {
 		t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "奖", En: "Prize"}.In(lang), Align: Right, Brief: true})
-		prized = engine.Prized(rank, cat.Prizes, e.counted(engine.PrizeRankings), ev.Settings.SharedPlaceSkips)
+		prized = engine.Prized(rank, cat.Prizes, e.Counted(engine.PrizeRankings), ev.Settings.SharedPlaceSkips)
 	}
 	place := map[int]engine.Placing{}
 	for _, p := range overall {
@@ -159,7 +160,7 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	marked, shared := false, false
 	for _, p := range rank {
 		label := p.PlaceLabel()
-		if cat.Prizes > 0 && !e.counted(engine.PrizeRankings)(p.Entrant) {
+		if cat.Prizes > 0 && !e.Counted(engine.PrizeRankings)(p.Entrant) {
 			label, marked = label+"*", true
 		}
 		tone := Plain
@@ -181,6 +182,9 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 		shared = shared || p.Shared
 	}
 	t.Footer = []string{i18n.T{Zh: "按总排名的先后排出本组名次（R-T-10）。", En: "The overall ranking's order among the category's players (R-T-10)."}.In(lang)}
+	if e.Ranking == nil {
+		t.Footer = append(t.Footer, rankedBy(tbs, false, lang)...)
+	}
 	if cat.Prizes > 0 {
 		t.Footer = append(t.Footer, i18n.T{Zh: "本组前 %d 名获奖。", En: "The first %d of the category win prizes."}.In(lang, cat.Prizes))
 	}
@@ -190,6 +194,7 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	if note := e.minimumNote(marked, lang); note != "" {
 		t.Footer = append(t.Footer, note)
 	}
+	t.briefDecisive(false)
 	return e.units(t, 3)
 }
 
@@ -205,7 +210,8 @@ func prizeCell(place int) Cell {
 // (R-T-8): the overall ranking's, then each category's (R-T-10), each the
 // ranking restricted to the players whose results count for prizes
 // (R-T-12), so that a prize passes over a player the minimum of games
-// cancels. No rows when no ranking names prizes.
+// cancels; then the team ranking's beside them (TeamWinners). No rows when
+// no ranking names prizes.
 func Prizes(e Event, lang i18n.Lang) Table {
 	ev := e.Event
 	t := Table{
@@ -224,7 +230,7 @@ func Prizes(e Event, lang i18n.Lang) Table {
 	for _, p := range overall {
 		place[p.Entrant] = p
 	}
-	counted := e.counted(engine.PrizeRankings)
+	counted := e.Counted(engine.PrizeRankings)
 	skips := ev.Settings.SharedPlaceSkips
 	passed := false // someone ranked within the prizes the minimum kept from one
 	add := func(ranking string, rank []engine.Placing, places int) {
@@ -245,10 +251,60 @@ func Prizes(e Event, lang i18n.Lang) Table {
 			add(c.Name, engine.Restrict(overall, func(id int) bool { p, _ := ev.Player(id); return p.In(c.Name) }, skips), c.Prizes)
 		}
 	}
+	if n := e.Awards.TeamPrizes; n > 0 {
+		teams := i18n.T{Zh: "团体", En: "Teams"}.In(lang)
+		for _, w := range e.TeamWinners(n) {
+			t.Rows = append(t.Rows, []Cell{{Text: teams}, prizeCell(w.Place), {Text: w.Name}, {Text: w.Unit}, {}})
+		}
+	}
 	if note := e.minimumNote(passed, lang); note != "" {
 		t.Footer = []string{note}
 	}
 	return e.units(t, 3)
+}
+
+// TeamWinner is a place of the team ranking beside the players' that wins
+// a prize: the team or the unit, and the players it is for.
+type TeamWinner struct {
+	Place  int
+	Shared bool // R-T-9
+	Name   string
+	Unit   string // a team's unit; "" for a unit
+	// Players are a team's players, or the players who scored a unit's
+	// place points, by ID.
+	Players []int
+}
+
+// TeamWinners are the first n places of the team ranking beside the
+// players' (Awards.TeamPrizes): under 队员总分制 the complete teams' totals
+// (R-T-6), else the units' 团体总分 of place points (R-T-11) that scored
+// any; none for a team that withdrew, nor without such a ranking.
+func (e Event) TeamWinners(n int) []TeamWinner {
+	var out []TeamWinner
+	if e.Totalled() {
+		te := e.Teams.Event
+		for _, row := range engine.TeamTotals(e.Event, te.Teams, te.Settings.Boards, e.Teams.Totals) {
+			team, _ := te.Team(row.Team)
+			if row.Place <= n && row.Complete && team.WithdrawnAfter == 0 {
+				out = append(out, TeamWinner{Place: row.Place, Shared: row.Shared, Name: team.Name, Unit: team.Unit, Players: team.Members})
+			}
+		}
+		return out
+	}
+	totals, _ := e.PlaceTotals()
+	for _, u := range totals {
+		if u.Place > n || u.Points == 0 {
+			continue
+		}
+		w := TeamWinner{Place: u.Place, Shared: u.Shared, Name: u.Group}
+		for i, id := range u.Members {
+			if u.Scores[i] > 0 {
+				w.Players = append(w.Players, id)
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // PlacePoints is the 团体总分 of place points (R-T-11): each place of the
@@ -278,38 +334,18 @@ func PlacePoints(e Event, lang i18n.Lang) Table {
 	if len(table) == 0 {
 		return t
 	}
-	groupOf := func(id int) string { return unitOf(ev, id) }
-	if byTeam {
-		teamOf := map[int]string{}
-		for _, tm := range e.Teams.Event.Teams {
-			for _, id := range tm.Members {
-				teamOf[id] = tm.Name
-			}
-		}
-		groupOf = func(id int) string { return teamOf[id] }
-	}
-	counted := e.counted(engine.TotalRankings)
-	scored := table.Score(e.Overall(), groupOf)
-	points := map[int]engine.Points{}
-	var kept []engine.Scored
-	marked := map[string][]string{}
-	for _, s := range scored {
-		if !counted(s.Entrant) && s.Points > 0 && s.Group != "" {
-			marked[s.Group] = append(marked[s.Group], PlayerName(ev, s.Entrant)+"*")
-			s.Points = 0 // the unit is ranked, without them
-		}
-		points[s.Entrant] = s.Points
-		kept = append(kept, s)
-	}
+	totals, cancelled := e.PlaceTotals()
 	shared := false
-	for _, u := range engine.Totals(kept, ev.Settings.SharedPlaceSkips) {
+	for _, u := range totals {
 		var who []string
-		for _, id := range u.Members {
-			if points[id] > 0 {
-				who = append(who, PlayerName(ev, id)+" "+points[id].String())
+		for i, id := range u.Members {
+			if u.Scores[i] > 0 {
+				who = append(who, PlayerName(ev, id)+" "+u.Scores[i].String())
 			}
 		}
-		who = append(who, marked[u.Group]...)
+		for _, id := range cancelled[u.Group] {
+			who = append(who, PlayerName(ev, id)+"*")
+		}
 		tone := Plain
 		if u.Place == 1 && u.Points > 0 {
 			tone = Strong
@@ -321,8 +357,42 @@ func PlacePoints(e Event, lang i18n.Lang) Table {
 	if shared {
 		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
-	if note := e.minimumNote(len(marked) > 0, lang); note != "" {
+	if note := e.minimumNote(len(cancelled) > 0, lang); note != "" {
 		t.Footer = append(t.Footer, note)
 	}
 	return t
+}
+
+// PlaceTotals are the 团体总分 of place points (R-T-11) PlacePoints shows:
+// each place of the overall ranking worth the table's points, added up by
+// unit — or by team under 队员总分制 (R-T-6) — most first; cancelled are
+// the players, by unit or team, the minimum of games keeps from its total
+// (R-T-12), who add nothing. None without a table.
+func (e Event) PlaceTotals() (totals []engine.Total, cancelled map[string][]int) {
+	table := e.Awards.PlacePoints
+	if len(table) == 0 {
+		return nil, nil
+	}
+	ev := e.Event
+	groupOf := func(id int) string { return unitOf(ev, id) }
+	if e.Totalled() {
+		teamOf := map[int]string{}
+		for _, tm := range e.Teams.Event.Teams {
+			for _, id := range tm.Members {
+				teamOf[id] = tm.Name
+			}
+		}
+		groupOf = func(id int) string { return teamOf[id] }
+	}
+	counted := e.Counted(engine.TotalRankings)
+	var kept []engine.Scored
+	cancelled = map[string][]int{}
+	for _, s := range table.Score(e.Overall(), groupOf) {
+		if !counted(s.Entrant) && s.Points > 0 && s.Group != "" {
+			cancelled[s.Group] = append(cancelled[s.Group], s.Entrant)
+			s.Points = 0 // the unit is ranked, without them
+		}
+		kept = append(kept, s)
+	}
+	return engine.Totals(kept, ev.Settings.SharedPlaceSkips), cancelled
 }
