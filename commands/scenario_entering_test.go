@@ -18,6 +18,18 @@ func (s *script) sayButtons(user, text string) Reply {
 	return r
 }
 
+// enteringScript starts a transcript under heading with the event create
+// makes, its lots pinned and its players numbered as entered.
+func enteringScript(t *testing.T, heading, create string) *script {
+	t.Helper()
+	s := newScript(t)
+	s.heading(heading)
+	must(t, s.say("org", create), "已创建")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	return s
+}
+
 // pressIn is user pressing button i of reply r, which came to them alone.
 func (s *script) pressIn(user string, r Reply, i int) string {
 	s.t.Helper()
@@ -28,11 +40,7 @@ func (s *script) pressIn(user string, r Reply, i int) string {
 }
 
 func TestScenarioEnteringClaimAndUndo(t *testing.T) {
-	s := newScript(t)
-	s.heading("组织者录入的选手先认领")
-	must(t, s.say("org", "/event new 周赛 rounds 3"), "已创建比赛「周赛」")
-	s.pinSeed(5)
-	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s := enteringScript(t, "组织者录入的选手先认领", "/event new 周赛 rounds 3")
 	for _, line := range []string{"/player add 陈静", "/player add 王芳", "/player add 李娜", "/player add 赵磊", "/start", "/pair", "/publish"} {
 		s.say("org", line)
 	}
@@ -71,12 +79,8 @@ func TestScenarioEnteringClaimAndUndo(t *testing.T) {
 // another captains it without playing; /start refuses a team with nobody,
 // then asks about a short one before forfeiting its empty board.
 func TestScenarioEnteringTeams(t *testing.T) {
-	s := newScript(t)
-	s.heading("队长注册队伍并上场")
-	must(t, s.say("org", "/event new 团体周赛 团体赛 roundrobin"), "已创建团体赛")
-	s.pinSeed(5)
+	s := enteringScript(t, "队长注册队伍并上场", "/event new 团体周赛 团体赛 roundrobin")
 	must(t, s.say("org", "/event set boards 2"), "台数 = 2")
-	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
 	s.say("org", "/signup open")
 	must(t, s.say("张伟", "/team new 甲队"), "你是队长", "报名成功：张伟", "你是第 1 台", "/team remove 甲队 张伟")
 	must(t, s.say("李娜", "/team new 乙队 不上场"), "你是队长", "你不上场", "/team join 乙队")
@@ -107,11 +111,7 @@ func TestScenarioEnteringTeams(t *testing.T) {
 // players is asked about; a name taken by the wrong user is claimed by
 // its bearer, the organiser confirms, and the one who held it is told.
 func TestScenarioEnteringSameNames(t *testing.T) {
-	s := newScript(t)
-	s.heading("同名选手")
-	must(t, s.say("org", "/event new 同名赛 rounds 3"), "已创建比赛「同名赛」")
-	s.pinSeed(5)
-	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s := enteringScript(t, "同名选手", "/event new 同名赛 rounds 3")
 	s.say("org", "/signup open")
 	must(t, s.say("wang", "/join 张伟 一中"), "报名成功：张伟（一中），第 1 位")
 	must(t, s.say("li", "/join 张伟 二中"), "「张伟」已经是另一位用户报名的 1 号", "/claim 张伟", "/join 张伟(二中)")
