@@ -146,9 +146,9 @@ func addPlayer(c *Context) (Reply, error) {
 	if waiting {
 		return Reply{Text: waitingText(st, added, c.Lang)}, nil
 	}
-	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
+	text := i18n.T{Zh: "已添加选手 %s。现有 %d 名选手。", En: "Added player %s. Players now: %d."}.In(c.Lang, describePlayer(added, c.Lang), added.ID)
 	if rostered {
-		text = i18n.T{Zh: "已添加选手 %s%s。现有 %d 名选手。", En: "Added player %s%s. %d players now."}.In(c.Lang, describePlayer(added, c.Lang), fromRoster(c.Lang), added.ID)
+		text = i18n.T{Zh: "已添加选手 %s%s。现有 %d 名选手。", En: "Added player %s%s. Players now: %d."}.In(c.Lang, describePlayer(added, c.Lang), fromRoster(c.Lang), added.ID)
 	}
 	return Reply{Text: text}, nil
 }
