@@ -21,12 +21,19 @@ import (
 // the prize places no two players share settled by lots (R-T-8).
 
 // undo cancels an earlier action (action.Undo): the log keeps both.
+// Alone, it asks first which step that is (askUndo).
 func undo(c *Context) (Reply, error) {
-	n, _ := strconv.ParseInt(c.Args["n"], 10, 64)
+	if c.Args["keep"] != "" {
+		return keepStep(c), nil
+	}
 	log, err := c.reads().Log(0, 0)
 	if err != nil {
 		return Reply{}, err
 	}
+	if c.Args["n"] == "" {
+		return askUndo(c, log)
+	}
+	n, _ := strconv.ParseInt(c.Args["n"], 10, 64)
 	if n < 1 || n > int64(len(log)) {
 		return Reply{}, problem("没有第 %d 步：操作编号是 1 到 %d。输入 /log 查看。", "There is no action %d: actions are numbered 1 to %d. See them with /log.", n, len(log))
 	}
@@ -52,6 +59,7 @@ func undo(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	var after *action.State
 	_, err = c.Update(func(ch *storage.Change) error {
 		if err := c.appendUndo(ch, &action.Undo{Seq: n}); err != nil {
 			var r *action.Refusal
@@ -60,6 +68,7 @@ func undo(c *Context) (Reply, error) {
 			}
 			return err
 		}
+		after = ch.State
 		chats.announce(ch, i18n.T{Zh: "第 %d 步（%s）已被 %s 撤销。", En: "Action %d (%s) was undone by %s."}.In(chats.lang, n, what(chats.lang), c.Req.User.Name))
 		// A result undone: the round's message shows the board open again.
 		return chats.refreshRound(ch, len(ch.State.Event.Rounds))
@@ -67,7 +76,8 @@ func undo(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return chats.reply(i18n.T{Zh: "已撤销第 %d 步：%s。", En: "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang))), nil
+	now := i18n.T{Zh: "现在：", En: "Now: "}.In(c.Lang) + staffTodo(after, true, c.Lang)
+	return chats.reply(i18n.T{Zh: "已撤销第 %d 步：%s。", En: "Undid action %d: %s."}.In(c.Lang, n, what(c.Lang)) + "\n" + now), nil
 }
 
 // undoneBy is the undo that cancels record n: the latest one that targets
@@ -279,7 +289,7 @@ func describe(a action.Action, st *action.State, named bool, lang i18n.Lang) str
 		}
 		return i18n.T{Zh: "%s 申请加入第 %d 队", En: "%s asked to join team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
 	case *action.TeamMembersAdded:
-		return i18n.T{Zh: "第 %d 队加入 %d 名队员", En: "added %d players to team %d"}.In(lang, a.Team, len(a.Entrants))
+		return i18n.T{Zh: "第 %[1]d 队加入 %[2]d 名队员", En: "added %[2]d players to team %[1]d"}.In(lang, a.Team, len(a.Entrants))
 	case *action.TeamMemberRemoved:
 		return i18n.T{Zh: "%s 离开第 %d 队", En: "took %s off team %d"}.In(lang, entrantWho(st, a.Entrant, lang), a.Team)
 	case *action.TeamRemoved:

@@ -228,8 +228,8 @@ func statusName(s action.Status, lang i18n.Lang) string {
 func greetInDM(cmd *Command) *Command {
 	declared := *cmd
 	run := func(c *Context) (Reply, error) {
-		if c.Req.Chat.IsPrivate() {
-			return welcome(c.Lang), nil
+		if c.Req.Chat.IsPrivate() && c.ref == nil && len(c.Args) == 0 {
+			return welcome(c.Lang), nil // a platform's own /start
 		}
 		full, err := c.svc.context(c, c.Req, c.Lang, &declared, c.named, c.ref)
 		if err != nil {

@@ -140,8 +140,10 @@ type joining struct {
 // joins: a user who is a member joins as that member, their name or
 // none typed; a name another user's member has is refused; a member
 // nobody is yet is claimed — the organisers are asked once (the reply
-// says so, and nothing is entered until one confirms).
-func (c *Context) joinAs(e *entering) (joining, *Reply, error) {
+// says so, and nothing is entered until one confirms). With no name typed
+// and none in the roster, the sender joins as fallback (their chat name,
+// for /team join; "" for /join, which asks for a name).
+func (c *Context) joinAs(e *entering, fallback string) (joining, *Reply, error) {
 	j := joining{name: c.Args["name"], unit: c.Args["unit"]}
 	if e.cl != nil {
 		if m, ok := e.cl.memberOf(c.Req.User.ID); ok {
@@ -159,6 +161,7 @@ func (c *Context) joinAs(e *entering) (joining, *Reply, error) {
 			return j, nil, nil
 		}
 	}
+	j.name = cmp.Or(j.name, fallback)
 	if j.name == "" {
 		return j, nil, problem("缺少名字。用法：/join 名字 [单位]", "The name is missing. Usage: /join NAME [UNIT]")
 	}
@@ -167,7 +170,7 @@ func (c *Context) joinAs(e *entering) (joining, *Reply, error) {
 	case !ok || c.State.Status != action.Signup:
 		return j, nil, nil // the event says why it takes no entry
 	case len(r.users) > 0:
-		return j, nil, problem("名册里的「%[1]s」已经是另一位聊天用户了。如果你也叫这个名字，请加上区分再报名，如 /join %[1]s(单位)；如果那就是你，请联系组织者。", "%[1]q in the roster is another chat user already. If that is your name too, join with what tells you apart, as in /join %[1]s(UNIT); if it is you, ask an organiser.", r.member.Name)
+		return j, nil, problem("名册里的「%[1]s」已经是另一位聊天用户了。如果你也叫这个名字，请加上区分再报名，如 /join %[2]s；如果那就是你，请联系组织者。", "%[1]q in the roster is another chat user already. If that is your name too, join with what tells you apart, as in /join %[3]s; if it is you, ask an organiser.", r.member.Name, apart(r.member.Name, j.unit, i18n.Zh), apart(r.member.Name, j.unit, i18n.En))
 	}
 	reply, err := c.askClaim(e, r.member)
 	return j, &reply, err

@@ -392,6 +392,9 @@ func (c *Context) allowed(cmd *Command) error {
 	switch cmd.Who {
 	case Player:
 		if c.Player == 0 && !staff {
+			if err := c.claimHint(); err != nil {
+				return err
+			}
 			return problem("只有本赛选手可以用 /%s。先用 /join 名字 报名。", "Only players of this event can use /%s. Join first with /join NAME.", cmd.Name)
 		}
 	case Staff:

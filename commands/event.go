@@ -359,8 +359,8 @@ func (s *Service) playerEvents(ctx context.Context, q eventQuery) ([]storage.Cha
 
 // playsNone answers a player's command in a private chat from a user who
 // plays in no event.
-var playsNone = problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名。",
-	"You play in no event yet. Join one in its group with /join NAME.")
+var playsNone = problem("你还没有参加任何比赛。请在比赛的群里用 /join 名字 报名；组织者替你录入过的话，在群里用 /claim 名字 认领（R-E-4）。",
+	"You play in no event yet. Join one in its group with /join NAME; if an organiser entered you, claim it in the group with /claim NAME (R-E-4).")
 
 // theirs is, in a group with several unfinished events, the one event of
 // them the sender may run q's command in — plays in, for a player's

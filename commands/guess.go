@@ -41,6 +41,9 @@ func playGuess(c *Context) (Reply, error) {
 		return guessCall(c)
 	}
 	if c.Player == 0 {
+		if err := c.claimHint(); err != nil {
+			return Reply{}, err
+		}
 		return Reply{}, problem("只有本赛选手才能猜先。", "Only players of the event take part in the colour guess.")
 	}
 	if col == engine.NoColour {

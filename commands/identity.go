@@ -119,15 +119,6 @@ func (c *Context) namedUser(arg string) (User, error) {
 		"I have not seen %s write yet, so I do not know who that is. Ask them to write in the group or to me first, or reply to one of their messages with the command, or pick them from the list @ opens.", arg)
 }
 
-// atSender is how a line names the request's sender for namedUser: their
-// handle, else their display name, after "@".
-func (c *Context) atSender() string {
-	if u := c.Req.User.Username; u != "" {
-		return "@" + u
-	}
-	return "@" + c.Req.User.Name
-}
-
 // nameScope is the chats whose writers "@name" may mean: the request's
 // group; from a private chat, the chats of the event it is about on the
 // same platform, and the private chat itself.

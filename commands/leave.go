@@ -62,6 +62,9 @@ func leave(c *Context) (Reply, error) {
 		}
 		entrant, words = p, words[1:]
 	case c.Player == 0:
+		if err := c.claimHint(); err != nil {
+			return Reply{}, err
+		}
 		return Reply{}, problem("只有本赛选手可以请假。组织者替选手请假：/bye 张三 3。", "Only players of the event ask for a bye. Organisers grant one for a player: /bye Li 3.")
 	default:
 		entrant = c.State.EntrantOf(c.Player)

@@ -37,7 +37,7 @@ func me(c *Context) (Reply, error) {
 	case c.Is(storage.Organiser) || c.Is(storage.Arbiter):
 		return staffMe(c), nil
 	}
-	return Reply{}, notAPlayer()
+	return Reply{}, c.notAPlayer()
 }
 
 // staffMe tells an organiser or an arbiter who does not play their part in

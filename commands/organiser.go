@@ -141,8 +141,11 @@ func organiserCommands() []*Command {
 		},
 		{
 			Name: "undo", Aliases: []string{"撤销"}, Who: Organiser,
-			Args: []Arg{{Name: "n", Kind: Int, Help: i18n.T{Zh: "操作编号（见 /log）", En: "the action's number (see /log)"}}},
-			Help: i18n.T{Zh: "撤销一步操作", En: "undo an action"},
+			Args: []Arg{
+				{Name: "n", Kind: Int, Optional: true, Help: i18n.T{Zh: "操作编号（见 /log）；不写则先问是否撤销最后一步", En: "the action's number (see /log); left out, you are asked about the last step"}},
+				{Name: "keep", Kind: Choice, Choices: undoKeep, Optional: true, Help: i18n.T{Zh: "不撤销（确认消息里的「取消」按钮）", En: "undo nothing (the question's Keep it button)"}},
+			},
+			Help: i18n.T{Zh: "撤销一步操作；只输入 /undo 撤销最后一步（先确认）", En: "undo an action; /undo alone undoes the last step, once you confirm"},
 			Run:  undo,
 		},
 		{

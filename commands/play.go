@@ -112,17 +112,10 @@ func asPlayer(run func(*Context) (Reply, error)) func(*Context) (Reply, error) {
 			return Reply{}, err
 		}
 		if c.Player == 0 {
-			return Reply{}, notAPlayer()
+			return Reply{}, c.notAPlayer()
 		}
 		return run(c)
 	}
-}
-
-// notAPlayer refuses a player's command from somebody who plays in none of
-// the events it could be about.
-func notAPlayer() *Problem {
-	return problem("只有本赛选手才能这样做。请先在比赛的群里用 /join 名字 报名。",
-		"Only players of the event can do that. Join first in the event's group with /join NAME.")
 }
 
 // seat is a player's game in the current round.

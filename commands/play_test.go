@@ -241,7 +241,8 @@ func TestJoinAndLeave(t *testing.T) {
 	must(t, h.say("wang", "/join 王五 一中"), "报名成功", "王五（一中）", "第 1 位")
 	must(t, h.say("wang", "/join 王五二"), "你已经以「王五」报名了", "/leave")
 	must(t, h.say("li", "/报名 李四"), "第 2 位")
-	must(t, h.say("zhang", "/join 王五"), "王五", "已经报名")
+	must(t, h.say("zhang", "/join 王五"), "「王五」已经是另一位用户报名的 1 号", "/claim 王五", "/join 王五(单位)")
+	must(t, h.say("zhang", "/join 王五 二中"), "/join 王五(二中)")
 	must(t, h.sendAs("zhang", "en", "/join 张三").Text, "Joined", "number 3")
 	must(t, h.dm("zhang", "/me"), "张三（第 3 位）", "还没有开始")
 

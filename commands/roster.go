@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,87 +210,14 @@ func removePlayer(c *Context) (Reply, error) {
 
 // playJoin enters the sender while sign-up is open.
 func playJoin(c *Context) (Reply, error) {
-	st := c.State
-	if c.Player != 0 {
-		p, _ := st.Event.Player(c.Player)
-		return Reply{}, problem("你已经以「%s」报名了（第 %d 位）。要退出请用 /leave。", "You have joined already as %q (number %d). To leave, type /leave.", p.Name, p.ID)
+	su, asked, err := c.prepareJoin("")
+	if err != nil || asked != nil {
+		return deref(asked), err
 	}
-	if err := claimInstead(c, c.Args["name"]); err != nil {
+	if _, err := c.Update(su.in(c)); err != nil {
 		return Reply{}, err
 	}
-	if err := joinShut(st, c.svc.now()); err != nil {
-		return Reply{}, err // R-E-5: the deadline
-	}
-	// R-E-4: the roster says who the sender is, or asks the organisers.
-	e, err := c.entering()
-	if err != nil {
-		return Reply{}, err
-	}
-	j, asked, err := c.joinAs(e)
-	if err != nil {
-		return Reply{}, err
-	}
-	if asked != nil {
-		return *asked, nil
-	}
-	name := j.name
-	unit, cats, err := joinCategories(st, j.unit, c.Args["categories"]) // R-T-10
-	if err != nil {
-		return Reply{}, err
-	}
-	if len(cats) == 0 && j.member != nil {
-		cats = j.member.categories(st)
-	}
-	var (
-		number  int
-		waiting bool
-		joined  engine.Player
-		after   *action.State
-	)
-	if _, err := c.Update(func(ch *storage.Change) error {
-		// The same user joining twice at once: the second sees the first.
-		if _, err := c.reads().PlayerOf(c.Req.Chat.Platform, c.Req.User.ID); !errors.Is(err, storage.ErrNotFound) {
-			if err != nil {
-				return err
-			}
-			return problem("你已经报名了。用 /me 查看。", "You have joined already. See it with /me.")
-		}
-		var err error
-		if joined, waiting, err = enter(ch, name, unit, j.rating, cats); err != nil {
-			return err
-		}
-		number, after = joined.ID, ch.State
-		ch.Identify(c.Req.Chat.Platform, c.Req.User.ID, joined.Entrant)
-		return nil
-	}); err != nil {
-		return Reply{}, err
-	}
-	if j.member != nil {
-		c.enter(e, map[int64]int{j.member.member.ID: joined.Entrant})
-	}
-	// The player's private notes are written when others act, in the
-	// language the player reads (readerLang): without a /lang choice, the
-	// locale their platform reports now, remembered as such.
-	if l := i18n.Parse(c.Req.Locale); l != "" {
-		if chosen, err := c.reads().Lang(c.Req.Chat.Platform, c.Req.User.ID); err != nil || chosen == "" {
-			if err == nil {
-				err = c.svc.store.SetLang(c, c.Req.Chat.Platform, c.Req.User.ID, localePref+string(l))
-			}
-			if err != nil {
-				c.svc.log.Warn("remember a player's language", "platform", c.Req.Chat.Platform, "user", c.Req.User.ID, "err", err)
-			}
-		}
-	}
-	if waiting {
-		return Reply{Text: waitingText(after, joined, c.Lang)}, nil
-	}
-	if unit != "" {
-		name += i18n.T{Zh: "（%s）", En: " (%s)"}.In(c.Lang, unit)
-	}
-	if len(cats) > 0 {
-		name += i18n.T{Zh: "，组别 %s", En: ", category %s"}.In(c.Lang, categoryList(cats, c.Lang))
-	}
-	return Reply{Text: i18n.T{Zh: "报名成功：%s，第 %d 位。比赛开始前可以用 /leave 取消。", En: "Joined: %s, number %d. Before the start you can leave with /leave."}.In(c.Lang, name, number)}, nil
+	return su.done(c), nil
 }
 
 // playLeave takes the sender out before the start. The players after them
@@ -319,15 +245,19 @@ func playLeave(c *Context) (Reply, error) {
 	return Reply{Text: i18n.T{Zh: "已取消报名。", En: "You have left the event."}.In(c.Lang)}, nil
 }
 
-// findPlayer finds a player by number or name.
+// findPlayer finds a player by number or name: a name that looks like
+// one player's, or like the base of one player's (张伟 for 张伟(一中));
+// when it could be several, it asks which (R-E-4).
 func findPlayer(st *action.State, arg string) (engine.Player, error) {
 	if _, ok := playerNumber.number(arg); ok {
 		return numbered(st, arg)
 	}
-	for _, p := range st.Event.Players {
-		if strings.EqualFold(p.Name, arg) {
-			return p, nil
-		}
+	switch ps := namesakes(st, arg); len(ps) {
+	case 1:
+		return ps[0], nil
+	case 0:
+	default:
+		return engine.Player{}, whichOne(arg, ps)
 	}
 	return engine.Player{}, problem("没有叫「%s」的选手。请用序号或全名，输入 /players 查看。", "There is no player called %q. Use their number or full name; see them with /players.", arg)
 }

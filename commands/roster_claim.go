@@ -50,8 +50,10 @@ var claimAnswer = map[string]bool{"ok": true, "no": false}
 // button, /claim ok|no N PLATFORM USER.
 func claim(c *Context) (Reply, error) {
 	words := strings.Fields(c.Args["player"])
-	if ok, answer := claimAnswer[words[0]]; answer && len(words) == 4 && c.ref != nil {
-		return decideClaim(c, ok, words[1], action.Actor{Platform: words[2], User: words[3]})
+	if len(words) == 4 && c.ref != nil {
+		if ok, answer := claimAnswer[words[0]]; answer || words[0] == takeVerb {
+			return decideClaim(c, ok || words[0] == takeVerb, words[0] == takeVerb, words[1], action.Actor{Platform: words[2], User: words[3]})
+		}
 	}
 	if err := c.loadEvent(false); err != nil {
 		return Reply{}, err
@@ -70,14 +72,28 @@ func claim(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	holder, err := c.holderName(p, c.Req.Chat.Platform)
+	if err != nil {
+		return Reply{}, err
+	}
+	asking := i18n.T{Zh: "%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", En: "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"}
+	if holder != "" {
+		// The name was taken by another user (R-E-4): the organiser
+		// decides who is that player.
+		asking = i18n.T{Zh: "%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s，这个报名现在是用户 %[5]s 的。%[1]s 是本人吗？确认后改由 %[1]s 使用，%[5]s 不再是这名选手。",
+			En: "%[1]s claims number %[3]d, %[4]s, in %[2]q, which user %[5]s holds now. Is %[1]s that player? Once confirmed, %[1]s is, and %[5]s no longer."}
+	}
 	r := ref{event: c.Event}
 	answer := func(verb string) string {
 		return r.answering("/claim " + verb + " " + strconv.Itoa(p.Entrant) + " " + c.Req.Chat.Platform + " " + c.Req.User.ID)
 	}
+	yes := "ok"
+	if holder != "" {
+		yes = takeVerb // confirms taking the entry from its holder, as asked
+	}
 	if _, err := c.Update(func(ch *storage.Change) error {
-		tell(ch, to, i18n.T{Zh: "%[1]s 认领「%[2]s」的 %[3]d 号 %[4]s。是本人吗？", En: "%[1]s claims number %[3]d, %[4]s, in %[2]q. Is it them?"},
-			[]any{c.Req.User.Name, c.State.Event.Name, p.ID, p.Name},
-			button{i18n.T{Zh: "确认", En: "Confirm"}, answer("ok")}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
+		tell(ch, to, asking, []any{c.Req.User.Name, c.State.Event.Name, p.ID, p.Name, holder},
+			button{i18n.T{Zh: "确认", En: "Confirm"}, answer(yes)}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -104,18 +120,18 @@ func (c *Context) organisers() ([]contact, error) {
 }
 
 // mayLink refuses to tie user to player p: an entry that has a user
-// already, a user who is another player of the event, and — for a claim —
-// an event that has started (an organiser links players then, /player
-// link), or finished.
-func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) error {
+// already (unless taking: a claim, which the organisers decide, of a name
+// another user joined as), a user who is another player of the event, and
+// an event that has finished or is called off. A claim after the start
+// stands (an organiser confirms it): a player the organiser entered finds
+// out they must claim their entry when they first report (R-E-4).
+func (c *Context) mayLink(p engine.Player, user action.Actor, taking bool) error {
 	st := c.State
 	switch {
 	case st.Status == action.Finished:
 		return problem("比赛已经结束。", "The event has finished.")
 	case st.Status == action.CalledOff:
 		return calledOff()
-	case claiming && st.Status == action.Running:
-		return problem("比赛已经开始，不能再认领。请组织者用 /player link %d %s 关联你。", "The event has started: entries are no longer claimed. Ask an organiser to link you with /player link %d %s.", p.ID, c.atSender())
 	}
 	ids, err := c.reads().PlayerIdentities(p.Entrant)
 	if err != nil {
@@ -125,7 +141,7 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 		if id.Platform == user.Platform && id.User == user.User {
 			return problem("%s 已经关联了这个用户。", "%s is linked to that user already.", p.Name)
 		}
-		if id.Platform == user.Platform {
+		if id.Platform == user.Platform && !taking {
 			return problem("%s 已经有聊天用户了。认错了人的话，请联系组织者。", "%s has a chat user already. If that is wrong, ask an organiser.", p.Name)
 		}
 	}
@@ -141,8 +157,9 @@ func (c *Context) mayLink(p engine.Player, user action.Actor, claiming bool) err
 }
 
 // decideClaim is an organiser's answer to a claim: ok links the user to
-// the player, no tells them it was refused.
-func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply, error) {
+// the player, no tells them it was refused; taking, the answer to a claim
+// of an entry another user held when it was made, moves it to the user.
+func decideClaim(c *Context, ok, taking bool, entrant string, user action.Actor) (Reply, error) {
 	if err := c.loadEvent(false); err != nil {
 		return Reply{}, err
 	}
@@ -160,7 +177,7 @@ func decideClaim(c *Context, ok bool, entrant string, user action.Actor) (Reply,
 		if err != nil {
 			return Reply{}, err
 		}
-		return linkUser(c, p, user, cmp.Or(names[user.User], user.User), i18n.T{Zh: "组织者确认了：你是「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser confirmed it: you are %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+		return linkUser(c, p, user, cmp.Or(names[user.User], user.User), i18n.T{Zh: "组织者确认了：你是「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser confirmed it: you are %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."}, taking)
 	}
 	lang, err := c.readerLang(user.Platform, user.User)
 	if err != nil {
@@ -187,13 +204,15 @@ func linkPlayer(c *Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return linkUser(c, p, action.Actor{Platform: c.Req.Chat.Platform, User: u.ID}, cmp.Or(u.Name, u.ID),
-		i18n.T{Zh: "组织者把你关联为「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser linked you as %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."})
+		i18n.T{Zh: "组织者把你关联为「%[2]s」的 %[1]s。对阵、结果确认和提和会私信给你。", En: "An organiser linked you as %[1]s in %[2]q. Your pairings, results to confirm and draw offers come here."}, false)
 }
 
 // linkUser ties user (called name) to player p, telling them with note
-// (args: the player, the event), and answers the organiser.
-func linkUser(c *Context, p engine.Player, user action.Actor, name string, note i18n.T) (Reply, error) {
-	if err := c.mayLink(p, user, false); err != nil {
+// (args: the player, the event), and answers the organiser. taking: a
+// confirmed claim, which takes the entry from the user of user's platform
+// who held it, who is told so.
+func linkUser(c *Context, p engine.Player, user action.Actor, name string, note i18n.T, taking bool) (Reply, error) {
+	if err := c.mayLink(p, user, taking); err != nil {
 		return Reply{}, err
 	}
 	lang, err := c.readerLang(user.Platform, user.User)
@@ -201,6 +220,9 @@ func linkUser(c *Context, p engine.Player, user action.Actor, name string, note 
 		return Reply{}, err
 	}
 	if _, err := c.Update(func(ch *storage.Change) error {
+		if err := releaseHolders(c, ch, p, user); err != nil {
+			return err
+		}
 		ch.Identify(user.Platform, user.User, p.Entrant)
 		tell(ch, []contact{{chat: chat.Private(user.Platform, user.User), lang: lang}}, note, []any{describePlayer(p, lang), c.State.Event.Name})
 		return nil
@@ -220,10 +242,6 @@ func claimInstead(c *Context, name string) error {
 		ids, err := c.reads().PlayerIdentities(p.Entrant)
 		if err != nil || len(ids) > 0 {
 			return err // a user's entry: the sign-up refuses it as taken
-		}
-		if c.State.Status == action.Running || c.State.Status == action.Finished {
-			return problem("「%[1]s」是组织者录入的选手（%[2]d 号）。比赛已经开始：如果是你，请组织者用 /player link %[2]d %[3]s 关联你。",
-				"%[1]q was entered by an organiser (player %[2]d). The event has started: if it is you, ask an organiser to link you with /player link %[2]d %[3]s.", p.Name, p.ID, c.atSender())
 		}
 		return problem("「%[1]s」是组织者录入的报名（%[2]d 号）。如果是你，请输入 /claim %[2]d，组织者确认后就是你。",
 			"%[1]q was entered by an organiser (number %[2]d). If it is you, type /claim %[2]d: once an organiser confirms, it is you.", p.Name, p.ID)

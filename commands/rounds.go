@@ -23,6 +23,9 @@ import (
 // removed first, once the organiser confirms (signup_checkin.go).
 func start(c *Context) (Reply, error) {
 	now := c.svc.now()
+	if r, asked, err := shortTeamsAtStart(c); err != nil || asked {
+		return r, err // R-TM-1: boards no player fills
+	}
 	if r, asked, err := checkInAtStart(c, now); err != nil || asked {
 		return r, err // R-E-5: the check-in before round 1
 	}

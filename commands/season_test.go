@@ -51,6 +51,12 @@ func (s *script) pinSeedOf(name string, seed uint64) {
 func (s *script) dmButtons(user, text string) Reply {
 	s.t.Helper()
 	r := s.run(user, "zh", text, true)
+	s.writeButtons(r)
+	return r
+}
+
+// writeButtons writes down the buttons of reply r, if it has any.
+func (s *script) writeButtons(r Reply) {
 	if len(r.Buttons) > 0 {
 		var bs []string
 		for _, b := range r.Buttons {
@@ -58,7 +64,6 @@ func (s *script) dmButtons(user, text string) Reply {
 		}
 		fmt.Fprintf(&s.out, "  [buttons: %s]\n", strings.Join(bs, " | "))
 	}
-	return r
 }
 
 // lastButton is the command of button i of the last private message the
@@ -127,7 +132,8 @@ func TestScenarioSeason(t *testing.T) {
 	linButton := s.lastButton("org", 0)
 	must(t, s.dm("org", xlButton), "已关联")
 	must(t, s.dm("org", linButton), "已经有聊天用户")
-	must(t, s.say("lin", "/claim 小丽"), "已经有聊天用户")
+	must(t, s.say("lin", "/claim 小丽"), "已请组织者确认") // R-E-4: the organisers decide
+	must(t, s.press("org", 1), "已拒绝这次认领")
 	must(t, s.say("xm", "/claim 小刚"), "已经是本赛的 小明")
 	must(t, s.say("org", "/player link 小刚 @xg"), "已关联")
 	must(t, s.say("org", "/player link 小红 @xg"), "已经是本赛的 小刚")
@@ -163,7 +169,7 @@ func TestScenarioSeason(t *testing.T) {
 	s.say("tch", "/pair")
 	s.say("tch", "/publish")
 	must(t, s.say("org", "/player add 小强 #学生组"), "迟到报名的选手没有可下的轮次了")
-	must(t, s.say("xh", "/claim 小红 #学生组"), "比赛已经开始，不能再认领", "/player link 1")
+	must(t, s.say("xh", "/claim 小红 #学生组"), "已请组织者确认你认领 1 小红")
 	// R-G-4: the clock forfeits only late players who could check in.
 	for _, u := range []string{"zhao", "xg", "xm", "xl"} {
 		must(t, s.say(u, "/here"), "已签到")

@@ -26,18 +26,20 @@ func teamCommands() []*Command {
 	return []*Command{
 		{
 			Name: "team new", Aliases: []string{"注册队伍", "建队"}, Who: Member,
-			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位", En: "the unit"}}},
-			Help: i18n.T{Zh: "注册队伍，你是队长", En: "register a team; you are its captain"},
-			More: i18n.T{Zh: "开赛前；你已报名时也是第 1 台。", En: "Before the start; if you play, you are its board 1."},
+			Args: []Arg{teamArg, {Name: "unit", Kind: Word, Optional: true, Help: i18n.T{Zh: "单位", En: "the unit"}},
+				{Name: "play", Kind: Choice, Choices: noPlay, Optional: true, Help: i18n.T{Zh: "不上场：只当队长", En: "no-play: captain without playing"}}},
+			Help: i18n.T{Zh: "注册队伍，你是队长，也是第 1 台", En: "register a team; you are its captain and its board 1"},
+			More: i18n.T{Zh: "开赛前；还没报名的队长以聊天名字报名。写「不上场」只当队长。", En: "Before the start; a captain who has not joined joins by their chat name. Add no-play to captain without playing."},
 			Run:  newTeam,
 		},
 		{
 			// A captain's buttons answer it too: /team join ok|no TEAM ENTRANT.
 			Name: "team join", Aliases: []string{"入队"}, Who: Anyone, GroupOnly: true,
-			Args: []Arg{{Name: "team", Kind: Rest, Help: i18n.T{Zh: "队名", En: "the team's name"}}},
+			Args: []Arg{{Name: "team", Kind: Rest, Help: i18n.T{Zh: "队名；还没报名的，可在后面写你在比赛中的名字", En: "the team's name; if you have not joined, your name in the event after it"}}},
 			Help: i18n.T{Zh: "申请入队，队长确认", En: "ask to join a team; its captain confirms"},
-			More: i18n.T{Zh: "队长在私信里按按钮确认。", En: "The captain confirms with a button in a private message."},
-			Run:  joinTeam,
+			More: i18n.T{Zh: "还没报名的同时报名（用写的名字，否则用聊天名字）；队长在私信里按按钮确认。",
+				En: "If you have not joined, you join on the way (by the name given, else your chat name); the captain confirms with a button in a private message."},
+			Run: joinTeam,
 		},
 		{
 			Name: "team add", Aliases: []string{"添加队员"}, Who: Organiser,
@@ -47,10 +49,10 @@ func teamCommands() []*Command {
 			Run:  addTeamPlayers,
 		},
 		{
-			Name: "team remove", Aliases: []string{"移出队员"}, Who: Organiser,
+			Name: "team remove", Aliases: []string{"移出队员"}, Who: Member,
 			Args: []Arg{teamArg, {Name: "player", Kind: Word, Help: i18n.T{Zh: "序号或名字", En: "number or name"}}},
 			Help: i18n.T{Zh: "把队员移出队伍", En: "take a player out of a team"},
-			More: i18n.T{Zh: "开赛前；其后的队员依次上移一台。", En: "Before the start; those after move up a board."},
+			More: i18n.T{Zh: "开赛前，组织者或该队队长；其后的队员依次上移一台。", En: "Before the start, by an organiser or the team's captain; those after move up a board."},
 			Run:  removeTeamPlayer,
 		},
 		{
@@ -124,32 +126,89 @@ func teamNamed(st *action.State, arg string) (int, error) {
 	return 0, problem("没有叫「%s」的队伍。队伍："+strings.Join(names, "、")+"（/teams 列出）。", "There is no team called %q. The teams: "+strings.Join(names, ", ")+" (/teams lists them).", arg)
 }
 
-// newTeam is /team new NAME [UNIT].
+// newTeam is /team new NAME [UNIT] [不上场]: the sender is the team's
+// captain, and its board 1 — a captain plays for the team they register
+// (R-TM-1), signed up as /team join signs a player up — unless they say
+// 不上场, play for another team already, or are an organiser registering
+// a team for others (they /team join it to play).
 func newTeam(c *Context) (Reply, error) {
 	if err := teamEvent(c.State); err != nil {
 		return Reply{}, err
 	}
 	name, unit := c.Args["team"], c.Args["unit"]
-	var members []int
-	if c.Player != 0 {
-		members = []int{c.State.EntrantOf(c.Player)}
+	plays := c.Args["play"] == ""
+	if isNoPlay(unit) {
+		unit, plays = "", false
 	}
+	other := 0
+	var (
+		members []int
+		su      *signing
+		note    string // why the captain does not play
+	)
+	switch {
+	case c.Player != 0:
+		entrant := c.State.EntrantOf(c.Player)
+		if other = c.State.TeamOf(entrant); other == 0 && plays {
+			members = []int{entrant}
+		}
+	case plays && !c.Is(storage.Organiser):
+		var err error
+		if su, note, err = captainSigning(c, name); err != nil {
+			return Reply{}, err
+		}
+	}
+	var after *action.State
 	if _, err := c.Update(func(ch *storage.Change) error {
 		ch.Grant(c.Req.Chat.Platform, c.Req.User.ID, storage.Captain) // their private /lineup finds the event
-		return ch.Append(&action.TeamRegistered{Name: name, Unit: unit, Captain: c.Actor(), Members: members})
+		if su != nil {
+			if err := su.enterIn(c, ch); err != nil {
+				return err
+			}
+			if !su.waiting {
+				members = []int{su.joined.Entrant}
+			}
+		}
+		if err := ch.Append(&action.TeamRegistered{Name: name, Unit: unit, Captain: c.Actor(), Members: members}); err != nil {
+			return err
+		}
+		after = ch.State
+		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	text := i18n.T{Zh: "已注册队伍「%s」，你是队长。", En: "Registered team %q; you are its captain."}.In(c.Lang, name)
-	if c.Player != 0 {
-		text += i18n.T{Zh: "你是第 1 台。", En: " You are its board 1."}.In(c.Lang)
+	head := i18n.T{Zh: "已注册队伍「%s」，你是队长。", En: "Registered team %q; you are its captain."}.In(c.Lang, name)
+	var status string
+	switch {
+	case other != 0:
+		status = i18n.T{Zh: "你已是「%[1]s」的队员，所以不在「%[2]s」上场，只当队长。", En: "You play for %[1]q already, so you captain %[2]q without playing for it."}.In(c.Lang, after.Teams.Teams[other-1].Name, name)
+	case len(members) > 0:
+		n, _ := after.Numbered(members[0])
+		p, _ := after.Event.Player(n)
+		status = i18n.T{Zh: "你是第 1 台。只当队长不上场：/team remove %s %s。", En: "You are its board 1. To captain without playing: /team remove %s %s."}.In(c.Lang, argWord(name), argWord(p.Name))
+	case note != "":
+		status = note
+	case !plays:
+		status = i18n.T{Zh: "你不上场；要上场：/team join %s。", En: "You do not play; to play after all: /team join %s."}.In(c.Lang, argWord(name))
+	case su != nil:
+		status = onceYouPlay(name, c.Lang) // on the wait list (R-E-5)
+	default:
+		status = i18n.T{Zh: "你是组织者，替队伍注册时不自动上场；要上场：/team join %s。", En: "You are an organiser: registering a team does not put you in it; to play: /team join %s."}.In(c.Lang, argWord(name))
 	}
-	return Reply{Text: text + "\n" + i18n.T{Zh: "队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", En: "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, name, name)}, nil
+	lines := []string{head + sep(c.Lang) + status}
+	if su != nil {
+		lines = append([]string{su.done(c).Text}, lines...) // the sign-up, then the team
+	}
+	lines = append(lines, i18n.T{Zh: "队员用 /team join %s 申请加入，你在私信里确认；或组织者用 /team add %s 名字… 录入。", En: "Players ask to join with /team join %s and you confirm in a private message; or an organiser enters them with /team add %s NAME…"}.In(c.Lang, argWord(name), argWord(name)))
+	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
-// joinTeam is a player's /team join NAME: the captain is asked, with a
-// button each way, in a private message; or, from those buttons, the
-// captain's answer.
+// joinTeam is /team join TEAM [NAME]: a chat user who has not joined the
+// event is entered as /join would enter them (by NAME, else the roster's
+// name, else their chat name), then the captain is asked, with a button
+// each way, in a private message — all in one change; the captain
+// themselves, or an organiser, is put in the team at once. From those
+// buttons, it is the captain's answer.
 func joinTeam(c *Context) (Reply, error) {
 	words := strings.Fields(c.Args["team"])
 	if _, answer := claimAnswer[firstWord(words)]; answer && len(words) == 3 && c.ref != nil {
@@ -158,36 +217,78 @@ func joinTeam(c *Context) (Reply, error) {
 	if err := c.loadEvent(false); err != nil {
 		return Reply{}, err
 	}
-	if c.Player == 0 {
-		return Reply{}, problem("只有本赛选手才能申请入队。先用 /join 名字 报名。", "Only players of the event ask to join a team. Join first with /join NAME.")
-	}
-	id, err := teamNamed(c.State, c.Args["team"])
+	id, name, err := teamAndName(c.State, c.list("team"))
 	if err != nil {
 		return Reply{}, err
 	}
 	t := c.State.Teams.Teams[id-1]
-	entrant := c.State.EntrantOf(c.Player)
-	lang, err := c.readerLang(t.Captain.Platform, t.Captain.User)
-	if err != nil {
-		return Reply{}, err
+	var su *signing
+	if c.Player == 0 {
+		if err := teamsOpen(c.State); err != nil {
+			return Reply{}, err
+		}
+		var asked *Reply
+		if su, asked, err = c.prepareJoin(cmp.Or(name, c.Req.User.Name)); err != nil {
+			return Reply{}, err
+		}
+		if asked != nil { // the roster's organisers confirm who the sender is first
+			asked.Text += "\n" + onceYouPlay(t.Name, c.Lang)
+			return *asked, nil
+		}
+	} else if p, _ := c.State.Event.Player(c.Player); name != "" && !strings.EqualFold(name, p.Name) {
+		return Reply{}, problem("你已经以「%[1]s」报名了，入队不用再写名字：/team join %[2]s。", "You have joined as %[1]q already: ask for the team without a name, /team join %[2]s.", p.Name, argWord(t.Name))
 	}
-	r := ref{event: c.Event}
-	answer := func(verb string) string {
-		return r.answering("/team join " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
+	direct := t.Captain == c.Actor() || c.Is(storage.Organiser)
+	var lang i18n.Lang
+	if !direct {
+		if lang, err = c.readerLang(t.Captain.Platform, t.Captain.User); err != nil {
+			return Reply{}, err
+		}
 	}
-	me := playerName(&c.State.Event, c.Player)
+	board := 0
 	if _, err := c.Update(func(ch *storage.Change) error {
+		number := c.Player
+		if su != nil {
+			if err := su.enterIn(c, ch); err != nil || su.waiting {
+				return err
+			}
+			number = su.joined.ID
+		}
+		entrant := ch.State.EntrantOf(number)
+		if direct {
+			if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
+				return err
+			}
+			board = len(ch.State.Teams.Teams[id-1].Members)
+			return nil
+		}
 		if err := ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant}); err != nil {
 			return err
 		}
+		r := ref{event: c.Event}
+		answer := func(verb string) string {
+			return r.answering("/team join " + verb + " " + strconv.Itoa(id) + " " + strconv.Itoa(entrant))
+		}
 		tell(ch, []contact{{chat: chat.Private(t.Captain.Platform, t.Captain.User), lang: lang}},
-			i18n.T{Zh: "%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", En: "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{me, c.Player, t.Name},
+			i18n.T{Zh: "%[1]s（%[2]d 号）申请加入「%[3]s」。同意吗？", En: "%[1]s (number %[2]d) asks to join %[3]q. Do you agree?"}, []any{playerName(&ch.State.Event, number), number, t.Name},
 			button{i18n.T{Zh: "同意", En: "Accept"}, answer("ok")}, button{i18n.T{Zh: "拒绝", En: "Refuse"}, answer("no")})
 		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name)}, nil
+	var lines []string
+	if su != nil {
+		lines = append(lines, su.done(c).Text)
+		if su.waiting {
+			return Reply{Text: strings.Join(append(lines, onceYouPlay(t.Name, c.Lang)), "\n")}, nil
+		}
+	}
+	if direct {
+		lines = append(lines, i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}.In(c.Lang, t.Name, board))
+	} else {
+		lines = append(lines, i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name))
+	}
+	return Reply{Text: strings.Join(lines, "\n")}, nil
 }
 
 // answerJoin is the captain's button: /team join ok|no TEAM ENTRANT.
@@ -255,8 +356,8 @@ func addTeamPlayers(c *Context) (Reply, error) {
 		for _, w := range words {
 			p, err := findPlayer(ch.State, w)
 			if err != nil {
-				if _, num := number(w); num {
-					return err
+				if _, num := number(w); num || len(namesakes(ch.State, w)) > 1 {
+					return err // no such number, or which of two of one name
 				}
 				if err := ch.Append(&action.PlayerAdded{Name: w}); err != nil {
 					return err
@@ -279,6 +380,9 @@ func removeTeamPlayer(c *Context) (Reply, error) {
 	id, err := teamNamed(c.State, c.Args["team"])
 	if err != nil {
 		return Reply{}, err
+	}
+	if t := c.State.Teams.Teams[id-1]; t.Captain != c.Actor() && !c.Is(storage.Organiser) {
+		return Reply{}, problem("只有「%s」的队长或组织者可以移出队员。", "Only %q's captain or an organiser takes players out of it.", t.Name)
 	}
 	p, err := findPlayer(c.State, c.Args["player"])
 	if err != nil {

@@ -30,7 +30,7 @@ func teamEventScript(t *testing.T, boards, reserves int, set ...string) *script 
 	must(t, s.say("ca", "/team new A"), "你是队长")
 	for k, team := range []string{"A", "B", "C", "D"} {
 		if k > 0 {
-			must(t, s.say("c"+strings.ToLower(team), "/team new "+team), "你是队长")
+			must(t, s.say("c"+strings.ToLower(team), "/team new "+team+" 不上场"), "你是队长")
 		}
 		var names []string
 		for j := 1; j <= boards+reserves; j++ {
@@ -151,7 +151,7 @@ func TestTeamSwissUnits(t *testing.T) {
 	s.say("org", "/signup open")
 	for k, unit := range []string{"一中", "一中", "二中", "二中"} {
 		team := fmt.Sprintf("T%d", k+1)
-		must(t, s.say(fmt.Sprint("c", k), "/team new "+team+" "+unit), "你是队长")
+		must(t, s.say(fmt.Sprint("c", k), "/team new "+team+" "+unit+" 不上场"), "你是队长")
 		s.say("org", fmt.Sprintf("/team add %s %s-1 %s-2", team, team, team))
 	}
 	s.say("org", "/start")
@@ -196,7 +196,7 @@ func totalsEventScript(t *testing.T) *script {
 	}
 	s.say("org", "/signup open")
 	for _, team := range []string{"A", "B"} {
-		must(t, s.say("c"+team, "/team new "+team), "你是队长")
+		must(t, s.say("c"+team, "/team new "+team+" 不上场"), "你是队长")
 		s.say("org", fmt.Sprintf("/team add %s %s1 %s2", team, team, team))
 	}
 	return s
@@ -259,9 +259,9 @@ func TestShortTeamWarned_R_TM_1(t *testing.T) {
 	must(t, s.say("org", "/event new 缺人赛 团体赛 roundrobin"), "已创建团体赛")
 	must(t, s.say("org", "/event set boards 3"), "已设置")
 	s.say("org", "/signup open")
-	must(t, s.say("ca", "/team new A"), "你是队长")
+	must(t, s.say("ca", "/team new A 不上场"), "你是队长", "你不上场")
 	must(t, s.say("org", "/team add A A1 A2 A3"), "加入")
-	must(t, s.say("cb", "/team new B"), "你是队长")
+	must(t, s.say("cb", "/team new B --no-play"), "你是队长", "你不上场")
 	must(t, s.say("org", "/team add B B1"), "加入")
 	list := s.say("org", "/teams")
 	must(t, list, "⚠ 缺 2 人：第 2–3 台每场判负（弃权）；开赛前可用 /team add 补人")
@@ -270,7 +270,14 @@ func TestShortTeamWarned_R_TM_1(t *testing.T) {
 	}
 	must(t, s.say("org", "/team add B B2"), "加入")
 	must(t, s.sendAs("org", "en", "/teams").Text, "⚠ 1 short: board 3 lost by forfeit every match; /team add fills them before the start")
-	started := s.say("org", "/start") // the group's announcement: in the event's language
+	// R-TM-1: the organiser is asked first, privately, which teams are short.
+	asked := s.run("org", "zh", "/start", false)
+	must(t, asked.Text, "「B」2 人，缺 1 人（第 3 台）", "每场判负", "/start 确认")
+	if !asked.Private || len(asked.Buttons) != 1 {
+		t.Errorf("the short teams' question %+v: want it private, with the button that starts", asked)
+	}
+	must(t, s.sendAs("org", "en", "/start").Text, "\"B\" has 2, 1 short (board 3)", "/start confirm")
+	started := s.say("org", "/start 确认") // the group's announcement: in the event's language
 	must(t, started, "⚠ 缺 1 人：第 3 台每场判负（弃权）")
 	lacks(t, started, "/team add")
 }
