@@ -20,6 +20,10 @@ func writeTables(b *bufio.Writer, vs []view) {
 }
 
 func writeTable(b *bufio.Writer, v view) {
+	if v.Bracket != nil {
+		writeBracket(b, v)
+		return
+	}
 	w := func(ss ...string) {
 		for _, s := range ss {
 			b.WriteString(s)

@@ -59,6 +59,10 @@ type BracketMatch struct {
 	// NextBrief is Next in fewer words, for a narrow layout: only who has
 	// red ("第2局：张三执红").
 	NextBrief string
+	// Boards is a team match's boards won (胜台数), the first side's first:
+	// "胜台 2:0" / "boards won 2–0"; "" in a bracket of games
+	// (TeamBracketOf).
+	Boards string
 	// Note says what happened besides the games: "双方弃权，无人晋级" (a
 	// double forfeit: the next match sees a bye), "无需进行" (a grand
 	// final's reset, when the winners' bracket's winner won the first).
@@ -142,6 +146,12 @@ func (n nextGame) brief(lang i18n.Lang, a, b string) string {
 
 // BracketOf is b as it stands, entrant i called nameOf(i), in lang.
 func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lang) Bracket {
+	return bracketOf(b, nameOf, nil, lang)
+}
+
+// bracketOf is b as it stands, its matches' scores the teams' where tally
+// gives them (TeamBracketOf).
+func bracketOf(b *engine.Bracket, nameOf func(entrant int) string, tally func(match int) (TeamTally, bool), lang i18n.Lang) Bracket {
 	out := b.Outcomes()
 	br := Bracket{Lang: lang, Title: i18n.T{Zh: "对阵表", En: "Bracket"}.In(lang)}
 	double := false
@@ -167,7 +177,13 @@ func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lan
 			p.Rounds = append(p.Rounds, BracketRound{Round: len(p.Rounds) + 1})
 		}
 		rd := &p.Rounds[m.Round-1]
-		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], called, lang))
+		bm := matchOf(b, m, out[i], called, lang)
+		if tally != nil && bm.Sides[0].Known() && bm.Sides[1].Known() {
+			if t, ok := tally(m.ID); ok {
+				bm.tallied(t, out[i], lang)
+			}
+		}
+		rd.Matches = append(rd.Matches, bm)
 	}
 	for part := engine.Winners; part <= engine.PlaceFinal; part++ {
 		p := parts[part]

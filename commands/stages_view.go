@@ -1,0 +1,68 @@
+package commands
+
+import (
+	"github.com/qisai/qisai/action"
+	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/sheet"
+)
+
+// The stages of a staged event as its live page, its print and /bracket
+// picture show them (R-F-3..7): each group's table with the places that
+// go on, each bracket with its matches' scores, one stage after the other.
+
+// tallier is a format whose bracket matches are team matches (a team
+// knockout, §11.1): it scores them by their boards (sheet.TeamTally).
+type tallier interface {
+	tally(st *action.State, stage int) func(match int) (sheet.TeamTally, bool)
+}
+
+// stageBracket is the bracket of stage i, run, as the views show it: a
+// match of games scored by its games, a team match by its boards.
+func stageBracket(st *action.State, i int, run *action.StageRun, lang i18n.Lang) sheet.Bracket {
+	name := func(id int) string { return entrantName(st, id) }
+	if t, ok := formatOf(st).(tallier); ok {
+		return sheet.TeamBracketOf(run.Bracket, name, t.tally(st, i), lang)
+	}
+	return sheet.BracketOf(run.Bracket, name, lang)
+}
+
+// stageTables are the stages drawn so far, in order: a bracket stage's
+// bracket (sheet.BracketTable), a field stage's groups, each its table
+// with the places that go on to the next stage marked (sheet.GroupTable).
+// The last says which stages follow once it is over. None before the
+// start.
+func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
+	pg := st.Progress()
+	if pg == nil {
+		return nil
+	}
+	plan := st.Stages.Plan.Stages
+	var out []sheet.Table
+	for i, run := range pg.Stages {
+		title := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(lang, i+1, stagesText([]action.StagePlan{run.Plan}, lang))
+		if run.Bracket != nil {
+			b := stageBracket(st, i, run, lang)
+			if len(plan) == 1 {
+				title = b.Title
+			}
+			out = append(out, sheet.BracketTable(b, title))
+			continue
+		}
+		advance := 0
+		if run.Plan.Kind == action.GroupsStage && i < len(plan)-1 {
+			advance = run.Plan.Advance
+		}
+		for g, f := range run.Fields {
+			name := title + i18n.T{Zh: " · %s", En: " · %s"}.In(lang, fieldName(st, i, g+1, lang))
+			if len(run.Fields) == 1 && run.Plan.Kind != action.PlacesStage {
+				name = title
+			}
+			out = append(out, sheet.GroupTable(f, name, advance, func(id int) string { return entrantName(st, id) }, lang))
+		}
+	}
+	if n := len(pg.Stages); n < len(plan) && len(out) > 0 {
+		last := &out[len(out)-1]
+		last.Footer = append(last.Footer, i18n.T{Zh: "之后：%s（本阶段结束后抽定）", En: "Then: %s (drawn when this stage ends)"}.In(lang, stagesText(plan[n:], lang)))
+	}
+	return out
+}
