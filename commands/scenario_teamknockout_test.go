@@ -84,6 +84,8 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 	if len(rows) < 2 || !slices.Equal(rows[0], []string{"1", "长城"}) || !slices.Equal(rows[1], []string{"2", "红星"}) {
 		t.Errorf("the final ranking %v, want 长城 then 红星", rows)
 	}
+	// The bracket: each match's 局分, a level one's settlement.
+	must(t, s.say("hu", "/bracket"), "M1 红星 5–1 黄河", "M3 红星 3–3 长城", "长城胜（台次）", "长城胜（快棋加赛）")
 	must(t, s.say("hu", "/standings boards"), "第1台")
 	// The year's season (R-T-11, 10,7,5,3): each player scores the team's
 	// place; 东方 and 黄河 share 3rd and split 5 and 3.
@@ -97,6 +99,7 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 		t.Errorf("the season's place points %v, want %v", points, want)
 	}
 	s.golden("teams_knockout4.txt")
+	teamBracketViews(t, s) // stages_view_test.go
 }
 
 // playRound enters round's boards by plans, keyed by the match's teams in

@@ -20,8 +20,9 @@ const gridMost = 16
 
 // GroupTable is field f of a staged event as people follow a group
 // (R-F-3): its players by place, each with their result against every
-// other — the column headed k is the player on row k, "1", "½", "0", a
-// forfeit "+" or "−", one a game for a double round robin — their score
+// other — the column headed k is the player on row k; the points each game
+// scored them, a forfeit "+" or "−", one a game for a double round robin —
+// their score
 // and place, and, once the field has played, the places that go on to the
 // next stage marked 出线 (the top advance; 0 marks none). An entrant is
 // called nameOf(entrant).
@@ -60,7 +61,7 @@ func GroupTable(f *engine.Field, title string, advance int, nameOf func(entrant 
 			results := make([][]string, len(standings)+1)
 			for _, x := range hist[s.Player] {
 				if r, ok := row[x.Opponent]; ok {
-					results[r] = append(results[r], gridResult(x.Outcome))
+					results[r] = append(results[r], gridResult(x))
 				}
 			}
 			for r := 1; r <= len(standings); r++ {
@@ -85,15 +86,15 @@ func GroupTable(f *engine.Field, title string, advance int, nameOf func(entrant 
 }
 
 // gridResult is one game in a group's table, from the row's player's side:
-// "1", "½", "0", a forfeit "+" or "−"; "" while it is to play.
-func gridResult(o engine.Outcome) string {
-	switch o {
-	case engine.OutcomeWin:
-		return "1"
-	case engine.OutcomeDraw:
-		return "½"
-	case engine.OutcomeLoss:
-		return "0"
+// the points it scored them as the event scores a game (R-S-1: "1", "½",
+// "0"; "2", "1", "0"), a forfeit "+" or "−"; "" while it is to play.
+func gridResult(x engine.Entry) string {
+	switch x.Outcome {
+	case engine.OutcomeWin, engine.OutcomeDraw, engine.OutcomeLoss:
+		if x.Points == 1 {
+			return "½"
+		}
+		return x.Points.String()
 	case engine.OutcomeForfeitWin:
 		return "+"
 	case engine.OutcomeForfeitLoss:
