@@ -39,7 +39,7 @@ func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
 	plan := st.Stages.Plan.Stages
 	var out []sheet.Table
 	for i, run := range pg.Stages {
-		title := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(lang, i+1, stagesText([]action.StagePlan{run.Plan}, lang))
+		title := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(lang, i+1, stageTitle(run.Plan, lang))
 		if run.Bracket != nil {
 			b := stageBracket(st, i, run, lang)
 			if len(plan) == 1 {
@@ -53,7 +53,9 @@ func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
 			advance = run.Plan.Advance
 		}
 		for g, f := range run.Fields {
-			name := title + i18n.T{Zh: " · %s", En: " · %s"}.In(lang, fieldName(st, i, g+1, lang))
+			// Short, to head a group's small table: the footer says who
+			// goes on.
+			name := i18n.T{Zh: "第 %d 阶段 · %s", En: "Stage %d · %s"}.In(lang, i+1, fieldName(st, i, g+1, lang))
 			if len(run.Fields) == 1 && run.Plan.Kind != action.PlacesStage {
 				name = title
 			}
@@ -65,4 +67,23 @@ func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
 		last.Footer = append(last.Footer, i18n.T{Zh: "之后：%s（本阶段结束后抽定）", En: "Then: %s (drawn when this stage ends)"}.In(lang, stagesText(plan[n:], lang)))
 	}
 	return out
+}
+
+// stageTitle says what a stage is in words, for a view's title:
+// "分组循环（2 组，各组前 2 名出线）" / "groups (2, the top 2 of each go
+// on)".
+func stageTitle(sp action.StagePlan, lang i18n.Lang) string {
+	switch sp.Kind {
+	case action.KnockoutStage:
+		return i18n.T{Zh: "淘汰赛", En: "knockout"}.In(lang)
+	case action.DoubleStage:
+		return i18n.T{Zh: "双淘汰", En: "double elimination"}.In(lang)
+	case action.GroupsStage:
+		return i18n.T{Zh: "分组循环（%d 组，各组前 %d 名出线）", En: "groups (%d, the top %d of each go on)"}.In(lang, sp.Groups, sp.Advance)
+	case action.SwissStage:
+		return i18n.T{Zh: "积分编排 %d 轮", En: "Swiss of %d rounds"}.In(lang, sp.Rounds)
+	case action.PlacesStage:
+		return i18n.T{Zh: "同名次决赛", En: "finals by place"}.In(lang)
+	}
+	return i18n.T{Zh: "循环赛", En: "round robin"}.In(lang)
 }

@@ -82,7 +82,7 @@ func must(err error) {
 func groupTables(pools []*engine.Field, lang i18n.Lang) []sheet.Table {
 	var out []sheet.Table
 	for g, p := range pools {
-		title := i18n.T{Zh: "第 1 阶段：分组 2组 前2 · 第 %d 组", En: "Stage 1: groups 2 top 2 · group %d"}.In(lang, g+1)
+		title := i18n.T{Zh: "第 1 阶段 · 第 %d 组", En: "Stage 1 · group %d"}.In(lang, g+1)
 		out = append(out, sheet.GroupTable(p, title, 2, func(id int) string { return Name(id, lang) }, lang))
 	}
 	return out
@@ -98,7 +98,7 @@ func GroupsKnockout(lang i18n.Lang) []sheet.Table {
 	play(b, 1, false)
 	play(b, 2, true)
 	br := sheet.BracketOf(b, func(id int) string { return Name(id, lang) }, lang)
-	return append(groupTables(pools, lang), sheet.BracketTable(br, i18n.T{Zh: "第 2 阶段：淘汰", En: "Stage 2: knockout"}.In(lang)))
+	return append(groupTables(pools, lang), sheet.BracketTable(br, i18n.T{Zh: "第 2 阶段：淘汰赛", En: "Stage 2: knockout"}.In(lang)))
 }
 
 // GroupsPlaces is groups → finals by place (R-F-7, seed 000 范文三): the
@@ -110,7 +110,7 @@ func GroupsPlaces(lang i18n.Lang) []sheet.Table {
 	play(b, 1, false)
 	play(b, 2, true)
 	br := sheet.BracketOf(b, func(id int) string { return Name(id, lang) }, lang)
-	return append(groupTables(pools, lang), sheet.BracketTable(br, i18n.T{Zh: "第 2 阶段：同名次决赛", En: "Stage 2: places"}.In(lang)))
+	return append(groupTables(pools, lang), sheet.BracketTable(br, i18n.T{Zh: "第 2 阶段：同名次决赛", En: "Stage 2: finals by place"}.In(lang)))
 }
 
 // TeamKnockout is a knockout of four teams of three boards (§11.1) under
