@@ -199,3 +199,36 @@ func teamBracketViews(t *testing.T, s *script) {
 		t.Errorf("/bracket picture of the team knockout = %q, want a PNG", r.Text)
 	}
 }
+
+// R-F-4: the live page of a knockout and of a double elimination shows
+// the bracket from the start, with the round's pairings once published.
+func TestKnockoutPageBracket_R_F_4(t *testing.T) {
+	for _, tt := range []struct {
+		settings []string
+		parts    []string
+	}{
+		{nil, []string{"淘汰赛"}},
+		{[]string{"format 双淘汰"}, []string{"胜者组", "败者组", "总决赛"}},
+	} {
+		h := koEvent(t, 6, tt.settings...)
+		st := h.state()
+		tables := pageTables(st, i18n.Zh)
+		if len(tables[sheet.KindBracket]) != 1 {
+			t.Fatalf("%v: %d brackets on the page at the start, want 1", tt.settings, len(tables[sheet.KindBracket]))
+		}
+		var parts []string
+		for _, p := range tables[sheet.KindBracket][0].Bracket.Parts {
+			parts = append(parts, p.Title)
+		}
+		if strings.Join(parts, " ") != strings.Join(tt.parts, " ") {
+			t.Errorf("%v: the bracket's parts %v, want %v", tt.settings, parts, tt.parts)
+		}
+		koRound(t, h)
+		st = h.state()
+		tables = pageTables(st, i18n.En)
+		if len(tables[sheet.KindPairings]) != 1 || len(tables[sheet.KindBracket]) != 1 {
+			t.Errorf("%v: after a round the page has %d pairings and %d brackets, want 1 and 1", tt.settings, len(tables[sheet.KindPairings]), len(tables[sheet.KindBracket]))
+		}
+		must(t, livePage(t, st, i18n.En), `<section class="t bracket" id="bracket">`, `<div class="side win">`)
+	}
+}
