@@ -63,7 +63,7 @@ func showBracket(c *Context) (Reply, error) {
 
 // bracketPictures answers /bracket picture: the stages drawn so far
 // (stageTables) — the groups' tables side by side, each bracket — a page
-// a picture (picture.Painter.Staged).
+// a picture (picture.Painter.Staged), as many as the chat takes.
 func bracketPictures(c *Context) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
@@ -76,16 +76,26 @@ func bracketPictures(c *Context) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("draw the stages of %q: %w", st.Event.Name, err)
 	}
+	// As many pages as the chat takes (showPicture): the first ones; the
+	// live page has the whole.
+	limit := privatePages
+	if !c.Req.Chat.IsPrivate() {
+		limit = groupPages
+	}
 	title := i18n.T{Zh: "对阵表", En: "Bracket"}.In(c.Lang)
-	files := make([]*chat.File, len(pages))
-	for k, png := range pages {
+	files := make([]*chat.File, min(len(pages), limit))
+	for k := range files {
 		name := st.Event.Name + " " + title
 		if len(pages) > 1 {
 			name += fmt.Sprintf(" %d", k+1)
 		}
-		files[k] = &chat.File{Name: chat.FileName(name, "png"), Data: png}
+		files[k] = &chat.File{Name: chat.FileName(name, "png"), Data: pages[k]}
 	}
-	return withFiles(c, i18n.T{Zh: "对阵表：图片 %d 张", En: "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
+	text := i18n.T{Zh: "对阵表：图片 %d 张", En: "The bracket: %d pictures"}.In(c.Lang, len(files))
+	if len(files) < len(pages) {
+		text = i18n.T{Zh: "对阵表共 %d 页，这里是前 %d 页；全部见比赛网页（/web）。", En: "The bracket has %d pages; here are the first %d, and the whole is on the event's web page (/web)."}.In(c.Lang, len(pages), len(files))
+	}
+	return withFiles(c, text, files)
 }
 
 // stagedStandings is a staged event's ranking: the final one with places

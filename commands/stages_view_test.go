@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -231,4 +232,13 @@ func TestKnockoutPageBracket_R_F_4(t *testing.T) {
 		}
 		must(t, livePage(t, st, i18n.En), `<section class="t bracket" id="bracket">`, `<div class="side win">`)
 	}
+}
+
+// /bracket picture of a big double elimination in the group sends the pages the
+// group's budget allows (groupPages) and says where the whole is.
+func TestBracketPictureCut(t *testing.T) {
+	h := koEvent(t, 200, "format 双淘汰")
+	h.withPainter(painter(t))
+	r := h.send("org", "/bracket 图片", false)
+	must(t, r.Text, "对阵表共", fmt.Sprintf("这里是前 %d 页", groupPages), "/web")
 }
