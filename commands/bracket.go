@@ -55,8 +55,16 @@ func showBracket(c *Context) (Reply, error) {
 			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
 		}
 	}
-	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
-		parts = append(parts, i18n.T{Zh: "之后：%s（上一阶段结束后抽定）", En: "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
+	n := len(pg.Stages)
+	if b, sp, ok := st.Ahead(pg); ok {
+		// The bracket the groups lead to, by their places (R-F-3, R-F-7).
+		head := i18n.T{Zh: "第 %d 阶段：%s（小组赛后确定）", En: "Stage %d: %s (settled by the groups)"}.In(c.Lang, n+1, stagesText([]action.StagePlan{sp}, c.Lang))
+		lines := sheet.BracketOf(b, func(id int) string { return entrantName(st, id) }, c.Lang).Lines(phoneWidth)
+		parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
+		n++
+	}
+	if n < len(st.Stages.Plan.Stages) {
+		parts = append(parts, i18n.T{Zh: "之后：%s（上一阶段结束后抽定）", En: "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[n:], c.Lang)))
 	}
 	return Reply{Text: strings.Join(parts, "\n\n")}, nil
 }

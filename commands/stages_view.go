@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"strings"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/sheet"
@@ -28,9 +30,10 @@ func stageBracket(st *action.State, i int, run *action.StageRun, lang i18n.Lang)
 
 // stageTables are the stages drawn so far, in order: a bracket stage's
 // bracket (sheet.BracketTable), a field stage's groups, each its table
-// with the places that go on to the next stage marked (sheet.GroupTable).
-// The last says which stages follow once it is over. None before the
-// start.
+// with the places that go on to the next stage marked (sheet.GroupTable);
+// while groups play, the bracket they lead to with their places for its
+// sides (action.State.Ahead). The last says which stages follow once it
+// is over. None before the start.
 func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
 	pg := st.Progress()
 	if pg == nil {
@@ -62,9 +65,23 @@ func stageTables(st *action.State, lang i18n.Lang) []sheet.Table {
 			out = append(out, sheet.GroupTable(f, name, advance, func(id int) string { return entrantName(st, id) }, lang))
 		}
 	}
-	if n := len(pg.Stages); n < len(plan) && len(out) > 0 {
+	n := len(pg.Stages)
+	if b, sp, ok := st.Ahead(pg); ok {
+		// The bracket the groups lead to, its sides their places until
+		// they have played (R-F-3, R-F-7).
+		br := sheet.BracketOf(b, func(id int) string { return entrantName(st, id) }, lang)
+		title := i18n.T{Zh: "第 %d 阶段：%s（小组赛后确定）", En: "Stage %d: %s (settled by the groups)"}.In(lang, n+1, stageTitle(sp, lang))
+		out = append(out, sheet.BracketTable(br, title))
+		n++
+	}
+	if n < len(plan) && len(out) > 0 {
+		var later []string
+		for _, sp := range plan[n:] {
+			later = append(later, stageTitle(sp, lang))
+		}
 		last := &out[len(out)-1]
-		last.Footer = append(last.Footer, i18n.T{Zh: "之后：%s（本阶段结束后抽定）", En: "Then: %s (drawn when this stage ends)"}.In(lang, stagesText(plan[n:], lang)))
+		last.Footer = append(last.Footer, i18n.T{Zh: "之后：%s（本阶段结束后抽定）", En: "Then: %s (drawn when this stage ends)"}.
+			In(lang, strings.Join(later, " > ")))
 	}
 	return out
 }

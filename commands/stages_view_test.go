@@ -57,13 +57,19 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 	s := stagedScript(t, 8, "分组 2 前2 > 淘汰", "分组 2组 前2 > 淘汰")
 	must(t, s.say("org", "/start"), "开赛")
 	tables := pageTables(s.state(), i18n.Zh)
-	if len(tables[sheet.KindGroup]) != 2 || len(tables[sheet.KindBracket]) != 0 {
-		t.Fatalf("the page at the start has %d groups and %d brackets, want the 2 groups alone", len(tables[sheet.KindGroup]), len(tables[sheet.KindBracket]))
+	if len(tables[sheet.KindGroup]) != 2 || len(tables[sheet.KindBracket]) != 1 {
+		t.Fatalf("the page at the start has %d groups and %d brackets, want the 2 groups and the bracket ahead", len(tables[sheet.KindGroup]), len(tables[sheet.KindBracket]))
 	}
 	g1, g2 := tables[sheet.KindGroup][0], tables[sheet.KindGroup][1]
 	must(t, g1.Title, "第 1 阶段", "第 1 组")
 	must(t, strings.Join(g1.Footer, "\n"), "前 2 名出线")
-	must(t, strings.Join(g2.Footer, "\n"), "前 2 名出线", "之后：淘汰")
+	must(t, strings.Join(g2.Footer, "\n"), "前 2 名出线")
+	// The knockout ahead names the groups' places until they have played.
+	ahead := tables[sheet.KindBracket][0]
+	must(t, ahead.Title, "第 2 阶段：淘汰赛（小组赛后确定）")
+	if m := ahead.Bracket.Parts[0].Rounds[0].Matches[0]; m.Sides[0].Text != "G1第1名" || m.Sides[1].Text != "G2第2名" {
+		t.Errorf("the knockout ahead opens with %s v %s, want G1第1名 v G2第2名", m.Sides[0].Text, m.Sides[1].Text)
+	}
 	for _, r := range groupRows(g1) {
 		if r[2] != "" {
 			t.Errorf("a group not yet played marks %s %q", r[0], r[2])
@@ -241,4 +247,21 @@ func TestBracketPictureCut(t *testing.T) {
 	h.withPainter(painter(t))
 	r := h.send("org", "/bracket 图片", false)
 	must(t, r.Text, "对阵表共", fmt.Sprintf("这里是前 %d 页", groupPages), "/web")
+}
+
+// R-F-3, seed 000 范文三: while the first groups play, the page names the
+// stages after them in words under the last group.
+func TestStagesAheadNamed_R_F_3(t *testing.T) {
+	s := stagedScript(t, 20, "分组 5 前2 > 分组 2 前2 > 同名次决赛", "分组 5组 前2 > 分组 2组 前2 > 同名次决赛")
+	must(t, s.say("org", "/start"), "开赛")
+	for lang, want := range map[i18n.Lang]string{
+		i18n.Zh: "之后：分组循环（2 组，各组前 2 名出线） > 同名次决赛（本阶段结束后抽定）",
+		i18n.En: "Then: groups (2, the top 2 of each go on) > finals by place (drawn when this stage ends)",
+	} {
+		groups := pageTables(s.state(), lang)[sheet.KindGroup]
+		if len(groups) != 5 {
+			t.Fatalf("%s: %d groups on the page, want 5", lang, len(groups))
+		}
+		must(t, strings.Join(groups[4].Footer, "\n"), want)
+	}
 }
