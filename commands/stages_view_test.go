@@ -65,9 +65,9 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 	must(t, strings.Join(g1.Footer, "\n"), "前 2 名出线")
 	must(t, strings.Join(g2.Footer, "\n"), "前 2 名出线")
 	// The knockout ahead names the groups' places until they have played.
-	ahead := tables[sheet.KindBracket][0]
-	must(t, ahead.Title, "第 2 阶段：淘汰赛（小组赛后确定）")
-	if m := ahead.Bracket.Parts[0].Rounds[0].Matches[0]; m.Sides[0].Text != "G1第1名" || m.Sides[1].Text != "G2第2名" {
+	shown := tables[sheet.KindBracket][0]
+	must(t, shown.Title, "第 2 阶段：淘汰赛（小组赛后确定）")
+	if m := shown.Bracket.Parts[0].Rounds[0].Matches[0]; m.Sides[0].Text != "G1第1名" || m.Sides[1].Text != "G2第2名" {
 		t.Errorf("the knockout ahead opens with %s v %s, want G1第1名 v G2第2名", m.Sides[0].Text, m.Sides[1].Text)
 	}
 	for _, r := range groupRows(g1) {
@@ -75,9 +75,27 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 			t.Errorf("a group not yet played marks %s %q", r[0], r[2])
 		}
 	}
+	before := s.state()
+	ahead, _, ok := before.Ahead(before.Progress())
+	if !ok {
+		t.Fatal("no bracket ahead while the groups play")
+	}
 	playStages(t, s, func(st *action.State) bool { return len(st.Progress().Stages) == 2 })
 
 	st := s.state()
+	// The bracket drawn once the groups are over is the one shown ahead.
+	drawn := st.Progress().Stages[1].Bracket
+	if len(drawn.Matches) != len(ahead.Matches) {
+		t.Fatalf("the knockout drawn has %d matches, the one ahead %d", len(drawn.Matches), len(ahead.Matches))
+	}
+	for i, m := range drawn.Matches {
+		if m.Slots != ahead.Matches[i].Slots || m.Part != ahead.Matches[i].Part {
+			t.Errorf("match %d drawn %+v, shown ahead %+v", m.ID, m, ahead.Matches[i])
+		}
+	}
+	if _, _, ok := st.Ahead(st.Progress()); ok {
+		t.Error("a bracket ahead once it is drawn")
+	}
 	groups := st.Progress().Stages[0].Fields
 	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		tables := pageTables(st, lang)
