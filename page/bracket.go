@@ -13,15 +13,6 @@ import (
 // it waits for or how it ended beyond its points. A bye whose player
 // stands in a later match is left out, as the picture leaves it out.
 func writeBracket(b *bufio.Writer, v view) {
-	w := func(ss ...string) {
-		for _, s := range ss {
-			b.WriteString(s)
-		}
-	}
-	w(`<section class="t `, esc(v.Kind), `" id="`, esc(v.ID), "\">\n<h2>", esc(v.Title), "</h2>\n")
-	if v.Note != "" {
-		w(`<p class="note">`, esc(v.Note), "</p>\n")
-	}
 	fed := map[int]bool{}
 	for _, p := range v.Bracket.Parts {
 		for _, rd := range p.Rounds {
@@ -32,34 +23,32 @@ func writeBracket(b *bufio.Writer, v view) {
 			}
 		}
 	}
-	for _, p := range v.Bracket.Parts {
-		w(`<div class="part"><h3>`, esc(p.Title), "</h3>\n<div class=\"scroll\"><div class=\"rounds\">\n")
-		for _, rd := range p.Rounds {
-			w(`<div class="round"><h4>`, esc(rd.Title), "</h4>\n")
-			for i := range rd.Matches {
-				m := &rd.Matches[i]
-				if byes := m.Sides[0].Entrant == 0 && m.Sides[1].Entrant == 0; (m.Bye || byes) && fed[m.ID] {
-					continue
+	writeSection(b, v, func() {
+		for _, p := range v.Bracket.Parts {
+			put(b, `<div class="part"><h3>`, esc(p.Title), "</h3>\n<div class=\"scroll\"><div class=\"rounds\">\n")
+			for _, rd := range p.Rounds {
+				put(b, `<div class="round"><h4>`, esc(rd.Title), "</h4>\n")
+				for i := range rd.Matches {
+					m := &rd.Matches[i]
+					if byes := m.Sides[0].Entrant == 0 && m.Sides[1].Entrant == 0; (m.Bye || byes) && fed[m.ID] {
+						continue
+					}
+					writeMatch(b, m)
 				}
-				writeMatch(w, m)
+				put(b, "</div>\n")
 			}
-			w("</div>\n")
+			put(b, "</div></div></div>\n")
 		}
-		w("</div></div></div>\n")
-	}
-	for _, f := range v.Footer {
-		w(`<p class="foot">`, esc(f), "</p>\n")
-	}
-	b.WriteString("</section>\n")
+	})
 }
 
 // writeMatch writes one match's box.
-func writeMatch(w func(...string), m *sheet.BracketMatch) {
-	w(`<div class="match"><div class="label">`, esc(m.Label))
+func writeMatch(b *bufio.Writer, m *sheet.BracketMatch) {
+	put(b, `<div class="match"><div class="label">`, esc(m.Label))
 	if m.Caption != "" {
-		w(" ", esc(m.Caption))
+		put(b, " ", esc(m.Caption))
 	}
-	w("</div>\n")
+	put(b, "</div>\n")
 	for k, s := range m.Sides {
 		class := "side"
 		if m.Winner == k {
@@ -68,7 +57,7 @@ func writeMatch(w func(...string), m *sheet.BracketMatch) {
 		if c := toneClass[s.Tone]; c != "" && s.Tone != sheet.Strong {
 			class += " " + c
 		}
-		w(`<div class="`, class, `"><span class="who">`, esc(s.Text), `</span><span class="pts">`, esc(m.Points[k]), "</span></div>\n")
+		put(b, `<div class="`, class, `"><span class="who">`, esc(s.Text), `</span><span class="pts">`, esc(m.Points[k]), "</span></div>\n")
 	}
 	note := m.Next
 	if m.Note != "" {
@@ -76,8 +65,8 @@ func writeMatch(w func(...string), m *sheet.BracketMatch) {
 	}
 	for _, s := range []string{m.Boards, m.Tie, note} {
 		if s != "" {
-			w(`<div class="more">`, esc(s), "</div>\n")
+			put(b, `<div class="more">`, esc(s), "</div>\n")
 		}
 	}
-	w("</div>\n")
+	put(b, "</div>\n")
 }

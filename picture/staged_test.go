@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -60,13 +59,7 @@ func TestStagedPages(t *testing.T) {
 // The staged events' golden pictures, drawn in the golden font as
 // TestGolden's.
 func TestStagedGolden(t *testing.T) {
-	if _, err := os.Stat(goldenFont); err != nil {
-		t.Skipf("the golden pictures are drawn in %s, not installed (apt-get install fonts-droid-fallback; scripts/test does)", goldenFont)
-	}
-	p, err := Open(goldenFont)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := goldenPainter(t)
 	for _, g := range []struct {
 		name string
 		lang i18n.Lang
