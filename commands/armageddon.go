@@ -97,6 +97,9 @@ func chooseArmageddon(c *Context, ch *storage.Change, chats *voice, s seat, col 
 	red, black := playerName(ev, g.Red), playerName(ev, g.Black)
 	chats.announce(ch, i18n.T{Zh: "第%d台和棋黑胜：%s 选择执%s。红方 %s，黑方 %s（和棋算黑方胜）。", En: "Board %d, armageddon: %s chose %s. Red %s, black %s (a draw is black's win)."}.
 		In(chats.lang, s.game.Board, playerName(ev, c.Player), colourName(col, chats.lang), red, black))
+	if err := chats.refreshRound(ch, s.round); err != nil { // the round's message shows the colours chosen
+		return "", err
+	}
 	opp, err := c.contacts(s.opponent)
 	if err != nil {
 		return "", err

@@ -176,6 +176,9 @@ func guessChoose(c *Context, ch *storage.Change, chats *voice, s seat, col engin
 		red, black = black, red
 	}
 	chats.announce(ch, i18n.T{Zh: "第%d台：红方 %s（先行），黑方 %s。", En: "Board %d: red %s (moves first), black %s."}.In(chats.lang, s.game.Board, red, black))
+	if err := chats.refreshRound(ch, s.round); err != nil { // the round's message shows the colours chosen
+		return "", err
+	}
 	return i18n.T{Zh: "你执%s。第%d台：红方 %s，黑方 %s。", En: "You play %s. Board %d: red %s, black %s."}.In(c.Lang, colourName(col, c.Lang), s.game.Board, red, black), nil
 }
 

@@ -85,7 +85,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		}
 		a.reach.Report(err)
 		wait = min(max(2*wait, minBackoff), maxBackoff)
-		a.log.Error("feishu: the long connection stopped; check that the app's events come by long connection (事件与回调 › 使用长连接接收事件) and that it is published; trying again",
+		a.log.Error("feishu: the long connection stopped; check that the app receives events through the long connection (developer console: Events & Callbacks › Receive events through persistent connection) and that it is published; trying again",
 			"in", wait, "err", err)
 		a.sleep(ctx, wait)
 	}
