@@ -18,7 +18,7 @@ func groupsBracket(plan Plan, sp StagePlan, match engine.MatchFormat, pools []*e
 
 // Ahead is the bracket the stage after the groups being played will be —
 // a knockout, or the finals by place of two groups — drawn from the
-// groups' places before they are known ("G1第1名" v "G2第2名"), so that
+// groups' places before they are known ("1组第1名" v "2组第2名"), so that
 // everybody sees who will meet whom (R-F-3, R-F-7); its plan, and false
 // when the next stage is not such a bracket or the current stage is not
 // groups still playing.

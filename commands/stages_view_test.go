@@ -67,8 +67,8 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 	// The knockout ahead names the groups' places until they have played.
 	shown := tables[sheet.KindBracket][0]
 	must(t, shown.Title, "第 2 阶段：淘汰赛（小组赛后确定）")
-	if m := shown.Bracket.Parts[0].Rounds[0].Matches[0]; m.Sides[0].Text != "G1第1名" || m.Sides[1].Text != "G2第2名" {
-		t.Errorf("the knockout ahead opens with %s v %s, want G1第1名 v G2第2名", m.Sides[0].Text, m.Sides[1].Text)
+	if m := shown.Bracket.Parts[0].Rounds[0].Matches[0]; m.Sides[0].Text != "1组第1名" || m.Sides[1].Text != "2组第2名" {
+		t.Errorf("the knockout ahead opens with %s v %s, want 1组第1名 v 2组第2名", m.Sides[0].Text, m.Sides[1].Text)
 	}
 	for _, r := range groupRows(g1) {
 		if r[2] != "" {

@@ -79,7 +79,7 @@ type BracketMatch struct {
 }
 
 // Side is one side of a match: the player's name, or what the slot waits
-// for ("M3胜者" / "winner of M3", "G2第1名" / "G2 #1", "轮空" / "bye").
+// for ("M3胜者" / "winner of M3", "2组第1名" / "G2 #1", "轮空" / "bye").
 // Tone is Strong for the winner, Muted for a bye and a side still to come.
 type Side struct {
 	Cell
@@ -279,7 +279,7 @@ func slotWords(s engine.Slot, lang i18n.Lang) string {
 	}
 	// The only other slot that waits: a group's place (an entrant is
 	// known, a bye is nobody).
-	return i18n.T{Zh: "G%d第%d名", En: "G%d #%d"}.In(lang, s.Group, s.Rank)
+	return i18n.T{Zh: "%d组第%d名", En: "G%d #%d"}.In(lang, s.Group, s.Rank)
 }
 
 // scoreOf is the regular games' points, first side first, counting a win
