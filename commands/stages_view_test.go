@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
@@ -148,6 +149,12 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 		}
 		html := livePage(t, st, lang)
 		must(t, html, `<section class="t group" id="group">`, `<section class="t bracket" id="bracket">`, `<div class="match">`, winner(0, 0))
+		// One language: in English, the only Chinese is what was typed
+		// (the event's name) and the switch to Chinese.
+		rest := strings.NewReplacer(st.Event.Name, "", "中文", "").Replace(html)
+		if lang == i18n.En && strings.ContainsFunc(rest, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			t.Errorf("Chinese words on the English page")
+		}
 	}
 	s.withPainter(painter(t))
 	r := s.send("org", "/bracket 图片", false)

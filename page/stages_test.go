@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/qisai/qisai/internal/chromium"
 	"github.com/qisai/qisai/internal/i18n"
@@ -57,6 +58,11 @@ func TestLiveStages(t *testing.T) {
 				if !strings.Contains(got, want) {
 					t.Errorf("%s %s: the live page lacks %s", tt.lang, name, want)
 				}
+			}
+			// One language: the English page's only Chinese is the
+			// switch to the Chinese page, named in itself.
+			if tt.lang == i18n.En && strings.ContainsFunc(strings.ReplaceAll(got, "中文", ""), func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("%s: Chinese on the English page", name)
 			}
 		}
 	}
