@@ -290,3 +290,42 @@ func TestStagesAheadNamed_R_F_3(t *testing.T) {
 		must(t, strings.Join(groups[4].Footer, "\n"), want)
 	}
 }
+
+// §11.1: a team double elimination's page shows its winners' and losers'
+// brackets from the start, each match scored by its boards once played.
+func TestTeamDoubleEliminationPage(t *testing.T) {
+	s := newScript(t)
+	must(t, s.say("org", "/event new 团体杯 团体赛 双淘汰"), "已创建团体赛")
+	s.pinSeed(3)
+	must(t, s.say("org", "/event set boards 3"), "台数 = 3")
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s.say("org", "/signup open")
+	for _, f := range knockoutTeams {
+		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
+		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
+		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
+	}
+	must(t, s.say("org", "/start"), "开赛！")
+	var parts []string
+	for _, p := range pageTables(s.state(), i18n.Zh)[sheet.KindBracket][0].Bracket.Parts {
+		parts = append(parts, p.Title)
+	}
+	if strings.Join(parts, " ") != "胜者组 败者组 总决赛" {
+		t.Errorf("the bracket's parts %v, want the winners', the losers' and the grand final", parts)
+	}
+	must(t, s.say("org", "/pair"), "预览")
+	must(t, s.publishes("org", "/publish"), "第1轮对阵")
+	s.playRound(1, map[[2]string]string{{"红星", "黄河"}: "WWD", {"东方", "长城"}: "LDD"})
+	b := pageTables(s.state(), i18n.En)[sheet.KindBracket][0].Bracket
+	first := b.Parts[0].Rounds[0].Matches
+	if m := first[0]; m.Score != "5–1" || m.Boards != "boards won 2–0" || m.Sides[m.Winner].Text != "红星" {
+		t.Errorf("M1 %s %q %q, want 红星 5–1 with 2 boards to 0", m.Score, m.Boards, m.Sides[max(m.Winner, 0)].Text)
+	}
+	if m := first[1]; m.Score != "2–4" || m.Sides[m.Winner].Text != "长城" {
+		t.Errorf("M2 %s, want 长城 4–2", m.Score)
+	}
+	losers := b.Parts[1].Rounds[0].Matches[0]
+	if losers.Sides[0].Text != "黄河" && losers.Sides[1].Text != "黄河" {
+		t.Errorf("the losers' bracket opens with %s v %s, want 黄河 in it", losers.Sides[0].Text, losers.Sides[1].Text)
+	}
+}
