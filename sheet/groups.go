@@ -19,13 +19,12 @@ const KindGroup Kind = "group"
 const gridMost = 16
 
 // GroupTable is field f of a staged event as people follow a group
-// (R-F-3): its players by place, each with their result against every
-// other — the column headed k is the player on row k; the points each game
-// scored them, a forfeit "+" or "−", one a game for a double round robin —
-// their score
-// and place, and, once the field has played, the places that go on to the
-// next stage marked 出线 (the top advance; 0 marks none). An entrant is
-// called nameOf(entrant).
+// (R-F-3): its players by place, each with their games against every
+// other — the column headed k is the player on row k; a game is the
+// points it scored them, a forfeit "+" or "−", one a game for a double
+// round robin — their score and place, and, once the field has played,
+// the places that go on to the next stage marked 出线 (the top advance;
+// 0 marks none). An entrant is called nameOf(entrant).
 func GroupTable(f *engine.Field, title string, advance int, nameOf func(entrant int) string, lang i18n.Lang) Table {
 	standings := engine.Standings(f.Event)
 	grid := len(standings) <= gridMost
