@@ -83,17 +83,19 @@ func TestPrintTeamBracket(t *testing.T) {
 	}
 }
 
-// The staged pages' golden screenshots in headless Chromium: a phone's
-// width, both languages; -update rewrites them (look at them first).
+// The staged pages' golden screenshots in headless Chromium, the three
+// events one under the other on one page a language (one Chromium run
+// each), at a phone's width; -update rewrites them (look at them first).
 func TestStagesGolden(t *testing.T) {
 	br := chromium.Find(t)
 	dir := t.TempDir()
 	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
-		for name, p := range stagedPages(lang) {
-			file := name + "-" + string(lang)
-			path := filepath.Join(dir, file+".html")
-			write(t, path, live(t, p, Options{Root: "./"}))
-			br.Golden(t, "file://"+path, filepath.Join("testdata", "live-"+file+".png"), 390, 1400, *update)
-		}
+		pages := stagedPages(lang)
+		all := pages["groups-knockout"]
+		all.Tables = append(all.Tables, pages["groups-places"].Tables...)
+		all.Tables = append(all.Tables, pages["team-knockout"].Tables...)
+		path := filepath.Join(dir, string(lang)+".html")
+		write(t, path, live(t, all, Options{Root: "./"}))
+		br.Golden(t, "file://"+path, filepath.Join("testdata", "live-stages-"+string(lang)+".png"), 390, 2900, *update)
 	}
 }
