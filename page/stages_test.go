@@ -99,3 +99,16 @@ func TestStagesGolden(t *testing.T) {
 		br.Golden(t, "file://"+path, filepath.Join("testdata", "live-stages-"+string(lang)+".png"), 390, 2900, *update)
 	}
 }
+
+// BenchmarkLiveStages: the live page of groups → knockout.
+func BenchmarkLiveStages(b *testing.B) {
+	p := stagedPages(i18n.Zh)["groups-knockout"]
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if err := Live(&out, p, Options{Root: "/e/tok/"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -73,3 +73,15 @@ func TestStagedGolden(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStaged draws groups → knockout (two groups side by side, the
+// bracket) as /bracket picture does, the glyphs drawn once already.
+func BenchmarkStaged(b *testing.B) {
+	p := cjk(b)
+	tables := stagedfixture.GroupsKnockout(i18n.Zh)
+	for b.Loop() {
+		if _, err := p.Staged(tables); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
