@@ -52,7 +52,7 @@ func showBracket(c *Context) (Reply, error) {
 			continue
 		}
 		for g, f := range run.Fields {
-			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+rankingTable(st, f.Ranking(), c.Lang))
+			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+fieldTable(st, f, c.Lang))
 		}
 	}
 	n := len(pg.Stages)
@@ -147,7 +147,7 @@ func stagedStandings(st *action.State, lang i18n.Lang) string {
 			if len(run.Fields) > 1 {
 				lines = append(lines, i18n.T{Zh: "%s：", En: "%s:"}.In(lang, capital(fieldName(st, len(pg.Stages)-1, g+1, lang))))
 			}
-			lines = append(lines, rankingTable(st, f.Ranking(), lang))
+			lines = append(lines, fieldTable(st, f, lang))
 		}
 	}
 	for k := len(pg.Stages) - 2; k >= 0; k-- {
@@ -263,6 +263,28 @@ func stillIn(run *action.StageRun) (in []int, gone []out) {
 	return in, gone
 }
 
+// namedField is f's event under its entrants' names: a field's players
+// are numbered 1, 2, … in it and named by their numbers in the event.
+func namedField(st *action.State, f *engine.Field) engine.Event {
+	ev := *f.Event
+	ev.Players = slices.Clone(ev.Players)
+	for k := range ev.Players {
+		ev.Players[k].Name = entrantName(st, f.Entrants[k])
+	}
+	return ev
+}
+
+// fieldTable is a group's (a field stage's) standings as the chat shows
+// them (R-F-3, R-T-*): place ("3=" when shared, R-T-9), entrant, score
+// and the tiebreaks that decided a place, so that its ranking reads with
+// its reasons.
+func fieldTable(st *action.State, f *engine.Field, lang i18n.Lang) string {
+	ev := namedField(st, f)
+	s := sheet.Standings(sheet.Of(&ev), lang)
+	s.Columns[2].Title = entrantHead(st, lang) // the names: a team staged event's are teams
+	return monoTable(s.BriefText(phoneWidth, nil))
+}
+
 // stagedCrosstable is each group's (and each field stage's) crosstable
 // (R-F-3): the field's games under the players' names.
 func stagedCrosstable(st *action.State, lang i18n.Lang) (string, error) {
@@ -271,12 +293,8 @@ func stagedCrosstable(st *action.State, lang i18n.Lang) (string, error) {
 	if pg != nil {
 		for i, run := range pg.Stages {
 			for g, f := range run.Fields {
-				ev := *f.Event
+				ev := namedField(st, f)
 				ev.Name = i18n.T{Zh: "第 %d 阶段 %s", En: "stage %d %s"}.In(lang, i+1, fieldName(st, i, g+1, lang))
-				ev.Players = slices.Clone(ev.Players)
-				for k := range ev.Players {
-					ev.Players[k].Name = playerName(&st.Event, f.Entrants[k])
-				}
 				if len(ev.Rounds) > 0 {
 					parts = append(parts, ev.Name+"\n"+crosstable(&action.State{Event: ev, Status: action.Running}, lang))
 				}

@@ -214,9 +214,10 @@ func (individualFormat) notPlayed(_ *action.State, k *eventKey, lang i18n.Lang) 
 
 // standingsText is the standings sheet as the chat shows it (R-T-*): the
 // title, then place ("3=" when shared, R-T-9), name, score and the
-// event's first two tiebreaks, sized for a phone; under 队员总分制 the team
-// totals after it (R-T-6). top > 0 keeps the first top rows and everyone
-// sharing the last place kept; 0 keeps all.
+// tiebreaks that decided a place (standingsTable), sized for a phone;
+// under 队员总分制 the team totals after it (R-T-6). top > 0 keeps the
+// first top rows and everyone sharing the last place kept, and says so;
+// 0 keeps all.
 func (f individualFormat) standingsText(st *action.State, lang i18n.Lang, top int) string {
 	text := standingsTable(st, lang, top)
 	if put := st.Postponed(); len(put) > 0 {

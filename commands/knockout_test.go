@@ -222,6 +222,6 @@ func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	if want := []string{"P1", "P2", "P3"}; !slices.Equal(names[:3], want) {
 		t.Errorf("ranking %v, want %v first", names, want)
 	}
-	must(t, h.say("hu", "/standings"), "4=   P4")
+	must(t, h.say("hu", "/standings"), "  4= P4")
 	must(t, h.say("hu", "/crosstable"), "第 2 阶段 第 1 组")
 }

@@ -19,8 +19,8 @@ func TestMonoTable(t *testing.T) {
 	tb.Row("3=", "Bob", "9.5")
 	want := strings.Join([]string{
 		"名次 姓名   积分",
-		"1    王天一   10",
-		"3=   Bob     9.5",
+		"  1  王天一   10",
+		"  3= Bob     9.5",
 	}, "\n")
 	if got := monoTable(&tb); got != chat.Mono(want) {
 		t.Errorf("table as a message:\n%s\nwant it as a monospace block:\n%s", got, chat.Mono(want))

@@ -16,7 +16,8 @@ import (
 
 // teamStandingsText is the team standings (R-T-4, R-T-5) as the chat shows
 // them: the chain in the heading, then the sheet's brief columns — place,
-// team, 场分, 局分 and the chain's next criterion.
+// team, 场分, 局分 and the criteria that decided a place
+// (sheet.Column.Decisive).
 func teamStandingsText(st *action.State, lang i18n.Lang) string {
 	var chain []string
 	for _, c := range st.TeamEvent().Settings.Ranking {
@@ -37,26 +38,19 @@ func criterionName(c engine.TeamCriterion, lang i18n.Lang) string {
 
 // boardStandingsText is the board standings (最佳台次, sheet.BoardStandings)
 // as the chat shows them: a table a board, its players by points, then the
-// share of the points, then wins; top > 0 keeps the places up to top (the
-// announcements': /standings boards shows all).
+// share of the points (the games beside the points show it), then wins
+// where they decided a place; top > 0 keeps the places up to top (the
+// announcements': /standings boards shows all), which the title says, and
+// a line under the tables where a board has more players says where the
+// rest are.
 func boardStandingsText(st *action.State, lang i18n.Lang, top int) string {
 	s := sheet.BoardStandings(sheetOf(st), lang, top)
-	lines := []string{i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang)}
-	var t *sheet.Text
-	board := ""
-	for _, r := range s.Rows { // board, place, name, team, points, games, wins
-		if r[0].Text != board {
-			if t != nil {
-				lines = append(lines, monoTable(t))
-			}
-			board = r[0].Text
-			t = &sheet.Text{Fit: phoneWidth, Shrink: []int{1, 2}}
-			t.Row(i18n.T{Zh: "第%s台", En: "B%s"}.In(lang, board), i18n.T{Zh: "姓名", En: "Name"}.In(lang), i18n.T{Zh: "队名", En: "Team"}.In(lang), i18n.T{Zh: "得分", En: "Pts"}.In(lang), i18n.T{Zh: "局数", En: "G"}.In(lang))
-		}
-		t.Row(r[1].Text, r[2].Text, r[3].Text, r[4].Text, r[5].Text)
+	lines := []string{s.Title}
+	for _, b := range sheet.BoardTables(s, lang) {
+		lines = append(lines, monoTable(b.BriefText(phoneWidth, nil)))
 	}
-	if t != nil {
-		lines = append(lines, monoTable(t))
+	if top > 0 && len(sheet.BoardStandings(sheetOf(st), lang, 0).Rows) > len(s.Rows) {
+		lines = append(lines, i18n.T{Zh: "……全部台次成绩：/standings boards", En: "… every board in full: /standings boards"}.In(lang))
 	}
 	return strings.Join(lines, "\n")
 }

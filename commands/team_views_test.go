@@ -198,3 +198,39 @@ func TestTeamTotalsViews(t *testing.T) {
 	r = s.send("org", "/standings picture", false)
 	must(t, r.Text, "团体排名（队员总分制）", "图片 2 张")
 }
+
+// Board standings cut to each board's top places say so under the tables,
+// with the command that shows them all (a hint that works in the group:
+// hints_test.go); shown whole, or cut where nobody is left out, they do
+// not.
+func TestBoardStandingsSayTheyAreCut(t *testing.T) {
+	s := teamRoundPlayed(t)
+	st := s.state()
+	var typed []string // the teams' and players' names
+	for _, tm := range st.TeamEvent().Teams {
+		typed = append(typed, tm.Name)
+	}
+	for _, p := range st.Event.Players {
+		typed = append(typed, p.Name)
+	}
+	for _, tt := range []struct {
+		lang       i18n.Lang
+		title, cut string
+	}{
+		{i18n.Zh, "台次成绩（每台前1名）", "……全部台次成绩：/standings boards"},
+		{i18n.En, "Board standings (top 1 of each board)", "… every board in full: /standings boards"},
+	} {
+		// Board 1's winners share its first place; its losers are left out.
+		cut := boardStandingsText(st, tt.lang, 1)
+		lines := strings.Split(cut, "\n")
+		if lines[0] != tt.title || lines[len(lines)-1] != tt.cut {
+			t.Errorf("%s: top 1 of each board:\n%s\nwant the title %q and the last line %q", tt.lang, cut, tt.title, tt.cut)
+		}
+		languageRule(t, tt.lang, "board standings, top 1", cut, typed)
+		for _, top := range []int{0, 3} { // 3: every board's places are 1= and 3= at most
+			if text := boardStandingsText(st, tt.lang, top); strings.Contains(text, tt.cut) {
+				t.Errorf("%s: top %d cuts nobody, yet says so:\n%s", tt.lang, top, text)
+			}
+		}
+	}
+}

@@ -119,11 +119,13 @@ func pairingTable(st *action.State, round int, lang i18n.Lang) string {
 
 // standingsTable is the standings sheet as the chat shows it (R-T-*): the
 // title, then place ("3=" when shared, R-T-9), name, score and the
-// event's first two tiebreaks, sized for a phone. top > 0 keeps the first
-// top rows and everyone sharing the last place kept; 0 keeps all. The
+// tiebreaks that decided a place (sheet.Column.Decisive), sized for a
+// phone. top > 0 keeps the first top rows and everyone sharing the last
+// place kept, and says so under the table (cutNote); 0 keeps all. The
 // announcement of a completed round sends it as it is.
 func standingsTable(st *action.State, lang i18n.Lang, top int) string {
 	s := sheet.Standings(sheetOf(st), lang)
+	all := len(s.Rows)
 	if top > 0 && top < len(s.Rows) {
 		last, n := s.Rows[top-1][0].Text, top // the place column
 		for n < len(s.Rows) && s.Rows[n][0].Text == last {
@@ -131,7 +133,21 @@ func standingsTable(st *action.State, lang i18n.Lang, top int) string {
 		}
 		s.Rows = s.Rows[:n]
 	}
-	return s.Title + "\n" + monoTable(s.BriefText(phoneWidth, nil))
+	lines := []string{s.Title, monoTable(s.BriefText(phoneWidth, nil))}
+	if cut := cutNote(len(s.Rows), all, lang); cut != "" {
+		lines = append(lines, cut)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cutNote is the line under a ranking cut to its first shown rows of
+// all: how many it has in all ("" when it shows them all). The message
+// that holds it says where the whole is.
+func cutNote(shown, all int, lang i18n.Lang) string {
+	if shown >= all {
+		return ""
+	}
+	return i18n.T{Zh: "……以上为前 %d 人，共 %d 人。", En: "… the first %d of %d players."}.In(lang, shown, all)
 }
 
 // crossName is the width of a name in the crosstable, which repeats it in

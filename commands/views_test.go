@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -140,14 +141,16 @@ func standingsRows(text string) [][2]string {
 }
 
 // R-T-1 (score, 对手分, 胜局, 犯规) and R-T-9: players equal on all of them
-// share a place, written "3=", and the next place skips.
+// share a place, written "3=", and the next place skips. The phone's
+// table shows 对手分, which separated 许银川 from the two on 4 points, and
+// not 胜局, which separated nobody.
 func TestR_T_9_StandingsSharedPlaces(t *testing.T) {
 	h := newHarness(t)
 	swissAfter(t, h, 3, results)
 	text := h.say("li", "/standings")
-	must(t, text, "第3轮后排名", "名次 姓名", "积分 对手分 胜局")
+	must(t, text, "第3轮后排名", "名次 姓名", "积分 对手分\n")
 	want := [][2]string{
-		{"1", "王天一"}, {"2=", "赵鑫鑫"}, {"2=", "欧阳长名字的…"}, {"4", "许银川"}, {"5", "郑惟桐"},
+		{"1", "王天一"}, {"2=", "赵鑫鑫"}, {"2=", "欧阳长名字的选手"}, {"4", "许银川"}, {"5", "郑惟桐"},
 		{"6", "Alice"}, {"7", "洪智"}, {"8", "孙勇征"}, {"9", "Bob"},
 	}
 	if got := standingsRows(text); !reflect.DeepEqual(got, want) {
@@ -155,12 +158,13 @@ func TestR_T_9_StandingsSharedPlaces(t *testing.T) {
 	}
 	// 赵鑫鑫 and 欧阳长名字的选手: 4 points, 对手分 8, one win each; 许银川
 	// has 4 points too, but 对手分 6.
-	must(t, text, "2=   赵鑫鑫            4      8    1", "4    许银川            4      6    1")
-	must(t, h.sendAs("li", "en", "/standings").Text, "Standings after round 3", "#  Name", "Pts BH Wins", "2= 赵鑫鑫")
-	must(t, h.say("li", "/排名"), "2=   赵鑫鑫")
+	must(t, text, "  2= 赵鑫鑫              4      8\n", "  4  许银川              4      6\n")
+	must(t, h.sendAs("li", "en", "/standings").Text, "Standings after round 3", "#  Name", "Pts BH\n", "2= 赵鑫鑫")
+	must(t, h.say("li", "/排名"), "  2= 赵鑫鑫")
 }
 
-// standingsTable's top keeps everyone sharing the last place kept.
+// standingsTable's top keeps everyone sharing the last place kept, and a
+// table cut short says so under it, in the table's language.
 func TestStandingsTop(t *testing.T) {
 	h := newHarness(t)
 	id := swissAfter(t, h, 3, results)
@@ -168,10 +172,25 @@ func TestStandingsTop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var names []string
+	for _, p := range st.Event.Players {
+		names = append(names, p.Name)
+	}
 	for _, tt := range []struct{ top, rows int }{{1, 1}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {0, 9}, {20, 9}} {
-		text := standingsTable(st, i18n.Zh, tt.top)
-		if n := strings.Count(chat.Plain(text), "\n") - 1; n != tt.rows {
-			t.Errorf("top %d: %d rows, want %d:\n%s", tt.top, n, tt.rows, text)
+		for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
+			text := standingsTable(st, lang, tt.top)
+			languageRule(t, lang, fmt.Sprintf("standings top %d", tt.top), text, names)
+			lines := strings.Split(chat.Plain(text), "\n")
+			cut := map[i18n.Lang]string{i18n.Zh: fmt.Sprintf("……以上为前 %d 人，共 9 人。", tt.rows), i18n.En: fmt.Sprintf("… the first %d of 9 players.", tt.rows)}[lang]
+			if tt.rows < 9 {
+				if last := lines[len(lines)-1]; last != cut {
+					t.Errorf("%s top %d: last line %q, want %q", lang, tt.top, last, cut)
+				}
+				lines = lines[:len(lines)-1]
+			}
+			if n := len(lines) - 2; n != tt.rows { // the title and the heading
+				t.Errorf("%s top %d: %d rows, want %d:\n%s", lang, tt.top, n, tt.rows, strings.Join(lines, "\n"))
+			}
 		}
 	}
 }
@@ -221,7 +240,7 @@ func TestCrosstable(t *testing.T) {
 	must(t, row("5"), "5 赵鑫鑫 轮空 1红- 7黑+")
 	// 孙勇征 (9): drew 4 as red and 8 as black, lost to 6 as red.
 	must(t, row("9"), "9 孙勇征 4红= 8黑= 6红-")
-	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0 4", " 6 欧阳…     1    0 2=")
+	must(t, text, "成绩表 1/2", "成绩表 2/2", " 4 许银川    1    0   4", " 6 欧阳…     1    0   2=")
 	en := h.sendAs("li", "en", "/crosstable").Text
 	must(t, en, "Crosstable 1/2", " 4 许银川 9b= 7r= 8b+   4  6    1")
 

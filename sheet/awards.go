@@ -107,8 +107,9 @@ func categoryTitle(name string, lang i18n.Lang) string {
 
 // CategoryStandings is category name's ranking (R-T-10): the overall
 // ranking restricted to its players, each placed anew among them (3=
-// shared, R-T-9), with the overall place beside; the score and first
-// tiebreaks where the standings rank the event; the prize places of the
+// shared, R-T-9), with the overall place beside; the score and the
+// tiebreaks where the standings rank the event, a phone's table keeping
+// those that decided a place among the category's players; the prize places of the
 // category where it names them (R-T-8), the players the minimum of games
 // keeps from a prize marked (R-T-12). A name that is not a category of
 // the event has no rows.
@@ -138,11 +139,9 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	standings := map[int]engine.Standing{}
 	var tbs []engine.Tiebreak
 	if e.Ranking == nil {
-		tbs = ev.Settings.Tiebreaks[:min(len(ev.Settings.Tiebreaks), briefTiebreaks)]
-		t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true})
-		for _, tb := range tbs {
-			t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right})
-		}
+		tbs = ev.Settings.Tiebreaks
+		t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true, Rank: 1})
+		t.Columns = append(t.Columns, tiebreakColumns(tbs, lang)...)
 		for _, s := range e.Standings() {
 			standings[s.Player] = s
 		}
@@ -181,6 +180,9 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 		shared = shared || p.Shared
 	}
 	t.Footer = []string{i18n.T{Zh: "按总排名的先后排出本组名次（R-T-10）。", En: "The overall ranking's order among the category's players (R-T-10)."}.In(lang)}
+	if e.Ranking == nil {
+		t.Footer = append(t.Footer, rankedBy(tbs, false, lang)...)
+	}
 	if cat.Prizes > 0 {
 		t.Footer = append(t.Footer, i18n.T{Zh: "本组前 %d 名获奖。", En: "The first %d of the category win prizes."}.In(lang, cat.Prizes))
 	}
@@ -190,6 +192,7 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 	if note := e.minimumNote(marked, lang); note != "" {
 		t.Footer = append(t.Footer, note)
 	}
+	t.briefDecisive(false)
 	return e.units(t, 3)
 }
 

@@ -41,7 +41,7 @@ func TestR_T_10_CategoryStandings(t *testing.T) {
 			{"1*", "2", "赵鑫鑫", "浙江", "2", "0", "0", ""},
 			{"2", "4", "Alice Wong", "HK", "1", "4", "0", "1"},
 		},
-		footer: []string{"按总排名的先后排出本组名次（R-T-10）。", "本组前 1 名获奖。", marked},
+		footer: []string{"按总排名的先后排出本组名次（R-T-10）。", "名次依次比较：积分、对手分、胜局。", "本组前 1 名获奖。", marked},
 	})
 	check(t, "U12", CategoryStandings(e, "U12", i18n.En), want{
 		title: "Ranking: U12",
@@ -50,8 +50,16 @@ func TestR_T_10_CategoryStandings(t *testing.T) {
 			{"1", "3", "郑惟桐", "四川", "1", "5", "0"},
 			{"2", "5", "许银川", "广东", "1", "1", "0"},
 		},
-		footer: []string{"The overall ranking's order among the category's players (R-T-10)."},
+		footer: []string{"The overall ranking's order among the category's players (R-T-10).", "Ranked by points, then BH (Buchholz), then wins."},
 	})
+	// Among the category's players, the score put 赵鑫鑫 first in 女子
+	// and BH 郑惟桐 first in U12: a phone shows what decided.
+	for name, want := range map[string][]string{"女子": {"名次", "姓名", "积分", "奖"}, "U12": {"#", "Name", "Pts", "BH"}} {
+		lang := map[string]i18n.Lang{"女子": i18n.Zh, "U12": i18n.En}[name]
+		if got := briefTitles(CategoryStandings(e, name, lang)); !slices.Equal(got, want) {
+			t.Errorf("%s: brief columns %q, want %q", name, got, want)
+		}
+	}
 	if got := CategoryStandings(e, "教师", i18n.Zh); len(got.Rows) != 0 {
 		t.Errorf("a category nobody is in has rows %v", got.Rows)
 	}

@@ -51,3 +51,15 @@ func BenchmarkCrosstable1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStandingsBriefText1000 lays the standings of the same event out
+// for a phone, as the chat's /standings does: the tiebreaks that decided a
+// place found among the rows, the lines measured, the table written.
+func BenchmarkStandingsBriefText1000(b *testing.B) {
+	t := Standings(Of(big(1000, 9)), i18n.Zh)
+	for b.Loop() {
+		if s := t.BriefText(36, nil).String(); len(s) == 0 {
+			b.Fatal("no text")
+		}
+	}
+}

@@ -34,10 +34,10 @@ func ExampleStandings() {
 	// Output:
 	// Standings after round 2
 	// Place No Name       Points Buchholz wins
-	// 1      1 王天一          4        2    2
-	// 2      4 许银川          2        2    0
-	// 3=     2 郑惟桐          1        6    0
-	// 3=     3 Alice Wong      1        6    0
+	//    1   1 王天一          4        2    2
+	//    2   4 许银川          2        2    0
+	//    3=  2 郑惟桐          1        6    0
+	//    3=  3 Alice Wong      1        6    0
 	// Ranked by points, then BH (Buchholz), then wins.
 	// "=" after a place: shared (R-T-9).
 }

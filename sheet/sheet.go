@@ -9,6 +9,7 @@
 package sheet
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/qisai/qisai/internal/i18n"
@@ -72,6 +73,14 @@ type Column struct {
 	// a phone): a pairing's board, names and result, say, without the
 	// numbers, units and scores the sheet also has.
 	Brief bool
+	// Rank, from 1, is where the column comes in the order the rows are
+	// ranked by: the score 1, the tiebreaks after it in the event's order
+	// (R-T-*); 0 for a column that ranks nothing.
+	Rank int
+	// Decisive marks a ranking column that is Brief where it decided a
+	// place among the rows (Table.decisive), or, where a phone has room,
+	// where it comes before one that did: a tiebreak.
+	Decisive bool
 }
 
 // Heading is the column's heading in full (Full, else Title).
@@ -94,6 +103,52 @@ type Table struct {
 	// a layout that draws it as one (a page, a picture); nil in a table of
 	// another kind.
 	Bracket *Bracket
+}
+
+// decisive marks the ranking columns (Column.Rank) that decided a place
+// among t's rows: for two rows next to each other, the first column in
+// ranking order in which they differ. The columns after it did not
+// separate them, and a column that never comes first decided nothing: a
+// phone's table leaves it out, and a reader still sees why each row is
+// where it is.
+func (t Table) decisive() []bool {
+	var order []int
+	for i, c := range t.Columns {
+		if c.Rank > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(t.Columns[a].Rank, t.Columns[b].Rank) })
+	out := make([]bool, len(t.Columns))
+	for r := 1; r < len(t.Rows); r++ {
+		for _, i := range order {
+			if t.Rows[r-1][i].Text != t.Rows[r][i].Text {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// briefDecisive makes brief the Decisive columns that decided a place
+// among t's rows, and only those; with before, those that come before
+// one that decided too, in which the rows it separated were equal. It
+// returns which columns decided (decisive).
+func (t *Table) briefDecisive(before bool) []bool {
+	decided := t.decisive()
+	last := 0 // the rank of the last column that decided
+	for i, c := range t.Columns {
+		if c.Decisive && decided[i] {
+			last = max(last, c.Rank)
+		}
+	}
+	for i, c := range t.Columns {
+		if c.Decisive {
+			t.Columns[i].Brief = decided[i] || before && c.Rank < last
+		}
+	}
+	return decided
 }
 
 // without leaves out the table's columns at cols, given in increasing

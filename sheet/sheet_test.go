@@ -151,6 +151,78 @@ func TestPairings(t *testing.T) {
 	}
 }
 
+// briefTitles are the titles of t's Brief columns.
+func briefTitles(t Table) []string {
+	var out []string
+	for _, c := range t.Columns {
+		if c.Brief {
+			out = append(out, c.Title)
+		}
+	}
+	return out
+}
+
+// A phone's standings show every tiebreak that decided a place (R-T-1):
+// in small's chain 胜局, 犯规, 后走局数, the three on 1 point have no win
+// and no foul, and 许银川, who has played no game with black, is placed
+// after the two who have, by the third tiebreak. Where the lines have room
+// the two before it show too, equal; where they have not, 后走局数 alone.
+// Cut to the first two, the table shows no tiebreak: the score decided.
+func TestStandingsShowWhatDecided_R_T_1(t *testing.T) {
+	e := small(engine.Wins, engine.Fouls, engine.BlackGames)
+	for lang, want := range map[i18n.Lang][3]string{
+		i18n.Zh: {"" +
+			"名次 姓名       积分 胜局 犯规 后局\n" +
+			"  1  王天一        4    2    0    1\n" +
+			"  2  赵鑫鑫        2    0    0    0\n" +
+			"  3= 郑惟桐        1    0    0    1\n" +
+			"  3= Alice Wong    1    0    0    1\n" +
+			"  5  许银川        1    0    0    0", "" +
+			"名次 姓名       积分 后局\n" +
+			"  1  王天一        4    1\n" +
+			"  2  赵鑫鑫        2    0\n" +
+			"  3= 郑惟桐        1    1\n" +
+			"  3= Alice Wong    1    1\n" +
+			"  5  许银川        1    0",
+			"" +
+				"名次 姓名   积分\n" +
+				"   1 王天一    4\n" +
+				"   2 赵鑫鑫    2"},
+		i18n.En: {"" +
+			"#  Name       Pts Wins Fouls BGames\n" +
+			"1  王天一       4    2     0      1\n" +
+			"2  赵鑫鑫       2    0     0      0\n" +
+			"3= 郑惟桐       1    0     0      1\n" +
+			"3= Alice Wong   1    0     0      1\n" +
+			"5  许银川       1    0     0      0", "" +
+			"#  Name       Pts BGames\n" +
+			"1  王天一       4      1\n" +
+			"2  赵鑫鑫       2      0\n" +
+			"3= 郑惟桐       1      1\n" +
+			"3= Alice Wong   1      1\n" +
+			"5  许银川       1      0",
+			"" +
+				"# Name   Pts\n" +
+				"1 王天一   4\n" +
+				"2 赵鑫鑫   2"},
+	} {
+		s := Standings(e, lang)
+		if got := briefTitles(s); len(got) != 4 || got[3] != TiebreakLabel(engine.BlackGames, lang) {
+			t.Errorf("%s: brief columns %q, want place, name, score and %s alone", lang, got, TiebreakLabel(engine.BlackGames, lang))
+		}
+		if got := s.BriefText(0, nil).String(); got != want[0] {
+			t.Errorf("%s: with room, got\n%s\nwant\n%s", lang, got, want[0])
+		}
+		if got := s.BriefText(28, nil).String(); got != want[1] {
+			t.Errorf("%s: 28 wide, got\n%s\nwant\n%s", lang, got, want[1])
+		}
+		s.Rows = s.Rows[:2]
+		if got := s.BriefText(0, nil).String(); got != want[2] {
+			t.Errorf("%s: cut to two, got\n%s\nwant\n%s", lang, got, want[2])
+		}
+	}
+}
+
 func TestStandings(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
@@ -211,15 +283,12 @@ func TestStandings(t *testing.T) {
 	} {
 		got := Standings(small(tt.tiebreaks...), tt.lang)
 		check(t, tt.name, got, tt.want)
-		// Every tiebreak has its column; the phone keeps the first two.
-		var brief []string
-		for _, c := range got.Columns {
-			if c.Brief {
-				brief = append(brief, c.Title)
-			}
-		}
-		if n := 3 + min(len(tt.tiebreaks), 2); len(brief) != n {
-			t.Errorf("%s: brief columns %q, want place, name, score and two tiebreaks", tt.name, brief)
+		// Every tiebreak has its column; the phone keeps those that
+		// decided a place: 对手分 between the three on 1 point, none
+		// where they share their place.
+		want := map[bool]int{false: 4, true: 3}[strings.HasPrefix(tt.name, "shared")]
+		if brief := briefTitles(got); len(brief) != want {
+			t.Errorf("%s: brief columns %q, want place, name, score and the tiebreaks that decided a place", tt.name, brief)
 		}
 	}
 	e := small(engine.Buchholz)

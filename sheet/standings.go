@@ -8,14 +8,12 @@ import (
 	"github.com/qisai/qisai/internal/i18n"
 )
 
-// briefTiebreaks is how many tiebreak columns a phone's table keeps: the
-// standings' with more than two do not fit 36 columns beside the names.
-const briefTiebreaks = 2
-
 // Standings is the standings (R-T-*): place ("3=" when shared, R-T-9),
 // number, name, unit, score and every tiebreak of the event in its order,
 // with a footer that names them; withdrawn players stay, muted (R-W-4).
-// A team event's are the teams' (team.go).
+// A phone's table (Brief) keeps place, name, score and the tiebreaks
+// that decided a place (Column.Decisive). A team event's are the teams'
+// (team.go).
 func Standings(e Event, lang i18n.Lang) Table {
 	if e.TeamMatches() {
 		return teamStandings(e, lang) // team.go
@@ -30,12 +28,10 @@ func Standings(e Event, lang i18n.Lang) Table {
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
-			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true},
+			{Title: i18n.T{Zh: "积分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "积分", En: "Points"}.In(lang), Align: Right, Brief: true, Rank: 1},
 		},
 	}
-	for i, tb := range tbs {
-		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: i < briefTiebreaks})
-	}
+	t.Columns = append(t.Columns, tiebreakColumns(tbs, lang)...)
 	rows := e.Standings()
 	t.Rows = make([][]Cell, 0, len(rows))
 	cells := make([]Cell, len(rows)*len(t.Columns)) // one block for every row
@@ -68,7 +64,18 @@ func Standings(e Event, lang i18n.Lang) Table {
 	if note := e.minimumNote(marked, lang); note != "" {
 		t.Footer = append(t.Footer, note)
 	}
+	t.briefDecisive(false)
 	return e.units(t, 3)
+}
+
+// tiebreakColumns are the columns of tbs, ranking after the score in
+// their order, each brief where it decided a place.
+func tiebreakColumns(tbs []engine.Tiebreak, lang i18n.Lang) []Column {
+	out := make([]Column, len(tbs))
+	for i, tb := range tbs {
+		out[i] = Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Rank: 2 + i, Decisive: true}
+	}
+	return out
 }
 
 // Ranking is a stage's or a knockout's ranking (R-F-4, R-F-6): place ("3="

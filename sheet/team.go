@@ -75,6 +75,9 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 			rest = append(rest, c)
 		}
 	}
+	// rank is where c comes in the chain, from 1; 0 outside it (局分 is
+	// shown in every chain).
+	rank := func(c engine.TeamCriterion) int { return slices.Index(ev.Settings.Ranking, c) + 1 }
 	t := Table{
 		Kind:  KindStandings,
 		Title: standingsTitle(e, lang, true),
@@ -83,12 +86,12 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
 			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
-			{Title: TeamCriterionLabel(engine.TeamMatchPoints, lang), Full: TeamCriterionName(engine.TeamMatchPoints, lang), Align: Right, Brief: true},
-			{Title: TeamCriterionLabel(engine.TeamGamePoints, lang), Full: TeamCriterionName(engine.TeamGamePoints, lang), Align: Right, Brief: true},
+			{Title: TeamCriterionLabel(engine.TeamMatchPoints, lang), Full: TeamCriterionName(engine.TeamMatchPoints, lang), Align: Right, Brief: true, Rank: rank(engine.TeamMatchPoints)},
+			{Title: TeamCriterionLabel(engine.TeamGamePoints, lang), Full: TeamCriterionName(engine.TeamGamePoints, lang), Align: Right, Brief: true, Rank: rank(engine.TeamGamePoints)},
 		},
 	}
-	for i, c := range rest {
-		t.Columns = append(t.Columns, Column{Title: TeamCriterionLabel(c, lang), Full: TeamCriterionName(c, lang), Align: Right, Brief: i < briefTiebreaks-1})
+	for _, c := range rest {
+		t.Columns = append(t.Columns, Column{Title: TeamCriterionLabel(c, lang), Full: TeamCriterionName(c, lang), Align: Right, Rank: rank(c), Decisive: true})
 	}
 	shared := false
 	for _, s := range engine.TeamStandings(ev) {
@@ -123,6 +126,7 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 	if shared {
 		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
+	t.briefDecisive(false)
 	return t
 }
 
@@ -140,9 +144,12 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
-			{Title: i18n.T{Zh: "得分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "得分", En: "Points"}.In(lang), Align: Right, Brief: true},
-			{Title: i18n.T{Zh: "局数", En: "G"}.In(lang), Full: i18n.T{Zh: "局数", En: "Games"}.In(lang), Align: Right, Brief: true},
-			{Title: i18n.T{Zh: "胜局", En: "W"}.In(lang), Full: i18n.T{Zh: "胜局", En: "Wins"}.In(lang), Align: Right},
+			{Title: i18n.T{Zh: "得分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "得分", En: "Points"}.In(lang), Align: Right, Brief: true, Rank: 1},
+			// Between two players of equal points, different games
+			// are a different share of the points: the games rank as
+			// the share does.
+			{Title: i18n.T{Zh: "局数", En: "G"}.In(lang), Full: i18n.T{Zh: "局数", En: "Games"}.In(lang), Align: Right, Brief: true, Rank: 2},
+			{Title: i18n.T{Zh: "胜局", En: "W"}.In(lang), Full: i18n.T{Zh: "胜局", En: "Wins"}.In(lang), Align: Right, Rank: 3, Decisive: true},
 		},
 	}
 	if top > 0 {
@@ -178,7 +185,35 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 	if shared {
 		t.Footer = append(t.Footer, sharedNote.In(lang))
 	}
+	// Wins are brief where they decided a place on some board: the
+	// boards are ranked each on its own.
+	for _, b := range BoardTables(t, lang) {
+		b.briefDecisive(false)
+		for i, c := range b.Columns {
+			if c.Decisive && c.Brief {
+				t.Columns[i+1].Brief = true
+			}
+		}
+	}
 	return t
+}
+
+// BoardTables are the board standings t (BoardStandings) a table a board,
+// the board column left out and its number in the heading of the places
+// ("第1台", "B1"), for a layout that shows the boards one after another.
+func BoardTables(t Table, lang i18n.Lang) []Table {
+	var out []Table
+	board := ""
+	for _, r := range t.Rows {
+		if len(out) == 0 || r[0].Text != board {
+			board = r[0].Text
+			b := Table{Kind: t.Kind, Title: i18n.T{Zh: "第%s台", En: "Board %s"}.In(lang, board), Columns: slices.Clone(t.Columns[1:])}
+			b.Columns[0].Title = i18n.T{Zh: "第%s台", En: "B%s"}.In(lang, board)
+			out = append(out, b)
+		}
+		out[len(out)-1].Rows = append(out[len(out)-1].Rows, r[1:])
+	}
+	return out
 }
 
 // TeamTotals is a 队员总分制 event's team ranking (R-T-6, R-TM-3) beside its

@@ -258,3 +258,44 @@ func BenchmarkTeamSheets(b *testing.B) {
 		_ = PageOf(e, i18n.Zh)
 	}
 }
+
+// The board standings as a phone shows them, a table a board (BoardTables):
+// on board 1 two players of equal points in equal games are placed by
+// wins, which show there; on board 2 the points placed everyone, and wins
+// stay out.
+func TestBoardTablesShowWhatDecided(t *testing.T) {
+	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
+		s := BoardStandings(Of(&engine.Event{}), lang, 0) // the columns alone
+		row := func(cells ...string) []Cell {
+			out := make([]Cell, len(cells))
+			for i, c := range cells {
+				out[i] = Cell{Text: c}
+			}
+			return out
+		}
+		s.Rows = [][]Cell{
+			row("1", "1", "甲一", "甲", "2", "2", "1"), // a win and a loss
+			row("1", "2", "乙一", "乙", "2", "2", "0"), // two draws
+			row("2", "1", "甲二", "甲", "2", "2", "1"),
+			row("2", "2", "乙二", "乙", "1", "2", "0"),
+		}
+		boards := BoardTables(s, lang)
+		if len(boards) != 2 {
+			t.Fatalf("%s: %d boards, want 2", lang, len(boards))
+		}
+		want := map[i18n.Lang][2]string{
+			i18n.Zh: {"第1台 姓名 队名 得分 局数 胜局\n    1 甲一 甲      2    2    1\n    2 乙一 乙      2    2    0",
+				"第2台 姓名 队名 得分 局数\n    1 甲二 甲      2    2\n    2 乙二 乙      1    2"},
+			i18n.En: {"B1 Name Team Pts G W\n 1 甲一 甲     2 2 1\n 2 乙一 乙     2 2 0",
+				"B2 Name Team Pts G\n 1 甲二 甲     2 2\n 2 乙二 乙     1 2"},
+		}[lang]
+		for i, b := range boards {
+			if got := b.BriefText(0, nil).String(); got != want[i] {
+				t.Errorf("%s board %d: got\n%s\nwant\n%s", lang, i+1, got, want[i])
+			}
+		}
+		if got, want := boards[1].Title, map[i18n.Lang]string{i18n.Zh: "第2台", i18n.En: "Board 2"}[lang]; got != want {
+			t.Errorf("%s: title %q, want %q", lang, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,8 +15,12 @@ import (
 type Text struct {
 	Rows [][]string
 	// Align, when given, is how each column's cells sit. Without it a
-	// column whose cells below the heading are all numbers (or empty) is
-	// right-aligned, heading included, and the others left-aligned.
+	// column whose cells below the heading are all numbers (or empty, or
+	// "…" for rows left out) is right-aligned, heading included, and the
+	// others left-aligned. In a right-aligned column of numbers, the marks
+	// after a number — the "=" of a shared place (R-T-9), the "*" of a
+	// cancelled result (R-T-12) or a provisional rating — hang to its right,
+	// so that every number ends at one column: " 3=", "12 ".
 	Align []Align
 	// Fit, when positive, is the widest a line may be: the columns in
 	// Shrink (names, mostly) are cut ("…"), the widest first and none
@@ -32,20 +37,39 @@ type Text struct {
 // BriefText lays out t's Brief columns, what a phone shows of it: their
 // titles as the heading, their cells' texts as the rows, through cell
 // where it is given (a caller's own way with a column, by t's column
-// index). The Shrink columns shrink to fit when fit is positive.
+// index). Of the Decisive columns (the tiebreaks), those that decided a
+// place among the rows t has now, cut or not, are brief, and those before
+// them in the ranking order where the lines fit without shrinking a
+// column: a reader sees the tiebreaks in which two rows were equal before
+// the one that separated them, and whole names. The Shrink columns shrink
+// to fit when fit is positive.
 func (t Table) BriefText(fit int, cell func(col int, text string) string) *Text {
-	return t.text(true, fit, cell)
+	t.Columns = slices.Clone(t.Columns)
+	decided := t.briefDecisive(true)
+	x, keep := t.text(true, fit, cell)
+	var before []int // x's columns of tiebreaks shown only for the one after them
+	for j, i := range keep {
+		if t.Columns[i].Decisive && !decided[i] {
+			before = append(before, j)
+		}
+	}
+	if fit > 0 && len(before) > 0 && x.width() > fit {
+		x.without(before)
+	}
+	return x
 }
 
 // FullText lays out every column of t under its heading in full
 // (Column.Heading), for a screen with room: a terminal, a text file.
-func (t Table) FullText() *Text { return t.text(false, 0, nil) }
+func (t Table) FullText() *Text {
+	x, _ := t.text(false, 0, nil)
+	return x
+}
 
 // text lays out t's columns, only the Brief ones under their titles when
-// brief is set.
-func (t Table) text(brief bool, fit int, cell func(col int, text string) string) *Text {
-	x := &Text{Fit: fit, Rows: make([][]string, 0, 1+len(t.Rows))}
-	var keep []int
+// brief is set; keep are the columns of t it has, in order.
+func (t Table) text(brief bool, fit int, cell func(col int, text string) string) (x *Text, keep []int) {
+	x = &Text{Fit: fit, Rows: make([][]string, 0, 1+len(t.Rows))}
 	head := []string{}
 	for i, c := range t.Columns {
 		if brief && !c.Brief {
@@ -72,7 +96,27 @@ func (t Table) text(brief bool, fit int, cell func(col int, text string) string)
 		}
 		x.Row(cells...)
 	}
-	return x
+	return x, keep
+}
+
+// without leaves out t's columns at cols, given in increasing order; the
+// columns in Shrink stay the ones they were.
+func (t *Text) without(cols []int) {
+	for i, r := range t.Rows {
+		for _, c := range slices.Backward(cols) {
+			if c < len(r) {
+				r = slices.Delete(r, c, c+1)
+			}
+		}
+		t.Rows[i] = r
+	}
+	shrink := t.Shrink[:0]
+	for _, s := range t.Shrink {
+		if n, left := slices.BinarySearch(cols, s); !left {
+			shrink = append(shrink, s-n)
+		}
+	}
+	t.Shrink = shrink
 }
 
 // minShrink is the narrowest a shrinking column gets: two 汉字, or three
@@ -135,10 +179,34 @@ func hasControl(s string) bool {
 	return false
 }
 
-// Widths is the natural width of each column: its widest cell's.
+// width is how wide the longest line is before any column shrinks.
+func (t *Text) width() int {
+	if len(t.Rows) == 0 {
+		return 0
+	}
+	w, _, _, _, _ := t.layout()
+	total := len(w) - 1
+	for _, x := range w {
+		total += x
+	}
+	return max(total, 0)
+}
+
+// Widths is the natural width of each column: its widest cell's, or its
+// widest number's and widest marks' together (Align).
 func (t *Text) Widths() []int {
-	w, _, _ := t.measure()
+	w, _, _, _, _ := t.layout()
 	return w
+}
+
+// layout returns the width of each column, of every cell (measure), the
+// bytes of all cells, how each column sits (aligns) and the width of the
+// marks each column's numbers hang after them (marks).
+func (t *Text) layout() (cols, cells []int, size int, align []Align, marks []int) {
+	cols, cells, size = t.measure()
+	align = t.aligns(len(cols))
+	marks = t.marks(cols, align)
+	return cols, cells, size, align, marks
 }
 
 // measure returns the natural width of each column and of every cell,
@@ -174,12 +242,52 @@ func (t *Text) aligns(n int) []Align {
 	for i := range out {
 		num, seen := true, false
 		for _, r := range t.Rows[1:] {
-			if i < len(r) && r[i] != "" {
-				num, seen = num && isNumber(r[i]), true
+			if i < len(r) && r[i] != "" && r[i] != leftOut {
+				num, seen = num && isNumber(unmarked(r[i])), true
 			}
 		}
 		if num && seen {
 			out[i] = Right
+		}
+	}
+	return out
+}
+
+// leftOut is a cell of a row that stands for rows left out.
+const leftOut = "…"
+
+// numberMarks are the marks a number in a table may carry after it: "="
+// a shared place (R-T-9), "*" a cancelled result (R-T-12), a provisional
+// rating.
+const numberMarks = "=*"
+
+// unmarked is s without the marks after it.
+func unmarked(s string) string { return strings.TrimRight(s, numberMarks) }
+
+// marks is, for each right-aligned column whose cells below the heading
+// are all numbers with or without marks, the width of its widest marks,
+// which hang after the numbers: the column is widened to hold its widest
+// number and its widest marks side by side. It is 0 for the others.
+func (t *Text) marks(w []int, align []Align) []int {
+	out := make([]int, len(w))
+	for i := range w {
+		if align[i] != Right {
+			continue
+		}
+		digits, marks := 0, 0
+		for _, r := range t.Rows[1:] {
+			if i >= len(r) || r[i] == "" || r[i] == leftOut {
+				continue
+			}
+			n := unmarked(r[i])
+			if !isNumber(n) {
+				marks = 0
+				break
+			}
+			digits, marks = max(digits, len(n)), max(marks, len(r[i])-len(n))
+		}
+		if marks > 0 {
+			out[i], w[i] = marks, max(w[i], digits+marks)
 		}
 	}
 	return out
@@ -199,8 +307,7 @@ func (t *Text) Build(b *strings.Builder) {
 	if len(t.Rows) == 0 {
 		return
 	}
-	w, cells, size := t.measure()
-	align := t.aligns(len(w))
+	w, cells, size, align, marks := t.layout()
 	t.narrow(w)
 	// What the lines take at most: the cells' bytes and each column's
 	// padding, a separator and a line break, the notes.
@@ -247,10 +354,14 @@ func (t *Text) Build(b *strings.Builder) {
 				blanks++
 			}
 			pad, before := w[i]-cw, 0
-			switch align[i] {
-			case Right:
+			switch {
+			case align[i] == Right && marks[i] > 0:
+				// The number ends where the marks begin; a heading
+				// or "…" ends there too, where it is not wider.
+				before = max(0, min(pad, pad-marks[i]+len(c)-len(unmarked(c))))
+			case align[i] == Right:
 				before = pad
-			case Center:
+			case align[i] == Center:
 				before = pad / 2
 			}
 			blanks += before
@@ -303,7 +414,7 @@ func (t *Text) narrow(w []int) {
 }
 
 // isNumber reports whether s is a number as tables print them: "12",
-// "-3", "6.75". A shared place "3=" is not: it reads better left-aligned.
+// "-3", "6.75". A shared place "3=" is a number and its mark (marks).
 func isNumber(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	digits, dot := 0, false

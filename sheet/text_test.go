@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -20,7 +21,8 @@ func contains(t *testing.T, got string, want ...string) {
 
 // Chinese names count double, so the columns after them line up on screen
 // even though the lines hold different numbers of characters. Numbers are
-// right-aligned, a shared place "3=" is not a number.
+// right-aligned, a shared place "3=" too, its "=" hanging after the column
+// the numbers end in (R-T-9).
 func TestTextAlignsChineseNames(t *testing.T) {
 	var tb Text
 	tb.Row("名次", "姓名", "积分")
@@ -29,9 +31,9 @@ func TestTextAlignsChineseNames(t *testing.T) {
 	tb.Row("3=", "欧阳\n琦", "9.5") // a line break typed into a name stays in its row
 	want := strings.Join([]string{
 		"名次 姓名    积分",
-		"1    王天一    10",
-		"3=   Bob      9.5",
-		"3=   欧阳 琦  9.5",
+		"  1  王天一    10",
+		"  3= Bob      9.5",
+		"  3= 欧阳 琦  9.5",
 	}, "\n")
 	if got := tb.String(); got != want {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
@@ -46,7 +48,8 @@ func TestTextAlignsChineseNames(t *testing.T) {
 }
 
 // Where the columns' alignment is given, it holds whatever the cells are:
-// a shared place right-aligned beside its number, wide text counted double.
+// a shared place right-aligned, its number ending where the others do,
+// wide text counted double.
 func TestTextAlignsWideText(t *testing.T) {
 	tb := Text{Align: []Align{Right, Left, Right}}
 	tb.Row("名次", "姓名", "积分")
@@ -54,7 +57,7 @@ func TestTextAlignsWideText(t *testing.T) {
 	tb.Row("10=", "Li", "6.5")
 	want := "" +
 		"名次 姓名 积分\n" +
-		"   1 张三    7\n" +
+		"  1  张三    7\n" +
 		" 10= Li    6.5"
 	if got := tb.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -64,6 +67,57 @@ func TestTextAlignsWideText(t *testing.T) {
 	centred.Row("1-0", "y")
 	if got, want := centred.String(), "Result x\n 1-0   y"; got != want {
 		t.Errorf("centred: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Place numbers are aligned one way in every table (R-T-9): right, each
+// number ending at one column, the "=" of a shared place and the "*" of a
+// provisional rating hanging after it, the "…" of rows left out and the
+// heading ending with the numbers; a column with a word in it is text.
+func TestTextNumbersWithMarks_R_T_9(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		rows [][]string
+		want []string
+	}{
+		{"marks", [][]string{
+			{"#", "Name", "Rating"}, {"1", "Wang", "1867"}, {"3=", "Li", "1615*"},
+			{"3=", "Zhao", "987"}, {"…", "", ""}, {"12", "Zhou", "1610*"},
+		}, []string{
+			" #  Name Rating",
+			" 1  Wang  1867",
+			" 3= Li    1615*",
+			" 3= Zhao   987",
+			" …",
+			"12  Zhou  1610*",
+		}},
+		{"a word", [][]string{{"名次", "姓名"}, {"1", "王"}, {"冠军", "李"}}, []string{"名次 姓名", "1    王", "冠军 李"}},
+	} {
+		var tb Text
+		for _, r := range tt.rows {
+			tb.Row(r...)
+		}
+		if got, want := tb.String(), strings.Join(tt.want, "\n"); got != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, want)
+		}
+		if w := tb.Widths(); tt.name == "marks" && (w[0] != 3 || w[2] != 6) {
+			t.Errorf("widths %v: the place column holds 12 and 3= side by side (3), the ratings their heading (6)", w)
+		}
+	}
+}
+
+// Columns left out of a text take their cells with them, and the
+// shrinking columns after them stay the ones that shrink.
+func TestTextWithout(t *testing.T) {
+	tb := Text{Fit: 12, Shrink: []int{1, 3}}
+	tb.Row("#", "Name", "X", "Unit", "Y")
+	tb.Row("1", "Alexander", "7", "Kowloon City", "8")
+	tb.without([]int{2, 4})
+	if got, want := tb.String(), "# Name Unit\n1 Ale… Kowl…"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !slices.Equal(tb.Shrink, []int{1, 2}) {
+		t.Errorf("shrink %v, want [1 2]", tb.Shrink)
 	}
 }
 

@@ -28,7 +28,7 @@ func TestBracketCommand(t *testing.T) {
 	if code := run([]string{"bracket", "--seeding", "rating", "--results", results, players}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"M5 李四 v 赵六 = 0-1 → 李四", "M7 李四 v 王芳 0-1 → 王芳", "名次 姓名\n1    王芳\n2    李四\n3=   张三\n3=   赵六\n5    钱七\n"} {
+	for _, want := range []string{"M5 李四 v 赵六 = 0-1 → 李四", "M7 李四 v 王芳 0-1 → 王芳", "名次 姓名\n  1  王芳\n  2  李四\n  3= 张三\n  3= 赵六\n  5  钱七\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -107,7 +107,7 @@ func TestBracketCommandGroups(t *testing.T) {
 	if code := run(append(args, "--results", file), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 第2轮\n  M3 A v D = 1-0 → D\n名次 姓名\n1    D\n2    A\n3=   B\n3=   C\n5=   E\n5=   F\n5=   G\n5=   H\n"
+	want := "M1 A v C 1-0 → A\n  M2 B v D 0-1 → D\n胜者组 第2轮\n  M3 A v D = 1-0 → D\n名次 姓名\n  1  D\n  2  A\n  3= B\n  3= C\n  5= E\n  5= F\n  5= G\n  5= H\n"
 	if !strings.HasSuffix(out.String(), want) {
 		t.Fatalf("output:\n%s\nwant it to end with:\n%s", out.String(), want)
 	}
