@@ -30,6 +30,18 @@ var knockoutTeams = []struct {
 	{"xu", "徐天红", "黄河", []string{"黄二", "黄三"}},
 }
 
+// enterKnockoutTeams opens the sign-up and enters the teams: each captain
+// joins and registers the team, the organiser adds its two others.
+func enterKnockoutTeams(t *testing.T, s *script) {
+	t.Helper()
+	s.say("org", "/signup open")
+	for _, f := range knockoutTeams {
+		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
+		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
+		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
+	}
+}
+
 // TestScenarioTeamKnockout4 plays the four teams' knockout to its ranking:
 // 长城 champion, 红星 second, then the semi-finals' losers sharing 3rd.
 func TestScenarioTeamKnockout4(t *testing.T) {
@@ -44,12 +56,7 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 	must(t, s.say("org", "/event set 团体加赛 胜台数,局分,台次,快棋,抽签"), "团体加赛 = 胜台数、局分、台次、快棋、抽签")
 	must(t, s.say("org", "/event set 团体加赛 猜拳"), "可以用：胜台数,局分,台次,快棋,抽签")
 	must(t, s.say("org", "/event set"), "团体赛设置", "团体加赛 = 胜台数、局分、台次、快棋、抽签")
-	s.say("org", "/signup open")
-	for _, f := range knockoutTeams {
-		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
-		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
-		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
-	}
+	enterKnockoutTeams(t, s)
 	must(t, s.say("org", "/start"), "开赛！", "1 红星", "4 黄河")
 	must(t, s.say("hu", "/bracket"), "红星", "黄河")
 

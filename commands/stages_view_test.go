@@ -299,12 +299,7 @@ func TestTeamDoubleEliminationPage(t *testing.T) {
 	s.pinSeed(3)
 	must(t, s.say("org", "/event set boards 3"), "台数 = 3")
 	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
-	s.say("org", "/signup open")
-	for _, f := range knockoutTeams {
-		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
-		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
-		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
-	}
+	enterKnockoutTeams(t, s)
 	must(t, s.say("org", "/start"), "开赛！")
 	var parts []string
 	for _, p := range pageTables(s.state(), i18n.Zh)[sheet.KindBracket][0].Bracket.Parts {

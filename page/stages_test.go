@@ -101,14 +101,4 @@ func TestStagesGolden(t *testing.T) {
 }
 
 // BenchmarkLiveStages: the live page of groups → knockout.
-func BenchmarkLiveStages(b *testing.B) {
-	p := stagedPages(i18n.Zh)["groups-knockout"]
-	var out bytes.Buffer
-	b.ReportAllocs()
-	for b.Loop() {
-		out.Reset()
-		if err := Live(&out, p, Options{Root: "/e/tok/"}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkLiveStages(b *testing.B) { benchLive(b, stagedPages(i18n.Zh)["groups-knockout"]) }
