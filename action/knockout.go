@@ -151,23 +151,19 @@ func (st *State) Progress() *Progress {
 		}
 		switch sp.Kind {
 		case KnockoutStage:
+			if pools != nil {
+				run.Bracket = groupsBracket(plan, sp, match, pools, advance, unshared, seed)
+				run.Entrants = placed(run.Bracket)
+				break
+			}
 			ks := engine.KnockoutSettings{Draw: plan.Draw, Format: match, Rounds: sp.Rounds,
 				ThirdPlace: plan.ThirdPlace, Playoffs: plan.Playoffs, Unshared: unshared, Seed: seed}
-			seeds := engine.Entrants(entrants)
-			if pools != nil {
-				// Group 1's winner v group n/2+1's, or v group 2's
-				// runner-up (R-F-3): GroupSlots lists them in pairs.
-				seeds, ks.Draw = engine.GroupSlots(len(pools), advance, plan.GroupDraw), engine.DrawAdjacent
-			}
-			run.Bracket = engine.KnockoutOf(seeds, pools, ks)
-			if pools != nil {
-				run.Entrants = placed(run.Bracket)
-			}
+			run.Bracket = engine.KnockoutOf(engine.Entrants(entrants), nil, ks)
 		case PlacesStage:
 			// Two groups' k-ths play a match, more groups' a round robin
 			// (R-F-7).
 			if len(pools) == 2 {
-				run.Bracket = engine.PlaceFinals(pools, advance, engine.KnockoutSettings{Format: match, Unshared: unshared, Seed: seed})
+				run.Bracket = groupsBracket(plan, sp, match, pools, advance, unshared, seed)
 				run.Entrants = placed(run.Bracket)
 			} else {
 				run.Fields = engine.PlaceFields(pools, advance, fieldSettings(st, RoundRobinStage, 0))

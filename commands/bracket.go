@@ -41,13 +41,13 @@ func showBracket(c *Context) (Reply, error) {
 		return Reply{}, problem("比赛开赛后（/start）才有对阵表。", "The bracket is drawn at the start (/start).")
 	}
 	if c.Args["as"] != "" {
-		return bracketPictures(c, pg)
+		return bracketPictures(c)
 	}
 	var parts []string
 	for i, run := range pg.Stages {
 		head := i18n.T{Zh: "第 %d 阶段：%s", En: "Stage %d: %s"}.In(c.Lang, i+1, stagesText([]action.StagePlan{run.Plan}, c.Lang))
 		if run.Bracket != nil {
-			lines := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang).Lines(phoneWidth)
+			lines := stageBracket(st, i, run, c.Lang).Lines(phoneWidth)
 			parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
 			continue
 		}
@@ -55,15 +55,24 @@ func showBracket(c *Context) (Reply, error) {
 			parts = append(parts, head+" "+fieldName(st, i, g+1, c.Lang)+"\n"+fieldTable(st, f, c.Lang))
 		}
 	}
-	if len(pg.Stages) < len(st.Stages.Plan.Stages) {
-		parts = append(parts, i18n.T{Zh: "之后：%s（上一阶段结束后抽定）", En: "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[len(pg.Stages):], c.Lang)))
+	n := len(pg.Stages)
+	if b, sp, ok := st.Ahead(pg); ok {
+		// The bracket the groups lead to, by their places (R-F-3, R-F-7).
+		head := i18n.T{Zh: "第 %d 阶段：%s（小组赛后确定）", En: "Stage %d: %s (settled by the groups)"}.In(c.Lang, n+1, stagesText([]action.StagePlan{sp}, c.Lang))
+		lines := sheet.BracketOf(b, func(id int) string { return entrantName(st, id) }, c.Lang).Lines(phoneWidth)
+		parts = append(parts, head+"\n"+chat.Mono(strings.Join(lines, "\n")))
+		n++
+	}
+	if n < len(st.Stages.Plan.Stages) {
+		parts = append(parts, i18n.T{Zh: "之后：%s（上一阶段结束后抽定）", En: "Then: %s (drawn when the stage before ends)"}.In(c.Lang, stagesText(st.Stages.Plan.Stages[n:], c.Lang)))
 	}
 	return Reply{Text: strings.Join(parts, "\n\n")}, nil
 }
 
-// bracketPictures answers /bracket picture: each bracket of the event
-// drawn (picture.Painter.Bracket), a page a picture.
-func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
+// bracketPictures answers /bracket picture: the stages drawn so far
+// (stageTables) — the groups' tables side by side, each bracket — a page
+// a picture (picture.Painter.Staged), as many as the chat takes.
+func bracketPictures(c *Context) (Reply, error) {
 	if c.svc.painter == nil {
 		return Reply{}, noPainter()
 	}
@@ -71,28 +80,30 @@ func bracketPictures(c *Context, pg *action.Progress) (Reply, error) {
 		return Reply{}, err
 	}
 	st := c.State
-	var files []*chat.File
-	for i, run := range pg.Stages {
-		if run.Bracket == nil {
-			continue
-		}
-		b := sheet.BracketOf(run.Bracket, func(id int) string { return entrantName(st, id) }, c.Lang)
-		pages, err := c.svc.painter.Bracket(b)
-		if err != nil {
-			return Reply{}, fmt.Errorf("draw the bracket of %q: %w", st.Event.Name, err)
-		}
-		for k, png := range pages {
-			name := fmt.Sprintf("%s %s %d", st.Event.Name, b.Title, i+1)
-			if len(pages) > 1 {
-				name += fmt.Sprintf(" %d", k+1)
-			}
-			files = append(files, &chat.File{Name: chat.FileName(name, "png"), Data: png})
-		}
+	pages, err := c.svc.painter.Staged(stageTables(st, c.Lang))
+	if err != nil {
+		return Reply{}, fmt.Errorf("draw the stages of %q: %w", st.Event.Name, err)
 	}
-	if len(files) == 0 {
-		return Reply{}, problem("还没有淘汰赛对阵表：分组赛结束后抽定。输入 /bracket 查看各组。", "There is no knockout bracket yet: it is drawn when the groups end. Type /bracket for the groups.")
+	// As many pages as the chat takes (showPicture): the first ones; the
+	// live page has the whole.
+	limit := privatePages
+	if !c.Req.Chat.IsPrivate() {
+		limit = groupPages
 	}
-	return withFiles(c, i18n.T{Zh: "对阵表：图片 %d 张", En: "The bracket: %d pictures"}.In(c.Lang, len(files)), files)
+	title := i18n.T{Zh: "对阵表", En: "Bracket"}.In(c.Lang)
+	files := make([]*chat.File, min(len(pages), limit))
+	for k := range files {
+		name := st.Event.Name + " " + title
+		if len(pages) > 1 {
+			name += fmt.Sprintf(" %d", k+1)
+		}
+		files[k] = &chat.File{Name: chat.FileName(name, "png"), Data: pages[k]}
+	}
+	text := i18n.T{Zh: "对阵表：图片 %d 张", En: "The bracket: %d pictures"}.In(c.Lang, len(files))
+	if len(files) < len(pages) {
+		text = i18n.T{Zh: "对阵表共 %d 页，这里是前 %d 页；全部见比赛网页（/web）。", En: "The bracket has %d pages; here are the first %d, and the whole is on the event's web page (/web)."}.In(c.Lang, len(pages), len(files))
+	}
+	return withFiles(c, text, files)
 }
 
 // stagedStandings is a staged event's ranking: the final one with places
@@ -178,17 +189,18 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 // page is what the live page and the print show of a staged event
 // (sheet.PageOf). Its standings and crosstable are its stages' (R-F-6),
 // not the Swiss sheets of all its games: it shows the round's pairings,
-// and its final ranking once every match is played.
+// its stages — the groups' tables, the brackets (stageTables) — from the
+// start, and its final ranking once every match is played.
 func (stagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	p := sheet.PageOf(sheetOf(st), lang)
-	if len(p.Tables) == 0 {
-		return p
-	}
-	p.Tables = p.Tables[:1]
+	played := len(p.Tables) > 0
+	p.Tables = append(p.Tables[:min(len(p.Tables), 1)], stageTables(st, lang)...)
 	if t, ok := rankingSheet(st, lang); ok {
 		p.Tables = append(p.Tables, t)
 	}
-	p.Tables = append(p.Tables, sheet.AwardTables(sheetOf(st), lang)...)
+	if played {
+		p.Tables = append(p.Tables, sheet.AwardTables(sheetOf(st), lang)...)
+	}
 	return p
 }
 

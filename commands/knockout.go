@@ -366,10 +366,8 @@ func struckMatches(st *action.State) map[action.Rerouted]bool {
 	out := map[action.Rerouted]bool{}
 	for r, boards := range st.Stages.Rounds {
 		for _, b := range boards {
-			for _, board := range st.GameBoards(b) {
-				if g, ok := gameOn(&st.Event, r+1, board); ok && b.Board > 0 && g.Void && g.Result.Decided() {
-					out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
-				}
+			if b.Board > 0 && struck(st, r+1, b) {
+				out[action.Rerouted{Stage: b.Stage, Match: b.Match}] = true
 			}
 		}
 	}

@@ -201,12 +201,21 @@ func TestKnockoutThenRoundRobinFromChat_R_F_6(t *testing.T) {
 	must(t, h.say("org", "/pair"), "M1 第 1 局：红 P1 — 黑 P6", "M2 第 1 局：红 P2 — 黑 P5", "M3 第 1 局：红 P3 — 黑 P4")
 	must(t, h.say("org", "/export csv"), "暂定名次表（比赛进行中）", "暂定名次.csv")
 	koRound(t, h)
-	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 1 || p.Tables[0].Kind != sheet.KindPairings {
-		t.Errorf("the live page mid-event shows %d tables, want the pairings alone", len(p.Tables))
+	kinds := func(p sheet.Page) []sheet.Kind {
+		var ks []sheet.Kind
+		for _, t := range p.Tables {
+			ks = append(ks, t.Kind)
+		}
+		return ks
+	}
+	// The live page shows the stages as they are drawn: the knockout's
+	// bracket, then the winners' round robin (R-F-6).
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); !slices.Equal(kinds(p), []sheet.Kind{sheet.KindPairings, sheet.KindBracket, sheet.KindGroup}) {
+		t.Errorf("the live page mid-event shows %v, want the pairings, the bracket and the round robin", kinds(p))
 	}
 	names := koPlay(t, h)
-	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 2 || p.Tables[1].Title != "最终名次" {
-		t.Errorf("the live page at the end shows %d tables, want the pairings and the final ranking", len(p.Tables))
+	if p := formatOf(h.state()).page(h.state(), i18n.Zh); len(p.Tables) != 4 || p.Tables[3].Title != "最终名次" {
+		t.Errorf("the live page at the end shows %v, want the pairings, the stages and the final ranking", kinds(p))
 	}
 	must(t, h.say("org", "/export csv"), "排名")
 	must(t, h.say("org", "/export trf"), "对阵和名次见 /bracket")

@@ -207,7 +207,7 @@ func TestScenarioGroupsKnockout8(t *testing.T) {
 	for _, p := range groupsField {
 		user[s.playerOf(p.user)] = p.user
 	}
-	must(t, s.say("hu", "/bracket"), "第 1 阶段：分组 2组 前2 第 1 组", "之后：淘汰")
+	must(t, s.say("hu", "/bracket"), "第 1 阶段：分组 2组 前2 第 1 组", "第 2 阶段：淘汰（小组赛后确定）", "M1 1组第1名 对 2组第2名")
 
 	replayed := false
 	playStaged(t, s, user, func(st *action.State, b action.BoardOf, g engine.Game) string {

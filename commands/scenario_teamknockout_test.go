@@ -30,6 +30,18 @@ var knockoutTeams = []struct {
 	{"xu", "徐天红", "黄河", []string{"黄二", "黄三"}},
 }
 
+// enterKnockoutTeams opens the sign-up and enters the teams: each captain
+// joins and registers the team, the organiser adds its two others.
+func enterKnockoutTeams(t *testing.T, s *script) {
+	t.Helper()
+	s.say("org", "/signup open")
+	for _, f := range knockoutTeams {
+		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
+		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
+		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
+	}
+}
+
 // TestScenarioTeamKnockout4 plays the four teams' knockout to its ranking:
 // 长城 champion, 红星 second, then the semi-finals' losers sharing 3rd.
 func TestScenarioTeamKnockout4(t *testing.T) {
@@ -44,12 +56,7 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 	must(t, s.say("org", "/event set 团体加赛 胜台数,局分,台次,快棋,抽签"), "团体加赛 = 胜台数、局分、台次、快棋、抽签")
 	must(t, s.say("org", "/event set 团体加赛 猜拳"), "可以用：胜台数,局分,台次,快棋,抽签")
 	must(t, s.say("org", "/event set"), "团体赛设置", "团体加赛 = 胜台数、局分、台次、快棋、抽签")
-	s.say("org", "/signup open")
-	for _, f := range knockoutTeams {
-		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
-		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
-		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(f.others, " ")), "加入")
-	}
+	enterKnockoutTeams(t, s)
 	must(t, s.say("org", "/start"), "开赛！", "1 红星", "4 黄河")
 	must(t, s.say("hu", "/bracket"), "红星", "黄河")
 
@@ -84,6 +91,8 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 	if len(rows) < 2 || !slices.Equal(rows[0], []string{"1", "长城"}) || !slices.Equal(rows[1], []string{"2", "红星"}) {
 		t.Errorf("the final ranking %v, want 长城 then 红星", rows)
 	}
+	// The bracket: each match's 局分, a level one's settlement.
+	must(t, s.say("hu", "/bracket"), "M1 红星 5–1 黄河", "M3 红星 3–3 长城", "长城胜（台次）", "长城胜（快棋加赛）")
 	must(t, s.say("hu", "/standings boards"), "第1台")
 	// The year's season (R-T-11, 10,7,5,3): each player scores the team's
 	// place; 东方 and 黄河 share 3rd and split 5 and 3.
@@ -97,6 +106,7 @@ func TestScenarioTeamKnockout4(t *testing.T) {
 		t.Errorf("the season's place points %v, want %v", points, want)
 	}
 	s.golden("teams_knockout4.txt")
+	teamBracketViews(t, s) // stages_view_test.go
 }
 
 // playRound enters round's boards by plans, keyed by the match's teams in

@@ -2,6 +2,8 @@ package commands
 
 import (
 	"fmt"
+
+	"github.com/qisai/qisai/action"
 	"slices"
 	"testing"
 )
@@ -108,7 +110,17 @@ func stagedScript(t *testing.T, n int, stages, shown string) *script {
 // checks that /pair then says every match is played.
 func playStagesOut(t *testing.T, s *script) {
 	t.Helper()
+	playStages(t, s, func(*action.State) bool { return false })
+}
+
+// playStages plays as playStagesOut does until done says the event has
+// played far enough, or its stages are over.
+func playStages(t *testing.T, s *script, done func(*action.State) bool) {
+	t.Helper()
 	for range 60 {
+		if done(s.state()) {
+			return
+		}
 		pair := s.say("org", "/pair")
 		if st := s.state(); st.Progress().Over(st.Stages.Plan) {
 			must(t, pair, "全部对局已赛完")

@@ -312,11 +312,11 @@ func (teamStagedFormat) crosstable(c *Context) (Reply, error) {
 	return teamFormat{}.crosstable(c)
 }
 
-// page is the round's matches, the bracket's ranking once over, and the
-// board standings.
+// page is the round's matches, the bracket with each match's score by its
+// boards, the bracket's ranking once over, and the board standings.
 func (teamStagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	p := stagedFormat{}.page(st, lang)
-	if len(p.Tables) > 0 {
+	if sheet.CurrentRound(&st.Event) > 0 {
 		p.Tables = append(p.Tables, sheet.BoardStandings(sheetOf(st), lang, 0))
 	}
 	return p

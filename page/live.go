@@ -119,7 +119,8 @@ var kindNames = map[string]i18n.T{
 	string(sheet.KindStandings):  {Zh: "排名", En: "Standings"},
 	string(sheet.KindCrosstable): {Zh: "成绩表", En: "Crosstable"},
 	string(sheet.KindGames):      {Zh: "对局", En: "Games"},
-	string(sheet.KindBracket):    {Zh: "淘汰赛", En: "Bracket"},
+	string(sheet.KindBracket):    {Zh: "对阵表", En: "Bracket"},
+	string(sheet.KindGroup):      {Zh: "小组", En: "Group"},
 }
 
 // menu links to each table: by its kind's short name where the kind

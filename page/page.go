@@ -89,6 +89,8 @@ type view struct {
 	Heads       []head
 	Rows        [][]cell
 	Footer      []string
+	// Bracket is a bracket table's bracket, drawn as one (writeBracket).
+	Bracket *sheet.Bracket
 }
 
 type head struct{ Title, Class string }
@@ -109,7 +111,7 @@ func views(tables []sheet.Table, root string) []view {
 	out := make([]view, 0, len(tables))
 	for _, t := range tables {
 		seen[t.Kind]++
-		v := view{ID: string(t.Kind), Kind: string(t.Kind), Title: t.Title, Note: t.Note, Footer: t.Footer}
+		v := view{ID: string(t.Kind), Kind: string(t.Kind), Title: t.Title, Note: t.Note, Footer: t.Footer, Bracket: t.Bracket}
 		if n := seen[t.Kind]; n > 1 {
 			v.ID += "-" + strconv.Itoa(n)
 		}

@@ -20,41 +20,55 @@ func writeTables(b *bufio.Writer, vs []view) {
 }
 
 func writeTable(b *bufio.Writer, v view) {
-	w := func(ss ...string) {
-		for _, s := range ss {
-			b.WriteString(s)
-		}
+	if v.Bracket != nil {
+		writeBracket(b, v)
+		return
 	}
-	w(`<section class="t `, esc(v.Kind), `" id="`, esc(v.ID), "\">\n<h2>", esc(v.Title), "</h2>\n")
+	writeSection(b, v, func() {
+		put(b, "<div class=\"scroll\"><table>\n<thead><tr>")
+		for _, h := range v.Heads {
+			put(b, "<th", classAttr(h.Class), ">", esc(h.Title), "</th>")
+		}
+		put(b, "</tr></thead>\n<tbody>\n")
+		for _, row := range v.Rows {
+			b.WriteString("<tr>")
+			for _, c := range row {
+				if c.Class == "" {
+					b.WriteString("<td>")
+				} else {
+					put(b, `<td class="`, c.Class, `">`) // classes are views' own words
+				}
+				if c.Href != "" {
+					put(b, `<a href="`, esc(c.Href), `">`, esc(c.Text), "</a></td>")
+				} else {
+					put(b, esc(c.Text), "</td>")
+				}
+			}
+			b.WriteString("</tr>\n")
+		}
+		put(b, "</tbody>\n</table></div>\n")
+	})
+}
+
+// writeSection writes v as a <section> of the page: its title and note,
+// what body writes, and the footer.
+func writeSection(b *bufio.Writer, v view, body func()) {
+	put(b, `<section class="t `, esc(v.Kind), `" id="`, esc(v.ID), "\">\n<h2>", esc(v.Title), "</h2>\n")
 	if v.Note != "" {
-		w(`<p class="note">`, esc(v.Note), "</p>\n")
+		put(b, `<p class="note">`, esc(v.Note), "</p>\n")
 	}
-	w("<div class=\"scroll\"><table>\n<thead><tr>")
-	for _, h := range v.Heads {
-		w("<th", classAttr(h.Class), ">", esc(h.Title), "</th>")
-	}
-	w("</tr></thead>\n<tbody>\n")
-	for _, row := range v.Rows {
-		b.WriteString("<tr>")
-		for _, c := range row {
-			if c.Class == "" {
-				b.WriteString("<td>")
-			} else {
-				w(`<td class="`, c.Class, `">`) // classes are views' own words
-			}
-			if c.Href != "" {
-				w(`<a href="`, esc(c.Href), `">`, esc(c.Text), "</a></td>")
-			} else {
-				w(esc(c.Text), "</td>")
-			}
-		}
-		b.WriteString("</tr>\n")
-	}
-	w("</tbody>\n</table></div>\n")
+	body()
 	for _, f := range v.Footer {
-		w(`<p class="foot">`, esc(f), "</p>\n")
+		put(b, `<p class="foot">`, esc(f), "</p>\n")
 	}
-	b.WriteString("</section>\n")
+	put(b, "</section>\n")
+}
+
+// put writes ss in order.
+func put(b *bufio.Writer, ss ...string) {
+	for _, s := range ss {
+		b.WriteString(s)
+	}
 }
 
 func classAttr(c string) string {

@@ -148,10 +148,11 @@ func (p *Painter) drawMatch(img *image.Paletted, l bracketLayout, m *sheet.Brack
 }
 
 // matchNote is the line under a match: what it is for, and what it waits
-// for (next) or how it ended beyond its points.
+// for (next) or how it ended beyond its points (a team match's boards
+// won, a tie-break).
 func matchNote(m *sheet.BracketMatch, next string) string {
 	var parts []string
-	for _, s := range []string{m.Caption, m.Note, next, m.Tie} {
+	for _, s := range []string{m.Caption, m.Note, next, m.Boards, m.Tie} {
 		if s != "" {
 			parts = append(parts, s)
 		}

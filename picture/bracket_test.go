@@ -116,13 +116,7 @@ func TestLookBracket(t *testing.T) {
 // a knockout with its places' matches, and seed 000's nine players drawn
 // by lots into a double elimination.
 func TestBracketGolden(t *testing.T) {
-	if _, err := os.Stat(goldenFont); err != nil {
-		t.Skipf("the golden pictures are drawn in %s, not installed (apt-get install fonts-droid-fallback; scripts/test does)", goldenFont)
-	}
-	p, err := Open(goldenFont)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := goldenPainter(t)
 	for _, g := range []struct {
 		name string
 		lang i18n.Lang

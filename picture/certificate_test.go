@@ -29,13 +29,7 @@ var certificates = map[string]sheet.Certificate{
 // TestCertificateGolden draws the certificates in the golden font and
 // compares them with the goldens within the pictures' tolerance.
 func TestCertificateGolden(t *testing.T) {
-	if _, err := os.Stat(goldenFont); err != nil {
-		t.Skipf("the golden pictures are drawn in %s, not installed (apt-get install fonts-droid-fallback; scripts/test does)", goldenFont)
-	}
-	p, err := Open(goldenFont)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := goldenPainter(t)
 	for name, c := range certificates {
 		b, err := p.Certificate(c)
 		if err != nil {

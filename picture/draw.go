@@ -60,39 +60,51 @@ var encoder = png.Encoder{CompressionLevel: png.BestSpeed}
 
 // page draws page i of t.
 func (p *Painter) page(t sheet.Table, l layout, i int) *image.Paletted {
-	first, end := l.pages[i][0], l.pages[i][1]
 	w := 2*margin + l.textW
-	h := margin + titleH + len(l.note)*lineH + gap + headH + (end-first)*rowH + 1 + gap + len(l.footer)*lineH + margin
 	// Neither side more than 20 times the other (Telegram's limit): only
 	// a table of many columns and few rows is that wide.
-	h = max(h, w/19)
+	h := max(margin+l.height(i)+margin, w/19)
 	img := image.NewPaletted(image.Rect(0, 0, w, h), palette)
+	p.drawTable(img, t, l, i, margin, margin)
+	return img
+}
 
-	y := margin
-	p.draw(img, margin, y+baseline(titleH, large), t.Title, titleStyle, darkInk)
+// height is how tall page i of a table laid out as l is drawn, from its
+// title to its footer.
+func (l layout) height(i int) int {
+	rows := l.pages[i][1] - l.pages[i][0]
+	return titleH + len(l.note)*lineH + gap + headH + rows*rowH + 1 + gap + len(l.footer)*lineH
+}
+
+// drawTable draws page i of t, laid out as l, with its top left corner at
+// (x0, y0): the title, the note, the heading row, the rows and the footer.
+func (p *Painter) drawTable(img *image.Paletted, t sheet.Table, l layout, i, x0, y0 int) {
+	first, end := l.pages[i][0], l.pages[i][1]
+	y := y0
+	p.draw(img, x0, y+baseline(titleH, large), t.Title, titleStyle, darkInk)
 	if n := pageNumber(i+1, len(l.pages)); n != "" {
-		p.draw(img, margin+l.textW-p.width(n, textStyle), y+baseline(titleH, body), n, textStyle, greyInk)
+		p.draw(img, x0+l.textW-p.width(n, textStyle), y+baseline(titleH, body), n, textStyle, greyInk)
 	}
 	y += titleH
 	for _, line := range l.note {
-		p.draw(img, margin, y+baseline(lineH, body), line, textStyle, greyInk)
+		p.draw(img, x0, y+baseline(lineH, body), line, textStyle, greyInk)
 		y += lineH
 	}
 	y += gap
 
-	fill(img, margin, y, l.tableW, headH, heading)
-	x := margin
+	fill(img, x0, y, l.tableW, headH, heading)
+	x := x0
 	for c, col := range t.Columns {
 		p.cell(img, x, y, headH, l.widths[c], col.Title, headStyle, darkInk, col.Align)
 		x += l.widths[c]
 	}
 	y += headH
-	fill(img, margin, y-1, l.tableW, 1, rule)
+	fill(img, x0, y-1, l.tableW, 1, rule)
 	for r, row := range t.Rows[first:end] {
 		if r%2 == 1 {
-			fill(img, margin, y, l.tableW, rowH, zebra)
+			fill(img, x0, y, l.tableW, rowH, zebra)
 		}
-		x := margin
+		x := x0
 		for c, col := range t.Columns {
 			if c < len(row) {
 				st, in := cellStyle(row[c].Tone)
@@ -106,13 +118,12 @@ func (p *Painter) page(t sheet.Table, l layout, i int) *image.Paletted {
 		}
 		y += rowH
 	}
-	fill(img, margin, y, l.tableW, 1, rule)
+	fill(img, x0, y, l.tableW, 1, rule)
 	y += 1 + gap
 	for _, line := range l.footer {
-		p.draw(img, margin, y+baseline(lineH, body), line, textStyle, greyInk)
+		p.draw(img, x0, y+baseline(lineH, body), line, textStyle, greyInk)
 		y += lineH
 	}
-	return img
 }
 
 // cell draws text in a cell w wide and h high at (x, y), as the column

@@ -28,7 +28,10 @@ const (
 	pixelSlack = 10   // how many pixels may be further off
 )
 
-func TestGolden(t *testing.T) {
+// goldenPainter draws in the golden font, or skips t when it is not
+// installed.
+func goldenPainter(t *testing.T) *Painter {
+	t.Helper()
 	if _, err := os.Stat(goldenFont); err != nil {
 		t.Skipf("the golden pictures are drawn in %s, not installed (apt-get install fonts-droid-fallback; scripts/test does)", goldenFont)
 	}
@@ -36,6 +39,11 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+func TestGolden(t *testing.T) {
+	p := goldenPainter(t)
 	for name, tab := range map[string]sheet.Table{
 		"standings9-zh":  standingsTable(9, i18n.Zh),
 		"standings9-en":  standingsTable(9, i18n.En),

@@ -59,6 +59,10 @@ type BracketMatch struct {
 	// NextBrief is Next in fewer words, for a narrow layout: only who has
 	// red ("第2局：张三执红").
 	NextBrief string
+	// Boards is a team match's boards won (胜台数), the first side's first:
+	// "胜台 2:0" / "boards won 2–0"; "" in a bracket of games
+	// (TeamBracketOf).
+	Boards string
 	// Note says what happened besides the games: "双方弃权，无人晋级" (a
 	// double forfeit: the next match sees a bye), "无需进行" (a grand
 	// final's reset, when the winners' bracket's winner won the first).
@@ -75,7 +79,7 @@ type BracketMatch struct {
 }
 
 // Side is one side of a match: the player's name, or what the slot waits
-// for ("M3胜者" / "winner of M3", "G2第1名" / "G2 #1", "轮空" / "bye").
+// for ("M3胜者" / "winner of M3", "2组第1名" / "G2 #1", "轮空" / "bye").
 // Tone is Strong for the winner, Muted for a bye and a side still to come.
 type Side struct {
 	Cell
@@ -142,6 +146,12 @@ func (n nextGame) brief(lang i18n.Lang, a, b string) string {
 
 // BracketOf is b as it stands, entrant i called nameOf(i), in lang.
 func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lang) Bracket {
+	return bracketOf(b, nameOf, nil, lang)
+}
+
+// bracketOf is b as it stands, its matches' scores the teams' where tally
+// gives them (TeamBracketOf).
+func bracketOf(b *engine.Bracket, nameOf func(entrant int) string, tally func(match int) (TeamTally, bool), lang i18n.Lang) Bracket {
 	out := b.Outcomes()
 	br := Bracket{Lang: lang, Title: i18n.T{Zh: "对阵表", En: "Bracket"}.In(lang)}
 	double := false
@@ -167,7 +177,13 @@ func BracketOf(b *engine.Bracket, nameOf func(entrant int) string, lang i18n.Lan
 			p.Rounds = append(p.Rounds, BracketRound{Round: len(p.Rounds) + 1})
 		}
 		rd := &p.Rounds[m.Round-1]
-		rd.Matches = append(rd.Matches, matchOf(b, m, out[i], called, lang))
+		bm := matchOf(b, m, out[i], called, lang)
+		if tally != nil && bm.Sides[0].Known() && bm.Sides[1].Known() {
+			if t, ok := tally(m.ID); ok {
+				bm.tallied(t, out[i], lang)
+			}
+		}
+		rd.Matches = append(rd.Matches, bm)
 	}
 	for part := engine.Winners; part <= engine.PlaceFinal; part++ {
 		p := parts[part]
@@ -263,7 +279,7 @@ func slotWords(s engine.Slot, lang i18n.Lang) string {
 	}
 	// The only other slot that waits: a group's place (an entrant is
 	// known, a bye is nobody).
-	return i18n.T{Zh: "G%d第%d名", En: "G%d #%d"}.In(lang, s.Group, s.Rank)
+	return i18n.T{Zh: "%d组第%d名", En: "G%d #%d"}.In(lang, s.Group, s.Rank)
 }
 
 // scoreOf is the regular games' points, first side first, counting a win

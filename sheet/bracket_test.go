@@ -224,8 +224,8 @@ func TestBracketWaitingSlots(t *testing.T) {
 		side   int
 		zh, en string
 	}{
-		{ko, 1, 0, "G1第1名", "G1 #1"},
-		{ko, 1, 1, "G3第1名", "G3 #1"},
+		{ko, 1, 0, "1组第1名", "G1 #1"},
+		{ko, 1, 1, "3组第1名", "G3 #1"},
 		{ko, 3, 1, "M2胜者", "winner of M2"},
 		{de, 4, 0, "M1负者", "loser of M1"},
 		{de, 3, 0, "M1胜者", "winner of M1"},

@@ -99,6 +99,10 @@ type Table struct {
 	Columns []Column // the headings
 	Rows    [][]Cell
 	Footer  []string // lines under the table: what the tiebreak columns are, "= shared place"
+	// Bracket is the bracket a KindBracket table shows (BracketTable), for
+	// a layout that draws it as one (a page, a picture); nil in a table of
+	// another kind.
+	Bracket *Bracket
 }
 
 // decisive marks the ranking columns (Column.Rank) that decided a place

@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
+	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 )
 
@@ -86,6 +88,15 @@ prints each round's matches and the ranking.
   --lang zh|en
       输出的语言（默认 zh）
       the language of the text output (default zh)
+  --picture FILE.png
+      另画对阵图（PNG）：分组时先画各组成绩（出线者标出），再画淘汰赛；多张时
+      其余写作 FILE_2.png、FILE_3.png…
+      also draw the bracket as PNG pictures: with --groups each group's
+      table (its qualifiers marked) first, then the knockout; more pages
+      are written FILE_2.png, FILE_3.png, …
+  --font FILE
+      画图用的中文字体文件（默认找一个已安装的）
+      the CJK font file of the pictures (default: one installed)
   --out text|json
       输出 text（默认）或 JSON
       text (default) or JSON
@@ -122,6 +133,8 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	groupSeeding := fs.String("group-seeding", "snake", "")
 	groupDraw := fs.String("group-draw", "halves", "")
 	out := fs.String("out", "text", "")
+	pictures := fs.String("picture", "", "")
+	font := fs.String("font", os.Getenv(fontEnv), "")
 	lang := langFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -196,7 +209,45 @@ func bracketCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if *pictures == "" {
+		return nil
+	}
+	return bracketPictures(b, pools, *advance, players, *lang, *pictures, *font, stdout)
+}
+
+// bracketPictures draws the groups' tables, their qualifiers marked, and
+// the bracket (picture.Painter.Staged) in lang as PNG files: path, then
+// path_2.png, path_3.png, … for more pages.
+func bracketPictures(b *engine.Bracket, pools []*engine.Field, advance int, ps []engine.Player, lang i18n.Lang, path, font string, stdout io.Writer) error {
+	pt, err := picture.Open(font)
+	if err != nil {
+		return bilingual("没有中文字体，画不了对阵图：%v；安装一种（例如 fonts-noto-cjk）或用 --font 指定字体文件。", "No CJK font to draw the bracket with: %v; install one (e.g. fonts-noto-cjk) or name a font file with --font.", err)
+	}
+	name := func(id int) string { return ps[id-1].Name }
+	var tables []sheet.Table
+	for g, p := range pools {
+		tables = append(tables, sheet.GroupTable(p, i18n.T{Zh: "第%d组", En: "Group %d"}.In(lang, g+1), advance, name, lang))
+	}
+	br := sheet.BracketOf(b, name, lang)
+	tables = append(tables, sheet.BracketTable(br, br.Title))
+	pages, err := pt.Staged(tables)
+	if err != nil {
+		return err
+	}
+	base := strings.TrimSuffix(path, filepath.Ext(path))
+	for i, png := range pages {
+		at := path
+		if i > 0 {
+			at = base + "_" + strconv.Itoa(i+1) + ".png"
+		}
+		if err := writeOut(at, png, stdout); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readPlayers reads "name[,rating]" lines; the players are numbered in

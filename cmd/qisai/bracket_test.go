@@ -123,3 +123,34 @@ func TestBracketCommandGroups(t *testing.T) {
 		t.Errorf("--lang en: Chinese in the output:\n%s", out.String())
 	}
 }
+
+// qisai bracket --picture: the groups' tables side by side, then the
+// knockout, each a PNG file (R-F-3); without a font, a clear refusal.
+func TestBracketCommandPicture(t *testing.T) {
+	font := "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+	if _, err := os.Stat(font); err != nil {
+		t.Skipf("the pictures need a CJK font: %s is not installed (scripts/test installs it)", font)
+	}
+	players := writeBracketFile(t, "g.csv", "A\nB\nC\nD\nE\nF\nG\nH\n")
+	pic := filepath.Join(t.TempDir(), "对阵.png")
+	var out, errb bytes.Buffer
+	args := []string{"bracket", "--groups", "2", "--advance", "2", "--font", font, "--picture", pic, players}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	second := strings.TrimSuffix(pic, ".png") + "_2.png"
+	for _, p := range []string{pic, second} {
+		b, err := os.ReadFile(p)
+		if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+			t.Errorf("%s: not a PNG (%v)", p, err)
+		}
+		if !strings.Contains(out.String(), "Wrote "+p) {
+			t.Errorf("the output does not say it wrote %s:\n%s", p, out.String())
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"bracket", "--font", filepath.Join(t.TempDir(), "none.ttf"), "--picture", pic, players}, &out, &errb); code == 0 || !strings.Contains(errb.String(), "--font") {
+		t.Errorf("a missing font: exit %d, %q", code, errb.String())
+	}
+}
