@@ -72,13 +72,27 @@ func (a *Adapter) gateway(ctx context.Context) error {
 		}
 	}
 	<-ctx.Done()
-	err := session.Close()
+	shut := make(chan error, 1)
+	go func() { shut <- session.Close() }()
+	var err error
+	select {
+	case err = <-shut:
+	case <-time.After(closeWait):
+		// discordgo's Close waits for its session's lock, which a
+		// reconnection of its own holds until the gateway answers: a
+		// shutdown does not wait for Discord.
+		c.log.Warn("discord: the gateway connection did not close in time; stopping without it", "waited", closeWait)
+	}
 	stop()
 	if err != nil {
 		return fmt.Errorf("discord: close the gateway connection: %w", err)
 	}
 	return nil
 }
+
+// closeWait is how long a shutdown waits for the gateway connection to
+// close (discordgo takes a second when all is well).
+const closeWait = 10 * time.Second
 
 // Backoffs of a connection that failed: doubling from the first, never
 // longer than the second.
