@@ -179,6 +179,9 @@ func bracketOf(b *engine.Bracket, nameOf func(entrant int) string, tally func(ma
 		rd := &p.Rounds[m.Round-1]
 		bm := matchOf(b, m, out[i], called, lang)
 		if tally != nil && bm.Sides[0].Known() && bm.Sides[1].Known() {
+			// A team match has no next game to tell: its colours are
+			// the boards' (R-C-2), said with the round, not a guess.
+			bm.next, bm.Next, bm.NextBrief = nextGame{}, "", ""
 			if t, ok := tally(m.ID); ok {
 				bm.tallied(t, out[i], lang)
 			}
