@@ -152,9 +152,6 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 			{Title: i18n.T{Zh: "胜局", En: "W"}.In(lang), Full: i18n.T{Zh: "胜局", En: "Wins"}.In(lang), Align: Right, Rank: 3, Decisive: true},
 		},
 	}
-	if top > 0 {
-		t.Title = i18n.T{Zh: "台次成绩（每台前%d名）", En: "Board standings (top %d of each board)"}.In(lang, top)
-	}
 	if !e.TeamMatches() {
 		return t
 	}
@@ -163,6 +160,8 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 		board := strconv.Itoa(b + 1)
 		for _, r := range rows {
 			if top > 0 && r.Place > top {
+				// The title says the table is cut where it is.
+				t.Title = i18n.T{Zh: "台次成绩（每台前%d名）", En: "Board standings (top %d of each board)"}.In(lang, top)
 				break
 			}
 			tone := Plain
