@@ -71,6 +71,9 @@ type format interface {
 	// ranking is the ranking the awards rank the players by beside the
 	// standings, nil where it is the standings (R-T-10..12).
 	ranking(st *action.State) func() []engine.Placing
+	// standing is where player stands, for their /me: their place as
+	// the event ranks its entrants (a team event's: their team's).
+	standing(st *action.State, player int, lang i18n.Lang) string
 	// reformat readies settings s for a change of the event's format to
 	// a Swiss or a round robin (/event set format), and is the action that
 	// follows the change; nil when none does.

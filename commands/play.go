@@ -341,10 +341,8 @@ func playMe(c *Context) (Reply, error) {
 		}
 		return Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 	}
-	for _, s := range st.Standings() {
-		if s.Player == c.Player {
-			lines = append(lines, i18n.T{Zh: "积分 %s，第 %s 名", En: "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel()))
-		}
+	if line := formatOf(st).standing(st, c.Player, lang); line != "" {
+		lines = append(lines, line)
 	}
 	if st.Status == action.Finished {
 		lines = append(lines, i18n.T{Zh: "比赛已经结束。", En: "The event has finished."}.In(lang))
