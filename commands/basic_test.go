@@ -35,6 +35,21 @@ func TestUnknownCommandAndPlainText(t *testing.T) {
 	must(t, h.sendAs("ann", "en", "/nonsense").Text, "There is no command /nonsense")
 }
 
+// A family's first word, alone or with a word it does not take, is told
+// the family's commands whole, not that the command does not exist.
+func TestCommandFamilyWithoutItsWord(t *testing.T) {
+	h := newHarness(t)
+	for _, line := range []string{"/team", "/team accept", "/TEAM"} {
+		r := h.say("wang", line)
+		must(t, r, "/team join", "/team new", "/help team")
+		if strings.Contains(r, "没有") {
+			t.Errorf("%s: %q says there is no such command", line, r)
+		}
+	}
+	must(t, h.sendAs("ann", "en", "/player").Text, "/player goes with a word after it", "/player add", "/player remove", "/help player")
+	must(t, h.say("wang", "/help team"), "/team join") // the hint works where it is given
+}
+
 func TestHelp(t *testing.T) {
 	h := newHarness(t)
 	r := h.say("wang", "/help")

@@ -196,7 +196,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	pressed, words := takeRef(words)
 	cmd, c, at, err := s.route(ctx, req, words, pressed, lang, own)
 	if at == noCommand {
-		return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, words[0])}
+		return noSuchCommand(s.reg, words[0], lang)
 	}
 	if err == nil {
 		reply, err = cmd.Run(c)
@@ -262,6 +262,20 @@ func (s *Service) route(ctx context.Context, req Request, words []string, presse
 		return cmd, c, atArgs, err
 	}
 	return cmd, c, routed, nil
+}
+
+// noSuchCommand answers a line whose first words name no command: a
+// family's first word alone or with a word it does not take ("/team",
+// "/team accept") is told the words it takes.
+func noSuchCommand(reg *Registry, first string, lang i18n.Lang) Reply {
+	if words, group := reg.Family(first); len(words) > 0 {
+		for i, w := range words {
+			words[i] = "/" + strings.ToLower(first) + " " + w // commands whole: no word of another language in a line
+		}
+		list := strings.Join(words, i18n.T{Zh: "、", En: ", "}.In(lang))
+		return Reply{Text: i18n.T{Zh: "/%s 要和后面的词一起用：%s。输入 /help %s 查看说明。", En: "/%s goes with a word after it: %s. /help %s explains them."}.In(lang, strings.ToLower(first), list, group)}
+	}
+	return Reply{Text: i18n.T{Zh: "没有 /%s 这个命令。输入 /help 查看所有命令。", En: "There is no command /%s. Type /help to see them all."}.In(lang, first)}
 }
 
 // sentence turns a refusal, written as an error is ("the event is not

@@ -204,25 +204,10 @@ func (k *hints) check(c chat.Chat, actor, text string) {
 			}
 			why = append(why, fmt.Sprintf("%s: %v", u, err))
 		}
-		if !ok && !knownDeadEnd(ht.line, why) {
+		if !ok {
 			k.t.Errorf("a dead end: %q, said in %s in\n%s\nfails for everyone who could type it there:\n%s", ht.line, c.ID, text, strings.Join(why, "\n"))
 		}
 	}
-}
-
-// knownDeadEnd reports whether line failed only for a reason being mended
-// in the entering commands: /team join by a member who has not joined the
-// event is refused ("先用 /join 名字 报名") until it signs them up.
-func knownDeadEnd(line string, why []string) bool {
-	if !strings.HasPrefix(line, "/team join") {
-		return false
-	}
-	for _, w := range why {
-		if !strings.Contains(w, "先用 /join") && !strings.Contains(w, "已经是") {
-			return false
-		}
-	}
-	return true
 }
 
 // try runs hint as user in chat c, changing nothing: nil when it works —

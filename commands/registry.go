@@ -173,6 +173,22 @@ func (r *Registry) Lookup(words []string) (*Command, []string) {
 	return r.byName[first], words[1:]
 }
 
+// Family lists the commands whose names begin with the word first ("team"
+// for /team new, /team join …): the words after it, sorted, and the first
+// word of their names in English, which /help takes; none when no
+// command's name or alias begins so.
+func (r *Registry) Family(first string) (words []string, group string) {
+	prefix := strings.ToLower(first) + " "
+	for key, c := range r.byName {
+		if rest, ok := strings.CutPrefix(key, prefix); ok {
+			words = append(words, rest)
+			group, _, _ = strings.Cut(c.Name, " ")
+		}
+	}
+	sort.Strings(words)
+	return words, group
+}
+
 // splitLine turns "/Report@qisai_bot win" into its words without the slash
 // and the bot's name: ["Report", "win"]. Double quotes keep spaces in a
 // word: /join "Wang Tianyi" 一中. It returns nil when the line is not a
