@@ -93,12 +93,18 @@ type view struct {
 	Bracket *sheet.Bracket
 }
 
-type head struct{ Title, Class string }
+type head struct {
+	Title, Class string
+	Slot         string // the class of the slot for marks after the column's numbers (slotClass)
+}
 
 type cell struct {
 	Text  string
 	Class string
-	Href  string // "" for no link
+	// Mark, in a column with a slot for marks (Slot, slotClass), is what
+	// of the cell's text hangs in it after Text: "=" of "3=".
+	Mark, Slot string
+	Href       string // "" for no link
 }
 
 // views lays tables out; links are made relative to root (the event
@@ -116,14 +122,15 @@ func views(tables []sheet.Table, root string) []view {
 			v.ID += "-" + strconv.Itoa(n)
 		}
 		aligns := make([]string, len(t.Columns))
+		slots := make([]string, len(t.Columns))
 		brief := slices.ContainsFunc(t.Columns, func(c sheet.Column) bool { return c.Brief })
 		for i, c := range t.Columns {
-			aligns[i] = alignClass(c, brief)
+			aligns[i], slots[i] = alignClass(c, brief), slotClass(t, i)
 			title := c.Title
 			if root == "" {
 				title = c.Heading()
 			}
-			v.Heads = append(v.Heads, head{Title: title, Class: aligns[i]})
+			v.Heads = append(v.Heads, head{Title: title, Class: aligns[i], Slot: slots[i]})
 		}
 		v.Rows = make([][]cell, len(t.Rows))
 		for i, r := range t.Rows {
@@ -134,6 +141,10 @@ func views(tables []sheet.Table, root string) []view {
 					class = strings.TrimSpace(aligns[j] + " " + class)
 				}
 				row[j] = cell{Text: c.Text, Class: class}
+				if j < len(slots) && slots[j] != "" {
+					row[j].Text, row[j].Mark = hang(c.Text)
+					row[j].Slot = slots[j]
+				}
 				if c.Link != "" && root != "" {
 					row[j].Href = root + c.Link
 				}

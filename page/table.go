@@ -27,7 +27,9 @@ func writeTable(b *bufio.Writer, v view) {
 	writeSection(b, v, func() {
 		put(b, "<div class=\"scroll\"><table>\n<thead><tr>")
 		for _, h := range v.Heads {
-			put(b, "<th", classAttr(h.Class), ">", esc(h.Title), "</th>")
+			put(b, "<th", classAttr(h.Class), ">", esc(h.Title))
+			writeSlot(b, h.Slot, "")
+			b.WriteString("</th>")
 		}
 		put(b, "</tr></thead>\n<tbody>\n")
 		for _, row := range v.Rows {
@@ -39,15 +41,27 @@ func writeTable(b *bufio.Writer, v view) {
 					put(b, `<td class="`, c.Class, `">`) // classes are views' own words
 				}
 				if c.Href != "" {
-					put(b, `<a href="`, esc(c.Href), `">`, esc(c.Text), "</a></td>")
+					put(b, `<a href="`, esc(c.Href), `">`, esc(c.Text))
+					writeSlot(b, c.Slot, c.Mark)
+					b.WriteString("</a></td>")
 				} else {
-					put(b, esc(c.Text), "</td>")
+					b.WriteString(esc(c.Text))
+					writeSlot(b, c.Slot, c.Mark)
+					b.WriteString("</td>")
 				}
 			}
 			b.WriteString("</tr>\n")
 		}
 		put(b, "</tbody>\n</table></div>\n")
 	})
+}
+
+// writeSlot writes the slot of class slot (slotClass) holding marks after
+// a number, or nothing for a column without one.
+func writeSlot(b *bufio.Writer, slot, marks string) {
+	if slot != "" {
+		put(b, `<span class="m `, slot, `">`, esc(marks), "</span>") // slot is slotClass's word
+	}
 }
 
 // writeSection writes v as a <section> of the page: its title and note,
