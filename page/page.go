@@ -88,23 +88,20 @@ type view struct {
 	Title, Note string
 	Heads       []head
 	Rows        [][]cell
-	Footer      []string
+	// Slots are, by column, the class of the slot in which the column's
+	// cells hang the marks after their numbers, "" for none (slotClass).
+	Slots  []string
+	Footer []string
 	// Bracket is a bracket table's bracket, drawn as one (writeBracket).
 	Bracket *sheet.Bracket
 }
 
-type head struct {
-	Title, Class string
-	Slot         string // the class of the slot for marks after the column's numbers (slotClass)
-}
+type head struct{ Title, Class string }
 
 type cell struct {
 	Text  string
 	Class string
-	// Mark, in a column with a slot for marks (Slot, slotClass), is what
-	// of the cell's text hangs in it after Text: "=" of "3=".
-	Mark, Slot string
-	Href       string // "" for no link
+	Href  string // "" for no link
 }
 
 // views lays tables out; links are made relative to root (the event
@@ -122,15 +119,15 @@ func views(tables []sheet.Table, root string) []view {
 			v.ID += "-" + strconv.Itoa(n)
 		}
 		aligns := make([]string, len(t.Columns))
-		slots := make([]string, len(t.Columns))
+		v.Slots = make([]string, len(t.Columns))
 		brief := slices.ContainsFunc(t.Columns, func(c sheet.Column) bool { return c.Brief })
 		for i, c := range t.Columns {
-			aligns[i], slots[i] = alignClass(c, brief), slotClass(t, i)
+			aligns[i], v.Slots[i] = alignClass(c, brief), slotClass(t, i)
 			title := c.Title
 			if root == "" {
 				title = c.Heading()
 			}
-			v.Heads = append(v.Heads, head{Title: title, Class: aligns[i], Slot: slots[i]})
+			v.Heads = append(v.Heads, head{Title: title, Class: aligns[i]})
 		}
 		v.Rows = make([][]cell, len(t.Rows))
 		for i, r := range t.Rows {
@@ -141,10 +138,6 @@ func views(tables []sheet.Table, root string) []view {
 					class = strings.TrimSpace(aligns[j] + " " + class)
 				}
 				row[j] = cell{Text: c.Text, Class: class}
-				if j < len(slots) && slots[j] != "" {
-					row[j].Text, row[j].Mark = hang(c.Text)
-					row[j].Slot = slots[j]
-				}
 				if c.Link != "" && root != "" {
 					row[j].Href = root + c.Link
 				}

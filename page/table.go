@@ -26,27 +26,31 @@ func writeTable(b *bufio.Writer, v view) {
 	}
 	writeSection(b, v, func() {
 		put(b, "<div class=\"scroll\"><table>\n<thead><tr>")
-		for _, h := range v.Heads {
+		for i, h := range v.Heads {
 			put(b, "<th", classAttr(h.Class), ">", esc(h.Title))
-			writeSlot(b, h.Slot, "")
+			writeSlot(b, v.slot(i), "")
 			b.WriteString("</th>")
 		}
 		put(b, "</tr></thead>\n<tbody>\n")
 		for _, row := range v.Rows {
 			b.WriteString("<tr>")
-			for _, c := range row {
+			for j, c := range row {
 				if c.Class == "" {
 					b.WriteString("<td>")
 				} else {
 					put(b, `<td class="`, c.Class, `">`) // classes are views' own words
 				}
+				text, marks, slot := c.Text, "", v.slot(j)
+				if slot != "" {
+					text, marks = hang(text)
+				}
 				if c.Href != "" {
-					put(b, `<a href="`, esc(c.Href), `">`, esc(c.Text))
-					writeSlot(b, c.Slot, c.Mark)
+					put(b, `<a href="`, esc(c.Href), `">`, esc(text))
+					writeSlot(b, slot, marks)
 					b.WriteString("</a></td>")
 				} else {
-					b.WriteString(esc(c.Text))
-					writeSlot(b, c.Slot, c.Mark)
+					b.WriteString(esc(text))
+					writeSlot(b, slot, marks)
 					b.WriteString("</td>")
 				}
 			}
@@ -54,6 +58,14 @@ func writeTable(b *bufio.Writer, v view) {
 		}
 		put(b, "</tbody>\n</table></div>\n")
 	})
+}
+
+// slot is the class of column i's slot for marks, "" for none.
+func (v *view) slot(i int) string {
+	if i < len(v.Slots) {
+		return v.Slots[i]
+	}
+	return ""
 }
 
 // writeSlot writes the slot of class slot (slotClass) holding marks after
