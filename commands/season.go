@@ -206,7 +206,7 @@ func seasonTable(title string, lines []seasonLine, table engine.PlaceTable, lang
 		Kind:  sheet.KindStandings,
 		Title: title,
 		Columns: []sheet.Column{
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "赛", En: "Ev"}.In(lang), Full: i18n.T{Zh: "参赛场数", En: "Events"}.In(lang), Align: sheet.Right, Brief: true},
 			{Title: i18n.T{Zh: "名次分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "名次分", En: "Place points"}.In(lang), Align: sheet.Right, Brief: true},

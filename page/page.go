@@ -88,7 +88,10 @@ type view struct {
 	Title, Note string
 	Heads       []head
 	Rows        [][]cell
-	Footer      []string
+	// Slots are, by column, the class of the slot in which the column's
+	// cells hang the marks after their numbers, "" for none (slotClass).
+	Slots  []string
+	Footer []string
 	// Bracket is a bracket table's bracket, drawn as one (writeBracket).
 	Bracket *sheet.Bracket
 }
@@ -116,9 +119,10 @@ func views(tables []sheet.Table, root string) []view {
 			v.ID += "-" + strconv.Itoa(n)
 		}
 		aligns := make([]string, len(t.Columns))
+		v.Slots = make([]string, len(t.Columns))
 		brief := slices.ContainsFunc(t.Columns, func(c sheet.Column) bool { return c.Brief })
 		for i, c := range t.Columns {
-			aligns[i] = alignClass(c, brief)
+			aligns[i], v.Slots[i] = alignClass(c, brief), slotClass(t, i)
 			title := c.Title
 			if root == "" {
 				title = c.Heading()

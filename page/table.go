@@ -26,28 +26,54 @@ func writeTable(b *bufio.Writer, v view) {
 	}
 	writeSection(b, v, func() {
 		put(b, "<div class=\"scroll\"><table>\n<thead><tr>")
-		for _, h := range v.Heads {
-			put(b, "<th", classAttr(h.Class), ">", esc(h.Title), "</th>")
+		for i, h := range v.Heads {
+			put(b, "<th", classAttr(h.Class), ">", esc(h.Title))
+			writeSlot(b, v.slot(i), "")
+			b.WriteString("</th>")
 		}
 		put(b, "</tr></thead>\n<tbody>\n")
 		for _, row := range v.Rows {
 			b.WriteString("<tr>")
-			for _, c := range row {
+			for j, c := range row {
 				if c.Class == "" {
 					b.WriteString("<td>")
 				} else {
 					put(b, `<td class="`, c.Class, `">`) // classes are views' own words
 				}
+				text, marks, slot := c.Text, "", v.slot(j)
+				if slot != "" {
+					text, marks = hang(text)
+				}
 				if c.Href != "" {
-					put(b, `<a href="`, esc(c.Href), `">`, esc(c.Text), "</a></td>")
+					put(b, `<a href="`, esc(c.Href), `">`, esc(text))
+					writeSlot(b, slot, marks)
+					b.WriteString("</a></td>")
 				} else {
-					put(b, esc(c.Text), "</td>")
+					b.WriteString(esc(text))
+					writeSlot(b, slot, marks)
+					b.WriteString("</td>")
 				}
 			}
 			b.WriteString("</tr>\n")
 		}
 		put(b, "</tbody>\n</table></div>\n")
 	})
+}
+
+// slot is the class of column i's slot for marks, "" for none.
+func (v *view) slot(i int) string {
+	if i < len(v.Slots) {
+		return v.Slots[i]
+	}
+	return ""
+}
+
+// writeSlot writes the slot of class slot (slotClass) holding marks after
+// a number, or nothing for a column without one.
+func writeSlot(b *bufio.Writer, slot, marks string) {
+	if slot != "" {
+		put(b, `<span class="m `, slot, `">`, esc(marks), "</span>") // slot is slotClass's word
+	}
 }
 
 // writeSection writes v as a <section> of the page: its title and note,

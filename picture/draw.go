@@ -95,7 +95,7 @@ func (p *Painter) drawTable(img *image.Paletted, t sheet.Table, l layout, i, x0,
 	fill(img, x0, y, l.tableW, headH, heading)
 	x := x0
 	for c, col := range t.Columns {
-		p.cell(img, x, y, headH, l.widths[c], col.Title, headStyle, darkInk, col.Align)
+		p.cell(img, x, y, headH, l.widths[c], col.Title, headStyle, darkInk, col.Align, l.marks[c])
 		x += l.widths[c]
 	}
 	y += headH
@@ -112,7 +112,7 @@ func (p *Painter) drawTable(img *image.Paletted, t sheet.Table, l layout, i, x0,
 				if col.Shrink {
 					text = p.fit(text, st, l.widths[c]-2*cellPad)
 				}
-				p.cell(img, x, y, rowH, l.widths[c], text, st, in, col.Align)
+				p.cell(img, x, y, rowH, l.widths[c], text, st, in, col.Align, l.marks[c])
 			}
 			x += l.widths[c]
 		}
@@ -127,13 +127,16 @@ func (p *Painter) drawTable(img *image.Paletted, t sheet.Table, l layout, i, x0,
 }
 
 // cell draws text in a cell w wide and h high at (x, y), as the column
-// aligns it.
-func (p *Painter) cell(img *image.Paletted, x, y, h, w int, text string, st style, in ink, a sheet.Align) {
+// aligns it; a right-aligned column with a slot for marks hangs them
+// after its numbers (marks).
+func (p *Painter) cell(img *image.Paletted, x, y, h, w int, text string, st style, in ink, a sheet.Align, slot int) {
 	left := x + cellPad
-	switch a {
-	case sheet.Right:
+	switch {
+	case a == sheet.Right && slot > 0:
+		left = p.hung(left, x+w-cellPad, slot, text, st)
+	case a == sheet.Right:
 		left = x + w - cellPad - p.width(text, st)
-	case sheet.Center:
+	case a == sheet.Center:
 		left = x + (w-p.width(text, st))/2
 	}
 	p.draw(img, left, y+baseline(h, st.size), text, st, in)

@@ -34,6 +34,7 @@ const (
 // layout is where a table's parts go, the same on each of its pages.
 type layout struct {
 	widths []int    // each column's, its padding included
+	marks  []int    // each column's slot for the marks after its numbers (marks)
 	tableW int      // their sum
 	textW  int      // the width of the title, note and footer lines
 	note   []string // the note, wrapped at textW
@@ -72,6 +73,7 @@ func (p *Painter) layout(t sheet.Table) layout {
 			l.widths[c] = max(l.widths[c], p.width(cell.Text, st))
 		}
 	}
+	l.marks = p.marks(t, l.widths)
 	for c := range l.widths {
 		l.widths[c] += 2 * cellPad
 		l.tableW += l.widths[c]

@@ -132,7 +132,7 @@ func CategoryStandings(e Event, name string, lang i18n.Lang) Table {
 		Kind:  KindStandings,
 		Title: categoryTitle(name, lang),
 		Columns: []Column{
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "组别名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "组别名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 			{Title: i18n.T{Zh: "总", En: "All"}.In(lang), Full: i18n.T{Zh: "总名次", En: "Overall place"}.In(lang), Align: Right},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
@@ -324,7 +324,7 @@ func PlacePoints(e Event, lang i18n.Lang) Table {
 		Kind:  KindStandings,
 		Title: i18n.T{Zh: "团体总分（名次分）", En: "Team totals (place points)"}.In(lang),
 		Columns: []Column{
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 			{Title: group.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "总分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "名次分总分", En: "Place points"}.In(lang), Align: Right, Brief: true},
 			{Title: i18n.T{Zh: "得分队员", En: "Scorers"}.In(lang), Full: i18n.T{Zh: "得分队员（名次分）", En: "Players scoring (their points)"}.In(lang), Shrink: true},

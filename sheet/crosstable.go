@@ -35,7 +35,7 @@ func Crosstable(e Event, lang i18n.Lang) Table {
 	for _, tb := range ev.Settings.Tiebreaks {
 		t.Columns = append(t.Columns, Column{Title: TiebreakLabel(tb, lang), Full: TiebreakName(tb, lang), Align: Right, Brief: true})
 	}
-	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true})
+	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true})
 
 	hist := e.Histories()
 	standing := make([]engine.Standing, len(ev.Players)+1)

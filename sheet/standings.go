@@ -24,7 +24,7 @@ func Standings(e Event, lang i18n.Lang) Table {
 		Kind:  KindStandings,
 		Title: standingsTitle(e, lang, false),
 		Columns: []Column{
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},

@@ -82,7 +82,7 @@ func teamStandings(e Event, lang i18n.Lang) Table {
 		Kind:  KindStandings,
 		Title: standingsTitle(e, lang, true),
 		Columns: []Column{
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 			{Title: i18n.T{Zh: "号", En: "No"}.In(lang), Align: Right},
 			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "单位", En: "Unit"}.In(lang), Shrink: true},
@@ -141,7 +141,7 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 		Title: i18n.T{Zh: "台次成绩", En: "Board standings"}.In(lang),
 		Columns: []Column{
 			{Title: i18n.T{Zh: "台", En: "Bd"}.In(lang), Full: i18n.T{Zh: "台次", En: "Board"}.In(lang), Align: Right, Brief: true},
-			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+			{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 			{Title: i18n.T{Zh: "姓名", En: "Name"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
 			{Title: i18n.T{Zh: "得分", En: "Pts"}.In(lang), Full: i18n.T{Zh: "得分", En: "Points"}.In(lang), Align: Right, Brief: true, Rank: 1},
@@ -235,7 +235,7 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 		sum = i18n.T{Zh: "积分和", En: "Points"}
 	}
 	t.Columns = []Column{
-		{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true},
+		{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true},
 		{Title: i18n.T{Zh: "队名", En: "Team"}.In(lang), Shrink: true, Brief: true},
 		{Title: sum.In(lang), Align: Right, Brief: true},
 		{Title: i18n.T{Zh: "计分队员", En: "Counted"}.In(lang), Full: i18n.T{Zh: "计分队员（个人名次）", En: "Players counted (their places)"}.In(lang), Shrink: true},

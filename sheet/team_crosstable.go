@@ -30,7 +30,7 @@ func teamCrosstable(e Event, lang i18n.Lang) Table {
 	for _, c := range []engine.TeamCriterion{engine.TeamMatchPoints, engine.TeamGamePoints} {
 		t.Columns = append(t.Columns, Column{Title: TeamCriterionLabel(c, lang), Full: TeamCriterionName(c, lang), Align: Right, Brief: true})
 	}
-	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Brief: true})
+	t.Columns = append(t.Columns, Column{Title: i18n.T{Zh: "名次", En: "#"}.In(lang), Full: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: Right, Brief: true})
 
 	standing := make([]engine.TeamStanding, len(ev.Teams)+1)
 	for _, s := range engine.TeamStandings(ev) {

@@ -264,6 +264,22 @@ const numberMarks = "=*"
 // unmarked is s without the marks after it.
 func unmarked(s string) string { return strings.TrimRight(s, numberMarks) }
 
+// SplitMarks splits a cell of a right-aligned column into the number it
+// shows and the marks after it: "3=" is "3" and "=", "12" is "12" and "".
+// Every layout of a table — the chat's text, a picture, a page — hangs a
+// column's marks after its numbers, so that the numbers end at one place
+// and "3=" lines up with "12" (R-T-9), where every cell of the column is
+// a number with or without marks, or empty, or "…" for rows left out
+// (both split into nothing). ok is false for any other cell: its column
+// is right-aligned as a whole, marks and all.
+func SplitMarks(cell string) (number, marks string, ok bool) {
+	if cell == "" || cell == leftOut {
+		return "", "", true
+	}
+	number = unmarked(cell)
+	return number, cell[len(number):], isNumber(number)
+}
+
 // marks is, for each right-aligned column whose cells below the heading
 // are all numbers with or without marks, the width of its widest marks,
 // which hang after the numbers: the column is widened to hold its widest
@@ -276,15 +292,15 @@ func (t *Text) marks(w []int, align []Align) []int {
 		}
 		digits, marks := 0, 0
 		for _, r := range t.Rows[1:] {
-			if i >= len(r) || r[i] == "" || r[i] == leftOut {
+			if i >= len(r) {
 				continue
 			}
-			n := unmarked(r[i])
-			if !isNumber(n) {
+			n, m, ok := SplitMarks(r[i])
+			if !ok {
 				marks = 0
 				break
 			}
-			digits, marks = max(digits, len(n)), max(marks, len(r[i])-len(n))
+			digits, marks = max(digits, len(n)), max(marks, len(m))
 		}
 		if marks > 0 {
 			out[i], w[i] = marks, max(w[i], digits+marks)
