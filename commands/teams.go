@@ -488,7 +488,7 @@ func withdrawTeam(c *Context) (Reply, error) {
 		if err := ch.Append(&action.TeamWithdrawn{Team: id, After: after}); err != nil {
 			return err
 		}
-		chats.announce(ch, i18n.T{Zh: "「%s」在第 %d 轮后退赛：此后各台由对方弃权胜（R-W-2）。", En: "Team %q withdraws after round %d: its later boards go to the opponents by forfeit (R-W-2)."}.In(chats.lang, name, after))
+		chats.announce(ch, teamWithdrawal(ch.State, id, after).In(chats.lang, name, after))
 		return nil
 	}); err != nil {
 		return Reply{}, err

@@ -1,0 +1,74 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The team groups withdrawal scenario (R-W-2, seed 000 §20.3: "凡已赛对手不足
+// 半数者，则所有已赛结果一概注销；如达到或超过半数以上，则其成绩有效，其余未赛对局
+// 均作弃权，对方获胜"), played from the chat: the eight teams of the groups
+// scenario in two groups of four, the top two of each on to a knockout;
+// every match goes to the team entered first. 泰山 (group 1) withdraws
+// after round 1, having played one match of its three — fewer than half:
+// its result against 红星 is struck out and its later matches are not
+// played. 长江 (group 2) withdraws after round 2, having played two of
+// three — half or more: its results stand and its round 3 match goes to
+// 东方 by forfeit on every board. The group tables and the qualifiers
+// follow: group 1 is 红星, 长城, 黄河 (泰山 struck out, last), group 2
+// 东方, 昆仑, 长江, 华山 — 长江 keeps its win over 华山.
+func TestScenarioTeamGroupsWithdraw(t *testing.T) {
+	s := newScript(t)
+	s.heading("筹备")
+	must(t, s.say("org", "/event new 团体联赛 团体赛 分组循环"), "已创建团体赛「团体联赛」")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set boards 4"), "台数 = 4")
+	must(t, s.say("org", "/event set stages 分组 2 前2 > 淘汰赛"), "分组")
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s.say("org", "/signup open")
+	for _, f := range groupTeams {
+		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
+		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
+		var others []string
+		for k := 2; k <= 4; k++ {
+			others = append(others, fmt.Sprintf("%s%d", f.team, k))
+		}
+		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(others, " ")), "加入")
+	}
+	must(t, s.say("org", "/start"), "开赛！")
+	order := func(team string) int {
+		return slices.IndexFunc(groupTeams, func(x struct{ captain, player, team string }) bool { return x.team == team })
+	}
+	left := map[string]bool{}
+	first := func(a, b string) string {
+		switch {
+		case left[a] || left[b]:
+			return "" // settled by the withdrawal
+		case order(a) < order(b):
+			return "WWWW"
+		}
+		return "LLLL"
+	}
+	for round := 1; round <= 3; round++ {
+		s.heading(fmt.Sprintf("第 %d 轮（分组循环）", round))
+		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
+		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+		s.playRound(round, s.plansOf(round, first))
+		switch round {
+		case 1:
+			must(t, s.say("org", "/team withdraw 泰山"), "「泰山」在第 1 轮后退赛：已赛场次不足半数，所有已赛结果一概注销")
+			left["泰山"] = true
+		case 2:
+			must(t, s.say("org", "/team withdraw 长江"), "「长江」在第 2 轮后退赛：已赛达到半数，成绩有效；余下各场由对方弃权胜")
+			left["长江"] = true
+		}
+	}
+	// 泰山's match with 红星 struck out (×), and its later ones; 长江's
+	// wins and losses kept, its round 3 match 东方's on every board.
+	must(t, s.say("hu", "/crosstable"), " 4 泰山 1×     3×     2×        0", " 1 东方 4+ 8:0 2+ 8:0 3+ 8:0    6", " 3 长江 2- 0:8 4+ 8:0 1- 0:8    2")
+	must(t, s.say("hu", "/standings"), "仍在比赛（4 队）：红星、昆仑、东方、长城")
+	must(t, s.say("hu", "/bracket"), "1  红星    4   16", "2  长城    2    8", "1 东方    6   24", "3 长江    2    8", "4 华山    0    0", "M1 红星 对 昆仑", "M2 东方 对 长城")
+	s.golden("teams_groups_withdraw.txt")
+}
