@@ -70,5 +70,53 @@ func TestScenarioTeamGroupsWithdraw(t *testing.T) {
 	must(t, s.say("hu", "/crosstable"), " 4 泰山 1×     3×     2×        0", " 1 东方 4+ 8:0 2+ 8:0 3+ 8:0    6", " 3 长江 2- 0:8 4+ 8:0 1- 0:8    2")
 	must(t, s.say("hu", "/standings"), "仍在比赛（4 队）：红星、昆仑、东方、长城")
 	must(t, s.say("hu", "/bracket"), "1  红星    4   16", "2  长城    2    8", "1 东方    6   24", "3 长江    2    8", "4 华山    0    0", "M1 红星 对 昆仑", "M2 东方 对 长城")
+	must(t, s.say("org", "/export csv"), "团体成绩表_第_1_阶段_第_1_组.csv", "团体成绩表_第_1_阶段_第_2_组.csv", "团体全部场次.csv")
 	s.golden("teams_groups_withdraw.txt")
+	exportedGroupPlaces(t, s)
+}
+
+// exportedGroupPlaces checks /export csv's team crosstables after the
+// groups: each group's own, its teams numbered 1–4 and placed within the
+// group as its table says (R-F-3), and every match in one table without a
+// 名次 column, which would rank the two groups' teams together.
+func exportedGroupPlaces(t *testing.T, s *script) {
+	t.Helper()
+	files, err := formatOf(s.state()).files(s.state(), "zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := map[string][]string{}
+	for _, f := range files {
+		title := f.what.In("zh")
+		switch {
+		case strings.HasPrefix(title, "团体成绩表 第 1 阶段"):
+			last := len(f.table.Columns) - 1
+			if f.table.Columns[last].Title != "名次" {
+				t.Fatalf("%s: last column %q, want 名次", title, f.table.Columns[last].Title)
+			}
+			for _, r := range f.table.Rows {
+				places[title] = append(places[title], r[1].Text+" "+r[last].Text)
+			}
+		case title == "团体全部场次":
+			for _, c := range f.table.Columns {
+				if c.Title == "名次" {
+					t.Errorf("every match's table has a 名次 column over all groups")
+				}
+			}
+			if len(f.table.Rows) != 8 {
+				t.Errorf("every match's table has %d teams, want 8", len(f.table.Rows))
+			}
+		case strings.HasPrefix(title, "团体成绩表"):
+			t.Errorf("a crosstable %q of all the groups' teams together", title)
+		}
+	}
+	want := map[string][]string{
+		"团体成绩表 第 1 阶段 第 1 组": {"红星 1", "长城 2", "黄河 3=", "泰山 3="},
+		"团体成绩表 第 1 阶段 第 2 组": {"东方 1", "昆仑 2", "长江 3", "华山 4"},
+	}
+	for title, w := range want {
+		if !slices.Equal(places[title], w) {
+			t.Errorf("%s: places %v, want %v", title, places[title], w)
+		}
+	}
 }
