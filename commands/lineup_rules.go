@@ -39,7 +39,7 @@ func exampleLineup(r action.TeamRules) string {
 // lineupRuleText says what a line-up rule asks of a captain.
 func lineupRuleText(r engine.LineupRule) i18n.T {
 	if r == engine.OrderedSubstitutes {
-		return i18n.T{Zh: "分台换人：可以换上替补，但须按报名台次先后排列，台次顺序不能前后颠倒（R-TM-1，§12.2）", En: "Substitutes: reserves may play, in registered order; the board order may not be inverted (R-TM-1, §12.2)"}
+		return i18n.T{Zh: "分台换人：可以换上替补，但须按报名台次先后排列，台次顺序不能前后颠倒，缺人时空台排在最后（R-TM-1，§12.2）", En: "Substitutes: reserves may play, in registered order; the board order may not be inverted, and empty boards come last (R-TM-1, §12.2)"}
 	}
 	return i18n.T{Zh: "临时定台：各台人选和顺序由队长排定（R-TM-1，§12.3）", En: "Free line-up: the captain puts any of the team's players on any board (R-TM-1, §12.3)"}
 }
