@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -20,24 +19,8 @@ import (
 // follow: group 1 is 红星, 长城, 黄河 (泰山 struck out, last), group 2
 // 东方, 昆仑, 长江, 华山 — 长江 keeps its win over 华山.
 func TestScenarioTeamGroupsWithdraw(t *testing.T) {
-	s := newScript(t)
-	s.heading("筹备")
-	must(t, s.say("org", "/event new 团体联赛 团体赛 分组循环"), "已创建团体赛「团体联赛」")
-	s.pinSeed(5)
-	must(t, s.say("org", "/event set boards 4"), "台数 = 4")
-	must(t, s.say("org", "/event set stages 分组 2 前2 > 淘汰赛"), "分组")
-	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
-	s.say("org", "/signup open")
-	for _, f := range groupTeams {
-		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
-		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
-		var others []string
-		for k := 2; k <= 4; k++ {
-			others = append(others, fmt.Sprintf("%s%d", f.team, k))
-		}
-		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(others, " ")), "加入")
-	}
-	must(t, s.say("org", "/start"), "开赛！")
+	s, started := teamGroups8(t)
+	must(t, started, "开赛！")
 	order := func(team string) int {
 		return slices.IndexFunc(groupTeams, func(x struct{ captain, player, team string }) bool { return x.team == team })
 	}
@@ -52,10 +35,7 @@ func TestScenarioTeamGroupsWithdraw(t *testing.T) {
 		return "LLLL"
 	}
 	for round := 1; round <= 3; round++ {
-		s.heading(fmt.Sprintf("第 %d 轮（分组循环）", round))
-		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
-		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
-		s.playRound(round, s.plansOf(round, first))
+		s.playGroupRound(round, first)
 		switch round {
 		case 1:
 			must(t, s.say("org", "/team withdraw 泰山"), "「泰山」在第 1 轮后退赛：已赛场次不足半数，所有已赛结果一概注销")
