@@ -113,6 +113,9 @@ type TeamEntry struct {
 	// start numbers the teams.
 	Entrant        int `json:"entrant"`
 	WithdrawnAfter int `json:"withdrawnAfter,omitempty"`
+	// GroupMatches, for a team that left a staged event's group, is the
+	// number of matches its group gave it: R-W-2's half is of those (§20.3).
+	GroupMatches int `json:"groupMatches,omitempty"`
 }
 
 // TeamRoundOf is one round between teams.

@@ -91,3 +91,23 @@ func (st *State) entrantName(id int) string {
 	}
 	return playerName(st, id)
 }
+
+// groupMatches is the number of matches team id's group gives it in the
+// stage being played, when that stage is of round-robin groups (R-F-3): the
+// round robin R-W-2's half is of (§20.3); 0 when the team plays no group.
+func (st *State) groupMatches(id int) int {
+	p := st.Progress()
+	if p == nil || len(p.Stages) == 0 || p.Current().Bracket != nil {
+		return 0
+	}
+	for _, f := range p.Current().Fields {
+		if slices.Contains(f.Entrants, id) {
+			cycles := 1
+			if f.Event.Settings.System == engine.DoubleRoundRobin {
+				cycles = 2
+			}
+			return (len(f.Entrants) - 1) * cycles
+		}
+	}
+	return 0
+}

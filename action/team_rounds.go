@@ -95,7 +95,7 @@ func (st *State) TeamEvent() *engine.TeamEvent {
 	}
 	for i, t := range tm.Teams {
 		if t.WithdrawnAfter != 0 {
-			_ = engine.WithdrawTeam(ev, i+1, max(t.WithdrawnAfter, 0)) // checked when it left
+			_ = withdrawTeam(ev, i+1, max(t.WithdrawnAfter, 0), t.GroupMatches) // checked when it left
 		}
 	}
 	return ev
@@ -438,15 +438,16 @@ func (a *TeamWithdrawn) Apply(st *State) error {
 	if t.WithdrawnAfter != 0 {
 		return refuse(Conflict, "「%s」已经退赛了", "team %q has withdrawn already", t.Name)
 	}
+	games := st.groupMatches(a.Team)
 	ev := st.TeamEvent()
-	if err := engine.WithdrawTeam(ev, a.Team, a.After); err != nil {
+	if err := withdrawTeam(ev, a.Team, a.After, games); err != nil {
 		var w *engine.WithdrawalError
 		if errors.As(err, &w) {
 			return withdrawalRefused(w)
 		}
 		return refuseErr(Conflict, "不能退赛", err)
 	}
-	t.WithdrawnAfter = ev.Teams[a.Team-1].WithdrawnAfter
+	t.WithdrawnAfter, t.GroupMatches = ev.Teams[a.Team-1].WithdrawnAfter, games
 	for r := max(a.After, 0); r < len(st.Teams.Rounds); r++ {
 		for i := range st.Teams.Rounds[r].Matches {
 			m := &st.Teams.Rounds[r].Matches[i]
@@ -461,6 +462,15 @@ func (a *TeamWithdrawn) Apply(st *State) error {
 		}
 	}
 	return nil
+}
+
+// withdrawTeam withdraws team id from ev after round `after`: from its
+// group when games, the matches the group gives it, is not 0 (R-W-2).
+func withdrawTeam(ev *engine.TeamEvent, id, after, games int) error {
+	if games > 0 {
+		return engine.WithdrawGroupTeam(ev, id, after, games)
+	}
+	return engine.WithdrawTeam(ev, id, after)
 }
 
 // forfeitBoards gives each game of team id's in match m still without a

@@ -39,7 +39,7 @@ func exampleLineup(r action.TeamRules) string {
 // lineupRuleText says what a line-up rule asks of a captain.
 func lineupRuleText(r engine.LineupRule) i18n.T {
 	if r == engine.OrderedSubstitutes {
-		return i18n.T{Zh: "分台换人：可以换上替补，但须按报名台次先后排列，台次顺序不能前后颠倒（R-TM-1，§12.2）", En: "Substitutes: reserves may play, in registered order; the board order may not be inverted (R-TM-1, §12.2)"}
+		return i18n.T{Zh: "分台换人：可以换上替补，但须按报名台次先后排列，台次顺序不能前后颠倒，缺人时空台排在最后（R-TM-1，§12.2）", En: "Substitutes: reserves may play, in registered order; the board order may not be inverted, and empty boards come last (R-TM-1, §12.2)"}
 	}
 	return i18n.T{Zh: "临时定台：各台人选和顺序由队长排定（R-TM-1，§12.3）", En: "Free line-up: the captain puts any of the team's players on any board (R-TM-1, §12.3)"}
 }
@@ -80,6 +80,11 @@ func lineupRefused(st *action.State, id int, lineup []int) *Problem {
 		p = problem("第 %[1]d 台：%[2]s 不是「%[3]s」的队员。", "Board %[1]d: %[2]s is not one of %[3]q's players.", le.Board, playerName(&st.Event, le.Player), teamName(st, id))
 	case engine.LineupTwice:
 		p = problem("%[1]s 排在第 %[2]d 台又排在第 %[3]d 台：每人只能下一台。", "%[1]s is on board %[2]d and on board %[3]d: one board a player.", playerName(&st.Event, le.Player), le.Board, le.Other)
+	case engine.LineupGap:
+		instead = placesText(boardsMovedUp(members, lineup))
+		p = problem("分台换人的出场顺序是整队依次排下来的（R-TM-1，§12.2）：缺人时后面的队员依次上移，空台只能是最后几台。第 %[1]d 台空着，%[2]s却排在第 %[3]d 台。",
+			"Under substitutes the players fill the boards in order (R-TM-1, §12.2): when the team is short, the players move up and the empty boards are the last ones. Board %[1]d is empty, yet %[4]s is on board %[3]d.",
+			le.Board, who(i18n.Zh, le.Player), le.Other, who(i18n.En, le.Player))
 	case engine.LineupInverted:
 		p = problem("分台换人按报名台次出场，台次顺序不能前后颠倒（R-TM-1，§12.2）：%[1]s排在第 %[2]d 台，报名在前的 %[3]s却排在第 %[4]d 台。",
 			"Under substitutes the players go in registered order: the board order may not be inverted (R-TM-1, §12.2). %[5]s is on board %[2]d, yet %[6]s, registered before, is on board %[4]d.",
@@ -90,6 +95,19 @@ func lineupRefused(st *action.State, id int, lineup []int) *Problem {
 	p.Text.Zh += "请改为：/lineup " + instead
 	p.Text.En += " Send instead: /lineup " + instead
 	return p
+}
+
+// boardsMovedUp is a line-up with an empty board in the middle as 分台换人 plays
+// it (§12.2): the same players in the same order moved up, the empty
+// boards last, in registered places.
+func boardsMovedUp(members, lineup []int) []int {
+	places := make([]int, 0, len(lineup))
+	for _, p := range lineup {
+		if p != 0 {
+			places = append(places, slices.Index(members, p)+1)
+		}
+	}
+	return append(places, make([]int, len(lineup)-len(places))...)
 }
 
 // suggestedLineup is a line-up the rule takes that keeps what a refused one

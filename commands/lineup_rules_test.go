@@ -57,6 +57,28 @@ func TestR_TM_1_SubstituteLineupsOfTheSeed(t *testing.T) {
 	}
 }
 
+// TestR_TM_1_SubstituteEmptyBoardsLast: under 分台换人 a team short of a
+// player leaves the last board empty, its players moving up — §12.2's
+// fifteen orders are all full line-ups, filled from board 1. A line-up with
+// an empty board in the middle is refused with the rule in words and the
+// same players moved up to send instead, which is taken.
+func TestR_TM_1_SubstituteEmptyBoardsLast(t *testing.T) {
+	s := teamEventScript(t, 4, 2, "/event set 台次 分台换人")
+	s.say("org", "/pair")
+	s.say("org", "/publish")
+	must(t, s.dm("ca", "/lineup 1 - 3 4"), "空台只能是最后几台", "第 2 台空着", "A3（报名第 3）", "请改为：/lineup 1 3 4 -")
+	st := s.state()
+	members := st.TeamEvent().Teams[st.TeamNamed("A")-1].Members
+	p := lineupRefused(st, st.TeamNamed("A"), []int{members[0], 0, members[4], 0})
+	if p == nil {
+		t.Fatal("1 - 5 - taken under 分台换人, want refused")
+	}
+	if en := p.Text.In(i18n.En, p.Args...); !strings.Contains(en, "the empty boards are the last ones") || !strings.HasSuffix(en, "Send instead: /lineup 1 5 - -") {
+		t.Errorf("1 - 5 - refused with %q, want the rule and 1 5 - - instead", en)
+	}
+	must(t, s.dm("ca", "/lineup 1 3 4 -"), "已收到")
+}
+
 // TestExampleLineup: the example a captain is asked with is a line-up the
 // event's rule takes: under 分台换人 a reserve on the last board, in order;
 // under 临时定台 the first two boards swapped (§12.2, §12.3).

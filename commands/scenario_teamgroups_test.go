@@ -41,24 +41,8 @@ var groupTeams = []struct {
 
 // TestScenarioTeamGroups8 plays the eight teams' groups and knockout.
 func TestScenarioTeamGroups8(t *testing.T) {
-	s := newScript(t)
-	s.heading("筹备")
-	must(t, s.say("org", "/event new 团体联赛 团体赛 分组循环"), "已创建团体赛「团体联赛」")
-	s.pinSeed(5)
-	must(t, s.say("org", "/event set boards 4"), "台数 = 4")
-	must(t, s.say("org", "/event set stages 分组 2 前2 > 淘汰赛"), "分组")
-	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
-	s.say("org", "/signup open")
-	for _, f := range groupTeams {
-		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
-		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
-		var others []string
-		for k := 2; k <= 4; k++ {
-			others = append(others, fmt.Sprintf("%s%d", f.team, k))
-		}
-		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(others, " ")), "加入")
-	}
-	must(t, s.say("org", "/start"), "开赛！", "1 红星", "8 泰山")
+	s, started := teamGroups8(t)
+	must(t, started, "开赛！", "1 红星", "8 泰山")
 	must(t, s.say("hu", "/bracket"), "第 1 组", "红星")
 
 	// Group 1 goes to the team entered first; group 2 too, but 东方 and
@@ -74,10 +58,7 @@ func TestScenarioTeamGroups8(t *testing.T) {
 		return "LLLL"
 	}
 	for round := 1; round <= 3; round++ {
-		s.heading(fmt.Sprintf("第 %d 轮（分组循环）", round))
-		must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
-		must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
-		said := s.playRound(round, s.plansOf(round, first))
+		said := s.playGroupRound(round, first)
 		if round == 3 {
 			must(t, said, "第 2 组第 1 名并列：东方、昆仑。按名次加赛规则（快棋，抽签，R-T-8），由组织者选择加赛或抽签。")
 		}
@@ -127,6 +108,41 @@ func TestScenarioTeamGroups8(t *testing.T) {
 		t.Errorf("the final ranking %v, want %v", rows, want)
 	}
 	s.golden("teams_groups8.txt")
+}
+
+// teamGroups8 sets up the eight teams of four boards under 分台定人 in two
+// groups of four, the top two of each on to a knockout, seeded as entered,
+// and starts the event: the script and the reply to /start.
+func teamGroups8(t *testing.T) (*script, string) {
+	s := newScript(t)
+	s.heading("筹备")
+	must(t, s.say("org", "/event new 团体联赛 团体赛 分组循环"), "已创建团体赛「团体联赛」")
+	s.pinSeed(5)
+	must(t, s.say("org", "/event set boards 4"), "台数 = 4")
+	must(t, s.say("org", "/event set stages 分组 2 前2 > 淘汰赛"), "分组")
+	must(t, s.say("org", "/event set seeding entered"), "报名顺序")
+	s.say("org", "/signup open")
+	for _, f := range groupTeams {
+		must(t, s.say(f.captain, "/join "+f.player), "报名成功")
+		must(t, s.say(f.captain, "/team new "+f.team), "你是队长")
+		var others []string
+		for k := 2; k <= 4; k++ {
+			others = append(others, fmt.Sprintf("%s%d", f.team, k))
+		}
+		must(t, s.say("org", "/team add "+f.team+" "+strings.Join(others, " ")), "加入")
+	}
+	return s, s.say("org", "/start")
+}
+
+// playGroupRound pairs, publishes and plays a round of the groups, each
+// match by plan(first, second); it returns what was said of the results.
+func (s *script) playGroupRound(round int, plan func(first, second string) string) string {
+	t := s.t
+	t.Helper()
+	s.heading(fmt.Sprintf("第 %d 轮（分组循环）", round))
+	must(t, s.say("org", "/pair"), fmt.Sprintf("第%d轮编排预览", round))
+	must(t, s.publishes("org", "/publish"), fmt.Sprintf("第%d轮对阵", round))
+	return s.playRound(round, s.plansOf(round, plan))
 }
 
 // plansOf are plans for every match of round, by plan(first, second).

@@ -57,11 +57,29 @@ func groupMatchText(st *action.State, b action.BoardOf, lang i18n.Lang) string {
 // fields that have played (R-F-3: each group's own, its teams numbered in
 // the group), each headed by its stage and group; "" when none has.
 func fieldCrosstables(st *action.State, lang i18n.Lang) string {
+	var parts []string
+	for _, f := range groupCrosstables(st, lang) {
+		parts = append(parts, crosstableText(f.table, f.teams, f.rounds))
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// groupCrosstable is one field's team crosstable, with its size.
+type groupCrosstable struct {
+	table         sheet.Table
+	teams, rounds int
+	// where names the field: "第 1 阶段 第 1 组".
+	where string
+}
+
+// groupCrosstables are the team crosstables of the fields that have played,
+// each ranked within its field and titled with its stage and group.
+func groupCrosstables(st *action.State, lang i18n.Lang) []groupCrosstable {
 	pg := st.Progress()
 	if pg == nil {
-		return ""
+		return nil
 	}
-	var parts []string
+	var out []groupCrosstable
 	for i, run := range pg.Stages {
 		for g, f := range run.Fields {
 			if f.Teams == nil || len(f.Teams.Rounds) == 0 {
@@ -70,9 +88,10 @@ func fieldCrosstables(st *action.State, lang i18n.Lang) string {
 			e := sheetOf(st)
 			e.Teams = &sheet.Teams{Event: f.Settled()}
 			s := sheet.Crosstable(e, lang)
-			s.Title = i18n.T{Zh: "第 %d 阶段 %s 团体成绩表", En: "Stage %d %s, team crosstable"}.In(lang, i+1, fieldName(st, i, g+1, lang))
-			parts = append(parts, crosstableText(s, len(f.Entrants), len(f.Teams.Rounds)))
+			where := i18n.T{Zh: "第 %d 阶段 %s", En: "stage %d %s"}.In(lang, i+1, fieldName(st, i, g+1, lang))
+			s.Title = i18n.T{Zh: "%s 团体成绩表", En: "%s, team crosstable"}.In(lang, capital(where))
+			out = append(out, groupCrosstable{table: s, teams: len(f.Entrants), rounds: len(f.Teams.Rounds), where: where})
 		}
 	}
-	return strings.Join(parts, "\n\n")
+	return out
 }

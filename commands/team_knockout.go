@@ -322,16 +322,26 @@ func (teamStagedFormat) page(st *action.State, lang i18n.Lang) sheet.Page {
 	return p
 }
 
-// files are the ranking, the board standings and the teams' crosstable.
+// files are the ranking, the board standings and the teams' crosstable:
+// once groups have played, each group's own, ranked within the group as
+// /crosstable shows them (R-F-3), and every match of the event in one
+// table without places (sheet.TeamMatches) — one 名次 column over all the
+// groups' teams would rank them together.
 func (teamStagedFormat) files(st *action.State, lang i18n.Lang) ([]sheetFile, error) {
 	f, err := rankingFile(st, lang, i18n.T{Zh: "团体名次", En: "team ranking"}, i18n.T{Zh: "团体名次表", En: "team ranking"})
 	if err != nil {
 		return nil, err
 	}
-	return []sheetFile{f,
-		{sheet.BoardStandings(sheetOf(st), lang, 0), i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}},
-		{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}},
-	}, nil
+	files := []sheetFile{f, {sheet.BoardStandings(sheetOf(st), lang, 0), i18n.T{Zh: "台次成绩", En: "board standings"}, i18n.T{Zh: "台次成绩表", En: "board standings"}}}
+	fields := groupCrosstables(st, lang)
+	if len(fields) == 0 {
+		return append(files, sheetFile{sheet.Crosstable(sheetOf(st), lang), i18n.T{Zh: "团体成绩表", En: "team crosstable"}, i18n.T{Zh: "团体成绩表", En: "team crosstable"}}), nil
+	}
+	for _, f := range fields {
+		files = append(files, sheetFile{f.table, i18n.F("团体成绩表 %s", "team crosstable %s", f.where), i18n.F("%s团体成绩表", "%s team crosstable", f.where)})
+	}
+	all := i18n.T{Zh: "团体全部场次", En: "all team matches"}
+	return append(files, sheetFile{sheet.TeamMatches(sheetOf(st), lang), all, all}), nil
 }
 
 // keys are the stages' settings but a match format of games, then the

@@ -245,7 +245,8 @@ func joinTeam(c *Context) (Reply, error) {
 			return Reply{}, err
 		}
 	}
-	board := 0
+	var place i18n.T
+	var idle string // under 分台定人, that the sender registered a reserve who will not play
 	if _, err := c.Update(func(ch *storage.Change) error {
 		number := c.Player
 		if su != nil {
@@ -259,7 +260,8 @@ func joinTeam(c *Context) (Reply, error) {
 			if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
 				return err
 			}
-			board = len(ch.State.Teams.Teams[id-1].Members)
+			place = teamPlace(ch.State.Teams.Rules, len(ch.State.Teams.Teams[id-1].Members))
+			idle = idleReserves(ch.State.Teams.Rules, reservesAmong(ch.State, id, []int{entrant}), c.Lang)
 			return nil
 		}
 		if err := ch.Append(&action.TeamJoinAsked{Team: id, Entrant: entrant}); err != nil {
@@ -284,7 +286,10 @@ func joinTeam(c *Context) (Reply, error) {
 		}
 	}
 	if direct {
-		lines = append(lines, i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}.In(c.Lang, t.Name, board))
+		lines = append(lines, i18n.T{Zh: "你已加入「%s」，%s。", En: "You are in team %q, %s."}.In(c.Lang, t.Name, place.In(c.Lang)))
+		if idle != "" {
+			lines = append(lines, idle)
+		}
 	} else {
 		lines = append(lines, i18n.T{Zh: "已请「%s」的队长确认。确认后你会收到私信。", En: "Asked the captain of %q to confirm. You will get a private message once they do."}.In(c.Lang, t.Name))
 	}
@@ -315,6 +320,7 @@ func answerJoin(c *Context, words []string) (Reply, error) {
 		return Reply{}, err
 	}
 	name := playerName(&c.State.Event, n)
+	var idle string // under 分台定人, that the reserve accepted will not play
 	if _, err := c.Update(func(ch *storage.Change) error {
 		if !ok {
 			tell(ch, contacts, i18n.T{Zh: "「%s」的队长没有同意你入队。", En: "The captain of %q did not accept you."}, []any{t.Name})
@@ -323,7 +329,9 @@ func answerJoin(c *Context, words []string) (Reply, error) {
 		if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: []int{entrant}}); err != nil {
 			return err
 		}
-		tell(ch, contacts, i18n.T{Zh: "你已加入「%s」，第 %d 台。", En: "You are in team %q, board %d."}, []any{t.Name, len(ch.State.Teams.Teams[id-1].Members)})
+		place := teamPlace(ch.State.Teams.Rules, len(ch.State.Teams.Teams[id-1].Members))
+		tell(ch, contacts, i18n.T{Zh: "你已加入「%s」，" + place.Zh + "。", En: "You are in team %q, " + place.En + "."}, []any{t.Name})
+		idle = idleReserves(ch.State.Teams.Rules, reservesAmong(ch.State, id, []int{entrant}), c.Lang)
 		return nil
 	}); err != nil {
 		return Reply{}, err
@@ -331,7 +339,7 @@ func answerJoin(c *Context, words []string) (Reply, error) {
 	if !ok {
 		return Reply{Text: i18n.T{Zh: "已拒绝 %s 入队。", En: "Refused %s."}.In(c.Lang, name)}, nil
 	}
-	return Reply{Text: i18n.T{Zh: "%s 已加入「%s」。", En: "%s is in team %q."}.In(c.Lang, name, t.Name)}, nil
+	return Reply{Text: strings.TrimSpace(i18n.T{Zh: "%s 已加入「%s」。", En: "%s is in team %q."}.In(c.Lang, name, t.Name) + "\n" + idle)}, nil
 }
 
 func firstWord(words []string) string {
@@ -350,6 +358,7 @@ func addTeamPlayers(c *Context) (Reply, error) {
 	}
 	words := c.list("player")
 	var added []string
+	var idle string // under 分台定人, that the reserves added will not play
 	if _, err := c.Update(func(ch *storage.Change) error {
 		var entrants []int
 		added = added[:0]
@@ -367,12 +376,17 @@ func addTeamPlayers(c *Context) (Reply, error) {
 			entrants = append(entrants, p.Entrant)
 			added = append(added, p.Name)
 		}
-		return ch.Append(&action.TeamMembersAdded{Team: id, Entrants: entrants})
+		if err := ch.Append(&action.TeamMembersAdded{Team: id, Entrants: entrants}); err != nil {
+			return err
+		}
+		idle = idleReserves(ch.State.Teams.Rules, reservesAmong(ch.State, id, entrants), c.Lang)
+		return nil
 	}); err != nil {
 		return Reply{}, err
 	}
 	t := c.State.Teams.Teams[id-1]
-	return Reply{Text: i18n.T{Zh: "「%s」加入：%s。/teams 查看各队。", En: "Team %q now has: %s. /teams lists the teams."}.In(c.Lang, t.Name, strings.Join(added, i18n.T{Zh: "、", En: ", "}.In(c.Lang)))}, nil
+	text := i18n.T{Zh: "「%s」加入：%s。/teams 查看各队。", En: "Team %q now has: %s. /teams lists the teams."}.In(c.Lang, t.Name, strings.Join(added, i18n.T{Zh: "、", En: ", "}.In(c.Lang)))
+	return Reply{Text: strings.TrimSpace(text + "\n" + idle)}, nil
 }
 
 // removeTeamPlayer is /team remove NAME PLAYER.
@@ -474,7 +488,7 @@ func withdrawTeam(c *Context) (Reply, error) {
 		if err := ch.Append(&action.TeamWithdrawn{Team: id, After: after}); err != nil {
 			return err
 		}
-		chats.announce(ch, i18n.T{Zh: "「%s」在第 %d 轮后退赛：此后各台由对方弃权胜（R-W-2）。", En: "Team %q withdraws after round %d: its later boards go to the opponents by forfeit (R-W-2)."}.In(chats.lang, name, after))
+		chats.announce(ch, teamWithdrawal(ch.State, id, after).In(chats.lang, name, after))
 		return nil
 	}); err != nil {
 		return Reply{}, err

@@ -14,7 +14,10 @@ const (
 	FixedBoards LineupRule = iota
 	// OrderedSubstitutes 分台换人 (§12.2): reserves may play, but the board
 	// order keeps the registration order: of six registered for four boards,
-	// 1-2-3-4, 1-2-3-5 … 3-4-5-6, fifteen line-ups in all.
+	// 1-2-3-4, 1-2-3-5 … 3-4-5-6, fifteen line-ups in all. A team that cannot
+	// fill every board leaves the last ones empty, its players moving up:
+	// all fifteen orders are full line-ups, so a board is empty only where
+	// no player is left to take it.
 	OrderedSubstitutes
 	// FreeLineup 临时定台 (§12.3): the captain sets the boards before each
 	// match, in any order.
@@ -73,6 +76,10 @@ const (
 	// LineupInverted: under 分台换人 Player on Board is registered after
 	// OtherPlayer on the later board Other (§12.2: 台次顺序不能前后颠倒).
 	LineupInverted
+	// LineupGap: under 分台换人 Board is left empty while Player plays the
+	// later board Other; the players move up and the empty boards are the
+	// last ones (§12.2's orders are full line-ups, filled from board 1).
+	LineupGap
 )
 
 func (e *LineupError) Error() string {
@@ -87,6 +94,8 @@ func (e *LineupError) Error() string {
 		return fmt.Sprintf("player %d is on board %d and on board %d: one board a player", e.Player, e.Board, e.Other)
 	case LineupFixedOrder:
 		return fmt.Sprintf("boards are fixed in registration order: board %d is player %d's, not player %d's", e.Board, e.OtherPlayer, e.Player)
+	case LineupGap:
+		return fmt.Sprintf("board %d is left empty while player %d plays board %d: the players move up and the empty boards are the last ones", e.Board, e.Player, e.Other)
 	}
 	return fmt.Sprintf("the board order may not be inverted: player %d on board %d is registered after player %d on board %d", e.Player, e.Board, e.OtherPlayer, e.Other)
 }
@@ -104,6 +113,8 @@ func (e *LineupError) Chinese() string {
 		return fmt.Sprintf("%d 号选手排在第 %d 台又排在第 %d 台：每人只能下一台", e.Player, e.Board, e.Other)
 	case LineupFixedOrder:
 		return fmt.Sprintf("分台定人按报名台次出场：第 %d 台应是 %d 号选手，不是 %d 号", e.Board, e.OtherPlayer, e.Player)
+	case LineupGap:
+		return fmt.Sprintf("第 %d 台空着，%d 号选手却排在第 %d 台：队员依次上移，空台只能是最后几台", e.Board, e.Player, e.Other)
 	}
 	return fmt.Sprintf("分台换人台次顺序不能前后颠倒：第 %d 台的 %d 号选手报名台次在第 %d 台的 %d 号选手之后", e.Board, e.Player, e.Other, e.OtherPlayer)
 }
@@ -126,9 +137,13 @@ func (ev *TeamEvent) CheckLineup(id int, lineup []int) error {
 	t, _ := ev.Team(id)
 	regulars := ev.Regulars(id)
 	last, lastBoard := -1, 0 // registration index and board of the last player seen
+	gap := 0                 // the first empty board, 0 while every board so far is filled
 	for i, p := range lineup {
 		board := i + 1
 		if p == 0 {
+			if gap == 0 {
+				gap = board
+			}
 			continue
 		}
 		at := slices.Index(t.Members, p)
@@ -146,6 +161,9 @@ func (ev *TeamEvent) CheckLineup(id int, lineup []int) error {
 		case OrderedSubstitutes:
 			if at < last {
 				return refuse(LineupInverted, lastBoard, t.Members[last], board, p)
+			}
+			if gap > 0 {
+				return refuse(LineupGap, gap, p, board, 0)
 			}
 		}
 		last, lastBoard = at, board

@@ -39,7 +39,7 @@ func randomTeamEvent(rng *rand.Rand, system System) *TeamEvent {
 }
 
 // randomLineup is a line-up the rule allows, now and then with an empty
-// board.
+// board: any board, or under 分台换人 the last one (§12.2).
 func randomLineup(rng *rand.Rand, ev *TeamEvent, id int) []int {
 	members := ev.Teams[id-1].Members
 	var lineup []int
@@ -58,7 +58,11 @@ func randomLineup(rng *rand.Rand, ev *TeamEvent, id int) []int {
 		}
 	}
 	if rng.IntN(20) == 0 {
-		lineup[rng.IntN(len(lineup))] = 0
+		empty := rng.IntN(len(lineup))
+		if ev.Settings.Lineup == OrderedSubstitutes {
+			empty = len(lineup) - 1
+		}
+		lineup[empty] = 0
 	}
 	return lineup
 }

@@ -41,7 +41,13 @@ func TestR_TM_1_Lineups(t *testing.T) {
 		{FixedBoards, []int{1, 2, 3}, LineupSize},
 		{OrderedSubstitutes, []int{1, 2, 3, 5}, 0},
 		{OrderedSubstitutes, []int{3, 4, 5, 6}, 0},
-		{OrderedSubstitutes, []int{1, 3, 0, 6}, 0},
+		// §12.2's orders are full line-ups: a team short of a player leaves
+		// the last board empty, its players moving up.
+		{OrderedSubstitutes, []int{1, 3, 6, 0}, 0},
+		{OrderedSubstitutes, []int{1, 0, 0, 0}, 0},
+		{OrderedSubstitutes, []int{1, 3, 0, 6}, LineupGap},
+		{OrderedSubstitutes, []int{0, 2, 3, 4}, LineupGap},
+		{FreeLineup, []int{5, 0, 6, 2}, 0}, // the captain sets the boards (§12.3)
 		{OrderedSubstitutes, []int{1, 2, 5, 3}, LineupInverted},
 		{OrderedSubstitutes, []int{1, 2, 3, 7}, LineupNotMember},
 		{OrderedSubstitutes, []int{1, 2, 2, 4}, LineupTwice},

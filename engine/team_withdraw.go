@@ -17,7 +17,24 @@ import (
 // played fewer than half of its matches has all its matches struck out
 // (Void, R-W-2). In a Swiss the team is not paired again (R-W-3); a bye it
 // had in a later round is taken back.
-func WithdrawTeam(ev *TeamEvent, id, after int) error {
+func WithdrawTeam(ev *TeamEvent, id, after int) error { return withdrawTeam(ev, id, after, 0) }
+
+// WithdrawGroupTeam is WithdrawTeam for a team of a staged event whose
+// round robin is its group, not the whole event: R-W-2's half (§20.3: "凡
+// 已赛对手不足半数者") is of games, the matches the group gives the team (its
+// group's size less one, twice in a double round robin). Played fewer than
+// half, all its matches are struck out; else they stand and the rest go to
+// its opponents by forfeit.
+func WithdrawGroupTeam(ev *TeamEvent, id, after, games int) error {
+	if games < 1 {
+		return fmt.Errorf("withdraw team %d: a group gives it %d matches", id, games)
+	}
+	return withdrawTeam(ev, id, after, games)
+}
+
+// withdrawTeam withdraws team id after round `after`; games, when not 0,
+// is the number of matches R-W-2's half is of.
+func withdrawTeam(ev *TeamEvent, id, after, games int) error {
 	t, ok := ev.Team(id)
 	if !ok {
 		return fmt.Errorf("withdraw team %d: no such team (teams are numbered 1 to %d)", id, len(ev.Teams))
@@ -35,6 +52,7 @@ func WithdrawTeam(ev *TeamEvent, id, after int) error {
 		}
 	}
 	level := ev.TeamLevel()
+	struck := games > 0 && 2*playedMatches(level, id, after) < games
 	if err := Withdraw(level, id, after); err != nil {
 		return fmt.Errorf("withdraw team %d %s: %w", id, t.Name, err)
 	}
@@ -46,7 +64,11 @@ func WithdrawTeam(ev *TeamEvent, id, after int) error {
 			if m.First != id && m.Second != id {
 				continue
 			}
-			m.Void = level.Rounds[r].Games[i].Void
+			if games > 0 {
+				m.Void = m.Void || struck
+			} else {
+				m.Void = level.Rounds[r].Games[i].Void
+			}
 			if r >= after {
 				ev.forfeitSide(m, id)
 			}
@@ -88,15 +110,15 @@ func (ev *TeamEvent) settleLeavers(round int) {
 		for _, id := range []int{m.First, m.Second} {
 			if t, ok := ev.Team(id); ok && t.WithdrawnAfter != 0 && round > t.WithdrawnAfter {
 				ev.forfeitSide(m, id)
-				m.Void = m.Void || ev.struckOut(id)
+				m.Void = m.Void || ev.StruckOut(id)
 			}
 		}
 	}
 }
 
-// struckOut reports whether team id's matches are struck out (R-W-2): its
+// StruckOut reports whether team id's matches are struck out (R-W-2): its
 // earliest match is Void.
-func (ev *TeamEvent) struckOut(id int) bool {
+func (ev *TeamEvent) StruckOut(id int) bool {
 	for _, rd := range ev.Rounds {
 		for _, m := range rd.Matches {
 			if m.First == id || m.Second == id {
@@ -105,4 +127,18 @@ func (ev *TeamEvent) struckOut(id int) bool {
 		}
 	}
 	return false
+}
+
+// playedMatches counts team id's matches played over the board in the
+// first `after` rounds of the team level: forfeits are not played (R-W-2).
+func playedMatches(level *Event, id, after int) int {
+	n := 0
+	for _, rd := range level.Rounds[:min(max(after, 0), len(level.Rounds))] {
+		for _, g := range rd.Games {
+			if (g.Red == id || g.Black == id) && g.Result.Played() {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -139,3 +139,37 @@ func TestWithdrawTeamRefused(t *testing.T) {
 		t.Error("an unknown team withdrawn")
 	}
 }
+
+// TestR_W_2_TeamLeavesItsGroup: in a staged event a team's round robin is
+// its group, and R-W-2's half is of the group's matches (§20.3: "凡已赛对手
+// 不足半数者"). Of eight teams, a team that played two matches of its group
+// of four's three keeps them, though two is fewer than half of the seven a
+// round robin of all eight would give it; one of three is struck out.
+func TestR_W_2_TeamLeavesItsGroup(t *testing.T) {
+	for _, c := range []struct {
+		after  int
+		struck bool
+	}{{1, true}, {2, false}} {
+		whole, group := rrTeams(8), rrTeams(8)
+		playTeamsRedWins(t, whole, c.after)
+		playTeamsRedWins(t, group, c.after)
+		if err := WithdrawTeam(whole, 8, c.after); err != nil {
+			t.Fatal(err)
+		}
+		if err := WithdrawGroupTeam(group, 8, c.after, 3); err != nil {
+			t.Fatal(err)
+		}
+		if !whole.StruckOut(8) {
+			t.Errorf("after %d of a round robin of eight: not struck out", c.after)
+		}
+		if got := group.StruckOut(8); got != c.struck {
+			t.Errorf("after %d of a group's three matches: struck out %v, want %v", c.after, got, c.struck)
+		}
+		if st := standingOf(group, 8); !c.struck && st.GamePoints == 0 {
+			t.Errorf("after %d of three: its results %+v, want them kept", c.after, st)
+		}
+	}
+	if err := WithdrawGroupTeam(rrTeams(4), 1, 1, 0); err == nil {
+		t.Error("a group of no matches taken")
+	}
+}

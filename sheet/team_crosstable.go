@@ -84,3 +84,15 @@ func matchCell(opponent int, own, other engine.Points, sc engine.MatchScore, tea
 	}
 	return c
 }
+
+// TeamMatches is a team staged event's every match, its groups' and its
+// brackets' alike, as the team crosstable lays them out but without the
+// 名次 column: one table of all teams would rank them together, while a
+// staged event places them by each group's own table and the stages'
+// ranking (R-F-3, R-F-6).
+func TeamMatches(e Event, lang i18n.Lang) Table {
+	t := teamCrosstable(e, lang)
+	t.Title = i18n.T{Zh: "团体全部场次", En: "All team matches"}.In(lang)
+	t.without(len(t.Columns) - 1)
+	return t
+}
