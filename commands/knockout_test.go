@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -143,7 +145,7 @@ func TestStandingsMidEvent_R_F_6(t *testing.T) {
 // ranking.
 func TestBracketPicture(t *testing.T) {
 	h := koEvent(t, 6)
-	h.withPainter(painter(t))
+	h.withPainter(testpainter.Open(t))
 	koRound(t, h)
 	r := h.send("hu", "/bracket 图片", false)
 	if r.File == nil || !strings.HasSuffix(r.File.Name, ".png") || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {

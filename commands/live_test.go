@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -76,7 +78,7 @@ func TestRoundBrief(t *testing.T) {
 func TestLiveLinesLanguage(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.Zh, i18n.En} {
 		h := newHarness(t)
-		h.withPainter(painter(t))
+		h.withPainter(testpainter.Open(t))
 		e := newPlayEvent(t, h, &action.InfoChanged{Lang: new(string(lang)), ConfirmWithin: new(10 * time.Minute)}).start()
 		typed := []string{"周赛", "org"}
 		for _, en := range entrants {

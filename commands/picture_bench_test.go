@@ -2,6 +2,8 @@ package commands
 
 import (
 	"testing"
+
+	"github.com/qisai/qisai/internal/testpainter"
 )
 
 // BenchmarkStandingsPicture232 answers /standings picture in a 232-player
@@ -9,7 +11,7 @@ import (
 // messages stored (the pages after the first).
 func BenchmarkStandingsPicture232(b *testing.B) {
 	h := newHarness(b)
-	h.withPainter(painter(b))
+	h.withPainter(testpainter.Open(b))
 	swissOf(b, h, field(232), 3, results)
 	for b.Loop() {
 		if r := h.say("li", "/standings picture"); r == "" {

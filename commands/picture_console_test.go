@@ -3,7 +3,6 @@ package commands_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -13,10 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/bot/console"
 	"github.com/qisai/qisai/commands"
 	"github.com/qisai/qisai/internal/i18n"
-	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/sheet"
 	"github.com/qisai/qisai/storage"
 )
@@ -28,13 +28,7 @@ var saved = regexp.MustCompile(`\[(?:file|picture): ([^\]]+)\]`)
 // as PNGs that decode, as many as the painter draws pages of the sheet: a
 // 40-player standings is two pages of at most 36 rows.
 func TestConsolePictures(t *testing.T) {
-	p, err := picture.Open("")
-	if errors.Is(err, picture.ErrNoFont) {
-		t.Skipf("no CJK font installed, so no pictures to test (scripts/test installs one): %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testpainter.Open(t)
 	dir := t.TempDir()
 	st, err := storage.Open(context.Background(), filepath.Join(dir, "qisai.db"))
 	if err != nil {

@@ -2,30 +2,17 @@ package commands
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image/png"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/picture"
 )
-
-// painter is a real painter with the system's CJK font; the test skips
-// without one (scripts/test installs one).
-func painter(t testing.TB) *picture.Painter {
-	t.Helper()
-	p, err := picture.Open("")
-	if errors.Is(err, picture.ErrNoFont) {
-		t.Skipf("no CJK font installed, so no pictures to test (scripts/test installs one): %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // withPainter gives the harness's service a painter.
 func (h *harness) withPainter(p *picture.Painter) {
@@ -64,7 +51,7 @@ func pngs(t *testing.T, ms []chat.Message) []string {
 // more than 16 players, on, off. The pictures follow the text in every
 // chat of the event.
 func TestAnnouncementPictures(t *testing.T) {
-	p := painter(t)
+	p := testpainter.Open(t)
 	for _, tt := range []struct {
 		players  int
 		setting  string
@@ -122,7 +109,7 @@ func TestAnnouncementPictures(t *testing.T) {
 // platform that queues its replies gets the text first, then the pictures.
 func TestAnnouncementPicturesEveryChat(t *testing.T) {
 	h := newHarness(t)
-	h.withPainter(painter(t))
+	h.withPainter(testpainter.Open(t))
 	swissOf(t, h, field(18), 0, results)
 	code := linkCodeIn(t, h.say("org", "/link"))
 	other := chat.Chat{Platform: "console", ID: "other"}
@@ -166,7 +153,7 @@ func TestPicturesOnRequest(t *testing.T) {
 			t.Errorf("%s: a file without a painter", tt.lang)
 		}
 	}
-	h.withPainter(painter(t))
+	h.withPainter(testpainter.Open(t))
 	for _, tt := range []struct {
 		cmd, text string
 		files     []string
@@ -221,7 +208,7 @@ func TestPicturesSetting(t *testing.T) {
 // minute (the refusal says when), the staff's whenever they like.
 func TestPicturesBudget(t *testing.T) {
 	h := newHarness(t)
-	h.withPainter(painter(t))
+	h.withPainter(testpainter.Open(t))
 	swissOf(t, h, field(200), 1, results) // 6 pages of standings
 	h.outbox()
 	st := h.state()

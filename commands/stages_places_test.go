@@ -3,9 +3,10 @@ package commands
 import (
 	"fmt"
 
-	"github.com/qisai/qisai/action"
 	"slices"
 	"testing"
+
+	"github.com/qisai/qisai/action"
 )
 
 // TestFinalsByPlaceOfSeed000_R_F_3_R_F_7 runs seed 000's 范文三 from the

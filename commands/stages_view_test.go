@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -156,7 +158,7 @@ func TestGroupsThenKnockoutViews_R_F_3(t *testing.T) {
 			t.Errorf("Chinese words on the English page")
 		}
 	}
-	s.withPainter(painter(t))
+	s.withPainter(testpainter.Open(t))
 	r := s.send("org", "/bracket 图片", false)
 	must(t, r.Text, "对阵表：图片 2 张") // the groups side by side, the bracket
 }
@@ -226,7 +228,7 @@ func teamBracketViews(t *testing.T, s *script) {
 		t.Fatalf("/export print = %q, no file", r.Text)
 	}
 	must(t, string(r.File.Data), `<section class="t bracket"`, "台次", "快棋加赛", "胜台 2:0")
-	s.withPainter(painter(t))
+	s.withPainter(testpainter.Open(t))
 	if r := s.send("org", "/bracket 图片", false); r.File == nil || !bytes.HasPrefix(r.File.Data, []byte("\x89PNG")) {
 		t.Errorf("/bracket picture of the team knockout = %q, want a PNG", r.Text)
 	}
@@ -269,7 +271,7 @@ func TestKnockoutPageBracket_R_F_4(t *testing.T) {
 // group's budget allows (groupPages) and says where the whole is.
 func TestBracketPictureCut(t *testing.T) {
 	h := koEvent(t, 200, "format 双淘汰")
-	h.withPainter(painter(t))
+	h.withPainter(testpainter.Open(t))
 	r := h.send("org", "/bracket 图片", false)
 	must(t, r.Text, "对阵表共", fmt.Sprintf("这里是前 %d 页", groupPages), "/web")
 }

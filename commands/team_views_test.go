@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/internal/i18n"
 	"github.com/qisai/qisai/page"
@@ -50,7 +52,7 @@ func filesOf(s *script, r Reply) []*chat.File {
 // their boards.
 func TestTeamPictures(t *testing.T) {
 	s := teamRoundPlayed(t)
-	s.withPainter(painter(t))
+	s.withPainter(testpainter.Open(t))
 	s.outbox()
 	r := s.send("li", "/standings picture", false)
 	must(t, r.Text, "第1轮后团体排名", "台次成绩") // no board is cut: all four teams placed within the top 3
@@ -193,7 +195,7 @@ func TestTeamTotalsViews(t *testing.T) {
 	if tables := sheet.PageOf(sheetOf(s.state()), i18n.En).Tables; len(tables) != 4 || tables[2].Title != "Team standings (player totals)" {
 		t.Errorf("the page's tables: %d, want pairings, standings, team totals, crosstable", len(tables))
 	}
-	s.withPainter(painter(t))
+	s.withPainter(testpainter.Open(t))
 	s.outbox()
 	r = s.send("org", "/standings picture", false)
 	must(t, r.Text, "团体排名（队员总分制）", "图片 2 张")

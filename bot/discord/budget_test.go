@@ -2,16 +2,16 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/picture"
 )
 
 // TestGroupBudgetRound, against the Discord test server: a 16-player
@@ -136,13 +136,7 @@ func (e *endpoint) buttonTo(t *testing.T, u who, text, prefix string) string {
 // 2 messages — the round (its progress where its table does not fit a
 // message) and one message of its pictures.
 func TestGroupBudgetPublication(t *testing.T) {
-	painter, err := picture.Open("")
-	if errors.Is(err, picture.ErrNoFont) {
-		t.Skipf("no CJK font installed for the pictures: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	painter := testpainter.Open(t)
 	st := newStore(t)
 	svc := commands.New(st, commands.WithPainter(painter))
 	e := endpointOn(t, st, svc)

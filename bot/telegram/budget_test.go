@@ -2,7 +2,6 @@ package telegram
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,11 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qisai/qisai/internal/testpainter"
+
 	"github.com/go-telegram/bot/models"
 
 	"github.com/qisai/qisai/chat"
 	"github.com/qisai/qisai/commands"
-	"github.com/qisai/qisai/picture"
 	"github.com/qisai/qisai/storage"
 )
 
@@ -128,13 +128,7 @@ func TestGroupBudgetRound(t *testing.T) {
 // pictures included, costs the group at most 2 messages: the round and
 // one album.
 func TestGroupBudgetPublication(t *testing.T) {
-	painter, err := picture.Open("")
-	if errors.Is(err, picture.ErrNoFont) {
-		t.Skipf("no CJK font installed for the pictures: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	painter := testpainter.Open(t)
 	emu := startEmulator(t)
 	tr := &transport{menus: map[string][]models.BotCommand{}, blocked: map[string]bool{}, media: map[string]int{}}
 	svc, store := budgetBot(t, emu, tr, commands.WithPainter(painter))
