@@ -177,11 +177,8 @@ func bracketOf(b *engine.Bracket, nameOf func(entrant int) string, tally func(ma
 			p.Rounds = append(p.Rounds, BracketRound{Round: len(p.Rounds) + 1})
 		}
 		rd := &p.Rounds[m.Round-1]
-		bm := matchOf(b, m, out[i], called, lang)
+		bm := matchOf(b, m, out[i], called, tally == nil, lang)
 		if tally != nil && bm.Sides[0].Known() && bm.Sides[1].Known() {
-			// A team match has no next game to tell: its colours are
-			// the boards' (R-C-2), said with the round, not a guess.
-			bm.next, bm.Next, bm.NextBrief = nextGame{}, "", ""
 			if t, ok := tally(m.ID); ok {
 				bm.tallied(t, out[i], lang)
 			}
@@ -201,8 +198,10 @@ func bracketOf(b *engine.Bracket, nameOf func(entrant int) string, tally func(ma
 	return br
 }
 
-// matchOf is match m with outcome o.
-func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, lang i18n.Lang) BracketMatch {
+// matchOf is match m with outcome o; games says its sides play games
+// whose next one the match tells (who has red, 猜先) — a team match's
+// colours are its boards' (R-C-2), said with the round.
+func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf func(int) string, games bool, lang i18n.Lang) BracketMatch {
 	bm := BracketMatch{ID: m.ID, Label: "M" + strconv.Itoa(m.ID), Decided: o.Decided, Winner: -1}
 	for k, s := range m.Slots {
 		bm.Sides[k] = sideOf(s, o.Players[k], nameOf, lang)
@@ -234,7 +233,7 @@ func matchOf(b *engine.Bracket, m engine.Match, o engine.MatchOutcome, nameOf fu
 		bm.Note = i18n.T{Zh: "无需进行", En: "not needed"}.In(lang) // the winners' bracket's winner won the first
 	case o.Decided && o.Winner == 0:
 		bm.Note = i18n.T{Zh: "双方弃权，无人晋级", En: "double forfeit: nobody goes on"}.In(lang)
-	case !o.Decided:
+	case !o.Decided && games:
 		bm.next = nextOf(b.Format, m, o, lang)
 		bm.Next = bm.next.words(lang, bm.Sides[0].Text, bm.Sides[1].Text)
 		bm.NextBrief = bm.next.brief(lang, bm.Sides[0].Text, bm.Sides[1].Text)
