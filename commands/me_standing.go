@@ -19,11 +19,7 @@ func (stagedFormat) standing(st *action.State, player int, lang i18n.Lang) strin
 }
 
 func (teamFormat) standing(st *action.State, player int, lang i18n.Lang) string {
-	var places []engine.Placing
-	for _, s := range engine.TeamStandings(st.TeamEvent()) {
-		places = append(places, engine.Placing{Entrant: s.Team, Place: s.Place, Shared: s.Shared})
-	}
-	return teamStanding(st, player, places, lang)
+	return teamStanding(st, player, engine.TeamPlacings(engine.TeamStandings(st.TeamEvent())), lang)
 }
 
 func (teamStagedFormat) standing(st *action.State, player int, lang i18n.Lang) string {

@@ -27,11 +27,7 @@ func (stagedFormat) placePoints(st *action.State, t engine.PlaceTable) []engine.
 // placePoints are a team event's: each team scores its place (R-T-4,
 // R-T-5), and each of its players the team's points.
 func (teamFormat) placePoints(st *action.State, t engine.PlaceTable) []engine.Scored {
-	var teams []engine.Placing
-	for _, s := range engine.TeamStandings(st.TeamEvent()) {
-		teams = append(teams, engine.Placing{Entrant: s.Team, Place: s.Place, Shared: s.Shared})
-	}
-	return teamPlacePoints(st, t, teams)
+	return teamPlacePoints(st, t, engine.TeamPlacings(engine.TeamStandings(st.TeamEvent())))
 }
 
 // placePoints are a team knockout's: each team scores its place in the

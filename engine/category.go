@@ -37,6 +37,16 @@ func Placings(rows []Standing) []Placing {
 	return out
 }
 
+// TeamPlacings is a team standings' order as a ranking: each team's place
+// and whether it is shared (R-T-4, R-T-9), the entrant the team's ID.
+func TeamPlacings(rows []TeamStanding) []Placing {
+	out := make([]Placing, len(rows))
+	for i, s := range rows {
+		out[i] = Placing{Entrant: s.Team, Place: s.Place, Shared: s.Shared}
+	}
+	return out
+}
+
 // Restrict is rank restricted to the entrants keep accepts (R-T-10): the
 // same order, each place counted anew among them — one more than the kept
 // entrants placed strictly above. Entrants who share a place in rank

@@ -159,9 +159,7 @@ func (w prizeWords) teams(e sheet.Event, n int) []Prize {
 	if e.Ranking != nil {
 		rank = e.Ranking()
 	} else {
-		for _, s := range engine.TeamStandings(te) {
-			rank = append(rank, engine.Placing{Entrant: s.Team, Place: s.Place, Shared: s.Shared})
-		}
+		rank = engine.TeamPlacings(engine.TeamStandings(te))
 	}
 	var out []Prize
 	for _, p := range rank {
