@@ -177,11 +177,7 @@ func rankingSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 		Columns: []sheet.Column{{Title: i18n.T{Zh: "名次", En: "Place"}.In(lang), Align: sheet.Right, Brief: true}, {Title: entrantHead(st, lang), Shrink: true, Brief: true}},
 	}
 	for _, p := range pg.Ranking(st.Stages.Plan) {
-		place := fmt.Sprint(p.Place)
-		if p.Shared {
-			place += "="
-		}
-		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.Entrant)}})
+		t.Rows = append(t.Rows, []sheet.Cell{{Text: p.PlaceLabel()}, {Text: entrantName(st, p.Entrant)}})
 	}
 	return t, true
 }

@@ -324,11 +324,7 @@ func rankingTable(st *action.State, rank []engine.Placing, lang i18n.Lang) strin
 	t := sheet.Text{Fit: phoneWidth, Shrink: []int{1}}
 	t.Row(i18n.T{Zh: "名次", En: "Place"}.In(lang), entrantHead(st, lang))
 	for _, p := range rank {
-		place := fmt.Sprint(p.Place)
-		if p.Shared {
-			place += "="
-		}
-		t.Row(place, entrantName(st, p.Entrant))
+		t.Row(p.PlaceLabel(), entrantName(st, p.Entrant))
 	}
 	return monoTable(&t)
 }

@@ -54,10 +54,7 @@ func provisionalSheet(st *action.State, lang i18n.Lang) (sheet.Table, bool) {
 		},
 	}
 	for _, p := range provisional(st, pg) {
-		place := fmt.Sprint(p.place)
-		if p.shared {
-			place += "="
-		}
+		place := engine.Placing{Place: p.place, Shared: p.shared}.PlaceLabel()
 		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: entrantName(st, p.entrant)}, {Text: p.status.In(lang)}})
 	}
 	return t, true

@@ -216,10 +216,7 @@ func seasonTable(title string, lines []seasonLine, table engine.PlaceTable, lang
 		Footer: []string{i18n.T{Zh: "名次分 %s（第 1 名起，R-T-11），并列者平分；同分比等级分增减。", En: "Place points %s (from 1st place, R-T-11), shared places split; equal points go by the rating gained."}.In(lang, table)},
 	}
 	for _, l := range lines {
-		place := strconv.Itoa(l.place)
-		if l.shared {
-			place += "="
-		}
+		place := engine.Placing{Place: l.place, Shared: l.shared}.PlaceLabel()
 		t.Rows = append(t.Rows, []sheet.Cell{{Text: place}, {Text: l.name}, {Text: strconv.Itoa(l.events)}, {Text: l.points.String()}, {Text: signed(float64(l.gain))}, {Text: l.rating}})
 	}
 	return t

@@ -168,10 +168,7 @@ func BoardStandings(e Event, lang i18n.Lang, top int) Table {
 			if r.Place == 1 && r.Points > 0 {
 				tone = Strong
 			}
-			label := strconv.Itoa(r.Place)
-			if r.Shared {
-				label += "="
-			}
+			label := engine.Placing{Place: r.Place, Shared: r.Shared}.PlaceLabel()
 			t.Rows = append(t.Rows, []Cell{
 				{Text: board}, {Text: label, Tone: tone}, nameCell(e.Event, r.Player, tone),
 				{Text: e.teamName(r.Team)}, {Text: r.Points.String(), Tone: tone},
@@ -251,10 +248,7 @@ func TeamTotals(e Event, lang i18n.Lang) Table {
 	}
 	short := false
 	for _, row := range engine.TeamTotals(e.Event, teams, boards, by) {
-		place := strconv.Itoa(row.Place)
-		if row.Shared {
-			place += "="
-		}
+		place := engine.Placing{Place: row.Place, Shared: row.Shared}.PlaceLabel()
 		total := strconv.Itoa(row.Total)
 		if by == engine.SumOfScores {
 			total = row.Score.String()
