@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"slices"
+
 	"github.com/qisai/qisai/action"
 	"github.com/qisai/qisai/engine"
 	"github.com/qisai/qisai/internal/i18n"
@@ -28,12 +30,21 @@ func (teamStagedFormat) standing(st *action.State, player int, lang i18n.Lang) s
 
 // playerStanding is player's score and place in the standings.
 func playerStanding(st *action.State, player int, lang i18n.Lang) string {
-	for _, s := range st.Standings() {
-		if s.Player == player {
-			return i18n.T{Zh: "积分 %s，第 %s 名", En: "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel())
-		}
+	s, ok := standingOf(st, player)
+	if !ok {
+		return ""
 	}
-	return ""
+	return i18n.T{Zh: "积分 %s，第 %s 名", En: "Score %s, place %s"}.In(lang, s.Score, s.PlaceLabel())
+}
+
+// standingOf is player's row of the standings.
+func standingOf(st *action.State, player int) (engine.Standing, bool) {
+	rows := st.Standings()
+	i := slices.IndexFunc(rows, func(s engine.Standing) bool { return s.Player == player })
+	if i < 0 {
+		return engine.Standing{}, false
+	}
+	return rows[i], true
 }
 
 // teamStanding is the place among places of player's team, and the
@@ -44,12 +55,8 @@ func teamStanding(st *action.State, player int, places []engine.Placing, lang i1
 	if team == 0 {
 		return ""
 	}
-	var score engine.Points
-	for _, s := range st.Standings() {
-		if s.Player == player {
-			score = s.Score
-		}
-	}
+	own, _ := standingOf(st, player)
+	score := own.Score
 	for _, pl := range places {
 		if pl.Entrant == team {
 			return i18n.T{Zh: "你的队「%s」第 %s 名；你个人得分 %s", En: "Your team %s is placed %s; your own points: %s"}.
